@@ -1,0 +1,23 @@
+/** The API's paths (SPEC section 7), so client and server cannot drift apart. */
+export const API = {
+  register: '/api/user/register',
+  login: '/api/user/login',
+  userData: '/api/user/data',
+  cars: '/api/user/cars',
+  car: (id: string) => `/api/user/car/${encodeURIComponent(id)}`,
+  checkAvailability: '/api/bookings/check-availability',
+  createBooking: '/api/bookings/create',
+  userBookings: '/api/bookings/user',
+  ownerBookings: '/api/bookings/owner',
+  changeStatus: '/api/bookings/change-status',
+  publicBankDetails: '/api/owner/public-bank-details',
+  updateImage: '/api/owner/update-image',
+  dashboard: '/api/owner/dashboard',
+  ownerCar: (id: string) => `/api/owner/car/${encodeURIComponent(id)}`,
+  addCar: '/api/owner/add-car',
+  updateCar: (id: string) => `/api/owner/update-car/${encodeURIComponent(id)}`,
+  ownerCars: '/api/owner/cars',
+  toggleCar: '/api/owner/toggle-car',
+  deleteCar: '/api/owner/delete-car',
+  bankDetails: '/api/owner/bank-details',
+} as const;

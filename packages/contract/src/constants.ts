@@ -1,0 +1,60 @@
+/** Domain constants shared by the server and the web app (SPEC section 9). */
+
+/** Every category the spec names anywhere, so every filter button can match a car. */
+export const CAR_CATEGORIES = ['Sedan', 'SUV', 'Van', 'Hatchback', 'Cabriolet', 'Pickup', 'Minivan'] as const;
+export type CarCategory = (typeof CAR_CATEGORIES)[number];
+
+/** The car list's filter buttons; "All vehicles" is the empty filter. */
+export const LIST_FILTER_CATEGORIES = ['Sedan', 'Cabriolet', 'Pickup', 'SUV', 'Minivan'] as const;
+/** The home hero form's car types. */
+export const HERO_CATEGORIES = ['Sedan', 'SUV', 'Hatchback'] as const;
+
+export const TRANSMISSIONS = ['Automatic', 'Manual', 'Semi-Automatic'] as const;
+export type Transmission = (typeof TRANSMISSIONS)[number];
+
+export const FUEL_TYPES = ['Gas', 'Diesel', 'Petrol', 'Electric', 'Hybrid'] as const;
+export type FuelType = (typeof FUEL_TYPES)[number];
+
+/** The company has one branch; it is the only location and the default everywhere. */
+export const LOCATIONS = ['Waterford, Portmore'] as const;
+export type Location = (typeof LOCATIONS)[number];
+export const DEFAULT_LOCATION: Location = LOCATIONS[0];
+
+export const ACCOUNT_TYPES = ['Savings', 'Chequing'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['upfront', 'cash_deposit'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const ROLES = ['user', 'owner'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Dates and "today" are the company's: Jamaica is UTC-5 all year (no daylight saving). */
+export const COMPANY_TIME_ZONE = 'America/Jamaica';
+
+export const MAX_RENTAL_DAYS = 90;
+/** How far ahead a pickup may be booked, in days from today. */
+export const MAX_DAYS_AHEAD = 365;
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 200;
+export const MIN_CAR_YEAR = 1950;
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const CAR_IMAGE_MAX_WIDTH = 1280;
+export const PROFILE_IMAGE_MAX_WIDTH = 400;
+
+export const HOME_FEATURED_CARS = 6;
+export const OTHER_CARS_ON_DETAIL = 3;
+export const RECENT_BOOKINGS_ON_DASHBOARD = 5;
+
+/** Fixed values of the car detail's specification grid (SPEC section 2). */
+export const CAR_SPEC_FIXED = { doors: 4, airConditioner: 'Yes', distance: 500 } as const;
+
+export const CURRENCY_SYMBOL = '$';
+export const TOKEN_STORAGE_KEY = 'token';
+
+/** react-hot-toast's defaults, which are the spec's timings (SPEC section 9). */
+export const TOAST_LIMIT = 20;

@@ -1,0 +1,89 @@
+/**
+ * Calendar dates of the company (YYYY-MM-DD in America/Jamaica) and the booking rules on them.
+ * Pure functions, shared by the server (which enforces them) and the browser (which explains them).
+ */
+import { COMPANY_TIME_ZONE, MAX_DAYS_AHEAD, MAX_RENTAL_DAYS } from './constants';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MS_PER_DAY = 86_400_000;
+
+/** True only for a real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [, y, mo, d] = m.map(Number) as [number, number, number, number];
+  if (y < 1900 || y > 9999) return false;
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+function toUtcMs(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d);
+}
+
+function fromUtcMs(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Today's date in the company's time zone. */
+export function companyToday(now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: COMPANY_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+export function addDays(date: string, days: number): string {
+  return fromUtcMs(toUtcMs(date) + days * MS_PER_DAY);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtcMs(to) - toUtcMs(from)) / MS_PER_DAY);
+}
+
+/** Return minus pickup, at least 1: a same-day return is charged as one day. */
+export function rentalDays(pickupDate: string, returnDate: string): number {
+  return Math.max(1, daysBetween(pickupDate, returnDate));
+}
+
+export function bookingPrice(pricePerDay: number, pickupDate: string, returnDate: string): number {
+  return pricePerDay * rentalDays(pickupDate, returnDate);
+}
+
+/** The first day of the month holding `date`, and the first day of the next month. */
+export function monthBounds(date: string): { start: string; nextStart: string } {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const start = fromUtcMs(Date.UTC(y, m - 1, 1));
+  const nextStart = fromUtcMs(Date.UTC(y, m, 1));
+  return { start, nextStart };
+}
+
+/** Do two inclusive date ranges share at least one day? */
+export function rangesOverlap(a: { pickupDate: string; returnDate: string }, b: { pickupDate: string; returnDate: string }): boolean {
+  return a.pickupDate <= b.returnDate && b.pickupDate <= a.returnDate;
+}
+
+export type RentalDatesProblem = { field: 'pickupDate' | 'returnDate'; message: string };
+
+/**
+ * Why these dates cannot be booked, or null when they can.
+ * Inclusive range: the car is taken on the pickup day, the return day and every day between.
+ */
+export function rentalDatesProblem(pickupDate: string, returnDate: string, today: string = companyToday()): RentalDatesProblem | null {
+  if (!isCalendarDate(pickupDate)) return { field: 'pickupDate', message: 'pickupDate must be a real date written YYYY-MM-DD.' };
+  if (!isCalendarDate(returnDate)) return { field: 'returnDate', message: 'returnDate must be a real date written YYYY-MM-DD.' };
+  if (pickupDate < today) return { field: 'pickupDate', message: 'The pickup date cannot be in the past.' };
+  if (daysBetween(today, pickupDate) > MAX_DAYS_AHEAD) {
+    return { field: 'pickupDate', message: `The pickup date can be at most ${MAX_DAYS_AHEAD} days ahead.` };
+  }
+  if (returnDate < pickupDate) return { field: 'returnDate', message: 'The return date cannot be before the pickup date.' };
+  if (rentalDays(pickupDate, returnDate) > MAX_RENTAL_DAYS) {
+    return { field: 'returnDate', message: `A rental can last at most ${MAX_RENTAL_DAYS} days.` };
+  }
+  return null;
+}
