@@ -1,0 +1,103 @@
+/**
+ * Drizzle's view of the tables. The migrations in ./migrations are the source of truth:
+ * what Drizzle cannot express (the bookings' daterange and its exclusion constraint) lives only there.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const images = pgTable('images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  content: bytea('content').notNull(),
+  mimeType: text('mime_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** Stored lower-cased; unique. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['user', 'owner'] }).notNull().default('user'),
+  imageId: uuid('image_id').references(() => images.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cars = pgTable('cars', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The owner who added the car (the fleet is the company's; any owner manages it). */
+  addedBy: uuid('added_by').references(() => users.id),
+  brand: text('brand').notNull(),
+  model: text('model').notNull(),
+  year: integer('year').notNull(),
+  pricePerDay: integer('price_per_day').notNull(),
+  category: text('category').notNull(),
+  transmission: text('transmission').notNull(),
+  fuelType: text('fuel_type').notNull(),
+  seatingCapacity: integer('seating_capacity').notNull(),
+  location: text('location').notNull(),
+  description: text('description').notNull(),
+  imageId: uuid('image_id').notNull().references(() => images.id),
+  isAvailable: boolean('is_available').notNull().default(true),
+  /** Soft delete: deleted cars stay for the bookings that name them. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const bookings = pgTable('bookings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  carId: uuid('car_id').notNull().references(() => cars.id),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  /** Inclusive: the car is taken on both days and every day between. */
+  pickupDate: date('pickup_date', { mode: 'string' }).notNull(),
+  returnDate: date('return_date', { mode: 'string' }).notNull(),
+  price: integer('price').notNull(),
+  status: text('status', { enum: ['pending', 'confirmed', 'cancelled'] }).notNull().default('pending'),
+  paymentMethod: text('payment_method', { enum: ['upfront', 'cash_deposit'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // period daterange GENERATED ... and the exclusion constraint: see migrations/0001_init.sql
+});
+
+/** The company's one bank account record (id is always 1). */
+export const bankDetails = pgTable(
+  'bank_details',
+  {
+    id: integer('id').primaryKey().default(1),
+    bankName: text('bank_name').notNull(),
+    accountHolderName: text('account_holder_name').notNull(),
+    branch: text('branch').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountType: text('account_type').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('bank_details_single_row', sql`${t.id} = 1`)],
+);
+
+/** Server settings that must survive restarts and be shared by instances (the JWT secret). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Answers to POST /api/bookings/create by Idempotency-Key, so a retry gets the first answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
