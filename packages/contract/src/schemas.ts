@@ -18,12 +18,16 @@ import {
 } from './constants';
 import { isCalendarDate } from './rentalDates';
 
+/** PostgreSQL text cannot hold U+0000, and a lone surrogate half is not text at all (it would come back altered). */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 const text = (field: string, max = 200) =>
   z
     .string({ error: (iss) => (iss.input == null ? `${field} is required.` : `${field} must be text.`) })
     .trim()
     .min(1, { error: `${field} is required.` })
-    .max(max, { error: `${field} must be at most ${max} characters.` });
+    .max(max, { error: `${field} must be at most ${max} characters.` })
+    .refine((value) => !UNSTORABLE.test(value), { error: `${field} contains characters that cannot be stored.` });
 
 const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.enum(values, { error: `${field} must be one of: ${values.join(', ')}.` });
@@ -53,7 +57,7 @@ const idField = (field: string) => z.string({ error: `${field} is required.` }).
 
 // ---------- users ----------
 export const emailSchema = z
-  .string({ error: 'email is required.' })
+  .string({ error: (iss) => (iss.input == null ? 'email is required.' : 'email must be text.') })
   .trim()
   .toLowerCase()
   .max(254, { error: 'email is too long.' })
@@ -63,7 +67,7 @@ export const registerBody = z.object({
   name: text('name', 100),
   email: emailSchema,
   password: z
-    .string({ error: 'password is required.' })
+    .string({ error: (iss) => (iss.input == null ? 'password is required.' : 'password must be text.') })
     .min(MIN_PASSWORD_LENGTH, { error: `password must be at least ${MIN_PASSWORD_LENGTH} characters.` })
     .max(MAX_PASSWORD_LENGTH, { error: `password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
 });
@@ -72,7 +76,7 @@ export type RegisterBody = z.infer<typeof registerBody>;
 export const loginBody = z.object({
   email: emailSchema,
   password: z
-    .string({ error: 'password is required.' })
+    .string({ error: (iss) => (iss.input == null ? 'password is required.' : 'password must be text.') })
     .min(1, { error: 'password is required.' })
     .max(MAX_PASSWORD_LENGTH, { error: `password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
 });

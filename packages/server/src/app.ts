@@ -1,0 +1,128 @@
+/** Builds the Fastify app without listening: main.ts listens, tests use app.inject(). */
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { COMPANY, MESSAGES } from '@rental/contract';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Database } from './db/types';
+import type { AuthRateLimit } from './features/auth/routes';
+import authRoutes from './features/auth/routes';
+import { type SessionKey, loadSessionKey } from './features/auth/sessionTokens';
+import bookingsRoutes from './features/bookings/routes';
+import carsRoutes from './features/cars/routes';
+import imagesRoutes from './features/images/routes';
+import ownerRoutes from './features/owner/routes';
+import { installErrorHandling } from './http/errorHandler';
+import { HttpError } from './http/errors';
+import { createLogger, requestId } from './http/logging';
+import { DEFAULT_WEB_DIST, registerWebApp } from './http/webApp';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: Config;
+    /** Signs and checks session tokens (see features/auth/sessionTokens.ts). */
+    sessionKey: SessionKey;
+  }
+}
+
+export interface BuildAppOptions {
+  db: Database;
+  config: Config;
+  /** A pino logger; by default one at config.logLevel with secrets redacted. */
+  logger?: FastifyBaseLogger;
+  /** Login/register attempts per address; false turns the limit off. Default 10 a minute. */
+  rateLimit?: AuthRateLimit | false;
+  /** The web app's build; by default packages/web/dist. */
+  webDist?: string;
+}
+
+/** TRUST_PROXY=2: trust the nearest two proxies (what proxy-addr does with a hop count). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
+export const DEFAULT_AUTH_RATE_LIMIT: AuthRateLimit = { max: 10, timeWindow: '1 minute' };
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, config } = options;
+  const app = Fastify({
+    loggerInstance: options.logger ?? createLogger(config),
+    genReqId: requestId,
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // The JSON bodies of this API are small; uploads go through multipart with their own limit.
+    bodyLimit: 1024 * 1024,
+  });
+
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('sessionKey', await loadSessionKey(db, config.jwtSecret));
+  app.decorateRequest('user', null as never);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        scriptSrc: ["'self'"],
+        // React's style attributes are inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // The about page embeds the company's map.
+        frameSrc: [COMPANY.mapOrigin],
+        formAction: ["'self'"],
+        // The site is often reached over plain HTTP on a local network; upgrading would break it.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  const authLimit = options.rateLimit === undefined ? DEFAULT_AUTH_RATE_LIMIT : options.rateLimit;
+  let redis: Redis | undefined;
+  if (authLimit) {
+    if (config.redisUrl) {
+      // Shared by every instance, so the limit holds behind a load balancer.
+      redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
+      redis.on('error', (err) => app.log.warn({ err }, 'rate-limit store (Redis) unavailable'));
+      app.addHook('onClose', async () => {
+        await redis?.quit().catch(() => redis?.disconnect());
+      });
+    }
+    await app.register(rateLimit, {
+      global: false,
+      redis,
+      nameSpace: authLimit.nameSpace ?? 'rental-rate-limit-',
+      // A down Redis must not lock everyone out of logging in.
+      skipOnError: true,
+      errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyAttempts),
+    });
+  }
+
+  app.get('/health', async (_request, reply) => {
+    try {
+      await db.execute(sql`select 1`);
+      return { success: true, status: 'ok', database: 'ok' };
+    } catch (err) {
+      app.log.error({ err }, 'health check: database unreachable');
+      return reply.code(503).send({ success: false, status: 'error', database: 'unreachable', message: MESSAGES.serverError });
+    }
+  });
+
+  await app.register(authRoutes, { rateLimit: authLimit });
+  await app.register(carsRoutes);
+  await app.register(bookingsRoutes);
+  await app.register(ownerRoutes);
+  await app.register(imagesRoutes);
+  await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);
+
+  return app;
+}

@@ -1,0 +1,98 @@
+/**
+ * Settings, all from the environment (DESIGN.md "Running it"). Bad values stop the start with a
+ * sentence naming the variable, instead of a server that half works.
+ */
+import { z } from 'zod';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** The embedded database's folder; ignored when databaseUrl is set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** When unset, a secret is generated once and kept in the database. */
+  jwtSecret: string | undefined;
+  ownerEmail: string | undefined;
+  ownerPassword: string | undefined;
+  /** Shared store of the login/register rate limit, for several instances. */
+  redisUrl: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Behind a load balancer: take the client's address from X-Forwarded-For. */
+  trustProxy: boolean | number | string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: 'PORT must be a whole number between 0 and 65535.' })
+    .transform(Number)
+    .pipe(z.number().int().min(0, { error: 'PORT must be between 0 and 65535.' }).max(65535, { error: 'PORT must be between 0 and 65535.' }))
+    .default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must start with postgres:// or postgresql://.' })
+      .optional(),
+  ),
+  JWT_SECRET: optional.pipe(z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters long.' }).optional()),
+  OWNER_EMAIL: optional.pipe(z.email({ error: 'OWNER_EMAIL must be a valid e-mail address.' }).optional()),
+  OWNER_PASSWORD: optional.pipe(z.string().min(8, { error: 'OWNER_PASSWORD must be at least 8 characters long.' }).optional()),
+  REDIS_URL: optional.pipe(z.string().regex(/^rediss?:\/\//, { error: 'REDIS_URL must start with redis:// or rediss://.' }).optional()),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.',
+    })
+    .default('info'),
+  TRUST_PROXY: optional,
+});
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  // A hop count ("1") or a list of addresses/subnets ("10.0.0.0/8,127.0.0.1").
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Reads and checks the settings; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const message = issue?.message ?? 'invalid value';
+    throw new ConfigError(message.includes(variable) ? message : `${variable}: ${message}`);
+  }
+  const e = result.data;
+  if (e.OWNER_PASSWORD && !e.OWNER_EMAIL) throw new ConfigError('OWNER_PASSWORD is set but OWNER_EMAIL is not; set both.');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    ownerEmail: e.OWNER_EMAIL?.toLowerCase(),
+    ownerPassword: e.OWNER_PASSWORD,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+  };
+}
+
+/** Settings for tests and tools: defaults, then the given overrides (no environment read). */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), logLevel: 'silent', ...overrides };
+}

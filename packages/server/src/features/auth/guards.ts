@@ -1,0 +1,60 @@
+/**
+ * preHandlers that let a request through only for a logged-in user (requireUser) or an owner
+ * (requireOwner). The user is loaded from the database on every request, so a deleted or demoted
+ * account loses its access at once, whatever its token says.
+ */
+import { MESSAGES, type Role } from '@rental/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { users } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { checkSessionToken } from './sessionTokens';
+
+export interface SessionUser {
+  id: string;
+  role: Role;
+  name: string;
+  email: string;
+  imageId: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireUser / requireOwner; only read it on routes that use one of them. */
+    user: SessionUser;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The spec's client sends the raw token; "Bearer <token>" is accepted too. */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  const bearer = /^Bearer\s+(.+)$/i.exec(value);
+  return (bearer ? bearer[1] : value)?.trim() || undefined;
+}
+
+async function loadSessionUser(request: FastifyRequest): Promise<SessionUser> {
+  const token = tokenFromHeader(request.headers.authorization);
+  if (!token) throw new HttpError(401, MESSAGES.notAuthorized);
+  const check = await checkSessionToken(request.server.sessionKey, token);
+  if (!check.ok) throw new HttpError(401, check.reason === 'expired' ? MESSAGES.sessionExpired : MESSAGES.notAuthorized);
+  if (!UUID.test(check.userId)) throw new HttpError(401, MESSAGES.notAuthorized);
+  const [user] = await request.server.db
+    .select({ id: users.id, role: users.role, name: users.name, email: users.email, imageId: users.imageId })
+    .from(users)
+    .where(eq(users.id, check.userId));
+  if (!user) throw new HttpError(401, MESSAGES.notAuthorized);
+  return user;
+}
+
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  request.user = await loadSessionUser(request);
+}
+
+export async function requireOwner(request: FastifyRequest): Promise<void> {
+  const user = await loadSessionUser(request);
+  if (user.role !== 'owner') throw new HttpError(403, MESSAGES.ownersOnly);
+  request.user = user;
+}

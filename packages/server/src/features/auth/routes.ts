@@ -1,0 +1,74 @@
+/** Register, log in and read one's own account (SPEC section 7). */
+import { API, MESSAGES, loginBody, registerBody, type User } from '@rental/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
+import { users } from '../../db/schema';
+import { isUniqueViolation } from '../../db/types';
+import { HttpError, parseInput } from '../../http/errors';
+import { imageUrl } from '../../http/imageUrl';
+import { type SessionUser, requireUser } from './guards';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { signSessionToken } from './sessionTokens';
+
+export interface AuthRateLimit {
+  /** Attempts per address and route within the window. */
+  max: number;
+  timeWindow: number | string;
+  /** Key prefix in the shared store (tests use their own). */
+  nameSpace?: string;
+}
+
+export interface AuthRoutesOptions {
+  /** false turns the limit off. */
+  rateLimit: AuthRateLimit | false;
+}
+
+export function publicUser(user: Pick<SessionUser, 'id' | 'name' | 'email' | 'role' | 'imageId'>): User {
+  return { _id: user.id, name: user.name, email: user.email, role: user.role, image: imageUrl(user.imageId) };
+}
+
+const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
+  const limited: FastifyContextConfig = options.rateLimit
+    ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindow } }
+    : {};
+
+  app.post(API.register, { config: limited }, async (request, reply) => {
+    const body = parseInput(registerBody, request.body);
+    // Checked first only to skip the hashing; the unique index is what guarantees it.
+    const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
+    if (existing) throw new HttpError(409, MESSAGES.emailTaken);
+    const passwordHash = await hashPassword(body.password);
+    let created: { id: string } | undefined;
+    try {
+      [created] = await app.db
+        .insert(users)
+        .values({ name: body.name, email: body.email, passwordHash })
+        .returning({ id: users.id });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES.emailTaken);
+      throw err;
+    }
+    if (!created) throw new Error('The new account was not returned by the database.');
+    const token = await signSessionToken(app.sessionKey, created.id);
+    return reply.code(201).send({ success: true, token, message: MESSAGES.registered });
+  });
+
+  app.post(API.login, { config: limited }, async (request) => {
+    const body = parseInput(loginBody, request.body);
+    const [user] = await app.db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, body.email));
+    // The same answer, after the same work, whether the e-mail is unknown or the password wrong.
+    const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
+    if (!user || !valid) throw new HttpError(401, MESSAGES.invalidCredentials);
+    const token = await signSessionToken(app.sessionKey, user.id);
+    return { success: true, token, message: MESSAGES.loggedIn };
+  });
+
+  app.get(API.userData, { preHandler: requireUser }, async (request) => {
+    return { success: true, user: publicUser(request.user) };
+  });
+};
+
+export default authRoutes;

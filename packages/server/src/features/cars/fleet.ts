@@ -1,0 +1,118 @@
+import { type Car, type CarFormFields, carFormFields, companyToday, MESSAGES } from '@rental/contract';
+import { and, eq, gte, isNull, ne, not, sql } from 'drizzle-orm';
+import type { Database } from '../../db/types';
+import { bookings, cars } from '../../db/schema';
+import { HttpError, parseInput } from '../../http/errors';
+import type { ProcessedImage } from '../images/process';
+import { deleteImageIfUnused, storeImage } from '../images/store';
+import { isId } from './ids';
+import { toCars } from './service';
+
+export const MESSAGE_CAR_DATA_REQUIRED = 'carData is required: the car form fields as a JSON string.';
+export const MESSAGE_CAR_DATA_NOT_JSON = 'carData must be a JSON object of the car form fields.';
+
+/**
+ * The car form arrives as one JSON string (multipart field carData). Only the form's fields are
+ * read: an _id, owner, isAvaliable or anything else in it changes nothing.
+ */
+export function parseCarData(value: unknown): CarFormFields {
+  if (value === undefined) throw new HttpError(400, MESSAGE_CAR_DATA_REQUIRED);
+  let data = value;
+  if (typeof value === 'string') {
+    try {
+      data = JSON.parse(value);
+    } catch {
+      throw new HttpError(400, MESSAGE_CAR_DATA_NOT_JSON);
+    }
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new HttpError(400, MESSAGE_CAR_DATA_NOT_JSON);
+  return parseInput(carFormFields, data);
+}
+
+function columnsOf(fields: CarFormFields) {
+  return {
+    brand: fields.brand,
+    model: fields.model,
+    year: fields.year,
+    pricePerDay: fields.pricePerDay,
+    category: fields.category,
+    transmission: fields.transmission,
+    fuelType: fields.fuel_type,
+    seatingCapacity: fields.seating_capacity,
+    location: fields.location,
+    description: fields.description,
+  };
+}
+
+async function oneCar(db: Database, row: typeof cars.$inferSelect): Promise<Car> {
+  return (await toCars(db, [row]))[0]!;
+}
+
+export async function addCar(db: Database, ownerId: string, fields: CarFormFields, image: ProcessedImage): Promise<Car> {
+  const row = await db.transaction(async (tx) => {
+    const imageId = await storeImage(tx, image);
+    const [inserted] = await tx
+      .insert(cars)
+      .values({ ...columnsOf(fields), imageId, addedBy: ownerId })
+      .returning();
+    return inserted!;
+  });
+  return oneCar(db, row);
+}
+
+/** Rewrites the form's fields; the picture changes only when a new one is given. */
+export async function updateCar(db: Database, id: unknown, fields: CarFormFields, image: ProcessedImage | undefined): Promise<Car> {
+  if (!isId(id)) throw new HttpError(404, MESSAGES.carNotFound);
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ imageId: cars.imageId })
+      .from(cars)
+      .where(and(eq(cars.id, id), isNull(cars.deletedAt)))
+      .for('update');
+    if (!current) throw new HttpError(404, MESSAGES.carNotFound);
+    const imageId = image ? await storeImage(tx, image) : current.imageId;
+    const [updated] = await tx
+      .update(cars)
+      .set({ ...columnsOf(fields), imageId, updatedAt: sql`now()` })
+      .where(eq(cars.id, id))
+      .returning();
+    if (imageId !== current.imageId) await deleteImageIfUnused(tx, current.imageId);
+    return updated!;
+  });
+  return oneCar(db, row);
+}
+
+export async function toggleCarAvailability(db: Database, id: unknown): Promise<Car> {
+  if (!isId(id)) throw new HttpError(404, MESSAGES.carNotFound);
+  const [row] = await db
+    .update(cars)
+    .set({ isAvailable: not(cars.isAvailable), updatedAt: sql`now()` })
+    .where(and(eq(cars.id, id), isNull(cars.deletedAt)))
+    .returning();
+  if (!row) throw new HttpError(404, MESSAGES.carNotFound);
+  return oneCar(db, row);
+}
+
+/**
+ * Soft delete: the car leaves the fleet and the customers' lists but stays for the bookings
+ * that name it. Refused while it still has bookings to honour (not cancelled, not over).
+ */
+export async function deleteCar(db: Database, id: unknown): Promise<void> {
+  if (!isId(id)) throw new HttpError(404, MESSAGES.carNotFound);
+  await db.transaction(async (tx) => {
+    // The row lock makes a booking being created for this car finish (or wait) before we look.
+    const [car] = await tx
+      .select({ id: cars.id })
+      .from(cars)
+      .where(and(eq(cars.id, id), isNull(cars.deletedAt)))
+      .for('update');
+    if (!car) throw new HttpError(404, MESSAGES.carNotFound);
+    const [upcoming] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.carId, id), ne(bookings.status, 'cancelled'), gte(bookings.returnDate, companyToday())))
+      .limit(1);
+    if (upcoming) throw new HttpError(409, MESSAGES.carHasUpcomingBookings);
+    await tx.update(cars).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(cars.id, id));
+  });
+}

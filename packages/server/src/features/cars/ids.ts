@@ -1,0 +1,9 @@
+import { idSchema } from '@rental/contract';
+
+/**
+ * Ids are UUIDs. Anything else names nothing we hold: callers answer 404 without asking the
+ * database, which would otherwise fail on the cast (22P02) and turn a typo into a 500.
+ */
+export function isId(value: unknown): value is string {
+  return idSchema.safeParse(value).success;
+}

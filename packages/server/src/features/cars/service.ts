@@ -1,0 +1,119 @@
+import {
+  type Car,
+  type CarCategory,
+  type CheckAvailabilityBody,
+  type FuelType,
+  type ReservedDateRange,
+  type Transmission,
+  companyToday,
+} from '@rental/contract';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notExists, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/types';
+import { bookings, cars } from '../../db/schema';
+import { imageUrl } from '../../http/imageUrl';
+import { isId } from './ids';
+
+export type CarRow = typeof cars.$inferSelect;
+
+/** What a customer may see: deleted cars are gone for them; unavailable ones are left out of lists. */
+const notDeleted = isNull(cars.deletedAt);
+const offeredToCustomers = and(notDeleted, eq(cars.isAvailable, true));
+const newestFirst = [desc(cars.createdAt), desc(cars.id)];
+
+export function toCar(row: CarRow, reservedDates: ReservedDateRange[]): Car {
+  return {
+    _id: row.id,
+    brand: row.brand,
+    model: row.model,
+    year: row.year,
+    pricePerDay: row.pricePerDay,
+    category: row.category as CarCategory,
+    transmission: row.transmission as Transmission,
+    fuel_type: row.fuelType as FuelType,
+    seating_capacity: row.seatingCapacity,
+    location: row.location,
+    description: row.description,
+    image: imageUrl(row.imageId),
+    isAvaliable: row.isAvailable,
+    reservedDates,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The days each car is promised: its bookings that are not cancelled and not over yet
+ * (returned before today in Jamaica), earliest first. Derived, never stored.
+ */
+export async function reservedDatesOf(db: Database, carIds: string[], today = companyToday()) {
+  const byCar = new Map<string, ReservedDateRange[]>();
+  if (carIds.length === 0) return byCar;
+  const rows = await db
+    .select({ carId: bookings.carId, pickupDate: bookings.pickupDate, returnDate: bookings.returnDate })
+    .from(bookings)
+    .where(and(inArray(bookings.carId, carIds), ne(bookings.status, 'cancelled'), gte(bookings.returnDate, today)))
+    .orderBy(asc(bookings.pickupDate), asc(bookings.returnDate));
+  for (const { carId, pickupDate, returnDate } of rows) {
+    const list = byCar.get(carId) ?? [];
+    list.push({ pickupDate, returnDate });
+    byCar.set(carId, list);
+  }
+  return byCar;
+}
+
+export async function toCars(db: Database, rows: CarRow[]): Promise<Car[]> {
+  const reserved = await reservedDatesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toCar(row, reserved.get(row.id) ?? []));
+}
+
+async function selectCars(db: Database, where: SQL | undefined): Promise<Car[]> {
+  const rows = await db
+    .select()
+    .from(cars)
+    .where(where)
+    .orderBy(...newestFirst);
+  return toCars(db, rows);
+}
+
+/** The public fleet: cars a customer can book (not deleted, marked available), newest first. */
+export function listCarsForCustomers(db: Database): Promise<Car[]> {
+  return selectCars(db, offeredToCustomers);
+}
+
+/** The owner's fleet: every car not deleted, available or not, newest first. */
+export function listFleet(db: Database): Promise<Car[]> {
+  return selectCars(db, notDeleted);
+}
+
+/** A car that is not deleted (available or not), by id; undefined for unknown or malformed ids. */
+export async function findCarRow(db: Database, id: unknown): Promise<CarRow | undefined> {
+  if (!isId(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(cars)
+    .where(and(eq(cars.id, id), notDeleted));
+  return row;
+}
+
+export async function findCar(db: Database, id: unknown): Promise<Car | undefined> {
+  const row = await findCarRow(db, id);
+  return row ? (await toCars(db, [row]))[0] : undefined;
+}
+
+/** Cars at the location that can be booked and have no live booking on any of the days (inclusive). */
+export function availableCars(db: Database, { location, pickupDate, returnDate }: CheckAvailabilityBody): Promise<Car[]> {
+  const sharesADay = db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.carId, cars.id),
+        ne(bookings.status, 'cancelled'),
+        lte(bookings.pickupDate, returnDate),
+        gte(bookings.returnDate, pickupDate),
+      ),
+    );
+  return selectCars(db, and(offeredToCustomers, eq(cars.location, location), notExists(sharesADay)));
+}

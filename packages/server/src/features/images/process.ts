@@ -1,0 +1,55 @@
+import { CAR_IMAGE_MAX_WIDTH, MESSAGES, PROFILE_IMAGE_MAX_WIDTH } from '@rental/contract';
+import sharp, { type Metadata } from 'sharp';
+import { HttpError } from '../../http/errors';
+
+/**
+ * Refused above this many pixels: a small compressed file can claim a huge canvas (a decompression
+ * bomb). 50 MP still takes the 48 MP photos of current phones.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+export type ImagePurpose = 'car' | 'profile';
+
+export type ProcessedImage = { content: Buffer; mimeType: 'image/webp'; width: number; height: number };
+
+const MAX_WIDTH: Record<ImagePurpose, number> = { car: CAR_IMAGE_MAX_WIDTH, profile: PROFILE_IMAGE_MAX_WIDTH };
+
+/** Raster formats a browser shows; SVG (scripts, external references) and TIFF are refused. */
+function isAcceptedFormat(meta: Metadata): boolean {
+  if (meta.format === 'heif') return meta.compression === 'av1';
+  return meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' || meta.format === 'gif';
+}
+
+function refusal(err: unknown): HttpError {
+  if (err instanceof Error && /pixel limit/i.test(err.message)) return new HttpError(400, MESSAGES.imageTooManyPixels);
+  return new HttpError(400, MESSAGES.imageInvalid);
+}
+
+/**
+ * Turns uploaded bytes into the picture we store: it must really decode as an image (a text file
+ * named .png is refused), upright by its EXIF orientation, at most `purpose`'s width, WebP, with
+ * every metadata block (EXIF with GPS position, camera serials...) dropped — sharp keeps none
+ * unless asked to.
+ */
+export async function processImage(bytes: Buffer, purpose: ImagePurpose): Promise<ProcessedImage> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch (err) {
+    throw refusal(err);
+  }
+  if (!isAcceptedFormat(meta)) throw new HttpError(400, MESSAGES.imageInvalid);
+  // Checked on the header before any pixel is decoded.
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new HttpError(400, MESSAGES.imageTooManyPixels);
+
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .autoOrient()
+      .resize({ width: MAX_WIDTH[purpose], withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    return { content: data, mimeType: 'image/webp', width: info.width, height: info.height };
+  } catch (err) {
+    throw refusal(err);
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Serves the web app built by Vite (packages/web/dist): hashed assets cached for a year,
+ * index.html always revalidated, precompressed .br/.gz files when present, and index.html for
+ * the client's routes (/car-details/x ...). API paths never fall back to the page.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { MESSAGES } from '@rental/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** Two levels up from both src/http (source) and dist (bundle) is packages/. */
+const here = dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = existsSync(join(here, '..', 'package.json'))
+  ? join(here, '..', '..', 'web', 'dist')
+  : join(here, '..', '..', '..', 'web', 'dist');
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Web app not built</title></head>
+<body><h1>The web app is not built yet</h1>
+<p>The API is running. Run <code>npm run build</code> (or <code>npm start</code>, which builds what is missing) to serve the site.</p>
+</body></html>`;
+
+function wantsPage(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const built = existsSync(join(webDist, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const file = relative(webDist, filePath);
+        if (file.startsWith(`assets${sep}`)) reply.header('cache-control', IMMUTABLE);
+        else if (file.startsWith('index.html')) reply.header('cache-control', 'no-cache');
+        else reply.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (wantsPage(request)) {
+      if (built) return reply.sendFile('index.html');
+      return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE);
+    }
+    return reply.code(404).send({ success: false, message: MESSAGES.notFound });
+  });
+}

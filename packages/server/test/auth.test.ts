@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { API, MESSAGES } from '@rental/contract';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema';
+import {
+  type Account,
+  authHeader,
+  createOwner,
+  createTestApp,
+  describeDatabase,
+  registerCustomer,
+  TEST_PASSWORD,
+  type TestApp,
+  uniqueEmail,
+} from './helpers';
+
+describe(`accounts and sessions (${describeDatabase})`, () => {
+  let t: TestApp;
+  let customer: Account;
+  let owner: Account;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    customer = await registerCustomer(t.app, { name: 'Alicia Brown' });
+    owner = await createOwner(t.app);
+  });
+  afterAll(() => t?.close());
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  const userData = (authorization?: string) =>
+    t.app.inject({ method: 'GET', url: API.userData, headers: authorization === undefined ? {} : { authorization } });
+
+  describe('register', () => {
+    it('creates an account, answers 201 with a token that works at once', async () => {
+      const email = uniqueEmail();
+      const res = await post(API.register, { name: '  Dwayne Campbell ', email: email.toUpperCase(), password: TEST_PASSWORD });
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body).toMatchObject({ success: true, message: MESSAGES.registered });
+      expect(typeof body.token).toBe('string');
+      const me = await userData(body.token);
+      expect(me.statusCode).toBe(200);
+      // The e-mail is kept lower-cased and the name trimmed; a new account is a customer.
+      expect(me.json()).toEqual({
+        success: true,
+        user: { _id: expect.any(String), name: 'Dwayne Campbell', email, role: 'user', image: '' },
+      });
+    });
+
+    it('refuses an e-mail that is taken, whatever its case, with 409', async () => {
+      const res = await post(API.register, { name: 'Copy', email: customer.user.email.toUpperCase(), password: TEST_PASSWORD });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ success: false, message: MESSAGES.emailTaken });
+    });
+
+    it('ignores fields it does not know (no one registers as an owner)', async () => {
+      const email = uniqueEmail();
+      const res = await post(API.register, { name: 'Sneaky', email, password: TEST_PASSWORD, role: 'owner' });
+      expect(res.statusCode).toBe(201);
+      expect((await userData(res.json().token)).json().user.role).toBe('user');
+    });
+
+    it.each([
+      ['no name', { email: 'a@example.com', password: TEST_PASSWORD }, 'name is required.'],
+      ['a blank name', { name: '   ', email: 'a@example.com', password: TEST_PASSWORD }, 'name is required.'],
+      ['a name that is a number', { name: 42, email: 'a@example.com', password: TEST_PASSWORD }, 'name must be text.'],
+      ['no e-mail', { name: 'A', password: TEST_PASSWORD }, 'email is required.'],
+      ['a bad e-mail', { name: 'A', email: 'not-an-email', password: TEST_PASSWORD }, 'email must be a valid e-mail address.'],
+      ['no password', { name: 'A', email: 'a@example.com' }, 'password is required.'],
+      ['a short password', { name: 'A', email: 'a@example.com', password: 'short' }, 'password must be at least 8 characters.'],
+      ['a password that is a number', { name: 'A', email: 'a@example.com', password: 12345678 }, 'password is required.'],
+    ])('answers 400 naming the field for %s', async (_label, payload, message) => {
+      const res = await post(API.register, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message });
+    });
+
+    it('answers 400 when the body is not a JSON object', async () => {
+      for (const payload of ['"just text"', '[1,2]', 'null', '42']) {
+        const res = await post(API.register, payload, { 'content-type': 'application/json' });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ success: false, message: 'The request body must be a JSON object.' });
+      }
+      const empty = await t.app.inject({ method: 'POST', url: API.register });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().success).toBe(false);
+    });
+
+    it('answers 400 for malformed JSON', async () => {
+      const res = await post(API.register, '{"name": "A", "email":', { 'content-type': 'application/json' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: 'The request body is not valid JSON.' });
+    });
+  });
+
+  describe('login', () => {
+    it('logs in with the right password, whatever the e-mail case', async () => {
+      const res = await post(API.login, { email: ` ${customer.user.email.toUpperCase()} `, password: TEST_PASSWORD });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, message: MESSAGES.loggedIn });
+      expect((await userData(res.json().token)).json().user.email).toBe(customer.user.email);
+    });
+
+    it('gives the same answer for an unknown e-mail and a wrong password', async () => {
+      const unknown = await post(API.login, { email: uniqueEmail('nobody'), password: TEST_PASSWORD });
+      const wrong = await post(API.login, { email: customer.user.email, password: 'not the password' });
+      expect(unknown.statusCode).toBe(401);
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.json()).toEqual({ success: false, message: MESSAGES.invalidCredentials });
+      expect(wrong.body).toBe(unknown.body);
+    });
+
+    it.each([
+      ['no e-mail', { password: 'x' }, 'email is required.'],
+      ['no password', { email: 'a@example.com' }, 'password is required.'],
+      ['an empty password', { email: 'a@example.com', password: '' }, 'password is required.'],
+      ['an e-mail that is not text', { email: ['a@example.com'], password: 'x' }, 'email is required.'],
+    ])('answers 400 for %s', async (_label, payload, message) => {
+      const res = await post(API.login, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message });
+    });
+  });
+
+  describe('user data and sessions', () => {
+    it('accepts the raw token (as the spec client sends it) and a Bearer token', async () => {
+      const raw = await userData(customer.token);
+      const bearer = await userData(`Bearer ${customer.token}`);
+      expect(raw.statusCode).toBe(200);
+      expect(bearer.statusCode).toBe(200);
+      expect(raw.json()).toEqual({ success: true, user: customer.user });
+      expect(bearer.json()).toEqual(raw.json());
+    });
+
+    it('answers 401 without a token or with a garbled one', async () => {
+      for (const header of [undefined, '', 'Bearer ', 'garbage', `${customer.token}x`]) {
+        const res = await userData(header);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ success: false, message: MESSAGES.notAuthorized });
+      }
+    });
+
+    it('says the session expired for an expired token', async () => {
+      const past = Math.floor(Date.now() / 1000) - 3600;
+      const expired = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(customer.user._id)
+        .setIssuedAt(past - 7 * 86400)
+        .setExpirationTime(past)
+        .sign(t.app.sessionKey);
+      const res = await userData(expired);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
+    });
+
+    it('tokens expire after seven days', async () => {
+      const [, payload] = customer.token.split('.');
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+      expect(claims.sub).toBe(customer.user._id);
+      expect(claims.exp - claims.iat).toBe(7 * 24 * 3600);
+    });
+
+    it('refuses a token signed with another secret', async () => {
+      const forged = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(owner.user._id)
+        .setExpirationTime('1h')
+        .sign(randomBytes(48));
+      expect((await userData(forged)).statusCode).toBe(401);
+    });
+
+    it('refuses an unsigned token (alg none)', async () => {
+      const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+      const exp = Math.floor(Date.now() / 1000) + 3600;
+      const unsigned = `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: owner.user._id, exp })}.`;
+      expect((await userData(unsigned)).statusCode).toBe(401);
+      const dashboard = await t.app.inject({ method: 'GET', url: API.dashboard, headers: authHeader(unsigned) });
+      expect(dashboard.statusCode).toBe(401);
+    });
+
+    it('refuses a validly signed token naming no account', async () => {
+      for (const sub of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+        const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setExpirationTime('1h').sign(t.app.sessionKey);
+        expect((await userData(token)).statusCode).toBe(401);
+      }
+    });
+  });
+
+  describe('owner-only calls', () => {
+    const dashboard = (authorization?: string) =>
+      t.app.inject({ method: 'GET', url: API.dashboard, headers: authorization ? { authorization } : {} });
+
+    it('answer 401 to a visitor, 403 to a customer, and let an owner in', async () => {
+      const anonymous = await dashboard();
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ success: false, message: MESSAGES.notAuthorized });
+      const asCustomer = await dashboard(customer.token);
+      expect(asCustomer.statusCode).toBe(403);
+      expect(asCustomer.json()).toEqual({ success: false, message: MESSAGES.ownersOnly });
+      expect((await dashboard(owner.token)).statusCode).toBe(200);
+    });
+
+    it('follow the account as it is now: a demoted owner loses access with the same token', async () => {
+      const staff = await createOwner(t.app);
+      expect((await dashboard(staff.token)).statusCode).toBe(200);
+      await t.db.update(users).set({ role: 'user' }).where(eq(users.id, staff.user._id));
+      expect((await dashboard(staff.token)).statusCode).toBe(403);
+      expect((await userData(staff.token)).json().user.role).toBe('user');
+    });
+
+    it('a deleted account loses access with the same token', async () => {
+      const gone = await registerCustomer(t.app);
+      await t.db.delete(users).where(eq(users.id, gone.user._id));
+      const res = await userData(gone.token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: false, message: MESSAGES.notAuthorized });
+    });
+  });
+});

@@ -1,0 +1,336 @@
+import { API, type Booking, MESSAGES, responses } from '@rental/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { addCar, book, day, insertBooking, ownerCall } from './support/fleet';
+
+const BANK = { bankName: 'NCB', accountHolderName: 'Waterford Rentals Ltd', branch: 'Portmore', accountNumber: '123-456-789', accountType: 'Chequing' };
+
+describe(`bookings (${describeDatabase})`, () => {
+  let t: TestApp;
+  let owner: Account;
+  let customer: Account;
+  let other: Account;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createOwner(t.app);
+    customer = await registerCustomer(t.app, { name: 'Alicia Brown' });
+    other = await registerCustomer(t.app, { name: 'Marcus Green' });
+  });
+  afterAll(() => t?.close());
+
+  const checkAvailability = (payload: object) => t.app.inject({ method: 'POST', url: API.checkAvailability, payload });
+  const availableIds = async (pickupDate: string, returnDate: string) => {
+    const res = await checkAvailability({ location: 'Waterford, Portmore', pickupDate, returnDate });
+    expect(res.statusCode).toBe(200);
+    return responses.availableCars.parse(res.json()).availableCars.map((c) => c._id);
+  };
+  const userBookings = async (token: string) => {
+    const res = await t.app.inject({ method: 'GET', url: API.userBookings, headers: authHeader(token) });
+    expect(res.statusCode).toBe(200);
+    return responses.bookings.parse(res.json()).bookings;
+  };
+  const setStatus = (bookingId: string, status: string) => ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId, status });
+
+  describe('check-availability', () => {
+    it('offers only cars free on every day of the range, the pickup and return days included', async () => {
+      const taken = await addCar(t.app, owner.token, { model: 'Taken' });
+      const free = await addCar(t.app, owner.token, { model: 'Free' });
+      expect((await book(t.app, customer.token, taken._id, day(10), day(12))).statusCode).toBe(201);
+
+      const overlapping = await availableIds(day(12), day(14));
+      expect(overlapping).toContain(free._id);
+      expect(overlapping).not.toContain(taken._id);
+      expect(await availableIds(day(8), day(10))).not.toContain(taken._id);
+      expect(await availableIds(day(11), day(11))).not.toContain(taken._id);
+      expect(await availableIds(day(13), day(15))).toContain(taken._id);
+      expect(await availableIds(day(7), day(9))).toContain(taken._id);
+    });
+
+    it('frees the days of a cancelled booking', async () => {
+      const car = await addCar(t.app, owner.token, { model: 'Cancelled' });
+      const res = await book(t.app, customer.token, car._id, day(40), day(41));
+      expect(await availableIds(day(40), day(40))).not.toContain(car._id);
+      expect((await setStatus(res.json().booking._id, 'cancelled')).statusCode).toBe(200);
+      expect(await availableIds(day(40), day(40))).toContain(car._id);
+    });
+
+    it('never offers unavailable or deleted cars', async () => {
+      const resting = await addCar(t.app, owner.token, { model: 'Resting' });
+      const gone = await addCar(t.app, owner.token, { model: 'Gone' });
+      await ownerCall(t.app, owner.token, 'POST', API.toggleCar, { carId: resting._id });
+      await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: gone._id });
+      const ids = await availableIds(day(1), day(2));
+      expect(ids).not.toContain(resting._id);
+      expect(ids).not.toContain(gone._id);
+    });
+
+    it.each([
+      [{ location: 'Kingston', pickupDate: day(1), returnDate: day(2) }, /location must be one of/],
+      [{ pickupDate: day(1), returnDate: day(2) }, /location/],
+      [{ location: 'Waterford, Portmore', returnDate: day(2) }, /pickupDate is required/],
+      [{ location: 'Waterford, Portmore', pickupDate: '2026-02-30', returnDate: day(2) }, /pickupDate must be a real date/],
+      [{ location: 'Waterford, Portmore', pickupDate: day(1), returnDate: 20270101 }, /returnDate/],
+      [{ location: 'Waterford, Portmore', pickupDate: day(-1), returnDate: day(2) }, /pickup date cannot be in the past/],
+      [{ location: 'Waterford, Portmore', pickupDate: day(5), returnDate: day(4) }, /return date cannot be before the pickup date/],
+    ])('refuses bad input %# with a 400 naming the problem', async (payload, message) => {
+      const res = await checkAvailability(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().success).toBe(false);
+      expect(res.json().message).toMatch(message);
+    });
+  });
+
+  describe('create', () => {
+    it('books a car as pending, at the price the server computes, keeping the payment method', async () => {
+      const car = await addCar(t.app, owner.token, { brand: 'Nissan', model: 'Note', pricePerDay: 8500 });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: API.createBooking,
+        headers: authHeader(customer.token),
+        payload: { car: car._id, pickupDate: day(3), returnDate: day(6), paymentMethod: 'upfront', price: 1, status: 'confirmed' },
+      });
+      expect(res.statusCode).toBe(201);
+      const body = responses.bookingCreated.parse(res.json());
+      expect(body.message).toBe(MESSAGES.bookingCreated);
+      expect(body.booking).toEqual({
+        _id: expect.any(String),
+        car: { _id: car._id, image: car.image, brand: 'Nissan', model: 'Note', year: 2021, category: 'Sedan', location: 'Waterford, Portmore' },
+        pickupDate: day(3),
+        returnDate: day(6),
+        price: 3 * 8500,
+        status: 'pending',
+        createdAt: expect.any(String),
+        paymentMethod: 'upfront',
+      } satisfies Booking);
+    });
+
+    it('charges a same-day rental as one day', async () => {
+      const car = await addCar(t.app, owner.token, { pricePerDay: 7000 });
+      const res = await book(t.app, customer.token, car._id, day(2), day(2));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().booking.price).toBe(7000);
+    });
+
+    it('refuses a booking sharing any day with another, the return day included', async () => {
+      const car = await addCar(t.app, owner.token, { model: 'Busy' });
+      expect((await book(t.app, customer.token, car._id, day(30), day(32))).statusCode).toBe(201);
+      for (const [pickup, ret] of [
+        [day(32), day(34)],
+        [day(28), day(30)],
+        [day(31), day(31)],
+        [day(25), day(40)],
+      ] as const) {
+        const res = await book(t.app, other.token, car._id, pickup, ret);
+        expect(res.statusCode, `${pickup}..${ret}`).toBe(409);
+        expect(res.json()).toEqual({ success: false, message: MESSAGES.datesTaken });
+      }
+      expect((await book(t.app, other.token, car._id, day(33), day(35))).statusCode).toBe(201);
+      expect((await book(t.app, other.token, car._id, day(27), day(29))).statusCode).toBe(201);
+    });
+
+    it('lets a customer book days freed by a cancellation', async () => {
+      const car = await addCar(t.app, owner.token);
+      const first = await book(t.app, customer.token, car._id, day(50), day(52));
+      expect((await setStatus(first.json().booking._id, 'cancelled')).statusCode).toBe(200);
+      expect((await book(t.app, other.token, car._id, day(50), day(52))).statusCode).toBe(201);
+    });
+
+    it.each([
+      ['a pickup in the past', -1, 2, /pickup date cannot be in the past/],
+      ['a pickup more than 365 days ahead', 366, 367, /at most 365 days ahead/],
+      ['a return before the pickup', 5, 4, /return date cannot be before the pickup date/],
+      ['a rental longer than 90 days', 1, 92, /at most 90 days/],
+    ])('refuses %s', async (_label, from, to, message) => {
+      const car = await addCar(t.app, owner.token);
+      const res = await book(t.app, customer.token, car._id, day(from), day(to));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+    });
+
+    it('accepts the limits themselves: today, 365 days ahead, 90 days long', async () => {
+      const car = await addCar(t.app, owner.token, { pricePerDay: 100 });
+      expect((await book(t.app, customer.token, car._id, day(0), day(0))).statusCode).toBe(201);
+      expect((await book(t.app, customer.token, car._id, day(365), day(365))).statusCode).toBe(201);
+      const long = await book(t.app, customer.token, car._id, day(100), day(190));
+      expect(long.statusCode).toBe(201);
+      expect(long.json().booking.price).toBe(9000);
+    });
+
+    it.each([
+      ['a date that does not exist', { pickupDate: '2026-02-30' }, /pickupDate must be a real date/],
+      ['a date in another format', { returnDate: '12/05/2026' }, /returnDate must be a real date/],
+      ['a date as a number', { pickupDate: 20260101 }, /pickupDate/],
+      ['an unknown payment method', { paymentMethod: 'card' }, /paymentMethod must be one of: upfront, cash_deposit/],
+      ['no payment method', { paymentMethod: undefined }, /paymentMethod/],
+      ['no car', { car: undefined }, /car is required/],
+      ['a car id that is not text', { car: 42 }, /car/],
+    ])('refuses %s with a 400 naming the field', async (_label, change, message) => {
+      const car = await addCar(t.app, owner.token);
+      const payload = { car: car._id, pickupDate: day(1), returnDate: day(2), paymentMethod: 'upfront', ...change };
+      const res = await t.app.inject({ method: 'POST', url: API.createBooking, headers: authHeader(customer.token), payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+    });
+
+    it('refuses a body that is not a JSON object', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: API.createBooking,
+        headers: { ...authHeader(customer.token), 'content-type': 'application/json' },
+        payload: '["car"]',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().success).toBe(false);
+    });
+
+    it('refuses unknown, malformed and deleted cars with 404, unavailable ones with 409', async () => {
+      for (const id of ['6f1c2a7e-5b1d-4c8e-9f3a-2d4b6c8e0a1b', 'nope', '64b7f0c2e1d3a4b5c6d7e8f9']) {
+        const res = await book(t.app, customer.token, id, day(1), day(2));
+        expect(res.statusCode, id).toBe(404);
+        expect(res.json().message).toBe(MESSAGES.carNotFound);
+      }
+      const deleted = await addCar(t.app, owner.token);
+      await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: deleted._id });
+      expect((await book(t.app, customer.token, deleted._id, day(1), day(2))).statusCode).toBe(404);
+
+      const resting = await addCar(t.app, owner.token);
+      await ownerCall(t.app, owner.token, 'POST', API.toggleCar, { carId: resting._id });
+      const res = await book(t.app, customer.token, resting._id, day(1), day(2));
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(MESSAGES.carUnavailable);
+    });
+
+    it('takes cash deposits only once the company has bank details', async () => {
+      const car = await addCar(t.app, owner.token);
+      const refused = await book(t.app, customer.token, car._id, day(60), day(61), 'cash_deposit');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(MESSAGES.bankDetailsMissing);
+      expect((await ownerCall(t.app, owner.token, 'PUT', API.bankDetails, BANK)).statusCode).toBe(200);
+      const accepted = await book(t.app, customer.token, car._id, day(60), day(61), 'cash_deposit');
+      expect(accepted.statusCode).toBe(201);
+      expect(accepted.json().booking.paymentMethod).toBe('cash_deposit');
+    });
+
+    it('needs a logged-in customer', async () => {
+      const car = await addCar(t.app, owner.token);
+      const payload = { car: car._id, pickupDate: day(1), returnDate: day(2), paymentMethod: 'upfront' };
+      const anonymous = await t.app.inject({ method: 'POST', url: API.createBooking, payload });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ success: false, message: MESSAGES.notAuthorized });
+      const forged = await t.app.inject({ method: 'POST', url: API.createBooking, headers: authHeader('not.a.token'), payload });
+      expect(forged.statusCode).toBe(401);
+    });
+  });
+
+  describe("a customer's bookings", () => {
+    it('lists only their own bookings, newest first, with the car of each', async () => {
+      const fresh = await registerCustomer(t.app, { name: 'Newcomer' });
+      expect(await userBookings(fresh.token)).toEqual([]);
+      const car = await addCar(t.app, owner.token, { brand: 'Suzuki', model: 'Swift' });
+      const first = (await book(t.app, fresh.token, car._id, day(70), day(71))).json().booking;
+      const second = (await book(t.app, fresh.token, car._id, day(72), day(73))).json().booking;
+      await book(t.app, other.token, car._id, day(74), day(75));
+
+      const mine = await userBookings(fresh.token);
+      expect(mine.map((b) => b._id)).toEqual([second._id, first._id]);
+      expect(mine[0]).toEqual(second);
+      expect(mine[0]!.car.brand).toBe('Suzuki');
+      const theirs = await userBookings(other.token);
+      expect(theirs.some((b) => b._id === first._id || b._id === second._id)).toBe(false);
+    });
+
+    it('keeps showing a booking whose car was deleted since', async () => {
+      const car = await addCar(t.app, owner.token, { brand: 'Mazda', model: 'Demio' });
+      const past = await insertBooking(t.db, { carId: car._id, userId: other.user._id, pickupDate: day(-20), returnDate: day(-18), status: 'confirmed' });
+      expect((await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: car._id })).statusCode).toBe(200);
+      const listed = (await userBookings(other.token)).find((b) => b._id === past);
+      expect(listed?.car).toMatchObject({ _id: car._id, brand: 'Mazda', model: 'Demio', image: car.image });
+      expect((await t.app.inject({ method: 'GET', url: car.image })).statusCode).toBe(200);
+    });
+
+    it('needs a login', async () => {
+      expect((await t.app.inject({ method: 'GET', url: API.userBookings })).statusCode).toBe(401);
+    });
+  });
+
+  describe("the owner's bookings", () => {
+    it('lists every booking with its customer, and nothing secret', async () => {
+      const car = await addCar(t.app, owner.token);
+      const created = (await book(t.app, customer.token, car._id, day(80), day(81))).json().booking;
+      const res = await ownerCall(t.app, owner.token, 'GET', API.ownerBookings);
+      expect(res.statusCode).toBe(200);
+      const { bookings } = responses.ownerBookings.parse(res.json());
+      const listed = bookings.find((b) => b._id === created._id);
+      expect(listed).toEqual({ ...created, user: { _id: customer.user._id, name: 'Alicia Brown', email: customer.user.email } });
+      expect(Object.keys(listed!.user).sort()).toEqual(['_id', 'email', 'name']);
+      expect(res.body).not.toMatch(/argon2|password/i);
+      const customers = new Set(bookings.map((b) => b.user._id));
+      expect(customers.has(customer.user._id) && customers.has(other.user._id)).toBe(true);
+    });
+
+    it('is for owners only', async () => {
+      expect((await t.app.inject({ method: 'GET', url: API.ownerBookings })).statusCode).toBe(401);
+      const res = await ownerCall(t.app, customer.token, 'GET', API.ownerBookings);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ success: false, message: MESSAGES.ownersOnly });
+    });
+  });
+
+  describe('change-status', () => {
+    it('lets the owner confirm a booking, and the customer sees it', async () => {
+      const car = await addCar(t.app, owner.token);
+      const created = (await book(t.app, customer.token, car._id, day(90), day(91))).json().booking;
+      const res = await setStatus(created._id, 'confirmed');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, message: MESSAGES.statusUpdated, booking: { _id: created._id, status: 'confirmed' } });
+      expect((await userBookings(customer.token)).find((b) => b._id === created._id)?.status).toBe('confirmed');
+    });
+
+    it('refuses to re-activate a cancelled booking whose days were taken meanwhile', async () => {
+      const car = await addCar(t.app, owner.token);
+      const first = (await book(t.app, customer.token, car._id, day(100), day(103))).json().booking;
+      expect((await setStatus(first._id, 'cancelled')).statusCode).toBe(200);
+      expect((await book(t.app, other.token, car._id, day(103), day(104))).statusCode).toBe(201);
+      for (const status of ['pending', 'confirmed']) {
+        const res = await setStatus(first._id, status);
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toEqual({ success: false, message: MESSAGES.reactivateConflict });
+      }
+      expect((await userBookings(customer.token)).find((b) => b._id === first._id)?.status).toBe('cancelled');
+    });
+
+    it('re-activates a cancelled booking whose days are still free', async () => {
+      const car = await addCar(t.app, owner.token);
+      const booking = (await book(t.app, customer.token, car._id, day(110), day(111))).json().booking;
+      expect((await setStatus(booking._id, 'cancelled')).statusCode).toBe(200);
+      expect((await setStatus(booking._id, 'confirmed')).statusCode).toBe(200);
+      expect((await book(t.app, other.token, car._id, day(111), day(112))).statusCode).toBe(409);
+    });
+
+    it('answers 404 for unknown and malformed ids, 400 for a bad status or body', async () => {
+      const car = await addCar(t.app, owner.token);
+      const booking = (await book(t.app, customer.token, car._id, day(120), day(121))).json().booking;
+      for (const id of ['6f1c2a7e-5b1d-4c8e-9f3a-2d4b6c8e0a1b', 'abc', '64b7f0c2e1d3a4b5c6d7e8f9']) {
+        const res = await setStatus(id, 'confirmed');
+        expect(res.statusCode, id).toBe(404);
+        expect(res.json().message).toBe(MESSAGES.bookingNotFound);
+      }
+      const bad = await setStatus(booking._id, 'done');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(/status must be one of: pending, confirmed, cancelled/);
+      const missing = await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { status: 'confirmed' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toMatch(/bookingId is required/);
+    });
+
+    it('is for owners only: customers cannot confirm their own booking', async () => {
+      const car = await addCar(t.app, owner.token);
+      const booking = (await book(t.app, customer.token, car._id, day(130), day(131))).json().booking;
+      const payload = { bookingId: booking._id, status: 'confirmed' };
+      expect((await t.app.inject({ method: 'POST', url: API.changeStatus, payload })).statusCode).toBe(401);
+      expect((await ownerCall(t.app, customer.token, 'POST', API.changeStatus, payload)).statusCode).toBe(403);
+      expect((await userBookings(customer.token)).find((b) => b._id === booking._id)?.status).toBe('pending');
+    });
+  });
+});

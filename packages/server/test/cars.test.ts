@@ -1,0 +1,120 @@
+import { API, type Car, responses } from '@rental/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { addCar, book, day, insertBooking, ownerCall } from './support/fleet';
+
+describe(`public cars (${describeDatabase})`, () => {
+  let t: TestApp;
+  let owner: Account;
+  let customer: Account;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createOwner(t.app);
+    customer = await registerCustomer(t.app);
+  });
+  afterAll(() => t?.close());
+
+  const getCar = (id: string) => t.app.inject({ method: 'GET', url: API.car(id) });
+  const listCars = async () => {
+    const res = await t.app.inject({ method: 'GET', url: API.cars });
+    expect(res.statusCode).toBe(200);
+    return responses.cars.parse(res.json()).cars;
+  };
+
+  it('lists a car with every field of the spec, numbers as numbers', async () => {
+    const added = await addCar(t.app, owner.token, { brand: 'Honda', model: 'Fit', year: '2019', pricePerDay: '6000', seating_capacity: '5' });
+    const car = (await listCars()).find((c) => c._id === added._id);
+    expect(car).toEqual({
+      _id: added._id,
+      brand: 'Honda',
+      model: 'Fit',
+      year: 2019,
+      pricePerDay: 6000,
+      category: 'Sedan',
+      transmission: 'Automatic',
+      fuel_type: 'Gas',
+      seating_capacity: 5,
+      location: 'Waterford, Portmore',
+      description: 'Cold A/C, room for five with luggage.',
+      image: expect.stringMatching(/^\/api\/images\/[0-9a-f-]{36}$/),
+      isAvaliable: true,
+      reservedDates: [],
+      createdAt: expect.any(String),
+    } satisfies Car);
+    expect(Number.isNaN(Date.parse(car!.createdAt))).toBe(false);
+    const image = await t.app.inject({ method: 'GET', url: car!.image });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+  });
+
+  it('lists the newest cars first', async () => {
+    const older = await addCar(t.app, owner.token, { model: 'Older' });
+    const newer = await addCar(t.app, owner.token, { model: 'Newer' });
+    const ids = (await listCars()).map((c) => c._id);
+    expect(ids.indexOf(newer._id)).toBeLessThan(ids.indexOf(older._id));
+  });
+
+  it('opens one car by id, with the same fields', async () => {
+    const added = await addCar(t.app, owner.token, { model: 'Yaris' });
+    const res = await getCar(added._id);
+    expect(res.statusCode).toBe(200);
+    const { car } = responses.car.parse(res.json());
+    expect(car).toEqual(added);
+  });
+
+  it.each([
+    ['an unknown id', '6f1c2a7e-5b1d-4c8e-9f3a-2d4b6c8e0a1b'],
+    ['a malformed id', 'not-an-id'],
+    ['an id with SQL in it', "1' OR '1'='1"],
+    ['a Mongo-style id', '64b7f0c2e1d3a4b5c6d7e8f9'],
+  ])('answers 404 with a message for %s, never 500', async (_label, id) => {
+    const res = await getCar(id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: 'Car not found.' });
+  });
+
+  it('shows reserved dates from live bookings only: not cancelled ones, not past ones, earliest first', async () => {
+    const car = await addCar(t.app, owner.token, { model: 'Reserved' });
+    expect((await book(t.app, customer.token, car._id, day(20), day(22))).statusCode).toBe(201);
+    expect((await book(t.app, customer.token, car._id, day(5), day(6))).statusCode).toBe(201);
+    const cancelled = await book(t.app, customer.token, car._id, day(10), day(12));
+    expect(cancelled.statusCode).toBe(201);
+    const cancel = await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: cancelled.json().booking._id, status: 'cancelled' });
+    expect(cancel.statusCode).toBe(200);
+    await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: day(-10), returnDate: day(-3), status: 'confirmed' });
+    // Returned today: the car is still out today, so the day is still reserved.
+    await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: day(-2), returnDate: day(0), status: 'confirmed' });
+
+    const expected = [
+      { pickupDate: day(-2), returnDate: day(0) },
+      { pickupDate: day(5), returnDate: day(6) },
+      { pickupDate: day(20), returnDate: day(22) },
+    ];
+    expect((await listCars()).find((c) => c._id === car._id)?.reservedDates).toEqual(expected);
+    expect(responses.car.parse((await getCar(car._id)).json()).car.reservedDates).toEqual(expected);
+  });
+
+  it('leaves an unavailable car out of the list, still shows it by id as not available', async () => {
+    const car = await addCar(t.app, owner.token, { model: 'In service' });
+    const toggle = await ownerCall(t.app, owner.token, 'POST', API.toggleCar, { carId: car._id });
+    expect(toggle.statusCode).toBe(200);
+    expect((await listCars()).some((c) => c._id === car._id)).toBe(false);
+    const res = await getCar(car._id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().car.isAvaliable).toBe(false);
+  });
+
+  it('hides a deleted car everywhere a customer looks', async () => {
+    const car = await addCar(t.app, owner.token, { model: 'Sold' });
+    const del = await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: car._id });
+    expect(del.statusCode).toBe(200);
+    expect((await listCars()).some((c) => c._id === car._id)).toBe(false);
+    expect((await getCar(car._id)).statusCode).toBe(404);
+  });
+
+  it('needs no login to browse', async () => {
+    const res = await t.app.inject({ method: 'GET', url: API.cars, headers: authHeader('garbage') });
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,50 @@
+import { MESSAGES, responses } from '@rental/contract';
+import { and, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings } from '../src/db/schema';
+import { type Account, createOwner, createTestApp, describeDatabase, type TestApp } from './helpers';
+import { addCar, book, customersWithTokens, day } from './support/fleet';
+
+const CUSTOMERS = 32;
+
+describe(`simultaneous bookings (${describeDatabase})`, () => {
+  let t: TestApp;
+  let owner: Account;
+  let crowd: { id: string; token: string }[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createOwner(t.app);
+    crowd = await customersWithTokens(t.app, CUSTOMERS);
+  });
+  afterAll(() => t?.close());
+
+  it(`gives one car to exactly one of ${CUSTOMERS} customers booking the same days at once`, async () => {
+    const car = await addCar(t.app, owner.token);
+    const answers = await Promise.all(crowd.map((c) => book(t.app, c.token, car._id, day(7), day(9))));
+
+    const won = answers.filter((r) => r.statusCode >= 200 && r.statusCode < 300);
+    const refused = answers.filter((r) => r.statusCode === 409);
+    expect(won).toHaveLength(1);
+    expect(refused).toHaveLength(CUSTOMERS - 1);
+    for (const r of refused) expect(r.json()).toEqual({ success: false, message: MESSAGES.datesTaken });
+
+    const live = await t.db
+      .select({ userId: bookings.userId })
+      .from(bookings)
+      .where(and(eq(bookings.carId, car._id), ne(bookings.status, 'cancelled')));
+    expect(live).toHaveLength(1);
+    const winner = responses.bookingCreated.parse(won[0]!.json()).booking;
+    expect(crowd.find((c) => c.id === live[0]!.userId)).toBeDefined();
+    expect(winner.car._id).toBe(car._id);
+  });
+
+  it('refuses every overlapping range sent at once, whichever arrives first', async () => {
+    const car = await addCar(t.app, owner.token);
+    // Each range shares at least one day with every other (all contain day 20).
+    const ranges = crowd.map((_, i) => [day(20 - (i % 5)), day(20 + (i % 7))] as const);
+    const answers = await Promise.all(crowd.map((c, i) => book(t.app, c.token, car._id, ranges[i]![0], ranges[i]![1])));
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(CUSTOMERS - 1);
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('settings from the environment', () => {
+  it('has working defaults on a bare machine', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      ownerEmail: undefined,
+      ownerPassword: undefined,
+      redisUrl: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/rental',
+      DATABASE_URL: 'postgres://rental@db:5432/rental',
+      JWT_SECRET: 'x'.repeat(40),
+      OWNER_EMAIL: 'Boss@Example.com',
+      OWNER_PASSWORD: 'long-enough',
+      REDIS_URL: 'redis://cache:6379',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+    });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', ownerEmail: 'boss@example.com', logLevel: 'warn', trustProxy: 1 });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+    // An empty variable is the same as an unset one.
+    expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number between 0 and 65535.'],
+    [{ PORT: '70000' }, 'PORT must be between 0 and 65535.'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://.'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters long.'],
+    [{ OWNER_EMAIL: 'boss' }, 'OWNER_EMAIL must be a valid e-mail address.'],
+    [{ OWNER_EMAIL: 'boss@example.com', OWNER_PASSWORD: 'short' }, 'OWNER_PASSWORD must be at least 8 characters long.'],
+    [{ OWNER_PASSWORD: 'long-enough' }, 'OWNER_PASSWORD is set but OWNER_EMAIL is not; set both.'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must start with redis:// or rediss://.'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.'],
+  ])('refuses %o with a sentence naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,354 @@
+import { API, addDays, type Car, companyToday, MESSAGES, monthBounds, responses } from '@rental/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { addCar, book, carForm, carUpload, day, insertBooking, ownerCall } from './support/fleet';
+import { smallPng } from './support/images';
+import { multipart } from './support/multipart';
+
+const BANK = { bankName: 'NCB', accountHolderName: 'Waterford Rentals Ltd', branch: 'Portmore', accountNumber: '123-456-789', accountType: 'Savings' };
+
+describe(`owner area (${describeDatabase})`, () => {
+  let t: TestApp;
+  let owner: Account;
+  let customer: Account;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createOwner(t.app, { name: 'Owner One' });
+    customer = await registerCustomer(t.app);
+  });
+  afterAll(() => t?.close());
+
+  const fleet = async () => {
+    const res = await ownerCall(t.app, owner.token, 'GET', API.ownerCars);
+    expect(res.statusCode).toBe(200);
+    return responses.cars.parse(res.json()).cars;
+  };
+  const sendCar = async (method: 'POST' | 'PUT', url: string, token: string, data: unknown, image?: Buffer | null) => {
+    const body = await carUpload(data, image);
+    return t.app.inject({ method, url, headers: { authorization: token, ...body.headers }, payload: body.payload });
+  };
+
+  describe('bank details', () => {
+    it('are null until an owner saves them, then anyone can read them', async () => {
+      const before = await t.app.inject({ method: 'GET', url: API.publicBankDetails });
+      expect(before.statusCode).toBe(200);
+      expect(before.json()).toMatchObject({ success: true, bankDetails: null });
+      expect(typeof before.json().message).toBe('string');
+
+      const saved = await ownerCall(t.app, owner.token, 'PUT', API.bankDetails, { ...BANK, id: 7, updatedBy: customer.user._id });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toMatchObject({ success: true, message: MESSAGES.bankDetailsSaved });
+
+      const after = await t.app.inject({ method: 'GET', url: API.publicBankDetails });
+      expect(responses.publicBankDetails.parse(after.json()).bankDetails).toEqual(BANK);
+    });
+
+    it('are one record: saving again replaces it', async () => {
+      const other = await createOwner(t.app, { name: 'Owner Two' });
+      const changed = { ...BANK, bankName: 'Scotiabank', accountType: 'Chequing' };
+      expect((await ownerCall(t.app, other.token, 'PUT', API.bankDetails, changed)).statusCode).toBe(200);
+      const after = await t.app.inject({ method: 'GET', url: API.publicBankDetails });
+      expect(after.json().bankDetails).toEqual(changed);
+    });
+
+    it.each([
+      [{ ...BANK, branch: undefined }, /branch is required/],
+      [{ ...BANK, bankName: '   ' }, /bankName is required/],
+      [{ ...BANK, accountType: 'Current' }, /accountType must be one of: Savings, Chequing/],
+      [{ ...BANK, accountNumber: 12345 }, /accountNumber must be text/],
+      [{ ...BANK, accountNumber: '<script>' }, /accountNumber may hold only/],
+    ])('refuses incomplete or wrong details %# with a 400 naming the field', async (payload, message) => {
+      const res = await ownerCall(t.app, owner.token, 'PUT', API.bankDetails, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+    });
+
+    it('can be changed by owners only', async () => {
+      expect((await t.app.inject({ method: 'PUT', url: API.bankDetails, payload: BANK })).statusCode).toBe(401);
+      const res = await ownerCall(t.app, customer.token, 'PUT', API.bankDetails, { ...BANK, accountNumber: '999' });
+      expect(res.statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: API.publicBankDetails })).json().bankDetails.accountNumber).not.toBe('999');
+    });
+  });
+
+  describe('fleet', () => {
+    it('lists every car not deleted, unavailable ones included', async () => {
+      const resting = await addCar(t.app, owner.token, { model: 'Resting' });
+      const gone = await addCar(t.app, owner.token, { model: 'Gone' });
+      await ownerCall(t.app, owner.token, 'POST', API.toggleCar, { carId: resting._id });
+      await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: gone._id });
+      const cars = await fleet();
+      expect(cars.find((c) => c._id === resting._id)?.isAvaliable).toBe(false);
+      expect(cars.some((c) => c._id === gone._id)).toBe(false);
+
+      const one = await ownerCall(t.app, owner.token, 'GET', API.ownerCar(resting._id));
+      expect(one.statusCode).toBe(200);
+      expect(responses.car.parse(one.json()).car).toMatchObject({ _id: resting._id, isAvaliable: false });
+      for (const id of [gone._id, 'bad-id', '6f1c2a7e-5b1d-4c8e-9f3a-2d4b6c8e0a1b']) {
+        expect((await ownerCall(t.app, owner.token, 'GET', API.ownerCar(id))).statusCode, id).toBe(404);
+      }
+    });
+
+    it('is for owners only', async () => {
+      const car = await addCar(t.app, owner.token);
+      for (const [method, url, payload] of [
+        ['GET', API.ownerCars],
+        ['GET', API.ownerCar(car._id)],
+        ['GET', API.dashboard],
+        ['POST', API.toggleCar, { carId: car._id }],
+        ['POST', API.deleteCar, { carId: car._id }],
+      ] as const) {
+        expect((await t.app.inject({ method, url, payload })).statusCode, `${method} ${url} anonymous`).toBe(401);
+        const res = await ownerCall(t.app, customer.token, method, url, payload);
+        expect(res.statusCode, `${method} ${url} customer`).toBe(403);
+        expect(res.json()).toEqual({ success: false, message: MESSAGES.ownersOnly });
+      }
+      expect((await sendCar('POST', API.addCar, customer.token, carForm())).statusCode).toBe(403);
+      expect((await sendCar('PUT', API.updateCar(car._id), customer.token, carForm({ pricePerDay: 1 }))).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: API.car(car._id) })).json().car).toMatchObject({ pricePerDay: 8500, isAvaliable: true });
+    });
+  });
+
+  describe('add-car', () => {
+    it('adds a car from the form and answers it with a message', async () => {
+      const res = await sendCar('POST', API.addCar, owner.token, carForm({ brand: 'Kia', model: 'Sportage', category: 'SUV', transmission: 'Manual', fuel_type: 'Diesel', seating_capacity: '7' }));
+      expect(res.statusCode).toBe(201);
+      const body = responses.carSaved.parse(res.json());
+      expect(body.message).toBe(MESSAGES.carAdded);
+      expect(body.car).toMatchObject({ brand: 'Kia', model: 'Sportage', category: 'SUV', transmission: 'Manual', fuel_type: 'Diesel', seating_capacity: 7, isAvaliable: true, reservedDates: [] });
+      expect((await fleet()).some((c) => c._id === body.car._id)).toBe(true);
+    });
+
+    it('reads only the form fields from carData: ids, flags and anything else change nothing', async () => {
+      const sneaky = {
+        ...carForm({ model: 'Sneaky' }),
+        _id: '6f1c2a7e-5b1d-4c8e-9f3a-2d4b6c8e0a1b',
+        id: '6f1c2a7e-5b1d-4c8e-9f3a-2d4b6c8e0a1b',
+        isAvaliable: false,
+        owner: customer.user._id,
+        addedBy: customer.user._id,
+        deletedAt: '2020-01-01',
+        image: 'https://evil.example/x.png',
+        reservedDates: [{ pickupDate: day(1), returnDate: day(2) }],
+        createdAt: '2000-01-01T00:00:00.000Z',
+        role: 'owner',
+      };
+      const res = await sendCar('POST', API.addCar, owner.token, sneaky);
+      expect(res.statusCode).toBe(201);
+      const car: Car = res.json().car;
+      expect(car._id).not.toBe(sneaky._id);
+      expect(car.isAvaliable).toBe(true);
+      expect(car.image).toMatch(/^\/api\/images\//);
+      expect(car.reservedDates).toEqual([]);
+      expect(car.createdAt).not.toBe(sneaky.createdAt);
+      expect((await t.app.inject({ method: 'GET', url: API.car(car._id) })).statusCode).toBe(200);
+    });
+
+    it('needs an image', async () => {
+      const res = await sendCar('POST', API.addCar, owner.token, carForm(), null);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: MESSAGES.imageRequired });
+    });
+
+    it.each([
+      ['carData that is not JSON', '{brand: Toyota', /carData/],
+      ['carData that is a JSON list', '["Toyota"]', /carData/],
+      ['carData that is a JSON string', '"Toyota"', /carData/],
+      ['no brand', { ...carForm(), brand: undefined }, /brand is required/],
+      ['an empty model', carForm({ model: '  ' }), /model is required/],
+      ['a year that is not a number', carForm({ year: 'new' }), /year must be a whole number/],
+      ['a year too old', carForm({ year: 1900 }), /year must be at least 1950/],
+      ['a negative price', carForm({ pricePerDay: -5 }), /pricePerDay/],
+      ['a price with cents', carForm({ pricePerDay: 85.5 }), /pricePerDay must be a whole number/],
+      ['an unknown category', { ...carForm(), category: 'Tank' }, /category must be one of/],
+      ['an unknown transmission', { ...carForm(), transmission: 'CVT' }, /transmission must be one of/],
+      ['an unknown fuel', { ...carForm(), fuel_type: 'Coal' }, /fuel_type must be one of/],
+      ['an unknown location', { ...carForm(), location: 'Montego Bay' }, /location must be one of/],
+      ['seats as text', { ...carForm(), seating_capacity: 'five' }, /seating_capacity must be a whole number/],
+      ['a description that is not text', { ...carForm(), description: 42 }, /description must be text/],
+    ])('refuses %s with a 400 naming the field', async (_label, data, message) => {
+      const before = (await fleet()).length;
+      const res = await sendCar('POST', API.addCar, owner.token, data);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().success).toBe(false);
+      expect(res.json().message).toMatch(message);
+      expect((await fleet()).length).toBe(before);
+    });
+
+    it('refuses a form without carData', async () => {
+      const body = await multipart({}, [{ name: 'image', bytes: await smallPng(), filename: 'car.png', type: 'image/png' }]);
+      const res = await t.app.inject({ method: 'POST', url: API.addCar, headers: { authorization: owner.token, ...body.headers }, payload: body.payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/carData is required/);
+    });
+  });
+
+  describe('update-car', () => {
+    it('rewrites the form fields and keeps the picture when none is sent', async () => {
+      const car = await addCar(t.app, owner.token, { model: 'Before', pricePerDay: 5000 });
+      const res = await sendCar('PUT', API.updateCar(car._id), owner.token, carForm({ model: 'After', pricePerDay: 6500, description: 'New tyres.' }), null);
+      expect(res.statusCode).toBe(200);
+      const body = responses.carSaved.parse(res.json());
+      expect(body.message).toBe(MESSAGES.carUpdated);
+      expect(body.car).toMatchObject({ _id: car._id, model: 'After', pricePerDay: 6500, description: 'New tyres.', image: car.image });
+      expect((await t.app.inject({ method: 'GET', url: API.car(car._id) })).json().car.model).toBe('After');
+    });
+
+    it('ignores everything in carData but the form fields', async () => {
+      const car = await addCar(t.app, owner.token);
+      const other = await addCar(t.app, owner.token, { model: 'Other' });
+      const res = await sendCar('PUT', API.updateCar(car._id), owner.token, { ...carForm({ model: 'Edited' }), _id: other._id, isAvaliable: false, deletedAt: new Date().toISOString(), image: other.image }, null);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().car).toMatchObject({ _id: car._id, model: 'Edited', isAvaliable: true, image: car.image });
+      expect((await t.app.inject({ method: 'GET', url: API.car(other._id) })).json().car.model).toBe('Other');
+    });
+
+    it('keeps prices of bookings already made', async () => {
+      const car = await addCar(t.app, owner.token, { pricePerDay: 4000 });
+      const booking = (await book(t.app, customer.token, car._id, day(10), day(12))).json().booking;
+      await sendCar('PUT', API.updateCar(car._id), owner.token, carForm({ pricePerDay: 9000 }), null);
+      const list = (await ownerCall(t.app, owner.token, 'GET', API.ownerBookings)).json().bookings;
+      expect(list.find((b: { _id: string }) => b._id === booking._id).price).toBe(8000);
+    });
+
+    it('answers 404 for unknown, malformed and deleted cars, 400 for bad fields', async () => {
+      const deleted = await addCar(t.app, owner.token);
+      await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: deleted._id });
+      for (const id of [deleted._id, 'abc', '6f1c2a7e-5b1d-4c8e-9f3a-2d4b6c8e0a1b']) {
+        const res = await sendCar('PUT', API.updateCar(id), owner.token, carForm(), null);
+        expect(res.statusCode, id).toBe(404);
+        expect(res.json().message).toBe(MESSAGES.carNotFound);
+      }
+      const car = await addCar(t.app, owner.token);
+      const bad = await sendCar('PUT', API.updateCar(car._id), owner.token, 'not json', null);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(/carData/);
+    });
+  });
+
+  describe('toggle-car', () => {
+    it('switches a car between available and unavailable', async () => {
+      const car = await addCar(t.app, owner.token);
+      const off = await ownerCall(t.app, owner.token, 'POST', API.toggleCar, { carId: car._id });
+      expect(off.statusCode).toBe(200);
+      expect(off.json()).toMatchObject({ success: true, message: MESSAGES.carAvailabilityToggled, car: { isAvaliable: false } });
+      const on = await ownerCall(t.app, owner.token, 'POST', API.toggleCar, { carId: car._id });
+      expect(on.json().car.isAvaliable).toBe(true);
+    });
+
+    it('answers 404 for unknown or malformed ids and 400 without carId', async () => {
+      expect((await ownerCall(t.app, owner.token, 'POST', API.toggleCar, { carId: 'x' })).statusCode).toBe(404);
+      expect((await ownerCall(t.app, owner.token, 'POST', API.toggleCar, { carId: '6f1c2a7e-5b1d-4c8e-9f3a-2d4b6c8e0a1b' })).statusCode).toBe(404);
+      const missing = await ownerCall(t.app, owner.token, 'POST', API.toggleCar, {});
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toMatch(/carId is required/);
+      expect((await ownerCall(t.app, owner.token, 'POST', API.toggleCar, { carId: 7 })).statusCode).toBe(400);
+    });
+  });
+
+  describe('delete-car', () => {
+    it('refuses while the car has upcoming bookings, pending or confirmed', async () => {
+      const car = await addCar(t.app, owner.token);
+      const booking = (await book(t.app, customer.token, car._id, day(5), day(6))).json().booking;
+      const refused = await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: car._id });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ success: false, message: MESSAGES.carHasUpcomingBookings });
+      await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: booking._id, status: 'confirmed' });
+      expect((await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: car._id })).statusCode).toBe(409);
+      expect((await fleet()).some((c) => c._id === car._id)).toBe(true);
+    });
+
+    it('refuses while a booking is still running today', async () => {
+      const car = await addCar(t.app, owner.token);
+      await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: day(-3), returnDate: day(0), status: 'confirmed' });
+      expect((await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: car._id })).statusCode).toBe(409);
+    });
+
+    it('deletes a car with only past or cancelled bookings, which still name it', async () => {
+      const car = await addCar(t.app, owner.token, { brand: 'Subaru', model: 'Impreza' });
+      const past = await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: day(-9), returnDate: day(-7), status: 'confirmed' });
+      const cancelled = (await book(t.app, customer.token, car._id, day(3), day(4))).json().booking;
+      await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: cancelled._id, status: 'cancelled' });
+
+      const res = await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: car._id });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: MESSAGES.carDeleted });
+      expect((await fleet()).some((c) => c._id === car._id)).toBe(false);
+      const owned = (await ownerCall(t.app, owner.token, 'GET', API.ownerBookings)).json().bookings as { _id: string; car: { brand: string } }[];
+      expect(owned.find((b) => b._id === past)?.car.brand).toBe('Subaru');
+      expect(owned.find((b) => b._id === cancelled._id)?.car.brand).toBe('Subaru');
+      // Deleting twice: the car is gone.
+      expect((await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: car._id })).statusCode).toBe(404);
+    });
+
+    it('answers 404 for unknown or malformed ids', async () => {
+      for (const carId of ['nope', '6f1c2a7e-5b1d-4c8e-9f3a-2d4b6c8e0a1b']) {
+        const res = await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().message).toBe(MESSAGES.carNotFound);
+      }
+    });
+  });
+});
+
+describe(`dashboard (${describeDatabase})`, () => {
+  let t: TestApp;
+  let owner: Account;
+  let customer: Account;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createOwner(t.app);
+    customer = await registerCustomer(t.app, { name: 'Dana White' });
+  });
+  afterAll(() => t?.close());
+
+  it('counts the fleet and the bookings, and this month’s confirmed revenue only', async () => {
+    const empty = await ownerCall(t.app, owner.token, 'GET', API.dashboard);
+    expect(empty.statusCode).toBe(200);
+    expect(responses.dashboard.parse(empty.json()).dashboardData).toEqual({
+      totalCars: 0,
+      totalBookings: 0,
+      pendingBookings: 0,
+      completedBookings: 0,
+      recentBookings: [],
+      monthlyRevenue: 0,
+    });
+
+    const today = companyToday();
+    const { start, nextStart } = monthBounds(today);
+    const a = await addCar(t.app, owner.token, { pricePerDay: 1000 });
+    const b = await addCar(t.app, owner.token, { pricePerDay: 300 });
+    const deleted = await addCar(t.app, owner.token);
+    await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: deleted._id });
+
+    // Confirmed, picked up this month (today): counts, 2 days x 1000.
+    const thisMonth = (await book(t.app, customer.token, a._id, today, addDays(today, 2))).json().booking;
+    await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: thisMonth._id, status: 'confirmed' });
+    // Confirmed but picked up last month: not this month's revenue.
+    await insertBooking(t.db, { carId: b._id, userId: customer.user._id, pickupDate: addDays(start, -3), returnDate: addDays(start, -1), price: 900, status: 'confirmed' });
+    // Confirmed, picked up next month: not yet.
+    const nextMonth = (await book(t.app, customer.token, b._id, nextStart, addDays(nextStart, 1))).json().booking;
+    await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: nextMonth._id, status: 'confirmed' });
+    // Pending and cancelled ones this month: no revenue.
+    await book(t.app, customer.token, a._id, addDays(today, 5), addDays(today, 6));
+    const cancelled = (await book(t.app, customer.token, a._id, addDays(today, 8), addDays(today, 9))).json().booking;
+    await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: cancelled._id, status: 'cancelled' });
+
+    const res = await ownerCall(t.app, owner.token, 'GET', API.dashboard);
+    const data = responses.dashboard.parse(res.json()).dashboardData;
+    expect(data).toMatchObject({ totalCars: 2, totalBookings: 5, pendingBookings: 1, completedBookings: 3, monthlyRevenue: 2000 });
+    expect(data.recentBookings.map((r) => r._id)[0]).toBe(cancelled._id);
+    expect(data.recentBookings[0]).toMatchObject({ status: 'cancelled', user: { _id: customer.user._id, name: 'Dana White', email: customer.user.email } });
+    expect(res.body).not.toMatch(/argon2|password/i);
+  });
+
+  it('shows at most the five latest bookings', async () => {
+    const car = await addCar(t.app, owner.token);
+    for (let i = 0; i < 6; i++) await book(t.app, customer.token, car._id, day(20 + i), day(20 + i));
+    const data = (await ownerCall(t.app, owner.token, 'GET', API.dashboard)).json().dashboardData;
+    expect(data.recentBookings).toHaveLength(5);
+    expect(data.recentBookings.map((r: { pickupDate: string }) => r.pickupDate)).toEqual([day(25), day(24), day(23), day(22), day(21)]);
+  });
+});

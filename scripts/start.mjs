@@ -1,0 +1,7 @@
+// `npm start` / `npm run demo`: build what is out of date, then run the server in this process,
+// so SIGTERM and Ctrl-C reach its clean shutdown directly (and --demo is already in argv).
+import { pathToFileURL } from 'node:url';
+import { SERVER_OUTPUT, ensureBuilt } from './ensureBuilt.mjs';
+
+ensureBuilt({ web: true });
+await import(pathToFileURL(SERVER_OUTPUT).href);
