@@ -10,13 +10,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // The owner area is staff-only: keep every module of it out of what customers download.
-        codeSplitting: {
-          groups: [{ name: 'owner', test: /[\\/]src[\\/]features[\\/]owner[\\/]/ }],
-        },
-      },
-    },
+    // No manual chunk groups: the lazy import of the owner routes already keeps the owner area in
+    // its own chunk. A group holding only src/features/owner split those modules from the icons and
+    // query code they alone use, which then landed in the lazy entry chunk: a circular import that
+    // left the icons undefined when the owner chunk ran (React error 130 on every /owner page).
   },
 });

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+/**
+ * Gzip size of the JavaScript a customer downloads for the public pages: the entry chunk of
+ * packages/web/dist/index.html and every chunk it imports statically (dynamic imports, such as
+ * the owner area, are loaded only when needed). Builds nothing: run `npm run build -w @rental/web` first.
+ * Exits 1 when the public JS is over the budget (120 KB gzip).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { init, parse } from 'es-module-lexer';
+
+const BUDGET_BYTES = 120 * 1024;
+const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
+const indexHtml = join(dist, 'index.html');
+if (!existsSync(indexHtml)) {
+  console.error(`No build at ${dist}. Run: npm run build -w @rental/web`);
+  process.exit(2);
+}
+
+await init;
+const html = readFileSync(indexHtml, 'utf8');
+const entries = [...html.matchAll(/<(?:script[^>]*type="module"[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+)"/g)].map((m) => m[1]);
+
+const gzipSize = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+const toFile = (from, specifier) => (specifier.startsWith('/') ? join(dist, specifier) : resolve(dirname(from), specifier));
+
+/** Every chunk reachable from the entries through static imports only. */
+function staticClosure(files) {
+  const seen = new Set();
+  const dynamic = new Set();
+  const stack = [...files];
+  while (stack.length > 0) {
+    const file = stack.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const [imports] = parse(readFileSync(file, 'utf8'));
+    for (const imp of imports) {
+      if (!imp.n?.endsWith('.js')) continue;
+      const target = toFile(file, imp.n);
+      // d > -1 marks import(); -1 a static import.
+      if (imp.d > -1) dynamic.add(target);
+      else stack.push(target);
+    }
+  }
+  return { seen, dynamic };
+}
+
+const publicChunks = staticClosure(entries.map((e) => toFile(indexHtml, e)));
+const publicBytes = [...publicChunks.seen].reduce((sum, f) => sum + gzipSize(f), 0);
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+console.log('Public pages (entry + static imports):');
+for (const f of publicChunks.seen) console.log(`  ${f.slice(dist.length + 1).padEnd(44)} ${kb(gzipSize(f))} gzip`);
+console.log(`  total ${kb(publicBytes)} gzip (budget ${kb(BUDGET_BYTES)})`);
+
+const ownerEntries = [...publicChunks.dynamic].filter((f) => /[\\/]owner[-.][^\\/]*\.js$/.test(f) || /OwnerRoutes/.test(f));
+if (ownerEntries.length > 0) {
+  const owner = staticClosure(ownerEntries);
+  const onlyOwner = [...owner.seen].filter((f) => !publicChunks.seen.has(f));
+  const ownerBytes = onlyOwner.reduce((sum, f) => sum + gzipSize(f), 0);
+  console.log('Owner area (loaded on /owner only):');
+  for (const f of onlyOwner) console.log(`  ${f.slice(dist.length + 1).padEnd(44)} ${kb(gzipSize(f))} gzip`);
+  console.log(`  total ${kb(ownerBytes)} gzip`);
+} else {
+  console.log('Owner area: no lazily loaded owner chunk found.');
+}
+
+if (publicBytes > BUDGET_BYTES) {
+  console.error(`Public JS is over budget by ${kb(publicBytes - BUDGET_BYTES)}.`);
+  process.exit(1);
+}

@@ -1,0 +1,124 @@
+import { API } from '@rental/contract/api';
+import { MIN_PASSWORD_LENGTH } from '@rental/contract/constants';
+import type { AuthResponse } from '@rental/contract/schemas';
+import { type FormEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { apiPost, errorMessage } from '../lib/apiClient';
+import { useSession } from '../session/useSession';
+
+export type AuthMode = 'login' | 'register';
+
+type Props = {
+  /** Called after the token is stored. */
+  onSuccess: () => void;
+  headingId?: string;
+};
+
+/** The login / sign-up form shared by the modal and the /login page. */
+export function AuthForm({ onSuccess, headingId }: Props) {
+  const { login } = useSession();
+  const [mode, setMode] = useState<AuthMode>('login');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const ids = useId();
+
+  const registering = mode === 'register';
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
+    try {
+      const body = registering ? { name, email, password } : { email, password };
+      const answer = await apiPost<AuthResponse>(registering ? API.register : API.login, body);
+      login(answer.token);
+      toast.success(answer.message);
+      onSuccess();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <h2 id={headingId} className="text-center text-2xl font-semibold text-slate-900">
+        <span className="text-primary">User</span> {registering ? 'Sign Up' : 'Login'}
+      </h2>
+
+      {registering && (
+        <div>
+          <label htmlFor={`${ids}-name`} className="field-label">
+            Name
+          </label>
+          <input
+            id={`${ids}-name`}
+            className="field-input"
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Your full name"
+          />
+        </div>
+      )}
+      <div>
+        <label htmlFor={`${ids}-email`} className="field-label">
+          Email
+        </label>
+        <input
+          id={`${ids}-email`}
+          className="field-input"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.com"
+        />
+      </div>
+      <div>
+        <label htmlFor={`${ids}-password`} className="field-label">
+          Password
+        </label>
+        <input
+          id={`${ids}-password`}
+          className="field-input"
+          type="password"
+          autoComplete={registering ? 'new-password' : 'current-password'}
+          required
+          minLength={registering ? MIN_PASSWORD_LENGTH : undefined}
+          aria-describedby={registering ? `${ids}-password-hint` : undefined}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          placeholder="Your password"
+        />
+        {registering && (
+          <p id={`${ids}-password-hint`} className="mt-1 text-xs text-slate-500">
+            At least {MIN_PASSWORD_LENGTH} characters.
+          </p>
+        )}
+      </div>
+
+      <p className="text-sm text-slate-600">
+        {registering ? 'Already have an account? ' : 'Create an account? '}
+        <button
+          type="button"
+          className="font-medium text-primary underline-offset-2 hover:underline"
+          onClick={() => setMode(registering ? 'login' : 'register')}
+        >
+          {registering ? 'Login here' : 'Sign up here'}
+        </button>
+      </p>
+
+      <button type="submit" className="btn-primary w-full" disabled={submitting}>
+        {submitting ? 'Please wait…' : registering ? 'Create Account' : 'Login'}
+      </button>
+    </form>
+  );
+}

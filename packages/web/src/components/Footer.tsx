@@ -1,0 +1,66 @@
+import { COMPANY } from '@rental/contract/company';
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { Logo } from './Logo';
+
+export function Footer() {
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="space-y-3 lg:col-span-2">
+          <Logo inverted />
+          <p className="max-w-md text-sm leading-relaxed">
+            Reliable, well-kept cars for Jamaica's roads, rented by a local team in Waterford, Portmore. Book online and
+            drive off the same day.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="mb-3 font-semibold text-white">Quick links</h2>
+          <ul className="space-y-2 text-sm">
+            <li>
+              <Link to="/cars" className="hover:text-white">
+                Vehicles
+              </Link>
+            </li>
+            <li>
+              <Link to="/about-us" className="hover:text-white">
+                About Us
+              </Link>
+            </li>
+            <li>
+              <Link to="/my-bookings" className="hover:text-white">
+                My Bookings
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <address className="not-italic">
+          <h2 className="mb-3 font-semibold text-white">Contact</h2>
+          <ul className="space-y-3 text-sm">
+            <li>
+              <a href={COMPANY.phoneHref} className="flex items-start gap-2 hover:text-white">
+                <Phone aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
+                {COMPANY.phone}
+              </a>
+            </li>
+            <li className="flex items-start gap-2">
+              <MapPin aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
+              {COMPANY.address}
+            </li>
+            <li>
+              <a href={`mailto:${COMPANY.email}`} className="flex items-start gap-2 break-all hover:text-white">
+                <Mail aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
+                {COMPANY.email}
+              </a>
+            </li>
+          </ul>
+        </address>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="container-page py-5 text-xs text-slate-400">
+          © {new Date().getFullYear()} {COMPANY.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

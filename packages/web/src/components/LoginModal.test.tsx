@@ -1,0 +1,95 @@
+import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
+import { MESSAGES } from '@rental/contract/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, registerCustomer, uniqueEmail } from '../test/api';
+import { renderApp } from '../test/renderApp';
+
+async function openModal() {
+  const user = userEvent.setup();
+  renderApp('/about-us');
+  await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Login' }));
+  return { user, dialog: screen.getByRole('dialog') };
+}
+
+describe('login modal', () => {
+  it('opens in login mode without a name field; sign-up mode adds a required name', async () => {
+    const { user, dialog } = await openModal();
+    expect(within(dialog).getByRole('heading')).toHaveTextContent('User Login');
+    expect(within(dialog).queryByLabelText('Name')).not.toBeInTheDocument();
+    const email = within(dialog).getByLabelText('Email');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toBeRequired();
+    expect(within(dialog).getByLabelText('Password')).toBeRequired();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Sign up here' }));
+    expect(within(dialog).getByRole('heading')).toHaveTextContent('User Sign Up');
+    expect(within(dialog).getByLabelText('Name')).toBeRequired();
+    expect(within(dialog).getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Login here' }));
+    expect(within(dialog).queryByLabelText('Name')).not.toBeInTheDocument();
+  });
+
+  it('closes on Escape and gives focus back to the Login button', async () => {
+    const { user } = await openModal();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Login' })).toHaveFocus();
+  });
+
+  it('closes on a click on the backdrop, not on a click inside the dialog', async () => {
+    const { user, dialog } = await openModal();
+    await user.click(within(dialog).getByRole('heading'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(screen.getByTestId('login-backdrop'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps keyboard focus inside while open', async () => {
+    const { user, dialog } = await openModal();
+    const email = within(dialog).getByLabelText('Email');
+    expect(email).toHaveFocus();
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    const submit = within(dialog).getByRole('button', { name: 'Login' });
+    // Walk forward past the last control: focus wraps to the first, never leaves the dialog.
+    for (let i = 0; i < 8; i++) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    submit.focus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(submit).toHaveFocus();
+  });
+
+  it('registers through the API, stores the token, closes and goes to /', async () => {
+    const { user, dialog } = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Sign up here' }));
+    await user.type(within(dialog).getByLabelText('Name'), 'New Customer');
+    await user.type(within(dialog).getByLabelText('Email'), uniqueEmail('modal'));
+    await user.type(within(dialog).getByLabelText('Password'), TEST_PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByText(MESSAGES.registered)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the login is refused, and stays open", async () => {
+    const { email } = await registerCustomer();
+    const { user, dialog } = await openModal();
+    await user.type(within(dialog).getByLabelText('Email'), email);
+    await user.type(within(dialog).getByLabelText('Password'), 'not the password');
+    await user.click(within(dialog).getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(MESSAGES.invalidCredentials)).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Login' })).toBeEnabled());
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+});

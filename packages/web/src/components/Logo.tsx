@@ -1,0 +1,13 @@
+import { COMPANY } from '@rental/contract/company';
+import { CarFront } from 'lucide-react';
+
+export function Logo({ inverted = false }: { inverted?: boolean }) {
+  return (
+    <span className="inline-flex items-center gap-2 font-semibold">
+      <span className="grid h-9 w-9 shrink-0 place-items-center rounded-lg bg-primary text-white">
+        <CarFront aria-hidden="true" size={20} />
+      </span>
+      <span className={`text-lg leading-tight ${inverted ? 'text-white' : 'text-slate-900'}`}>{COMPANY.shortName}</span>
+    </span>
+  );
+}

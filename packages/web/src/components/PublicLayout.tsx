@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useSession } from '../session/useSession';
+import { Footer } from './Footer';
+import { LoginModal } from './LoginModal';
+import { Navbar } from './Navbar';
+
+export function PublicLayout() {
+  const { showLogin } = useSession();
+  const { pathname } = useLocation();
+
+  // A new page starts at its top, as a fresh document would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change on purpose
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      {showLogin && <LoginModal />}
+    </div>
+  );
+}

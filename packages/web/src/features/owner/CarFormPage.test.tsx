@@ -1,0 +1,128 @@
+import { API } from '@rental/contract/api';
+import { MESSAGES } from '@rental/contract/messages';
+import type { CarsResponse } from '@rental/contract/schemas';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCar, ownerToken, uniqueWord } from '../../test/api';
+import { renderApp } from '../../test/renderApp';
+import { pictureFile, readAsOwner, useNodeFormData } from './ownerTestKit';
+
+const SLOW = { timeout: 10_000 };
+
+async function fleetWithBrand(brand: string) {
+  const { cars } = await readAsOwner<CarsResponse>(API.ownerCars);
+  return cars.filter((car) => car.brand === brand);
+}
+
+// Typing through user-event is slow on a small machine; the server answers in milliseconds.
+describe('the car form', { timeout: 30_000 }, () => {
+  let restoreFormData: () => void = () => {};
+  beforeAll(async () => {
+    await import('./OwnerRoutes');
+    restoreFormData = await useNodeFormData();
+  });
+  afterAll(() => restoreFormData());
+
+  it('names every missing required field and sends nothing', async () => {
+    renderApp('/owner/add-car', { token: ownerToken() });
+    const submit = await screen.findByRole('button', { name: 'Add car' }, SLOW);
+    expect(document.title).toMatch(/^Add car \|/);
+    await userEvent.click(submit);
+
+    for (const message of [
+      MESSAGES.imageRequired,
+      'Brand is required.',
+      'Model is required.',
+      'Year is required.',
+      'Price per day is required.',
+      'Seating capacity is required.',
+      'Description is required.',
+      'Please choose a category.',
+      'Please choose a transmission.',
+      'Please choose a fuel type.',
+    ]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Brand')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Brand')).toHaveAccessibleDescription('Brand is required.');
+    // The only location is chosen already.
+    expect(screen.getByLabelText('Location')).toHaveValue('Waterford, Portmore');
+    expect(screen.getByLabelText('Car image')).toHaveFocus();
+    expect(screen.getByTestId('location')).toHaveTextContent('/owner/add-car');
+
+    await userEvent.type(screen.getByLabelText('Year'), '1890');
+    expect(screen.getByText(`Year must be a whole number from 1950 to ${new Date().getFullYear() + 1}.`)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Brand'), 'Toyota');
+    expect(screen.queryByText('Brand is required.')).not.toBeInTheDocument();
+  });
+
+  it('offers every category, transmission and fuel type of the fleet', async () => {
+    renderApp('/owner/add-car', { token: ownerToken() });
+    const category = await screen.findByLabelText('Category', {}, SLOW);
+    const options = (select: HTMLElement) => Array.from(select.querySelectorAll('option:not([disabled])'), (o) => o.textContent);
+    expect(options(category)).toEqual(['Sedan', 'SUV', 'Van', 'Hatchback', 'Cabriolet', 'Pickup', 'Minivan']);
+    expect(options(screen.getByLabelText('Transmission'))).toEqual(['Automatic', 'Manual', 'Semi-Automatic']);
+    expect(options(screen.getByLabelText('Fuel type'))).toEqual(['Gas', 'Diesel', 'Petrol', 'Electric', 'Hybrid']);
+    expect(options(screen.getByLabelText('Location'))).toEqual(['Waterford, Portmore']);
+  });
+
+  it('adds the car once however often the form is sent, then shows the fleet', async () => {
+    const brand = uniqueWord('Brand');
+    renderApp('/owner/add-car', { token: ownerToken() });
+    const image = await screen.findByLabelText('Car image', {}, SLOW);
+    await userEvent.upload(image, await pictureFile());
+    expect(await screen.findByRole('img', { name: 'Preview of the new car' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    await userEvent.type(screen.getByLabelText('Brand'), brand);
+    await userEvent.type(screen.getByLabelText('Model'), 'Vitara');
+    await userEvent.type(screen.getByLabelText('Year'), '2022');
+    await userEvent.type(screen.getByLabelText('Price per day ($)'), '11000');
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'SUV');
+    await userEvent.selectOptions(screen.getByLabelText('Transmission'), 'Automatic');
+    await userEvent.selectOptions(screen.getByLabelText('Fuel type'), 'Gas');
+    await userEvent.type(screen.getByLabelText('Seating capacity'), '5');
+    await userEvent.type(screen.getByLabelText('Description'), 'Compact SUV for country roads.');
+
+    const form = screen.getByRole('form', { name: 'Add car' });
+    // Two submissions in the same instant, before React can disable the button.
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/owner\/manage-cars$/), SLOW);
+    expect(screen.getAllByText(MESSAGES.carAdded)).toHaveLength(1);
+    const saved = await fleetWithBrand(brand);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ model: 'Vitara', year: 2022, pricePerDay: 11000, category: 'SUV', seating_capacity: 5 });
+    // The new car is in the table the page now shows.
+    expect(await screen.findByRole('link', { name: `${brand} Vitara` })).toBeInTheDocument();
+  });
+
+  it('fills the edit form with the car, and saves a change without a new picture', async () => {
+    const brand = uniqueWord('Edit');
+    const car = await addCar({ brand, model: 'Hilux', category: 'Pickup', transmission: 'Manual', fuel_type: 'Diesel', year: 2021, pricePerDay: 15000, seating_capacity: 5 });
+    renderApp(`/owner/add-car/${car._id}`, { token: ownerToken() });
+
+    expect(await screen.findByLabelText('Brand', {}, SLOW)).toHaveValue(brand);
+    expect(document.title).toMatch(/^Edit car \|/);
+    expect(screen.getByLabelText('Model')).toHaveValue('Hilux');
+    expect(screen.getByLabelText('Year')).toHaveValue(2021);
+    expect(screen.getByLabelText('Price per day ($)')).toHaveValue(15000);
+    expect(screen.getByLabelText('Category')).toHaveValue('Pickup');
+    expect(screen.getByLabelText('Transmission')).toHaveValue('Manual');
+    expect(screen.getByLabelText('Fuel type')).toHaveValue('Diesel');
+    expect(screen.getByLabelText('Seating capacity')).toHaveValue(5);
+    expect(screen.getByLabelText('Description')).toHaveValue(car.description);
+    expect(screen.getByRole('img', { name: `Picture of the ${brand} Hilux` })).toHaveAttribute('src', car.image);
+
+    const price = screen.getByLabelText('Price per day ($)');
+    await userEvent.clear(price);
+    await userEvent.type(price, '14000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/owner\/manage-cars$/), SLOW);
+    expect(screen.getByText(MESSAGES.carUpdated)).toBeInTheDocument();
+    const [saved] = await fleetWithBrand(brand);
+    expect(saved).toMatchObject({ pricePerDay: 14000, image: car.image });
+  });
+});

@@ -1,0 +1,217 @@
+/** Add car (/owner/add-car) and edit car (/owner/add-car/:id): one form, prefilled when editing. */
+import { CAR_CATEGORIES, FUEL_TYPES, LOCATIONS, MIN_CAR_YEAR, TRANSMISSIONS } from '@rental/contract/constants';
+import { ImagePlus, Loader2 } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { SkeletonBlock } from '../../components/Skeleton';
+import { errorMessage } from '../../lib/apiClient';
+import { usePageMeta } from '../../lib/usePageMeta';
+import {
+  CAR_FORM_ORDER,
+  type CarFormErrors,
+  type CarFormValues,
+  EMPTY_CAR_FORM,
+  MAX_PRICE_PER_DAY,
+  MAX_SEATS,
+  carDataJson,
+  carFormFromCar,
+  maxCarYear,
+  validateCarForm,
+} from './carForm';
+import { FormField, controlProps } from './FormField';
+import { ACCEPTED_IMAGE_TYPES } from './imageFile';
+import { OwnerPageHeader } from './OwnerPageHeader';
+import { useOwnerCar, useSaveCar } from './ownerQueries';
+import { useFilePreview } from './useFilePreview';
+
+export function CarFormPage({ carId }: { carId?: string }) {
+  const isNew = carId === undefined;
+  usePageMeta(isNew ? 'Add car' : 'Edit car', isNew ? 'Add a car to the rental fleet.' : 'Update a car of the rental fleet.');
+  const carQuery = useOwnerCar(carId);
+
+  useEffect(() => {
+    if (carQuery.error) toast.error(errorMessage(carQuery.error));
+  }, [carQuery.error]);
+
+  const header = (
+    <OwnerPageHeader
+      title={isNew ? 'Add car' : 'Edit car'}
+      description={
+        isNew
+          ? 'Fill in the details of the new car: customers see them on the site.'
+          : 'Change the car’s details or picture; customers see the changes at once.'
+      }
+    />
+  );
+
+  if (!isNew && carQuery.isPending) {
+    return (
+      <>
+        {header}
+        <div role="status" className="max-w-4xl space-y-4 rounded-xl border border-slate-200 bg-white p-6">
+          <span className="sr-only">Loading the car…</span>
+          <SkeletonBlock className="aspect-[16/10] w-64" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            {Array.from({ length: 8 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <SkeletonBlock key={i} className="h-16" />
+            ))}
+          </div>
+        </div>
+      </>
+    );
+  }
+
+  if (!isNew && !carQuery.data) {
+    return (
+      <>
+        {header}
+        <div className="max-w-4xl rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+          <p>{carQuery.error ? errorMessage(carQuery.error) : 'This car could not be loaded.'}</p>
+          <Link to="/owner/manage-cars" className="btn-secondary mt-4">
+            Back to Manage Cars
+          </Link>
+        </div>
+      </>
+    );
+  }
+
+  const car = carQuery.data;
+  return (
+    <>
+      {header}
+      <CarForm carId={carId} initial={car ? carFormFromCar(car) : EMPTY_CAR_FORM} currentImage={car?.image ?? ''} />
+    </>
+  );
+}
+
+function CarForm({ carId, initial, currentImage }: { carId?: string; initial: CarFormValues; currentImage: string }) {
+  const isNew = carId === undefined;
+  const navigate = useNavigate();
+  const save = useSaveCar(carId);
+  const [values, setValues] = useState(initial);
+  const [image, setImage] = useState<File | null>(null);
+  const [errors, setErrors] = useState<CarFormErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  const preview = useFilePreview(image);
+  // Set synchronously: a double click lands before React re-renders the disabled button.
+  const submitting = useRef(false);
+
+  const update = (field: keyof CarFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (attempted) setErrors(validateCarForm(next, image, isNew));
+  };
+
+  const chooseImage = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    setImage(chosen);
+    if (attempted) setErrors(validateCarForm(values, chosen, isNew));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting.current) return;
+    setAttempted(true);
+    const problems = validateCarForm(values, image, isNew);
+    setErrors(problems);
+    const first = CAR_FORM_ORDER.find((field) => problems[field]);
+    if (first) {
+      document.getElementById(`car-${first}`)?.focus();
+      return;
+    }
+    submitting.current = true;
+    const formData = new FormData();
+    formData.append('carData', carDataJson(values));
+    if (image) formData.append('image', image);
+    save
+      .mutateAsync(formData)
+      .then(() => navigate('/owner/manage-cars'))
+      // The mutation already toasted the server's message; the form stays as typed for a retry.
+      .catch(() => {})
+      .finally(() => {
+        submitting.current = false;
+      });
+  };
+
+  const shownImage = preview ?? currentImage;
+  const select = (field: 'category' | 'transmission' | 'fuel_type' | 'location', label: string, options: readonly string[], placeholder?: string) => (
+    <FormField id={`car-${field}`} label={label} error={errors[field]}>
+      <select {...controlProps(`car-${field}`, errors[field])} value={values[field]} onChange={update(field)} required>
+        {placeholder && (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={isNew ? 'Add car' : 'Edit car'} className="max-w-4xl space-y-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div className="aspect-[16/10] w-full shrink-0 overflow-hidden rounded-lg border border-dashed border-slate-300 bg-slate-50 sm:w-64">
+          {shownImage ? (
+            <img src={shownImage} alt={isNew ? 'Preview of the new car' : `Picture of the ${initial.brand} ${initial.model}`} width={256} height={160} className="h-full w-full object-cover" />
+          ) : (
+            <div className="grid h-full place-items-center text-slate-400">
+              <ImagePlus aria-hidden="true" size={40} />
+            </div>
+          )}
+        </div>
+        <FormField id="car-image" label="Car image" error={errors.image} hint="A JPEG, PNG or WebP picture, up to 10 MB." className="flex-1">
+          <input
+            id="car-image"
+            type="file"
+            accept={ACCEPTED_IMAGE_TYPES}
+            onChange={chooseImage}
+            aria-invalid={errors.image ? true : undefined}
+            aria-describedby={errors.image ? 'car-image-error' : 'car-image-hint'}
+            className="block w-full min-w-0 rounded-lg text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-primary-light file:px-4 file:py-2 file:font-medium file:text-primary hover:file:bg-blue-200"
+          />
+        </FormField>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="car-brand" label="Brand" error={errors.brand}>
+          <input {...controlProps('car-brand', errors.brand)} value={values.brand} onChange={update('brand')} required maxLength={60} placeholder="e.g. Toyota" autoComplete="off" />
+        </FormField>
+        <FormField id="car-model" label="Model" error={errors.model}>
+          <input {...controlProps('car-model', errors.model)} value={values.model} onChange={update('model')} required maxLength={60} placeholder="e.g. Corolla" autoComplete="off" />
+        </FormField>
+        <FormField id="car-year" label="Year" error={errors.year}>
+          <input {...controlProps('car-year', errors.year)} type="number" inputMode="numeric" min={MIN_CAR_YEAR} max={maxCarYear()} step={1} value={values.year} onChange={update('year')} required placeholder="e.g. 2021" />
+        </FormField>
+        <FormField id="car-pricePerDay" label="Price per day ($)" error={errors.pricePerDay}>
+          <input {...controlProps('car-pricePerDay', errors.pricePerDay)} type="number" inputMode="numeric" min={1} max={MAX_PRICE_PER_DAY} step={1} value={values.pricePerDay} onChange={update('pricePerDay')} required placeholder="e.g. 8500" />
+        </FormField>
+        {select('category', 'Category', CAR_CATEGORIES, 'Select a category')}
+        {select('transmission', 'Transmission', TRANSMISSIONS, 'Select a transmission')}
+        {select('fuel_type', 'Fuel type', FUEL_TYPES, 'Select a fuel type')}
+        <FormField id="car-seating_capacity" label="Seating capacity" error={errors.seating_capacity}>
+          <input {...controlProps('car-seating_capacity', errors.seating_capacity)} type="number" inputMode="numeric" min={1} max={MAX_SEATS} step={1} value={values.seating_capacity} onChange={update('seating_capacity')} required placeholder="e.g. 5" />
+        </FormField>
+        {select('location', 'Location', LOCATIONS)}
+        <FormField id="car-description" label="Description" error={errors.description} className="sm:col-span-2">
+          <textarea {...controlProps('car-description', errors.description, { multiline: true })} rows={4} maxLength={2000} value={values.description} onChange={update('description')} required placeholder="What makes this car a good choice: comfort, space, features…" />
+        </FormField>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className="btn-primary" disabled={save.isPending}>
+          {save.isPending && <Loader2 aria-hidden="true" size={18} className="animate-spin" />}
+          {save.isPending ? 'Saving…' : isNew ? 'Add car' : 'Save changes'}
+        </button>
+        <Link to="/owner/manage-cars" className="btn-secondary">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

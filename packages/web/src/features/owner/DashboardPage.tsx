@@ -1,0 +1,133 @@
+import { companyToday } from '@rental/contract/rentalDates';
+import { formatMoney } from '@rental/contract/format';
+import type { DashboardData } from '@rental/contract/schemas';
+import { CalendarCheck, CarFront, CircleCheck, Clock, type LucideIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { CarImage } from '../../components/CarImage';
+import { SkeletonBlock } from '../../components/Skeleton';
+import { errorMessage } from '../../lib/apiClient';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { formatRentalPeriod } from './dateRange';
+import { OwnerPageHeader } from './OwnerPageHeader';
+import { useDashboard } from './ownerQueries';
+import { StatusBadge } from './StatusBadge';
+
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "June 2026": the company's current month, which monthly revenue covers. */
+function currentMonthName(): string {
+  const [y, m] = companyToday().split('-').map(Number) as [number, number];
+  return monthFormat.format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
+type Tile = { label: string; value: (d: DashboardData) => number; icon: LucideIcon };
+const TILES: Tile[] = [
+  { label: 'Total Cars', value: (d) => d.totalCars, icon: CarFront },
+  { label: 'Total Bookings', value: (d) => d.totalBookings, icon: CalendarCheck },
+  { label: 'Pending', value: (d) => d.pendingBookings, icon: Clock },
+  { label: 'Confirmed', value: (d) => d.completedBookings, icon: CircleCheck },
+];
+
+export function DashboardPage() {
+  usePageMeta('Dashboard', 'Fleet, bookings and this month’s revenue at a glance.');
+  const dashboard = useDashboard();
+  const data = dashboard.data;
+
+  useEffect(() => {
+    if (dashboard.error) toast.error(errorMessage(dashboard.error));
+  }, [dashboard.error]);
+
+  return (
+    <>
+      <OwnerPageHeader
+        title="Dashboard"
+        description="Monitor the fleet, the bookings and this month’s revenue."
+      />
+      {dashboard.isPending && <span role="status" className="sr-only">Loading the dashboard…</span>}
+
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        {TILES.map(({ label, value, icon: Icon }) => (
+          <li key={label} className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+            <div className="min-w-0">
+              <p className="text-sm text-slate-500">{label}</p>
+              {data ? (
+                <p className="mt-1 text-2xl font-semibold text-slate-900 sm:text-3xl">{value(data)}</p>
+              ) : (
+                <SkeletonBlock className="mt-2 h-8 w-12" />
+              )}
+            </div>
+            <span className="hidden h-11 w-11 shrink-0 place-items-center rounded-full bg-primary-light text-primary sm:grid">
+              <Icon aria-hidden="true" size={22} />
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <section aria-labelledby="recent-bookings" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6 lg:col-span-2">
+          <div className="flex items-center justify-between gap-3">
+            <div>
+              <h2 id="recent-bookings" className="text-lg font-semibold text-slate-900">
+                Recent bookings
+              </h2>
+              <p className="text-sm text-slate-500">The latest reservations from customers</p>
+            </div>
+            <Link to="/owner/manage-bookings" className="shrink-0 rounded-md text-sm font-medium text-primary hover:underline">
+              Manage bookings
+            </Link>
+          </div>
+          {!data ? (
+            <ul aria-hidden="true" className="mt-4 space-y-3">
+              {[0, 1, 2].map((i) => (
+                <li key={i} className="flex items-center gap-3">
+                  <SkeletonBlock className="h-12 w-18 shrink-0" />
+                  <div className="flex-1 space-y-2">
+                    <SkeletonBlock className="h-4 w-1/2" />
+                    <SkeletonBlock className="h-3 w-1/3" />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : data.recentBookings.length === 0 ? (
+            <p className="mt-6 rounded-lg bg-slate-50 p-6 text-center text-slate-600">No bookings yet. They appear here as customers reserve.</p>
+          ) : (
+            <ul className="mt-4 divide-y divide-slate-100">
+              {data.recentBookings.map((booking) => (
+                <li key={booking._id} className="flex items-center gap-3 py-3">
+                  <CarImage car={booking.car} width={96} height={60} className="h-10 w-16 shrink-0 rounded-md object-cover sm:h-12 sm:w-18" />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium text-slate-900">
+                      {booking.car.brand} {booking.car.model}
+                    </p>
+                    <p className="truncate text-sm text-slate-500">
+                      {formatRentalPeriod(booking.pickupDate, booking.returnDate)}
+                    </p>
+                    <p className="truncate text-sm text-slate-500">{booking.user.name}</p>
+                  </div>
+                  <div className="flex shrink-0 flex-col items-end gap-1">
+                    <span className="font-medium text-slate-900">{formatMoney(booking.price)}</span>
+                    <StatusBadge status={booking.status} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="monthly-revenue" className="min-w-0 self-start rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+          <h2 id="monthly-revenue" className="text-lg font-semibold text-slate-900">
+            Monthly revenue
+          </h2>
+          <p className="text-sm text-slate-500">Confirmed bookings picked up in {currentMonthName()}</p>
+          {data ? (
+            <p className="mt-4 text-3xl font-semibold text-primary sm:text-4xl">{formatMoney(data.monthlyRevenue)}</p>
+          ) : (
+            <SkeletonBlock className="mt-4 h-10 w-40" />
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { API } from '@rental/contract/api';
+import { MESSAGES } from '@rental/contract/messages';
+import { addDays, companyToday } from '@rental/contract/rentalDates';
+import type { CarsResponse } from '@rental/contract/schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addCar, createBooking, ownerToken, registerCustomer, uniqueWord } from '../../test/api';
+import { renderApp } from '../../test/renderApp';
+import { readAsOwner } from './ownerTestKit';
+
+const SLOW = { timeout: 10_000 };
+
+async function fleetCar(id: string) {
+  const { cars } = await readAsOwner<CarsResponse>(API.ownerCars);
+  return cars.find((car) => car._id === id);
+}
+
+describe('manage cars', { timeout: 30_000 }, () => {
+  beforeAll(() => import('./OwnerRoutes'));
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows the fleet as a table, and a row opens the car’s edit page', async () => {
+    const car = await addCar({ brand: uniqueWord('Row'), model: 'Swift', category: 'Hatchback', pricePerDay: 6500 });
+    renderApp('/owner/manage-cars', { token: ownerToken() });
+    const link = await screen.findByRole('link', { name: `${car.brand} Swift` }, SLOW);
+    expect(document.title).toMatch(/^Manage Cars \|/);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Image', 'Name', 'Category', 'Price', 'Status', 'Actions']);
+    const row = link.closest('tr')!;
+    expect(row).toHaveTextContent('Hatchback');
+    expect(row).toHaveTextContent('$6,500 / day');
+    expect(row).toHaveTextContent('Available');
+    expect(within(row).getByRole('img', { name: `${car.brand} Swift` })).toBeInTheDocument();
+
+    await userEvent.click(within(row).getByText('Hatchback'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/owner/add-car/${car._id}`));
+    expect(await screen.findByLabelText('Brand')).toHaveValue(car.brand);
+  });
+
+  it('toggles a car between Available and Unavailable', async () => {
+    const car = await addCar({ brand: uniqueWord('Toggle'), model: 'Fit' });
+    renderApp('/owner/manage-cars', { token: ownerToken() });
+    await userEvent.click(await screen.findByRole('button', { name: `Make the ${car.brand} Fit unavailable` }, SLOW));
+    expect(await screen.findByText(MESSAGES.carAvailabilityToggled)).toBeInTheDocument();
+    const row = (await screen.findByRole('button', { name: `Make the ${car.brand} Fit available` })).closest('tr')!;
+    expect(row).toHaveTextContent('Unavailable');
+    expect((await fleetCar(car._id))?.isAvaliable).toBe(false);
+    // The button did not also open the edit page.
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/owner\/manage-cars$/);
+  });
+
+  it('deletes a car only after the owner confirms', async () => {
+    const car = await addCar({ brand: uniqueWord('Delete'), model: 'Note' });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderApp('/owner/manage-cars', { token: ownerToken() });
+    const remove = await screen.findByRole('button', { name: `Delete the ${car.brand} Note` }, SLOW);
+
+    await userEvent.click(remove);
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this car?');
+    expect(await fleetCar(car._id)).toBeDefined();
+
+    await userEvent.click(remove);
+    expect(await screen.findByText(MESSAGES.carDeleted)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: `${car.brand} Note` })).not.toBeInTheDocument());
+    expect(await fleetCar(car._id)).toBeUndefined();
+  });
+
+  it('toasts the server’s refusal to delete a car with upcoming bookings', async () => {
+    const car = await addCar({ brand: uniqueWord('Booked'), model: 'Noah' });
+    const customer = await registerCustomer();
+    const pickup = addDays(companyToday(), 20);
+    await createBooking(customer.token, car._id, pickup, addDays(pickup, 2));
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderApp('/owner/manage-cars', { token: ownerToken() });
+    await userEvent.click(await screen.findByRole('button', { name: `Delete the ${car.brand} Noah` }, SLOW));
+    expect(await screen.findByText(MESSAGES.carHasUpcomingBookings)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: `${car.brand} Noah` })).toBeInTheDocument();
+  });
+});

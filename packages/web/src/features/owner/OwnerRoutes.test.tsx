@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@rental/contract/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerToken, registerCustomer } from '../../test/api';
+import { renderApp } from '../../test/renderApp';
+import { pictureFile, useNodeFormData } from './ownerTestKit';
+
+const location = () => screen.getByTestId('location');
+// The owner area is a lazily loaded chunk: the first render waits for it.
+const SLOW = { timeout: 10_000 };
+
+describe('the owner area', () => {
+  // Loaded up front, so the lazy route renders at once and the session check is what the tests see.
+  beforeAll(() => import('./OwnerRoutes'));
+
+  it('sends an anonymous visitor to the home page', async () => {
+    renderApp('/owner/manage-cars');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/$/), SLOW);
+    expect(screen.queryByRole('navigation', { name: 'Owner menu' })).not.toBeInTheDocument();
+  });
+
+  it('sends a logged-in customer to the home page once their account is loaded', async () => {
+    const { token } = await registerCustomer('Carla Customer');
+    renderApp('/owner', { token });
+    // While the account loads nothing of the owner area shows, and nobody is thrown out yet.
+    expect(await screen.findByText('Checking your account…', {}, SLOW)).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/owner$/);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/$/), SLOW);
+    expect(screen.queryByRole('navigation', { name: 'Owner menu' })).not.toBeInTheDocument();
+  });
+
+  it('lets an owner in: own header with the welcome line, side menu, no public navbar or footer', async () => {
+    renderApp('/owner', { token: ownerToken() });
+    expect(await screen.findByText('Test Owner', { selector: 'header span' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Welcome, Test Owner');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+
+    const menu = screen.getByRole('navigation', { name: 'Owner menu' });
+    const links = within(menu).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Dashboard', '/owner'],
+      ['Add car', '/owner/add-car'],
+      ['Manage Cars', '/owner/manage-cars'],
+      ['Manage Bookings', '/owner/manage-bookings'],
+      ['Bank Details', '/owner/bank-details'],
+    ]);
+
+    for (const tile of ['Total Cars', 'Total Bookings', 'Pending', 'Confirmed']) {
+      expect(screen.getByText(tile)).toBeInTheDocument();
+    }
+    expect(await screen.findByText(/^\$[\d,]+$/)).toBeInTheDocument();
+    expect(document.title).toMatch(/^Dashboard \|/);
+
+    await userEvent.click(within(menu).getByRole('link', { name: 'Bank Details' }));
+    expect(await screen.findByRole('heading', { name: 'Bank Details' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/owner/bank-details');
+    expect(document.title).toMatch(/^Bank Details \|/);
+  });
+
+  describe('profile image', () => {
+    let restoreFormData: () => void = () => {};
+    beforeAll(async () => {
+      restoreFormData = await useNodeFormData();
+    });
+    afterAll(() => restoreFormData());
+
+    it('previews the chosen picture, saves it, and shows the stored one after the user is refreshed', async () => {
+      renderApp('/owner', { token: ownerToken() });
+      const input = await screen.findByLabelText('Change profile image', {}, SLOW);
+      const avatar = () => document.querySelector('#owner-menu img');
+      await userEvent.upload(input, await pictureFile('me.png'));
+      await waitFor(() => expect(avatar()).toHaveAttribute('src', expect.stringMatching(/^blob:/)));
+
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(MESSAGES.imageUpdated)).toBeInTheDocument();
+      await waitFor(() => expect(avatar()).toHaveAttribute('src', expect.stringMatching(/^\/api\/images\//)));
+      expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    });
+  });
+});

@@ -1,0 +1,38 @@
+/** The staff area (/owner/*): only owners get in; everyone else is sent to the home page. */
+import { Navigate, Route, Routes, useParams } from 'react-router';
+import { useSession } from '../../session/useSession';
+import { BankDetailsPage } from './BankDetailsPage';
+import { CarFormPage } from './CarFormPage';
+import { DashboardPage } from './DashboardPage';
+import { ManageBookingsPage } from './ManageBookingsPage';
+import { ManageCarsPage } from './ManageCarsPage';
+import { OwnerLayout } from './OwnerLayout';
+import { OwnerLoading } from './OwnerLoading';
+
+/** A fresh form for every car: going from one car's edit page to "Add car" must not keep its values. */
+function CarFormRoute() {
+  const { id } = useParams();
+  return <CarFormPage key={id ?? 'new'} carId={id} />;
+}
+
+export default function OwnerRoutes() {
+  const { isOwner, userLoading } = useSession();
+
+  // A stored token's user is still on its way: deciding now would throw an owner out.
+  if (userLoading) return <OwnerLoading />;
+  if (!isOwner) return <Navigate to="/" replace />;
+
+  return (
+    <Routes>
+      <Route element={<OwnerLayout />}>
+        <Route index element={<DashboardPage />} />
+        <Route path="add-car" element={<CarFormRoute />} />
+        <Route path="add-car/:id" element={<CarFormRoute />} />
+        <Route path="manage-cars" element={<ManageCarsPage />} />
+        <Route path="manage-bookings" element={<ManageBookingsPage />} />
+        <Route path="bank-details" element={<BankDetailsPage />} />
+        <Route path="*" element={<Navigate to="/owner" replace />} />
+      </Route>
+    </Routes>
+  );
+}

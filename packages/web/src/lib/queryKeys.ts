@@ -1,0 +1,10 @@
+/** TanStack Query keys shared across screens, so one invalidation refreshes every view of the data. */
+export const queryKeys = {
+  cars: ['cars'] as const,
+  car: (id: string) => ['car', id] as const,
+  user: (token: string | null) => ['user', token] as const,
+  userBookings: ['bookings', 'user'] as const,
+  availability: (location: string, pickupDate: string, returnDate: string) =>
+    ['availability', location, pickupDate, returnDate] as const,
+  publicBankDetails: ['publicBankDetails'] as const,
+};

@@ -1,0 +1,126 @@
+import { COMPANY } from '@rental/contract/company';
+import { BadgeCheck, ClipboardList, Clock, HandCoins, MapPin, ShieldCheck } from 'lucide-react';
+import { usePageMeta } from '../lib/usePageMeta';
+
+const SELLING_POINTS = [
+  { icon: BadgeCheck, title: 'Cars you can count on', text: 'A well-kept fleet, cleaned and checked before every rental.' },
+  { icon: HandCoins, title: 'Honest prices', text: 'One daily rate shown before you book. What you see is what you pay.' },
+  { icon: Clock, title: 'Quick pickup', text: 'Reserve online and collect your keys in minutes at our Portmore office.' },
+  { icon: ShieldCheck, title: 'A local team', text: 'We live here, know the roads and answer the phone when you call.' },
+] as const;
+
+const FAQ = [
+  {
+    question: 'Can I tow with a rental car?',
+    answer: 'No. Our vehicles have no tow hitch, and towing is not allowed with any of our cars.',
+  },
+  {
+    question: 'Do you offer extra insurance coverage?',
+    answer: 'No. We do not offer extra coverage beyond what is included with the rental.',
+  },
+  {
+    question: 'Can I rent without a credit card?',
+    answer: 'Yes. You can rent without a credit card: pay on the spot at our office or by bank transfer to our account.',
+  },
+] as const;
+
+const REQUIREMENTS = [
+  'A driver’s licence held for at least 2 years',
+  'Age 23 or older',
+  'A work ID',
+  'A valid passport',
+  'Proof of address',
+] as const;
+
+export default function AboutPage() {
+  usePageMeta(
+    'About Us',
+    `Who we are, where to find us in Waterford, Portmore, and what you need to rent a car from ${COMPANY.name}.`,
+  );
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">About {COMPANY.name}</h1>
+        <p className="mt-4 text-lg leading-relaxed text-slate-600">
+          We are a local car rental company in Waterford, Portmore. Visitors, families and businesses rent from us for
+          trips across Jamaica: for a day, a week or a month.
+        </p>
+      </header>
+
+      <section aria-labelledby="why-heading" className="mt-12">
+        <h2 id="why-heading" className="text-2xl font-bold text-slate-900">
+          Why customers choose us
+        </h2>
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {SELLING_POINTS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-xl border border-slate-200 p-5">
+              <Icon aria-hidden="true" className="text-primary" size={28} />
+              <h3 className="mt-3 font-semibold text-slate-900">{title}</h3>
+              <p className="mt-1 text-sm text-slate-600">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="mt-14 grid gap-10 lg:grid-cols-2">
+        <section aria-labelledby="map-heading">
+          <h2 id="map-heading" className="flex items-center gap-2 text-2xl font-bold text-slate-900">
+            <MapPin aria-hidden="true" className="text-primary" />
+            Find us
+          </h2>
+          <p className="mt-2 text-slate-600">{COMPANY.address}</p>
+          <div className="mt-4 aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100">
+            <iframe
+              src={COMPANY.mapEmbedUrl}
+              title={`Map showing ${COMPANY.name} in Waterford, Portmore`}
+              loading="lazy"
+              referrerPolicy="no-referrer-when-downgrade"
+              width="600"
+              height="450"
+              className="h-full w-full border-0"
+            />
+          </div>
+          <a
+            href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(COMPANY.address)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-3 inline-block font-medium text-primary underline underline-offset-2"
+          >
+            Open in Google Maps<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </section>
+
+        <div className="space-y-10">
+          <section aria-labelledby="faq-heading">
+            <h2 id="faq-heading" className="text-2xl font-bold text-slate-900">
+              Frequently asked questions
+            </h2>
+            <dl className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
+              {FAQ.map((item) => (
+                <div key={item.question} className="p-5">
+                  <dt className="font-semibold text-slate-900">{item.question}</dt>
+                  <dd className="mt-1 text-slate-600">{item.answer}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section aria-labelledby="requirements-heading">
+            <h2 id="requirements-heading" className="flex items-center gap-2 text-2xl font-bold text-slate-900">
+              <ClipboardList aria-hidden="true" className="text-primary" />
+              Rental requirements
+            </h2>
+            <ul className="mt-4 list-disc space-y-1 pl-6 text-slate-700">
+              {REQUIREMENTS.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+            <p className="mt-4 rounded-lg bg-amber-50 p-4 text-sm text-amber-900">
+              Every application is vetted. We may reject an application that does not pass our checks.
+            </p>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

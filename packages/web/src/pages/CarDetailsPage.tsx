@@ -1,0 +1,148 @@
+import { CAR_SPEC_FIXED, OTHER_CARS_ON_DETAIL } from '@rental/contract/constants';
+import { formatMoney } from '@rental/contract/format';
+import type { Car } from '@rental/contract/schemas';
+import { AlertTriangle, ArrowLeft, CarFront, DoorOpen, Fuel, Gauge, MapPin, Settings2, Snowflake, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { CarCard } from '../components/CarCard';
+import { CarImage } from '../components/CarImage';
+import { SkeletonBlock } from '../components/Skeleton';
+import { CarBookingForm } from '../features/cars/CarBookingForm';
+import { useCar } from '../features/cars/useCar';
+import { formatCalendarDate } from '../lib/dates';
+import { usePageMeta } from '../lib/usePageMeta';
+import { useSession } from '../session/useSession';
+
+function SpecItem({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
+  return (
+    <div className="flex items-center gap-3 rounded-lg bg-slate-50 p-3">
+      <span className="shrink-0 text-primary">{icon}</span>
+      <div className="min-w-0">
+        <dt className="text-xs text-slate-500">{label}</dt>
+        <dd className="font-medium break-words text-slate-900">{value}</dd>
+      </div>
+    </div>
+  );
+}
+
+function ReservedDatesWarning({ car }: { car: Car }) {
+  if (car.reservedDates.length === 0) return null;
+  return (
+    <div role="note" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
+      <p className="flex items-center gap-2 font-medium">
+        <AlertTriangle aria-hidden="true" size={18} />
+        This car is already reserved on these dates:
+      </p>
+      <ul className="mt-2 space-y-1 pl-7 text-sm">
+        {car.reservedDates.map((r) => (
+          <li key={`${r.pickupDate}-${r.returnDate}`}>
+            {formatCalendarDate(r.pickupDate)} – {formatCalendarDate(r.returnDate)}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 pl-7 text-sm">Please choose dates outside these periods.</p>
+    </div>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="grid gap-10 lg:grid-cols-[2fr_1fr]">
+      <span className="sr-only">Loading the car</span>
+      <div className="space-y-4">
+        <SkeletonBlock className="aspect-[16/10] w-full" />
+        <SkeletonBlock className="h-8 w-1/2" />
+        <SkeletonBlock className="h-4 w-1/3" />
+      </div>
+      <SkeletonBlock className="h-80 w-full" />
+    </div>
+  );
+}
+
+export default function CarDetailsPage() {
+  const { id = '' } = useParams();
+  const { data: car } = useCar(id);
+  const { cars } = useSession();
+  const name = car ? `${car.brand} ${car.model}` : 'Car details';
+  usePageMeta(
+    name,
+    car
+      ? `Rent the ${car.year} ${name} in ${car.location} from ${formatMoney(car.pricePerDay)} per day. Check its free dates and reserve online.`
+      : 'Details, price and free dates of a car in our fleet.',
+  );
+
+  const otherCars = cars.filter((c) => c._id !== id && c.isAvaliable).slice(0, OTHER_CARS_ON_DETAIL);
+
+  return (
+    <div className="container-page py-8 sm:py-12">
+      <Link to="/cars" className="mb-6 inline-flex items-center gap-2 rounded-md text-slate-600 hover:text-primary">
+        <ArrowLeft aria-hidden="true" size={18} />
+        Back to all cars
+      </Link>
+      {!car ? (
+        <DetailsSkeleton />
+      ) : (
+        // Phones: picture and name, then the booking form, then the details. Wide screens: the
+        // form (with the reserved dates beside its date pickers) stays in view on the right.
+        <div className="grid gap-8 lg:grid-cols-[2fr_1fr] lg:gap-x-10">
+          <div className="min-w-0 space-y-5 lg:col-start-1">
+            <CarImage car={car} eager width={1280} height={800} className="aspect-[16/10] w-full rounded-2xl object-cover" />
+            <div>
+              <h1 className="text-3xl font-bold text-slate-900">
+                {car.brand} {car.model}
+              </h1>
+              <p className="mt-1 flex flex-wrap items-center gap-x-2 text-slate-600">
+                <span>{car.year}</span>·<span>{car.category}</span>·
+                <span className="inline-flex items-center gap-1">
+                  <MapPin aria-hidden="true" size={16} />
+                  {car.location}
+                </span>
+              </p>
+            </div>
+          </div>
+          <div className="min-w-0 space-y-5 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+            <ReservedDatesWarning car={car} />
+            <CarBookingForm car={car} />
+          </div>
+          <div className="min-w-0 space-y-8 lg:col-start-1">
+            <section aria-labelledby="spec-heading">
+              <h2 id="spec-heading" className="text-xl font-semibold text-slate-900">
+                Specifications
+              </h2>
+              <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+                <SpecItem icon={<Settings2 aria-hidden="true" />} label="Gear box" value={car.transmission} />
+                <SpecItem icon={<Fuel aria-hidden="true" />} label="Fuel" value={car.fuel_type} />
+                <SpecItem icon={<DoorOpen aria-hidden="true" />} label="Doors" value={CAR_SPEC_FIXED.doors} />
+                <SpecItem icon={<Snowflake aria-hidden="true" />} label="Air conditioner" value={CAR_SPEC_FIXED.airConditioner} />
+                <SpecItem icon={<Users aria-hidden="true" />} label="Seats" value={car.seating_capacity} />
+                <SpecItem icon={<Gauge aria-hidden="true" />} label="Distance" value={`${CAR_SPEC_FIXED.distance} km`} />
+              </dl>
+            </section>
+            {car.description && (
+              <section aria-labelledby="description-heading">
+                <h2 id="description-heading" className="text-xl font-semibold text-slate-900">
+                  Description
+                </h2>
+                <p className="mt-2 leading-relaxed whitespace-pre-line text-slate-700">{car.description}</p>
+              </section>
+            )}
+          </div>
+        </div>
+      )}
+
+      {otherCars.length > 0 && (
+        <section aria-labelledby="other-heading" className="mt-16">
+          <h2 id="other-heading" className="flex items-center gap-2 text-2xl font-bold text-slate-900">
+            <CarFront aria-hidden="true" className="text-primary" />
+            Other cars you may like
+          </h2>
+          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {otherCars.map((c) => (
+              <CarCard key={c._id} car={c} />
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { API } from '@rental/contract/api';
+import { DEFAULT_LOCATION } from '@rental/contract/constants';
+import { MESSAGES } from '@rental/contract/messages';
+import type { AvailableCarsResponse } from '@rental/contract/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, Info, Search, X } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useSearchParams } from 'react-router';
+import { CarCard } from '../components/CarCard';
+import { CarGridSkeleton } from '../components/Skeleton';
+import { filterCars, filterCategories } from '../features/cars/filterCars';
+import { apiPost, errorMessage } from '../lib/apiClient';
+import { formatCalendarDate } from '../lib/dates';
+import { queryKeys } from '../lib/queryKeys';
+import { usePageMeta } from '../lib/usePageMeta';
+import { useSession } from '../session/useSession';
+
+export default function CarsPage() {
+  usePageMeta('Vehicles', 'Browse our fleet of sedans, SUVs, pickups and minivans and check which cars are free for your dates.');
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const searchId = useId();
+
+  const pickupLocation = params.get('pickupLocation') || DEFAULT_LOCATION;
+  const pickupDate = params.get('pickupDate') ?? '';
+  const returnDate = params.get('returnDate') ?? '';
+  const category = params.get('category') ?? '';
+  const byDates = Boolean(pickupDate && returnDate);
+
+  const availability = useQuery({
+    queryKey: queryKeys.availability(pickupLocation, pickupDate, returnDate),
+    queryFn: () =>
+      apiPost<AvailableCarsResponse>(API.checkAvailability, { location: pickupLocation, pickupDate, returnDate }),
+    select: (data) => data.availableCars,
+    enabled: byDates,
+  });
+
+  // The chosen dates follow the customer to the car they open.
+  const { setPickupDate, setReturnDate } = session;
+  useEffect(() => {
+    if (!byDates) return;
+    setPickupDate(pickupDate);
+    setReturnDate(returnDate);
+  }, [byDates, pickupDate, returnDate, setPickupDate, setReturnDate]);
+
+  const availableCars = availability.data;
+  useEffect(() => {
+    if (availableCars && availableCars.length === 0) toast(MESSAGES.noCarsAvailable, { icon: 'ℹ️', id: 'no-cars-available' });
+  }, [availableCars]);
+  useEffect(() => {
+    if (availability.error) toast.error(errorMessage(availability.error), { id: 'availability' });
+  }, [availability.error]);
+
+  const fleet = byDates ? (availableCars ?? []) : session.cars;
+  const loading = byDates ? availability.isPending && !availability.isError : session.carsLoading;
+  const categories = useMemo(() => filterCategories(fleet, category), [fleet, category]);
+  const shown = useMemo(() => filterCars(fleet, search, category), [fleet, search, category]);
+
+  function chooseCategory(next: string) {
+    const updated = new URLSearchParams(params);
+    if (next) updated.set('category', next);
+    else updated.delete('category');
+    setParams(updated, { replace: true });
+  }
+
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <header className="text-center">
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Select a vehicle group</h1>
+        <p className="mx-auto mt-3 flex max-w-xl items-start justify-center gap-2 text-slate-600">
+          <Info aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-primary" />
+          {MESSAGES.depositNotice}
+        </p>
+      </header>
+
+      {byDates && (
+        <div className="mx-auto mt-6 flex max-w-2xl flex-wrap items-center justify-center gap-x-4 gap-y-2 rounded-xl bg-primary-light px-4 py-3 text-sm text-slate-800">
+          <span className="flex items-center gap-2">
+            <CalendarDays aria-hidden="true" size={18} className="text-primary" />
+            Free from <strong>{formatCalendarDate(pickupDate)}</strong> to <strong>{formatCalendarDate(returnDate)}</strong>{' '}
+            in {pickupLocation}
+          </span>
+          <Link to="/cars" className="font-medium text-primary underline underline-offset-2">
+            Show all cars
+          </Link>
+        </div>
+      )}
+
+      <div className="mx-auto mt-8 max-w-xl">
+        <label htmlFor={searchId} className="sr-only">
+          Search vehicles
+        </label>
+        <div className="relative">
+          <Search aria-hidden="true" size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" />
+          <input
+            id={searchId}
+            type="search"
+            className="field-input rounded-full py-3 pr-10 pl-10"
+            placeholder="Search by make, model, type or gearbox"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          {search && (
+            <button
+              type="button"
+              aria-label="Clear search"
+              onClick={() => setSearch('')}
+              className="absolute top-1/2 right-2 grid h-8 w-8 -translate-y-1/2 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
+            >
+              <X aria-hidden="true" size={16} />
+            </button>
+          )}
+        </div>
+      </div>
+
+      <fieldset className="mt-6">
+        <legend className="sr-only">Vehicle group</legend>
+        <div className="flex flex-wrap justify-center gap-2">
+          {['', ...categories].map((c) => {
+            const active = c === category;
+            return (
+              <button
+                key={c || 'all'}
+                type="button"
+                aria-pressed={active}
+                onClick={() => chooseCategory(c)}
+                className={`rounded-full border px-4 py-2 text-sm font-medium transition-colors ${
+                  active
+                    ? 'border-primary bg-primary text-white'
+                    : 'border-slate-300 bg-white text-slate-700 hover:border-primary hover:text-primary'
+                }`}
+              >
+                {c || 'All vehicles'}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <section aria-label="Vehicles" className="mt-8">
+        {loading ? (
+          <CarGridSkeleton count={6} label="Loading vehicles" />
+        ) : (
+          <>
+            <p aria-live="polite" className="mb-4 text-slate-600">
+              Showing {shown.length} Cars
+            </p>
+            {shown.length === 0 ? (
+              <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
+                <p className="font-medium text-slate-800">
+                  {fleet.length === 0
+                    ? byDates
+                      ? 'No cars are free for these dates.'
+                      : 'No cars to show yet.'
+                    : 'No cars match your search.'}
+                </p>
+                <p className="mt-1 text-sm text-slate-600">
+                  {byDates ? 'Try other dates, or see the whole fleet.' : 'Try another word or vehicle group.'}
+                </p>
+                <div className="mt-4 flex flex-wrap justify-center gap-3">
+                  {(search || category) && (
+                    <button
+                      type="button"
+                      className="btn-secondary"
+                      onClick={() => {
+                        setSearch('');
+                        chooseCategory('');
+                      }}
+                    >
+                      Clear filters
+                    </button>
+                  )}
+                  {byDates && (
+                    <Link to="/cars" className="btn-primary">
+                      Show all cars
+                    </Link>
+                  )}
+                </div>
+              </div>
+            ) : (
+              <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {shown.map((car, i) => (
+                  <CarCard key={car._id} car={car} eager={i < 3} />
+                ))}
+              </div>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import { COMPANY } from '@rental/contract/company';
+import { HOME_FEATURED_CARS } from '@rental/contract/constants';
+import { BadgeCheck, CalendarCheck, CarFront, CreditCard, Headset, KeyRound, Mail, MapPin, MessageCircle, Phone, Sparkles, Star, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import { CarCard } from '../components/CarCard';
+import { CarGridSkeleton } from '../components/Skeleton';
+import { HeroBookingForm } from '../features/home/HeroBookingForm';
+import { FEATURES, STEPS, TESTIMONIALS } from '../features/home/homeContent';
+import { usePageMeta } from '../lib/usePageMeta';
+import { useSession } from '../session/useSession';
+
+const FEATURE_ICONS = [Sparkles, BadgeCheck, Wallet, Headset];
+const STEP_ICONS = [CarFront, CalendarCheck, CreditCard, KeyRound];
+
+function Stars({ label }: { label: string }) {
+  return (
+    <span role="img" aria-label={label} className="flex gap-0.5 text-amber-500">
+      {[0, 1, 2, 3, 4].map((i) => (
+        <Star key={i} aria-hidden="true" size={16} fill="currentColor" />
+      ))}
+    </span>
+  );
+}
+
+export default function HomePage() {
+  usePageMeta(
+    'Car rental in Waterford, Portmore',
+    'Rent a well-kept car in Waterford, Portmore, Jamaica. Check availability for your dates, see the price at once and reserve online.',
+  );
+  const { cars, carsLoading } = useSession();
+  // Cars a customer can book come first.
+  const featured = [...cars].sort((a, b) => Number(b.isAvaliable) - Number(a.isAvaliable)).slice(0, HOME_FEATURED_CARS);
+
+  return (
+    <>
+      <section className="bg-gradient-to-b from-primary-light to-white">
+        <div className="container-page pt-12 pb-6 text-center sm:pt-16 sm:pb-10 lg:pt-20 lg:pb-14">
+          <h1 className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            Rent the right car in <span className="text-primary">Waterford, Portmore</span>
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-slate-600 sm:text-lg">
+            Reliable cars at clear daily prices. Pick your dates, choose a car and reserve in minutes.
+          </p>
+          <div className="mt-8 sm:mt-10">
+            <HeroBookingForm />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="features-heading" className="container-page py-10">
+        <h2 id="features-heading" className="sr-only">
+          Why rent with us
+        </h2>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {FEATURES.map((feature, i) => {
+            const Icon = FEATURE_ICONS[i] ?? Sparkles;
+            return (
+              <li key={feature.title} className="flex gap-4 rounded-xl border border-slate-200 p-5">
+                <span className="grid h-11 w-11 shrink-0 place-items-center rounded-lg bg-primary-light text-primary">
+                  <Icon aria-hidden="true" size={22} />
+                </span>
+                <div>
+                  <h3 className="font-semibold text-slate-900">{feature.title}</h3>
+                  <p className="mt-1 text-sm text-slate-600">{feature.text}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="steps-heading" className="bg-slate-50 py-14">
+        <div className="container-page">
+          <h2 id="steps-heading" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+            Reserve your car in four steps
+          </h2>
+          <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {STEPS.map((step, i) => {
+              const Icon = STEP_ICONS[i] ?? CarFront;
+              return (
+                <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm">
+                  <div className="flex items-center gap-3">
+                    <span className="grid h-10 w-10 place-items-center rounded-full bg-primary font-semibold text-white">
+                      {i + 1}
+                    </span>
+                    <Icon aria-hidden="true" className="text-primary" size={22} />
+                  </div>
+                  <h3 className="mt-4 font-semibold text-slate-900">{step.title}</h3>
+                  <p className="mt-1 text-sm text-slate-600">{step.text}</p>
+                </li>
+              );
+            })}
+          </ol>
+        </div>
+      </section>
+
+      <section aria-labelledby="featured-heading" className="container-page py-14">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h2 id="featured-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+              Featured vehicles
+            </h2>
+            <p className="mt-1 text-slate-600">A few of the cars ready for your next trip.</p>
+          </div>
+          <Link to="/cars" className="btn-secondary">
+            Explore all cars
+          </Link>
+        </div>
+        <div className="mt-8">
+          {carsLoading ? (
+            <CarGridSkeleton count={HOME_FEATURED_CARS} label="Loading featured cars" />
+          ) : featured.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+              Our fleet is being updated. Call us on {COMPANY.phone} and we will find you a car.
+            </p>
+          ) : (
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {featured.map((car) => (
+                <CarCard key={car._id} car={car} />
+              ))}
+            </div>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="sourcing-heading" className="container-page">
+        <div className="flex flex-col items-start gap-6 rounded-2xl bg-gradient-to-r from-primary to-primary-dull p-8 text-white sm:p-10 md:flex-row md:items-center md:justify-between">
+          <div className="max-w-2xl">
+            <h2 id="sourcing-heading" className="text-2xl font-bold sm:text-3xl">
+              Looking for a specific car?
+            </h2>
+            <p className="mt-2 text-blue-100">
+              Tell us what you need: a bigger van, a pickup for work or something special. We will source it for you.
+            </p>
+          </div>
+          <a href={COMPANY.chatUrl} target="_blank" rel="noopener noreferrer" className="btn-secondary shrink-0 border-white">
+            <MessageCircle aria-hidden="true" size={18} />
+            Chat with us
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+      </section>
+
+      <section aria-labelledby="reviews-heading" className="container-page py-14">
+        <div className="text-center">
+          <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            What our customers say
+          </h2>
+          <p className="mt-3 flex flex-wrap items-center justify-center gap-2 text-slate-700">
+            <Stars label={`Rated ${COMPANY.googleRating} out of 5`} />
+            <span>
+              <strong>{COMPANY.googleRating}</strong> of 5, based on Google reviews
+            </span>
+          </p>
+        </div>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {TESTIMONIALS.map((t) => (
+            <li key={t.name} className="flex flex-col rounded-xl border border-slate-200 p-6">
+              <Stars label="5 out of 5" />
+              <blockquote className="mt-3 flex-1 text-sm leading-relaxed text-slate-700">“{t.text}”</blockquote>
+              <p className="mt-4 font-semibold text-slate-900">{t.name}</p>
+              <p className="text-sm text-slate-500">{t.place}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="contact-heading" className="bg-slate-50 py-10">
+        <div className="container-page flex flex-col gap-6 lg:flex-row lg:items-center lg:justify-between">
+          <div>
+            <h2 id="contact-heading" className="text-xl font-bold text-slate-900">
+              Questions? We are here to help.
+            </h2>
+            <p className="mt-1 text-slate-600">Call, write or visit us at our Portmore office.</p>
+          </div>
+          <ul className="flex flex-col gap-3 text-slate-700 sm:flex-row sm:flex-wrap sm:gap-6">
+            <li>
+              <a href={COMPANY.phoneHref} className="flex items-center gap-2 hover:text-primary">
+                <Phone aria-hidden="true" size={18} className="text-primary" />
+                {COMPANY.phone}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${COMPANY.email}`} className="flex items-center gap-2 break-all hover:text-primary">
+                <Mail aria-hidden="true" size={18} className="shrink-0 text-primary" />
+                {COMPANY.email}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <MapPin aria-hidden="true" size={18} className="shrink-0 text-primary" />
+              {COMPANY.address}
+            </li>
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { COMPANY } from '@rental/contract/company';
+import { TOAST_LIMIT } from '@rental/contract/constants';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { describe, expect, it } from 'vitest';
+import { addCar, uniqueWord } from '../test/api';
+import { renderApp } from '../test/renderApp';
+
+describe('public layout', () => {
+  it('has the navigation links, the help phone and a footer with phone, address and e-mail', () => {
+    renderApp('/about-us');
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Vehicles', '/cars'],
+      ['About Us', '/about-us'],
+      ['My Bookings', '/my-bookings'],
+    ]) {
+      expect(nav.getAllByRole('link', { name })[0]).toHaveAttribute('href', href);
+    }
+    expect(nav.getAllByText(COMPANY.phone).length).toBeGreaterThan(0);
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByText(COMPANY.phone)).toBeInTheDocument();
+    expect(footer.getByText(COMPANY.address)).toBeInTheDocument();
+    expect(footer.getByText(COMPANY.email)).toBeInTheDocument();
+  });
+
+  it('opens and closes the mobile menu, telling assistive technology', async () => {
+    renderApp('/');
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById('mobile-menu')).not.toBeVisible();
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById('mobile-menu')).toBeVisible();
+  });
+
+  it('answers unknown routes with a page that leads back', () => {
+    renderApp('/no-such-page');
+    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse vehicles' })).toHaveAttribute('href', '/cars');
+    expect(document.title).toContain('Page not found');
+  });
+
+  it(`keeps at most ${TOAST_LIMIT} toasts on screen`, async () => {
+    renderApp('/about-us');
+    act(() => {
+      for (let i = 0; i < TOAST_LIMIT + 5; i++) toast(`note ${i}`);
+    });
+    expect(await screen.findByText(`note ${TOAST_LIMIT + 4}`)).toBeInTheDocument();
+    expect(screen.getAllByText(/^note \d+$/).length).toBeLessThanOrEqual(TOAST_LIMIT);
+  });
+});
+
+describe('home page', () => {
+  it('shows six featured cars, the sourcing chat link, four testimonials rated 4.9 of 5 and the contact strip', async () => {
+    for (let i = 0; i < 6; i++) await addCar({ brand: uniqueWord('Home') });
+    renderApp('/');
+    const featured = await screen.findByRole('region', { name: 'Featured vehicles' });
+    expect(await within(featured).findAllByRole('article')).toHaveLength(6);
+    expect(screen.getByRole('link', { name: /Chat with us/ })).toHaveAttribute('href', COMPANY.chatUrl);
+    const reviews = within(screen.getByRole('region', { name: 'What our customers say' }));
+    expect(reviews.getByText(/of 5, based on Google reviews/)).toHaveTextContent('4.9 of 5, based on Google reviews');
+    expect(reviews.getAllByRole('blockquote')).toHaveLength(4);
+    expect(within(screen.getByRole('region', { name: 'Reserve your car in four steps' })).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(screen.getByRole('region', { name: 'Questions? We are here to help.' })).getByText(COMPANY.email)).toBeInTheDocument();
+  });
+});
+
+describe('about page', () => {
+  it('has the selling points, a lazy map with a title, the FAQ statements and the rental requirements', () => {
+    renderApp('/about-us');
+    const map = screen.getByTitle(/Map showing/);
+    expect(map).toHaveAttribute('src', COMPANY.mapEmbedUrl);
+    expect(map).toHaveAttribute('loading', 'lazy');
+    const faq = within(screen.getByRole('region', { name: 'Frequently asked questions' }));
+    expect(faq.getByText(/no tow hitch/)).toBeInTheDocument();
+    expect(faq.getByText(/do not offer extra coverage/)).toBeInTheDocument();
+    expect(faq.getByText(/without a credit card: pay on the spot .* or by bank transfer/)).toBeInTheDocument();
+    const requirements = within(screen.getByRole('region', { name: 'Rental requirements' }));
+    expect(requirements.getByText(/at least 2 years/)).toBeInTheDocument();
+    expect(requirements.getByText('Age 23 or older')).toBeInTheDocument();
+    expect(requirements.getByText('A work ID')).toBeInTheDocument();
+    expect(requirements.getByText('A valid passport')).toBeInTheDocument();
+    expect(requirements.getByText('Proof of address')).toBeInTheDocument();
+    expect(requirements.getByText(/may reject an application/)).toBeInTheDocument();
+    expect(document.title).toBe(`About Us | ${COMPANY.name}`);
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/Waterford, Portmore/);
+  });
+});

@@ -1,0 +1,130 @@
+import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
+import { MESSAGES } from '@rental/contract/messages';
+import type { CarsResponse, UserDataResponse } from '@rental/contract/schemas';
+import { API } from '@rental/contract/api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { ApiError, apiGet, errorMessage, storedToken } from '../lib/apiClient';
+import { queryKeys } from '../lib/queryKeys';
+import { type Session, SessionContext } from './sessionContext';
+
+function writeToken(token: string | null): void {
+  try {
+    if (token) localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    else localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Private mode without storage: the session simply lasts as long as the page.
+  }
+}
+
+/** A refused token (expired, revoked, user gone) is dropped; a server hiccup keeps it for a retry. */
+function tokenWasRefused(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(storedToken);
+  const [showLogin, setShowLogin] = useState(false);
+  const [pickupDate, setPickupDate] = useState('');
+  const [returnDate, setReturnDate] = useState('');
+
+  const carsQuery = useQuery({
+    queryKey: queryKeys.cars,
+    queryFn: () => apiGet<CarsResponse>(API.cars),
+    select: (data) => data.cars,
+  });
+
+  const userQuery = useQuery({
+    queryKey: queryKeys.user(token),
+    queryFn: () => apiGet<UserDataResponse>(API.userData),
+    select: (data) => data.user,
+    enabled: token !== null,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+
+  const userError = userQuery.error;
+  useEffect(() => {
+    if (!userError) return;
+    toast.error(errorMessage(userError), { id: 'user-load' });
+    if (tokenWasRefused(userError)) {
+      writeToken(null);
+      setToken(null);
+    }
+    navigate('/');
+  }, [userError, navigate]);
+
+  useEffect(() => {
+    if (carsQuery.error) toast.error(errorMessage(carsQuery.error), { id: 'cars-load' });
+  }, [carsQuery.error]);
+
+  // Logging in or out in another tab changes this one too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_STORAGE_KEY || event.key === null) setToken(storedToken());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const login = useCallback((newToken: string) => {
+    writeToken(newToken);
+    setToken(newToken);
+  }, []);
+
+  const logout = useCallback(() => {
+    writeToken(null);
+    setToken(null);
+    queryClient.removeQueries({ queryKey: ['user'] });
+    queryClient.removeQueries({ queryKey: queryKeys.userBookings });
+    toast.success(MESSAGES.loggedOut);
+  }, [queryClient]);
+
+  const refetchUser = userQuery.refetch;
+  const refreshUser = useCallback(async () => {
+    await refetchUser();
+  }, [refetchUser]);
+
+  const user = token !== null && userQuery.data ? userQuery.data : null;
+  const value = useMemo<Session>(
+    () => ({
+      user,
+      isOwner: user?.role === 'owner',
+      token,
+      userLoading: token !== null && userQuery.isPending && !userQuery.isError,
+      showLogin,
+      setShowLogin,
+      cars: carsQuery.data ?? [],
+      carsLoading: carsQuery.isPending,
+      carsError: carsQuery.error,
+      pickupDate,
+      setPickupDate,
+      returnDate,
+      setReturnDate,
+      login,
+      logout,
+      refreshUser,
+    }),
+    [
+      user,
+      token,
+      userQuery.isPending,
+      userQuery.isError,
+      showLogin,
+      carsQuery.data,
+      carsQuery.isPending,
+      carsQuery.error,
+      pickupDate,
+      returnDate,
+      login,
+      logout,
+      refreshUser,
+    ],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

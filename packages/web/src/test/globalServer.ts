@@ -1,0 +1,44 @@
+/**
+ * Starts the REAL API server (in-memory PGlite, or TEST_DATABASE_URL like the server's own suite)
+ * once for the web tests, on a free port, with an owner account to arrange data through the API.
+ * The web tests never fake the API.
+ */
+import type { TestProject } from 'vitest/node';
+
+// Loaded by path so the web app's type check does not walk into the server's Node-only code.
+const SERVER_TEST_HELPERS = new URL('../../../server/test/helpers.ts', import.meta.url).href;
+const SHARP = 'sharp';
+
+type Closable = { close(): Promise<void> };
+
+let server: Closable | undefined;
+
+export default async function setup(project: TestProject) {
+  try {
+    const helpers = await import(/* @vite-ignore */ SERVER_TEST_HELPERS);
+    const testApp = await helpers.createTestApp();
+    const owner = await helpers.createOwner(testApp.app, { name: 'Test Owner' });
+    const address: string = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    server = testApp;
+
+    // A real picture for cars added in tests: the server checks uploads really are images.
+    const sharp = (await import(/* @vite-ignore */ SHARP)).default;
+    const png: Uint8Array = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
+
+    project.provide('apiBaseUrl', address);
+    project.provide('ownerToken', owner.token as string);
+    project.provide('carImageBase64', btoa(String.fromCharCode(...png)));
+    project.provide('apiServerProblem', '');
+  } catch (error) {
+    // Pure UI tests still run; the tests that need data fail with this reason.
+    project.provide('apiBaseUrl', '');
+    project.provide('ownerToken', '');
+    project.provide('carImageBase64', '');
+    project.provide('apiServerProblem', error instanceof Error ? error.stack ?? error.message : String(error));
+  }
+  return async () => {
+    await server?.close();
+  };
+}

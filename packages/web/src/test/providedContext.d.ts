@@ -1,0 +1,14 @@
+import 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Base URL of the real API server started for the web tests ('' when it could not start). */
+    apiBaseUrl: string;
+    /** Token of an owner account, to arrange cars and bank details through the API. */
+    ownerToken: string;
+    /** A small PNG the server accepts as a car picture. */
+    carImageBase64: string;
+    /** Why the server could not start, for a clear failure in the tests that need it. */
+    apiServerProblem: string;
+  }
+}

@@ -1,0 +1,31 @@
+import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import App from '../App';
+import { CappedToaster } from '../components/CappedToaster';
+import { SessionProvider } from '../session/SessionProvider';
+
+/** Shows the current route, as the address bar would. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/** The whole app at a route, against the real API server, optionally logged in with a token. */
+export function renderApp(route: string, options: { token?: string } = {}) {
+  if (options.token) localStorage.setItem(TOKEN_STORAGE_KEY, options.token);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        <SessionProvider>
+          <App />
+          <LocationProbe />
+        </SessionProvider>
+      </MemoryRouter>
+      <CappedToaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}

@@ -1,0 +1,31 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, inject } from 'vitest';
+import { setApiBaseUrl } from '../lib/apiClient';
+
+// jsdom has no matchMedia (react-hot-toast asks for prefers-reduced-motion): answer "no preference".
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+// jsdom does not scroll; the layout's scroll-to-top on navigation is a no-op here.
+window.scrollTo = () => {};
+
+// Every test talks to the real server the global setup started (see globalServer.ts).
+setApiBaseUrl(inject('apiBaseUrl'));
+
+afterEach(() => {
+  cleanup();
+  toast.remove();
+  localStorage.clear();
+});
