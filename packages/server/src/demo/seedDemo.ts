@@ -1,4 +1,158 @@
+/**
+ * `npm run demo`: fills an empty database with a living site — a fleet with generated pictures,
+ * a demo owner, two customers, a few bookings and the company's bank details — so a newcomer
+ * sees every screen with data at once. A database that already has cars is left alone.
+ */
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_LOCATION } from '@rental/contract/constants';
+import { bookingPrice, companyToday } from '@rental/contract/rentalDates';
+import { eq, sql } from 'drizzle-orm';
+import { bankDetails, bookings, cars, users } from '../db/schema';
 import type { Database } from '../db/types';
+import { hashPassword } from '../features/auth/passwords';
+import { storeImage } from '../features/images/store';
+import { DEMO_PICTURE_HEIGHT, DEMO_PICTURE_WIDTH, carPictureWebp } from './carPicture';
+import { DEMO_FLEET } from './fleet';
+import { demoBookings } from './demoBookings';
 
-/** Placeholder: fills an empty database with the demo fleet (the web-app work writes it). */
-export async function seedDemo(_db: Database, _log: { info: (msg: string) => void }): Promise<void> {}
+export type DemoLog = { info: (msg: string) => void };
+
+export const DEMO_OWNER = { name: 'Marcia Reid', email: 'demo.owner@example.com' } as const;
+export const DEMO_CUSTOMERS = [
+  { name: 'Tanisha Campbell', email: 'tanisha.campbell@example.com' },
+  { name: 'Andre Williams', email: 'andre.williams@example.com' },
+] as const;
+
+const DEMO_BANK_DETAILS = {
+  bankName: 'National Commercial Bank (NCB)',
+  accountHolderName: 'Waterford Car Rental Ltd.',
+  branch: 'Portmore Pines',
+  accountNumber: '354-1027-889',
+  accountType: 'Chequing',
+} as const;
+
+/** Twelve characters from 72 random bits: easy to copy from the log, impossible to guess. */
+function generatePassword(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+async function hasCars(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(cars);
+  return (row?.n ?? 0) > 0;
+}
+
+/** The fleet was "added" this long ago, well before the oldest demo booking. */
+const FLEET_AGE_MS = 90 * 86_400_000;
+
+type Account = { name: string; email: string; role: 'owner' | 'user'; password: string; passwordHash: string };
+
+/** An account that already exists under the demo e-mail keeps its password; returns whether it was created. */
+async function ensureAccount(db: Database, account: Account): Promise<{ id: string; created: boolean }> {
+  const [created] = await db
+    .insert(users)
+    .values({ name: account.name, email: account.email, role: account.role, passwordHash: account.passwordHash })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (created) return { id: created.id, created: true };
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+  return { id: existing!.id, created: false };
+}
+
+export async function seedDemo(db: Database, log: DemoLog, today: string = companyToday()): Promise<void> {
+  if (await hasCars(db)) {
+    log.info('Demo data skipped: the database already has cars.');
+    return;
+  }
+
+  // The slow parts (drawing, hashing) happen before the transaction so it stays short.
+  const pictures = await Promise.all(
+    DEMO_FLEET.map((car, index) => carPictureWebp({ category: car.category, colour: car.colour, scene: index })),
+  );
+  const plan = demoBookings(today);
+  const people: Account[] = await Promise.all(
+    [{ ...DEMO_OWNER, role: 'owner' as const }, ...DEMO_CUSTOMERS.map((c) => ({ ...c, role: 'user' as const }))].map(
+      async (person) => {
+        const password = generatePassword();
+        return { ...person, password, passwordHash: await hashPassword(password) };
+      },
+    ),
+  );
+
+  const createdAccounts = await db.transaction(async (tx) => {
+    // Two instances started with --demo at once: the second waits here, then sees the cars.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('rental.seedDemo'))`);
+    if (await hasCars(tx)) return null;
+
+    const accounts = [];
+    for (const person of people) accounts.push({ ...person, ...(await ensureAccount(tx, person)) });
+    const [owner, ...customers] = accounts;
+
+    const carRows: { id: string; pricePerDay: number }[] = [];
+    const now = Date.now();
+    for (const [index, car] of DEMO_FLEET.entries()) {
+      // Added before any demo booking was made; a minute apart, because one transaction gives every
+      // row the same now() and "newest first" would then shuffle the fleet.
+      const addedAt = new Date(now - FLEET_AGE_MS - index * 60_000);
+      const imageId = await storeImage(tx, {
+        content: pictures[index]!,
+        mimeType: 'image/webp',
+        width: DEMO_PICTURE_WIDTH,
+        height: DEMO_PICTURE_HEIGHT,
+      });
+      const [row] = await tx
+        .insert(cars)
+        .values({
+          addedBy: owner!.id,
+          brand: car.brand,
+          model: car.model,
+          year: car.year,
+          pricePerDay: car.pricePerDay,
+          category: car.category,
+          transmission: car.transmission,
+          fuelType: car.fuelType,
+          seatingCapacity: car.seatingCapacity,
+          location: DEFAULT_LOCATION,
+          description: car.description,
+          imageId,
+          isAvailable: !car.inService,
+          createdAt: addedAt,
+          updatedAt: addedAt,
+        })
+        .returning({ id: cars.id, pricePerDay: cars.pricePerDay });
+      carRows.push(row!);
+    }
+
+    await tx.insert(bookings).values(
+      plan.map((b) => {
+        const car = carRows[DEMO_FLEET.findIndex((c) => c.model === b.model)]!;
+        return {
+          carId: car.id,
+          userId: customers[b.customerIndex]!.id,
+          pickupDate: b.pickupDate,
+          returnDate: b.returnDate,
+          price: bookingPrice(car.pricePerDay, b.pickupDate, b.returnDate),
+          status: b.status,
+          paymentMethod: b.paymentMethod,
+          createdAt: new Date(now - b.bookedHoursAgo * 3_600_000),
+        };
+      }),
+    );
+
+    await tx
+      .insert(bankDetails)
+      .values({ id: 1, ...DEMO_BANK_DETAILS, updatedBy: owner!.id })
+      .onConflictDoNothing({ target: bankDetails.id });
+
+    return accounts;
+  });
+
+  if (!createdAccounts) {
+    log.info('Demo data skipped: the database already has cars.');
+    return;
+  }
+  log.info(`Demo data added: ${DEMO_FLEET.length} cars, ${plan.length} bookings.`);
+  for (const account of createdAccounts) {
+    const label = account.role === 'owner' ? 'Demo owner' : 'Demo customer';
+    log.info(account.created ? `${label}: ${account.email} / ${account.password}` : `${label}: ${account.email} (existing account, password unchanged)`);
+  }
+}

@@ -46,6 +46,14 @@ export function DashboardPage() {
         description="Monitor the fleet, the bookings and this month’s revenue."
       />
       {dashboard.isPending && <span role="status" className="sr-only">Loading the dashboard…</span>}
+      {dashboard.error && !data && (
+        <div role="alert" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          <p>{errorMessage(dashboard.error)}</p>
+          <button type="button" className="btn-secondary" onClick={() => dashboard.refetch()} disabled={dashboard.isFetching}>
+            Try again
+          </button>
+        </div>
+      )}
 
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {TILES.map(({ label, value, icon: Icon }) => (

@@ -1,0 +1,126 @@
+import { CAR_CATEGORIES, CAR_IMAGE_MAX_WIDTH, DEFAULT_LOCATION } from '@rental/contract/constants';
+import { bookingPrice, companyToday, monthBounds, rangesOverlap } from '@rental/contract/rentalDates';
+import { desc, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankDetails, bookings, cars, images, users } from '../src/db/schema';
+import { DEMO_PICTURE_WIDTH } from '../src/demo/carPicture';
+import { demoBookings } from '../src/demo/demoBookings';
+import { DEMO_OWNER, seedDemo } from '../src/demo/seedDemo';
+import { verifyPassword } from '../src/features/auth/passwords';
+import { type TestDatabase, createTestDatabase, describeDatabase } from './helpers';
+
+type Span = { carId: string; pickupDate: string; returnDate: string; status: string };
+
+function overlappingPairs(spans: Span[]): [Span, Span][] {
+  const live = spans.filter((s) => s.status !== 'cancelled');
+  const pairs: [Span, Span][] = [];
+  for (const [i, a] of live.entries()) {
+    for (const b of live.slice(i + 1)) if (a.carId === b.carId && rangesOverlap(a, b)) pairs.push([a, b]);
+  }
+  return pairs;
+}
+
+describe(`demo data (${describeDatabase})`, () => {
+  let database: TestDatabase;
+  const logged: string[] = [];
+  const log = { info: (msg: string) => void logged.push(msg) };
+  const today = companyToday();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemo(database.db, log);
+  });
+  afterAll(() => database?.close());
+
+  it('fills an empty database with a fleet covering every category, at the only location', async () => {
+    const fleet = await database.db.select().from(cars);
+    expect(fleet.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(fleet.map((c) => c.category))).toEqual(new Set(CAR_CATEGORIES));
+    for (const car of fleet) {
+      expect(car.location).toBe(DEFAULT_LOCATION);
+      expect(car.pricePerDay).toBeGreaterThanOrEqual(5000);
+      expect(car.pricePerDay).toBeLessThanOrEqual(20000);
+      expect(car.description.length).toBeGreaterThan(20);
+    }
+    expect(fleet.some((c) => c.isAvailable)).toBe(true);
+  });
+
+  it('lists six different kinds of car first, the home page\'s featured six', async () => {
+    const newest = await database.db.select({ category: cars.category }).from(cars).orderBy(desc(cars.createdAt)).limit(6);
+    expect(new Set(newest.map((c) => c.category)).size).toBe(6);
+  });
+
+  it('gives every car its own picture, a real WebP of the expected width', async () => {
+    const rows = await database.db
+      .select({ content: images.content, width: images.width, mimeType: images.mimeType })
+      .from(cars)
+      .innerJoin(images, eq(images.id, cars.imageId));
+    expect(DEMO_PICTURE_WIDTH).toBeLessThanOrEqual(CAR_IMAGE_MAX_WIDTH);
+    for (const row of rows) {
+      const meta = await sharp(row.content).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(DEMO_PICTURE_WIDTH);
+      expect(row.width).toBe(DEMO_PICTURE_WIDTH);
+      expect(row.mimeType).toBe('image/webp');
+    }
+    expect(new Set(rows.map((r) => r.content.toString('base64'))).size).toBe(rows.length);
+  });
+
+  it('prints a demo owner login that really works, once', async () => {
+    const line = logged.find((l) => l.startsWith('Demo owner: '));
+    const match = /^Demo owner: (\S+) \/ (\S+)$/.exec(line ?? '');
+    expect(match?.[1]).toBe(DEMO_OWNER.email);
+    const [owner] = await database.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
+    expect(owner?.role).toBe('owner');
+    expect(await verifyPassword(owner!.passwordHash, match![2]!)).toBe(true);
+    const customers = await database.db.select().from(users).where(eq(users.role, 'user'));
+    expect(customers).toHaveLength(2);
+  });
+
+  it('adds bookings of every status, priced by the rules, never two on one car for the same day', async () => {
+    const rows = await database.db.select().from(bookings).innerJoin(cars, eq(cars.id, bookings.carId));
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(rows.map((r) => r.bookings.status))).toEqual(new Set(['pending', 'confirmed', 'cancelled']));
+    for (const { bookings: b, cars: c } of rows) {
+      expect(b.price).toBe(bookingPrice(c.pricePerDay, b.pickupDate, b.returnDate));
+      expect(b.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    expect(overlappingPairs(rows.map((r) => r.bookings))).toEqual([]);
+    const { start, nextStart } = monthBounds(today);
+    const revenueThisMonth = rows
+      .filter((r) => r.bookings.status === 'confirmed' && r.bookings.pickupDate >= start && r.bookings.pickupDate < nextStart)
+      .reduce((sum, r) => sum + r.bookings.price, 0);
+    expect(revenueThisMonth).toBeGreaterThan(0);
+  });
+
+  it('sets the bank details customers need for a cash deposit', async () => {
+    const [details] = await database.db.select().from(bankDetails);
+    expect(details?.bankName).toBeTruthy();
+    expect(details?.accountType).toBe('Chequing');
+  });
+
+  it('changes nothing when run again on a database that has cars', async () => {
+    const count = async () => {
+      const tally = (table: typeof cars | typeof users | typeof bookings | typeof images) =>
+        database.db.select({ n: sql<number>`count(*)::int` }).from(table).then(([row]) => row?.n);
+      return { cars: await tally(cars), users: await tally(users), bookings: await tally(bookings), images: await tally(images) };
+    };
+    const before = await count();
+    const linesBefore = logged.length;
+    await seedDemo(database.db, log);
+    expect(await count()).toEqual(before);
+    expect(logged.slice(linesBefore)).toEqual(['Demo data skipped: the database already has cars.']);
+  });
+});
+
+describe('demo bookings around any day of the year', () => {
+  const days = ['2026-01-01', '2026-02-28', '2028-02-29', '2026-06-15', '2026-12-31'];
+  it.each(days)('on %s they keep apart and earn revenue this month', (today) => {
+    const plan = demoBookings(today).map((b) => ({ ...b, carId: b.model }));
+    expect(overlappingPairs(plan)).toEqual([]);
+    const { start, nextStart } = monthBounds(today);
+    expect(plan.some((b) => b.status === 'confirmed' && b.pickupDate >= start && b.pickupDate < nextStart)).toBe(true);
+    expect(plan.some((b) => b.pickupDate > today && b.status === 'pending')).toBe(true);
+  });
+});
