@@ -19,7 +19,8 @@ import {
 import { isCalendarDate } from './rentalDates';
 
 /** PostgreSQL text cannot hold U+0000, and a lone surrogate half is not text at all (it would come back altered). */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const storable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 
 const text = (field: string, max = 200) =>
   z
@@ -27,7 +28,7 @@ const text = (field: string, max = 200) =>
     .trim()
     .min(1, { error: `${field} is required.` })
     .max(max, { error: `${field} must be at most ${max} characters.` })
-    .refine((value) => !UNSTORABLE.test(value), { error: `${field} contains characters that cannot be stored.` });
+    .refine(storable, { error: `${field} contains characters that cannot be stored.` });
 
 const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.enum(values, { error: `${field} must be one of: ${values.join(', ')}.` });

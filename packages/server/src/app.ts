@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { COMPANY, MESSAGES } from '@rental/contract';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/types';
@@ -54,6 +54,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // The JSON bodies of this API are small; uploads go through multipart with their own limit.
     bodyLimit: 1024 * 1024,
+    // Fastify's default is no limit, which lets a client that trickles its body hold a connection
+    // for ever; a 10 MB upload on a slow phone line still fits in a minute.
+    requestTimeout: 60_000,
+    // Malformed URLs (/api/user/car/%) are answered before routing: in our shape, not Fastify's.
+    frameworkErrors: (err, _request, reply) => {
+      (reply as FastifyReply).code(400).send({ success: false, message: err.code === 'FST_ERR_BAD_URL' ? 'The address is not valid.' : 'The request is not valid.' });
+    },
   });
 
   app.decorate('db', db);
@@ -66,6 +73,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   installErrorHandling(app);
+
+  // On shutdown, answers to requests still in flight close their keep-alive connection, so close()
+  // does not wait on idle connections that clients (or a load balancer) would otherwise keep open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -71,7 +71,7 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       ['a bad e-mail', { name: 'A', email: 'not-an-email', password: TEST_PASSWORD }, 'email must be a valid e-mail address.'],
       ['no password', { name: 'A', email: 'a@example.com' }, 'password is required.'],
       ['a short password', { name: 'A', email: 'a@example.com', password: 'short' }, 'password must be at least 8 characters.'],
-      ['a password that is a number', { name: 'A', email: 'a@example.com', password: 12345678 }, 'password is required.'],
+      ['a password that is a number', { name: 'A', email: 'a@example.com', password: 12345678 }, 'password must be text.'],
     ])('answers 400 naming the field for %s', async (_label, payload, message) => {
       const res = await post(API.register, payload);
       expect(res.statusCode).toBe(400);
@@ -117,7 +117,7 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       ['no e-mail', { password: 'x' }, 'email is required.'],
       ['no password', { email: 'a@example.com' }, 'password is required.'],
       ['an empty password', { email: 'a@example.com', password: '' }, 'password is required.'],
-      ['an e-mail that is not text', { email: ['a@example.com'], password: 'x' }, 'email is required.'],
+      ['an e-mail that is not text', { email: ['a@example.com'], password: 'x' }, 'email must be text.'],
     ])('answers 400 for %s', async (_label, payload, message) => {
       const res = await post(API.login, payload);
       expect(res.statusCode).toBe(400);

@@ -16,6 +16,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError, parseInput } from '../../http/errors';
 import { requireOwner, requireUser } from '../auth/guards';
 import { availableCars } from '../cars/service';
+import type { Database } from '../../db/types';
+import { type Answer, bookOnce, idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
 import { changeBookingStatus, createBooking, listOwnerBookings, listUserBookings } from './service';
 
 const bookingsRoutes: FastifyPluginAsync = async (app) => {
@@ -28,9 +30,15 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(API.createBooking, { preHandler: requireUser }, async (request, reply): Promise<BookingCreatedResponse> => {
     const input = parseInput(createBookingBody, request.body);
-    const booking = await createBooking(app.db, request.user.id, input);
-    reply.code(201);
-    return { success: true, message: MESSAGES.bookingCreated, booking };
+    const key = idempotencyKeyOf(request);
+    const make = async (db: Database): Promise<Answer & { body: BookingCreatedResponse }> => ({
+      statusCode: 201,
+      body: { success: true, message: MESSAGES.bookingCreated, booking: await createBooking(db, request.user.id, input) },
+    });
+    const answer = key ? await bookOnce(app.db, request.user.id, key, input, make) : await make(app.db);
+    if ('replayed' in answer && answer.replayed) reply.header(REPLAYED_HEADER, 'true');
+    reply.code(answer.statusCode);
+    return answer.body as BookingCreatedResponse;
   });
 
   app.get(API.userBookings, { preHandler: requireUser }, async (request): Promise<BookingsResponse> => {

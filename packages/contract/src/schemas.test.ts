@@ -1,0 +1,250 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { ACCOUNT_TYPES, BOOKING_STATUSES, CAR_CATEGORIES, FUEL_TYPES, LOCATIONS, MIN_CAR_YEAR, PAYMENT_METHODS, TRANSMISSIONS } from './constants';
+import {
+  bankDetails,
+  carFormFields,
+  changeStatusBody,
+  checkAvailabilityBody,
+  createBookingBody,
+  firstIssueMessage,
+  loginBody,
+  registerBody,
+} from './schemas';
+
+const nonBlank = (max: number) => fc.string({ minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
+const wholeIn = (min: number, max: number) => fc.oneof(fc.integer({ min, max }), fc.integer({ min, max }).map(String));
+
+const validCarForm = fc.record({
+  brand: nonBlank(60),
+  model: nonBlank(60),
+  year: wholeIn(MIN_CAR_YEAR, new Date().getUTCFullYear()),
+  pricePerDay: wholeIn(1, 1_000_000),
+  category: fc.constantFrom(...CAR_CATEGORIES),
+  transmission: fc.constantFrom(...TRANSMISSIONS),
+  fuel_type: fc.constantFrom(...FUEL_TYPES),
+  seating_capacity: wholeIn(1, 60),
+  location: fc.constantFrom(...LOCATIONS),
+  description: nonBlank(2000),
+});
+
+const validBank = fc.record({
+  bankName: nonBlank(100),
+  accountHolderName: nonBlank(100),
+  branch: nonBlank(100),
+  accountNumber: fc.stringMatching(/^[0-9A-Za-z-]{1,34}$/),
+  accountType: fc.constantFrom(...ACCOUNT_TYPES),
+});
+
+const validBooking = fc.record({
+  car: fc.uuid(),
+  pickupDate: fc.constant('2026-05-01'),
+  returnDate: fc.constant('2026-05-04'),
+  paymentMethod: fc.constantFrom(...PAYMENT_METHODS),
+});
+
+/** The keys an attacker would try to slip in (the original server copied them onto records). */
+const hostileKey = fc.oneof(
+  fc.constantFrom('_id', 'id', 'owner', 'role', 'price', 'status', 'isAvaliable', 'isAvailable', 'userId', 'user', '__proto__', 'constructor', 'deletedAt', 'imageId'),
+  fc.string({ minLength: 1, maxLength: 12 }),
+);
+const extras = fc.dictionary(hostileKey, fc.anything(), { maxKeys: 6 });
+
+/** Values of a type the field does not take. */
+const notText = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.object({ maxDepth: 1 }));
+const notWholeNumber = fc.oneof(
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 2 }),
+  fc.object({ maxDepth: 1 }),
+  fc.double({ noInteger: true, noNaN: true }),
+  fc.constantFrom('twelve', '12.5', '-3', '1e3', '', ' ', '0x10'),
+);
+const notInList = (values: readonly string[]) => fc.oneof(notText, fc.string({ maxLength: 20 }).filter((s) => !values.includes(s)));
+
+function expectRefusalNaming(schema: z.ZodType, input: unknown, field: string) {
+  const result = schema.safeParse(input);
+  expect(result.success, `${field} = ${JSON.stringify((input as Record<string, unknown>)[field])}`).toBe(false);
+  if (result.success) return;
+  const message = firstIssueMessage(result.error);
+  expect(message).toContain(field);
+  // The sentence is the schema's own, not zod's generic text with a field name glued on.
+  expect(result.error.issues[0]?.message).toContain(field);
+}
+
+describe('carFormFields', () => {
+  it('accepts the form and reads only its fields, whatever else carData holds', () => {
+    fc.assert(
+      fc.property(validCarForm, extras, (form, extra) => {
+        const input = { ...extra, ...form };
+        const result = carFormFields.safeParse(input);
+        expect(result.success).toBe(true);
+        if (!result.success) return;
+        expect(Object.keys(result.data).sort()).toEqual(Object.keys(form).sort());
+        expect(result.data.year).toBe(Number(form.year));
+        expect(result.data.pricePerDay).toBe(Number(form.pricePerDay));
+        expect(result.data.brand).toBe(form.brand.trim());
+        expect(Object.getPrototypeOf(result.data)).toBe(Object.prototype);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a wrong type in any field with a message naming that field', () => {
+    const wrongValue: Record<string, fc.Arbitrary<unknown>> = {
+      brand: notText,
+      model: notText,
+      description: notText,
+      year: notWholeNumber,
+      pricePerDay: fc.oneof(notWholeNumber, fc.integer({ max: 0 }), fc.integer({ min: 1_000_001 })),
+      seating_capacity: fc.oneof(notWholeNumber, fc.integer({ max: 0 })),
+      category: notInList(CAR_CATEGORIES),
+      transmission: notInList(TRANSMISSIONS),
+      fuel_type: notInList(FUEL_TYPES),
+      location: notInList(LOCATIONS),
+    };
+    const broken = fc.constantFrom(...Object.keys(wrongValue)).chain((field) =>
+      fc.tuple(fc.constant(field), validCarForm, wrongValue[field] as fc.Arbitrary<unknown>),
+    );
+    fc.assert(
+      fc.property(broken, ([field, form, value]) => {
+        expectRefusalNaming(carFormFields, { ...form, [field]: value }, field);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('names a missing field', () => {
+    fc.assert(
+      fc.property(validCarForm, fc.constantFrom(...Object.keys(carFormFields.shape)), (form, field) => {
+        const input: Record<string, unknown> = { ...form };
+        delete input[field];
+        expectRefusalNaming(carFormFields, input, field);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('bankDetails', () => {
+  it('keeps only the five fields of the form', () => {
+    fc.assert(
+      fc.property(validBank, extras, (bank, extra) => {
+        const result = bankDetails.safeParse({ ...extra, ...bank });
+        expect(result.success).toBe(true);
+        if (result.success) expect(Object.keys(result.data).sort()).toEqual(Object.keys(bank).sort());
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses a wrong type with a message naming the field', () => {
+    const wrongValue: Record<string, fc.Arbitrary<unknown>> = {
+      bankName: notText,
+      accountHolderName: notText,
+      branch: notText,
+      accountNumber: fc.oneof(notText, fc.constantFrom('12<script>', '1;DROP', '12\n34')),
+      accountType: notInList(ACCOUNT_TYPES),
+    };
+    const broken = fc.constantFrom(...Object.keys(wrongValue)).chain((field) => fc.tuple(fc.constant(field), validBank, wrongValue[field] as fc.Arbitrary<unknown>));
+    fc.assert(
+      fc.property(broken, ([field, bank, value]) => expectRefusalNaming(bankDetails, { ...bank, [field]: value }, field)),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('createBookingBody', () => {
+  it('drops price, status, user and other fields a client must not set', () => {
+    fc.assert(
+      fc.property(validBooking, extras, (booking, extra) => {
+        const result = createBookingBody.safeParse({ ...extra, ...booking });
+        expect(result.success).toBe(true);
+        if (result.success) expect(Object.keys(result.data).sort()).toEqual(['car', 'paymentMethod', 'pickupDate', 'returnDate']);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses impossible dates and unknown payment methods, naming the field', () => {
+    const wrongValue: Record<string, fc.Arbitrary<unknown>> = {
+      car: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.constant(''), fc.object({ maxDepth: 1 })),
+      pickupDate: fc.oneof(notText, fc.constantFrom('2026-02-30', '2026-13-01', '2025-02-29', '01/05/2026', '2026-5-1', '')),
+      returnDate: fc.oneof(notText, fc.constantFrom('2026-02-30', '2026-13-01', '2025-02-29', 'tomorrow')),
+      paymentMethod: notInList(PAYMENT_METHODS),
+    };
+    const broken = fc.constantFrom(...Object.keys(wrongValue)).chain((field) => fc.tuple(fc.constant(field), validBooking, wrongValue[field] as fc.Arbitrary<unknown>));
+    fc.assert(
+      fc.property(broken, ([field, booking, value]) => expectRefusalNaming(createBookingBody, { ...booking, [field]: value }, field)),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('the other request bodies', () => {
+  it('refuse a wrong type with a message naming the field', () => {
+    const cases: Array<[z.ZodType, Record<string, unknown>, string, unknown]> = [
+      [changeStatusBody, { bookingId: 'x', status: 'confirmed' }, 'status', 'done'],
+      [changeStatusBody, { bookingId: 'x', status: 'confirmed' }, 'bookingId', 42],
+      [checkAvailabilityBody, { location: LOCATIONS[0], pickupDate: '2026-05-01', returnDate: '2026-05-02' }, 'location', 'Kingston'],
+      [checkAvailabilityBody, { location: LOCATIONS[0], pickupDate: '2026-05-01', returnDate: '2026-05-02' }, 'pickupDate', '2026-02-30'],
+      [registerBody, { name: 'Ann', email: 'ann@example.com', password: 'long enough' }, 'email', 'not-an-email'],
+      [registerBody, { name: 'Ann', email: 'ann@example.com', password: 'long enough' }, 'password', 'short'],
+      [registerBody, { name: 'Ann', email: 'ann@example.com', password: 'long enough' }, 'name', { $ne: null }],
+      [loginBody, { email: 'ann@example.com', password: 'x' }, 'password', { $gt: '' }],
+      [loginBody, { email: 'ann@example.com', password: 'x' }, 'email', ['ann@example.com']],
+    ];
+    for (const [schema, valid, field, value] of cases) {
+      expect(schema.safeParse(valid).success).toBe(true);
+      expectRefusalNaming(schema, { ...valid, [field]: value }, field);
+    }
+  });
+
+  it('never lets a status outside the three through', () => {
+    fc.assert(
+      fc.property(fc.string(), (status) => {
+        expect(changeStatusBody.safeParse({ bookingId: 'x', status }).success).toBe((BOOKING_STATUSES as readonly string[]).includes(status));
+      }),
+    );
+  });
+
+  it('answer a body that is not an object with a sentence, never throwing', () => {
+    const schemas = [carFormFields, bankDetails, createBookingBody, changeStatusBody, checkAvailabilityBody, registerBody, loginBody];
+    fc.assert(
+      fc.property(fc.constantFrom(...schemas), fc.oneof(fc.constant(null), fc.constant(undefined), fc.string(), fc.integer(), fc.array(fc.anything(), { maxLength: 3 })), (schema, body) => {
+        const result = schema.safeParse(body);
+        expect(result.success).toBe(false);
+        if (!result.success) expect(firstIssueMessage(result.error).length).toBeGreaterThan(0);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+/** Oracle: encodeURIComponent refuses exactly the strings with a lone surrogate (they have no UTF-8 form). */
+function isWellFormed(value: string): boolean {
+  try {
+    encodeURIComponent(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('text fields', () => {
+  it('accept any well-formed unicode, and refuse what PostgreSQL cannot store (U+0000, lone surrogates) with a message naming the field', () => {
+    const valid = { bankName: 'NCB', accountHolderName: 'Waterford', branch: 'Portmore', accountNumber: '1', accountType: 'Savings' };
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), (value) => {
+        const result = bankDetails.safeParse({ ...valid, branch: value });
+        const storable = !value.includes('\u0000') && isWellFormed(value) && value.trim().length > 0;
+        expect(result.success).toBe(storable);
+        if (!result.success) expect(firstIssueMessage(result.error)).toContain('branch');
+      }),
+      { numRuns: 1000 },
+    );
+    expect(bankDetails.safeParse({ ...valid, branch: 'Zoë 🚗 عربي' }).success).toBe(true);
+    expect(firstIssueMessage(carFormFields.safeParse({ brand: 'a\u0000b' }).error!)).toBe('brand contains characters that cannot be stored.');
+  });
+});

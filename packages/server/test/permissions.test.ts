@@ -1,0 +1,316 @@
+/**
+ * Who may do what: every route of the app x {anonymous, customer, another customer, owner}, with
+ * the status each must get. The table is checked against the app's own route list, so a route
+ * added without an entry here fails this file. Refused calls must change nothing in the database.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { API, type Car, MESSAGES } from '@rental/contract';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOwner, createTestApp, describeDatabase, registerCustomer, TEST_PASSWORD, type Account, type TestApp, uniqueEmail } from './helpers';
+import { everyRow } from './support/everyRow';
+import { addCar, book, carUpload, day } from './support/fleet';
+import { smallPng } from './support/images';
+import { multipart } from './support/multipart';
+
+const ROLES = ['anonymous', 'otherCustomer', 'customer', 'owner'] as const;
+type Role = (typeof ROLES)[number];
+
+interface World {
+  app: FastifyInstance;
+  accounts: Record<Exclude<Role, 'anonymous'>, Account>;
+  car: Car;
+  /** A car nobody books, for the owner calls that change or remove a car. */
+  spareCars: Car[];
+  /** The customer's own booking: the other customer and the customer alike must not change it. */
+  customersBooking: string;
+}
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT';
+  url: string;
+  payload?: InjectOptions['payload'];
+  headers?: Record<string, string>;
+}
+
+interface Entry {
+  call(world: World, role: Role): Call | Promise<Call>;
+  expected: Record<Role, number>;
+  /** What the allowed callers must (not) see, beyond the status. */
+  check?(res: LightMyRequestResponse, world: World, role: Role): void;
+}
+
+const everyone = (status: number): Record<Role, number> => ({ anonymous: status, otherCustomer: status, customer: status, owner: status });
+const loggedIn = (status: number): Record<Role, number> => ({ anonymous: 401, otherCustomer: status, customer: status, owner: status });
+const ownersOnly = (status: number): Record<Role, number> => ({ anonymous: 401, otherCustomer: 403, customer: 403, owner: status });
+/** Days far enough apart that each role's booking in the matrix has its own. */
+const roleOffset: Record<Role, number> = { anonymous: 0, otherCustomer: 3, customer: 6, owner: 9 };
+
+/** Keyed as Fastify lists routes: "METHOD /path/:param". HEAD routes take their GET's entry. */
+const TABLE: Record<string, Entry> = {
+  'GET /health': { call: () => ({ method: 'GET', url: '/health' }), expected: everyone(200) },
+  [`POST ${API.register}`]: {
+    call: () => ({ method: 'POST', url: API.register, payload: { name: 'New Customer', email: uniqueEmail('matrix'), password: TEST_PASSWORD } }),
+    expected: everyone(201),
+  },
+  [`POST ${API.login}`]: {
+    call: (w) => ({ method: 'POST', url: API.login, payload: { email: w.accounts.customer.user.email, password: TEST_PASSWORD } }),
+    expected: everyone(200),
+  },
+  [`GET ${API.userData}`]: {
+    call: () => ({ method: 'GET', url: API.userData }),
+    expected: loggedIn(200),
+    check: (res, w, role) => {
+      if (role !== 'anonymous') expect(res.json().user._id).toBe(w.accounts[role].user._id);
+      expect(res.body).not.toMatch(/password|hash/i);
+    },
+  },
+  [`GET ${API.cars}`]: { call: () => ({ method: 'GET', url: API.cars }), expected: everyone(200) },
+  'GET /api/user/car/:id': { call: (w) => ({ method: 'GET', url: API.car(w.car._id) }), expected: everyone(200) },
+  [`POST ${API.checkAvailability}`]: {
+    call: () => ({ method: 'POST', url: API.checkAvailability, payload: { location: 'Waterford, Portmore', pickupDate: day(40), returnDate: day(41) } }),
+    expected: everyone(200),
+  },
+  [`POST ${API.createBooking}`]: {
+    call: (w, role) => ({
+      method: 'POST',
+      url: API.createBooking,
+      payload: { car: w.car._id, pickupDate: day(20 + roleOffset[role]), returnDate: day(21 + roleOffset[role]), paymentMethod: 'upfront' },
+    }),
+    expected: loggedIn(201),
+  },
+  [`GET ${API.userBookings}`]: {
+    call: () => ({ method: 'GET', url: API.userBookings }),
+    expected: loggedIn(200),
+    check: (res, w, role) => {
+      const ids = (res.json().bookings as { _id: string }[]).map((b) => b._id);
+      // Only one's own bookings: the customer's booking is in the customer's list and no one else's.
+      if (role === 'customer') expect(ids).toContain(w.customersBooking);
+      else expect(ids).not.toContain(w.customersBooking);
+    },
+  },
+  [`GET ${API.ownerBookings}`]: {
+    call: () => ({ method: 'GET', url: API.ownerBookings }),
+    expected: ownersOnly(200),
+    check: (res) => expect(res.body).not.toMatch(/password|hash/i),
+  },
+  [`POST ${API.changeStatus}`]: {
+    // Even the customer whose booking it is may not confirm it.
+    call: (w) => ({ method: 'POST', url: API.changeStatus, payload: { bookingId: w.customersBooking, status: 'confirmed' } }),
+    expected: ownersOnly(200),
+  },
+  [`GET ${API.publicBankDetails}`]: { call: () => ({ method: 'GET', url: API.publicBankDetails }), expected: everyone(200) },
+  [`PUT ${API.bankDetails}`]: {
+    call: () => ({
+      method: 'PUT',
+      url: API.bankDetails,
+      payload: { bankName: 'NCB', accountHolderName: 'Waterford Car Rental', branch: 'Portmore', accountNumber: '1234-5678', accountType: 'Savings' },
+    }),
+    expected: ownersOnly(200),
+  },
+  [`GET ${API.dashboard}`]: { call: () => ({ method: 'GET', url: API.dashboard }), expected: ownersOnly(200) },
+  [`GET ${API.ownerCars}`]: { call: () => ({ method: 'GET', url: API.ownerCars }), expected: ownersOnly(200) },
+  'GET /api/owner/car/:id': { call: (w) => ({ method: 'GET', url: API.ownerCar(w.car._id) }), expected: ownersOnly(200) },
+  [`POST ${API.addCar}`]: {
+    call: async () => {
+      const body = await carUpload({ ...carFields, brand: 'Honda' });
+      return { method: 'POST', url: API.addCar, payload: body.payload, headers: body.headers };
+    },
+    expected: ownersOnly(201),
+  },
+  'PUT /api/owner/update-car/:id': {
+    call: async (w) => {
+      const body = await carUpload({ ...carFields, model: 'Renamed' }, null);
+      return { method: 'PUT', url: API.updateCar(w.spareCars[0]!._id), payload: body.payload, headers: body.headers };
+    },
+    expected: ownersOnly(200),
+  },
+  [`POST ${API.toggleCar}`]: { call: (w) => ({ method: 'POST', url: API.toggleCar, payload: { carId: w.spareCars[0]!._id } }), expected: ownersOnly(200) },
+  [`POST ${API.deleteCar}`]: { call: (w) => ({ method: 'POST', url: API.deleteCar, payload: { carId: w.spareCars[1]!._id } }), expected: ownersOnly(200) },
+  [`POST ${API.updateImage}`]: {
+    call: async () => {
+      const body = await multipart({}, [{ name: 'image', bytes: await smallPng(40, 40), filename: 'me.png', type: 'image/png' }]);
+      return { method: 'POST', url: API.updateImage, payload: body.payload, headers: body.headers };
+    },
+    expected: ownersOnly(200),
+  },
+  'GET /api/images/:id': { call: (w) => ({ method: 'GET', url: w.car.image }), expected: everyone(200) },
+  // The web app's files and pages (fastify-static's catch-all): public; a missing file is a 404.
+  'GET *': { call: () => ({ method: 'GET', url: '/no-such-file.txt' }), expected: everyone(404) },
+};
+
+const carFields = {
+  brand: 'Toyota',
+  model: 'Axio',
+  year: 2020,
+  pricePerDay: 5000,
+  category: 'Sedan',
+  transmission: 'Automatic',
+  fuel_type: 'Gas',
+  seating_capacity: 5,
+  location: 'Waterford, Portmore',
+  description: 'A spare car.',
+};
+
+/** "GET, HEAD" lines of printRoutes({ commonPrefix: false }) as "GET /path" keys. */
+function routeKeys(app: FastifyInstance): string[] {
+  const keys: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    if (!line.trim()) continue;
+    const match = /── (\S+) \(([^)]+)\)/.exec(line);
+    if (!match) throw new Error(`Cannot read this line of the route list: ${line}`);
+    for (const method of match[2]!.split(',').map((m) => m.trim())) keys.push(`${method} ${match[1]}`);
+  }
+  return keys;
+}
+
+const entryFor = (key: string): Entry | undefined => TABLE[key.replace(/^HEAD /, 'GET ')];
+
+function withToken(call: Call, token: string | undefined): InjectOptions {
+  return { method: call.method, url: call.url, payload: call.payload, headers: { ...call.headers, ...(token === undefined ? {} : { authorization: token }) } };
+}
+
+function expectRefusal(res: LightMyRequestResponse, status: number, message: string) {
+  expect(res.statusCode).toBe(status);
+  expect(res.json()).toEqual({ success: false, message });
+}
+
+describe(`permissions: every route x every kind of caller (${describeDatabase})`, () => {
+  let t: TestApp;
+  let world: World;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const app = t.app;
+    const [owner, customer, otherCustomer] = await Promise.all([createOwner(app), registerCustomer(app, { name: 'Ann' }), registerCustomer(app, { name: 'Bob' })]);
+    const car = await addCar(app, owner.token);
+    const spareCars = [await addCar(app, owner.token, { brand: 'Mazda' }), await addCar(app, owner.token, { brand: 'Kia' })];
+    const booked = await book(app, customer.token, car._id, day(5), day(6));
+    expect(booked.statusCode).toBe(201);
+    world = { app, accounts: { owner, customer, otherCustomer }, car, spareCars, customersBooking: booked.json().booking._id };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('has an entry for every route of the app, and no entry for a route that does not exist', () => {
+    const keys = routeKeys(world.app);
+    expect(keys.length).toBeGreaterThan(20);
+    const missing = keys.filter((k) => !entryFor(k));
+    expect(missing, 'routes without an entry in the permission table').toEqual([]);
+    const stale = Object.keys(TABLE).filter((k) => !keys.includes(k));
+    expect(stale, 'entries for routes the app does not have').toEqual([]);
+  });
+
+  const tokenOf = (role: Role, style: 'raw' | 'bearer' = 'raw') => {
+    if (role === 'anonymous') return undefined;
+    const token = world.accounts[role].token;
+    return style === 'bearer' ? `Bearer ${token}` : token;
+  };
+
+  for (const [key, entry] of Object.entries(TABLE)) {
+    it(`${key}: ${ROLES.map((r) => `${r} ${entry.expected[r]}`).join(', ')}`, async () => {
+      for (const role of ROLES) {
+        const call = await entry.call(world, role);
+        const denied = entry.expected[role] === 401 || entry.expected[role] === 403;
+        const before = denied ? await everyRow(t.database.opened.raw) : undefined;
+        // The customer sends "Bearer <token>", the others the raw token as the spec's client does: both must work.
+        const res = await world.app.inject(withToken(call, tokenOf(role, role === 'customer' ? 'bearer' : 'raw')));
+        expect(res.statusCode, `${role}: ${res.body.slice(0, 200)}`).toBe(entry.expected[role]);
+        if (entry.expected[role] === 401) expectRefusal(res, 401, MESSAGES.notAuthorized);
+        if (entry.expected[role] === 403) expectRefusal(res, 403, MESSAGES.ownersOnly);
+        if (before) expect(await everyRow(t.database.opened.raw), `${role} changed the database`).toEqual(before);
+        if (!denied && res.statusCode < 300) entry.check?.(res, world, role);
+        // HEAD gets the GET's answer without a body.
+        if (call.method === 'GET' && key !== 'GET *') {
+          const head = await world.app.inject({ ...withToken(call, tokenOf(role)), method: 'HEAD' });
+          expect(head.statusCode, `HEAD as ${role}`).toBe(entry.expected[role]);
+        }
+      }
+    });
+  }
+
+  describe('tokens that must not open anything', () => {
+    const signedWith = (key: Uint8Array, userId: string, alg = 'HS256', claims: Record<string, unknown> = {}) =>
+      new SignJWT(claims).setProtectedHeader({ alg, typ: 'JWT' }).setSubject(userId).setIssuedAt().setExpirationTime('7d').sign(key);
+    const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+    const badTokens: Record<string, (w: World) => Promise<string>> = {
+      'signed with another secret': (w) => signedWith(randomBytes(48), w.accounts.owner.user._id),
+      'alg: none': async (w) => {
+        const now = Math.floor(Date.now() / 1000);
+        return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: w.accounts.owner.user._id, iat: now, exp: now + 3600 })}.`;
+      },
+      'HS512 with the right secret (only HS256 is accepted)': (w) => signedWith(w.app.sessionKey, w.accounts.owner.user._id, 'HS512'),
+      'the owner id with its signature cut off': async (w) => (await signedWith(w.app.sessionKey, w.accounts.owner.user._id)).replace(/\.[^.]+$/, '.'),
+      'a valid signature for an account that does not exist': (w) => signedWith(w.app.sessionKey, randomUUID()),
+      'a valid signature for a subject that is not an id': (w) => signedWith(w.app.sessionKey, "' OR 1=1 --"),
+      'garbage': async () => 'not.a.token',
+      'an empty Bearer': async () => 'Bearer ',
+    };
+
+    const protectedRoutes = Object.entries(TABLE).filter(([, entry]) => entry.expected.anonymous === 401);
+
+    for (const [name, make] of Object.entries(badTokens)) {
+      it(`${name}: 401 on every route that needs a login, nothing changed`, async () => {
+        const token = await make(world);
+        const before = await everyRow(t.database.opened.raw);
+        for (const [key, entry] of protectedRoutes) {
+          const res = await world.app.inject(withToken(await entry.call(world, 'owner'), token));
+          expect(res.statusCode, key).toBe(401);
+          expect(res.json().success, key).toBe(false);
+        }
+        expect(await everyRow(t.database.opened.raw)).toEqual(before);
+      });
+    }
+
+    it('an expired token: 401 saying the session expired, on every route that needs a login', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const expired = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(world.accounts.owner.user._id)
+        .setIssuedAt(now - 8 * 86_400)
+        .setExpirationTime(now - 86_400)
+        .sign(world.app.sessionKey);
+      for (const [key, entry] of protectedRoutes) {
+        const res = await world.app.inject(withToken(await entry.call(world, 'owner'), expired));
+        expect(res.statusCode, key).toBe(401);
+        expect(res.json(), key).toEqual({ success: false, message: MESSAGES.sessionExpired });
+      }
+    });
+
+    it('a customer token claiming to be an owner is still a customer: the role comes from the database', async () => {
+      const forged = await signedWith(world.app.sessionKey, world.accounts.customer.user._id, 'HS256', { role: 'owner', admin: true });
+      for (const [key, entry] of Object.entries(TABLE).filter(([, e]) => e.expected.customer === 403)) {
+        const res = await world.app.inject(withToken(await entry.call(world, 'owner'), forged));
+        expect(res.statusCode, key).toBe(403);
+      }
+    });
+
+    it("another customer cannot change the customer's booking through any field of any call", async () => {
+      const other = world.accounts.otherCustomer.token;
+      const statusOfTheBooking = async () => {
+        const mine = await world.app.inject(withToken({ method: 'GET', url: API.userBookings }, tokenOf('customer')));
+        return (mine.json().bookings as { _id: string; status: string }[]).find((b) => b._id === world.customersBooking)?.status;
+      };
+      const statusBefore = await statusOfTheBooking();
+      expect(statusBefore).toBeDefined();
+      const before = await everyRow(t.database.opened.raw);
+      const attempts: Call[] = [
+        { method: 'POST', url: API.changeStatus, payload: { bookingId: world.customersBooking, status: 'cancelled' } },
+        { method: 'POST', url: API.createBooking, payload: { car: world.car._id, pickupDate: day(5), returnDate: day(6), paymentMethod: 'upfront', _id: world.customersBooking, bookingId: world.customersBooking } },
+        { method: 'GET', url: `${API.userBookings}?userId=${world.accounts.customer.user._id}` },
+        { method: 'GET', url: `/api/bookings/${world.customersBooking}` },
+      ];
+      for (const call of attempts) {
+        const res = await world.app.inject(withToken(call, other));
+        expect(res.statusCode, call.url).toBeGreaterThanOrEqual(200);
+        expect(res.body, call.url).not.toContain(world.customersBooking);
+      }
+      expect(await statusOfTheBooking()).toBe(statusBefore);
+      // The create attempt above was on the customer's days: refused (409), so nothing was written.
+      expect(await everyRow(t.database.opened.raw)).toEqual(before);
+    });
+  });
+});
