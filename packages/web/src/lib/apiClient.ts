@@ -36,8 +36,8 @@ export function storedToken(): string | null {
   }
 }
 
-async function request<T>(method: string, path: string, body?: BodyInit, json = true): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function request<T>(method: string, path: string, body?: BodyInit, json = true, extraHeaders: Record<string, string> = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   if (json && body !== undefined) headers['Content-Type'] = 'application/json';
   const token = storedToken();
   // The spec's client sends the raw token, no "Bearer " prefix.
@@ -68,8 +68,8 @@ export function apiGet<T>(path: string): Promise<T> {
   return request<T>('GET', path);
 }
 
-export function apiPost<T>(path: string, body: unknown): Promise<T> {
-  return request<T>('POST', path, JSON.stringify(body ?? {}));
+export function apiPost<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T> {
+  return request<T>('POST', path, JSON.stringify(body ?? {}), true, headers);
 }
 
 export function apiPut<T>(path: string, body: unknown): Promise<T> {

@@ -118,6 +118,37 @@ describe('payment page', () => {
     expect(card).toHaveTextContent('Waterford, Portmore');
   });
 
+  it('makes one booking when Confirm is pressed again after the answer was lost', async () => {
+    const user = userEvent.setup();
+    const { pickup, ret } = nextDates();
+    const { token } = await registerCustomer();
+    // The first booking request reaches the real server, but its answer is lost on the way back.
+    const realFetch = globalThis.fetch;
+    let lost = false;
+    globalThis.fetch = async (input, init) => {
+      const response = await realFetch(input, init);
+      if (!lost && String(input).endsWith('/api/bookings/create')) {
+        lost = true;
+        throw new TypeError('network connection lost');
+      }
+      return response;
+    };
+    try {
+      renderApp(`/payment/${car._id}/${pickup}/${ret}`, { token });
+      await screen.findByRole('heading', { name: `${car.brand} Axio` });
+      await user.click(screen.getByRole('radio', { name: /Pay upfront/ }));
+      await user.click(confirmButton());
+      await waitFor(() => expect(confirmButton()).toBeEnabled());
+      await user.click(confirmButton());
+      await waitFor(() => expect(location()).toHaveTextContent(/^\/my-bookings$/));
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    const answer = await realFetch(`${serverUrl()}/api/bookings/user`, { headers: { Authorization: token } });
+    const { bookings } = (await answer.json()) as { bookings: { pickupDate: string }[] };
+    expect(bookings.map((b) => b.pickupDate)).toEqual([pickup]);
+  });
+
   it("shows the server's message when the days were taken meanwhile", async () => {
     const user = userEvent.setup();
     const { pickup, ret } = nextDates();

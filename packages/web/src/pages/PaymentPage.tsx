@@ -6,7 +6,7 @@ import { bookingPrice, companyToday, rentalDatesProblem, rentalDays } from '@ren
 import type { BankDetails, BookingCreatedResponse, PublicBankDetailsResponse } from '@rental/contract/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Info, MapPin } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { CarImage } from '../components/CarImage';
@@ -14,6 +14,7 @@ import { SkeletonBlock } from '../components/Skeleton';
 import { useCar } from '../features/cars/useCar';
 import { PaymentDetails, PaymentMethodCards } from '../features/payment/PaymentMethods';
 import { apiGet, apiPost, errorMessage } from '../lib/apiClient';
+import { newIdempotencyKey } from '../lib/idempotencyKey';
 import { formatCalendarDate } from '../lib/dates';
 import { queryKeys } from '../lib/queryKeys';
 import { usePageMeta } from '../lib/usePageMeta';
@@ -34,6 +35,10 @@ export default function PaymentPage() {
   const { data: car } = useCar(carId);
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // One key per booking being confirmed: pressing again after a lost answer gets the first answer
+  // back instead of a second booking; other dates or another method are another booking.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key must change exactly when the booking does
+  const idempotencyKey = useMemo(newIdempotencyKey, [carId, pickupDate, returnDate, method]);
 
   const bank = useQuery({
     queryKey: queryKeys.publicBankDetails,
@@ -67,7 +72,7 @@ export default function PaymentPage() {
         pickupDate,
         returnDate,
         paymentMethod: method,
-      });
+      }, { 'Idempotency-Key': idempotencyKey });
       toast.success(answer.message);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.userBookings }),
