@@ -12,7 +12,7 @@ export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
         <CarImage car={car} eager={eager} className="aspect-[16/10] w-full object-cover" />
         <span
           className={`absolute top-3 left-3 rounded-full px-2.5 py-1 text-xs font-medium ${
-            car.isAvaliable ? 'bg-emerald-600 text-white' : 'bg-slate-700 text-white'
+            car.isAvaliable ? 'bg-emerald-700 text-white' : 'bg-slate-700 text-white'
           }`}
         >
           {car.isAvaliable ? 'Available now' : 'Unavailable'}

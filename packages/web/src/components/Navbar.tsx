@@ -57,7 +57,7 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" aria-label={`${COMPANY.name} – home`} className="shrink-0 rounded-md">
+        <Link to="/" aria-label={`${COMPANY.shortName} – home`} className="shrink-0 rounded-md">
           <Logo />
         </Link>
 

@@ -15,12 +15,13 @@ import { useSession } from '../session/useSession';
 
 function SpecItem({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
   return (
-    <div className="flex items-center gap-3 rounded-lg bg-slate-50 p-3">
-      <span className="shrink-0 text-primary">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-500">{label}</dt>
-        <dd className="font-medium break-words text-slate-900">{value}</dd>
-      </div>
+    // dt and dd must sit directly in the dl's group div (axe: definition-list), so the icon lives in the dt.
+    <div className="relative min-w-0 rounded-lg bg-slate-50 p-3 pl-12">
+      <dt className="text-xs text-slate-500">
+        <span className="absolute top-1/2 left-3 -translate-y-1/2 text-primary">{icon}</span>
+        {label}
+      </dt>
+      <dd className="font-medium break-words text-slate-900">{value}</dd>
     </div>
   );
 }

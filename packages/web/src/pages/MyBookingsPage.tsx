@@ -43,29 +43,30 @@ function BookingCard({ booking, position }: { booking: Booking; position: number
             {booking.status}
           </span>
         </div>
+        {/* Icons live in the dt: dt and dd must sit directly in each group div (axe: definition-list). */}
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
-          <div className="flex gap-2">
-            <CalendarDays aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-primary" />
-            <div>
-              <dt className="text-slate-500">Rental period</dt>
-              <dd className="font-medium text-slate-900">
-                {formatCalendarDate(booking.pickupDate)} to {formatCalendarDate(booking.returnDate)}
-              </dd>
-            </div>
+          <div className="relative pl-7">
+            <dt className="text-slate-500">
+              <CalendarDays aria-hidden="true" size={18} className="absolute top-0.5 left-0 text-primary" />
+              Rental period
+            </dt>
+            <dd className="font-medium text-slate-900">
+              {formatCalendarDate(booking.pickupDate)} to {formatCalendarDate(booking.returnDate)}
+            </dd>
           </div>
-          <div className="flex gap-2">
-            <MapPin aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-primary" />
-            <div>
-              <dt className="text-slate-500">Pick-up location</dt>
-              <dd className="font-medium text-slate-900">{car.location}</dd>
-            </div>
+          <div className="relative pl-7">
+            <dt className="text-slate-500">
+              <MapPin aria-hidden="true" size={18} className="absolute top-0.5 left-0 text-primary" />
+              Pick-up location
+            </dt>
+            <dd className="font-medium text-slate-900">{car.location}</dd>
           </div>
-          <div className="flex gap-2">
-            <Wallet aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-primary" />
-            <div>
-              <dt className="text-slate-500">Payment</dt>
-              <dd className="font-medium text-slate-900">{PAYMENT_LABEL[booking.paymentMethod]}</dd>
-            </div>
+          <div className="relative pl-7">
+            <dt className="text-slate-500">
+              <Wallet aria-hidden="true" size={18} className="absolute top-0.5 left-0 text-primary" />
+              Payment
+            </dt>
+            <dd className="font-medium text-slate-900">{PAYMENT_LABEL[booking.paymentMethod]}</dd>
           </div>
         </dl>
         <div className="mt-auto flex flex-wrap items-end justify-between gap-2 border-t border-slate-100 pt-4">

@@ -46,7 +46,7 @@ export function OwnerLayout() {
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
           </button>
-          <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-semibold" aria-label={`${COMPANY.name} – home`}>
+          <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-semibold" aria-label={`${COMPANY.shortName} – home`}>
             <span className="grid h-9 w-9 place-items-center rounded-lg bg-primary text-white">
               <CarFront aria-hidden="true" size={20} />
             </span>

@@ -1,0 +1,291 @@
+/**
+ * The company's staff at work: log in, read the dashboard, add, edit, hide and delete cars,
+ * confirm and cancel bookings, set the bank details, change the profile picture.
+ */
+import { MESSAGES } from '@rental/contract/messages';
+import { addDays, companyToday, monthBounds } from '@rental/contract/rentalDates';
+import type { Locator, Page } from 'playwright-core';
+import { apiClient } from '../support/api';
+import { answerConfirmation } from '../support/confirm';
+import { describe, expect, test } from '../support/fixtures';
+import { pngFile } from '../support/png';
+import {
+  closeColour,
+  dateRegExp,
+  expectPath,
+  formatMoney,
+  imageCentreColour,
+  logInThroughDialog,
+  notSee,
+  see,
+  seeToast,
+  statusHue,
+  tileNumber,
+} from '../support/ui';
+
+const today = companyToday();
+const NEW_CAR_COLOUR = [255, 0, 170] as const;
+const PROFILE_COLOUR = [0, 200, 120] as const;
+const newCar = { brand: 'Kia', model: 'Sportage', year: '2024', pricePerDay: '7800', seats: '5', description: 'A roomy SUV, new to the fleet.' };
+let newCarId: string | undefined;
+
+async function fillCarForm(page: Page, fields: Partial<typeof newCar>) {
+  const form = page.getByRole('main');
+  const byLabel = (label: RegExp) => form.getByLabel(label).first();
+  if (fields.brand !== undefined) await byLabel(/brand/i).fill(fields.brand);
+  if (fields.model !== undefined) await byLabel(/model/i).fill(fields.model);
+  if (fields.year !== undefined) await byLabel(/year/i).fill(fields.year);
+  if (fields.pricePerDay !== undefined) await byLabel(/price/i).fill(fields.pricePerDay);
+  if (fields.seats !== undefined) await byLabel(/seat/i).fill(fields.seats);
+  if (fields.description !== undefined) await byLabel(/description/i).fill(fields.description);
+}
+
+function carRow(page: Page, name: string): Locator {
+  return page.getByRole('row').filter({ hasText: name });
+}
+
+describe('owner', () => {
+  test('logs in, sees the Dashboard button and reaches the dashboard', async ({ page, seed }) => {
+    await page.goto('/');
+    await logInThroughDialog(page, seed.owner.email, seed.owner.password);
+    await seeToast(page, MESSAGES.loggedIn);
+    await page.getByRole('button', { name: 'Dashboard' }).click();
+    await expectPath(page, '/owner');
+    await see(page.getByText(new RegExp(`Welcome, ${seed.owner.name}`)));
+    // Owner pages have their own header and side menu instead of the public bar and footer.
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    expect(await page.getByRole('contentinfo').count()).toBe(0);
+    for (const [link, path] of [
+      ['Add car', '/owner/add-car'],
+      ['Manage Cars', '/owner/manage-cars'],
+      ['Manage Bookings', '/owner/manage-bookings'],
+      ['Bank Details', '/owner/bank-details'],
+      ['Dashboard', '/owner'],
+    ] as const) {
+      await page.getByRole('link', { name: link, exact: true }).filter({ visible: true }).first().click();
+      await expectPath(page, path);
+    }
+  });
+
+  test('the dashboard tiles count the cars and bookings, and the month revenue adds up', async ({ openPage, seed }) => {
+    const api = apiClient(seed.baseUrl);
+    // A confirmed booking that starts today, so this month's revenue is not zero.
+    const booking = await api.createBooking(seed.customer.token, {
+      car: seed.cars.noah._id,
+      pickupDate: today,
+      returnDate: addDays(today, 1),
+      paymentMethod: 'upfront',
+    });
+    await api.changeStatus(seed.owner.token, booking._id, 'confirmed');
+
+    const page = await openPage({ token: seed.owner.token });
+    await page.goto('/owner');
+    const [cars, bookings] = await Promise.all([api.ownerCars(seed.owner.token), api.ownerBookings(seed.owner.token)]);
+    const { start, nextStart } = monthBounds(today);
+    const revenue = bookings
+      .filter((b) => b.status === 'confirmed' && b.pickupDate >= start && b.pickupDate < nextStart)
+      .reduce((sum, b) => sum + b.price, 0);
+    expect(revenue).toBeGreaterThan(0);
+
+    await expect.poll(() => tileNumber(page, 'Total Cars')).toBe(cars.length);
+    expect(await tileNumber(page, 'Total Bookings')).toBe(bookings.length);
+    expect(await tileNumber(page, 'Pending')).toBe(bookings.filter((b) => b.status === 'pending').length);
+    expect(await tileNumber(page, 'Confirmed')).toBe(bookings.filter((b) => b.status === 'confirmed').length);
+    await see(page.getByText(formatMoney(revenue)));
+    // The latest booking is in the recent list.
+    await see(page.getByText(/Toyota Noah/).first());
+  });
+
+  test('adds a car with a picture; it shows on the public list with that picture', async ({ openPage, seed }) => {
+    const page = await openPage({ token: seed.owner.token });
+    const carsBefore = (await apiClient(seed.baseUrl).ownerCars(seed.owner.token)).length;
+    await page.goto('/owner/add-car');
+    await page.getByRole('main').getByLabel(/image|picture|photo/i).setInputFiles(pngFile('sportage.png', NEW_CAR_COLOUR));
+    // The chosen picture is previewed before saving.
+    await see(page.getByRole('main').locator('img[src^="blob:"], img[src^="data:"]'));
+    await fillCarForm(page, newCar);
+    const main = page.getByRole('main');
+    await main.getByLabel(/category/i).selectOption('SUV');
+    await main.getByLabel(/transmission/i).selectOption('Automatic');
+    await main.getByLabel(/fuel/i).selectOption('Hybrid');
+    await main.getByLabel(/location/i).selectOption('Waterford, Portmore');
+    await main.getByRole('button', { name: /add car|save|list/i }).click();
+    await seeToast(page, MESSAGES.carAdded);
+
+    const added = (await apiClient(seed.baseUrl).ownerCars(seed.owner.token)).find((c) => c.brand === newCar.brand && c.model === newCar.model);
+    expect(added, 'the new car is in the fleet').toBeDefined();
+    newCarId = added!._id;
+    expect(added!.pricePerDay).toBe(Number(newCar.pricePerDay));
+    expect(added!.seating_capacity).toBe(Number(newCar.seats));
+    expect(added!.fuel_type).toBe('Hybrid');
+
+    await page.goto('/owner');
+    await expect.poll(() => tileNumber(page, 'Total Cars')).toBe(carsBefore + 1);
+
+    await page.goto('/cars');
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Kia Sportage' }) });
+    await see(card);
+    await see(card.getByText(formatMoney(Number(newCar.pricePerDay))));
+    const colour = await imageCentreColour(card.getByRole('img', { name: /Kia Sportage/ }));
+    expect(closeColour(colour, NEW_CAR_COLOUR), `picture colour ${colour}`).toBe(true);
+  });
+
+  test('edits the car from the Manage Cars table', async ({ openPage, seed }) => {
+    const api = apiClient(seed.baseUrl);
+    newCarId ??= (await api.addCar(seed.owner.token, { brand: newCar.brand, model: newCar.model, year: 2024, pricePerDay: 7800, category: 'SUV', transmission: 'Automatic', fuel_type: 'Hybrid', seating_capacity: 5, location: 'Waterford, Portmore', description: newCar.description }, pngFile('k.png', NEW_CAR_COLOUR)))._id;
+    const page = await openPage({ token: seed.owner.token });
+    await page.goto('/owner/manage-cars');
+    await carRow(page, 'Kia Sportage').first().getByRole('cell').first().click();
+    await expectPath(page, `/owner/add-car/${newCarId}`);
+    const main = page.getByRole('main');
+    await expect.poll(() => main.getByLabel(/brand/i).first().inputValue()).toBe(newCar.brand);
+    expect(await main.getByLabel(/model/i).first().inputValue()).toBe(newCar.model);
+    expect(await main.getByLabel(/category/i).inputValue()).toBe('SUV');
+    await fillCarForm(page, { model: 'Sportage GT', pricePerDay: '8200' });
+    await main.getByRole('button', { name: /update|save/i }).click();
+    await seeToast(page, MESSAGES.carUpdated);
+
+    await page.goto(`/car-details/${newCarId}`);
+    await see(page.getByRole('heading', { level: 1, name: 'Kia Sportage GT' }));
+    await see(page.getByRole('form', { name: 'Book this car' }).getByText(formatMoney(8200)));
+    // Editing without a new picture keeps the old one.
+    const colour = await imageCentreColour(page.getByRole('img', { name: /Kia Sportage GT/ }).first());
+    expect(closeColour(colour, NEW_CAR_COLOUR), `picture colour ${colour}`).toBe(true);
+  });
+
+  test('makes a car unavailable: it leaves the list of free cars', async ({ openPage, seed }) => {
+    const car = seed.cars.hiace;
+    const pickupDate = addDays(today, 70);
+    const returnDate = addDays(today, 72);
+    const freeList = `/cars?pickupLocation=${encodeURIComponent('Waterford, Portmore')}&pickupDate=${pickupDate}&returnDate=${returnDate}`;
+    const name = `${car.brand} ${car.model}`;
+    const visitor = await openPage();
+    await visitor.goto(freeList);
+    await see(visitor.getByRole('heading', { name }));
+
+    const page = await openPage({ token: seed.owner.token });
+    await page.goto('/owner/manage-cars');
+    const row = carRow(page, name);
+    await see(row.getByText('Available', { exact: true }));
+    await row.getByRole('button', { name: /available|toggle/i }).first().click();
+    await see(row.getByText('Unavailable', { exact: true }));
+
+    await visitor.reload();
+    await see(visitor.getByText(/Showing\s+\d+\s+Cars/));
+    await notSee(visitor.getByRole('heading', { name }));
+    expect((await apiClient(seed.baseUrl).availableCars(pickupDate, returnDate)).some((c) => c._id === car._id)).toBe(false);
+  });
+
+  test('deletes a car only after confirming', async ({ openPage, seed }) => {
+    const api = apiClient(seed.baseUrl);
+    const doomed = await api.addCar(
+      seed.owner.token,
+      { brand: 'Nissan', model: 'March', year: 2015, pricePerDay: 3500, category: 'Hatchback', transmission: 'Automatic', fuel_type: 'Petrol', seating_capacity: 4, location: 'Waterford, Portmore', description: 'Old and small.' },
+      pngFile('march.png', [10, 10, 10]),
+    );
+    const page = await openPage({ token: seed.owner.token });
+    await page.goto('/owner/manage-cars');
+    const row = carRow(page, 'Nissan March');
+    await see(row);
+
+    const asked = await answerConfirmation(page, row.getByRole('button', { name: /delete/i }), false);
+    expect(asked).toContain(MESSAGES.confirmDeleteCar);
+    await see(row);
+
+    await answerConfirmation(page, row.getByRole('button', { name: /delete/i }), true);
+    await seeToast(page, MESSAGES.carDeleted);
+    await notSee(row);
+    expect((await api.publicCars()).some((c) => c._id === doomed._id)).toBe(false);
+  });
+
+  test("confirms and cancels bookings: the colours and the customer's view follow", async ({ openPage, seed }) => {
+    const api = apiClient(seed.baseUrl);
+    const car = seed.cars.hilux;
+    const first = { pickupDate: addDays(today, 60), returnDate: addDays(today, 61) };
+    const second = { pickupDate: addDays(today, 63), returnDate: addDays(today, 65) };
+    for (const dates of [first, second]) await api.createBooking(seed.customer.token, { car: car._id, ...dates, paymentMethod: 'upfront' });
+
+    const page = await openPage({ token: seed.owner.token });
+    await page.goto('/owner/manage-bookings');
+    const rowOf = (dates: typeof first) =>
+      page
+        .getByRole('row')
+        .filter({ hasText: `${car.brand} ${car.model}` })
+        .filter({ hasText: dateRegExp(dates.pickupDate) });
+    const firstRow = rowOf(first);
+    const secondRow = rowOf(second);
+    await see(firstRow);
+    expect(await firstRow.count()).toBe(1);
+    expect(await firstRow.textContent()).toContain('offline');
+    expect(await firstRow.textContent()).toContain(seed.customer.name);
+    expect(await firstRow.textContent()).toContain(formatMoney(car.pricePerDay));
+
+    const firstStatus = firstRow.getByRole('combobox');
+    const secondStatus = secondRow.getByRole('combobox');
+    expect(await firstStatus.inputValue()).toBe('pending');
+    expect(await statusHue(firstStatus), 'pending is shown red').toBe('red');
+
+    await firstStatus.selectOption('confirmed');
+    await seeToast(page, MESSAGES.statusUpdated);
+    await expect.poll(() => statusHue(firstStatus), { message: 'confirmed is shown green' }).toBe('green');
+    await secondStatus.selectOption('cancelled');
+    await expect.poll(() => statusHue(secondStatus), { message: 'cancelled is shown red' }).toBe('red');
+    await page.reload();
+    await expect.poll(() => rowOf(first).getByRole('combobox').inputValue()).toBe('confirmed');
+    expect(await rowOf(second).getByRole('combobox').inputValue()).toBe('cancelled');
+
+    const customerPage = await openPage({ token: seed.customer.token });
+    await customerPage.goto('/my-bookings');
+    const cardOf = (dates: typeof first) =>
+      customerPage
+        .getByRole('article')
+        .filter({ hasText: `${car.brand} ${car.model}` })
+        .filter({ hasText: dateRegExp(dates.pickupDate) });
+    await see(cardOf(first));
+    expect(await cardOf(first).textContent()).toMatch(/confirmed/i);
+    expect(await cardOf(second).textContent()).toMatch(/cancelled/i);
+  });
+
+  test('sets the bank details that customers see when paying by cash deposit', async ({ openPage, seed }) => {
+    const page = await openPage({ token: seed.owner.token });
+    await page.goto('/owner/bank-details');
+    const main = page.getByRole('main');
+    const field = (label: RegExp) => main.getByLabel(label).first();
+    // Prefilled with what is saved.
+    await expect.poll(() => field(/bank name/i).inputValue()).toBe(seed.bankDetails.bankName);
+
+    const details = { bankName: 'Scotiabank Jamaica', holder: 'Waterford Rentals Limited', branch: 'Portmore Mall', number: '0071-556-9012', type: 'Savings' };
+    await field(/bank name/i).fill(details.bankName);
+    await field(/holder/i).fill(details.holder);
+    await field(/branch/i).fill(details.branch);
+    await field(/account number/i).fill(details.number);
+    await field(/account type/i).selectOption(details.type);
+    await main.getByRole('button', { name: /save/i }).click();
+    await seeToast(page, MESSAGES.bankDetailsSaved);
+
+    await page.reload();
+    await expect.poll(() => field(/bank name/i).inputValue()).toBe(details.bankName);
+    expect(await field(/account number/i).inputValue()).toBe(details.number);
+
+    const customer = await openPage({ token: seed.customer.token });
+    await customer.goto(`/payment/${seed.cars.xtrail._id}/${addDays(today, 80)}/${addDays(today, 81)}`);
+    await customer.getByText('Cash deposit', { exact: true }).click();
+    for (const value of Object.values(details)) await see(customer.getByText(value, { exact: true }));
+  });
+
+  test('changes the profile image', async ({ openPage, seed }) => {
+    const page = await openPage({ token: seed.owner.token });
+    await page.goto('/owner');
+    await see(page.getByText('Total Cars', { exact: true }));
+    // The picture chooser sits in the side menu, beside the owner's name.
+    await page.getByLabel(/profile (image|picture|photo)/i).setInputFiles(pngFile('me.png', PROFILE_COLOUR, 300, 300));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await seeToast(page, MESSAGES.imageUpdated);
+    const user = await apiClient(seed.baseUrl).userData(seed.owner.token);
+    expect(user.image).toBeTruthy();
+    await page.reload();
+    const avatar = page.locator(`img[src="${user.image}"]`).first();
+    const colour = await imageCentreColour(avatar);
+    expect(closeColour(colour, PROFILE_COLOUR), `profile picture colour ${colour}`).toBe(true);
+  });
+});

@@ -1,0 +1,43 @@
+/** A visitor who is not logged in reaches the payment step: asked to log in, then brought back. */
+import { MESSAGES } from '@rental/contract/messages';
+import { addDays, companyToday } from '@rental/contract/rentalDates';
+import { apiClient } from '../support/api';
+import { describe, expect, test } from '../support/fixtures';
+import { expectPath, see, seeToast } from '../support/ui';
+
+describe('payment while logged out', () => {
+  test('Confirm Booking asks to log in, /login logs in and leads back, and the booking is made', async ({ page, seed }) => {
+    const car = seed.cars.swift;
+    const pickupDate = addDays(companyToday(), 12);
+    const returnDate = addDays(companyToday(), 14);
+    const paymentPath = `/payment/${car._id}/${pickupDate}/${returnDate}`;
+
+    await page.goto(`/car-details/${car._id}`);
+    const form = page.getByRole('form', { name: 'Book this car' });
+    await form.getByLabel('Pickup date').fill(pickupDate);
+    await form.getByLabel('Return date').fill(returnDate);
+    await form.getByRole('button', { name: /book/i }).click();
+    await expectPath(page, paymentPath);
+
+    const confirm = page.getByRole('button', { name: 'Confirm Booking' });
+    await see(page.getByText(MESSAGES.selectPaymentMethod));
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByText('Pay upfront', { exact: true }).click();
+    await confirm.click();
+    await seeToast(page, MESSAGES.loginToConfirm);
+    await expectPath(page, '/login');
+
+    await page.getByLabel('Email').fill(seed.customer.email);
+    await page.getByLabel('Password').fill(seed.customer.password);
+    await page.getByRole('main').getByRole('button', { name: 'Login', exact: true }).click();
+    await expectPath(page, paymentPath);
+
+    await page.getByText('Pay upfront', { exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await seeToast(page, MESSAGES.bookingCreated);
+    await expectPath(page, '/my-bookings');
+    await see(page.getByRole('article').filter({ hasText: `${car.brand} ${car.model}` }));
+    const bookings = await apiClient(seed.baseUrl).userBookings(seed.customer.token);
+    expect(bookings.filter((b) => b.car._id === car._id && b.pickupDate === pickupDate)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,10 @@
+/** The contract's types, imported as types only so the journeys never load zod. */
+export type {
+  BankDetails,
+  Booking,
+  Car,
+  CarFormInput,
+  DashboardData,
+  OwnerBooking,
+} from '@rental/contract/schemas';
+export type { PaymentMethod } from '@rental/contract/constants';

@@ -1,0 +1,70 @@
+/**
+ * Arranges the shared data once, through the API, against the server that e2e/run.mjs started.
+ * Journeys read it with inject('seed').
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { addDays, companyToday } from '@rental/contract/rentalDates';
+import type { TestProject } from 'vitest/node';
+import { apiClient } from './api';
+import type { Car } from './contractTypes';
+import { pngFile } from './png';
+import { SEED_FLEET, type Seed, type SeedCarKey } from './seed';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the journeys with \`npm run test:e2e\`, which starts the server.`);
+  return value;
+}
+
+export default async function setup(project: TestProject) {
+  const baseUrl = required('E2E_BASE_URL').replace(/\/$/, '');
+  const resultsDir = process.env.E2E_RESULTS_DIR ?? path.resolve('e2e-results', new Date().toISOString().replace(/[:.]/g, '-'));
+  mkdirSync(resultsDir, { recursive: true });
+  // Unique per run, so the journeys can also run twice against one long-lived server.
+  const runId = Date.now().toString(36);
+  const api = apiClient(baseUrl);
+
+  const ownerEmail = required('E2E_OWNER_EMAIL');
+  const ownerPassword = required('E2E_OWNER_PASSWORD');
+  const ownerToken = await api.login(ownerEmail, ownerPassword);
+  const ownerUser = await api.userData(ownerToken);
+
+  const customer = { name: 'Marcia Brown', email: `marcia.${runId}@example.com`, password: 'Marcia-pass-42' };
+  const customerToken = await api.register(customer.name, customer.email, customer.password);
+
+  const cars = {} as Record<SeedCarKey, Car>;
+  for (const [key, { fields, colour }] of Object.entries(SEED_FLEET) as [SeedCarKey, (typeof SEED_FLEET)[SeedCarKey]][]) {
+    cars[key] = await api.addCar(ownerToken, fields, pngFile(`${key}.png`, colour));
+  }
+
+  const bankDetails = {
+    bankName: 'National Commercial Bank',
+    accountHolderName: 'Waterford Car Rental Ltd',
+    branch: 'Portmore Pines',
+    accountNumber: '404-118-2207',
+    accountType: 'Chequing',
+  } as const;
+  await api.setBankDetails(ownerToken, bankDetails);
+
+  const today = companyToday();
+  const reservation = { carKey: 'mx5' as const, pickupDate: addDays(today, 20), returnDate: addDays(today, 22) };
+  await api.createBooking(customerToken, {
+    car: cars.mx5._id,
+    pickupDate: reservation.pickupDate,
+    returnDate: reservation.returnDate,
+    paymentMethod: 'upfront',
+  });
+
+  const seed: Seed = {
+    baseUrl,
+    runId,
+    resultsDir,
+    owner: { name: ownerUser.name, email: ownerEmail, password: ownerPassword, token: ownerToken },
+    customer: { ...customer, token: customerToken },
+    cars,
+    reservation,
+    bankDetails,
+  };
+  project.provide('seed', seed);
+}

@@ -1,0 +1,69 @@
+/** Every screen of the site, with how to tell it has finished loading: used by the phone and axe sweeps. */
+import { addDays, companyToday } from '@rental/contract/rentalDates';
+import type { Page } from 'playwright-core';
+import type { Seed } from './seed';
+import { see } from './ui';
+
+export type Session = 'visitor' | 'customer' | 'owner';
+
+export type SitePage = {
+  name: string;
+  path: string;
+  session: Session;
+  /** Public pages carry the navigation bar; owner pages the side menu. */
+  area: 'public' | 'owner';
+  ready: (page: Page) => Promise<unknown>;
+};
+
+export function everyPage(seed: Seed): SitePage[] {
+  const today = companyToday();
+  const pickup = addDays(today, 40);
+  const dropoff = addDays(today, 43);
+  const corolla = seed.cars.corolla;
+  const heading = (name: string | RegExp) => (page: Page) => see(page.getByRole('heading', { name }));
+  return [
+    { name: 'home', path: '/', session: 'visitor', area: 'public', ready: (p) => see(p.getByRole('button', { name: 'Book now' })) },
+    { name: 'car list', path: '/cars', session: 'visitor', area: 'public', ready: (p) => see(p.getByText(/Showing\s+\d+\s+Cars?/)) },
+    {
+      name: 'car list for dates',
+      path: `/cars?pickupLocation=${encodeURIComponent('Waterford, Portmore')}&pickupDate=${pickup}&returnDate=${dropoff}`,
+      session: 'visitor',
+      area: 'public',
+      ready: (p) => see(p.getByText(/Showing\s+\d+\s+Cars?/)),
+    },
+    { name: 'car detail', path: `/car-details/${corolla._id}`, session: 'visitor', area: 'public', ready: heading(/Corolla/) },
+    { name: 'about', path: '/about-us', session: 'visitor', area: 'public', ready: (p) => see(p.getByText(/towing|tow/i)) },
+    { name: 'login', path: '/login', session: 'visitor', area: 'public', ready: (p) => see(p.getByLabel('Email')) },
+    { name: 'my bookings, logged out', path: '/my-bookings', session: 'visitor', area: 'public', ready: (p) => see(p.getByRole('button', { name: /log ?in/i })) },
+    { name: 'my bookings', path: '/my-bookings', session: 'customer', area: 'public', ready: (p) => see(p.getByText(/Mazda/)) },
+    {
+      name: 'payment',
+      path: `/payment/${corolla._id}/${pickup}/${dropoff}`,
+      session: 'customer',
+      area: 'public',
+      ready: (p) => see(p.getByRole('button', { name: 'Confirm Booking' })),
+    },
+    { name: 'page not found', path: '/no-such-page', session: 'visitor', area: 'public', ready: (p) => see(p.getByRole('heading', { level: 1 })) },
+    { name: 'owner dashboard', path: '/owner', session: 'owner', area: 'owner', ready: (p) => see(p.getByText('Total Cars', { exact: true })) },
+    { name: 'add car', path: '/owner/add-car', session: 'owner', area: 'owner', ready: (p) => see(p.getByLabel(/brand/i)) },
+    {
+      name: 'edit car',
+      path: `/owner/add-car/${corolla._id}`,
+      session: 'owner',
+      area: 'owner',
+      ready: async (p) => {
+        const brand = await see(p.getByLabel(/brand/i));
+        await p.waitForFunction((el) => (el as HTMLInputElement).value !== '', await brand.elementHandle());
+      },
+    },
+    { name: 'manage cars', path: '/owner/manage-cars', session: 'owner', area: 'owner', ready: (p) => see(p.getByText(/Corolla/)) },
+    { name: 'manage bookings', path: '/owner/manage-bookings', session: 'owner', area: 'owner', ready: (p) => see(p.getByText('offline')) },
+    { name: 'bank details', path: '/owner/bank-details', session: 'owner', area: 'owner', ready: (p) => see(p.getByLabel(/bank name/i)) },
+  ];
+}
+
+export function tokenFor(seed: Seed, session: Session): string | undefined {
+  if (session === 'owner') return seed.owner.token;
+  if (session === 'customer') return seed.customer.token;
+  return undefined;
+}

@@ -1,0 +1,173 @@
+/** What a person looks for on the screen, as small helpers shared by the journeys. */
+import { formatMoney } from '@rental/contract/format';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export { formatMoney };
+
+/** Waits until the locator shows, with a failure message naming what was missing. */
+export async function see(locator: Locator, timeout?: number): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator.first();
+}
+
+export async function notSee(locator: Locator, timeout?: number): Promise<void> {
+  await expect.poll(() => locator.filter({ visible: true }).count(), { timeout: timeout ?? 8_000 }).toBe(0);
+}
+
+/** A toast (react-hot-toast puts each in a role=status live region). */
+export async function seeToast(page: Page, text: string | RegExp): Promise<void> {
+  await see(page.getByRole('status').filter({ hasText: text }));
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The N of 'Showing N Cars' on the car list. */
+export async function shownCount(page: Page): Promise<number> {
+  const label = await see(page.getByText(/Showing\s+\d+\s+Cars?/i));
+  const match = /Showing\s+(\d+)/i.exec((await label.textContent()) ?? '');
+  return Number(match?.[1]);
+}
+
+export async function expectShownCount(page: Page, expected: number): Promise<void> {
+  await expect.poll(() => shownCount(page), { message: `'Showing ${expected} Cars'` }).toBe(expected);
+}
+
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname;
+}
+
+export async function expectPath(page: Page, expected: string | RegExp): Promise<void> {
+  await expect
+    .poll(() => pathOf(page), { message: `the address should become ${expected}` })
+    .toSatisfy((p: string) => (typeof expected === 'string' ? p === expected : expected.test(p)));
+}
+
+/** Opens the login dialog from the navigation bar (or the open mobile menu). */
+export async function openLoginDialog(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Login', exact: true }).filter({ visible: true }).first().click();
+  return see(page.getByRole('dialog'));
+}
+
+export async function logInThroughDialog(page: Page, email: string, password: string): Promise<void> {
+  const dialog = await openLoginDialog(page);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/**
+ * The number a dashboard tile shows: the smallest box holding the tile's label and a number.
+ * Reads what a person reads, whatever the markup.
+ */
+export async function tileNumber(page: Page, label: string): Promise<number> {
+  const labelEl = await see(page.getByText(label, { exact: true }));
+  const text = await labelEl.evaluate((el) => {
+    let node: HTMLElement | null = el as HTMLElement;
+    const own = (node.textContent ?? '').trim();
+    while (node && (node.textContent ?? '').trim() === own) node = node.parentElement;
+    while (node && !/\d/.test((node.textContent ?? '').replace(own, ''))) node = node.parentElement;
+    return node ? (node.textContent ?? '').replace(own, '') : '';
+  });
+  const match = /[\d,]+/.exec(text);
+  return match ? Number(match[0].replace(/,/g, '')) : Number.NaN;
+}
+
+/** Renders any CSS colour (oklch included) through a canvas into [r, g, b, a]. */
+async function toRgba(page: Page, colours: string[]): Promise<number[][]> {
+  return page.evaluate((list) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+    return list.map((c) => {
+      ctx.clearRect(0, 0, 1, 1);
+      ctx.fillStyle = c;
+      ctx.fillRect(0, 0, 1, 1);
+      return [...ctx.getImageData(0, 0, 1, 1).data];
+    });
+  }, colours);
+}
+
+export type Hue = 'green' | 'red' | 'neutral' | 'other';
+
+function hueOf([r, g, b]: number[]): Hue {
+  const max = Math.max(r!, g!, b!);
+  const min = Math.min(r!, g!, b!);
+  if (max - min < 40) return 'neutral';
+  if (g === max && g! - Math.max(r!, b!) > 20) return 'green';
+  if (r === max && r! - Math.max(g!, b!) > 40) return 'red';
+  return 'other';
+}
+
+/** The colour a person sees on a status: of its text, background or border, the most saturated. */
+export async function statusHue(locator: Locator): Promise<Hue> {
+  const page = locator.page();
+  const colours = await locator.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return [s.color, s.backgroundColor, s.borderTopColor];
+  });
+  const rgba = (await toRgba(page, colours)).filter((c) => c[3]! > 40);
+  let best: Hue = 'neutral';
+  let bestSpread = -1;
+  for (const c of rgba) {
+    const spread = Math.max(c[0]!, c[1]!, c[2]!) - Math.min(c[0]!, c[1]!, c[2]!);
+    if (spread > bestSpread) {
+      bestSpread = spread;
+      best = hueOf(c);
+    }
+  }
+  return best;
+}
+
+/** The colour in the middle of a loaded <img>, to tell which picture the page shows. */
+export async function imageCentreColour(img: Locator): Promise<number[]> {
+  await expect
+    .poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth), {
+      message: 'the picture should load',
+    })
+    .toBeGreaterThan(0);
+  return img.evaluate((el) => {
+    const image = el as HTMLImageElement;
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+    ctx.drawImage(image, 0, 0);
+    return [...ctx.getImageData(Math.floor(canvas.width / 2), Math.floor(canvas.height / 2), 1, 1).data].slice(0, 3);
+  });
+}
+
+export function closeColour(actual: number[], expected: readonly number[], tolerance = 24): boolean {
+  return actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
+}
+
+/**
+ * Ways a calendar date may be written on screen ('2026-12-10', 'Dec 10, 2026', '10 Dec 2026',
+ * 'December 10, 2026', '12/10/2026'), as one pattern.
+ */
+export function datePattern(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  const short = date.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+  const long = date.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  const dd = String(d).padStart(2, '0');
+  const alts = [
+    iso,
+    `${short}\\.? 0?${d},? ${y}`,
+    `0?${d} ${short}\\.?,? ${y}`,
+    `${long} 0?${d},? ${y}`,
+    `0?${d} ${long},? ${y}`,
+    `0?${m}/0?${d}/${y}`,
+    `${dd}/${String(m).padStart(2, '0')}/${y}`,
+  ];
+  return `(?:${alts.join('|')})`;
+}
+
+export function dateRegExp(iso: string): RegExp {
+  return new RegExp(datePattern(iso), 'i');
+}
