@@ -15,7 +15,7 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
+    // axe is injected at run time
     const axe = (window as any).axe;
     // Frames are third-party (the map) and cannot be reached offline; their titles are still checked.
     const result = await axe.run(document, { iframes: false, resultTypes: ['violations'] });

@@ -51,7 +51,7 @@ function slug(text: string): string {
 
 export const test = base.extend<Fixtures>({
   seed: [
-    // biome-ignore lint/correctness/noEmptyPattern: Vitest fixtures must destructure their first argument
+    // Vitest fixtures must destructure their first argument
     async ({}, use) => {
       await use(inject('seed'));
     },
@@ -59,7 +59,7 @@ export const test = base.extend<Fixtures>({
   ],
 
   browser: [
-    // biome-ignore lint/correctness/noEmptyPattern: Vitest fixtures must destructure their first argument
+    // Vitest fixtures must destructure their first argument
     async ({}, use) => {
       const browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

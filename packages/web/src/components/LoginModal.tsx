@@ -48,7 +48,7 @@ export function LoginModal() {
   }
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop click is a mouse shortcut; Escape and the close button do the same
+    // oxlint-disable-next-line jsx-a11y/no-static-element-interactions -- the backdrop click is a mouse shortcut; Escape and the close button do the same
     <div
       className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4"
       onClick={(event) => {

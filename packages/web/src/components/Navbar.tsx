@@ -23,7 +23,7 @@ export function Navbar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the page changes
+  // close the mobile menu whenever the page changes
   useEffect(() => {
     setMenuOpen(false);
   }, [pathname]);

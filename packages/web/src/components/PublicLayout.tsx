@@ -10,7 +10,7 @@ export function PublicLayout() {
   const { pathname } = useLocation();
 
   // A new page starts at its top, as a fresh document would.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change on purpose
+  // runs on every route change on purpose
   useEffect(() => {
     window.scrollTo?.(0, 0);
   }, [pathname]);

@@ -28,7 +28,7 @@ export function CarGridSkeleton({ count, label }: { count: number; label: string
       <span className="sr-only">{label}</span>
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: count }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          // placeholders have no identity
           <CarCardSkeleton key={i} />
         ))}
       </div>

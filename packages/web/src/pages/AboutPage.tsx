@@ -70,6 +70,7 @@ export default function AboutPage() {
           </h2>
           <p className="mt-2 text-slate-600">{COMPANY.address}</p>
           <div className="mt-4 aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100">
+            {/* oxlint-disable-next-line react/iframe-missing-sandbox -- a cross-origin map: it cannot reach this page, and a sandbox would need allow-scripts + allow-same-origin anyway */}
             <iframe
               src={COMPANY.mapEmbedUrl}
               title={`Map showing ${COMPANY.name} in Waterford, Portmore`}

@@ -53,7 +53,7 @@ export default function CarsPage() {
     if (availability.error) toast.error(errorMessage(availability.error), { id: 'availability' });
   }, [availability.error]);
 
-  const fleet = byDates ? (availableCars ?? []) : session.cars;
+  const fleet = useMemo(() => (byDates ? (availableCars ?? []) : session.cars), [byDates, availableCars, session.cars]);
   const loading = byDates ? availability.isPending && !availability.isError : session.carsLoading;
   const categories = useMemo(() => filterCategories(fleet, category), [fleet, category]);
   const shown = useMemo(() => filterCars(fleet, search, category), [fleet, search, category]);

@@ -37,8 +37,8 @@ export default function PaymentPage() {
   const [submitting, setSubmitting] = useState(false);
   // One key per booking being confirmed: pressing again after a lost answer gets the first answer
   // back instead of a second booking; other dates or another method are another booking.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key must change exactly when the booking does
-  const idempotencyKey = useMemo(newIdempotencyKey, [carId, pickupDate, returnDate, method]);
+  // oxlint-disable-next-line react-hooks/exhaustive-deps -- the key must change exactly when the booking does
+  const idempotencyKey = useMemo(() => newIdempotencyKey(), [carId, pickupDate, returnDate, method]);
 
   const bank = useQuery({
     queryKey: queryKeys.publicBankDetails,

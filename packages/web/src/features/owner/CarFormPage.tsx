@@ -54,7 +54,7 @@ export function CarFormPage({ carId }: { carId?: string }) {
           <SkeletonBlock className="aspect-[16/10] w-64" />
           <div className="grid gap-4 sm:grid-cols-2">
             {Array.from({ length: 8 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              // placeholders have no identity
               <SkeletonBlock key={i} className="h-16" />
             ))}
           </div>

@@ -124,8 +124,8 @@ function CarRow({ car }: { car: Car }) {
         </span>
       </td>
       <td className="px-4 py-3">
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops the row's click from reaching the buttons' cell */}
-        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside handle the keyboard themselves */}
+        {/* Only stops the row's click from reaching the buttons' cell; the buttons handle the keyboard themselves. */}
+        {/* oxlint-disable-next-line jsx-a11y/no-static-element-interactions, jsx-a11y/click-events-have-key-events */}
         <div className="flex items-center gap-1" onClick={(e) => e.stopPropagation()}>
           <button
             type="button"

@@ -11,7 +11,7 @@ export function OwnerLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the phone menu and starts at its top
+  // a new page closes the phone menu and starts at its top
   useEffect(() => {
     setMenuOpen(false);
     window.scrollTo?.(0, 0);
