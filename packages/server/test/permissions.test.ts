@@ -4,6 +4,9 @@
  * added without an entry here fails this file. Refused calls must change nothing in the database.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { API, type Car, MESSAGES } from '@rental/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
@@ -180,8 +183,14 @@ describe(`permissions: every route x every kind of caller (${describeDatabase})`
   let t: TestApp;
   let world: World;
 
+  let webDist: string;
+
   beforeAll(async () => {
-    t = await createTestApp();
+    // A built web app of our own, so the route list (with the site's static files) does not depend on
+    // whether packages/web has been built on this machine.
+    webDist = await mkdtemp(join(tmpdir(), 'rental-perm-web-'));
+    await writeFile(join(webDist, 'index.html'), '<!doctype html><title>site</title>');
+    t = await createTestApp({ webDist });
     const app = t.app;
     const [owner, customer, otherCustomer] = await Promise.all([createOwner(app), registerCustomer(app, { name: 'Ann' }), registerCustomer(app, { name: 'Bob' })]);
     const car = await addCar(app, owner.token);
@@ -192,6 +201,7 @@ describe(`permissions: every route x every kind of caller (${describeDatabase})`
   });
   afterAll(async () => {
     await t?.close();
+    await rm(webDist, { recursive: true, force: true });
   });
 
   it('has an entry for every route of the app, and no entry for a route that does not exist', () => {

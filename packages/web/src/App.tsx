@@ -2,15 +2,24 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageSkeleton } from './components/Skeleton';
 import { PublicLayout } from './components/PublicLayout';
-import AboutPage from './pages/AboutPage';
-import CarDetailsPage from './pages/CarDetailsPage';
-import CarsPage from './pages/CarsPage';
+import { lazyPage } from './lib/lazyPage';
 import HomePage from './pages/HomePage';
-import LoginPage from './pages/LoginPage';
-import MyBookingsPage from './pages/MyBookingsPage';
-import NotFoundPage from './pages/NotFoundPage';
-import PaymentPage from './pages/PaymentPage';
 
+// The home page comes with the first download; every other page is fetched when first opened,
+// so a phone landing on any page downloads only that page's code (see bench/bundle-size.mjs).
+const CarsPage = lazyPage(() => import('./pages/CarsPage'));
+const CarDetailsPage = lazyPage(() => import('./pages/CarDetailsPage'));
+const AboutPage = lazyPage(() => import('./pages/AboutPage'));
+const MyBookingsPage = lazyPage(() => import('./pages/MyBookingsPage'));
+const PaymentPage = lazyPage(() => import('./pages/PaymentPage'));
+const LoginPage = lazyPage(() => import('./pages/LoginPage'));
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
+
+/** Downloads every public page's code now (tests render pages without waiting for downloads). */
+export function preloadPublicPages(): Promise<void> {
+  const pages = [CarsPage, CarDetailsPage, AboutPage, MyBookingsPage, PaymentPage, LoginPage, NotFoundPage];
+  return Promise.all(pages.map((page) => page.preload())).then(() => undefined);
+}
 // Staff-only screens: customers never download them.
 const OwnerRoutes = lazy(() => import('./features/owner/OwnerRoutes'));
 

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../session/useSession';
 import { Footer } from './Footer';
 import { LoginModal } from './LoginModal';
+import { PageSkeleton } from './Skeleton';
 import { Navbar } from './Navbar';
 
 export function PublicLayout() {
@@ -25,7 +26,9 @@ export function PublicLayout() {
       </a>
       <Navbar />
       <main id="main" className="flex-1">
-        <Outlet />
+        <Suspense fallback={<PageSkeleton label="Loading the page" />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       {showLogin && <LoginModal />}

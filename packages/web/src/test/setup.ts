@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, inject } from 'vitest';
+import { afterEach, beforeAll, inject } from 'vitest';
+import { preloadPublicPages } from '../App';
 import { setApiBaseUrl } from '../lib/apiClient';
 
 // jsdom has no matchMedia (react-hot-toast asks for prefers-reduced-motion): answer "no preference".
@@ -20,6 +21,9 @@ if (!window.matchMedia) {
 }
 // jsdom does not scroll; the layout's scroll-to-top on navigation is a no-op here.
 window.scrollTo = () => {};
+
+// Pages are downloaded on first visit in the browser; tests render them at once.
+beforeAll(() => preloadPublicPages());
 
 // Every test talks to the real server the global setup started (see globalServer.ts).
 setApiBaseUrl(inject('apiBaseUrl'));
