@@ -33,8 +33,9 @@ async function main(): Promise<void> {
       { database: opened.kind, applied: opened.appliedMigrations },
       opened.kind === 'pglite' ? `Database: PGlite in ${config.dataDir}` : 'Database: PostgreSQL (DATABASE_URL)',
     );
-    await bootstrapOwner(opened.db, config, log);
+    // The demo brings its own owner, so a demo start does not also generate one.
     if (demo) await seedDemo(opened.db, log);
+    await bootstrapOwner(opened.db, config, log);
 
     const app = await buildApp({ db: opened.db, config, logger: log });
     const database = opened;

@@ -77,10 +77,12 @@ export default function CarsPage() {
 
       {byDates && (
         <div className="mx-auto mt-6 flex max-w-2xl flex-wrap items-center justify-center gap-x-4 gap-y-2 rounded-xl bg-primary-light px-4 py-3 text-sm text-slate-800">
-          <span className="flex items-center gap-2">
-            <CalendarDays aria-hidden="true" size={18} className="text-primary" />
-            Free from <strong>{formatCalendarDate(pickupDate)}</strong> to <strong>{formatCalendarDate(returnDate)}</strong>{' '}
-            in {pickupLocation}
+          <span className="flex items-start gap-2">
+            <CalendarDays aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-primary" />
+            <span>
+              Free from <strong className="whitespace-nowrap">{formatCalendarDate(pickupDate)}</strong> to{' '}
+              <strong className="whitespace-nowrap">{formatCalendarDate(returnDate)}</strong> in {pickupLocation}
+            </span>
           </span>
           <Link to="/cars" className="font-medium text-primary underline underline-offset-2">
             Show all cars
@@ -98,7 +100,7 @@ export default function CarsPage() {
             id={searchId}
             type="search"
             className="field-input rounded-full py-3 pr-10 pl-10"
-            placeholder="Search by make, model, type or gearbox"
+            placeholder="Make, model, type or gearbox"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
