@@ -1,6 +1,6 @@
 // Writes .br and .gz beside the web build's text files, so the server sends them precompressed
 // (@fastify/static preCompressed) instead of compressing on every request.
-// Run after `vite build` (scripts/start.mjs does).
+// Part of the web package's build script (`vite build && node ../../scripts/compress-web.mjs`).
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -54,8 +54,8 @@ export function ensureBuilt({ web = true } = {}) {
     ...contract,
   ];
   if (web && isStale(WEB_OUTPUT, webSources)) {
+    // The web package's build also writes the .br/.gz files the server sends.
     run('npm', ['run', 'build', '-w', '@rental/web']);
-    run(process.execPath, [at('scripts/compress-web.mjs')]);
   }
   const serverSources = [at('packages/server/src'), at('packages/server/build.mjs'), at('packages/server/package.json'), ...contract];
   if (isStale(SERVER_OUTPUT, serverSources)) run('npm', ['run', 'build', '-w', '@rental/server']);

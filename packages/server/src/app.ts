@@ -1,8 +1,10 @@
 /** Builds the Fastify app without listening: main.ts listens, tests use app.inject(). */
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { COMPANY, MESSAGES } from '@rental/contract';
 import { sql } from 'drizzle-orm';
+import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
@@ -101,6 +103,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         upgradeInsecureRequests: null,
       },
     },
+  });
+
+  // The car list carries every car's reserved dates: ~10x smaller compressed on a phone's connection.
+  // The web app's files are precompressed at build time (the header they carry makes this skip them);
+  // pictures are WebP, which does not compress further.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
   const authLimit = options.rateLimit === undefined ? DEFAULT_AUTH_RATE_LIMIT : options.rateLimit;

@@ -33,6 +33,8 @@ export function CarImage({ car, className = '', eager = false, width = 640, heig
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
+      // The first pictures of a page are its largest paint: ask for them before anything else.
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       onError={() => setBroken(true)}
       className={`bg-slate-100 ${className}`}

@@ -26,7 +26,15 @@ export function PublicLayout() {
       </a>
       <Navbar />
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageSkeleton label="Loading the page" />}>
+        {/* A screen-high placeholder keeps the footer below the fold while a page's code arrives,
+            so nothing jumps when the page replaces it. */}
+        <Suspense
+          fallback={
+            <div className="min-h-dvh">
+              <PageSkeleton label="Loading the page" />
+            </div>
+          }
+        >
           <Outlet />
         </Suspense>
       </main>
