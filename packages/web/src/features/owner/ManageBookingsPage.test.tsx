@@ -4,7 +4,7 @@ import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { BookingCreatedResponse, OwnerBookingsResponse } from '@rental/contract/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addCar, ownerToken, registerCustomer, uniqueWord } from '../../test/api';
 import { formatCalendarDate } from '../../lib/dates';
 import { renderApp } from '../../test/renderApp';
@@ -35,6 +35,10 @@ describe('manage bookings', { timeout: 30_000 }, () => {
   let cars: { pending: string; confirmed: string; cancelled: string };
   let ids: { pending: string; confirmed: string; cancelled: string };
   let customerEmail: string;
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   beforeAll(async () => {
     await import('./OwnerRoutes');
@@ -110,5 +114,25 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     await waitFor(() => expect(statusOf(cars.cancelled)).toHaveValue('cancelled'));
     expect(statusOf(cars.cancelled)).toHaveClass(RED);
     expect(await storedStatus(ids.cancelled)).toBe('cancelled');
+  });
+
+  it('shows a card per booking on a narrow screen, each with everything the table row has', async () => {
+    const real = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...real(query), matches: query.includes('max-width') }));
+    renderApp('/owner/manage-bookings', { token: ownerToken() });
+    const select = await screen.findByLabelText(
+      `Status of ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)}`,
+      {},
+      SLOW,
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = select.closest('li')!;
+    for (const text of [cars.confirmed, customerName, customerEmail, formatCalendarDate(pickup), formatCalendarDate(returnDate), 'offline']) {
+      expect(card).toHaveTextContent(text);
+    }
+    expect(card).toHaveTextContent(/\$[\d,]+/);
+    expect(select).toHaveValue('confirmed');
+    expect(select).toHaveClass(GREEN);
+    expect(statusOf(cars.cancelled)).toHaveClass(RED);
   });
 });

@@ -11,6 +11,12 @@ import { readAsOwner } from './ownerTestKit';
 
 const SLOW = { timeout: 10_000 };
 
+/** A screen narrower than the table needs: every media query of the width kind matches. */
+function narrowScreen() {
+  const real = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...real(query), matches: query.includes('max-width') }));
+}
+
 async function fleetCar(id: string) {
   const { cars } = await readAsOwner<CarsResponse>(API.ownerCars);
   return cars.find((car) => car._id === id);
@@ -77,5 +83,27 @@ describe('manage cars', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: `Delete the ${car.brand} Noah` }, SLOW));
     expect(await screen.findByText(MESSAGES.carHasUpcomingBookings)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: `${car.brand} Noah` })).toBeInTheDocument();
+  });
+
+  it('shows a card per car on a narrow screen: its buttons work, and a tap elsewhere opens the edit page', async () => {
+    const car = await addCar({ brand: uniqueWord('Card'), model: 'Vitz', category: 'Hatchback', pricePerDay: 5500 });
+    narrowScreen();
+    renderApp('/owner/manage-cars', { token: ownerToken() });
+    const link = await screen.findByRole('link', { name: `${car.brand} Vitz` }, SLOW);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = link.closest('li')!;
+    expect(card).toHaveTextContent('Hatchback');
+    expect(card).toHaveTextContent('$5,500 / day');
+    expect(card).toHaveTextContent('Available');
+    expect(within(card).getByRole('img', { name: `${car.brand} Vitz` })).toBeInTheDocument();
+
+    await userEvent.click(within(card).getByRole('button', { name: `Make the ${car.brand} Vitz unavailable` }));
+    expect(await screen.findByText(MESSAGES.carAvailabilityToggled)).toBeInTheDocument();
+    expect(await within(card).findByRole('button', { name: `Make the ${car.brand} Vitz available` })).toBeInTheDocument();
+    expect(card).toHaveTextContent('Unavailable');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/owner\/manage-cars$/);
+
+    await userEvent.click(within(card).getByText('Hatchback', { exact: false }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/owner/add-car/${car._id}`));
   });
 });

@@ -1,8 +1,7 @@
-/** The fleet as a table: a row opens the car's edit page; toggle availability; delete with confirmation. */
+/** The fleet: a table (cards on narrower screens); a car opens its edit page; toggle availability; delete with confirmation. */
 import { formatMoney } from '@rental/contract/format';
-import { MESSAGES } from '@rental/contract/messages';
 import type { Car } from '@rental/contract/schemas';
-import { Eye, EyeOff, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -10,12 +9,18 @@ import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { errorMessage } from '../../lib/apiClient';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { CarCards } from './CarCards';
+import { AvailabilityBadge, CarActions } from './CarControls';
 import { OwnerPageHeader } from './OwnerPageHeader';
-import { useDeleteCar, useOwnerCars, useToggleCar } from './ownerQueries';
+import { useOwnerCars } from './ownerQueries';
+import { useNarrowerThan } from './useNarrowerThan';
 
 export function ManageCarsPage() {
   usePageMeta('Manage Cars', 'The rental fleet: edit cars, make them available or not, remove them.');
   const cars = useOwnerCars();
+  // The table needs about 44rem beside the side menu; narrower screens get cards.
+  const asCards = useNarrowerThan('lg');
+  const empty = cars.error ? errorMessage(cars.error) : 'No cars yet. Add the first one to start taking bookings.';
 
   useEffect(() => {
     if (cars.error) toast.error(errorMessage(cars.error));
@@ -33,36 +38,46 @@ export function ManageCarsPage() {
           </Link>
         }
       />
-      {/* relative: the visually hidden labels inside stay in this scrolling box instead of widening the page */}
-      <div className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full min-w-[44rem] text-left text-sm">
-          <caption className="sr-only">Cars of the fleet; select a row to edit the car</caption>
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-medium">Image</th>
-              <th scope="col" className="px-4 py-3 font-medium">Name</th>
-              <th scope="col" className="px-4 py-3 font-medium">Category</th>
-              <th scope="col" className="px-4 py-3 font-medium">Price</th>
-              <th scope="col" className="px-4 py-3 font-medium">Status</th>
-              <th scope="col" className="px-4 py-3 font-medium">Actions</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {cars.isPending ? (
-              <SkeletonRows />
-            ) : cars.data && cars.data.length > 0 ? (
-              cars.data.map((car) => <CarRow key={car._id} car={car} />)
-            ) : (
-              <tr>
-                <td colSpan={6} className="px-4 py-10 text-center text-slate-600">
-                  {cars.error ? errorMessage(cars.error) : 'No cars yet. Add the first one to start taking bookings.'}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      {asCards ? (
+        <CarCards cars={cars.data} pending={cars.isPending} empty={empty} />
+      ) : (
+        <CarTable cars={cars.data} pending={cars.isPending} empty={empty} />
+      )}
     </>
+  );
+}
+
+function CarTable({ cars, pending, empty }: { cars: Car[] | undefined; pending: boolean; empty: string }) {
+  return (
+    // relative: the visually hidden labels inside stay in this scrolling box instead of widening the page
+    <div className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <caption className="sr-only">Cars of the fleet; select a row to edit the car</caption>
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">Image</th>
+            <th scope="col" className="px-4 py-3 font-medium">Name</th>
+            <th scope="col" className="px-4 py-3 font-medium">Category</th>
+            <th scope="col" className="px-4 py-3 font-medium">Price</th>
+            <th scope="col" className="px-4 py-3 font-medium">Status</th>
+            <th scope="col" className="px-4 py-3 font-medium">Actions</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {pending ? (
+            <SkeletonRows />
+          ) : cars && cars.length > 0 ? (
+            cars.map((car) => <CarRow key={car._id} car={car} />)
+          ) : (
+            <tr>
+              <td colSpan={6} className="px-4 py-10 text-center text-slate-600">
+                {empty}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -85,15 +100,8 @@ function SkeletonRows() {
 
 function CarRow({ car }: { car: Car }) {
   const navigate = useNavigate();
-  const toggle = useToggleCar();
-  const remove = useDeleteCar();
   const name = `${car.brand} ${car.model}`;
   const editPath = `/owner/add-car/${car._id}`;
-  const busy = toggle.isPending || remove.isPending;
-
-  const onDelete = () => {
-    if (window.confirm(MESSAGES.confirmDeleteCar)) remove.mutate(car._id);
-  };
 
   return (
     // The whole row opens the edit page for a mouse; the name's link does it for the keyboard.
@@ -115,39 +123,10 @@ function CarRow({ car }: { car: Car }) {
         <span className="text-slate-500"> / day</span>
       </td>
       <td className="px-4 py-3">
-        <span
-          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${
-            car.isAvaliable ? 'bg-emerald-50 text-emerald-800 ring-emerald-600/30' : 'bg-slate-100 text-slate-700 ring-slate-500/30'
-          }`}
-        >
-          {car.isAvaliable ? 'Available' : 'Unavailable'}
-        </span>
+        <AvailabilityBadge available={car.isAvaliable} />
       </td>
       <td className="px-4 py-3">
-        {/* Only stops the row's click from reaching the buttons' cell; the buttons handle the keyboard themselves. */}
-        {/* oxlint-disable-next-line jsx-a11y/no-static-element-interactions, jsx-a11y/click-events-have-key-events */}
-        <div className="flex items-center gap-1" onClick={(e) => e.stopPropagation()}>
-          <button
-            type="button"
-            className="grid h-10 w-10 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50"
-            onClick={() => toggle.mutate(car._id)}
-            disabled={busy}
-            aria-label={car.isAvaliable ? `Make the ${name} unavailable` : `Make the ${name} available`}
-            title={car.isAvaliable ? 'Make unavailable' : 'Make available'}
-          >
-            {car.isAvaliable ? <EyeOff aria-hidden="true" size={20} /> : <Eye aria-hidden="true" size={20} />}
-          </button>
-          <button
-            type="button"
-            className="grid h-10 w-10 place-items-center rounded-lg text-red-600 hover:bg-red-50 hover:text-red-700 disabled:opacity-50"
-            onClick={onDelete}
-            disabled={busy}
-            aria-label={`Delete the ${name}`}
-            title="Delete"
-          >
-            <Trash2 aria-hidden="true" size={20} />
-          </button>
-        </div>
+        <CarActions car={car} />
       </td>
     </tr>
   );

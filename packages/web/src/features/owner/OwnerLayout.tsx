@@ -65,7 +65,8 @@ export function OwnerLayout() {
         </div>
       </header>
 
-      <div className="flex">
+      {/* At least a screen tall, so the side menu's panel reaches the bottom even on a short page. */}
+      <div className="flex min-h-[calc(100dvh-4rem)]">
         {menuOpen && (
           <button
             type="button"
@@ -75,11 +76,14 @@ export function OwnerLayout() {
             onClick={() => setMenuOpen(false)}
           />
         )}
+        {/* From md the panel stretches with the page while its contents stay in view below the header. */}
         <aside
           id="owner-menu"
-          className={`${menuOpen ? 'block' : 'hidden'} fixed top-16 bottom-0 left-0 z-30 w-72 max-w-[85vw] overflow-y-auto border-r border-slate-200 bg-white md:sticky md:block md:h-[calc(100dvh-4rem)] md:w-60 md:max-w-none md:shrink-0`}
+          className={`${menuOpen ? 'block' : 'hidden'} fixed top-16 bottom-0 left-0 z-30 w-72 max-w-[85vw] overflow-y-auto border-r border-slate-200 bg-white md:static md:block md:w-60 md:max-w-none md:shrink-0 md:overflow-visible`}
         >
-          <OwnerSideMenu />
+          <div className="md:sticky md:top-16 md:max-h-[calc(100dvh-4rem)] md:overflow-y-auto">
+            <OwnerSideMenu />
+          </div>
         </aside>
         <main id="owner-main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:py-8 xl:px-8">
           <Outlet />
