@@ -8,10 +8,24 @@ type Props = {
   eager?: boolean;
   width?: number;
   height?: number;
+  /** How wide the picture is laid out (the <img> sizes attribute); defaults suit a card or a thumbnail. */
+  sizes?: string;
 };
 
+/** Cards: one column on phones, two from 640 px, three (about 400 px each) from 1024 px. */
+const CARD_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
+/** The owner's lists show pictures at most 112 px wide (w-28). */
+const THUMBNAIL_SIZES = '112px';
+const THUMBNAIL_MAX_WIDTH = 160;
+
+/** Our own pictures come in smaller widths too (the server's VARIANT_WIDTHS); the stored one is 1280 px at most. */
+function pictureWidths(image: string): string | undefined {
+  if (!image.startsWith('/api/images/')) return undefined;
+  return `${image}?w=320 320w, ${image}?w=640 640w, ${image}?w=960 960w, ${image} 1280w`;
+}
+
 /** A car's picture with fixed proportions; a calm placeholder if it is missing or broken. */
-export function CarImage({ car, className = '', eager = false, width = 640, height = 400 }: Props) {
+export function CarImage({ car, className = '', eager = false, width = 640, height = 400, sizes }: Props) {
   const [broken, setBroken] = useState(false);
   const alt = `${car.brand} ${car.model}`;
   if (!car.image || broken) {
@@ -29,6 +43,8 @@ export function CarImage({ car, className = '', eager = false, width = 640, heig
   return (
     <img
       src={car.image}
+      srcSet={pictureWidths(car.image)}
+      sizes={sizes ?? (width <= THUMBNAIL_MAX_WIDTH ? THUMBNAIL_SIZES : CARD_SIZES)}
       alt={alt}
       width={width}
       height={height}

@@ -13,6 +13,9 @@ import { formatCalendarDate } from '../lib/dates';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useSession } from '../session/useSession';
 
+/** The big picture spans the page on phones and two thirds of the container (at most 1280 px, padded) beside the form from 1024 px. */
+const DETAIL_PICTURE_SIZES = '(min-width: 1280px) 784px, (min-width: 1024px) 62vw, 100vw';
+
 function SpecItem({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
   return (
     // dt and dd must sit directly in the dl's group div (axe: definition-list), so the icon lives in the dt.
@@ -87,7 +90,7 @@ export default function CarDetailsPage() {
         // form (with the reserved dates beside its date pickers) stays in view on the right.
         <div className="grid gap-8 lg:grid-cols-[2fr_1fr] lg:gap-x-10">
           <div className="min-w-0 space-y-5 lg:col-start-1">
-            <CarImage car={car} eager width={1280} height={800} className="aspect-[16/10] w-full rounded-2xl object-cover" />
+            <CarImage car={car} eager width={1280} height={800} sizes={DETAIL_PICTURE_SIZES} className="aspect-[16/10] w-full rounded-2xl object-cover" />
             <div>
               <h1 className="text-3xl font-bold text-slate-900">
                 {car.brand} {car.model}

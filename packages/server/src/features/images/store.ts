@@ -16,6 +16,11 @@ export async function findImage(db: Database, id: string) {
   return row;
 }
 
+export async function imageExists(db: Database, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: images.id }).from(images).where(eq(images.id, id));
+  return row !== undefined;
+}
+
 /** Drops a replaced picture unless something still shows it (demo data may share one picture). */
 export async function deleteImageIfUnused(db: Database, id: string): Promise<void> {
   await db.execute(sql`
