@@ -1,5 +1,6 @@
 /** The real server as a child process (src/main.ts through tsx, as `npm start` runs its bundle). */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,12 +20,14 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
   });
   let output = '';
-  child.stdout.on('data', (d) => {
+  // SERVER_LOG_DIR=/some/dir keeps each server's log there, to read after a failed run.
+  const logFile = process.env.SERVER_LOG_DIR ? join(process.env.SERVER_LOG_DIR, `server-${child.pid}.log`) : undefined;
+  const collect = (d: Buffer) => {
     output += d;
-  });
-  child.stderr.on('data', (d) => {
-    output += d;
-  });
+    if (logFile) appendFileSync(logFile, d);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );

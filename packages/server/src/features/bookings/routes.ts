@@ -16,6 +16,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError, parseInput } from '../../http/errors';
 import { requireOwner, requireUser } from '../auth/guards';
 import { availableCars } from '../cars/service';
+import { retryTransientConflicts } from '../../db/retry';
 import type { Database } from '../../db/types';
 import { type Answer, bookOnce, idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
 import { changeBookingStatus, createBooking, listOwnerBookings, listUserBookings } from './service';
@@ -35,8 +36,10 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
       statusCode: 201,
       body: { success: true, message: MESSAGES.bookingCreated, booking: await createBooking(db, request.user.id, input) },
     });
-    const answer = key ? await bookOnce(app.db, request.user.id, key, input, make) : await make(app.db);
-    if ('replayed' in answer && answer.replayed) reply.header(REPLAYED_HEADER, 'true');
+    const answer = await retryTransientConflicts<Answer & { replayed?: boolean }>(() =>
+      key ? bookOnce(app.db, request.user.id, key, input, make) : make(app.db),
+    );
+    if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');
     reply.code(answer.statusCode);
     return answer.body as BookingCreatedResponse;
   });
@@ -54,7 +57,7 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: requireOwner },
     async (request): Promise<MessageResponse & { booking: OwnerBooking }> => {
       const { bookingId, status } = parseInput(changeStatusBody, request.body);
-      const booking = await changeBookingStatus(app.db, bookingId, status);
+      const booking = await retryTransientConflicts(() => changeBookingStatus(app.db, bookingId, status));
       return { success: true, message: MESSAGES.statusUpdated, booking };
     },
   );
