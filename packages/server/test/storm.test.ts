@@ -185,8 +185,10 @@ describe(`the booking storm over real HTTP, with kill -9 and restart (${describe
     await database?.drop();
   });
 
+  const started: ServerProcess[] = [];
   const start = async () => {
     const server = await startServerProcess({ ...database.env, JWT_SECRET });
+    started.push(server);
     running.add(server);
     void server.exited.then(() => running.delete(server));
     return server;
@@ -261,8 +263,15 @@ describe(`the booking storm over real HTTP, with kill -9 and restart (${describe
 
     // ---- what the customers were told ----
     const answered = outcomes.filter((o) => o.status !== 'no answer') as Extract<Outcome, { status: number }>[];
+    // On a failure, the servers' own error lines say why.
+    const serverErrors = () =>
+      started
+        .flatMap((server) => server.output().split('\n'))
+        .filter((line) => line.includes('"level":50'))
+        .slice(0, 3)
+        .join('\n');
     for (const o of answered) {
-      expect([201, 409], `${o.phase} #${o.attempt.n}: ${JSON.stringify(o.body)}`).toContain(o.status);
+      if (o.status !== 201 && o.status !== 409) expect.fail(`${o.phase} #${o.attempt.n}: ${JSON.stringify(o.body)}\n${serverErrors()}`);
       expect(o.body.success).toBe(o.status === 201);
       if (o.status === 409) expect(o.body.message).toBe(MESSAGES.datesTaken);
     }

@@ -107,12 +107,15 @@ export async function createBooking(db: Database, userId: string, input: CreateB
 
   try {
     const id = await db.transaction(async (tx) => {
-      // FOR SHARE: a delete or update of the car waits until this booking is in, then sees it.
+      // One booking of a car at a time: two inserts of overlapping days racing on the exclusion
+      // constraint can deadlock (each waits for the other's uncommitted row), so bookings of one car
+      // queue on its row instead; the second then meets the first's committed booking (409) at once.
+      // A delete or update of the car also waits until this booking is in, then sees it.
       const [car] = await tx
         .select({ pricePerDay: cars.pricePerDay, isAvailable: cars.isAvailable })
         .from(cars)
         .where(and(eq(cars.id, carId), isNull(cars.deletedAt)))
-        .for('share');
+        .for('no key update');
       if (!car) throw new HttpError(404, MESSAGES.carNotFound);
       if (!car.isAvailable) throw new HttpError(409, MESSAGES.carUnavailable);
       if (input.paymentMethod === 'cash_deposit') {
