@@ -3,7 +3,8 @@
  * one consistent moment of the database even while customers keep booking.
  */
 import type { MigrationTarget } from '../db/migrate';
-import { inTransaction, quoteIdent } from './connection';
+import { inTransaction } from '../db/rawTransaction';
+import { quoteIdent } from './connection';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, openLineWriter } from './format';
 import { listTables, MIGRATIONS_TABLE, textSelectList } from './tables';
 

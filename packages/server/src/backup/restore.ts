@@ -8,7 +8,8 @@ import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_MIGRATIONS_DIR, type MigrationTarget, migrate } from '../db/migrate';
-import { inTransaction, quoteIdent, type SqlSession } from './connection';
+import { inTransaction, type SqlSession } from '../db/rawTransaction';
+import { quoteIdent } from './connection';
 import { BackupFileError, type BackupHeader, readBackup, readBackupHeader } from './format';
 import { type ColumnInfo, castFromJsonList, listTables, MIGRATIONS_TABLE } from './tables';
 

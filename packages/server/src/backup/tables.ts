@@ -1,5 +1,6 @@
 /** What the database holds, read from its catalogue, so a new table or column is backed up without code changes. */
-import { quoteIdent, type SqlSession } from './connection';
+import { type SqlSession } from '../db/rawTransaction';
+import { quoteIdent } from './connection';
 
 export interface ColumnInfo {
   name: string;

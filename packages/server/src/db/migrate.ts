@@ -6,8 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
-import type { Pool } from 'pg';
+import { inTransaction, type MigrationTarget } from './rawTransaction';
 
 /**
  * The folder of the .sql files: beside this module when running from source (src/db/migrations),
@@ -18,44 +17,7 @@ export const DEFAULT_MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url
 /** Any number fits; it only has to be the same for every instance of this app. */
 const MIGRATION_LOCK_KEY = 72_546_001;
 
-interface MigrationTx {
-  /** Runs one or more statements without parameters. */
-  exec(sql: string): Promise<void>;
-  query<R>(sql: string, params?: unknown[]): Promise<R[]>;
-}
-
-export type MigrationTarget = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: Pool };
-
-async function inTransaction<T>(target: MigrationTarget, work: (tx: MigrationTx) => Promise<T>): Promise<T> {
-  if (target.kind === 'pglite') {
-    return target.client.transaction((tx) =>
-      work({
-        exec: async (sql) => {
-          await tx.exec(sql);
-        },
-        query: async <R>(sql: string, params?: unknown[]) => (await tx.query<R>(sql, params)).rows,
-      }),
-    );
-  }
-  const client = await target.pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work({
-      exec: async (sql) => {
-        // No parameters: pg uses the simple protocol, which accepts several statements.
-        await client.query(sql);
-      },
-      query: async <R>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as R[],
-    });
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
-}
+export type { MigrationTarget };
 
 export interface MigrateOptions {
   migrationsDir?: string;
@@ -68,7 +30,7 @@ export async function migrate(target: MigrationTarget, options: MigrateOptions =
   const applied: string[] = [];
   for (const name of files) {
     const sql = await readFile(join(dir, name), 'utf8');
-    const didApply = await inTransaction(target, async (tx) => {
+    const didApply = await inTransaction(target, 'BEGIN', async (tx) => {
       // Two instances starting together: the second waits here, then sees the file as applied.
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
       await tx.exec(
