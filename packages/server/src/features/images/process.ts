@@ -1,12 +1,29 @@
 import { CAR_IMAGE_MAX_WIDTH, MESSAGES, PROFILE_IMAGE_MAX_WIDTH } from '@rental/contract';
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../../http/errors';
+import { Slots } from './slots';
 
 /**
  * Refused above this many pixels: a small compressed file can claim a huge canvas (a decompression
- * bomb). 50 MP still takes the 48 MP photos of current phones.
+ * bomb), and each megapixel decoded costs memory. A phone photo is 12-24 MP; a web page shows at
+ * most 1280 px wide.
  */
-export const MAX_INPUT_PIXELS = 50_000_000;
+export const MAX_INPUT_PIXELS = 25_000_000;
+
+/** Pictures decoded at once; further uploads wait their turn (docs/decisions/021-upload-checks.md). */
+export const DECODE_SLOTS = 2;
+const decodeSlots = new Slots(DECODE_SLOTS);
+
+/** What the decoder is doing, read by tests and diagnostics: pictures being decoded now and the most at once. */
+export const decoding = {
+  now: 0,
+  peak: 0,
+  /** Uploads waiting for a slot now, and the most that ever waited at once. */
+  get waiting(): number {
+    return decodeSlots.waiting;
+  },
+  peakWaiting: 0,
+};
 
 export type ImagePurpose = 'car' | 'profile';
 
@@ -42,12 +59,22 @@ export async function processImage(bytes: Buffer, purpose: ImagePurpose): Promis
   // Checked on the header before any pixel is decoded.
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new HttpError(400, MESSAGES.imageTooManyPixels);
 
+  const queued = decodeSlots.run(async () => {
+    decoding.now += 1;
+    decoding.peak = Math.max(decoding.peak, decoding.now);
+    try {
+      return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+        .autoOrient()
+        .resize({ width: MAX_WIDTH[purpose], withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true });
+    } finally {
+      decoding.now -= 1;
+    }
+  });
+  decoding.peakWaiting = Math.max(decoding.peakWaiting, decodeSlots.waiting);
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-      .autoOrient()
-      .resize({ width: MAX_WIDTH[purpose], withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await queued;
     return { content: data, mimeType: 'image/webp', width: info.width, height: info.height };
   } catch (err) {
     throw refusal(err);
