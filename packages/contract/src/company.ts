@@ -1,16 +1,58 @@
-/** The company's own facts, in one place so another company can change them. */
-export const COMPANY = {
+/**
+ * The company's facts as shipped. Owners change them at /owner/settings (stored in the database);
+ * these values are what a new install starts with and what a page shows before the settings load.
+ */
+import { LOCATIONS } from './constants';
+
+export interface CompanyFacts {
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  /** Chat link opened by the car-sourcing banner and the contact strip. */
+  chatUrl: string;
+  /** Embedded on the about page; the CSP allows map services' origins in frame-src. */
+  mapUrl: string;
+  openingHours: string;
+  /** Where cars are picked up; every car's location is one of these. */
+  locations: string[];
+  /** Whole dollars, in `currency`. */
+  securityDeposit: number;
+  /** ISO 4217 code shown beside every price (tourists read "$" as US dollars). */
+  currency: string;
+}
+
+export const DEFAULT_COMPANY: CompanyFacts = {
   name: 'Waterford Car Rental',
-  shortName: 'Waterford Rentals',
   phone: '+1 (876) 555-0142',
-  phoneHref: 'tel:+18765550142',
   email: 'bookings@waterfordcarrental.com',
   address: 'Waterford, Portmore, St. Catherine, Jamaica',
-  /** Chat link opened by the car-sourcing banner and the contact strip. */
   chatUrl: 'https://wa.me/18765550142',
-  /** Embedded on the about page; the CSP allows this origin in frame-src. */
-  mapEmbedUrl: 'https://www.google.com/maps?q=Waterford%2C%20Portmore%2C%20Jamaica&output=embed',
-  mapOrigin: 'https://www.google.com',
-  chatOrigin: 'https://wa.me',
+  mapUrl: 'https://www.google.com/maps?q=Waterford%2C%20Portmore%2C%20Jamaica&output=embed',
+  openingHours: 'Mon–Sat 8:00–18:00, Sun 9:00–14:00',
+  locations: [...LOCATIONS],
+  securityDeposit: 15_000,
+  currency: 'JMD',
+};
+
+/** The map is framed on the about page, so it must come from a map service the page's security policy allows. */
+export const MAP_ORIGINS = ['https://www.google.com', 'https://maps.google.com', 'https://www.openstreetmap.org'] as const;
+
+/** Facts that are not settings: brand text, the rating the home page quotes, the shipped e-mail's domain. */
+export const COMPANY = {
+  shortName: 'Waterford Rentals',
   googleRating: 4.9,
+  /** The domain of the generated first owner's address. */
+  email: DEFAULT_COMPANY.email,
+  mapOrigin: MAP_ORIGINS[0],
 } as const;
+
+/** "tel:+18765550142" from "+1 (876) 555-0142". */
+export function phoneHref(phone: string): string {
+  return `tel:${phone.replace(/[^+0-9]/g, '')}`;
+}
+
+/** "A deposit of JMD 15,000 is required for vehicle reservations." */
+export function depositNotice(company: Pick<CompanyFacts, 'securityDeposit' | 'currency'>): string {
+  return `A deposit of ${company.currency} ${company.securityDeposit.toLocaleString('en-US')} is required for vehicle reservations.`;
+}

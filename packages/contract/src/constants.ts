@@ -45,6 +45,11 @@ export const MIN_CAR_YEAR = 1950;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const CAR_IMAGE_MAX_WIDTH = 1280;
 export const PROFILE_IMAGE_MAX_WIDTH = 400;
+/**
+ * The narrower copies of a picture a page may ask for (?w=): thumbnails, phone cards, tablets and
+ * 2x screens. A short fixed list, so nobody can make the server resize a picture at every width.
+ */
+export const IMAGE_VARIANT_WIDTHS = [320, 640, 960] as const;
 
 export const HOME_FEATURED_CARS = 6;
 export const OTHER_CARS_ON_DETAIL = 3;

@@ -4,4 +4,6 @@ export * from './company';
 export * from './rentalDates';
 export * from './format';
 export * from './schemas';
+export * from './routes';
+export * from './endpoints';
 export * from './api';

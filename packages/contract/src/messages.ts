@@ -43,4 +43,5 @@ export const MESSAGES = {
   statusUpdated: 'Booking status updated',
   bankDetailsSaved: 'Bank details saved',
   imageUpdated: 'Profile image updated',
+  companySaved: 'Company details saved',
 } as const;

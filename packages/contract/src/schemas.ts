@@ -8,7 +8,6 @@ import {
   BOOKING_STATUSES,
   CAR_CATEGORIES,
   FUEL_TYPES,
-  LOCATIONS,
   MAX_PASSWORD_LENGTH,
   MIN_CAR_YEAR,
   MIN_PASSWORD_LENGTH,
@@ -16,7 +15,8 @@ import {
   ROLES,
   TRANSMISSIONS,
 } from './constants';
-import { isCalendarDate } from './rentalDates';
+import { MAP_ORIGINS } from './company';
+import { companyToday, isCalendarDate } from './rentalDates';
 
 /** PostgreSQL text cannot hold U+0000, and a lone surrogate half is not text at all (it would come back altered). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -33,9 +33,13 @@ const text = (field: string, max = 200) =>
 const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.enum(values, { error: `${field} must be one of: ${values.join(', ')}.` });
 
-/** Form inputs send numbers as text; accept "2021" as well as 2021, nothing else. */
-const wholeNumber = (field: string, min: number, max: number) =>
-  z
+/**
+ * Form inputs send numbers as text; accept "2021" as well as 2021, nothing else. `max` may be a
+ * function, for limits that move with time (the latest car year), so it is computed when asked.
+ */
+const wholeNumber = (field: string, min: number, max: number | (() => number)) => {
+  const upper = typeof max === 'function' ? max : () => max;
+  return z
     .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
       error: `${field} must be a whole number.`,
     })
@@ -44,8 +48,14 @@ const wholeNumber = (field: string, min: number, max: number) =>
         .number()
         .int({ error: `${field} must be a whole number.` })
         .min(min, { error: `${field} must be at least ${min}.` })
-        .max(max, { error: `${field} must be at most ${max}.` }),
+        .refine((n) => n <= upper(), { error: () => `${field} must be at most ${upper()}.` }),
     );
+};
+
+/** Next year's models arrive before New Year; "this year" is the company's, not the browser's or UTC's. */
+export function latestCarYear(now: Date = new Date()): number {
+  return Number(companyToday(now).slice(0, 4)) + 1;
+}
 
 export const calendarDate = (field: string) =>
   z
@@ -83,12 +93,22 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/** For an owner, the user also carries the company's bank fields (SPEC section 3); a customer's never does. */
+const ownerBankFields = {
+  bankName: z.string().optional(),
+  accountHolderName: z.string().optional(),
+  branch: z.string().optional(),
+  accountNumber: z.string().optional(),
+  accountType: z.string().optional(),
+};
+
 export const user = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
   image: z.string(),
+  ...ownerBankFields,
 });
 export type User = z.infer<typeof user>;
 
@@ -97,13 +117,14 @@ export type User = z.infer<typeof user>;
 export const carFormFields = z.object({
   brand: text('brand', 60),
   model: text('model', 60),
-  year: wholeNumber('year', MIN_CAR_YEAR, new Date().getUTCFullYear() + 1),
+  year: wholeNumber('year', MIN_CAR_YEAR, () => latestCarYear()),
   pricePerDay: wholeNumber('pricePerDay', 1, 1_000_000),
   category: oneOf('category', CAR_CATEGORIES),
   transmission: oneOf('transmission', TRANSMISSIONS),
   fuel_type: oneOf('fuel_type', FUEL_TYPES),
   seating_capacity: wholeNumber('seating_capacity', 1, 60),
-  location: oneOf('location', LOCATIONS),
+  /** One of the company's pickup locations (company settings); the server checks the list. */
+  location: text('location', 100),
   description: text('description', 2000),
 });
 export type CarFormFields = z.infer<typeof carFormFields>;
@@ -137,7 +158,8 @@ export const carIdBody = z.object({ carId: idField('carId') });
 
 // ---------- bookings ----------
 export const checkAvailabilityBody = z.object({
-  location: oneOf('location', LOCATIONS),
+  /** A location the company does not list simply has no cars (an empty answer, not an error). */
+  location: text('location', 100),
   pickupDate: calendarDate('pickupDate'),
   returnDate: calendarDate('returnDate'),
 });
@@ -200,6 +222,41 @@ export const bankDetails = z.object({
 });
 export type BankDetails = z.infer<typeof bankDetails>;
 
+// ---------- company settings ----------
+const webLink = (field: string) =>
+  text(field, 500).refine((value) => /^https:\/\/[^\s/]+\.[^\s]+$/.test(value), { error: `${field} must be a web address starting with https://.` });
+
+/** The company's own facts, edited by owners (company settings) and read by every page and message. */
+export const companySettings = z.object({
+  name: text('name', 100),
+  phone: text('phone', 40).refine((value) => /^[+0-9 ()-]{7,40}$/.test(value), {
+    error: 'phone may hold only digits, spaces, +, - and brackets.',
+  }),
+  email: emailSchema,
+  address: text('address', 300),
+  /** The WhatsApp (or other) chat link of the car-sourcing banner and the contact strip. */
+  chatUrl: webLink('chatUrl'),
+  /** Framed on the about page. */
+  mapUrl: webLink('mapUrl').refine((value) => MAP_ORIGINS.some((origin) => value.startsWith(`${origin}/`)), {
+    error: `mapUrl must be a map link from ${MAP_ORIGINS.join(', ')}.`,
+  }),
+  openingHours: text('openingHours', 200),
+  locations: z
+    .array(text('location', 100), { error: 'locations must be a list of places.' })
+    .min(1, { error: 'locations must name at least one pickup location.' })
+    .max(20, { error: 'locations may name at most 20 places.' })
+    .refine((list) => new Set(list.map((l) => l.toLowerCase())).size === list.length, {
+      error: 'locations must not name the same place twice.',
+    }),
+  securityDeposit: wholeNumber('securityDeposit', 0, 10_000_000),
+  currency: z
+    .string({ error: 'currency is required.' })
+    .trim()
+    .regex(/^[A-Z]{3}$/, { error: 'currency must be a three-letter code such as JMD.' }),
+});
+export type CompanySettings = z.infer<typeof companySettings>;
+export type CompanySettingsInput = z.input<typeof companySettings>;
+
 // ---------- dashboard ----------
 export const dashboardData = z.object({
   totalCars: z.number(),
@@ -219,6 +276,12 @@ const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(
 export const responses = {
   auth: ok({ token: z.string(), message: z.string() }),
   userData: ok({ user }),
+  company: ok({ company: companySettings }),
+  companySaved: ok({ message: z.string(), company: companySettings }),
+  health: z.object({ success: z.literal(true), status: z.literal('ok'), database: z.literal('ok') }),
+  imageUpdated: ok({ message: z.string(), image: z.string() }),
+  statusChanged: ok({ message: z.string(), booking: ownerBooking }),
+  bankDetailsSaved: ok({ message: z.string(), bankDetails }),
   cars: ok({ cars: z.array(car) }),
   car: ok({ car }),
   availableCars: ok({ availableCars: z.array(car) }),
@@ -233,6 +296,7 @@ export const responses = {
 
 export type AuthResponse = z.infer<typeof responses.auth>;
 export type UserDataResponse = z.infer<typeof responses.userData>;
+export type CompanyResponse = z.infer<typeof responses.company>;
 export type CarsResponse = z.infer<typeof responses.cars>;
 export type CarResponse = z.infer<typeof responses.car>;
 export type AvailableCarsResponse = z.infer<typeof responses.availableCars>;

@@ -1,8 +1,9 @@
 /** Builds the Fastify app without listening: main.ts listens, tests use app.inject(). */
 import compress from '@fastify/compress';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { COMPANY, MESSAGES } from '@rental/contract';
+import { MAP_ORIGINS, MESSAGES } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -12,10 +13,15 @@ import type { Database } from './db/types';
 import type { AuthRateLimit } from './features/auth/routes';
 import authRoutes from './features/auth/routes';
 import { type SessionKey, loadSessionKey } from './features/auth/sessionTokens';
+import apiDocsRoutes from './features/apiDocs/routes';
 import bookingsRoutes from './features/bookings/routes';
 import carsRoutes from './features/cars/routes';
+import companyRoutes from './features/company/routes';
+import { ensureCompanySettings } from './features/company/settings';
 import imagesRoutes from './features/images/routes';
 import ownerRoutes from './features/owner/routes';
+import { absoluteImageUrls } from './http/absoluteImageUrls';
+import { addEndpoint } from './http/endpoint';
 import { installErrorHandling } from './http/errorHandler';
 import { HttpError } from './http/errors';
 import { createLogger, requestId } from './http/logging';
@@ -27,6 +33,8 @@ declare module 'fastify' {
     config: Config;
     /** Signs and checks session tokens (see features/auth/sessionTokens.ts). */
     sessionKey: SessionKey;
+    /** Every route registered, as "METHOD url" (the endpoint table's test holds them to the table). */
+    registeredRoutes: string[];
   }
 }
 
@@ -65,8 +73,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
+  const registeredRoutes: string[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push(`${method} ${route.url}`);
+  });
+
   app.decorate('db', db);
   app.decorate('config', config);
+  await ensureCompanySettings(db);
   app.decorate('sessionKey', await loadSessionKey(db, config.jwtSecret));
   app.decorateRequest('user', null as never);
 
@@ -96,8 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        // The about page embeds the company's map.
-        frameSrc: [COMPANY.mapOrigin],
+        // The about page embeds the company's map (company settings only take links from these).
+        frameSrc: [...MAP_ORIGINS],
         formAction: ["'self'"],
         // The site is often reached over plain HTTP on a local network; upgrading would break it.
         upgradeInsecureRequests: null,
@@ -113,6 +128,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
+
+  // Other origins' pages (the company's other clients) may call the API: only those listed.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+      exposedHeaders: ['Idempotent-Replayed', 'X-Request-Id'],
+      maxAge: 600,
+    });
+  }
+
+  if (config.publicUrl) absoluteImageUrls(app, config.publicUrl);
 
   const authLimit = options.rateLimit === undefined ? DEFAULT_AUTH_RATE_LIMIT : options.rateLimit;
   let redis: Redis | undefined;
@@ -135,10 +163,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  app.get('/health', async (_request, reply) => {
+  addEndpoint(app, 'health', async (_request, reply) => {
     try {
       await db.execute(sql`select 1`);
-      return { success: true, status: 'ok', database: 'ok' };
+      return { success: true as const, status: 'ok' as const, database: 'ok' as const };
     } catch (err) {
       app.log.error({ err }, 'health check: database unreachable');
       return reply.code(503).send({ success: false, status: 'error', database: 'unreachable', message: MESSAGES.serverError });
@@ -147,9 +175,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(authRoutes, { rateLimit: authLimit });
   await app.register(carsRoutes);
+  await app.register(companyRoutes);
   await app.register(bookingsRoutes);
   await app.register(ownerRoutes);
   await app.register(imagesRoutes);
+  await app.register(apiDocsRoutes);
   await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);
 
   return app;

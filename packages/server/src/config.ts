@@ -19,6 +19,10 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Behind a load balancer: take the client's address from X-Forwarded-For. */
   trustProxy: boolean | number | string;
+  /** The site's public address ("https://rent.example.com", no trailing slash): absolute image URLs, links in messages. */
+  publicUrl: string | undefined;
+  /** Origins whose pages may call the API from a browser (CORS); none by default. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -57,7 +61,27 @@ const envSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: optional,
+  PUBLIC_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { error: 'PUBLIC_URL must be the site\'s address, such as https://rent.example.com.' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  CORS_ORIGINS: optional,
 });
+
+/** "https://a.example, http://localhost:5173" -> exact origins; a path or a wildcard is refused. */
+function parseCorsOrigins(value: string | undefined): string[] {
+  if (!value) return [];
+  const origins = value.split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean);
+  for (const origin of origins) {
+    if (!/^https?:\/\/[^\s/?#*]+$/.test(origin)) {
+      throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin; write each as https://host[:port], separated by commas.`);
+    }
+  }
+  return origins;
+}
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   if (value === undefined || value === 'false' || value === '0') return false;
@@ -89,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicUrl: e.PUBLIC_URL,
+    corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
   };
 }
 

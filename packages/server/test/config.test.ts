@@ -14,6 +14,8 @@ describe('settings from the environment', () => {
       redisUrl: undefined,
       logLevel: 'info',
       trustProxy: false,
+      publicUrl: undefined,
+      corsOrigins: [],
     });
   });
 
@@ -33,6 +35,12 @@ describe('settings from the environment', () => {
     expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', ownerEmail: 'boss@example.com', logLevel: 'warn', trustProxy: 1 });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+    expect(loadConfig({ PUBLIC_URL: 'https://rent.example.com/' }).publicUrl).toBe('https://rent.example.com');
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example.com, http://localhost:5173/' }).corsOrigins).toEqual([
+      'https://a.example.com',
+      'http://localhost:5173',
+    ]);
+    expect(loadConfig({}).corsOrigins).toEqual([]);
     // An empty variable is the same as an unset one.
     expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: '' }).databaseUrl).toBeUndefined();
   });
@@ -47,6 +55,9 @@ describe('settings from the environment', () => {
     [{ OWNER_PASSWORD: 'long-enough' }, 'OWNER_PASSWORD is set but OWNER_EMAIL is not; set both.'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must start with redis:// or rediss://.'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.'],
+    [{ PUBLIC_URL: 'rent.example.com' }, "PUBLIC_URL must be the site's address, such as https://rent.example.com."],
+    [{ CORS_ORIGINS: 'https://a.example.com, *' }, 'CORS_ORIGINS: "*" is not an origin'],
+    [{ CORS_ORIGINS: 'https://a.example.com/app' }, 'CORS_ORIGINS: "https://a.example.com/app" is not an origin'],
   ])('refuses %o with a sentence naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

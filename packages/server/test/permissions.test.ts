@@ -139,6 +139,22 @@ const TABLE: Record<string, Entry> = {
     expected: ownersOnly(200),
   },
   'GET /api/images/:id': { call: (w) => ({ method: 'GET', url: w.car.image }), expected: everyone(200) },
+  [`GET ${API.company}`]: { call: () => ({ method: 'GET', url: API.company }), expected: everyone(200) },
+  [`PUT ${API.updateCompany}`]: {
+    call: async (w) => {
+      const current = (await w.app.inject({ method: 'GET', url: API.company })).json().company;
+      return { method: 'PUT', url: API.updateCompany, payload: { ...current, phone: '+1 (876) 555-0199' } };
+    },
+    expected: ownersOnly(200),
+  },
+  [`GET ${API.openApi}`]: { call: () => ({ method: 'GET', url: API.openApi }), expected: everyone(200) },
+  // The API reference page (Swagger UI's files; printRoutes names them relative to /api/docs/).
+  'GET /api/docs': { call: () => ({ method: 'GET', url: '/api/docs' }), expected: everyone(200) },
+  'GET /': { call: () => ({ method: 'GET', url: '/api/docs/' }), expected: everyone(200) },
+  'GET static/index.html': { call: () => ({ method: 'GET', url: '/api/docs/static/index.html' }), expected: everyone(302) },
+  'GET static/swagger-initializer.js': { call: () => ({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' }), expected: everyone(200) },
+  'GET json': { call: () => ({ method: 'GET', url: '/api/docs/json' }), expected: everyone(200) },
+  'GET yaml': { call: () => ({ method: 'GET', url: '/api/docs/yaml' }), expected: everyone(200) },
   // The web app's files and pages (fastify-static's catch-all): public; a missing file is a 404.
   'GET *': { call: () => ({ method: 'GET', url: '/no-such-file.txt' }), expected: everyone(404) },
 };

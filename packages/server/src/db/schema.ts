@@ -82,6 +82,18 @@ export const bankDetails = pgTable(
   (t) => [check('bank_details_single_row', sql`${t.id} = 1`)],
 );
 
+/** The company's facts as owners set them (id is always 1); see features/company/settings.ts. */
+export const companySettings = pgTable(
+  'company_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    value: jsonb('value').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('company_settings_single_row', sql`${t.id} = 1`)],
+);
+
 /** Server settings that must survive restarts and be shared by instances (the JWT secret). */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

@@ -28,10 +28,26 @@ function clientMessage(err: FastifyError, statusCode: number): string {
   return 'The request is not valid.';
 }
 
+/**
+ * The first problem the endpoint table's schema found, as one sentence: our schemas' messages name
+ * their field already; zod's own (a body that is not an object) get ours.
+ */
+export function validationMessage(err: FastifyError): string {
+  const issue = err.validation?.[0];
+  if (!issue) return 'The request is not valid.';
+  const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (!field) return err.validationContext === 'body' ? NOT_AN_OBJECT : 'The request is not valid.';
+  const message = issue.message ?? 'is not valid.';
+  return message.includes(field) ? message : `${field}: ${message}`;
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send({ success: false, message: err.message });
+    }
+    if (err.validation) {
+      return reply.code(400).send({ success: false, message: validationMessage(err) });
     }
     // A safety net: features answer overlaps themselves, but the constraint is the guarantee.
     if (isOverlapViolation(err)) {

@@ -1,12 +1,14 @@
 /** Register, log in and read one's own account (SPEC section 7). */
-import { API, MESSAGES, loginBody, registerBody, type User } from '@rental/contract';
+import { MESSAGES, type User } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
 import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/types';
-import { HttpError, parseInput } from '../../http/errors';
+import { addEndpoint } from '../../http/endpoint';
+import { HttpError } from '../../http/errors';
 import { imageUrl } from '../../http/imageUrl';
-import { type SessionUser, requireUser } from './guards';
+import { getBankDetails } from '../owner/bankDetails';
+import type { SessionUser } from './guards';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { signSessionToken } from './sessionTokens';
 
@@ -32,8 +34,8 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
     ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindow } }
     : {};
 
-  app.post(API.register, { config: limited }, async (request, reply) => {
-    const body = parseInput(registerBody, request.body);
+  addEndpoint(app, 'register', async (request) => {
+    const body = request.body;
     // Checked first only to skip the hashing; the unique index is what guarantees it.
     const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
     if (existing) throw new HttpError(409, MESSAGES.emailTaken);
@@ -50,11 +52,11 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
     }
     if (!created) throw new Error('The new account was not returned by the database.');
     const token = await signSessionToken(app.sessionKey, created.id);
-    return reply.code(201).send({ success: true, token, message: MESSAGES.registered });
-  });
+    return { success: true as const, token, message: MESSAGES.registered };
+  }, { config: limited });
 
-  app.post(API.login, { config: limited }, async (request) => {
-    const body = parseInput(loginBody, request.body);
+  addEndpoint(app, 'login', async (request) => {
+    const body = request.body;
     const [user] = await app.db
       .select({ id: users.id, passwordHash: users.passwordHash })
       .from(users)
@@ -63,11 +65,25 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
     const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
     if (!user || !valid) throw new HttpError(401, MESSAGES.invalidCredentials);
     const token = await signSessionToken(app.sessionKey, user.id);
-    return { success: true, token, message: MESSAGES.loggedIn };
-  });
+    return { success: true as const, token, message: MESSAGES.loggedIn };
+  }, { config: limited });
 
-  app.get(API.userData, { preHandler: requireUser }, async (request) => {
-    return { success: true, user: publicUser(request.user) };
+  addEndpoint(app, 'userData', async (request) => {
+    const user = publicUser(request.user);
+    if (request.user.role !== 'owner') return { success: true as const, user };
+    // SPEC section 3: the owner's user carries the bank fields (the company's), empty until saved.
+    const bank = await getBankDetails(app.db);
+    return {
+      success: true as const,
+      user: {
+        ...user,
+        bankName: bank?.bankName ?? '',
+        accountHolderName: bank?.accountHolderName ?? '',
+        branch: bank?.branch ?? '',
+        accountNumber: bank?.accountNumber ?? '',
+        accountType: bank?.accountType ?? '',
+      },
+    };
   });
 };
 

@@ -1,36 +1,23 @@
-import {
-  API,
-  type AvailableCarsResponse,
-  type BookingCreatedResponse,
-  type BookingsResponse,
-  changeStatusBody,
-  checkAvailabilityBody,
-  createBookingBody,
-  type MessageResponse,
-  MESSAGES,
-  type OwnerBooking,
-  type OwnerBookingsResponse,
-  rentalDatesProblem,
-} from '@rental/contract';
+import { type BookingCreatedResponse, MESSAGES, rentalDatesProblem } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { HttpError, parseInput } from '../../http/errors';
-import { requireOwner, requireUser } from '../auth/guards';
-import { availableCars } from '../cars/service';
 import { retryTransientConflicts } from '../../db/retry';
 import type { Database } from '../../db/types';
+import { addEndpoint } from '../../http/endpoint';
+import { HttpError } from '../../http/errors';
+import { availableCars } from '../cars/service';
 import { type Answer, bookOnce, idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
 import { changeBookingStatus, createBooking, listOwnerBookings, listUserBookings } from './service';
 
 const bookingsRoutes: FastifyPluginAsync = async (app) => {
-  app.post(API.checkAvailability, async (request): Promise<AvailableCarsResponse> => {
-    const query = parseInput(checkAvailabilityBody, request.body);
+  addEndpoint(app, 'checkAvailability', async (request) => {
+    const query = request.body;
     const problem = rentalDatesProblem(query.pickupDate, query.returnDate);
     if (problem) throw new HttpError(400, problem.message);
-    return { success: true, availableCars: await availableCars(app.db, query) };
+    return { success: true as const, availableCars: await availableCars(app.db, query) };
   });
 
-  app.post(API.createBooking, { preHandler: requireUser }, async (request, reply): Promise<BookingCreatedResponse> => {
-    const input = parseInput(createBookingBody, request.body);
+  addEndpoint(app, 'createBooking', async (request, reply) => {
+    const input = request.body;
     const key = idempotencyKeyOf(request);
     const make = async (db: Database): Promise<Answer & { body: BookingCreatedResponse }> => ({
       statusCode: 201,
@@ -44,23 +31,19 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
     return answer.body as BookingCreatedResponse;
   });
 
-  app.get(API.userBookings, { preHandler: requireUser }, async (request): Promise<BookingsResponse> => {
-    return { success: true, bookings: await listUserBookings(app.db, request.user.id) };
+  addEndpoint(app, 'userBookings', async (request) => {
+    return { success: true as const, bookings: await listUserBookings(app.db, request.user.id) };
   });
 
-  app.get(API.ownerBookings, { preHandler: requireOwner }, async (): Promise<OwnerBookingsResponse> => {
-    return { success: true, bookings: await listOwnerBookings(app.db) };
+  addEndpoint(app, 'ownerBookings', async () => {
+    return { success: true as const, bookings: await listOwnerBookings(app.db) };
   });
 
-  app.post(
-    API.changeStatus,
-    { preHandler: requireOwner },
-    async (request): Promise<MessageResponse & { booking: OwnerBooking }> => {
-      const { bookingId, status } = parseInput(changeStatusBody, request.body);
-      const booking = await retryTransientConflicts(() => changeBookingStatus(app.db, bookingId, status));
-      return { success: true, message: MESSAGES.statusUpdated, booking };
-    },
-  );
+  addEndpoint(app, 'changeStatus', async (request) => {
+    const { bookingId, status } = request.body;
+    const booking = await retryTransientConflicts(() => changeBookingStatus(app.db, bookingId, status));
+    return { success: true as const, message: MESSAGES.statusUpdated, booking };
+  });
 };
 
 export default bookingsRoutes;

@@ -3,6 +3,7 @@ import { and, eq, gte, isNull, ne, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/types';
 import { bookings, cars } from '../../db/schema';
 import { HttpError, parseInput } from '../../http/errors';
+import { lockedCompanySettings, locationProblem } from '../company/settings';
 import type { ProcessedImage } from '../images/process';
 import { deleteImageIfUnused, storeImage } from '../images/store';
 import { isId } from './ids';
@@ -44,12 +45,19 @@ function columnsOf(fields: CarFormFields) {
   };
 }
 
+/** Under a share lock on the company's facts, so the location cannot be removed meanwhile. */
+async function checkLocation(tx: Parameters<Parameters<Database['transaction']>[0]>[0], location: string): Promise<void> {
+  const problem = locationProblem(await lockedCompanySettings(tx), location);
+  if (problem) throw new HttpError(400, problem);
+}
+
 async function oneCar(db: Database, row: typeof cars.$inferSelect): Promise<Car> {
   return (await toCars(db, [row]))[0]!;
 }
 
 export async function addCar(db: Database, ownerId: string, fields: CarFormFields, image: ProcessedImage): Promise<Car> {
   const row = await db.transaction(async (tx) => {
+    await checkLocation(tx, fields.location);
     const imageId = await storeImage(tx, image);
     const [inserted] = await tx
       .insert(cars)
@@ -70,6 +78,7 @@ export async function updateCar(db: Database, id: unknown, fields: CarFormFields
       .where(and(eq(cars.id, id), isNull(cars.deletedAt)))
       .for('update');
     if (!current) throw new HttpError(404, MESSAGES.carNotFound);
+    await checkLocation(tx, fields.location);
     const imageId = image ? await storeImage(tx, image) : current.imageId;
     const [updated] = await tx
       .update(cars)

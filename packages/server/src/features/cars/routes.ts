@@ -1,18 +1,19 @@
-import { API, type CarResponse, type CarsResponse, MESSAGES } from '@rental/contract';
+import { MESSAGES } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { findCar, listCarsForCustomers } from './service';
 
 /** The public fleet. Unavailable cars are left out of the list but still open by id (see docs/decisions). */
 const carsRoutes: FastifyPluginAsync = async (app) => {
-  app.get(API.cars, async (): Promise<CarsResponse> => {
-    return { success: true, cars: await listCarsForCustomers(app.db) };
+  addEndpoint(app, 'cars', async () => {
+    return { success: true as const, cars: await listCarsForCustomers(app.db) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/user/car/:id', async (request): Promise<CarResponse> => {
+  addEndpoint(app, 'car', async (request) => {
     const car = await findCar(app.db, request.params.id);
     if (!car) throw new HttpError(404, MESSAGES.carNotFound);
-    return { success: true, car };
+    return { success: true as const, car };
   });
 };
 

@@ -1,9 +1,10 @@
 import { MESSAGES } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { isId } from '../cars/ids';
 import { findImage, imageExists } from './store';
-import { createVariantCache, isVariantWidth, MESSAGE_BAD_WIDTH, resizeImage } from './variants';
+import { createVariantCache, resizeImage } from './variants';
 
 /** An id names one picture for ever (a new upload gets a new id), so caches may keep it a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -11,12 +12,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const imagesRoutes: FastifyPluginAsync = async (app) => {
   const variants = createVariantCache();
 
-  app.get<{ Params: { id: string }; Querystring: { w?: unknown } }>('/api/images/:id', async (request, reply) => {
+  addEndpoint(app, 'image', async (request, reply) => {
     // The URL form is /api/images/<id>; a ".webp" suffix is accepted too, for tools that want one.
     const id = request.params.id.replace(/\.webp$/i, '');
     const { w } = request.query;
-    if (w !== undefined && !isVariantWidth(w)) throw new HttpError(400, MESSAGE_BAD_WIDTH);
     if (!isId(id)) throw new HttpError(404, MESSAGES.notFound);
+    // Another origin (CORS_ORIGINS, the company's other clients) may show our pictures.
+    reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
     const etag = w === undefined ? `"${id.toLowerCase()}"` : `"${id.toLowerCase()}-w${w}"`;
 
     if (w === undefined) {

@@ -1,22 +1,14 @@
+import { IMAGE_VARIANT_WIDTHS, MESSAGE_BAD_IMAGE_WIDTH } from '@rental/contract';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 
-/**
- * The widths a page may ask for besides the stored picture: thumbnails, phone cards, and cards on
- * tablets or 2x screens. A short fixed list, so nobody can make the server resize (and cache) a
- * picture at every width from 1 to 1280.
- */
-export const VARIANT_WIDTHS = [320, 640, 960] as const;
+/** The widths of contract's IMAGE_VARIANT_WIDTHS (the endpoint table refuses any other). */
+export const VARIANT_WIDTHS = IMAGE_VARIANT_WIDTHS;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
-
-export const MESSAGE_BAD_WIDTH = `w must be one of ${VARIANT_WIDTHS.join(', ')} (or left out for the full picture).`;
+export const MESSAGE_BAD_WIDTH = MESSAGE_BAD_IMAGE_WIDTH;
 
 /** Resized pictures are 10-40 KB each: 32 MB holds every car of a large fleet at every width. */
 const CACHE_MAX_BYTES = 32 * 1024 * 1024;
-
-export function isVariantWidth(value: unknown): value is VariantWidth {
-  return typeof value === 'string' && VARIANT_WIDTHS.map(String).includes(value);
-}
 
 /** The stored picture at `width`, or the stored picture itself when it is not wider (never enlarged). */
 export async function resizeImage(content: Buffer, width: VariantWidth): Promise<Buffer> {

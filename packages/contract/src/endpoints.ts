@@ -1,0 +1,234 @@
+/**
+ * The endpoint table: for every call of routes.ts, its request schemas (params, query, body or
+ * multipart fields) and its answer. The server registers its routes from it (input validated and
+ * output serialised by these schemas), OpenAPI is generated from it, and the web client takes its
+ * types from it. See docs/decisions/023-endpoint-table.md for how to add a call.
+ */
+import { z } from 'zod';
+import { IMAGE_VARIANT_WIDTHS } from './constants';
+import { type EndpointName, ROUTES } from './routes';
+import {
+  bankDetails,
+  carIdBody,
+  changeStatusBody,
+  checkAvailabilityBody,
+  companySettings,
+  createBookingBody,
+  loginBody,
+  registerBody,
+  responses,
+} from './schemas';
+
+export type Tag = 'Account' | 'Cars' | 'Bookings' | 'Company' | 'Owner' | 'Pictures' | 'Service';
+/** Failure statuses a call may answer besides the ones its access and input imply (400, 401, 403). */
+export type ErrorStatus = 404 | 409 | 413 | 422 | 429 | 503;
+
+export interface EndpointSchemas {
+  summary: string;
+  description?: string;
+  tag: Tag;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** A JSON body, validated before the handler runs. */
+  body?: z.ZodObject;
+  /**
+   * The fields of a multipart/form-data body. Described and typed, but read by the handler itself,
+   * after the caller is checked, so nothing of an anonymous upload is ever read.
+   */
+  multipart?: z.ZodObject;
+  /** Request headers the call reads (documented; the handler checks them). */
+  headers?: z.ZodObject;
+  /** The success status; 200 unless given. */
+  status?: 200 | 201;
+  /** The success answer (JSON), or the content type of a binary answer. */
+  response: z.ZodType | { binary: string };
+  errors?: readonly ErrorStatus[];
+}
+
+export const MESSAGE_BAD_IMAGE_WIDTH = `w must be one of ${IMAGE_VARIANT_WIDTHS.join(', ')} (or left out for the full picture).`;
+
+const idParams = z.object({ id: z.string().describe('The id (a UUID).') });
+
+/** A picture in a multipart form: one file in the field "image". */
+const imageFile = z.file().describe('A JPEG, PNG, WebP, GIF or AVIF picture, at most 10 MB.');
+
+const carForm = z.object({
+  image: imageFile,
+  carData: z.string().describe('The car form as a JSON string: brand, model, year, pricePerDay, category, transmission, fuel_type, seating_capacity, location, description.'),
+});
+
+export const ENDPOINTS = {
+  register: {
+    summary: 'Create a customer account',
+    description: 'Answers a session token. Limited to 10 attempts a minute per address.',
+    tag: 'Account',
+    body: registerBody,
+    status: 201,
+    response: responses.auth,
+    errors: [409, 429],
+  },
+  login: {
+    summary: 'Log in',
+    description: 'Answers a session token (valid 7 days). Send it as the Authorization header, raw or as "Bearer <token>".',
+    tag: 'Account',
+    body: loginBody,
+    response: responses.auth,
+    errors: [429],
+  },
+  userData: {
+    summary: 'The logged-in account',
+    description: "For an owner, also the company's bank fields.",
+    tag: 'Account',
+    response: responses.userData,
+  },
+  cars: { summary: 'The fleet customers can rent', tag: 'Cars', response: responses.cars },
+  car: {
+    summary: 'One car',
+    description: 'Also opens a car that is marked unavailable (isAvaliable false); deleted cars are not found.',
+    tag: 'Cars',
+    params: idParams,
+    response: responses.car,
+    errors: [404],
+  },
+  checkAvailability: {
+    summary: 'Cars free at a location for the given days',
+    description: 'Days are inclusive, in Jamaica time. A location the company does not list has no cars.',
+    tag: 'Bookings',
+    body: checkAvailabilityBody,
+    response: responses.availableCars,
+  },
+  createBooking: {
+    summary: 'Book a car',
+    description: 'The server computes the price. Send an Idempotency-Key so that a retry after a lost answer makes no second booking.',
+    tag: 'Bookings',
+    body: createBookingBody,
+    headers: z.object({
+      'idempotency-key': z.string().max(255).optional().describe('1 to 255 visible characters, new for each booking; the same key with another booking is a 422.'),
+    }),
+    status: 201,
+    response: responses.bookingCreated,
+    errors: [404, 409, 422],
+  },
+  userBookings: { summary: "The caller's bookings, newest first", tag: 'Bookings', response: responses.bookings },
+  ownerBookings: { summary: 'Every booking, with its customer', tag: 'Bookings', response: responses.ownerBookings },
+  changeStatus: {
+    summary: "Set a booking's status",
+    tag: 'Bookings',
+    body: changeStatusBody,
+    response: responses.statusChanged,
+    errors: [404, 409],
+  },
+  company: {
+    summary: "The company's facts",
+    description: 'Name, contacts, opening hours, pickup locations, security deposit and currency.',
+    tag: 'Company',
+    response: responses.company,
+  },
+  updateCompany: {
+    summary: "Change the company's facts",
+    description: 'A location that cars still stand at cannot be removed (409).',
+    tag: 'Company',
+    body: companySettings,
+    response: responses.companySaved,
+    errors: [409],
+  },
+  publicBankDetails: {
+    summary: "The company's bank account, for cash deposits",
+    description: 'bankDetails is null (with a message) until an owner has saved them.',
+    tag: 'Company',
+    response: responses.publicBankDetails,
+  },
+  bankDetails: {
+    summary: "Set the company's bank account",
+    tag: 'Company',
+    body: bankDetails,
+    response: responses.bankDetailsSaved,
+  },
+  dashboard: { summary: 'Figures for the staff dashboard', tag: 'Owner', response: responses.dashboard },
+  ownerCars: { summary: 'The whole fleet, unavailable cars included', tag: 'Owner', response: responses.cars },
+  ownerCar: { summary: 'One car of the fleet', tag: 'Owner', params: idParams, response: responses.car, errors: [404] },
+  addCar: {
+    summary: 'Add a car',
+    tag: 'Owner',
+    multipart: carForm,
+    status: 201,
+    response: responses.carSaved,
+    errors: [413],
+  },
+  updateCar: {
+    summary: 'Change a car',
+    description: 'The image is optional: without one the car keeps its picture.',
+    tag: 'Owner',
+    params: idParams,
+    multipart: carForm.extend({ image: imageFile.optional() }),
+    response: responses.carSaved,
+    errors: [404, 413],
+  },
+  toggleCar: {
+    summary: 'Mark a car available or unavailable',
+    tag: 'Owner',
+    body: carIdBody,
+    response: responses.carSaved,
+    errors: [404],
+  },
+  deleteCar: {
+    summary: 'Remove a car from the fleet',
+    description: 'Kept for the bookings that name it; refused while it has upcoming bookings.',
+    tag: 'Owner',
+    body: carIdBody,
+    response: responses.message,
+    errors: [404, 409],
+  },
+  updateImage: {
+    summary: "Set the owner's profile picture",
+    tag: 'Owner',
+    multipart: z.object({ image: imageFile }),
+    response: responses.imageUpdated,
+    errors: [413],
+  },
+  image: {
+    summary: 'A stored picture (WebP)',
+    description: 'Immutable: cache it for ever. w asks for a narrower copy.',
+    tag: 'Pictures',
+    params: idParams,
+    query: z.object({
+      w: z
+        .enum(IMAGE_VARIANT_WIDTHS.map(String) as [string, ...string[]], { error: MESSAGE_BAD_IMAGE_WIDTH })
+        .optional()
+        .describe('Width in pixels of a smaller copy.'),
+    }),
+    response: { binary: 'image/webp' },
+    errors: [404],
+  },
+  openApi: {
+    summary: 'This description of the API (OpenAPI 3.1)',
+    tag: 'Service',
+    response: z.record(z.string(), z.unknown()),
+  },
+  health: {
+    summary: 'Is the server up and its database reachable?',
+    tag: 'Service',
+    response: responses.health,
+    errors: [503],
+  },
+} satisfies { [K in EndpointName]: EndpointSchemas };
+
+export type Endpoints = typeof ENDPOINTS;
+
+/** One call's whole entry: route and schemas. */
+export function endpoint<N extends EndpointName>(name: N): (typeof ROUTES)[N] & Endpoints[N] {
+  return { ...ROUTES[name], ...ENDPOINTS[name] };
+}
+
+// ---------- types the client and the server derive from the table ----------
+type Out<S> = S extends z.ZodType ? z.output<S> : never;
+type In<S> = S extends z.ZodType ? z.input<S> : never;
+
+export type ResponseOf<N extends EndpointName> = Endpoints[N]['response'] extends z.ZodType ? z.output<Endpoints[N]['response']> : Blob;
+/** What a handler returns (before serialisation). */
+export type ResponseInputOf<N extends EndpointName> = Endpoints[N]['response'] extends z.ZodType ? z.input<Endpoints[N]['response']> : unknown;
+export type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B } ? Out<B> : undefined;
+export type BodyInputOf<N extends EndpointName> = Endpoints[N] extends { body: infer B } ? In<B> : undefined;
+export type ParamsOf<N extends EndpointName> = Endpoints[N] extends { params: infer P } ? Out<P> : undefined;
+export type QueryOf<N extends EndpointName> = Endpoints[N] extends { query: infer Q } ? Out<Q> : undefined;
+export type IsMultipart<N extends EndpointName> = Endpoints[N] extends { multipart: z.ZodObject } ? true : false;

@@ -1,0 +1,62 @@
+/**
+ * Every call of the API: its method, path and who may make it. This half of the endpoint table has
+ * no zod in it, so the browser's public pages can use it without loading the schemas; endpoints.ts
+ * adds each call's request and response schemas under the same names (the compiler holds the two
+ * to the same set of names).
+ */
+
+/** anyone: no session needed; customer: any logged-in account (staff included); owner: staff only. */
+export type Access = 'anyone' | 'customer' | 'owner';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteDef {
+  readonly method: HttpMethod;
+  /** Fastify's form: `:name` marks a path parameter. */
+  readonly path: string;
+  readonly access: Access;
+}
+
+export const ROUTES = {
+  // Account
+  register: { method: 'POST', path: '/api/user/register', access: 'anyone' },
+  login: { method: 'POST', path: '/api/user/login', access: 'anyone' },
+  userData: { method: 'GET', path: '/api/user/data', access: 'customer' },
+  // Cars
+  cars: { method: 'GET', path: '/api/user/cars', access: 'anyone' },
+  car: { method: 'GET', path: '/api/user/car/:id', access: 'anyone' },
+  // Bookings
+  checkAvailability: { method: 'POST', path: '/api/bookings/check-availability', access: 'anyone' },
+  createBooking: { method: 'POST', path: '/api/bookings/create', access: 'customer' },
+  userBookings: { method: 'GET', path: '/api/bookings/user', access: 'customer' },
+  ownerBookings: { method: 'GET', path: '/api/bookings/owner', access: 'owner' },
+  changeStatus: { method: 'POST', path: '/api/bookings/change-status', access: 'owner' },
+  // Company, bank details
+  company: { method: 'GET', path: '/api/company', access: 'anyone' },
+  updateCompany: { method: 'PUT', path: '/api/owner/company', access: 'owner' },
+  publicBankDetails: { method: 'GET', path: '/api/owner/public-bank-details', access: 'anyone' },
+  bankDetails: { method: 'PUT', path: '/api/owner/bank-details', access: 'owner' },
+  // Owner area
+  dashboard: { method: 'GET', path: '/api/owner/dashboard', access: 'owner' },
+  ownerCars: { method: 'GET', path: '/api/owner/cars', access: 'owner' },
+  ownerCar: { method: 'GET', path: '/api/owner/car/:id', access: 'owner' },
+  addCar: { method: 'POST', path: '/api/owner/add-car', access: 'owner' },
+  updateCar: { method: 'PUT', path: '/api/owner/update-car/:id', access: 'owner' },
+  toggleCar: { method: 'POST', path: '/api/owner/toggle-car', access: 'owner' },
+  deleteCar: { method: 'POST', path: '/api/owner/delete-car', access: 'owner' },
+  updateImage: { method: 'POST', path: '/api/owner/update-image', access: 'owner' },
+  // Pictures, service
+  image: { method: 'GET', path: '/api/images/:id', access: 'anyone' },
+  openApi: { method: 'GET', path: '/api/openapi.json', access: 'anyone' },
+  health: { method: 'GET', path: '/health', access: 'anyone' },
+} as const satisfies Record<string, RouteDef>;
+
+export type EndpointName = keyof typeof ROUTES;
+
+/** The path with its `:name` parameters filled in (encoded). */
+export function pathFor(name: EndpointName, params: Record<string, string> = {}): string {
+  return ROUTES[name].path.replace(/:(\w+)/g, (_match, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`${name}: the path parameter ${key} is missing.`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * The company's facts, one row of JSON. The row is made at start from the shipped defaults, so
+ * that every change (an owner's save, a car placed at a location) can lock it: a location cannot
+ * be removed while a car is being placed there.
+ */
+import { type CompanySettings, companySettings as companySchema, DEFAULT_COMPANY } from '@rental/contract';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { cars, companySettings } from '../../db/schema';
+import type { Database } from '../../db/types';
+import { HttpError } from '../../http/errors';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Stored facts over the defaults: a fact added in a later release reads its default until saved. */
+function withDefaults(value: unknown): CompanySettings {
+  const merged = { ...DEFAULT_COMPANY, ...(value && typeof value === 'object' ? value : {}) };
+  const parsed = companySchema.safeParse(merged);
+  return parsed.success ? parsed.data : { ...DEFAULT_COMPANY };
+}
+
+export async function ensureCompanySettings(db: Database): Promise<void> {
+  await db.insert(companySettings).values({ id: 1, value: DEFAULT_COMPANY }).onConflictDoNothing();
+}
+
+export async function getCompanySettings(db: Database | Tx): Promise<CompanySettings> {
+  const [row] = await db.select({ value: companySettings.value }).from(companySettings).where(eq(companySettings.id, 1));
+  return withDefaults(row?.value);
+}
+
+/** Read under a share lock, inside a transaction that places a car at a location. */
+export async function lockedCompanySettings(tx: Tx): Promise<CompanySettings> {
+  const [row] = await tx.select({ value: companySettings.value }).from(companySettings).where(eq(companySettings.id, 1)).for('share');
+  return withDefaults(row?.value);
+}
+
+export function locationProblem(company: CompanySettings, location: string): string | undefined {
+  if (company.locations.includes(location)) return undefined;
+  return `location must be one of the company's pickup locations: ${company.locations.join('; ')}.`;
+}
+
+export async function saveCompanySettings(db: Database, ownerId: string, next: CompanySettings): Promise<CompanySettings> {
+  return db.transaction(async (tx) => {
+    await tx.insert(companySettings).values({ id: 1, value: DEFAULT_COMPANY }).onConflictDoNothing();
+    const [row] = await tx.select({ value: companySettings.value }).from(companySettings).where(eq(companySettings.id, 1)).for('update');
+    const current = withDefaults(row?.value);
+    const removed = current.locations.filter((place) => !next.locations.includes(place));
+    if (removed.length > 0) {
+      const stranded = await tx
+        .select({ location: cars.location, count: sql<number>`count(*)::int` })
+        .from(cars)
+        .where(and(inArray(cars.location, removed), isNull(cars.deletedAt)))
+        .groupBy(cars.location);
+      if (stranded.length > 0) {
+        const places = stranded.map((s) => `${s.location} (${s.count} ${s.count === 1 ? 'car' : 'cars'})`).join(', ');
+        throw new HttpError(409, `Cars are still at ${places}. Move them to another location before removing it.`);
+      }
+    }
+    await tx
+      .update(companySettings)
+      .set({ value: next, updatedBy: ownerId, updatedAt: sql`now()` })
+      .where(eq(companySettings.id, 1));
+    return next;
+  });
+}

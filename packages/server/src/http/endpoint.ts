@@ -1,0 +1,88 @@
+/**
+ * Registers a route from the contract's endpoint table: its method, path, guard and schemas come
+ * from the table, so a route cannot drift from what OpenAPI and the web client say of it.
+ * Input is validated by the table's zod schemas before the handler runs (failures become our
+ * { success: false, message } 400 in errorHandler.ts); the answer is serialised by its schema, so
+ * nothing the schema does not name ever leaves the server.
+ */
+import {
+  type Access,
+  type BodyOf,
+  ENDPOINTS,
+  type EndpointName,
+  type EndpointSchemas,
+  type ParamsOf,
+  type QueryOf,
+  ROUTES,
+  type ResponseInputOf,
+} from '@rental/contract';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { requireOwner, requireUser } from '../features/auth/guards';
+
+export type EndpointRequest<N extends EndpointName> = FastifyRequest<{
+  Body: BodyOf<N>;
+  Params: ParamsOf<N>;
+  Querystring: QueryOf<N>;
+}>;
+
+/** Returns the answer to serialise, or the reply when it sent something itself (a picture, a 304). */
+export type EndpointHandler<N extends EndpointName> = (
+  request: EndpointRequest<N>,
+  reply: FastifyReply,
+) => Promise<ResponseInputOf<N> | FastifyReply>;
+
+export interface EndpointOptions {
+  /** Route config, e.g. a rate limit. */
+  config?: FastifyContextConfig;
+}
+
+/** Guards run first (onRequest): a caller who may not make the call is answered before its body is read. */
+const GUARDS: Record<Access, ((request: FastifyRequest) => Promise<void>) | undefined> = {
+  anyone: undefined,
+  customer: requireUser,
+  owner: requireOwner,
+};
+
+function isSchema(response: EndpointSchemas['response']): response is z.ZodType {
+  return !('binary' in response);
+}
+
+export function addEndpoint<N extends EndpointName>(
+  app: FastifyInstance,
+  name: N,
+  handler: EndpointHandler<N>,
+  options: EndpointOptions = {},
+): void {
+  const route = ROUTES[name];
+  const def: EndpointSchemas = ENDPOINTS[name];
+  const status = def.status ?? 200;
+  const guard = GUARDS[route.access];
+  app.route({
+    method: route.method,
+    url: route.path,
+    schema: {
+      ...(def.params && { params: def.params }),
+      ...(def.query && { querystring: def.query }),
+      ...(def.body && { body: def.body }),
+      ...(isSchema(def.response) && { response: { [status]: def.response } }),
+    },
+    // The library's compilers take zod schemas; Fastify's types expect its JSON-schema shape.
+    validatorCompiler: validatorCompiler as never,
+    serializerCompiler: serializerCompiler as never,
+    ...(guard && { onRequest: guard }),
+    config: { ...options.config, endpoint: name },
+    handler: (async (request: EndpointRequest<N>, reply: FastifyReply) => {
+      reply.code(status);
+      return handler(request, reply);
+    }) as unknown as RouteHandlerMethod,
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The endpoint table's name of the route (see addEndpoint). */
+    endpoint?: EndpointName;
+  }
+}

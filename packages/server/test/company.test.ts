@@ -1,0 +1,144 @@
+/**
+ * The company's facts live in the database: anyone reads them, owners change them, cars stand at
+ * the listed locations only, and an owner's user data carries the company's bank fields.
+ */
+import { API, DEFAULT_COMPANY } from '@rental/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type Account, type TestApp } from './helpers';
+import { addCar, carUpload, day, ownerCall } from './support/fleet';
+
+describe(`company settings (${describeDatabase})`, () => {
+  let t: TestApp;
+  let owner: Account;
+  let customer: Account;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    [owner, customer] = await Promise.all([createOwner(t.app), registerCustomer(t.app)]);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const read = async () => {
+    const res = await t.app.inject({ method: 'GET', url: API.company });
+    expect(res.statusCode).toBe(200);
+    return res.json().company as typeof DEFAULT_COMPANY;
+  };
+  const save = (token: string | undefined, company: unknown) =>
+    t.app.inject({ method: 'PUT', url: API.updateCompany, headers: token ? authHeader(token) : {}, payload: company as object });
+
+  it('starts with the shipped facts, readable by anyone', async () => {
+    const fresh = await createTestApp();
+    try {
+      const res = await fresh.app.inject({ method: 'GET', url: API.company });
+      expect(res.json()).toEqual({ success: true, company: DEFAULT_COMPANY });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('an owner changes them and everyone reads the change', async () => {
+    const next = {
+      ...(await read()),
+      name: 'Waterford Car Rental Ltd',
+      phone: '+1 (876) 555-0100',
+      openingHours: 'Every day 7:00–19:00',
+      locations: ['Waterford, Portmore', 'Norman Manley Airport'],
+      securityDeposit: 20_000,
+    };
+    const res = await save(owner.token, next);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: expect.any(String), company: next });
+    expect(await read()).toEqual(next);
+  });
+
+  it('refuses customers (403) and strangers (401), changing nothing', async () => {
+    const before = await read();
+    const changed = { ...before, name: 'Hijacked' };
+    const asCustomer = await save(customer.token, changed);
+    expect(asCustomer.statusCode).toBe(403);
+    expect(asCustomer.json().success).toBe(false);
+    expect((await save(undefined, changed)).statusCode).toBe(401);
+    expect(await read()).toEqual(before);
+  });
+
+  it.each([
+    ['no name', { name: '' }, /name is required/],
+    ['a phone with letters', { phone: 'call us' }, /phone/],
+    ['a chat link that is not https', { chatUrl: 'javascript:alert(1)' }, /chatUrl/],
+    ['a map from an unknown site', { mapUrl: 'https://evil.example.net/map' }, /mapUrl/],
+    ['no locations', { locations: [] }, /at least one pickup location/],
+    ['a location twice', { locations: ['Portmore', 'portmore'] }, /twice/],
+    ['a negative deposit', { securityDeposit: -5 }, /securityDeposit/],
+    ['a currency that is not a code', { currency: 'dollars' }, /currency/],
+  ])('refuses %s with a 400 naming the problem, changing nothing', async (_name, change, message) => {
+    const before = await read();
+    const res = await save(owner.token, { ...before, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: expect.stringMatching(message) });
+    expect(await read()).toEqual(before);
+  });
+
+  it('places cars only at listed locations, and finds them there', async () => {
+    const before = await read();
+    await save(owner.token, { ...before, locations: [...before.locations, 'Half Way Tree'] });
+    const car = await addCar(t.app, owner.token, { location: 'Half Way Tree' });
+    expect(car.location).toBe('Half Way Tree');
+
+    const body = await carUpload({ ...car, location: 'Montego Bay' });
+    const refused = await t.app.inject({ method: 'POST', url: API.addCar, headers: { ...authHeader(owner.token), ...body.headers }, payload: body.payload });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/location must be one of the company's pickup locations/);
+
+    const found = await t.app.inject({ method: 'POST', url: API.checkAvailability, payload: { location: 'Half Way Tree', pickupDate: day(2), returnDate: day(3) } });
+    expect(found.json().availableCars.map((c: { _id: string }) => c._id)).toEqual([car._id]);
+  });
+
+  it('answers a location the company does not list with no cars, not an error', async () => {
+    const res = await t.app.inject({ method: 'POST', url: API.checkAvailability, payload: { location: 'Kingston', pickupDate: day(2), returnDate: day(3) } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, availableCars: [] });
+  });
+
+  it('will not remove a location cars still stand at (409), until they move', async () => {
+    const start = await read();
+    const without = { ...start, locations: start.locations.filter((l) => l !== 'Ocho Rios') };
+    const before = { ...start, locations: [...without.locations, 'Ocho Rios'] };
+    expect((await save(owner.token, before)).statusCode).toBe(200);
+    const car = await addCar(t.app, owner.token, { location: 'Ocho Rios' });
+    const refused = await save(owner.token, without);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/Ocho Rios \(1 car\)/);
+    expect(await read()).toEqual(before);
+
+    await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: car._id });
+    expect((await save(owner.token, without)).statusCode).toBe(200);
+  });
+});
+
+describe(`an owner's user data (${describeDatabase})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const userData = async (token: string) => (await t.app.inject({ method: 'GET', url: API.userData, headers: authHeader(token) })).json().user;
+  const BANK_FIELDS = ['bankName', 'accountHolderName', 'branch', 'accountNumber', 'accountType'];
+
+  it("carries the company's bank fields for owners (empty until saved), never for customers", async () => {
+    const [owner, customer] = await Promise.all([createOwner(t.app), registerCustomer(t.app)]);
+    const empty = await userData(owner.token);
+    for (const field of BANK_FIELDS) expect(empty[field], field).toBe('');
+
+    const details = { bankName: 'NCB', accountHolderName: 'Waterford Car Rental', branch: 'Portmore', accountNumber: '3045-112', accountType: 'Chequing' };
+    expect((await ownerCall(t.app, owner.token, 'PUT', API.bankDetails, details)).statusCode).toBe(200);
+    expect(await userData(owner.token)).toMatchObject({ role: 'owner', ...details });
+
+    const theirs = await userData(customer.token);
+    for (const field of BANK_FIELDS) expect(theirs, field).not.toHaveProperty(field);
+  });
+});
