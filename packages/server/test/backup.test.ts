@@ -1,22 +1,28 @@
 /**
  * Backup and restore: a populated database goes to one file and comes back identical, row for row
- * and byte for byte, on PGlite, on PostgreSQL, and from one to the other.
+ * and byte for byte, on PGlite, on PostgreSQL, and from one to the other; except the session
+ * signing secret, which never goes into a backup, so that everyone logs in again after a restore.
+ * Backup files are readable by their owner only.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { API } from '@rental/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import { writeBackup } from '../src/backup/backup';
 import { BackupFileError } from '../src/backup/format';
 import { RestoreRefused, restoreBackup } from '../src/backup/restore';
+import { testConfig } from '../src/config';
 import type { MigrationTarget } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';
 import * as schema from '../src/db/schema';
 import { pgErrorCode } from '../src/db/types';
-import { createTestDatabase, describeDatabase, TEST_DATABASE_URL, type TestDatabase } from './helpers';
+import { authHeader, createTestDatabase, describeDatabase, registerCustomer, TEST_DATABASE_URL, TEST_PASSWORD, type TestDatabase } from './helpers';
 import { everyRow, query } from './support/everyRow';
 import { createReopenableDatabase } from './support/reopenableDatabase';
 
@@ -43,6 +49,23 @@ async function freshDatabase(kind: Kind, options: { schemaless?: boolean } = {})
   // PGlite even when the suite runs against PostgreSQL: the cross-database tests need both.
   const opened = await openDatabase({ inMemory: true, migrationsDir });
   return { opened, db: opened.db, url: undefined, close: () => opened.close() };
+}
+
+/** The session signing secret as the server keeps it (settings.jwt_secret): it must never reach a backup. */
+const SIGNING_SECRET = `signing-secret-${'s3cr3t'.repeat(10)}`;
+
+/** Runs `write` with a umask that takes no permission away, as on a carelessly set up machine. */
+async function withLooseUmask<T>(write: () => Promise<T>): Promise<T> {
+  const previous = process.umask(0);
+  try {
+    return await write();
+  } finally {
+    process.umask(previous);
+  }
+}
+
+async function fileMode(path: string): Promise<string> {
+  return ((await stat(path)).mode & 0o777).toString(8);
 }
 
 async function picture(width: number, height: number, colour: string): Promise<Buffer> {
@@ -123,7 +146,11 @@ async function populate(db: TestDatabase['db']) {
     accountType: 'Chequing',
     updatedBy: owner!.id,
   });
-  await db.insert(schema.settings).values({ key: 'jwt_secret', value: 'x'.repeat(64) });
+  await db.insert(schema.settings).values([
+    { key: 'jwt_secret', value: SIGNING_SECRET },
+    // Any other setting is data like the rest.
+    { key: 'welcome_note', value: 'Closed on Christmas Day' },
+  ]);
   await db.insert(schema.idempotencyKeys).values({
     userId: ann!.id,
     key: 'confirm-7f3a',
@@ -134,8 +161,10 @@ async function populate(db: TestDatabase['db']) {
   return { corolla: corolla!, ann: ann!, bob: bob! };
 }
 
+/** Every row is restored as it was, except the signing secret, which is in no backup. */
 async function expectSameRows(source: MigrationTarget, restored: MigrationTarget) {
   const [before, after] = await Promise.all([everyRow(source), everyRow(restored)]);
+  if (before.settings) before.settings = before.settings.filter((row) => !row.startsWith('(jwt_secret,'));
   expect(Object.keys(after)).toEqual(Object.keys(before));
   for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
   // The populated tables really were compared, not a pair of empty ones.
@@ -158,7 +187,7 @@ describe(`backup and restore (${describeDatabase})`, () => {
     source = await freshDatabase(kind);
     data = await populate(source.db);
     file = join(work, 'populated.jsonl.gz');
-    backedUp = (await writeBackup(source.opened.raw, file)).rows;
+    backedUp = (await withLooseUmask(() => writeBackup(source.opened.raw, file))).rows;
   });
   afterAll(async () => {
     await Promise.all([source?.close(), restored?.close()]);
@@ -174,6 +203,18 @@ describe(`backup and restore (${describeDatabase})`, () => {
     expect(tables.indexOf('users')).toBeLessThan(tables.indexOf('cars'));
     expect(tables.indexOf('cars')).toBeLessThan(tables.indexOf('bookings'));
     expect(tables).toEqual(expect.arrayContaining(['bank_details', 'settings', 'idempotency_keys', 'schema_migrations']));
+  });
+
+  it('is readable by its owner only (0600), even when the umask would allow more', async () => {
+    expect(await fileMode(file)).toBe('600');
+  });
+
+  it('never holds the session signing secret, while it keeps the other settings', async () => {
+    const text = gunzipSync(await readFile(file)).toString('utf8');
+    expect(text).not.toContain(SIGNING_SECRET);
+    expect(text).not.toContain('jwt_secret');
+    expect(text).toContain('Closed on Christmas Day');
+    expect(backedUp.settings).toBe(1);
   });
 
   it(`round-trips every row of every table into a brand-new ${kind} database`, async () => {
@@ -231,6 +272,30 @@ describe(`backup and restore (${describeDatabase})`, () => {
     expect(await everyRow(restored.opened.raw)).toEqual(before);
   });
 
+  it('drops the signing secret from a backup made before secrets were left out', async () => {
+    // The file as the previous version wrote it: the secret's row in settings, counted and hashed.
+    const lines = gunzipSync(await readFile(file)).toString('utf8').trimEnd().split('\n');
+    const at = lines.findIndex((l) => l.startsWith('{"table":"settings"'));
+    const columns = (JSON.parse(lines[at]!) as { columns: { name: string }[] }).columns.map((c) => c.name);
+    lines.splice(at + 1, 0, JSON.stringify({ row: columns.map((c) => (c === 'key' ? 'jwt_secret' : SIGNING_SECRET)) }));
+    const end = JSON.parse(lines.pop()!) as { rows: Record<string, number>; sha256: string };
+    end.rows.settings = (end.rows.settings ?? 0) + 1;
+    end.sha256 = createHash('sha256').update(lines.map((l) => `${l}\n`).join('')).digest('hex');
+    const old = join(work, 'made-with-the-secret.jsonl');
+    await writeFile(old, `${[...lines, JSON.stringify(end)].join('\n')}\n`);
+    expect(await readFile(old, 'utf8')).toContain(SIGNING_SECRET);
+
+    const target = await freshDatabase(kind, { schemaless: true });
+    try {
+      const result = await restoreBackup(target.opened.raw, old);
+      expect(result.rows.settings).toBe(1);
+      await expectSameRows(source.opened.raw, target.opened.raw);
+      expect(JSON.stringify(await everyRow(target.opened.raw))).not.toContain(SIGNING_SECRET);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('takes one consistent moment even while bookings keep arriving', async () => {
     const target = await freshDatabase(kind, { schemaless: true });
     try {
@@ -269,6 +334,48 @@ describe(`backup and restore (${describeDatabase})`, () => {
       await target.close();
     }
   });
+});
+
+describe(`sessions after a restore (${describeDatabase})`, () => {
+  it('a token from before the restore is refused after it, in the restored database and in the one it replaced; passwords still log in', async () => {
+    const source = await freshDatabase(kind);
+    const target = await freshDatabase(kind);
+    try {
+      // A customer of the database that is backed up, and one of the database the restore replaces.
+      const sourceApp = await buildApp({ db: source.db, config: testConfig() });
+      const customer = await registerCustomer(sourceApp);
+      await sourceApp.close();
+      const replacedApp = await buildApp({ db: target.db, config: testConfig() });
+      const replaced = await registerCustomer(replacedApp);
+      await replacedApp.close();
+
+      const path = join(work, 'sessions.jsonl.gz');
+      await writeBackup(source.opened.raw, path);
+      await restoreBackup(target.opened.raw, path, { force: true });
+
+      // The server starts on the restored data, as after `npm run restore`.
+      const app = await buildApp({ db: target.db, config: testConfig() });
+      try {
+        const userData = (token: string) => app.inject({ method: 'GET', url: API.userData, headers: authHeader(token) });
+        expect((await userData(customer.token)).statusCode).toBe(401);
+        expect((await userData(replaced.token)).statusCode).toBe(401);
+        // A new secret, not the source's one again.
+        const secrets = async (db: TestDatabase) => (await db.db.select().from(schema.settings)).filter((r) => r.key === 'jwt_secret').map((r) => r.value);
+        const [restoredSecret] = await secrets(target);
+        expect(restoredSecret).toBeDefined();
+        expect(await secrets(source)).not.toContain(restoredSecret);
+
+        // Everyone logs in again, with the password they had.
+        const login = await app.inject({ method: 'POST', url: API.login, payload: { email: customer.user.email, password: TEST_PASSWORD } });
+        expect(login.statusCode).toBe(200);
+        expect((await userData(login.json().token as string)).statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await Promise.all([source.close(), target.close()]);
+    }
+  }, 60_000);
 });
 
 if (TEST_DATABASE_URL) {
@@ -321,16 +428,20 @@ describe(`npm run backup / npm run restore (${describeDatabase})`, () => {
         // While a server holds the PGlite folder, a second process must not open it.
         const busy = await runTool('backup', [file], live.env);
         expect(busy.code).toBe(1);
-        expect(busy.output).toMatch(/in use by process/);
+        expect(busy.output).toMatch(/in use by another process/);
       }
       await server.close();
 
-      const backup = await runTool('backup', [file], live.env);
+      // The tool's process inherits the loose umask; the file is still the owner's only.
+      const backup = await withLooseUmask(() => runTool('backup', [file], live.env));
       expect(backup.output).toMatch(/Backed up .* to .*company\.jsonl\.gz/);
       expect(backup.code).toBe(0);
+      expect(await fileMode(file)).toBe('600');
+      expect(gunzipSync(await readFile(file)).toString('utf8')).not.toContain(SIGNING_SECRET);
 
       const restore = await runTool('restore', [file], replacement.env);
       expect(restore.output).toMatch(/Restored .*bookings 4/s);
+      expect(restore.output).toContain('Everyone logs in again');
       expect(restore.code).toBe(0);
 
       const again = await runTool('restore', [file], replacement.env);

@@ -44,10 +44,14 @@ export class BackupFileError extends Error {
   override name = 'BackupFileError';
 }
 
+/** Backups hold every customer's data: readable and writable by their owner only, whatever the umask. */
+export const BACKUP_FILE_MODE = 0o600;
+
 /** Writes lines to `path` through a temporary file, so a failed backup never leaves a file that looks whole. */
 export async function openLineWriter(path: string) {
   const partial = `${path}.partial`;
-  const file = createWriteStream(partial, { flags: 'wx' });
+  // Created 0600 (the umask can only take bits away), set to exactly 0600 before it takes its name.
+  const file = createWriteStream(partial, { flags: 'wx', mode: BACKUP_FILE_MODE });
   let out: Writable = file;
   if (path.endsWith('.gz')) {
     const gzip = createGzip();
@@ -76,6 +80,7 @@ export async function openLineWriter(path: string) {
       await finished(file);
       const handle = await open(partial, 'r+');
       try {
+        await handle.chmod(BACKUP_FILE_MODE);
         await handle.sync();
       } finally {
         await handle.close();

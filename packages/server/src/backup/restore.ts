@@ -1,6 +1,9 @@
 /**
  * `npm run restore -- <file>`: brings a backup back, all rows in one transaction, so a damaged file
- * or a failure half-way leaves the database exactly as it was.
+ * or a failure half-way leaves the database exactly as it was. The session signing secret is never
+ * restored (backups leave it out; an older file's copy is dropped) and a forced restore removes the
+ * database's own with its other rows: the server makes a new one at its next start, and every
+ * session from before the restore ends.
  * The schema is first brought to the backup's own migrations, the rows go in, and only then are
  * newer migrations applied, so an old backup's rows pass through the same migrations as live data.
  */
@@ -11,7 +14,7 @@ import { DEFAULT_MIGRATIONS_DIR, type MigrationTarget, migrate } from '../db/mig
 import { inTransaction, type SqlSession } from '../db/rawTransaction';
 import { quoteIdent } from './connection';
 import { BackupFileError, type BackupHeader, readBackup, readBackupHeader } from './format';
-import { type ColumnInfo, castFromJsonList, listTables, MIGRATIONS_TABLE } from './tables';
+import { type ColumnInfo, castFromJsonList, listTables, MIGRATIONS_TABLE, secretRowTest } from './tables';
 
 export class RestoreRefused extends Error {
   override name = 'RestoreRefused';
@@ -68,13 +71,19 @@ async function migrateToBackupSchema(target: MigrationTarget, header: BackupHead
 class TableLoader {
   private batch: string[] = [];
   private chars = 0;
+  /** Rows read from the file, checked against the count its last line promises. */
+  read = 0;
+  /** Rows put into the database: those read, less the secrets an older backup may hold. */
   count = 0;
   constructor(
     private readonly session: SqlSession,
     private readonly insert: string,
+    private readonly isSecret: ((row: readonly (string | null)[]) => boolean) | undefined,
   ) {}
 
   async add(row: (string | null)[]) {
+    this.read += 1;
+    if (this.isSecret?.(row)) return;
     const json = JSON.stringify(row);
     this.batch.push(json);
     this.chars += json.length;
@@ -143,11 +152,13 @@ export async function restoreBackup(target: MigrationTarget, path: string, optio
 
     const byName = new Map(tables.map((t) => [t.name, t]));
     const loaded: Record<string, number> = {};
+    const read: Record<string, number> = {};
     let loader: { table: string; rows: TableLoader } | undefined;
     const finishTable = async () => {
       if (!loader) return;
       await loader.rows.flush();
       loaded[loader.table] = loader.rows.count;
+      read[loader.table] = loader.rows.read;
       loader = undefined;
     };
     let sawEnd = false;
@@ -158,7 +169,8 @@ export async function restoreBackup(target: MigrationTarget, path: string, optio
         const table = byName.get(item.table);
         if (!table) throw new BackupFileError(`The backup holds a table the database does not have: ${item.table}.`);
         if (item.table in loaded) throw new BackupFileError(`The backup holds table ${item.table} twice: the file is damaged.`);
-        loader = { table: item.table, rows: new TableLoader(session, insertStatement(item.table, item.columns, table.columns)) };
+        const tableRows = new TableLoader(session, insertStatement(item.table, item.columns, table.columns), secretRowTest(item.table, item.columns));
+        loader = { table: item.table, rows: tableRows };
       } else if ('row' in item) {
         if (!loader) throw new BackupFileError('The backup has a row before any table: the file is damaged.');
         if (!Array.isArray(item.row)) throw new BackupFileError('The backup has a malformed row: the file is damaged.');
@@ -166,7 +178,7 @@ export async function restoreBackup(target: MigrationTarget, path: string, optio
       } else if ('end' in item) {
         await finishTable();
         for (const [table, count] of Object.entries(item.rows)) {
-          if ((loaded[table] ?? 0) !== count) throw new BackupFileError(`The backup promises ${count} rows of ${table} but holds ${loaded[table] ?? 0}: the file is damaged.`);
+          if ((read[table] ?? 0) !== count) throw new BackupFileError(`The backup promises ${count} rows of ${table} but holds ${read[table] ?? 0}: the file is damaged.`);
         }
         sawEnd = true;
       }

@@ -16,6 +16,23 @@ export interface TableInfo {
 
 export const MIGRATIONS_TABLE = 'schema_migrations';
 
+/**
+ * Rows of the settings table whose key names a secret (the session signing secret `jwt_secret`, a
+ * one-time token) are never written to a backup: a backup file would otherwise be a key to every
+ * account. Restore drops them too from a file made before this rule. Without its signing secret, a
+ * restored database gets a new one when the server starts, so everyone logs in again.
+ */
+const SETTINGS_TABLE = 'settings';
+const SECRET_SETTING = /secret|token|password/i;
+
+/** A test on a row (its values in `columns` order): true for a row that must stay out of backups. */
+export function secretRowTest(table: string, columns: { name: string }[]): ((row: readonly (string | null)[]) => boolean) | undefined {
+  if (table !== SETTINGS_TABLE) return undefined;
+  const key = columns.findIndex((c) => c.name === 'key');
+  if (key < 0) return undefined;
+  return (row) => SECRET_SETTING.test(row[key] ?? '');
+}
+
 /** Every table of the public schema, parents before the tables that reference them. */
 export async function listTables(session: SqlSession): Promise<TableInfo[]> {
   const columns = await session.query<{ table_name: string; column_name: string; column_type: string }>(

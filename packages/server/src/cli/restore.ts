@@ -2,6 +2,8 @@
  * `npm run restore -- <file> [--force]`: puts a backup back into the configured database. It must
  * be empty (a new DATA_DIR or PostgreSQL database) unless --force, which replaces everything in it.
  * Stop the server first when it runs on PGlite (the data directory is locked while it runs).
+ * Backups hold no session signing secret: after a restore the server makes a new one, and everyone
+ * logs in again.
  */
 import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -41,6 +43,12 @@ async function run(): Promise<number> {
       .join(', ');
     console.log(`Restored ${path} into ${opened.where}\nRows: ${summary}`);
     if (result.migratedForward.length > 0) console.log(`Then applied newer migrations: ${result.migratedForward.join(', ')}`);
+    // Backups hold no signing secret: the server makes a new one when it starts.
+    console.log(
+      config.jwtSecret
+        ? 'JWT_SECRET is set, so sessions from before the restore still work: change JWT_SECRET to end them.'
+        : 'Everyone logs in again: the server makes a new session secret when it starts (restart every running server).',
+    );
     return 0;
   } catch (err) {
     if (err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof RestoreRefused || err instanceof BackupFileError) {
