@@ -7,10 +7,12 @@ import { ConfigError, loadConfig } from './config';
 import { type OpenedDatabase, openDatabase } from './db/open';
 import { seedDemo } from './demo/seedDemo';
 import { bootstrapOwner } from './features/owners/bootstrap';
+import { announceOwnerSetup } from './features/owners/setup';
 import { createLogger } from './http/logging';
+import { applyServerLimits, closeWithin, SHUTDOWN_GRACE_MS } from './http/serverLimits';
 
-/** In-flight requests get this long to finish on SIGTERM before the process gives up on them. */
-const SHUTDOWN_GRACE_MS = 10_000;
+/** Should closing still hang (a stuck close hook or database), the process ends this long after the grace period. */
+const SHUTDOWN_LAST_RESORT_MS = 10_000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     await bootstrapOwner(opened.db, config, log);
 
     const app = await buildApp({ db: opened.db, config, logger: log });
+    applyServerLimits(app.server, log);
     const database = opened;
     let stopping = false;
     const stop = async (signal: NodeJS.Signals) => {
@@ -46,14 +49,14 @@ async function main(): Promise<void> {
         process.exit(1);
       }
       stopping = true;
-      log.info(`${signal}: finishing the requests in flight, then stopping.`);
+      log.info(`${signal}: finishing the requests in flight (up to ${SHUTDOWN_GRACE_MS / 1000} s), then stopping.`);
       const force = setTimeout(() => {
-        log.error('Requests did not finish in time; stopping anyway.');
+        log.error('The server did not close in time; stopping without closing the database.');
         process.exit(1);
-      }, SHUTDOWN_GRACE_MS);
+      }, SHUTDOWN_GRACE_MS + SHUTDOWN_LAST_RESORT_MS);
       force.unref();
       try {
-        await app.close();
+        await closeWithin(app.server, () => app.close(), SHUTDOWN_GRACE_MS, log);
         // PGlite writes its data directory on close.
         await database.close();
         log.info('Stopped.');
@@ -71,6 +74,8 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     log.info(`Car rental site running at http://${shownHost}:${port}`);
+    // No owner and none configured: one plain console line with the one-time setup address.
+    await announceOwnerSetup(database.db, config, port);
   } catch (err) {
     log.fatal({ err }, `Cannot start: ${(err as Error).message}`);
     await opened?.close().catch(() => {});
