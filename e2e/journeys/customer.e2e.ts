@@ -3,6 +3,7 @@
  * another by cash deposit, find both in My Bookings, be refused taken dates, be kept out of the
  * owner area, log out.
  */
+import { DEFAULT_COMPANY, depositNotice } from '@rental/contract/company';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Page } from 'playwright-core';
@@ -34,7 +35,7 @@ async function bookThroughTheSite(page: Page, car: Car, pickupDate: string, retu
   await form.getByRole('button', { name: /book/i }).click();
   await expectPath(page, `/payment/${car._id}/${pickupDate}/${returnDate}`);
   await see(page.getByRole('heading', { name: `${car.brand} ${car.model}` }));
-  await see(page.getByText(MESSAGES.depositNotice));
+  await see(page.getByText(depositNotice(DEFAULT_COMPANY)));
   const confirm = page.getByRole('button', { name: 'Confirm Booking' });
   expect(await confirm.isDisabled(), 'Confirm Booking before a method is chosen').toBe(true);
   await see(page.getByText(MESSAGES.selectPaymentMethod));

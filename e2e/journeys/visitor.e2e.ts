@@ -1,5 +1,5 @@
 /** A visitor looks around: home, the car list, a car, the about page, the navigation. */
-import { COMPANY } from '@rental/contract/company';
+import { DEFAULT_COMPANY, depositNotice } from '@rental/contract/company';
 import { CAR_SPEC_FIXED, LIST_FILTER_CATEGORIES } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
@@ -69,7 +69,7 @@ describe('visitor', () => {
     const cars = await apiClient(seed.baseUrl).publicCars();
     await page.goto('/cars');
     await see(page.getByRole('heading', { name: 'Select a vehicle group' }));
-    await see(page.getByText(MESSAGES.depositNotice));
+    await see(page.getByText(depositNotice(DEFAULT_COMPANY)));
     await expectShownCount(page, cars.length);
     const cards = page.getByRole('link', { name: /View Details/ });
     await expect.poll(() => cards.count()).toBe(cars.length);
@@ -193,11 +193,11 @@ describe('visitor', () => {
       await expectPath(page, path);
       await see(page.getByRole('heading', { level: 1, name: heading }));
     }
-    await see(nav.getByText(COMPANY.phone));
+    await see(nav.getByText(DEFAULT_COMPANY.phone));
     await see(nav.getByRole('button', { name: 'Login', exact: true }));
     expect(await nav.getByRole('button', { name: 'Dashboard' }).count()).toBe(0);
     const footer = page.getByRole('contentinfo');
-    for (const fact of [COMPANY.phone, COMPANY.address, COMPANY.email]) await see(footer.getByText(fact));
+    for (const fact of [DEFAULT_COMPANY.phone, DEFAULT_COMPANY.address, DEFAULT_COMPANY.email]) await see(footer.getByText(fact));
   });
 
   test('on a phone the menu opens, leads to a page, closes, and offers the login', async ({ openPage }) => {

@@ -41,6 +41,8 @@ export const MAX_DAYS_AHEAD = 365;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
 export const MIN_CAR_YEAR = 1950;
+export const MAX_PRICE_PER_DAY = 1_000_000;
+export const MAX_SEATS = 60;
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const CAR_IMAGE_MAX_WIDTH = 1280;

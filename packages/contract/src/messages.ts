@@ -1,6 +1,5 @@
 /** Sentences a customer reads; the web app and the server use these exact texts (SPEC section 8). */
 export const MESSAGES = {
-  depositNotice: 'A deposit of 15k is required for vehicle reservations.',
   loggedOut: 'You have been logged out',
   selectBothDates: 'Please select both pickup and return dates.',
   selectPaymentMethod: 'Please select a payment method.',

@@ -87,3 +87,8 @@ export function rentalDatesProblem(pickupDate: string, returnDate: string, today
   }
   return null;
 }
+
+/** Next year's models arrive before New Year; "this year" is the company's, not the browser's or UTC's. */
+export function latestCarYear(now: Date = new Date()): number {
+  return Number(companyToday(now).slice(0, 4)) + 1;
+}

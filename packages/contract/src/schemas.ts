@@ -9,6 +9,8 @@ import {
   CAR_CATEGORIES,
   FUEL_TYPES,
   MAX_PASSWORD_LENGTH,
+  MAX_PRICE_PER_DAY,
+  MAX_SEATS,
   MIN_CAR_YEAR,
   MIN_PASSWORD_LENGTH,
   PAYMENT_METHODS,
@@ -16,7 +18,7 @@ import {
   TRANSMISSIONS,
 } from './constants';
 import { MAP_ORIGINS } from './company';
-import { companyToday, isCalendarDate } from './rentalDates';
+import { isCalendarDate, latestCarYear } from './rentalDates';
 
 /** PostgreSQL text cannot hold U+0000, and a lone surrogate half is not text at all (it would come back altered). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -52,10 +54,6 @@ const wholeNumber = (field: string, min: number, max: number | (() => number)) =
     );
 };
 
-/** Next year's models arrive before New Year; "this year" is the company's, not the browser's or UTC's. */
-export function latestCarYear(now: Date = new Date()): number {
-  return Number(companyToday(now).slice(0, 4)) + 1;
-}
 
 export const calendarDate = (field: string) =>
   z
@@ -118,11 +116,11 @@ export const carFormFields = z.object({
   brand: text('brand', 60),
   model: text('model', 60),
   year: wholeNumber('year', MIN_CAR_YEAR, () => latestCarYear()),
-  pricePerDay: wholeNumber('pricePerDay', 1, 1_000_000),
+  pricePerDay: wholeNumber('pricePerDay', 1, MAX_PRICE_PER_DAY),
   category: oneOf('category', CAR_CATEGORIES),
   transmission: oneOf('transmission', TRANSMISSIONS),
   fuel_type: oneOf('fuel_type', FUEL_TYPES),
-  seating_capacity: wholeNumber('seating_capacity', 1, 60),
+  seating_capacity: wholeNumber('seating_capacity', 1, MAX_SEATS),
   /** One of the company's pickup locations (company settings); the server checks the list. */
   location: text('location', 100),
   description: text('description', 2000),

@@ -1,9 +1,7 @@
-import { API } from '@rental/contract/api';
 import { MIN_PASSWORD_LENGTH } from '@rental/contract/constants';
-import type { AuthResponse } from '@rental/contract/schemas';
 import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { apiPost, errorMessage } from '../lib/apiClient';
+import { callApi, errorMessage } from '../api/client';
 import { useSession } from '../session/useSession';
 
 export type AuthMode = 'login' | 'register';
@@ -31,8 +29,9 @@ export function AuthForm({ onSuccess, headingId }: Props) {
     if (submitting) return;
     setSubmitting(true);
     try {
-      const body = registering ? { name, email, password } : { email, password };
-      const answer = await apiPost<AuthResponse>(registering ? API.register : API.login, body);
+      const answer = registering
+        ? await callApi('register', { body: { name, email, password } })
+        : await callApi('login', { body: { email, password } });
       login(answer.token);
       toast.success(answer.message);
       onSuccess();

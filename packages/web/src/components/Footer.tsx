@@ -1,9 +1,11 @@
-import { COMPANY } from '@rental/contract/company';
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { phoneHref } from '@rental/contract/company';
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
+import { useCompany } from '../company/useCompany';
 import { Logo } from './Logo';
 
 export function Footer() {
+  const company = useCompany();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -38,19 +40,23 @@ export function Footer() {
           <h2 className="mb-3 font-semibold text-white">Contact</h2>
           <ul className="space-y-3 text-sm">
             <li>
-              <a href={COMPANY.phoneHref} className="flex items-start gap-2 hover:text-white">
+              <a href={phoneHref(company.phone)} className="flex items-start gap-2 hover:text-white">
                 <Phone aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
-                {COMPANY.phone}
+                {company.phone}
               </a>
             </li>
             <li className="flex items-start gap-2">
               <MapPin aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
-              {COMPANY.address}
+              {company.address}
+            </li>
+            <li className="flex items-start gap-2">
+              <Clock aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
+              {company.openingHours}
             </li>
             <li>
-              <a href={`mailto:${COMPANY.email}`} className="flex items-start gap-2 break-all hover:text-white">
+              <a href={`mailto:${company.email}`} className="flex items-start gap-2 break-all hover:text-white">
                 <Mail aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
-                {COMPANY.email}
+                {company.email}
               </a>
             </li>
           </ul>
@@ -58,7 +64,7 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-800">
         <p className="container-page py-5 text-xs text-slate-400">
-          © {new Date().getFullYear()} {COMPANY.name}. All rights reserved.
+          © {new Date().getFullYear()} {company.name}. All rights reserved.
         </p>
       </div>
     </footer>

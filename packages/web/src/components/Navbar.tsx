@@ -1,9 +1,10 @@
-import { COMPANY } from '@rental/contract/company';
+import { COMPANY, phoneHref } from '@rental/contract/company';
 import { LayoutDashboard, LogIn, LogOut, Menu, Phone, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../session/useSession';
 import { Logo } from './Logo';
+import { useCompany } from '../company/useCompany';
 
 const LINKS = [
   { to: '/', label: 'Home' },
@@ -19,6 +20,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Navbar() {
   const { user, isOwner, token, setShowLogin, logout } = useSession();
+  const company = useCompany();
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -72,11 +74,11 @@ export function Navbar() {
         </ul>
 
         <div className="hidden items-center gap-3 lg:flex">
-          <a href={COMPANY.phoneHref} className="flex items-center gap-2 rounded-md text-sm text-slate-700 hover:text-primary">
+          <a href={phoneHref(company.phone)} className="flex items-center gap-2 rounded-md text-sm text-slate-700 hover:text-primary">
             <Phone aria-hidden="true" size={16} />
             <span>
               <span className="block text-xs text-slate-500">Need help?</span>
-              <span className="font-semibold">{COMPANY.phone}</span>
+              <span className="font-semibold">{company.phone}</span>
             </span>
           </a>
           {dashboardButton}
@@ -106,9 +108,9 @@ export function Navbar() {
           ))}
         </ul>
         <div className="container-page flex flex-col gap-3 border-t border-slate-100 py-4">
-          <a href={COMPANY.phoneHref} className="flex items-center gap-2 text-slate-700">
+          <a href={phoneHref(company.phone)} className="flex items-center gap-2 text-slate-700">
             <Phone aria-hidden="true" size={16} />
-            Need help? <span className="font-semibold">{COMPANY.phone}</span>
+            Need help? <span className="font-semibold">{company.phone}</span>
           </a>
           {user && <p className="text-sm text-slate-500">Signed in as {user.name}</p>}
           <div className="flex flex-wrap gap-3">

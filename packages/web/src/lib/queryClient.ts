@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './apiClient';
+import { ApiError } from '../api/client';
 
 /** A refusal (4xx) will not change on retry; a network blip or 5xx might. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -7,4 +7,5 @@ export const queryKeys = {
   availability: (location: string, pickupDate: string, returnDate: string) =>
     ['availability', location, pickupDate, returnDate] as const,
   publicBankDetails: ['publicBankDetails'] as const,
+  company: ['company'] as const,
 };

@@ -1,10 +1,11 @@
-import { COMPANY } from '@rental/contract/company';
 import { useEffect } from 'react';
+import { useCompany } from '../company/useCompany';
 
 /** Each page is its own document for tabs, history and search engines. */
 export function usePageMeta(title: string, description: string): void {
+  const { name } = useCompany();
   useEffect(() => {
-    document.title = `${title} | ${COMPANY.name}`;
+    document.title = `${title} | ${name}`;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
       meta = document.createElement('meta');
@@ -12,5 +13,5 @@ export function usePageMeta(title: string, description: string): void {
       document.head.appendChild(meta);
     }
     meta.content = description;
-  }, [title, description]);
+  }, [title, description, name]);
 }

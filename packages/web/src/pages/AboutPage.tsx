@@ -1,6 +1,6 @@
-import { COMPANY } from '@rental/contract/company';
 import { BadgeCheck, ClipboardList, Clock, HandCoins, MapPin, ShieldCheck } from 'lucide-react';
 import { usePageMeta } from '../lib/usePageMeta';
+import { useCompany } from '../company/useCompany';
 
 const SELLING_POINTS = [
   { icon: BadgeCheck, title: 'Cars you can count on', text: 'A well-kept fleet, cleaned and checked before every rental.' },
@@ -33,14 +33,15 @@ const REQUIREMENTS = [
 ] as const;
 
 export default function AboutPage() {
+  const company = useCompany();
   usePageMeta(
     'About Us',
-    `Who we are, where to find us in Waterford, Portmore, and what you need to rent a car from ${COMPANY.name}.`,
+    `Who we are, where to find us in Waterford, Portmore, and what you need to rent a car from ${company.name}.`,
   );
   return (
     <div className="container-page py-10 sm:py-14">
       <header className="max-w-3xl">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">About {COMPANY.name}</h1>
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">About {company.name}</h1>
         <p className="mt-4 text-lg leading-relaxed text-slate-600">
           We are a local car rental company in Waterford, Portmore. Visitors, families and businesses rent from us for
           trips across Jamaica: for a day, a week or a month.
@@ -68,12 +69,12 @@ export default function AboutPage() {
             <MapPin aria-hidden="true" className="text-primary" />
             Find us
           </h2>
-          <p className="mt-2 text-slate-600">{COMPANY.address}</p>
+          <p className="mt-2 text-slate-600">{company.address}</p>
           <div className="mt-4 aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100">
             {/* oxlint-disable-next-line react/iframe-missing-sandbox -- a cross-origin map: it cannot reach this page, and a sandbox would need allow-scripts + allow-same-origin anyway */}
             <iframe
-              src={COMPANY.mapEmbedUrl}
-              title={`Map showing ${COMPANY.name} in Waterford, Portmore`}
+              src={company.mapUrl}
+              title={`Map showing ${company.name} in Waterford, Portmore`}
               loading="lazy"
               referrerPolicy="no-referrer-when-downgrade"
               width="600"
@@ -82,7 +83,7 @@ export default function AboutPage() {
             />
           </div>
           <a
-            href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(COMPANY.address)}`}
+            href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(company.address)}`}
             target="_blank"
             rel="noopener noreferrer"
             className="mt-3 inline-block font-medium text-primary underline underline-offset-2"

@@ -1,3 +1,4 @@
+import { DEFAULT_COMPANY, depositNotice } from '@rental/contract/company';
 import { API } from '@rental/contract/api';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
@@ -29,7 +30,7 @@ describe('vehicle list', () => {
   it('shows the title, the deposit notice and the filter buttons of the spec in order', async () => {
     renderApp('/cars');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Select a vehicle group');
-    expect(screen.getByText(MESSAGES.depositNotice)).toBeInTheDocument();
+    expect(screen.getByText(depositNotice(DEFAULT_COMPANY))).toBeInTheDocument();
     await screen.findByText(/^Showing \d+ Cars$/);
     const buttons = within(screen.getByRole('group', { name: 'Vehicle group' }))
       .getAllByRole('button')

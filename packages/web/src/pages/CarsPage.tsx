@@ -1,7 +1,6 @@
-import { API } from '@rental/contract/api';
+import { depositNotice } from '@rental/contract/company';
 import { DEFAULT_LOCATION } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
-import type { AvailableCarsResponse } from '@rental/contract/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Info, Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -10,15 +9,17 @@ import { Link, useSearchParams } from 'react-router';
 import { CarCard } from '../components/CarCard';
 import { CarGridSkeleton } from '../components/Skeleton';
 import { filterCars, filterCategories } from '../features/cars/filterCars';
-import { apiPost, errorMessage } from '../lib/apiClient';
+import { callApi, errorMessage } from '../api/client';
 import { formatCalendarDate } from '../lib/dates';
 import { queryKeys } from '../lib/queryKeys';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useSession } from '../session/useSession';
+import { useCompany } from '../company/useCompany';
 
 export default function CarsPage() {
   usePageMeta('Vehicles', 'Browse our fleet of sedans, SUVs, pickups and minivans and check which cars are free for your dates.');
   const session = useSession();
+  const company = useCompany();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const searchId = useId();
@@ -32,7 +33,7 @@ export default function CarsPage() {
   const availability = useQuery({
     queryKey: queryKeys.availability(pickupLocation, pickupDate, returnDate),
     queryFn: () =>
-      apiPost<AvailableCarsResponse>(API.checkAvailability, { location: pickupLocation, pickupDate, returnDate }),
+      callApi('checkAvailability', { body: { location: pickupLocation, pickupDate, returnDate } }),
     select: (data) => data.availableCars,
     enabled: byDates,
   });
@@ -71,7 +72,7 @@ export default function CarsPage() {
         <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Select a vehicle group</h1>
         <p className="mx-auto mt-3 flex max-w-xl items-start justify-center gap-2 text-slate-600">
           <Info aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-primary" />
-          {MESSAGES.depositNotice}
+          {depositNotice(company)}
         </p>
       </header>
 

@@ -1,4 +1,4 @@
-import { COMPANY } from '@rental/contract/company';
+import { COMPANY, phoneHref } from '@rental/contract/company';
 import { HOME_FEATURED_CARS } from '@rental/contract/constants';
 import { BadgeCheck, CalendarCheck, CarFront, CreditCard, Headset, KeyRound, Mail, MapPin, MessageCircle, Phone, Sparkles, Star, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { HeroBookingForm } from '../features/home/HeroBookingForm';
 import { FEATURES, STEPS, TESTIMONIALS } from '../features/home/homeContent';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useSession } from '../session/useSession';
+import { useCompany } from '../company/useCompany';
 
 const FEATURE_ICONS = [Sparkles, BadgeCheck, Wallet, Headset];
 const STEP_ICONS = [CarFront, CalendarCheck, CreditCard, KeyRound];
@@ -23,6 +24,7 @@ function Stars({ label }: { label: string }) {
 }
 
 export default function HomePage() {
+  const company = useCompany();
   usePageMeta(
     'Car rental in Waterford, Portmore',
     'Rent a well-kept car in Waterford, Portmore, Jamaica. Check availability for your dates, see the price at once and reserve online.',
@@ -111,7 +113,7 @@ export default function HomePage() {
             <CarGridSkeleton count={HOME_FEATURED_CARS} label="Loading featured cars" />
           ) : featured.length === 0 ? (
             <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-              Our fleet is being updated. Call us on {COMPANY.phone} and we will find you a car.
+              Our fleet is being updated. Call us on {company.phone} and we will find you a car.
             </p>
           ) : (
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -133,7 +135,7 @@ export default function HomePage() {
               Tell us what you need: a bigger van, a pickup for work or something special. We will source it for you.
             </p>
           </div>
-          <a href={COMPANY.chatUrl} target="_blank" rel="noopener noreferrer" className="btn-secondary shrink-0 border-white">
+          <a href={company.chatUrl} target="_blank" rel="noopener noreferrer" className="btn-secondary shrink-0 border-white">
             <MessageCircle aria-hidden="true" size={18} />
             Chat with us
             <span className="sr-only"> (opens in a new tab)</span>
@@ -175,20 +177,20 @@ export default function HomePage() {
           </div>
           <ul className="flex flex-col gap-3 text-slate-700 sm:flex-row sm:flex-wrap sm:gap-6">
             <li>
-              <a href={COMPANY.phoneHref} className="flex items-center gap-2 hover:text-primary">
+              <a href={phoneHref(company.phone)} className="flex items-center gap-2 hover:text-primary">
                 <Phone aria-hidden="true" size={18} className="text-primary" />
-                {COMPANY.phone}
+                {company.phone}
               </a>
             </li>
             <li>
-              <a href={`mailto:${COMPANY.email}`} className="flex items-center gap-2 break-all hover:text-primary">
+              <a href={`mailto:${company.email}`} className="flex items-center gap-2 break-all hover:text-primary">
                 <Mail aria-hidden="true" size={18} className="shrink-0 text-primary" />
-                {COMPANY.email}
+                {company.email}
               </a>
             </li>
             <li className="flex items-center gap-2">
               <MapPin aria-hidden="true" size={18} className="shrink-0 text-primary" />
-              {COMPANY.address}
+              {company.address}
             </li>
           </ul>
         </div>

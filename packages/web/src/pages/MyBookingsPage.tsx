@@ -1,7 +1,6 @@
-import { API } from '@rental/contract/api';
 import type { BookingStatus } from '@rental/contract/constants';
 import { formatMoney } from '@rental/contract/format';
-import type { Booking, BookingsResponse } from '@rental/contract/schemas';
+import type { Booking } from '@rental/contract/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, CarFront, MapPin, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
@@ -9,7 +8,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { CarImage } from '../components/CarImage';
 import { SkeletonBlock } from '../components/Skeleton';
-import { apiGet, errorMessage } from '../lib/apiClient';
+import { callApi, errorMessage } from '../api/client';
 import { formatCalendarDate, formatInstant } from '../lib/dates';
 import { queryKeys } from '../lib/queryKeys';
 import { usePageMeta } from '../lib/usePageMeta';
@@ -105,7 +104,7 @@ export default function MyBookingsPage() {
   const { token, setShowLogin } = useSession();
   const bookings = useQuery({
     queryKey: queryKeys.userBookings,
-    queryFn: () => apiGet<BookingsResponse>(API.userBookings),
+    queryFn: () => callApi('userBookings'),
     select: (data) => data.bookings,
     enabled: token !== null,
   });

@@ -1,3 +1,4 @@
+import { DEFAULT_COMPANY, depositNotice } from '@rental/contract/company';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Car } from '@rental/contract/schemas';
@@ -5,7 +6,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentDetails } from '../features/payment/PaymentMethods';
-import { setApiBaseUrl } from '../lib/apiClient';
+import { setApiBaseUrl } from '../api/client';
 import { TEST_PASSWORD, addCar, createBooking, registerCustomer, serverUrl, setBankDetails, uniqueWord } from '../test/api';
 import { renderApp } from '../test/renderApp';
 import { confirmDisabled } from './PaymentPage';
@@ -34,7 +35,7 @@ describe('Confirm Booking is disabled', () => {
   });
 
   it('explains that cash deposit is not possible while the company has no bank details', () => {
-    render(<PaymentDetails method="cash_deposit" total={1000} bankDetails={null} bankDetailsLoading={false} />);
+    render(<PaymentDetails method="cash_deposit" total={1000} bankDetails={null} bankDetailsLoading={false} officeAddress={DEFAULT_COMPANY.address} />);
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.bankDetailsMissing);
   });
 });
@@ -65,7 +66,7 @@ describe('payment page', () => {
     expect(value('Rental days')).toBe('2');
     expect(value('Price per day')).toBe('$5,000');
     expect(value('Total')).toBe('$10,000');
-    expect(screen.getByText(MESSAGES.depositNotice)).toBeInTheDocument();
+    expect(screen.getByText(depositNotice(DEFAULT_COMPANY))).toBeInTheDocument();
   });
 
   it('keeps Confirm disabled until a method is chosen, and shows the bank details for a cash deposit', async () => {

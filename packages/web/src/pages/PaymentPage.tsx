@@ -1,9 +1,9 @@
-import { API } from '@rental/contract/api';
+import { depositNotice } from '@rental/contract/company';
 import type { PaymentMethod } from '@rental/contract/constants';
 import { formatMoney } from '@rental/contract/format';
 import { MESSAGES } from '@rental/contract/messages';
 import { bookingPrice, companyToday, rentalDatesProblem, rentalDays } from '@rental/contract/rentalDates';
-import type { BankDetails, BookingCreatedResponse, PublicBankDetailsResponse } from '@rental/contract/schemas';
+import type { BankDetails } from '@rental/contract/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Info, MapPin } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -13,12 +13,13 @@ import { CarImage } from '../components/CarImage';
 import { SkeletonBlock } from '../components/Skeleton';
 import { useCar } from '../features/cars/useCar';
 import { PaymentDetails, PaymentMethodCards } from '../features/payment/PaymentMethods';
-import { apiGet, apiPost, errorMessage } from '../lib/apiClient';
+import { callApi, errorMessage } from '../api/client';
 import { newIdempotencyKey } from '../lib/idempotencyKey';
 import { formatCalendarDate } from '../lib/dates';
 import { queryKeys } from '../lib/queryKeys';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useSession } from '../session/useSession';
+import { useCompany } from '../company/useCompany';
 
 /** Confirm stays disabled without a method, while sending, and for a cash deposit with no account to pay into. */
 export function confirmDisabled(method: PaymentMethod | null, submitting: boolean, bankDetails: BankDetails | null | undefined): boolean {
@@ -27,6 +28,7 @@ export function confirmDisabled(method: PaymentMethod | null, submitting: boolea
 
 export default function PaymentPage() {
   usePageMeta('Confirm your booking', 'Check your rental dates and price, choose how to pay and confirm your car booking.');
+  const company = useCompany();
   const { carId = '', pickupDate = '', returnDate = '' } = useParams();
   const { token } = useSession();
   const navigate = useNavigate();
@@ -42,7 +44,7 @@ export default function PaymentPage() {
 
   const bank = useQuery({
     queryKey: queryKeys.publicBankDetails,
-    queryFn: () => apiGet<PublicBankDetailsResponse>(API.publicBankDetails),
+    queryFn: () => callApi('publicBankDetails'),
     select: (data) => data.bankDetails,
   });
   useEffect(() => {
@@ -67,12 +69,10 @@ export default function PaymentPage() {
     if (submitting) return;
     setSubmitting(true);
     try {
-      const answer = await apiPost<BookingCreatedResponse>(API.createBooking, {
-        car: carId,
-        pickupDate,
-        returnDate,
-        paymentMethod: method,
-      }, { 'Idempotency-Key': idempotencyKey });
+      const answer = await callApi('createBooking', {
+        body: { car: carId, pickupDate, returnDate, paymentMethod: method },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      });
       toast.success(answer.message);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.userBookings }),
@@ -162,10 +162,10 @@ export default function PaymentPage() {
         <section aria-label="Payment" className="space-y-5">
           <p className="flex items-start gap-2 rounded-xl bg-primary-light p-4 text-slate-800">
             <Info aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-primary" />
-            {MESSAGES.depositNotice}
+            {depositNotice(company)}
           </p>
           <PaymentMethodCards method={method} onChange={setMethod} />
-          <PaymentDetails method={method} total={total} bankDetails={bank.data} bankDetailsLoading={bank.isPending && !bank.isError} />
+          <PaymentDetails method={method} total={total} bankDetails={bank.data} bankDetailsLoading={bank.isPending && !bank.isError} officeAddress={company.address} />
           <div>
             <button
               type="button"

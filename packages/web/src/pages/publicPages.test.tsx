@@ -1,4 +1,4 @@
-import { COMPANY } from '@rental/contract/company';
+import { DEFAULT_COMPANY } from '@rental/contract/company';
 import { TOAST_LIMIT } from '@rental/contract/constants';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,11 +19,11 @@ describe('public layout', () => {
     ]) {
       expect(nav.getAllByRole('link', { name })[0]).toHaveAttribute('href', href);
     }
-    expect(nav.getAllByText(COMPANY.phone).length).toBeGreaterThan(0);
+    expect(nav.getAllByText(DEFAULT_COMPANY.phone).length).toBeGreaterThan(0);
     const footer = within(screen.getByRole('contentinfo'));
-    expect(footer.getByText(COMPANY.phone)).toBeInTheDocument();
-    expect(footer.getByText(COMPANY.address)).toBeInTheDocument();
-    expect(footer.getByText(COMPANY.email)).toBeInTheDocument();
+    expect(footer.getByText(DEFAULT_COMPANY.phone)).toBeInTheDocument();
+    expect(footer.getByText(DEFAULT_COMPANY.address)).toBeInTheDocument();
+    expect(footer.getByText(DEFAULT_COMPANY.email)).toBeInTheDocument();
   });
 
   it('opens and closes the mobile menu, telling assistive technology', async () => {
@@ -59,12 +59,12 @@ describe('home page', () => {
     renderApp('/');
     const featured = await screen.findByRole('region', { name: 'Featured vehicles' });
     expect(await within(featured).findAllByRole('article')).toHaveLength(6);
-    expect(screen.getByRole('link', { name: /Chat with us/ })).toHaveAttribute('href', COMPANY.chatUrl);
+    expect(screen.getByRole('link', { name: /Chat with us/ })).toHaveAttribute('href', DEFAULT_COMPANY.chatUrl);
     const reviews = within(screen.getByRole('region', { name: 'What our customers say' }));
     expect(reviews.getByText(/of 5, based on Google reviews/)).toHaveTextContent('4.9 of 5, based on Google reviews');
     expect(reviews.getAllByRole('blockquote')).toHaveLength(4);
     expect(within(screen.getByRole('region', { name: 'Reserve your car in four steps' })).getAllByRole('listitem')).toHaveLength(4);
-    expect(within(screen.getByRole('region', { name: 'Questions? We are here to help.' })).getByText(COMPANY.email)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Questions? We are here to help.' })).getByText(DEFAULT_COMPANY.email)).toBeInTheDocument();
   });
 });
 
@@ -72,7 +72,7 @@ describe('about page', () => {
   it('has the selling points, a lazy map with a title, the FAQ statements and the rental requirements', () => {
     renderApp('/about-us');
     const map = screen.getByTitle(/Map showing/);
-    expect(map).toHaveAttribute('src', COMPANY.mapEmbedUrl);
+    expect(map).toHaveAttribute('src', DEFAULT_COMPANY.mapUrl);
     expect(map).toHaveAttribute('loading', 'lazy');
     const faq = within(screen.getByRole('region', { name: 'Frequently asked questions' }));
     expect(faq.getByText(/no tow hitch/)).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('about page', () => {
     expect(requirements.getByText('A valid passport')).toBeInTheDocument();
     expect(requirements.getByText('Proof of address')).toBeInTheDocument();
     expect(requirements.getByText(/may reject an application/)).toBeInTheDocument();
-    expect(document.title).toBe(`About Us | ${COMPANY.name}`);
+    expect(document.title).toBe(`About Us | ${DEFAULT_COMPANY.name}`);
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/Waterford, Portmore/);
   });
 });

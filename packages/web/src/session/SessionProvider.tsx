@@ -1,12 +1,10 @@
 import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
-import type { CarsResponse, UserDataResponse } from '@rental/contract/schemas';
-import { API } from '@rental/contract/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { ApiError, apiGet, errorMessage, storedToken } from '../lib/apiClient';
+import { ApiError, callApi, errorMessage, storedToken } from '../api/client';
 import { queryKeys } from '../lib/queryKeys';
 import { type Session, SessionContext } from './sessionContext';
 
@@ -24,6 +22,11 @@ function tokenWasRefused(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
+/** A session that simply ended (401) is forgotten quietly: nobody needs a toast for it on every visit. */
+function sessionEnded(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -34,13 +37,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const carsQuery = useQuery({
     queryKey: queryKeys.cars,
-    queryFn: () => apiGet<CarsResponse>(API.cars),
+    queryFn: () => callApi('cars'),
     select: (data) => data.cars,
   });
 
   const userQuery = useQuery({
     queryKey: queryKeys.user(token),
-    queryFn: () => apiGet<UserDataResponse>(API.userData),
+    queryFn: () => callApi('userData'),
     select: (data) => data.user,
     enabled: token !== null,
     retry: false,
@@ -50,7 +53,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const userError = userQuery.error;
   useEffect(() => {
     if (!userError) return;
-    toast.error(errorMessage(userError), { id: 'user-load' });
+    if (!sessionEnded(userError)) toast.error(errorMessage(userError), { id: 'user-load' });
     if (tokenWasRefused(userError)) {
       writeToken(null);
       setToken(null);

@@ -41,12 +41,14 @@ describe('session', () => {
     expect(within(mainNav()).getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('goes to / and drops the token when the server refuses the user load', async () => {
+  it('forgets a session the server no longer knows (401) and goes to / quietly, with no error toast', async () => {
     renderApp('/about-us', { token: 'not-a-real-token' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect(within(mainNav()).getByRole('button', { name: 'Login' })).toBeInTheDocument();
-    // The server's own sentence is shown.
-    expect(await screen.findByText(MESSAGES.notAuthorized)).toBeInTheDocument();
+    expect(await within(mainNav()).findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    // The home page has painted (its hero form is there) and no toast tells of the old session.
+    expect(await screen.findByRole('button', { name: /Book now/i })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.notAuthorized)).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.sessionExpired)).not.toBeInTheDocument();
   });
 });

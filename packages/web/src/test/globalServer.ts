@@ -17,7 +17,11 @@ export default async function setup(project: TestProject) {
   try {
     const helpers = await import(/* @vite-ignore */ SERVER_TEST_HELPERS);
     const testApp = await helpers.createTestApp();
-    const owner = await helpers.createOwner(testApp.app, { name: 'Test Owner' });
+    const promoted = await helpers.createOwner(testApp.app, { name: 'Test Owner' });
+    // Becoming an owner ends the account's earlier sessions: log in again, as the owner would.
+    const login = await testApp.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: promoted.user.email, password: promoted.password } });
+    if (login.statusCode !== 200) throw new Error(`The test owner cannot log in: ${login.statusCode} ${login.body}`);
+    const owner = { token: login.json().token as string };
     const address: string = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     server = testApp;
 

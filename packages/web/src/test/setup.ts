@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeAll, inject } from 'vitest';
 import { preloadPublicPages } from '../App';
-import { setApiBaseUrl } from '../lib/apiClient';
+import { setApiBaseUrl } from '../api/client';
 
 // jsdom has no matchMedia (react-hot-toast asks for prefers-reduced-motion): answer "no preference".
 if (!window.matchMedia) {

@@ -1,11 +1,9 @@
-import { API } from '@rental/contract/api';
 import { MESSAGES } from '@rental/contract/messages';
-import type { CarResponse } from '@rental/contract/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { apiGet, errorMessage } from '../../lib/apiClient';
+import { callApi, errorMessage } from '../../api/client';
 import { queryKeys } from '../../lib/queryKeys';
 
 /** One car for the detail and payment pages; if it cannot be loaded the customer goes back to the list. */
@@ -13,7 +11,7 @@ export function useCar(id: string) {
   const navigate = useNavigate();
   const query = useQuery({
     queryKey: queryKeys.car(id),
-    queryFn: () => apiGet<CarResponse>(API.car(id)),
+    queryFn: () => callApi('car', { params: { id } }),
     select: (data) => data.car,
   });
   const { error } = query;

@@ -5,7 +5,7 @@ import { Loader2 } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { SkeletonBlock } from '../../components/Skeleton';
-import { errorMessage } from '../../lib/apiClient';
+import { errorMessage } from '../../api/client';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { BANK_FIELDS, type BankFormErrors, type BankFormValues, EMPTY_BANK_FORM, bankDetailsFromForm, validateBankForm } from './bankForm';
 import { FormField, controlProps } from './FormField';

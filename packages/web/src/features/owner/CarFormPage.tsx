@@ -1,24 +1,23 @@
 /** Add car (/owner/add-car) and edit car (/owner/add-car/:id): one form, prefilled when editing. */
-import { CAR_CATEGORIES, FUEL_TYPES, LOCATIONS, MIN_CAR_YEAR, TRANSMISSIONS } from '@rental/contract/constants';
+import { CAR_CATEGORIES, FUEL_TYPES, MAX_PRICE_PER_DAY, MAX_SEATS, MIN_CAR_YEAR, TRANSMISSIONS } from '@rental/contract/constants';
+import { latestCarYear } from '@rental/contract/rentalDates';
 import { ImagePlus, Loader2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { SkeletonBlock } from '../../components/Skeleton';
-import { errorMessage } from '../../lib/apiClient';
+import { errorMessage } from '../../api/client';
 import { usePageMeta } from '../../lib/usePageMeta';
 import {
   CAR_FORM_ORDER,
   type CarFormErrors,
   type CarFormValues,
   EMPTY_CAR_FORM,
-  MAX_PRICE_PER_DAY,
-  MAX_SEATS,
   carDataJson,
   carFormFromCar,
-  maxCarYear,
   validateCarForm,
 } from './carForm';
+import { useCompany } from '../../company/useCompany';
 import { FormField, controlProps } from './FormField';
 import { ACCEPTED_IMAGE_TYPES } from './imageFile';
 import { OwnerPageHeader } from './OwnerPageHeader';
@@ -92,6 +91,7 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
   const save = useSaveCar(carId);
   const [values, setValues] = useState(initial);
   const [image, setImage] = useState<File | null>(null);
+  const company = useCompany();
   const [errors, setErrors] = useState<CarFormErrors>({});
   const [attempted, setAttempted] = useState(false);
   const preview = useFilePreview(image);
@@ -101,20 +101,20 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
   const update = (field: keyof CarFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     const next = { ...values, [field]: event.target.value };
     setValues(next);
-    if (attempted) setErrors(validateCarForm(next, image, isNew));
+    if (attempted) setErrors(validateCarForm(next, image, isNew, company.locations));
   };
 
   const chooseImage = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     setImage(chosen);
-    if (attempted) setErrors(validateCarForm(values, chosen, isNew));
+    if (attempted) setErrors(validateCarForm(values, chosen, isNew, company.locations));
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting.current) return;
     setAttempted(true);
-    const problems = validateCarForm(values, image, isNew);
+    const problems = validateCarForm(values, image, isNew, company.locations);
     setErrors(problems);
     const first = CAR_FORM_ORDER.find((field) => problems[field]);
     if (first) {
@@ -186,7 +186,7 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
           <input {...controlProps('car-model', errors.model)} value={values.model} onChange={update('model')} required maxLength={60} placeholder="e.g. Corolla" autoComplete="off" />
         </FormField>
         <FormField id="car-year" label="Year" error={errors.year}>
-          <input {...controlProps('car-year', errors.year)} type="number" inputMode="numeric" min={MIN_CAR_YEAR} max={maxCarYear()} step={1} value={values.year} onChange={update('year')} required placeholder="e.g. 2021" />
+          <input {...controlProps('car-year', errors.year)} type="number" inputMode="numeric" min={MIN_CAR_YEAR} max={latestCarYear()} step={1} value={values.year} onChange={update('year')} required placeholder="e.g. 2021" />
         </FormField>
         <FormField id="car-pricePerDay" label="Price per day ($)" error={errors.pricePerDay}>
           <input {...controlProps('car-pricePerDay', errors.pricePerDay)} type="number" inputMode="numeric" min={1} max={MAX_PRICE_PER_DAY} step={1} value={values.pricePerDay} onChange={update('pricePerDay')} required placeholder="e.g. 8500" />
@@ -197,7 +197,7 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
         <FormField id="car-seating_capacity" label="Seating capacity" error={errors.seating_capacity}>
           <input {...controlProps('car-seating_capacity', errors.seating_capacity)} type="number" inputMode="numeric" min={1} max={MAX_SEATS} step={1} value={values.seating_capacity} onChange={update('seating_capacity')} required placeholder="e.g. 5" />
         </FormField>
-        {select('location', 'Location', LOCATIONS)}
+        {select('location', 'Location', company.locations)}
         <FormField id="car-description" label="Description" error={errors.description} className="sm:col-span-2">
           <textarea {...controlProps('car-description', errors.description, { multiline: true })} rows={4} maxLength={2000} value={values.description} onChange={update('description')} required placeholder="What makes this car a good choice: comfort, space, features…" />
         </FormField>

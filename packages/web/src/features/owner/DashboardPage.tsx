@@ -7,7 +7,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';
-import { errorMessage } from '../../lib/apiClient';
+import { errorMessage } from '../../api/client';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { formatRentalPeriod } from './dateRange';
 import { OwnerPageHeader } from './OwnerPageHeader';

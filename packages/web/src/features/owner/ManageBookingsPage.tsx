@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';
-import { errorMessage } from '../../lib/apiClient';
+import { errorMessage } from '../../api/client';
 import { formatCalendarDate, formatInstant } from '../../lib/dates';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { BookingCards } from './BookingCards';

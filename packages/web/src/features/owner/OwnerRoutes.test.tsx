@@ -45,6 +45,7 @@ describe('the owner area', () => {
       ['Manage Cars', '/owner/manage-cars'],
       ['Manage Bookings', '/owner/manage-bookings'],
       ['Bank Details', '/owner/bank-details'],
+      ['Company Settings', '/owner/settings'],
     ]);
 
     for (const tile of ['Total Cars', 'Total Bookings', 'Pending', 'Confirmed']) {

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useParams } from 'react-router';
 import { useSession } from '../../session/useSession';
 import { BankDetailsPage } from './BankDetailsPage';
 import { CarFormPage } from './CarFormPage';
+import { CompanySettingsPage } from './CompanySettingsPage';
 import { DashboardPage } from './DashboardPage';
 import { ManageBookingsPage } from './ManageBookingsPage';
 import { ManageCarsPage } from './ManageCarsPage';
@@ -31,6 +32,7 @@ export default function OwnerRoutes() {
         <Route path="manage-cars" element={<ManageCarsPage />} />
         <Route path="manage-bookings" element={<ManageBookingsPage />} />
         <Route path="bank-details" element={<BankDetailsPage />} />
+        <Route path="settings" element={<CompanySettingsPage />} />
         <Route path="*" element={<Navigate to="/owner" replace />} />
       </Route>
     </Routes>

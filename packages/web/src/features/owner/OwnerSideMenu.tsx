@@ -1,4 +1,4 @@
-import { CalendarCheck, CarFront, Landmark, LayoutDashboard, PlusSquare } from 'lucide-react';
+import { Building2, CalendarCheck, CarFront, Landmark, LayoutDashboard, PlusSquare } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { ProfileImageEditor } from './ProfileImageEditor';
 
@@ -8,6 +8,7 @@ const MENU = [
   { to: '/owner/manage-cars', label: 'Manage Cars', icon: CarFront, end: false },
   { to: '/owner/manage-bookings', label: 'Manage Bookings', icon: CalendarCheck, end: false },
   { to: '/owner/bank-details', label: 'Bank Details', icon: Landmark, end: false },
+  { to: '/owner/settings', label: 'Company Settings', icon: Building2, end: false },
 ] as const;
 
 export function OwnerSideMenu() {

@@ -1,5 +1,5 @@
-import { ACCOUNT_TYPES } from '@rental/contract/constants';
-import type { BankDetails } from '@rental/contract/schemas';
+import { type BankDetails, bankDetails } from '@rental/contract/schemas';
+import { type FieldLabel, formErrors } from './formErrors';
 
 export type BankFormValues = { [K in keyof BankDetails]: string };
 export type BankFormErrors = Partial<Record<keyof BankDetails, string>>;
@@ -14,20 +14,12 @@ export const BANK_FIELDS: { field: keyof BankDetails; label: string }[] = [
 
 export const EMPTY_BANK_FORM: BankFormValues = { bankName: '', accountHolderName: '', branch: '', accountNumber: '', accountType: '' };
 
-/** The server's rule for account numbers, checked here first so the owner hears it at once. */
-const ACCOUNT_NUMBER = /^[0-9A-Za-z -]+$/;
+const LABELS = Object.fromEntries(BANK_FIELDS.map(({ field, label }) => [field, { label }])) as Record<keyof BankDetails, FieldLabel>;
 
+/** The server's own rules (the contract's bankDetails schema), in the form's words. */
 export function validateBankForm(values: BankFormValues): BankFormErrors {
-  const errors: BankFormErrors = {};
-  for (const { field, label } of BANK_FIELDS) {
-    if (!values[field].trim()) errors[field] = `${label} is required.`;
-  }
-  if (!errors.accountNumber && !ACCOUNT_NUMBER.test(values.accountNumber.trim())) {
-    errors.accountNumber = 'Account number may hold only digits, letters, spaces and dashes.';
-  }
-  if (!errors.accountType && !(ACCOUNT_TYPES as readonly string[]).includes(values.accountType)) {
-    errors.accountType = 'Please choose Savings or Chequing.';
-  }
+  const errors = formErrors(bankDetails, values, LABELS);
+  if (errors.accountType && values.accountType) errors.accountType = 'Please choose Savings or Chequing.';
   return errors;
 }
 

@@ -1,7 +1,8 @@
 /** The owner's car form: what it holds, what makes it valid, and what it sends as carData. */
-import { CAR_CATEGORIES, CURRENCY_SYMBOL, DEFAULT_LOCATION, FUEL_TYPES, LOCATIONS, MIN_CAR_YEAR, TRANSMISSIONS } from '@rental/contract/constants';
+import { DEFAULT_LOCATION } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
-import type { Car } from '@rental/contract/schemas';
+import { type Car, carFormFields } from '@rental/contract/schemas';
+import { type FieldLabel, formErrors } from './formErrors';
 import { imageFileProblem } from './imageFile';
 
 /** Inputs hold text; numbers are parsed on submit. */
@@ -34,13 +35,6 @@ export const EMPTY_CAR_FORM: CarFormValues = {
   description: '',
 };
 
-export const MAX_SEATS = 60;
-export const MAX_PRICE_PER_DAY = 1_000_000;
-
-export function maxCarYear(): number {
-  return new Date().getFullYear() + 1;
-}
-
 export function carFormFromCar(car: Car): CarFormValues {
   return {
     brand: car.brand,
@@ -56,38 +50,30 @@ export function carFormFromCar(car: Car): CarFormValues {
   };
 }
 
-function wholeNumberProblem(value: string, label: string, min: number, max: number, unit = ''): string | undefined {
-  const text = value.trim();
-  if (!text) return `${label} is required.`;
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-    // Years read as years (2027, not 2,027); amounts get their separators.
-    const show = (n: number) => (unit ? `${unit}${n.toLocaleString('en-US')}` : String(n));
-    return `${label} must be a whole number from ${show(min)} to ${show(max)}.`;
-  }
-  return undefined;
-}
+const CAR_FIELDS: Record<keyof CarFormValues, FieldLabel> = {
+  brand: { label: 'Brand' },
+  model: { label: 'Model' },
+  year: { label: 'Year' },
+  pricePerDay: { label: 'Price per day' },
+  category: { label: 'Category', choice: true },
+  transmission: { label: 'Transmission', choice: true },
+  fuel_type: { label: 'Fuel type', choice: true },
+  seating_capacity: { label: 'Seating capacity' },
+  location: { label: 'Location', choice: true },
+  description: { label: 'Description' },
+};
 
-function choiceProblem(value: string, options: readonly string[], what: string): string | undefined {
-  return options.includes(value) ? undefined : `Please choose a ${what}.`;
-}
-
-/** Every problem at once, so the owner can fix them all in one go; empty when the form can be sent. */
-export function validateCarForm(values: CarFormValues, image: File | null, isNewCar: boolean): CarFormErrors {
-  const errors: CarFormErrors = {
-    brand: values.brand.trim() ? undefined : 'Brand is required.',
-    model: values.model.trim() ? undefined : 'Model is required.',
-    year: wholeNumberProblem(values.year, 'Year', MIN_CAR_YEAR, maxCarYear()),
-    pricePerDay: wholeNumberProblem(values.pricePerDay, 'Price per day', 1, MAX_PRICE_PER_DAY, CURRENCY_SYMBOL),
-    seating_capacity: wholeNumberProblem(values.seating_capacity, 'Seating capacity', 1, MAX_SEATS),
-    description: values.description.trim() ? undefined : 'Description is required.',
-    category: choiceProblem(values.category, CAR_CATEGORIES, 'category'),
-    transmission: choiceProblem(values.transmission, TRANSMISSIONS, 'transmission'),
-    fuel_type: choiceProblem(values.fuel_type, FUEL_TYPES, 'fuel type'),
-    location: choiceProblem(values.location, LOCATIONS, 'location'),
-    // A new car needs a picture (the server refuses one without); an edit keeps the old one.
-    image: image ? (imageFileProblem(image) ?? undefined) : isNewCar ? MESSAGES.imageRequired : undefined,
-  };
-  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as CarFormErrors;
+/**
+ * Every problem at once, so the owner can fix them all in one go; empty when the form can be sent.
+ * The rules are the server's (carFormFields); the locations are the company's current list.
+ */
+export function validateCarForm(values: CarFormValues, image: File | null, isNewCar: boolean, locations: readonly string[]): CarFormErrors {
+  const errors: CarFormErrors = formErrors(carFormFields, values, CAR_FIELDS);
+  if (!errors.location && !locations.includes(values.location)) errors.location = 'Please choose a location.';
+  // A new car needs a picture (the server refuses one without); an edit keeps the old one.
+  const imageProblem = image ? imageFileProblem(image) : isNewCar ? MESSAGES.imageRequired : undefined;
+  if (imageProblem) errors.image = imageProblem;
+  return errors;
 }
 
 /** The carData JSON string of SPEC section 7: the form's fields, numbers as numbers. */

@@ -1,19 +1,8 @@
 /** Reads and writes of the owner area, over TanStack Query so every screen shares one cache. */
-import { API } from '@rental/contract/api';
-import type {
-  BankDetails,
-  CarResponse,
-  CarSavedResponse,
-  CarsResponse,
-  ChangeStatusBody,
-  DashboardResponse,
-  MessageResponse,
-  OwnerBookingsResponse,
-  PublicBankDetailsResponse,
-} from '@rental/contract/schemas';
+import type { BankDetails, ChangeStatusBody, CompanySettings } from '@rental/contract/schemas';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { apiGet, apiPost, apiPut, apiUpload, errorMessage } from '../../lib/apiClient';
+import { callApi, errorMessage } from '../../api/client';
 import { queryKeys } from '../../lib/queryKeys';
 
 export const ownerKeys = {
@@ -37,7 +26,7 @@ function refreshFleet(queryClient: QueryClient): Promise<unknown> {
 export function useDashboard() {
   return useQuery({
     queryKey: ownerKeys.dashboard,
-    queryFn: () => apiGet<DashboardResponse>(API.dashboard),
+    queryFn: () => callApi('dashboard'),
     select: (data) => data.dashboardData,
   });
 }
@@ -45,7 +34,7 @@ export function useDashboard() {
 export function useOwnerCars() {
   return useQuery({
     queryKey: ownerKeys.cars,
-    queryFn: () => apiGet<CarsResponse>(API.ownerCars),
+    queryFn: () => callApi('ownerCars'),
     select: (data) => data.cars,
   });
 }
@@ -53,7 +42,7 @@ export function useOwnerCars() {
 export function useOwnerCar(id: string | undefined) {
   return useQuery({
     queryKey: ownerKeys.car(id ?? ''),
-    queryFn: () => apiGet<CarResponse>(API.ownerCar(id ?? '')),
+    queryFn: () => callApi('ownerCar', { params: { id: id ?? '' } }),
     select: (data) => data.car,
     enabled: id !== undefined,
     // The form is filled once; a background refetch must not overwrite what the owner typed.
@@ -64,7 +53,7 @@ export function useOwnerCar(id: string | undefined) {
 export function useOwnerBookings() {
   return useQuery({
     queryKey: ownerKeys.bookings,
-    queryFn: () => apiGet<OwnerBookingsResponse>(API.ownerBookings),
+    queryFn: () => callApi('ownerBookings'),
     select: (data) => data.bookings,
   });
 }
@@ -72,16 +61,16 @@ export function useOwnerBookings() {
 export function useBankDetails() {
   return useQuery({
     queryKey: queryKeys.publicBankDetails,
-    queryFn: () => apiGet<PublicBankDetailsResponse>(API.publicBankDetails),
+    queryFn: () => callApi('publicBankDetails'),
     select: (data) => data.bankDetails,
   });
 }
 
 /** Toasts the server's sentence either way; the caller decides what happens next. */
-function toastResult<T extends { message: string }>(onSuccess?: (data: T) => unknown) {
+function toastResult<T extends { message?: string }>(onSuccess?: (data: T) => unknown) {
   return {
     onSuccess: (data: T) => {
-      toast.success(data.message);
+      if (data.message) toast.success(data.message);
       return onSuccess?.(data);
     },
     onError: (error: unknown) => {
@@ -93,53 +82,64 @@ function toastResult<T extends { message: string }>(onSuccess?: (data: T) => unk
 export function useSaveCar(carId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (formData: FormData) =>
-      carId
-        ? apiUpload<CarSavedResponse>(API.updateCar(carId), formData, 'PUT')
-        : apiUpload<CarSavedResponse>(API.addCar, formData, 'POST'),
-    ...toastResult<CarSavedResponse>(() => refreshFleet(queryClient)),
+    mutationFn: (form: FormData) => (carId ? callApi('updateCar', { params: { id: carId }, form }) : callApi('addCar', { form })),
+    ...toastResult(() => refreshFleet(queryClient)),
   });
 }
 
 export function useToggleCar() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (carId: string) => apiPost<CarSavedResponse>(API.toggleCar, { carId }),
-    ...toastResult<CarSavedResponse>(() => refreshFleet(queryClient)),
+    mutationFn: (carId: string) => callApi('toggleCar', { body: { carId } }),
+    ...toastResult(() => refreshFleet(queryClient)),
   });
 }
 
 export function useDeleteCar() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (carId: string) => apiPost<MessageResponse>(API.deleteCar, { carId }),
-    ...toastResult<MessageResponse>(() => refreshFleet(queryClient)),
+    mutationFn: (carId: string) => callApi('deleteCar', { body: { carId } }),
+    ...toastResult(() => refreshFleet(queryClient)),
   });
 }
 
 export function useChangeStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangeStatusBody) => apiPost<MessageResponse>(API.changeStatus, body),
-    ...toastResult<MessageResponse>(() => refreshFleet(queryClient)),
+    mutationFn: (body: ChangeStatusBody) => callApi('changeStatus', { body }),
+    ...toastResult(() => refreshFleet(queryClient)),
   });
 }
 
 export function useSaveBankDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (details: BankDetails) => apiPut<MessageResponse>(API.bankDetails, details),
-    ...toastResult<MessageResponse>(() => queryClient.invalidateQueries({ queryKey: queryKeys.publicBankDetails })),
+    mutationFn: (details: BankDetails) => callApi('bankDetails', { body: details }),
+    ...toastResult(() =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.publicBankDetails }),
+        // The owner's user carries the bank fields too.
+        queryClient.invalidateQueries({ queryKey: ['user'] }),
+      ]),
+    ),
   });
 }
 
 export function useUpdateProfileImage() {
   return useMutation({
     mutationFn: (image: File) => {
-      const formData = new FormData();
-      formData.append('image', image);
-      return apiUpload<MessageResponse>(API.updateImage, formData, 'POST');
+      const form = new FormData();
+      form.append('image', image);
+      return callApi('updateImage', { form });
     },
-    ...toastResult<MessageResponse>(),
+    ...toastResult(),
+  });
+}
+
+export function useSaveCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (company: CompanySettings) => callApi('updateCompany', { body: company }),
+    ...toastResult(() => queryClient.invalidateQueries({ queryKey: queryKeys.company })),
   });
 }

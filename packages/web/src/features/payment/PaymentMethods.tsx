@@ -1,4 +1,3 @@
-import { COMPANY } from '@rental/contract/company';
 import type { PaymentMethod } from '@rental/contract/constants';
 import { formatMoney } from '@rental/contract/format';
 import { MESSAGES } from '@rental/contract/messages';
@@ -28,6 +27,8 @@ type Props = {
   total: number;
   bankDetails: BankDetails | null | undefined;
   bankDetailsLoading: boolean;
+  /** Where an upfront payment is made (the company's address). */
+  officeAddress: string;
 };
 
 export function PaymentMethodCards({ method, onChange }: Pick<Props, 'method' | 'onChange'>) {
@@ -67,12 +68,12 @@ export function PaymentMethodCards({ method, onChange }: Pick<Props, 'method' | 
 }
 
 /** What the chosen method means for the customer. */
-export function PaymentDetails({ method, total, bankDetails, bankDetailsLoading }: Omit<Props, 'onChange'>) {
+export function PaymentDetails({ method, total, bankDetails, bankDetailsLoading, officeAddress }: Omit<Props, 'onChange'>) {
   if (!method) return null;
   if (method === 'upfront') {
     return (
       <div className="rounded-xl bg-slate-50 p-4 text-sm leading-relaxed text-slate-700" aria-live="polite">
-        You pay the full {formatMoney(total)} at our office in {COMPANY.address} when you collect the car, before you
+        You pay the full {formatMoney(total)} at our office in {officeAddress} when you collect the car, before you
         drive off. We will contact you to confirm your booking.
       </div>
     );

@@ -1,0 +1,70 @@
+import { API } from '@rental/contract/api';
+import type { CompanyFacts } from '@rental/contract/company';
+import { MESSAGES } from '@rental/contract/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ownerToken, uniqueWord } from '../../test/api';
+import { renderApp } from '../../test/renderApp';
+import { readAsOwner } from './ownerTestKit';
+
+const SLOW = { timeout: 10_000 };
+
+/**
+ * Other test files read the company's phone, address and e-mail from the same server at the same
+ * time, so these tests change only the opening hours, which no other test reads.
+ */
+async function storedCompany(): Promise<CompanyFacts> {
+  return (await readAsOwner<{ company: CompanyFacts }>(API.company)).company;
+}
+
+describe('company settings', () => {
+  beforeAll(() => import('./OwnerRoutes'));
+
+  it('is in the side menu and prefilled with what the server holds', async () => {
+    const company = await storedCompany();
+    renderApp('/owner', { token: ownerToken() });
+    await userEvent.click(await within(await screen.findByRole('navigation', { name: 'Owner menu' }, SLOW)).findByRole('link', { name: 'Company Settings' }));
+    expect(await screen.findByLabelText('Company name', {}, SLOW)).toHaveValue(company.name);
+    expect(document.title).toMatch(/^Company settings \|/);
+    expect(screen.getByLabelText('Phone')).toHaveValue(company.phone);
+    expect(screen.getByLabelText('Pickup locations')).toHaveValue(company.locations.join('\n'));
+    expect(screen.getByLabelText('Security deposit')).toHaveValue(String(company.securityDeposit));
+    expect(screen.getByLabelText('Currency')).toHaveValue(company.currency);
+  });
+
+  it('names each problem in the form’s words and saves nothing', async () => {
+    const before = await storedCompany();
+    renderApp('/owner/settings', { token: ownerToken() });
+    await userEvent.clear(await screen.findByLabelText('Phone', {}, SLOW));
+    await userEvent.clear(screen.getByLabelText('Map link'));
+    await userEvent.type(screen.getByLabelText('Map link'), 'https://evil.example.net/map');
+    await userEvent.clear(screen.getByLabelText('Security deposit'));
+    await userEvent.type(screen.getByLabelText('Security deposit'), 'lots');
+    await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
+
+    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription('Phone is required.');
+    expect(screen.getByLabelText('Map link')).toHaveAccessibleDescription(/^Map link must be a map link from https:\/\/www\.google\.com/);
+    expect(screen.getByLabelText('Security deposit')).toHaveAccessibleDescription('Security deposit must be a whole number.');
+    expect(screen.getByLabelText('Phone')).toHaveFocus();
+    expect(screen.queryByText(MESSAGES.companySaved)).not.toBeInTheDocument();
+    expect(await storedCompany()).toEqual(before);
+  });
+
+  it('saves the opening hours, and the public pages show them', async () => {
+    const before = await storedCompany();
+    const hours = `Mon–Sat 7:00–19:00 (${uniqueWord('h')})`;
+    const { unmount } = renderApp('/owner/settings', { token: ownerToken() });
+    const field = await screen.findByLabelText('Opening hours', {}, SLOW);
+    await userEvent.clear(field);
+    await userEvent.type(field, hours);
+    await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
+    expect(await screen.findByText(MESSAGES.companySaved, {}, SLOW)).toBeInTheDocument();
+    await waitFor(async () => expect((await storedCompany()).openingHours).toBe(hours));
+    expect(await storedCompany()).toEqual({ ...before, openingHours: hours });
+    unmount();
+
+    renderApp('/about-us');
+    expect(await within(screen.getByRole('contentinfo')).findByText(hours, {}, SLOW)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,105 @@
+/** The company's facts (/owner/settings): what every page, the footer and the messages say of it. */
+import type { CompanyFacts } from '@rental/contract/company';
+import { Loader2 } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { SkeletonBlock } from '../../components/Skeleton';
+import { errorMessage } from '../../api/client';
+import { useCompanyQuery } from '../../company/useCompany';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { COMPANY_FIELDS, type CompanyFormErrors, type CompanyFormValues, companyFormFromFacts, companyFromForm, validateCompanyForm } from './companyForm';
+import { FormField, controlProps } from './FormField';
+import { OwnerPageHeader } from './OwnerPageHeader';
+import { useSaveCompany } from './ownerQueries';
+
+export function CompanySettingsPage() {
+  usePageMeta('Company settings', 'The company’s name, contacts, opening hours, pickup locations and deposit.');
+  const company = useCompanyQuery();
+  return (
+    <>
+      <OwnerPageHeader
+        title="Company settings"
+        description="What customers read on every page: contacts, opening hours, where cars are picked up and the deposit."
+      />
+      {/* The shipped facts stand in on public pages; the form waits for what the server holds. */}
+      {company.isError ? (
+        <p role="alert" className="max-w-2xl rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {errorMessage(company.error)}
+        </p>
+      ) : company.isPlaceholderData || !company.data ? (
+        <div role="status" className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-6">
+          <span className="sr-only">Loading the company settings…</span>
+          {COMPANY_FIELDS.map(({ field }) => (
+            <SkeletonBlock key={field} className="h-16" />
+          ))}
+        </div>
+      ) : (
+        <CompanyForm initial={company.data} />
+      )}
+    </>
+  );
+}
+
+function CompanyForm({ initial }: { initial: CompanyFacts }) {
+  const save = useSaveCompany();
+  const [values, setValues] = useState<CompanyFormValues>(() => companyFormFromFacts(initial));
+  const [errors, setErrors] = useState<CompanyFormErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  // Set synchronously: a double click lands before React re-renders the disabled button.
+  const submitting = useRef(false);
+
+  const update = (field: keyof CompanyFormValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (attempted) setErrors(validateCompanyForm(next));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting.current) return;
+    setAttempted(true);
+    const problems = validateCompanyForm(values);
+    setErrors(problems);
+    const first = COMPANY_FIELDS.find(({ field }) => problems[field]);
+    if (first) {
+      document.getElementById(`company-${first.field}`)?.focus();
+      return;
+    }
+    submitting.current = true;
+    save
+      .mutateAsync(companyFromForm(values))
+      .catch(() => {})
+      .finally(() => {
+        submitting.current = false;
+      });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Company settings" className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      {COMPANY_FIELDS.map(({ field, label, hint, multiline }) => {
+        const id = `company-${field}`;
+        const control = controlProps(id, errors[field], { hint, multiline });
+        return (
+          <FormField key={field} id={id} label={label} hint={hint} error={errors[field]}>
+            {multiline ? (
+              <textarea {...control} rows={3} value={values[field]} onChange={(e) => update(field, e.target.value)} required />
+            ) : (
+              <input
+                {...control}
+                value={values[field]}
+                onChange={(e) => update(field, e.target.value)}
+                required
+                type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : field === 'chatUrl' || field === 'mapUrl' ? 'url' : 'text'}
+                inputMode={field === 'securityDeposit' ? 'numeric' : undefined}
+                autoComplete="off"
+              />
+            )}
+          </FormField>
+        );
+      })}
+      <button type="submit" className="btn-primary" disabled={save.isPending}>
+        {save.isPending && <Loader2 aria-hidden="true" size={18} className="animate-spin" />}
+        {save.isPending ? 'Saving…' : 'Save company settings'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+/** The company settings form: what it holds, what makes it valid (the server's schema), what it sends. */
+import type { CompanyFacts } from '@rental/contract/company';
+import { type CompanySettings, companySettings } from '@rental/contract/schemas';
+import { type FieldLabel, formErrors } from './formErrors';
+
+export type CompanyFormValues = { [K in keyof CompanyFacts]: string };
+export type CompanyFormErrors = Partial<Record<keyof CompanyFacts, string>>;
+
+export const COMPANY_FIELDS: { field: keyof CompanyFacts; label: string; hint?: string; multiline?: boolean }[] = [
+  { field: 'name', label: 'Company name' },
+  { field: 'phone', label: 'Phone' },
+  { field: 'email', label: 'E-mail' },
+  { field: 'address', label: 'Address' },
+  { field: 'openingHours', label: 'Opening hours', hint: 'As customers should read them, e.g. Mon–Sat 8:00–18:00.' },
+  { field: 'chatUrl', label: 'WhatsApp chat link', hint: 'Opened by "Chat with us", e.g. https://wa.me/18765550142.' },
+  { field: 'mapUrl', label: 'Map link', hint: 'The map shown on the About page: a Google Maps or OpenStreetMap embed link.' },
+  { field: 'locations', label: 'Pickup locations', hint: 'One per line. Every car stands at one of them.', multiline: true },
+  { field: 'securityDeposit', label: 'Security deposit', hint: 'Whole amount in the currency below.' },
+  { field: 'currency', label: 'Currency', hint: 'Its three-letter code, shown beside every price (JMD).' },
+];
+
+const LABELS = Object.fromEntries(COMPANY_FIELDS.map(({ field, label }) => [field, { label }])) as Record<keyof CompanyFacts, FieldLabel>;
+
+export function companyFormFromFacts(company: CompanyFacts): CompanyFormValues {
+  return { ...company, locations: company.locations.join('\n'), securityDeposit: String(company.securityDeposit) };
+}
+
+function locationsOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+function inputOf(values: CompanyFormValues) {
+  return { ...values, locations: locationsOf(values.locations) };
+}
+
+export function validateCompanyForm(values: CompanyFormValues): CompanyFormErrors {
+  const errors = formErrors(companySettings, values, LABELS, inputOf(values));
+  if (errors.locations) errors.locations = errors.locations.replace(/^Pickup locations (must name|may name|must not)/, (_m, rest: string) => `The list ${rest}`);
+  return errors;
+}
+
+/** What the server is sent: the schema's own reading of the form (trimmed, numbers as numbers). */
+export function companyFromForm(values: CompanyFormValues): CompanySettings {
+  return companySettings.parse(inputOf(values));
+}

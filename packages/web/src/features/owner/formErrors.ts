@@ -1,0 +1,33 @@
+/**
+ * The owner's forms check their input with the very schema the server checks it with (the
+ * contract's zod schemas, loaded only in the owner area), then say each problem with the form's
+ * own label: "Price per day must be at least 1." rather than the API's "pricePerDay ...".
+ */
+import type { z } from 'zod';
+
+export interface FieldLabel {
+  label: string;
+  /** A select: an empty or unknown choice reads "Please choose a …". */
+  choice?: boolean;
+}
+
+export function formErrors<K extends string>(
+  schema: z.ZodType,
+  values: Record<K, string>,
+  fields: Record<K, FieldLabel>,
+  /** What the schema reads, when the form holds it differently (a list typed one per line). */
+  input: unknown = values,
+): Partial<Record<K, string>> {
+  const errors: Partial<Record<K, string>> = {};
+  const result = schema.safeParse(input);
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as K | undefined;
+    if (field === undefined || !(field in fields) || errors[field]) continue;
+    const { label, choice } = fields[field];
+    if (choice) errors[field] = `Please choose a ${label.toLowerCase()}.`;
+    else if (!values[field].trim()) errors[field] = `${label} is required.`;
+    else errors[field] = issue.message.replace(new RegExp(`^${field}\\b`), label);
+  }
+  return errors;
+}
