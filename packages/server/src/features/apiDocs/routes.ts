@@ -18,8 +18,12 @@ const apiDocsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
-    // The page's own policy: Swagger UI's assets are ours ('self'); no CDN.
-    staticCSP: true,
+    theme: { title: 'Waterford Car Rental API' },
+    // The page's own policy: every asset is ours ('self'), nothing from a CDN; Swagger UI sets
+    // inline styles as it draws.
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+      "font-src 'self' data:; connect-src 'self'; object-src 'none'; frame-ancestors 'self'",
   });
 
   addEndpoint(app, 'openApi', async () => document as unknown as Record<string, unknown>);
