@@ -23,6 +23,7 @@ export const MESSAGES = {
   carUnavailable: 'This car is not available for booking.',
   datesTaken: 'This car is already booked for some of these days. Please choose other dates.',
   reactivateConflict: 'This booking cannot be re-activated: its days are now booked by someone else.',
+  carRemovedCannotReactivate: 'This booking cannot be re-activated: its car has been removed from the fleet.',
   bankDetailsMissing: 'Cash deposit is not available yet: the company has not set its bank details.',
   carHasUpcomingBookings: 'This car has upcoming bookings. Cancel them before deleting the car.',
   imageRequired: 'Please choose an image of the car.',

@@ -299,6 +299,19 @@ describe(`bookings (${describeDatabase})`, () => {
       expect((await userBookings(customer.token)).find((b) => b._id === first._id)?.status).toBe('cancelled');
     });
 
+    it('refuses (409) to re-activate a cancelled booking of a car removed since, and keeps it cancelled', async () => {
+      const car = await addCar(t.app, owner.token);
+      const booking = (await book(t.app, customer.token, car._id, day(115), day(116))).json().booking;
+      expect((await setStatus(booking._id, 'cancelled')).statusCode).toBe(200);
+      expect((await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: car._id })).statusCode).toBe(200);
+      for (const status of ['pending', 'confirmed']) {
+        const res = await setStatus(booking._id, status);
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toEqual({ success: false, message: MESSAGES.carRemovedCannotReactivate });
+      }
+      expect((await userBookings(customer.token)).find((b) => b._id === booking._id)?.status).toBe('cancelled');
+    });
+
     it('re-activates a cancelled booking whose days are still free', async () => {
       const car = await addCar(t.app, owner.token);
       const booking = (await book(t.app, customer.token, car._id, day(110), day(111))).json().booking;

@@ -159,8 +159,20 @@ async function findBooking(db: Database, id: string): Promise<Booking | undefine
 export async function changeBookingStatus(db: Database, bookingId: unknown, status: BookingStatus): Promise<OwnerBooking> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   try {
-    const [updated] = await db.update(bookings).set({ status }).where(eq(bookings.id, bookingId)).returning({ id: bookings.id });
-    if (!updated) throw new HttpError(404, MESSAGES.bookingNotFound);
+    await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ status: bookings.status, carDeletedAt: cars.deletedAt })
+        .from(bookings)
+        .innerJoin(cars, eq(cars.id, bookings.carId))
+        .where(eq(bookings.id, bookingId))
+        .for('update', { of: bookings });
+      if (!current) throw new HttpError(404, MESSAGES.bookingNotFound);
+      // A removed car is promised to nobody: its cancelled bookings stay cancelled.
+      if (current.status === 'cancelled' && status !== 'cancelled' && current.carDeletedAt) {
+        throw new HttpError(409, MESSAGES.carRemovedCannotReactivate);
+      }
+      await tx.update(bookings).set({ status }).where(eq(bookings.id, bookingId));
+    });
   } catch (err) {
     if (isOverlapViolation(err)) throw new HttpError(409, MESSAGES.reactivateConflict);
     throw err;
