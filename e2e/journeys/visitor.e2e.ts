@@ -216,6 +216,8 @@ describe('visitor', () => {
     await toggle.click();
     await header.getByRole('link', { name: 'Vehicles', exact: true }).filter({ visible: true }).click();
     await expectPath(page, '/cars');
+    // The menu closes when the new page is drawn, which may be after the address changed (its code loads).
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
 
     await toggle.click();
     const dialog = await openLoginDialog(page);
