@@ -1,13 +1,22 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Suites that start processes (the server, the command-line tools, kill -9) or take tens of
+ * seconds: `npm run test:slow` runs them (vitest.slow.config.ts), plain `npm test` does not.
+ * New ones are named *.slow.test.ts; the others are listed by name.
+ */
+export const SLOW_TESTS = ['test/**/*.slow.test.ts', 'test/storm.test.ts', 'test/main.test.ts', 'test/owners.test.ts'];
 
 export default defineConfig({
   test: {
     name: 'server',
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...SLOW_TESTS],
     // Each file opens its own database (PGlite starts in about a second); argon2 is slow on purpose.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous, so that a machine busy with other work slows the run down without failing it.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     // Two cores: two files at once keeps both busy without starving PGlite's start.
     maxWorkers: 2,
   },

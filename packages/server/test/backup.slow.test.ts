@@ -176,18 +176,23 @@ async function expectSameRows(source: MigrationTarget, restored: MigrationTarget
 const kind: Kind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 describe(`backup and restore (${describeDatabase})`, () => {
-  // One populated source and one backup of it serve every test: each new database costs seconds.
+  // One populated source, one backup of it and one restore of that serve these tests: each new
+  // database costs seconds. No test changes the source; a test that changes the restored database
+  // puts it back as the backup has it.
   let source: TestDatabase;
   let data: Awaited<ReturnType<typeof populate>>;
   let file: string;
   let backedUp: Record<string, number>;
-  let restored: TestDatabase | undefined;
+  let restored: TestDatabase;
+  let restoredRows: Record<string, number>;
 
   beforeAll(async () => {
     source = await freshDatabase(kind);
     data = await populate(source.db);
     file = join(work, 'populated.jsonl.gz');
     backedUp = (await withLooseUmask(() => writeBackup(source.opened.raw, file))).rows;
+    restored = await freshDatabase(kind, { schemaless: true });
+    restoredRows = (await restoreBackup(restored.opened.raw, file)).rows;
   });
   afterAll(async () => {
     await Promise.all([source?.close(), restored?.close()]);
@@ -218,14 +223,11 @@ describe(`backup and restore (${describeDatabase})`, () => {
   });
 
   it(`round-trips every row of every table into a brand-new ${kind} database`, async () => {
-    restored = await freshDatabase(kind, { schemaless: true });
-    const result = await restoreBackup(restored.opened.raw, file);
-    expect(result.rows).toEqual(backedUp);
+    expect(restoredRows).toEqual(backedUp);
     await expectSameRows(source.opened.raw, restored.opened.raw);
   });
 
   it('keeps the double-booking guarantee after a restore', async () => {
-    if (!restored) throw new Error('needs the restored database of the previous test');
     // 2026-03-05 is the confirmed booking's return day: still taken in the restored database.
     const overlap = await restored.db
       .insert(schema.bookings)
@@ -238,7 +240,6 @@ describe(`backup and restore (${describeDatabase})`, () => {
   });
 
   it('refuses a database that holds data unless forced, and changes nothing when refusing', async () => {
-    if (!restored) throw new Error('needs the restored database of the previous tests');
     await restored.db.insert(schema.settings).values({ key: 'left-over', value: 'from the database being replaced' });
     const before = await everyRow(restored.opened.raw);
 
@@ -252,14 +253,13 @@ describe(`backup and restore (${describeDatabase})`, () => {
   });
 
   it('restores nothing from a damaged or truncated file, even with --force', async () => {
-    if (!restored) throw new Error('needs the restored database of the previous tests');
     const before = await everyRow(restored.opened.raw);
     const text = gunzipSync(await readFile(file)).toString('utf8');
     const lines = text.trimEnd().split('\n');
     const damaged = async (name: string, content: string | Buffer) => {
       const path = join(work, name);
       await writeFile(path, content);
-      return restoreBackup(restored!.opened.raw, path, { force: true });
+      return restoreBackup(restored.opened.raw, path, { force: true });
     };
 
     await expect(damaged('truncated.jsonl', `${lines.slice(0, -3).join('\n')}\n`)).rejects.toThrow(/incomplete/);
@@ -297,8 +297,11 @@ describe(`backup and restore (${describeDatabase})`, () => {
   });
 
   it('takes one consistent moment even while bookings keep arriving', async () => {
+    // A source of its own, since this test adds customers to it.
+    const busy = await freshDatabase(kind);
     const target = await freshDatabase(kind, { schemaless: true });
     try {
+      const { corolla } = await populate(busy.db);
       const busyFile = join(work, 'busy.jsonl');
       let writing = true;
       let written = 0;
@@ -306,19 +309,19 @@ describe(`backup and restore (${describeDatabase})`, () => {
       // booking whose customer it had read too early, and that file could never be restored.
       const traffic = (async () => {
         for (let day = 0; writing && day < 300; day++) {
-          await source.db.transaction(async (tx) => {
+          await busy.db.transaction(async (tx) => {
             const [customer] = await tx
               .insert(schema.users)
               .values({ name: `Walk-in ${day}`, email: `walkin${day}@example.com`, passwordHash: 'x' })
               .returning();
             const date = new Date(Date.UTC(2027, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
-            await tx.insert(schema.bookings).values({ carId: data.corolla.id, userId: customer!.id, pickupDate: date, returnDate: date, price: 4500, paymentMethod: 'upfront' });
+            await tx.insert(schema.bookings).values({ carId: corolla.id, userId: customer!.id, pickupDate: date, returnDate: date, price: 4500, paymentMethod: 'upfront' });
           });
           written += 1;
         }
       })();
       while (written < 3) await new Promise((r) => setImmediate(r));
-      const result = await writeBackup(source.opened.raw, busyFile);
+      const result = await writeBackup(busy.opened.raw, busyFile);
       writing = false;
       await traffic;
       await restoreBackup(target.opened.raw, busyFile);
@@ -331,7 +334,7 @@ describe(`backup and restore (${describeDatabase})`, () => {
       expect(counts!.users).toBeGreaterThan(3);
       expect(result.rows.users).toBe(counts!.users);
     } finally {
-      await target.close();
+      await Promise.all([busy.close(), target.close()]);
     }
   });
 });

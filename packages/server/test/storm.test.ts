@@ -224,7 +224,8 @@ describe(`the booking storm over real HTTP, with kill -9 and restart (${describe
     await storm(() => servers, [...cutOff, ...unsent, ...attempts.slice(150, 220)], 'after restart');
     const retries = outcomes.filter((o) => o.phase === 'after restart' && cutOff.includes(o.attempt));
     expect(retries).toHaveLength(cutOff.length);
-    expect(retries.every((o) => o.status === 201 || o.status === 409)).toBe(true);
+    const retryAnswers = retries.map((o) => (o.status === 'no answer' ? o.error : `${o.status} ${o.body.message ?? ''}`));
+    expect(retries.every((o) => o.status === 201 || o.status === 409), retryAnswers.join('\n')).toBe(true);
     // Free days far from the storm: the restarted server takes a new booking.
     const probe = await send(restarted, { ...attempts[0]!, n: 10_000, car: carIds[0]!, pickupDate: addDays(companyToday(), 200), returnDate: addDays(companyToday(), 201) }, 'probe');
     expect(probe.status).toBe(201);
@@ -244,7 +245,8 @@ describe(`the booking storm over real HTTP, with kill -9 and restart (${describe
     while (received(stopping) < phase3.length) await new Promise((r) => setTimeout(r, 10));
     const unfinishedAtSigterm = phase3.length - completed(stopping);
     stopping.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    // Once the server has taken the signal, it must still be there for the requests in flight.
+    await expect.poll(() => stopping.output().includes('SIGTERM: finishing the requests in flight'), { timeout: 30_000, interval: 10 }).toBe(true);
     expect(stopped, 'the server must wait for the requests in flight').toBe(false);
     for (const request of slow) request.finish();
     const inFlight = Promise.all(slow.map((r) => r.outcome));
