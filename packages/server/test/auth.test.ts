@@ -4,6 +4,9 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
+import { hashPassword } from '../src/features/auth/passwords';
+import { signSessionToken } from '../src/features/auth/sessionTokens';
+import { promoteToOwner } from '../src/features/owners/bootstrap';
 import {
   type Account,
   authHeader,
@@ -181,6 +184,23 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       expect(dashboard.statusCode).toBe(401);
     });
 
+    it('refuses a validly signed token without an expiry: a session never lasts for ever', async () => {
+      const forever = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(customer.user._id).setIssuedAt().sign(t.app.sessionKey);
+      const res = await userData(forever);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: false, message: MESSAGES.notAuthorized });
+      // The same token with an expiry opens the account: only the missing exp was refused.
+      const withExpiry = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(customer.user._id).setIssuedAt().setExpirationTime('1h').sign(t.app.sessionKey);
+      expect((await userData(withExpiry)).statusCode).toBe(200);
+    });
+
+    it('refuses a token whose session version is not a whole number', async () => {
+      for (const sv of ['0', -1, 1.5, null]) {
+        const token = await new SignJWT({ sv }).setProtectedHeader({ alg: 'HS256' }).setSubject(customer.user._id).setExpirationTime('1h').sign(t.app.sessionKey);
+        expect((await userData(token)).statusCode, JSON.stringify(sv)).toBe(401);
+      }
+    });
+
     it('refuses a validly signed token naming no account', async () => {
       for (const sub of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
         const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setExpirationTime('1h').sign(t.app.sessionKey);
@@ -203,12 +223,17 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       expect((await dashboard(owner.token)).statusCode).toBe(200);
     });
 
-    it('follow the account as it is now: a demoted owner loses access with the same token', async () => {
+    it('follow the account as it is now: a demoted owner loses access with the same token, and logs in again as a customer', async () => {
       const staff = await createOwner(t.app);
       expect((await dashboard(staff.token)).statusCode).toBe(200);
+      // However the role changes (here an UPDATE typed by hand), the database ends the sessions.
       await t.db.update(users).set({ role: 'user' }).where(eq(users.id, staff.user._id));
-      expect((await dashboard(staff.token)).statusCode).toBe(403);
-      expect((await userData(staff.token)).json().user.role).toBe('user');
+      const old = await dashboard(staff.token);
+      expect(old.statusCode).toBe(401);
+      expect(old.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
+      const again = await post(API.login, { email: staff.user.email, password: staff.password });
+      expect((await dashboard(again.json().token)).statusCode).toBe(403);
+      expect((await userData(again.json().token)).json().user.role).toBe('user');
     });
 
     it('a deleted account loses access with the same token', async () => {
@@ -217,6 +242,44 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       const res = await userData(gone.token);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ success: false, message: MESSAGES.notAuthorized });
+    });
+  });
+
+  describe('sessions end when the password or the role changes (session version)', () => {
+    it('a password change or reset ends every session of the account, and only of that account', async () => {
+      const person = await registerCustomer(t.app);
+      const laptop = (await post(API.login, { email: person.user.email, password: TEST_PASSWORD })).json().token as string;
+      const bystander = await registerCustomer(t.app);
+      const newHash = await hashPassword('a-brand-new-password');
+      await t.db.update(users).set({ passwordHash: newHash }).where(eq(users.id, person.user._id));
+      for (const token of [person.token, laptop]) {
+        const res = await userData(token);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
+      }
+      expect((await userData(bystander.token)).statusCode).toBe(200);
+      const again = await post(API.login, { email: person.user.email, password: 'a-brand-new-password' });
+      expect(again.statusCode).toBe(200);
+      expect((await userData(again.json().token)).statusCode).toBe(200);
+    });
+
+    it('other changes to the account (name, picture) leave its sessions alone', async () => {
+      const person = await registerCustomer(t.app);
+      await t.db.update(users).set({ name: 'A New Name' }).where(eq(users.id, person.user._id));
+      expect((await userData(person.token)).json().user.name).toBe('A New Name');
+    });
+
+    it('promotion ends the sessions too: a token from before cannot open the owner area', async () => {
+      const person = await registerCustomer(t.app);
+      const [{ sessionVersion }] = (await t.db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, person.user._id))) as [
+        { sessionVersion: number },
+      ];
+      await promoteToOwner(t.db, person.user.email);
+      const res = await t.app.inject({ method: 'GET', url: API.dashboard, headers: authHeader(person.token) });
+      expect(res.statusCode).toBe(401);
+      // A token signed with the account's old version (as the old session had) is refused; the new version works.
+      expect((await userData(await signSessionToken(t.app.sessionKey, person.user._id, sessionVersion))).statusCode).toBe(401);
+      expect((await userData(await signSessionToken(t.app.sessionKey, person.user._id, sessionVersion + 1))).statusCode).toBe(200);
     });
   });
 });

@@ -144,9 +144,14 @@ export async function registerCustomer(app: FastifyInstance, input: { name?: str
   return { token, user: data.json().user as User, password };
 }
 
-/** Registers an account, then promotes it the way the owner CLI does (no HTTP call makes owners). */
+/**
+ * Registers an account, promotes it the way the owner CLI does (no HTTP call makes owners), then
+ * logs in again: promotion ends the account's sessions.
+ */
 export async function createOwner(app: FastifyInstance, input: { name?: string; email?: string } = {}): Promise<Account> {
   const account = await registerCustomer(app, { name: input.name ?? 'Test Owner', email: input.email ?? uniqueEmail('owner') });
   await promoteToOwner(app.db, account.user.email);
-  return { ...account, user: { ...account.user, role: 'owner' } };
+  const res = await app.inject({ method: 'POST', url: API.login, payload: { email: account.user.email, password: account.password } });
+  if (res.statusCode !== 200) throw new Error(`owner login failed: ${res.statusCode} ${res.body}`);
+  return { ...account, token: res.json().token as string, user: { ...account.user, role: 'owner' } };
 }

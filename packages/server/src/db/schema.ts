@@ -28,6 +28,11 @@ export const users = pgTable('users', {
   role: text('role', { enum: ['user', 'owner'] }).notNull().default('user'),
   imageId: uuid('image_id').references(() => images.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Carried by every session token; a token with another version is refused. The database raises
+   * it when password_hash or role changes (trigger in migrations/0003_session_version.sql).
+   */
+  sessionVersion: integer('session_version').notNull().default(0),
 });
 
 export const cars = pgTable('cars', {

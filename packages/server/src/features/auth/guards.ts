@@ -1,7 +1,8 @@
 /**
  * preHandlers that let a request through only for a logged-in user (requireUser) or an owner
- * (requireOwner). The user is loaded from the database on every request, so a deleted or demoted
- * account loses its access at once, whatever its token says.
+ * (requireOwner). The user is loaded from the database on every request, so a deleted account
+ * loses its access at once, whatever its token says; a token signed before the account's password
+ * or role changed is refused (its session version is no longer the account's).
  */
 import { MESSAGES, type Role } from '@rental/contract';
 import { eq } from 'drizzle-orm';
@@ -41,11 +42,14 @@ async function loadSessionUser(request: FastifyRequest): Promise<SessionUser> {
   const check = await checkSessionToken(request.server.sessionKey, token);
   if (!check.ok) throw new HttpError(401, check.reason === 'expired' ? MESSAGES.sessionExpired : MESSAGES.notAuthorized);
   if (!UUID.test(check.userId)) throw new HttpError(401, MESSAGES.notAuthorized);
-  const [user] = await request.server.db
-    .select({ id: users.id, role: users.role, name: users.name, email: users.email, imageId: users.imageId })
+  const [row] = await request.server.db
+    .select({ id: users.id, role: users.role, name: users.name, email: users.email, imageId: users.imageId, sessionVersion: users.sessionVersion })
     .from(users)
     .where(eq(users.id, check.userId));
-  if (!user) throw new HttpError(401, MESSAGES.notAuthorized);
+  if (!row) throw new HttpError(401, MESSAGES.notAuthorized);
+  // The password or the role changed since this token was signed: its session has ended.
+  if (row.sessionVersion !== check.sessionVersion) throw new HttpError(401, MESSAGES.sessionExpired);
+  const { sessionVersion: _version, ...user } = row;
   return user;
 }
 

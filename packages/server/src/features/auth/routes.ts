@@ -40,31 +40,31 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
     const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
     if (existing) throw new HttpError(409, MESSAGES.emailTaken);
     const passwordHash = await hashPassword(body.password);
-    let created: { id: string } | undefined;
+    let created: { id: string; sessionVersion: number } | undefined;
     try {
       [created] = await app.db
         .insert(users)
         .values({ name: body.name, email: body.email, passwordHash })
-        .returning({ id: users.id });
+        .returning({ id: users.id, sessionVersion: users.sessionVersion });
     } catch (err) {
       if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES.emailTaken);
       throw err;
     }
     if (!created) throw new Error('The new account was not returned by the database.');
-    const token = await signSessionToken(app.sessionKey, created.id);
+    const token = await signSessionToken(app.sessionKey, created.id, created.sessionVersion);
     return { success: true as const, token, message: MESSAGES.registered };
   }, { config: limited });
 
   addEndpoint(app, 'login', async (request) => {
     const body = request.body;
     const [user] = await app.db
-      .select({ id: users.id, passwordHash: users.passwordHash })
+      .select({ id: users.id, passwordHash: users.passwordHash, sessionVersion: users.sessionVersion })
       .from(users)
       .where(eq(users.email, body.email));
     // The same answer, after the same work, whether the e-mail is unknown or the password wrong.
     const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
     if (!user || !valid) throw new HttpError(401, MESSAGES.invalidCredentials);
-    const token = await signSessionToken(app.sessionKey, user.id);
+    const token = await signSessionToken(app.sessionKey, user.id, user.sessionVersion);
     return { success: true as const, token, message: MESSAGES.loggedIn };
   }, { config: limited });
 

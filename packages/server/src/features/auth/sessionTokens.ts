@@ -1,4 +1,8 @@
-/** Session tokens: HS256 JWTs with the user's id as `sub`, valid for 7 days. */
+/**
+ * Session tokens: HS256 JWTs with the user's id as `sub`, the account's session version as `sv`,
+ * valid for 7 days. A token without `exp` is refused (it would never end), and one whose `sv` is not
+ * the account's version any more (password or role changed since) is refused by the guards.
+ */
 import { randomBytes } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { settings } from '../../db/schema';
@@ -11,8 +15,12 @@ const JWT_SECRET_SETTING = 'jwt_secret';
 
 export type SessionKey = Uint8Array;
 
-export async function signSessionToken(key: SessionKey, userId: string): Promise<string> {
-  return new SignJWT({})
+/**
+ * sessionVersion: the account's users.session_version now (0 for a new account). A token with an
+ * older version is refused, so a forgotten version fails closed.
+ */
+export async function signSessionToken(key: SessionKey, userId: string, sessionVersion = 0): Promise<string> {
+  return new SignJWT({ sv: sessionVersion })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(userId)
     .setIssuedAt()
@@ -20,14 +28,17 @@ export async function signSessionToken(key: SessionKey, userId: string): Promise
     .sign(key);
 }
 
-export type TokenCheck = { ok: true; userId: string } | { ok: false; reason: 'expired' | 'invalid' };
+export type TokenCheck = { ok: true; userId: string; sessionVersion: number } | { ok: false; reason: 'expired' | 'invalid' };
 
 export async function checkSessionToken(key: SessionKey, token: string): Promise<TokenCheck> {
   try {
-    // Only HS256: "alg: none" and any other algorithm are refused.
-    const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
+    // Only HS256: "alg: none" and any other algorithm are refused. No exp: refused, never "for ever".
+    const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub'] });
     if (typeof payload.sub !== 'string' || payload.sub === '') return { ok: false, reason: 'invalid' };
-    return { ok: true, userId: payload.sub };
+    // Tokens signed before session versions existed carry none: they are version 0, every account's first.
+    const sv = payload.sv === undefined ? 0 : payload.sv;
+    if (typeof sv !== 'number' || !Number.isSafeInteger(sv) || sv < 0) return { ok: false, reason: 'invalid' };
+    return { ok: true, userId: payload.sub, sessionVersion: sv };
   } catch (err) {
     if (err instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
     return { ok: false, reason: 'invalid' };
