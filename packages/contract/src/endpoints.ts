@@ -17,6 +17,7 @@ import {
   loginBody,
   registerBody,
   responses,
+  setupOwnerBody,
 } from './schemas';
 
 export type Tag = 'Account' | 'Cars' | 'Bookings' | 'Company' | 'Owner' | 'Pictures' | 'Service';
@@ -74,6 +75,18 @@ export const ENDPOINTS = {
     body: loginBody,
     response: responses.auth,
     errors: [429],
+  },
+  setupOwner: {
+    summary: 'Create the first owner account',
+    description:
+      'Only with the one-time token of the setup address the server prints at start when no owner exists and none is configured. ' +
+      'The token works once, and only while there is no owner (409 once there is one; 404 for a token that is not valid or was used). ' +
+      'Answers a session token, like login.',
+    tag: 'Account',
+    body: setupOwnerBody,
+    status: 201,
+    response: responses.auth,
+    errors: [404, 409, 429],
   },
   userData: {
     summary: 'The logged-in account',

@@ -31,6 +31,8 @@ export const MESSAGES = {
   imageTooLarge: 'The image is too large. The limit is 10 MB.',
   imageTooManyPixels: 'The image has too many pixels. Please upload a smaller picture.',
   serverError: 'Something went wrong on our side. Please try again.',
+  setupLinkInvalid: 'This setup address is not valid, or it has been used already. Restart the server to get a new one.',
+  ownerExists: 'The site already has an owner account. Please log in instead.',
 
   // Successful writes
   registered: 'Account created',
@@ -44,4 +46,5 @@ export const MESSAGES = {
   bankDetailsSaved: 'Bank details saved',
   imageUpdated: 'Profile image updated',
   companySaved: 'Company details saved',
+  ownerCreated: 'Owner account created',
 } as const;

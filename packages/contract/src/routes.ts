@@ -21,6 +21,8 @@ export const ROUTES = {
   register: { method: 'POST', path: '/api/user/register', access: 'anyone' },
   login: { method: 'POST', path: '/api/user/login', access: 'anyone' },
   userData: { method: 'GET', path: '/api/user/data', access: 'customer' },
+  /** The first owner, through the one-time address the server prints when it has none. */
+  setupOwner: { method: 'POST', path: '/api/setup/owner', access: 'anyone' },
   // Cars
   cars: { method: 'GET', path: '/api/user/cars', access: 'anyone' },
   car: { method: 'GET', path: '/api/user/car/:id', access: 'anyone' },

@@ -82,6 +82,16 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
+/** The first owner's account, chosen on the one-time setup page (/setup?token=...). */
+export const setupOwnerBody = registerBody.extend({
+  token: z
+    .string({ error: (iss) => (iss.input == null ? 'token is required.' : 'token must be text.') })
+    .trim()
+    .min(1, { error: 'token is required.' })
+    .max(200, { error: 'token must be at most 200 characters.' }),
+});
+export type SetupOwnerBody = z.infer<typeof setupOwnerBody>;
+
 export const loginBody = z.object({
   email: emailSchema,
   password: z

@@ -20,6 +20,7 @@ import companyRoutes from './features/company/routes';
 import { ensureCompanySettings } from './features/company/settings';
 import imagesRoutes from './features/images/routes';
 import ownerRoutes from './features/owner/routes';
+import ownerSetupRoutes from './features/owners/setup';
 import { absoluteImageUrls } from './http/absoluteImageUrls';
 import { addEndpoint } from './http/endpoint';
 import { installErrorHandling } from './http/errorHandler';
@@ -174,6 +175,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(authRoutes, { rateLimit: authLimit });
+  await app.register(ownerSetupRoutes, {
+    config: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : {},
+  });
   await app.register(carsRoutes);
   await app.register(companyRoutes);
   await app.register(bookingsRoutes);

@@ -1,27 +1,18 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { API, COMPANY } from '@rental/contract';
-import { eq } from 'drizzle-orm';
+import { API } from '@rental/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { DataDirInUseError } from '../src/db/dataDirLock';
 import { openDatabase } from '../src/db/open';
-import { users } from '../src/db/schema';
-import { bootstrapOwner, NoSuchAccountError, promoteToOwner } from '../src/features/owners/bootstrap';
-import { createTestApp, createTestDatabase, describeDatabase, registerCustomer, TEST_PASSWORD, type TestApp, uniqueEmail } from './helpers';
+import { createTestDatabase, describeDatabase, registerCustomer, TEST_PASSWORD } from './helpers';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-function recordingLog() {
-  const lines: string[] = [];
-  return { lines, info: (msg: string) => lines.push(msg), warn: (msg: string) => lines.push(msg) };
-}
 
 async function login(app: FastifyInstance, email: string, password: string) {
   return app.inject({ method: 'POST', url: API.login, payload: { email, password } });
@@ -31,148 +22,98 @@ async function roleOf(app: FastifyInstance, token: string): Promise<string> {
   return (await app.inject({ method: 'GET', url: API.userData, headers: { authorization: token } })).json().user.role;
 }
 
-describe(`the first owner (${describeDatabase})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
-
-  const owners = async () => t.db.select({ email: users.email }).from(users).where(eq(users.role, 'owner'));
-
-  it('with no owner and none configured, creates one and prints its one-time password once', async () => {
-    const log = recordingLog();
-    const result = await bootstrapOwner(t.db, {}, log);
-    expect(result.action).toBe('generated');
-    if (result.action !== 'generated') return;
-    expect(result.email).toBe(`owner@${COMPANY.email.split('@')[1]}`);
-    expect(log.lines).toHaveLength(1);
-    expect(log.lines[0]).toContain(result.email);
-    expect(log.lines[0]).toContain(result.password);
-    // The printed password really logs the owner in.
-    const res = await login(t.app, result.email, result.password);
-    expect(res.statusCode).toBe(200);
-    expect(await roleOf(t.app, res.json().token)).toBe('owner');
-
-    const again = recordingLog();
-    expect((await bootstrapOwner(t.db, {}, again)).action).toBe('none-needed');
-    expect(again.lines).toEqual([]);
-    expect(await owners()).toHaveLength(1);
-  });
-
-  it('OWNER_EMAIL of an existing account promotes it and keeps its password', async () => {
-    const customer = await registerCustomer(t.app);
-    const log = recordingLog();
-    const result = await bootstrapOwner(t.db, { ownerEmail: customer.user.email.toUpperCase(), ownerPassword: 'a-different-password' }, log);
-    expect(result).toEqual({ action: 'promoted', email: customer.user.email });
-    expect(await roleOf(t.app, customer.token)).toBe('owner');
-    expect((await login(t.app, customer.user.email, TEST_PASSWORD)).statusCode).toBe(200);
-    expect((await login(t.app, customer.user.email, 'a-different-password')).statusCode).toBe(401);
-    expect(log.lines.join('\n')).not.toContain('a-different-password');
-    expect((await bootstrapOwner(t.db, { ownerEmail: customer.user.email }, recordingLog())).action).toBe('unchanged');
-  });
-
-  it('OWNER_EMAIL and OWNER_PASSWORD of a new account create it, without printing the password', async () => {
-    const email = uniqueEmail('boss');
-    const log = recordingLog();
-    expect(await bootstrapOwner(t.db, { ownerEmail: email, ownerPassword: 'boss-password-123' }, log)).toEqual({ action: 'created', email });
-    expect(log.lines.join('\n')).not.toContain('boss-password-123');
-    const res = await login(t.app, email, 'boss-password-123');
-    expect(res.statusCode).toBe(200);
-    expect(await roleOf(t.app, res.json().token)).toBe('owner');
-  });
-
-  it('OWNER_EMAIL alone of a new account creates it with a printed one-time password', async () => {
-    const email = uniqueEmail('boss');
-    const log = recordingLog();
-    const result = await bootstrapOwner(t.db, { ownerEmail: email }, log);
-    expect(result.action).toBe('generated');
-    if (result.action !== 'generated') return;
-    expect(log.lines[0]).toContain(result.password);
-    expect((await login(t.app, email, result.password)).statusCode).toBe(200);
-  });
-
-  it('promoteToOwner promotes an existing account and explains a missing one', async () => {
-    const customer = await registerCustomer(t.app);
-    expect(await promoteToOwner(t.db, ` ${customer.user.email.toUpperCase()}`)).toMatchObject({ email: customer.user.email, wasOwner: false });
-    expect(await roleOf(t.app, customer.token)).toBe('owner');
-    expect(await promoteToOwner(t.db, customer.user.email)).toMatchObject({ wasOwner: true });
-    await expect(promoteToOwner(t.db, 'nobody@example.com')).rejects.toThrow(NoSuchAccountError);
-    await expect(promoteToOwner(t.db, 'nobody@example.com')).rejects.toThrow(/must first register/);
-    await expect(promoteToOwner(t.db, 'not an e-mail')).rejects.toThrow(NoSuchAccountError);
-  });
-});
-
-describe(`the generated owner never takes over a customer's account (${describeDatabase})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
-
-  it('picks another address when owner@<domain> is a customer', async () => {
-    const squatter = await registerCustomer(t.app, { email: `owner@${COMPANY.email.split('@')[1]}` });
-    const result = await bootstrapOwner(t.db, {}, recordingLog());
-    expect(result.action).toBe('generated');
-    if (result.action !== 'generated') return;
-    expect(result.email).not.toBe(squatter.user.email);
-    expect(await roleOf(t.app, squatter.token)).toBe('user');
-  });
-});
-
 describe(`npm run owner -- <email> (${describeDatabase})`, () => {
   let env: NodeJS.ProcessEnv;
   let cleanup: () => Promise<void>;
-  let email: string;
+  /** Opens the database as the tool does (it must be closed while the tool runs on PGlite). */
+  let withApp: <T>(run: (app: FastifyInstance) => Promise<T>) => Promise<T>;
 
-  const runTool = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/owner.ts', ...args], {
-        cwd: serverDir,
-        env,
-      });
-      return { code: 0, out: stdout + stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, out: e.stdout + e.stderr };
-    }
-  };
+  /** Runs the tool as `npm run owner` does, typing `input` on its standard input (then closing it). */
+  const runTool = (args: string[], input = '') =>
+    new Promise<{ code: number | null; out: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/owner.ts', ...args], { cwd: serverDir, env });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, out }));
+      child.stdin.end(input);
+    });
 
   beforeAll(async () => {
     // The tool opens the database itself, as it does on a server: a data directory or DATABASE_URL.
     const { DATABASE_URL: _ignored, ...base } = process.env;
     if (describeDatabase === 'postgres') {
       const database = await createTestDatabase();
-      const app = await buildApp({ db: database.db, config: testConfig() });
-      email = (await registerCustomer(app)).user.email;
-      await app.close();
       env = { ...base, DATABASE_URL: database.url };
+      withApp = async (run) => {
+        const app = await buildApp({ db: database.db, config: testConfig() });
+        try {
+          return await run(app);
+        } finally {
+          await app.close();
+        }
+      };
       cleanup = database.close;
     } else {
       const dataDir = await mkdtemp(join(tmpdir(), 'rental-owner-cli-'));
-      const opened = await openDatabase({ dataDir });
-      const app = await buildApp({ db: opened.db, config: testConfig() });
-      email = (await registerCustomer(app)).user.email;
-      await app.close();
-      await opened.close();
       env = { ...base, DATA_DIR: dataDir };
+      withApp = async (run) => {
+        const opened = await openDatabase({ dataDir });
+        const app = await buildApp({ db: opened.db, config: testConfig() });
+        try {
+          return await run(app);
+        } finally {
+          await app.close();
+          await opened.close();
+        }
+      };
       cleanup = () => rm(dataDir, { recursive: true, force: true });
     }
   });
   afterAll(() => cleanup?.());
 
-  it('promotes a registered account, and says clearly when there is none', async () => {
-    const promoted = await runTool(email);
+  it('says whose account it is and asks first: "n" (or no answer) changes nothing, "y" promotes and ends its sessions', async () => {
+    const customer = await withApp((app) => registerCustomer(app, { name: 'Maxine Brown' }));
+    const declined = await runTool([customer.user.email], 'n\n');
+    expect(declined.code).toBe(1);
+    expect(declined.out).toMatch(new RegExp(`${customer.user.email} is the account of "Maxine Brown", created \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\.`));
+    expect(declined.out).toContain('Make this account an owner?');
+    expect(declined.out).toContain('Nothing changed.');
+    const silent = await runTool([customer.user.email]);
+    expect(silent.code).toBe(1);
+    expect(silent.out).toContain('No answer: nothing changed.');
+    expect(await withApp((app) => roleOf(app, customer.token))).toBe('user');
+
+    const accepted = await runTool([customer.user.email], 'y\n');
+    expect(accepted.code).toBe(0);
+    expect(accepted.out).toContain(`${customer.user.email} (Maxine Brown) is now an owner.`);
+    await withApp(async (app) => {
+      const old = await app.inject({ method: 'GET', url: API.userData, headers: { authorization: customer.token } });
+      expect(old.statusCode).toBe(401);
+      const again = await login(app, customer.user.email, TEST_PASSWORD);
+      expect(await roleOf(app, again.json().token)).toBe('owner');
+    });
+    // Real processes, each opening the database: slow on a busy machine.
+  }, 180_000);
+
+  it('--yes skips the question; a missing account and a missing e-mail are explained', async () => {
+    const customer = await withApp((app) => registerCustomer(app, { name: 'Test Customer' }));
+    const promoted = await runTool([customer.user.email, '--yes']);
     expect(promoted.code).toBe(0);
-    expect(promoted.out).toContain(`${email} (Test Customer) is now an owner.`);
-    const missing = await runTool('nobody@example.com');
+    expect(promoted.out).toContain(`${customer.user.email} is the account of "Test Customer"`);
+    expect(promoted.out).not.toContain('Make this account an owner?');
+    expect(promoted.out).toContain(`${customer.user.email} (Test Customer) is now an owner.`);
+    const already = await runTool([customer.user.email]);
+    expect(already.code).toBe(0);
+    expect(already.out).toContain(`${customer.user.email} (Test Customer) is already an owner.`);
+    const missing = await runTool(['nobody@example.com', '--yes']);
     expect(missing.code).toBe(1);
     expect(missing.out).toContain('No account with the e-mail nobody@example.com');
-    const usage = await runTool();
+    const usage = await runTool([]);
     expect(usage.code).toBe(2);
-    expect(usage.out).toContain('Usage: npm run owner -- <email>');
-    // Real processes, each opening the database: slow on a busy machine.
-  }, 120_000);
+    expect(usage.out).toContain('Usage: npm run owner -- <email> [--yes]');
+  }, 180_000);
 });
 
 describe('sessions across restarts', () => {

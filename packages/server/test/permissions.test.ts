@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API, type Car, MESSAGES } from '@rental/contract';
+import { API, type Car, MESSAGES, ROUTES } from '@rental/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,11 @@ const TABLE: Record<string, Entry> = {
   [`POST ${API.login}`]: {
     call: (w) => ({ method: 'POST', url: API.login, payload: { email: w.accounts.customer.user.email, password: TEST_PASSWORD } }),
     expected: everyone(200),
+  },
+  // The site has an owner: the one-time setup address no longer makes one, whoever asks.
+  [`POST ${ROUTES.setupOwner.path}`]: {
+    call: () => ({ method: 'POST', url: ROUTES.setupOwner.path, payload: { token: 'a'.repeat(43), name: 'Mallory', email: uniqueEmail('setup'), password: TEST_PASSWORD } }),
+    expected: everyone(409),
   },
   [`GET ${API.userData}`]: {
     call: () => ({ method: 'GET', url: API.userData }),

@@ -14,6 +14,7 @@ const MyBookingsPage = lazyPage(() => import('./pages/MyBookingsPage'));
 const PaymentPage = lazyPage(() => import('./pages/PaymentPage'));
 const LoginPage = lazyPage(() => import('./pages/LoginPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
+const SetupPage = lazyPage(() => import('./pages/SetupPage'));
 
 /** Downloads every public page's code now (tests render pages without waiting for downloads). */
 export function preloadPublicPages(): Promise<void> {
@@ -34,6 +35,7 @@ export default function App() {
         <Route path="my-bookings" element={<MyBookingsPage />} />
         <Route path="payment/:carId/:pickupDate/:returnDate" element={<PaymentPage />} />
         <Route path="login" element={<LoginPage />} />
+        <Route path="setup" element={<SetupPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route
