@@ -44,7 +44,10 @@ export interface BuildAppOptions {
   config: Config;
   /** A pino logger; by default one at config.logLevel with secrets redacted. */
   logger?: FastifyBaseLogger;
-  /** Login/register attempts per address; false turns the limit off. Default 10 a minute. */
+  /**
+   * Register attempts per address, and failed logins (per account and address, per address, per
+   * account: see features/auth/loginLimits.ts); false turns the limits off. Default 10 a minute.
+   */
   rateLimit?: AuthRateLimit | false;
   /** The web app's build; by default packages/web/dist. */
   webDist?: string;
@@ -55,6 +58,16 @@ function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
+/**
+ * Fastify's `trustProxy: true` trusts every X-Forwarded-For entry, so the client's own header
+ * decides its address. Here true is one hop: the address the nearest proxy saw (the last entry).
+ */
+export function trustProxyOption(setting: Config['trustProxy'] | boolean): false | string | ((address: string, hop: number) => boolean) {
+  if (setting === true) return trustHops(1);
+  if (typeof setting === 'number') return setting > 0 ? trustHops(setting) : false;
+  return setting;
+}
+
 export const DEFAULT_AUTH_RATE_LIMIT: AuthRateLimit = { max: 10, timeWindow: '1 minute' };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -62,7 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config),
     genReqId: requestId,
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // The JSON bodies of this API are small; uploads go through multipart with their own limit.
     bodyLimit: 1024 * 1024,
     // Fastify's default is no limit, which lets a client that trickles its body hold a connection
@@ -148,7 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (authLimit) {
     if (config.redisUrl) {
       // Shared by every instance, so the limit holds behind a load balancer.
-      redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
+      // No offline queue: while Redis is down a command fails at once (and the limit is skipped)
+      // instead of holding every login until a reconnection.
+      redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false, enableOfflineQueue: false });
       redis.on('error', (err) => app.log.warn({ err }, 'rate-limit store (Redis) unavailable'));
       app.addHook('onClose', async () => {
         await redis?.quit().catch(() => redis?.disconnect());
@@ -174,7 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
-  await app.register(authRoutes, { rateLimit: authLimit });
+  await app.register(authRoutes, { rateLimit: authLimit, redis });
   await app.register(ownerSetupRoutes, {
     config: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : {},
   });

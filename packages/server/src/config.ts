@@ -17,8 +17,12 @@ export interface Config {
   /** Shared store of the login/register rate limit, for several instances. */
   redisUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Behind a load balancer: take the client's address from X-Forwarded-For. */
-  trustProxy: boolean | number | string;
+  /**
+   * Behind a load balancer: take the client's address from X-Forwarded-For. A hop count (TRUST_PROXY=true
+   * is 1: the address the nearest proxy saw, never what the client wrote itself) or a list of proxy
+   * addresses/subnets; false: the socket's address.
+   */
+  trustProxy: false | number | string;
   /** The site's public address ("https://rent.example.com", no trailing slash): absolute image URLs, links in messages. */
   publicUrl: string | undefined;
   /** Origins whose pages may call the API from a browser (CORS); none by default. */
@@ -85,7 +89,9 @@ function parseCorsOrigins(value: string | undefined): string[] {
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   if (value === undefined || value === 'false' || value === '0') return false;
-  if (value === 'true') return true;
+  // Not "trust every X-Forwarded-For entry": the client writes the first ones itself, and would
+  // choose its own address (and escape the login limit). One hop: the nearest proxy's view.
+  if (value === 'true') return 1;
   // A hop count ("1") or a list of addresses/subnets ("10.0.0.0/8,127.0.0.1").
   if (/^\d+$/.test(value)) return Number(value);
   return value;

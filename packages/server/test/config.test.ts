@@ -33,7 +33,10 @@ describe('settings from the environment', () => {
       TRUST_PROXY: '1',
     });
     expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', ownerEmail: 'boss@example.com', logLevel: 'warn', trustProxy: 1 });
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    // true is one trusted hop (the address the nearest proxy saw), not every X-Forwarded-For entry.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
     expect(loadConfig({ PUBLIC_URL: 'https://rent.example.com/' }).publicUrl).toBe('https://rent.example.com');
     expect(loadConfig({ CORS_ORIGINS: 'https://a.example.com, http://localhost:5173/' }).corsOrigins).toEqual([

@@ -2,6 +2,7 @@
 import { MESSAGES, type User } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
+import type { Redis } from 'ioredis';
 import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/types';
 import { addEndpoint } from '../../http/endpoint';
@@ -9,20 +10,42 @@ import { HttpError } from '../../http/errors';
 import { imageUrl } from '../../http/imageUrl';
 import { getBankDetails } from '../owner/bankDetails';
 import type { SessionUser } from './guards';
+import { createLoginLimiter, type LoginLimitRules, windowMs } from './loginLimits';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { signSessionToken } from './sessionTokens';
 
 export interface AuthRateLimit {
-  /** Attempts per address and route within the window. */
+  /**
+   * Register attempts per address within timeWindow, and failed logins per account and address
+   * within timeWindow.
+   */
   max: number;
   timeWindow: number | string;
+  /** Failed logins per address, whatever the account, within timeWindow. Default 10 x max. */
+  maxPerAddress?: number;
+  /** Failed logins per account, from any address. Default 5 x max per 15 minutes. */
+  perAccount?: { max: number; timeWindow: number | string };
   /** Key prefix in the shared store (tests use their own). */
   nameSpace?: string;
 }
 
 export interface AuthRoutesOptions {
-  /** false turns the limit off. */
+  /** false turns the limits off. */
   rateLimit: AuthRateLimit | false;
+  /** Shares the login counters between instances (REDIS_URL). */
+  redis?: Redis;
+}
+
+/** The three login limits (features/auth/loginLimits.ts) from the app's rate-limit option. */
+export function loginLimitRules(limit: AuthRateLimit): LoginLimitRules {
+  const window = windowMs(limit.timeWindow);
+  return {
+    accountAddress: { max: limit.max, windowMs: window },
+    address: { max: limit.maxPerAddress ?? limit.max * 10, windowMs: window },
+    account: limit.perAccount
+      ? { max: limit.perAccount.max, windowMs: windowMs(limit.perAccount.timeWindow) }
+      : { max: limit.max * 5, windowMs: 15 * 60_000 },
+  };
 }
 
 export function publicUser(user: Pick<SessionUser, 'id' | 'name' | 'email' | 'role' | 'imageId'>): User {
@@ -30,9 +53,19 @@ export function publicUser(user: Pick<SessionUser, 'id' | 'name' | 'email' | 'ro
 }
 
 const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
+  // Register: attempts per address (@fastify/rate-limit). Login: failures only, three ways.
   const limited: FastifyContextConfig = options.rateLimit
     ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindow } }
     : {};
+  const loginLimiter = options.rateLimit
+    ? createLoginLimiter({
+        rules: loginLimitRules(options.rateLimit),
+        redis: options.redis,
+        nameSpace: options.rateLimit.nameSpace ?? 'rental-rate-limit-',
+        log: app.log,
+      })
+    : undefined;
+
 
   addEndpoint(app, 'register', async (request) => {
     const body = request.body;
@@ -55,18 +88,32 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
     return { success: true as const, token, message: MESSAGES.registered };
   }, { config: limited });
 
-  addEndpoint(app, 'login', async (request) => {
+  addEndpoint(app, 'login', async (request, reply) => {
     const body = request.body;
-    const [user] = await app.db
-      .select({ id: users.id, passwordHash: users.passwordHash, sessionVersion: users.sessionVersion })
-      .from(users)
-      .where(eq(users.email, body.email));
-    // The same answer, after the same work, whether the e-mail is unknown or the password wrong.
-    const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
-    if (!user || !valid) throw new HttpError(401, MESSAGES.invalidCredentials);
-    const token = await signSessionToken(app.sessionKey, user.id, user.sessionVersion);
-    return { success: true as const, token, message: MESSAGES.loggedIn };
-  }, { config: limited });
+    const gate = loginLimiter ? await loginLimiter.begin(body.email, request.ip) : undefined;
+    if (gate && !gate.allowed) {
+      reply.header('retry-after', String(gate.retryAfterSeconds));
+      throw new HttpError(429, MESSAGES.tooManyAttempts);
+    }
+    let wrongPassword = false;
+    try {
+      const [user] = await app.db
+        .select({ id: users.id, passwordHash: users.passwordHash, sessionVersion: users.sessionVersion })
+        .from(users)
+        .where(eq(users.email, body.email));
+      // The same answer, after the same work, whether the e-mail is unknown or the password wrong.
+      const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
+      if (!user || !valid) {
+        wrongPassword = true;
+        throw new HttpError(401, MESSAGES.invalidCredentials);
+      }
+      const token = await signSessionToken(app.sessionKey, user.id, user.sessionVersion);
+      return { success: true as const, token, message: MESSAGES.loggedIn };
+    } finally {
+      // Only failures count: a right password (or a failure on our side) gives the attempt back.
+      if (gate?.allowed && !wrongPassword) await gate.release();
+    }
+  });
 
   addEndpoint(app, 'userData', async (request) => {
     const user = publicUser(request.user);

@@ -1,0 +1,251 @@
+/**
+ * Failed logins, limited three ways (docs/decisions/008-accounts-and-first-owner.md):
+ * - per account and address (10 a minute): one person guessing one password;
+ * - per address, any account (100 a minute): one machine trying many accounts; loose, because a
+ *   phone carrier's or an office's shared address stands for many honest people;
+ * - per account, any address (50 per 15 minutes): many machines guessing one password.
+ * Only failures count. An attempt takes its place in all three counters before the password is
+ * checked (so a burst of parallel guesses cannot all pass the check at once) and gives it back
+ * when the password was right.
+ * With a Redis client the counters are shared by every instance; if Redis does not answer, the
+ * limit is skipped rather than locking everyone out.
+ */
+import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+
+export interface LimitRule {
+  max: number;
+  windowMs: number;
+}
+
+export interface LoginLimitRules {
+  accountAddress: LimitRule;
+  address: LimitRule;
+  account: LimitRule;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimitRules = {
+  accountAddress: { max: 10, windowMs: 60_000 },
+  address: { max: 100, windowMs: 60_000 },
+  account: { max: 50, windowMs: 15 * 60_000 },
+};
+
+export type LoginGate =
+  | { allowed: true; /** The password was right (or the check failed on our side): the attempt does not count. */ release(): Promise<void> }
+  | { allowed: false; retryAfterSeconds: number };
+
+export interface LoginLimiter {
+  /** Call before checking the password; on a wrong password simply do not release. */
+  begin(email: string, address: string): Promise<LoginGate>;
+}
+
+interface Counter {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+/** Counters with fixed windows. take() is all or nothing: over any limit, nothing is counted. */
+interface CounterStore {
+  take(counters: Counter[]): Promise<{ ok: true } | { ok: false; retryMs: number }>;
+  giveBack(keys: string[]): Promise<void>;
+}
+
+/** IPv6 clients usually hold a whole /64: count the /64, or each could try from its own address. */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('%')[0]!.split('::');
+  const front = head ? head.split(':') : [];
+  const back = address.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const groups = address.includes('::') ? [...front, ...Array(8 - front.length - back.length).fill('0'), ...back] : front;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/** E-mails are not written into the store's key names as they are. */
+function accountKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
+}
+
+class MemoryCounters implements CounterStore {
+  private readonly counts = new Map<string, { count: number; resetAt: number }>();
+  private lastSweep = 0;
+
+  async take(counters: Counter[]) {
+    const now = Date.now();
+    this.sweep(now);
+    const entries = counters.map((c) => {
+      const entry = this.counts.get(c.key);
+      return entry && entry.resetAt > now ? entry : { count: 0, resetAt: now + c.windowMs };
+    });
+    let retryMs = 0;
+    counters.forEach((c, i) => {
+      const entry = entries[i]!;
+      if (entry.count + 1 > c.max) retryMs = Math.max(retryMs, entry.resetAt - now);
+    });
+    if (retryMs > 0) return { ok: false as const, retryMs };
+    counters.forEach((c, i) => {
+      const entry = entries[i]!;
+      entry.count += 1;
+      this.counts.set(c.key, entry);
+    });
+    return { ok: true as const };
+  }
+
+  async giveBack(keys: string[]) {
+    const now = Date.now();
+    for (const key of keys) {
+      const entry = this.counts.get(key);
+      if (!entry || entry.resetAt <= now) continue;
+      entry.count -= 1;
+      if (entry.count <= 0) this.counts.delete(key);
+    }
+  }
+
+  /** Ended windows are dropped now and then, so many addresses do not grow the map for ever. */
+  private sweep(now: number) {
+    if (this.counts.size < 1000 || now - this.lastSweep < 1000) return;
+    this.lastSweep = now;
+    for (const [key, entry] of this.counts) if (entry.resetAt <= now) this.counts.delete(key);
+  }
+}
+
+/** Over any limit: count nothing and answer the longest wait. Otherwise: count all (new windows start). */
+const TAKE_SCRIPT = `
+local retry = 0
+for i = 1, #KEYS do
+  local count = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if count + 1 > tonumber(ARGV[2 * i - 1]) then
+    local ttl = redis.call('PTTL', KEYS[i])
+    if ttl < 0 then
+      ttl = tonumber(ARGV[2 * i])
+      redis.call('PEXPIRE', KEYS[i], ttl)
+    end
+    if ttl > retry then retry = ttl end
+  end
+end
+if retry > 0 then return retry end
+for i = 1, #KEYS do
+  if redis.call('INCR', KEYS[i]) == 1 or redis.call('PTTL', KEYS[i]) < 0 then
+    redis.call('PEXPIRE', KEYS[i], ARGV[2 * i])
+  end
+end
+return 0
+`;
+
+/** Only counters whose window still runs: a key that expired meanwhile is not brought back. */
+const GIVE_BACK_SCRIPT = `
+for i = 1, #KEYS do
+  if redis.call('PTTL', KEYS[i]) > 0 then
+    if redis.call('DECR', KEYS[i]) <= 0 then redis.call('DEL', KEYS[i]) end
+  end
+end
+return 0
+`;
+
+/** A store that does not answer in this time is treated as down. */
+const REDIS_TIMEOUT_MS = 1500;
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${REDIS_TIMEOUT_MS} ms`)), REDIS_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** While Redis is down every login would say so: once a minute is enough. */
+const DOWN_WARNING_EVERY_MS = 60_000;
+
+class RedisCounters implements CounterStore {
+  private lastWarning = 0;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private unavailable(err: unknown) {
+    const now = Date.now();
+    if (now - this.lastWarning < DOWN_WARNING_EVERY_MS) return;
+    this.lastWarning = now;
+    this.log.warn({ err }, 'login limits skipped: the shared store (Redis) is unavailable');
+  }
+
+  async take(counters: Counter[]) {
+    // Not connected: skip at once instead of making every login wait for a reconnection.
+    if (this.redis.status !== 'ready') {
+      this.unavailable(new Error(`Redis connection is ${this.redis.status}`));
+      return { ok: true as const };
+    }
+    try {
+      const args = counters.flatMap((c) => [String(c.max), String(c.windowMs)]);
+      const retryMs = Number(await withTimeout(this.redis.eval(TAKE_SCRIPT, counters.length, ...counters.map((c) => c.key), ...args)));
+      return retryMs > 0 ? { ok: false as const, retryMs } : { ok: true as const };
+    } catch (err) {
+      this.unavailable(err);
+      return { ok: true as const };
+    }
+  }
+
+  async giveBack(keys: string[]) {
+    if (this.redis.status !== 'ready') return;
+    try {
+      await withTimeout(this.redis.eval(GIVE_BACK_SCRIPT, keys.length, ...keys));
+    } catch (err) {
+      this.unavailable(err);
+    }
+  }
+}
+
+export interface LoginLimiterOptions {
+  rules: LoginLimitRules;
+  /** Shared counters for several instances; in memory without it. */
+  redis?: Redis;
+  /** Key prefix in Redis (tests use their own). */
+  nameSpace: string;
+  log: FastifyBaseLogger;
+}
+
+export function createLoginLimiter(options: LoginLimiterOptions): LoginLimiter {
+  const store: CounterStore = options.redis ? new RedisCounters(options.redis, options.log) : new MemoryCounters();
+  const { rules, nameSpace } = options;
+  return {
+    async begin(email, address) {
+      const account = accountKey(email);
+      const from = addressKey(address);
+      const counters: Counter[] = [
+        { key: `${nameSpace}login:account-address:${account}:${from}`, ...rules.accountAddress },
+        { key: `${nameSpace}login:address:${from}`, ...rules.address },
+        { key: `${nameSpace}login:account:${account}`, ...rules.account },
+      ];
+      const taken = await store.take(counters);
+      if (!taken.ok) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(taken.retryMs / 1000)) };
+      let released = false;
+      return {
+        allowed: true,
+        release: async () => {
+          if (released) return;
+          released = true;
+          await store.giveBack(counters.map((c) => c.key));
+        },
+      };
+    },
+  };
+}
+
+/** "1 minute", "15 minutes", "30 seconds", "2 hours" or milliseconds, as @fastify/rate-limit takes them. */
+export function windowMs(timeWindow: number | string): number {
+  if (typeof timeWindow === 'number') return timeWindow;
+  const match = /^\s*(\d+)\s*(ms|milliseconds?|s|seconds?|m|minutes?|h|hours?)?\s*$/i.exec(timeWindow);
+  if (!match) throw new Error(`Cannot read the time window "${timeWindow}".`);
+  const amount = Number(match[1]);
+  const unit = (match[2] ?? 'ms').toLowerCase();
+  if (unit.startsWith('h')) return amount * 3_600_000;
+  if (unit === 'm' || unit.startsWith('min')) return amount * 60_000;
+  if (unit === 's' || unit.startsWith('sec')) return amount * 1000;
+  return amount;
+}
