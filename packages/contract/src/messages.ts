@@ -33,6 +33,9 @@ export const MESSAGES = {
   serverError: 'Something went wrong on our side. Please try again.',
   setupLinkInvalid: 'This setup address is not valid, or it has been used already. Restart the server to get a new one.',
   ownerExists: 'The site already has an owner account. Please log in instead.',
+  requestHeadersTooLarge: 'The request headers are too large.',
+  requestMalformed: 'The request is not valid HTTP.',
+  requestTimedOut: 'The request took too long to arrive.',
 
   // Successful writes
   registered: 'Account created',

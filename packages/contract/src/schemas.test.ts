@@ -102,7 +102,8 @@ describe('carFormFields', () => {
       category: notInList(CAR_CATEGORIES),
       transmission: notInList(TRANSMISSIONS),
       fuel_type: notInList(FUEL_TYPES),
-      location: notInList(LOCATIONS),
+      // Any text names a location here: the company's list lives in its settings, and the server checks it.
+      location: notText,
     };
     const broken = fc.constantFrom(...Object.keys(wrongValue)).chain((field) =>
       fc.tuple(fc.constant(field), validCarForm, wrongValue[field] as fc.Arbitrary<unknown>),
@@ -187,7 +188,7 @@ describe('the other request bodies', () => {
     const cases: Array<[z.ZodType, Record<string, unknown>, string, unknown]> = [
       [changeStatusBody, { bookingId: 'x', status: 'confirmed' }, 'status', 'done'],
       [changeStatusBody, { bookingId: 'x', status: 'confirmed' }, 'bookingId', 42],
-      [checkAvailabilityBody, { location: LOCATIONS[0], pickupDate: '2026-05-01', returnDate: '2026-05-02' }, 'location', 'Kingston'],
+      [checkAvailabilityBody, { location: LOCATIONS[0], pickupDate: '2026-05-01', returnDate: '2026-05-02' }, 'location', 42],
       [checkAvailabilityBody, { location: LOCATIONS[0], pickupDate: '2026-05-01', returnDate: '2026-05-02' }, 'pickupDate', '2026-02-30'],
       [registerBody, { name: 'Ann', email: 'ann@example.com', password: 'long enough' }, 'email', 'not-an-email'],
       [registerBody, { name: 'Ann', email: 'ann@example.com', password: 'long enough' }, 'password', 'short'],
@@ -232,13 +233,24 @@ function isWellFormed(value: string): boolean {
   }
 }
 
+/** Oracle: control characters (C0, DEL, C1) and the bidi overrides and isolates, by code point. */
+function hasControlOrBidi(value: string, multiline = false): boolean {
+  for (const char of value) {
+    const code = char.codePointAt(0)!;
+    if (multiline && (char === '\n' || char === '\r' || char === '\t')) continue;
+    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return true;
+  }
+  return false;
+}
+
 describe('text fields', () => {
   it('accept any well-formed unicode, and refuse what PostgreSQL cannot store (U+0000, lone surrogates) with a message naming the field', () => {
     const valid = { bankName: 'NCB', accountHolderName: 'Waterford', branch: 'Portmore', accountNumber: '1', accountType: 'Savings' };
     fc.assert(
       fc.property(fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), (value) => {
         const result = bankDetails.safeParse({ ...valid, branch: value });
-        const storable = !value.includes('\u0000') && isWellFormed(value) && value.trim().length > 0;
+        // Since issue 14 control and bidi-override characters are refused too (see the next test).
+        const storable = !value.includes('\u0000') && isWellFormed(value) && value.trim().length > 0 && !hasControlOrBidi(value.trim());
         expect(result.success).toBe(storable);
         if (!result.success) expect(firstIssueMessage(result.error)).toContain('branch');
       }),
@@ -246,5 +258,58 @@ describe('text fields', () => {
     );
     expect(bankDetails.safeParse({ ...valid, branch: 'Zoë 🚗 عربي' }).success).toBe(true);
     expect(firstIssueMessage(carFormFields.safeParse({ brand: 'a\u0000b' }).error!)).toBe('brand contains characters that cannot be stored.');
+  });
+});
+
+describe('names and texts refuse control and bidi-override characters', () => {
+  const validBank = { bankName: 'NCB', accountHolderName: 'Waterford', branch: 'Portmore', accountNumber: '1', accountType: 'Savings' };
+  const validCar = {
+    brand: 'Toyota',
+    model: 'Axio',
+    year: 2020,
+    pricePerDay: 5000,
+    category: CAR_CATEGORIES[0],
+    transmission: TRANSMISSIONS[0],
+    fuel_type: FUEL_TYPES[0],
+    seating_capacity: 5,
+    location: LOCATIONS[0],
+    description: 'A clean car.',
+  };
+
+  it.each([
+    ['a right-to-left override', 'Toyota\u202eoiD'],
+    ['a left-to-right embedding', '\u202aToyota'],
+    ['a pop directional formatting', 'Toy\u202cota'],
+    ['a right-to-left isolate', 'Toy\u2067ota'],
+    ['a pop directional isolate', 'Toyota\u2069x'],
+    ['an escape (terminal colours)', '\u001b[31mToyota'],
+    ['a backspace', 'Toyotax\u0008'],
+    ['DEL', 'Toy\u007fota'],
+    ['a C1 control', 'Toy\u0085ota'],
+    ['a line break', 'Toy\nota'],
+    ['a tab', 'Toy\tota'],
+  ])('%s in a name is refused with a message naming the field', (_label, brand) => {
+    const result = carFormFields.safeParse({ ...validCar, brand });
+    expect(result.success).toBe(false);
+    expect(firstIssueMessage(result.error!)).toBe('brand must not contain line breaks, control characters or text-direction overrides.');
+    const name = registerBody.safeParse({ name: brand, email: 'ann@example.com', password: 'long enough' });
+    expect(firstIssueMessage(name.error!)).toContain('name must not contain');
+    const bank = bankDetails.safeParse({ ...validBank, accountHolderName: brand });
+    expect(firstIssueMessage(bank.error!)).toContain('accountHolderName must not contain');
+  });
+
+  it('a description may have lines and tabs, but no other control or bidi-override character', () => {
+    expect(carFormFields.safeParse({ ...validCar, description: 'Clean.\r\nAir conditioning.\n\tBluetooth.' }).success).toBe(true);
+    for (const description of ['Clean\u202e.', 'Clean\u001b.', 'Clean\u2066.']) {
+      const result = carFormFields.safeParse({ ...validCar, description });
+      expect(firstIssueMessage(result.error!)).toBe('description must not contain control characters or text-direction overrides.');
+    }
+  });
+
+  it('NUL keeps its own message; the marks real scripts need (ZWJ, RLM, combining accents) and other languages pass', () => {
+    expect(firstIssueMessage(carFormFields.safeParse({ ...validCar, brand: 'a\u0000b' }).error!)).toBe('brand contains characters that cannot be stored.');
+    for (const brand of ['Zoë 🚗', 'عربي\u200f', 'e\u0301', '👨\u200d👩\u200d👧', 'שלום', '日本']) {
+      expect(carFormFields.safeParse({ ...validCar, brand }).success, JSON.stringify(brand)).toBe(true);
+    }
   });
 });

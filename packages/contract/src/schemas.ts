@@ -24,13 +24,27 @@ import { isCalendarDate, latestCarYear } from './rentalDates';
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const storable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 
-const text = (field: string, max = 200) =>
+/**
+ * Control characters (what a keyboard does not type: escapes, backspace, NUL...) and the bidi
+ * overrides and isolates (U+202A-U+202E, U+2066-U+2069), which make a name display reversed or out
+ * of order, e.g. a car "model" that reads as something else in the owner's list.
+ */
+const CONTROL_OR_BIDI = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+/** The same, but line breaks and tabs are fine in text written on several lines. */
+const CONTROL_OR_BIDI_MULTILINE = /(?![\n\r\t])[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+
+const text = (field: string, max = 200, options: { multiline?: boolean } = {}) =>
   z
     .string({ error: (iss) => (iss.input == null ? `${field} is required.` : `${field} must be text.`) })
     .trim()
     .min(1, { error: `${field} is required.` })
     .max(max, { error: `${field} must be at most ${max} characters.` })
-    .refine(storable, { error: `${field} contains characters that cannot be stored.` });
+    .refine(storable, { error: `${field} contains characters that cannot be stored.` })
+    .refine((value) => !(options.multiline ? CONTROL_OR_BIDI_MULTILINE : CONTROL_OR_BIDI).test(value), {
+      error: options.multiline
+        ? `${field} must not contain control characters or text-direction overrides.`
+        : `${field} must not contain line breaks, control characters or text-direction overrides.`,
+    });
 
 const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.enum(values, { error: `${field} must be one of: ${values.join(', ')}.` });
@@ -133,7 +147,7 @@ export const carFormFields = z.object({
   seating_capacity: wholeNumber('seating_capacity', 1, MAX_SEATS),
   /** One of the company's pickup locations (company settings); the server checks the list. */
   location: text('location', 100),
-  description: text('description', 2000),
+  description: text('description', 2000, { multiline: true }),
 });
 export type CarFormFields = z.infer<typeof carFormFields>;
 /** What the form holds before parsing: numbers may still be text. */

@@ -22,6 +22,7 @@ import imagesRoutes from './features/images/routes';
 import ownerRoutes from './features/owner/routes';
 import ownerSetupRoutes from './features/owners/setup';
 import { absoluteImageUrls } from './http/absoluteImageUrls';
+import { clientErrorHandler } from './http/clientErrors';
 import { addEndpoint } from './http/endpoint';
 import { installErrorHandling } from './http/errorHandler';
 import { HttpError } from './http/errors';
@@ -85,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: (err, _request, reply) => {
       (reply as FastifyReply).code(400).send({ success: false, message: err.code === 'FST_ERR_BAD_URL' ? 'The address is not valid.' : 'The request is not valid.' });
     },
+    // Requests Node's parser refuses (headers too large, not HTTP): in our shape too.
+    clientErrorHandler,
   });
 
   const registeredRoutes: string[] = [];
@@ -116,6 +119,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(helmet, {
+    // HSTS only when the site is known to be served over https: on a plain-HTTP local network a
+    // browser would otherwise refuse the site for a year after one visit through an https proxy.
+    strictTransportSecurity: config.publicUrl?.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { API, COMPANY, MESSAGES } from '@rental/contract';
 import type { FastifyInstance } from 'fastify';
@@ -114,6 +115,76 @@ describe(`the HTTP surface (${describeDatabase})`, () => {
     expect(all).not.toContain(TEST_PASSWORD);
     expect(all).not.toContain(token);
   });
+});
+
+/** Sends raw bytes to a listening server and reads everything it answers until it closes. */
+function rawExchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('error', (err) => (answer ? resolve(answer) : reject(err)));
+    socket.on('close', () => resolve(answer));
+    socket.write(request);
+  });
+}
+
+function parseAnswer(raw: string): { status: number; headers: string; body: unknown } {
+  const [head = '', body = ''] = raw.split('\r\n\r\n');
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head.toLowerCase(), body: JSON.parse(body) };
+}
+
+describe(`requests Node's HTTP parser refuses, over a real socket (${describeDatabase})`, () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+  afterAll(() => t?.close());
+
+  it('headers over the limit: 431 in our shape', async () => {
+    const answer = parseAnswer(await rawExchange(port, `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`));
+    expect(answer.status).toBe(431);
+    expect(answer.headers).toContain('content-type: application/json');
+    expect(answer.body).toEqual({ success: false, message: MESSAGES.requestHeadersTooLarge });
+  });
+
+  it('bytes that are not HTTP, and a broken request line: 400 in our shape', async () => {
+    for (const request of ['HELLO THERE\r\n\r\n', 'GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n', 'GET / HTTP/1.1\r\nBad Header\r\n\r\n']) {
+      const answer = parseAnswer(await rawExchange(port, request));
+      expect(answer.status, request).toBe(400);
+      expect(answer.body, request).toEqual({ success: false, message: MESSAGES.requestMalformed });
+    }
+  });
+
+  it('the server carries on answering afterwards', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/health`);
+    expect(await res.json()).toEqual({ success: true, status: 'ok', database: 'ok' });
+  });
+});
+
+describe(`HSTS (${describeDatabase})`, () => {
+  it('is sent only when PUBLIC_URL is https', async () => {
+    const database = await createTestDatabase();
+    const hsts = async (publicUrl: string | undefined) => {
+      const app = await buildApp({ db: database.db, config: testConfig({ publicUrl }), rateLimit: false });
+      try {
+        return (await app.inject({ method: 'GET', url: '/health' })).headers['strict-transport-security'];
+      } finally {
+        await app.close();
+      }
+    };
+    try {
+      expect(await hsts(undefined)).toBeUndefined();
+      expect(await hsts('http://192.168.1.20:3000')).toBeUndefined();
+      expect(await hsts('https://rent.example.com')).toBe('max-age=31536000');
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 });
 
 describe(`login and register limits (${describeDatabase})`, () => {
