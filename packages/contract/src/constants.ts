@@ -26,6 +26,13 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/** Why a booking was cancelled. */
+export const STATUS_REASONS = ['customer', 'staff', 'expired'] as const;
+export type StatusReason = (typeof STATUS_REASONS)[number];
+
+/** A customer may hold at most this many pending bookings at once. */
+export const MAX_PENDING_BOOKINGS = 3;
+
 export const PAYMENT_METHODS = ['upfront', 'cash_deposit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

@@ -37,6 +37,12 @@ export const MESSAGES = {
   requestMalformed: 'The request is not valid HTTP.',
   requestTimedOut: 'The request took too long to arrive.',
 
+  tooManyPendingBookings:
+    'You already have 3 bookings waiting for the company to confirm them. Please wait for a confirmation, or cancel one, before booking again.',
+  alreadyCancelled: 'This booking is already cancelled.',
+  pickupDayReached: 'This booking can no longer be cancelled online: its pickup day has come. Please call us.',
+  wrongCurrentPassword: 'Your current password is not right. Please try again.',
+
   // Successful writes
   registered: 'Account created',
   loggedIn: 'Logged in',
@@ -49,5 +55,8 @@ export const MESSAGES = {
   bankDetailsSaved: 'Bank details saved',
   imageUpdated: 'Profile image updated',
   companySaved: 'Company details saved',
+  bookingCancelled: 'Booking cancelled',
+  profileSaved: 'Your details are saved',
+  passwordChanged: 'Password changed',
   ownerCreated: 'Owner account created',
 } as const;

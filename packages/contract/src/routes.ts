@@ -21,6 +21,8 @@ export const ROUTES = {
   register: { method: 'POST', path: '/api/user/register', access: 'anyone' },
   login: { method: 'POST', path: '/api/user/login', access: 'anyone' },
   userData: { method: 'GET', path: '/api/user/data', access: 'customer' },
+  updateProfile: { method: 'PUT', path: '/api/user/profile', access: 'customer' },
+  changePassword: { method: 'POST', path: '/api/user/change-password', access: 'customer' },
   /** The first owner, through the one-time address the server prints when it has none. */
   setupOwner: { method: 'POST', path: '/api/setup/owner', access: 'anyone' },
   // Cars
@@ -30,6 +32,8 @@ export const ROUTES = {
   checkAvailability: { method: 'POST', path: '/api/bookings/check-availability', access: 'anyone' },
   createBooking: { method: 'POST', path: '/api/bookings/create', access: 'customer' },
   userBookings: { method: 'GET', path: '/api/bookings/user', access: 'customer' },
+  userBooking: { method: 'GET', path: '/api/bookings/user/:reference', access: 'customer' },
+  cancelBooking: { method: 'POST', path: '/api/bookings/cancel', access: 'customer' },
   ownerBookings: { method: 'GET', path: '/api/bookings/owner', access: 'owner' },
   changeStatus: { method: 'POST', path: '/api/bookings/change-status', access: 'owner' },
   // Company, bank details

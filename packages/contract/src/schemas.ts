@@ -15,6 +15,7 @@ import {
   MIN_PASSWORD_LENGTH,
   PAYMENT_METHODS,
   ROLES,
+  STATUS_REASONS,
   TRANSMISSIONS,
 } from './constants';
 import { MAP_ORIGINS } from './company';
@@ -86,9 +87,17 @@ export const emailSchema = z
   .max(254, { error: 'email is too long.' })
   .pipe(z.email({ error: 'email must be a valid e-mail address.' }));
 
+/** Optional; digits, spaces, +, - and brackets, as people write Jamaican and foreign numbers. */
+export const phoneSchema = z
+  .string({ error: 'phone must be text.' })
+  .trim()
+  .max(40, { error: 'phone must be at most 40 characters.' })
+  .refine((value) => value === '' || /^\+?[0-9 ()-]{7,40}$/.test(value), { error: 'phone may hold only digits, spaces, +, - and brackets (at least 7).' });
+
 export const registerBody = z.object({
   name: text('name', 100),
   email: emailSchema,
+  phone: phoneSchema.optional(),
   password: z
     .string({ error: (iss) => (iss.input == null ? 'password is required.' : 'password must be text.') })
     .min(MIN_PASSWORD_LENGTH, { error: `password must be at least ${MIN_PASSWORD_LENGTH} characters.` })
@@ -130,9 +139,26 @@ export const user = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   image: z.string(),
+  /** Empty when the customer has not given one. */
+  phone: z.string(),
   ...ownerBankFields,
 });
 export type User = z.infer<typeof user>;
+
+export const profileBody = z.object({ name: text('name', 100), phone: phoneSchema });
+export type ProfileBody = z.infer<typeof profileBody>;
+
+export const changePasswordBody = z.object({
+  currentPassword: z
+    .string({ error: (iss) => (iss.input == null ? 'currentPassword is required.' : 'currentPassword must be text.') })
+    .min(1, { error: 'currentPassword is required.' })
+    .max(MAX_PASSWORD_LENGTH, { error: `currentPassword must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
+  newPassword: z
+    .string({ error: (iss) => (iss.input == null ? 'newPassword is required.' : 'newPassword must be text.') })
+    .min(MIN_PASSWORD_LENGTH, { error: `newPassword must be at least ${MIN_PASSWORD_LENGTH} characters.` })
+    .max(MAX_PASSWORD_LENGTH, { error: `newPassword must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 // ---------- cars ----------
 /** The fields of the owner's car form, sent as the carData JSON string. Only these are read. */
@@ -207,21 +233,36 @@ export const bookingCar = z.object({
 
 export const booking = z.object({
   _id: z.string(),
+  /** Short and human ("WR-7K3M9Q"): how customers and staff speak of a booking. Never changes. */
+  reference: z.string(),
   car: bookingCar,
   pickupDate: z.string(),
   returnDate: z.string(),
   price: z.number(),
   status: z.enum(BOOKING_STATUSES),
+  /** Why it is cancelled: by the customer, by staff, or its hold expired unconfirmed. */
+  statusReason: z.enum(STATUS_REASONS).nullable(),
   createdAt: z.string(),
   paymentMethod: z.enum(PAYMENT_METHODS),
+  /** While pending: when the hold ends (cancelled if staff have not confirmed it by then). */
+  holdExpiresAt: z.string().nullable(),
 });
 export type Booking = z.infer<typeof booking>;
 
+/** One booking in full: its status history too, oldest first. */
+export const bookingDetail = booking.extend({
+  history: z.array(z.object({ status: z.enum(BOOKING_STATUSES), reason: z.enum(STATUS_REASONS).nullable(), at: z.string() })),
+});
+export type BookingDetail = z.infer<typeof bookingDetail>;
+
 /** The owner's list also names the customer, and nothing secret. */
 export const ownerBooking = booking.extend({
-  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  user: z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string() }),
 });
 export type OwnerBooking = z.infer<typeof ownerBooking>;
+
+export const bookingIdBody = z.object({ bookingId: idField('bookingId') });
+export const referenceParams = z.object({ reference: z.string().describe('The booking reference, e.g. WR-7K3M9Q.') });
 
 export const changeStatusBody = z.object({
   bookingId: idField('bookingId'),
@@ -310,6 +351,10 @@ export const responses = {
   bookings: ok({ bookings: z.array(booking) }),
   ownerBookings: ok({ bookings: z.array(ownerBooking) }),
   bookingCreated: ok({ message: z.string(), booking }),
+  bookingDetail: ok({ booking: bookingDetail }),
+  bookingCancelled: ok({ message: z.string(), booking }),
+  profileSaved: ok({ message: z.string(), user }),
+  passwordChanged: ok({ message: z.string(), token: z.string() }),
   publicBankDetails: ok({ bankDetails: bankDetails.nullable(), message: z.string().optional() }),
   dashboard: ok({ dashboardData }),
   message: ok({ message: z.string() }),

@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/types';
 import type { AuthRateLimit } from './features/auth/routes';
+import accountRoutes from './features/auth/account';
 import authRoutes from './features/auth/routes';
 import { type SessionKey, loadSessionKey } from './features/auth/sessionTokens';
 import apiDocsRoutes from './features/apiDocs/routes';
@@ -196,6 +197,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(authRoutes, { rateLimit: authLimit, redis });
+  await app.register(accountRoutes, {
+    limited: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : undefined,
+  });
   await app.register(ownerSetupRoutes, {
     config: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : {},
   });

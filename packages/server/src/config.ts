@@ -27,6 +27,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** Origins whose pages may call the API from a browser (CORS); none by default. */
   corsOrigins: string[];
+  /** A pending booking not confirmed within this many minutes is cancelled and its days freed. */
+  holdMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -73,6 +75,13 @@ const envSchema = z.object({
       .optional(),
   ),
   CORS_ORIGINS: optional,
+  HOLD_MINUTES: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: 'HOLD_MINUTES must be a whole number of minutes (2880 is 48 hours).' })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error: 'HOLD_MINUTES must be at least 1.' }).max(525_600, { error: 'HOLD_MINUTES must be at most 525600 (a year).' }))
+    .default(2880),
 });
 
 /** "https://a.example, http://localhost:5173" -> exact origins; a path or a wildcard is refused. */
@@ -121,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL,
     corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
+    holdMinutes: e.HOLD_MINUTES,
   };
 }
 

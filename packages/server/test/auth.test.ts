@@ -49,7 +49,7 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       // The e-mail is kept lower-cased and the name trimmed; a new account is a customer.
       expect(me.json()).toEqual({
         success: true,
-        user: { _id: expect.any(String), name: 'Dwayne Campbell', email, role: 'user', image: '' },
+        user: { _id: expect.any(String), name: 'Dwayne Campbell', email, role: 'user', image: '', phone: '' },
       });
     });
 

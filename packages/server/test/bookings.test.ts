@@ -1,5 +1,5 @@
 import { API, type Booking, MESSAGES, responses } from '@rental/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
 import { addCar, book, day, insertBooking, ownerCall } from './support/fleet';
 
@@ -14,8 +14,13 @@ describe(`bookings (${describeDatabase})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     owner = await createOwner(t.app);
-    customer = await registerCustomer(t.app, { name: 'Alicia Brown' });
-    other = await registerCustomer(t.app, { name: 'Marcus Green' });
+  });
+  // Fresh customers for each test: a customer holds at most three pending bookings at once.
+  beforeEach(async () => {
+    [customer, other] = await Promise.all([
+      registerCustomer(t.app, { name: 'Alicia Brown' }),
+      registerCustomer(t.app, { name: 'Marcus Green' }),
+    ]);
   });
   afterAll(() => t?.close());
 
@@ -94,14 +99,20 @@ describe(`bookings (${describeDatabase})`, () => {
       expect(body.message).toBe(MESSAGES.bookingCreated);
       expect(body.booking).toEqual({
         _id: expect.any(String),
+        reference: expect.stringMatching(/^WR-[2-9A-HJ-NP-Z]{6}$/),
         car: { _id: car._id, image: car.image, brand: 'Nissan', model: 'Note', year: 2021, category: 'Sedan', location: 'Waterford, Portmore' },
         pickupDate: day(3),
         returnDate: day(6),
         price: 3 * 8500,
         status: 'pending',
+        statusReason: null,
         createdAt: expect.any(String),
         paymentMethod: 'upfront',
+        holdExpiresAt: expect.any(String),
       } satisfies Booking);
+      // A hold of HOLD_MINUTES (48 hours by default) from when it was made.
+      const held = Date.parse(body.booking.holdExpiresAt!) - Date.parse(body.booking.createdAt);
+      expect(Math.abs(held - 2880 * 60_000)).toBeLessThan(60_000);
     });
 
     it('charges a same-day rental as one day', async () => {
@@ -257,12 +268,13 @@ describe(`bookings (${describeDatabase})`, () => {
     it('lists every booking with its customer, and nothing secret', async () => {
       const car = await addCar(t.app, owner.token);
       const created = (await book(t.app, customer.token, car._id, day(80), day(81))).json().booking;
+      expect((await book(t.app, other.token, car._id, day(82), day(83))).statusCode).toBe(201);
       const res = await ownerCall(t.app, owner.token, 'GET', API.ownerBookings);
       expect(res.statusCode).toBe(200);
       const { bookings } = responses.ownerBookings.parse(res.json());
       const listed = bookings.find((b) => b._id === created._id);
-      expect(listed).toEqual({ ...created, user: { _id: customer.user._id, name: 'Alicia Brown', email: customer.user.email } });
-      expect(Object.keys(listed!.user).sort()).toEqual(['_id', 'email', 'name']);
+      expect(listed).toEqual({ ...created, user: { _id: customer.user._id, name: 'Alicia Brown', email: customer.user.email, phone: '' } });
+      expect(Object.keys(listed!.user).sort()).toEqual(['_id', 'email', 'name', 'phone']);
       expect(res.body).not.toMatch(/argon2|password/i);
       const customers = new Set(bookings.map((b) => b.user._id));
       expect(customers.has(customer.user._id) && customers.has(other.user._id)).toBe(true);

@@ -16,6 +16,7 @@ describe('settings from the environment', () => {
       trustProxy: false,
       publicUrl: undefined,
       corsOrigins: [],
+      holdMinutes: 2880,
     });
   });
 

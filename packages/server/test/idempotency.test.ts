@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { API, MESSAGES } from '@rental/contract';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, idempotencyKeys } from '../src/db/schema';
 import { MESSAGE_BAD_KEY, MESSAGE_KEY_REUSED } from '../src/features/bookings/idempotency';
 import { authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type Account, type TestApp } from './helpers';
@@ -23,8 +23,12 @@ describe(`Idempotency-Key on booking (${describeDatabase})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [owner, ann, bob] = await Promise.all([createOwner(t.app), registerCustomer(t.app, { name: 'Ann' }), registerCustomer(t.app, { name: 'Bob' })]);
+    owner = await createOwner(t.app);
     carId = (await addCar(t.app, owner.token))._id;
+  });
+  // Fresh customers for each test: a customer holds at most three pending bookings at once.
+  beforeEach(async () => {
+    [ann, bob] = await Promise.all([registerCustomer(t.app, { name: 'Ann' }), registerCustomer(t.app, { name: 'Bob' })]);
   });
   afterAll(async () => {
     await t?.close();

@@ -168,7 +168,8 @@ describe(`mass assignment changes nothing (${describeDatabase})`, () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const [after] = await t.db.select().from(schema.bookings).where(eq(schema.bookings.id, bookingId));
-    expect(after).toEqual({ ...before, status: 'confirmed' });
+    // Confirming ends the hold; nothing else moves.
+    expect(after).toEqual({ ...before, status: 'confirmed', holdExpiresAt: null });
   });
 
   it('register and login: no field makes an account an owner', async () => {

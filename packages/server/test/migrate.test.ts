@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -20,11 +20,14 @@ async function appliedNames(database: TestDatabase): Promise<string[]> {
 describe(`migrations (${describeDatabase})`, () => {
   let database: TestDatabase;
   let dir: string;
+  /** The project's own migrations, applied to the fresh database; the test's files come after them. */
+  let shipped: string[];
 
   beforeAll(async () => {
     database = await createTestDatabase();
     dir = await mkdtemp(join(tmpdir(), 'rental-migrations-'));
-    await copyFile(join(DEFAULT_MIGRATIONS_DIR, '0001_init.sql'), join(dir, '0001_init.sql'));
+    await cp(DEFAULT_MIGRATIONS_DIR, dir, { recursive: true });
+    shipped = (await readdir(DEFAULT_MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
   });
   afterAll(async () => {
     await database?.close();
@@ -32,34 +35,35 @@ describe(`migrations (${describeDatabase})`, () => {
   });
 
   it('applied the schema once; running them again changes nothing', async () => {
-    expect(database.opened.appliedMigrations).toContain('0001_init.sql');
+    expect(shipped[0]).toBe('0001_init.sql');
+    expect(database.opened.appliedMigrations).toEqual(shipped);
     expect(await migrate(database.opened.raw)).toEqual([]);
-    expect(await appliedNames(database)).toEqual(['0001_init.sql']);
+    expect(await appliedNames(database)).toEqual(shipped);
   });
 
   it('a failing migration leaves the database as it was, and runs once fixed', async () => {
-    const file = join(dir, '0002_add_notes.sql');
+    const file = join(dir, '9002_add_notes.sql');
     // The first statement succeeds, the second fails: neither may remain.
     await writeFile(file, 'CREATE TABLE notes (id integer PRIMARY KEY);\nINSERT INTO no_such_table VALUES (1);\n');
-    await expect(migrate(database.opened.raw, { migrationsDir: dir })).rejects.toThrow(/0002_add_notes\.sql failed/);
+    await expect(migrate(database.opened.raw, { migrationsDir: dir })).rejects.toThrow(/9002_add_notes\.sql failed/);
     expect(await tableExists(database, 'notes')).toBe(false);
-    expect(await appliedNames(database)).toEqual(['0001_init.sql']);
+    expect(await appliedNames(database)).toEqual(shipped);
 
     await writeFile(file, 'CREATE TABLE notes (id integer PRIMARY KEY);\n');
-    expect(await migrate(database.opened.raw, { migrationsDir: dir })).toEqual(['0002_add_notes.sql']);
+    expect(await migrate(database.opened.raw, { migrationsDir: dir })).toEqual(['9002_add_notes.sql']);
     expect(await tableExists(database, 'notes')).toBe(true);
     expect(await migrate(database.opened.raw, { migrationsDir: dir })).toEqual([]);
   });
 
   it('two instances migrating at once apply each file exactly once', async () => {
     // Not idempotent on purpose: applied twice, it would fail.
-    await writeFile(join(dir, '0003_add_remarks.sql'), 'CREATE TABLE remarks (id integer PRIMARY KEY);\n');
+    await writeFile(join(dir, '9003_add_remarks.sql'), 'CREATE TABLE remarks (id integer PRIMARY KEY);\n');
     const results = await Promise.all([
       migrate(database.opened.raw, { migrationsDir: dir }),
       migrate(database.opened.raw, { migrationsDir: dir }),
       migrate(database.opened.raw, { migrationsDir: dir }),
     ]);
-    expect(results.flat()).toEqual(['0003_add_remarks.sql']);
-    expect(await appliedNames(database)).toEqual(['0001_init.sql', '0002_add_notes.sql', '0003_add_remarks.sql']);
+    expect(results.flat()).toEqual(['9003_add_remarks.sql']);
+    expect(await appliedNames(database)).toEqual([...shipped, '9002_add_notes.sql', '9003_add_remarks.sql']);
   });
 });

@@ -13,7 +13,9 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, createTestApp, describeDatabase, registerCustomer, TEST_PASSWORD, type Account, type TestApp, uniqueEmail } from './helpers';
 import { everyRow } from './support/everyRow';
-import { addCar, book, carUpload, day } from './support/fleet';
+import { addCar, book, carUpload, day, insertBooking } from './support/fleet';
+import { bookings } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
 import { smallPng } from './support/images';
 import { multipart } from './support/multipart';
 
@@ -28,6 +30,8 @@ interface World {
   spareCars: Car[];
   /** The customer's own booking: the other customer and the customer alike must not change it. */
   customersBooking: string;
+  /** More of the customer's bookings, one for each cancel call. */
+  cancellable: string[];
 }
 
 interface Call {
@@ -47,6 +51,8 @@ interface Entry {
 const everyone = (status: number): Record<Role, number> => ({ anonymous: status, otherCustomer: status, customer: status, owner: status });
 const loggedIn = (status: number): Record<Role, number> => ({ anonymous: 401, otherCustomer: status, customer: status, owner: status });
 const ownersOnly = (status: number): Record<Role, number> => ({ anonymous: 401, otherCustomer: 403, customer: 403, owner: status });
+/** Cancel calls made so far: each takes the next of the world's cancellable bookings. */
+let cancelCalls = 0;
 /** Days far enough apart that each role's booking in the matrix has its own. */
 const roleOffset: Record<Role, number> = { anonymous: 0, otherCustomer: 3, customer: 6, owner: 9 };
 
@@ -74,6 +80,16 @@ const TABLE: Record<string, Entry> = {
       expect(res.body).not.toMatch(/password|hash/i);
     },
   },
+  [`PUT ${API.updateProfile}`]: {
+    // Each account saves its own name back: the call changes nobody else.
+    call: (w, role) => ({ method: 'PUT', url: API.updateProfile, payload: { name: role === 'anonymous' ? 'Nobody' : w.accounts[role].user.name, phone: '' } }),
+    expected: loggedIn(200),
+  },
+  [`POST ${API.changePassword}`]: {
+    // A wrong current password: access is checked first (401), then the password (400); no session ends.
+    call: () => ({ method: 'POST', url: API.changePassword, payload: { currentPassword: 'not the password', newPassword: 'a brand new one' } }),
+    expected: { anonymous: 401, otherCustomer: 400, customer: 400, owner: 400 },
+  },
   [`GET ${API.cars}`]: { call: () => ({ method: 'GET', url: API.cars }), expected: everyone(200) },
   'GET /api/user/car/:id': { call: (w) => ({ method: 'GET', url: API.car(w.car._id) }), expected: everyone(200) },
   [`POST ${API.checkAvailability}`]: {
@@ -97,6 +113,24 @@ const TABLE: Record<string, Entry> = {
       if (role === 'customer') expect(ids).toContain(w.customersBooking);
       else expect(ids).not.toContain(w.customersBooking);
     },
+  },
+  // printRoutes names it under GET /api/bookings/user, whose path it extends.
+  'GET /:reference': {
+    // GET /api/bookings/user/:reference. Only the customer's own booking is found; to anyone else it does not exist.
+    call: async (w) => {
+      const [row] = await w.app.db.select({ reference: bookings.reference }).from(bookings).where(eq(bookings.id, w.customersBooking));
+      return { method: 'GET', url: `/api/bookings/user/${row!.reference}` };
+    },
+    expected: { anonymous: 401, otherCustomer: 404, customer: 200, owner: 404 },
+  },
+  [`POST ${API.cancelBooking}`]: {
+    // Each call names another of the customer's bookings (made up front): only the customer may cancel it.
+    call: (w) => {
+      const bookingId = w.cancellable[cancelCalls++];
+      if (!bookingId) throw new Error('The matrix made more cancel calls than it has bookings for.');
+      return { method: 'POST', url: API.cancelBooking, payload: { bookingId } };
+    },
+    expected: { anonymous: 401, otherCustomer: 404, customer: 200, owner: 404 },
   },
   [`GET ${API.ownerBookings}`]: {
     call: () => ({ method: 'GET', url: API.ownerBookings }),
@@ -218,7 +252,11 @@ describe(`permissions: every route x every kind of caller (${describeDatabase})`
     const spareCars = [await addCar(app, owner.token, { brand: 'Mazda' }), await addCar(app, owner.token, { brand: 'Kia' })];
     const booked = await book(app, customer.token, car._id, day(5), day(6));
     expect(booked.statusCode).toBe(201);
-    world = { app, accounts: { owner, customer, otherCustomer }, car, spareCars, customersBooking: booked.json().booking._id };
+    const cancellable: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      cancellable.push(await insertBooking(app.db, { carId: car._id, userId: customer.user._id, pickupDate: day(150 + i), returnDate: day(150 + i), status: 'confirmed' }));
+    }
+    world = { app, accounts: { owner, customer, otherCustomer }, car, spareCars, customersBooking: booked.json().booking._id, cancellable };
   });
   afterAll(async () => {
     await t?.close();

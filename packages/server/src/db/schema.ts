@@ -3,7 +3,7 @@
  * what Drizzle cannot express (the bookings' daterange and its exclusion constraint) lives only there.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -27,6 +27,8 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   role: text('role', { enum: ['user', 'owner'] }).notNull().default('user'),
   imageId: uuid('image_id').references(() => images.id),
+  /** Optional, given at registration or on the account page; staff call it about a booking. */
+  phone: text('phone'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /**
    * Carried by every session token; a token with another version is refused. The database raises
@@ -59,6 +61,8 @@ export const cars = pgTable('cars', {
 
 export const bookings = pgTable('bookings', {
   id: uuid('id').primaryKey().defaultRandom(),
+  /** "WR-7K3M9Q": unique, never changed; made by the database (new_booking_reference()). */
+  reference: text('reference').notNull().unique().default(sql`new_booking_reference()`),
   carId: uuid('car_id').notNull().references(() => cars.id),
   userId: uuid('user_id').notNull().references(() => users.id),
   /** Inclusive: the car is taken on both days and every day between. */
@@ -67,8 +71,22 @@ export const bookings = pgTable('bookings', {
   price: integer('price').notNull(),
   status: text('status', { enum: ['pending', 'confirmed', 'cancelled'] }).notNull().default('pending'),
   paymentMethod: text('payment_method', { enum: ['upfront', 'cash_deposit'] }).notNull(),
+  /** While pending: when the hold ends (HOLD_MINUTES after it was made). */
+  holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+  /** Why it was cancelled (null while it is not). */
+  statusReason: text('status_reason', { enum: ['customer', 'staff', 'expired'] }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   // period daterange GENERATED ... and the exclusion constraint: see migrations/0001_init.sql
+});
+
+/** Every status a booking has had: who set it, when and why. Rows are only ever added. */
+export const bookingEvents = pgTable('booking_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+  status: text('status', { enum: ['pending', 'confirmed', 'cancelled'] }).notNull(),
+  reason: text('reason', { enum: ['customer', 'staff', 'expired'] }),
+  actorId: uuid('actor_id').references(() => users.id),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** The company's one bank account record (id is always 1). */

@@ -17,6 +17,7 @@ export interface SessionUser {
   name: string;
   email: string;
   imageId: string | null;
+  phone: string | null;
 }
 
 declare module 'fastify' {
@@ -43,7 +44,7 @@ async function loadSessionUser(request: FastifyRequest): Promise<SessionUser> {
   if (!check.ok) throw new HttpError(401, check.reason === 'expired' ? MESSAGES.sessionExpired : MESSAGES.notAuthorized);
   if (!UUID.test(check.userId)) throw new HttpError(401, MESSAGES.notAuthorized);
   const [row] = await request.server.db
-    .select({ id: users.id, role: users.role, name: users.name, email: users.email, imageId: users.imageId, sessionVersion: users.sessionVersion })
+    .select({ id: users.id, role: users.role, name: users.name, email: users.email, imageId: users.imageId, phone: users.phone, sessionVersion: users.sessionVersion })
     .from(users)
     .where(eq(users.id, check.userId));
   if (!row) throw new HttpError(401, MESSAGES.notAuthorized);

@@ -48,8 +48,8 @@ export function loginLimitRules(limit: AuthRateLimit): LoginLimitRules {
   };
 }
 
-export function publicUser(user: Pick<SessionUser, 'id' | 'name' | 'email' | 'role' | 'imageId'>): User {
-  return { _id: user.id, name: user.name, email: user.email, role: user.role, image: imageUrl(user.imageId) };
+export function publicUser(user: Pick<SessionUser, 'id' | 'name' | 'email' | 'role' | 'imageId' | 'phone'>): User {
+  return { _id: user.id, name: user.name, email: user.email, role: user.role, image: imageUrl(user.imageId), phone: user.phone ?? '' };
 }
 
 const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
@@ -66,7 +66,6 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
       })
     : undefined;
 
-
   addEndpoint(app, 'register', async (request) => {
     const body = request.body;
     // Checked first only to skip the hashing; the unique index is what guarantees it.
@@ -77,7 +76,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
     try {
       [created] = await app.db
         .insert(users)
-        .values({ name: body.name, email: body.email, passwordHash })
+        .values({ name: body.name, email: body.email, passwordHash, phone: body.phone || null })
         .returning({ id: users.id, sessionVersion: users.sessionVersion });
     } catch (err) {
       if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES.emailTaken);

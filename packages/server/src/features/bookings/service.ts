@@ -1,162 +1,129 @@
+/**
+ * Changing bookings: a customer books (a hold, pending until staff confirm it), staff set any
+ * status, a customer cancels their own. Every change adds a row to booking_events, in the same
+ * transaction, so a booking's history is never missing a step.
+ */
 import {
   type Booking,
   type BookingStatus,
   bookingPrice,
+  companyToday,
   type CreateBookingBody,
+  MAX_PENDING_BOOKINGS,
   MESSAGES,
   type OwnerBooking,
+  type Role,
   rentalDatesProblem,
+  type StatusReason,
 } from '@rental/contract';
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/types';
-import { isOverlapViolation } from '../../db/types';
-import { bankDetails, bookings, cars, users } from '../../db/schema';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { bankDetails, bookingEvents, bookings, cars, users } from '../../db/schema';
+import { type Database, isOverlapViolation, isUniqueViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { imageUrl } from '../../http/imageUrl';
 import { isId } from '../cars/ids';
+import { findBooking, listOwnerBookings } from './read';
 
-const bookingColumns = {
-  id: bookings.id,
-  pickupDate: bookings.pickupDate,
-  returnDate: bookings.returnDate,
-  price: bookings.price,
-  status: bookings.status,
-  paymentMethod: bookings.paymentMethod,
-  createdAt: bookings.createdAt,
-  car: {
-    id: cars.id,
-    imageId: cars.imageId,
-    brand: cars.brand,
-    model: cars.model,
-    year: cars.year,
-    category: cars.category,
-    location: cars.location,
-  },
-};
+export { findUserBooking, listOwnerBookings, listUserBookings } from './read';
 
-type BookingRow = {
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface Actor {
   id: string;
-  pickupDate: string;
-  returnDate: string;
-  price: number;
-  status: BookingStatus;
-  paymentMethod: Booking['paymentMethod'];
-  createdAt: Date;
-  car: { id: string; imageId: string; brand: string; model: string; year: number; category: string; location: string };
-};
-
-function toBooking(row: BookingRow): Booking {
-  const { car } = row;
-  return {
-    _id: row.id,
-    car: {
-      _id: car.id,
-      image: imageUrl(car.imageId),
-      brand: car.brand,
-      model: car.model,
-      year: car.year,
-      category: car.category,
-      location: car.location,
-    },
-    pickupDate: row.pickupDate,
-    returnDate: row.returnDate,
-    price: row.price,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    paymentMethod: row.paymentMethod,
-  };
+  role: Role;
 }
 
-const newestFirst = [desc(bookings.createdAt), desc(bookings.id)];
+const holdEnd = (holdMinutes: number) => sql`now() + make_interval(mins => ${holdMinutes})`;
 
-/** A customer's own bookings, newest first; bookings of cars deleted since still show their car. */
-export async function listUserBookings(db: Database, userId: string): Promise<Booking[]> {
-  const rows = await db
-    .select(bookingColumns)
-    .from(bookings)
-    .innerJoin(cars, eq(cars.id, bookings.carId))
-    .where(eq(bookings.userId, userId))
-    .orderBy(...newestFirst);
-  return rows.map(toBooking);
-}
-
-/** Every booking with its customer's name and e-mail (never anything secret), newest first. */
-export async function listOwnerBookings(db: Database, options: { where?: SQL; limit?: number } = {}): Promise<OwnerBooking[]> {
-  const query = db
-    .select({ ...bookingColumns, user: { id: users.id, name: users.name, email: users.email } })
-    .from(bookings)
-    .innerJoin(cars, eq(cars.id, bookings.carId))
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .where(options.where)
-    .orderBy(...newestFirst);
-  const rows = options.limit === undefined ? await query : await query.limit(options.limit);
-  return rows.map((row) => ({ ...toBooking(row), user: { _id: row.user.id, name: row.user.name, email: row.user.email } }));
+function isReferenceClash(err: unknown): boolean {
+  return isUniqueViolation(err) && String((err as { constraint?: unknown }).constraint ?? (err as Error).message).includes('reference');
 }
 
 /**
  * Books a car for a customer. The dates follow the company's rules (today to a year ahead, at
- * most 90 days, inclusive), the price is the server's, and the booking starts as pending.
- * Two bookings of one car can never share a day: the database's exclusion constraint refuses the
- * second insert whatever the concurrency, and that refusal is answered 409.
+ * most 90 days, inclusive), the price is the server's, and the booking starts as a pending hold
+ * that ends `holdMinutes` from now. A customer holds at most MAX_PENDING_BOOKINGS at once (staff,
+ * who book for callers, are not limited). Two bookings of one car can never share a day: the
+ * database's exclusion constraint refuses the second insert whatever the concurrency (409).
  */
-export async function createBooking(db: Database, userId: string, input: CreateBookingBody): Promise<Booking> {
+export async function createBooking(db: Database, actor: Actor, input: CreateBookingBody, holdMinutes: number): Promise<Booking> {
   const problem = rentalDatesProblem(input.pickupDate, input.returnDate);
   if (problem) throw new HttpError(400, problem.message);
   if (!isId(input.car)) throw new HttpError(404, MESSAGES.carNotFound);
   const carId = input.car;
 
-  try {
-    const id = await db.transaction(async (tx) => {
-      // One booking of a car at a time: two inserts of overlapping days racing on the exclusion
-      // constraint can deadlock (each waits for the other's uncommitted row), so bookings of one car
-      // queue on its row instead; the second then meets the first's committed booking (409) at once.
-      // A delete or update of the car also waits until this booking is in, then sees it.
-      const [car] = await tx
-        .select({ pricePerDay: cars.pricePerDay, isAvailable: cars.isAvailable })
-        .from(cars)
-        .where(and(eq(cars.id, carId), isNull(cars.deletedAt)))
-        .for('no key update');
-      if (!car) throw new HttpError(404, MESSAGES.carNotFound);
-      if (!car.isAvailable) throw new HttpError(409, MESSAGES.carUnavailable);
-      if (input.paymentMethod === 'cash_deposit') {
-        const [bank] = await tx.select({ id: bankDetails.id }).from(bankDetails);
-        if (!bank) throw new HttpError(409, MESSAGES.bankDetailsMissing);
-      }
-      const [inserted] = await tx
-        .insert(bookings)
-        .values({
-          carId,
-          userId,
-          pickupDate: input.pickupDate,
-          returnDate: input.returnDate,
-          price: bookingPrice(car.pricePerDay, input.pickupDate, input.returnDate),
-          status: 'pending',
-          paymentMethod: input.paymentMethod,
-        })
-        .returning({ id: bookings.id });
-      return inserted!.id;
-    });
-    return (await findBooking(db, id))!;
-  } catch (err) {
-    if (isOverlapViolation(err)) throw new HttpError(409, MESSAGES.datesTaken);
-    throw err;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const id = await db.transaction(async (tx) => {
+        if (actor.role !== 'owner') {
+          // The customer's row first, so two bookings of one customer count their holds one after the other.
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('no key update');
+          const [held] = await tx
+            .select({ pending: count() })
+            .from(bookings)
+            .where(and(eq(bookings.userId, actor.id), eq(bookings.status, 'pending')));
+          if ((held?.pending ?? 0) >= MAX_PENDING_BOOKINGS) throw new HttpError(409, MESSAGES.tooManyPendingBookings);
+        }
+        // One booking of a car at a time: two inserts of overlapping days racing on the exclusion
+        // constraint can deadlock (each waits for the other's uncommitted row), so bookings of one car
+        // queue on its row instead; the second then meets the first's committed booking (409) at once.
+        // A delete or update of the car also waits until this booking is in, then sees it.
+        const [car] = await tx
+          .select({ pricePerDay: cars.pricePerDay, isAvailable: cars.isAvailable })
+          .from(cars)
+          .where(and(eq(cars.id, carId), isNull(cars.deletedAt)))
+          .for('no key update');
+        if (!car) throw new HttpError(404, MESSAGES.carNotFound);
+        if (!car.isAvailable) throw new HttpError(409, MESSAGES.carUnavailable);
+        if (input.paymentMethod === 'cash_deposit') {
+          const [bank] = await tx.select({ id: bankDetails.id }).from(bankDetails);
+          if (!bank) throw new HttpError(409, MESSAGES.bankDetailsMissing);
+        }
+        const [inserted] = await tx
+          .insert(bookings)
+          .values({
+            carId,
+            userId: actor.id,
+            pickupDate: input.pickupDate,
+            returnDate: input.returnDate,
+            price: bookingPrice(car.pricePerDay, input.pickupDate, input.returnDate),
+            status: 'pending',
+            paymentMethod: input.paymentMethod,
+            holdExpiresAt: holdEnd(holdMinutes),
+          })
+          .returning({ id: bookings.id });
+        await tx.insert(bookingEvents).values({ bookingId: inserted!.id, status: 'pending', actorId: actor.id });
+        return inserted!.id;
+      });
+      return (await findBooking(db, eq(bookings.id, id)))!;
+    } catch (err) {
+      if (isOverlapViolation(err)) throw new HttpError(409, MESSAGES.datesTaken);
+      // A new reference that happens to equal an old one (about one in a billion): make another.
+      if (isReferenceClash(err) && attempt < 5) continue;
+      throw err;
+    }
   }
 }
 
-async function findBooking(db: Database, id: string): Promise<Booking | undefined> {
-  const [row] = await db
-    .select(bookingColumns)
-    .from(bookings)
-    .innerJoin(cars, eq(cars.id, bookings.carId))
-    .where(eq(bookings.id, id));
-  return row ? toBooking(row) : undefined;
+/** Sets a status and records it, inside the caller's transaction. */
+async function recordStatus(tx: Tx, bookingId: string, status: BookingStatus, reason: StatusReason | null, actorId: string | null, holdMinutes: number) {
+  await tx
+    .update(bookings)
+    .set({
+      status,
+      statusReason: status === 'cancelled' ? reason : null,
+      // Back to pending (staff re-opening a booking): a fresh hold.
+      holdExpiresAt: status === 'pending' ? holdEnd(holdMinutes) : null,
+    })
+    .where(eq(bookings.id, bookingId));
+  await tx.insert(bookingEvents).values({ bookingId, status, reason: status === 'cancelled' ? reason : null, actorId });
 }
 
 /**
  * Owners may set any status. Moving a cancelled booking back to pending or confirmed claims its
- * days again; if someone booked them meanwhile the constraint refuses it (409).
+ * days again; if someone booked them meanwhile the constraint refuses it (409), and a booking of a
+ * car removed since stays cancelled (409).
  */
-export async function changeBookingStatus(db: Database, bookingId: unknown, status: BookingStatus): Promise<OwnerBooking> {
+export async function changeBookingStatus(db: Database, actor: Actor, bookingId: unknown, status: BookingStatus, holdMinutes: number): Promise<OwnerBooking> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   try {
     await db.transaction(async (tx) => {
@@ -171,7 +138,8 @@ export async function changeBookingStatus(db: Database, bookingId: unknown, stat
       if (current.status === 'cancelled' && status !== 'cancelled' && current.carDeletedAt) {
         throw new HttpError(409, MESSAGES.carRemovedCannotReactivate);
       }
-      await tx.update(bookings).set({ status }).where(eq(bookings.id, bookingId));
+      if (current.status === status) return;
+      await recordStatus(tx, bookingId, status, 'staff', actor.id, holdMinutes);
     });
   } catch (err) {
     if (isOverlapViolation(err)) throw new HttpError(409, MESSAGES.reactivateConflict);
@@ -179,4 +147,24 @@ export async function changeBookingStatus(db: Database, bookingId: unknown, stat
   }
   const [booking] = await listOwnerBookings(db, { where: eq(bookings.id, bookingId) });
   return booking!;
+}
+
+/**
+ * A customer cancels their own booking while it is a hold (pending), or confirmed with its
+ * pickup after today in Jamaica. Its days are free the moment this commits.
+ */
+export async function cancelOwnBooking(db: Database, userId: string, bookingId: unknown, today = companyToday()): Promise<Booking> {
+  if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: bookings.status, pickupDate: bookings.pickupDate })
+      .from(bookings)
+      .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
+      .for('update');
+    if (!current) throw new HttpError(404, MESSAGES.bookingNotFound);
+    if (current.status === 'cancelled') throw new HttpError(409, MESSAGES.alreadyCancelled);
+    if (current.status === 'confirmed' && current.pickupDate <= today) throw new HttpError(409, MESSAGES.pickupDayReached);
+    await recordStatus(tx, bookingId, 'cancelled', 'customer', userId, 0);
+  });
+  return (await findBooking(db, eq(bookings.id, bookingId)))!;
 }

@@ -1,0 +1,48 @@
+/** A customer's own account: name and phone, and the password (which ends every other session). */
+import { MESSAGES } from '@rental/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
+import { users } from '../../db/schema';
+import { addEndpoint } from '../../http/endpoint';
+import { HttpError } from '../../http/errors';
+import { hashPassword, verifyPassword } from './passwords';
+import { publicUser } from './routes';
+import { signSessionToken } from './sessionTokens';
+
+export interface AccountRoutesOptions {
+  /** Limits guesses of the current password, like login; undefined: no limit. */
+  limited?: FastifyContextConfig;
+}
+
+const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
+  addEndpoint(app, 'updateProfile', async (request) => {
+    const { name, phone } = request.body;
+    await app.db.update(users).set({ name, phone: phone || null }).where(eq(users.id, request.user.id));
+    return { success: true as const, message: MESSAGES.profileSaved, user: publicUser({ ...request.user, name, phone: phone || null }) };
+  });
+
+  addEndpoint(
+    app,
+    'changePassword',
+    async (request) => {
+      const { currentPassword, newPassword } = request.body;
+      const [account] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, request.user.id));
+      if (!account || !(await verifyPassword(account.passwordHash, currentPassword))) {
+        throw new HttpError(400, MESSAGES.wrongCurrentPassword);
+      }
+      const passwordHash = await hashPassword(newPassword);
+      // The database raises the session version with the new hash (migrations/0003): every token
+      // signed before, this one's included, stops working; the caller gets a fresh one.
+      const [changed] = await app.db
+        .update(users)
+        .set({ passwordHash })
+        .where(eq(users.id, request.user.id))
+        .returning({ sessionVersion: users.sessionVersion });
+      const token = await signSessionToken(app.sessionKey, request.user.id, changed!.sessionVersion);
+      return { success: true as const, message: MESSAGES.passwordChanged, token };
+    },
+    { config: options.limited },
+  );
+};
+
+export default accountRoutes;

@@ -1,0 +1,53 @@
+/**
+ * Holds expire: a pending booking that staff have not confirmed by its hold_expires_at is
+ * cancelled ("expired") and its days are free again. One UPDATE does it, so several instances
+ * sweeping at once never cancel a booking twice: the second waits on the row lock, then finds
+ * the booking no longer pending.
+ */
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { bookingEvents, bookings } from '../../db/schema';
+import type { Database } from '../../db/types';
+
+export interface ExpiredHold {
+  id: string;
+  reference: string;
+  userId: string;
+}
+
+export async function expireHolds(db: Database): Promise<ExpiredHold[]> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(bookings)
+      .set({ status: 'cancelled', statusReason: 'expired', holdExpiresAt: null })
+      .where(and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, sql`now()`)))
+      .returning({ id: bookings.id, reference: bookings.reference, userId: bookings.userId });
+    if (expired.length > 0) {
+      await tx.insert(bookingEvents).values(expired.map((hold) => ({ bookingId: hold.id, status: 'cancelled' as const, reason: 'expired' as const })));
+    }
+    return expired;
+  });
+}
+
+/** Sweeps every `everyMs` (30 s: a hold ends at most that late) until the app closes. */
+export function startHoldSweeper(app: FastifyInstance, everyMs = 30_000): void {
+  let running: Promise<unknown> | undefined;
+  const sweep = () => {
+    if (running) return;
+    running = expireHolds(app.db)
+      .then((expired) => {
+        if (expired.length > 0) app.log.info({ bookings: expired.map((hold) => hold.reference) }, `${expired.length} unconfirmed holds expired`);
+      })
+      .catch((err) => app.log.error({ err }, 'the hold sweep failed; it runs again shortly'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(sweep, everyMs);
+  timer.unref();
+  app.addHook('onReady', async () => sweep());
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,116 @@
+/** Reading bookings: a customer's own, one in full by reference, and the staff's list. */
+import { type Booking, type BookingDetail, type BookingStatus, type OwnerBooking, type StatusReason } from '@rental/contract';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { bookingEvents, bookings, cars, users } from '../../db/schema';
+import type { Database } from '../../db/types';
+import { imageUrl } from '../../http/imageUrl';
+import { normaliseReference, REFERENCE_PATTERN } from './reference';
+
+export const bookingColumns = {
+  id: bookings.id,
+  reference: bookings.reference,
+  pickupDate: bookings.pickupDate,
+  returnDate: bookings.returnDate,
+  price: bookings.price,
+  status: bookings.status,
+  statusReason: bookings.statusReason,
+  paymentMethod: bookings.paymentMethod,
+  holdExpiresAt: bookings.holdExpiresAt,
+  createdAt: bookings.createdAt,
+  car: {
+    id: cars.id,
+    imageId: cars.imageId,
+    brand: cars.brand,
+    model: cars.model,
+    year: cars.year,
+    category: cars.category,
+    location: cars.location,
+  },
+};
+
+type BookingRow = {
+  id: string;
+  reference: string;
+  pickupDate: string;
+  returnDate: string;
+  price: number;
+  status: BookingStatus;
+  statusReason: StatusReason | null;
+  paymentMethod: Booking['paymentMethod'];
+  holdExpiresAt: Date | null;
+  createdAt: Date;
+  car: { id: string; imageId: string; brand: string; model: string; year: number; category: string; location: string };
+};
+
+export function toBooking(row: BookingRow): Booking {
+  const { car } = row;
+  return {
+    _id: row.id,
+    reference: row.reference,
+    car: {
+      _id: car.id,
+      image: imageUrl(car.imageId),
+      brand: car.brand,
+      model: car.model,
+      year: car.year,
+      category: car.category,
+      location: car.location,
+    },
+    pickupDate: row.pickupDate,
+    returnDate: row.returnDate,
+    price: row.price,
+    status: row.status,
+    statusReason: row.status === 'cancelled' ? row.statusReason : null,
+    createdAt: row.createdAt.toISOString(),
+    paymentMethod: row.paymentMethod,
+    holdExpiresAt: row.status === 'pending' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
+  };
+}
+
+const newestFirst = [desc(bookings.createdAt), desc(bookings.id)];
+
+/** A customer's own bookings, newest first; bookings of cars deleted since still show their car. */
+export async function listUserBookings(db: Database, userId: string): Promise<Booking[]> {
+  const rows = await db
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .where(eq(bookings.userId, userId))
+    .orderBy(...newestFirst);
+  return rows.map(toBooking);
+}
+
+export async function findBooking(db: Database, where: SQL): Promise<Booking | undefined> {
+  const [row] = await db.select(bookingColumns).from(bookings).innerJoin(cars, eq(cars.id, bookings.carId)).where(where);
+  return row ? toBooking(row) : undefined;
+}
+
+/** One of the customer's bookings in full, by the reference they quote; someone else's is not found. */
+export async function findUserBooking(db: Database, userId: string, reference: string): Promise<BookingDetail | undefined> {
+  const wanted = normaliseReference(reference);
+  if (!REFERENCE_PATTERN.test(wanted)) return undefined;
+  const booking = await findBooking(db, and(eq(bookings.reference, wanted), eq(bookings.userId, userId))!);
+  if (!booking) return undefined;
+  const history = await db
+    .select({ status: bookingEvents.status, reason: bookingEvents.reason, at: bookingEvents.at })
+    .from(bookingEvents)
+    .where(eq(bookingEvents.bookingId, booking._id))
+    .orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
+  return { ...booking, history: history.map((event) => ({ ...event, at: event.at.toISOString() })) };
+}
+
+/** Every booking with its customer's name, e-mail and phone (never anything secret), newest first. */
+export async function listOwnerBookings(db: Database, options: { where?: SQL; limit?: number } = {}): Promise<OwnerBooking[]> {
+  const query = db
+    .select({ ...bookingColumns, user: { id: users.id, name: users.name, email: users.email, phone: users.phone } })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(options.where)
+    .orderBy(...newestFirst);
+  const rows = options.limit === undefined ? await query : await query.limit(options.limit);
+  return rows.map((row) => ({
+    ...toBooking(row),
+    user: { _id: row.user.id, name: row.user.name, email: row.user.email, phone: row.user.phone ?? '' },
+  }));
+}
