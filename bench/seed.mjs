@@ -187,6 +187,8 @@ export async function seedDatabase({ dataDir, databaseUrl, cars: carCount = 60, 
       tokens.set(person.email, body.token);
     }
     await m.bootstrap.promoteToOwner(db, OWNER_EMAIL);
+    // Promotion ends the account's sessions: the owner logs in again.
+    tokens.set(OWNER_EMAIL, (await call({ method: 'POST', url: API.login, payload: { email: OWNER_EMAIL, password: BENCH_PASSWORD } }, 200)).token);
     const [{ passwordHash }] = await db.select({ passwordHash: users.passwordHash }).from(users).limit(1);
     const rest = people.slice(1 + CUSTOMERS_THROUGH_API);
     if (rest.length > 0) await db.insert(users).values(rest.map((p) => ({ ...p, passwordHash })));

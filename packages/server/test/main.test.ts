@@ -61,12 +61,13 @@ describe(`the server process (${describeDatabase})`, () => {
   });
   afterAll(() => cleanup?.());
 
-  it('starts, prints the generated owner once, stops cleanly on SIGTERM and keeps its data', async () => {
+  it('starts, prints a one-time owner setup address (never a password), stops cleanly on SIGTERM and keeps its data', async () => {
     const first = await startServer(env);
     try {
       const health = await fetch(`${first.url}/health`);
       expect(await health.json()).toEqual({ success: true, status: 'ok', database: 'ok' });
-      expect(first.output()).toContain('one-time password');
+      const firstSetup = /\/setup\?token=(\S+)/.exec(first.output())?.[1];
+      expect(firstSetup).toBeDefined();
       const email = uniqueEmail();
       const registered = await fetch(`${first.url}${API.register}`, {
         method: 'POST',
@@ -83,7 +84,10 @@ describe(`the server process (${describeDatabase})`, () => {
 
       const second = await startServer(env);
       try {
-        expect(second.output()).not.toContain('one-time password');
+        // Still no owner: a new address, and the old one is not printed again.
+        const secondSetup = /\/setup\?token=(\S+)/.exec(second.output())?.[1];
+        expect(secondSetup).toBeDefined();
+        expect(secondSetup).not.toBe(firstSetup);
         const login = await fetch(`${second.url}${API.login}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
