@@ -71,7 +71,7 @@ describe(`upload limits (${describeDatabase})`, () => {
 
   it('decodes at most two pictures at once: of 8 uploads sent together, the rest wait, and all are stored', async () => {
     expect(DECODE_SLOTS).toBe(2);
-    const picture = await gradientPng(3000, 2000);
+    const picture = await gradientPng(2400, 1600);
     const before = await stored();
     decoding.peak = 0;
     decoding.peakWaiting = 0;

@@ -61,16 +61,20 @@ export function applyServerLimits(server: Server, log: FastifyBaseLogger): void 
   });
 }
 
+/** While stopping, idle connections are looked for this often. */
+const IDLE_SWEEP_MS = 100;
+
 /**
  * Stops the server within a bounded time: no new connections; idle keep-alive connections closed
- * at once (an answer sent while closing says `Connection: close`, so none becomes idle later);
- * requests in flight get `graceMs` to finish; then every connection still open (a client that sent
- * half a body and stalled) is cut. `close` is Fastify's app.close(), which resolves when no
- * connection is left.
+ * at once, and those that become idle while stopping within IDLE_SWEEP_MS (an answer sent before
+ * Fastify reaches server.close() still offers keep-alive); requests in flight get `graceMs` to
+ * finish; then every connection still open (a client that sent half a body and stalled) is cut.
+ * `close` is Fastify's app.close(), which resolves when no connection is left.
  */
 export async function closeWithin(server: Server, close: () => Promise<void>, graceMs: number, log: FastifyBaseLogger): Promise<void> {
   const closed = close();
   server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
   const cut = setTimeout(() => {
     log.warn(`Requests still unfinished after ${graceMs / 1000} s: closing their connections.`);
     server.closeAllConnections();
@@ -78,6 +82,7 @@ export async function closeWithin(server: Server, close: () => Promise<void>, gr
   try {
     await closed;
   } finally {
+    clearInterval(sweep);
     clearTimeout(cut);
   }
 }
