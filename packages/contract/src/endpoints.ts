@@ -50,7 +50,7 @@ export interface EndpointSchemas {
   errors?: readonly ErrorStatus[];
 }
 
-export const MESSAGE_BAD_IMAGE_WIDTH = `w must be one of ${IMAGE_VARIANT_WIDTHS.join(', ')} (or left out for the full picture).`;
+export const MESSAGE_BAD_IMAGE_WIDTH = `A smaller picture can be ${IMAGE_VARIANT_WIDTHS.slice(0, -1).join(', ')} or ${IMAGE_VARIANT_WIDTHS.at(-1)} pixels wide; leave the width out for the full picture.`;
 
 const idParams = z.object({ id: z.string().describe('The id (a UUID).') });
 

@@ -159,7 +159,7 @@ describe('rentalDatesProblem', () => {
   it('names the field holding an impossible date', () => {
     expect(rentalDatesProblem('2026-02-30', '2026-03-02', '2026-01-10')?.field).toBe('pickupDate');
     expect(rentalDatesProblem('2026-02-20', '2026-02-30', '2026-01-10')?.field).toBe('returnDate');
-    expect(rentalDatesProblem('garbage', '2026-02-20', '2026-01-10')?.message).toMatch(/pickupDate/);
+    expect(rentalDatesProblem('garbage', '2026-02-20', '2026-01-10')).toMatchObject({ field: 'pickupDate', message: expect.stringMatching(/pickup date/) });
   });
 
   it('is at the edges exactly as the rules say', () => {

@@ -75,8 +75,8 @@ export type RentalDatesProblem = { field: 'pickupDate' | 'returnDate'; message: 
  * Inclusive range: the car is taken on the pickup day, the return day and every day between.
  */
 export function rentalDatesProblem(pickupDate: string, returnDate: string, today: string = companyToday()): RentalDatesProblem | null {
-  if (!isCalendarDate(pickupDate)) return { field: 'pickupDate', message: 'pickupDate must be a real date written YYYY-MM-DD.' };
-  if (!isCalendarDate(returnDate)) return { field: 'returnDate', message: 'returnDate must be a real date written YYYY-MM-DD.' };
+  if (!isCalendarDate(pickupDate)) return { field: 'pickupDate', message: 'The pickup date is not a real date. Please choose it again.' };
+  if (!isCalendarDate(returnDate)) return { field: 'returnDate', message: 'The return date is not a real date. Please choose it again.' };
   if (pickupDate < today) return { field: 'pickupDate', message: 'The pickup date cannot be in the past.' };
   if (daysBetween(today, pickupDate) > MAX_DAYS_AHEAD) {
     return { field: 'pickupDate', message: `The pickup date can be at most ${MAX_DAYS_AHEAD} days ahead.` };

@@ -1,6 +1,8 @@
 /**
  * zod schemas of every request and response of SPEC section 7.
- * Each error message names its field so a 400 tells the caller what to fix.
+ * Each error message is a sentence a customer or staff member can read: it names the field the
+ * way the form labels it ("Pickup date", "Price per day"), never the API's key, and never a format
+ * (test: plainWords.test.ts walks every message).
  */
 import { z } from 'zod';
 import {
@@ -19,6 +21,7 @@ import {
   TRANSMISSIONS,
 } from './constants';
 import { MAP_ORIGINS } from './company';
+import { MESSAGES } from './messages';
 import { isCalendarDate, latestCarYear } from './rentalDates';
 
 /** PostgreSQL text cannot hold U+0000, and a lone surrogate half is not text at all (it would come back altered). */
@@ -34,93 +37,104 @@ const CONTROL_OR_BIDI = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 /** The same, but line breaks and tabs are fine in text written on several lines. */
 const CONTROL_OR_BIDI_MULTILINE = /(?![\n\r\t])[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 
-const text = (field: string, max = 200, options: { multiline?: boolean } = {}) =>
+/** `label` is how the form names the field: "Brand", "Pickup location". */
+const text = (label: string, max = 200, options: { multiline?: boolean } = {}) =>
   z
-    .string({ error: (iss) => (iss.input == null ? `${field} is required.` : `${field} must be text.`) })
+    .string({ error: (iss) => (iss.input == null ? `${label} is required.` : `${label} must be written as text.`) })
     .trim()
-    .min(1, { error: `${field} is required.` })
-    .max(max, { error: `${field} must be at most ${max} characters.` })
-    .refine(storable, { error: `${field} contains characters that cannot be stored.` })
+    .min(1, { error: `${label} is required.` })
+    .max(max, { error: `${label} can be at most ${max} characters long.` })
+    .refine(storable, { error: `${label} contains characters that cannot be stored. Please remove them.` })
     .refine((value) => !(options.multiline ? CONTROL_OR_BIDI_MULTILINE : CONTROL_OR_BIDI).test(value), {
       error: options.multiline
-        ? `${field} must not contain control characters or text-direction overrides.`
-        : `${field} must not contain line breaks, control characters or text-direction overrides.`,
+        ? `${label} contains invisible control characters. Please type it again.`
+        : `${label} must be one line, without invisible control characters. Please type it again.`,
     });
 
-const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
-  z.enum(values, { error: `${field} must be one of: ${values.join(', ')}.` });
+/** "Sedan, SUV or Van". */
+const orList = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
+
+/** `what` completes "Please choose …": "a category", "how to pay". `shown` words the values for people. */
+const oneOf = <T extends readonly [string, ...string[]]>(what: string, values: T, shown: readonly string[] = values) =>
+  z.enum(values, { error: `Please choose ${what}: ${orList(shown)}.` });
 
 /**
  * Form inputs send numbers as text; accept "2021" as well as 2021, nothing else. `max` may be a
  * function, for limits that move with time (the latest car year), so it is computed when asked.
  */
-const wholeNumber = (field: string, min: number, max: number | (() => number)) => {
+const wholeNumber = (label: string, min: number, max: number | (() => number)) => {
   const upper = typeof max === 'function' ? max : () => max;
+  // Years read as years (2027); amounts get their separators (1,000,000).
+  const show = (n: number) => (n >= 10_000 ? n.toLocaleString('en-US') : String(n));
   return z
     .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
-      error: `${field} must be a whole number.`,
+      error: `${label} must be a whole number.`,
     })
     .pipe(
       z
         .number()
-        .int({ error: `${field} must be a whole number.` })
-        .min(min, { error: `${field} must be at least ${min}.` })
-        .refine((n) => n <= upper(), { error: () => `${field} must be at most ${upper()}.` }),
+        .int({ error: `${label} must be a whole number.` })
+        .min(min, { error: `${label} must be at least ${show(min)}.` })
+        .refine((n) => n <= upper(), { error: () => `${label} must be at most ${show(upper())}.` }),
     );
 };
 
 
-export const calendarDate = (field: string) =>
+/** A calendar day; the forms send it as the date inputs give it, people only ever pick a day. */
+export const calendarDate = (label: string) =>
   z
-    .string({ error: `${field} is required (YYYY-MM-DD).` })
-    .refine(isCalendarDate, { error: `${field} must be a real date written YYYY-MM-DD.` });
+    .string({ error: `Please choose the ${label.toLowerCase()}.` })
+    .refine(isCalendarDate, { error: `The ${label.toLowerCase()} is not a real date. Please choose it again.` });
 
 /** Ids are UUIDs; a malformed one is simply "not found", so routes check it themselves. */
 export const idSchema = z.string().uuid();
-const idField = (field: string) => z.string({ error: `${field} is required.` }).trim().min(1, { error: `${field} is required.` });
+/** `what`: "the car", "the booking". An unknown id is "not found" (404), checked by the route. */
+const idField = (what: string) => z.string({ error: `Please say which is ${what}.` }).trim().min(1, { error: `Please say which is ${what}.` });
 
 // ---------- users ----------
 export const emailSchema = z
-  .string({ error: (iss) => (iss.input == null ? 'email is required.' : 'email must be text.') })
+  .string({ error: (iss) => (iss.input == null ? 'E-mail address is required.' : 'E-mail address must be written as text.') })
   .trim()
   .toLowerCase()
-  .max(254, { error: 'email is too long.' })
-  .pipe(z.email({ error: 'email must be a valid e-mail address.' }));
+  .max(254, { error: 'E-mail address is too long.' })
+  .pipe(z.email({ error: 'Please enter a valid e-mail address, such as name@example.com.' }));
 
 /** Optional; digits, spaces, +, - and brackets, as people write Jamaican and foreign numbers. */
 export const phoneSchema = z
-  .string({ error: 'phone must be text.' })
+  .string({ error: 'Phone number must be written as text.' })
   .trim()
-  .max(40, { error: 'phone must be at most 40 characters.' })
-  .refine((value) => value === '' || /^\+?[0-9 ()-]{7,40}$/.test(value), { error: 'phone may hold only digits, spaces, +, - and brackets (at least 7).' });
+  .max(40, { error: 'Phone number can be at most 40 characters long.' })
+  .refine((value) => value === '' || /^\+?[0-9 ()-]{7,40}$/.test(value), {
+    error: 'Phone number may hold only digits, spaces, +, - and brackets, at least 7 digits long.',
+  });
+
+const password = (label: string, min: number) =>
+  z
+    .string({ error: (iss) => (iss.input == null ? `${label} is required.` : `${label} must be written as text.`) })
+    .min(min, { error: min <= 1 ? `${label} is required.` : `${label} must be at least ${min} characters long.` })
+    .max(MAX_PASSWORD_LENGTH, { error: `${label} can be at most ${MAX_PASSWORD_LENGTH} characters long.` });
 
 export const registerBody = z.object({
-  name: text('name', 100),
+  name: text('Name', 100),
   email: emailSchema,
   phone: phoneSchema.optional(),
-  password: z
-    .string({ error: (iss) => (iss.input == null ? 'password is required.' : 'password must be text.') })
-    .min(MIN_PASSWORD_LENGTH, { error: `password must be at least ${MIN_PASSWORD_LENGTH} characters.` })
-    .max(MAX_PASSWORD_LENGTH, { error: `password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
+  password: password('Password', MIN_PASSWORD_LENGTH),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** The first owner's account, chosen on the one-time setup page (/setup?token=...). */
 export const setupOwnerBody = registerBody.extend({
   token: z
-    .string({ error: (iss) => (iss.input == null ? 'token is required.' : 'token must be text.') })
+    .string({ error: 'The setup address is incomplete. Please open the address the server printed.' })
     .trim()
-    .min(1, { error: 'token is required.' })
-    .max(200, { error: 'token must be at most 200 characters.' }),
+    .min(1, { error: 'The setup address is incomplete. Please open the address the server printed.' })
+    .max(200, { error: 'The setup address is not valid. Please open the address the server printed.' }),
 });
 export type SetupOwnerBody = z.infer<typeof setupOwnerBody>;
 
 export const loginBody = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: (iss) => (iss.input == null ? 'password is required.' : 'password must be text.') })
-    .min(1, { error: 'password is required.' })
-    .max(MAX_PASSWORD_LENGTH, { error: `password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
+  password: password('Password', 1),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -145,35 +159,29 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-export const profileBody = z.object({ name: text('name', 100), phone: phoneSchema });
+export const profileBody = z.object({ name: text('Name', 100), phone: phoneSchema });
 export type ProfileBody = z.infer<typeof profileBody>;
 
 export const changePasswordBody = z.object({
-  currentPassword: z
-    .string({ error: (iss) => (iss.input == null ? 'currentPassword is required.' : 'currentPassword must be text.') })
-    .min(1, { error: 'currentPassword is required.' })
-    .max(MAX_PASSWORD_LENGTH, { error: `currentPassword must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
-  newPassword: z
-    .string({ error: (iss) => (iss.input == null ? 'newPassword is required.' : 'newPassword must be text.') })
-    .min(MIN_PASSWORD_LENGTH, { error: `newPassword must be at least ${MIN_PASSWORD_LENGTH} characters.` })
-    .max(MAX_PASSWORD_LENGTH, { error: `newPassword must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
+  currentPassword: password('Current password', 1),
+  newPassword: password('New password', MIN_PASSWORD_LENGTH),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 // ---------- cars ----------
 /** The fields of the owner's car form, sent as the carData JSON string. Only these are read. */
 export const carFormFields = z.object({
-  brand: text('brand', 60),
-  model: text('model', 60),
-  year: wholeNumber('year', MIN_CAR_YEAR, () => latestCarYear()),
-  pricePerDay: wholeNumber('pricePerDay', 1, MAX_PRICE_PER_DAY),
-  category: oneOf('category', CAR_CATEGORIES),
-  transmission: oneOf('transmission', TRANSMISSIONS),
-  fuel_type: oneOf('fuel_type', FUEL_TYPES),
-  seating_capacity: wholeNumber('seating_capacity', 1, MAX_SEATS),
+  brand: text('Brand', 60),
+  model: text('Model', 60),
+  year: wholeNumber('Year', MIN_CAR_YEAR, () => latestCarYear()),
+  pricePerDay: wholeNumber('Price per day', 1, MAX_PRICE_PER_DAY),
+  category: oneOf('a category', CAR_CATEGORIES),
+  transmission: oneOf('a transmission', TRANSMISSIONS),
+  fuel_type: oneOf('a fuel type', FUEL_TYPES),
+  seating_capacity: wholeNumber('Seating capacity', 1, MAX_SEATS),
   /** One of the company's pickup locations (company settings); the server checks the list. */
-  location: text('location', 100),
-  description: text('description', 2000, { multiline: true }),
+  location: text('Location', 100),
+  description: text('Description', 2000, { multiline: true }),
 });
 export type CarFormFields = z.infer<typeof carFormFields>;
 /** What the form holds before parsing: numbers may still be text. */
@@ -202,22 +210,22 @@ export const car = z.object({
 });
 export type Car = z.infer<typeof car>;
 
-export const carIdBody = z.object({ carId: idField('carId') });
+export const carIdBody = z.object({ carId: idField('the car') });
 
 // ---------- bookings ----------
 export const checkAvailabilityBody = z.object({
   /** A location the company does not list simply has no cars (an empty answer, not an error). */
-  location: text('location', 100),
-  pickupDate: calendarDate('pickupDate'),
-  returnDate: calendarDate('returnDate'),
+  location: text('Pickup location', 100),
+  pickupDate: calendarDate('Pickup date'),
+  returnDate: calendarDate('Return date'),
 });
 export type CheckAvailabilityBody = z.infer<typeof checkAvailabilityBody>;
 
 export const createBookingBody = z.object({
-  car: idField('car'),
-  pickupDate: calendarDate('pickupDate'),
-  returnDate: calendarDate('returnDate'),
-  paymentMethod: oneOf('paymentMethod', PAYMENT_METHODS),
+  car: idField('the car'),
+  pickupDate: calendarDate('Pickup date'),
+  returnDate: calendarDate('Return date'),
+  paymentMethod: oneOf('how to pay', PAYMENT_METHODS, ['upfront', 'cash deposit']),
 });
 export type CreateBookingBody = z.infer<typeof createBookingBody>;
 
@@ -261,61 +269,64 @@ export const ownerBooking = booking.extend({
 });
 export type OwnerBooking = z.infer<typeof ownerBooking>;
 
-export const bookingIdBody = z.object({ bookingId: idField('bookingId') });
+export const bookingIdBody = z.object({ bookingId: idField('the booking') });
 export const referenceParams = z.object({ reference: z.string().describe('The booking reference, e.g. WR-7K3M9Q.') });
 
 export const changeStatusBody = z.object({
-  bookingId: idField('bookingId'),
-  status: oneOf('status', BOOKING_STATUSES),
+  bookingId: idField('the booking'),
+  status: oneOf('a status', BOOKING_STATUSES),
 });
 export type ChangeStatusBody = z.infer<typeof changeStatusBody>;
 
 // ---------- bank details ----------
 export const bankDetails = z.object({
-  bankName: text('bankName', 100),
-  accountHolderName: text('accountHolderName', 100),
-  branch: text('branch', 100),
+  bankName: text('Bank name', 100),
+  accountHolderName: text('Account holder name', 100),
+  branch: text('Branch', 100),
   accountNumber: z
-    .string({ error: (iss) => (iss.input == null ? 'accountNumber is required.' : 'accountNumber must be text.') })
+    .string({ error: (iss) => (iss.input == null ? 'Account number is required.' : 'Account number must be written as text.') })
     .trim()
-    .min(1, { error: 'accountNumber is required.' })
-    .max(34, { error: 'accountNumber must be at most 34 characters.' })
-    .regex(/^[0-9A-Za-z -]+$/, { error: 'accountNumber may hold only digits, letters, spaces and dashes.' }),
-  accountType: oneOf('accountType', ACCOUNT_TYPES),
+    .min(1, { error: 'Account number is required.' })
+    .max(34, { error: 'Account number can be at most 34 characters long.' })
+    .regex(/^[0-9A-Za-z -]+$/, { error: 'Account number may hold only digits, letters, spaces and dashes.' }),
+  accountType: oneOf('an account type', ACCOUNT_TYPES),
 });
 export type BankDetails = z.infer<typeof bankDetails>;
 
 // ---------- company settings ----------
-const webLink = (field: string) =>
-  text(field, 500).refine((value) => /^https:\/\/[^\s/]+\.[^\s]+$/.test(value), { error: `${field} must be a web address starting with https://.` });
+const webLink = (label: string) =>
+  text(label, 500).refine((value) => /^https:\/\/[^\s/]+\.[^\s]+$/.test(value), { error: `${label} must be a web address starting with https://.` });
+
+/** "Google Maps or OpenStreetMap": the services the about page may frame. */
+const MAP_SERVICES = 'Google Maps or OpenStreetMap';
 
 /** The company's own facts, edited by owners (company settings) and read by every page and message. */
 export const companySettings = z.object({
-  name: text('name', 100),
-  phone: text('phone', 40).refine((value) => /^[+0-9 ()-]{7,40}$/.test(value), {
-    error: 'phone may hold only digits, spaces, +, - and brackets.',
+  name: text('Company name', 100),
+  phone: text('Phone', 40).refine((value) => /^[+0-9 ()-]{7,40}$/.test(value), {
+    error: 'Phone may hold only digits, spaces, +, - and brackets.',
   }),
   email: emailSchema,
-  address: text('address', 300),
+  address: text('Address', 300),
   /** The WhatsApp (or other) chat link of the car-sourcing banner and the contact strip. */
-  chatUrl: webLink('chatUrl'),
+  chatUrl: webLink('WhatsApp chat link'),
   /** Framed on the about page. */
-  mapUrl: webLink('mapUrl').refine((value) => MAP_ORIGINS.some((origin) => value.startsWith(`${origin}/`)), {
-    error: `mapUrl must be a map link from ${MAP_ORIGINS.join(', ')}.`,
+  mapUrl: webLink('Map link').refine((value) => MAP_ORIGINS.some((origin) => value.startsWith(`${origin}/`)), {
+    error: `Map link must be a ${MAP_SERVICES} link (the about page can show only those).`,
   }),
-  openingHours: text('openingHours', 200),
+  openingHours: text('Opening hours', 200),
   locations: z
-    .array(text('location', 100), { error: 'locations must be a list of places.' })
-    .min(1, { error: 'locations must name at least one pickup location.' })
-    .max(20, { error: 'locations may name at most 20 places.' })
+    .array(text('Each pickup location', 100), { error: 'Pickup locations must be a list of places.' })
+    .min(1, { error: 'Please name at least one pickup location.' })
+    .max(20, { error: 'Please name at most 20 pickup locations.' })
     .refine((list) => new Set(list.map((l) => l.toLowerCase())).size === list.length, {
-      error: 'locations must not name the same place twice.',
+      error: 'Each pickup location may be named only once.',
     }),
-  securityDeposit: wholeNumber('securityDeposit', 0, 10_000_000),
+  securityDeposit: wholeNumber('Security deposit', 0, 10_000_000),
   currency: z
-    .string({ error: 'currency is required.' })
+    .string({ error: 'Currency is required.' })
     .trim()
-    .regex(/^[A-Z]{3}$/, { error: 'currency must be a three-letter code such as JMD.' }),
+    .regex(/^[A-Z]{3}$/, { error: 'Currency must be a three-letter code such as JMD.' }),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
 export type CompanySettingsInput = z.input<typeof companySettings>;
@@ -375,12 +386,16 @@ export type DashboardResponse = z.infer<typeof responses.dashboard>;
 export type MessageResponse = z.infer<typeof responses.message>;
 export type CarSavedResponse = z.infer<typeof responses.carSaved>;
 
-/** The first problem of a failed parse, as one sentence naming the field. */
+/** The first problem of a failed parse, as the schema's own sentence. */
 export function firstIssueMessage(error: z.ZodError): string {
   const issue = error.issues[0];
-  if (!issue) return 'The request is not valid.';
-  const field = issue.path.join('.');
-  // Our schemas' messages already name the field; zod's own (e.g. for a non-object body) may not.
-  if (field && !issue.message.includes(field)) return `${field}: ${issue.message}`;
-  return issue.message;
+  if (!issue) return MESSAGES.requestNotValid;
+  // Our schemas word every message for people; zod's own (a body that is not an object, an
+  // unexpected shape) would speak of types and keys, so it gets a general sentence instead.
+  return isZodsOwnWording(issue.message) ? MESSAGES.requestNotValid : issue.message;
+}
+
+/** zod's default messages ("Invalid input: expected string…", "Too big…") speak of types and keys. */
+export function isZodsOwnWording(message: string): boolean {
+  return /^(Invalid (input|option|string|number|type|element|key|union|value|date|email|url)|Too (big|small)|Unrecognized key)/i.test(message);
 }

@@ -67,14 +67,14 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
     });
 
     it.each([
-      ['no name', { email: 'a@example.com', password: TEST_PASSWORD }, 'name is required.'],
-      ['a blank name', { name: '   ', email: 'a@example.com', password: TEST_PASSWORD }, 'name is required.'],
-      ['a name that is a number', { name: 42, email: 'a@example.com', password: TEST_PASSWORD }, 'name must be text.'],
-      ['no e-mail', { name: 'A', password: TEST_PASSWORD }, 'email is required.'],
-      ['a bad e-mail', { name: 'A', email: 'not-an-email', password: TEST_PASSWORD }, 'email must be a valid e-mail address.'],
-      ['no password', { name: 'A', email: 'a@example.com' }, 'password is required.'],
-      ['a short password', { name: 'A', email: 'a@example.com', password: 'short' }, 'password must be at least 8 characters.'],
-      ['a password that is a number', { name: 'A', email: 'a@example.com', password: 12345678 }, 'password must be text.'],
+      ['no name', { email: 'a@example.com', password: TEST_PASSWORD }, 'Name is required.'],
+      ['a blank name', { name: '   ', email: 'a@example.com', password: TEST_PASSWORD }, 'Name is required.'],
+      ['a name that is a number', { name: 42, email: 'a@example.com', password: TEST_PASSWORD }, 'Name must be written as text.'],
+      ['no e-mail', { name: 'A', password: TEST_PASSWORD }, 'E-mail address is required.'],
+      ['a bad e-mail', { name: 'A', email: 'not-an-email', password: TEST_PASSWORD }, 'Please enter a valid e-mail address, such as name@example.com.'],
+      ['no password', { name: 'A', email: 'a@example.com' }, 'Password is required.'],
+      ['a short password', { name: 'A', email: 'a@example.com', password: 'short' }, 'Password must be at least 8 characters long.'],
+      ['a password that is a number', { name: 'A', email: 'a@example.com', password: 12345678 }, 'Password must be written as text.'],
     ])('answers 400 naming the field for %s', async (_label, payload, message) => {
       const res = await post(API.register, payload);
       expect(res.statusCode).toBe(400);
@@ -117,10 +117,10 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
     });
 
     it.each([
-      ['no e-mail', { password: 'x' }, 'email is required.'],
-      ['no password', { email: 'a@example.com' }, 'password is required.'],
-      ['an empty password', { email: 'a@example.com', password: '' }, 'password is required.'],
-      ['an e-mail that is not text', { email: ['a@example.com'], password: 'x' }, 'email must be text.'],
+      ['no e-mail', { password: 'x' }, 'E-mail address is required.'],
+      ['no password', { email: 'a@example.com' }, 'Password is required.'],
+      ['an empty password', { email: 'a@example.com', password: '' }, 'Password is required.'],
+      ['an e-mail that is not text', { email: ['a@example.com'], password: 'x' }, 'E-mail address must be written as text.'],
     ])('answers 400 for %s', async (_label, payload, message) => {
       const res = await post(API.login, payload);
       expect(res.statusCode).toBe(400);

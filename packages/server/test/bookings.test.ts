@@ -72,9 +72,9 @@ describe(`bookings (${describeDatabase})`, () => {
 
     it.each([
       [{ pickupDate: day(1), returnDate: day(2) }, /location/],
-      [{ location: 'Waterford, Portmore', returnDate: day(2) }, /pickupDate is required/],
-      [{ location: 'Waterford, Portmore', pickupDate: '2026-02-30', returnDate: day(2) }, /pickupDate must be a real date/],
-      [{ location: 'Waterford, Portmore', pickupDate: day(1), returnDate: 20270101 }, /returnDate/],
+      [{ location: 'Waterford, Portmore', returnDate: day(2) }, /Please choose the pickup date/],
+      [{ location: 'Waterford, Portmore', pickupDate: '2026-02-30', returnDate: day(2) }, /The pickup date is not a real date/],
+      [{ location: 'Waterford, Portmore', pickupDate: day(1), returnDate: 20270101 }, /Please choose the return date/],
       [{ location: 'Waterford, Portmore', pickupDate: day(-1), returnDate: day(2) }, /pickup date cannot be in the past/],
       [{ location: 'Waterford, Portmore', pickupDate: day(5), returnDate: day(4) }, /return date cannot be before the pickup date/],
     ])('refuses bad input %# with a 400 naming the problem', async (payload, message) => {
@@ -168,12 +168,12 @@ describe(`bookings (${describeDatabase})`, () => {
     });
 
     it.each([
-      ['a date that does not exist', { pickupDate: '2026-02-30' }, /pickupDate must be a real date/],
-      ['a date in another format', { returnDate: '12/05/2026' }, /returnDate must be a real date/],
-      ['a date as a number', { pickupDate: 20260101 }, /pickupDate/],
-      ['an unknown payment method', { paymentMethod: 'card' }, /paymentMethod must be one of: upfront, cash_deposit/],
-      ['no payment method', { paymentMethod: undefined }, /paymentMethod/],
-      ['no car', { car: undefined }, /car is required/],
+      ['a date that does not exist', { pickupDate: '2026-02-30' }, /The pickup date is not a real date/],
+      ['a date in another format', { returnDate: '12/05/2026' }, /The return date is not a real date/],
+      ['a date as a number', { pickupDate: 20260101 }, /Please choose the pickup date/],
+      ['an unknown payment method', { paymentMethod: 'card' }, /Please choose how to pay: upfront or cash deposit/],
+      ['no payment method', { paymentMethod: undefined }, /Please choose how to pay/],
+      ['no car', { car: undefined }, /Please say which is the car/],
       ['a car id that is not text', { car: 42 }, /car/],
     ])('refuses %s with a 400 naming the field', async (_label, change, message) => {
       const car = await addCar(t.app, owner.token);
@@ -342,10 +342,10 @@ describe(`bookings (${describeDatabase})`, () => {
       }
       const bad = await setStatus(booking._id, 'done');
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toMatch(/status must be one of: pending, confirmed, cancelled/);
+      expect(bad.json().message).toMatch(/Please choose a status: pending, confirmed or cancelled/);
       const missing = await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { status: 'confirmed' });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json().message).toMatch(/bookingId is required/);
+      expect(missing.json().message).toMatch(/Please say which is the booking/);
     });
 
     it('is for owners only: customers cannot confirm their own booking', async () => {

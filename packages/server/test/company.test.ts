@@ -64,14 +64,14 @@ describe(`company settings (${describeDatabase})`, () => {
   });
 
   it.each([
-    ['no name', { name: '' }, /name is required/],
-    ['a phone with letters', { phone: 'call us' }, /phone/],
-    ['a chat link that is not https', { chatUrl: 'javascript:alert(1)' }, /chatUrl/],
-    ['a map from an unknown site', { mapUrl: 'https://evil.example.net/map' }, /mapUrl/],
+    ['no name', { name: '' }, /Company name is required/],
+    ['a phone with letters', { phone: 'call us' }, /Phone may hold only digits/],
+    ['a chat link that is not https', { chatUrl: 'javascript:alert(1)' }, /WhatsApp chat link must be a web address/],
+    ['a map from an unknown site', { mapUrl: 'https://evil.example.net/map' }, /Map link must be a Google Maps or OpenStreetMap link/],
     ['no locations', { locations: [] }, /at least one pickup location/],
-    ['a location twice', { locations: ['Portmore', 'portmore'] }, /twice/],
-    ['a negative deposit', { securityDeposit: -5 }, /securityDeposit/],
-    ['a currency that is not a code', { currency: 'dollars' }, /currency/],
+    ['a location twice', { locations: ['Portmore', 'portmore'] }, /only once/],
+    ['a negative deposit', { securityDeposit: -5 }, /Security deposit must be at least 0/],
+    ['a currency that is not a code', { currency: 'dollars' }, /Currency must be a three-letter code/],
   ])('refuses %s with a 400 naming the problem, changing nothing', async (_name, change, message) => {
     const before = await read();
     const res = await save(owner.token, { ...before, ...change });
@@ -89,7 +89,7 @@ describe(`company settings (${describeDatabase})`, () => {
     const body = await carUpload({ ...car, location: 'Montego Bay' });
     const refused = await t.app.inject({ method: 'POST', url: API.addCar, headers: { ...authHeader(owner.token), ...body.headers }, payload: body.payload });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toMatch(/location must be one of the company's pickup locations/);
+    expect(refused.json().message).toMatch(/Please choose one of the company's pickup locations/);
 
     const found = await t.app.inject({ method: 'POST', url: API.checkAvailability, payload: { location: 'Half Way Tree', pickupDate: day(2), returnDate: day(3) } });
     expect(found.json().availableCars.map((c: { _id: string }) => c._id)).toEqual([car._id]);

@@ -117,7 +117,7 @@ describe(`the one-time owner setup address (${describeDatabase})`, () => {
       }
       const missing = await setup(t.app, { name: 'X', email: uniqueEmail(), password: TEST_PASSWORD });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toEqual({ success: false, message: 'token is required.' });
+      expect(missing.json()).toEqual({ success: false, message: 'The setup address is incomplete. Please open the address the server printed.' });
 
       const squatter = await registerCustomer(t.app);
       const taken = await setup(t.app, owner(token, squatter.user.email));

@@ -201,7 +201,7 @@ describe(`hostile request bodies (${describeDatabase})`, () => {
     const form = await multipart({ carData: JSON.stringify({ ...carForm(), description: 'x'.repeat(100 * 1024) }) }, [file(photo, 'car.jpg', 'image/jpeg')]);
     const res = await t.app.inject({ method: 'POST', url: API.addCar, headers: { ...authHeader(owner.token), ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: 'carData is too long.' });
+    expect(res.json()).toEqual({ success: false, message: "The car's details are too long." });
   });
 
   it('JSON nested hundreds of thousands deep is refused without a 5xx, and the server carries on', async () => {

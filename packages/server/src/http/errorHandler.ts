@@ -3,7 +3,7 @@
  * Nothing ever answers with a stack trace: unexpected errors are logged and answered with a
  * general sentence.
  */
-import { MESSAGES } from '@rental/contract';
+import { isZodsOwnWording, MESSAGES } from '@rental/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isOverlapViolation } from '../db/types';
 import { HttpError, NOT_AN_OBJECT } from './errors';
@@ -34,11 +34,10 @@ function clientMessage(err: FastifyError, statusCode: number): string {
  */
 export function validationMessage(err: FastifyError): string {
   const issue = err.validation?.[0];
-  if (!issue) return 'The request is not valid.';
-  const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  if (!field) return err.validationContext === 'body' ? NOT_AN_OBJECT : 'The request is not valid.';
-  const message = issue.message ?? 'is not valid.';
-  return message.includes(field) ? message : `${field}: ${message}`;
+  if (!issue) return MESSAGES.requestNotValid;
+  if (!issue.instancePath.replace(/^\//, '')) return err.validationContext === 'body' ? NOT_AN_OBJECT : MESSAGES.requestNotValid;
+  const message = issue.message ?? '';
+  return message && !isZodsOwnWording(message) ? message : MESSAGES.requestNotValid;
 }
 
 export function installErrorHandling(app: FastifyInstance): void {

@@ -35,7 +35,7 @@ export async function lockedCompanySettings(tx: Tx): Promise<CompanySettings> {
 
 export function locationProblem(company: CompanySettings, location: string): string | undefined {
   if (company.locations.includes(location)) return undefined;
-  return `location must be one of the company's pickup locations: ${company.locations.join('; ')}.`;
+  return `Please choose one of the company's pickup locations: ${company.locations.join('; ')}.`;
 }
 
 export async function saveCompanySettings(db: Database, ownerId: string, next: CompanySettings): Promise<CompanySettings> {

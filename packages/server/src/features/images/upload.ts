@@ -58,7 +58,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
         // Browsers send an empty part for a file input left empty: that is "no new image".
         else if (bytes.length > 0) image = bytes;
       } else if (part.valueTruncated) {
-        refusal ??= new HttpError(400, `${part.fieldname} is too long.`);
+        refusal ??= new HttpError(400, part.fieldname === 'carData' ? "The car's details are too long." : 'A field of the form is too long.');
       } else {
         fields[part.fieldname] = part.value;
       }

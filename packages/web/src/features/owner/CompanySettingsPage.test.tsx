@@ -44,7 +44,7 @@ describe('company settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
 
     expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription('Phone is required.');
-    expect(screen.getByLabelText('Map link')).toHaveAccessibleDescription(/^Map link must be a map link from https:\/\/www\.google\.com/);
+    expect(screen.getByLabelText('Map link')).toHaveAccessibleDescription(/^Map link must be a Google Maps or OpenStreetMap link/);
     expect(screen.getByLabelText('Security deposit')).toHaveAccessibleDescription('Security deposit must be a whole number.');
     expect(screen.getByLabelText('Phone')).toHaveFocus();
     expect(screen.queryByText(MESSAGES.companySaved)).not.toBeInTheDocument();

@@ -37,9 +37,7 @@ function inputOf(values: CompanyFormValues) {
 }
 
 export function validateCompanyForm(values: CompanyFormValues): CompanyFormErrors {
-  const errors = formErrors(companySettings, values, LABELS, inputOf(values));
-  if (errors.locations) errors.locations = errors.locations.replace(/^Pickup locations (must name|may name|must not)/, (_m, rest: string) => `The list ${rest}`);
-  return errors;
+  return formErrors(companySettings, values, LABELS, inputOf(values));
 }
 
 /** What the server is sent: the schema's own reading of the form (trimmed, numbers as numbers). */

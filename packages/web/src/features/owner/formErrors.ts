@@ -1,7 +1,8 @@
 /**
  * The owner's forms check their input with the very schema the server checks it with (the
- * contract's zod schemas, loaded only in the owner area), then say each problem with the form's
- * own label: "Price per day must be at least 1." rather than the API's "pricePerDay ...".
+ * contract's zod schemas, loaded only in the owner area). The schemas already word their messages
+ * with the forms' labels ("Price per day must be at least 1."); a form only says "is required" for
+ * an empty box and "Please choose …" for a select whose options are in front of the person.
  */
 import type { z } from 'zod';
 
@@ -27,7 +28,7 @@ export function formErrors<K extends string>(
     const { label, choice } = fields[field];
     if (choice) errors[field] = `Please choose a ${label.toLowerCase()}.`;
     else if (!values[field].trim()) errors[field] = `${label} is required.`;
-    else errors[field] = issue.message.replace(new RegExp(`^${field}\\b`), label);
+    else errors[field] = issue.message;
   }
   return errors;
 }
