@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import App from './App';
 import { CappedToaster } from './components/CappedToaster';
+import { RouteErrorBoundary } from './components/ErrorBoundary';
 import { createQueryClient } from './lib/queryClient';
 import { SessionProvider } from './session/SessionProvider';
 import './index.css';
@@ -16,7 +17,9 @@ createRoot(root).render(
     <QueryClientProvider client={createQueryClient()}>
       <BrowserRouter>
         <SessionProvider>
-          <App />
+          <RouteErrorBoundary>
+            <App />
+          </RouteErrorBoundary>
         </SessionProvider>
       </BrowserRouter>
       <CappedToaster />
