@@ -17,6 +17,8 @@ export interface Config {
   /** Shared store of the login/register rate limit, for several instances. */
   redisUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** json: one JSON object a line (log stores); pretty: readable lines; auto: pretty on a terminal. */
+  logFormat: 'json' | 'pretty' | 'auto';
   /**
    * Behind a load balancer: take the client's address from X-Forwarded-For. A hop count (TRUST_PROXY=true
    * is 1: the address the nearest proxy saw, never what the client wrote itself) or a list of proxy
@@ -67,6 +69,7 @@ const envSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: optional,
+  LOG_FORMAT: z.enum(['json', 'pretty', 'auto'], { error: 'LOG_FORMAT must be json, pretty or auto.' }).default('auto'),
   PUBLIC_URL: optional.pipe(
     z
       .string()
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ownerPassword: e.OWNER_PASSWORD,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL,
     corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),

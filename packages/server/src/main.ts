@@ -8,7 +8,8 @@ import { type OpenedDatabase, openDatabase } from './db/open';
 import { seedDemo } from './demo/seedDemo';
 import { bootstrapOwner } from './features/owners/bootstrap';
 import { announceOwnerSetup } from './features/owners/setup';
-import { createLogger } from './http/logging';
+import { startupBanner } from './http/banner';
+import { createLogger, resolveLogFormat } from './http/logging';
 import { applyServerLimits, closeWithin, SHUTDOWN_GRACE_MS } from './http/serverLimits';
 
 /** Should closing still hang (a stuck close hook or database), the process ends this long after the grace period. */
@@ -73,9 +74,20 @@ async function main(): Promise<void> {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-    log.info(`Car rental site running at http://${shownHost}:${port}`);
-    // No owner and none configured: one plain console line with the one-time setup address.
-    await announceOwnerSetup(database.db, config, port);
+    const url = config.publicUrl ?? `http://${shownHost}:${port}`;
+    log.info(`Car rental site running at ${url}`);
+    if (resolveLogFormat(config.logFormat) === 'pretty') {
+      // On a terminal: a short banner, the owner setup address in it (never in the log).
+      let ownerSetup: string | undefined;
+      await announceOwnerSetup(database.db, config, port, (line) => {
+        ownerSetup = /https?:\/\/\S+\/setup\?token=\S+/.exec(line)?.[0];
+      });
+      const where = database.kind === 'pglite' ? `PGlite (embedded) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+      console.log(startupBanner({ url, database: where, mail: 'off: this version sends no e-mail', ownerSetup }));
+    } else {
+      // No owner and none configured: one plain console line with the one-time setup address.
+      await announceOwnerSetup(database.db, config, port);
+    }
   } catch (err) {
     log.fatal({ err }, `Cannot start: ${(err as Error).message}`);
     await opened?.close().catch(() => {});

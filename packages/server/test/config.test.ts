@@ -17,6 +17,7 @@ describe('settings from the environment', () => {
       publicUrl: undefined,
       corsOrigins: [],
       holdMinutes: 2880,
+      logFormat: 'auto',
     });
   });
 
@@ -59,6 +60,7 @@ describe('settings from the environment', () => {
     [{ OWNER_PASSWORD: 'long-enough' }, 'OWNER_PASSWORD is set but OWNER_EMAIL is not; set both.'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must start with redis:// or rediss://.'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT must be json, pretty or auto.'],
     [{ PUBLIC_URL: 'rent.example.com' }, "PUBLIC_URL must be the site's address, such as https://rent.example.com."],
     [{ CORS_ORIGINS: 'https://a.example.com, *' }, 'CORS_ORIGINS: "*" is not an origin'],
     [{ CORS_ORIGINS: 'https://a.example.com/app' }, 'CORS_ORIGINS: "https://a.example.com/app" is not an origin'],

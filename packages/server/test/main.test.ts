@@ -104,6 +104,25 @@ describe(`the server process (${describeDatabase})`, () => {
     // Two real starts (PGlite creates its data directory on the first): slow on a busy machine.
   }, 180_000);
 
+  it('on a terminal (LOG_FORMAT=pretty) prints a short banner and readable log lines, never a password', async () => {
+    const server = await startServer({ ...env, LOG_FORMAT: 'pretty' });
+    try {
+      await expect.poll(() => server.output(), { timeout: 30_000 }).toContain('Waterford Car Rental is running');
+      const output = server.output();
+      expect(output).toMatch(/Site\s+http:\/\/127\.0\.0\.1:\d+/);
+      expect(output).toMatch(/Database\s+(PGlite|PostgreSQL)/);
+      expect(output).toMatch(/Mail\s+off/);
+      expect(output).toMatch(/Owner\s+(none yet: open http:\/\/\S+\/setup\?token=|set up)/);
+      // Readable lines ("[12:00:00] INFO: ..."), not JSON objects.
+      expect(output).toMatch(/\[\d\d:\d\d:\d\d\] INFO: .*running at/);
+      expect(output).not.toMatch(/^\{"level"/m);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  }, 120_000);
+
   it('refuses to start with a bad setting, naming it', async () => {
     await expect(startServer({ ...env, PORT: 'eighty' })).rejects.toThrow(/Cannot start: PORT must be a whole number/);
   }, 60_000);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config';
 
@@ -17,8 +18,29 @@ export const REDACTED_PATHS = [
   'body.password',
 ];
 
-export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
-  return pino({ level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
+/** `auto` is readable lines on a terminal and JSON lines otherwise (a service manager, a log store). */
+export function resolveLogFormat(format: Config['logFormat'] | undefined, isTerminal = Boolean(process.stdout.isTTY)): 'json' | 'pretty' {
+  if (format === 'json' || format === 'pretty') return format;
+  return isTerminal ? 'pretty' : 'json';
+}
+
+/**
+ * pino-pretty turns the same records into readable lines, written synchronously so nothing is
+ * lost when the process stops. It is a development dependency: where it is not installed (an
+ * install without dev dependencies), the log stays JSON.
+ */
+function prettyStream(): pino.DestinationStream | undefined {
+  try {
+    const pretty = createRequire(import.meta.url)('pino-pretty') as (options: object) => pino.DestinationStream;
+    return pretty({ colorize: Boolean(process.stdout.isTTY), sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true });
+  } catch {
+    return undefined;
+  }
+}
+
+export function createLogger(config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'logFormat'>>, destination?: pino.DestinationStream): Logger {
+  const stream = destination ?? (resolveLogFormat(config.logFormat) === 'pretty' ? prettyStream() : undefined);
+  return pino({ level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, stream);
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
