@@ -12,14 +12,18 @@ const CarDetailsPage = lazyPage(() => import('./pages/CarDetailsPage'));
 const AboutPage = lazyPage(() => import('./pages/AboutPage'));
 const MyBookingsPage = lazyPage(() => import('./pages/MyBookingsPage'));
 const PaymentPage = lazyPage(() => import('./pages/PaymentPage'));
+const BookingPage = lazyPage(() => import('./pages/BookingPage'));
+const AccountPage = lazyPage(() => import('./pages/AccountPage'));
+const TermsPage = lazyPage(() => import('./pages/TermsPage'));
+const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage'));
 const LoginPage = lazyPage(() => import('./pages/LoginPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 const SetupPage = lazyPage(() => import('./pages/SetupPage'));
 
 /** Downloads every public page's code now (tests render pages without waiting for downloads). */
 export function preloadPublicPages(): Promise<void> {
-  const pages = [CarsPage, CarDetailsPage, AboutPage, MyBookingsPage, PaymentPage, LoginPage, NotFoundPage];
-  return Promise.all(pages.map((page) => page.preload())).then(() => undefined);
+  const pages = [CarsPage, CarDetailsPage, AboutPage, MyBookingsPage, PaymentPage, BookingPage, AccountPage, TermsPage, PrivacyPage, LoginPage, NotFoundPage];
+  return Promise.all([...pages.map((page) => page.preload()), import('./features/bookings/DateRangeCalendar')]).then(() => undefined);
 }
 // Staff-only screens: customers never download them.
 const OwnerRoutes = lazy(() => import('./features/owner/OwnerRoutes'));
@@ -33,6 +37,10 @@ export default function App() {
         <Route path="car-details/:id" element={<CarDetailsPage />} />
         <Route path="about-us" element={<AboutPage />} />
         <Route path="my-bookings" element={<MyBookingsPage />} />
+        <Route path="my-bookings/:reference" element={<BookingPage />} />
+        <Route path="account" element={<AccountPage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
         <Route path="payment/:carId/:pickupDate/:returnDate" element={<PaymentPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="setup" element={<SetupPage />} />

@@ -19,6 +19,7 @@ export function AuthForm({ onSuccess, headingId }: Props) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [phone, setPhone] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const ids = useId();
 
@@ -30,7 +31,7 @@ export function AuthForm({ onSuccess, headingId }: Props) {
     setSubmitting(true);
     try {
       const answer = registering
-        ? await callApi('register', { body: { name, email, password } })
+        ? await callApi('register', { body: { name, email, password, ...(phone.trim() ? { phone: phone.trim() } : {}) } })
         : await callApi('login', { body: { email, password } });
       login(answer.token);
       toast.success(answer.message);
@@ -81,6 +82,28 @@ export function AuthForm({ onSuccess, headingId }: Props) {
           placeholder="you@example.com"
         />
       </div>
+      {registering && (
+        <div>
+          <label htmlFor={`${ids}-phone`} className="field-label">
+            Phone number <span className="font-normal text-slate-500">(optional)</span>
+          </label>
+          <input
+            id={`${ids}-phone`}
+            className="field-input"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={40}
+            aria-describedby={`${ids}-phone-hint`}
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            placeholder="876 555 0123"
+          />
+          <p id={`${ids}-phone-hint`} className="mt-1 text-xs text-slate-500">
+            So we can call you about your bookings.
+          </p>
+        </div>
+      )}
       <div>
         <label htmlFor={`${ids}-password`} className="field-label">
           Password

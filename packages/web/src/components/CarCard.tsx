@@ -1,10 +1,11 @@
-import { formatMoney } from '@rental/contract/format';
 import type { Car } from '@rental/contract/schemas';
 import { Fuel, MapPin, Settings2, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { CarImage } from './CarImage';
+import { useMoney } from '../company/useCompany';
 
 export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
+  const money = useMoney();
   const name = `${car.brand} ${car.model}`;
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
@@ -18,7 +19,7 @@ export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
           {car.isAvaliable ? 'Available now' : 'Unavailable'}
         </span>
         <span className="absolute right-3 bottom-3 rounded-lg bg-slate-900/85 px-3 py-1.5 text-sm font-semibold text-white">
-          {formatMoney(car.pricePerDay)}
+          {money(car.pricePerDay)}
           <span className="font-normal text-slate-300"> / day</span>
         </span>
       </div>

@@ -34,6 +34,16 @@ export function Footer() {
                 My Bookings
               </Link>
             </li>
+            <li>
+              <Link to="/terms" className="hover:text-white">
+                Rental terms
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy" className="hover:text-white">
+                Privacy
+              </Link>
+            </li>
           </ul>
         </nav>
         <address className="not-italic">

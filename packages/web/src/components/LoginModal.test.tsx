@@ -3,7 +3,7 @@ import { MESSAGES } from '@rental/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, registerCustomer, uniqueEmail } from '../test/api';
+import { TEST_PASSWORD, registerCustomer, serverUrl, uniqueEmail } from '../test/api';
 import { renderApp } from '../test/renderApp';
 
 async function openModal() {
@@ -79,6 +79,22 @@ describe('login modal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('asks for an optional phone number at sign-up and keeps it on the account', async () => {
+    const { user, dialog } = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Sign up here' }));
+    const phone = within(dialog).getByLabelText(/Phone number/);
+    expect(phone).not.toBeRequired();
+    expect(phone).toHaveAttribute('type', 'tel');
+    await user.type(within(dialog).getByLabelText('Name'), 'Phone Customer');
+    await user.type(within(dialog).getByLabelText('Email'), uniqueEmail('phone'));
+    await user.type(phone, '+1 876 555 0199');
+    await user.type(within(dialog).getByLabelText('Password'), TEST_PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText(MESSAGES.registered)).toBeInTheDocument();
+    const answer = await fetch(`${serverUrl()}/api/user/data`, { headers: { Authorization: localStorage.getItem(TOKEN_STORAGE_KEY)! } });
+    expect(((await answer.json()) as { user: { phone: string } }).user.phone).toBe('+1 876 555 0199');
   });
 
   it("shows the server's message when the login is refused, and stays open", async () => {

@@ -7,7 +7,7 @@ import { AuthForm } from './AuthForm';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function LoginModal() {
-  const { setShowLogin } = useSession();
+  const { setShowLogin, loginReturnTo } = useSession();
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
@@ -76,7 +76,9 @@ export function LoginModal() {
           headingId={headingId}
           onSuccess={() => {
             close();
-            navigate('/');
+            // A page that asked for the login keeps the person where they were; the navigation
+            // bar's Login leads to / (SPEC section 4).
+            if (loginReturnTo === null) navigate('/');
           }}
         />
       </div>

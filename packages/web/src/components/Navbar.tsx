@@ -1,5 +1,5 @@
 import { COMPANY, phoneHref } from '@rental/contract/company';
-import { LayoutDashboard, LogIn, LogOut, Menu, Phone, X } from 'lucide-react';
+import { LayoutDashboard, LogIn, LogOut, Menu, Phone, UserRound, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../session/useSession';
@@ -49,6 +49,12 @@ export function Navbar() {
       Login
     </button>
   );
+  const accountLink = loggedIn ? (
+    <NavLink to="/account" className={({ isActive }) => `btn-secondary px-4 py-2 ${isActive ? 'border-primary text-primary' : ''}`}>
+      <UserRound aria-hidden="true" size={18} />
+      My Account
+    </NavLink>
+  ) : null;
   const dashboardButton = isOwner ? (
     <button type="button" className="btn-secondary px-4 py-2" onClick={() => navigate('/owner')}>
       <LayoutDashboard aria-hidden="true" size={18} />
@@ -82,6 +88,7 @@ export function Navbar() {
             </span>
           </a>
           {dashboardButton}
+          {accountLink}
           {authButton}
         </div>
 
@@ -115,6 +122,7 @@ export function Navbar() {
           {user && <p className="text-sm text-slate-500">Signed in as {user.name}</p>}
           <div className="flex flex-wrap gap-3">
             {dashboardButton}
+            {accountLink}
             {authButton}
           </div>
         </div>

@@ -4,6 +4,7 @@ export const queryKeys = {
   car: (id: string) => ['car', id] as const,
   user: (token: string | null) => ['user', token] as const,
   userBookings: ['bookings', 'user'] as const,
+  userBooking: (reference: string) => ['booking', reference.toUpperCase()] as const,
   availability: (location: string, pickupDate: string, returnDate: string) =>
     ['availability', location, pickupDate, returnDate] as const,
   publicBankDetails: ['publicBankDetails'] as const,

@@ -1,6 +1,7 @@
 import { BadgeCheck, ClipboardList, Clock, HandCoins, MapPin, ShieldCheck } from 'lucide-react';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useCompany } from '../company/useCompany';
+import { REQUIREMENTS, VETTING } from '../company/rentalTerms';
 
 const SELLING_POINTS = [
   { icon: BadgeCheck, title: 'Cars you can count on', text: 'A well-kept fleet, cleaned and checked before every rental.' },
@@ -24,13 +25,6 @@ const FAQ = [
   },
 ] as const;
 
-const REQUIREMENTS = [
-  'A driver’s licence held for at least 2 years',
-  'Age 23 or older',
-  'A work ID',
-  'A valid passport',
-  'Proof of address',
-] as const;
 
 export default function AboutPage() {
   const company = useCompany();
@@ -118,7 +112,7 @@ export default function AboutPage() {
               ))}
             </ul>
             <p className="mt-4 rounded-lg bg-amber-50 p-4 text-sm text-amber-900">
-              Every application is vetted. We may reject an application that does not pass our checks.
+              {VETTING}
             </p>
           </section>
         </div>

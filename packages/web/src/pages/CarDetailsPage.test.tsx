@@ -1,15 +1,19 @@
+import { DEFAULT_COMPANY } from '@rental/contract/company';
+import { formatMoney } from '@rental/contract/format';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Car } from '@rental/contract/schemas';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCalendarDate } from '../lib/dates';
 import { addCar, createBooking, registerCustomer, uniqueWord } from '../test/api';
+import { chooseDates, dayButtonName, findDay } from '../test/calendar';
 import { renderApp } from '../test/renderApp';
 
 const form = () => within(screen.getByRole('form', { name: 'Book this car' }));
 const location = () => screen.getByTestId('location');
+const jmd = (amount: number) => formatMoney(amount, DEFAULT_COMPANY.currency);
 
 describe('car detail', () => {
   let car: Car;
@@ -30,10 +34,10 @@ describe('car detail', () => {
     await createBooking(token, car._id, reserved.pickupDate, reserved.returnDate);
   });
 
-  it('shows the car, its price per day and the specification grid', async () => {
+  it('shows the car, its price per day in the currency and the specification grid', async () => {
     renderApp(`/car-details/${car._id}`);
     expect(await screen.findByRole('heading', { level: 1, name: `${car.brand} Tucson` })).toBeInTheDocument();
-    expect(form().getByText('$6,500')).toBeInTheDocument();
+    expect(form().getByText('$6,500 JMD')).toBeInTheDocument();
     expect(form().getByText('per day')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: `${car.brand} Tucson` })).toHaveAttribute('width');
     const spec = within(screen.getByRole('region', { name: 'Specifications' }));
@@ -47,11 +51,20 @@ describe('car detail', () => {
     expect(document.title).toContain(`${car.brand} Tucson`);
   });
 
-  it('warns about the reserved dates, listing them', async () => {
+  it('warns about the reserved dates, listing them the Jamaican way', async () => {
     renderApp(`/car-details/${car._id}`);
     const note = await screen.findByRole('note');
     expect(note).toHaveTextContent('This car is already reserved on these dates:');
     expect(note).toHaveTextContent(`${formatCalendarDate(reserved.pickupDate)} – ${formatCalendarDate(reserved.returnDate)}`);
+    expect(note.textContent).toMatch(/[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}/);
+    expect(note.textContent).not.toMatch(/\d+\/\d+\/\d{4}/);
+  });
+
+  it('shows the refundable security deposit apart from the price', async () => {
+    renderApp(`/car-details/${car._id}`);
+    await screen.findByRole('heading', { level: 1 });
+    expect(form().getByText(/A deposit of JMD 15,000 is required/)).toBeInTheDocument();
+    expect(form().getByText(/refundable security deposit of/)).toHaveTextContent(`${jmd(DEFAULT_COMPANY.securityDeposit)} is not part of the rental price`);
   });
 
   it('asks for both dates', async () => {
@@ -62,35 +75,68 @@ describe('car detail', () => {
     expect(location()).toHaveTextContent(`/car-details/${car._id}`);
   });
 
-  it('limits the return date to the pickup date or today', async () => {
+  it('lets nobody choose a past day or a taken day on the calendar', async () => {
+    const user = userEvent.setup();
     renderApp(`/car-details/${car._id}`);
-    await screen.findByRole('heading', { level: 1 });
-    expect(form().getByLabelText('Pickup date')).toHaveAttribute('min', today);
-    expect(form().getByLabelText('Return date')).toHaveAttribute('min', today);
-    fireEvent.change(form().getByLabelText('Pickup date'), { target: { value: addDays(today, 4) } });
-    expect(form().getByLabelText('Return date')).toHaveAttribute('min', addDays(today, 4));
+    await screen.findByRole('grid');
+    expect(screen.getByRole('button', { name: dayButtonName(today) })).toBeEnabled();
+    if (addDays(today, -1).slice(0, 7) === today.slice(0, 7)) {
+      expect(screen.getByRole('button', { name: dayButtonName(addDays(today, -1)) })).toBeDisabled();
+    }
+    expect(screen.getByRole('button', { name: 'Previous month' })).toHaveAttribute('aria-disabled', 'true');
+    const taken = await findDay(user, addDays(reserved.pickupDate, 1));
+    expect(taken).toBeDisabled();
+    expect(taken).toHaveAccessibleName(/already taken$/);
+    expect(screen.getByRole('button', { name: dayButtonName(addDays(reserved.returnDate, 1)) })).toBeEnabled();
   });
 
-  it('refuses dates that overlap a reservation', async () => {
+  it('starts again from the later day when the chosen days would hold a taken one', async () => {
+    const user = userEvent.setup();
     renderApp(`/car-details/${car._id}`);
-    await screen.findByRole('heading', { level: 1 });
-    fireEvent.change(form().getByLabelText('Pickup date'), { target: { value: addDays(reserved.pickupDate, -2) } });
-    fireEvent.change(form().getByLabelText('Return date'), { target: { value: reserved.pickupDate } });
-    await userEvent.click(form().getByRole('button', { name: 'Book Now' }));
-    expect(form().getByRole('alert')).toHaveTextContent(MESSAGES.datesTaken);
+    const before = addDays(reserved.pickupDate, -2);
+    const after = addDays(reserved.returnDate, 2);
+    await chooseDates(user, before, after);
+    expect(screen.getByText(/are already taken, so/)).toHaveTextContent(`${formatCalendarDate(after)} is now your pickup day`);
+    const pickup = form().getByText('Pickup').nextElementSibling;
+    expect(pickup).toHaveTextContent(formatCalendarDate(after));
+    expect(form().getByText('Return').nextElementSibling).toHaveTextContent('Not chosen yet');
   });
 
-  it('shows the price for the chosen days, then goes to the payment page', async () => {
+  it('shows days × rate = price for the chosen days, then goes to the payment page', async () => {
+    const user = userEvent.setup();
     renderApp(`/car-details/${car._id}`);
-    await screen.findByRole('heading', { level: 1 });
     const pickup = addDays(today, 2);
     const ret = addDays(today, 5);
-    fireEvent.change(form().getByLabelText('Pickup date'), { target: { value: pickup } });
-    fireEvent.change(form().getByLabelText('Return date'), { target: { value: ret } });
-    expect(form().getByText('$6,500 × 3 days')).toBeInTheDocument();
-    expect(form().getByText('$19,500')).toBeInTheDocument();
-    await userEvent.click(form().getByRole('button', { name: 'Book Now' }));
+    await chooseDates(user, pickup, ret);
+    expect(await findDay(user, pickup)).toHaveAccessibleName(/your pickup day$/);
+    expect(form().getByText(`${formatCalendarDate(pickup)}`, { selector: 'dd' })).toBeInTheDocument();
+    expect(form().getByText('$6,500 JMD × 3 days')).toBeInTheDocument();
+    expect(form().getAllByText('$19,500 JMD').length).toBeGreaterThan(0);
+    expect(form().getByText(/3 days of rental/)).toBeInTheDocument();
+    await user.click(form().getByRole('button', { name: 'Book Now' }));
     expect(location()).toHaveTextContent(`/payment/${car._id}/${pickup}/${ret}`);
+  });
+
+  it('clears the chosen dates', async () => {
+    const user = userEvent.setup();
+    renderApp(`/car-details/${car._id}`);
+    await chooseDates(user, addDays(today, 3), addDays(today, 4));
+    await user.click(form().getByRole('button', { name: 'Clear dates' }));
+    expect(form().getByText('Pickup').nextElementSibling).toHaveTextContent('Not chosen yet');
+    expect(form().getByText('Choose your pickup day on the calendar.')).toBeInTheDocument();
+  });
+
+  it('is used with the keyboard: arrows move between days, Enter chooses', async () => {
+    const user = userEvent.setup();
+    renderApp(`/car-details/${car._id}`);
+    const first = await findDay(user, today);
+    first.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toHaveAccessibleName(dayButtonName(addDays(today, 1)));
+    await user.keyboard('{Enter}');
+    await user.keyboard('{ArrowRight}{ArrowRight}{Enter}');
+    await waitFor(() => expect(form().getByText('Return').nextElementSibling).toHaveTextContent(formatCalendarDate(addDays(today, 3))));
+    expect(form().getByText('Pickup').nextElementSibling).toHaveTextContent(formatCalendarDate(addDays(today, 1)));
   });
 
   it('shows up to three other cars', async () => {

@@ -1,5 +1,4 @@
 import { CAR_SPEC_FIXED, OTHER_CARS_ON_DETAIL } from '@rental/contract/constants';
-import { formatMoney } from '@rental/contract/format';
 import type { Car } from '@rental/contract/schemas';
 import { AlertTriangle, ArrowLeft, CarFront, DoorOpen, Fuel, Gauge, MapPin, Settings2, Snowflake, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -7,7 +6,8 @@ import { Link, useParams } from 'react-router';
 import { CarCard } from '../components/CarCard';
 import { CarImage } from '../components/CarImage';
 import { SkeletonBlock } from '../components/Skeleton';
-import { CarBookingForm } from '../features/cars/CarBookingForm';
+import { CarBookingForm } from '../features/bookings/CarBookingForm';
+import { useMoney } from '../company/useCompany';
 import { useCar } from '../features/cars/useCar';
 import { formatCalendarDate } from '../lib/dates';
 import { usePageMeta } from '../lib/usePageMeta';
@@ -67,11 +67,12 @@ export default function CarDetailsPage() {
   const { id = '' } = useParams();
   const { data: car } = useCar(id);
   const { cars } = useSession();
+  const money = useMoney();
   const name = car ? `${car.brand} ${car.model}` : 'Car details';
   usePageMeta(
     name,
     car
-      ? `Rent the ${car.year} ${name} in ${car.location} from ${formatMoney(car.pricePerDay)} per day. Check its free dates and reserve online.`
+      ? `Rent the ${car.year} ${name} in ${car.location} from ${money(car.pricePerDay)} per day. Check its free dates and reserve online.`
       : 'Details, price and free dates of a car in our fleet.',
   );
 

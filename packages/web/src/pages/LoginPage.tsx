@@ -6,7 +6,12 @@ import { useSession } from '../session/useSession';
 /** Where to go after logging in: the page that sent the visitor here, never another site. */
 export function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login' ? from : '/';
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
+}
+
+/** What that page had chosen (e.g. the payment method), handed back to it after the login. */
+export function returnState(state: unknown): unknown {
+  return (state as { fromState?: unknown } | null)?.fromState ?? null;
 }
 
 export default function LoginPage() {
@@ -15,8 +20,9 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const target = returnPath(location.state);
+  const targetState = returnState(location.state);
 
-  if (token) return <Navigate to={target} replace />;
+  if (token) return <Navigate to={target} state={targetState} replace />;
 
   return (
     <div className="container-page flex justify-center py-12 sm:py-16">
@@ -26,7 +32,7 @@ export default function LoginPage() {
             Log in to continue where you left off.
           </p>
         )}
-        <AuthForm onSuccess={() => navigate(target, { replace: true })} />
+        <AuthForm onSuccess={() => navigate(target, { replace: true, state: targetState })} />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
-import { DEFAULT_COMPANY } from '@rental/contract/company';
+import { DEFAULT_COMPANY, depositNotice } from '@rental/contract/company';
+import { MAX_PENDING_BOOKINGS } from '@rental/contract/constants';
 import { TOAST_LIMIT } from '@rental/contract/constants';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,11 +20,14 @@ describe('public layout', () => {
     ]) {
       expect(nav.getAllByRole('link', { name })[0]).toHaveAttribute('href', href);
     }
+    expect(nav.queryByRole('link', { name: 'My Account' })).not.toBeInTheDocument();
     expect(nav.getAllByText(DEFAULT_COMPANY.phone).length).toBeGreaterThan(0);
     const footer = within(screen.getByRole('contentinfo'));
     expect(footer.getByText(DEFAULT_COMPANY.phone)).toBeInTheDocument();
     expect(footer.getByText(DEFAULT_COMPANY.address)).toBeInTheDocument();
     expect(footer.getByText(DEFAULT_COMPANY.email)).toBeInTheDocument();
+    expect(footer.getByRole('link', { name: 'Rental terms' })).toHaveAttribute('href', '/terms');
+    expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
   });
 
   it('opens and closes the mobile menu, telling assistive technology', async () => {
@@ -87,5 +91,33 @@ describe('about page', () => {
     expect(requirements.getByText(/may reject an application/)).toBeInTheDocument();
     expect(document.title).toBe(`About Us | ${DEFAULT_COMPANY.name}`);
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/Waterford, Portmore/);
+  });
+});
+
+describe('terms and privacy', () => {
+  it('terms: the rental requirements, the deposit in its currency, holds, the pending limit and cancelling', () => {
+    renderApp('/terms');
+    expect(screen.getByRole('heading', { level: 1, name: 'Rental terms' })).toBeInTheDocument();
+    const requirements = within(screen.getByRole('region', { name: 'What you need to rent' }));
+    for (const text of [/at least 2 years/, /Age 23 or older/, /A work ID/, /A valid passport/, /Proof of address/, /may reject an application/]) {
+      expect(requirements.getAllByText(text).length).toBeGreaterThan(0);
+    }
+    const price = within(screen.getByRole('region', { name: 'Price and security deposit' }));
+    expect(price.getByText(new RegExp(depositNotice(DEFAULT_COMPANY).replace(/[.]/g, '\\.')))).toHaveTextContent('$15,000 JMD');
+    const holds = within(screen.getByRole('region', { name: 'Holds, confirmation and cancelling' }));
+    expect(holds.getByText(/48 hours/)).toBeInTheDocument();
+    expect(holds.getByText(new RegExp(`at most ${MAX_PENDING_BOOKINGS} bookings waiting`))).toBeInTheDocument();
+    expect(holds.getByText(/until the day before pickup/)).toBeInTheDocument();
+    expect(document.title).toBe(`Rental terms | ${DEFAULT_COMPANY.name}`);
+  });
+
+  it('privacy: what we keep, why, and how to ask for deletion by e-mail', () => {
+    renderApp('/privacy');
+    const kept = within(screen.getByRole('region', { name: 'What we keep' }));
+    expect(kept.getByText(/name, e-mail address and phone number/)).toBeInTheDocument();
+    expect(kept.getByText(/Your bookings/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Why' })).toBeInTheDocument();
+    const deletion = within(screen.getByRole('region', { name: 'Seeing, changing or deleting your details' }));
+    expect(deletion.getByRole('link', { name: DEFAULT_COMPANY.email })).toHaveAttribute('href', expect.stringMatching(new RegExp(`^mailto:${DEFAULT_COMPANY.email}`)));
   });
 });

@@ -31,7 +31,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(storedToken);
-  const [showLogin, setShowLogin] = useState(false);
+  const [showLogin, setShowLoginState] = useState(false);
+  const [loginReturnTo, setLoginReturnTo] = useState<string | null>(null);
   const [pickupDate, setPickupDate] = useState('');
   const [returnDate, setReturnDate] = useState('');
 
@@ -74,6 +75,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
+  const setShowLogin = useCallback((show: boolean) => {
+    setShowLoginState(show);
+    setLoginReturnTo(null);
+  }, []);
+  const requestLogin = useCallback((returnTo: string) => {
+    setShowLoginState(true);
+    setLoginReturnTo(returnTo);
+  }, []);
+
   const login = useCallback((newToken: string) => {
     writeToken(newToken);
     setToken(newToken);
@@ -101,6 +111,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       userLoading: token !== null && userQuery.isPending && !userQuery.isError,
       showLogin,
       setShowLogin,
+      loginReturnTo,
+      requestLogin,
       cars: carsQuery.data ?? [],
       carsLoading: carsQuery.isPending,
       carsError: carsQuery.error,
@@ -118,6 +130,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       userQuery.isPending,
       userQuery.isError,
       showLogin,
+      setShowLogin,
+      loginReturnTo,
+      requestLogin,
       carsQuery.data,
       carsQuery.isPending,
       carsQuery.error,

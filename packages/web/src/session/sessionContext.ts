@@ -9,7 +9,12 @@ export type Session = {
   /** True while a stored token's user is still being fetched (do not redirect yet). */
   userLoading: boolean;
   showLogin: boolean;
+  /** Opens (or closes) the login dialog; after a login it leads to / (SPEC section 4). */
   setShowLogin: (show: boolean) => void;
+  /** Where the open login dialog leads after a login: the page that asked for it, or null for /. */
+  loginReturnTo: string | null;
+  /** A page that needs a login opens the dialog; after the login the person stays on that page. */
+  requestLogin: (returnTo: string) => void;
   cars: Car[];
   carsLoading: boolean;
   carsError: unknown;

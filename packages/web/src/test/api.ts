@@ -3,7 +3,7 @@
  * owner would. Nothing here fakes a response.
  */
 import { API } from '@rental/contract/api';
-import type { BankDetails, Car, CarFormInput } from '@rental/contract/schemas';
+import type { BankDetails, Booking, Car, CarFormInput } from '@rental/contract/schemas';
 import { inject } from 'vitest';
 
 export function serverUrl(): string {
@@ -37,9 +37,9 @@ export function uniqueEmail(prefix = 'web'): string {
 
 export const TEST_PASSWORD = 'correct horse battery';
 
-export async function registerCustomer(name = 'Test Customer'): Promise<{ token: string; email: string }> {
+export async function registerCustomer(name = 'Test Customer', options: { phone?: string } = {}): Promise<{ token: string; email: string }> {
   const email = uniqueEmail();
-  const { token } = await call<{ token: string }>('POST', API.register, { json: { name, email, password: TEST_PASSWORD } });
+  const { token } = await call<{ token: string }>('POST', API.register, { json: { name, email, password: TEST_PASSWORD, ...options } });
   return { token, email };
 }
 
@@ -112,12 +112,45 @@ export async function setBankDetails(details: BankDetails): Promise<void> {
   await call('PUT', API.bankDetails, { token: ownerToken(), json: details });
 }
 
-export async function createBooking(token: string, car: string, pickupDate: string, returnDate: string): Promise<void> {
-  await call('POST', API.createBooking, { token, json: { car, pickupDate, returnDate, paymentMethod: 'upfront' } });
+export async function createBooking(
+  token: string,
+  car: string,
+  pickupDate: string,
+  returnDate: string,
+  paymentMethod: 'upfront' | 'cash_deposit' = 'upfront',
+): Promise<Booking> {
+  const { booking } = await call<{ booking: Booking }>('POST', API.createBooking, { token, json: { car, pickupDate, returnDate, paymentMethod } });
+  return booking;
+}
+
+/** Staff set a booking's status (as on Manage Bookings). */
+export async function setBookingStatus(bookingId: string, status: 'pending' | 'confirmed' | 'cancelled'): Promise<void> {
+  await call('POST', API.changeStatus, { token: ownerToken(), json: { bookingId, status } });
+}
+
+/** The public bank account for cash deposits, as the payment step reads it. */
+export async function publicBankDetails(): Promise<BankDetails | null> {
+  return (await call<{ bankDetails: BankDetails | null }>('GET', API.publicBankDetails)).bankDetails;
 }
 
 /** A word no other test's car holds, so a test finds exactly its own cars in a shared fleet. */
 export function uniqueWord(prefix: string): string {
   counter += 1;
   return `${prefix}${counter}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export const TEST_BANK: BankDetails = {
+  bankName: 'National Commercial Bank',
+  accountHolderName: 'Waterford Car Rental Ltd',
+  branch: 'Portmore Pines',
+  accountNumber: '404-123-456',
+  accountType: 'Chequing',
+};
+
+/** Cash deposits need the company's bank account: set one if none is, and leave any other test's alone. */
+export async function ensureBankDetails(): Promise<BankDetails> {
+  const existing = await publicBankDetails();
+  if (existing) return existing;
+  await setBankDetails(TEST_BANK);
+  return TEST_BANK;
 }

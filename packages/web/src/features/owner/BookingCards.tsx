@@ -1,9 +1,11 @@
 /** The bookings on a phone or tablet: one card each, so the status is reachable without scrolling sideways. */
-import { formatMoney } from '@rental/contract/format';
+import { phoneHref } from '@rental/contract/company';
 import type { OwnerBooking } from '@rental/contract/schemas';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { formatCalendarDate, formatInstant } from '../../lib/dates';
+import { useMoney } from '../../company/useCompany';
+import { BookingStatusNote } from './BookingStatusNote';
 import { BookingStatusSelect, OfflinePayment } from './BookingStatusSelect';
 
 // As many columns as fit with cards at least 22rem wide (or the whole width on a small phone).
@@ -36,8 +38,13 @@ export function BookingCards({ bookings, pending, empty }: { bookings: OwnerBook
 }
 
 function BookingCard({ booking }: { booking: OwnerBooking }) {
+  const money = useMoney();
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 text-sm">
+      <p className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-mono text-base font-semibold text-slate-900">{booking.reference}</span>
+        <span className="text-xs text-slate-500">Booked {formatInstant(booking.createdAt)}</span>
+      </p>
       <div className="flex items-center gap-3">
         <CarImage car={booking.car} width={96} height={60} className="h-12 w-20 shrink-0 rounded-md object-cover" />
         <div className="min-w-0">
@@ -53,9 +60,16 @@ function BookingCard({ booking }: { booking: OwnerBooking }) {
         <dt className="text-slate-500">Customer</dt>
         <dd className="min-w-0">
           <p className="font-medium text-slate-900">{booking.user.name}</p>
-          <a href={`mailto:${booking.user.email}`} className="rounded break-all text-slate-500 hover:text-primary">
+          <a href={`mailto:${booking.user.email}`} className="block rounded break-all text-slate-500 hover:text-primary">
             {booking.user.email}
           </a>
+          {booking.user.phone ? (
+            <a href={phoneHref(booking.user.phone)} className="block rounded text-slate-700 hover:text-primary">
+              {booking.user.phone}
+            </a>
+          ) : (
+            <span className="block text-xs text-slate-500">No phone given</span>
+          )}
         </dd>
         <dt className="text-slate-500">Dates</dt>
         <dd className="text-slate-700">
@@ -63,10 +77,9 @@ function BookingCard({ booking }: { booking: OwnerBooking }) {
           <p>
             <span className="text-slate-500">to</span> {formatCalendarDate(booking.returnDate)}
           </p>
-          <p className="text-xs text-slate-500">Booked {formatInstant(booking.createdAt)}</p>
         </dd>
         <dt className="text-slate-500">Total</dt>
-        <dd className="font-medium text-slate-900">{formatMoney(booking.price)}</dd>
+        <dd className="font-medium text-slate-900">{money(booking.price)}</dd>
         <dt className="text-slate-500">Payment</dt>
         <dd>
           <OfflinePayment />
@@ -78,6 +91,7 @@ function BookingCard({ booking }: { booking: OwnerBooking }) {
         </span>
         <BookingStatusSelect booking={booking} className="min-h-11 min-w-36" />
       </div>
+      <BookingStatusNote booking={booking} />
     </li>
   );
 }

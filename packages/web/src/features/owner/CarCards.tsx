@@ -1,10 +1,10 @@
 /** The fleet on a phone or tablet: one card per car; a tap opens its edit page, as a table row does. */
-import { formatMoney } from '@rental/contract/format';
 import type { Car } from '@rental/contract/schemas';
 import { Link, useNavigate } from 'react-router';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { AvailabilityBadge, CarActions } from './CarControls';
+import { useMoney } from '../../company/useCompany';
 
 // As many columns as fit with cards at least 20rem wide (or the whole width on a small phone).
 const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(min(100%,20rem),1fr))] gap-3';
@@ -38,6 +38,7 @@ export function CarCards({ cars, pending, empty }: { cars: Car[] | undefined; pe
 }
 
 function CarCard({ car }: { car: Car }) {
+  const money = useMoney();
   const navigate = useNavigate();
   const editPath = `/owner/add-car/${car._id}`;
   return (
@@ -57,7 +58,7 @@ function CarCard({ car }: { car: Car }) {
             {car.year} · {car.seating_capacity} seats · {car.transmission}
           </p>
           <p className="mt-1 text-slate-700">
-            {car.category} · <span className="font-medium text-slate-900">{formatMoney(car.pricePerDay)}</span>
+            {car.category} · <span className="font-medium text-slate-900">{money(car.pricePerDay)}</span>
             <span className="text-slate-500"> / day</span>
           </p>
         </div>

@@ -1,5 +1,4 @@
 import { companyToday } from '@rental/contract/rentalDates';
-import { formatMoney } from '@rental/contract/format';
 import type { DashboardData } from '@rental/contract/schemas';
 import { CalendarCheck, CarFront, CircleCheck, Clock, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
@@ -13,6 +12,7 @@ import { formatRentalPeriod } from './dateRange';
 import { OwnerPageHeader } from './OwnerPageHeader';
 import { useDashboard } from './ownerQueries';
 import { StatusBadge } from './StatusBadge';
+import { useMoney } from '../../company/useCompany';
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -31,6 +31,7 @@ const TILES: Tile[] = [
 ];
 
 export function DashboardPage() {
+  const money = useMoney();
   usePageMeta('Dashboard', 'Fleet, bookings and this month’s revenue at a glance.');
   const dashboard = useDashboard();
   const data = dashboard.data;
@@ -115,7 +116,7 @@ export function DashboardPage() {
                     <p className="truncate text-sm text-slate-500">{booking.user.name}</p>
                   </div>
                   <div className="flex shrink-0 flex-col items-end gap-1">
-                    <span className="font-medium text-slate-900">{formatMoney(booking.price)}</span>
+                    <span className="font-medium text-slate-900">{money(booking.price)}</span>
                     <StatusBadge status={booking.status} />
                   </div>
                 </li>
@@ -130,7 +131,7 @@ export function DashboardPage() {
           </h2>
           <p className="text-sm text-slate-500">Confirmed bookings picked up in {currentMonthName()}</p>
           {data ? (
-            <p className="mt-4 text-3xl font-semibold text-primary sm:text-4xl">{formatMoney(data.monthlyRevenue)}</p>
+            <p className="mt-4 text-3xl font-semibold text-primary sm:text-4xl">{money(data.monthlyRevenue)}</p>
           ) : (
             <SkeletonBlock className="mt-4 h-10 w-40" />
           )}

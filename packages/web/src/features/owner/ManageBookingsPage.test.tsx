@@ -28,12 +28,14 @@ async function storedStatus(bookingId: string) {
 
 describe('manage bookings', { timeout: 30_000 }, () => {
   const customerName = uniqueWord('Customer');
+  const customerPhone = '876 555 0142';
   const pickup = addDays(companyToday(), 40);
   const returnDate = addDays(pickup, 3);
   const statusOf = (carName: string) =>
     screen.getByLabelText(`Status of ${customerName}’s booking of the ${carName} from ${formatCalendarDate(pickup)}`);
   let cars: { pending: string; confirmed: string; cancelled: string };
   let ids: { pending: string; confirmed: string; cancelled: string };
+  let references: { pending: string; confirmed: string; cancelled: string };
   let customerEmail: string;
 
   afterEach(() => {
@@ -42,7 +44,7 @@ describe('manage bookings', { timeout: 30_000 }, () => {
 
   beforeAll(async () => {
     await import('./OwnerRoutes');
-    const customer = await registerCustomer(customerName);
+    const customer = await registerCustomer(customerName, { phone: customerPhone });
     customerEmail = customer.email;
     const [pending, confirmed, cancelled] = await Promise.all(
       ['Pending', 'Confirmed', 'Cancelled'].map((word) => addCar({ brand: uniqueWord(word), model: 'Axio' })),
@@ -57,9 +59,10 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     const other = await registerCustomer(uniqueWord('Other'));
     await book(other.token, cancelled!._id, pickup, returnDate);
     ids = { pending: pendingBooking._id, confirmed: confirmedBooking._id, cancelled: cancelledBooking._id };
+    references = { pending: pendingBooking.reference, confirmed: confirmedBooking.reference, cancelled: cancelledBooking.reference };
   });
 
-  it('lists car, customer, dates, total and an offline payment; the status is green only when confirmed', async () => {
+  it('lists reference, car, customer with phone, dates, total and an offline payment; the status is green only when confirmed', async () => {
     renderApp('/owner/manage-bookings', { token: ownerToken() });
     const select = await screen.findByLabelText(
       `Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`,
@@ -69,14 +72,16 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     expect(document.title).toMatch(/^Manage Bookings \|/);
     const row = select.closest('tr')!;
     const cells = within(row).getAllByRole('cell');
-    expect(cells[0]).toHaveTextContent(cars.pending);
-    expect(cells[1]).toHaveTextContent(customerName);
-    expect(cells[1]).toHaveTextContent(customerEmail);
-    expect(cells[2]).toHaveTextContent(formatCalendarDate(pickup));
-    expect(cells[2]).toHaveTextContent(formatCalendarDate(returnDate));
-    expect(cells[3]).toHaveTextContent(/^\$[\d,]+$/);
-    expect(cells[4]).toHaveTextContent(/^offline$/);
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Car', 'Customer', 'Dates', 'Total', 'Payment', 'Status']);
+    expect(cells[0]).toHaveTextContent(references.pending);
+    expect(cells[1]).toHaveTextContent(cars.pending);
+    expect(cells[2]).toHaveTextContent(customerName);
+    expect(cells[2]).toHaveTextContent(customerEmail);
+    expect(within(cells[2]!).getByRole('link', { name: customerPhone })).toHaveAttribute('href', 'tel:8765550142');
+    expect(cells[3]).toHaveTextContent(formatCalendarDate(pickup));
+    expect(cells[3]).toHaveTextContent(formatCalendarDate(returnDate));
+    expect(cells[4]).toHaveTextContent(/^\$[\d,]+ JMD$/);
+    expect(cells[5]).toHaveTextContent(/^offline$/);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Booking', 'Car', 'Customer', 'Dates', 'Total', 'Payment', 'Status']);
 
     expect(select).toHaveValue('pending');
     expect(select).toHaveClass(RED);
@@ -127,12 +132,35 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const card = select.closest('li')!;
-    for (const text of [cars.confirmed, customerName, customerEmail, formatCalendarDate(pickup), formatCalendarDate(returnDate), 'offline']) {
+    for (const text of [references.confirmed, cars.confirmed, customerName, customerEmail, customerPhone, formatCalendarDate(pickup), formatCalendarDate(returnDate), 'offline']) {
       expect(card).toHaveTextContent(text);
     }
-    expect(card).toHaveTextContent(/\$[\d,]+/);
+    expect(card).toHaveTextContent(/\$[\d,]+ JMD/);
     expect(select).toHaveValue('confirmed');
     expect(select).toHaveClass(GREEN);
     expect(statusOf(cars.cancelled)).toHaveClass(RED);
+  });
+
+  it('finds a booking by its reference however it is typed, by the customer’s name or e-mail', async () => {
+    const user = userEvent.setup();
+    renderApp('/owner/manage-bookings', { token: ownerToken() });
+    await screen.findByLabelText(`Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`, {}, SLOW);
+    const search = screen.getByRole('searchbox', { name: 'Find a booking' });
+    const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+    await user.type(search, references.confirmed.toLowerCase().replace('-', ' '));
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]).toHaveTextContent(references.confirmed);
+
+    for (const query of [customerName.toUpperCase(), customerEmail]) {
+      await user.clear(search);
+      await user.type(search, query);
+      expect(rows()).toHaveLength(3);
+      for (const row of rows()) expect(row).toHaveTextContent(customerName);
+    }
+
+    await user.clear(search);
+    await user.type(search, 'nobody-has-this-name');
+    expect(screen.getByText(/No booking matches “nobody-has-this-name”/)).toBeInTheDocument();
   });
 });

@@ -36,7 +36,7 @@ describe('manage cars', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Image', 'Name', 'Category', 'Price', 'Status', 'Actions']);
     const row = link.closest('tr')!;
     expect(row).toHaveTextContent('Hatchback');
-    expect(row).toHaveTextContent('$6,500 / day');
+    expect(row).toHaveTextContent('$6,500 JMD / day');
     expect(row).toHaveTextContent('Available');
     expect(within(row).getByRole('img', { name: `${car.brand} Swift` })).toBeInTheDocument();
 
@@ -93,7 +93,7 @@ describe('manage cars', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const card = link.closest('li')!;
     expect(card).toHaveTextContent('Hatchback');
-    expect(card).toHaveTextContent('$5,500 / day');
+    expect(card).toHaveTextContent('$5,500 JMD / day');
     expect(card).toHaveTextContent('Available');
     expect(within(card).getByRole('img', { name: `${car.brand} Vitz` })).toBeInTheDocument();
 

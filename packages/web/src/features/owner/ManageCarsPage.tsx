@@ -1,5 +1,4 @@
 /** The fleet: a table (cards on narrower screens); a car opens its edit page; toggle availability; delete with confirmation. */
-import { formatMoney } from '@rental/contract/format';
 import type { Car } from '@rental/contract/schemas';
 import { Plus } from 'lucide-react';
 import { useEffect } from 'react';
@@ -14,6 +13,7 @@ import { AvailabilityBadge, CarActions } from './CarControls';
 import { OwnerPageHeader } from './OwnerPageHeader';
 import { useOwnerCars } from './ownerQueries';
 import { useNarrowerThan } from './useNarrowerThan';
+import { useMoney } from '../../company/useCompany';
 
 export function ManageCarsPage() {
   usePageMeta('Manage Cars', 'The rental fleet: edit cars, make them available or not, remove them.');
@@ -99,6 +99,7 @@ function SkeletonRows() {
 }
 
 function CarRow({ car }: { car: Car }) {
+  const money = useMoney();
   const navigate = useNavigate();
   const name = `${car.brand} ${car.model}`;
   const editPath = `/owner/add-car/${car._id}`;
@@ -119,7 +120,7 @@ function CarRow({ car }: { car: Car }) {
       </td>
       <td className="px-4 py-3 text-slate-700">{car.category}</td>
       <td className="px-4 py-3 whitespace-nowrap text-slate-900">
-        {formatMoney(car.pricePerDay)}
+        {money(car.pricePerDay)}
         <span className="text-slate-500"> / day</span>
       </td>
       <td className="px-4 py-3">

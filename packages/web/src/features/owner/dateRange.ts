@@ -1,14 +1,10 @@
-const dayMonth = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const dayMonthYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+import { dateParts, MONTHS } from '../../lib/dates';
 
-function toUtc(date: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d));
-}
-
-/** "Dec 3 – Dec 6, 2026", or with both years when the rental crosses New Year: short enough for a phone. */
-export function formatRentalPeriod(pickupDate: string, returnDate: string): string {
-  const sameYear = pickupDate.slice(0, 4) === returnDate.slice(0, 4);
-  const from = (sameYear ? dayMonth : dayMonthYear).format(toUtc(pickupDate));
-  return `${from} – ${dayMonthYear.format(toUtc(returnDate))}`;
+/** "28 Nov – 1 Dec 2026" (both years when the rental crosses New Year): short enough for a phone. */
+export function formatRentalPeriod(from: string, to: string): string {
+  const a = dateParts(from);
+  const b = dateParts(to);
+  if (!a || !b) return `${from} – ${to}`;
+  const start = a.y === b.y ? `${a.d} ${MONTHS[a.m - 1]}` : `${a.d} ${MONTHS[a.m - 1]} ${a.y}`;
+  return `${start} – ${b.d} ${MONTHS[b.m - 1]} ${b.y}`;
 }

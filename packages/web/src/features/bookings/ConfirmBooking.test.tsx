@@ -1,15 +1,19 @@
 import { DEFAULT_COMPANY, depositNotice } from '@rental/contract/company';
+import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Car } from '@rental/contract/schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PaymentDetails } from '../features/payment/PaymentMethods';
-import { setApiBaseUrl } from '../api/client';
-import { TEST_PASSWORD, addCar, createBooking, registerCustomer, serverUrl, setBankDetails, uniqueWord } from '../test/api';
-import { renderApp } from '../test/renderApp';
-import { confirmDisabled } from './PaymentPage';
+import { setApiBaseUrl } from '../../api/client';
+import { TEST_PASSWORD, addCar, createBooking, registerCustomer, serverUrl, setBankDetails, uniqueWord } from '../../test/api';
+import { formatCalendarDate } from '../../lib/dates';
+import { renderApp } from '../../test/renderApp';
+import { ACCEPT_TERMS, confirmDisabled, PHONE_NEEDED } from './ConfirmBooking';
+import { HowToPay } from './HowToPay';
 
 const BANK = {
   bankName: 'National Commercial Bank',
@@ -20,12 +24,19 @@ const BANK = {
 } as const;
 
 const confirmButton = () => screen.getByRole('button', { name: /Confirm Booking|Confirming/ });
+const acceptTerms = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('checkbox', { name: /I accept the rental terms/ }));
+
+function QueryWrapper({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>;
+}
 const location = () => screen.getByTestId('location');
 // A port nothing listens on: the server cannot be reached.
 const UNREACHABLE = 'http://127.0.0.1:9';
 
 describe('Confirm Booking is disabled', () => {
-  it('until a method is chosen, while submitting, and for a cash deposit without bank details', () => {
+  it('until a method is chosen, while submitting, for a cash deposit without bank details, and until the terms are accepted', () => {
+    expect(confirmDisabled('upfront', false, BANK, false)).toBe(true);
+    expect(confirmDisabled('upfront', false, BANK, true)).toBe(false);
     expect(confirmDisabled(null, false, BANK)).toBe(true);
     expect(confirmDisabled('upfront', false, null)).toBe(false);
     expect(confirmDisabled('upfront', true, BANK)).toBe(true);
@@ -35,7 +46,7 @@ describe('Confirm Booking is disabled', () => {
   });
 
   it('explains that cash deposit is not possible while the company has no bank details', () => {
-    render(<PaymentDetails method="cash_deposit" total={1000} bankDetails={null} bankDetailsLoading={false} officeAddress={DEFAULT_COMPANY.address} />);
+    render(<HowToPay method="cash_deposit" total={1000} bankDetails={null} bankDetailsLoading={false} />, { wrapper: QueryWrapper });
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.bankDetailsMissing);
   });
 });
@@ -57,19 +68,22 @@ describe('payment page', () => {
 
   afterEach(() => setApiBaseUrl(serverUrl()));
 
-  it('summarises the car, dates, rental days and total, with the deposit notice', async () => {
+  it('summarises the car and dates, days × rate = price in the currency, and the deposit notice apart', async () => {
     const { pickup, ret } = nextDates();
     renderApp(`/payment/${car._id}/${pickup}/${ret}`);
     expect(await screen.findByRole('heading', { name: `${car.brand} Axio` })).toBeInTheDocument();
     const summary = within(screen.getByRole('region', { name: 'Booking summary' }));
     const value = (label: string) => summary.getByText(label).nextElementSibling?.textContent;
-    expect(value('Rental days')).toBe('2');
-    expect(value('Price per day')).toBe('$5,000');
-    expect(value('Total')).toBe('$10,000');
+    expect(value('Pickup date')).toBe(formatCalendarDate(pickup));
+    expect(value('Return date')).toBe(formatCalendarDate(ret));
+    expect(value('$5,000 JMD × 2 days')).toBe('$10,000 JMD');
+    expect(value('Rental price')).toBe('$10,000 JMD');
+    expect(summary.queryByText(depositNotice(DEFAULT_COMPANY))).not.toBeInTheDocument();
     expect(screen.getByText(depositNotice(DEFAULT_COMPANY))).toBeInTheDocument();
+    expect(screen.getByText(/refundable security deposit of/)).toHaveTextContent('$15,000 JMD is not part of the rental price');
   });
 
-  it('keeps Confirm disabled until a method is chosen, and shows the bank details for a cash deposit', async () => {
+  it('keeps Confirm disabled until a method is chosen and the terms accepted, and explains each method: what, when, where', async () => {
     const user = userEvent.setup();
     const { pickup, ret } = nextDates();
     renderApp(`/payment/${car._id}/${pickup}/${ret}`);
@@ -79,23 +93,36 @@ describe('payment page', () => {
 
     await user.click(screen.getByRole('radio', { name: /Cash deposit/ }));
     expect(await screen.findByText(BANK.accountNumber)).toBeInTheDocument();
-    expect(screen.getByText(BANK.bankName)).toBeInTheDocument();
+    expect(screen.getAllByText(BANK.bankName).length).toBeGreaterThan(0);
+    const what = () => screen.getByText('What').nextElementSibling;
+    expect(what()).toHaveTextContent('The rental price, in cash: $10,000 JMD');
+    expect(screen.getByText('When').nextElementSibling).toHaveTextContent(/48 hours after you book/);
+    expect(confirmButton()).toBeDisabled();
+    expect(screen.getByText(ACCEPT_TERMS)).toBeInTheDocument();
+    const terms = screen.getByRole('link', { name: /rental terms/ });
+    expect(terms).toHaveAttribute('href', '/terms');
+    expect(terms).toHaveAttribute('target', '_blank');
+    await acceptTerms(user);
     expect(confirmButton()).toBeEnabled();
 
     await user.click(screen.getByRole('radio', { name: /Pay upfront/ }));
     expect(screen.queryByText(BANK.accountNumber)).not.toBeInTheDocument();
-    expect(screen.getByText(/You pay the full \$10,000/)).toBeInTheDocument();
+    expect(what()).toHaveTextContent('The rental price: $10,000 JMD');
+    expect(screen.getByText('When').nextElementSibling).toHaveTextContent('When you collect the car, before you drive off');
+    expect(screen.getByText('Where').nextElementSibling).toHaveTextContent(DEFAULT_COMPANY.address);
+    expect(screen.getByText('Where').nextElementSibling).toHaveTextContent(DEFAULT_COMPANY.openingHours);
     expect(confirmButton()).toBeEnabled();
   });
 
-  it('asks a logged-out visitor to log in, then brings them back to book, and on to My Bookings', async () => {
+  it('asks a logged-out visitor to log in, then brings them back with the method still chosen, and on to My Bookings', async () => {
     const user = userEvent.setup();
-    const { email } = await registerCustomer('Returning Customer');
+    const { email } = await registerCustomer('Returning Customer', { phone: '876 555 0101' });
     const { pickup, ret } = nextDates();
     const paymentPath = `/payment/${car._id}/${pickup}/${ret}`;
     renderApp(paymentPath);
     await screen.findByRole('heading', { name: `${car.brand} Axio` });
-    await user.click(screen.getByRole('radio', { name: /Pay upfront/ }));
+    await user.click(screen.getByRole('radio', { name: /Cash deposit/ }));
+    await acceptTerms(user);
     await user.click(confirmButton());
     expect(await screen.findByText(MESSAGES.loginToConfirm)).toBeInTheDocument();
     expect(location()).toHaveTextContent(/^\/login$/);
@@ -106,23 +133,63 @@ describe('payment page', () => {
     await waitFor(() => expect(location()).toHaveTextContent(paymentPath));
 
     await screen.findByRole('heading', { name: `${car.brand} Axio` });
-    await user.click(screen.getByRole('radio', { name: /Pay upfront/ }));
+    // What they had chosen is still chosen.
+    expect(screen.getByRole('radio', { name: /Cash deposit/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /I accept the rental terms/ })).toBeChecked();
     await user.click(confirmButton());
     expect(await screen.findByText(MESSAGES.bookingCreated)).toBeInTheDocument();
     await waitFor(() => expect(location()).toHaveTextContent(/^\/my-bookings$/));
 
     const card = await screen.findByRole('article');
-    expect(card).toHaveTextContent('Booking #1');
-    expect(card).toHaveTextContent('pending');
+    const reference = within(card).getAllByRole('link')[0]!.textContent!.replace('Booking ', '');
+    expect(reference).toMatch(/^WR-[2-9A-HJ-NP-Z]{6}$/);
+    expect(screen.getByText(`Your booking ${reference} is made.`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See how and where to pay' })).toHaveAttribute('href', `/my-bookings/${reference}`);
+    expect(card).toHaveTextContent('Waiting for confirmation');
     expect(card).toHaveTextContent(`${car.brand} Axio`);
-    expect(card).toHaveTextContent('$10,000');
+    expect(card).toHaveTextContent('$10,000 JMD');
+    expect(card).toHaveTextContent('Cash deposit');
     expect(card).toHaveTextContent('Waterford, Portmore');
+  });
+
+  it('asks for a phone number when the account has none, and saves it on the account before booking', async () => {
+    const user = userEvent.setup();
+    const { pickup, ret } = nextDates();
+    const { token } = await registerCustomer();
+    renderApp(`/payment/${car._id}/${pickup}/${ret}`, { token });
+    await screen.findByRole('heading', { name: `${car.brand} Axio` });
+    const phone = await screen.findByLabelText('Your phone number');
+    await user.click(screen.getByRole('radio', { name: /Pay upfront/ }));
+    await acceptTerms(user);
+    await user.click(confirmButton());
+    expect(await screen.findByText(PHONE_NEEDED)).toBeInTheDocument();
+    expect(phone).toHaveFocus();
+    expect(location()).toHaveTextContent(/^\/payment\//);
+
+    await user.type(phone, '876-555-0177');
+    await user.click(confirmButton());
+    expect(await screen.findByText(MESSAGES.bookingCreated)).toBeInTheDocument();
+    const answer = await fetch(`${serverUrl()}/api/user/data`, { headers: { Authorization: localStorage.getItem(TOKEN_STORAGE_KEY) ?? token } });
+    expect(((await answer.json()) as { user: { phone: string } }).user.phone).toBe('876-555-0177');
+  });
+
+  it('does not ask for a phone number the account already has', async () => {
+    const { pickup, ret } = nextDates();
+    const { token } = await registerCustomer('Has Phone', { phone: '876 555 0199' });
+    renderApp(`/payment/${car._id}/${pickup}/${ret}`, { token });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: `${car.brand} Axio` });
+    await user.click(screen.getByRole('radio', { name: /Pay upfront/ }));
+    await acceptTerms(user);
+    // Enabled once the account is loaded: by then the page knows whether to ask.
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    expect(screen.queryByLabelText('Your phone number')).not.toBeInTheDocument();
   });
 
   it('makes one booking when Confirm is pressed again after the answer was lost', async () => {
     const user = userEvent.setup();
     const { pickup, ret } = nextDates();
-    const { token } = await registerCustomer();
+    const { token } = await registerCustomer('Lost Answer', { phone: '876 555 0102' });
     // The first booking request reaches the real server, but its answer is lost on the way back.
     const realFetch = globalThis.fetch;
     let lost = false;
@@ -138,6 +205,7 @@ describe('payment page', () => {
       renderApp(`/payment/${car._id}/${pickup}/${ret}`, { token });
       await screen.findByRole('heading', { name: `${car.brand} Axio` });
       await user.click(screen.getByRole('radio', { name: /Pay upfront/ }));
+      await acceptTerms(user);
       await user.click(confirmButton());
       await waitFor(() => expect(confirmButton()).toBeEnabled());
       await user.click(confirmButton());
@@ -155,10 +223,11 @@ describe('payment page', () => {
     const { pickup, ret } = nextDates();
     const other = await registerCustomer();
     await createBooking(other.token, car._id, pickup, ret);
-    const { token } = await registerCustomer();
+    const { token } = await registerCustomer('Too Late', { phone: '876 555 0103' });
     renderApp(`/payment/${car._id}/${pickup}/${ret}`, { token });
     await screen.findByRole('heading', { name: `${car.brand} Axio` });
     await user.click(screen.getByRole('radio', { name: /Pay upfront/ }));
+    await acceptTerms(user);
     await user.click(confirmButton());
     expect(await screen.findByText(MESSAGES.datesTaken)).toBeInTheDocument();
     expect(location()).toHaveTextContent(/^\/payment\//);
@@ -168,10 +237,11 @@ describe('payment page', () => {
   it("says 'Error during booking process.' when the server cannot be reached", async () => {
     const user = userEvent.setup();
     const { pickup, ret } = nextDates();
-    const { token } = await registerCustomer();
+    const { token } = await registerCustomer('Offline', { phone: '876 555 0104' });
     renderApp(`/payment/${car._id}/${pickup}/${ret}`, { token });
     await screen.findByRole('heading', { name: `${car.brand} Axio` });
     await user.click(screen.getByRole('radio', { name: /Pay upfront/ }));
+    await acceptTerms(user);
     setApiBaseUrl(UNREACHABLE);
     await user.click(confirmButton());
     expect(await screen.findByText(MESSAGES.errorDuringBooking)).toBeInTheDocument();

@@ -1,0 +1,10 @@
+/** The rental requirements of SPEC section 9: on the about page and in the terms. */
+export const REQUIREMENTS = [
+  'A driver’s licence held for at least 2 years',
+  'Age 23 or older',
+  'A work ID',
+  'A valid passport',
+  'Proof of address',
+] as const;
+
+export const VETTING = 'Every application is vetted. We may reject an application that does not pass our checks.';

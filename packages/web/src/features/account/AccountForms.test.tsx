@@ -1,0 +1,101 @@
+import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
+import { MESSAGES } from '@rental/contract/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, registerCustomer, serverUrl } from '../../test/api';
+import { renderApp } from '../../test/renderApp';
+
+const form = (name: string) => within(screen.getByRole('form', { name }));
+const me = async (token: string) => {
+  const response = await fetch(`${serverUrl()}/api/user/data`, { headers: { Authorization: token } });
+  return { status: response.status, user: ((await response.json()) as { user?: { name: string; phone: string } }).user };
+};
+const login = (email: string, password: string) =>
+  fetch(`${serverUrl()}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+
+describe('my account', () => {
+  it('is linked from the navigation bar once logged in', async () => {
+    const { token } = await registerCustomer();
+    renderApp('/', { token });
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(nav.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account');
+  });
+
+  it('changes the name and the phone number', async () => {
+    const user = userEvent.setup();
+    const { token, email } = await registerCustomer('Keisha Lewis');
+    renderApp('/account', { token });
+    const details = await screen.findByRole('form', { name: 'Your details' });
+    expect(within(details).getByText(email)).toBeInTheDocument();
+    const name = within(details).getByLabelText('Name');
+    await waitFor(() => expect(name).toHaveValue('Keisha Lewis'));
+    await user.clear(name);
+    await user.type(name, 'Keisha Lewis-Brown');
+    await user.type(within(details).getByLabelText('Phone number'), '876-555-0123');
+    await user.click(within(details).getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(MESSAGES.profileSaved)).toBeInTheDocument();
+    expect((await me(token)).user).toMatchObject({ name: 'Keisha Lewis-Brown', phone: '876-555-0123' });
+  });
+
+  it("shows the server's message when the phone number cannot be saved, and keeps what was typed", async () => {
+    const user = userEvent.setup();
+    const { token } = await registerCustomer();
+    renderApp('/account', { token });
+    const phone = await screen.findByLabelText('Phone number');
+    await user.type(phone, 'call me');
+    await user.click(form('Your details').getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(form('Your details').getByRole('button', { name: 'Save details' })).toBeEnabled());
+    expect(document.querySelector('[role="status"]')?.textContent ?? '').not.toBe(MESSAGES.profileSaved);
+    expect(phone).toHaveValue('call me');
+    expect((await me(token)).user?.phone).toBe('');
+  });
+
+  it('changes the password and this tab stays logged in with the fresh session; the old one ends', async () => {
+    const user = userEvent.setup();
+    const { token, email } = await registerCustomer();
+    renderApp('/account', { token });
+    const password = await screen.findByRole('form', { name: 'Change password' });
+    await user.type(within(password).getByLabelText('Current password'), TEST_PASSWORD);
+    await user.type(within(password).getByLabelText('New password'), 'a much better one');
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(MESSAGES.passwordChanged)).toBeInTheDocument();
+
+    const fresh = localStorage.getItem(TOKEN_STORAGE_KEY);
+    expect(fresh).toBeTruthy();
+    expect(fresh).not.toBe(token);
+    expect((await me(fresh!)).status).toBe(200);
+    expect((await me(token)).status).toBe(401);
+    expect((await login(email, 'a much better one')).status).toBe(200);
+    // Still logged in, on the same page.
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Your details' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/account$/);
+  });
+
+  it("says so when the current password is wrong, with the server's message", async () => {
+    const user = userEvent.setup();
+    const { token } = await registerCustomer();
+    renderApp('/account', { token });
+    const password = await screen.findByRole('form', { name: 'Change password' });
+    await user.type(within(password).getByLabelText('Current password'), 'not my password');
+    await user.type(within(password).getByLabelText('New password'), 'a much better one');
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(MESSAGES.wrongCurrentPassword)).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
+  });
+
+  it('asks a logged-out visitor to log in, and stays on the account page afterwards', async () => {
+    const user = userEvent.setup();
+    const { email } = await registerCustomer('Account Visitor');
+    renderApp('/account');
+    expect(screen.getByText('Please log in to see your account.')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Login' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Email'), email);
+    await user.type(within(dialog).getByLabelText('Password'), TEST_PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('form', { name: 'Your details' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/account$/);
+  });
+});

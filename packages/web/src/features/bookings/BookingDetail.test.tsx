@@ -1,0 +1,160 @@
+import { DEFAULT_COMPANY } from '@rental/contract/company';
+import { MESSAGES } from '@rental/contract/messages';
+import { addDays, companyToday } from '@rental/contract/rentalDates';
+import type { BankDetails, Car } from '@rental/contract/schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatCalendarDate, formatInstantWithTime } from '../../lib/dates';
+import { TEST_PASSWORD, addCar, createBooking, ensureBankDetails, registerCustomer, setBookingStatus, uniqueWord } from '../../test/api';
+import { renderApp } from '../../test/renderApp';
+import { cancelQuestion } from './BookingDetail';
+
+const section = (name: string) => within(screen.getByRole('region', { name }));
+
+describe('the booking page', () => {
+  let car: Car;
+  let bank: BankDetails;
+  const today = companyToday();
+  let offset = 150;
+  const nextDays = (length: number) => {
+    offset += length + 2;
+    return { pickup: addDays(today, offset), ret: addDays(today, offset + length) };
+  };
+
+  beforeAll(async () => {
+    bank = await ensureBankDetails();
+    car = await addCar({ brand: uniqueWord('Page'), model: 'Yaris', pricePerDay: 4000 });
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows a cash-deposit booking in full: days × rate, deposit, where and by when to pay, history, hours, chat and calendar', async () => {
+    const { token } = await registerCustomer('Page Reader');
+    const { pickup, ret } = nextDays(3);
+    const booking = await createBooking(token, car._id, pickup, ret, 'cash_deposit');
+    renderApp(`/my-bookings/${booking.reference}`, { token });
+
+    expect(await screen.findByRole('heading', { level: 1, name: `Booking ${booking.reference}` })).toBeInTheDocument();
+    expect(document.title).toContain(booking.reference);
+    const main = within(screen.getByRole('main'));
+    expect(main.getAllByText('Waiting for confirmation').length).toBeGreaterThan(0);
+
+    const status = section('Status');
+    expect(status.getByText(/We hold the car for you until/)).toHaveTextContent(formatInstantWithTime(booking.holdExpiresAt!));
+    expect(status.getByText('Booked: waiting for the company to confirm')).toBeInTheDocument();
+
+    const dates = section('Your car and dates');
+    expect(dates.getByText('Pickup').nextElementSibling).toHaveTextContent(formatCalendarDate(pickup));
+    expect(dates.getByText('Return').nextElementSibling).toHaveTextContent(formatCalendarDate(ret));
+    expect(dates.getByText(DEFAULT_COMPANY.openingHours)).toBeInTheDocument();
+
+    const price = section('Price');
+    expect(price.getByText('$4,000 JMD × 3 days').nextElementSibling).toHaveTextContent('$12,000 JMD');
+    expect(price.getByText('Rental price').nextElementSibling).toHaveTextContent('$12,000 JMD');
+    expect(price.getByText(/refundable security deposit of/)).toHaveTextContent('$15,000 JMD is not part of the rental price');
+
+    const pay = section('How to pay: Cash deposit');
+    expect(await pay.findByText(bank.accountNumber)).toBeInTheDocument();
+    expect(pay.getByText('What').nextElementSibling).toHaveTextContent('The rental price, in cash: $12,000 JMD');
+    expect(pay.getByText('When').nextElementSibling).toHaveTextContent(formatInstantWithTime(booking.holdExpiresAt!));
+    expect(pay.getByText('Where').nextElementSibling).toHaveTextContent(`Write ${booking.reference} on the slip`);
+
+    const chat = section('Questions or changes').getByRole('link', { name: /WhatsApp/ });
+    const chatUrl = new URL(chat.getAttribute('href')!);
+    expect(chatUrl.origin + chatUrl.pathname).toBe(DEFAULT_COMPANY.chatUrl);
+    expect(chatUrl.searchParams.get('text')).toContain(booking.reference);
+    expect(chat).toHaveAttribute('target', '_blank');
+
+    const calendar = dates.getByRole('link', { name: 'Add to calendar' });
+    expect(calendar).toHaveAttribute('download', `${booking.reference}.ics`);
+    const ics = decodeURIComponent(calendar.getAttribute('href')!.replace(/^data:text\/calendar;charset=utf-8,/, ''));
+    expect(ics).toContain(`DTSTART;VALUE=DATE:${pickup.replace(/-/g, '')}`);
+    expect(ics).toContain(`DTEND;VALUE=DATE:${addDays(ret, 1).replace(/-/g, '')}`);
+    expect(ics.replace(/\r\n /g, '')).toContain(`SUMMARY:Car rental: ${car.brand} Yaris (${booking.reference})`);
+  });
+
+  it('cancels a pending booking after asking, says so with the server’s message, and frees its days', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { token } = await registerCustomer('Canceller');
+    const { pickup, ret } = nextDays(2);
+    const booking = await createBooking(token, car._id, pickup, ret);
+    renderApp(`/my-bookings/${booking.reference}`, { token });
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel this booking' }));
+    expect(confirm).toHaveBeenCalledWith(cancelQuestion(booking.reference));
+    expect(await screen.findByText(MESSAGES.bookingCancelled)).toBeInTheDocument();
+    await waitFor(() => expect(section('Status').getByText('Cancelled by you')).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Cancel this booking' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /How to pay/ })).not.toBeInTheDocument();
+    // Someone else can book those days now.
+    const other = await registerCustomer();
+    await expect(createBooking(other.token, car._id, pickup, ret)).resolves.toMatchObject({ status: 'pending' });
+  });
+
+  it('keeps the booking when the customer answers no', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { token } = await registerCustomer();
+    const { pickup, ret } = nextDays(1);
+    const booking = await createBooking(token, car._id, pickup, ret);
+    renderApp(`/my-bookings/${booking.reference}`, { token });
+    await user.click(await screen.findByRole('button', { name: 'Cancel this booking' }));
+    expect(screen.getByRole('button', { name: 'Cancel this booking' })).toBeEnabled();
+    expect(screen.queryByText(MESSAGES.bookingCancelled)).not.toBeInTheDocument();
+  });
+
+  it('toasts the server’s refusal when the booking was cancelled meanwhile, and shows it as it is now', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { token } = await registerCustomer();
+    const { pickup, ret } = nextDays(1);
+    const booking = await createBooking(token, car._id, pickup, ret);
+    renderApp(`/my-bookings/${booking.reference}`, { token });
+    const button = await screen.findByRole('button', { name: 'Cancel this booking' });
+    await setBookingStatus(booking._id, 'cancelled');
+    await user.click(button);
+    expect(await screen.findByText(MESSAGES.alreadyCancelled)).toBeInTheDocument();
+    await waitFor(() => expect(section('Status').getByText('Cancelled by the company')).toBeInTheDocument());
+  });
+
+  it('offers no Cancel once a confirmed booking’s pickup day has come, and says to call', async () => {
+    const { token } = await registerCustomer();
+    const booking = await createBooking(token, car._id, today, today);
+    await setBookingStatus(booking._id, 'confirmed');
+    renderApp(`/my-bookings/${booking.reference}`, { token });
+    expect(await screen.findByText(/can no longer be cancelled online/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel this booking' })).not.toBeInTheDocument();
+    expect(section('Status').getByText('Confirmed')).toBeInTheDocument();
+    expect(section('How to pay: Pay upfront').getByText('When').nextElementSibling).toHaveTextContent('When you collect the car');
+  });
+
+  it('finds no booking of someone else, and says so plainly', async () => {
+    const owner = await registerCustomer();
+    const stranger = await registerCustomer();
+    const { pickup, ret } = nextDays(1);
+    const booking = await createBooking(owner.token, car._id, pickup, ret);
+    renderApp(`/my-bookings/${booking.reference}`, { token: stranger.token });
+    expect(await screen.findByText(`We cannot find booking ${booking.reference} among your bookings.`)).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'My Bookings' })).toHaveAttribute('href', '/my-bookings');
+  });
+
+  it('asks a logged-out visitor to log in, then shows the booking on the same page', async () => {
+    const user = userEvent.setup();
+    const { token, email } = await registerCustomer();
+    const { pickup, ret } = nextDays(1);
+    const booking = await createBooking(token, car._id, pickup, ret);
+    renderApp(`/my-bookings/${booking.reference}`);
+    expect(screen.getByText('Please log in to see this booking.')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Login' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Email'), email);
+    await user.type(within(dialog).getByLabelText('Password'), TEST_PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { level: 1, name: `Booking ${booking.reference}` })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/my-bookings/${booking.reference}`);
+  });
+});

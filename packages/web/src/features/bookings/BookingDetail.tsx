@@ -1,0 +1,271 @@
+/**
+ * One booking in full (/my-bookings/{reference}): the car and the days, the price and the security
+ * deposit, how and where to pay, the status and its history, opening hours, a chat with the
+ * reference typed in, an "Add to calendar" file, and Cancel while the rule allows it.
+ */
+import { companyToday, rentalDays } from '@rental/contract/rentalDates';
+import type { BookingDetail as Booking } from '@rental/contract/schemas';
+import { ArrowLeft, CalendarPlus, Clock, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { phoneHref } from '@rental/contract/company';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../api/client';
+import { CarImage } from '../../components/CarImage';
+import { LoginPrompt } from '../../components/LoginPrompt';
+import { SkeletonBlock } from '../../components/Skeleton';
+import { useCompany } from '../../company/useCompany';
+import { formatCalendarDate, formatInstantWithTime } from '../../lib/dates';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useSession } from '../../session/useSession';
+import { useCancelBooking, useMyBooking, usePublicBankDetails } from './bookingQueries';
+import { canCancel, historyText } from './bookingStatus';
+import { bookingChatText, chatLinkWithText } from './chatLink';
+import { bookingIcs, icsHref } from './icalendar';
+import { HowToPay } from './HowToPay';
+import { PAYMENT_METHOD_TEXT } from './paymentMethodText';
+import { PriceBreakdown, SecurityDeposit } from './PriceBreakdown';
+import { StatusPill } from './StatusPill';
+
+export function cancelQuestion(reference: string): string {
+  return `Cancel booking ${reference}? The car's days are freed for other customers, and this cannot be undone.`;
+}
+
+function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function CancelBooking({ booking }: { booking: Booking }) {
+  const cancel = useCancelBooking();
+  const today = companyToday();
+  if (booking.status === 'cancelled') return null;
+  if (!canCancel(booking, today)) {
+    return (
+      <p className="text-sm text-slate-600">
+        The pickup day has come, so this booking can no longer be cancelled online. Please call or message us to change it.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-600">
+        {booking.status === 'pending'
+          ? 'You can cancel while we have not confirmed the booking yet.'
+          : `You can cancel until the day before pickup (${formatCalendarDate(booking.pickupDate)}).`}{' '}
+        The car's days are then freed for other customers.
+      </p>
+      <button
+        type="button"
+        className="btn-secondary border-red-300 text-red-800 hover:bg-red-50"
+        disabled={cancel.isPending}
+        onClick={() => {
+          if (window.confirm(cancelQuestion(booking.reference))) void cancel.cancel(booking._id);
+        }}
+      >
+        {cancel.isPending ? 'Cancelling…' : 'Cancel this booking'}
+      </button>
+    </div>
+  );
+}
+
+function History({ booking }: { booking: Booking }) {
+  // Bookings made before the history was kept have none: their current status stands alone.
+  const steps = booking.history.length > 0 ? booking.history : [{ status: booking.status, reason: booking.statusReason, at: booking.createdAt }];
+  return (
+    <ol className="space-y-2 border-l-2 border-slate-200 pl-4 text-sm">
+      {steps.map((step) => (
+        <li key={`${step.status}-${step.at}`} className="relative">
+          <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] h-2 w-2 rounded-full bg-slate-400" />
+          <span className="font-medium text-slate-900">{historyText(step.status, step.reason)}</span>
+          <span className="block text-slate-500">{formatInstantWithTime(step.at)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function BookingFound({ booking }: { booking: Booking }) {
+  const company = useCompany();
+  const bank = usePublicBankDetails(booking.paymentMethod === 'cash_deposit' && booking.status !== 'cancelled');
+  const carName = `${booking.car.brand} ${booking.car.model}`;
+  const days = rentalDays(booking.pickupDate, booking.returnDate);
+  const ics = bookingIcs({ reference: booking.reference, carName, pickupDate: booking.pickupDate, returnDate: booking.returnDate }, company);
+  const method = PAYMENT_METHOD_TEXT[booking.paymentMethod];
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold text-slate-900">
+          Booking <span className="font-mono">{booking.reference}</span>
+        </h1>
+        <StatusPill status={booking.status} reason={booking.statusReason} />
+      </div>
+      <p className="mt-2 text-slate-600">
+        {carName}, {formatCalendarDate(booking.pickupDate)} to {formatCalendarDate(booking.returnDate)}. Quote the reference when you call or write to us.
+      </p>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <div className="min-w-0 space-y-6">
+          <Section title="Status" id="status-heading">
+            {booking.status === 'pending' && booking.holdExpiresAt && (
+              <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+                We hold the car for you until <strong>{formatInstantWithTime(booking.holdExpiresAt)}</strong> (Jamaica time) while we
+                confirm the booking. If it is not confirmed by then, it is cancelled and the days are freed.
+              </p>
+            )}
+            <History booking={booking} />
+          </Section>
+          <Section title="Your car and dates" id="dates-heading">
+            <div className="flex items-center gap-4">
+              <CarImage car={booking.car} width={320} height={200} sizes="160px" className="aspect-[16/10] w-32 shrink-0 rounded-lg object-cover sm:w-40" />
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">{carName}</p>
+                <p className="text-sm text-slate-600">
+                  {booking.car.year} · {booking.car.category}
+                </p>
+              </div>
+            </div>
+            <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-slate-500">Pickup</dt>
+                <dd className="font-medium text-slate-900">{formatCalendarDate(booking.pickupDate)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Return</dt>
+                <dd className="font-medium text-slate-900">{formatCalendarDate(booking.returnDate)}</dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="flex items-center gap-1 text-slate-500">
+                  <MapPin aria-hidden="true" size={14} /> Where
+                </dt>
+                <dd className="text-slate-900">
+                  {booking.car.location}
+                  <span className="block text-slate-600">Our office: {company.address}</span>
+                </dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="flex items-center gap-1 text-slate-500">
+                  <Clock aria-hidden="true" size={14} /> Pickup and return during opening hours
+                </dt>
+                <dd className="text-slate-900">{company.openingHours}</dd>
+              </div>
+            </dl>
+            {booking.status !== 'cancelled' && (
+              <a href={icsHref(ics)} download={`${booking.reference}.ics`} className="btn-secondary mt-4 px-4 py-2 text-sm">
+                <CalendarPlus aria-hidden="true" size={18} />
+                Add to calendar
+              </a>
+            )}
+          </Section>
+
+          <Section title="Price" id="price-heading">
+            <PriceBreakdown pricePerDay={booking.price / days} days={days} />
+            <div className="mt-4">
+              <SecurityDeposit />
+            </div>
+          </Section>
+        </div>
+
+        <div className="min-w-0 space-y-6">
+
+          {booking.status !== 'cancelled' && (
+            <Section title={`How to pay: ${method.name}`} id="pay-heading">
+              <p className="mb-3 text-sm text-slate-700">{method.summary}</p>
+              <HowToPay
+                method={booking.paymentMethod}
+                total={booking.price}
+                bankDetails={bank.data}
+                bankDetailsLoading={bank.isPending && !bank.isError}
+                deadline={booking.status === 'pending' ? booking.holdExpiresAt : null}
+                reference={booking.reference}
+                status={booking.status}
+              />
+            </Section>
+          )}
+
+          <Section title="Questions or changes" id="contact-heading">
+            <div className="flex flex-wrap gap-3">
+              <a
+                href={chatLinkWithText(company.chatUrl, bookingChatText(booking.reference))}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn-primary bg-emerald-700 px-4 py-2 text-sm hover:bg-emerald-800"
+              >
+                <MessageCircle aria-hidden="true" size={18} />
+                Chat with us on WhatsApp
+              </a>
+              <a href={phoneHref(company.phone)} className="btn-secondary px-4 py-2 text-sm">
+                <Phone aria-hidden="true" size={18} />
+                Call {company.phone}
+              </a>
+            </div>
+            <p className="mt-2 text-sm text-slate-600">The chat opens with your booking reference already typed.</p>
+          </Section>
+
+          {booking.status !== 'cancelled' && (
+            <Section title="Cancel" id="cancel-heading">
+              <CancelBooking booking={booking} />
+            </Section>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div role="status" className="space-y-4">
+      <span className="sr-only">Loading the booking</span>
+      <SkeletonBlock className="h-9 w-64" />
+      <SkeletonBlock className="h-4 w-2/3" />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <SkeletonBlock className="h-72 w-full" />
+        <SkeletonBlock className="h-72 w-full" />
+      </div>
+    </div>
+  );
+}
+
+export function BookingDetail() {
+  const { reference = '' } = useParams();
+  const { token } = useSession();
+  const booking = useMyBooking(reference);
+  usePageMeta(`Booking ${reference.toUpperCase()}`, 'Your booking: dates, price, how to pay, its status and how to reach us.');
+
+  let body: ReactNode;
+  if (!token) {
+    body = <LoginPrompt title="Please log in to see this booking." text="Your booking's details appear here once you are logged in." />;
+  } else if (booking.isPending && !booking.isError) {
+    body = <DetailSkeleton />;
+  } else if (booking.isError) {
+    const notFound = booking.error instanceof ApiError && booking.error.status === 404;
+    body = (
+      <div className="rounded-2xl border border-slate-200 p-8 text-center">
+        <p className="text-lg font-medium text-slate-900">{notFound ? `We cannot find booking ${reference} among your bookings.` : errorMessage(booking.error)}</p>
+        <p className="mt-1 text-slate-600">Check the reference, or open it from your list of bookings.</p>
+        <Link to="/my-bookings" className="btn-primary mt-5">
+          My Bookings
+        </Link>
+      </div>
+    );
+  } else {
+    body = <BookingFound booking={booking.data} />;
+  }
+
+  return (
+    <div className="container-page max-w-6xl py-8 sm:py-12">
+      <Link to="/my-bookings" className="mb-6 inline-flex items-center gap-2 rounded-md text-slate-600 hover:text-primary">
+        <ArrowLeft aria-hidden="true" size={18} />
+        All my bookings
+      </Link>
+      {body}
+    </div>
+  );
+}

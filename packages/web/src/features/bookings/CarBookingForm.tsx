@@ -1,0 +1,203 @@
+/**
+ * The car page's booking form: a calendar to choose the pickup and return days (taken and past
+ * days cannot be chosen), the price for them, the security deposit, then on to the payment step.
+ */
+import { MAX_DAYS_AHEAD } from '@rental/contract/constants';
+import { MESSAGES } from '@rental/contract/messages';
+import { addDays, companyToday, rangesOverlap, rentalDatesProblem, rentalDays } from '@rental/contract/rentalDates';
+import type { Car } from '@rental/contract/schemas';
+import { Component, type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { useMoney } from '../../company/useCompany';
+import { formatCalendarDate } from '../../lib/dates';
+import { useSession } from '../../session/useSession';
+import { nextSelection, selectionPrompt } from './dateSelection';
+import { PriceBreakdown, SecurityDeposit } from './PriceBreakdown';
+
+/** Why these dates cannot be booked for this car, or null. */
+export function bookingFormProblem(car: Pick<Car, 'reservedDates'>, pickupDate: string, returnDate: string, today: string): string | null {
+  if (!pickupDate || !returnDate) return MESSAGES.selectBothDates;
+  const problem = rentalDatesProblem(pickupDate, returnDate, today);
+  if (problem) return problem.message;
+  if (car.reservedDates.some((r) => rangesOverlap(r, { pickupDate, returnDate }))) return MESSAGES.datesTaken;
+  return null;
+}
+
+// The calendar library is its own chunk, fetched once the page has painted (decision 040).
+const loadCalendar = () => import('./DateRangeCalendar');
+const DateRangeCalendar = lazy(loadCalendar);
+
+/** Where the calendar will be: the same height, so nothing moves when it arrives. */
+function CalendarPlaceholder() {
+  return (
+    <div role="status" className="grid h-[22rem] place-items-center rounded-lg bg-slate-50 text-sm text-slate-500">
+      Loading the calendar…
+    </div>
+  );
+}
+
+/** If the calendar's code cannot be fetched (a dropped connection), plain date fields do the job. */
+class CalendarOrFields extends Component<{ fields: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fields : this.props.children;
+  }
+}
+
+export function CarBookingForm({ car }: { car: Car }) {
+  const { pickupDate, setPickupDate, returnDate, setReturnDate } = useSession();
+  const navigate = useNavigate();
+  const money = useMoney();
+  const ids = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [painted, setPainted] = useState(false);
+  const today = companyToday();
+  const lastDay = addDays(today, MAX_DAYS_AHEAD);
+
+  // Rendered only after the first paint: the page (picture, price) shows before the calendar's code is asked for.
+  useEffect(() => setPainted(true), []);
+
+  const datesChosen = Boolean(pickupDate && returnDate) && !rentalDatesProblem(pickupDate, returnDate, today);
+  const days = datesChosen ? rentalDays(pickupDate, returnDate) : 0;
+
+  function choose(date: string) {
+    const step = nextSelection({ pickupDate, returnDate }, date, car.reservedDates, today);
+    setPickupDate(step.pickupDate);
+    setReturnDate(step.returnDate);
+    setNote(step.note);
+    setError(null);
+  }
+
+  function clear() {
+    setPickupDate('');
+    setReturnDate('');
+    setNote(null);
+    setError(null);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = bookingFormProblem(car, pickupDate, returnDate, today);
+    setError(problem);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    navigate(`/payment/${car._id}/${pickupDate}/${returnDate}`);
+  }
+
+  const fields = (
+    <div className="grid gap-3">
+      <div>
+        <label htmlFor={`${ids}-pickup`} className="field-label">
+          Pickup date
+        </label>
+        <input
+          id={`${ids}-pickup`}
+          type="date"
+          className="field-input"
+          min={today}
+          max={lastDay}
+          value={pickupDate}
+          onChange={(e) => {
+            setPickupDate(e.target.value);
+            setError(null);
+          }}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${ids}-return`} className="field-label">
+          Return date
+        </label>
+        <input
+          id={`${ids}-return`}
+          type="date"
+          className="field-input"
+          min={pickupDate || today}
+          value={returnDate}
+          onChange={(e) => {
+            setReturnDate(e.target.value);
+            setError(null);
+          }}
+        />
+      </div>
+    </div>
+  );
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Book this car" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <p className="flex flex-wrap items-baseline justify-between gap-x-2 border-b border-slate-100 pb-4">
+        <span className="text-3xl font-bold text-slate-900">{money(car.pricePerDay)}</span>
+        <span className="text-slate-500">per day</span>
+      </p>
+
+      <div>
+        <h2 id={`${ids}-calendar`} className="font-semibold text-slate-900">
+          Choose your dates
+        </h2>
+        <p className="text-sm text-slate-600">Tap the pickup day, then the return day. Crossed-out days are already taken.</p>
+      </div>
+      <CalendarOrFields fields={fields}>
+        <Suspense fallback={<CalendarPlaceholder />}>
+          {painted ? (
+            <DateRangeCalendar
+              reserved={car.reservedDates}
+              today={today}
+              lastDay={lastDay}
+              pickupDate={pickupDate}
+              returnDate={returnDate}
+              onDayClick={choose}
+              labelledBy={`${ids}-calendar`}
+            />
+          ) : (
+            <CalendarPlaceholder />
+          )}
+        </Suspense>
+      </CalendarOrFields>
+
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div className="rounded-lg border border-slate-200 p-2.5">
+          <dt className="text-slate-500">Pickup</dt>
+          <dd className="font-medium text-slate-900">{pickupDate ? formatCalendarDate(pickupDate) : 'Not chosen yet'}</dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 p-2.5">
+          <dt className="text-slate-500">Return</dt>
+          <dd className="font-medium text-slate-900">{returnDate ? formatCalendarDate(returnDate) : 'Not chosen yet'}</dd>
+        </div>
+      </dl>
+      <div className="flex items-start justify-between gap-3">
+        <p role="status" className="text-sm text-slate-700">
+          {note ?? selectionPrompt({ pickupDate, returnDate })}
+        </p>
+        {(pickupDate || returnDate) && (
+          <button type="button" className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-primary underline-offset-2 hover:underline" onClick={clear}>
+            Clear dates
+          </button>
+        )}
+      </div>
+
+      {days > 0 && <PriceBreakdown pricePerDay={car.pricePerDay} days={days} className="rounded-lg bg-slate-50 p-3" />}
+
+      {error && (
+        <p id={`${ids}-error`} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+
+      <button type="submit" className="btn-primary w-full py-3" disabled={!car.isAvaliable}>
+        Book Now
+      </button>
+      {!car.isAvaliable ? (
+        <p className="text-center text-sm text-slate-600">{MESSAGES.carUnavailable}</p>
+      ) : (
+        <p className="text-center text-sm text-slate-500">You choose how to pay on the next step.</p>
+      )}
+      <SecurityDeposit compact />
+    </form>
+  );
+}

@@ -1,0 +1,262 @@
+/**
+ * The payment step (/payment/{carId}/{pickupDate}/{returnDate}): the car, the days and the price,
+ * the security deposit, the two ways to pay explained, a phone number when the account has none,
+ * the terms, and Confirm Booking.
+ */
+import { PAYMENT_METHODS as METHOD_VALUES, type PaymentMethod } from '@rental/contract/constants';
+import { MESSAGES } from '@rental/contract/messages';
+import { companyToday, rentalDatesProblem, rentalDays } from '@rental/contract/rentalDates';
+import type { BankDetails } from '@rental/contract/schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, MapPin } from 'lucide-react';
+import { useId, useMemo, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { callApi, errorMessage } from '../../api/client';
+import { CarImage } from '../../components/CarImage';
+import { SkeletonBlock } from '../../components/Skeleton';
+import { newIdempotencyKey } from '../../lib/idempotencyKey';
+import { formatCalendarDate } from '../../lib/dates';
+import { queryKeys } from '../../lib/queryKeys';
+import { useSession } from '../../session/useSession';
+import { useCar } from '../cars/useCar';
+import { usePublicBankDetails } from './bookingQueries';
+import { HowToPay } from './HowToPay';
+import { PaymentMethodCards } from './PaymentMethodCards';
+import { PriceBreakdown, SecurityDeposit } from './PriceBreakdown';
+
+export const ACCEPT_TERMS = 'Please accept the rental terms to book.';
+export const PHONE_NEEDED = 'Please give a phone number so we can reach you about this booking.';
+
+/** Confirm stays disabled without a method, while sending, for a cash deposit with no account to pay into, and until the terms are accepted. */
+export function confirmDisabled(method: PaymentMethod | null, submitting: boolean, bankDetails: BankDetails | null | undefined, termsAccepted = true): boolean {
+  return !method || submitting || (method === 'cash_deposit' && !bankDetails) || !termsAccepted;
+}
+
+/** What the page had chosen before the login, handed back by the login page (see LoginPage's returnState). */
+type Chosen = { method?: unknown; termsAccepted?: unknown };
+function chosenBefore(state: unknown): { method: PaymentMethod | null; termsAccepted: boolean } {
+  const chosen = (state ?? {}) as Chosen;
+  const method = METHOD_VALUES.find((m) => m === chosen.method) ?? null;
+  return { method, termsAccepted: chosen.termsAccepted === true };
+}
+
+export function ConfirmBooking() {
+  const { carId = '', pickupDate = '', returnDate = '' } = useParams();
+  const { token, user, userLoading, refreshUser } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const { data: car } = useCar(carId);
+  const [initial] = useState(() => chosenBefore(location.state));
+  const [method, setMethod] = useState<PaymentMethod | null>(initial.method);
+  const [termsAccepted, setTermsAccepted] = useState(initial.termsAccepted);
+  const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // One key per booking being confirmed: pressing again after a lost answer gets the first answer
+  // back instead of a second booking; other dates or another method are another booking.
+  // oxlint-disable-next-line react-hooks/exhaustive-deps -- the key must change exactly when the booking does
+  const idempotencyKey = useMemo(() => newIdempotencyKey(), [carId, pickupDate, returnDate, method]);
+
+  const bank = usePublicBankDetails();
+  const datesProblem = rentalDatesProblem(pickupDate, returnDate, companyToday());
+  const days = datesProblem ? 0 : rentalDays(pickupDate, returnDate);
+  const total = car && !datesProblem ? car.pricePerDay * days : 0;
+  const needsPhone = token !== null && user !== null && user.phone === '';
+  const disabled = confirmDisabled(method, submitting, bank.data, termsAccepted) || Boolean(datesProblem) || !car || (token !== null && userLoading);
+
+  async function savePhone(): Promise<boolean> {
+    if (!needsPhone || !user) return true;
+    if (!phone.trim()) {
+      setPhoneError(PHONE_NEEDED);
+      phoneRef.current?.focus();
+      return false;
+    }
+    try {
+      await callApi('updateProfile', { body: { name: user.name, phone: phone.trim() } });
+      await refreshUser();
+      return true;
+    } catch (error) {
+      const message = errorMessage(error);
+      setPhoneError(message);
+      toast.error(message);
+      phoneRef.current?.focus();
+      return false;
+    }
+  }
+
+  async function confirm() {
+    if (!method) {
+      toast.error(MESSAGES.selectPaymentMethod);
+      return;
+    }
+    if (!termsAccepted) {
+      toast.error(ACCEPT_TERMS);
+      return;
+    }
+    if (!token) {
+      toast.error(MESSAGES.loginToConfirm);
+      navigate('/login', { state: { from: location.pathname, fromState: { method, termsAccepted } } });
+      return;
+    }
+    if (submitting) return;
+    setSubmitting(true);
+    try {
+      if (!(await savePhone())) {
+        setSubmitting(false);
+        return;
+      }
+      const answer = await callApi('createBooking', {
+        body: { car: carId, pickupDate, returnDate, paymentMethod: method },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      });
+      toast.success(answer.message);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.userBookings }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.car(carId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.cars }),
+        queryClient.invalidateQueries({ queryKey: ['availability'] }),
+      ]);
+      // SPEC section 4: on to My Bookings, which points at the new booking (decision 042).
+      navigate('/my-bookings', { state: { justBooked: answer.booking.reference } });
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.errorDuringBooking));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="container-page max-w-5xl py-8 sm:py-12">
+      <Link to={`/car-details/${carId}`} className="mb-6 inline-flex items-center gap-2 rounded-md text-slate-600 hover:text-primary">
+        <ArrowLeft aria-hidden="true" size={18} />
+        Back to the car
+      </Link>
+      <h1 className="text-3xl font-bold text-slate-900">Confirm your booking</h1>
+
+      {datesProblem && (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-red-800">
+          {datesProblem.message}{' '}
+          <Link to={`/car-details/${carId}`} className="font-medium underline">
+            Choose other dates
+          </Link>
+        </p>
+      )}
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_1.2fr]">
+        <div className="space-y-5">
+          <section aria-labelledby="summary-heading" className="h-fit rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 id="summary-heading" className="sr-only">
+              Booking summary
+            </h2>
+            {!car ? (
+              <div role="status" className="space-y-3">
+                <span className="sr-only">Loading the car</span>
+                <SkeletonBlock className="aspect-[16/10] w-full" />
+                <SkeletonBlock className="h-6 w-1/2" />
+                <SkeletonBlock className="h-24 w-full" />
+              </div>
+            ) : (
+              <>
+                <CarImage car={car} eager className="aspect-[16/10] w-full rounded-xl object-cover" />
+                <h3 className="mt-4 text-xl font-semibold text-slate-900">
+                  {car.brand} {car.model}
+                </h3>
+                <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
+                  <span>{car.year}</span>·<span>{car.category}</span>·
+                  <span className="inline-flex items-center gap-1">
+                    <MapPin aria-hidden="true" size={14} />
+                    {car.location}
+                  </span>
+                </p>
+                <dl className="mt-4 space-y-2 border-t border-slate-100 pt-4 text-sm">
+                  <div className="flex justify-between gap-4">
+                    <dt className="text-slate-600">Pickup date</dt>
+                    <dd className="text-right font-medium">{formatCalendarDate(pickupDate)}</dd>
+                  </div>
+                  <div className="flex justify-between gap-4">
+                    <dt className="text-slate-600">Return date</dt>
+                    <dd className="text-right font-medium">{formatCalendarDate(returnDate)}</dd>
+                  </div>
+                </dl>
+                {!datesProblem && <PriceBreakdown pricePerDay={car.pricePerDay} days={days} className="mt-3 border-t border-slate-100 pt-3" />}
+              </>
+            )}
+          </section>
+          <SecurityDeposit />
+        </div>
+
+        <section aria-label="Payment" className="space-y-5">
+          <PaymentMethodCards method={method} onChange={setMethod} />
+          {method && <HowToPay method={method} total={total} bankDetails={bank.data} bankDetailsLoading={bank.isPending && !bank.isError} />}
+
+          {needsPhone && (
+            <div>
+              <label htmlFor={`${ids}-phone`} className="field-label">
+                Your phone number
+              </label>
+              <input
+                ref={phoneRef}
+                id={`${ids}-phone`}
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                maxLength={40}
+                className="field-input"
+                value={phone}
+                aria-invalid={phoneError ? true : undefined}
+                aria-describedby={`${ids}-phone-hint${phoneError ? ` ${ids}-phone-error` : ''}`}
+                onChange={(e) => {
+                  setPhone(e.target.value);
+                  setPhoneError(null);
+                }}
+                placeholder="876 555 0123"
+              />
+              <p id={`${ids}-phone-hint`} className="mt-1 text-sm text-slate-600">
+                We call or message you about this booking. It is saved on your account.
+              </p>
+              {phoneError && (
+                <p id={`${ids}-phone-error`} className="field-error">
+                  {phoneError}
+                </p>
+              )}
+            </div>
+          )}
+
+          <label className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800">
+            <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-primary" checked={termsAccepted} onChange={(e) => setTermsAccepted(e.target.checked)} />
+            <span>
+              I accept the{' '}
+              <Link to="/terms" target="_blank" rel="noopener" className="font-medium text-primary underline">
+                rental terms (opens in a new tab)
+              </Link>
+              : the requirements to rent, the security deposit, and the rules for holds and cancelling.
+            </span>
+          </label>
+
+          <div>
+            <button
+              type="button"
+              className="btn-primary w-full py-3 text-lg"
+              disabled={disabled}
+              aria-describedby={!method || !termsAccepted ? `${ids}-confirm-hint` : undefined}
+              onClick={confirm}
+            >
+              {submitting ? 'Confirming…' : 'Confirm Booking'}
+            </button>
+            {(!method || !termsAccepted) && (
+              <p id={`${ids}-confirm-hint`} className="mt-2 text-center text-sm text-slate-600">
+                {!method ? MESSAGES.selectPaymentMethod : ACCEPT_TERMS}
+              </p>
+            )}
+            {method && termsAccepted && !token && (
+              <p className="mt-2 text-center text-sm text-slate-600">You will be asked to log in before the booking is made.</p>
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

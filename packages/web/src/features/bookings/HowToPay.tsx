@@ -1,0 +1,113 @@
+/**
+ * How to pay, explained the same way on every screen (the payment step, the booking page): what
+ * is paid, when, where and how much. The methods' names and summaries are in paymentMethodText.ts;
+ * the security deposit is a separate, refundable sum explained on its own (SecurityDeposit).
+ */
+import type { BookingStatus, PaymentMethod } from '@rental/contract/constants';
+import { MESSAGES } from '@rental/contract/messages';
+import type { BankDetails } from '@rental/contract/schemas';
+import type { ReactNode } from 'react';
+import { SkeletonBlock } from '../../components/Skeleton';
+import { useCompany, useMoney } from '../../company/useCompany';
+import { formatInstantWithTime } from '../../lib/dates';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[8rem_1fr] sm:gap-4">
+      <dt className="font-medium text-slate-500">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+type HowToPayProps = {
+  method: PaymentMethod;
+  /** The rental price to pay. */
+  total: number;
+  bankDetails: BankDetails | null | undefined;
+  bankDetailsLoading: boolean;
+  /** When the hold ends (a booking that exists); before booking, the usual hold is explained. */
+  deadline?: string | null;
+  /** The booking's reference, to write on the deposit slip. */
+  reference?: string;
+  /** The booking's status, once it exists. */
+  status?: BookingStatus;
+};
+
+/** What, when, where and how much, for the chosen method. */
+export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadline, reference, status }: HowToPayProps) {
+  const company = useCompany();
+  const money = useMoney();
+  if (method === 'upfront') {
+    return (
+      <dl className="space-y-2 rounded-xl bg-slate-50 p-4 text-sm leading-relaxed" aria-live="polite">
+        <Fact label="What">The rental price: {money(total)}</Fact>
+        <Fact label="When">When you collect the car, before you drive off</Fact>
+        <Fact label="Where">
+          At our office, {company.address}
+          <span className="block text-slate-600">Open {company.openingHours}</span>
+        </Fact>
+      </dl>
+    );
+  }
+  if (bankDetailsLoading) {
+    return (
+      <div role="status" className="space-y-2 rounded-xl bg-slate-50 p-4">
+        <span className="sr-only">Loading the bank details</span>
+        <SkeletonBlock className="h-4 w-2/3" />
+        <SkeletonBlock className="h-4 w-1/2" />
+        <SkeletonBlock className="h-4 w-3/5" />
+      </div>
+    );
+  }
+  if (!bankDetails) {
+    return (
+      <p role="alert" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
+        {MESSAGES.bankDetailsMissing}
+      </p>
+    );
+  }
+  const account: [string, string][] = [
+    ['Bank', bankDetails.bankName],
+    ['Account holder', bankDetails.accountHolderName],
+    ['Branch', bankDetails.branch],
+    ['Account number', bankDetails.accountNumber],
+    ['Account type', bankDetails.accountType],
+  ];
+  return (
+    <div className="space-y-3 rounded-xl bg-slate-50 p-4 text-sm leading-relaxed" aria-live="polite">
+      <p>
+        Deposit {money(total)} in cash into the account below and bring the deposit slip when you collect the car.
+      </p>
+      <dl className="space-y-2">
+        <Fact label="What">The rental price, in cash: {money(total)}</Fact>
+        <Fact label="When">
+          {deadline ? (
+            <>
+              By <strong>{formatInstantWithTime(deadline)}</strong> (Jamaica time), when the hold on the car ends. If the
+              booking is not confirmed by then, it is cancelled and the days are freed.
+            </>
+          ) : status === 'confirmed' ? (
+            <>Before you collect the car, if you have not paid yet.</>
+          ) : status === 'pending' ? (
+            <>As soon as you can: we confirm the booking once the money has arrived.</>
+          ) : (
+            <>Before the hold on the car ends: 48 hours after you book, unless we tell you otherwise. Your booking page shows the exact time.</>
+          )}
+        </Fact>
+        <Fact label="Where">
+          At any branch of {bankDetails.bankName}. Write {reference ? <strong>{reference}</strong> : 'your booking reference'} on the slip so we
+          can match it to your booking.
+        </Fact>
+      </dl>
+      <dl className="grid gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[auto_1fr]">
+        {account.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="font-medium break-words text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

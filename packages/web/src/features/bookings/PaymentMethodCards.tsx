@@ -1,0 +1,42 @@
+/** The two payment method cards of the payment step (SPEC section 2), named as on every other screen. */
+import type { PaymentMethod } from '@rental/contract/constants';
+import { Banknote, Building2, CheckCircle2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { PAYMENT_METHOD_TEXT } from './paymentMethodText';
+
+const ICONS: Record<PaymentMethod, ReactNode> = {
+  upfront: <Banknote aria-hidden="true" />,
+  cash_deposit: <Building2 aria-hidden="true" />,
+};
+
+const ORDER: PaymentMethod[] = ['upfront', 'cash_deposit'];
+
+export function PaymentMethodCards({ method, onChange }: { method: PaymentMethod | null; onChange: (method: PaymentMethod) => void }) {
+  return (
+    <fieldset>
+      <legend className="text-lg font-semibold text-slate-900">Payment method</legend>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        {ORDER.map((value) => {
+          const m = PAYMENT_METHOD_TEXT[value];
+          const checked = method === value;
+          return (
+            <label
+              key={value}
+              className={`relative flex cursor-pointer gap-3 rounded-xl border-2 p-4 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-amber-500 ${
+                checked ? 'border-primary bg-primary-light' : 'border-slate-200 bg-white hover:border-slate-300'
+              }`}
+            >
+              <input type="radio" name="paymentMethod" value={value} checked={checked} onChange={() => onChange(value)} className="sr-only" />
+              <span className="text-primary">{ICONS[value]}</span>
+              <span className="min-w-0 pr-5">
+                <span className="block font-semibold text-slate-900">{m.name}</span>
+                <span className="block text-sm text-slate-600">{m.summary}</span>
+              </span>
+              {checked && <CheckCircle2 aria-hidden="true" className="absolute top-3 right-3 text-primary" size={20} />}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,37 @@
+/** A booking's status in the words a customer reads, and the rule for cancelling online. */
+import type { BookingStatus, StatusReason } from '@rental/contract/constants';
+import type { Booking } from '@rental/contract/schemas';
+
+/** The status as a short phrase: "Waiting for confirmation", "Cancelled by you"... */
+export function statusText(status: BookingStatus, reason: StatusReason | null): string {
+  if (status === 'pending') return 'Waiting for confirmation';
+  if (status === 'confirmed') return 'Confirmed';
+  if (reason === 'customer') return 'Cancelled by you';
+  if (reason === 'expired') return 'Expired: not confirmed in time';
+  return 'Cancelled by the company';
+}
+
+/** One step of the history, as the customer reads it. */
+export function historyText(status: BookingStatus, reason: StatusReason | null): string {
+  if (status === 'pending') return 'Booked: waiting for the company to confirm';
+  return statusText(status, reason);
+}
+
+export type StatusTone = 'waiting' | 'good' | 'ended';
+export function statusTone(status: BookingStatus): StatusTone {
+  return status === 'confirmed' ? 'good' : status === 'pending' ? 'waiting' : 'ended';
+}
+
+/**
+ * The server's rule (issue 10): a customer may cancel while the booking is pending, or confirmed
+ * with its pickup after today (company time). From the pickup day on, only the company can.
+ */
+export function canCancel(booking: Pick<Booking, 'status' | 'pickupDate'>, today: string): boolean {
+  if (booking.status === 'pending') return true;
+  return booking.status === 'confirmed' && booking.pickupDate > today;
+}
+
+/** The same reference however it is typed: "wr 7k3m9q" finds "WR-7K3M9Q". */
+export function normaliseReference(text: string): string {
+  return text.toUpperCase().replace(/[^0-9A-Z]/g, '');
+}

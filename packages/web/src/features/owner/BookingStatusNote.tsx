@@ -1,0 +1,11 @@
+import type { OwnerBooking } from '@rental/contract/schemas';
+import { formatInstantWithTime } from '../../lib/dates';
+
+/** Under the status select: why a booking was cancelled, or when a pending one's hold ends. */
+export function BookingStatusNote({ booking }: { booking: OwnerBooking }) {
+  let text: string | null = null;
+  if (booking.status === 'pending' && booking.holdExpiresAt) text = `Hold ends ${formatInstantWithTime(booking.holdExpiresAt)}`;
+  else if (booking.status === 'cancelled' && booking.statusReason === 'customer') text = 'Cancelled by the customer';
+  else if (booking.status === 'cancelled' && booking.statusReason === 'expired') text = 'Expired: not confirmed in time';
+  return text ? <p className="mt-1 max-w-48 text-xs text-slate-500">{text}</p> : null;
+}

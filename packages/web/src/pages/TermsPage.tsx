@@ -1,0 +1,110 @@
+import { MAX_DAYS_AHEAD, MAX_PENDING_BOOKINGS, MAX_RENTAL_DAYS } from '@rental/contract/constants';
+import { depositNotice, phoneHref } from '@rental/contract/company';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { REQUIREMENTS, VETTING } from '../company/rentalTerms';
+import { useCompany, useMoney } from '../company/useCompany';
+import { PAYMENT_METHOD_TEXT } from '../features/bookings/paymentMethodText';
+import { usePageMeta } from '../lib/usePageMeta';
+
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="text-2xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-3 space-y-3 leading-relaxed text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+/** /terms: what renting from the company asks and promises. Amounts and contacts come from company settings. */
+export default function TermsPage() {
+  const company = useCompany();
+  const money = useMoney();
+  usePageMeta('Rental terms', `What you need to rent a car from ${company.name}, the security deposit, payment, holds and cancelling.`);
+  return (
+    <div className="container-page max-w-3xl py-10 sm:py-14">
+      <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Rental terms</h1>
+      <p className="mt-4 text-lg text-slate-600">
+        These terms apply to every booking with {company.name}. By ticking “I accept the rental terms” when you book, you agree to them.
+      </p>
+
+      <Part id="terms-requirements" title="What you need to rent">
+        <ul className="list-disc space-y-1 pl-6">
+          {REQUIREMENTS.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+        <p>Bring these with you when you collect the car. {VETTING}</p>
+      </Part>
+
+      <Part id="terms-price" title="Price and security deposit">
+        <p>
+          The rental price is the car’s daily rate times the number of days: from the pickup day to the return day, and at least one
+          day (a car returned the day it was collected costs one day). Prices are in {company.currency}, written like “{money(8500)}”.
+        </p>
+        <p>
+          {depositNotice(company)} This security deposit of {money(company.securityDeposit)} is not part of the rental price: you pay it at
+          our office when you collect the car, and we give it back when you return the car as you received it.
+        </p>
+      </Part>
+
+      <Part id="terms-payment" title="Paying">
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            <strong>{PAYMENT_METHOD_TEXT.upfront.name}:</strong> {PAYMENT_METHOD_TEXT.upfront.summary} Our office: {company.address}, open{' '}
+            {company.openingHours}.
+          </li>
+          <li>
+            <strong>{PAYMENT_METHOD_TEXT.cash_deposit.name}:</strong> {PAYMENT_METHOD_TEXT.cash_deposit.summary} Your booking page shows our
+            account and the time by which to pay. Write your booking reference on the slip and bring the slip when you collect the car.
+          </li>
+        </ul>
+      </Part>
+
+      <Part id="terms-holds" title="Holds, confirmation and cancelling">
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            A new booking is a hold on the car’s days while we confirm it. We hold it for 48 hours, unless we tell you otherwise; your
+            booking page shows the exact time. A booking we have not confirmed by then is cancelled and its days are freed.
+          </li>
+          <li>You may have at most {MAX_PENDING_BOOKINGS} bookings waiting for confirmation at once.</li>
+          <li>
+            You can book up to {MAX_DAYS_AHEAD} days ahead, for at most {MAX_RENTAL_DAYS} days.
+          </li>
+          <li>
+            You can cancel a booking yourself, on its page under{' '}
+            <Link to="/my-bookings" className="font-medium text-primary underline">
+              My Bookings
+            </Link>
+            , while it waits for confirmation, or once confirmed until the day before pickup. From the pickup day on, please call us on{' '}
+            <a href={phoneHref(company.phone)} className="font-medium text-primary underline">
+              {company.phone}
+            </a>
+            .
+          </li>
+          <li>We may cancel a booking that does not meet these terms; you then see “Cancelled by the company” on it.</li>
+        </ul>
+      </Part>
+
+      <Part id="terms-contact" title="Questions">
+        <p>
+          Write to{' '}
+          <a href={`mailto:${company.email}`} className="font-medium text-primary underline">
+            {company.email}
+          </a>{' '}
+          or call{' '}
+          <a href={phoneHref(company.phone)} className="font-medium text-primary underline">
+            {company.phone}
+          </a>
+          . How we look after your details:{' '}
+          <Link to="/privacy" className="font-medium text-primary underline">
+            privacy
+          </Link>
+          .
+        </p>
+      </Part>
+    </div>
+  );
+}
