@@ -68,7 +68,7 @@ describe('the booking page', () => {
     expect(chatUrl.searchParams.get('text')).toContain(booking.reference);
     expect(chat).toHaveAttribute('target', '_blank');
 
-    const calendar = dates.getByRole('link', { name: 'Add to calendar' });
+    const calendar = await dates.findByRole('link', { name: 'Add to calendar' });
     expect(calendar).toHaveAttribute('download', `${booking.reference}.ics`);
     const ics = decodeURIComponent(calendar.getAttribute('href')!.replace(/^data:text\/calendar;charset=utf-8,/, ''));
     expect(ics).toContain(`DTSTART;VALUE=DATE:${pickup.replace(/-/g, '')}`);

@@ -7,7 +7,7 @@ import { companyToday, rentalDays } from '@rental/contract/rentalDates';
 import type { BookingDetail as Booking } from '@rental/contract/schemas';
 import { ArrowLeft, CalendarPlus, Clock, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { phoneHref } from '@rental/contract/company';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { CarImage } from '../../components/CarImage';
@@ -20,7 +20,6 @@ import { useSession } from '../../session/useSession';
 import { useCancelBooking, useMyBooking, usePublicBankDetails } from './bookingQueries';
 import { canCancel, historyText } from './bookingStatus';
 import { bookingChatText, chatLinkWithText } from './chatLink';
-import { bookingIcs, icsHref } from './icalendar';
 import { HowToPay } from './HowToPay';
 import { PAYMENT_METHOD_TEXT } from './paymentMethodText';
 import { PriceBreakdown, SecurityDeposit } from './PriceBreakdown';
@@ -38,6 +37,33 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
       </h2>
       <div className="mt-3">{children}</div>
     </section>
+  );
+}
+
+/**
+ * "Add to calendar": the .ics file is written by a module fetched once the page shows, so the page's
+ * first download stays within the budget (docs/decisions/009-one-chunk-per-page.md).
+ */
+function AddToCalendar({ booking, carName }: { booking: Booking; carName: string }) {
+  const company = useCompany();
+  const [href, setHref] = useState<string | null>(null);
+  const { reference, pickupDate, returnDate } = booking;
+  const { name, address, phone, openingHours } = company;
+  useEffect(() => {
+    let current = true;
+    void import('./icalendar').then(({ bookingIcs, icsHref }) => {
+      if (current) setHref(icsHref(bookingIcs({ reference, carName, pickupDate, returnDate }, { name, address, phone, openingHours })));
+    });
+    return () => {
+      current = false;
+    };
+  }, [reference, carName, pickupDate, returnDate, name, address, phone, openingHours]);
+  if (!href) return null;
+  return (
+    <a href={href} download={`${reference}.ics`} className="btn-secondary mt-4 px-4 py-2 text-sm">
+      <CalendarPlus aria-hidden="true" size={18} />
+      Add to calendar
+    </a>
   );
 }
 
@@ -95,7 +121,6 @@ function BookingFound({ booking }: { booking: Booking }) {
   const bank = usePublicBankDetails(booking.paymentMethod === 'cash_deposit' && booking.status !== 'cancelled');
   const carName = `${booking.car.brand} ${booking.car.model}`;
   const days = rentalDays(booking.pickupDate, booking.returnDate);
-  const ics = bookingIcs({ reference: booking.reference, carName, pickupDate: booking.pickupDate, returnDate: booking.returnDate }, company);
   const method = PAYMENT_METHOD_TEXT[booking.paymentMethod];
 
   return (
@@ -156,12 +181,7 @@ function BookingFound({ booking }: { booking: Booking }) {
                 <dd className="text-slate-900">{company.openingHours}</dd>
               </div>
             </dl>
-            {booking.status !== 'cancelled' && (
-              <a href={icsHref(ics)} download={`${booking.reference}.ics`} className="btn-secondary mt-4 px-4 py-2 text-sm">
-                <CalendarPlus aria-hidden="true" size={18} />
-                Add to calendar
-              </a>
-            )}
+            {booking.status !== 'cancelled' && <AddToCalendar booking={booking} carName={carName} />}
           </Section>
 
           <Section title="Price" id="price-heading">
