@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     name: 'server',
     environment: 'node',
+    // One migrated PGlite database, copied by every test database instead of made anew.
+    globalSetup: ['./test/support/globalSnapshot.ts'],
     include: ['test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...SLOW_TESTS],
     // Each file opens its own database (PGlite starts in about a second); argon2 is slow on purpose.

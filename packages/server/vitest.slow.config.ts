@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     name: 'server-slow',
     environment: 'node',
+    // One migrated PGlite database, copied by every test database instead of made anew.
+    globalSetup: ['./test/support/globalSnapshot.ts'],
     include: SLOW_TESTS,
     testTimeout: 180_000,
     hookTimeout: 180_000,

@@ -24,6 +24,7 @@ import * as schema from '../src/db/schema';
 import { pgErrorCode } from '../src/db/types';
 import { authHeader, createTestDatabase, describeDatabase, registerCustomer, TEST_DATABASE_URL, TEST_PASSWORD, type TestDatabase } from './helpers';
 import { everyRow, query } from './support/everyRow';
+import { openFromSnapshot } from './support/pgliteSnapshot';
 import { createReopenableDatabase } from './support/reopenableDatabase';
 
 type Kind = 'pglite' | 'postgres';
@@ -47,7 +48,7 @@ async function freshDatabase(kind: Kind, options: { schemaless?: boolean } = {})
     return createTestDatabase({ migrationsDir });
   }
   // PGlite even when the suite runs against PostgreSQL: the cross-database tests need both.
-  const opened = await openDatabase({ inMemory: true, migrationsDir });
+  const opened = (!options.schemaless && (await openFromSnapshot())) || (await openDatabase({ inMemory: true, migrationsDir }));
   return { opened, db: opened.db, url: undefined, close: () => opened.close() };
 }
 

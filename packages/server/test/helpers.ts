@@ -11,6 +11,7 @@ import { type Config, testConfig } from '../src/config';
 import { type OpenedDatabase, openDatabase } from '../src/db/open';
 import type { Database } from '../src/db/types';
 import { promoteToOwner } from '../src/features/owners/bootstrap';
+import { openFromSnapshot } from './support/pgliteSnapshot';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 /** Put it in test names so a report says which database a failure was on. */
@@ -36,7 +37,8 @@ function withDatabaseName(url: string, name: string): string {
 /** A fresh, migrated database; migrationsDir lets a test use its own migrations. */
 export async function createTestDatabase(options: { migrationsDir?: string } = {}): Promise<TestDatabase> {
   if (!TEST_DATABASE_URL) {
-    const opened = await openDatabase({ inMemory: true, migrationsDir: options.migrationsDir });
+    // A copy of the run's migrated snapshot when there is one: the same database, made in a fraction of the time.
+    const opened = (!options.migrationsDir && (await openFromSnapshot())) || (await openDatabase({ inMemory: true, migrationsDir: options.migrationsDir }));
     return { opened, db: opened.db, url: undefined, close: () => opened.close() };
   }
   const name = `rental_test_${randomBytes(6).toString('hex')}`;
