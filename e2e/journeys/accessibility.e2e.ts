@@ -4,7 +4,8 @@ import { inject } from 'vitest';
 import { describeViolations, seriousViolations } from '../support/axe';
 import { describe, expect, PHONE, test } from '../support/fixtures';
 import { everyPage, tokenFor } from '../support/pages';
-import { openLoginDialog, see } from '../support/ui';
+import { addDays } from '@rental/contract/rentalDates';
+import { chooseDatesOnCalendar, openLoginDialog, see } from '../support/ui';
 
 async function expectAccessible(page: Page): Promise<void> {
   const violations = await seriousViolations(page);
@@ -51,6 +52,15 @@ describe('accessibility', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Book now' }).click();
     await see(page.getByText(/choose a car type/i));
+    await expectAccessible(page);
+  });
+
+  test('the car page with days chosen on the calendar, on a phone', async ({ openPage, seed }) => {
+    const page = await openPage({ viewport: PHONE, mobile: true, bypassCSP: true });
+    const car = seed.cars[seed.reservation.carKey];
+    await page.goto(`/car-details/${car._id}`);
+    await chooseDatesOnCalendar(page, addDays(seed.reservation.pickupDate, -3), addDays(seed.reservation.pickupDate, -2));
+    await see(page.getByText(/1 day of rental/));
     await expectAccessible(page);
   });
 });

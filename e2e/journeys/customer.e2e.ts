@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { apiClient } from '../support/api';
 import type { Car } from '../support/contractTypes';
 import { describe, expect, test } from '../support/fixtures';
-import { dateRegExp, expectPath, formatMoney, openLoginDialog, see, seeToast } from '../support/ui';
+import { calendarDay, chooseDatesOnCalendar, giveThePhoneIfAsked, dateRegExp, expectPath, formatMoney, openLoginDialog, see, seeToast } from '../support/ui';
 
 const today = companyToday();
 const upfront = { carKey: 'corolla', pickupDate: addDays(today, 3), returnDate: addDays(today, 5), days: 2 } as const;
@@ -30,8 +30,7 @@ async function customerToken(baseUrl: string, runId: string): Promise<string> {
 async function bookThroughTheSite(page: Page, car: Car, pickupDate: string, returnDate: string, method: 'Pay upfront' | 'Cash deposit') {
   await page.goto(`/car-details/${car._id}`);
   const form = page.getByRole('form', { name: 'Book this car' });
-  await form.getByLabel('Pickup date').fill(pickupDate);
-  await form.getByLabel('Return date').fill(returnDate);
+  await chooseDatesOnCalendar(page, pickupDate, returnDate);
   await form.getByRole('button', { name: /book/i }).click();
   await expectPath(page, `/payment/${car._id}/${pickupDate}/${returnDate}`);
   await see(page.getByRole('heading', { name: `${car.brand} ${car.model}` }));
@@ -41,6 +40,9 @@ async function bookThroughTheSite(page: Page, car: Car, pickupDate: string, retu
   await see(page.getByText(MESSAGES.selectPaymentMethod));
   await page.getByText(method, { exact: true }).click();
   expect(await page.getByRole('radio', { name: new RegExp(method) }).isChecked()).toBe(true);
+  expect(await confirm.isDisabled(), 'Confirm Booking before the terms are accepted').toBe(true);
+  await page.getByRole('checkbox', { name: /I accept the rental terms/ }).check();
+  await giveThePhoneIfAsked(page);
   return confirm;
 }
 
@@ -85,7 +87,7 @@ describe('customer', () => {
     const page = await openPage({ token });
     const car = seed.cars[upfront.carKey];
     const confirm = await bookThroughTheSite(page, car, upfront.pickupDate, upfront.returnDate, 'Pay upfront');
-    await see(page.getByText(formatMoney(car.pricePerDay * upfront.days)));
+    await see(page.getByText(formatMoney(car.pricePerDay * upfront.days)).first());
     await confirm.click();
     await seeToast(page, MESSAGES.bookingCreated);
     await expectPath(page, '/my-bookings');
@@ -102,6 +104,8 @@ describe('customer', () => {
       await see(page.getByText(value, { exact: true }));
     }
     await see(page.getByText(new RegExp(`Deposit ${formatMoney(car.pricePerDay * cash.days).replace('$', '\\$')}`)));
+    // The refundable security deposit stands apart from the rental price.
+    await see(page.getByText(/refundable security deposit of \$15,000 JMD is not part of the rental price/));
     await confirm.click();
     await seeToast(page, MESSAGES.bookingCreated);
     await expectPath(page, '/my-bookings');
@@ -135,13 +139,16 @@ describe('customer', () => {
       expect(text).toContain(String(car.year));
       expect(text).toContain(car.category);
       expect(text).toContain(car.location);
-      expect(text).toMatch(/pending/i);
+      expect(text).toMatch(/Waiting for confirmation/);
+      expect(text).toMatch(/Booking WR-[2-9A-HJ-NP-Z]{6}/);
       expect(await card.getByRole('img').count()).toBeGreaterThan(0);
     }
     expect(await page.getByRole('article').count()).toBe(2);
+    // Named by reference, never by position in the list.
     const all = (await page.getByRole('main').textContent()) ?? '';
-    expect(all).toMatch(/#\s?1(?!\d)/);
-    expect(all).toMatch(/#\s?2(?!\d)/);
+    expect(all).not.toMatch(/#\s?\d/);
+    const references = (await api.userBookings(token)).map((b) => b.reference);
+    for (const reference of references) await see(page.getByRole('link', { name: `Booking ${reference}` }));
   });
 
   test('is refused dates that are already taken', async ({ openPage, seed }) => {
@@ -152,15 +159,20 @@ describe('customer', () => {
 
     await page.goto(`/car-details/${car._id}`);
     const form = page.getByRole('form', { name: 'Book this car' });
-    await form.getByLabel('Pickup date').fill(overlapping.pickupDate);
-    await form.getByLabel('Return date').fill(overlapping.returnDate);
+    // The calendar offers no taken day at all; a range over one starts again from the later day.
+    expect(await (await calendarDay(page, seed.reservation.pickupDate)).isDisabled(), 'a taken day').toBe(true);
+    await chooseDatesOnCalendar(page, overlapping.pickupDate, addDays(seed.reservation.returnDate, 1));
+    expect(await (await calendarDay(page, addDays(seed.reservation.returnDate, 1))).getAttribute('aria-label')).toMatch(/your pickup day$/);
+    await see(form.getByText(/are already taken, so/));
     await form.getByRole('button', { name: /book/i }).click();
-    await see(page.getByText(MESSAGES.datesTaken).first());
+    await see(page.getByText(MESSAGES.selectBothDates).first());
     expect(new URL(page.url()).pathname).toBe(`/car-details/${car._id}`);
 
     // Even straight at the payment step (an old link, a slower customer), the server refuses.
     await page.goto(`/payment/${car._id}/${overlapping.pickupDate}/${overlapping.returnDate}`);
     await page.getByText('Pay upfront', { exact: true }).click();
+    await page.getByRole('checkbox', { name: /I accept the rental terms/ }).check();
+    await giveThePhoneIfAsked(page);
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
     await seeToast(page, MESSAGES.datesTaken);
     expect(new URL(page.url()).pathname).toMatch(/^\/payment\//);

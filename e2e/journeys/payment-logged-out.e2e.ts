@@ -3,7 +3,7 @@ import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { apiClient } from '../support/api';
 import { describe, expect, test } from '../support/fixtures';
-import { expectPath, see, seeToast } from '../support/ui';
+import { chooseDatesOnCalendar, expectPath, giveThePhoneIfAsked, see, seeToast } from '../support/ui';
 
 describe('payment while logged out', () => {
   test('Confirm Booking asks to log in, /login logs in and leads back, and the booking is made', async ({ page, seed }) => {
@@ -14,8 +14,7 @@ describe('payment while logged out', () => {
 
     await page.goto(`/car-details/${car._id}`);
     const form = page.getByRole('form', { name: 'Book this car' });
-    await form.getByLabel('Pickup date').fill(pickupDate);
-    await form.getByLabel('Return date').fill(returnDate);
+    await chooseDatesOnCalendar(page, pickupDate, returnDate);
     await form.getByRole('button', { name: /book/i }).click();
     await expectPath(page, paymentPath);
 
@@ -23,6 +22,7 @@ describe('payment while logged out', () => {
     await see(page.getByText(MESSAGES.selectPaymentMethod));
     expect(await confirm.isDisabled()).toBe(true);
     await page.getByText('Pay upfront', { exact: true }).click();
+    await page.getByRole('checkbox', { name: /I accept the rental terms/ }).check();
     await confirm.click();
     await seeToast(page, MESSAGES.loginToConfirm);
     await expectPath(page, '/login');
@@ -32,7 +32,10 @@ describe('payment while logged out', () => {
     await page.getByRole('main').getByRole('button', { name: 'Login', exact: true }).click();
     await expectPath(page, paymentPath);
 
-    await page.getByText('Pay upfront', { exact: true }).click();
+    // Back with what was chosen: the method and the tick (the dates are in the address).
+    await expect.poll(() => page.getByRole('radio', { name: /Pay upfront/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /I accept the rental terms/ }).isChecked()).toBe(true);
+    await giveThePhoneIfAsked(page);
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
     await seeToast(page, MESSAGES.bookingCreated);
     await expectPath(page, '/my-bookings');

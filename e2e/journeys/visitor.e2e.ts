@@ -6,7 +6,7 @@ import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { apiClient } from '../support/api';
 import type { Car } from '../support/contractTypes';
 import { describe, expect, PHONE, test } from '../support/fixtures';
-import { dateRegExp, expectPath, expectShownCount, formatMoney, openLoginDialog, see, seeToast } from '../support/ui';
+import { chooseDatesOnCalendar, dateRegExp, expectPath, expectShownCount, formatMoney, openLoginDialog, see, seeToast } from '../support/ui';
 
 /** The rule the spec gives the search box: brand, model, category and transmission, any case. */
 function matching(cars: Car[], word: string): Car[] {
@@ -151,9 +151,9 @@ describe('visitor', () => {
     // Free dates lead on to the payment step, with the price for the chosen days shown first.
     const pickupDate = addDays(companyToday(), 50);
     const returnDate = addDays(companyToday(), 52);
-    await form.getByLabel('Pickup date').fill(pickupDate);
-    await form.getByLabel('Return date').fill(returnDate);
-    await see(form.getByText(formatMoney(car.pricePerDay * 2)));
+    await chooseDatesOnCalendar(page, pickupDate, returnDate);
+    await see(form.getByText(`${formatMoney(car.pricePerDay)} × 2 days`));
+    await see(form.getByText(formatMoney(car.pricePerDay * 2)).first());
     await form.getByRole('button', { name: /book/i }).click();
     await expectPath(page, `/payment/${car._id}/${pickupDate}/${returnDate}`);
   });

@@ -58,8 +58,8 @@ export function apiClient(baseUrl: string) {
     async login(email: string, password: string): Promise<string> {
       return (await post<{ token: string }>(API.login, { email, password })).token;
     },
-    async register(name: string, email: string, password: string): Promise<string> {
-      return (await post<{ token: string }>(API.register, { name, email, password })).token;
+    async register(name: string, email: string, password: string, phone?: string): Promise<string> {
+      return (await post<{ token: string }>(API.register, { name, email, password, ...(phone ? { phone } : {}) })).token;
     },
     async publicCars(): Promise<Car[]> {
       return (await get<{ cars: Car[] }>(API.cars)).cars;
@@ -100,8 +100,15 @@ export function apiClient(baseUrl: string) {
     async dashboard(token: string): Promise<DashboardData> {
       return (await get<{ dashboardData: DashboardData }>(API.dashboard, token)).dashboardData;
     },
-    async userData(token: string): Promise<{ name: string; email: string; role: string; image: string }> {
-      return (await get<{ user: { name: string; email: string; role: string; image: string } }>(API.userData, token)).user;
+    async userData(token: string): Promise<{ name: string; email: string; role: string; image: string; phone: string }> {
+      return (await get<{ user: { name: string; email: string; role: string; image: string; phone: string } }>(API.userData, token)).user;
+    },
+    async userBooking(token: string, reference: string): Promise<Booking> {
+      return (await get<{ booking: Booking }>(API.userBooking(reference), token)).booking;
+    },
+    /** The HTTP status of /api/user/data for a token: 200 while its session lives, 401 once it ended. */
+    async sessionStatus(token: string): Promise<number> {
+      return (await fetch(baseUrl + API.userData, { headers: { Authorization: token } })).status;
     },
   };
 }

@@ -48,13 +48,14 @@ export default async function setup(project: TestProject) {
   await api.setBankDetails(ownerToken, bankDetails);
 
   const today = companyToday();
-  const reservation = { carKey: 'mx5' as const, pickupDate: addDays(today, 20), returnDate: addDays(today, 22) };
-  await api.createBooking(customerToken, {
+  const dates = { carKey: 'mx5' as const, pickupDate: addDays(today, 20), returnDate: addDays(today, 22) };
+  const { reference } = await api.createBooking(customerToken, {
     car: cars.mx5._id,
-    pickupDate: reservation.pickupDate,
-    returnDate: reservation.returnDate,
+    pickupDate: dates.pickupDate,
+    returnDate: dates.returnDate,
     paymentMethod: 'upfront',
   });
+  const reservation = { ...dates, reference };
 
   const seed: Seed = {
     baseUrl,

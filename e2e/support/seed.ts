@@ -55,7 +55,7 @@ export type Seed = {
   customer: Account;
   cars: Record<SeedCarKey, Car>;
   /** Dates of the MX-5 that `customer` has booked: the detail page must warn about them. */
-  reservation: { carKey: SeedCarKey; pickupDate: string; returnDate: string };
+  reservation: { carKey: SeedCarKey; pickupDate: string; returnDate: string; reference: string };
   bankDetails: BankDetails;
 };
 

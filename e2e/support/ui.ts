@@ -46,6 +46,48 @@ export async function expectPath(page: Page, expected: string | RegExp): Promise
     .toSatisfy((p: string) => (typeof expected === 'string' ? p === expected : expected.test(p)));
 }
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** The calendar's name for a day button: "Saturday 28 November 2026" (then ", already taken" and so on). */
+export function calendarDayName(iso: string): RegExp {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+  return new RegExp(`^(Today, )?${weekday} ${d} ${MONTHS[m - 1]} ${y}(,|$)`);
+}
+
+/** A day on the car page's calendar, going to later or earlier months until it shows (as a person would). */
+export async function calendarDay(page: Page, iso: string): Promise<Locator> {
+  const form = page.getByRole('form', { name: 'Book this car' });
+  const grid = await see(form.getByRole('grid'));
+  const [y, m] = iso.split('-').map(Number) as [number, number];
+  for (let i = 0; i < 14; i++) {
+    const [shownMonth, shownYear] = ((await grid.getAttribute('aria-label')) ?? '').split(' ');
+    const shown = Number(shownYear) * 12 + MONTHS.indexOf(shownMonth ?? '');
+    const wanted = y * 12 + (m - 1);
+    if (shown === wanted) break;
+    await form.getByRole('button', { name: shown < wanted ? 'Next month' : 'Previous month' }).click();
+    await expect.poll(() => grid.getAttribute('aria-label')).not.toBe(`${shownMonth} ${shownYear}`);
+  }
+  return see(form.getByRole('button', { name: calendarDayName(iso) }));
+}
+
+/** Chooses the pickup and return days on the car page's calendar: a tap on each. */
+export async function chooseDatesOnCalendar(page: Page, pickupDate: string, returnDate: string): Promise<void> {
+  await (await calendarDay(page, pickupDate)).click();
+  await (await calendarDay(page, returnDate)).click();
+}
+
+/**
+ * An account without a phone number is asked for one on the payment step (saved before booking).
+ * Confirm Booking is enabled once the account has loaded: by then the page knows whether to ask.
+ */
+export async function giveThePhoneIfAsked(page: Page) {
+  await expect.poll(() => page.getByRole('button', { name: 'Confirm Booking' }).isEnabled()).toBe(true);
+  const phone = page.getByLabel('Your phone number');
+  if (await phone.isVisible()) await phone.fill('876 555 0110');
+}
+
 /** Opens the login dialog from the navigation bar (or the open mobile menu). */
 export async function openLoginDialog(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Login', exact: true }).filter({ visible: true }).first().click();

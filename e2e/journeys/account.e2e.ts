@@ -1,0 +1,96 @@
+/** A customer's account page, and logging in from a page that asked for it: back on that page. */
+import { MESSAGES } from '@rental/contract/messages';
+import { addDays, companyToday } from '@rental/contract/rentalDates';
+import type { Page } from 'playwright-core';
+import { apiClient } from '../support/api';
+import { describe, expect, PHONE, test } from '../support/fixtures';
+import { expectPath, see, seeToast } from '../support/ui';
+
+async function newCustomer(baseUrl: string, runId: string, name: string, password = 'Account-pass-2024') {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const token = await apiClient(baseUrl).register(name, email, password);
+  return { email, password, token };
+}
+
+/** The page asked for a login: its own Login button opens the dialog. */
+async function logInFromThePage(page: Page, email: string, password: string) {
+  await page.getByRole('main').getByRole('button', { name: 'Login', exact: true }).click();
+  const dialog = await see(page.getByRole('dialog'));
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('account', () => {
+  test('My Account changes the name and phone, and the password: this tab stays logged in, other sessions end', async ({ openPage, seed }) => {
+    const api = apiClient(seed.baseUrl);
+    const customer = await newCustomer(seed.baseUrl, seed.runId, 'Kemar Account');
+    const otherDevice = await api.login(customer.email, customer.password);
+    const page = await openPage({ viewport: PHONE, mobile: true, token: customer.token });
+    await page.goto('/');
+    await page.getByRole('button', { name: /menu/i }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'My Account' }).filter({ visible: true }).click();
+    await expectPath(page, '/account');
+
+    const details = page.getByRole('form', { name: 'Your details' });
+    await expect.poll(() => details.getByLabel('Name').inputValue()).toBe('Kemar Account');
+    await details.getByLabel('Name').fill('Kemar Account-Brown');
+    await details.getByLabel('Phone number').fill('876-555-0188');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await seeToast(page, MESSAGES.profileSaved);
+    expect(await api.userData(customer.token)).toMatchObject({ name: 'Kemar Account-Brown', phone: '876-555-0188' });
+
+    const password = page.getByRole('form', { name: 'Change password' });
+    await password.getByLabel('Current password').fill(customer.password);
+    await password.getByLabel('New password').fill('A-better-pass-2025');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await seeToast(page, MESSAGES.passwordChanged);
+
+    // This tab carries on, after a reload too; the other device and the old session are out.
+    const fresh = await page.evaluate(() => localStorage.getItem('token'));
+    expect(fresh).toBeTruthy();
+    expect(fresh).not.toBe(customer.token);
+    await page.reload();
+    await expect.poll(() => details.getByLabel('Name').inputValue()).toBe('Kemar Account-Brown');
+    expect(await api.sessionStatus(fresh!)).toBe(200);
+    expect(await api.sessionStatus(customer.token)).toBe(401);
+    expect(await api.sessionStatus(otherDevice)).toBe(401);
+    await expect(api.login(customer.email, customer.password)).rejects.toThrow();
+    expect(await api.login(customer.email, 'A-better-pass-2025')).toBeTruthy();
+  });
+
+  test('a page that asked for the login is where the person is after it: My Bookings, a booking, My Account', async ({ openPage, seed }) => {
+    const customer = await newCustomer(seed.baseUrl, seed.runId, 'Returning Visitor');
+    const booking = await apiClient(seed.baseUrl).createBooking(customer.token, {
+      car: seed.cars.swift._id,
+      pickupDate: addDays(companyToday(), 140),
+      returnDate: addDays(companyToday(), 141),
+      paymentMethod: 'upfront',
+    });
+
+    for (const [path, ready] of [
+      ['/my-bookings', (p: Page) => see(p.getByRole('link', { name: `Booking ${booking.reference}` }))],
+      [`/my-bookings/${booking.reference}`, (p: Page) => see(p.getByRole('heading', { level: 1, name: `Booking ${booking.reference}` }))],
+      ['/account', (p: Page) => see(p.getByRole('form', { name: 'Your details' }))],
+    ] as const) {
+      const page = await openPage();
+      await page.goto(path);
+      await see(page.getByText(/Please log in to see/));
+      await logInFromThePage(page, customer.email, customer.password);
+      await seeToast(page, MESSAGES.loggedIn);
+      await ready(page);
+      await expectPath(page, path);
+    }
+
+    // The navigation bar's Login still leads home (SPEC section 4).
+    const page = await openPage();
+    await page.goto('/about-us');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login', exact: true }).click();
+    const dialog = await see(page.getByRole('dialog'));
+    await dialog.getByLabel('Email').fill(customer.email);
+    await dialog.getByLabel('Password').fill(customer.password);
+    await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectPath(page, '/');
+  });
+});
