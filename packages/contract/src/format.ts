@@ -5,6 +5,18 @@ import { CURRENCY_SYMBOL } from './constants';
  * "$12,500 JMD": whole dollars with thousands separators and the currency's code, since visitors
  * read a bare "$" as US dollars. The web app passes the company's currency (company settings).
  */
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** A calendar date (2026-11-28) as people read it: "Sat 28 Nov 2026". */
+export function formatDay(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return date;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return `${WEEKDAYS[weekday]} ${d} ${MONTHS[m - 1]} ${y}`;
+}
+
 export function formatMoney(amount: number, currency: string = DEFAULT_COMPANY.currency): string {
   return `${CURRENCY_SYMBOL}${Math.round(amount).toLocaleString('en-US')} ${currency}`;
 }

@@ -60,4 +60,12 @@ export const MESSAGES = {
   profileSaved: 'Your details are saved',
   passwordChanged: 'Password changed',
   ownerCreated: 'Owner account created',
+
+  // Password reset and the outbox
+  resetLinkSent: 'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works for one hour.',
+  resetLinkInvalid: 'This password reset link is not valid, has been used already or has expired. Please ask for a new one.',
+  passwordReset: 'Your new password is saved. Please log in with it.',
+  messageNotFound: 'Message not found.',
+  messageNotFailed: 'Only a message that could not be sent can be sent again.',
+  messageQueuedAgain: 'The message will be sent again in a moment.',
 } as const;

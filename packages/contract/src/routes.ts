@@ -23,6 +23,8 @@ export const ROUTES = {
   userData: { method: 'GET', path: '/api/user/data', access: 'customer' },
   updateProfile: { method: 'PUT', path: '/api/user/profile', access: 'customer' },
   changePassword: { method: 'POST', path: '/api/user/change-password', access: 'customer' },
+  forgotPassword: { method: 'POST', path: '/api/user/forgot-password', access: 'anyone' },
+  resetPassword: { method: 'POST', path: '/api/user/reset-password', access: 'anyone' },
   /** The first owner, through the one-time address the server prints when it has none. */
   setupOwner: { method: 'POST', path: '/api/setup/owner', access: 'anyone' },
   // Cars
@@ -50,6 +52,8 @@ export const ROUTES = {
   toggleCar: { method: 'POST', path: '/api/owner/toggle-car', access: 'owner' },
   deleteCar: { method: 'POST', path: '/api/owner/delete-car', access: 'owner' },
   updateImage: { method: 'POST', path: '/api/owner/update-image', access: 'owner' },
+  ownerOutbox: { method: 'GET', path: '/api/owner/outbox', access: 'owner' },
+  resendMessage: { method: 'POST', path: '/api/owner/outbox/resend', access: 'owner' },
   // Pictures, service
   image: { method: 'GET', path: '/api/images/:id', access: 'anyone' },
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'anyone' },

@@ -168,6 +168,21 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
+/** "Forgot password?": the account's e-mail address. */
+export const forgotPasswordBody = z.object({ email: emailSchema });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+/** The token of the e-mailed link (/reset-password?token=...) and the new password (the rules of registration). */
+export const resetPasswordBody = z.object({
+  token: z
+    .string({ error: 'The password reset link is incomplete. Please open the link from the e-mail again.' })
+    .trim()
+    .min(1, { error: 'The password reset link is incomplete. Please open the link from the e-mail again.' })
+    .max(200, { error: 'The password reset link is not valid. Please ask for a new one.' }),
+  password: password('New password', MIN_PASSWORD_LENGTH),
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
 // ---------- cars ----------
 /** The fields of the owner's car form, sent as the carData JSON string. Only these are read. */
 export const carFormFields = z.object({
@@ -331,6 +346,37 @@ export const companySettings = z.object({
 export type CompanySettings = z.infer<typeof companySettings>;
 export type CompanySettingsInput = z.input<typeof companySettings>;
 
+// ---------- outbox ----------
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export const OUTBOX_PAGE_SIZE = 25;
+
+/** One e-mail of the outbox, as staff see it (never its body: it may hold a password reset link). */
+export const outboxMessage = z.object({
+  _id: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  /** pending: waiting for its next attempt; sending: on its way; sent; failed: given up until sent again. */
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number(),
+  /** The mail server's last refusal or the connection's failure; null when there was none. */
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  /** When the next attempt is due (pending messages). */
+  nextAttemptAt: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessage>;
+
+export const outboxQuery = z.object({
+  page: z
+    .string({ error: 'Page must be a whole number, 1 or more.' })
+    .regex(/^[1-9]\d{0,5}$/, { error: 'Page must be a whole number, 1 or more.' })
+    .optional(),
+});
+
+export const resendMessageBody = z.object({ messageId: idField('the message') });
+
 // ---------- dashboard ----------
 export const dashboardData = z.object({
   totalCars: z.number(),
@@ -370,6 +416,15 @@ export const responses = {
   dashboard: ok({ dashboardData }),
   message: ok({ message: z.string() }),
   carSaved: ok({ message: z.string(), car }),
+  outbox: ok({
+    messages: z.array(outboxMessage),
+    page: z.number(),
+    pageSize: z.number(),
+    total: z.number(),
+    /** false when the server has no mail server (SMTP_URL): messages are kept, none is sent. */
+    mailEnabled: z.boolean(),
+  }),
+  messageResent: ok({ message: z.string(), outboxMessage }),
 } as const;
 
 export type AuthResponse = z.infer<typeof responses.auth>;
@@ -385,6 +440,7 @@ export type PublicBankDetailsResponse = z.infer<typeof responses.publicBankDetai
 export type DashboardResponse = z.infer<typeof responses.dashboard>;
 export type MessageResponse = z.infer<typeof responses.message>;
 export type CarSavedResponse = z.infer<typeof responses.carSaved>;
+export type OutboxResponse = z.infer<typeof responses.outbox>;
 
 /** The first problem of a failed parse, as the schema's own sentence. */
 export function firstIssueMessage(error: z.ZodError): string {

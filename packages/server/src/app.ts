@@ -13,6 +13,7 @@ import type { Database } from './db/types';
 import type { AuthRateLimit } from './features/auth/routes';
 import accountRoutes from './features/auth/account';
 import authRoutes from './features/auth/routes';
+import passwordResetRoutes from './features/auth/passwordReset';
 import { type SessionKey, loadSessionKey } from './features/auth/sessionTokens';
 import apiDocsRoutes from './features/apiDocs/routes';
 import bookingsRoutes from './features/bookings/routes';
@@ -20,6 +21,9 @@ import carsRoutes from './features/cars/routes';
 import companyRoutes from './features/company/routes';
 import { ensureCompanySettings } from './features/company/settings';
 import imagesRoutes from './features/images/routes';
+import { type MailSettings, mailSettings } from './features/mail/letters';
+import mailRoutes from './features/mail/routes';
+import { type MailSender, type MailSenderOptions, startMailSender } from './features/mail/sender';
 import ownerRoutes from './features/owner/routes';
 import ownerSetupRoutes from './features/owners/setup';
 import { absoluteImageUrls } from './http/absoluteImageUrls';
@@ -38,6 +42,10 @@ declare module 'fastify' {
     sessionKey: SessionKey;
     /** Every route registered, as "METHOD url" (the endpoint table's test holds them to the table). */
     registeredRoutes: string[];
+    /** Where links in e-mails point and where staff alerts go. */
+    mail: MailSettings;
+    /** Delivers the outbox; undefined without SMTP_URL (messages are kept, none is sent). */
+    mailSender: MailSender | undefined;
   }
 }
 
@@ -53,6 +61,8 @@ export interface BuildAppOptions {
   rateLimit?: AuthRateLimit | false;
   /** The web app's build; by default packages/web/dist. */
   webDist?: string;
+  /** The mail sender's pace (tests make it quick); it runs only when config.smtpUrl is set. */
+  mailSender?: Partial<Omit<MailSenderOptions, 'smtpUrl' | 'from'>>;
 }
 
 /** TRUST_PROXY=2: trust the nearest two proxies (what proxy-addr does with a hop count). */
@@ -99,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('mail', mailSettings(config));
+  app.decorate('mailSender', config.smtpUrl ? startMailSender(app, { ...options.mailSender, smtpUrl: config.smtpUrl, from: config.mailFrom }) : undefined);
   await ensureCompanySettings(db);
   app.decorate('sessionKey', await loadSessionKey(db, config.jwtSecret));
   app.decorateRequest('user', null as never);
@@ -200,6 +212,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes, {
     limited: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : undefined,
   });
+  await app.register(passwordResetRoutes, {
+    limited: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : undefined,
+  });
   await app.register(ownerSetupRoutes, {
     config: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : {},
   });
@@ -208,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bookingsRoutes);
   await app.register(ownerRoutes);
   await app.register(imagesRoutes);
+  await app.register(mailRoutes);
   await app.register(apiDocsRoutes);
   await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);
 

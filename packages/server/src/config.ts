@@ -31,6 +31,12 @@ export interface Config {
   corsOrigins: string[];
   /** A pending booking not confirmed within this many minutes is cancelled and its days freed. */
   holdMinutes: number;
+  /** smtp:// or smtps:// address of the mail server; without it no e-mail is sent (messages are kept in the outbox). */
+  smtpUrl: string | undefined;
+  /** The From of every e-mail ("Name <address>" or an address); default: the company's name and e-mail. */
+  mailFrom: string | undefined;
+  /** Where staff alerts go (new bookings, cancellations by customers); default: the company's e-mail. */
+  companyEmail: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +91,16 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1, { error: 'HOLD_MINUTES must be at least 1.' }).max(525_600, { error: 'HOLD_MINUTES must be at most 525600 (a year).' }))
     .default(2880),
+  SMTP_URL: optional.pipe(
+    z.string().regex(/^smtps?:\/\/\S+$/, { error: 'SMTP_URL must start with smtp:// or smtps://, such as smtp://user:password@mail.example.com:587.' }).optional(),
+  ),
+  MAIL_FROM: optional.pipe(
+    z
+      .string()
+      .regex(/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, { error: 'MAIL_FROM must be an e-mail address, such as Waterford Car Rental <bookings@example.com>.' })
+      .optional(),
+  ),
+  COMPANY_EMAIL: optional.pipe(z.email({ error: 'COMPANY_EMAIL must be a valid e-mail address.' }).optional()),
 });
 
 /** "https://a.example, http://localhost:5173" -> exact origins; a path or a wildcard is refused. */
@@ -135,6 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     corsOrigins: parseCorsOrigins(e.CORS_ORIGINS),
     holdMinutes: e.HOLD_MINUTES,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    companyEmail: e.COMPANY_EMAIL?.toLowerCase(),
   };
 }
 

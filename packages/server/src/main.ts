@@ -8,6 +8,7 @@ import { type OpenedDatabase, openDatabase } from './db/open';
 import { seedDemo } from './demo/seedDemo';
 import { bootstrapOwner } from './features/owners/bootstrap';
 import { announceOwnerSetup } from './features/owners/setup';
+import { smtpHost } from './features/mail/sender';
 import { startupBanner } from './http/banner';
 import { createLogger, resolveLogFormat } from './http/logging';
 import { applyServerLimits, closeWithin, SHUTDOWN_GRACE_MS } from './http/serverLimits';
@@ -40,7 +41,8 @@ async function main(): Promise<void> {
     if (demo) await seedDemo(opened.db, log);
     await bootstrapOwner(opened.db, config, log);
 
-    const app = await buildApp({ db: opened.db, config, logger: log });
+    // On PGlite this process is alone on its data: a message a killed process left half-sent is due at once.
+    const app = await buildApp({ db: opened.db, config, logger: log, mailSender: { exclusive: opened.kind === 'pglite' } });
     applyServerLimits(app.server, log);
     const database = opened;
     let stopping = false;
@@ -76,6 +78,9 @@ async function main(): Promise<void> {
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const url = config.publicUrl ?? `http://${shownHost}:${port}`;
     log.info(`Car rental site running at ${url}`);
+    const mail = config.smtpUrl
+      ? `on: sent through ${smtpHost(config.smtpUrl)}`
+      : 'off: SMTP_URL is not set, so no e-mail is sent; messages are kept in the outbox (/owner/outbox)';
     if (resolveLogFormat(config.logFormat) === 'pretty') {
       // On a terminal: a short banner, the owner setup address in it (never in the log).
       let ownerSetup: string | undefined;
@@ -83,8 +88,9 @@ async function main(): Promise<void> {
         ownerSetup = /https?:\/\/\S+\/setup\?token=\S+/.exec(line)?.[0];
       });
       const where = database.kind === 'pglite' ? `PGlite (embedded) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-      console.log(startupBanner({ url, database: where, mail: 'off: this version sends no e-mail', ownerSetup }));
+      console.log(startupBanner({ url, database: where, mail, ownerSetup }));
     } else {
+      log.info(`Mail: ${mail}`);
       // No owner and none configured: one plain console line with the one-time setup address.
       await announceOwnerSetup(database.db, config, port);
     }

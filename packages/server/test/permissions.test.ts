@@ -90,6 +90,26 @@ const TABLE: Record<string, Entry> = {
     call: () => ({ method: 'POST', url: API.changePassword, payload: { currentPassword: 'not the password', newPassword: 'a brand new one' } }),
     expected: { anonymous: 401, otherCustomer: 400, customer: 400, owner: 400 },
   },
+  [`POST ${API.forgotPassword}`]: {
+    // An address without an account: the same answer as for one with, and nothing written.
+    call: () => ({ method: 'POST', url: API.forgotPassword, payload: { email: uniqueEmail('nobody') } }),
+    expected: everyone(200),
+  },
+  [`POST ${API.resetPassword}`]: {
+    call: () => ({ method: 'POST', url: API.resetPassword, payload: { token: 'not-a-real-link', password: 'a brand new one' } }),
+    expected: everyone(400),
+  },
+  [`GET ${API.ownerOutbox}`]: {
+    call: () => ({ method: 'GET', url: API.ownerOutbox }),
+    expected: ownersOnly(200),
+    check: (res) => expect(Array.isArray(res.json().messages)).toBe(true),
+  },
+  // printRoutes names it under GET /api/owner/outbox, whose path it extends.
+  'POST /resend': {
+    // POST /api/owner/outbox/resend. A message that does not exist: only staff learn so.
+    call: () => ({ method: 'POST', url: API.resendMessage, payload: { messageId: '999999999' } }),
+    expected: ownersOnly(404),
+  },
   [`GET ${API.cars}`]: { call: () => ({ method: 'GET', url: API.cars }), expected: everyone(200) },
   'GET /api/user/car/:id': { call: (w) => ({ method: 'GET', url: API.car(w.car._id) }), expected: everyone(200) },
   [`POST ${API.checkAvailability}`]: {

@@ -4,6 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
 import { users } from '../../db/schema';
 import { addEndpoint } from '../../http/endpoint';
+import { getCompanySettings } from '../company/settings';
+import { passwordChangedLetter } from '../mail/letters';
+import { enqueue } from '../mail/outbox';
 import { HttpError } from '../../http/errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { publicUser } from './routes';
@@ -33,11 +36,16 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opti
       const passwordHash = await hashPassword(newPassword);
       // The database raises the session version with the new hash (migrations/0003): every token
       // signed before, this one's included, stops working; the caller gets a fresh one.
-      const [changed] = await app.db
-        .update(users)
-        .set({ passwordHash })
-        .where(eq(users.id, request.user.id))
-        .returning({ sessionVersion: users.sessionVersion });
+      // The notice to the account commits with the new password.
+      const changed = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ passwordHash })
+          .where(eq(users.id, request.user.id))
+          .returning({ sessionVersion: users.sessionVersion, name: users.name, email: users.email });
+        await enqueue(tx, [passwordChangedLetter(row!, 'changed', await getCompanySettings(tx), app.mail)]);
+        return row;
+      });
       const token = await signSessionToken(app.sessionKey, request.user.id, changed!.sessionVersion);
       return { success: true as const, message: MESSAGES.passwordChanged, token };
     },

@@ -8,6 +8,9 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookingEvents, bookings } from '../../db/schema';
 import type { Database } from '../../db/types';
+import { getCompanySettings } from '../company/settings';
+import { DEFAULT_MAIL_SETTINGS, holdExpiredLetter, type MailSettings } from '../mail/letters';
+import { bookingFacts, enqueue } from '../mail/outbox';
 
 export interface ExpiredHold {
   id: string;
@@ -15,7 +18,7 @@ export interface ExpiredHold {
   userId: string;
 }
 
-export async function expireHolds(db: Database): Promise<ExpiredHold[]> {
+export async function expireHolds(db: Database, mail: MailSettings = DEFAULT_MAIL_SETTINGS): Promise<ExpiredHold[]> {
   return db.transaction(async (tx) => {
     const expired = await tx
       .update(bookings)
@@ -24,6 +27,11 @@ export async function expireHolds(db: Database): Promise<ExpiredHold[]> {
       .returning({ id: bookings.id, reference: bookings.reference, userId: bookings.userId });
     if (expired.length > 0) {
       await tx.insert(bookingEvents).values(expired.map((hold) => ({ bookingId: hold.id, status: 'cancelled' as const, reason: 'expired' as const })));
+      // Each customer is told, in the same transaction as the cancellation.
+      const company = await getCompanySettings(tx);
+      const letters = [];
+      for (const hold of expired) letters.push(holdExpiredLetter(await bookingFacts(tx, hold.id), company, mail));
+      await enqueue(tx, letters);
     }
     return expired;
   });
@@ -34,7 +42,7 @@ export function startHoldSweeper(app: FastifyInstance, everyMs = 30_000): void {
   let running: Promise<unknown> | undefined;
   const sweep = () => {
     if (running) return;
-    running = expireHolds(app.db)
+    running = expireHolds(app.db, app.mail)
       .then((expired) => {
         if (expired.length > 0) app.log.info({ bookings: expired.map((hold) => hold.reference) }, `${expired.length} unconfirmed holds expired`);
       })

@@ -25,7 +25,7 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
     const key = idempotencyKeyOf(request);
     const make = async (db: Database): Promise<Answer & { body: BookingCreatedResponse }> => ({
       statusCode: 201,
-      body: { success: true, message: MESSAGES.bookingCreated, booking: await createBooking(db, request.user, input, holdMinutes) },
+      body: { success: true, message: MESSAGES.bookingCreated, booking: await createBooking(db, request.user, input, holdMinutes, app.mail) },
     });
     const answer = await retryTransientConflicts<Answer & { replayed?: boolean }>(() =>
       key ? bookOnce(app.db, request.user.id, key, input, make) : make(app.db),
@@ -46,7 +46,7 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   addEndpoint(app, 'cancelBooking', async (request) => {
-    const booking = await retryTransientConflicts(() => cancelOwnBooking(app.db, request.user.id, request.body.bookingId));
+    const booking = await retryTransientConflicts(() => cancelOwnBooking(app.db, request.user.id, request.body.bookingId, undefined, app.mail));
     return { success: true as const, message: MESSAGES.bookingCancelled, booking };
   });
 
@@ -56,7 +56,7 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
 
   addEndpoint(app, 'changeStatus', async (request) => {
     const { bookingId, status } = request.body;
-    const booking = await retryTransientConflicts(() => changeBookingStatus(app.db, request.user, bookingId, status, holdMinutes));
+    const booking = await retryTransientConflicts(() => changeBookingStatus(app.db, request.user, bookingId, status, holdMinutes, app.mail));
     return { success: true as const, message: MESSAGES.statusUpdated, booking };
   });
 };

@@ -21,6 +21,18 @@ import { bankDetails, bookingEvents, bookings, cars, users } from '../../db/sche
 import { type Database, isOverlapViolation, isUniqueViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../cars/ids';
+import { getCompanySettings } from '../company/settings';
+import {
+  bookingCancelledLetter,
+  bookingConfirmedLetter,
+  bookingMadeLetter,
+  bookingMadeStaffLetter,
+  cancelledByCustomerLetter,
+  DEFAULT_MAIL_SETTINGS,
+  type MailSettings,
+} from '../mail/letters';
+import { bookingFacts, enqueue } from '../mail/outbox';
+import { getBankDetails } from '../owner/bankDetails';
 import { findBooking, listOwnerBookings } from './read';
 
 export { findUserBooking, listOwnerBookings, listUserBookings } from './read';
@@ -45,7 +57,7 @@ function isReferenceClash(err: unknown): boolean {
  * who book for callers, are not limited). Two bookings of one car can never share a day: the
  * database's exclusion constraint refuses the second insert whatever the concurrency (409).
  */
-export async function createBooking(db: Database, actor: Actor, input: CreateBookingBody, holdMinutes: number): Promise<Booking> {
+export async function createBooking(db: Database, actor: Actor, input: CreateBookingBody, holdMinutes: number, mail: MailSettings = DEFAULT_MAIL_SETTINGS): Promise<Booking> {
   const problem = rentalDatesProblem(input.pickupDate, input.returnDate);
   if (problem) throw new HttpError(400, problem.message);
   if (!isId(input.car)) throw new HttpError(404, MESSAGES.carNotFound);
@@ -92,6 +104,11 @@ export async function createBooking(db: Database, actor: Actor, input: CreateBoo
           })
           .returning({ id: bookings.id });
         await tx.insert(bookingEvents).values({ bookingId: inserted!.id, status: 'pending', actorId: actor.id });
+        // The e-mails commit with the booking: an acknowledged booking always has them.
+        const facts = await bookingFacts(tx, inserted!.id);
+        const company = await getCompanySettings(tx);
+        const bank = input.paymentMethod === 'cash_deposit' ? await getBankDetails(tx) : null;
+        await enqueue(tx, [bookingMadeLetter(facts, bank, company, mail), bookingMadeStaffLetter(facts, company, mail)]);
         return inserted!.id;
       });
       return (await findBooking(db, eq(bookings.id, id)))!;
@@ -123,7 +140,7 @@ async function recordStatus(tx: Tx, bookingId: string, status: BookingStatus, re
  * days again; if someone booked them meanwhile the constraint refuses it (409), and a booking of a
  * car removed since stays cancelled (409).
  */
-export async function changeBookingStatus(db: Database, actor: Actor, bookingId: unknown, status: BookingStatus, holdMinutes: number): Promise<OwnerBooking> {
+export async function changeBookingStatus(db: Database, actor: Actor, bookingId: unknown, status: BookingStatus, holdMinutes: number, mail: MailSettings = DEFAULT_MAIL_SETTINGS): Promise<OwnerBooking> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   try {
     await db.transaction(async (tx) => {
@@ -140,6 +157,12 @@ export async function changeBookingStatus(db: Database, actor: Actor, bookingId:
       }
       if (current.status === status) return;
       await recordStatus(tx, bookingId, status, 'staff', actor.id, holdMinutes);
+      // The customer hears of a confirmation or a cancellation (not of staff re-opening a booking).
+      if (status === 'confirmed' || status === 'cancelled') {
+        const facts = await bookingFacts(tx, bookingId);
+        const company = await getCompanySettings(tx);
+        await enqueue(tx, [status === 'confirmed' ? bookingConfirmedLetter(facts, company, mail) : bookingCancelledLetter(facts, company, mail)]);
+      }
     });
   } catch (err) {
     if (isOverlapViolation(err)) throw new HttpError(409, MESSAGES.reactivateConflict);
@@ -153,7 +176,7 @@ export async function changeBookingStatus(db: Database, actor: Actor, bookingId:
  * A customer cancels their own booking while it is a hold (pending), or confirmed with its
  * pickup after today in Jamaica. Its days are free the moment this commits.
  */
-export async function cancelOwnBooking(db: Database, userId: string, bookingId: unknown, today = companyToday()): Promise<Booking> {
+export async function cancelOwnBooking(db: Database, userId: string, bookingId: unknown, today = companyToday(), mail: MailSettings = DEFAULT_MAIL_SETTINGS): Promise<Booking> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   await db.transaction(async (tx) => {
     const [current] = await tx
@@ -165,6 +188,7 @@ export async function cancelOwnBooking(db: Database, userId: string, bookingId: 
     if (current.status === 'cancelled') throw new HttpError(409, MESSAGES.alreadyCancelled);
     if (current.status === 'confirmed' && current.pickupDate <= today) throw new HttpError(409, MESSAGES.pickupDayReached);
     await recordStatus(tx, bookingId, 'cancelled', 'customer', userId, 0);
+    await enqueue(tx, [cancelledByCustomerLetter(await bookingFacts(tx, bookingId), await getCompanySettings(tx), mail)]);
   });
   return (await findBooking(db, eq(bookings.id, bookingId)))!;
 }

@@ -1,11 +1,15 @@
 import type { AccountType, BankDetails } from '@rental/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/types';
-import { bankDetails } from '../../db/schema';
+import { bankDetails, users } from '../../db/schema';
+import { getCompanySettings } from '../company/settings';
+import { bankDetailsChangedLetter, DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/letters';
+import { enqueue, type Tx } from '../mail/outbox';
 
 /** The company's one bank account record, or null until an owner has saved it. */
-export async function getBankDetails(db: Database): Promise<BankDetails | null> {
-  const [row] = await db.select().from(bankDetails);
+export async function getBankDetails(db: Database | Tx, lock = false): Promise<BankDetails | null> {
+  const query = db.select().from(bankDetails);
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) return null;
   return {
     bankName: row.bankName,
@@ -16,10 +20,23 @@ export async function getBankDetails(db: Database): Promise<BankDetails | null> 
   };
 }
 
-export async function saveBankDetails(db: Database, ownerId: string, details: BankDetails): Promise<void> {
+/**
+ * Saves the company's bank account and, in the same transaction, warns every owner: who changed
+ * it and when, the account numbers masked to their last 4 digits (the one change a thief would make).
+ */
+export async function saveBankDetails(db: Database, ownerId: string, details: BankDetails, mail: MailSettings = DEFAULT_MAIL_SETTINGS): Promise<void> {
   const values = { ...details, updatedBy: ownerId, updatedAt: sql`now()` };
-  await db
-    .insert(bankDetails)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: bankDetails.id, set: values });
+  await db.transaction(async (tx) => {
+    const before = await getBankDetails(tx, true);
+    const [saved] = await tx
+      .insert(bankDetails)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: bankDetails.id, set: values })
+      .returning({ at: bankDetails.updatedAt });
+    const owners = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.role, 'owner'));
+    const changedBy = owners.find((owner) => owner.id === ownerId) ?? { name: 'a staff member', email: 'unknown' };
+    const company = await getCompanySettings(tx);
+    const change = { changedBy, at: saved!.at, before, after: details };
+    await enqueue(tx, owners.map((owner) => bankDetailsChangedLetter(owner, change, company, mail)));
+  });
 }

@@ -1,0 +1,287 @@
+/**
+ * The e-mails the site writes, each as plain text and simple HTML: the company's name and contacts
+ * at the foot, the booking's reference where there is one, absolute links, prices as "$8,500 JMD"
+ * and dates as "Sat 28 Nov 2026". Pure functions: features/mail/outbox.ts stores what they return.
+ */
+import { type BankDetails, type CompanySettings, formatDay, formatMoney, rentalDays } from '@rental/contract';
+
+export type LetterKind =
+  | 'booking_made'
+  | 'booking_made_staff'
+  | 'booking_confirmed'
+  | 'booking_cancelled'
+  | 'booking_cancelled_by_customer'
+  | 'hold_expired'
+  | 'bank_details_changed'
+  | 'password_changed'
+  | 'password_reset_link';
+
+export interface Letter {
+  kind: LetterKind;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  bookingId?: string;
+}
+
+/** Where links point and where staff alerts go (from the settings: PUBLIC_URL, COMPANY_EMAIL). */
+export interface MailSettings {
+  /** The site's address, no trailing slash: PUBLIC_URL, or http://localhost:PORT. */
+  siteUrl: string;
+  /** Staff alerts; default the company's e-mail of the company settings. */
+  companyEmail: string | undefined;
+}
+
+export const DEFAULT_MAIL_SETTINGS: MailSettings = { siteUrl: 'http://localhost:3000', companyEmail: undefined };
+
+export function mailSettings(config: { publicUrl: string | undefined; port: number; companyEmail: string | undefined }): MailSettings {
+  return { siteUrl: config.publicUrl ?? `http://localhost:${config.port || 3000}`, companyEmail: config.companyEmail };
+}
+
+/** What the letters say about one booking. */
+export interface BookingFacts {
+  id: string;
+  reference: string;
+  pickupDate: string;
+  returnDate: string;
+  price: number;
+  paymentMethod: 'upfront' | 'cash_deposit';
+  holdExpiresAt: Date | null;
+  car: { brand: string; model: string; year: number; location: string };
+  customer: { name: string; email: string; phone: string | null };
+}
+
+/** A paragraph of text, or a list of label/value rows shown as a small table. */
+type Block = string | { rows: [string, string][] } | { link: string; label: string };
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** A moment (the hold's end) in Jamaica: "Sat 28 Nov 2026 at 3:45 pm (Jamaica time)". */
+export function formatMoment(at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Jamaica', year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${formatDay(`${parts.year}-${parts.month}-${parts.day}`)} at ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()} (Jamaica time)`;
+}
+
+/** "****6789": only the last 4 characters of an account number. */
+export function maskAccountNumber(accountNumber: string): string {
+  const plain = accountNumber.replace(/\s+/g, '');
+  return plain.length <= 4 ? '****' : `****${plain.slice(-4)}`;
+}
+
+function compose(kind: LetterKind, to: string, subject: string, greeting: string, blocks: Block[], company: CompanySettings, mail: MailSettings, bookingId?: string): Letter {
+  const footer = [company.name, company.address, `Phone: ${company.phone}`, `E-mail: ${company.email}`, mail.siteUrl];
+  const textParts = [greeting, ''];
+  const htmlParts = [`<p>${escapeHtml(greeting)}</p>`];
+  for (const block of blocks) {
+    if (typeof block === 'string') {
+      textParts.push(block, '');
+      htmlParts.push(`<p>${escapeHtml(block)}</p>`);
+    } else if ('rows' in block) {
+      const width = Math.max(...block.rows.map(([label]) => label.length));
+      textParts.push(...block.rows.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`), '');
+      htmlParts.push(
+        `<table cellpadding="4" style="border-collapse:collapse">${block.rows
+          .map(([label, value]) => `<tr><td style="color:#555">${escapeHtml(label)}</td><td><strong>${escapeHtml(value)}</strong></td></tr>`)
+          .join('')}</table>`,
+      );
+    } else {
+      textParts.push(`${block.label}: ${block.link}`, '');
+      htmlParts.push(`<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a><br><span style="color:#555;font-size:12px">${escapeHtml(block.link)}</span></p>`);
+    }
+  }
+  textParts.push('--', ...footer);
+  htmlParts.push(`<hr><p style="color:#555;font-size:13px">${footer.map(escapeHtml).join('<br>')}</p>`);
+  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#111;max-width:600px">${htmlParts.join('\n')}</body></html>`;
+  return { kind, to, subject, text: `${textParts.join('\n')}\n`, html, bookingId };
+}
+
+function bookingRows(booking: BookingFacts, company: CompanySettings): [string, string][] {
+  const days = rentalDays(booking.pickupDate, booking.returnDate);
+  return [
+    ['Booking reference', booking.reference],
+    ['Car', `${booking.car.brand} ${booking.car.model} (${booking.car.year})`],
+    ['Pickup', `${formatDay(booking.pickupDate)}, ${booking.car.location}`],
+    ['Return', formatDay(booking.returnDate)],
+    ['Total', `${formatMoney(booking.price, company.currency)} for ${days} ${days === 1 ? 'day' : 'days'}`],
+    ['Payment', booking.paymentMethod === 'cash_deposit' ? 'Cash deposit to our bank account' : 'Pay at pickup'],
+  ];
+}
+
+const bookingLink = (mail: MailSettings, booking: BookingFacts) => ({ link: `${mail.siteUrl}/my-bookings/${booking.reference}`, label: 'See your booking' });
+const staffLink = (mail: MailSettings) => ({ link: `${mail.siteUrl}/owner/manage-bookings`, label: 'Open the bookings' });
+
+export function bookingMadeLetter(booking: BookingFacts, bank: BankDetails | null, company: CompanySettings, mail: MailSettings): Letter {
+  const blocks: Block[] = [
+    `Thank you for booking with ${company.name}. We have received your booking ${booking.reference}; it is held for you while our staff confirm it, and we will write again when they do.`,
+    { rows: bookingRows(booking, company) },
+  ];
+  if (booking.paymentMethod === 'cash_deposit' && bank) {
+    const deadline = booking.holdExpiresAt ? formatMoment(booking.holdExpiresAt) : 'as soon as you can';
+    blocks.push(
+      `How to pay: deposit ${formatMoney(booking.price, company.currency)} to our bank account by ${deadline}, and write your booking reference ${booking.reference} on the deposit slip. A booking not confirmed by then is cancelled.`,
+      {
+        rows: [
+          ['Bank', bank.bankName],
+          ['Account holder', bank.accountHolderName],
+          ['Branch', bank.branch],
+          ['Account number', bank.accountNumber],
+          ['Account type', bank.accountType],
+          ['Amount', formatMoney(booking.price, company.currency)],
+          ['Pay by', deadline],
+        ],
+      },
+    );
+  } else {
+    blocks.push(`How to pay: you pay ${formatMoney(booking.price, company.currency)} when you pick up the car. Please bring your driver's licence.`);
+  }
+  blocks.push(bookingLink(mail, booking), `Questions? Call us on ${company.phone} or reply to this e-mail.`);
+  return compose('booking_made', booking.customer.email, `Your booking ${booking.reference} with ${company.name}`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+}
+
+export function bookingMadeStaffLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {
+  const blocks: Block[] = [
+    `${booking.customer.name} has booked a car. It waits for your confirmation.`,
+    { rows: [...bookingRows(booking, company), ['Customer', booking.customer.name], ['E-mail', booking.customer.email], ['Phone', booking.customer.phone || 'not given']] },
+  ];
+  if (booking.holdExpiresAt) blocks.push(`If nobody confirms it by ${formatMoment(booking.holdExpiresAt)}, the booking is cancelled and its days are free again.`);
+  blocks.push(staffLink(mail));
+  const to = mail.companyEmail ?? company.email;
+  return compose('booking_made_staff', to, `New booking ${booking.reference}: ${booking.car.brand} ${booking.car.model}, ${formatDay(booking.pickupDate)}`, 'Hello,', blocks, company, mail, booking.id);
+}
+
+export function bookingConfirmedLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {
+  return compose(
+    'booking_confirmed',
+    booking.customer.email,
+    `Booking ${booking.reference} is confirmed`,
+    `Hello ${booking.customer.name},`,
+    [
+      `Good news: ${company.name} has confirmed your booking ${booking.reference}. The car is yours for these days.`,
+      { rows: bookingRows(booking, company) },
+      bookingLink(mail, booking),
+      `Questions? Call us on ${company.phone}.`,
+    ],
+    company,
+    mail,
+    booking.id,
+  );
+}
+
+export function bookingCancelledLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {
+  return compose(
+    'booking_cancelled',
+    booking.customer.email,
+    `Booking ${booking.reference} is cancelled`,
+    `Hello ${booking.customer.name},`,
+    [
+      `${company.name} has cancelled your booking ${booking.reference}. If you did not expect this, please call us on ${company.phone}.`,
+      { rows: bookingRows(booking, company) },
+      bookingLink(mail, booking),
+    ],
+    company,
+    mail,
+    booking.id,
+  );
+}
+
+export function cancelledByCustomerLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {
+  return compose(
+    'booking_cancelled_by_customer',
+    mail.companyEmail ?? company.email,
+    `Booking ${booking.reference} cancelled by the customer`,
+    'Hello,',
+    [
+      `${booking.customer.name} has cancelled booking ${booking.reference}. Its days are free again.`,
+      { rows: [...bookingRows(booking, company), ['Customer', booking.customer.name], ['E-mail', booking.customer.email], ['Phone', booking.customer.phone || 'not given']] },
+      staffLink(mail),
+    ],
+    company,
+    mail,
+    booking.id,
+  );
+}
+
+export function holdExpiredLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {
+  return compose(
+    'hold_expired',
+    booking.customer.email,
+    `Booking ${booking.reference} has expired`,
+    `Hello ${booking.customer.name},`,
+    [
+      `We are sorry: your booking ${booking.reference} was not confirmed in time, so it has been cancelled and its days are free again. You are welcome to book again, or call us on ${company.phone} and we will help.`,
+      { rows: bookingRows(booking, company) },
+      { link: `${mail.siteUrl}/cars`, label: 'Book again' },
+    ],
+    company,
+    mail,
+    booking.id,
+  );
+}
+
+export interface BankChange {
+  changedBy: { name: string; email: string };
+  at: Date;
+  before: BankDetails | null;
+  after: BankDetails;
+}
+
+/** Neither the old nor the new full account number: only their last 4 digits. */
+export function bankDetailsChangedLetter(owner: { name: string; email: string }, change: BankChange, company: CompanySettings, mail: MailSettings): Letter {
+  const describe = (details: BankDetails): [string, string][] => [
+    ['Bank', details.bankName],
+    ['Account holder', details.accountHolderName],
+    ['Branch', details.branch],
+    ['Account number', maskAccountNumber(details.accountNumber)],
+    ['Account type', details.accountType],
+  ];
+  const blocks: Block[] = [
+    `The bank account that customers pay their deposits into was changed by ${change.changedBy.name} (${change.changedBy.email}) on ${formatMoment(change.at)}.`,
+    'Now:',
+    { rows: describe(change.after) },
+  ];
+  if (change.before) blocks.push('Before:', { rows: describe(change.before) });
+  blocks.push(
+    'If you do not know of this change, check the bank details at once and change your password: customers pay into the account shown on the site.',
+    { link: `${mail.siteUrl}/owner/bank-details`, label: 'Check the bank details' },
+  );
+  return compose('bank_details_changed', owner.email, `The bank details of ${company.name} were changed`, `Hello ${owner.name},`, blocks, company, mail);
+}
+
+export function passwordChangedLetter(account: { name: string; email: string }, how: 'changed' | 'reset', company: CompanySettings, mail: MailSettings, at = new Date()): Letter {
+  return compose(
+    'password_changed',
+    account.email,
+    `Your ${company.name} password was changed`,
+    `Hello ${account.name},`,
+    [
+      `The password of your account was ${how === 'reset' ? 'reset with a link sent by e-mail' : 'changed'} on ${formatMoment(at)}. Every device that was logged in must log in again.`,
+      `If this was not you, reset your password at once and call us on ${company.phone}.`,
+      { link: `${mail.siteUrl}/reset-password`, label: 'Reset your password' },
+    ],
+    company,
+    mail,
+  );
+}
+
+export function passwordResetLinkLetter(account: { name: string; email: string }, token: string, company: CompanySettings, mail: MailSettings): Letter {
+  return compose(
+    'password_reset_link',
+    account.email,
+    `Choose a new password for ${company.name}`,
+    `Hello ${account.name},`,
+    [
+      'Someone, probably you, asked to reset the password of your account. Open this link to choose a new password. It works once, within one hour.',
+      { link: `${mail.siteUrl}/reset-password?token=${encodeURIComponent(token)}`, label: 'Choose a new password' },
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ],
+    company,
+    mail,
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Delivers the outbox over SMTP (nodemailer). Each round claims a few due messages in one short
+ * transaction (`FOR UPDATE SKIP LOCKED`: several instances on one PostgreSQL take different rows)
+ * by marking them `sending` with a lease, commits, sends them, then marks each `sent`, or back to
+ * `pending` with a growing pause, or `failed` (the server refused it, or too many attempts).
+ * No transaction is held while talking to the mail server (PGlite has one connection).
+ * A message is sent twice only if a sender dies between the mail server's acceptance and the
+ * `sent` mark: its lease then ends and another round sends it again (at least once, never lost).
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { type Database, queryRows } from '../../db/types';
+import { getCompanySettings } from '../company/settings';
+
+export interface MailSenderOptions {
+  smtpUrl: string;
+  /** "Name <address>" or an address; default: the company's name and e-mail (company settings). */
+  from?: string;
+  /** How often to look for due messages. */
+  pollMs?: number;
+  /** The pause after the first failed attempt; each next one doubles, up to an hour. */
+  retryBaseMs?: number;
+  /** Attempts before a message is given up (failed) until staff send it again. */
+  maxAttempts?: number;
+  /** How long a claimed message is left to its sender before another may take it over. */
+  leaseMs?: number;
+  /** The only process on its database (PGlite): messages left `sending` by a dead process are due at once. */
+  exclusive?: boolean;
+}
+
+export const MAIL_DEFAULTS = { pollMs: 1000, retryBaseMs: 30_000, maxAttempts: 8, leaseMs: 120_000 } as const;
+const MAX_PAUSE_MS = 3_600_000;
+const BATCH = 10;
+
+interface Claimed {
+  id: number;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+  kind: string;
+}
+
+/** The pause before attempt `attempts + 1`: base, 2 x base, 4 x base... at most an hour. */
+export function retryPause(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_PAUSE_MS);
+}
+
+/** Claims up to `limit` due messages for `leaseMs`: pending ones whose time has come, and sending ones whose sender's lease ran out. */
+export async function claimDue(db: Database, limit: number, leaseMs: number): Promise<Claimed[]> {
+  return queryRows<Claimed>(
+    db,
+    sql`UPDATE outbox SET status = 'sending', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+        WHERE id IN (
+          SELECT id FROM outbox
+           WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
+           ORDER BY id
+           LIMIT ${limit}
+           FOR UPDATE SKIP LOCKED)
+        RETURNING id, recipient, subject, text_body, html_body, attempts, kind`,
+  );
+}
+
+/** A 5xx answer of the mail server is final (no such mailbox, refused): retrying would not help. */
+function isPermanent(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+function describeError(err: unknown): string {
+  const e = err as { response?: unknown; message?: unknown };
+  return String(e.response ?? e.message ?? err).slice(0, 500);
+}
+
+/** "smtp://user:secret@mail.example.com:587" -> "mail.example.com:587": the address without its password. */
+export function smtpHost(smtpUrl: string): string {
+  try {
+    const url = new URL(smtpUrl);
+    return url.port ? `${url.hostname}:${url.port}` : url.hostname;
+  } catch {
+    return 'the SMTP server';
+  }
+}
+
+export function createTransport(smtpUrl: string): Transporter {
+  return nodemailer.createTransport(smtpUrl, {
+    // A mail server that hangs must not hold a message past its lease.
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 40_000,
+  } as never);
+}
+
+export interface MailSender {
+  /** Runs one round now (tests, and after a change that wrote messages). */
+  runOnce(): Promise<number>;
+  /** Looks every pollMs until stopped. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createMailSender(db: Database, log: FastifyInstance['log'], options: MailSenderOptions): MailSender {
+  const tuning = { ...MAIL_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<Omit<MailSenderOptions, 'from'>> & { from?: string };
+  const transport = createTransport(options.smtpUrl);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = false;
+  let recovered = !options.exclusive;
+
+  const round = async (): Promise<number> => {
+    if (!recovered) {
+      // Alone on the database: a `sending` row is from a process that died; send it now.
+      await db.execute(sql`UPDATE outbox SET status = 'pending', locked_until = NULL WHERE status = 'sending'`);
+      recovered = true;
+    }
+    const claimed = await claimDue(db, BATCH, tuning.leaseMs);
+    if (claimed.length === 0) return 0;
+    const company = await getCompanySettings(db);
+    const from = options.from ?? { name: company.name, address: company.email };
+    for (const message of claimed) {
+      try {
+        await transport.sendMail({ from, to: message.recipient, subject: message.subject, text: message.text_body, html: message.html_body });
+        await db.execute(sql`UPDATE outbox SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${message.id} AND status = 'sending'`);
+        log.info({ outbox: message.id, kind: message.kind }, 'e-mail sent');
+      } catch (err) {
+        const giveUp = isPermanent(err) || message.attempts >= tuning.maxAttempts;
+        const pauseMs = retryPause(message.attempts, tuning.retryBaseMs);
+        await db.execute(
+          sql`UPDATE outbox SET status = ${giveUp ? 'failed' : 'pending'}, last_error = ${describeError(err)}, locked_until = NULL,
+                 next_attempt_at = now() + make_interval(secs => ${pauseMs / 1000})
+               WHERE id = ${message.id} AND status = 'sending'`,
+        );
+        log.warn({ err, outbox: message.id, kind: message.kind, attempts: message.attempts }, giveUp ? 'e-mail not sent; given up until staff send it again' : 'e-mail not sent; will try again');
+      }
+    }
+    return claimed.length;
+  };
+
+  const runOnce = (): Promise<number> => {
+    if (running) return running.then(() => runOnce());
+    running = round().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      runOnce()
+        // A full batch: more may be due; go on at once.
+        .then((sent) => (sent >= BATCH && !stopped ? runOnce() : sent))
+        .catch((err) => log.error({ err }, 'the mail round failed; it runs again shortly'))
+        .finally(schedule);
+    }, tuning.pollMs);
+    timer.unref();
+  };
+
+  return {
+    runOnce,
+    start() {
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running?.catch(() => {});
+      transport.close();
+    },
+  };
+}
+
+/** Starts the sender with the app and stops it (waiting for a round in flight) when the app closes. */
+export function startMailSender(app: FastifyInstance, options: MailSenderOptions): MailSender {
+  const sender = createMailSender(app.db, app.log, options);
+  app.addHook('onReady', async () => sender.start());
+  app.addHook('preClose', async () => sender.stop());
+  return sender;
+}
