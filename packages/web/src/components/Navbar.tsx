@@ -14,7 +14,7 @@ const LINKS = [
 ] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 font-medium transition-colors ${
+  `rounded-md px-3 py-2 font-medium whitespace-nowrap transition-colors ${
     isActive ? 'text-primary' : 'text-slate-700 hover:text-primary'
   }`;
 
@@ -32,9 +32,10 @@ export function Navbar() {
 
   const loggedIn = token !== null;
   const authButton = loggedIn ? (
-    <button type="button" className="btn-secondary px-4 py-2" onClick={logout}>
+    <button type="button" className="btn-secondary px-4 py-2 whitespace-nowrap" title="Logout" onClick={logout}>
       <LogOut aria-hidden="true" size={18} />
-      Logout
+      {/* Beside the other buttons on a laptop the icon alone fits; the word is still its name. */}
+      <span className="lg:max-xl:sr-only">Logout</span>
     </button>
   ) : (
     <button
@@ -50,9 +51,9 @@ export function Navbar() {
     </button>
   );
   const accountLink = loggedIn ? (
-    <NavLink to="/account" className={({ isActive }) => `btn-secondary px-4 py-2 ${isActive ? 'border-primary text-primary' : ''}`}>
+    <NavLink to="/account" title="My Account" className={({ isActive }) => `btn-secondary px-4 py-2 whitespace-nowrap ${isActive ? 'border-primary text-primary' : ''}`}>
       <UserRound aria-hidden="true" size={18} />
-      My Account
+      <span className="lg:max-xl:sr-only">My Account</span>
     </NavLink>
   ) : null;
   const dashboardButton = isOwner ? (
@@ -80,7 +81,11 @@ export function Navbar() {
         </ul>
 
         <div className="hidden items-center gap-3 lg:flex">
-          <a href={phoneHref(company.phone)} className="flex items-center gap-2 rounded-md text-sm text-slate-700 hover:text-primary">
+          {/* Staff on a laptop need the room for their Dashboard button more than the help line. */}
+          <a
+            href={phoneHref(company.phone)}
+            className={`flex items-center gap-2 rounded-md text-sm whitespace-nowrap text-slate-700 hover:text-primary ${isOwner ? 'max-2xl:hidden' : ''}`}
+          >
             <Phone aria-hidden="true" size={16} />
             <span>
               <span className="block text-xs text-slate-500">Need help?</span>

@@ -41,8 +41,8 @@ export default function TermsPage() {
 
       <Part id="terms-price" title="Price and security deposit">
         <p>
-          The rental price is the car’s daily rate times the number of days: from the pickup day to the return day, and at least one
-          day (a car returned the day it was collected costs one day). Prices are in {company.currency}, written like “{money(8500)}”.
+          The rental price is the car’s daily rate times the number of days from the pickup day to the return day (collected on a
+          Monday and returned on the Thursday is 3 days), and at least one day: a car returned the day it was collected costs one day. Prices are in {company.currency}, written like “{money(8500)}”.
         </p>
         <p>
           {depositNotice(company)} This security deposit of {money(company.securityDeposit)} is not part of the rental price: you pay it at

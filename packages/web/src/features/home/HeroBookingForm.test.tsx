@@ -27,6 +27,15 @@ describe('home hero form', () => {
     expect(f.getByLabelText('Return date')).toHaveAttribute('min', addDays(today, 5));
   });
 
+  it('writes the chosen days out the Jamaican way beneath the date fields, whatever the browser shows in them', () => {
+    renderApp('/');
+    const f = within(form());
+    fireEvent.change(f.getByLabelText('Pickup date'), { target: { value: '2027-11-26' } });
+    fireEvent.change(f.getByLabelText('Return date'), { target: { value: '2027-11-29' } });
+    expect(f.getByLabelText('Pickup date')).toHaveAccessibleDescription('Fri 26 Nov 2027');
+    expect(f.getByLabelText('Return date')).toHaveAccessibleDescription('Mon 29 Nov 2027');
+  });
+
   it('says what is missing and stays on the page', async () => {
     renderApp('/');
     await userEvent.click(within(form()).getByRole('button', { name: 'Book now' }));

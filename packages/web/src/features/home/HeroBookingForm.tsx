@@ -4,6 +4,7 @@ import { addDays, companyToday, rentalDatesProblem } from '@rental/contract/rent
 import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { formatCalendarDate } from '../../lib/dates';
 import { useSession } from '../../session/useSession';
 
 type Errors = Partial<Record<'category' | 'pickupDate' | 'returnDate', string>>;
@@ -46,6 +47,10 @@ export function HeroBookingForm() {
   }
 
   const describe = (field: keyof Errors) => (errors[field] ? `hero-${field}-error` : undefined);
+  // A date field shows the browser's own format (11/28/2026 on an American-set phone): the day is
+  // also written out the Jamaican way beneath it, and read with the field.
+  const describeDate = (field: 'pickupDate' | 'returnDate', value: string) =>
+    [value ? `hero-${field}-chosen` : undefined, describe(field)].filter(Boolean).join(' ') || undefined;
 
   return (
     <form
@@ -105,9 +110,14 @@ export function HeroBookingForm() {
           max={addDays(today, MAX_DAYS_AHEAD)}
           value={pickupDate}
           aria-invalid={errors.pickupDate ? true : undefined}
-          aria-describedby={describe('pickupDate')}
+          aria-describedby={describeDate('pickupDate', pickupDate)}
           onChange={(e) => setPickupDate(e.target.value)}
         />
+        {pickupDate && formatCalendarDate(pickupDate) !== pickupDate && (
+          <p id="hero-pickupDate-chosen" className="mt-1 text-sm text-slate-600">
+            {formatCalendarDate(pickupDate)}
+          </p>
+        )}
         {errors.pickupDate && (
           <p id="hero-pickupDate-error" className="field-error">
             {errors.pickupDate}
@@ -126,9 +136,14 @@ export function HeroBookingForm() {
           min={pickupDate || today}
           value={returnDate}
           aria-invalid={errors.returnDate ? true : undefined}
-          aria-describedby={describe('returnDate')}
+          aria-describedby={describeDate('returnDate', returnDate)}
           onChange={(e) => setReturnDate(e.target.value)}
         />
+        {returnDate && formatCalendarDate(returnDate) !== returnDate && (
+          <p id="hero-returnDate-chosen" className="mt-1 text-sm text-slate-600">
+            {formatCalendarDate(returnDate)}
+          </p>
+        )}
         {errors.returnDate && (
           <p id="hero-returnDate-error" className="field-error">
             {errors.returnDate}
