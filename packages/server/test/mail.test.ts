@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, passwordResets } from '../src/db/schema';
 import { expireHolds } from '../src/features/bookings/holds';
 import { hashResetToken } from '../src/features/auth/passwordReset';
-import { authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp, uniqueEmail } from './helpers';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { openDatabase } from '../src/db/open';
+import { passwordResetLinkLetter, DEFAULT_MAIL_SETTINGS } from '../src/features/mail/letters';
+import { enqueue } from '../src/features/mail/outbox';
+import { DEFAULT_COMPANY } from '@rental/contract';
+import { authHeader, createOwner, createTestApp, createTestDatabase, describeDatabase, registerCustomer, TEST_DATABASE_URL, type TestApp, uniqueEmail } from './helpers';
 import { addCar, book, day, ownerCall } from './support/fleet';
 import { type SmtpSink, startSmtpSink } from './support/smtpSink';
 
@@ -303,5 +309,46 @@ describe(`without SMTP_URL (${describeDatabase})`, () => {
     const owner = await createOwner(t.app);
     const list = await ownerCall(t.app, owner.token, 'GET', API.ownerOutbox);
     expect(list.json()).toMatchObject({ mailEnabled: false });
+  });
+});
+
+// Several instances behind a load balancer share one PostgreSQL: each message is sent by one of them, once.
+describe.runIf(TEST_DATABASE_URL)('two app instances on one PostgreSQL', () => {
+  it('deliver every message exactly once between them', async () => {
+    const sink = await startSmtpSink();
+    const database = await createTestDatabase();
+    const secondPool = await openDatabase({ databaseUrl: database.url!, poolSize: 5 });
+    const config = testConfig({ smtpUrl: sink.url, publicUrl: SITE, companyEmail: STAFF });
+    const apps = [
+      await buildApp({ db: database.db, config, rateLimit: false, mailSender: { pollMs: 10, retryBaseMs: 100 } }),
+      await buildApp({ db: secondPool.db, config, rateLimit: false, mailSender: { pollMs: 10, retryBaseMs: 100 } }),
+    ];
+    try {
+      // Messages written while both senders run: through the API of each instance, and many at once.
+      await Promise.all(apps.map((app) => app.ready()));
+      const customers = await Promise.all(apps.map((app, i) => registerCustomer(app, { name: `Instance ${i} customer` })));
+      await Promise.all(customers.map((c, i) => apps[i]!.inject({ method: 'POST', url: API.forgotPassword, payload: { email: c.user.email } })));
+      const recipients = Array.from({ length: 60 }, (_, i) => `bulk.${i}.${uniqueEmail('two')}`);
+      for (let i = 0; i < recipients.length; i += 10) {
+        await enqueue(
+          database.db,
+          recipients.slice(i, i + 10).map((to) => passwordResetLinkLetter({ name: 'Someone', email: to }, 'x', DEFAULT_COMPANY, DEFAULT_MAIL_SETTINGS)),
+        );
+      }
+      const everyone = [...recipients, ...customers.map((c) => c.user.email)];
+      await sink.waitFor((m) => everyone.some((to) => m.to.includes(to)), { count: everyone.length, timeoutMs: 90_000 });
+      await expect
+        .poll(async () => (await database.db.select({ status: outbox.status }).from(outbox)).filter((r) => r.status !== 'sent').length, { timeout: 60_000 })
+        .toBe(0);
+      for (const to of everyone) expect(sink.to(to), to).toHaveLength(1);
+      expect(sink.mails).toHaveLength(everyone.length);
+      const rows = await database.db.select({ attempts: outbox.attempts }).from(outbox);
+      expect(rows.every((r) => r.attempts === 1)).toBe(true);
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+      await secondPool.close();
+      await database.close();
+      await sink.close();
+    }
   });
 });
