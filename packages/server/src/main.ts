@@ -38,7 +38,7 @@ async function main(): Promise<void> {
       opened.kind === 'pglite' ? `Database: PGlite in ${config.dataDir}` : 'Database: PostgreSQL (DATABASE_URL)',
     );
     // The demo brings its own owner, so a demo start does not also generate one.
-    if (demo) await seedDemo(opened.db, log);
+    if (demo) await seedDemo(opened.db, log, undefined, config.holdMinutes);
     await bootstrapOwner(opened.db, config, log);
 
     // On PGlite this process is alone on its data: a message a killed process left half-sent is due at once.

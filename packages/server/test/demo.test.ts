@@ -3,7 +3,7 @@ import { bookingPrice, companyToday, monthBounds, rangesOverlap } from '@rental/
 import { desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankDetails, bookings, cars, images, users } from '../src/db/schema';
+import { bankDetails, bookingEvents, bookings, cars, images, users } from '../src/db/schema';
 import { DEMO_PICTURE_WIDTH } from '../src/demo/carPicture';
 import { demoBookings } from '../src/demo/demoBookings';
 import { DEMO_OWNER, seedDemo } from '../src/demo/seedDemo';
@@ -92,6 +92,20 @@ describe(`demo data (${describeDatabase})`, () => {
       .filter((r) => r.bookings.status === 'confirmed' && r.bookings.pickupDate >= start && r.bookings.pickupDate < nextStart)
       .reduce((sum, r) => sum + r.bookings.price, 0);
     expect(revenueThisMonth).toBeGreaterThan(0);
+  });
+
+  it('makes each booking as the site would: a reference, a hold while pending, a history, why a cancelled one ended', async () => {
+    const rows = await database.db.select().from(bookings);
+    const events = await database.db.select().from(bookingEvents);
+    for (const booking of rows) {
+      expect(booking.reference).toMatch(/^WR-[2-9A-HJ-NP-Z]{6}$/);
+      expect(booking.holdExpiresAt !== null, booking.reference).toBe(booking.status === 'pending');
+      if (booking.holdExpiresAt) expect(booking.holdExpiresAt.getTime()).toBeGreaterThan(Date.now());
+      expect(booking.statusReason !== null, booking.reference).toBe(booking.status === 'cancelled');
+      const history = events.filter((e) => e.bookingId === booking.id).sort((a, b) => a.at.getTime() - b.at.getTime());
+      expect(history[0]?.status).toBe('pending');
+      expect(history.at(-1)?.status).toBe(booking.status);
+    }
   });
 
   it('sets the bank details customers need for a cash deposit', async () => {

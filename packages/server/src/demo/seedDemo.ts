@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_LOCATION } from '@rental/contract/constants';
 import { bookingPrice, companyToday } from '@rental/contract/rentalDates';
 import { eq, sql } from 'drizzle-orm';
-import { bankDetails, bookings, cars, users } from '../db/schema';
+import { bankDetails, bookingEvents, bookings, cars, users } from '../db/schema';
 import type { Database } from '../db/types';
 import { hashPassword } from '../features/auth/passwords';
 import { storeImage } from '../features/images/store';
@@ -58,7 +58,7 @@ async function ensureAccount(db: Database, account: Account): Promise<{ id: stri
   return { id: existing!.id, created: false };
 }
 
-export async function seedDemo(db: Database, log: DemoLog, today: string = companyToday()): Promise<void> {
+export async function seedDemo(db: Database, log: DemoLog, today: string = companyToday(), holdMinutes = 2880): Promise<void> {
   if (await hasCars(db)) {
     log.info('Demo data skipped: the database already has cars.');
     return;
@@ -122,20 +122,44 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
       carRows.push(row!);
     }
 
-    await tx.insert(bookings).values(
-      plan.map((b) => {
-        const car = carRows[DEMO_FLEET.findIndex((c) => c.model === b.model)]!;
-        return {
-          carId: car.id,
-          userId: customers[b.customerIndex]!.id,
-          pickupDate: b.pickupDate,
-          returnDate: b.returnDate,
-          price: bookingPrice(car.pricePerDay, b.pickupDate, b.returnDate),
-          status: b.status,
-          paymentMethod: b.paymentMethod,
-          createdAt: new Date(now - b.bookedHoursAgo * 3_600_000),
-        };
-      }),
+    // Each booking as the site would have made it: a hold while pending, its history, why a cancelled one ended.
+    const made = await tx
+      .insert(bookings)
+      .values(
+        plan.map((b) => {
+          const car = carRows[DEMO_FLEET.findIndex((c) => c.model === b.model)]!;
+          const createdAt = new Date(now - b.bookedHoursAgo * 3_600_000);
+          return {
+            carId: car.id,
+            userId: customers[b.customerIndex]!.id,
+            pickupDate: b.pickupDate,
+            returnDate: b.returnDate,
+            price: bookingPrice(car.pricePerDay, b.pickupDate, b.returnDate),
+            status: b.status,
+            statusReason: b.status === 'cancelled' ? ('customer' as const) : null,
+            paymentMethod: b.paymentMethod,
+            holdExpiresAt: b.status === 'pending' ? new Date(createdAt.getTime() + holdMinutes * 60_000) : null,
+            createdAt,
+          };
+        }),
+      )
+      .returning({ id: bookings.id, status: bookings.status, userId: bookings.userId, createdAt: bookings.createdAt });
+    await tx.insert(bookingEvents).values(
+      made.flatMap((booking) => [
+        { bookingId: booking.id, status: 'pending' as const, actorId: booking.userId, at: booking.createdAt },
+        ...(booking.status === 'pending'
+          ? []
+          : [
+              {
+                bookingId: booking.id,
+                status: booking.status,
+                reason: booking.status === 'cancelled' ? ('customer' as const) : null,
+                actorId: booking.status === 'cancelled' ? booking.userId : owner!.id,
+                // Staff confirm (or the customer cancels) within the hour.
+                at: new Date(booking.createdAt.getTime() + 45 * 60_000),
+              },
+            ]),
+      ]),
     );
 
     await tx
