@@ -19,6 +19,7 @@ const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage'));
 const LoginPage = lazyPage(() => import('./pages/LoginPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 const SetupPage = lazyPage(() => import('./pages/SetupPage'));
+const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
 
 /** Downloads every public page's code now (tests render pages without waiting for downloads). */
 export function preloadPublicPages(): Promise<void> {
@@ -44,6 +45,7 @@ export default function App() {
         <Route path="payment/:carId/:pickupDate/:returnDate" element={<PaymentPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="setup" element={<SetupPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route

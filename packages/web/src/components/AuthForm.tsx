@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { callApi, errorMessage } from '../api/client';
 import { useSession } from '../session/useSession';
 
-export type AuthMode = 'login' | 'register';
+export type AuthMode = 'login' | 'register' | 'forgot';
 
 type Props = {
   /** Called after the token is stored. */
@@ -21,9 +21,75 @@ export function AuthForm({ onSuccess, headingId }: Props) {
   const [password, setPassword] = useState('');
   const [phone, setPhone] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  /** After "Forgot password?": the server's answer (the same whether or not the address has an account). */
+  const [linkSent, setLinkSent] = useState('');
   const ids = useId();
 
   const registering = mode === 'register';
+  const forgetting = mode === 'forgot';
+
+  async function askForLink(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
+    try {
+      const answer = await callApi('forgotPassword', { body: { email } });
+      setLinkSent(answer.message);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (forgetting) {
+    return (
+      <form onSubmit={askForLink} className="flex flex-col gap-4">
+        <h2 id={headingId} className="text-center text-2xl font-semibold text-slate-900">
+          Forgot your <span className="text-primary">password?</span>
+        </h2>
+        {linkSent ? (
+          <p role="status" className="rounded-lg bg-primary-light px-3 py-2 text-sm text-slate-800">
+            {linkSent}
+          </p>
+        ) : (
+          <>
+            <p className="text-sm text-slate-600">Enter the e-mail address of your account. We will send it a link to choose a new password.</p>
+            <div>
+              <label htmlFor={`${ids}-forgot-email`} className="field-label">
+                Email
+              </label>
+              <input
+                id={`${ids}-forgot-email`}
+                className="field-input"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                placeholder="you@example.com"
+              />
+            </div>
+            <button type="submit" className="btn-primary w-full" disabled={submitting}>
+              {submitting ? 'Please wait…' : 'Send me a link'}
+            </button>
+          </>
+        )}
+        <p className="text-sm text-slate-600">
+          <button
+            type="button"
+            className="font-medium text-primary underline-offset-2 hover:underline"
+            onClick={() => {
+              setLinkSent('');
+              setMode('login');
+            }}
+          >
+            Back to login
+          </button>
+        </p>
+      </form>
+    );
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -124,6 +190,11 @@ export function AuthForm({ onSuccess, headingId }: Props) {
           <p id={`${ids}-password-hint`} className="mt-1 text-xs text-slate-500">
             At least {MIN_PASSWORD_LENGTH} characters.
           </p>
+        )}
+        {!registering && (
+          <button type="button" className="mt-1 text-sm font-medium text-primary underline-offset-2 hover:underline" onClick={() => setMode('forgot')}>
+            Forgot password?
+          </button>
         )}
       </div>
 

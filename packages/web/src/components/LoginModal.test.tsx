@@ -108,4 +108,15 @@ describe('login modal', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
+
+  it('"Forgot password?" asks for a link and shows the same answer for any address', async () => {
+    const { user, dialog } = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Forgot password?' }));
+    expect(within(dialog).getByRole('heading')).toHaveTextContent('Forgot your password?');
+    await user.type(within(dialog).getByLabelText('Email'), uniqueEmail('forgot'));
+    await user.click(within(dialog).getByRole('button', { name: 'Send me a link' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(MESSAGES.resetLinkSent);
+    await user.click(within(dialog).getByRole('button', { name: 'Back to login' }));
+    expect(within(dialog).getByRole('heading')).toHaveTextContent('User Login');
+  });
 });

@@ -46,6 +46,7 @@ describe('the owner area', () => {
       ['Manage Bookings', '/owner/manage-bookings'],
       ['Bank Details', '/owner/bank-details'],
       ['Company Settings', '/owner/settings'],
+      ['Outbox', '/owner/outbox'],
     ]);
 
     for (const tile of ['Total Cars', 'Total Bookings', 'Pending', 'Confirmed']) {

@@ -9,6 +9,7 @@ import { ManageBookingsPage } from './ManageBookingsPage';
 import { ManageCarsPage } from './ManageCarsPage';
 import { OwnerLayout } from './OwnerLayout';
 import { OwnerLoading } from './OwnerLoading';
+import { OutboxPage } from './OutboxPage';
 
 /** A fresh form for every car: going from one car's edit page to "Add car" must not keep its values. */
 function CarFormRoute() {
@@ -33,6 +34,7 @@ export default function OwnerRoutes() {
         <Route path="manage-bookings" element={<ManageBookingsPage />} />
         <Route path="bank-details" element={<BankDetailsPage />} />
         <Route path="settings" element={<CompanySettingsPage />} />
+        <Route path="outbox" element={<OutboxPage />} />
         <Route path="*" element={<Navigate to="/owner" replace />} />
       </Route>
     </Routes>

@@ -1,4 +1,4 @@
-import { Building2, CalendarCheck, CarFront, Landmark, LayoutDashboard, PlusSquare } from 'lucide-react';
+import { Building2, CalendarCheck, CarFront, Landmark, LayoutDashboard, Mail, PlusSquare } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { ProfileImageEditor } from './ProfileImageEditor';
 
@@ -9,6 +9,7 @@ const MENU = [
   { to: '/owner/manage-bookings', label: 'Manage Bookings', icon: CalendarCheck, end: false },
   { to: '/owner/bank-details', label: 'Bank Details', icon: Landmark, end: false },
   { to: '/owner/settings', label: 'Company Settings', icon: Building2, end: false },
+  { to: '/owner/outbox', label: 'Outbox', icon: Mail, end: false },
 ] as const;
 
 export function OwnerSideMenu() {
