@@ -149,9 +149,9 @@ export function OutboxPage() {
             <tbody className="divide-y divide-slate-100">
               {messages.map((message) => (
                 <tr key={message._id} className="align-top">
-                  <td className="max-w-md px-4 py-3">
+                  <td className="max-w-md min-w-64 px-4 py-3">
                     <p className="font-medium break-words text-slate-900">{message.subject}</p>
-                    <p className="break-all text-slate-600">{message.recipient}</p>
+                    <p className="break-words text-slate-600">{message.recipient}</p>
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">
                     {formatInstantWithTime(message.createdAt)}
