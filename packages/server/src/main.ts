@@ -31,6 +31,9 @@ async function main(): Promise<void> {
   const demo = process.argv.includes('--demo') || process.env.DEMO === '1';
 
   let opened: OpenedDatabase | undefined;
+  // Set by SIGTERM/SIGINT: a start still finishing (announcing the owner setup) then fails only
+  // because the database is being closed, and the stop decides how the process ends.
+  let stopping = false;
   try {
     opened = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
     log.info(
@@ -45,7 +48,6 @@ async function main(): Promise<void> {
     const app = await buildApp({ db: opened.db, config, logger: log, mailSender: { exclusive: opened.kind === 'pglite' } });
     applyServerLimits(app.server, log);
     const database = opened;
-    let stopping = false;
     const stop = async (signal: NodeJS.Signals) => {
       if (stopping) {
         log.warn(`${signal} again: stopping now.`);
@@ -95,6 +97,7 @@ async function main(): Promise<void> {
       await announceOwnerSetup(database.db, config, port);
     }
   } catch (err) {
+    if (stopping) return;
     log.fatal({ err }, `Cannot start: ${(err as Error).message}`);
     await opened?.close().catch(() => {});
     process.exit(1);

@@ -66,8 +66,9 @@ describe(`the server process (${describeDatabase})`, () => {
     try {
       const health = await fetch(`${first.url}/health`);
       expect(await health.json()).toEqual({ success: true, status: 'ok', database: 'ok' });
+      // The setup address is printed just after the server listens.
+      await expect.poll(() => first.output(), { timeout: 30_000 }).toMatch(/\/setup\?token=/);
       const firstSetup = /\/setup\?token=(\S+)/.exec(first.output())?.[1];
-      expect(firstSetup).toBeDefined();
       const email = uniqueEmail();
       const registered = await fetch(`${first.url}${API.register}`, {
         method: 'POST',
@@ -85,8 +86,8 @@ describe(`the server process (${describeDatabase})`, () => {
       const second = await startServer(env);
       try {
         // Still no owner: a new address, and the old one is not printed again.
+        await expect.poll(() => second.output(), { timeout: 30_000 }).toMatch(/\/setup\?token=/);
         const secondSetup = /\/setup\?token=(\S+)/.exec(second.output())?.[1];
-        expect(secondSetup).toBeDefined();
         expect(secondSetup).not.toBe(firstSetup);
         const login = await fetch(`${second.url}${API.login}`, {
           method: 'POST',
