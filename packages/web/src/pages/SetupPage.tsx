@@ -1,9 +1,9 @@
-import { MIN_PASSWORD_LENGTH } from '@rental/contract/constants';
 import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callApi, errorMessage } from '../api/client';
 import { usePageMeta } from '../lib/usePageMeta';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { useSession } from '../session/useSession';
 
 /**
@@ -85,39 +85,7 @@ export default function SetupPage() {
                   onChange={(e) => setEmail(e.target.value)}
                 />
               </div>
-              <div>
-                <label htmlFor={`${ids}-password`} className="field-label">
-                  Password
-                </label>
-                <input
-                  id={`${ids}-password`}
-                  className="field-input"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  minLength={MIN_PASSWORD_LENGTH}
-                  aria-describedby={`${ids}-password-hint`}
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-                <p id={`${ids}-password-hint`} className="mt-1 text-xs text-slate-500">
-                  At least {MIN_PASSWORD_LENGTH} characters.
-                </p>
-              </div>
-              <div>
-                <label htmlFor={`${ids}-repeated`} className="field-label">
-                  Password again
-                </label>
-                <input
-                  id={`${ids}-repeated`}
-                  className="field-input"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  value={repeated}
-                  onChange={(e) => setRepeated(e.target.value)}
-                />
-              </div>
+              <NewPasswordFields idBase={ids} label="Password" password={password} repeated={repeated} onPassword={setPassword} onRepeated={setRepeated} />
               {problem && (
                 <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
                   {problem}
