@@ -40,7 +40,7 @@ export function locationProblem(company: CompanySettings, location: string): str
 
 export async function saveCompanySettings(db: Database, ownerId: string, next: CompanySettings): Promise<CompanySettings> {
   return db.transaction(async (tx) => {
-    await tx.insert(companySettings).values({ id: 1, value: DEFAULT_COMPANY }).onConflictDoNothing();
+    // The row exists: buildApp made it (ensureCompanySettings) before any route could run.
     const [row] = await tx.select({ value: companySettings.value }).from(companySettings).where(eq(companySettings.id, 1)).for('update');
     const current = withDefaults(row?.value);
     const removed = current.locations.filter((place) => !next.locations.includes(place));
