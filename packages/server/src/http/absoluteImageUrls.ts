@@ -7,6 +7,11 @@ import type { FastifyInstance } from 'fastify';
 
 const IMAGE_PATH = '/api/images/';
 
+/** Also used by the fleet cache (features/fleetCache), which serialises answers itself. */
+export function absolutizeImageUrls(value: unknown, base: string): void {
+  rewrite(value, base);
+}
+
 function rewrite(value: unknown, base: string): void {
   if (Array.isArray(value)) {
     for (const item of value) rewrite(item, base);
@@ -17,6 +22,8 @@ function rewrite(value: unknown, base: string): void {
   for (const key of Object.keys(record)) {
     const field = record[key];
     if (key === 'image' && typeof field === 'string' && field.startsWith(IMAGE_PATH)) record[key] = base + field;
+    // issue 12 item 8: a car's pictures (URLs in order), so pictures[0] stays equal to image.
+    else if (key === 'pictures' && Array.isArray(field)) record[key] = field.map((url) => (typeof url === 'string' && url.startsWith(IMAGE_PATH) ? base + url : url));
     else if (field !== null && typeof field === 'object') rewrite(field, base);
   }
 }

@@ -1,0 +1,112 @@
+/**
+ * Answers kept as the bytes that go on the wire: the JSON, its brotli and gzip variants, and an
+ * ETag of the JSON, so a repeated read costs a lookup and a write instead of a database query,
+ * a serialisation and a compression. Keys carry the fleet stamp, so a changed fleet or a new day
+ * in Jamaica simply misses; old entries age out of the LRU, which is bounded in bytes.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** As app.ts's @fastify/compress threshold: smaller answers go out as they are. */
+const COMPRESS_FROM_BYTES = 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+export interface EncodedAnswer {
+  /** Weak: the same JSON is one resource whichever encoding carries it. */
+  etag: string;
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+export async function encodeAnswer(json: string): Promise<EncodedAnswer> {
+  const identity = Buffer.from(json);
+  const etag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`;
+  if (identity.length < COMPRESS_FROM_BYTES) return { etag, identity };
+  // Made once per fleet version, so a higher quality than per-request compression could afford.
+  const [br, gz] = await Promise.all([
+    brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  return { etag, identity, br, gzip: gz };
+}
+
+/** The encoding to send for an Accept-Encoding header: brotli first, then gzip, else none. */
+export function preferredEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  let br = false;
+  let gz = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === 'x-gzip') gz = true;
+    else if (name === '*') br = gz = true;
+  }
+  return br ? 'br' : gz ? 'gzip' : undefined;
+}
+
+/** If-None-Match by weak comparison (RFC 9110 13.1.2): W/"x" and "x" are the same tag. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === wanted);
+}
+
+/** Sends a cached answer: 304 when the client holds these bytes already, else the best encoding it takes. */
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer): FastifyReply {
+  // no-cache: a browser may keep the answer but must ask (If-None-Match) before using it again.
+  reply.header('etag', answer.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const compressed = encoding && answer[encoding];
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (compressed) return reply.header('content-encoding', encoding).send(compressed);
+  return reply.send(answer.identity);
+}
+
+export class AnswerCache {
+  private readonly entries: LRUCache<string, EncodedAnswer>;
+  /** Answers being made: concurrent misses of one key wait for one build. */
+  private readonly building = new Map<string, Promise<EncodedAnswer>>();
+
+  constructor(maxBytes: number) {
+    this.entries = new LRUCache<string, EncodedAnswer>({
+      maxSize: maxBytes,
+      sizeCalculation: (answer, key) => answer.identity.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0) + key.length + 256,
+    });
+  }
+
+  /** The answer under `key`, made by `build` (its JSON) when missing. A build's error is every waiter's. */
+  get(key: string, build: () => Promise<string>): Promise<EncodedAnswer> {
+    const hit = this.entries.get(key);
+    if (hit) return Promise.resolve(hit);
+    let pending = this.building.get(key);
+    if (!pending) {
+      pending = build()
+        .then(encodeAnswer)
+        .then((answer) => {
+          this.entries.set(key, answer);
+          return answer;
+        })
+        .finally(() => this.building.delete(key));
+      this.building.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Bytes held (for tests and the benchmark's memory figures). */
+  get size(): number {
+    return this.entries.calculatedSize;
+  }
+}

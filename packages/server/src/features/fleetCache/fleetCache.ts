@@ -1,0 +1,74 @@
+/**
+ * The fleet cache of one app instance: the fleet's version, the Jamaica day, and the encoded
+ * answers of the public fleet reads keyed on both (docs/decisions/070-fleet-cache.md).
+ */
+import { companyToday } from '@rental/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AnswerCache } from './encodedAnswers';
+import { FleetVersion } from './fleetVersion';
+
+export interface FleetCacheOptions {
+  /** The clock that says which day it is in Jamaica (tests move it past midnight). */
+  now?: () => Date;
+  /** How often other instances' changes are looked for, ms (default 500: seen within a second). */
+  pollMs?: number;
+  /** The most the cached answers may hold, bytes (default 32 MiB). */
+  maxBytes?: number;
+}
+
+export class FleetCache {
+  readonly version: FleetVersion;
+  readonly answers: AnswerCache;
+  readonly now: () => Date;
+
+  constructor(app: FastifyInstance, options: FleetCacheOptions) {
+    this.version = new FleetVersion(app.db);
+    this.answers = new AnswerCache(options.maxBytes ?? 32 * 1024 * 1024);
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Today in Jamaica by this cache's clock: what a cached answer's reserved days were computed for. */
+  today(): string {
+    return companyToday(this.now());
+  }
+
+  /** Changes with the fleet's version and with the day in Jamaica. */
+  async stamp(): Promise<{ stamp: string; today: string }> {
+    const version = await this.version.current();
+    const today = this.today();
+    return { stamp: `${version}@${today}`, today };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fleetCache: FleetCache;
+  }
+}
+
+/** POSTs that only read: they must not make the next read ask the database again. */
+const READ_ONLY_CALLS = new Set(['checkAvailability']);
+
+function mayWrite(request: FastifyRequest): boolean {
+  const method = request.method;
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
+  return !READ_ONLY_CALLS.has(request.routeOptions.config.endpoint ?? '');
+}
+
+export function registerFleetCache(app: FastifyInstance, options: FleetCacheOptions = {}): void {
+  const cache = new FleetCache(app, options);
+  app.decorate('fleetCache', cache);
+
+  // Before any answer to a write goes out (its transaction has committed by then), the next read on
+  // this instance is made to ask the database: what a customer was told is done, they then see.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (mayWrite(request)) cache.version.markDirty();
+    done(null, payload);
+  });
+
+  const timer = setInterval(() => {
+    cache.version.read().catch((err: unknown) => app.log.warn({ err }, 'fleet cache: could not read the fleet version'));
+  }, options.pollMs ?? 500);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,211 @@
+/**
+ * The fleet cache (decision 070): the public fleet reads are answered from encoded bytes kept per
+ * fleet version and Jamaica day. What a customer must never notice: an acknowledged booking,
+ * cancellation or car change missing from the next read, a 304 that hides a change, yesterday's
+ * reserved days after midnight in Jamaica, or, on two instances, a change older than a second.
+ */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { API, addDays, companyToday, responses } from '@rental/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { openDatabase } from '../src/db/open';
+import { fleetStamp } from '../src/features/fleetCache/fleetStamp';
+import { type Account, authHeader, createOwner, createTestApp, createTestDatabase, describeDatabase, registerCustomer, TEST_DATABASE_URL, type TestApp } from './helpers';
+import { addCar, book, day, insertBooking, ownerCall } from './support/fleet';
+
+/** Long enough that nothing in these tests is seen thanks to the poll, unless a test waits for it. */
+const NO_POLL = { pollMs: 600_000 };
+
+async function reservedOf(app: FastifyInstance, carId: string) {
+  const res = await app.inject({ method: 'GET', url: API.cars });
+  expect(res.statusCode).toBe(200);
+  return responses.cars.parse(res.json()).cars.find((c) => c._id === carId)?.reservedDates;
+}
+
+describe(`fleet cache on one instance (${describeDatabase})`, () => {
+  let t: TestApp;
+  let owner: Account;
+  /** The cache's clock: the tests move it to tomorrow in Jamaica. */
+  let clock = new Date();
+
+  beforeAll(async () => {
+    t = await createTestApp({ fleetCache: { ...NO_POLL, now: () => clock } });
+    owner = await createOwner(t.app);
+  });
+  afterAll(() => t?.close());
+
+  it('shows a booking in the very next read of the list, the car and the availability', async () => {
+    const car = await addCar(t.app, owner.token, { location: 'Waterford, Portmore' });
+    const customer = await registerCustomer(t.app);
+    const dates = { pickupDate: day(20), returnDate: day(22) };
+    const available = () =>
+      t.app.inject({ method: 'POST', url: API.checkAvailability, payload: { location: 'Waterford, Portmore', ...dates } }).then((r) => r.json().availableCars.map((c: { _id: string }) => c._id));
+
+    // Read (and so cache) all three first.
+    expect(await reservedOf(t.app, car._id)).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: API.car(car._id) })).json().car.reservedDates).toEqual([]);
+    expect(await available()).toContain(car._id);
+
+    const booked = await book(t.app, customer.token, car._id, dates.pickupDate, dates.returnDate);
+    expect(booked.statusCode).toBe(201);
+
+    expect(await reservedOf(t.app, car._id)).toEqual([dates]);
+    expect((await t.app.inject({ method: 'GET', url: API.car(car._id) })).json().car.reservedDates).toEqual([dates]);
+    expect(await available()).not.toContain(car._id);
+
+    // Cancelled: the days are free again at once.
+    const cancelled = await t.app.inject({ method: 'POST', url: API.cancelBooking, headers: authHeader(customer.token), payload: { bookingId: booked.json().booking._id } });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await reservedOf(t.app, car._id)).toEqual([]);
+    expect(await available()).toContain(car._id);
+  });
+
+  it('drops a car from the list the moment the owner marks it unavailable', async () => {
+    const car = await addCar(t.app, owner.token);
+    expect(await reservedOf(t.app, car._id)).toEqual([]);
+    const toggled = await ownerCall(t.app, owner.token, 'POST', API.toggleCar, { carId: car._id });
+    expect(toggled.statusCode).toBe(200);
+    expect(await reservedOf(t.app, car._id)).toBeUndefined();
+  });
+
+  it('answers 304 to the ETag it sent while nothing changed, and the new answer once something did', async () => {
+    const car = await addCar(t.app, owner.token);
+    const first = await t.app.inject({ method: 'GET', url: API.car(car._id) });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+
+    const again = await t.app.inject({ method: 'GET', url: API.car(car._id), headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const customer = await registerCustomer(t.app);
+    expect((await book(t.app, customer.token, car._id, day(5), day(6))).statusCode).toBe(201);
+    const after = await t.app.inject({ method: 'GET', url: API.car(car._id), headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.json().car.reservedDates).toEqual([{ pickupDate: day(5), returnDate: day(6) }]);
+  });
+
+  it('sends the same JSON as brotli, gzip or plain, whichever the client takes', async () => {
+    await addCar(t.app, owner.token);
+    const plain = await t.app.inject({ method: 'GET', url: API.cars });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    const br = await t.app.inject({ method: 'GET', url: API.cars, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.app.inject({ method: 'GET', url: API.cars, headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(1);
+  });
+
+  it('sees a change made by another process (straight into the database) within a second', async () => {
+    const polled = await createTestApp({ fleetCache: { pollMs: 200 } });
+    try {
+      const owner2 = await createOwner(polled.app);
+      const car = await addCar(polled.app, owner2.token);
+      expect(await reservedOf(polled.app, car._id)).toEqual([]);
+      const started = Date.now();
+      await insertBooking(polled.db, { carId: car._id, userId: owner2.user._id, pickupDate: day(3), returnDate: day(4) });
+      await expect.poll(() => reservedOf(polled.app, car._id), { timeout: 5_000, interval: 50 }).toEqual([{ pickupDate: day(3), returnDate: day(4) }]);
+      // On a busy machine the poll timer itself can be late; the promise is the 500 ms default plus a query.
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await polled.close();
+    }
+  });
+
+  it('lets no cached answer outlive its day in Jamaica', async () => {
+    const car = await addCar(t.app, owner.token);
+    const customer = await registerCustomer(t.app);
+    const today = companyToday(clock);
+    // A rental that ends today: reserved today, over tomorrow.
+    await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: today, returnDate: today });
+    // Written behind the app's back: a write request makes the next read ask for the version.
+    await t.app.inject({ method: 'POST', url: API.login, payload: { email: 'nobody@example.com', password: 'x' } });
+    const stampToday = await fleetStamp(t.app);
+    expect(await reservedOf(t.app, car._id)).toEqual([{ pickupDate: today, returnDate: today }]);
+
+    clock = new Date(clock.getTime() + 24 * 60 * 60 * 1000);
+    try {
+      expect(companyToday(clock)).toBe(addDays(today, 1));
+      expect(await fleetStamp(t.app)).not.toBe(stampToday);
+      expect(await reservedOf(t.app, car._id)).toEqual([]);
+      // Dates are judged by the same day: today (by the real clock) is now in the past.
+      const res = await t.app.inject({ method: 'POST', url: API.checkAvailability, payload: { location: 'Waterford, Portmore', pickupDate: today, returnDate: today } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('The pickup date cannot be in the past.');
+    } finally {
+      clock = new Date();
+    }
+  });
+
+  it('keeps its answers within the size it is given', async () => {
+    const small = await createTestApp({ fleetCache: { ...NO_POLL, maxBytes: 64 * 1024 } });
+    try {
+      const owner2 = await createOwner(small.app);
+      await addCar(small.app, owner2.token);
+      for (let n = 1; n <= 60; n++) {
+        const res = await small.app.inject({ method: 'POST', url: API.checkAvailability, payload: { location: 'Waterford, Portmore', pickupDate: day(n), returnDate: day(n + 1) } });
+        expect(res.statusCode).toBe(200);
+      }
+      expect(small.app.fleetCache.answers.size).toBeGreaterThan(0);
+      expect(small.app.fleetCache.answers.size).toBeLessThanOrEqual(64 * 1024);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+/** The acknowledging instance shows it at once; the other within a second (it polls every 500 ms). */
+async function seenOnBoth(acknowledged: FastifyInstance, other: FastifyInstance, carId: string, expected: { pickupDate: string; returnDate: string }[]) {
+  const at = Date.now();
+  expect(await reservedOf(acknowledged, carId)).toEqual(expected);
+  await expect.poll(() => reservedOf(other, carId), { timeout: 5_000, interval: 20 }).toEqual(expected);
+  expect(Date.now() - at).toBeLessThan(1_000);
+}
+
+// Several instances behind a load balancer share one PostgreSQL: a change acknowledged by one is
+// in the other's answers within a second, whatever each had cached.
+describe.runIf(TEST_DATABASE_URL)('fleet cache on two instances over PostgreSQL', () => {
+  it('shows a booking and a cancellation made on one instance on the other within a second', async () => {
+    const database = await createTestDatabase();
+    const secondPool = await openDatabase({ databaseUrl: database.url!, poolSize: 5 });
+    const config = testConfig();
+    const [a, b] = [
+      await buildApp({ db: database.db, config, rateLimit: false }),
+      await buildApp({ db: secondPool.db, config, rateLimit: false }),
+    ] as [FastifyInstance, FastifyInstance];
+    try {
+      await Promise.all([a.ready(), b.ready()]);
+      const owner = await createOwner(a);
+      const customer = await registerCustomer(a);
+      const car = await addCar(a, owner.token);
+      // B has its own cached list before the changes.
+      await expect.poll(() => reservedOf(b, car._id), { timeout: 5_000, interval: 50 }).toEqual([]);
+
+      // Booked on A, then cancelled on A, then booked on B: each seen by the other instance within a second.
+      const booked = await book(a, customer.token, car._id, day(8), day(9));
+      expect(booked.statusCode).toBe(201);
+      await seenOnBoth(a, b, car._id, [{ pickupDate: day(8), returnDate: day(9) }]);
+
+      const cancelled = await a.inject({ method: 'POST', url: API.cancelBooking, headers: authHeader(customer.token), payload: { bookingId: booked.json().booking._id } });
+      expect(cancelled.statusCode).toBe(200);
+      await seenOnBoth(a, b, car._id, []);
+
+      const etagOnA = (await a.inject({ method: 'GET', url: API.cars })).headers.etag as string;
+      expect((await book(b, customer.token, car._id, day(12), day(12))).statusCode).toBe(201);
+      await seenOnBoth(b, a, car._id, [{ pickupDate: day(12), returnDate: day(12) }]);
+      // A client holding A's earlier answer is not told it is still current.
+      expect((await a.inject({ method: 'GET', url: API.cars, headers: { 'if-none-match': etagOnA } })).statusCode).toBe(200);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await secondPool.close();
+      await database.close();
+    }
+  });
+});
