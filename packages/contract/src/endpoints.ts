@@ -27,6 +27,14 @@ import {
   responses,
   setupOwnerBody,
 } from './schemas';
+// issue 12 items 1-2: service blocks, the fleet timeline
+import { blockParams, blockResponses, blocksQuery, createBlockBody, timelineQuery } from './schemas';
+// issue 12 item 8: a car's pictures
+import { carPictureParams, carPicturesOrderBody } from './schemas';
+// issue 12 item 6: the history
+import { activityQuery, activityResponses } from './schemas';
+// issue 12 items 3-5: the owner's pages of bookings, payments received, the export
+import { ownerBookingFilters, ownerBookingsQuery, paymentStatusBody } from './schemas';
 
 export type Tag = 'Account' | 'Cars' | 'Bookings' | 'Company' | 'Owner' | 'Pictures' | 'Service';
 /** Failure statuses a call may answer besides the ones its access and input imply (400, 401, 403). */
@@ -63,7 +71,12 @@ const imageFile = z.file().describe('A JPEG, PNG, WebP, GIF or AVIF picture, at 
 
 const carForm = z.object({
   image: imageFile,
-  carData: z.string().describe('The car form as a JSON string: brand, model, year, pricePerDay, category, transmission, fuel_type, seating_capacity, location, description.'),
+  carData: z
+    .string()
+    .describe(
+      'The car form as a JSON string: brand, model, year, pricePerDay, category, transmission, fuel_type, seating_capacity, location, description; ' +
+        'optionally doors (1-6) and distancePerDay (km, 1-5000): null means the usual 4 doors and 500 km, left out an edit keeps the car\'s value.',
+    ),
 });
 
 export const ENDPOINTS = {
@@ -179,7 +192,35 @@ export const ENDPOINTS = {
     response: responses.bookingCancelled,
     errors: [404, 409],
   },
-  ownerBookings: { summary: 'Every booking, with its customer', tag: 'Bookings', response: responses.ownerBookings },
+  // issue 12 item 3: pages, filters and search
+  ownerBookings: {
+    summary: 'Every booking, with its customer, newest first',
+    description:
+      'Without limit: every booking that matches (all of them without filters). With limit: one page and nextCursor, ' +
+      'to send as cursor for the next page (null on the last); no booking appears on two pages. ' +
+      'A cursor that cannot be read is a 400: start again from the first page.',
+    tag: 'Bookings',
+    query: ownerBookingsQuery,
+    response: responses.ownerBookings,
+  },
+  // issue 12 items 4-5: payments received, the export
+  changePaymentStatus: {
+    summary: 'Mark what has been paid for a booking',
+    description: 'unpaid, deposit_received or paid; the customer sees it on their booking.',
+    tag: 'Bookings',
+    body: paymentStatusBody,
+    response: responses.statusChanged,
+    errors: [404],
+  },
+  ownerBookingsCsv: {
+    summary: 'The bookings as a spreadsheet (CSV)',
+    description:
+      'The same filters as the list, newest first. UTF-8 with a byte order mark, CRLF, every field quoted; ' +
+      'a cell that starts with = + - or @ gets a leading apostrophe so a spreadsheet never runs it as a formula.',
+    tag: 'Owner',
+    query: ownerBookingFilters,
+    response: { binary: 'text/csv' },
+  },
   changeStatus: {
     summary: "Set a booking's status",
     tag: 'Bookings',
@@ -214,6 +255,41 @@ export const ENDPOINTS = {
     response: responses.bankDetailsSaved,
   },
   dashboard: { summary: 'Figures for the staff dashboard', tag: 'Owner', response: responses.dashboard },
+  // issue 12 items 1-2: service blocks, the fleet timeline
+  createBlock: {
+    summary: 'Block a car for some days (service, garage)',
+    description:
+      'Dates are inclusive, from today up to 365 days ahead. A block never shares a day of its car with a booking that is not cancelled or with another block (409). ' +
+      'Customers see the days as reserved, without the note.',
+    tag: 'Owner',
+    body: createBlockBody,
+    status: 201,
+    response: blockResponses.blockCreated,
+    errors: [404, 409],
+  },
+  blocks: {
+    summary: 'Service blocks not over yet, earliest first',
+    description: 'Only blocks of cars still in the fleet; car narrows the list to one car (404 for an unknown car).',
+    tag: 'Owner',
+    query: blocksQuery,
+    response: blockResponses.blocks,
+    errors: [404],
+  },
+  deleteBlock: {
+    summary: 'Remove a service block',
+    description: 'Its days are free to book at once.',
+    tag: 'Owner',
+    params: blockParams,
+    response: responses.message,
+    errors: [404],
+  },
+  timeline: {
+    summary: 'The fleet timeline: cars, and the bookings and blocks of a range of days',
+    description: 'Bookings that are not cancelled and blocks sharing a day with the range (from, from + days - 1), and today\'s pickups and returns (Jamaica).',
+    tag: 'Owner',
+    query: timelineQuery,
+    response: blockResponses.timeline,
+  },
   ownerCars: { summary: 'The whole fleet, unavailable cars included', tag: 'Owner', response: responses.cars },
   ownerCar: { summary: 'One car of the fleet', tag: 'Owner', params: idParams, response: responses.car, errors: [404] },
   addCar: {
@@ -261,6 +337,45 @@ export const ENDPOINTS = {
     tag: 'Owner',
     query: outboxQuery,
     response: responses.outbox,
+  },
+  // issue 12 item 6: the history (activity log)
+  ownerActivity: {
+    summary: 'The history of changes, newest first',
+    description:
+      'Every change of a booking\'s status or payment, of a car, of the bank details (account numbers as their last 4 digits), ' +
+      'of the company settings and of service blocks: who (null for the site itself), when, and the fields before and after. ' +
+      'Recorded by the database; nothing can change or remove an entry. With cursor (the previous page\'s nextCursor): the next, older page.',
+    tag: 'Owner',
+    query: activityQuery,
+    response: activityResponses.activity,
+  },
+  // issue 12 item 8: a car's pictures
+  addCarPicture: {
+    summary: 'Add a picture to a car',
+    description: 'Goes last; a car has at most 8 pictures (409 at 8). The same checks and processing as add-car.',
+    tag: 'Owner',
+    params: idParams,
+    multipart: z.object({ image: imageFile }),
+    status: 201,
+    response: responses.carSaved,
+    errors: [404, 409, 413],
+  },
+  orderCarPictures: {
+    summary: "Put a car's pictures in a new order",
+    description: 'order lists every picture id of the car once (the last part of each picture URL); the first becomes the cover (image). 409 if the pictures changed meanwhile.',
+    tag: 'Owner',
+    params: idParams,
+    body: carPicturesOrderBody,
+    response: responses.carSaved,
+    errors: [404, 409],
+  },
+  deleteCarPicture: {
+    summary: 'Remove a picture of a car',
+    description: 'The next picture becomes the cover when the cover is removed; the last picture cannot be removed (409).',
+    tag: 'Owner',
+    params: carPictureParams,
+    response: responses.carSaved,
+    errors: [404, 409],
   },
   resendMessage: {
     summary: 'Send a failed e-mail again',

@@ -44,6 +44,17 @@ export const MESSAGES = {
   pickupDayReached: 'This booking can no longer be cancelled online: its pickup day has come. Please call us.',
   wrongCurrentPassword: 'Your current password is not right. Please try again.',
 
+  // issue 12 items 1-2: service blocks
+  blockAdded: 'The car is blocked for these days',
+  blockRemoved: 'Block removed',
+  blockNotFound: 'This block was not found. It may have been removed already.',
+  blockDaysTaken: 'The car is already booked or blocked for some of these days. Please choose other days.',
+  blockStartsInPast: 'A block cannot start in the past.',
+  blockLastDayBeforeFirst: 'The last day cannot be before the first day.',
+  blockTooFarAhead: 'A block can start at most 365 days ahead.',
+  blockTooLong: 'A block can last at most 365 days.',
+  reactivateOverBlock: 'This booking cannot be re-activated: the car is blocked for service on some of its days.',
+
   // Successful writes
   registered: 'Account created',
   loggedIn: 'Logged in',
@@ -68,4 +79,18 @@ export const MESSAGES = {
   messageNotFound: 'Message not found.',
   messageNotFailed: 'Only a message that could not be sent can be sent again.',
   messageQueuedAgain: 'The message will be sent again in a moment.',
+
+  // issue 12 item 8: a car's pictures
+  carPictureAdded: 'Picture added',
+  carPictureRemoved: 'Picture removed',
+  carPicturesReordered: 'Order of the pictures saved',
+  carPictureNotFound: 'Picture not found.',
+  tooManyCarPictures: 'This car already has 8 pictures. Remove one before adding another.',
+  lastCarPicture: 'A car needs at least one picture. Add another before removing this one.',
+  carPicturesChanged: 'The pictures of this car have changed meanwhile. Please reload the page and try again.',
+
+  // issue 12 items 3-5: payments received, the owner's pages of bookings
+  paymentStatusUpdated: 'Payment status updated',
+  bookingsPageInvalid: 'This page of bookings cannot be found any more. Please start again from the first page.',
+  bookingDatesReversed: 'The first day must be on or before the last day.',
 } as const;

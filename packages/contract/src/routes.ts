@@ -38,6 +38,9 @@ export const ROUTES = {
   cancelBooking: { method: 'POST', path: '/api/bookings/cancel', access: 'customer' },
   ownerBookings: { method: 'GET', path: '/api/bookings/owner', access: 'owner' },
   changeStatus: { method: 'POST', path: '/api/bookings/change-status', access: 'owner' },
+  // issue 12 items 4-5: payments received, the bookings export
+  changePaymentStatus: { method: 'POST', path: '/api/bookings/payment-status', access: 'owner' },
+  ownerBookingsCsv: { method: 'GET', path: '/api/owner/bookings.csv', access: 'owner' },
   // Company, bank details
   company: { method: 'GET', path: '/api/company', access: 'anyone' },
   updateCompany: { method: 'PUT', path: '/api/owner/company', access: 'owner' },
@@ -45,6 +48,11 @@ export const ROUTES = {
   bankDetails: { method: 'PUT', path: '/api/owner/bank-details', access: 'owner' },
   // Owner area
   dashboard: { method: 'GET', path: '/api/owner/dashboard', access: 'owner' },
+  // issue 12 items 1-2: service blocks, the fleet timeline
+  createBlock: { method: 'POST', path: '/api/owner/blocks', access: 'owner' },
+  blocks: { method: 'GET', path: '/api/owner/blocks', access: 'owner' },
+  deleteBlock: { method: 'DELETE', path: '/api/owner/blocks/:id', access: 'owner' },
+  timeline: { method: 'GET', path: '/api/owner/timeline', access: 'owner' },
   ownerCars: { method: 'GET', path: '/api/owner/cars', access: 'owner' },
   ownerCar: { method: 'GET', path: '/api/owner/car/:id', access: 'owner' },
   addCar: { method: 'POST', path: '/api/owner/add-car', access: 'owner' },
@@ -54,6 +62,12 @@ export const ROUTES = {
   updateImage: { method: 'POST', path: '/api/owner/update-image', access: 'owner' },
   ownerOutbox: { method: 'GET', path: '/api/owner/outbox', access: 'owner' },
   resendMessage: { method: 'POST', path: '/api/owner/outbox/resend', access: 'owner' },
+  // issue 12 item 6: the history (activity log), read-only
+  ownerActivity: { method: 'GET', path: '/api/owner/activity', access: 'owner' },
+  // issue 12 item 8: a car's pictures (up to 8, the first is the cover)
+  addCarPicture: { method: 'POST', path: '/api/owner/cars/:id/pictures', access: 'owner' },
+  orderCarPictures: { method: 'PUT', path: '/api/owner/cars/:id/pictures', access: 'owner' },
+  deleteCarPicture: { method: 'DELETE', path: '/api/owner/cars/:id/pictures/:pictureId', access: 'owner' },
   // Pictures, service
   image: { method: 'GET', path: '/api/images/:id', access: 'anyone' },
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'anyone' },

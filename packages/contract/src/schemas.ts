@@ -21,6 +21,10 @@ import {
   TRANSMISSIONS,
 } from './constants';
 import { MAP_ORIGINS } from './company';
+// issue 12 item 8: doors, distance allowance, pictures
+import { MAX_CAR_PICTURES, MAX_DISTANCE_PER_DAY, MAX_DOORS, MIN_DOORS } from './constants';
+// issue 12 items 3-5: payments received, the owner's pages of bookings
+import { MAX_BOOKINGS_PAGE, PAYMENT_STATUSES } from './constants';
 import { MESSAGES } from './messages';
 import { isCalendarDate, latestCarYear } from './rentalDates';
 
@@ -197,6 +201,10 @@ export const carFormFields = z.object({
   /** One of the company's pickup locations (company settings); the server checks the list. */
   location: text('Location', 100),
   description: text('Description', 2000, { multiline: true }),
+  // issue 12 item 8. Optional so the SPEC's client (which never sends them) keeps working: left
+  // out, an edit keeps the car's value; null means "the usual" (SPEC's 4 doors and 500 km).
+  doors: wholeNumber('Doors', MIN_DOORS, MAX_DOORS).nullable().optional(),
+  distancePerDay: wholeNumber('Daily distance allowance', 1, MAX_DISTANCE_PER_DAY).nullable().optional(),
 });
 export type CarFormFields = z.infer<typeof carFormFields>;
 /** What the form holds before parsing: numbers may still be text. */
@@ -222,8 +230,29 @@ export const car = z.object({
   isAvaliable: z.boolean(),
   reservedDates: z.array(reservedDateRange),
   createdAt: z.string(),
+  // issue 12 item 8: the car as it is; defaults applied (4 doors, 500 km) when the owner set none.
+  doors: z.number(),
+  /** Kilometres a day included in the price. */
+  distancePerDay: z.number(),
+  /** Picture URLs in order, at most 8; the first is the cover, always equal to `image`. */
+  pictures: z.array(z.string()),
 });
 export type Car = z.infer<typeof car>;
+
+// ---- issue 12 item 8: a car's pictures ----
+/** A picture of a car is named by its stored image's id (the last part of its URL). */
+export const carPictureParams = z.object({
+  id: z.string().describe('The car id (a UUID).'),
+  pictureId: z.string().describe("The picture's id: the last part of its URL."),
+});
+/** The car's pictures in their new order: every one of them once, the cover first. */
+export const carPicturesOrderBody = z.object({
+  order: z
+    .array(z.string({ error: 'Please list the pictures in their new order.' }), { error: 'Please list the pictures in their new order.' })
+    .min(1, { error: 'Please list the pictures in their new order.' })
+    .max(MAX_CAR_PICTURES, { error: `A car has at most ${MAX_CAR_PICTURES} pictures.` }),
+});
+export type CarPicturesOrderBody = z.infer<typeof carPicturesOrderBody>;
 
 export const carIdBody = z.object({ carId: idField('the car') });
 
@@ -269,6 +298,8 @@ export const booking = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   /** While pending: when the hold ends (cancelled if staff have not confirmed it by then). */
   holdExpiresAt: z.string().nullable(),
+  /** issue 12 item 4: what the company has received, as staff mark it. */
+  paymentStatus: z.enum(PAYMENT_STATUSES),
 });
 export type Booking = z.infer<typeof booking>;
 
@@ -292,6 +323,44 @@ export const changeStatusBody = z.object({
   status: oneOf('a status', BOOKING_STATUSES),
 });
 export type ChangeStatusBody = z.infer<typeof changeStatusBody>;
+
+// ---- issue 12 items 3-5: payments received, the owner's pages of bookings, the export ----
+const PAYMENT_STATUS_SHOWN = ['not paid yet', 'deposit received', 'paid'] as const;
+export const paymentStatusBody = z.object({
+  bookingId: idField('the booking'),
+  paymentStatus: oneOf('what has been paid', PAYMENT_STATUSES, PAYMENT_STATUS_SHOWN),
+});
+export type PaymentStatusBody = z.infer<typeof paymentStatusBody>;
+
+/** A query value: one piece of text (a parameter given twice arrives as a list). */
+const queryText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be given once, as text.` })
+    .trim()
+    .max(max, { error: `${label} can be at most ${max} characters long.` })
+    .refine((value) => storable(value) && !CONTROL_OR_BIDI.test(value), { error: `${label} contains characters that cannot be searched for. Please remove them.` });
+
+/** Which bookings: the filters of Manage Bookings, of its pages and of the export. */
+export const ownerBookingFilters = z.object({
+  status: oneOf('a status', BOOKING_STATUSES).optional().describe('Only bookings with this status.'),
+  paymentStatus: oneOf('what has been paid', PAYMENT_STATUSES, PAYMENT_STATUS_SHOWN).optional().describe('Only bookings in this payment state.'),
+  from: calendarDate('First day').optional().describe('With to: only rentals touching these days (inclusive).'),
+  to: calendarDate('Last day').optional().describe('With from: only rentals touching these days (inclusive).'),
+  q: queryText('Search', 100).optional().describe("Part of the reference, the customer's name or e-mail, or 4 or more digits of the phone."),
+});
+export type OwnerBookingFilters = z.infer<typeof ownerBookingFilters>;
+
+export const ownerBookingsQuery = ownerBookingFilters.extend({
+  limit: z
+    .string({ error: `Bookings per page must be a whole number from 1 to ${MAX_BOOKINGS_PAGE}.` })
+    .regex(/^\d{1,3}$/, { error: `Bookings per page must be a whole number from 1 to ${MAX_BOOKINGS_PAGE}.` })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_BOOKINGS_PAGE, { error: `Bookings per page must be a whole number from 1 to ${MAX_BOOKINGS_PAGE}.` })
+    .optional()
+    .describe(`1 to ${MAX_BOOKINGS_PAGE}: answer one page (with nextCursor) instead of every booking.`),
+  cursor: queryText('The page asked for', 200).optional().describe("The previous page's nextCursor."),
+});
+export type OwnerBookingsQuery = z.infer<typeof ownerBookingsQuery>;
 
 // ---------- bank details ----------
 export const bankDetails = z.object({
@@ -377,6 +446,146 @@ export const outboxQuery = z.object({
 
 export const resendMessageBody = z.object({ messageId: idField('the message') });
 
+// ---------- issue 12 items 1-2: service blocks, the fleet timeline, today's movements ----------
+/** Staff's note on a block ("Brakes at the garage"): optional, several lines allowed. */
+const blockNote = z
+  .string({ error: 'Note must be written as text.' })
+  .trim()
+  .max(500, { error: 'Note can be at most 500 characters long.' })
+  .refine(storable, { error: 'Note contains characters that cannot be stored. Please remove them.' })
+  .refine((value) => !CONTROL_OR_BIDI_MULTILINE.test(value), { error: 'Note contains invisible control characters. Please type it again.' });
+
+/** A service block: days staff take a car out of hire (garage, inspection). Dates are inclusive, as for bookings. */
+export const createBlockBody = z.object({
+  car: idField('the car'),
+  pickupDate: calendarDate('First day'),
+  returnDate: calendarDate('Last day'),
+  note: blockNote.optional(),
+});
+export type CreateBlockBody = z.infer<typeof createBlockBody>;
+export type CreateBlockInput = z.input<typeof createBlockBody>;
+
+export const carBlock = z.object({
+  _id: z.string(),
+  /** The car's id. */
+  car: z.string(),
+  pickupDate: z.string(),
+  returnDate: z.string(),
+  note: z.string(),
+});
+export type CarBlock = z.infer<typeof carBlock>;
+
+export const blocksQuery = z.object({
+  car: z.string({ error: 'Please say which is the car.' }).describe("Only this car's blocks (its id).").optional(),
+});
+export const blockParams = z.object({ id: z.string({ error: 'Please say which is the block.' }).describe('The block id (a UUID).') });
+
+/** The longest span the timeline shows at once, in days. */
+export const MAX_TIMELINE_DAYS = 92;
+export const timelineQuery = z.object({
+  from: calendarDate('First day shown').optional().describe('The first day shown; today in Jamaica when left out.'),
+  days: z
+    .string({ error: `Days shown must be a whole number from 1 to ${MAX_TIMELINE_DAYS}.` })
+    .regex(/^\d{1,3}$/, { error: `Days shown must be a whole number from 1 to ${MAX_TIMELINE_DAYS}.` })
+    .refine((value) => Number(value) >= 1 && Number(value) <= MAX_TIMELINE_DAYS, { error: `Days shown must be a whole number from 1 to ${MAX_TIMELINE_DAYS}.` })
+    .optional()
+    .describe('How many days, 35 when left out.'),
+});
+
+/** A booking as the timeline and today's lists show it: enough to recognise it and call the customer. */
+export const timelineBooking = z.object({
+  _id: z.string(),
+  reference: z.string(),
+  /** The car's id. */
+  car: z.string(),
+  pickupDate: z.string(),
+  returnDate: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  customer: z.object({ name: z.string(), phone: z.string() }),
+});
+export type TimelineBooking = z.infer<typeof timelineBooking>;
+
+export const timelineCar = z.object({ _id: z.string(), brand: z.string(), model: z.string(), image: z.string() });
+export type TimelineCar = z.infer<typeof timelineCar>;
+
+/** Today's pickups and returns (the company's day, Jamaica), with the car named for the counter staff. */
+export const movement = timelineBooking.extend({ carName: z.string() });
+export const todaysMovements = z.object({ date: z.string(), pickups: z.array(movement), returns: z.array(movement) });
+export type Movement = z.infer<typeof movement>;
+export type TodaysMovements = z.infer<typeof todaysMovements>;
+
+export const blockResponses = {
+  blockCreated: z.object({ success: z.literal(true), message: z.string(), block: carBlock }),
+  blocks: z.object({ success: z.literal(true), blocks: z.array(carBlock) }),
+  timeline: z.object({
+    success: z.literal(true),
+    from: z.string(),
+    days: z.number(),
+    cars: z.array(timelineCar),
+    /** Bookings not cancelled that share a day with the range. */
+    bookings: z.array(timelineBooking),
+    blocks: z.array(carBlock),
+    today: todaysMovements,
+  }),
+} as const;
+export type TimelineResponse = z.infer<typeof blockResponses.timeline>;
+
+// ---- issue 12 items 6-7: the history (activity log), the dashboard's months and occupancy ----
+/** What a history entry is about: the API's names for the database's subjects. */
+export const ACTIVITY_KINDS = ['booking', 'car', 'bank_details', 'block', 'company'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+const ACTIVITY_KINDS_SHOWN = ['bookings', 'cars', 'bank details', 'service blocks', 'company settings'] as const;
+export const ACTIVITY_PAGE_SIZE = 50;
+export const MAX_ACTIVITY_PAGE = 200;
+
+/** One change, as recorded by the database: who, when, and the fields before and after. */
+export const activityEntry = z.object({
+  _id: z.string(),
+  at: z.string(),
+  /** Who made the change; null when the site itself did (a hold that expired). */
+  actor: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  kind: z.enum(ACTIVITY_KINDS),
+  action: z.enum(['added', 'changed', 'removed']),
+  /** The booking's, car's or block's id ("1" for the company's one bank account and settings). */
+  subjectId: z.string(),
+  /** How staff name it: a booking's reference, a car's brand and model (a block's car); empty otherwise. */
+  subjectName: z.string(),
+  /** Only the fields that changed (every field of something added or removed), by their stored names. */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ActivityEntry = z.infer<typeof activityEntry>;
+
+const ACTIVITY_LIMIT_PROBLEM = `Entries per page must be a whole number from 1 to ${MAX_ACTIVITY_PAGE}.`;
+export const activityQuery = z.object({
+  limit: z
+    .string({ error: ACTIVITY_LIMIT_PROBLEM })
+    .regex(/^\d{1,3}$/, { error: ACTIVITY_LIMIT_PROBLEM })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_ACTIVITY_PAGE, { error: ACTIVITY_LIMIT_PROBLEM })
+    .optional()
+    .describe(`1 to ${MAX_ACTIVITY_PAGE}, ${ACTIVITY_PAGE_SIZE} when left out.`),
+  cursor: z
+    .string({ error: 'The page asked for cannot be found. Please start again from the newest changes.' })
+    .regex(/^\d{1,18}$/, { error: 'The page asked for cannot be found. Please start again from the newest changes.' })
+    .optional()
+    .describe("The previous page's nextCursor."),
+  kind: oneOf('which changes to show', ACTIVITY_KINDS, ACTIVITY_KINDS_SHOWN).optional().describe('Only changes of this kind.'),
+});
+export type ActivityQuery = z.input<typeof activityQuery>;
+
+export const activityResponses = {
+  activity: z.object({ success: z.literal(true), entries: z.array(activityEntry), nextCursor: z.string().nullable() }),
+} as const;
+export type ActivityResponse = z.infer<typeof activityResponses.activity>;
+
+/** Revenue of one month ("2026-05"), counted as the dashboard's monthly revenue is. */
+export const monthRevenue = z.object({ month: z.string(), revenue: z.number() });
+export type MonthRevenue = z.infer<typeof monthRevenue>;
+/** This month's share of the fleet's car-days taken by bookings that are not cancelled. */
+export const fleetOccupancy = z.object({ percent: z.number(), bookedCarDays: z.number(), carDays: z.number() });
+export type FleetOccupancy = z.infer<typeof fleetOccupancy>;
+
 // ---------- dashboard ----------
 export const dashboardData = z.object({
   totalCars: z.number(),
@@ -385,6 +594,11 @@ export const dashboardData = z.object({
   completedBookings: z.number(),
   recentBookings: z.array(ownerBooking),
   monthlyRevenue: z.number(),
+  // issue 12 item 7: the last 12 months, oldest first (the current month last), and occupancy.
+  revenueByMonth: z.array(monthRevenue),
+  occupancy: fleetOccupancy,
+  /** Today's pickups and returns, as the fleet timeline lists them. */
+  today: todaysMovements,
 });
 export type DashboardData = z.infer<typeof dashboardData>;
 
@@ -406,7 +620,8 @@ export const responses = {
   car: ok({ car }),
   availableCars: ok({ availableCars: z.array(car) }),
   bookings: ok({ bookings: z.array(booking) }),
-  ownerBookings: ok({ bookings: z.array(ownerBooking) }),
+  // issue 12 item 3: a page (with limit) also says where the next one starts (null on the last).
+  ownerBookings: ok({ bookings: z.array(ownerBooking), nextCursor: z.string().nullable().optional() }),
   bookingCreated: ok({ message: z.string(), booking }),
   bookingDetail: ok({ booking: bookingDetail }),
   bookingCancelled: ok({ message: z.string(), booking }),

@@ -18,13 +18,21 @@ import { type SessionKey, loadSessionKey } from './features/auth/sessionTokens';
 import apiDocsRoutes from './features/apiDocs/routes';
 import bookingsRoutes from './features/bookings/routes';
 import carsRoutes from './features/cars/routes';
+import carPictureRoutes from './features/cars/pictureRoutes'; // issue 12 item 8
 import companyRoutes from './features/company/routes';
+// issue 13: the fleet cache
+import { type FleetCacheOptions, registerFleetCache } from './features/fleetCache/fleetCache';
 import { ensureCompanySettings } from './features/company/settings';
 import imagesRoutes from './features/images/routes';
 import { type MailSettings, mailSettings } from './features/mail/letters';
 import mailRoutes from './features/mail/routes';
 import { type MailSender, type MailSenderOptions, startMailSender } from './features/mail/sender';
 import ownerRoutes from './features/owner/routes';
+// issue 12 items 1-2: service blocks, the fleet timeline
+import blocksRoutes from './features/blocks/routes';
+import timelineRoutes from './features/timeline/routes';
+// issue 12 item 6: the history
+import activityRoutes from './features/activity/routes';
 import ownerSetupRoutes from './features/owners/setup';
 import { absoluteImageUrls } from './http/absoluteImageUrls';
 import { clientErrorHandler } from './http/clientErrors';
@@ -63,6 +71,8 @@ export interface BuildAppOptions {
   webDist?: string;
   /** The mail sender's pace (tests make it quick); it runs only when config.smtpUrl is set. */
   mailSender?: Partial<Omit<MailSenderOptions, 'smtpUrl' | 'from'>>;
+  /** The fleet cache's clock, poll interval and size (issue 13; tests move its clock past midnight). */
+  fleetCache?: FleetCacheOptions;
 }
 
 /** TRUST_PROXY=2: trust the nearest two proxies (what proxy-addr does with a hop count). */
@@ -218,10 +228,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ownerSetupRoutes, {
     config: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : {},
   });
+  // Before the routes: its hook marks the fleet version dirty when any write is answered.
+  registerFleetCache(app, options.fleetCache);
   await app.register(carsRoutes);
   await app.register(companyRoutes);
   await app.register(bookingsRoutes);
   await app.register(ownerRoutes);
+  await app.register(carPictureRoutes); // issue 12 item 8
+  await app.register(blocksRoutes);
+  await app.register(timelineRoutes);
+  await app.register(activityRoutes);
   await app.register(imagesRoutes);
   await app.register(mailRoutes);
   await app.register(apiDocsRoutes);

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API, type Car, MESSAGES, ROUTES } from '@rental/contract';
+import { API, type Car, MESSAGES, pathFor, ROUTES } from '@rental/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ interface World {
 }
 
 interface Call {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   payload?: InjectOptions['payload'];
   headers?: Record<string, string>;
@@ -110,6 +110,12 @@ const TABLE: Record<string, Entry> = {
     call: () => ({ method: 'POST', url: API.resendMessage, payload: { messageId: '999999999' } }),
     expected: ownersOnly(404),
   },
+  // issue 12 item 6: the history (read-only)
+  [`GET ${ROUTES.ownerActivity.path}`]: {
+    call: () => ({ method: 'GET', url: `${ROUTES.ownerActivity.path}?limit=5` }),
+    expected: ownersOnly(200),
+    check: (res) => expect(Array.isArray(res.json().entries)).toBe(true),
+  },
   [`GET ${API.cars}`]: { call: () => ({ method: 'GET', url: API.cars }), expected: everyone(200) },
   'GET /api/user/car/:id': { call: (w) => ({ method: 'GET', url: API.car(w.car._id) }), expected: everyone(200) },
   [`POST ${API.checkAvailability}`]: {
@@ -162,6 +168,17 @@ const TABLE: Record<string, Entry> = {
     call: (w) => ({ method: 'POST', url: API.changeStatus, payload: { bookingId: w.customersBooking, status: 'confirmed' } }),
     expected: ownersOnly(200),
   },
+  // issue 12 items 3-5: pages of bookings, payments received, the export
+  [`POST ${ROUTES.changePaymentStatus.path}`]: {
+    // Even the customer whose booking it is may not say it is paid.
+    call: (w) => ({ method: 'POST', url: ROUTES.changePaymentStatus.path, payload: { bookingId: w.customersBooking, paymentStatus: 'paid' } }),
+    expected: ownersOnly(200),
+  },
+  [`GET ${ROUTES.ownerBookingsCsv.path}`]: {
+    call: () => ({ method: 'GET', url: ROUTES.ownerBookingsCsv.path }),
+    expected: ownersOnly(200),
+    check: (res) => expect(res.body).not.toMatch(/password|hash/i),
+  },
   [`GET ${API.publicBankDetails}`]: { call: () => ({ method: 'GET', url: API.publicBankDetails }), expected: everyone(200) },
   [`PUT ${API.bankDetails}`]: {
     call: () => ({
@@ -172,8 +189,48 @@ const TABLE: Record<string, Entry> = {
     expected: ownersOnly(200),
   },
   [`GET ${API.dashboard}`]: { call: () => ({ method: 'GET', url: API.dashboard }), expected: ownersOnly(200) },
+  // issue 12 items 1-2: service blocks, the fleet timeline
+  [`POST ${ROUTES.createBlock.path}`]: {
+    call: (w) => ({ method: 'POST', url: ROUTES.createBlock.path, payload: { car: w.car._id, pickupDate: day(60), returnDate: day(61), note: 'Garage' } }),
+    expected: ownersOnly(201),
+  },
+  [`GET ${ROUTES.blocks.path}`]: {
+    call: (w) => ({ method: 'GET', url: `${ROUTES.blocks.path}?car=${w.car._id}` }),
+    expected: ownersOnly(200),
+    check: (res) => expect(Array.isArray(res.json().blocks)).toBe(true),
+  },
+  // printRoutes names it under GET /api/owner/blocks, whose path it extends.
+  'DELETE /:id': {
+    // A block that does not exist: only staff learn so (the matrix may not leave a block missing for the bad-token checks).
+    call: () => ({ method: 'DELETE', url: pathFor('deleteBlock', { id: randomUUID() }) }),
+    expected: ownersOnly(404),
+  },
+  [`GET ${ROUTES.timeline.path}`]: {
+    call: () => ({ method: 'GET', url: `${ROUTES.timeline.path}?days=35` }),
+    expected: ownersOnly(200),
+    check: (res) => expect(res.body).not.toMatch(/password|hash|email/i),
+  },
   [`GET ${API.ownerCars}`]: { call: () => ({ method: 'GET', url: API.ownerCars }), expected: ownersOnly(200) },
   'GET /api/owner/car/:id': { call: (w) => ({ method: 'GET', url: API.ownerCar(w.car._id) }), expected: ownersOnly(200) },
+  // issue 12 item 8: a car's pictures. printRoutes names them under GET /api/owner/cars, whose path they extend.
+  'POST /:id/pictures': {
+    call: async (w) => {
+      const body = await multipart({}, [{ name: 'image', bytes: await smallPng(60, 40), filename: 'side.png', type: 'image/png' }]);
+      return { method: 'POST', url: pathFor('addCarPicture', { id: w.spareCars[0]!._id }), payload: body.payload, headers: body.headers };
+    },
+    expected: ownersOnly(201),
+    check: (res) => expect(res.json().car.pictures.length).toBeGreaterThan(1),
+  },
+  'PUT /:id/pictures': {
+    // The booked car's one picture, in the only order it can have.
+    call: (w) => ({ method: 'PUT', url: pathFor('orderCarPictures', { id: w.car._id }), payload: { order: [w.car.image.split('/').at(-1)] } }),
+    expected: ownersOnly(200),
+  },
+  'DELETE /:pictureId': {
+    // A picture the car does not have: only staff learn so (the matrix never leaves a car without its picture).
+    call: (w) => ({ method: 'DELETE', url: pathFor('deleteCarPicture', { id: w.car._id, pictureId: randomUUID() }) }),
+    expected: ownersOnly(404),
+  },
   [`POST ${API.addCar}`]: {
     call: async () => {
       const body = await carUpload({ ...carFields, brand: 'Honda' });

@@ -53,11 +53,26 @@ export const cars = pgTable('cars', {
   description: text('description').notNull(),
   imageId: uuid('image_id').notNull().references(() => images.id),
   isAvailable: boolean('is_available').notNull().default(true),
+  // issue 12 item 8 (migrations/0009_car_details.sql): null = SPEC's usual 4 doors, 500 km a day.
+  doors: integer('doors'),
+  distancePerDay: integer('distance_per_day'),
   /** Soft delete: deleted cars stay for the bookings that name them. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// issue 12 item 8: a car's pictures in order (migrations/0009_car_details.sql). Position 0 is the
+// cover, always the car's imageId; positions are unique per car (checked at commit) and 0-7.
+export const carPictures = pgTable(
+  'car_pictures',
+  {
+    carId: uuid('car_id').notNull().references(() => cars.id),
+    imageId: uuid('image_id').notNull().references(() => images.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.carId, t.imageId] })],
+);
 
 export const bookings = pgTable('bookings', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -75,6 +90,8 @@ export const bookings = pgTable('bookings', {
   holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
   /** Why it was cancelled (null while it is not). */
   statusReason: text('status_reason', { enum: ['customer', 'staff', 'expired'] }),
+  /** What the company has received (issue 12 item 4; migrations/0007_payment_status.sql). */
+  paymentStatus: text('payment_status', { enum: ['unpaid', 'deposit_received', 'paid'] }).notNull().default('unpaid'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   // period daterange GENERATED ... and the exclusion constraint: see migrations/0001_init.sql
 });
@@ -87,6 +104,23 @@ export const bookingEvents = pgTable('booking_events', {
   reason: text('reason', { enum: ['customer', 'staff', 'expired'] }),
   actorId: uuid('actor_id').references(() => users.id),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// issue 12 items 1-2: service blocks (migrations/0006_service_blocks.sql)
+/**
+ * Days staff take a car out of hire. Never shares a day of its car with a live booking or another
+ * block: derived.car_days_taken and its exclusion constraint hold that (see the migration).
+ */
+export const carBlocks = pgTable('car_blocks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  carId: uuid('car_id').notNull().references(() => cars.id),
+  /** Inclusive, as a booking's dates. */
+  pickupDate: date('pickup_date', { mode: 'string' }).notNull(),
+  returnDate: date('return_date', { mode: 'string' }).notNull(),
+  note: text('note').notNull().default(''),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // period daterange GENERATED ...: see the migration
 });
 
 /** The company's one bank account record (id is always 1). */

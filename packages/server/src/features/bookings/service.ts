@@ -18,6 +18,7 @@ import {
 } from '@rental/contract';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { bankDetails, bookingEvents, bookings, cars, users } from '../../db/schema';
+import { actAs } from '../../db/actor';
 import { type Database, isOverlapViolation, isUniqueViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../cars/ids';
@@ -121,6 +122,15 @@ export async function createBooking(db: Database, actor: Actor, input: CreateBoo
   }
 }
 
+/** The constraint a database error names (drizzle wraps the driver's error: look at the causes too). */
+function violatedConstraint(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const name = (e as { constraint?: unknown }).constraint;
+    if (typeof name === 'string') return name;
+  }
+  return undefined;
+}
+
 /** Sets a status and records it, inside the caller's transaction. */
 async function recordStatus(tx: Tx, bookingId: string, status: BookingStatus, reason: StatusReason | null, actorId: string | null, holdMinutes: number) {
   await tx
@@ -144,6 +154,7 @@ export async function changeBookingStatus(db: Database, actor: Actor, bookingId:
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   try {
     await db.transaction(async (tx) => {
+      await actAs(tx, actor.id);
       const [current] = await tx
         .select({ status: bookings.status, carDeletedAt: cars.deletedAt })
         .from(bookings)
@@ -165,7 +176,8 @@ export async function changeBookingStatus(db: Database, actor: Actor, bookingId:
       }
     });
   } catch (err) {
-    if (isOverlapViolation(err)) throw new HttpError(409, MESSAGES.reactivateConflict);
+    // Only a block can clash with car_days_taken here: another booking meets bookings_no_overlap first (issue 12).
+    if (isOverlapViolation(err)) throw new HttpError(409, violatedConstraint(err) === 'car_days_taken_no_overlap' ? MESSAGES.reactivateOverBlock : MESSAGES.reactivateConflict);
     throw err;
   }
   const [booking] = await listOwnerBookings(db, { where: eq(bookings.id, bookingId) });
@@ -179,6 +191,7 @@ export async function changeBookingStatus(db: Database, actor: Actor, bookingId:
 export async function cancelOwnBooking(db: Database, userId: string, bookingId: unknown, today = companyToday(), mail: MailSettings = DEFAULT_MAIL_SETTINGS): Promise<Booking> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   await db.transaction(async (tx) => {
+    await actAs(tx, userId);
     const [current] = await tx
       .select({ status: bookings.status, pickupDate: bookings.pickupDate })
       .from(bookings)

@@ -6,12 +6,15 @@ import {
   type ReservedDateRange,
   type Transmission,
   companyToday,
+  DEFAULT_DISTANCE_PER_DAY,
+  DEFAULT_DOORS,
 } from '@rental/contract';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notExists, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/types';
-import { bookings, cars } from '../../db/schema';
+import { bookings, carBlocks, cars } from '../../db/schema';
 import { imageUrl } from '../../http/imageUrl';
 import { isId } from './ids';
+import { picturesOf } from './pictures';
 
 export type CarRow = typeof cars.$inferSelect;
 
@@ -20,7 +23,8 @@ const notDeleted = isNull(cars.deletedAt);
 const offeredToCustomers = and(notDeleted, eq(cars.isAvailable, true));
 const newestFirst = [desc(cars.createdAt), desc(cars.id)];
 
-export function toCar(row: CarRow, reservedDates: ReservedDateRange[]): Car {
+/** `pictures`: the car's picture URLs in order (its cover alone when none are listed). */
+export function toCar(row: CarRow, reservedDates: ReservedDateRange[], pictures: string[] = []): Car {
   return {
     _id: row.id,
     brand: row.brand,
@@ -37,12 +41,15 @@ export function toCar(row: CarRow, reservedDates: ReservedDateRange[]): Car {
     isAvaliable: row.isAvailable,
     reservedDates,
     createdAt: row.createdAt.toISOString(),
+    doors: row.doors ?? DEFAULT_DOORS,
+    distancePerDay: row.distancePerDay ?? DEFAULT_DISTANCE_PER_DAY,
+    pictures: pictures.length > 0 ? pictures : [imageUrl(row.imageId)],
   };
 }
 
 /**
- * The days each car is promised: its bookings that are not cancelled and not over yet
- * (returned before today in Jamaica), earliest first. Derived, never stored.
+ * The days each car is promised: its bookings that are not cancelled and its service blocks, not
+ * over yet (ended before today in Jamaica), earliest first. Derived, never stored.
  */
 export async function reservedDatesOf(db: Database, carIds: string[], today = companyToday()) {
   const byCar = new Map<string, ReservedDateRange[]>();
@@ -52,34 +59,39 @@ export async function reservedDatesOf(db: Database, carIds: string[], today = co
     .from(bookings)
     .where(and(inArray(bookings.carId, carIds), ne(bookings.status, 'cancelled'), gte(bookings.returnDate, today)))
     .orderBy(asc(bookings.pickupDate), asc(bookings.returnDate));
-  for (const { carId, pickupDate, returnDate } of rows) {
+  // Service blocks are reserved days too (issue 12): customers see the days, never the note.
+  const blocked = await db
+    .select({ carId: carBlocks.carId, pickupDate: carBlocks.pickupDate, returnDate: carBlocks.returnDate })
+    .from(carBlocks)
+    .where(and(inArray(carBlocks.carId, carIds), gte(carBlocks.returnDate, today)));
+  for (const { carId, pickupDate, returnDate } of [...rows, ...blocked]) {
     const list = byCar.get(carId) ?? [];
     list.push({ pickupDate, returnDate });
     byCar.set(carId, list);
   }
+  // Earliest first, bookings and blocks together (they never share a day).
+  for (const list of byCar.values()) list.sort((a, b) => (a.pickupDate < b.pickupDate ? -1 : a.pickupDate > b.pickupDate ? 1 : 0));
   return byCar;
 }
 
-export async function toCars(db: Database, rows: CarRow[]): Promise<Car[]> {
-  const reserved = await reservedDatesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => toCar(row, reserved.get(row.id) ?? []));
+export async function toCars(db: Database, rows: CarRow[], today = companyToday()): Promise<Car[]> {
+  const ids = rows.map((r) => r.id);
+  const [reserved, pictures] = await Promise.all([reservedDatesOf(db, ids, today), picturesOf(db, ids)]);
+  return rows.map((row) => toCar(row, reserved.get(row.id) ?? [], pictures.get(row.id)));
 }
 
-async function selectCars(db: Database, where: SQL | undefined): Promise<Car[]> {
+async function selectCars(db: Database, where: SQL | undefined, today = companyToday()): Promise<Car[]> {
   const rows = await db
     .select()
     .from(cars)
     .where(where)
     .orderBy(...newestFirst);
-  return toCars(db, rows);
+  return toCars(db, rows, today);
 }
 
 /** The public fleet: cars a customer can book (not deleted, marked available), newest first. */
-export function listCarsForCustomers(db: Database): Promise<Car[]> {
-  return selectCars(db, offeredToCustomers);
+export function listCarsForCustomers(db: Database, today = companyToday()): Promise<Car[]> {
+  return selectCars(db, offeredToCustomers, today);
 }
 
 /** The owner's fleet: every car not deleted, available or not, newest first. */
@@ -97,13 +109,13 @@ export async function findCarRow(db: Database, id: unknown): Promise<CarRow | un
   return row;
 }
 
-export async function findCar(db: Database, id: unknown): Promise<Car | undefined> {
+export async function findCar(db: Database, id: unknown, today = companyToday()): Promise<Car | undefined> {
   const row = await findCarRow(db, id);
-  return row ? (await toCars(db, [row]))[0] : undefined;
+  return row ? (await toCars(db, [row], today))[0] : undefined;
 }
 
-/** Cars at the location that can be booked and have no live booking on any of the days (inclusive). */
-export function availableCars(db: Database, { location, pickupDate, returnDate }: CheckAvailabilityBody): Promise<Car[]> {
+/** Cars at the location that can be booked and have no live booking or block on any of the days (inclusive). */
+export function availableCars(db: Database, { location, pickupDate, returnDate }: CheckAvailabilityBody, today = companyToday()): Promise<Car[]> {
   const sharesADay = db
     .select({ id: bookings.id })
     .from(bookings)
@@ -115,5 +127,9 @@ export function availableCars(db: Database, { location, pickupDate, returnDate }
         gte(bookings.returnDate, pickupDate),
       ),
     );
-  return selectCars(db, and(offeredToCustomers, eq(cars.location, location), notExists(sharesADay)));
+  const blockedOnADay = db
+    .select({ id: carBlocks.id })
+    .from(carBlocks)
+    .where(and(eq(carBlocks.carId, cars.id), lte(carBlocks.pickupDate, returnDate), gte(carBlocks.returnDate, pickupDate)));
+  return selectCars(db, and(offeredToCustomers, eq(cars.location, location), notExists(sharesADay), notExists(blockedOnADay)), today);
 }

@@ -1,0 +1,325 @@
+/**
+ * Service blocks (issue 12 item 1) and the fleet timeline (item 2): a block and a live booking
+ * never share a day of one car, nor do two blocks, whichever comes first and however many arrive at
+ * once; customers see blocked days as reserved; the timeline shows what holds each car.
+ */
+import { mkdtemp, readdir, copyFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API, type Car, MESSAGES, ROUTES, blockResponses, pathFor } from '@rental/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MIGRATIONS_DIR, migrate } from '../src/db/migrate';
+import { pgErrorCode, queryRows } from '../src/db/types';
+import { todaysMovements } from '../src/features/timeline/today';
+import { type Account, authHeader, createOwner, createTestApp, createTestDatabase, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { addCar, book, customersWithTokens, day, insertBooking } from './support/fleet';
+
+describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
+  let t: TestApp;
+  let owner: Account;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createOwner(t.app, { name: 'Staff Member' });
+  });
+  afterAll(() => t?.close());
+
+  const block = (car: string, from: number, to: number, note?: string, token = owner.token) =>
+    t.app.inject({ method: 'POST', url: ROUTES.createBlock.path, headers: authHeader(token), payload: { car, pickupDate: day(from), returnDate: day(to), ...(note === undefined ? {} : { note }) } });
+  const removeBlock = (id: string, token = owner.token) => t.app.inject({ method: 'DELETE', url: pathFor('deleteBlock', { id }), headers: authHeader(token) });
+  const setStatus = (bookingId: string, status: string) =>
+    t.app.inject({ method: 'POST', url: API.changeStatus, headers: authHeader(owner.token), payload: { bookingId, status } });
+  const blockCount = async () => (await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM car_blocks`))[0]!.n;
+  const newCar = () => addCar(t.app, owner.token);
+
+  it('blocks a car for some days: 201 with the block, and the days are taken for bookings', async () => {
+    const car = await newCar();
+    const customer = await registerCustomer(t.app);
+    const res = await block(car._id, 10, 12, '  Brakes at the garage ');
+    expect(res.statusCode, res.body).toBe(201);
+    const body = blockResponses.blockCreated.parse(res.json());
+    expect(body.message).toBe(MESSAGES.blockAdded);
+    expect(body.block).toEqual({ _id: expect.any(String), car: car._id, pickupDate: day(10), returnDate: day(12), note: 'Brakes at the garage' });
+
+    // Every booking sharing a day is refused with the customers' usual sentence; the days around are free.
+    for (const [from, to] of [[8, 10], [12, 14], [11, 11], [5, 20]] as const) {
+      const refused = await book(t.app, customer.token, car._id, day(from), day(to));
+      expect(refused.statusCode, `${from}-${to}`).toBe(409);
+      expect(refused.json()).toEqual({ success: false, message: MESSAGES.datesTaken });
+    }
+    expect((await book(t.app, customer.token, car._id, day(13), day(14))).statusCode).toBe(201);
+    expect((await book(t.app, customer.token, car._id, day(8), day(9))).statusCode).toBe(201);
+  });
+
+  it('refuses a block on days a live booking holds (409 in plain words), and two blocks sharing a day', async () => {
+    const car = await newCar();
+    const customer = await registerCustomer(t.app);
+    expect((await book(t.app, customer.token, car._id, day(20), day(22))).statusCode).toBe(201);
+    const before = await blockCount();
+    const overBooking = await block(car._id, 22, 25);
+    expect(overBooking.statusCode).toBe(409);
+    expect(overBooking.json()).toEqual({ success: false, message: MESSAGES.blockDaysTaken });
+
+    expect((await block(car._id, 23, 25)).statusCode).toBe(201);
+    const overBlock = await block(car._id, 25, 26);
+    expect(overBlock.statusCode).toBe(409);
+    expect(overBlock.json()).toEqual({ success: false, message: MESSAGES.blockDaysTaken });
+    expect(await blockCount()).toBe(before + 1);
+    // Another car's same days are its own.
+    expect((await block((await newCar())._id, 20, 26)).statusCode).toBe(201);
+  });
+
+  it("a cancelled booking's days can be blocked; re-opening that booking over the block is refused", async () => {
+    const car = await newCar();
+    const customer = await registerCustomer(t.app);
+    const made = await book(t.app, customer.token, car._id, day(30), day(32));
+    const bookingId = made.json().booking._id as string;
+    expect((await setStatus(bookingId, 'cancelled')).statusCode).toBe(200);
+
+    const blocked = await block(car._id, 31, 31, 'Inspection');
+    expect(blocked.statusCode, blocked.body).toBe(201);
+    for (const status of ['pending', 'confirmed']) {
+      const reopened = await setStatus(bookingId, status);
+      expect(reopened.statusCode).toBe(409);
+      expect(reopened.json()).toEqual({ success: false, message: MESSAGES.reactivateOverBlock });
+    }
+    const list = await t.app.inject({ method: 'GET', url: API.ownerBookings, headers: authHeader(owner.token) });
+    expect((list.json().bookings as { _id: string; status: string }[]).find((b) => b._id === bookingId)?.status).toBe('cancelled');
+
+    // Once the block is removed the booking can come back, and then holds its days against blocks.
+    expect((await removeBlock(blocked.json().block._id)).statusCode).toBe(200);
+    expect((await setStatus(bookingId, 'confirmed')).statusCode).toBe(200);
+    expect((await block(car._id, 32, 33)).statusCode).toBe(409);
+  });
+
+  it('re-opening a booking over another booking still says the days are booked by someone else', async () => {
+    const car = await newCar();
+    const [ann, bob] = await Promise.all([registerCustomer(t.app), registerCustomer(t.app)]);
+    const first = (await book(t.app, ann.token, car._id, day(40), day(41))).json().booking._id as string;
+    expect((await setStatus(first, 'cancelled')).statusCode).toBe(200);
+    expect((await book(t.app, bob.token, car._id, day(41), day(42))).statusCode).toBe(201);
+    const reopened = await setStatus(first, 'pending');
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json().message).toBe(MESSAGES.reactivateConflict);
+  });
+
+  it('10 blocks and bookings of overlapping days at once: exactly one wins, the others get 409', async () => {
+    const car = await newCar();
+    const crowd = await customersWithTokens(t.app, 5);
+    // Every range contains day 50.
+    const attempts = [
+      ...crowd.map((c, i) => () => book(t.app, c.token, car._id, day(48 + (i % 3)), day(50 + (i % 2)))),
+      ...[0, 1, 2, 3, 4].map((i) => () => block(car._id, 50 - (i % 2), 50 + (i % 3), `attempt ${i}`)),
+    ];
+    const answers = await Promise.all(attempts.map((attempt) => attempt()));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201), statuses.join(',')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409), answers.find((r) => r.statusCode >= 500)?.body).toHaveLength(9);
+    const [held] = await queryRows<{ bookings: number; blocks: number }>(
+      t.db,
+      sql`SELECT (SELECT count(*)::int FROM bookings WHERE car_id = ${car._id} AND status <> 'cancelled') AS bookings,
+                 (SELECT count(*)::int FROM car_blocks WHERE car_id = ${car._id}) AS blocks`,
+    );
+    expect(held!.bookings + held!.blocks).toBe(1);
+  });
+
+  it('blocks racing for one car in both orders, many rounds: never two holders of a day', async () => {
+    const car = await newCar();
+    const crowd = await customersWithTokens(t.app, 6);
+    for (let round = 0; round < 6; round++) {
+      const d = 60 + round * 3;
+      const attempts = round % 2 === 0
+        ? [() => block(car._id, d, d + 1), () => book(t.app, crowd[round]!.token, car._id, day(d + 1), day(d + 2))]
+        : [() => book(t.app, crowd[round]!.token, car._id, day(d), day(d + 1)), () => block(car._id, d + 1, d + 2)];
+      const statuses = (await Promise.all(attempts.map((a) => a()))).map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([201, 409]);
+    }
+  });
+
+  it('the database itself refuses an overlapping block, whoever writes it', async () => {
+    const car = await newCar();
+    expect((await block(car._id, 70, 72)).statusCode).toBe(201);
+    const err = await t.db.execute(sql`INSERT INTO car_blocks (car_id, pickup_date, return_date) VALUES (${car._id}, ${day(72)}, ${day(73)})`).catch((e: unknown) => e);
+    expect(pgErrorCode(err)).toBe('23P01');
+    const customer = await registerCustomer(t.app);
+    const direct = await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: day(71), returnDate: day(71) }).catch((e: unknown) => e);
+    expect(pgErrorCode(direct)).toBe('23P01');
+    // A cancelled booking holds nothing, so it may be written on blocked days.
+    await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: day(71), returnDate: day(71), status: 'cancelled' });
+  });
+
+  it("customers see blocked days in the car's reservedDates (without the note), and check-availability leaves the car out", async () => {
+    const car = await newCar();
+    const customer = await registerCustomer(t.app);
+    expect((await book(t.app, customer.token, car._id, day(80), day(81))).statusCode).toBe(201);
+    expect((await block(car._id, 76, 78, 'Secret garage note')).statusCode).toBe(201);
+    const res = await t.app.inject({ method: 'GET', url: API.car(car._id) });
+    expect(res.json().car.reservedDates).toEqual([
+      { pickupDate: day(76), returnDate: day(78) },
+      { pickupDate: day(80), returnDate: day(81) },
+    ]);
+    expect(res.body).not.toContain('Secret garage note');
+    const fleet = await t.app.inject({ method: 'GET', url: API.cars });
+    expect(fleet.body).not.toContain('Secret garage note');
+    expect((fleet.json().cars as Car[]).find((c) => c._id === car._id)?.reservedDates).toContainEqual({ pickupDate: day(76), returnDate: day(78) });
+
+    const available = async (from: number, to: number) => {
+      const answer = await t.app.inject({ method: 'POST', url: API.checkAvailability, payload: { location: car.location, pickupDate: day(from), returnDate: day(to) } });
+      return (answer.json().availableCars as Car[]).some((c) => c._id === car._id);
+    };
+    expect(await available(78, 79)).toBe(false);
+    expect(await available(74, 75)).toBe(true);
+  });
+
+  it('refuses bad blocks with a plain sentence and writes nothing', async () => {
+    const car = await newCar();
+    const before = await blockCount();
+    const cases: [object, number, string][] = [
+      [{ car: car._id, pickupDate: day(-1), returnDate: day(2) }, 400, MESSAGES.blockStartsInPast],
+      [{ car: car._id, pickupDate: day(5), returnDate: day(4) }, 400, MESSAGES.blockLastDayBeforeFirst],
+      [{ car: car._id, pickupDate: day(366), returnDate: day(367) }, 400, MESSAGES.blockTooFarAhead],
+      [{ car: car._id, pickupDate: day(1), returnDate: day(400) }, 400, MESSAGES.blockTooLong],
+      [{ car: car._id, pickupDate: '2027-02-30', returnDate: day(4) }, 400, 'The first day is not a real date. Please choose it again.'],
+      [{ car: car._id, returnDate: day(4) }, 400, 'Please choose the first day.'],
+      [{ car: car._id, pickupDate: day(1), returnDate: day(2), note: 'x'.repeat(501) }, 400, 'Note can be at most 500 characters long.'],
+      [{ car: car._id, pickupDate: day(1), returnDate: day(2), note: 'bell\u0007' }, 400, 'Note contains invisible control characters. Please type it again.'],
+      [{ pickupDate: day(1), returnDate: day(2) }, 400, 'Please say which is the car.'],
+      [{ car: 'not-a-car', pickupDate: day(1), returnDate: day(2) }, 404, MESSAGES.carNotFound],
+      [{ car: '00000000-0000-4000-8000-000000000000', pickupDate: day(1), returnDate: day(2) }, 404, MESSAGES.carNotFound],
+    ];
+    for (const [payload, status, message] of cases) {
+      const res = await t.app.inject({ method: 'POST', url: ROUTES.createBlock.path, headers: authHeader(owner.token), payload });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 120)).toBe(status);
+      expect(res.json()).toEqual({ success: false, message });
+    }
+    expect(await blockCount()).toBe(before);
+  });
+
+  it('lists blocks not over yet (one car with ?car=), removes one (its days free at once), 404 for an unknown one', async () => {
+    const car = await newCar();
+    const other = await newCar();
+    const mine = (await block(car._id, 90, 91, 'Tyres')).json().block;
+    await block(other._id, 90, 91);
+    await t.db.execute(sql`INSERT INTO car_blocks (car_id, pickup_date, return_date, note) VALUES (${car._id}, ${day(-5)}, ${day(-2)}, 'Over')`);
+
+    const list = await t.app.inject({ method: 'GET', url: `${ROUTES.blocks.path}?car=${car._id}`, headers: authHeader(owner.token) });
+    expect(list.statusCode).toBe(200);
+    expect(blockResponses.blocks.parse(list.json()).blocks).toEqual([mine]);
+    const all = blockResponses.blocks.parse((await t.app.inject({ method: 'GET', url: ROUTES.blocks.path, headers: authHeader(owner.token) })).json()).blocks;
+    expect(all.map((b) => b.car)).toEqual(expect.arrayContaining([car._id, other._id]));
+    expect(all.some((b) => b.note === 'Over')).toBe(false);
+    const unknownCar = await t.app.inject({ method: 'GET', url: `${ROUTES.blocks.path}?car=nope`, headers: authHeader(owner.token) });
+    expect(unknownCar.statusCode).toBe(404);
+
+    const removed = await removeBlock(mine._id);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ success: true, message: MESSAGES.blockRemoved });
+    const customer = await registerCustomer(t.app);
+    expect((await book(t.app, customer.token, car._id, day(90), day(91))).statusCode).toBe(201);
+    for (const id of [mine._id, 'not-an-id']) {
+      const again = await removeBlock(id);
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({ success: false, message: MESSAGES.blockNotFound });
+    }
+  });
+
+  it('a removed car: deleting it is not held up by its blocks, and its blocks are no longer listed', async () => {
+    const car = await newCar();
+    await block(car._id, 95, 96, 'Before sale');
+    const deleted = await t.app.inject({ method: 'POST', url: API.deleteCar, headers: authHeader(owner.token), payload: { carId: car._id } });
+    expect(deleted.statusCode).toBe(200);
+    const all = (await t.app.inject({ method: 'GET', url: ROUTES.blocks.path, headers: authHeader(owner.token) })).json().blocks as { car: string }[];
+    expect(all.some((b) => b.car === car._id)).toBe(false);
+    expect((await block(car._id, 97, 98)).statusCode).toBe(404);
+  });
+
+  it('the timeline: cars, the bookings and blocks touching the range (cancelled left out), today\'s pickups and returns', async () => {
+    const car = await newCar();
+    const customer = await registerCustomer(t.app, { name: 'Tamika Brown' });
+    const inRange = (await book(t.app, customer.token, car._id, day(3), day(5))).json().booking;
+    const cancelled = (await book(t.app, customer.token, car._id, day(7), day(8))).json().booking;
+    expect((await setStatus(cancelled._id, 'cancelled')).statusCode).toBe(200);
+    const outOfRange = (await book(t.app, customer.token, car._id, day(60), day(61))).json().booking;
+    const blocked = (await block(car._id, 10, 11, 'Service')).json().block;
+    const pickingUp = await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: day(0), returnDate: day(1), status: 'confirmed' });
+    const returning = await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: day(-3), returnDate: day(-1), status: 'confirmed' });
+
+    const res = await t.app.inject({ method: 'GET', url: `${ROUTES.timeline.path}?from=${day(-2)}&days=35`, headers: authHeader(owner.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = blockResponses.timeline.parse(res.json());
+    expect(answer.from).toBe(day(-2));
+    expect(answer.days).toBe(35);
+    expect(answer.cars.find((c) => c._id === car._id)).toEqual({ _id: car._id, brand: car.brand, model: car.model, image: car.image });
+    const ofCar = answer.bookings.filter((b) => b.car === car._id);
+    expect(ofCar.map((b) => b._id).sort()).toEqual([inRange._id, pickingUp, returning].sort());
+    expect(ofCar.find((b) => b._id === inRange._id)).toEqual({
+      _id: inRange._id,
+      reference: inRange.reference,
+      car: car._id,
+      pickupDate: day(3),
+      returnDate: day(5),
+      status: 'pending',
+      customer: { name: 'Tamika Brown', phone: '' },
+    });
+    expect(answer.bookings.some((b) => b._id === outOfRange._id || b._id === cancelled._id)).toBe(false);
+    expect(answer.blocks).toContainEqual(blocked);
+
+    expect(answer.today.date).toBe(day(0));
+    expect(answer.today.pickups.map((m) => m._id)).toContain(pickingUp);
+    expect(answer.today.returns.map((m) => m._id)).not.toContain(returning);
+    expect(answer.today.pickups.find((m) => m._id === pickingUp)?.carName).toBe(`${car.brand} ${car.model}`);
+    // The dashboard's reuse: the same lists from the function itself, for another day too.
+    const yesterday = await todaysMovements(t.db, day(-1));
+    expect(yesterday.returns.map((m) => m._id)).toContain(returning);
+    expect(yesterday.pickups.map((m) => m._id)).not.toContain(returning);
+
+    const defaults = blockResponses.timeline.parse((await t.app.inject({ method: 'GET', url: ROUTES.timeline.path, headers: authHeader(owner.token) })).json());
+    expect(defaults.from).toBe(day(0));
+    expect(defaults.days).toBe(35);
+  });
+
+  it('the timeline refuses a range it cannot show, in plain words', async () => {
+    for (const [query, message] of [
+      ['days=0', 'Days shown must be a whole number from 1 to 92.'],
+      ['days=500', 'Days shown must be a whole number from 1 to 92.'],
+      ['days=ten', 'Days shown must be a whole number from 1 to 92.'],
+      ['from=2026-13-01', 'The first day shown is not a real date. Please choose it again.'],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: `${ROUTES.timeline.path}?${query}`, headers: authHeader(owner.token) });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toEqual({ success: false, message });
+    }
+  });
+});
+
+describe(`migration 0006 on a database with bookings (${describeDatabase})`, () => {
+  it('bookings made before it claim their days against blocks; cancelled ones do not', async () => {
+    const upTo5 = await mkdtemp(join(tmpdir(), 'rental-0005-'));
+    for (const name of (await readdir(DEFAULT_MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql') && f < '0006')) {
+      await copyFile(join(DEFAULT_MIGRATIONS_DIR, name), join(upTo5, name));
+    }
+    const database = await createTestDatabase({ migrationsDir: upTo5 });
+    try {
+      const db = database.db;
+      await db.execute(sql`INSERT INTO images (id, content, mime_type, width, height) VALUES ('11111111-1111-4111-8111-111111111111', '\\x00', 'image/webp', 1, 1)`);
+      await db.execute(sql`INSERT INTO users (id, name, email, password_hash) VALUES ('22222222-2222-4222-8222-222222222222', 'Old Customer', 'old@example.com', 'x')`);
+      await db.execute(sql`INSERT INTO cars (id, brand, model, year, price_per_day, category, transmission, fuel_type, seating_capacity, location, description, image_id)
+        VALUES ('33333333-3333-4333-8333-333333333333', 'Toyota', 'Axio', 2020, 5000, 'Sedan', 'Automatic', 'Gas', 5, 'Waterford, Portmore', 'Old car', '11111111-1111-4111-8111-111111111111')`);
+      for (const [from, to, status] of [[10, 12, 'confirmed'], [20, 21, 'cancelled']] as const) {
+        await db.execute(sql`INSERT INTO bookings (car_id, user_id, pickup_date, return_date, price, status, payment_method)
+          VALUES ('33333333-3333-4333-8333-333333333333', '22222222-2222-4222-8222-222222222222', ${day(from)}, ${day(to)}, 1000, ${status}, 'upfront')`);
+      }
+      await migrate(database.opened.raw);
+      const blockOn = (from: number, to: number) =>
+        db
+          .execute(sql`INSERT INTO car_blocks (car_id, pickup_date, return_date) VALUES ('33333333-3333-4333-8333-333333333333', ${day(from)}, ${day(to)})`)
+          .then(() => 'ok', (e: unknown) => pgErrorCode(e));
+      expect(await blockOn(12, 13)).toBe('23P01');
+      expect(await blockOn(20, 21)).toBe('ok');
+    } finally {
+      await database.close();
+      await rm(upTo5, { recursive: true, force: true });
+    }
+  });
+});
