@@ -36,6 +36,20 @@ export const MAX_PENDING_BOOKINGS = 3;
 export const PAYMENT_METHODS = ['upfront', 'cash_deposit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+// ---- issue 12 items 3-5: payments received, the owner's pages of bookings ----
+/** What the company has received for a booking (column bookings.payment_status). */
+export const PAYMENT_STATUSES = ['unpaid', 'deposit_received', 'paid'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** How staff and customers read each payment state. */
+export const PAYMENT_STATUS_WORDS: Record<PaymentStatus, string> = {
+  unpaid: 'Not paid yet',
+  deposit_received: 'Deposit received',
+  paid: 'Paid',
+};
+/** Bookings per page of Manage Bookings; the API takes 1 to MAX_BOOKINGS_PAGE. */
+export const BOOKINGS_PAGE_SIZE = 50;
+export const MAX_BOOKINGS_PAGE = 200;
+
 export const ROLES = ['user', 'owner'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -66,6 +80,17 @@ export const RECENT_BOOKINGS_ON_DASHBOARD = 5;
 
 /** Fixed values of the car detail's specification grid (SPEC section 2). */
 export const CAR_SPEC_FIXED = { doors: 4, airConditioner: 'Yes', distance: 500 } as const;
+
+// ---- issue 12 item 8: cars as they are (doors, distance allowance, pictures) ----
+/** A car's doors and daily distance allowance (km) when the owner has not set them: SPEC's fixed values. */
+export const DEFAULT_DOORS = CAR_SPEC_FIXED.doors;
+export const DEFAULT_DISTANCE_PER_DAY = CAR_SPEC_FIXED.distance;
+export const MIN_DOORS = 1;
+export const MAX_DOORS = 6;
+/** No car covers more than this in a day of driving; a larger figure is a typo. */
+export const MAX_DISTANCE_PER_DAY = 5_000;
+/** Pictures a car may have; the first is its cover (the SPEC's one `image`). */
+export const MAX_CAR_PICTURES = 8;
 
 export const CURRENCY_SYMBOL = '$';
 export const TOKEN_STORAGE_KEY = 'token';

@@ -1,5 +1,5 @@
 /** Reading bookings: a customer's own, one in full by reference, and the staff's list. */
-import { type Booking, type BookingDetail, type BookingStatus, type OwnerBooking, type StatusReason } from '@rental/contract';
+import { type Booking, type BookingDetail, type BookingStatus, type OwnerBooking, type PaymentStatus, type StatusReason } from '@rental/contract';
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { bookingEvents, bookings, cars, users } from '../../db/schema';
 import type { Database } from '../../db/types';
@@ -16,6 +16,7 @@ export const bookingColumns = {
   statusReason: bookings.statusReason,
   paymentMethod: bookings.paymentMethod,
   holdExpiresAt: bookings.holdExpiresAt,
+  paymentStatus: bookings.paymentStatus,
   createdAt: bookings.createdAt,
   car: {
     id: cars.id,
@@ -38,6 +39,7 @@ type BookingRow = {
   statusReason: StatusReason | null;
   paymentMethod: Booking['paymentMethod'];
   holdExpiresAt: Date | null;
+  paymentStatus: PaymentStatus;
   createdAt: Date;
   car: { id: string; imageId: string; brand: string; model: string; year: number; category: string; location: string };
 };
@@ -64,10 +66,11 @@ export function toBooking(row: BookingRow): Booking {
     createdAt: row.createdAt.toISOString(),
     paymentMethod: row.paymentMethod,
     holdExpiresAt: row.status === 'pending' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
+    paymentStatus: row.paymentStatus,
   };
 }
 
-const newestFirst = [desc(bookings.createdAt), desc(bookings.id)];
+export const newestFirst = [desc(bookings.createdAt), desc(bookings.id)];
 
 /** A customer's own bookings, newest first; bookings of cars deleted since still show their car. */
 export async function listUserBookings(db: Database, userId: string): Promise<Booking[]> {
@@ -99,18 +102,23 @@ export async function findUserBooking(db: Database, userId: string, reference: s
   return { ...booking, history: history.map((event) => ({ ...event, at: event.at.toISOString() })) };
 }
 
+export const ownerBookingColumns = { ...bookingColumns, user: { id: users.id, name: users.name, email: users.email, phone: users.phone } };
+
+export type OwnerBookingRow = BookingRow & { user: { id: string; name: string; email: string; phone: string | null } };
+
+export function toOwnerBooking(row: OwnerBookingRow): OwnerBooking {
+  return { ...toBooking(row), user: { _id: row.user.id, name: row.user.name, email: row.user.email, phone: row.user.phone ?? '' } };
+}
+
 /** Every booking with its customer's name, e-mail and phone (never anything secret), newest first. */
 export async function listOwnerBookings(db: Database, options: { where?: SQL; limit?: number } = {}): Promise<OwnerBooking[]> {
   const query = db
-    .select({ ...bookingColumns, user: { id: users.id, name: users.name, email: users.email, phone: users.phone } })
+    .select(ownerBookingColumns)
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(options.where)
     .orderBy(...newestFirst);
   const rows = options.limit === undefined ? await query : await query.limit(options.limit);
-  return rows.map((row) => ({
-    ...toBooking(row),
-    user: { _id: row.user.id, name: row.user.name, email: row.user.email, phone: row.user.phone ?? '' },
-  }));
+  return rows.map(toOwnerBooking);
 }

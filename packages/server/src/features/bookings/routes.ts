@@ -1,23 +1,35 @@
-import { type BookingCreatedResponse, MESSAGES, rentalDatesProblem } from '@rental/contract';
+import { Readable } from 'node:stream';
+import { BOOKINGS_PAGE_SIZE, type BookingCreatedResponse, companyToday, MESSAGES, rentalDatesProblem } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { retryTransientConflicts } from '../../db/retry';
 import type { Database } from '../../db/types';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { availableCars } from '../cars/service';
+import { answerJson } from '../fleetCache/answerJson';
+import { sendEncoded } from '../fleetCache/encodedAnswers';
+import { bookingsCsv, csvFileName } from './bookingsCsv';
 import { startHoldSweeper } from './holds';
 import { type Answer, bookOnce, idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
-import { cancelOwnBooking, changeBookingStatus, createBooking, findUserBooking, listOwnerBookings, listUserBookings } from './service';
+import { filtersWhere, ownerBookingsJson, ownerBookingsPage } from './ownerList';
+import { changePaymentStatus } from './paymentStatus';
+import { cancelOwnBooking, changeBookingStatus, createBooking, findUserBooking, listUserBookings } from './service';
 
 const bookingsRoutes: FastifyPluginAsync = async (app) => {
   const { holdMinutes } = app.config;
   startHoldSweeper(app);
 
-  addEndpoint(app, 'checkAvailability', async (request) => {
-    const query = request.body;
-    const problem = rentalDatesProblem(query.pickupDate, query.returnDate);
+  // From the fleet cache (decision 070): one answer per place and dates, per fleet version and day.
+  addEndpoint(app, 'checkAvailability', async (request, reply) => {
+    const { location, pickupDate, returnDate } = request.body;
+    const { stamp, today } = await app.fleetCache.stamp();
+    const problem = rentalDatesProblem(pickupDate, returnDate, today);
     if (problem) throw new HttpError(400, problem.message);
-    return { success: true as const, availableCars: await availableCars(app.db, query) };
+    const key = `${stamp} available ${JSON.stringify([location, pickupDate, returnDate])}`;
+    const answer = await app.fleetCache.answers.get(key, async () =>
+      answerJson('checkAvailability', { success: true as const, availableCars: await availableCars(app.db, { location, pickupDate, returnDate }, today) }, app.config.publicUrl),
+    );
+    return sendEncoded(request, reply, answer);
   });
 
   addEndpoint(app, 'createBooking', async (request, reply) => {
@@ -50,8 +62,32 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
     return { success: true as const, message: MESSAGES.bookingCancelled, booking };
   });
 
-  addEndpoint(app, 'ownerBookings', async () => {
-    return { success: true as const, bookings: await listOwnerBookings(app.db) };
+  addEndpoint(app, 'ownerBookings', async (request, reply) => {
+    const { limit, cursor, ...filters } = request.query;
+    if (limit !== undefined || cursor !== undefined) {
+      const page = await ownerBookingsPage(app.db, filters, { limit: limit ?? BOOKINGS_PAGE_SIZE, cursor });
+      return { success: true as const, ...page };
+    }
+    // Every booking (SPEC's client): streamed as it is read, a chunk at a time, so a long list
+    // neither builds one huge string nor holds other requests (docs/decisions/055).
+    const where = filtersWhere(filters);
+    return reply.type('application/json; charset=utf-8').send(Readable.from(ownerBookingsJson(app.db, where)));
+  });
+
+  addEndpoint(app, 'changePaymentStatus', async (request) => {
+    const { bookingId, paymentStatus } = request.body;
+    const booking = await changePaymentStatus(app.db, request.user, bookingId, paymentStatus);
+    return { success: true as const, message: MESSAGES.paymentStatusUpdated, booking };
+  });
+
+  addEndpoint(app, 'ownerBookingsCsv', async (request, reply) => {
+    const where = filtersWhere(request.query);
+    const csv = bookingsCsv(app.db, where, (err) => request.log.error({ err }, 'the bookings export stopped'));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${csvFileName(companyToday())}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
   });
 
   addEndpoint(app, 'changeStatus', async (request) => {

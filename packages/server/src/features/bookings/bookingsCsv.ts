@@ -1,0 +1,72 @@
+/**
+ * The bookings as a spreadsheet for the accountant: opens as is in Excel and Google Sheets (UTF-8
+ * with a byte order mark, CRLF, every field quoted), and a name such as "=HYPERLINK(...)" is shown
+ * as text, never run as a formula (csv-stringify's escape_formulas puts an apostrophe first).
+ */
+import { Readable } from 'node:stream';
+import { COMPANY_TIME_ZONE, type OwnerBooking, PAYMENT_STATUS_WORDS, rentalDays } from '@rental/contract';
+import { stringify } from 'csv-stringify';
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '../../db/types';
+import { eachOwnerBooking } from './ownerList';
+
+export const CSV_HEADER = ['Reference', 'Created', 'Customer', 'E-mail', 'Phone', 'Car', 'Pickup', 'Return', 'Days', 'Total', 'Method', 'Status', 'Payment status'];
+
+const METHOD_WORDS: Record<OwnerBooking['paymentMethod'], string> = { upfront: 'Pay upfront', cash_deposit: 'Cash deposit' };
+const STATUS_WORDS: Record<OwnerBooking['status'], string> = { pending: 'Pending', confirmed: 'Confirmed', cancelled: 'Cancelled' };
+
+// "2026-11-23 14:05": the company's clock, in a form both spreadsheets read as a date and time.
+const createdFormat = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: COMPANY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+export function csvRecord(booking: OwnerBooking): (string | number)[] {
+  return [
+    booking.reference,
+    createdFormat.format(new Date(booking.createdAt)),
+    booking.user.name,
+    booking.user.email,
+    booking.user.phone,
+    `${booking.car.brand} ${booking.car.model} ${booking.car.year}`,
+    booking.pickupDate,
+    booking.returnDate,
+    rentalDays(booking.pickupDate, booking.returnDate),
+    booking.price,
+    METHOD_WORDS[booking.paymentMethod],
+    STATUS_WORDS[booking.status],
+    PAYMENT_STATUS_WORDS[booking.paymentStatus],
+  ];
+}
+
+async function* records(db: Database, where: SQL | undefined): AsyncGenerator<(string | number)[]> {
+  for await (const chunk of eachOwnerBooking(db, where)) for (const booking of chunk) yield csvRecord(booking);
+}
+
+/** The CSV text as a stream, written chunk by chunk as the bookings are read. */
+export function bookingsCsv(db: Database, where: SQL | undefined, onError: (err: Error) => void): Readable {
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: CSV_HEADER,
+    record_delimiter: 'windows',
+    quoted: true,
+    quoted_empty: true,
+    escape_formulas: true,
+  });
+  const source = Readable.from(records(db, where));
+  source.on('error', (err) => {
+    onError(err);
+    csv.destroy(err);
+  });
+  return source.pipe(csv);
+}
+
+/** "bookings-2026-11-23.csv", named by the company's day. */
+export function csvFileName(today: string): string {
+  return `bookings-${today}.csv`;
+}
