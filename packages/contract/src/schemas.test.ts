@@ -70,6 +70,8 @@ const LABELS: Record<string, RegExp> = {
   bankName: /Bank name/, accountHolderName: /Account holder name/, branch: /Branch/, accountNumber: /Account number/, accountType: /account type/,
   car: /the car/, carId: /the car/, bookingId: /the booking/, status: /status/, pickupDate: /pickup date/, returnDate: /return date/,
   paymentMethod: /how to pay/, name: /Name/, email: /E-mail address|e-mail address/, password: /Password/,
+  // issue 12 item 8
+  doors: /Doors/, distancePerDay: /Daily distance allowance/,
 };
 
 function expectRefusalNaming(schema: z.ZodType, input: unknown, field: string) {
@@ -115,6 +117,9 @@ describe('carFormFields', () => {
       fuel_type: notInList(FUEL_TYPES),
       // Any text names a location here: the company's list lives in its settings, and the server checks it.
       location: notText,
+      // issue 12 item 8: optional (null = the usual), but never anything else.
+      doors: fc.oneof(fc.boolean(), fc.constantFrom('four', '2.5', '', ' ', '0x4'), fc.integer({ max: 0 }), fc.integer({ min: 7 })),
+      distancePerDay: fc.oneof(fc.boolean(), fc.constantFrom('300 km', '', '1e3', '-5'), fc.integer({ max: 0 }), fc.integer({ min: 5001 })),
     };
     const broken = fc.constantFrom(...Object.keys(wrongValue)).chain((field) =>
       fc.tuple(fc.constant(field), validCarForm, wrongValue[field] as fc.Arbitrary<unknown>),
@@ -129,7 +134,8 @@ describe('carFormFields', () => {
 
   it('names a missing field', () => {
     fc.assert(
-      fc.property(validCarForm, fc.constantFrom(...Object.keys(carFormFields.shape)), (form, field) => {
+      // Doors and the distance allowance may be left out (issue 12 item 8): SPEC's client never sends them.
+      fc.property(validCarForm, fc.constantFrom(...Object.keys(carFormFields.shape).filter((f) => f !== 'doors' && f !== 'distancePerDay')), (form, field) => {
         const input: Record<string, unknown> = { ...form };
         delete input[field];
         expectRefusalNaming(carFormFields, input, field);

@@ -41,6 +41,10 @@ describe(`public cars (${describeDatabase})`, () => {
       isAvaliable: true,
       reservedDates: [],
       createdAt: expect.any(String),
+      // Not set by the owner: SPEC's usual values. The one picture is the cover.
+      doors: 4,
+      distancePerDay: 500,
+      pictures: [car!.image],
     } satisfies Car);
     expect(Number.isNaN(Date.parse(car!.createdAt))).toBe(false);
     const image = await t.app.inject({ method: 'GET', url: car!.image });

@@ -1,5 +1,6 @@
 import { type Car, type CarFormFields, carFormFields, companyToday, MESSAGES } from '@rental/contract';
 import { and, eq, gte, isNull, ne, not, sql } from 'drizzle-orm';
+import { actAs } from '../../db/actor';
 import type { Database } from '../../db/types';
 import { bookings, cars } from '../../db/schema';
 import { HttpError, parseInput } from '../../http/errors';
@@ -7,6 +8,7 @@ import { lockedCompanySettings, locationProblem } from '../company/settings';
 import type { ProcessedImage } from '../images/process';
 import { deleteImageIfUnused, storeImage } from '../images/store';
 import { isId } from './ids';
+import { addCoverOfNewCar, replaceCover } from './pictures';
 import { toCars } from './service';
 
 export const MESSAGE_CAR_DATA_REQUIRED = 'carData is required: the car form fields as a JSON string.';
@@ -42,6 +44,9 @@ function columnsOf(fields: CarFormFields) {
     seatingCapacity: fields.seating_capacity,
     location: fields.location,
     description: fields.description,
+    // issue 12 item 8: left out (the SPEC's client), an edit keeps the car's value; null = the usual.
+    ...(fields.doors !== undefined && { doors: fields.doors }),
+    ...(fields.distancePerDay !== undefined && { distancePerDay: fields.distancePerDay }),
   };
 }
 
@@ -57,21 +62,24 @@ async function oneCar(db: Database, row: typeof cars.$inferSelect): Promise<Car>
 
 export async function addCar(db: Database, ownerId: string, fields: CarFormFields, image: ProcessedImage): Promise<Car> {
   const row = await db.transaction(async (tx) => {
+    await actAs(tx, ownerId);
     await checkLocation(tx, fields.location);
     const imageId = await storeImage(tx, image);
     const [inserted] = await tx
       .insert(cars)
       .values({ ...columnsOf(fields), imageId, addedBy: ownerId })
       .returning();
+    await addCoverOfNewCar(tx, inserted!.id, imageId);
     return inserted!;
   });
   return oneCar(db, row);
 }
 
 /** Rewrites the form's fields; the picture changes only when a new one is given. */
-export async function updateCar(db: Database, id: unknown, fields: CarFormFields, image: ProcessedImage | undefined): Promise<Car> {
+export async function updateCar(db: Database, id: unknown, fields: CarFormFields, image: ProcessedImage | undefined, actorId: string | null = null): Promise<Car> {
   if (!isId(id)) throw new HttpError(404, MESSAGES.carNotFound);
   const row = await db.transaction(async (tx) => {
+    await actAs(tx, actorId);
     const [current] = await tx
       .select({ imageId: cars.imageId })
       .from(cars)
@@ -85,19 +93,26 @@ export async function updateCar(db: Database, id: unknown, fields: CarFormFields
       .set({ ...columnsOf(fields), imageId, updatedAt: sql`now()` })
       .where(eq(cars.id, id))
       .returning();
-    if (imageId !== current.imageId) await deleteImageIfUnused(tx, current.imageId);
+    if (imageId !== current.imageId) {
+      await replaceCover(tx, id, current.imageId, imageId);
+      await deleteImageIfUnused(tx, current.imageId);
+    }
     return updated!;
   });
   return oneCar(db, row);
 }
 
-export async function toggleCarAvailability(db: Database, id: unknown): Promise<Car> {
+export async function toggleCarAvailability(db: Database, id: unknown, actorId: string | null = null): Promise<Car> {
   if (!isId(id)) throw new HttpError(404, MESSAGES.carNotFound);
-  const [row] = await db
-    .update(cars)
-    .set({ isAvailable: not(cars.isAvailable), updatedAt: sql`now()` })
-    .where(and(eq(cars.id, id), isNull(cars.deletedAt)))
-    .returning();
+  // A transaction only so the history knows who did it (actAs lasts one transaction).
+  const [row] = await db.transaction(async (tx) => {
+    await actAs(tx, actorId);
+    return tx
+      .update(cars)
+      .set({ isAvailable: not(cars.isAvailable), updatedAt: sql`now()` })
+      .where(and(eq(cars.id, id), isNull(cars.deletedAt)))
+      .returning();
+  });
   if (!row) throw new HttpError(404, MESSAGES.carNotFound);
   return oneCar(db, row);
 }
@@ -106,9 +121,10 @@ export async function toggleCarAvailability(db: Database, id: unknown): Promise<
  * Soft delete: the car leaves the fleet and the customers' lists but stays for the bookings
  * that name it. Refused while it still has bookings to honour (not cancelled, not over).
  */
-export async function deleteCar(db: Database, id: unknown): Promise<void> {
+export async function deleteCar(db: Database, id: unknown, actorId: string | null = null): Promise<void> {
   if (!isId(id)) throw new HttpError(404, MESSAGES.carNotFound);
   await db.transaction(async (tx) => {
+    await actAs(tx, actorId);
     // The row lock makes a booking being created for this car finish (or wait) before we look.
     const [car] = await tx
       .select({ id: cars.id })

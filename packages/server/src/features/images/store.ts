@@ -27,5 +27,6 @@ export async function deleteImageIfUnused(db: Database, id: string): Promise<voi
     DELETE FROM images
     WHERE id = ${id}
       AND NOT EXISTS (SELECT 1 FROM cars WHERE image_id = ${id})
+      AND NOT EXISTS (SELECT 1 FROM car_pictures WHERE image_id = ${id})
       AND NOT EXISTS (SELECT 1 FROM users WHERE image_id = ${id})`);
 }
