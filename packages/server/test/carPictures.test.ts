@@ -228,6 +228,21 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       }
     });
 
+    it('a car written without its list of pictures (a bulk import) keeps its picture as cover when one is added', async () => {
+      const model = await addCar(t.app, owner.token, { model: 'Template' });
+      const [row] = await queryRows<{ id: string }>(
+        t.db,
+        sql`INSERT INTO cars (brand, model, year, price_per_day, category, transmission, fuel_type, seating_capacity, location, description, image_id)
+            VALUES ('Nissan', 'Imported', 2015, 5000, 'Sedan', 'Manual', 'Gas', 5, 'Waterford, Portmore', 'Came in bulk.', ${idOf(model.image)}::uuid) RETURNING id`,
+      );
+      const imported = responses.car.parse((await t.app.inject({ method: 'GET', url: API.car(row!.id) })).json()).car;
+      expect(imported.pictures).toEqual([model.image]);
+      const after = carOf(await addPicture(row!.id, await picture(10)));
+      expect(after.image).toBe(model.image);
+      expect(after.pictures).toHaveLength(2);
+      expect(after.pictures[0]).toBe(model.image);
+    });
+
     it('uses the upload checks of add-car: a file that is not a picture is refused, nothing stored', async () => {
       const car = await addCar(t.app, owner.token, { model: 'Checked' });
       const before = await imageCount();

@@ -14,6 +14,12 @@ export type DemoCar = {
   colour: string;
   /** Taken off the road for servicing, so the owner's toggle has something to show. */
   inService?: boolean;
+  /** Doors as a renter counts them (a hatch or tailgate included). */
+  doors: number;
+  /** Kilometres a day included in the price; left out, the usual 500 km. */
+  distancePerDay?: number;
+  /** More views of the car after its cover (the gallery on the car page); 0 when left out. */
+  extraViews?: number;
 };
 
 /** Newest first in every list, so the first six (the home page's) show one car of each kind. */
@@ -29,6 +35,8 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 5,
     description: 'The dependable family sedan: cold A/C, reversing camera and room for five with luggage. Easy on gas for trips to the north coast.',
     colour: '#eef0f2',
+    doors: 4,
+    extraViews: 2,
   },
   {
     brand: 'Honda',
@@ -41,6 +49,8 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 5,
     description: 'Comfortable SUV with high ground clearance for country roads, a big boot and rear A/C vents.',
     colour: '#1f3a5f',
+    doors: 5,
+    extraViews: 2,
   },
   {
     brand: 'Toyota',
@@ -53,6 +63,8 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 8,
     description: 'Eight seats and sliding doors on both sides: the family and airport-run favourite.',
     colour: '#d9d4c7',
+    doors: 5,
+    extraViews: 2,
   },
   {
     brand: 'Toyota',
@@ -65,6 +77,9 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 5,
     description: 'The workhorse: double cab, four-wheel drive and a tough bed for tools, produce or moving day.',
     colour: '#4b5563',
+    doors: 4,
+    distancePerDay: 400,
+    extraViews: 1,
   },
   {
     brand: 'Mazda',
@@ -77,6 +92,9 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 2,
     description: 'Two seats, the top down and the coast road ahead. The car for an anniversary or a special weekend.',
     colour: '#b3121f',
+    doors: 2,
+    distancePerDay: 250,
+    extraViews: 2,
   },
   {
     brand: 'Honda',
@@ -89,6 +107,8 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 5,
     description: 'Small outside, surprisingly big inside thanks to the magic seats. Our most economical car for town driving.',
     colour: '#2874c8',
+    doors: 5,
+    extraViews: 1,
   },
   {
     brand: 'Hyundai',
@@ -101,6 +121,8 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 5,
     description: 'Our newest SUV: lane assist, blind-spot warning, wireless charging and a panoramic sunroof.',
     colour: '#2e5e4e',
+    doors: 5,
+    distancePerDay: 600,
   },
   {
     brand: 'Suzuki',
@@ -113,6 +135,7 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 5,
     description: 'Nimble, fun to drive and easy to park anywhere. A favourite for first-time visitors to the island.',
     colour: '#c0392b',
+    doors: 5,
   },
   {
     brand: 'Toyota',
@@ -125,6 +148,7 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 8,
     description: 'Hybrid minivan with captain seats, dual A/C and plenty of room for suitcases. Great for groups.',
     colour: '#1c1f24',
+    doors: 5,
   },
   {
     brand: 'Toyota',
@@ -137,6 +161,8 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 15,
     description: 'Fifteen-seat diesel van for church trips, weddings and tours. Strong A/C front and back.',
     colour: '#dfe3e6',
+    doors: 4,
+    distancePerDay: 300,
   },
   {
     brand: 'Kia',
@@ -149,6 +175,7 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 5,
     description: 'A roomy mid-size sedan with leather seats, Apple CarPlay and Android Auto. Smooth on the highway to Ocho Rios.',
     colour: '#6b7280',
+    doors: 4,
   },
   {
     brand: 'Nissan',
@@ -161,6 +188,7 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 5,
     description: 'Electric drive with a small gas generator: quiet, smooth and very light on fuel in Kingston traffic.',
     colour: '#f39c12',
+    doors: 5,
   },
   {
     brand: 'Suzuki',
@@ -173,6 +201,7 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 5,
     description: 'A compact SUV that handles potholes and hills with ease, yet stays thrifty on gas.',
     colour: '#8e2b3c',
+    doors: 5,
   },
   {
     brand: 'Mitsubishi',
@@ -185,6 +214,8 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 5,
     description: 'Plug-in hybrid SUV with four-wheel drive: drive on electric around town and on gas for long trips.',
     colour: '#334155',
+    doors: 5,
+    distancePerDay: 600,
   },
   {
     brand: 'Toyota',
@@ -197,6 +228,7 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 5,
     description: 'Compact and economical, perfect for getting around Portmore and Kingston. Bluetooth radio and keyless entry.',
     colour: '#9aa3ad',
+    doors: 4,
   },
   {
     brand: 'Nissan',
@@ -209,6 +241,8 @@ export const DEMO_FLEET: DemoCar[] = [
     seatingCapacity: 5,
     description: 'Automatic double-cab pickup with a lined, lockable bed; comfortable enough for the whole family.',
     colour: '#d35400',
+    doors: 4,
+    distancePerDay: 400,
     inService: true,
   },
 ];

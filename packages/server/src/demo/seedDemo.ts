@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_LOCATION } from '@rental/contract/constants';
 import { bookingPrice, companyToday } from '@rental/contract/rentalDates';
 import { eq, sql } from 'drizzle-orm';
-import { bankDetails, bookingEvents, bookings, cars, users } from '../db/schema';
+import { bankDetails, bookingEvents, bookings, carPictures, cars, users } from '../db/schema';
 import type { Database } from '../db/types';
 import { hashPassword } from '../features/auth/passwords';
 import { storeImage } from '../features/images/store';
@@ -65,8 +65,11 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
   }
 
   // The slow parts (drawing, hashing) happen before the transaction so it stays short.
+  // Each car's cover, then its other views (the same car under other skies) for the car page's gallery.
   const pictures = await Promise.all(
-    DEMO_FLEET.map((car, index) => carPictureWebp({ category: car.category, colour: car.colour, scene: index })),
+    DEMO_FLEET.map((car, index) =>
+      Promise.all(Array.from({ length: 1 + (car.extraViews ?? 0) }, (_, view) => carPictureWebp({ category: car.category, colour: car.colour, scene: index + view * 5 }))),
+    ),
   );
   const plan = demoBookings(today);
   const people: Account[] = await Promise.all(
@@ -93,12 +96,11 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
       // Added before any demo booking was made; a minute apart, because one transaction gives every
       // row the same now() and "newest first" would then shuffle the fleet.
       const addedAt = new Date(now - FLEET_AGE_MS - index * 60_000);
-      const imageId = await storeImage(tx, {
-        content: pictures[index]!,
-        mimeType: 'image/webp',
-        width: DEMO_PICTURE_WIDTH,
-        height: DEMO_PICTURE_HEIGHT,
-      });
+      const imageIds: string[] = [];
+      for (const content of pictures[index]!) {
+        imageIds.push(await storeImage(tx, { content, mimeType: 'image/webp', width: DEMO_PICTURE_WIDTH, height: DEMO_PICTURE_HEIGHT }));
+      }
+      const imageId = imageIds[0]!;
       const [row] = await tx
         .insert(cars)
         .values({
@@ -114,12 +116,15 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
           location: DEFAULT_LOCATION,
           description: car.description,
           imageId,
+          doors: car.doors,
+          distancePerDay: car.distancePerDay ?? null,
           isAvailable: !car.inService,
           createdAt: addedAt,
           updatedAt: addedAt,
         })
         .returning({ id: cars.id, pricePerDay: cars.pricePerDay });
       carRows.push(row!);
+      await tx.insert(carPictures).values(imageIds.map((id, position) => ({ carId: row!.id, imageId: id, position })));
     }
 
     // Each booking as the site would have made it: a hold while pending, its history, why a cancelled one ended.

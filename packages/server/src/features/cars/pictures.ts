@@ -40,7 +40,7 @@ export async function picturesOf(db: Database | Tx, carIds: string[]): Promise<M
  */
 async function lockedPictures(tx: Tx, carId: string): Promise<string[]> {
   const [car] = await tx
-    .select({ id: cars.id })
+    .select({ id: cars.id, imageId: cars.imageId })
     .from(cars)
     .where(and(eq(cars.id, carId), isNull(cars.deletedAt)))
     .for('update');
@@ -50,7 +50,10 @@ async function lockedPictures(tx: Tx, carId: string): Promise<string[]> {
     .from(carPictures)
     .where(eq(carPictures.carId, carId))
     .orderBy(asc(carPictures.position));
-  return rows.map((r) => r.imageId);
+  if (rows.length > 0) return rows.map((r) => r.imageId);
+  // A car written without its list (a bulk import, an old tool): its picture is the list, as answers show it.
+  await addCoverOfNewCar(tx, carId, car.imageId);
+  return [car.imageId];
 }
 
 /** Numbers the pictures 0, 1, 2… in the given order and makes the first the car's cover. */
