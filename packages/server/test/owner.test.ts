@@ -1,5 +1,6 @@
-import { API, addDays, type Car, companyToday, MESSAGES, monthBounds, responses } from '@rental/contract';
+import { API, addDays, type Car, companyToday, daysBetween, MESSAGES, monthBounds, responses } from '@rental/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthStarts } from '../src/features/owner/dashboard';
 import { type Account, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
 import { addCar, book, carForm, carUpload, day, insertBooking, ownerCall } from './support/fleet';
 import { smallPng } from './support/images';
@@ -314,6 +315,9 @@ describe(`dashboard (${describeDatabase})`, () => {
       completedBookings: 0,
       recentBookings: [],
       monthlyRevenue: 0,
+      revenueByMonth: monthStarts(companyToday()).map((start) => ({ month: start.slice(0, 7), revenue: 0 })),
+      occupancy: { percent: 0, bookedCarDays: 0, carDays: 0 },
+      today: { date: companyToday(), pickups: [], returns: [] },
     });
 
     const today = companyToday();
@@ -342,6 +346,19 @@ describe(`dashboard (${describeDatabase})`, () => {
     expect(data.recentBookings.map((r) => r._id)[0]).toBe(cancelled._id);
     expect(data.recentBookings[0]).toMatchObject({ status: 'cancelled', user: { _id: customer.user._id, name: 'Dana White', email: customer.user.email } });
     expect(res.body).not.toMatch(/argon2|password/i);
+
+    // issue 12 item 7. The chart: 12 months, the current one last, counted as the tile counts.
+    expect(data.revenueByMonth).toHaveLength(12);
+    expect(data.revenueByMonth.at(-1)).toEqual({ month: today.slice(0, 7), revenue: 2000 });
+    expect(data.revenueByMonth.at(-2)).toEqual({ month: addDays(start, -1).slice(0, 7), revenue: 900 });
+    expect(data.revenueByMonth.slice(0, -2).every((m) => m.revenue === 0)).toBe(true);
+    // Occupancy: bookings not cancelled (the pending one too), cut to this month, over 2 cars x the month's days.
+    const monthDays = daysBetween(start, nextStart);
+    const inMonth = (from: string, to: string) => Math.max(0, daysBetween(from < start ? start : from, to >= nextStart ? nextStart : addDays(to, 1)));
+    const booked = inMonth(today, addDays(today, 2)) + inMonth(addDays(today, 5), addDays(today, 6));
+    expect(data.occupancy).toEqual({ bookedCarDays: booked, carDays: 2 * monthDays, percent: Math.round((booked / (2 * monthDays)) * 1000) / 10 });
+    // Today's pickups: the booking that starts today.
+    expect(data.today.pickups.map((m) => m.reference)).toEqual([thisMonth.reference]);
   });
 
   it('shows at most the five latest bookings', async () => {

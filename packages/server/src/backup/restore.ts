@@ -131,6 +131,8 @@ export async function restoreBackup(target: MigrationTarget, path: string, optio
 
   const rows = await inTransaction(target, 'BEGIN', async (session) => {
     await session.exec("SET LOCAL TimeZone = 'UTC'; SET LOCAL DateStyle = 'ISO, YMD'; SET LOCAL IntervalStyle = 'postgres'");
+    // The history comes back with the rows: its triggers must not record the restored rows again (migrations/0008_activity.sql).
+    await session.exec("SET LOCAL rental.restoring = 'on'");
     const tables = await listTables(session);
     const dataTables = tables.filter((t) => t.name !== MIGRATIONS_TABLE);
     // A server still running on this database waits until the restore is over instead of writing in between.

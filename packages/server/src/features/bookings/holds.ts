@@ -7,6 +7,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookingEvents, bookings } from '../../db/schema';
+import { actAs } from '../../db/actor';
 import type { Database } from '../../db/types';
 import { getCompanySettings } from '../company/settings';
 import { DEFAULT_MAIL_SETTINGS, holdExpiredLetter, type MailSettings } from '../mail/letters';
@@ -20,6 +21,7 @@ export interface ExpiredHold {
 
 export async function expireHolds(db: Database, mail: MailSettings = DEFAULT_MAIL_SETTINGS): Promise<ExpiredHold[]> {
   return db.transaction(async (tx) => {
+    await actAs(tx, null); // the system: the history says "expired: not confirmed in time"
     const expired = await tx
       .update(bookings)
       .set({ status: 'cancelled', statusReason: 'expired', holdExpiresAt: null })

@@ -6,6 +6,7 @@
 import { type CompanySettings, companySettings as companySchema, DEFAULT_COMPANY } from '@rental/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { cars, companySettings } from '../../db/schema';
+import { actAs } from '../../db/actor';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 
@@ -40,6 +41,7 @@ export function locationProblem(company: CompanySettings, location: string): str
 
 export async function saveCompanySettings(db: Database, ownerId: string, next: CompanySettings): Promise<CompanySettings> {
   return db.transaction(async (tx) => {
+    await actAs(tx, ownerId);
     // The row exists: buildApp made it (ensureCompanySettings) before any route could run.
     const [row] = await tx.select({ value: companySettings.value }).from(companySettings).where(eq(companySettings.id, 1)).for('update');
     const current = withDefaults(row?.value);

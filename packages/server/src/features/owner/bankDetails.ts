@@ -1,5 +1,6 @@
 import type { AccountType, BankDetails } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
+import { actAs } from '../../db/actor';
 import type { Database } from '../../db/types';
 import { bankDetails, users } from '../../db/schema';
 import { getCompanySettings } from '../company/settings';
@@ -27,6 +28,7 @@ export async function getBankDetails(db: Database | Tx, lock = false): Promise<B
 export async function saveBankDetails(db: Database, ownerId: string, details: BankDetails, mail: MailSettings = DEFAULT_MAIL_SETTINGS): Promise<void> {
   const values = { ...details, updatedBy: ownerId, updatedAt: sql`now()` };
   await db.transaction(async (tx) => {
+    await actAs(tx, ownerId);
     const before = await getBankDetails(tx, true);
     const [saved] = await tx
       .insert(bankDetails)

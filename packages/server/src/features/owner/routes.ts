@@ -58,17 +58,17 @@ const ownerRoutes: FastifyPluginAsync = async (app) => {
     const { image, fields } = await readUpload(request);
     const carData = parseCarData(fields.carData);
     const processed = image ? await processImage(image, 'car') : undefined;
-    const car = await updateCar(app.db, request.params.id, carData, processed);
+    const car = await updateCar(app.db, request.params.id, carData, processed, request.user.id);
     return { success: true as const, message: MESSAGES.carUpdated, car };
   });
 
   addEndpoint(app, 'toggleCar', async (request) => {
-    const car = await toggleCarAvailability(app.db, request.body.carId);
+    const car = await toggleCarAvailability(app.db, request.body.carId, request.user.id);
     return { success: true as const, message: MESSAGES.carAvailabilityToggled, car };
   });
 
   addEndpoint(app, 'deleteCar', async (request) => {
-    await deleteCar(app.db, request.body.carId);
+    await deleteCar(app.db, request.body.carId, request.user.id);
     return { success: true as const, message: MESSAGES.carDeleted };
   });
 

@@ -1,0 +1,182 @@
+/**
+ * The history (issue 12 item 6): every change staff care about is recorded by the database with
+ * who, when, before and after; nobody can change it; owners read it newest first in pages.
+ */
+import { type ActivityEntry, type ActivityKind, API, activityResponses, DEFAULT_COMPANY, ROUTES } from '@rental/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings } from '../src/db/schema';
+import { pgErrorCode, queryRows } from '../src/db/types';
+import { expireHolds } from '../src/features/bookings/holds';
+import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { addCar, book, carForm, carUpload, day, insertBooking, ownerCall } from './support/fleet';
+
+const oldestFirst = (entries: ActivityEntry[]) => entries.sort((a, b) => (BigInt(a._id) < BigInt(b._id) ? -1 : 1));
+
+describe(`the history (${describeDatabase})`, () => {
+  let t: TestApp;
+  let owner: Account;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await createOwner(t.app, { name: 'Ann Brown' });
+  });
+  afterAll(() => t?.close());
+
+  const history = async (query: Record<string, string> = {}, token = owner.token) => {
+    const res = await t.app.inject({ method: 'GET', url: ROUTES.ownerActivity.path, query, headers: authHeader(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    return activityResponses.activity.parse(res.json());
+  };
+  /** Entries about one thing, oldest first (the API answers newest first). */
+  const about = async (kind: ActivityKind, subjectId: string): Promise<ActivityEntry[]> =>
+    oldestFirst((await history({ kind, limit: '200' })).entries.filter((e) => e.subjectId === subjectId));
+
+  it('records a car added, its price, its availability and its removal, with who did it', async () => {
+    const car = await addCar(t.app, owner.token, { brand: 'Toyota', model: 'Yaris', pricePerDay: 8500 });
+    const edit = await carUpload(carForm({ brand: 'Toyota', model: 'Yaris', pricePerDay: 9000 }), null);
+    const updated = await t.app.inject({ method: 'PUT', url: API.updateCar(car._id), headers: { ...authHeader(owner.token), ...edit.headers }, payload: edit.payload });
+    expect(updated.statusCode, updated.body).toBe(200);
+    // Saving the form unchanged is not a change.
+    const same = await carUpload(carForm({ brand: 'Toyota', model: 'Yaris', pricePerDay: 9000 }), null);
+    await t.app.inject({ method: 'PUT', url: API.updateCar(car._id), headers: { ...authHeader(owner.token), ...same.headers }, payload: same.payload });
+    expect((await ownerCall(t.app, owner.token, 'POST', API.toggleCar, { carId: car._id })).statusCode).toBe(200);
+    expect((await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: car._id })).statusCode).toBe(200);
+
+    const entries = await about('car', car._id);
+    expect(entries.map((e) => e.action)).toEqual(['added', 'changed', 'changed', 'changed']);
+    for (const entry of entries) {
+      expect(entry.actor).toEqual({ _id: owner.user._id, name: 'Ann Brown' });
+      expect(entry.subjectName).toBe('Toyota Yaris');
+      expect(Date.parse(entry.at)).toBeGreaterThan(Date.now() - 120_000);
+    }
+    expect(entries[0]!.after).toMatchObject({ brand: 'Toyota', model: 'Yaris', price_per_day: 8500, is_available: true });
+    expect(entries[1]).toMatchObject({ before: { price_per_day: 8500 }, after: { price_per_day: 9000 } });
+    expect(entries[2]).toMatchObject({ before: { is_available: true }, after: { is_available: false } });
+    expect(entries[3]!.before).toEqual({ deleted_at: null });
+    expect(entries[3]!.after!.deleted_at).toEqual(expect.any(String));
+  });
+
+  it('records status changes by staff and by the customer, and payments received; a new booking is not an entry', async () => {
+    const car = await addCar(t.app, owner.token);
+    const customer = await registerCustomer(t.app, { name: 'Carl Reid' });
+    const booking = (await book(t.app, customer.token, car._id, day(30), day(32))).json().booking;
+    expect(await about('booking', booking._id)).toEqual([]);
+
+    expect((await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: booking._id, status: 'confirmed' })).statusCode).toBe(200);
+    const paid = await ownerCall(t.app, owner.token, 'POST', ROUTES.changePaymentStatus.path, { bookingId: booking._id, paymentStatus: 'deposit_received' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const cancelled = await t.app.inject({ method: 'POST', url: API.cancelBooking, headers: authHeader(customer.token), payload: { bookingId: booking._id } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    const entries = await about('booking', booking._id);
+    expect(entries).toHaveLength(3);
+    expect(entries[0]).toMatchObject({ actor: { name: 'Ann Brown' }, subjectName: booking.reference, before: { status: 'pending' }, after: { status: 'confirmed' } });
+    expect(entries[1]).toMatchObject({ actor: { name: 'Ann Brown' }, before: { payment_status: 'unpaid' }, after: { payment_status: 'deposit_received' } });
+    expect(entries[2]).toMatchObject({ actor: { _id: customer.user._id, name: 'Carl Reid' }, before: { status: 'confirmed' }, after: { status: 'cancelled', status_reason: 'customer' } });
+  });
+
+  it('records an expired hold as done by the site itself', async () => {
+    const car = await addCar(t.app, owner.token);
+    const customer = await registerCustomer(t.app);
+    const id = await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: day(40), returnDate: day(41) });
+    await t.db.execute(sql`UPDATE ${bookings} SET hold_expires_at = now() - interval '1 minute' WHERE id = ${id}`);
+    const expired = await expireHolds(t.db);
+    expect(expired.map((hold) => hold.id)).toContain(id);
+    const entries = await about('booking', id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actor: null, before: { status: 'pending' }, after: { status: 'cancelled', status_reason: 'expired' } });
+  });
+
+  it('records bank details with account numbers cut to their last 4 digits', async () => {
+    const save = (accountNumber: string, branch = 'Portmore') =>
+      ownerCall(t.app, owner.token, 'PUT', API.bankDetails, { bankName: 'NCB', accountHolderName: 'Waterford Car Rental', branch, accountNumber, accountType: 'Savings' });
+    const since = (await history({ kind: 'bank_details', limit: '1' })).entries[0]?._id ?? '0';
+    expect((await save('123456781234')).statusCode).toBe(200);
+    expect((await save('987654329876', 'Spanish Town')).statusCode).toBe(200);
+    const page = await history({ kind: 'bank_details' });
+    const entries = oldestFirst(page.entries.filter((e) => BigInt(e._id) > BigInt(since)));
+    expect(entries).toHaveLength(2);
+    expect(entries[1]).toMatchObject({
+      actor: { name: 'Ann Brown' },
+      before: { account_number: '…1234', branch: 'Portmore' },
+      after: { account_number: '…9876', branch: 'Spanish Town' },
+    });
+    const body = JSON.stringify(page);
+    expect(body).not.toContain('12345678');
+    expect(body).not.toContain('98765432');
+  });
+
+  it('records service blocks added and removed, with their car and days', async () => {
+    const car = await addCar(t.app, owner.token, { brand: 'Nissan', model: 'Note' });
+    const made = await ownerCall(t.app, owner.token, 'POST', ROUTES.createBlock.path, { car: car._id, pickupDate: day(50), returnDate: day(52), note: 'New tyres' });
+    expect(made.statusCode, made.body).toBe(201);
+    const block = made.json().block;
+    const removed = await t.app.inject({ method: 'DELETE', url: ROUTES.deleteBlock.path.replace(':id', block._id), headers: authHeader(owner.token) });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const entries = await about('block', block._id);
+    expect(entries.map((e) => e.action)).toEqual(['added', 'removed']);
+    expect(entries[0]).toMatchObject({ actor: { name: 'Ann Brown' }, subjectName: 'Nissan Note', after: { car_id: car._id, pickup_date: day(50), return_date: day(52), note: 'New tyres' } });
+    expect(entries[1]).toMatchObject({ subjectName: 'Nissan Note', before: { pickup_date: day(50), return_date: day(52) }, after: null });
+  });
+
+  it('records the company settings that changed', async () => {
+    const saved = await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, { ...DEFAULT_COMPANY, phone: '+1 876 555 0199' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [latest] = (await history({ kind: 'company', limit: '1' })).entries;
+    expect(latest).toMatchObject({ actor: { name: 'Ann Brown' }, before: { phone: DEFAULT_COMPANY.phone }, after: { phone: '+1 876 555 0199' } });
+  });
+
+  it('cannot be changed or removed, even by SQL', async () => {
+    const count = async () => (await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM activity`))[0]!.n;
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    for (const statement of [sql`UPDATE activity SET action = 'added'`, sql`DELETE FROM activity`, sql`DELETE FROM activity WHERE false`]) {
+      const refusal = await t.db.execute(statement).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(pgErrorCode(refusal)).toBe('42501');
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('pages newest first, never showing an entry twice while changes keep coming', async () => {
+    const car = await addCar(t.app, owner.token);
+    const toggle = () => ownerCall(t.app, owner.token, 'POST', API.toggleCar, { carId: car._id });
+    for (let i = 0; i < 7; i++) await toggle();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: { entries: ActivityEntry[]; nextCursor: string | null } = await history({ kind: 'car', limit: '3', ...(cursor ? { cursor } : {}) });
+      expect(page.entries.length).toBeLessThanOrEqual(3);
+      seen.push(...page.entries.map((e) => e._id));
+      cursor = page.nextCursor;
+      pages += 1;
+      // New entries while paging land before the first page, never on a later one.
+      if (pages === 1) await toggle();
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    const ids = seen.map(BigInt);
+    expect([...ids].sort((a, b) => (a < b ? 1 : -1))).toEqual(ids);
+    // Every car entry there was before the extra toggle is on some page.
+    const all = (await history({ kind: 'car', limit: '200' })).entries.map((e) => e._id);
+    expect(all.slice(1)).toEqual(seen);
+    // Only cars with kind=car; every kind without.
+    expect((await history({ kind: 'car', limit: '200' })).entries.every((e) => e.kind === 'car')).toBe(true);
+    expect(new Set((await history({ limit: '200' })).entries.map((e) => e.kind)).size).toBeGreaterThan(2);
+  });
+
+  it('refuses a page that cannot be read in plain words, and customers', async () => {
+    const refused: Record<string, string>[] = [{ limit: '0' }, { limit: '201' }, { cursor: 'abc' }, { kind: 'users' }];
+    for (const query of refused) {
+      const res = await t.app.inject({ method: 'GET', url: ROUTES.ownerActivity.path, query, headers: authHeader(owner.token) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).not.toMatch(/limit|cursor|kind|bank_details/);
+    }
+    const customer = await registerCustomer(t.app);
+    expect((await t.app.inject({ method: 'GET', url: ROUTES.ownerActivity.path, headers: authHeader(customer.token) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: ROUTES.ownerActivity.path })).statusCode).toBe(401);
+  });
+});
