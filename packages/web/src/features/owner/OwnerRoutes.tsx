@@ -10,6 +10,8 @@ import { ManageCarsPage } from './ManageCarsPage';
 import { OwnerLayout } from './OwnerLayout';
 import { OwnerLoading } from './OwnerLoading';
 import { OutboxPage } from './OutboxPage';
+// issue 12 item 2: the fleet timeline
+import { TimelinePage } from './timeline/TimelinePage';
 
 /** A fresh form for every car: going from one car's edit page to "Add car" must not keep its values. */
 function CarFormRoute() {
@@ -35,6 +37,7 @@ export default function OwnerRoutes() {
         <Route path="bank-details" element={<BankDetailsPage />} />
         <Route path="settings" element={<CompanySettingsPage />} />
         <Route path="outbox" element={<OutboxPage />} />
+        <Route path="timeline" element={<TimelinePage />} />
         <Route path="*" element={<Navigate to="/owner" replace />} />
       </Route>
     </Routes>

@@ -1,4 +1,6 @@
 import { Building2, CalendarCheck, CarFront, Landmark, LayoutDashboard, Mail, PlusSquare } from 'lucide-react';
+// issue 12 item 2: the fleet timeline
+import { GanttChart } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { ProfileImageEditor } from './ProfileImageEditor';
 
@@ -7,6 +9,7 @@ const MENU = [
   { to: '/owner/add-car', label: 'Add car', icon: PlusSquare, end: false },
   { to: '/owner/manage-cars', label: 'Manage Cars', icon: CarFront, end: false },
   { to: '/owner/manage-bookings', label: 'Manage Bookings', icon: CalendarCheck, end: false },
+  { to: '/owner/timeline', label: 'Timeline', icon: GanttChart, end: false },
   { to: '/owner/bank-details', label: 'Bank Details', icon: Landmark, end: false },
   { to: '/owner/settings', label: 'Company Settings', icon: Building2, end: false },
   { to: '/owner/outbox', label: 'Outbox', icon: Mail, end: false },

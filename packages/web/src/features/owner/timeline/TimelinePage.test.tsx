@@ -1,0 +1,83 @@
+import { addDays, companyToday } from '@rental/contract/rentalDates';
+import { MESSAGES } from '@rental/contract/messages';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addCar, createBooking, ownerToken, registerCustomer, uniqueWord } from '../../../test/api';
+import { formatCalendarDate } from '../../../lib/dates';
+import { renderApp } from '../../../test/renderApp';
+
+const SLOW = { timeout: 10_000 };
+const today = companyToday();
+
+describe('the fleet timeline', { timeout: 30_000 }, () => {
+  const customerName = uniqueWord('Timeline');
+  let carName: string;
+  let reference: string;
+
+  beforeAll(async () => {
+    await import('../OwnerRoutes');
+    const car = await addCar({ brand: uniqueWord('Timeline'), model: 'Axio' });
+    carName = `${car.brand} Axio`;
+    const customer = await registerCustomer(customerName, { phone: '876 555 0199' });
+    reference = (await createBooking(customer.token, car._id, addDays(today, 3), addDays(today, 5))).reference;
+  });
+
+  it("shows each booking as a bar named by its reference and customer; a click opens its details, Escape closes them", async () => {
+    const user = userEvent.setup();
+    renderApp('/owner/timeline', { token: ownerToken() });
+    const bar = await screen.findByRole('button', { name: new RegExp(`^Pending booking ${reference}, ${customerName}, ${carName}`) }, SLOW);
+    expect(bar).toHaveTextContent(reference);
+    expect(document.title).toMatch(/^Timeline \|/);
+    expect(screen.getByRole('region', { name: 'Pickups today' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Returns today' })).toBeInTheDocument();
+
+    await user.click(bar);
+    const details = await screen.findByRole('dialog', { name: `Pending booking ${reference}` });
+    expect(details).toHaveTextContent(customerName);
+    expect(details).toHaveTextContent(formatCalendarDate(addDays(today, 3)));
+    expect(within(details).getByRole('link', { name: '876 555 0199' })).toHaveAttribute('href', 'tel:8765550199');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bar).toHaveFocus();
+  });
+
+  it('adds a block from the form (a refused one says why in plain words) and removes it from its details', async () => {
+    const user = userEvent.setup();
+    renderApp('/owner/timeline', { token: ownerToken() });
+    await screen.findByRole('button', { name: new RegExp(`^Pending booking ${reference}`) }, SLOW);
+
+    await user.click(screen.getByRole('button', { name: 'Block a car' }));
+    const form = screen.getByRole('form', { name: 'Block a car' });
+    await user.selectOptions(within(form).getByLabelText('Car'), carName);
+    // Over the customer's booking: refused, and the form says so.
+    fireEvent.change(within(form).getByLabelText('First day'), { target: { value: addDays(today, 5) } });
+    fireEvent.change(within(form).getByLabelText('Last day'), { target: { value: addDays(today, 6) } });
+    await user.type(within(form).getByLabelText('Note'), 'New tyres');
+    await user.click(within(form).getByRole('button', { name: 'Block these days' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(MESSAGES.blockDaysTaken);
+
+    fireEvent.change(within(form).getByLabelText('First day'), { target: { value: addDays(today, 6) } });
+    await user.click(within(form).getByRole('button', { name: 'Block these days' }));
+    const blockBar = await screen.findByRole('button', { name: `Service block, New tyres, ${carName}, ${formatCalendarDate(addDays(today, 6))}` }, SLOW);
+    expect(screen.queryByRole('form', { name: 'Block a car' })).not.toBeInTheDocument();
+
+    await user.click(blockBar);
+    const details = await screen.findByRole('dialog', { name: 'Service block' });
+    expect(details).toHaveTextContent('New tyres');
+    await user.click(within(details).getByRole('button', { name: 'Remove block' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: new RegExp(`^Service block, New tyres, ${carName}`) })).not.toBeInTheDocument(), SLOW);
+  });
+
+  it('moves to later and earlier weeks', async () => {
+    const user = userEvent.setup();
+    renderApp('/owner/timeline', { token: ownerToken() });
+    const range = await screen.findByText(/ to /, { selector: 'nav p' }, SLOW);
+    const before = range.textContent;
+    await user.click(screen.getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(range.textContent).not.toBe(before));
+    await user.click(screen.getByRole('button', { name: 'Earlier' }));
+    await waitFor(() => expect(range.textContent).toBe(before));
+    expect(screen.getByRole('button', { name: 'This week' })).toBeDisabled();
+  });
+});

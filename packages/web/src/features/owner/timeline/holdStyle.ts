@@ -1,0 +1,18 @@
+/** The colours of the timeline's bars and their legend: one look per kind of hold. */
+import type { Hold } from './timelineLayout';
+
+export type HoldLook = 'pending' | 'confirmed' | 'block';
+
+export const HOLD_LOOKS: Record<HoldLook, { label: string; bar: string }> = {
+  confirmed: { label: 'Confirmed booking', bar: 'bg-emerald-600 text-white hover:bg-emerald-700' },
+  pending: { label: 'Pending booking', bar: 'bg-amber-300 text-amber-950 hover:bg-amber-400' },
+  // Stripes as well as a colour, so a block is told from a booking without seeing colours.
+  block: {
+    label: 'Service block',
+    bar: 'bg-slate-600 text-white hover:bg-slate-700 bg-[repeating-linear-gradient(135deg,transparent_0_6px,rgba(255,255,255,0.18)_6px_12px)]',
+  },
+};
+
+export function lookOf(hold: Hold): HoldLook {
+  return hold.kind === 'block' ? 'block' : hold.status;
+}
