@@ -42,6 +42,8 @@ function run(command, args) {
 const contract = [at('packages/contract/src'), at('packages/contract/package.json')];
 
 export const WEB_OUTPUT = at('packages/web/dist/index.html');
+/** The server-render bundle (decision 075): a web build from before it existed is built again. */
+export const WEB_SERVER_OUTPUT = at('packages/web/dist-ssr/entry-server.js');
 export const SERVER_OUTPUT = at('packages/server/dist/main.js');
 
 export function ensureBuilt({ web = true } = {}) {
@@ -53,7 +55,7 @@ export function ensureBuilt({ web = true } = {}) {
     at('packages/web/package.json'),
     ...contract,
   ];
-  if (web && isStale(WEB_OUTPUT, webSources)) {
+  if (web && (isStale(WEB_OUTPUT, webSources) || isStale(WEB_SERVER_OUTPUT, webSources))) {
     // The web package's build also writes the .br/.gz files the server sends.
     run('npm', ['run', 'build', '-w', '@rental/web']);
   }

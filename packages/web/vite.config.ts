@@ -2,17 +2,27 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // No manual chunk groups: the lazy import of the owner routes already keeps the owner area in
-    // its own chunk. A group holding only src/features/owner split those modules from the icons and
-    // query code they alone use, which then landed in the lazy entry chunk: a circular import that
-    // left the icons undefined when the owner chunk ran (React error 130 on every /owner page).
-  },
-});
+  build: isSsrBuild
+    ? {
+        // The server-render bundle (src/entry-server.tsx, decision 075) lives beside dist, not in it:
+        // dist is served to browsers.
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // The server reads which files a page's code needs, to announce them in the page's HTML.
+        manifest: true,
+        // No manual chunk groups: the lazy import of the owner routes already keeps the owner area in
+        // its own chunk. A group holding only src/features/owner split those modules from the icons and
+        // query code they alone use, which then landed in the lazy entry chunk: a circular import that
+        // left the icons undefined when the owner chunk ran (React error 130 on every /owner page).
+      },
+}));

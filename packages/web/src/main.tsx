@@ -1,28 +1,36 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import App from './App';
-import { CappedToaster } from './components/CappedToaster';
-import { RouteErrorBoundary } from './components/ErrorBoundary';
+import { preloadPageAt } from './App';
+import { AppRoot } from './AppRoot';
+import { storedToken } from './api/client';
 import { createQueryClient } from './lib/queryClient';
-import { SessionProvider } from './session/SessionProvider';
+import { SERVER_STATE_ID, type ServerQuery } from './lib/serverState';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
-      <BrowserRouter>
-        <SessionProvider>
-          <RouteErrorBoundary>
-            <App />
-          </RouteErrorBoundary>
-        </SessionProvider>
-      </BrowserRouter>
-      <CappedToaster />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const queryClient = createQueryClient();
+const app = <AppRoot queryClient={queryClient} Router={BrowserRouter} />;
+const serverState = document.getElementById(SERVER_STATE_ID);
+
+if (!serverState) {
+  createRoot(root).render(app);
+} else {
+  // The server drew this page (decision 075): start from the data it drew it with.
+  const queries = JSON.parse(serverState.textContent || '[]') as ServerQuery[];
+  for (const { queryKey, answer, updatedAt } of queries) queryClient.setQueryData(queryKey, answer, { updatedAt });
+  // With the page's code here first, one pass hydrates the whole page (no part waits, inert).
+  const start = () => {
+    // The server cannot see a stored session (it lives in this browser's storage), so it drew the
+    // page for a visitor; a logged-in customer's page is drawn afresh instead of hydrated into a mismatch.
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the phone's main thread for the whole page (the page is already painted and readable).
+    startTransition(() => {
+      if (storedToken() === null) hydrateRoot(root, app);
+      else createRoot(root).render(app);
+    });
+  };
+  preloadPageAt(window.location.pathname).then(start, start);
+}

@@ -2,6 +2,8 @@
  * Serves the web app built by Vite (packages/web/dist): hashed assets cached for a year,
  * index.html always revalidated, precompressed .br/.gz files when present, and index.html for
  * the client's routes (/car-details/x ...). API paths never fall back to the page.
+ * The public pages that show the fleet (/, /cars, a car's page) are drawn on the server with
+ * their data when the build has its server bundle (decision 075, prerender/).
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -9,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@rental/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loadPrerenderer } from './prerender/prerenderer';
 
 /** Two levels up from both src/http (source) and dist (bundle) is packages/. */
 const here = dirname(fileURLToPath(import.meta.url));
@@ -38,6 +41,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       preCompressed: true,
       cacheControl: false,
+      // "/" is a page like the others: drawn on the server when it can be (below), not the bare index.html.
+      index: false,
       setHeaders(reply, filePath) {
         const file = relative(webDist, filePath);
         if (file.startsWith(`assets${sep}`)) reply.header('cache-control', IMMUTABLE);
@@ -47,8 +52,17 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const prerenderer = built ? await loadPrerenderer(app, webDist) : undefined;
+
+  app.setNotFoundHandler(async (request, reply) => {
     if (wantsPage(request)) {
+      const page = await prerenderer?.page(request.url).catch((err: unknown) => {
+        // A page that cannot be drawn here is still served: the browser draws it, as before.
+        request.log.error({ err }, 'server rendering failed; sending the page for the browser to draw');
+        return undefined;
+      });
+      // Drawn from the current data each time it changes: revalidated on every visit, as index.html is.
+      if (page !== undefined) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
       if (built) return reply.sendFile('index.html');
       return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE);
     }

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+/**
+ * Lighthouse 12 (mobile, its default simulated throttling) on the home page, /cars and one car's
+ * page of the BUILT server running the demo data; each page N times (default 3), medians printed.
+ * Not a test: figures move with the machine's load.
+ *
+ *   npm run build && node bench/lighthouse.mjs [--runs 3] [--verbose]
+ *
+ * Chromium: CHROME_PATH (default /usr/bin/chromium), flags --headless=new --no-sandbox --disable-gpu.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureBuilt, startServer } from './lib/server.mjs';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+const RUNS = Number(values.runs);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** One Lighthouse run: scores 0-100 and the vitals, plus what failed (for --verbose). */
+async function audit(url, port) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failed = Object.values(lhr.categories)
+    .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]))
+    .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
+    .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbt: numeric('total-blocking-time'),
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+    failed,
+  };
+}
+
+ensureBuilt();
+const dataDir = await mkdtemp(join(tmpdir(), 'rental-lighthouse-'));
+const server = await startServer({ env: { DATA_DIR: dataDir, DEMO: '1' }, logLevel: 'warn' });
+const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+try {
+  const { cars } = await (await fetch(`${server.baseUrl}/api/user/cars`)).json();
+  const car = cars.find((c) => c.isAvaliable) ?? cars[0];
+  if (!car) throw new Error('The demo data has no car.');
+  const pages = [
+    ['/', '/'],
+    ['/cars', '/cars'],
+    ["a car's page", `/car-details/${car._id}`],
+  ];
+  const rows = [];
+  for (const [label, path] of pages) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const run = await audit(`${server.baseUrl}${path}`, chrome.port);
+      runs.push(run);
+      if (values.verbose) {
+        console.log(`${label} run ${i + 1}: perf ${run.performance} a11y ${run.accessibility} bp ${run.bestPractices} seo ${run.seo} FCP ${Math.round(run.fcp)} LCP ${Math.round(run.lcp)} CLS ${run.cls.toFixed(3)} TBT ${Math.round(run.tbt)}`);
+        console.log(`  LCP element: ${run.lcpElement}`);
+        if (run.failed.length) console.log(`  below 100: ${run.failed.join(', ')}`);
+      }
+    }
+    const m = (key) => median(runs.map((r) => r[key]));
+    rows.push({ label, performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'), fcp: m('fcp'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), lcpElement: runs.at(-1).lcpElement });
+  }
+  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (simulated throttling), median of ${RUNS}`);
+  console.log('| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | CLS | TBT ms |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(`| ${r.label} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${Math.round(r.fcp)} | ${Math.round(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} |`);
+  }
+  for (const r of rows) console.log(`LCP element on ${r.label}: ${r.lcpElement.slice(0, 160)}`);
+} finally {
+  chrome.kill();
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,83 @@
+/**
+ * Draws the public pages on the server (decision 075) with the web package's server-render
+ * bundle (packages/web/dist-ssr/entry-server.js, built by `vite build --ssr`). A page's data is
+ * the API's own answers, fetched in-process (app.inject), so the HTML shows exactly what the API
+ * says at that moment: a booking or car change acknowledged before is in the next page.
+ * The drawn HTML is kept, keyed by those answers, the URL and the Jamaica day, so it is reused
+ * only while all three are the same (never stale, never past midnight in Jamaica).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { companyToday } from '@rental/contract';
+import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { PageTemplate } from './pageTemplate';
+
+type QueryKey = readonly unknown[];
+
+/** What packages/web/src/entry-server.tsx exports. */
+export interface ServerEntry {
+  ready: Promise<void>;
+  pageQueries(pathname: string): { queryKey: QueryKey; path: string }[] | null;
+  pageModule(pathname: string): string | undefined;
+  renderPage(url: string, fetched: { queryKey: QueryKey; answer: unknown }[]): { html: string; state: string };
+}
+
+/** The server-render bundle sits beside the browser's build (dist-ssr next to dist), never inside what is served. */
+export function serverEntryFile(webDist: string): string {
+  return join(webDist, '..', 'dist-ssr', 'entry-server.js');
+}
+
+/** Drawn pages kept: a few hundred KB each at most, bounded by their total size. */
+const CACHE_MAX_BYTES = 16 * 1024 * 1024;
+
+export class Prerenderer {
+  private readonly pages = new LRUCache<string, string>({ maxSize: CACHE_MAX_BYTES, sizeCalculation: (page) => page.length });
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly entry: ServerEntry,
+    private readonly template: PageTemplate,
+    private readonly today: () => string = () => companyToday(),
+  ) {}
+
+  /** The page at `url` drawn with its data, or undefined for a page the browser draws alone. */
+  async page(url: string): Promise<string | undefined> {
+    const pathname = url.split('?')[0] ?? '/';
+    const queries = this.entry.pageQueries(pathname);
+    if (!queries) return undefined;
+    const answers = await Promise.all(
+      queries.map((query) => this.app.inject({ method: 'GET', url: query.path, headers: { accept: 'application/json' } })),
+    );
+    const key = createHash('sha256');
+    key.update(`${url}\n${this.today()}\n`);
+    for (const answer of answers) key.update(`${answer.statusCode}\n${answer.body}\n`);
+    const digest = key.digest('base64url');
+    const kept = this.pages.get(digest);
+    if (kept) return kept;
+
+    // A refused answer (a car that does not exist) is left out: the browser asks again and says why.
+    const fetched = queries.flatMap((query, i) => {
+      const answer = answers[i];
+      return answer?.statusCode === 200 ? [{ queryKey: query.queryKey, answer: answer.json() as unknown }] : [];
+    });
+    const { html, state } = this.entry.renderPage(url, fetched);
+    const page = this.template.page({ html, state, pageModule: this.entry.pageModule(pathname) });
+    this.pages.set(digest, page);
+    return page;
+  }
+}
+
+/** The prerenderer for this build, or undefined when the web app was built without its server bundle. */
+export async function loadPrerenderer(app: FastifyInstance, webDist: string): Promise<Prerenderer | undefined> {
+  const file = serverEntryFile(webDist);
+  if (!existsSync(file)) {
+    app.log.warn({ file }, 'The web app has no server-render bundle: pages are drawn in the browser only (run `npm run build`).');
+    return undefined;
+  }
+  const entry = (await import(pathToFileURL(file).href)) as ServerEntry;
+  await entry.ready;
+  return new Prerenderer(app, entry, new PageTemplate(webDist));
+}

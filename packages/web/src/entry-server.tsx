@@ -1,0 +1,70 @@
+/**
+ * Server rendering of the public pages (decision 075): the server asks which API answers a page
+ * shows (pageQueries), fetches them itself, and renderPage draws the page's HTML with them and
+ * returns the query cache to embed, so the browser paints before any script and hydrates.
+ * Built by `vite build --ssr` into packages/web/dist-ssr; the server imports it at start.
+ */
+import { type EndpointName, pathFor } from '@rental/contract/routes';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { preloadPublicPages } from './App';
+import { AppRoot } from './AppRoot';
+import { createQueryClient } from './lib/queryClient';
+import { queryKeys } from './lib/queryKeys';
+import { type ServerQuery, scriptSafeJson } from './lib/serverState';
+
+/** One API answer a page shows: where the server gets it, and the query it fills in the browser. */
+export type PageQuery = { queryKey: readonly unknown[]; endpoint: EndpointName; path: string };
+export type FetchedQuery = { queryKey: readonly unknown[]; answer: unknown };
+
+const query = (queryKey: readonly unknown[], endpoint: EndpointName, params?: Record<string, string>): PageQuery => ({
+  queryKey,
+  endpoint,
+  path: pathFor(endpoint, params),
+});
+
+/**
+ * The API answers a page needs for its first paint, or null for a page drawn in the browser only
+ * (a customer's own pages, the owner's, forms behind a login: nothing to show before the session).
+ */
+export function pageQueries(pathname: string): PageQuery[] | null {
+  const always = [query(queryKeys.cars, 'cars'), query(queryKeys.company, 'company')];
+  if (pathname === '/' || pathname === '/cars') return always;
+  const car = /^\/car-details\/([^/]+)$/.exec(pathname);
+  if (car?.[1]) {
+    const id = decodeURIComponent(car[1]);
+    return [...always, query(queryKeys.car(id), 'car', { id })];
+  }
+  return null;
+}
+
+/** The page's module as Vite's manifest names it, so the server can announce its chunk (modulepreload). */
+export function pageModule(pathname: string): string | undefined {
+  if (pathname === '/cars') return 'src/pages/CarsPage.tsx';
+  if (pathname.startsWith('/car-details/')) return 'src/pages/CarDetailsPage.tsx';
+  return undefined;
+}
+
+/** Every page's code is loaded once at start: renderToString cannot wait for a lazy page. */
+export const ready: Promise<void> = preloadPublicPages();
+
+function AtUrl(url: string) {
+  return function Router({ children }: { children: ReactNode }) {
+    return <StaticRouter location={url}>{children}</StaticRouter>;
+  };
+}
+
+/** The page at `url` (path and query) as HTML, and the query cache (JSON safe in a script) it was drawn with. */
+export function renderPage(url: string, fetched: FetchedQuery[]): { html: string; state: string } {
+  const queryClient = createQueryClient();
+  const updatedAt = Date.now();
+  const state: ServerQuery[] = fetched.map(({ queryKey, answer }) => ({ queryKey, answer, updatedAt }));
+  for (const { queryKey, answer } of state) queryClient.setQueryData(queryKey, answer, { updatedAt });
+  try {
+    const html = renderToString(<AppRoot queryClient={queryClient} Router={AtUrl(url)} />);
+    return { html, state: scriptSafeJson(state) };
+  } finally {
+    queryClient.clear();
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * The query cache the server rendered a page with travels inside the page as JSON, so the
+ * browser starts with the very data the HTML shows (no second fetch, nothing redrawn).
+ */
+export const SERVER_STATE_ID = 'server-state';
+
+/** JSON safe inside a <script> element: no "</script>" or "<!--" can end or change it. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** One API answer the page was drawn with, as the query it fills (queryKey), and when it was read. */
+export type ServerQuery = { queryKey: readonly unknown[]; answer: unknown; updatedAt: number };
