@@ -6,8 +6,6 @@ import { phoneHref } from '@rental/contract/company';
 import type { TimelineCar } from '@rental/contract/schemas';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
-import { errorMessage } from '../../../api/client';
 import { formatCalendarDate } from '../../../lib/dates';
 import { holdTitle, type Hold } from './timelineLayout';
 import { useDeleteBlock } from './timelineQueries';
@@ -25,16 +23,8 @@ export function HoldDetails({ hold, car, onClose }: { hold: Hold; car: TimelineC
     return () => window.removeEventListener('keydown', onKey);
   }, [hold.id, onClose]);
 
-  const remove = () =>
-    removeBlock.mutate(hold.id, {
-      onSuccess: (answer) => {
-        toast.success(answer.message);
-        onClose();
-      },
-      onError: (error) => {
-        toast.error(errorMessage(error));
-      },
-    });
+  // The panel closes by itself once the refreshed timeline no longer holds the block.
+  const remove = () => removeBlock.mutate(hold.id);
 
   return (
     <div

@@ -66,6 +66,7 @@ describe('the fleet timeline', { timeout: 30_000 }, () => {
     const details = await screen.findByRole('dialog', { name: 'Service block' });
     expect(details).toHaveTextContent('New tyres');
     await user.click(within(details).getByRole('button', { name: 'Remove block' }));
+    expect(await screen.findByText(MESSAGES.blockRemoved, {}, SLOW)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: new RegExp(`^Service block, New tyres, ${carName}`) })).not.toBeInTheDocument(), SLOW);
   });
 

@@ -1,7 +1,8 @@
 /** The timeline's reads and the block writes, over the owner area's shared query cache. */
 import type { CreateBlockInput } from '@rental/contract/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../api/client';
+import toast from 'react-hot-toast';
+import { callApi, errorMessage } from '../../../api/client';
 import { queryKeys } from '../../../lib/queryKeys';
 import { ownerKeys } from '../ownerQueries';
 
@@ -33,7 +34,20 @@ export function useCreateBlock() {
   return useMutation({ mutationFn: (body: CreateBlockInput) => callApi('createBlock', { body }), onSuccess: refresh });
 }
 
+/**
+ * Says so here rather than in the panel that asked: the refreshed timeline no longer has the block,
+ * so its panel is gone before a caller's own callbacks would run.
+ */
 export function useDeleteBlock() {
   const refresh = useRefreshAfterBlock();
-  return useMutation({ mutationFn: (id: string) => callApi('deleteBlock', { params: { id } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: string) => callApi('deleteBlock', { params: { id } }),
+    onSuccess: (answer) => {
+      toast.success(answer.message);
+      return refresh();
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error));
+    },
+  });
 }
