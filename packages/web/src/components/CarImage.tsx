@@ -10,6 +10,8 @@ type Props = {
   height?: number;
   /** How wide the picture is laid out (the <img> sizes attribute); defaults suit a card or a thumbnail. */
   sizes?: string;
+  /** Defaults to the car's name; a gallery names each picture ("…, picture 2 of 5"). */
+  alt?: string;
 };
 
 /** Cards: one column on phones, two from 640 px, three (about 400 px each) from 1024 px. */
@@ -25,9 +27,8 @@ function pictureWidths(image: string): string | undefined {
 }
 
 /** A car's picture with fixed proportions; a calm placeholder if it is missing or broken. */
-export function CarImage({ car, className = '', eager = false, width = 640, height = 400, sizes }: Props) {
+export function CarImage({ car, className = '', eager = false, width = 640, height = 400, sizes, alt = `${car.brand} ${car.model}` }: Props) {
   const [broken, setBroken] = useState(false);
-  const alt = `${car.brand} ${car.model}`;
   if (!car.image || broken) {
     return (
       <div

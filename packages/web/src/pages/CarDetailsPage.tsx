@@ -4,10 +4,10 @@ import { AlertTriangle, ArrowLeft, CarFront, DoorOpen, Fuel, Gauge, MapPin, Sett
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { CarCard } from '../components/CarCard';
-import { CarImage } from '../components/CarImage';
 import { SkeletonBlock } from '../components/Skeleton';
 import { CarBookingForm } from '../features/bookings/CarBookingForm';
 import { useMoney } from '../company/useCompany';
+import { CarGallery } from '../features/cars/CarGallery';
 import { useCar } from '../features/cars/useCar';
 import { formatCalendarDate } from '../lib/dates';
 import { usePageMeta } from '../lib/usePageMeta';
@@ -91,7 +91,7 @@ export default function CarDetailsPage() {
         // form (with the reserved dates beside its date pickers) stays in view on the right.
         <div className="grid gap-8 lg:grid-cols-[2fr_1fr] lg:gap-x-10">
           <div className="min-w-0 space-y-5 lg:col-start-1">
-            <CarImage car={car} eager width={1280} height={800} sizes={DETAIL_PICTURE_SIZES} className="aspect-[16/10] w-full rounded-2xl object-cover" />
+            <CarGallery car={car} sizes={DETAIL_PICTURE_SIZES} />
             <div>
               <h1 className="text-3xl font-bold text-slate-900">
                 {car.brand} {car.model}
@@ -117,10 +117,10 @@ export default function CarDetailsPage() {
               <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
                 <SpecItem icon={<Settings2 aria-hidden="true" />} label="Gear box" value={car.transmission} />
                 <SpecItem icon={<Fuel aria-hidden="true" />} label="Fuel" value={car.fuel_type} />
-                <SpecItem icon={<DoorOpen aria-hidden="true" />} label="Doors" value={CAR_SPEC_FIXED.doors} />
+                <SpecItem icon={<DoorOpen aria-hidden="true" />} label="Doors" value={car.doors} />
                 <SpecItem icon={<Snowflake aria-hidden="true" />} label="Air conditioner" value={CAR_SPEC_FIXED.airConditioner} />
                 <SpecItem icon={<Users aria-hidden="true" />} label="Seats" value={car.seating_capacity} />
-                <SpecItem icon={<Gauge aria-hidden="true" />} label="Distance" value={`${CAR_SPEC_FIXED.distance} km`} />
+                <SpecItem icon={<Gauge aria-hidden="true" />} label="Distance" value={`${car.distancePerDay.toLocaleString('en-US')} km`} />
               </dl>
             </section>
             {car.description && (

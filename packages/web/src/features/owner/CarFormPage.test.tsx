@@ -2,9 +2,9 @@ import { latestCarYear } from '@rental/contract/rentalDates';
 import { API } from '@rental/contract/api';
 import { MESSAGES } from '@rental/contract/messages';
 import type { CarsResponse } from '@rental/contract/schemas';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addCar, ownerToken, uniqueWord } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { pictureFile, readAsOwner, useNodeFormData } from './ownerTestKit';
@@ -128,5 +128,64 @@ describe('the car form', { timeout: 30_000 }, () => {
     expect(screen.getByText(MESSAGES.carUpdated)).toBeInTheDocument();
     const [saved] = await fleetWithBrand(brand);
     expect(saved).toMatchObject({ pricePerDay: 14000, image: car.image });
+  });
+
+  // issue 12 item 8
+  it('shows the usual doors and distance of a car that has none, and saves what the owner sets', async () => {
+    const brand = uniqueWord('Doors');
+    const car = await addCar({ brand, model: 'MX-5' });
+    renderApp(`/owner/add-car/${car._id}`, { token: ownerToken() });
+    const doors = await screen.findByLabelText('Doors', {}, SLOW);
+    const distance = screen.getByLabelText('Daily distance allowance (km)');
+    expect(doors).toHaveValue(4);
+    expect(distance).toHaveValue(500);
+
+    await userEvent.clear(doors);
+    await userEvent.type(doors, '7');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Doors must be at most 6.')).toBeInTheDocument();
+    expect(doors).toHaveFocus();
+
+    await userEvent.clear(doors);
+    await userEvent.type(doors, '2');
+    await userEvent.clear(distance);
+    await userEvent.type(distance, '250');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/owner\/manage-cars$/), SLOW);
+    const [saved] = await fleetWithBrand(brand);
+    expect(saved).toMatchObject({ doors: 2, distancePerDay: 250 });
+  });
+
+  it('adds a picture, makes it the cover and removes the old one after asking', async () => {
+    const brand = uniqueWord('Pictures');
+    const car = await addCar({ brand, model: 'Noah' });
+    renderApp(`/owner/add-car/${car._id}`, { token: ownerToken() });
+    const pictures = await screen.findByRole('region', { name: 'Pictures' }, SLOW);
+    const items = () => within(pictures).getAllByRole('listitem');
+    expect(items()).toHaveLength(1);
+    expect(within(pictures).getByRole('button', { name: 'Remove picture 1' })).toBeDisabled();
+
+    await userEvent.upload(within(pictures).getByLabelText('Add a picture'), await pictureFile('side.png'));
+    await waitFor(() => expect(items()).toHaveLength(2), SLOW);
+    expect(screen.getByText(MESSAGES.carPictureAdded)).toBeInTheDocument();
+    const [withTwo] = await fleetWithBrand(brand);
+    expect(withTwo!.pictures).toHaveLength(2);
+    expect(withTwo!.image).toBe(car.image);
+
+    await userEvent.click(within(pictures).getByRole('button', { name: 'Make picture 2 the cover' }));
+    await waitFor(async () => expect((await fleetWithBrand(brand))[0]!.image).toBe(withTwo!.pictures[1]), SLOW);
+    expect(within(items()[0]!).getByText('Cover')).toBeInTheDocument();
+    // The form's own picture is the cover too.
+    expect(screen.getByRole('img', { name: `Picture of the ${brand} Noah` })).toHaveAttribute('src', withTwo!.pictures[1]);
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    await userEvent.click(within(pictures).getByRole('button', { name: 'Remove picture 2' }));
+    expect(items()).toHaveLength(2);
+    await userEvent.click(within(pictures).getByRole('button', { name: 'Remove picture 2' }));
+    await waitFor(() => expect(items()).toHaveLength(1), SLOW);
+    expect(confirm).toHaveBeenCalledWith(`Remove picture 2 of the ${brand} Noah? Customers will no longer see it.`);
+    confirm.mockRestore();
+    const [after] = await fleetWithBrand(brand);
+    expect(after!.pictures).toEqual([withTwo!.pictures[1]]);
   });
 });

@@ -1,5 +1,17 @@
 /** Add car (/owner/add-car) and edit car (/owner/add-car/:id): one form, prefilled when editing. */
-import { CAR_CATEGORIES, FUEL_TYPES, MAX_PRICE_PER_DAY, MAX_SEATS, MIN_CAR_YEAR, TRANSMISSIONS } from '@rental/contract/constants';
+import {
+  CAR_CATEGORIES,
+  DEFAULT_DISTANCE_PER_DAY,
+  DEFAULT_DOORS,
+  FUEL_TYPES,
+  MAX_DISTANCE_PER_DAY,
+  MAX_DOORS,
+  MAX_PRICE_PER_DAY,
+  MAX_SEATS,
+  MIN_CAR_YEAR,
+  MIN_DOORS,
+  TRANSMISSIONS,
+} from '@rental/contract/constants';
 import { latestCarYear } from '@rental/contract/rentalDates';
 import { ImagePlus, Loader2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
@@ -21,8 +33,12 @@ import { useCompany } from '../../company/useCompany';
 import { FormField, controlProps } from './FormField';
 import { ACCEPTED_IMAGE_TYPES } from './imageFile';
 import { OwnerPageHeader } from './OwnerPageHeader';
+import { CarPictures } from './pictures/CarPictures';
 import { useOwnerCar, useSaveCar } from './ownerQueries';
 import { useFilePreview } from './useFilePreview';
+
+const DOORS_HINT = `Leave empty for the usual ${DEFAULT_DOORS}.`;
+const DISTANCE_HINT = `Kilometres a day included in the price; leave empty for the usual ${DEFAULT_DISTANCE_PER_DAY}.`;
 
 export function CarFormPage({ carId }: { carId?: string }) {
   const isNew = carId === undefined;
@@ -39,7 +55,7 @@ export function CarFormPage({ carId }: { carId?: string }) {
       description={
         isNew
           ? 'Fill in the details of the new car: customers see them on the site.'
-          : 'Change the car’s details or picture; customers see the changes at once.'
+          : 'Change the car’s details or pictures; customers see the changes at once.'
       }
     />
   );
@@ -81,6 +97,7 @@ export function CarFormPage({ carId }: { carId?: string }) {
     <>
       {header}
       <CarForm carId={carId} initial={car ? carFormFromCar(car) : EMPTY_CAR_FORM} currentImage={car?.image ?? ''} />
+      {car && <CarPictures car={car} />}
     </>
   );
 }
@@ -196,6 +213,12 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
         {select('fuel_type', 'Fuel type', FUEL_TYPES, 'Select a fuel type')}
         <FormField id="car-seating_capacity" label="Seating capacity" error={errors.seating_capacity}>
           <input {...controlProps('car-seating_capacity', errors.seating_capacity)} type="number" inputMode="numeric" min={1} max={MAX_SEATS} step={1} value={values.seating_capacity} onChange={update('seating_capacity')} required placeholder="e.g. 5" />
+        </FormField>
+        <FormField id="car-doors" label="Doors" error={errors.doors} hint={DOORS_HINT}>
+          <input {...controlProps('car-doors', errors.doors, { hint: DOORS_HINT })} type="number" inputMode="numeric" min={MIN_DOORS} max={MAX_DOORS} step={1} value={values.doors} onChange={update('doors')} placeholder={String(DEFAULT_DOORS)} />
+        </FormField>
+        <FormField id="car-distancePerDay" label="Daily distance allowance (km)" error={errors.distancePerDay} hint={DISTANCE_HINT}>
+          <input {...controlProps('car-distancePerDay', errors.distancePerDay, { hint: DISTANCE_HINT })} type="number" inputMode="numeric" min={1} max={MAX_DISTANCE_PER_DAY} step={1} value={values.distancePerDay} onChange={update('distancePerDay')} placeholder={String(DEFAULT_DISTANCE_PER_DAY)} />
         </FormField>
         {select('location', 'Location', company.locations)}
         <FormField id="car-description" label="Description" error={errors.description} className="sm:col-span-2">

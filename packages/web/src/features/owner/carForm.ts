@@ -1,5 +1,5 @@
 /** The owner's car form: what it holds, what makes it valid, and what it sends as carData. */
-import { DEFAULT_LOCATION } from '@rental/contract/constants';
+import { DEFAULT_DISTANCE_PER_DAY, DEFAULT_DOORS, DEFAULT_LOCATION } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
 import { type Car, carFormFields } from '@rental/contract/schemas';
 import { type FieldLabel, formErrors } from './formErrors';
@@ -17,6 +17,9 @@ export type CarFormValues = {
   seating_capacity: string;
   location: string;
   description: string;
+  /** Empty means the usual (4 doors, 500 km), which the form shows to begin with. */
+  doors: string;
+  distancePerDay: string;
 };
 
 export type CarFormField = keyof CarFormValues | 'image';
@@ -33,6 +36,8 @@ export const EMPTY_CAR_FORM: CarFormValues = {
   seating_capacity: '',
   location: DEFAULT_LOCATION,
   description: '',
+  doors: String(DEFAULT_DOORS),
+  distancePerDay: String(DEFAULT_DISTANCE_PER_DAY),
 };
 
 export function carFormFromCar(car: Car): CarFormValues {
@@ -47,6 +52,8 @@ export function carFormFromCar(car: Car): CarFormValues {
     seating_capacity: String(car.seating_capacity),
     location: car.location,
     description: car.description,
+    doors: String(car.doors),
+    distancePerDay: String(car.distancePerDay),
   };
 }
 
@@ -61,14 +68,20 @@ const CAR_FIELDS: Record<keyof CarFormValues, FieldLabel> = {
   seating_capacity: { label: 'Seating capacity' },
   location: { label: 'Location', choice: true },
   description: { label: 'Description' },
+  doors: { label: 'Doors' },
+  distancePerDay: { label: 'Daily distance allowance' },
 };
+
+/** An empty box sends null, "the usual"; anything typed goes as typed, for the schema to judge. */
+const numberOrUsual = (value: string) => (value.trim() === '' ? null : /^\d+$/.test(value.trim()) ? Number(value) : value);
 
 /**
  * Every problem at once, so the owner can fix them all in one go; empty when the form can be sent.
  * The rules are the server's (carFormFields); the locations are the company's current list.
  */
 export function validateCarForm(values: CarFormValues, image: File | null, isNewCar: boolean, locations: readonly string[]): CarFormErrors {
-  const errors: CarFormErrors = formErrors(carFormFields, values, CAR_FIELDS);
+  const input = { ...values, doors: numberOrUsual(values.doors), distancePerDay: numberOrUsual(values.distancePerDay) };
+  const errors: CarFormErrors = formErrors(carFormFields, values, CAR_FIELDS, input);
   if (!errors.location && !locations.includes(values.location)) errors.location = 'Please choose a location.';
   // A new car needs a picture (the server refuses one without); an edit keeps the old one.
   const imageProblem = image ? imageFileProblem(image) : isNewCar ? MESSAGES.imageRequired : undefined;
@@ -78,7 +91,11 @@ export function validateCarForm(values: CarFormValues, image: File | null, isNew
 
 /** The carData JSON string of SPEC section 7: the form's fields, numbers as numbers. */
 export function carDataJson(values: CarFormValues): string {
-  return JSON.stringify({
+  return JSON.stringify(carDataOf(values));
+}
+
+function carDataOf(values: CarFormValues) {
+  return {
     brand: values.brand.trim(),
     model: values.model.trim(),
     year: Number(values.year),
@@ -89,7 +106,9 @@ export function carDataJson(values: CarFormValues): string {
     seating_capacity: Number(values.seating_capacity),
     location: values.location,
     description: values.description.trim(),
-  });
+    doors: numberOrUsual(values.doors),
+    distancePerDay: numberOrUsual(values.distancePerDay),
+  };
 }
 
 /** The form's fields in screen order, so the first problem gets the focus. */
@@ -103,6 +122,8 @@ export const CAR_FORM_ORDER: CarFormField[] = [
   'transmission',
   'fuel_type',
   'seating_capacity',
+  'doors',
+  'distancePerDay',
   'location',
   'description',
 ];
