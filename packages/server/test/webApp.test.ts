@@ -1,11 +1,15 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { MESSAGES } from '@rental/contract';
+import { API, type Car, MESSAGES } from '@rental/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PageTemplate } from '../src/http/prerender/pageTemplate';
+import { Prerenderer, type ServerEntry, serverEntryFile } from '../src/http/prerender/prerenderer';
 import { IMMUTABLE } from '../src/http/webApp';
-import { createTestApp, describeDatabase, type TestApp } from './helpers';
+import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { addCar, book, carForm, carUpload, day } from './support/fleet';
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-a1b2c3.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('car rental '.repeat(300))});`;
@@ -89,5 +93,144 @@ describe(`before the web app is built (${describeDatabase})`, () => {
     expect(page.statusCode).toBe(503);
     expect(page.body).toContain('The web app is not built yet');
     expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Server-drawn pages (decision 075) with a stand-in for the web package's server bundle: it lists
+ * what the API answered, so these tests see exactly which data a page was drawn with. The real
+ * React rendering is tested in packages/web (entry-server.test.tsx) and by the browser journeys.
+ */
+const STAND_IN_ENTRY = `
+export const ready = Promise.resolve();
+export const calls = { renders: 0 };
+export function pageQueries(pathname) {
+  if (pathname === '/cars') return [{ queryKey: ['cars'], path: '/api/user/cars' }];
+  if (pathname === '/broken') return [];
+  const car = /^\\/car-details\\/([^/]+)$/.exec(pathname);
+  return car ? [{ queryKey: ['car', car[1]], path: '/api/user/car/' + car[1] }] : null;
+}
+export function pageModule(pathname) {
+  return pathname === '/cars' ? 'src/pages/CarsPage.tsx' : undefined;
+}
+export function renderPage(url, fetched) {
+  if (url === '/broken') throw new Error('a bug in a page');
+  calls.renders += 1;
+  const cars = fetched.flatMap(({ answer }) => answer.cars ?? [answer.car]);
+  const rows = cars.map((c) => '<li>' + c.brand + ' ' + c.model + ' ' + c.pricePerDay + ' reserved ' + c.reservedDates.map((r) => r.pickupDate + '..' + r.returnDate).join(',') + '</li>');
+  return { html: '<ul>' + rows.join('') + '</ul>', state: JSON.stringify(fetched.map((f) => f.queryKey)) };
+}
+`;
+const DRAWN_INDEX =
+  '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-a1b2c3.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/assets/index-d4e5f6.css"></head><body><div id="root"></div></body></html>';
+const CSS = '.car-card{display:grid}';
+const MANIFEST = {
+  'index.html': { file: 'assets/index-a1b2c3.js', imports: [] },
+  'src/pages/CarsPage.tsx': { file: 'assets/CarsPage-x1.js', imports: ['index.html', '_shared-y2.js'] },
+  '_shared-y2.js': { file: 'assets/shared-y2.js' },
+};
+
+describe(`pages drawn on the server (${describeDatabase})`, () => {
+  let t: TestApp;
+  let webRoot: string;
+  let owner: Account;
+  let customer: Account;
+  let calls: { renders: number };
+
+  const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><script/.exec(html)?.[1] ?? '';
+
+  beforeAll(async () => {
+    webRoot = await mkdtemp(join(tmpdir(), 'rental-web-ssr-'));
+    const webDist = join(webRoot, 'dist');
+    await mkdir(join(webDist, 'assets'), { recursive: true });
+    await mkdir(join(webDist, '.vite'));
+    await mkdir(join(webRoot, 'dist-ssr'));
+    await writeFile(join(webDist, 'index.html'), DRAWN_INDEX);
+    await writeFile(join(webDist, 'assets', 'index-d4e5f6.css'), CSS);
+    await writeFile(join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    await writeFile(join(webRoot, 'dist-ssr', 'entry-server.js'), STAND_IN_ENTRY);
+    t = await createTestApp({ webDist });
+    calls = ((await import(pathToFileURL(serverEntryFile(webDist)).href)) as { calls: { renders: number } }).calls;
+    owner = await createOwner(t.app);
+    customer = await registerCustomer(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(webRoot, { recursive: true, force: true });
+  });
+
+  it('sends /cars as HTML holding every car and its price, with the stylesheet inlined and the page chunk announced', async () => {
+    const car = await addCar(t.app, owner.token, { brand: 'Nissan', model: 'Note', pricePerDay: 7100 });
+    const res = await page('/cars');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const cars = (await t.app.inject({ method: 'GET', url: API.cars })).json().cars as Car[];
+    expect(cars.map((c) => c._id)).toContain(car._id);
+    for (const c of cars) expect(rootOf(res.body)).toContain(`<li>${c.brand} ${c.model} ${c.pricePerDay} reserved`);
+    expect(res.body).toContain(`<style>${CSS}</style>`);
+    expect(res.body).not.toContain('index-d4e5f6.css');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/CarsPage-x1.js">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-y2.js">');
+    // The entry chunk is already in the page: not announced twice.
+    expect(res.body.match(/index-a1b2c3\.js/g)).toHaveLength(1);
+    expect(res.body).toContain('<script type="application/json" id="server-state">[["cars"]]</script>');
+  });
+
+  it('shows a new price on the very next page once the change is acknowledged, and reuses the HTML while nothing changed', async () => {
+    const car = await addCar(t.app, owner.token, { brand: 'Honda', model: 'Fit', pricePerDay: 6400 });
+    expect(rootOf((await page('/cars')).body)).toContain('Honda Fit 6400 reserved');
+    const before = calls.renders;
+    expect(rootOf((await page('/cars')).body)).toContain('Honda Fit 6400 reserved');
+    expect(calls.renders).toBe(before);
+
+    const edit = await carUpload(carForm({ brand: 'Honda', model: 'Fit', pricePerDay: 6900 }), null);
+    const saved = await t.app.inject({ method: 'PUT', url: API.updateCar(car._id), headers: { ...authHeader(owner.token), ...edit.headers }, payload: edit.payload });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = rootOf((await page('/cars')).body);
+    expect(after).toContain('Honda Fit 6900 reserved');
+    expect(after).not.toContain('Honda Fit 6400');
+  });
+
+  it("shows a booking's days on the car's page as soon as the booking is acknowledged", async () => {
+    const car = await addCar(t.app, owner.token, { brand: 'Kia', model: 'Rio' });
+    expect(rootOf((await page(`/car-details/${car._id}`)).body)).toContain('Kia Rio 8500 reserved </li>');
+    const booked = await book(t.app, customer.token, car._id, day(10), day(12));
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(rootOf((await page(`/car-details/${car._id}`)).body)).toContain(`Kia Rio 8500 reserved ${day(10)}..${day(12)}</li>`);
+  });
+
+  it('leaves the other pages to the browser, and a page that fails to draw is still served', async () => {
+    for (const url of ['/my-bookings', '/owner', '/about-us']) expect((await page(url)).body, url).toBe(DRAWN_INDEX);
+    const broken = await page('/broken');
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).toBe(DRAWN_INDEX);
+    // A car that does not exist: the page is drawn without it and the browser says why.
+    const missing = await page('/car-details/00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(200);
+    expect(rootOf(missing.body)).toBe('<ul></ul>');
+  });
+
+  it('draws a page again when the day in Jamaica changes, even if no answer did', async () => {
+    let today = '2030-01-01';
+    let renders = 0;
+    const entry: ServerEntry = {
+      ready: Promise.resolve(),
+      pageQueries: () => [{ queryKey: ['cars'], path: API.cars }],
+      pageModule: () => undefined,
+      renderPage: () => {
+        renders += 1;
+        return { html: `<p>drawn on ${today}</p>`, state: '[]' };
+      },
+    };
+    const prerenderer = new Prerenderer(t.app, entry, new PageTemplate(join(webRoot, 'dist')), () => today);
+    expect(await prerenderer.page('/cars')).toContain('drawn on 2030-01-01');
+    expect(await prerenderer.page('/cars')).toContain('drawn on 2030-01-01');
+    expect(renders).toBe(1);
+    today = '2030-01-02';
+    expect(await prerenderer.page('/cars')).toContain('drawn on 2030-01-02');
+    expect(renders).toBe(2);
   });
 });

@@ -10,7 +10,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@rental/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadPrerenderer } from './prerender/prerenderer';
 
 /** Two levels up from both src/http (source) and dist (bundle) is packages/. */
@@ -54,18 +54,23 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 
   const prerenderer = built ? await loadPrerenderer(app, webDist) : undefined;
 
+  async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const page = await prerenderer?.page(request.url).catch((err: unknown) => {
+      // A page that cannot be drawn here is still served: the browser draws it, as before.
+      request.log.error({ err }, 'server rendering failed; sending the page for the browser to draw');
+      return undefined;
+    });
+    // Drawn from the current data each time it changes: revalidated on every visit, as index.html is.
+    if (page !== undefined) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    if (built) return reply.sendFile('index.html');
+    return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE);
+  }
+
+  // The home page, whatever the client accepts (as the static index.html was served before).
+  if (built) app.get('/', (request, reply) => sendPage(request, reply));
+
   app.setNotFoundHandler(async (request, reply) => {
-    if (wantsPage(request)) {
-      const page = await prerenderer?.page(request.url).catch((err: unknown) => {
-        // A page that cannot be drawn here is still served: the browser draws it, as before.
-        request.log.error({ err }, 'server rendering failed; sending the page for the browser to draw');
-        return undefined;
-      });
-      // Drawn from the current data each time it changes: revalidated on every visit, as index.html is.
-      if (page !== undefined) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
-      if (built) return reply.sendFile('index.html');
-      return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE);
-    }
+    if (wantsPage(request)) return sendPage(request, reply);
     return reply.code(404).send({ success: false, message: MESSAGES.notFound });
   });
 }
