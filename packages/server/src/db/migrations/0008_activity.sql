@@ -83,7 +83,8 @@ CREATE TRIGGER cars_activity
   AFTER INSERT OR UPDATE OR DELETE ON cars
   FOR EACH ROW EXECUTE FUNCTION activity_row('car', 'updated_at', 'created_at', 'added_by');
 
--- Bank details: the account number is kept as its last 4 digits only, as in the staff's e-mail.
+-- Bank details: the account number is kept as its last 4 digits only (separators dropped first,
+-- so "0012-3456-7890" is "…7890", never "…-890"), as in the staff's e-mail.
 CREATE FUNCTION activity_bank_details() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   ignored text[] := ARRAY['updated_at', 'updated_by', 'id'];
@@ -93,11 +94,11 @@ DECLARE
 BEGIN
   IF TG_OP <> 'INSERT' THEN
     old_row := to_jsonb(OLD) - ignored;
-    old_row := old_row || jsonb_build_object('account_number', '…' || right(OLD.account_number, 4));
+    old_row := old_row || jsonb_build_object('account_number', '…' || right(regexp_replace(OLD.account_number, '[^0-9]', '', 'g'), 4));
   END IF;
   IF TG_OP <> 'DELETE' THEN
     new_row := to_jsonb(NEW) - ignored;
-    new_row := new_row || jsonb_build_object('account_number', '…' || right(NEW.account_number, 4));
+    new_row := new_row || jsonb_build_object('account_number', '…' || right(regexp_replace(NEW.account_number, '[^0-9]', '', 'g'), 4));
   END IF;
   IF TG_OP = 'INSERT' THEN
     PERFORM activity_record('bank_details', '1', 'added', NULL, new_row);

@@ -1,7 +1,7 @@
 import { companyToday } from '@rental/contract/rentalDates';
 import type { DashboardData } from '@rental/contract/schemas';
 import { CalendarCheck, CarFront, CircleCheck, Clock, type LucideIcon } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { CarImage } from '../../components/CarImage';
@@ -13,6 +13,10 @@ import { OwnerPageHeader } from './OwnerPageHeader';
 import { useDashboard } from './ownerQueries';
 import { StatusBadge } from './StatusBadge';
 import { useMoney } from '../../company/useCompany';
+import { TodayMovements } from './timeline/TodayMovements';
+
+/** Recharts only downloads when the dashboard shows its chart. */
+const RevenueChart = lazy(() => import('./RevenueChart'));
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -73,6 +77,13 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
+
+      {/* The staff's day first: who comes for a car today, who brings one back. */}
+      {data && (
+        <section aria-label="Today's pickups and returns" className="mt-6 [&>div]:mb-0">
+          <TodayMovements movements={data.today} />
+        </section>
+      )}
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section aria-labelledby="recent-bookings" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6 lg:col-span-2">
@@ -135,8 +146,37 @@ export function DashboardPage() {
           ) : (
             <SkeletonBlock className="mt-4 h-10 w-40" />
           )}
+          <h3 className="mt-6 font-semibold text-slate-900">Fleet occupancy</h3>
+          <p className="text-sm text-slate-500">Days booked this month, of every car’s days (service blocks count as not booked)</p>
+          {data ? (
+            <p className="mt-2 text-3xl font-semibold text-slate-900" data-testid="occupancy">
+              {data.occupancy.percent.toLocaleString('en-US')}%
+              <span className="ml-2 text-sm font-normal text-slate-500">
+                {data.occupancy.bookedCarDays.toLocaleString('en-US')} of {data.occupancy.carDays.toLocaleString('en-US')} car-days
+              </span>
+            </p>
+          ) : (
+            <SkeletonBlock className="mt-2 h-9 w-32" />
+          )}
         </section>
       </div>
+
+      <section aria-labelledby="revenue-by-month" className="mt-6 min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 id="revenue-by-month" className="text-lg font-semibold text-slate-900">
+          Revenue by month
+        </h2>
+        <p className="text-sm text-slate-500">The last 12 months: confirmed bookings, by the month of their pickup</p>
+        <div className="mt-4">
+          {data ? (
+            <Suspense fallback={<SkeletonBlock className="h-60 w-full" />}>
+              <RevenueChart months={data.revenueByMonth} />
+            </Suspense>
+          ) : (
+            <SkeletonBlock className="h-60 w-full" />
+          )}
+        </div>
+      </section>
+
     </>
   );
 }

@@ -10,6 +10,8 @@ import { ManageCarsPage } from './ManageCarsPage';
 import { OwnerLayout } from './OwnerLayout';
 import { OwnerLoading } from './OwnerLoading';
 import { OutboxPage } from './OutboxPage';
+// issue 12 item 6: the history
+import { ActivityPage } from './activity/ActivityPage';
 // issue 12 item 2: the fleet timeline
 import { TimelinePage } from './timeline/TimelinePage';
 
@@ -37,6 +39,7 @@ export default function OwnerRoutes() {
         <Route path="bank-details" element={<BankDetailsPage />} />
         <Route path="settings" element={<CompanySettingsPage />} />
         <Route path="outbox" element={<OutboxPage />} />
+        <Route path="activity" element={<ActivityPage />} />
         <Route path="timeline" element={<TimelinePage />} />
         <Route path="*" element={<Navigate to="/owner" replace />} />
       </Route>

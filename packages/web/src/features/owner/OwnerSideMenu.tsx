@@ -2,6 +2,8 @@ import { Building2, CalendarCheck, CarFront, Landmark, LayoutDashboard, Mail, Pl
 // issue 12 item 2: the fleet timeline
 import { GanttChart } from 'lucide-react';
 import { NavLink } from 'react-router';
+// issue 12 item 6: the history
+import { History } from 'lucide-react';
 import { ProfileImageEditor } from './ProfileImageEditor';
 
 const MENU = [
@@ -13,6 +15,7 @@ const MENU = [
   { to: '/owner/bank-details', label: 'Bank Details', icon: Landmark, end: false },
   { to: '/owner/settings', label: 'Company Settings', icon: Building2, end: false },
   { to: '/owner/outbox', label: 'Outbox', icon: Mail, end: false },
+  { to: '/owner/activity', label: 'History', icon: History, end: false },
 ] as const;
 
 export function OwnerSideMenu() {

@@ -1,0 +1,79 @@
+import type { ActivityEntry } from '@rental/contract/schemas';
+import { describe, expect, it } from 'vitest';
+import { dayRange, describeEntry } from './describeEntry';
+
+const ann = { _id: 'u1', name: 'Ann Brown' };
+const entry = (fields: Partial<ActivityEntry>): ActivityEntry => ({
+  _id: '1',
+  at: '2026-11-30T19:05:00.000Z',
+  actor: ann,
+  kind: 'car',
+  action: 'changed',
+  subjectId: 'x',
+  subjectName: 'Toyota Yaris',
+  before: null,
+  after: null,
+  ...fields,
+});
+
+describe('a history entry in plain words', () => {
+  it('names who confirmed which booking', () => {
+    expect(describeEntry(entry({ kind: 'booking', subjectName: 'WR-7KQ2M9', before: { status: 'pending' }, after: { status: 'confirmed', status_reason: null } }))).toEqual({
+      headline: 'Ann Brown confirmed WR-7KQ2M9',
+      changes: [],
+    });
+  });
+
+  it('says a hold expired when the site cancelled it', () => {
+    const expired = entry({ kind: 'booking', actor: null, subjectName: 'WR-7KQ2M9', before: { status: 'pending' }, after: { status: 'cancelled', status_reason: 'expired' } });
+    expect(describeEntry(expired).headline).toBe('WR-7KQ2M9 expired: not confirmed in time');
+  });
+
+  it('says a customer cancelled their own booking', () => {
+    const own = entry({ kind: 'booking', actor: { _id: 'c', name: 'Carl Reid' }, subjectName: 'WR-AAAAAA', before: { status: 'confirmed' }, after: { status: 'cancelled', status_reason: 'customer' } });
+    expect(describeEntry(own)).toEqual({ headline: 'Carl Reid cancelled WR-AAAAAA', changes: ['Cancelled by the customer'] });
+  });
+
+  it('words a payment received', () => {
+    const paid = entry({ kind: 'booking', subjectName: 'WR-7KQ2M9', before: { payment_status: 'unpaid' }, after: { payment_status: 'deposit_received' } });
+    expect(describeEntry(paid)).toEqual({ headline: 'Ann Brown marked WR-7KQ2M9: Deposit received', changes: ['Was: not paid yet'] });
+  });
+
+  it('shows a price change with separators, and availability and removal as sentences', () => {
+    expect(describeEntry(entry({ before: { price_per_day: 8500 }, after: { price_per_day: 9000 } }))).toEqual({
+      headline: 'Ann Brown changed Toyota Yaris',
+      changes: ['Price per day 8,500 → 9,000'],
+    });
+    expect(describeEntry(entry({ before: { is_available: true }, after: { is_available: false } })).headline).toBe('Ann Brown marked Toyota Yaris unavailable');
+    expect(describeEntry(entry({ before: { deleted_at: null }, after: { deleted_at: '2026-11-30T19:05:00+00:00' } })).headline).toBe('Ann Brown removed Toyota Yaris from the fleet');
+  });
+
+  it('says a long or opaque field changed without printing it, and names unknown fields in words', () => {
+    const { changes } = describeEntry(entry({ before: { description: 'Old', image_id: 'a', roof_rack: null }, after: { description: 'New', image_id: 'b', roof_rack: true } }));
+    expect(changes).toEqual(['Description changed', 'Cover picture changed', 'Roof rack not set → yes']);
+  });
+
+  it('names a service block by its days and car', () => {
+    const added = entry({ kind: 'block', action: 'added', subjectName: 'Toyota Yaris', after: { car_id: 'c', pickup_date: '2026-12-03', return_date: '2026-12-05', note: '' } });
+    expect(describeEntry(added)).toEqual({ headline: 'Ann Brown added service block 3–5 Dec for Toyota Yaris', changes: [] });
+    const removed = entry({ kind: 'block', action: 'removed', subjectName: 'Toyota Yaris', before: { pickup_date: '2026-11-28', return_date: '2026-12-02', note: 'Tyres' } });
+    expect(describeEntry(removed)).toEqual({ headline: 'Ann Brown removed service block 28 Nov – 2 Dec for Toyota Yaris', changes: ['Note: Tyres'] });
+  });
+
+  it('shows bank details as saved, account numbers as the server masked them', () => {
+    const changed = entry({ kind: 'bank_details', subjectName: '', before: { account_number: '…1234' }, after: { account_number: '…9876' } });
+    expect(describeEntry(changed)).toEqual({ headline: 'Ann Brown changed the bank details', changes: ['Account number …1234 → …9876'] });
+    const first = entry({ kind: 'bank_details', action: 'added', subjectName: '', after: { bank_name: 'NCB' } });
+    expect(describeEntry(first)).toEqual({ headline: 'Ann Brown saved the bank details', changes: ['Bank NCB'] });
+  });
+
+  it('lists changed company settings, lists of places joined', () => {
+    const company = entry({ kind: 'company', subjectName: '', before: { locations: ['A'], securityDeposit: 15000 }, after: { locations: ['A', 'B'], securityDeposit: 20000 } });
+    expect(describeEntry(company).changes).toEqual(['Pickup locations A → A; B', 'Security deposit 15,000 → 20,000']);
+  });
+
+  it('writes day ranges short', () => {
+    expect(dayRange('2026-12-03', '2026-12-03')).toBe('3 Dec');
+    expect(dayRange('2026-12-30', '2027-01-02')).toBe('30 Dec 2026 – 2 Jan 2027');
+  });
+});

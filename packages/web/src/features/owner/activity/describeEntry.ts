@@ -1,0 +1,198 @@
+/**
+ * A history entry in plain words: "Ann Brown confirmed WR-7KQ2M9", "Price per day 8,500 → 9,000".
+ * The server hands over the stored fields (column names, raw values); naming them for people is
+ * this module's job, so the page only lays the sentences out.
+ */
+import type { ActivityEntry, ActivityKind } from '@rental/contract/schemas';
+import { dateParts, MONTHS } from '../../../lib/dates';
+
+export interface EntryDescription {
+  /** Who did what to what. */
+  headline: string;
+  /** One line per field that changed: "Price per day 8,500 → 9,000". */
+  changes: string[];
+}
+
+type Fields = Record<string, unknown>;
+type Shown = (value: unknown) => string;
+
+const amount: Shown = (value) => (typeof value === 'number' ? value.toLocaleString('en-US') : shown(value));
+const yesNo: Shown = (value) => (value === true ? 'yes' : value === false ? 'no' : shown(value));
+
+/** Any stored value as a short phrase; null is "not set". */
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'not set';
+  if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (Array.isArray(value)) return value.map(shown).join('; ');
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+interface Field {
+  label: string;
+  show?: Shown;
+  /** Long or opaque values (a description, a picture's id): say that it changed, not what to. */
+  changedOnly?: boolean;
+}
+
+/** The fields people edit, by their stored names; anything else falls back to its name in words. */
+const FIELDS: Partial<Record<ActivityKind, Record<string, Field>>> = {
+  car: {
+    brand: { label: 'Brand' },
+    model: { label: 'Model' },
+    year: { label: 'Year', show: String },
+    price_per_day: { label: 'Price per day', show: amount },
+    category: { label: 'Category' },
+    transmission: { label: 'Transmission' },
+    fuel_type: { label: 'Fuel' },
+    seating_capacity: { label: 'Seats' },
+    location: { label: 'Location' },
+    description: { label: 'Description', changedOnly: true },
+    image_id: { label: 'Cover picture', changedOnly: true },
+    is_available: { label: 'Available to book', show: yesNo },
+    doors: { label: 'Doors', show: (v) => (v === null ? 'the usual 4' : shown(v)) },
+    distance_per_day: { label: 'Distance per day', show: (v) => (v === null ? 'the usual 500 km' : `${shown(v)} km`) },
+  },
+  bank_details: {
+    bank_name: { label: 'Bank' },
+    account_holder_name: { label: 'Account holder' },
+    branch: { label: 'Branch' },
+    account_number: { label: 'Account number' },
+    account_type: { label: 'Account type' },
+  },
+  company: {
+    name: { label: 'Company name' },
+    phone: { label: 'Phone' },
+    email: { label: 'E-mail' },
+    address: { label: 'Address' },
+    chatUrl: { label: 'WhatsApp link' },
+    mapUrl: { label: 'Map link', changedOnly: true },
+    openingHours: { label: 'Opening hours' },
+    locations: { label: 'Pickup locations' },
+    securityDeposit: { label: 'Security deposit', show: amount },
+    currency: { label: 'Currency' },
+  },
+  block: {
+    note: { label: 'Note' },
+  },
+};
+
+/** "price_per_day" or "openingHours" → "Price per day", "Opening hours". */
+function words(name: string): string {
+  const spaced = name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+function fieldChanges(kind: ActivityKind, before: Fields, after: Fields, skip: readonly string[] = []): string[] {
+  const known = FIELDS[kind] ?? {};
+  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((name) => !skip.includes(name));
+  return names.map((name) => {
+    const field = known[name] ?? { label: words(name) };
+    if (field.changedOnly) return `${field.label} changed`;
+    const show = field.show ?? shown;
+    return `${field.label} ${show(before[name] ?? null)} → ${show(after[name] ?? null)}`;
+  });
+}
+
+/** Every field of something saved the first time: "Bank NCB". */
+function fieldValues(kind: ActivityKind, fields: Fields): string[] {
+  const known = FIELDS[kind] ?? {};
+  return Object.entries(fields).map(([name, value]) => {
+    const field = known[name] ?? { label: words(name) };
+    return `${field.label} ${(field.show ?? shown)(value)}`;
+  });
+}
+
+/** "3–5 Dec", "28 Nov – 2 Dec", "30 Dec 2026 – 2 Jan 2027". */
+export function dayRange(from: unknown, to: unknown): string {
+  const a = typeof from === 'string' ? dateParts(from) : null;
+  const b = typeof to === 'string' ? dateParts(to) : null;
+  if (!a || !b) return `${shown(from)} – ${shown(to)}`;
+  if (a.y !== b.y) return `${a.d} ${MONTHS[a.m - 1]} ${a.y} – ${b.d} ${MONTHS[b.m - 1]} ${b.y}`;
+  if (a.m !== b.m) return `${a.d} ${MONTHS[a.m - 1]} – ${b.d} ${MONTHS[b.m - 1]}`;
+  return a.d === b.d ? `${a.d} ${MONTHS[a.m - 1]}` : `${a.d}–${b.d} ${MONTHS[a.m - 1]}`;
+}
+
+const PAYMENT_WORDS: Record<string, string> = { unpaid: 'Not paid yet', deposit_received: 'Deposit received', paid: 'Paid in full' };
+const STATUS_VERB: Record<string, string> = { confirmed: 'confirmed', cancelled: 'cancelled', pending: 'set back to pending' };
+
+function describeBooking(who: string, entry: ActivityEntry, before: Fields, after: Fields): EntryDescription {
+  const reference = entry.subjectName || 'a booking';
+  const changes: string[] = [];
+  let headline = '';
+  if ('status' in after) {
+    const status = String(after.status);
+    if (after.status_reason === 'expired' && !entry.actor) headline = `${reference} expired: not confirmed in time`;
+    else headline = `${who} ${STATUS_VERB[status] ?? `set to ${status}`} ${reference}`;
+    if (status === 'cancelled' && after.status_reason === 'customer') changes.push('Cancelled by the customer');
+  }
+  if ('payment_status' in after) {
+    const now = PAYMENT_WORDS[String(after.payment_status)] ?? shown(after.payment_status);
+    const was = PAYMENT_WORDS[String(before.payment_status)] ?? shown(before.payment_status);
+    // Alone, the payment is the headline and the detail says what it was; beside a status, it is a detail.
+    if (headline) changes.push(now);
+    else {
+      headline = `${who} marked ${reference}: ${now}`;
+      changes.push(`Was: ${was.toLowerCase()}`);
+    }
+  }
+  return { headline: headline || `${who} changed ${reference}`, changes };
+}
+
+function describeCar(who: string, entry: ActivityEntry, before: Fields, after: Fields): EntryDescription {
+  const car = entry.subjectName || 'a car';
+  if (entry.action === 'added') {
+    return { headline: `${who} added ${car}`, changes: [`Price per day ${amount(after.price_per_day)}`, `Location ${shown(after.location)}`] };
+  }
+  if (entry.action === 'removed') return { headline: `${who} removed ${car}`, changes: [] };
+  if (before.deleted_at === null && after.deleted_at) {
+    return { headline: `${who} removed ${car} from the fleet`, changes: fieldChanges('car', before, after, ['deleted_at']) };
+  }
+  const keys = Object.keys(after);
+  if (keys.length === 1 && keys[0] === 'is_available') {
+    return { headline: `${who} marked ${car} ${after.is_available ? 'available' : 'unavailable'}`, changes: [] };
+  }
+  return { headline: `${who} changed ${car}`, changes: fieldChanges('car', before, after) };
+}
+
+function describeBlock(who: string, entry: ActivityEntry, before: Fields, after: Fields): EntryDescription {
+  const car = entry.subjectName || 'a car';
+  const block = entry.action === 'removed' ? before : after;
+  const days = dayRange(block.pickup_date, block.return_date);
+  const note = typeof block.note === 'string' && block.note ? [`Note: ${block.note}`] : [];
+  if (entry.action === 'added') return { headline: `${who} added service block ${days} for ${car}`, changes: note };
+  if (entry.action === 'removed') return { headline: `${who} removed service block ${days} for ${car}`, changes: note };
+  return { headline: `${who} changed a service block for ${car}`, changes: fieldChanges('block', before, after) };
+}
+
+export function describeEntry(entry: ActivityEntry): EntryDescription {
+  // Only the hold sweeper changes things without a person behind it.
+  const who = entry.actor?.name ?? 'The site';
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  switch (entry.kind) {
+    case 'booking':
+      return describeBooking(who, entry, before, after);
+    case 'car':
+      return describeCar(who, entry, before, after);
+    case 'block':
+      return describeBlock(who, entry, before, after);
+    case 'bank_details':
+      return entry.action === 'added'
+        ? { headline: `${who} saved the bank details`, changes: fieldValues('bank_details', after) }
+        : { headline: `${who} changed the bank details`, changes: fieldChanges('bank_details', before, after) };
+    case 'company':
+      return { headline: `${who} changed the company settings`, changes: fieldChanges('company', before, after) };
+  }
+}
+
+/** The filter's choices, in the words of the menu. */
+export const KIND_CHOICES: { value: ActivityKind | ''; label: string }[] = [
+  { value: '', label: 'Everything' },
+  { value: 'booking', label: 'Bookings' },
+  { value: 'car', label: 'Cars' },
+  { value: 'block', label: 'Service blocks' },
+  { value: 'bank_details', label: 'Bank details' },
+  { value: 'company', label: 'Company settings' },
+];
