@@ -4,6 +4,7 @@
  * reference typed in, an "Add to calendar" file, and Cancel while the rule allows it.
  */
 import { companyToday, rentalDays } from '@rental/contract/rentalDates';
+import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
 import type { BookingDetail as Booking } from '@rental/contract/schemas';
 import { ArrowLeft, CalendarPlus, Clock, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { phoneHref } from '@rental/contract/company';
@@ -186,6 +187,7 @@ function BookingFound({ booking }: { booking: Booking }) {
 
           <Section title="Price" id="price-heading">
             <PriceBreakdown pricePerDay={booking.price / days} days={days} />
+            <p className="mt-3 text-sm text-slate-700">Payment: <strong>{PAYMENT_STATUS_WORDS[booking.paymentStatus]}</strong></p>
             <div className="mt-4">
               <SecurityDeposit />
             </div>

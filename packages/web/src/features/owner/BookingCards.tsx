@@ -6,7 +6,8 @@ import { SkeletonBlock } from '../../components/Skeleton';
 import { formatCalendarDate, formatInstant } from '../../lib/dates';
 import { useMoney } from '../../company/useCompany';
 import { BookingStatusNote } from './BookingStatusNote';
-import { BookingStatusSelect, OfflinePayment } from './BookingStatusSelect';
+import { BookingPayment } from './BookingPayment';
+import { BookingStatusSelect } from './BookingStatusSelect';
 
 // As many columns as fit with cards at least 22rem wide (or the whole width on a small phone).
 const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(min(100%,22rem),1fr))] gap-3';
@@ -82,7 +83,7 @@ function BookingCard({ booking }: { booking: OwnerBooking }) {
         <dd className="font-medium text-slate-900">{money(booking.price)}</dd>
         <dt className="text-slate-500">Payment</dt>
         <dd>
-          <OfflinePayment />
+          <BookingPayment booking={booking} className="min-h-11" />
         </dd>
       </dl>
       <div className="mt-auto flex items-center justify-between gap-3 border-t border-slate-100 pt-3">

@@ -21,10 +21,12 @@ async function book(token: string, car: string, pickupDate: string, returnDate: 
 
 const setStatus = (bookingId: string, status: string) => post(API.changeStatus, ownerToken(), { bookingId, status });
 
-async function storedStatus(bookingId: string) {
-  const { bookings } = await readAsOwner<OwnerBookingsResponse>(API.ownerBookings);
-  return bookings.find((b) => b._id === bookingId)?.status;
+/** The booking as the server holds it (looked up by its reference, one page). */
+async function stored(reference: string) {
+  const { bookings } = await readAsOwner<OwnerBookingsResponse>(`${API.ownerBookings}?limit=5&q=${reference}`);
+  return bookings.find((b) => b.reference === reference);
 }
+const storedStatus = async (reference: string) => (await stored(reference))?.status;
 
 describe('manage bookings', { timeout: 30_000 }, () => {
   const customerName = uniqueWord('Customer');
@@ -34,13 +36,23 @@ describe('manage bookings', { timeout: 30_000 }, () => {
   const statusOf = (carName: string) =>
     screen.getByLabelText(`Status of ${customerName}’s booking of the ${carName} from ${formatCalendarDate(pickup)}`);
   let cars: { pending: string; confirmed: string; cancelled: string };
-  let ids: { pending: string; confirmed: string; cancelled: string };
   let references: { pending: string; confirmed: string; cancelled: string };
   let customerEmail: string;
 
   afterEach(() => {
     vi.restoreAllMocks();
   });
+
+  /** Manage Bookings searched for this file's customer: other tests' bookings (one shared server) stay out. */
+  async function openForCustomer() {
+    renderApp('/owner/manage-bookings', { token: ownerToken() });
+    const search = await screen.findByRole('searchbox', { name: 'Find a booking' }, SLOW);
+    await userEvent.type(search, customerName);
+    // The list answered for the search (typing pauses before the server is asked).
+    await screen.findByText('Showing 3 bookings, newest first.', {}, SLOW);
+  }
+  const paymentOf = (carName: string) =>
+    screen.getByLabelText(`Payment received for ${customerName}’s booking of the ${carName} from ${formatCalendarDate(pickup)}`);
 
   beforeAll(async () => {
     await import('./OwnerRoutes');
@@ -58,12 +70,11 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     await setStatus(cancelledBooking._id, 'cancelled');
     const other = await registerCustomer(uniqueWord('Other'));
     await book(other.token, cancelled!._id, pickup, returnDate);
-    ids = { pending: pendingBooking._id, confirmed: confirmedBooking._id, cancelled: cancelledBooking._id };
     references = { pending: pendingBooking.reference, confirmed: confirmedBooking.reference, cancelled: cancelledBooking.reference };
   });
 
-  it('lists reference, car, customer with phone, dates, total and an offline payment; the status is green only when confirmed', async () => {
-    renderApp('/owner/manage-bookings', { token: ownerToken() });
+  it('lists reference, car, customer with phone, dates, total, an offline payment with its method and state; the status is green only when confirmed', async () => {
+    await openForCustomer();
     const select = await screen.findByLabelText(
       `Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`,
       {},
@@ -80,7 +91,9 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     expect(cells[3]).toHaveTextContent(formatCalendarDate(pickup));
     expect(cells[3]).toHaveTextContent(formatCalendarDate(returnDate));
     expect(cells[4]).toHaveTextContent(/^\$[\d,]+ JMD$/);
-    expect(cells[5]).toHaveTextContent(/^offline$/);
+    expect(cells[5]).toHaveTextContent(/^offline · Pay upfront/);
+    expect(paymentOf(cars.pending)).toHaveValue('unpaid');
+    expect(paymentOf(cars.pending)).toHaveDisplayValue('Not paid yet');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Booking', 'Car', 'Customer', 'Dates', 'Total', 'Payment', 'Status']);
 
     expect(select).toHaveValue('pending');
@@ -93,7 +106,7 @@ describe('manage bookings', { timeout: 30_000 }, () => {
   });
 
   it('saves a new status and turns the select green for confirmed', async () => {
-    renderApp('/owner/manage-bookings', { token: ownerToken() });
+    await openForCustomer();
     const select = await screen.findByLabelText(
       `Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`,
       {},
@@ -104,11 +117,11 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     await waitFor(() => expect(statusOf(cars.pending)).toBeEnabled());
     expect(statusOf(cars.pending)).toHaveValue('confirmed');
     expect(statusOf(cars.pending)).toHaveClass(GREEN);
-    expect(await storedStatus(ids.pending)).toBe('confirmed');
+    expect(await storedStatus(references.pending)).toBe('confirmed');
   });
 
   it('toasts the server’s refusal and puts the select back to the stored status', async () => {
-    renderApp('/owner/manage-bookings', { token: ownerToken() });
+    await openForCustomer();
     const select = await screen.findByLabelText(
       `Status of ${customerName}’s booking of the ${cars.cancelled} from ${formatCalendarDate(pickup)}`,
       {},
@@ -118,13 +131,13 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     expect(await screen.findByText(MESSAGES.reactivateConflict)).toBeInTheDocument();
     await waitFor(() => expect(statusOf(cars.cancelled)).toHaveValue('cancelled'));
     expect(statusOf(cars.cancelled)).toHaveClass(RED);
-    expect(await storedStatus(ids.cancelled)).toBe('cancelled');
+    expect(await storedStatus(references.cancelled)).toBe('cancelled');
   });
 
   it('shows a card per booking on a narrow screen, each with everything the table row has', async () => {
     const real = window.matchMedia;
     vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...real(query), matches: query.includes('max-width') }));
-    renderApp('/owner/manage-bookings', { token: ownerToken() });
+    await openForCustomer();
     const select = await screen.findByLabelText(
       `Status of ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)}`,
       {},
@@ -132,35 +145,83 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const card = select.closest('li')!;
-    for (const text of [references.confirmed, cars.confirmed, customerName, customerEmail, customerPhone, formatCalendarDate(pickup), formatCalendarDate(returnDate), 'offline']) {
+    for (const text of [references.confirmed, cars.confirmed, customerName, customerEmail, customerPhone, formatCalendarDate(pickup), formatCalendarDate(returnDate), 'offline · Pay upfront']) {
       expect(card).toHaveTextContent(text);
     }
     expect(card).toHaveTextContent(/\$[\d,]+ JMD/);
     expect(select).toHaveValue('confirmed');
     expect(select).toHaveClass(GREEN);
     expect(statusOf(cars.cancelled)).toHaveClass(RED);
+    expect(within(card).getByLabelText(/^Payment received for/)).toHaveValue('unpaid');
   });
 
-  it('finds a booking by its reference however it is typed, by the customer’s name or e-mail', async () => {
+  it('asks the server for what is typed: the reference however it is written, the customer’s name, e-mail or phone', async () => {
     const user = userEvent.setup();
     renderApp('/owner/manage-bookings', { token: ownerToken() });
-    await screen.findByLabelText(`Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`, {}, SLOW);
-    const search = screen.getByRole('searchbox', { name: 'Find a booking' });
+    const search = await screen.findByRole('searchbox', { name: 'Find a booking' }, SLOW);
     const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
     await user.type(search, references.confirmed.toLowerCase().replace('-', ' '));
-    expect(rows()).toHaveLength(1);
+    await waitFor(() => expect(rows()).toHaveLength(1), SLOW);
     expect(rows()[0]).toHaveTextContent(references.confirmed);
 
-    for (const query of [customerName.toUpperCase(), customerEmail]) {
+    for (const query of [customerName.toUpperCase(), customerEmail, customerPhone.replace(/ /g, '-')]) {
       await user.clear(search);
       await user.type(search, query);
-      expect(rows()).toHaveLength(3);
+      await waitFor(() => expect(rows()).toHaveLength(3), SLOW);
       for (const row of rows()) expect(row).toHaveTextContent(customerName);
     }
+    expect(screen.getByText('Showing 3 bookings, newest first.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 
     await user.clear(search);
     await user.type(search, 'nobody-has-this-name');
-    expect(screen.getByText(/No booking matches “nobody-has-this-name”/)).toBeInTheDocument();
+    expect(await screen.findByText(/No booking matches “nobody-has-this-name”/, {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('filters by status, by what has been paid and by days; days the wrong way round are said at once', async () => {
+    const user = userEvent.setup();
+    await openForCustomer();
+    await screen.findByLabelText(`Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`, {}, SLOW);
+    const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'cancelled');
+    await waitFor(() => expect(rows()).toHaveLength(1), SLOW);
+    expect(rows()[0]).toHaveTextContent(references.cancelled);
+
+    await user.selectOptions(screen.getByLabelText('Status'), '');
+    await user.selectOptions(screen.getByLabelText('Payment'), 'paid');
+    expect(await screen.findByText(/No booking matches “.*” with these filters/, {}, SLOW)).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Payment'), '');
+    await user.type(screen.getByLabelText('From'), addDays(pickup, 5));
+    await user.type(screen.getByLabelText('To'), addDays(pickup, 1));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.bookingDatesReversed);
+    // The return day touches the rental: all three are listed; the day after it, none.
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), addDays(returnDate, 9));
+    await user.clear(screen.getByLabelText('From'));
+    await user.type(screen.getByLabelText('From'), returnDate);
+    await waitFor(() => expect(rows()).toHaveLength(3), SLOW);
+    await user.clear(screen.getByLabelText('From'));
+    await user.type(screen.getByLabelText('From'), addDays(returnDate, 1));
+    expect(await screen.findByText('No booking matches “' + customerName + '” with these filters. Try the reference (WR-…), the customer’s name, e-mail or phone.', {}, SLOW)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByRole('searchbox', { name: 'Find a booking' })).toHaveValue('');
+  });
+
+  it('marks a deposit received: the select says so, the server keeps it', async () => {
+    await openForCustomer();
+    const payment = await screen.findByLabelText(
+      `Payment received for ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)}`,
+      {},
+      SLOW,
+    );
+    await userEvent.selectOptions(payment, 'deposit_received');
+    expect(await screen.findByText(MESSAGES.paymentStatusUpdated)).toBeInTheDocument();
+    await waitFor(() => expect(paymentOf(cars.confirmed)).toBeEnabled());
+    expect(paymentOf(cars.confirmed)).toHaveDisplayValue('Deposit received');
+    expect((await stored(references.confirmed))?.paymentStatus).toBe('deposit_received');
   });
 });

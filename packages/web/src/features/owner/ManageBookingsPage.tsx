@@ -1,40 +1,65 @@
-/** Every booking with its customer; the owner sets each one's status. */
+/**
+ * Every booking with its customer, a page at a time, newest first: search and filters run on the
+ * server; the owner sets each booking's status and what has been paid, and exports the list.
+ */
 import type { OwnerBooking } from '@rental/contract/schemas';
 import { phoneHref } from '@rental/contract/company';
-import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { Download } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { errorMessage } from '../../api/client';
 import { formatCalendarDate, formatInstant } from '../../lib/dates';
 import { useMoney } from '../../company/useCompany';
-import { matchesBookingSearch } from './bookingSearch';
+import { type BookingFilters, bookingQuery, emptyListText, filtersProblem, listedText, NO_FILTERS } from './bookingSearch';
+import { downloadBookingsCsv } from './bookingsCsvDownload';
 import { BookingStatusNote } from './BookingStatusNote';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { BookingCards } from './BookingCards';
-import { BookingStatusSelect, OfflinePayment } from './BookingStatusSelect';
+import { BookingFilterBar } from './BookingFilterBar';
+import { BookingPayment } from './BookingPayment';
+import { BookingStatusSelect } from './BookingStatusSelect';
 import { OwnerPageHeader } from './OwnerPageHeader';
-import { useOwnerBookings } from './ownerQueries';
+import { useOwnerBookingPages } from './ownerQueries';
+import { useDebouncedValue } from './useDebouncedValue';
 import { useNarrowerThan } from './useNarrowerThan';
+
+/** Typing pauses this long before the server is asked. */
+const SEARCH_PAUSE_MS = 300;
 
 export function ManageBookingsPage() {
   usePageMeta('Manage Bookings', 'Every booking of the fleet, its customer and its status.');
-  const bookings = useOwnerBookings();
-  const [search, setSearch] = useState('');
-  const searchId = useId();
+  const [filters, setFilters] = useState<BookingFilters>(NO_FILTERS);
+  const search = useDebouncedValue(filters.search, SEARCH_PAUSE_MS);
+  const problem = filtersProblem(filters);
+  // The last query that made sense: days the wrong way round keep the list as it was.
+  const [asked, setAsked] = useState(() => bookingQuery(NO_FILTERS));
+  const wanted = useMemo(() => bookingQuery({ ...filters, search }), [filters, search]);
+  useEffect(() => {
+    if (!problem) setAsked(wanted);
+  }, [problem, wanted]);
+  const pages = useOwnerBookingPages(asked);
+  const bookings = pages.data?.pages.flatMap((page) => page.bookings);
+  const [exporting, setExporting] = useState(false);
   // The table needs about 60rem beside the side menu; narrower screens get cards.
   const asCards = useNarrowerThan('xl');
-  const shown = bookings.data?.filter((booking) => matchesBookingSearch(booking, search));
-  const empty = bookings.error
-    ? errorMessage(bookings.error)
-    : search.trim() && bookings.data?.length
-      ? `No booking matches “${search.trim()}”. Try the reference (WR-…), the customer’s name or e-mail.`
-      : 'No bookings yet. They appear here as customers reserve.';
+  const empty = pages.error ? errorMessage(pages.error) : emptyListText({ ...filters, search });
 
   useEffect(() => {
-    if (bookings.error) toast.error(errorMessage(bookings.error));
-  }, [bookings.error]);
+    if (pages.error) toast.error(errorMessage(pages.error));
+  }, [pages.error]);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadBookingsCsv(asked);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <>
@@ -42,31 +67,34 @@ export function ManageBookingsPage() {
         title="Manage Bookings"
         description="Track all customer bookings, approve or cancel requests, and manage booking statuses."
       />
-      <div className="mb-4 max-w-md">
-        <label htmlFor={searchId} className="field-label">
-          Find a booking
-        </label>
-        <div className="relative">
-          <Search aria-hidden="true" size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" />
-          <input
-            id={searchId}
-            type="search"
-            className="field-input pl-10"
-            placeholder="Reference, customer name or e-mail"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        {search.trim() && shown && (
-          <p role="status" className="mt-1 text-sm text-slate-600">
-            {shown.length} of {bookings.data?.length ?? 0} bookings
+      <div className="mb-4 space-y-3">
+        <BookingFilterBar filters={filters} onChange={setFilters} />
+        {problem && (
+          <p role="alert" className="field-error">
+            {problem}
           </p>
         )}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p role="status" className="text-sm text-slate-600">
+            {bookings && !pages.isPending ? listedText(bookings.length, pages.hasNextPage) : ''}
+          </p>
+          <button type="button" className="btn-secondary min-h-11" onClick={exportCsv} disabled={exporting}>
+            <Download aria-hidden="true" size={18} />
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </button>
+        </div>
       </div>
       {asCards ? (
-        <BookingCards bookings={shown} pending={bookings.isPending} empty={empty} />
+        <BookingCards bookings={bookings} pending={pages.isPending} empty={empty} />
       ) : (
-        <BookingTable bookings={shown} pending={bookings.isPending} empty={empty} />
+        <BookingTable bookings={bookings} pending={pages.isPending} empty={empty} />
+      )}
+      {pages.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <button type="button" className="btn-secondary min-h-11 w-full sm:w-auto" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+            {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        </div>
       )}
     </>
   );
@@ -156,7 +184,7 @@ function BookingRow({ booking }: { booking: OwnerBooking }) {
       </td>
       <td className="px-3 py-3 font-medium whitespace-nowrap text-slate-900">{money(booking.price)}</td>
       <td className="px-3 py-3">
-        <OfflinePayment />
+        <BookingPayment booking={booking} />
       </td>
       <td className="px-3 py-3">
         <BookingStatusSelect booking={booking} />

@@ -1,9 +1,11 @@
 /** Reads and writes of the owner area, over TanStack Query so every screen shares one cache. */
-import type { BankDetails, ChangeStatusBody, CompanySettings } from '@rental/contract/schemas';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BOOKINGS_PAGE_SIZE } from '@rental/contract/constants';
+import type { BankDetails, ChangeStatusBody, CompanySettings, PaymentStatusBody } from '@rental/contract/schemas';
+import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { callApi, errorMessage } from '../../api/client';
 import { queryKeys } from '../../lib/queryKeys';
+import type { BookingQuery } from './bookingSearch';
 
 export const ownerKeys = {
   all: ['owner'] as const,
@@ -55,6 +57,30 @@ export function useOwnerBookings() {
     queryKey: ownerKeys.bookings,
     queryFn: () => callApi('ownerBookings'),
     select: (data) => data.bookings,
+  });
+}
+
+/**
+ * Manage Bookings: pages of BOOKINGS_PAGE_SIZE, newest first, for the search and filters given;
+ * "Load more" asks for the next page from where the last one ended (the server's cursor).
+ * While a new search loads, the previous answer stays on screen.
+ */
+export function useOwnerBookingPages(query: BookingQuery) {
+  return useInfiniteQuery({
+    queryKey: [...ownerKeys.bookings, 'pages', query] as const,
+    queryFn: ({ pageParam, signal }) =>
+      callApi('ownerBookings', { query: { ...query, limit: BOOKINGS_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useChangePaymentStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PaymentStatusBody) => callApi('changePaymentStatus', { body }),
+    ...toastResult(() => queryClient.invalidateQueries({ queryKey: ownerKeys.all })),
   });
 }
 
