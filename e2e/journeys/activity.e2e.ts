@@ -43,7 +43,7 @@ describe('the history', () => {
     await seeToast(page, MESSAGES.carUpdated);
 
     await page.goto('/owner/manage-bookings');
-    const status = page.getByRole('row').filter({ hasText: reference }).getByRole('combobox').first();
+    const status = page.getByRole('row').filter({ hasText: reference }).getByRole('combobox', { name: /^Status of/ });
     await see(status);
     await status.selectOption('confirmed');
     await seeToast(page, MESSAGES.statusUpdated);
