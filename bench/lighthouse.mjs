@@ -4,10 +4,13 @@
  * page of the BUILT server running the demo data; each page N times (default 3), medians printed.
  * Not a test: figures move with the machine's load.
  *
- *   npm run build && node bench/lighthouse.mjs [--runs 3] [--verbose]
+ *   npm run build && node bench/lighthouse.mjs [--runs 3] [--verbose] [--save DIR]
+ *
+ * --verbose prints every run and the audits below 100; --save writes each run's report (JSON) to DIR.
  *
  * Chromium: CHROME_PATH (default /usr/bin/chromium), flags --headless=new --no-sandbox --disable-gpu.
  */
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +23,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     verbose: { type: 'boolean', default: false },
+    save: { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
@@ -38,6 +42,7 @@ async function audit(url, port) {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (values.save) writeFileSync(join(values.save, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const failed = Object.values(lhr.categories)
@@ -58,6 +63,18 @@ async function audit(url, port) {
   };
 }
 
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): that run is made again. */
+async function withRetries(run, tries = 3) {
+  for (let i = 1; ; i += 1) {
+    try {
+      return await run();
+    } catch (err) {
+      if (i >= tries) throw err;
+      console.warn(`  (run failed, again: ${err.message.slice(0, 120)})`);
+    }
+  }
+}
+
 ensureBuilt();
 const dataDir = await mkdtemp(join(tmpdir(), 'rental-lighthouse-'));
 const server = await startServer({ env: { DATA_DIR: dataDir, DEMO: '1' }, logLevel: 'warn' });
@@ -75,7 +92,7 @@ try {
   for (const [label, path] of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i += 1) {
-      const run = await audit(`${server.baseUrl}${path}`, chrome.port);
+      const run = await withRetries(() => audit(`${server.baseUrl}${path}`, chrome.port));
       runs.push(run);
       if (values.verbose) {
         console.log(`${label} run ${i + 1}: perf ${run.performance} a11y ${run.accessibility} bp ${run.bestPractices} seo ${run.seo} FCP ${Math.round(run.fcp)} LCP ${Math.round(run.lcp)} CLS ${run.cls.toFixed(3)} TBT ${Math.round(run.tbt)}`);

@@ -1,7 +1,7 @@
 /**
  * index.html as Vite built it, turned into the frame of a server-drawn page: the stylesheet
  * inlined (one request fewer before the first paint), the page's own code announced
- * (modulepreload), and the drawn HTML and its data in #root. (React itself puts a preload of each
+ * (modulepreload) and all code fetched at low priority, and the drawn HTML and its data in #root. (React itself puts a preload of each
  * fetchpriority=high picture, with its srcset and sizes, at the start of the drawn HTML.)
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -36,6 +36,9 @@ export class PageTemplate {
       const css = readFileSync(cssFile, 'utf8').replace(/<\/style/gi, '<\\/style');
       index = index.replace(stylesheet[0], () => `<style>${css}</style>`);
     }
+    // The page is readable without its code, so the code waits behind the picture on a phone's
+    // bandwidth: low priority for the entry script and the chunks announced with it.
+    index = index.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
     const at = index.indexOf(ROOT);
     if (at < 0) throw new Error(`${join(webDist, 'index.html')} has no ${ROOT}.`);
     this.head = index.slice(0, at);
@@ -63,7 +66,7 @@ export class PageTemplate {
   page({ html, state, pageModule }: PageParts): string {
     const links: string[] = [];
     const announced = (file: string) => this.head.includes(`/${file}"`);
-    if (pageModule) for (const file of this.chunkFiles(pageModule).filter((f) => !announced(f))) links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+    if (pageModule) for (const file of this.chunkFiles(pageModule).filter((f) => !announced(f))) links.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
     const head = links.length ? this.head.replace('</head>', () => `${links.join('')}</head>`) : this.head;
     return `${head}<div id="root">${html}</div><script type="application/json" id="server-state">${state}</script>${this.tail}`;
   }
