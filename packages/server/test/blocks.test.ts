@@ -2,17 +2,14 @@
  * Service blocks (issue 12 item 1) and the fleet timeline (item 2): a block and a live booking
  * never share a day of one car, nor do two blocks, whichever comes first and however many arrive at
  * once; customers see blocked days as reserved; the timeline shows what holds each car.
+ * The migration over existing bookings and a restore of blocks: blocks.slow.test.ts (fresh databases).
  */
-import { mkdtemp, readdir, copyFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { API, type Car, MESSAGES, ROUTES, blockResponses, pathFor } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MIGRATIONS_DIR, migrate } from '../src/db/migrate';
 import { pgErrorCode, queryRows } from '../src/db/types';
 import { todaysMovements } from '../src/features/timeline/today';
-import { type Account, authHeader, createOwner, createTestApp, createTestDatabase, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
 import { addCar, book, customersWithTokens, day, insertBooking } from './support/fleet';
 
 describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
@@ -289,37 +286,6 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
       const res = await t.app.inject({ method: 'GET', url: `${ROUTES.timeline.path}?${query}`, headers: authHeader(owner.token) });
       expect(res.statusCode, query).toBe(400);
       expect(res.json()).toEqual({ success: false, message });
-    }
-  });
-});
-
-describe(`migration 0006 on a database with bookings (${describeDatabase})`, () => {
-  it('bookings made before it claim their days against blocks; cancelled ones do not', async () => {
-    const upTo5 = await mkdtemp(join(tmpdir(), 'rental-0005-'));
-    for (const name of (await readdir(DEFAULT_MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql') && f < '0006')) {
-      await copyFile(join(DEFAULT_MIGRATIONS_DIR, name), join(upTo5, name));
-    }
-    const database = await createTestDatabase({ migrationsDir: upTo5 });
-    try {
-      const db = database.db;
-      await db.execute(sql`INSERT INTO images (id, content, mime_type, width, height) VALUES ('11111111-1111-4111-8111-111111111111', '\\x00', 'image/webp', 1, 1)`);
-      await db.execute(sql`INSERT INTO users (id, name, email, password_hash) VALUES ('22222222-2222-4222-8222-222222222222', 'Old Customer', 'old@example.com', 'x')`);
-      await db.execute(sql`INSERT INTO cars (id, brand, model, year, price_per_day, category, transmission, fuel_type, seating_capacity, location, description, image_id)
-        VALUES ('33333333-3333-4333-8333-333333333333', 'Toyota', 'Axio', 2020, 5000, 'Sedan', 'Automatic', 'Gas', 5, 'Waterford, Portmore', 'Old car', '11111111-1111-4111-8111-111111111111')`);
-      for (const [from, to, status] of [[10, 12, 'confirmed'], [20, 21, 'cancelled']] as const) {
-        await db.execute(sql`INSERT INTO bookings (car_id, user_id, pickup_date, return_date, price, status, payment_method)
-          VALUES ('33333333-3333-4333-8333-333333333333', '22222222-2222-4222-8222-222222222222', ${day(from)}, ${day(to)}, 1000, ${status}, 'upfront')`);
-      }
-      await migrate(database.opened.raw);
-      const blockOn = (from: number, to: number) =>
-        db
-          .execute(sql`INSERT INTO car_blocks (car_id, pickup_date, return_date) VALUES ('33333333-3333-4333-8333-333333333333', ${day(from)}, ${day(to)})`)
-          .then(() => 'ok', (e: unknown) => pgErrorCode(e));
-      expect(await blockOn(12, 13)).toBe('23P01');
-      expect(await blockOn(20, 21)).toBe('ok');
-    } finally {
-      await database.close();
-      await rm(upTo5, { recursive: true, force: true });
     }
   });
 });
