@@ -1,0 +1,132 @@
+/**
+ * Manage Bookings with more bookings than one page: staff search (by customer and by reference),
+ * filter, load more, mark a deposit received (the customer then sees it), export the list as CSV;
+ * on a phone, the same page in cards, nothing wider than the screen.
+ */
+import { readFile } from 'node:fs/promises';
+import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
+import { MESSAGES } from '@rental/contract/messages';
+import { addDays, companyToday } from '@rental/contract/rentalDates';
+import type { Booking } from '@rental/contract/schemas';
+import type { Page } from 'playwright-core';
+import { apiClient, call } from '../support/api';
+import { describe, expect, PHONE, test } from '../support/fixtures';
+import { see, seeToast } from '../support/ui';
+
+/** One more than a page (50), so Load more has something to load. */
+const BOOKINGS = 52;
+
+describe('manage bookings', () => {
+  let made: Promise<{ name: string; email: string; token: string; bookings: Booking[] }> | undefined;
+
+  /** A customer of this journey with BOOKINGS confirmed bookings of the Noah, far ahead (made once). */
+  function customerWithManyBookings(baseUrl: string, runId: string, ownerToken: string, carId: string) {
+    made ??= (async () => {
+      const api = apiClient(baseUrl);
+      const name = `Pagination Tester ${runId.slice(-6)}`;
+      const email = `pages.${runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+      const token = await api.register(name, email, 'Booking-pass-2024', '876 555 0177');
+      const bookings: Booking[] = [];
+      const today = companyToday();
+      for (let i = 0; i < BOOKINGS; i++) {
+        const pickupDate = addDays(today, 250 + i * 2);
+        const booking = await api.createBooking(token, { car: carId, pickupDate, returnDate: pickupDate, paymentMethod: i === 0 ? 'cash_deposit' : 'upfront' });
+        // Confirmed at once: a customer may hold only 3 bookings waiting for confirmation.
+        await api.changeStatus(ownerToken, booking._id, 'confirmed');
+        bookings.push(booking);
+      }
+      return { name, email, token, bookings };
+    })();
+    return made;
+  }
+
+  const rows = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
+  const references = async (page: Page) => (await rows(page).locator('td:first-child p.font-mono').allTextContents()).map((t) => t.trim());
+  const search = (page: Page) => page.getByRole('searchbox', { name: 'Find a booking' });
+
+  test('search, load more, filter, a deposit received, and the CSV of what is shown', { timeout: 180_000 }, async ({ openPage, seed }) => {
+    const customer = await customerWithManyBookings(seed.baseUrl, seed.runId, seed.owner.token, seed.cars.noah._id);
+    const page = await openPage({ token: seed.owner.token });
+    await page.goto('/owner/manage-bookings');
+
+    // The customer's name: one page of 50, newest first, then Load more brings the last 2.
+    await search(page).fill(customer.name);
+    await see(page.getByText('Showing 50 bookings, newest first; Load more shows older ones.'));
+    const firstPage = await references(page);
+    expect(firstPage).toHaveLength(50);
+    expect(firstPage[0]).toBe(customer.bookings.at(-1)!.reference);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await see(page.getByText(`Showing ${BOOKINGS} bookings, newest first.`));
+    const all = await references(page);
+    expect(new Set(all).size).toBe(BOOKINGS);
+    expect(all.slice(0, 50)).toEqual(firstPage);
+    expect(new Set(all)).toEqual(new Set(customer.bookings.map((b) => b.reference)));
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+
+    // The reference, typed the way people read it out.
+    const oldest = customer.bookings[0]!;
+    await search(page).fill(oldest.reference.toLowerCase().replace('-', ' '));
+    await see(page.getByText('Showing 1 booking, newest first.'));
+    expect(await references(page)).toEqual([oldest.reference]);
+
+    // Mark its cash deposit received.
+    const row = rows(page).filter({ hasText: oldest.reference });
+    expect(await row.textContent()).toContain('offline · Cash deposit');
+    const payment = row.getByRole('combobox', { name: /^Payment received for/ });
+    expect(await payment.inputValue()).toBe('unpaid');
+    await payment.selectOption('deposit_received');
+    await seeToast(page, MESSAGES.paymentStatusUpdated);
+    await expect.poll(() => payment.isEnabled()).toBe(true);
+    expect(await payment.inputValue()).toBe('deposit_received');
+
+    // The payment filter finds it among the customer's bookings, and only it.
+    await search(page).fill(customer.email);
+    await see(page.getByText('Showing 50 bookings, newest first; Load more shows older ones.'));
+    await page.getByLabel('Payment', { exact: true }).selectOption('deposit_received');
+    await see(page.getByText('Showing 1 booking, newest first.'));
+    expect(await references(page)).toEqual([oldest.reference]);
+    await page.getByLabel('Payment', { exact: true }).selectOption('');
+    await page.getByLabel('Status', { exact: true }).selectOption('pending');
+    await see(page.getByText(/^No booking matches “.+” with these filters\./));
+
+    // The days: the last two bookings' days, From and To inclusive.
+    await page.getByLabel('Status', { exact: true }).selectOption('');
+    await page.getByLabel('From', { exact: true }).fill(customer.bookings.at(-2)!.pickupDate);
+    await page.getByLabel('To', { exact: true }).fill(customer.bookings.at(-1)!.pickupDate);
+    await see(page.getByText('Showing 2 bookings, newest first.'));
+
+    // Export CSV: the same two, as a spreadsheet file.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^bookings-\d{4}-\d\d-\d\d\.csv$/);
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('"Reference","Created","Customer","E-mail","Phone","Car","Pickup","Return","Days","Total","Method","Status","Payment status"');
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([`"${customer.bookings.at(-1)!.reference}"`, `"${customer.bookings.at(-2)!.reference}"`]);
+
+    // The customer's booking page says what has been received.
+    const customerPage = await openPage({ token: customer.token });
+    await customerPage.goto(`/my-bookings/${oldest.reference}`);
+    await see(customerPage.getByText(`Payment: ${PAYMENT_STATUS_WORDS.deposit_received}`));
+
+    // And the list the SPEC's client reads (every booking, no parameters) carries it too.
+    const { bookings } = await call<{ bookings: { reference: string; paymentStatus: string }[] }>(seed.baseUrl, 'GET', '/api/bookings/owner', { token: seed.owner.token });
+    expect(bookings.find((b) => b.reference === oldest.reference)?.paymentStatus).toBe('deposit_received');
+  });
+
+  test('on a 390 px phone: cards, filters and Load more within the screen', { timeout: 180_000 }, async ({ openPage, seed }) => {
+    const customer = await customerWithManyBookings(seed.baseUrl, seed.runId, seed.owner.token, seed.cars.noah._id);
+    const page = await openPage({ token: seed.owner.token, viewport: PHONE, mobile: true });
+    await page.goto('/owner/manage-bookings');
+    await search(page).fill(customer.name);
+    await see(page.getByText('Showing 50 bookings, newest first; Load more shows older ones.'));
+    expect(await page.getByRole('table').count()).toBe(0);
+    const cards = page.getByRole('list', { name: 'Bookings, newest first' }).getByRole('listitem');
+    expect(await cards.count()).toBe(50);
+    await page.getByRole('button', { name: 'Load more' }).tap();
+    await expect.poll(() => cards.count()).toBe(BOOKINGS);
+    for (const label of ['Status', 'Payment', 'From', 'To']) await see(page.getByLabel(label, { exact: true }));
+    await see(page.getByRole('button', { name: 'Export CSV' }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+});
