@@ -52,8 +52,11 @@ const LAST_NAMES = ['Brown', 'Campbell', 'Williams', 'Thompson', 'Reid', 'Clarke
 
 /** Cars uploaded through the API (a real multipart upload each); the rest are inserted. */
 const CARS_THROUGH_API = 6;
-/** Customers who register through the API (argon2 is slow on purpose, so only a few). */
-const CUSTOMERS_THROUGH_API = 4;
+/**
+ * Customers who register through the API (argon2 is slow on purpose, so only a few); enough for
+ * the bookings below, since a customer may hold only 3 bookings waiting for confirmation.
+ */
+const CUSTOMERS_THROUGH_API = 7;
 /** Upcoming bookings made through the API by those customers. */
 const BOOKINGS_THROUGH_API = 20;
 /** Distinct photos drawn; cars beyond that reuse one (bytes, not rows: each car has its own image row). */

@@ -22,6 +22,7 @@ import carPictureRoutes from './features/cars/pictureRoutes'; // issue 12 item 8
 import companyRoutes from './features/company/routes';
 // issue 13: the fleet cache
 import { type FleetCacheOptions, registerFleetCache } from './features/fleetCache/fleetCache';
+import { installFastFleetReads } from './http/fastFleetReads';
 import { ensureCompanySettings } from './features/company/settings';
 import imagesRoutes from './features/images/routes';
 import { type MailSettings, mailSettings } from './features/mail/letters';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Before the routes: its hook marks the fleet version dirty when any write is answered.
   registerFleetCache(app, options.fleetCache);
+  installFastFleetReads(app);
   await app.register(carsRoutes);
   await app.register(companyRoutes);
   await app.register(bookingsRoutes);

@@ -161,6 +161,60 @@ describe(`fleet cache on one instance (${describeDatabase})`, () => {
   });
 });
 
+describe(`fleet cache over real HTTP, where hits skip Fastify (${describeDatabase})`, () => {
+  let t: TestApp;
+  let base: string;
+  let owner: Account;
+
+  beforeAll(async () => {
+    t = await createTestApp({ fleetCache: NO_POLL });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    owner = await createOwner(t.app);
+  });
+  afterAll(() => t?.close());
+
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers: { 'accept-encoding': 'br', ...headers } });
+  const headersOf = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => !['date', 'x-request-id'].includes(name)));
+
+  it('answers a hit with the bytes and headers Fastify sent for it, and a fresh request id', async () => {
+    const car = await addCar(t.app, owner.token);
+    for (const path of [API.cars, API.car(car._id)]) {
+      const first = await get(path);
+      const second = await get(path, { 'x-request-id': 'hit-check-1' });
+      expect(second.status).toBe(200);
+      expect(headersOf(second)).toEqual(headersOf(first));
+      expect(second.headers.get('x-request-id')).toBe('hit-check-1');
+      expect(second.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(await second.text()).toBe(await first.text());
+      const notModified = await get(path, { 'if-none-match': first.headers.get('etag')! });
+      expect(notModified.status).toBe(304);
+    }
+  });
+
+  it('never answers a hit from before a booking or a change the server has acknowledged', async () => {
+    const car = await addCar(t.app, owner.token);
+    const customer = await registerCustomer(t.app);
+    const reserved = async () => ((await (await get(API.car(car._id))).json()) as { car: { reservedDates: unknown[] } }).car.reservedDates;
+    const listed = async () => ((await (await get(API.cars)).json()) as { cars: { _id: string }[] }).cars.some((c) => c._id === car._id);
+    expect(await reserved()).toEqual([]);
+    expect(await listed()).toBe(true);
+    const etag = (await get(API.car(car._id))).headers.get('etag')!;
+    for (let n = 0; n < 3; n++) {
+      const res = await fetch(base + API.createBooking, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...authHeader(customer.token) },
+        body: JSON.stringify({ car: car._id, pickupDate: day(30 + n * 3), returnDate: day(31 + n * 3), paymentMethod: 'upfront' }),
+      });
+      expect(res.status).toBe(201);
+      expect(await reserved()).toHaveLength(n + 1);
+    }
+    expect((await get(API.car(car._id), { 'if-none-match': etag })).status).toBe(200);
+    const toggled = await fetch(base + API.toggleCar, { method: 'POST', headers: { 'content-type': 'application/json', ...authHeader(owner.token) }, body: JSON.stringify({ carId: car._id }) });
+    expect(toggled.status).toBe(200);
+    expect(await listed()).toBe(false);
+  });
+});
+
 /** The acknowledging instance shows it at once; the other within a second (it polls every 500 ms). */
 async function seenOnBoth(acknowledged: FastifyInstance, other: FastifyInstance, carId: string, expected: { pickupDate: string; returnDate: string }[]) {
   const at = Date.now();

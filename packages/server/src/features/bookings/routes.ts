@@ -8,6 +8,7 @@ import { HttpError } from '../../http/errors';
 import { availableCars } from '../cars/service';
 import { answerJson } from '../fleetCache/answerJson';
 import { sendEncoded } from '../fleetCache/encodedAnswers';
+import { answerKeys } from '../fleetCache/fleetCache';
 import { bookingsCsv, csvFileName } from './bookingsCsv';
 import { startHoldSweeper } from './holds';
 import { type Answer, bookOnce, idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
@@ -25,7 +26,7 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
     const { stamp, today } = await app.fleetCache.stamp();
     const problem = rentalDatesProblem(pickupDate, returnDate, today);
     if (problem) throw new HttpError(400, problem.message);
-    const key = `${stamp} available ${JSON.stringify([location, pickupDate, returnDate])}`;
+    const key = answerKeys.available(stamp, location, pickupDate, returnDate);
     const answer = await app.fleetCache.answers.get(key, async () =>
       answerJson('checkAvailability', { success: true as const, availableCars: await availableCars(app.db, { location, pickupDate, returnDate }, today) }, app.config.publicUrl),
     );

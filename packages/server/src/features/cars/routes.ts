@@ -2,18 +2,35 @@ import { MESSAGES } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
+import { answerJson } from '../fleetCache/answerJson';
+import { sendEncoded } from '../fleetCache/encodedAnswers';
+import { answerKeys } from '../fleetCache/fleetCache';
 import { findCar, listCarsForCustomers } from './service';
 
-/** The public fleet. Unavailable cars are left out of the list but still open by id (see docs/decisions). */
+/**
+ * The public fleet. Unavailable cars are left out of the list but still open by id (see docs/decisions).
+ * Answers come from the fleet cache (decision 070): made once per fleet version and day in Jamaica.
+ */
 const carsRoutes: FastifyPluginAsync = async (app) => {
-  addEndpoint(app, 'cars', async () => {
-    return { success: true as const, cars: await listCarsForCustomers(app.db) };
+  const { fleetCache } = app;
+  const publicUrl = app.config.publicUrl;
+
+  addEndpoint(app, 'cars', async (request, reply) => {
+    const { stamp, today } = await fleetCache.stamp();
+    const answer = await fleetCache.answers.get(answerKeys.cars(stamp), async () =>
+      answerJson('cars', { success: true as const, cars: await listCarsForCustomers(app.db, today) }, publicUrl),
+    );
+    return sendEncoded(request, reply, answer);
   });
 
-  addEndpoint(app, 'car', async (request) => {
-    const car = await findCar(app.db, request.params.id);
-    if (!car) throw new HttpError(404, MESSAGES.carNotFound);
-    return { success: true as const, car };
+  addEndpoint(app, 'car', async (request, reply) => {
+    const { stamp, today } = await fleetCache.stamp();
+    const answer = await fleetCache.answers.get(answerKeys.car(stamp, request.params.id), async () => {
+      const car = await findCar(app.db, request.params.id, today);
+      if (!car) throw new HttpError(404, MESSAGES.carNotFound);
+      return answerJson('car', { success: true as const, car }, publicUrl);
+    });
+    return sendEncoded(request, reply, answer);
   });
 };
 

@@ -105,6 +105,11 @@ export class AnswerCache {
     return pending;
   }
 
+  /** The answer under `key` if it is made already. */
+  cached(key: string): EncodedAnswer | undefined {
+    return this.entries.get(key);
+  }
+
   /** Bytes held (for tests and the benchmark's memory figures). */
   get size(): number {
     return this.entries.calculatedSize;

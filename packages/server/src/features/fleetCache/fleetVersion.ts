@@ -43,6 +43,11 @@ export class FleetVersion {
     return this.version!;
   }
 
+  /** The version when it can be trusted without asking the database (nothing written since it was read), else undefined. */
+  known(): string | undefined {
+    return this.dirty || this.refreshing ? undefined : this.version;
+  }
+
   /** Reads the version now (the poll of other instances' changes). */
   async read(): Promise<void> {
     const ticket = ++this.issued;

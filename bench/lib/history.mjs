@@ -1,0 +1,36 @@
+/**
+ * Older history for the big benchmarks: confirmed 3-day rentals before the seed's year (more than
+ * 182 days ago), spread over every car, so the bookings table has the size a busy company's would
+ * without changing which days are reserved now. Written straight into the database before the
+ * server starts (on PGlite the server then holds the folder).
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import pg from 'pg';
+
+const TOP_UP = `
+  WITH car AS (SELECT id, price_per_day, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM cars),
+       customer AS (SELECT id FROM users WHERE role = 'user' ORDER BY id LIMIT 1)
+  INSERT INTO bookings (car_id, user_id, pickup_date, return_date, price, status, payment_method, created_at)
+  SELECT car.id, customer.id, current_date - 190 - 4 * k, current_date - 188 - 4 * k, car.price_per_day * 3, 'confirmed', 'upfront', now()
+    FROM car CROSS JOIN customer CROSS JOIN generate_series(0, ceil($1::numeric / (SELECT count(*) FROM cars))::int - 1) AS k
+   WHERE car.n + k * car.total < $1`;
+
+/** Adds `count` bookings; returns how many it added. */
+export async function topUpHistory(target, count) {
+  if (target.databaseUrl) {
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(TOP_UP, [count])).rowCount;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = await PGlite.create(target.dataDir, { extensions: { btree_gist } });
+  try {
+    return (await db.query(TOP_UP, [count])).affectedRows;
+  } finally {
+    await db.close();
+  }
+}
