@@ -12,7 +12,7 @@ import { preloadPublicPages } from './App';
 import { AppRoot } from './AppRoot';
 import { createQueryClient } from './lib/queryClient';
 import { queryKeys } from './lib/queryKeys';
-import { type ServerQuery, scriptSafeJson } from './lib/serverState';
+import { fillQueryCache, type ServerQuery, scriptSafeJson } from './lib/serverState';
 
 /** One API answer a page shows: where the server gets it, and the query it fills in the browser. */
 export type PageQuery = { queryKey: readonly unknown[]; endpoint: EndpointName; path: string };
@@ -60,7 +60,7 @@ export function renderPage(url: string, fetched: FetchedQuery[]): { html: string
   const queryClient = createQueryClient();
   const updatedAt = Date.now();
   const state: ServerQuery[] = fetched.map(({ queryKey, answer }) => ({ queryKey, answer, updatedAt }));
-  for (const { queryKey, answer } of state) queryClient.setQueryData(queryKey, answer, { updatedAt });
+  fillQueryCache(queryClient, state);
   try {
     const html = renderToString(<AppRoot queryClient={queryClient} Router={AtUrl(url)} />);
     return { html, state: scriptSafeJson(state) };

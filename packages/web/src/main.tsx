@@ -5,7 +5,7 @@ import { preloadPageAt } from './App';
 import { AppRoot } from './AppRoot';
 import { storedToken } from './api/client';
 import { createQueryClient } from './lib/queryClient';
-import { SERVER_STATE_ID, type ServerQuery } from './lib/serverState';
+import { fillQueryCache, SERVER_STATE_ID, type ServerQuery } from './lib/serverState';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -19,8 +19,7 @@ if (!serverState) {
   createRoot(root).render(app);
 } else {
   // The server drew this page (decision 075): start from the data it drew it with.
-  const queries = JSON.parse(serverState.textContent || '[]') as ServerQuery[];
-  for (const { queryKey, answer, updatedAt } of queries) queryClient.setQueryData(queryKey, answer, { updatedAt });
+  fillQueryCache(queryClient, JSON.parse(serverState.textContent || '[]') as ServerQuery[]);
   // With the page's code here first, one pass hydrates the whole page (no part waits, inert).
   const start = () => {
     // The server cannot see a stored session (it lives in this browser's storage), so it drew the

@@ -2,6 +2,8 @@
  * The query cache the server rendered a page with travels inside the page as JSON, so the
  * browser starts with the very data the HTML shows (no second fetch, nothing redrawn).
  */
+import type { QueryClient } from '@tanstack/react-query';
+
 export const SERVER_STATE_ID = 'server-state';
 
 /** JSON safe inside a <script> element: no "</script>" or "<!--" can end or change it. */
@@ -11,3 +13,8 @@ export function scriptSafeJson(value: unknown): string {
 
 /** One API answer the page was drawn with, as the query it fills (queryKey), and when it was read. */
 export type ServerQuery = { queryKey: readonly unknown[]; answer: unknown; updatedAt: number };
+
+/** Puts the answers a page was drawn with in the query cache, as fresh as when they were read. */
+export function fillQueryCache(queryClient: QueryClient, queries: ServerQuery[]): void {
+  for (const { queryKey, answer, updatedAt } of queries) queryClient.setQueryData(queryKey, answer, { updatedAt });
+}

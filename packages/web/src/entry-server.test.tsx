@@ -1,0 +1,128 @@
+/**
+ * The server's drawing of the public pages (decision 075) with the real components and the real
+ * API's answers: the HTML holds the cars and their prices before any script runs, and the
+ * browser's code takes that HTML over (hydration) without redrawing it, refetching or mismatching.
+ */
+import { formatMoney } from '@rental/contract/format';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppRoot } from './AppRoot';
+import { type FetchedQuery, pageQueries, ready, renderPage } from './entry-server';
+import { createQueryClient } from './lib/queryClient';
+import { fillQueryCache, scriptSafeJson, type ServerQuery } from './lib/serverState';
+import { addCar, serverUrl, uniqueWord } from './test/api';
+
+/** What the server does for a page: the API answers it needs, fetched as the server would. */
+async function answersFor(pathname: string): Promise<FetchedQuery[]> {
+  const queries = pageQueries(pathname);
+  if (!queries) throw new Error(`${pathname} is not drawn on the server`);
+  return Promise.all(queries.map(async ({ queryKey, path }) => ({ queryKey, answer: await (await fetch(`${serverUrl()}${path}`)).json() })));
+}
+
+/** What the HTML reads as, before any script (React's <!-- --> text separators gone). */
+function textOf(html: string): string {
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+}
+
+/** Counts the API calls the page makes from now on. */
+function watchApiCalls(): string[] {
+  const calls: string[] = [];
+  const realFetch = window.fetch;
+  window.fetch = (input, init) => {
+    calls.push(String(input instanceof Request ? input.url : input));
+    return realFetch(input, init);
+  };
+  cleanups.push(() => {
+    window.fetch = realFetch;
+  });
+  return calls;
+}
+
+// React's act() outside Testing Library's render: tell React this is a test environment.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+  document.body.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+});
+
+/** The browser's side, as main.tsx does it: the server's HTML in #root, the cache filled from its state, hydrateRoot. */
+async function hydrate(url: string, html: string, state: string): Promise<unknown[]> {
+  window.history.replaceState(null, '', url);
+  document.body.innerHTML = `<div id="root">${html}</div>`;
+  const root = document.getElementById('root')!;
+  const queryClient = createQueryClient();
+  fillQueryCache(queryClient, JSON.parse(state) as ServerQuery[]);
+  const problems: unknown[] = [];
+  const consoleError = console.error;
+  console.error = (...args: unknown[]) => problems.push(args.map(String).join(' '));
+  cleanups.push(() => {
+    console.error = consoleError;
+  });
+  await act(async () => {
+    hydrateRoot(root, <AppRoot queryClient={queryClient} Router={BrowserRouter} />, {
+      onRecoverableError: (error) => problems.push(error),
+    });
+  });
+  cleanups.push(() => queryClient.clear());
+  return problems;
+}
+
+describe('pages drawn on the server', () => {
+  it('/cars holds every car with its price in the HTML, and hydrates without a redraw or an API call', async () => {
+    await ready;
+    const brand = uniqueWord('Drawn');
+    await addCar({ brand, model: 'Axio', pricePerDay: 7300 });
+    const fetched = await answersFor('/cars');
+    const cars = (fetched[0]?.answer as { cars: { brand: string; model: string; pricePerDay: number }[] }).cars;
+    expect(cars.some((c) => c.brand === brand)).toBe(true);
+
+    const { html, state } = renderPage('/cars', fetched);
+    const text = textOf(html);
+    for (const car of cars) expect(text).toContain(`${car.brand} ${car.model}${car.category}`);
+    expect(text).toContain(`${brand} Axio`);
+    expect(text).toContain(`${formatMoney(7300, 'JMD')} / day`);
+    expect(text).toContain(`Showing ${cars.length} Cars`);
+
+    const calls = watchApiCalls();
+    const problems = await hydrate('/cars', html, state);
+    expect(problems).toEqual([]);
+    // The same page, now alive: the search box filters the drawn cards.
+    expect(screen.getByText(`Showing ${cars.length} Cars`)).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search vehicles' }), { target: { value: brand } });
+    await waitFor(() => expect(screen.getByText('Showing 1 Cars')).toBeInTheDocument());
+    expect(calls.filter((url) => url.includes('/api/user/cars') || url.includes('/api/company'))).toEqual([]);
+  });
+
+  it("a car's page holds the car, its price and reserved dates, and the home page its featured cars", async () => {
+    await ready;
+    const car = await addCar({ brand: uniqueWord('Page'), model: 'Vitz', pricePerDay: 6100 });
+    const url = `/car-details/${car._id}`;
+    const { html, state } = renderPage(url, await answersFor(url));
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    expect(page.querySelector('h1')?.textContent).toBe(`${car.brand} ${car.model}`);
+    expect(page.body.textContent).toContain(formatMoney(6100, 'JMD'));
+    expect(await hydrate(url, html, state)).toEqual([]);
+
+    const home = renderPage('/', await answersFor('/'));
+    expect(textOf(home.html)).toContain('Featured vehicles');
+    expect(textOf(home.html)).toContain(`${car.brand} Vitz`);
+    expect(textOf(home.html)).not.toContain('Loading featured cars');
+  });
+
+  it('pages behind a login are left to the browser', () => {
+    for (const path of ['/my-bookings', '/account', '/owner', '/payment/x/2030-01-01/2030-01-02']) expect(pageQueries(path)).toBeNull();
+  });
+
+  it('keeps the embedded data inside its script element whatever a car description says', () => {
+    const value = { description: '</script><script>alert(1)</script><!-- \u2028' };
+    const json = scriptSafeJson(value);
+    expect(json).not.toMatch(/<\/script|<!--/i);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});
