@@ -71,10 +71,11 @@ export async function freshDatabase({ postgresUrl }) {
 }
 
 /** Starts the built server and waits until /health answers. */
-export async function startServer({ env, logLevel = 'info', logFile }) {
+export async function startServer({ env, logLevel = 'info', logFile, nodeArgs = [] }) {
   const port = await freePort();
   const out = openSync(logFile ?? '/dev/null', 'a');
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  // nodeArgs: e.g. --cpu-prof, which NODE_OPTIONS does not accept.
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
     cwd: ROOT,
     // Fastify's per-request log lines go to a file (or nowhere), as they would to a log collector.
     stdio: ['ignore', out, out],

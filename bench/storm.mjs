@@ -1,0 +1,176 @@
+#!/usr/bin/env node
+/**
+ * Booking storm (issue 13): two instances of the built server on one new PostgreSQL database (one
+ * on PGlite without --pg), 32 clients (connections, half on each instance, as behind a load
+ * balancer) booking the same few cars over and over for a while, each attempt by a customer of
+ * its own (a customer may hold only 3 pending bookings; the storm is about car-days). Prints
+ * attempts/s, answers by status, errors (5xx and socket errors), the overlaps found in the
+ * database afterwards, every 201 checked against the database, and each server's peak memory.
+ * Not a test: it asserts nothing and is not part of CI.
+ *
+ *   node bench/storm.mjs --pg [--duration 10] [--clients 32] [--cars 20] [--days 300] [--log-level info]
+ */
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import sharp from 'sharp';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { addDays } from './lib/dates.mjs';
+import { mulberry32 } from './lib/random.mjs';
+import { DEFAULT_PG_URL, ensureBuilt, freshDatabase, startServer } from './lib/server.mjs';
+
+const { values } = parseArgs({
+  options: {
+    pg: { type: 'boolean', default: false },
+    'pg-url': { type: 'string', default: DEFAULT_PG_URL },
+    duration: { type: 'string', default: '10' },
+    clients: { type: 'string', default: '32' },
+    cars: { type: 'string', default: '20' },
+    days: { type: 'string', default: '300' },
+    'log-level': { type: 'string', default: 'info' },
+    'max-customers': { type: 'string', default: '40000' },
+    /** A folder for the servers' CPU profiles (node --cpu-prof), written when they stop. */
+    'cpu-prof': { type: 'string' },
+  },
+});
+const duration = Number(values.duration);
+const clients = Number(values.clients);
+const carCount = Number(values.cars);
+const windowDays = Number(values.days);
+const customerCount = Number(values['max-customers']);
+const JWT_SECRET = randomBytes(32).toString('hex');
+
+/** A small SQL session on the benchmark's database, whichever kind (PGlite only while no server holds the folder). */
+async function session(target) {
+  if (target.databaseUrl) {
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    return { query: async (sql, params) => (await client.query(sql, params)).rows, close: () => client.end() };
+  }
+  const db = await PGlite.create(target.dataDir, { extensions: { btree_gist } });
+  return { query: async (sql, params) => (await db.query(sql, params)).rows, close: () => db.close() };
+}
+
+/** CPU time used so far, ms (user + system, Linux /proc), by one process or by every PostgreSQL process on this machine. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+function postgresCpuMs() {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ connections: clients, duration, ...options }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false, outputStream: { write() {} } });
+  });
+}
+
+console.log(`Booking storm: ${values.pg ? 'PostgreSQL, two instances' : 'PGlite, one instance'}, ${clients} clients, ${carCount} cars, pickups over ${windowDays} days, ${duration} s, LOG_LEVEL=${values['log-level']}`);
+ensureBuilt();
+const database = await freshDatabase({ postgresUrl: values.pg ? values['pg-url'] : undefined });
+const servers = [];
+try {
+  // The first start applies the migrations; the data goes in with the server stopped (PGlite's folder is its alone).
+  const env = { ...database.env, JWT_SECRET, OWNER_EMAIL: 'owner@storm.example', OWNER_PASSWORD: 'storm-owner-password' };
+  await (await startServer({ env, logLevel: 'warn' })).stop();
+
+  const sql = await session(database.target);
+  const today = await sql.query(`SELECT to_char(now() AT TIME ZONE 'America/Jamaica', 'YYYY-MM-DD') AS today`).then((r) => r[0].today);
+  const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).webp().toBuffer();
+  const [image] = await sql.query(`INSERT INTO images (content, mime_type, width, height) VALUES ($1, 'image/webp', 8, 8) RETURNING id`, [picture]);
+  const cars = await sql.query(
+    `INSERT INTO cars (brand, model, year, price_per_day, category, transmission, fuel_type, seating_capacity, location, description, image_id)
+     SELECT 'Toyota', 'Storm ' || n, 2022, 5000 + n, 'Sedan', 'Automatic', 'Gas', 5, 'Waterford, Portmore', 'Storm car', $1
+       FROM generate_series(1, $2::int) AS n RETURNING id`,
+    [image.id, carCount],
+  );
+  const customers = await sql.query(
+    `INSERT INTO users (name, email, password_hash) SELECT 'Customer ' || n, 'c' || n || '@storm.example', 'x' FROM generate_series(1, $1::int) AS n RETURNING id`,
+    [customerCount],
+  );
+  await sql.close();
+  const key = new TextEncoder().encode(JWT_SECRET);
+  const tokens = await Promise.all(customers.map(({ id }) => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(id).setIssuedAt().setExpirationTime('1h').sign(key)));
+  console.log(`  data: ${cars.length} cars, ${customers.length} customers with session tokens`);
+
+  const instances = values.pg ? 2 : 1;
+  const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
+  for (let i = 0; i < instances; i++) servers.push(await startServer({ env, logLevel: values['log-level'], nodeArgs }));
+
+  const random = mulberry32(13);
+  let next = 0;
+  const attempt = (req) => {
+    const n = next++;
+    const pickupDate = addDays(today, 1 + Math.floor(random() * windowDays));
+    return {
+      ...req,
+      method: 'POST',
+      path: '/api/bookings/create',
+      headers: { 'content-type': 'application/json', authorization: tokens[n % tokens.length] },
+      body: JSON.stringify({ car: cars[Math.floor(random() * cars.length)].id, pickupDate, returnDate: addDays(pickupDate, Math.floor(random() * 3)), paymentMethod: 'upfront' }),
+    };
+  };
+  const cpuBefore = { node: servers.map((s) => cpuMs(s.pid)), postgres: postgresCpuMs() };
+  const started = performance.now();
+  const results = await Promise.all(
+    servers.map((server) => run({ url: server.baseUrl, connections: clients / servers.length, requests: [{ setupRequest: attempt }] })),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const nodeCpu = servers.reduce((sum, server, i) => sum + cpuMs(server.pid) - cpuBefore.node[i], 0);
+  const postgresCpu = postgresCpuMs() - cpuBefore.postgres;
+  if (next > tokens.length) console.log(`  NOTE: ${next} attempts for ${tokens.length} customers: some customers booked more than once (409s for the 3-pending limit count as answers).`);
+
+  const byStatus = {};
+  let errors = 0;
+  let total = 0;
+  let p99 = 0;
+  for (const r of results) {
+    for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) byStatus[code] = (byStatus[code] ?? 0) + count;
+    errors += r.errors + r.timeouts;
+    total += r.requests.total;
+    p99 = Math.max(p99, r.latency.p99);
+  }
+  const fiveXX = Object.entries(byStatus).filter(([code]) => code >= '500').reduce((sum, [, n]) => sum + n, 0);
+  const memory = servers.map((s) => s.memory());
+  for (const server of servers) await server.stop();
+
+  const check = await session(database.target);
+  const [{ overlaps }] = await check.query(
+    `SELECT count(*)::int AS overlaps FROM bookings a JOIN bookings b
+       ON a.car_id = b.car_id AND a.id < b.id AND a.status <> 'cancelled' AND b.status <> 'cancelled'
+      AND daterange(a.pickup_date, a.return_date, '[]') && daterange(b.pickup_date, b.return_date, '[]')`,
+  );
+  const [{ live }] = await check.query(`SELECT count(*)::int AS live FROM bookings WHERE status <> 'cancelled'`);
+  await check.close();
+
+  console.log('');
+  console.log('| attempts/s | attempts | 201 booked | 409 refused | other 4xx | 5xx | socket errors | p99 ms | overlaps in the database | bookings in the database | peak RSS MiB |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  const other4xx = Object.entries(byStatus).filter(([code]) => code >= '400' && code < '500' && code !== '409').reduce((sum, [, n]) => sum + n, 0);
+  console.log(
+    `| ${Math.round(total / seconds).toLocaleString('en-US')} | ${total} | ${byStatus['201'] ?? 0} | ${byStatus['409'] ?? 0} | ${other4xx} | ${fiveXX} | ${errors} | ${p99} | ${overlaps} | ${live} | ${memory.map((m) => m.peakMiB.toFixed(0)).join(' / ')} |`,
+  );
+  if ((byStatus['201'] ?? 0) !== live) console.log(`  ${live - (byStatus['201'] ?? 0)} more live bookings in the database than 201s counted: requests still in flight when the clients stopped counting.`);
+  console.log(
+    `CPU per attempt: ${(nodeCpu / total).toFixed(2)} ms in the server processes` +
+      (values.pg ? `, ${(postgresCpu / total).toFixed(2)} ms in PostgreSQL (every postgres process on this machine, others' work included)` : '') +
+      `; on 2 cores that is at most ${Math.round(2000 / ((nodeCpu + (values.pg ? postgresCpu : 0)) / total)).toLocaleString('en-US')} attempts/s with nothing else running.`,
+  );
+} finally {
+  for (const server of servers) await server.stop().catch(() => {});
+  await database.drop();
+}
