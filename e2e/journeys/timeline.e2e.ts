@@ -7,6 +7,7 @@ import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { formatDay as formatCalendarDate } from '@rental/contract/format';
 import { apiClient } from '../support/api';
+import { describeViolations, seriousViolations } from '../support/axe';
 import { beforeAll, inject } from 'vitest';
 import { describe, expect, PHONE, test } from '../support/fixtures';
 import { pngFile } from '../support/png';
@@ -38,7 +39,7 @@ describe('the fleet timeline', () => {
   });
 
   test('on a desktop: a bar per booking with its reference, the customer on hover and in the details', async ({ openPage, seed }) => {
-    const page = await openPage({ token: seed.owner.token });
+    const page = await openPage({ token: seed.owner.token, bypassCSP: true });
     await page.goto('/owner');
     await page.getByRole('link', { name: 'Timeline', exact: true }).click();
     await see(page.getByRole('heading', { name: 'Timeline', level: 1 }));
@@ -57,8 +58,13 @@ describe('the fleet timeline', () => {
     await see(details);
     await see(details.getByText(CUSTOMER));
     await see(details.getByRole('link', { name: '876 555 0177' }));
+    // Nothing on the page, its details panel open, blocks people using a screen reader or the keyboard.
+    const violations = await seriousViolations(page);
+    expect(violations.length, describeViolations(violations)).toBe(0);
     await page.keyboard.press('Escape');
     await notSee(details);
+    // Back on the bar that opened it.
+    expect(await bar.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   test('staff block the car for two days, see the block, and remove it', async ({ openPage, seed }) => {
@@ -100,17 +106,19 @@ describe('the fleet timeline', () => {
   });
 
   test('on a 390 px phone: the same as a list by day, nothing wider than the screen', async ({ openPage, seed }) => {
-    const page = await openPage({ viewport: PHONE, mobile: true, token: seed.owner.token });
+    const page = await openPage({ viewport: PHONE, mobile: true, token: seed.owner.token, bypassCSP: true });
     await page.goto('/owner/timeline');
     const list = page.getByRole('list', { name: 'Fleet timeline by day' });
     await see(list);
     const day = list.getByRole('listitem').filter({ has: page.getByRole('heading', { name: formatCalendarDate(addDays(today, 2)) }) });
-    const entry = day.getByRole('button', { name: new RegExp(`^Confirmed booking ${reference}, ${CUSTOMER}`) });
+    const entry = day.getByRole('button', { name: new RegExp(`Confirmed booking ${reference} · ${CUSTOMER}`) });
     await see(entry);
     expect(await entry.textContent()).toContain(carName);
     expect(await page.getByRole('region', { name: 'Fleet timeline' }).count()).toBe(0);
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(widths.scroll).toBeLessThanOrEqual(PHONE.width);
+    const violations = await seriousViolations(page);
+    expect(violations.length, describeViolations(violations)).toBe(0);
 
     await entry.click();
     const details = page.getByRole('dialog', { name: `Confirmed booking ${reference}` });

@@ -2,7 +2,6 @@
 import type { TimelineCar } from '@rental/contract/schemas';
 import { formatCalendarDate } from '../../../lib/dates';
 import { HOLD_LOOKS, lookOf } from './holdStyle';
-import { holdLabel } from './TimelineGrid';
 import { type DayGroup, type Hold, holdDays, holdTitle } from './timelineLayout';
 
 export function TimelineDayList({ groups, cars, from, onOpen }: { groups: DayGroup[]; cars: Map<string, TimelineCar>; from: string; onOpen: (hold: Hold) => void }) {
@@ -20,7 +19,6 @@ export function TimelineDayList({ groups, cars, from, onOpen }: { groups: DayGro
                   <button
                     type="button"
                     data-hold-id={hold.id}
-                    aria-label={holdLabel(hold, car)}
                     onClick={() => onOpen(hold)}
                     className="flex w-full min-w-0 items-stretch gap-3 rounded-xl border border-slate-200 bg-white p-3 text-left hover:bg-slate-50"
                   >
