@@ -4,6 +4,7 @@
  * browser's code takes that HTML over (hydration) without redrawing it, refetching or mismatching.
  */
 import { formatMoney } from '@rental/contract/format';
+import type { CarsResponse } from '@rental/contract/schemas';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -79,7 +80,8 @@ describe('pages drawn on the server', () => {
     const brand = uniqueWord('Drawn');
     await addCar({ brand, model: 'Axio', pricePerDay: 7300 });
     const fetched = await answersFor('/cars');
-    const cars = (fetched[0]?.answer as { cars: { brand: string; model: string; pricePerDay: number }[] }).cars;
+    const carsAnswer = fetched.find(({ queryKey }) => queryKey[0] === 'cars')?.answer as CarsResponse | undefined;
+    const cars = carsAnswer?.cars ?? [];
     expect(cars.some((c) => c.brand === brand)).toBe(true);
 
     const { html, state } = renderPage('/cars', fetched);
