@@ -7,7 +7,7 @@ import { CarCard } from '../components/CarCard';
 import { SkeletonBlock } from '../components/Skeleton';
 import { CarBookingForm } from '../features/bookings/CarBookingForm';
 import { useMoney } from '../company/useCompany';
-import { CarGallery } from '../features/cars/CarGallery';
+import { CarPictureGallery } from '../features/cars/CarPictureGallery';
 import { useCar } from '../features/cars/useCar';
 import { formatCalendarDate } from '../lib/dates';
 import { usePageMeta } from '../lib/usePageMeta';
@@ -91,7 +91,7 @@ export default function CarDetailsPage() {
         // form (with the reserved dates beside its date pickers) stays in view on the right.
         <div className="grid gap-8 lg:grid-cols-[2fr_1fr] lg:gap-x-10">
           <div className="min-w-0 space-y-5 lg:col-start-1">
-            <CarGallery car={car} sizes={DETAIL_PICTURE_SIZES} />
+            <CarPictureGallery car={car} sizes={DETAIL_PICTURE_SIZES} />
             <div>
               <h1 className="text-3xl font-bold text-slate-900">
                 {car.brand} {car.model}

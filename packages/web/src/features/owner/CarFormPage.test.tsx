@@ -172,7 +172,7 @@ describe('the car form', { timeout: 30_000 }, () => {
     expect(withTwo!.pictures).toHaveLength(2);
     expect(withTwo!.image).toBe(car.image);
 
-    await userEvent.click(within(pictures).getByRole('button', { name: 'Make picture 2 the cover' }));
+    await userEvent.click(within(pictures).getByRole('button', { name: 'Make cover: picture 2' }));
     await waitFor(async () => expect((await fleetWithBrand(brand))[0]!.image).toBe(withTwo!.pictures[1]), SLOW);
     expect(within(items()[0]!).getByText('Cover')).toBeInTheDocument();
     // The form's own picture is the cover too.

@@ -62,28 +62,33 @@ export function CarPictures({ car }: { car: Car }) {
                 </span>
               )}
             </div>
-            <div className="flex flex-wrap gap-2 p-2">
-              <button type="button" className={ICON_BUTTON} disabled={busy || index === 0} onClick={() => reorder(movedEarlier(pictures, index))} aria-label={`Move picture ${index + 1} earlier`}>
-                <ArrowLeft aria-hidden="true" size={18} />
-              </button>
-              <button type="button" className={ICON_BUTTON} disabled={busy || index === pictures.length - 1} onClick={() => reorder(movedLater(pictures, index))} aria-label={`Move picture ${index + 1} later`}>
-                <ArrowRight aria-hidden="true" size={18} />
-              </button>
-              {index > 0 && (
-                <button type="button" className={ICON_BUTTON} disabled={busy} onClick={() => reorder(asCover(pictures, index))} aria-label={`Make picture ${index + 1} the cover`}>
+            <div className="space-y-2 p-2">
+              <div className="flex gap-2">
+                <button type="button" className={ICON_BUTTON} disabled={busy || index === 0} onClick={() => reorder(movedEarlier(pictures, index))} aria-label={`Move picture ${index + 1} earlier`}>
+                  <ArrowLeft aria-hidden="true" size={18} />
+                </button>
+                <button type="button" className={ICON_BUTTON} disabled={busy || index === pictures.length - 1} onClick={() => reorder(movedLater(pictures, index))} aria-label={`Move picture ${index + 1} later`}>
+                  <ArrowRight aria-hidden="true" size={18} />
+                </button>
+                <button
+                  type="button"
+                  className={`${ICON_BUTTON} ml-auto text-red-700`}
+                  disabled={busy || !canRemovePicture(pictures)}
+                  onClick={() => remove(index)}
+                  aria-label={`Remove picture ${index + 1}`}
+                  title={canRemovePicture(pictures) ? undefined : 'A car keeps at least one picture.'}
+                >
+                  <Trash2 aria-hidden="true" size={18} />
+                </button>
+              </div>
+              {index > 0 ? (
+                <button type="button" className={`${ICON_BUTTON} w-full`} disabled={busy} onClick={() => reorder(asCover(pictures, index))} aria-label={`Make cover: picture ${index + 1}`}>
                   Make cover
                 </button>
+              ) : (
+                // Same height as the others' Make cover, so the cards line up.
+                <p className="grid h-10 place-items-center text-sm text-slate-500">Shown first</p>
               )}
-              <button
-                type="button"
-                className={`${ICON_BUTTON} ml-auto text-red-700`}
-                disabled={busy || !canRemovePicture(pictures)}
-                onClick={() => remove(index)}
-                aria-label={`Remove picture ${index + 1}`}
-                title={canRemovePicture(pictures) ? undefined : 'A car keeps at least one picture.'}
-              >
-                <Trash2 aria-hidden="true" size={18} />
-              </button>
             </div>
           </li>
         ))}
