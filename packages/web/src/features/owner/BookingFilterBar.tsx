@@ -64,14 +64,12 @@ export function BookingFilterBar({ filters, onChange }: { filters: BookingFilter
         </label>
         <input id={`${id}-to`} type="date" className="field-input" value={filters.to} onChange={(e) => set('to', e.target.value)} />
       </div>
-      <button
-        type="button"
-        className="btn-secondary col-span-2 min-h-11 md:col-span-1"
-        disabled={!isFiltered(filters)}
-        onClick={() => onChange(NO_FILTERS)}
-      >
-        Clear
-      </button>
+      {/* Only when there is something to clear: on a phone every line counts. */}
+      {isFiltered(filters) && (
+        <button type="button" className="btn-secondary col-span-2 min-h-11 md:col-span-1" onClick={() => onChange(NO_FILTERS)}>
+          Clear
+        </button>
+      )}
     </div>
   );
 }

@@ -31,7 +31,7 @@ export function BookingPayment({ booking, className = '' }: { booking: OwnerBook
 
   return (
     <div className="flex flex-col items-start gap-1.5">
-      <p className="text-xs whitespace-nowrap text-slate-600">
+      <p className="text-xs text-slate-600">
         <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">offline</span> ·{' '}
         {PAYMENT_METHOD_TEXT[booking.paymentMethod].name}
       </p>

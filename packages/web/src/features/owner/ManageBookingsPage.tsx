@@ -147,26 +147,27 @@ function BookingRow({ booking }: { booking: OwnerBooking }) {
   const money = useMoney();
   return (
     <tr>
-      <td className="px-3 py-3 whitespace-nowrap">
-        <p className="font-mono font-semibold text-slate-900">{booking.reference}</p>
+      <td className="px-3 py-3">
+        <p className="font-mono font-semibold whitespace-nowrap text-slate-900">{booking.reference}</p>
         <p className="text-xs text-slate-500">Booked {formatInstant(booking.createdAt)}</p>
       </td>
       <td className="px-3 py-3">
         <div className="flex items-center gap-3">
-          <CarImage car={booking.car} width={96} height={60} className="h-10 w-16 shrink-0 rounded-md object-cover" />
+          {/* Beside the side menu a 1280 px screen has room for every column but not the pictures. */}
+          <CarImage car={booking.car} width={96} height={60} className="hidden h-10 w-16 shrink-0 rounded-md object-cover 2xl:block" />
           <div className="min-w-0">
-            <p className="font-medium whitespace-nowrap text-slate-900">
+            <p className="font-medium text-slate-900">
               {booking.car.brand} {booking.car.model}
             </p>
-            <p className="whitespace-nowrap text-slate-500">
+            <p className="text-slate-500">
               {booking.car.year} · {booking.car.category}
             </p>
           </div>
         </div>
       </td>
-      <td className="px-3 py-3">
+      <td className="min-w-40 px-3 py-3">
         <p className="font-medium text-slate-900">{booking.user.name}</p>
-        <a href={`mailto:${booking.user.email}`} className="block rounded text-slate-500 hover:text-primary">
+        <a href={`mailto:${booking.user.email}`} className="block rounded [overflow-wrap:anywhere] text-slate-500 hover:text-primary">
           {booking.user.email}
         </a>
         {booking.user.phone ? (
