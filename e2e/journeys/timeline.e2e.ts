@@ -3,7 +3,7 @@
  * desktop, the same as a list by day on a 390 px phone, blocking a car for service and removing
  * the block again.
  */
-import { MESSAGES } from '@rental/contract/messages';
+import { BLOCK_MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { formatDay as formatCalendarDate } from '@rental/contract/format';
 import { apiClient } from '../support/api';
@@ -81,12 +81,12 @@ describe('the fleet timeline', () => {
     await form.getByLabel('Last day').fill(addDays(today, 5));
     await form.getByLabel('Note').fill('Air conditioning repair');
     await form.getByRole('button', { name: 'Block these days' }).click();
-    await see(form.getByRole('alert').filter({ hasText: MESSAGES.blockDaysTaken }));
+    await see(form.getByRole('alert').filter({ hasText: BLOCK_MESSAGES.blockDaysTaken }));
 
     await form.getByLabel('First day').fill(addDays(today, 5));
     await form.getByLabel('Last day').fill(addDays(today, 6));
     await form.getByRole('button', { name: 'Block these days' }).click();
-    await seeToast(page, MESSAGES.blockAdded);
+    await seeToast(page, BLOCK_MESSAGES.blockAdded);
     const blockBar = page.getByRole('button', {
       name: `Service block, Air conditioning repair, ${carName}, ${formatCalendarDate(addDays(today, 5))} to ${formatCalendarDate(addDays(today, 6))}`,
     });
@@ -100,7 +100,7 @@ describe('the fleet timeline', () => {
     const details = page.getByRole('dialog', { name: 'Service block' });
     await see(details.getByText('Air conditioning repair'));
     await details.getByRole('button', { name: 'Remove block' }).click();
-    await seeToast(page, MESSAGES.blockRemoved);
+    await seeToast(page, BLOCK_MESSAGES.blockRemoved);
     await notSee(blockBar);
     expect((await api.car(carId)).reservedDates).not.toContainEqual({ pickupDate: addDays(today, 5), returnDate: addDays(today, 6) });
   });

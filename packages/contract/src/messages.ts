@@ -43,16 +43,7 @@ export const MESSAGES = {
   alreadyCancelled: 'This booking is already cancelled.',
   pickupDayReached: 'This booking can no longer be cancelled online: its pickup day has come. Please call us.',
   wrongCurrentPassword: 'Your current password is not right. Please try again.',
-
-  // issue 12 items 1-2: service blocks
-  blockAdded: 'The car is blocked for these days',
-  blockRemoved: 'Block removed',
-  blockNotFound: 'This block was not found. It may have been removed already.',
-  blockDaysTaken: 'The car is already booked or blocked for some of these days. Please choose other days.',
-  blockStartsInPast: 'A block cannot start in the past.',
-  blockLastDayBeforeFirst: 'The last day cannot be before the first day.',
-  blockTooFarAhead: 'A block can start at most 365 days ahead.',
-  blockTooLong: 'A block can last at most 365 days.',
+  // issue 12 item 1: a re-opened booking that meets a service block
   reactivateOverBlock: 'This booking cannot be re-activated: the car is blocked for service on some of its days.',
 
   // Successful writes
@@ -93,4 +84,17 @@ export const MESSAGES = {
   paymentStatusUpdated: 'Payment status updated',
   bookingsPageInvalid: 'This page of bookings cannot be found any more. Please start again from the first page.',
   bookingDatesReversed: 'The first day must be on or before the last day.',
+} as const;
+
+// issue 12 items 1-2: service blocks. Apart from MESSAGES, which every public page loads: only
+// staff and the server read these.
+export const BLOCK_MESSAGES = {
+  blockAdded: 'The car is blocked for these days',
+  blockRemoved: 'Block removed',
+  blockNotFound: 'This block was not found. It may have been removed already.',
+  blockDaysTaken: 'The car is already booked or blocked for some of these days. Please choose other days.',
+  blockStartsInPast: 'A block cannot start in the past.',
+  blockLastDayBeforeFirst: 'The last day cannot be before the first day.',
+  blockTooFarAhead: 'A block can start at most 365 days ahead.',
+  blockTooLong: 'A block can last at most 365 days.',
 } as const;

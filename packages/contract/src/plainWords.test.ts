@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { depositNotice, DEFAULT_COMPANY } from './company';
 import { ENDPOINTS, MESSAGE_BAD_IMAGE_WIDTH } from './endpoints';
-import { MESSAGES } from './messages';
+import { BLOCK_MESSAGES, MESSAGES } from './messages';
 import { addDays, companyToday, rentalDatesProblem } from './rentalDates';
 import { carFormFields } from './schemas';
 
@@ -42,6 +42,8 @@ function messagesOf(schema: z.ZodObject, where: string): [string, string][] {
 describe('messages in plain words', () => {
   it('MESSAGES', () => {
     for (const [key, message] of Object.entries(MESSAGES)) expectPlain(message, key);
+    // issue 12: the service blocks' sentences, kept apart from the public pages' MESSAGES
+    for (const [key, message] of Object.entries(BLOCK_MESSAGES)) expectPlain(message, key);
   });
 
   it('the date rules, the deposit notice and the picture width', () => {

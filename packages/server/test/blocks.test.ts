@@ -4,7 +4,7 @@
  * once; customers see blocked days as reserved; the timeline shows what holds each car.
  * The migration over existing bookings and a restore of blocks: blocks.slow.test.ts (fresh databases).
  */
-import { API, type Car, MESSAGES, ROUTES, blockResponses, pathFor } from '@rental/contract';
+import { API, type Car, MESSAGES, ROUTES, blockResponses, pathFor, BLOCK_MESSAGES } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgErrorCode, queryRows } from '../src/db/types';
@@ -36,7 +36,7 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     const res = await block(car._id, 10, 12, '  Brakes at the garage ');
     expect(res.statusCode, res.body).toBe(201);
     const body = blockResponses.blockCreated.parse(res.json());
-    expect(body.message).toBe(MESSAGES.blockAdded);
+    expect(body.message).toBe(BLOCK_MESSAGES.blockAdded);
     expect(body.block).toEqual({ _id: expect.any(String), car: car._id, pickupDate: day(10), returnDate: day(12), note: 'Brakes at the garage' });
 
     // Every booking sharing a day is refused with the customers' usual sentence; the days around are free.
@@ -56,12 +56,12 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     const before = await blockCount();
     const overBooking = await block(car._id, 22, 25);
     expect(overBooking.statusCode).toBe(409);
-    expect(overBooking.json()).toEqual({ success: false, message: MESSAGES.blockDaysTaken });
+    expect(overBooking.json()).toEqual({ success: false, message: BLOCK_MESSAGES.blockDaysTaken });
 
     expect((await block(car._id, 23, 25)).statusCode).toBe(201);
     const overBlock = await block(car._id, 25, 26);
     expect(overBlock.statusCode).toBe(409);
-    expect(overBlock.json()).toEqual({ success: false, message: MESSAGES.blockDaysTaken });
+    expect(overBlock.json()).toEqual({ success: false, message: BLOCK_MESSAGES.blockDaysTaken });
     expect(await blockCount()).toBe(before + 1);
     // Another car's same days are its own.
     expect((await block((await newCar())._id, 20, 26)).statusCode).toBe(201);
@@ -173,10 +173,10 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     const car = await newCar();
     const before = await blockCount();
     const cases: [object, number, string][] = [
-      [{ car: car._id, pickupDate: day(-1), returnDate: day(2) }, 400, MESSAGES.blockStartsInPast],
-      [{ car: car._id, pickupDate: day(5), returnDate: day(4) }, 400, MESSAGES.blockLastDayBeforeFirst],
-      [{ car: car._id, pickupDate: day(366), returnDate: day(367) }, 400, MESSAGES.blockTooFarAhead],
-      [{ car: car._id, pickupDate: day(1), returnDate: day(400) }, 400, MESSAGES.blockTooLong],
+      [{ car: car._id, pickupDate: day(-1), returnDate: day(2) }, 400, BLOCK_MESSAGES.blockStartsInPast],
+      [{ car: car._id, pickupDate: day(5), returnDate: day(4) }, 400, BLOCK_MESSAGES.blockLastDayBeforeFirst],
+      [{ car: car._id, pickupDate: day(366), returnDate: day(367) }, 400, BLOCK_MESSAGES.blockTooFarAhead],
+      [{ car: car._id, pickupDate: day(1), returnDate: day(400) }, 400, BLOCK_MESSAGES.blockTooLong],
       [{ car: car._id, pickupDate: '2027-02-30', returnDate: day(4) }, 400, 'The first day is not a real date. Please choose it again.'],
       [{ car: car._id, returnDate: day(4) }, 400, 'Please choose the first day.'],
       [{ car: car._id, pickupDate: day(1), returnDate: day(2), note: 'x'.repeat(501) }, 400, 'Note can be at most 500 characters long.'],
@@ -211,13 +211,13 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
 
     const removed = await removeBlock(mine._id);
     expect(removed.statusCode).toBe(200);
-    expect(removed.json()).toEqual({ success: true, message: MESSAGES.blockRemoved });
+    expect(removed.json()).toEqual({ success: true, message: BLOCK_MESSAGES.blockRemoved });
     const customer = await registerCustomer(t.app);
     expect((await book(t.app, customer.token, car._id, day(90), day(91))).statusCode).toBe(201);
     for (const id of [mine._id, 'not-an-id']) {
       const again = await removeBlock(id);
       expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual({ success: false, message: MESSAGES.blockNotFound });
+      expect(again.json()).toEqual({ success: false, message: BLOCK_MESSAGES.blockNotFound });
     }
   });
 

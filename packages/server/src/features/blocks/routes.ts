@@ -1,5 +1,5 @@
 /** Owner calls for service blocks (issue 12 item 1). */
-import { MESSAGES } from '@rental/contract';
+import { BLOCK_MESSAGES } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { retryTransientConflicts } from '../../db/retry';
 import { addEndpoint } from '../../http/endpoint';
@@ -10,7 +10,7 @@ const blocksRoutes: FastifyPluginAsync = async (app) => {
     // A re-opened booking racing for the same days can still deadlock with us (it does not queue on
     // the car): the loser is tried again and then meets the winner's days (409).
     const block = await retryTransientConflicts(() => createBlock(app.db, request.user.id, request.body));
-    return { success: true as const, message: MESSAGES.blockAdded, block };
+    return { success: true as const, message: BLOCK_MESSAGES.blockAdded, block };
   });
 
   addEndpoint(app, 'blocks', async (request) => {
@@ -19,7 +19,7 @@ const blocksRoutes: FastifyPluginAsync = async (app) => {
 
   addEndpoint(app, 'deleteBlock', async (request) => {
     await deleteBlock(app.db, request.user.id, request.params.id);
-    return { success: true as const, message: MESSAGES.blockRemoved };
+    return { success: true as const, message: BLOCK_MESSAGES.blockRemoved };
   });
 };
 

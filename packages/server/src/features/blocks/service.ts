@@ -3,7 +3,7 @@
  * shares a day with a live booking or another block of the car (derived.car_days_taken, decision
  * 050); here we turn that refusal into a sentence and keep the writers of one car in a queue.
  */
-import { type CarBlock, type CreateBlockBody, MESSAGES, companyToday } from '@rental/contract';
+import { type CarBlock, type CreateBlockBody, MESSAGES, companyToday, BLOCK_MESSAGES } from '@rental/contract';
 import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { carBlocks, cars } from '../../db/schema';
@@ -41,7 +41,7 @@ export async function createBlock(db: Database, actorId: string, input: CreateBl
       return toBlock(row!);
     });
   } catch (err) {
-    if (isOverlapViolation(err)) throw new HttpError(409, MESSAGES.blockDaysTaken);
+    if (isOverlapViolation(err)) throw new HttpError(409, BLOCK_MESSAGES.blockDaysTaken);
     throw err;
   }
 }
@@ -63,10 +63,10 @@ export async function listBlocks(db: Database, carId?: string, today = companyTo
 
 /** Removes a block; its days are free to book the moment this commits. */
 export async function deleteBlock(db: Database, actorId: string, blockId: string): Promise<void> {
-  if (!isId(blockId)) throw new HttpError(404, MESSAGES.blockNotFound);
+  if (!isId(blockId)) throw new HttpError(404, BLOCK_MESSAGES.blockNotFound);
   await db.transaction(async (tx) => {
     await actAs(tx, actorId);
     const removed = await tx.delete(carBlocks).where(eq(carBlocks.id, blockId)).returning({ id: carBlocks.id });
-    if (removed.length === 0) throw new HttpError(404, MESSAGES.blockNotFound);
+    if (removed.length === 0) throw new HttpError(404, BLOCK_MESSAGES.blockNotFound);
   });
 }

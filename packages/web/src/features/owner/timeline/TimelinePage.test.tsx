@@ -1,5 +1,5 @@
 import { addDays, companyToday } from '@rental/contract/rentalDates';
-import { MESSAGES } from '@rental/contract/messages';
+import { BLOCK_MESSAGES } from '@rental/contract/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +55,7 @@ describe('the fleet timeline', { timeout: 30_000 }, () => {
     fireEvent.change(within(form).getByLabelText('Last day'), { target: { value: addDays(today, 6) } });
     await user.type(within(form).getByLabelText('Note'), 'New tyres');
     await user.click(within(form).getByRole('button', { name: 'Block these days' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(MESSAGES.blockDaysTaken);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(BLOCK_MESSAGES.blockDaysTaken);
 
     fireEvent.change(within(form).getByLabelText('First day'), { target: { value: addDays(today, 6) } });
     await user.click(within(form).getByRole('button', { name: 'Block these days' }));
@@ -66,7 +66,7 @@ describe('the fleet timeline', { timeout: 30_000 }, () => {
     const details = await screen.findByRole('dialog', { name: 'Service block' });
     expect(details).toHaveTextContent('New tyres');
     await user.click(within(details).getByRole('button', { name: 'Remove block' }));
-    expect(await screen.findByText(MESSAGES.blockRemoved, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(BLOCK_MESSAGES.blockRemoved, {}, SLOW)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: new RegExp(`^Service block, New tyres, ${carName}`) })).not.toBeInTheDocument(), SLOW);
   });
 
