@@ -26,12 +26,6 @@ export function preloadPublicPages(): Promise<void> {
   const pages = [CarsPage, CarDetailsPage, AboutPage, MyBookingsPage, PaymentPage, BookingPage, AccountPage, TermsPage, PrivacyPage, LoginPage, NotFoundPage];
   return Promise.all([...pages.map((page) => page.preload()), import('./features/bookings/DateRangeCalendar')]).then(() => undefined);
 }
-/** The code of a page the server draws (see entry-server.tsx), fetched before the browser takes the page over. */
-export function preloadPageAt(pathname: string): Promise<void> {
-  if (pathname === '/cars') return CarsPage.preload();
-  if (pathname.startsWith('/car-details/')) return CarDetailsPage.preload();
-  return Promise.resolve();
-}
 // Staff-only screens: customers never download them.
 const OwnerRoutes = lazy(() => import('./features/owner/OwnerRoutes'));
 

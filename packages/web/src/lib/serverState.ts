@@ -6,6 +6,14 @@ import type { QueryClient } from '@tanstack/react-query';
 
 export const SERVER_STATE_ID = 'server-state';
 
+/**
+ * Whether this page came drawn by the server. It was drawn for a visitor (a stored session lives
+ * only in this browser), so the browser's first render must be a visitor's too to take it over.
+ */
+export function pageDrawnByServer(): boolean {
+  return typeof document !== 'undefined' && document.getElementById(SERVER_STATE_ID) !== null;
+}
+
 /** JSON safe inside a <script> element: no "</script>" or "<!--" can end or change it. */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');

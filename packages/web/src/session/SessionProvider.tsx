@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { ApiError, callApi, errorMessage, storedToken } from '../api/client';
 import { queryKeys } from '../lib/queryKeys';
+import { pageDrawnByServer } from '../lib/serverState';
 import { type Session, SessionContext } from './sessionContext';
 
 function writeToken(token: string | null): void {
@@ -30,7 +31,10 @@ function sessionEnded(error: unknown): boolean {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(storedToken);
+  // On a page the server drew, the first render is a visitor's, as the server's was (decision 075);
+  // the stored session is read right after it.
+  const [token, setToken] = useState<string | null>(() => (pageDrawnByServer() ? null : storedToken()));
+  useEffect(() => setToken(storedToken()), []);
   const [showLogin, setShowLoginState] = useState(false);
   const [loginReturnTo, setLoginReturnTo] = useState<string | null>(null);
   const [pickupDate, setPickupDate] = useState('');
