@@ -76,6 +76,19 @@ describe(`the history (${describeDatabase})`, () => {
     expect(entries[2]).toMatchObject({ actor: { _id: customer.user._id, name: 'Carl Reid' }, before: { status: 'confirmed' }, after: { status: 'cancelled', status_reason: 'customer' } });
   });
 
+  it('records nothing for a change the database refused: the entry rolls back with it', async () => {
+    const car = await addCar(t.app, owner.token);
+    const [first, second] = await Promise.all([registerCustomer(t.app), registerCustomer(t.app)]);
+    const old = (await book(t.app, first.token, car._id, day(60), day(61))).json().booking;
+    expect((await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: old._id, status: 'cancelled' })).statusCode).toBe(200);
+    expect((await book(t.app, second.token, car._id, day(61), day(62))).statusCode).toBe(201);
+    // Re-opening the cancelled booking would claim a day now taken: refused after the UPDATE ran.
+    const refused = await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: old._id, status: 'confirmed' });
+    expect(refused.statusCode).toBe(409);
+    const entries = await about('booking', old._id);
+    expect(entries.map((e) => e.after)).toEqual([{ status: 'cancelled', status_reason: 'staff' }]);
+  });
+
   it('records an expired hold as done by the site itself', async () => {
     const car = await addCar(t.app, owner.token);
     const customer = await registerCustomer(t.app);
