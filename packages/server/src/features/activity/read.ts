@@ -27,8 +27,10 @@ interface Row {
 
 export async function listActivity(db: Database, options: { limit?: number; cursor?: string; kind?: ActivityKind } = {}): Promise<ActivityPage> {
   const limit = options.limit ?? ACTIVITY_PAGE_SIZE;
-  const kind = options.kind ?? null;
-  const cursor = options.cursor ?? null;
+  // Only the conditions asked for, so the plan is one walk of the primary key or of (subject, id).
+  const conditions = [sql`true`];
+  if (options.kind) conditions.push(sql`a.subject = ${options.kind}`);
+  if (options.cursor) conditions.push(sql`a.id < ${options.cursor}::bigint`);
   // The subject's name is read now (a car renamed since shows its current name); the CASEs keep
   // the text-to-uuid casts to the rows that hold an id ("1" names the bank details).
   const rows = await queryRows<Row>(
@@ -46,8 +48,7 @@ export async function listActivity(db: Database, options: { limit?: number; curs
             WHEN a.subject = 'block' THEN (coalesce(a.after, a.before)->>'car_id')::uuid
           END
         ) c ON true
-        WHERE (${kind}::text IS NULL OR a.subject = ${kind}::text)
-          AND (${cursor}::bigint IS NULL OR a.id < ${cursor}::bigint)
+        WHERE ${sql.join(conditions, sql` AND `)}
         ORDER BY a.id DESC
         LIMIT ${limit + 1}`,
   );
