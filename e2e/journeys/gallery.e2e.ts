@@ -147,12 +147,28 @@ describe('a car as it is: doors, distance and pictures', () => {
       }
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
-    await swipe();
-    await expect.poll(() => pictureInFrame(page), SETTLES).toBe(1);
+    const track = gallery.getByTestId('gallery-track');
+    const swipeTo = async (index: number) => {
+      const start = await track.evaluate((el) => el.scrollLeft);
+      // A busy machine can stretch the gesture into a long press, which scrolls nothing: the finger tries again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await swipe();
+        const moved = await expect
+          .poll(() => track.evaluate((el) => el.scrollLeft), { timeout: 2_000 })
+          .not.toBe(start)
+          .then(
+            () => true,
+            () => false,
+          );
+        if (moved) break;
+      }
+      // One swipe, one picture: the strip snaps to the next picture, never past it.
+      await expect.poll(() => pictureInFrame(page), SETTLES).toBe(index);
+    };
+    await swipeTo(1);
     await counterSays(page, '2 / 3');
     expect(closeColour(await imageCentreColour(images.nth(1)), GREEN)).toBe(true);
-    await swipe();
-    await expect.poll(() => pictureInFrame(page), SETTLES).toBe(2);
+    await swipeTo(2);
     await counterSays(page, '3 / 3');
     expect(closeColour(await imageCentreColour(images.nth(2)), BLUE)).toBe(true);
 
