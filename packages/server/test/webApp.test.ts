@@ -214,6 +214,17 @@ describe(`pages drawn on the server (${describeDatabase})`, () => {
     expect(rootOf(missing.body)).toBe('<ul></ul>');
   });
 
+  it('picks up a new web build while it runs: the page names the new chunks and is drawn by the new bundle', async () => {
+    // Written a moment later than the first build, so the files' times differ on any file system.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await writeFile(join(webRoot, 'dist', 'index.html'), DRAWN_INDEX.replace('index-a1b2c3.js', 'index-n3w.js'));
+    await writeFile(join(webRoot, 'dist-ssr', 'entry-server.js'), STAND_IN_ENTRY.replace("'<ul>'", "'<ul class=\"new\">'"));
+    const res = await page('/cars');
+    expect(res.body).toContain('src="/assets/index-n3w.js"');
+    expect(res.body).not.toContain('index-a1b2c3.js');
+    expect(rootOf(res.body)).toMatch(/^<ul class="new">/);
+  });
+
   it('draws a page again when the day in Jamaica changes, even if no answer did', async () => {
     let today = '2030-01-01';
     let renders = 0;

@@ -55,11 +55,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const prerenderer = built ? await loadPrerenderer(app, webDist) : undefined;
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const page = await prerenderer?.page(request.url).catch((err: unknown) => {
-      // A page that cannot be drawn here is still served: the browser draws it, as before.
-      request.log.error({ err }, 'server rendering failed; sending the page for the browser to draw');
-      return undefined;
-    });
+    const page = await prerenderer
+      ?.get()
+      .then((current) => current?.page(request.url))
+      .catch((err: unknown) => {
+        // A page that cannot be drawn here is still served: the browser draws it, as before.
+        request.log.error({ err }, 'server rendering failed; sending the page for the browser to draw');
+        return undefined;
+      });
     // Drawn from the current data each time it changes: revalidated on every visit, as index.html is.
     if (page !== undefined) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     if (built) return reply.sendFile('index.html');

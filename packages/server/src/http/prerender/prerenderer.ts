@@ -7,7 +7,7 @@
  * only while all three are the same (never stale, never past midnight in Jamaica).
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { companyToday } from '@rental/contract';
@@ -70,14 +70,63 @@ export class Prerenderer {
   }
 }
 
-/** The prerenderer for this build, or undefined when the web app was built without its server bundle. */
-export async function loadPrerenderer(app: FastifyInstance, webDist: string): Promise<Prerenderer | undefined> {
-  const file = serverEntryFile(webDist);
-  if (!existsSync(file)) {
-    app.log.warn({ file }, 'The web app has no server-render bundle: pages are drawn in the browser only (run `npm run build`).');
-    return undefined;
+/** When a file was last written (0 if it is missing). */
+function writtenAt(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
   }
-  const entry = (await import(pathToFileURL(file).href)) as ServerEntry;
-  await entry.ready;
-  return new Prerenderer(app, entry, new PageTemplate(webDist));
+}
+
+/**
+ * The prerenderer of the build on disk now: a new web build (index.html or the server bundle
+ * written again) while the server runs is picked up at the next page, as index.html itself was,
+ * so a page never names chunks the new build has removed.
+ */
+export class CurrentPrerenderer {
+  private current: Promise<{ stamp: string; prerenderer: Prerenderer | undefined }> | undefined;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly webDist: string,
+  ) {}
+
+  private stamp(): string {
+    return `${writtenAt(join(this.webDist, 'index.html'))}/${writtenAt(serverEntryFile(this.webDist))}`;
+  }
+
+  private async load(stamp: string): Promise<{ stamp: string; prerenderer: Prerenderer | undefined }> {
+    const file = serverEntryFile(this.webDist);
+    if (!existsSync(file)) {
+      this.app.log.warn({ file }, 'The web app has no server-render bundle: pages are drawn in the browser only (run `npm run build`).');
+      return { stamp, prerenderer: undefined };
+    }
+    // A new URL per build: Node keeps every module it imported, so the same URL would give the old bundle.
+    const entry = (await import(`${pathToFileURL(file).href}?build=${encodeURIComponent(stamp)}`)) as ServerEntry;
+    await entry.ready;
+    return { stamp, prerenderer: new Prerenderer(this.app, entry, new PageTemplate(this.webDist)) };
+  }
+
+  /** The prerenderer for the build on disk, or undefined when it has no server bundle. */
+  async get(): Promise<Prerenderer | undefined> {
+    const stamp = this.stamp();
+    const loaded = this.current ? await this.current : undefined;
+    if (loaded?.stamp === stamp) return loaded.prerenderer;
+    const loading = this.load(stamp);
+    this.current = loading;
+    try {
+      return (await loading).prerenderer;
+    } catch (err) {
+      this.current = undefined;
+      throw err;
+    }
+  }
+}
+
+/** Loads the prerenderer of the build on disk at start (a missing bundle is logged once, here). */
+export async function loadPrerenderer(app: FastifyInstance, webDist: string): Promise<CurrentPrerenderer> {
+  const current = new CurrentPrerenderer(app, webDist);
+  await current.get();
+  return current;
 }
