@@ -16,6 +16,7 @@ export function TimelineDayList({ groups, cars, from, onOpen }: { groups: DayGro
               const car = cars.get(hold.car);
               return (
                 <li key={hold.id}>
+                  {/* oxlint-disable-next-line jsx-a11y/control-has-associated-label -- named by the text it shows: the car, what holds it, the days */}
                   <button
                     type="button"
                     data-hold-id={hold.id}
@@ -24,11 +25,11 @@ export function TimelineDayList({ groups, cars, from, onOpen }: { groups: DayGro
                   >
                     <span aria-hidden="true" className={`w-1.5 shrink-0 rounded-full ${HOLD_LOOKS[lookOf(hold)].bar}`} />
                     <span className="min-w-0 flex-1">
-                      <span className="block font-medium break-words text-slate-900">{car ? `${car.brand} ${car.model}` : 'Car'}</span>
+                      <span className="block font-medium break-words text-slate-900">{car ? `${car.brand} ${car.model}` : 'Car'}</span>{' '}
                       <span className="block text-sm break-words text-slate-700">
                         {holdTitle(hold)}
                         {hold.kind === 'booking' ? ` · ${hold.booking.customer.name}` : hold.block.note ? ` · ${hold.block.note}` : ''}
-                      </span>
+                      </span>{' '}
                       <span className="block text-sm text-slate-600">
                         {hold.pickupDate < from ? 'Began earlier: ' : ''}
                         {holdDays(hold)}
