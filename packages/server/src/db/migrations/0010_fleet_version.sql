@@ -13,9 +13,12 @@ CREATE TABLE fleet_version (
 
 -- Deferred to the commit (constraint triggers), and once per transaction (a transaction-local
 -- flag): the shard row is locked only for the moment of the commit, however many rows changed.
+-- A restore (rental.restoring, see backup/restore.ts) brings fleet_version back as it was saved,
+-- row for row; servers are restarted after a restore.
 CREATE FUNCTION bump_fleet_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF current_setting('rental.fleet_bumped', true) IS DISTINCT FROM 'yes' THEN
+  IF current_setting('rental.fleet_bumped', true) IS DISTINCT FROM 'yes'
+     AND current_setting('rental.restoring', true) IS DISTINCT FROM 'on' THEN
     PERFORM set_config('rental.fleet_bumped', 'yes', true);
     INSERT INTO fleet_version AS v (shard, version) VALUES (pg_backend_pid() % 64, 1)
       ON CONFLICT (shard) DO UPDATE SET version = v.version + 1;
