@@ -68,6 +68,8 @@ describe('the fleet timeline', { timeout: 30_000 }, () => {
     await user.click(within(details).getByRole('button', { name: 'Remove block' }));
     expect(await screen.findByText(BLOCK_MESSAGES.blockRemoved, {}, SLOW)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: new RegExp(`^Service block, New tyres, ${carName}`) })).not.toBeInTheDocument(), SLOW);
+    // Focus stays on the timeline (the range shown), not lost with the panel.
+    await waitFor(() => expect(screen.getByText(/ to /, { selector: 'nav p' })).toHaveFocus());
   });
 
   it('moves to later and earlier weeks', async () => {

@@ -6,7 +6,7 @@
 import { companyToday, addDays } from '@rental/contract/rentalDates';
 import type { TimelineCar } from '@rental/contract/schemas';
 import { ChevronLeft, ChevronRight, Wrench } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../api/client';
 import { SkeletonBlock } from '../../../components/Skeleton';
@@ -55,6 +55,13 @@ export function TimelinePage() {
   const days = daysFrom(from, TIMELINE_DAYS);
   // A removed block, or one changed by someone else meanwhile, closes its panel.
   const shown = open && holds.find((h) => h.id === open.id);
+  const rangeLabel = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!open || shown) return;
+    setOpen(null);
+    // The panel's button that removed the block is gone with it: keep keyboard users on the timeline.
+    if (!document.activeElement || document.activeElement === document.body) rangeLabel.current?.focus();
+  }, [open, shown]);
 
   const close = useCallback(() => {
     const id = open?.id;
@@ -92,7 +99,7 @@ export function TimelinePage() {
           Later
           <ChevronRight aria-hidden="true" size={18} />
         </button>
-        <p role="status" className="text-sm text-slate-700">
+        <p ref={rangeLabel} tabIndex={-1} role="status" className="text-sm text-slate-700">
           {formatCalendarDate(from)} to {formatCalendarDate(days.at(-1)!)}
         </p>
       </nav>
