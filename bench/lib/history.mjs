@@ -11,8 +11,11 @@ import pg from 'pg';
 const TOP_UP = `
   WITH car AS (SELECT id, price_per_day, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM cars),
        customer AS (SELECT id FROM users WHERE role = 'user' ORDER BY id LIMIT 1)
-  INSERT INTO bookings (car_id, user_id, pickup_date, return_date, price, status, payment_method, created_at)
-  SELECT car.id, customer.id, current_date - 190 - 4 * k, current_date - 188 - 4 * k, car.price_per_day * 3, 'confirmed', 'upfront', now()
+  INSERT INTO bookings (car_id, user_id, pickup_date, return_date, price, status, payment_method, created_at, reference)
+  SELECT car.id, customer.id, current_date - 190 - 4 * k, current_date - 188 - 4 * k, car.price_per_day * 3, 'confirmed', 'upfront', now(),
+         -- Numbered references: a hundred thousand random ones would clash on the unique index (birthday odds).
+         'WR-' || (SELECT string_agg(substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', 1 + (((car.n + k * car.total) / (32 ^ i)::bigint) % 32)::int, 1), '' ORDER BY i)
+                     FROM generate_series(0, 5) AS i)
     FROM car CROSS JOIN customer CROSS JOIN generate_series(0, ceil($1::numeric / (SELECT count(*) FROM cars))::int - 1) AS k
    WHERE car.n + k * car.total < $1`;
 

@@ -64,7 +64,10 @@ export function installFastFleetReads(app: FastifyInstance): void {
     const stamp = cache.knownStamp();
     if (stamp === undefined) return undefined;
     const answer = cache.answers.cached(key(stamp));
-    return answer && { route, answer };
+    if (!answer) return undefined;
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    if (!(encoding && answer[encoding]) && !answer.identity) return undefined;
+    return { route, answer };
   }
 
   function send(req: IncomingMessage, res: ServerResponse, route: Route, answer: EncodedAnswer): void {
@@ -78,7 +81,8 @@ export function installFastFleetReads(app: FastifyInstance): void {
     }
     const encoding = preferredEncoding(req.headers['accept-encoding']);
     const compressed = encoding && answer[encoding];
-    const body = compressed || answer.identity;
+    // A large answer keeps no plain copy: Fastify's path unzips it (see answerOf).
+    const body = compressed || answer.identity!;
     const headers = [...template, 'x-request-id', requestId(req), 'etag', answer.etag];
     if (compressed) headers.push('content-encoding', encoding);
     headers.push('content-length', String(body.length));
