@@ -160,7 +160,7 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
 
     it('by reference however it is typed, by name words, e-mail and phone digits', async () => {
       const reference = refs.b.reference; // "WR-7K3M9Q"
-      for (const typed of [reference, reference.toLowerCase().replace('-', ' '), reference.slice(3), reference.slice(0, 6), reference.slice(4, 8).toLowerCase()]) {
+      for (const typed of [reference, reference.toLowerCase().replace('-', ' '), reference.slice(3), reference.slice(0, 6), reference.slice(0, 5), reference.slice(4, 8).toLowerCase()]) {
         const answer = await page({ limit: '50', q: typed });
         expect(ids(answer.bookings), typed).toContain(refs.b.id);
         expect(answer.bookings.every((booking) => booking.reference.replace('-', '').includes(typed.toUpperCase().replace(/[^0-9A-Z]/g, '').replace(/^WR/, '')) || booking.user.name.toLowerCase().includes(typed.toLowerCase())), typed).toBe(true);

@@ -48,7 +48,8 @@ const REFERENCE_PART = /^[2-9A-HJ-NP-Z]{3,6}$/;
 /** The part of a reference staff may have typed ("WR7K3M9Q", "7K3M"), or null when it cannot be one. */
 function referencePart(q: string): { prefix: boolean; part: string } | null {
   const typed = q.toUpperCase().replace(/[^0-9A-Z]/g, '');
-  if (typed.startsWith('WR') && REFERENCE_PART.test(typed.slice(2))) return { prefix: true, part: typed.slice(2) };
+  // "WR-7K": its start, however short.
+  if (typed.startsWith('WR') && /^[2-9A-HJ-NP-Z]{1,6}$/.test(typed.slice(2))) return { prefix: true, part: typed.slice(2) };
   return REFERENCE_PART.test(typed) ? { prefix: false, part: typed } : null;
 }
 
