@@ -14,6 +14,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist-ssr',
         emptyOutDir: true,
         copyPublicDir: false,
+        // One file: the server imports a new build under a new URL, and chunks importing the entry
+        // back by its plain URL would get a second copy of it (two React contexts, errors on every page).
+        rollupOptions: { output: { inlineDynamicImports: true } },
       }
     : {
         outDir: 'dist',

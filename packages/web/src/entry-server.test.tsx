@@ -28,6 +28,15 @@ function textOf(html: string): string {
   return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 }
 
+/**
+ * Drawn whole on the server: no part left for the browser to draw (<!--$!-->), and no inline
+ * script to put a part in place (the Content-Security-Policy, script-src 'self', refuses them).
+ */
+function expectWhole(html: string): void {
+  expect(html).not.toContain('<!--$!-->');
+  expect(html).not.toContain('<script');
+}
+
 /** Counts the API calls the page makes from now on. */
 function watchApiCalls(): string[] {
   const calls: string[] = [];
@@ -84,7 +93,8 @@ describe('pages drawn on the server', () => {
     const cars = carsAnswer?.cars ?? [];
     expect(cars.some((c) => c.brand === brand)).toBe(true);
 
-    const { html, state } = renderPage('/cars', fetched);
+    const { html, state } = await renderPage('/cars', fetched);
+    expectWhole(html);
     const text = textOf(html);
     for (const car of cars) expect(text).toContain(`${car.brand} ${car.model}${car.category}`);
     expect(text).toContain(`${brand} Axio`);
@@ -105,13 +115,15 @@ describe('pages drawn on the server', () => {
     await ready;
     const car = await addCar({ brand: uniqueWord('Page'), model: 'Vitz', pricePerDay: 6100 });
     const url = `/car-details/${car._id}`;
-    const { html, state } = renderPage(url, await answersFor(url));
+    const { html, state } = await renderPage(url, await answersFor(url));
+    expectWhole(html);
     const page = new DOMParser().parseFromString(html, 'text/html');
     expect(page.querySelector('h1')?.textContent).toBe(`${car.brand} ${car.model}`);
     expect(page.body.textContent).toContain(formatMoney(6100, 'JMD'));
     expect(await hydrate(url, html, state)).toEqual([]);
 
-    const home = renderPage('/', await answersFor('/'));
+    const home = await renderPage('/', await answersFor('/'));
+    expectWhole(home.html);
     expect(textOf(home.html)).toContain('Featured vehicles');
     expect(textOf(home.html)).toContain(`${car.brand} Vitz`);
     expect(textOf(home.html)).not.toContain('Loading featured cars');

@@ -46,7 +46,7 @@ export function pageModule(pathname: string): string | undefined {
   return undefined;
 }
 
-/** Every page's code is loaded once at start: renderToString cannot wait for a lazy page. */
+/** Every page's code is loaded once at start, so no page waits for its code on the first visit. */
 export const ready: Promise<void> = preloadPublicPages();
 
 function AtUrl(url: string) {
@@ -55,14 +55,30 @@ function AtUrl(url: string) {
   };
 }
 
-/** The page at `url` (path and query) as HTML, and the query cache (JSON safe in a script) it was drawn with. */
-export function renderPage(url: string, fetched: FetchedQuery[]): { html: string; state: string } {
+/** React's mark of a part it could not draw on the server (a lazy part still loading), left to the browser. */
+const LEFT_TO_BROWSER = '<!--$!-->';
+/** Enough for lazy parts nested a few deep; each pass starts the loads the previous one met. */
+const MAX_PASSES = 4;
+
+/**
+ * The page at `url` (path and query) as HTML, and the query cache (JSON safe in a script) it was
+ * drawn with. renderToString cannot wait for a part loaded lazily (a gallery, a chunk): the first
+ * pass starts those loads and the page is drawn again once they are here, so it comes whole.
+ * (The streaming renderers wait, but put late parts in place with inline scripts, which the
+ * site's Content-Security-Policy refuses.)
+ */
+export async function renderPage(url: string, fetched: FetchedQuery[]): Promise<{ html: string; state: string }> {
   const queryClient = createQueryClient();
   const updatedAt = Date.now();
   const state: ServerQuery[] = fetched.map(({ queryKey, answer }) => ({ queryKey, answer, updatedAt }));
   fillQueryCache(queryClient, state);
   try {
-    const html = renderToString(<AppRoot queryClient={queryClient} Router={AtUrl(url)} />);
+    let html = '';
+    for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
+      html = renderToString(<AppRoot queryClient={queryClient} Router={AtUrl(url)} />);
+      if (!html.includes(LEFT_TO_BROWSER)) break;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     return { html, state: scriptSafeJson(state) };
   } finally {
     queryClient.clear();

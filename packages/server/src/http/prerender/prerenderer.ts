@@ -22,7 +22,7 @@ export interface ServerEntry {
   ready: Promise<void>;
   pageQueries(pathname: string): { queryKey: QueryKey; path: string }[] | null;
   pageModule(pathname: string): string | undefined;
-  renderPage(url: string, fetched: { queryKey: QueryKey; answer: unknown }[]): { html: string; state: string };
+  renderPage(url: string, fetched: { queryKey: QueryKey; answer: unknown }[]): Promise<{ html: string; state: string }> | { html: string; state: string };
 }
 
 /** The server-render bundle sits beside the browser's build (dist-ssr next to dist), never inside what is served. */
@@ -63,7 +63,7 @@ export class Prerenderer {
       const answer = answers[i];
       return answer?.statusCode === 200 ? [{ queryKey: query.queryKey, answer: answer.json() as unknown }] : [];
     });
-    const { html, state } = this.entry.renderPage(url, fetched);
+    const { html, state } = await this.entry.renderPage(url, fetched);
     const page = this.template.page({ html, state, pageModule: this.entry.pageModule(pathname) });
     this.pages.set(digest, page);
     return page;
