@@ -8,7 +8,7 @@
  * the ceiling, p99, the first (uncached) answer's time and the server's peak memory.
  * Not a test: it asserts nothing and is not part of CI.
  *
- *   node bench/api-ceiling.mjs [--pg] [--big] [--duration 3] [--rounds 4] [--connections 10]
+ *   node bench/api-ceiling.mjs [--pg] [--big] [--duration 3] [--rounds 4] [--warmup 2] [--connections 10]
  *
  * --big: 1,000 cars and 100,000 bookings (the seed's year around today, topped up with older
  * history) for check-availability's p99.
@@ -35,6 +35,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '3' },
     rounds: { type: 'string', default: '4' },
     connections: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
     'log-level': { type: 'string', default: 'info' },
   },
 });
@@ -185,6 +186,8 @@ try {
   for (const scenario of scenarios) {
     const requests = [{ setupRequest: rotating(scenario.requests.map(({ method, path, headers, body }) => ({ method, path, headers, body }))) }];
     const totals = { ours: { requests: 0, seconds: 0, p99: 0, errors: 0, non2xx: 0, cpu: 0 }, bare: { requests: 0, seconds: 0, p99: 0, errors: 0, non2xx: 0, cpu: 0 } };
+    // Both warmed up first (JIT, connections), as api-load.mjs does; not counted.
+    for (const url of [base, bare.baseUrl]) await run({ url, requests, duration: Number(values.warmup) });
     for (let round = 0; round < rounds; round++) {
       for (const [who, url, pid] of [['ours', base, server.pid], ['bare', bare.baseUrl, bare.pid]]) {
         const cpuBefore = cpuMs(pid);

@@ -144,6 +144,12 @@ describe(`fleet cache on one instance (${describeDatabase})`, () => {
     }
   });
 
+  it('still answers writes to unknown addresses with our 404', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/no-such-call', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().success).toBe(false);
+  });
+
   it('keeps its answers within the size it is given', async () => {
     const small = await createTestApp({ fleetCache: { ...NO_POLL, maxBytes: 64 * 1024 } });
     try {

@@ -32,7 +32,7 @@ export function installFastFleetReads(app: FastifyInstance): void {
   let closing = false;
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    const endpoint = request.routeOptions.config.endpoint;
+    const endpoint = request.routeOptions.config?.endpoint;
     if ((endpoint === 'cars' || endpoint === 'car') && reply.statusCode === 200 && !request.headers.origin) {
       const headers: string[] = [];
       for (const [name, value] of Object.entries(reply.getHeaders())) {

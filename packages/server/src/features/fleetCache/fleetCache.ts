@@ -81,7 +81,8 @@ const READ_ONLY_CALLS = new Set(['checkAvailability']);
 function mayWrite(request: FastifyRequest): boolean {
   const method = request.method;
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
-  return !READ_ONLY_CALLS.has(request.routeOptions.config.endpoint ?? '');
+  // Unknown addresses have no route config: counted as writes (harmless, one extra version read).
+  return !READ_ONLY_CALLS.has(request.routeOptions.config?.endpoint ?? '');
 }
 
 export function registerFleetCache(app: FastifyInstance, options: FleetCacheOptions = {}): void {
