@@ -76,6 +76,10 @@ export function everyPage(seed: Seed): SitePage[] {
     { name: 'manage cars', path: '/owner/manage-cars', session: 'owner', area: 'owner', ready: (p) => see(p.getByText(/Corolla/)) },
     { name: 'manage bookings', path: '/owner/manage-bookings', session: 'owner', area: 'owner', ready: (p) => see(p.getByText('offline')) },
     { name: 'bank details', path: '/owner/bank-details', session: 'owner', area: 'owner', ready: (p) => see(p.getByLabel(/bank name/i)) },
+    { name: 'timeline', path: '/owner/timeline', session: 'owner', area: 'owner', ready: heading(/pickups/i) },
+    { name: 'company settings', path: '/owner/settings', session: 'owner', area: 'owner', ready: heading('Company settings') },
+    { name: 'outbox', path: '/owner/outbox', session: 'owner', area: 'owner', ready: heading('Outbox') },
+    { name: 'history', path: '/owner/activity', session: 'owner', area: 'owner', ready: heading('History') },
   ];
 }
 

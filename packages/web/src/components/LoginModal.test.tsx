@@ -10,7 +10,7 @@ async function openModal() {
   const user = userEvent.setup();
   renderApp('/about-us');
   await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Login' }));
-  return { user, dialog: screen.getByRole('dialog') };
+  return { user, dialog: await screen.findByRole('dialog') };
 }
 
 describe('login modal', () => {

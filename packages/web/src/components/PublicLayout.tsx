@@ -1,10 +1,14 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../session/useSession';
 import { Footer } from './Footer';
-import { LoginModal } from './LoginModal';
 import { PageSkeleton } from './Skeleton';
 import { Navbar } from './Navbar';
+
+// The login dialog (and its register and forgot-password forms) is fetched when someone opens it:
+// every public page paints without it, which keeps the booking and payment pages within their
+// JavaScript budget (bench/bundle-size.mjs).
+const LoginModal = lazy(() => import('./LoginModal').then((module) => ({ default: module.LoginModal })));
 
 export function PublicLayout() {
   const { showLogin } = useSession();
@@ -39,7 +43,11 @@ export function PublicLayout() {
         </Suspense>
       </main>
       <Footer />
-      {showLogin && <LoginModal />}
+      {showLogin && (
+        <Suspense fallback={null}>
+          <LoginModal />
+        </Suspense>
+      )}
     </div>
   );
 }

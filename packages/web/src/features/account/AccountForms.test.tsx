@@ -91,7 +91,7 @@ describe('my account', () => {
     renderApp('/account');
     expect(screen.getByText('Please log in to see your account.')).toBeInTheDocument();
     await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Login' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Email'), email);
     await user.type(within(dialog).getByLabelText('Password'), TEST_PASSWORD);
     await user.click(within(dialog).getByRole('button', { name: 'Login' }));

@@ -150,7 +150,7 @@ describe('the booking page', () => {
     renderApp(`/my-bookings/${booking.reference}`);
     expect(screen.getByText('Please log in to see this booking.')).toBeInTheDocument();
     await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Login' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Email'), email);
     await user.type(within(dialog).getByLabelText('Password'), TEST_PASSWORD);
     await user.click(within(dialog).getByRole('button', { name: 'Login' }));
