@@ -8,8 +8,8 @@ import { API, ENDPOINTS, type EndpointName, ROUTES } from '@rental/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeDatabase, type TestApp } from './helpers';
 
-/** Routes that are not calls of the API: the reference page's files and the web app's static files. */
-const notCalls = (route: string) => / \/api\/docs(\/|$)/.test(route) || route.endsWith('/*') || route.endsWith(' *');
+/** Routes that are not calls of the API: the reference page's files, the home page and the web app's static files. */
+const notCalls = (route: string) => / \/api\/docs(\/|$)/.test(route) || route === 'GET /' || route.endsWith('/*') || route.endsWith(' *');
 
 describe(`the endpoint table (${describeDatabase})`, () => {
   let t: TestApp;

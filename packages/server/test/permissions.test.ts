@@ -291,11 +291,17 @@ const carFields = {
 /** "GET, HEAD" lines of printRoutes({ commonPrefix: false }) as "GET /path" keys. */
 function routeKeys(app: FastifyInstance): string[] {
   const keys: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+  const lines = app.printRoutes({ commonPrefix: false }).split('\n');
+  const rootIsPage = lines[0]?.startsWith('└── / (') ?? false;
+  for (const line of lines) {
     if (!line.trim()) continue;
     const match = /── (\S+) \(([^)]+)\)/.exec(line);
     if (!match) throw new Error(`Cannot read this line of the route list: ${line}`);
-    for (const method of match[2]!.split(',').map((m) => m.trim())) keys.push(`${method} ${match[1]}`);
+    // With the home page registered, `/` is the tree's root and its direct children print without
+    // their slash: the keys stay the same whether or not the site has a home page route.
+    const childOfRootPage = rootIsPage && line.search(/[├└]/) === 4 && match[1] !== '*';
+    const path = childOfRootPage ? `/${match[1]}` : match[1]!;
+    for (const method of match[2]!.split(',').map((m) => m.trim())) keys.push(`${method} ${path}`);
   }
   return keys;
 }

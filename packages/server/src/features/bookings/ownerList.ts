@@ -9,6 +9,7 @@ import { MESSAGES, type OwnerBooking, type OwnerBookingFilters } from '@rental/c
 import { and, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import { bookings, cars, users } from '../../db/schema';
 import type { Database } from '../../db/types';
+import { absolutizeImageUrls } from '../../http/absoluteImageUrls';
 import { HttpError } from '../../http/errors';
 import { newestFirst, ownerBookingColumns, type OwnerBookingRow, toOwnerBooking } from './read';
 
@@ -145,12 +146,14 @@ export async function* eachOwnerBooking(db: Database, where: SQL | undefined): A
  * builds only the schema's fields). `where` comes from filtersWhere, called before the answer starts,
  * so that a bad filter is still a 400.
  */
-export async function* ownerBookingsJson(db: Database, where: SQL | undefined): AsyncGenerator<string> {
+export async function* ownerBookingsJson(db: Database, where: SQL | undefined, publicUrl?: string): AsyncGenerator<string> {
   yield '{"success":true,"bookings":[';
   let first = true;
   for await (const chunk of eachOwnerBooking(db, where)) {
     let text = '';
     for (const booking of chunk) {
+      // A stream skips the preSerialization hook that makes picture URLs absolute elsewhere.
+      if (publicUrl) absolutizeImageUrls(booking, publicUrl);
       text += (first ? '' : ',') + JSON.stringify(booking);
       first = false;
     }

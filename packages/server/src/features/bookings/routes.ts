@@ -72,7 +72,7 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
     // Every booking (SPEC's client): streamed as it is read, a chunk at a time, so a long list
     // neither builds one huge string nor holds other requests (docs/decisions/055).
     const where = filtersWhere(filters);
-    return reply.type('application/json; charset=utf-8').send(Readable.from(ownerBookingsJson(app.db, where)));
+    return reply.type('application/json; charset=utf-8').send(Readable.from(ownerBookingsJson(app.db, where, app.config.publicUrl)));
   });
 
   addEndpoint(app, 'changePaymentStatus', async (request) => {
