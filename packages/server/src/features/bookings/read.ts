@@ -6,7 +6,8 @@ import type { Database } from '../../db/types';
 import { imageUrl } from '../../http/imageUrl';
 import { normaliseReference, REFERENCE_PATTERN } from './reference';
 
-export const bookingColumns = {
+/** A booking's own columns (no joins): what a booking's insert can return, too. */
+export const bookingOwnColumns = {
   id: bookings.id,
   reference: bookings.reference,
   pickupDate: bookings.pickupDate,
@@ -18,6 +19,10 @@ export const bookingColumns = {
   holdExpiresAt: bookings.holdExpiresAt,
   paymentStatus: bookings.paymentStatus,
   createdAt: bookings.createdAt,
+};
+
+export const bookingColumns = {
+  ...bookingOwnColumns,
   car: {
     id: cars.id,
     imageId: cars.imageId,

@@ -35,7 +35,7 @@ import {
 } from '../mail/letters';
 import { bookingFacts, enqueue } from '../mail/outbox';
 import { getBankDetails } from '../owner/bankDetails';
-import { bookingColumns, findBooking, listOwnerBookings, toBooking } from './read';
+import { bookingColumns, bookingOwnColumns, findBooking, listOwnerBookings, toBooking } from './read';
 
 export { findUserBooking, listOwnerBookings, listUserBookings } from './read';
 
@@ -108,19 +108,7 @@ export async function createBooking(db: Database, actor: Actor, input: CreateBoo
             paymentMethod: input.paymentMethod,
             holdExpiresAt: holdEnd(holdMinutes),
           })
-          .returning({
-            id: bookings.id,
-            reference: bookings.reference,
-            pickupDate: bookings.pickupDate,
-            returnDate: bookings.returnDate,
-            price: bookings.price,
-            status: bookings.status,
-            statusReason: bookings.statusReason,
-            paymentMethod: bookings.paymentMethod,
-            holdExpiresAt: bookings.holdExpiresAt,
-            paymentStatus: bookings.paymentStatus,
-            createdAt: bookings.createdAt,
-          });
+          .returning(bookingOwnColumns);
         const row = inserted!;
         await tx.insert(bookingEvents).values({ bookingId: row.id, status: 'pending', actorId: actor.id });
         // Staff book for callers under their own account (no lock above): read it here.
