@@ -172,12 +172,15 @@ describe('the car form', { timeout: 30_000 }, () => {
     expect(withTwo!.pictures).toHaveLength(2);
     expect(withTwo!.image).toBe(car.image);
 
+    await waitFor(() => expect(within(pictures).getByRole('button', { name: 'Make cover: picture 2' })).toBeEnabled(), SLOW);
     await userEvent.click(within(pictures).getByRole('button', { name: 'Make cover: picture 2' }));
     await waitFor(async () => expect((await fleetWithBrand(brand))[0]!.image).toBe(withTwo!.pictures[1]), SLOW);
     expect(within(items()[0]!).getByText('Cover')).toBeInTheDocument();
     // The form's own picture is the cover too.
     expect(screen.getByRole('img', { name: `Picture of the ${brand} Noah` })).toHaveAttribute('src', withTwo!.pictures[1]);
 
+    // The buttons wait while the new order is saved and read back: a click before that does nothing.
+    await waitFor(() => expect(within(pictures).getByRole('button', { name: 'Remove picture 2' })).toBeEnabled(), SLOW);
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     await userEvent.click(within(pictures).getByRole('button', { name: 'Remove picture 2' }));
     expect(items()).toHaveLength(2);
