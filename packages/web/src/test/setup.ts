@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeAll, inject } from 'vitest';
 import { preloadPublicPages } from '../App';
@@ -21,6 +21,10 @@ if (!window.matchMedia) {
 }
 // jsdom does not scroll; the layout's scroll-to-top on navigation is a no-op here.
 window.scrollTo = () => {};
+
+// Every findBy and waitFor may wait 5 s instead of Testing Library's 1 s: the real server answers
+// slower on a machine busy with other work, and a wait that passes returns as soon as it can.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Pages are downloaded on first visit in the browser; tests render them at once.
 beforeAll(() => preloadPublicPages());
