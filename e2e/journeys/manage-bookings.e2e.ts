@@ -50,7 +50,11 @@ describe('manage bookings', () => {
     await page.goto('/owner/manage-bookings');
 
     // The customer's name: one page of 50, newest first, then Load more brings the last 2.
+    // The unsearched list reads the same at first (these are the newest bookings), so wait for the
+    // search's own answer: a Load more clicked before it would be replaced by the search's first page.
+    const searched = page.waitForResponse((res) => res.url().includes('/api/bookings/owner?') && new URL(res.url()).searchParams.get('q') === customer.name);
     await search(page).fill(customer.name);
+    await searched;
     await see(page.getByText('Showing 50 bookings, newest first; Load more shows older ones.'));
     const firstPage = await references(page);
     expect(firstPage).toHaveLength(50);
@@ -118,7 +122,11 @@ describe('manage bookings', () => {
     const customer = await customerWithManyBookings(seed.baseUrl, seed.runId, seed.owner.token, seed.cars.noah._id);
     const page = await openPage({ token: seed.owner.token, viewport: PHONE, mobile: true });
     await page.goto('/owner/manage-bookings');
+    // The unsearched list reads the same at first (these are the newest bookings), so wait for the
+    // search's own answer: a Load more clicked before it would be replaced by the search's first page.
+    const searched = page.waitForResponse((res) => res.url().includes('/api/bookings/owner?') && new URL(res.url()).searchParams.get('q') === customer.name);
     await search(page).fill(customer.name);
+    await searched;
     await see(page.getByText('Showing 50 bookings, newest first; Load more shows older ones.'));
     expect(await page.getByRole('table').count()).toBe(0);
     const cards = page.getByRole('list', { name: 'Bookings, newest first' }).getByRole('listitem');
