@@ -35,6 +35,8 @@ export const MAX_PENDING_BOOKINGS = 3;
 
 export const PAYMENT_METHODS = ['upfront', 'cash_deposit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** The two ways to pay by name, the same on every screen and in the bookings export. */
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = { upfront: 'Pay upfront', cash_deposit: 'Cash deposit' };
 
 // ---- issue 12 items 3-5: payments received, the owner's pages of bookings ----
 /** What the company has received for a booking (column bookings.payment_status). */

@@ -4,7 +4,7 @@
  * as text, never run as a formula (csv-stringify's escape_formulas puts an apostrophe first).
  */
 import { Readable } from 'node:stream';
-import { COMPANY_TIME_ZONE, type OwnerBooking, PAYMENT_STATUS_WORDS, rentalDays } from '@rental/contract';
+import { COMPANY_TIME_ZONE, type OwnerBooking, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_WORDS, rentalDays } from '@rental/contract';
 import { stringify } from 'csv-stringify';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/types';
@@ -12,7 +12,6 @@ import { eachOwnerBooking } from './ownerList';
 
 export const CSV_HEADER = ['Reference', 'Created', 'Customer', 'E-mail', 'Phone', 'Car', 'Pickup', 'Return', 'Days', 'Total', 'Method', 'Status', 'Payment status'];
 
-const METHOD_WORDS: Record<OwnerBooking['paymentMethod'], string> = { upfront: 'Pay upfront', cash_deposit: 'Cash deposit' };
 const STATUS_WORDS: Record<OwnerBooking['status'], string> = { pending: 'Pending', confirmed: 'Confirmed', cancelled: 'Cancelled' };
 
 // "2026-11-23 14:05": the company's clock, in a form both spreadsheets read as a date and time.
@@ -37,7 +36,7 @@ export function csvRecord(booking: OwnerBooking): (string | number)[] {
     booking.returnDate,
     rentalDays(booking.pickupDate, booking.returnDate),
     booking.price,
-    METHOD_WORDS[booking.paymentMethod],
+    PAYMENT_METHOD_NAMES[booking.paymentMethod],
     STATUS_WORDS[booking.status],
     PAYMENT_STATUS_WORDS[booking.paymentStatus],
   ];
