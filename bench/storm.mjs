@@ -8,7 +8,7 @@
  * database afterwards, every 201 checked against the database, and each server's peak memory.
  * Not a test: it asserts nothing and is not part of CI.
  *
- *   node bench/storm.mjs --pg [--duration 10] [--clients 32] [--cars 20] [--days 300] [--log-level info]
+ *   node bench/storm.mjs --pg [--duration 10] [--clients 32] [--cars 20] [--days 300] [--log-level info] [--pg-functions]
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -33,6 +33,8 @@ const { values } = parseArgs({
     days: { type: 'string', default: '300' },
     'log-level': { type: 'string', default: 'info' },
     'max-customers': { type: 'string', default: '40000' },
+    /** Print where PostgreSQL's time went, by PL/pgSQL function (bookings, triggers); PostgreSQL only. */
+    'pg-functions': { type: 'boolean', default: false },
     /** A folder for the servers' CPU profiles (node --cpu-prof), written when they stop. */
     'cpu-prof': { type: 'string' },
   },
@@ -89,6 +91,9 @@ try {
   await (await startServer({ env, logLevel: 'warn' })).stop();
 
   const sql = await session(database.target);
+  if (values['pg-functions'] && database.kind === 'postgres') {
+    await sql.query(`ALTER DATABASE ${new URL(database.target.databaseUrl).pathname.slice(1)} SET track_functions = 'pl'`);
+  }
   const today = await sql.query(`SELECT to_char(now() AT TIME ZONE 'America/Jamaica', 'YYYY-MM-DD') AS today`).then((r) => r[0].today);
   const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).webp().toBuffer();
   const [image] = await sql.query(`INSERT INTO images (content, mime_type, width, height) VALUES ($1, 'image/webp', 8, 8) RETURNING id`, [picture]);
@@ -124,7 +129,7 @@ try {
       body: JSON.stringify({ car: cars[Math.floor(random() * cars.length)].id, pickupDate, returnDate: addDays(pickupDate, Math.floor(random() * 3)), paymentMethod: 'upfront' }),
     };
   };
-  const cpuBefore = { node: servers.map((s) => cpuMs(s.pid)), postgres: postgresCpuMs() };
+  const cpuBefore = { node: servers.map((s) => cpuMs(s.pid)), postgres: postgresCpuMs(), client: process.cpuUsage() };
   const started = performance.now();
   const results = await Promise.all(
     servers.map((server) => run({ url: server.baseUrl, connections: clients / servers.length, requests: [{ setupRequest: attempt }] })),
@@ -132,6 +137,8 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const nodeCpu = servers.reduce((sum, server, i) => sum + cpuMs(server.pid) - cpuBefore.node[i], 0);
   const postgresCpu = postgresCpuMs() - cpuBefore.postgres;
+  const clientUsage = process.cpuUsage(cpuBefore.client);
+  const clientCpu = (clientUsage.user + clientUsage.system) / 1000;
   if (next > tokens.length) console.log(`  NOTE: ${next} attempts for ${tokens.length} customers: some customers booked more than once (409s for the 3-pending limit count as answers).`);
 
   const byStatus = {};
@@ -155,6 +162,13 @@ try {
       AND daterange(a.pickup_date, a.return_date, '[]') && daterange(b.pickup_date, b.return_date, '[]')`,
   );
   const [{ live }] = await check.query(`SELECT count(*)::int AS live FROM bookings WHERE status <> 'cancelled'`);
+  const functions = values['pg-functions'] && database.kind === 'postgres'
+    ? await check.query(`SELECT funcname, calls, round(total_time::numeric, 1) AS total_ms, round(self_time::numeric, 1) AS self_ms FROM pg_stat_user_functions ORDER BY self_time DESC`)
+    : [];
+  // Each statement outside BEGIN ... COMMIT is a transaction of its own: with the batches' commits, round trips' order of magnitude.
+  const [{ transactions }] = database.kind === 'postgres'
+    ? await check.query(`SELECT xact_commit + xact_rollback AS transactions FROM pg_stat_database WHERE datname = current_database()`)
+    : [{ transactions: 0 }];
   await check.close();
 
   console.log('');
@@ -168,8 +182,16 @@ try {
   console.log(
     `CPU per attempt: ${(nodeCpu / total).toFixed(2)} ms in the server processes` +
       (values.pg ? `, ${(postgresCpu / total).toFixed(2)} ms in PostgreSQL (every postgres process on this machine, others' work included)` : '') +
-      `; on 2 cores that is at most ${Math.round(2000 / ((nodeCpu + (values.pg ? postgresCpu : 0)) / total)).toLocaleString('en-US')} attempts/s with nothing else running.`,
+      `, ${(clientCpu / total).toFixed(2)} ms in this benchmark's clients` +
+      `; on 2 cores that is at most ${Math.round(2000 / ((nodeCpu + clientCpu + (values.pg ? postgresCpu : 0)) / total)).toLocaleString('en-US')} attempts/s with nothing else running.`,
   );
+  if (database.kind === 'postgres') console.log(`PostgreSQL transactions per attempt (each lone statement is one): ${(Number(transactions) / total).toFixed(2)} (the seeding's few included)`);
+  if (functions.length > 0) {
+    console.log('\nPostgreSQL time by PL/pgSQL function (total includes what it calls; ms per attempt = self / attempts):');
+    console.log('| function | calls | total ms | self ms | self ms per attempt |');
+    console.log('|---|---|---|---|---|');
+    for (const f of functions) console.log(`| ${f.funcname} | ${f.calls} | ${f.total_ms} | ${f.self_ms} | ${(Number(f.self_ms) / total).toFixed(3)} |`);
+  }
 } finally {
   for (const server of servers) await server.stop().catch(() => {});
   await database.drop();

@@ -15,6 +15,7 @@ import accountRoutes from './features/auth/account';
 import authRoutes from './features/auth/routes';
 import passwordResetRoutes from './features/auth/passwordReset';
 import { type SessionKey, loadSessionKey } from './features/auth/sessionTokens';
+import { createSessionReader, type SessionReader } from './features/auth/sessionReader';
 import apiDocsRoutes from './features/apiDocs/routes';
 import bookingsRoutes from './features/bookings/routes';
 import carsRoutes from './features/cars/routes';
@@ -49,6 +50,8 @@ declare module 'fastify' {
     config: Config;
     /** Signs and checks session tokens (see features/auth/sessionTokens.ts). */
     sessionKey: SessionKey;
+    /** Checks session tokens and reads their accounts (features/auth/sessionReader.ts). */
+    sessions: SessionReader;
     /** Every route registered, as "METHOD url" (the endpoint table's test holds them to the table). */
     registeredRoutes: string[];
     /** Where links in e-mails point and where staff alerts go. */
@@ -124,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailSender', config.smtpUrl ? startMailSender(app, { ...options.mailSender, smtpUrl: config.smtpUrl, from: config.mailFrom }) : undefined);
   await ensureCompanySettings(db);
   app.decorate('sessionKey', await loadSessionKey(db, config.jwtSecret));
+  app.decorate('sessions', createSessionReader(db, app.sessionKey));
   app.decorateRequest('user', null as never);
 
   app.addHook('onRequest', async (request, reply) => {

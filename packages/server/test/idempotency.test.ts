@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { API, MESSAGES } from '@rental/contract';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookings, idempotencyKeys } from '../src/db/schema';
 import { MESSAGE_BAD_KEY, MESSAGE_KEY_REUSED } from '../src/features/bookings/idempotency';
 import { authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type Account, type TestApp } from './helpers';
@@ -112,6 +112,30 @@ describe(`Idempotency-Key on booking (${describeDatabase})`, () => {
     expect(ids.size).toBe(1);
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(11);
     expect(await bookingsCount()).toBe(before + 1);
+  });
+
+  describe('once the dates of a booking have passed', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('a retry the day after (its answer lost) still gets the first answer, not "in the past"', async () => {
+      const key = randomUUID();
+      const today = booking(0, 1);
+      const first = await t.app.inject(request(ann, key, today));
+      expect(first.statusCode, first.body).toBe(201);
+      vi.setSystemTime(Date.now() + 26 * 60 * 60 * 1000);
+      const retry = await t.app.inject(request(ann, key, today));
+      expect(retry.statusCode, retry.body).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+    });
+
+    it('the same key for another booking whose dates are past is still 422', async () => {
+      const key = randomUUID();
+      expect((await t.app.inject(request(ann, key, booking(60, 61)))).statusCode).toBe(201);
+      const other = await t.app.inject(request(ann, key, booking(-1, 61)));
+      expect(other.statusCode).toBe(422);
+      expect(other.json()).toEqual({ success: false, message: MESSAGE_KEY_REUSED });
+    });
   });
 
   it('a refusal is not remembered: the key is written only with a booking, so a later retry books', async () => {

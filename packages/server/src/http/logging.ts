@@ -39,7 +39,13 @@ function prettyStream(): pino.DestinationStream | undefined {
 }
 
 export function createLogger(config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'logFormat'>>, destination?: pino.DestinationStream): Logger {
-  const stream = destination ?? (resolveLogFormat(config.logFormat) === 'pretty' ? prettyStream() : undefined);
+  // JSON lines to stdout in blocks of 4 KB, or every 200 ms, whichever comes first: one write per
+  // line (two per request) was 13% of the server's CPU in the booking storm. pino writes what is
+  // left when the process exits; a kill -9 loses at most the last 200 ms of lines (decision 073).
+  const stream =
+    destination ??
+    (resolveLogFormat(config.logFormat) === 'pretty' ? prettyStream() : undefined) ??
+    pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 200 });
   return pino({ level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, stream);
 }
 

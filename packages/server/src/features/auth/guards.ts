@@ -4,21 +4,13 @@
  * loses its access at once, whatever its token says; a token signed before the account's password
  * or role changed is refused (its session version is no longer the account's).
  */
-import { MESSAGES, type Role } from '@rental/contract';
-import { eq } from 'drizzle-orm';
+import { MESSAGES } from '@rental/contract';
 import type { FastifyRequest } from 'fastify';
-import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { checkSessionToken } from './sessionTokens';
+import type { SessionAccount } from './sessionReader';
 
-export interface SessionUser {
-  id: string;
-  role: Role;
-  name: string;
-  email: string;
-  imageId: string | null;
-  phone: string | null;
-}
+/** The account asking, as the routes see it. */
+export type SessionUser = Omit<SessionAccount, 'sessionVersion'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,13 +32,11 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
 async function loadSessionUser(request: FastifyRequest): Promise<SessionUser> {
   const token = tokenFromHeader(request.headers.authorization);
   if (!token) throw new HttpError(401, MESSAGES.notAuthorized);
-  const check = await checkSessionToken(request.server.sessionKey, token);
+  const { sessions } = request.server;
+  const check = sessions.checkToken(token);
   if (!check.ok) throw new HttpError(401, check.reason === 'expired' ? MESSAGES.sessionExpired : MESSAGES.notAuthorized);
   if (!UUID.test(check.userId)) throw new HttpError(401, MESSAGES.notAuthorized);
-  const [row] = await request.server.db
-    .select({ id: users.id, role: users.role, name: users.name, email: users.email, imageId: users.imageId, phone: users.phone, sessionVersion: users.sessionVersion })
-    .from(users)
-    .where(eq(users.id, check.userId));
+  const row = await sessions.account(check.userId);
   if (!row) throw new HttpError(401, MESSAGES.notAuthorized);
   // The password or the role changed since this token was signed: its session has ended.
   if (row.sessionVersion !== check.sessionVersion) throw new HttpError(401, MESSAGES.sessionExpired);

@@ -6,8 +6,8 @@ import type { Database } from '../../db/types';
 import { imageUrl } from '../../http/imageUrl';
 import { normaliseReference, REFERENCE_PATTERN } from './reference';
 
-/** A booking's own columns (no joins): what a booking's insert can return, too. */
-export const bookingOwnColumns = {
+/** A booking's own columns (no joins). */
+const bookingOwnColumns = {
   id: bookings.id,
   reference: bookings.reference,
   pickupDate: bookings.pickupDate,
@@ -34,7 +34,8 @@ export const bookingColumns = {
   },
 };
 
-type BookingRow = {
+/** A booking as read with its car (bookingColumns), or as book_car returns it. */
+export type BookingRow = {
   id: string;
   reference: string;
   pickupDate: string;

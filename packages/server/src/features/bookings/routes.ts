@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { BOOKINGS_PAGE_SIZE, type BookingCreatedResponse, companyToday, MESSAGES, rentalDatesProblem } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { retryTransientConflicts } from '../../db/retry';
-import type { Database } from '../../db/types';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { availableCars } from '../cars/service';
@@ -11,10 +10,11 @@ import { sendEncoded } from '../fleetCache/encodedAnswers';
 import { answerKeys } from '../fleetCache/fleetCache';
 import { bookingsCsv, csvFileName } from './bookingsCsv';
 import { startHoldSweeper } from './holds';
-import { type Answer, bookOnce, idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
+import { createBookingDesk } from './bookingDesk';
+import { idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
 import { filtersWhere, ownerBookingsJson, ownerBookingsPage } from './ownerList';
 import { changePaymentStatus } from './paymentStatus';
-import { cancelOwnBooking, changeBookingStatus, createBooking, findUserBooking, listUserBookings } from './service';
+import { cancelOwnBooking, changeBookingStatus, findUserBooking, listUserBookings } from './service';
 
 const bookingsRoutes: FastifyPluginAsync = async (app) => {
   const { holdMinutes } = app.config;
@@ -33,16 +33,10 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
     return sendEncoded(request, reply, answer);
   });
 
+  // Every booking of this instance goes through one desk, which books them in batches (decision 073).
+  const bookingDesk = createBookingDesk(app.db, { holdMinutes, mail: app.mail });
   addEndpoint(app, 'createBooking', async (request, reply) => {
-    const input = request.body;
-    const key = idempotencyKeyOf(request);
-    const make = async (db: Database): Promise<Answer & { body: BookingCreatedResponse }> => ({
-      statusCode: 201,
-      body: { success: true, message: MESSAGES.bookingCreated, booking: await createBooking(db, request.user, input, holdMinutes, app.mail) },
-    });
-    const answer = await retryTransientConflicts<Answer & { replayed?: boolean }>(() =>
-      key ? bookOnce(app.db, request.user.id, key, input, make) : make(app.db),
-    );
+    const answer = await bookingDesk.book({ actor: request.user, input: request.body, key: idempotencyKeyOf(request) });
     if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');
     reply.code(answer.statusCode);
     return answer.body as BookingCreatedResponse;

@@ -13,7 +13,7 @@ import { HttpError } from '../../http/errors';
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Stored facts over the defaults: a fact added in a later release reads its default until saved. */
-function withDefaults(value: unknown): CompanySettings {
+export function withDefaults(value: unknown): CompanySettings {
   const merged = { ...DEFAULT_COMPANY, ...(value && typeof value === 'object' ? value : {}) };
   const parsed = companySchema.safeParse(merged);
   return parsed.success ? parsed.data : { ...DEFAULT_COMPANY };

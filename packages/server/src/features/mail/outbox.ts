@@ -16,16 +16,13 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Writes the letters inside the caller's transaction. */
 export async function enqueue(tx: Tx | Database, letters: Letter[]): Promise<void> {
   if (letters.length === 0) return;
-  await tx.insert(outbox).values(
-    letters.map((letter) => ({
-      kind: letter.kind,
-      recipient: letter.to,
-      subject: letter.subject,
-      textBody: letter.text,
-      htmlBody: letter.html,
-      bookingId: letter.bookingId ?? null,
-    })),
-  );
+  // One JSON parameter however many letters (a batch of bookings writes two each): cheaper to build
+  // and to send than six parameters per letter.
+  const rows = letters.map((letter) => ({ kind: letter.kind, recipient: letter.to, subject: letter.subject, text: letter.text, html: letter.html, booking: letter.bookingId ?? null }));
+  await tx.execute(sql`
+    INSERT INTO outbox (kind, recipient, subject, text_body, html_body, booking_id)
+    SELECT kind, recipient, subject, text, html, booking
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS letter(kind text, recipient text, subject text, text text, html text, booking uuid)`);
 }
 
 /** What the letters say about a booking, read inside the transaction that changed it. */

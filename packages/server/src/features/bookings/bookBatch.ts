@@ -1,0 +1,162 @@
+/**
+ * One batch of booking requests, in one transaction: the database books each one under its own rules
+ * (book_cars(), migrations/0011), then the letters of every booking made and the answers kept for
+ * Idempotency-Keys are written with them. An acknowledged booking therefore always has its e-mails,
+ * and a retry with its key always finds its answer.
+ */
+import {
+  type BookingCreatedResponse,
+  type CreateBookingBody,
+  MAX_PENDING_BOOKINGS,
+  MESSAGES,
+  rentalDays,
+  type Role,
+} from '@rental/contract';
+import { sql } from 'drizzle-orm';
+import { type Database, pgErrorCode, queryRows } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { withDefaults } from '../company/settings';
+import { bookingMadeLetter, bookingMadeStaffLetter, type BookingFacts, type Letter, type MailSettings } from '../mail/letters';
+import { enqueue } from '../mail/outbox';
+import { getBankDetails } from '../owner/bankDetails';
+import { MESSAGE_KEY_REUSED, requestHash } from './idempotency';
+import { type BookingRow, toBooking } from './read';
+
+export interface BookingRequest {
+  actor: { id: string; role: Role };
+  input: CreateBookingBody;
+  /** The request's Idempotency-Key, if it sent one. */
+  key?: string;
+}
+
+export interface BookingAnswer {
+  statusCode: number;
+  body: unknown;
+  /** True when the answer is the one first given for this Idempotency-Key. */
+  replayed: boolean;
+}
+
+/** What became of one request: an answer, a refusal, or "ask again" (a reference clash). */
+export type BookingOutcome = { answer: BookingAnswer } | { refusal: HttpError } | { again: true };
+
+export interface BookingRules {
+  holdMinutes: number;
+  mail: MailSettings;
+}
+
+/** book_car's booking: a BookingRow whose times are JSON strings. */
+type Booked = {
+  outcome: 'booked';
+  booking: Omit<BookingRow, 'car' | 'holdExpiresAt' | 'createdAt'> & { holdExpiresAt: string | null; createdAt: string };
+  car: BookingRow['car'];
+  customer: BookingFacts['customer'];
+};
+type DatabaseAnswer = { n: number } & (
+  | Booked
+  | { outcome: 'refused'; reason: string }
+  | { outcome: 'replay'; hash: string; statusCode: number; response: unknown }
+  | { outcome: 'again' }
+);
+
+/** The database's reasons (book_car's RAISE and the overlap) in the customer's words. */
+const REFUSALS: Record<string, HttpError> = {
+  dates_taken: new HttpError(409, MESSAGES.datesTaken),
+  too_many_holds: new HttpError(409, MESSAGES.tooManyPendingBookings),
+  car_not_found: new HttpError(404, MESSAGES.carNotFound),
+  car_unavailable: new HttpError(409, MESSAGES.carUnavailable),
+  bank_details_missing: new HttpError(409, MESSAGES.bankDetailsMissing),
+};
+
+function refusal(reason: string): HttpError {
+  const known = REFUSALS[reason];
+  if (!known) throw new Error(`book_car refused for a reason the application does not know: ${reason}`);
+  return new HttpError(known.statusCode, known.message);
+}
+
+/**
+ * The batch's transaction got no answer to its COMMIT (the connection was lost): it may have
+ * committed, so its requests must not be run again as new ones.
+ */
+export class BatchOutcomeUnknown extends Error {
+  constructor(cause: unknown) {
+    super('The database did not confirm the bookings of a batch.', { cause });
+  }
+}
+
+/** Books every request of the batch (all in one transaction); outcomes in the requests' order. */
+export async function bookBatch(db: Database, requests: readonly BookingRequest[], rules: BookingRules): Promise<BookingOutcome[]> {
+  const hashes = requests.map((request) => requestHash(request.input));
+  const payload = requests.map(({ actor, input, key }, n) => ({
+    n,
+    userId: actor.id,
+    carId: input.car,
+    pickupDate: input.pickupDate,
+    returnDate: input.returnDate,
+    rentalDays: rentalDays(input.pickupDate, input.returnDate),
+    paymentMethod: input.paymentMethod,
+    limitHolds: actor.role !== 'owner',
+    ...(key === undefined ? {} : { key, hash: hashes[n] }),
+  }));
+  const wantsDeposit = requests.some(({ input }) => input.paymentMethod === 'cash_deposit');
+  let workDone = false;
+  try {
+    return await db.transaction(async (tx) => {
+      // Every round trip after book_cars keeps other batches of the same cars waiting: what the letters
+      // need besides the bookings comes before it (bank details) or with it (the company's facts).
+      let bank = wantsDeposit ? await getBankDetails(tx) : null;
+      const [row] = await queryRows<{ answers: DatabaseAnswer[]; company: unknown }>(
+        tx,
+        sql`SELECT book_cars(${JSON.stringify(payload)}::jsonb, ${rules.holdMinutes}::integer, ${MAX_PENDING_BOOKINGS}::integer) AS answers,
+                   (SELECT value FROM company_settings WHERE id = 1) AS company`,
+      );
+      const outcomes: BookingOutcome[] = Array.from({ length: requests.length });
+      const booked: { n: number; facts: BookingFacts; made: Booked }[] = [];
+      for (const answer of row!.answers) {
+        const { n } = answer;
+        if (answer.outcome === 'refused') outcomes[n] = { refusal: refusal(answer.reason) };
+        else if (answer.outcome === 'again') outcomes[n] = { again: true };
+        else if (answer.outcome === 'replay') {
+          outcomes[n] =
+            answer.hash === hashes[n]
+              ? { answer: { statusCode: answer.statusCode, body: answer.response, replayed: true } }
+              : { refusal: new HttpError(422, MESSAGE_KEY_REUSED) };
+        } else {
+          const holdExpiresAt = answer.booking.holdExpiresAt === null ? null : new Date(answer.booking.holdExpiresAt);
+          const facts: BookingFacts = { ...answer.booking, holdExpiresAt, car: answer.car, customer: answer.customer };
+          booked.push({ n, facts, made: answer });
+        }
+      }
+      // Nothing written but refused key claims (rolled back): such a batch may simply run again.
+      if (booked.length === 0) return outcomes;
+      const company = withDefaults(row!.company);
+
+      // The e-mails commit with the bookings: an acknowledged booking always has them. (Bank details
+      // saved for the first time while this batch ran: book_car saw them, so the letters must too.)
+      if (wantsDeposit && !bank && booked.some(({ facts }) => facts.paymentMethod === 'cash_deposit')) bank = await getBankDetails(tx);
+      const letters: Letter[] = [];
+      const kept: { userId: string; key: string; response: BookingCreatedResponse }[] = [];
+      for (const { n, facts, made } of booked) {
+        letters.push(bookingMadeLetter(facts, facts.paymentMethod === 'cash_deposit' ? bank : null, company, rules.mail), bookingMadeStaffLetter(facts, company, rules.mail));
+        const booking = toBooking({ ...made.booking, holdExpiresAt: facts.holdExpiresAt, createdAt: new Date(made.booking.createdAt), car: made.car });
+        const body: BookingCreatedResponse = { success: true, message: MESSAGES.bookingCreated, booking };
+        outcomes[n] = { answer: { statusCode: 201, body, replayed: false } };
+        const { key, actor } = requests[n]!;
+        if (key !== undefined) kept.push({ userId: actor.id, key, response: body });
+      }
+      await enqueue(tx, letters);
+      if (kept.length > 0) {
+        await tx.execute(sql`
+          UPDATE idempotency_keys AS k SET status_code = 201, response = a.response
+          FROM jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) AS a("userId" uuid, key text, response jsonb)
+          WHERE k.user_id = a."userId" AND k.key = a.key`);
+      }
+      workDone = true;
+      return outcomes;
+    });
+  } catch (err) {
+    // PostgreSQL's own refusal of the COMMIT (a deadlock in a deferred trigger) means rolled back;
+    // no answer at all (a lost connection) means we cannot know.
+    if (workDone && pgErrorCode(err) === undefined) throw new BatchOutcomeUnknown(err);
+    throw err;
+  }
+}
