@@ -7,12 +7,15 @@
  *   npm run build && node bench/lighthouse.mjs [--runs 3] [--verbose] [--save DIR]
  *
  * --verbose prints every run and the audits below 100; --save writes each run's report (JSON) to DIR.
+ * The machine's load average is printed before and after (TBT, and with it the score, follows it).
+ * HTML KB is the page's size on the wire, headers included: Lighthouse's simulated connection
+ * delivers ~14 KB (10 TCP segments) in its first round trip, each further round trip 150 ms.
  *
  * Chromium: CHROME_PATH (default /usr/bin/chromium), flags --headless=new --no-sandbox --disable-gpu.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -27,6 +30,7 @@ const { values } = parseArgs({
   },
 });
 const RUNS = Number(values.runs);
+if (values.save) mkdirSync(values.save, { recursive: true });
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -59,6 +63,7 @@ async function audit(url, port) {
     cls: numeric('cumulative-layout-shift'),
     tbt: numeric('total-blocking-time'),
     lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+    htmlBytes: lhr.audits['network-requests']?.details?.items?.find((r) => r.resourceType === 'Document')?.transferSize ?? Number.NaN,
     failed,
   };
 }
@@ -76,6 +81,8 @@ async function withRetries(run, tries = 3) {
 }
 
 ensureBuilt();
+const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+const loadBefore = load();
 const dataDir = await mkdtemp(join(tmpdir(), 'rental-lighthouse-'));
 const server = await startServer({ env: { DATA_DIR: dataDir, DEMO: '1' }, logLevel: 'warn' });
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
@@ -95,19 +102,20 @@ try {
       const run = await withRetries(() => audit(`${server.baseUrl}${path}`, chrome.port));
       runs.push(run);
       if (values.verbose) {
-        console.log(`${label} run ${i + 1}: perf ${run.performance} a11y ${run.accessibility} bp ${run.bestPractices} seo ${run.seo} FCP ${Math.round(run.fcp)} LCP ${Math.round(run.lcp)} CLS ${run.cls.toFixed(3)} TBT ${Math.round(run.tbt)}`);
+        console.log(`${label} run ${i + 1}: perf ${run.performance} a11y ${run.accessibility} bp ${run.bestPractices} seo ${run.seo} FCP ${Math.round(run.fcp)} LCP ${Math.round(run.lcp)} CLS ${run.cls.toFixed(3)} TBT ${Math.round(run.tbt)} HTML ${run.htmlBytes} B`);
         console.log(`  LCP element: ${run.lcpElement}`);
         if (run.failed.length) console.log(`  below 100: ${run.failed.join(', ')}`);
       }
     }
     const m = (key) => median(runs.map((r) => r[key]));
-    rows.push({ label, performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'), fcp: m('fcp'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), lcpElement: runs.at(-1).lcpElement });
+    rows.push({ label, performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'), fcp: m('fcp'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), htmlBytes: m('htmlBytes'), lcpElement: runs.at(-1).lcpElement });
   }
   console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (simulated throttling), median of ${RUNS}`);
-  console.log('| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | CLS | TBT ms |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${load()} after`);
+  console.log('| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | CLS | TBT ms | HTML KB |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.label} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${Math.round(r.fcp)} | ${Math.round(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} |`);
+    console.log(`| ${r.label} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${Math.round(r.fcp)} | ${Math.round(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} | ${(r.htmlBytes / 1024).toFixed(1)} |`);
   }
   for (const r of rows) console.log(`LCP element on ${r.label}: ${r.lcpElement.slice(0, 160)}`);
 } finally {

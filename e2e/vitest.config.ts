@@ -15,6 +15,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     teardownTimeout: 20_000,
+    // A drawn page takes its code only after its largest paint (decision 076), and a busy machine
+    // stretches that: every expect.poll waits up to 10 s unless it says otherwise (Vitest's 1 s
+    // failed in CI). A passing poll still returns at once.
+    expect: { poll: { timeout: 10_000 } },
     reporters: ['default'],
   },
 });

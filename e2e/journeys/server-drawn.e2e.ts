@@ -3,17 +3,27 @@
  * script runs: the built server's HTML already holds the cars and their prices, and a car added
  * or a booking made is in the very next page.
  */
+import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { apiClient } from '../support/api';
-import { describe, expect, test } from '../support/fixtures';
+import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
 import { pngFile } from '../support/png';
-import { formatMoney } from '../support/ui';
+import { expectShownCount, formatMoney, see } from '../support/ui';
 
 /** The page's HTML as the server sends it (no browser, so no script ever runs). */
 async function html(baseUrl: string, path: string): Promise<string> {
   const res = await fetch(`${baseUrl}${path}`, { headers: { accept: 'text/html' } });
   expect(res.status).toBe(200);
   return res.text();
+}
+
+/** Where each element is and how it looks, as the browser computed it. */
+function layoutOfEveryElement(): string[] {
+  return Array.from(document.querySelectorAll('body *'), (el) => {
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    return `${el.tagName}.${el.getAttribute('class') ?? ''} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)} ${s.color} ${s.backgroundColor} ${s.fontSize} ${s.fontWeight} ${s.display} ${s.borderTopWidth} ${s.boxShadow} ${s.opacity} ${s.visibility}`;
+  });
 }
 
 /** What the drawn page reads as: its #root without tags (React's <!-- --> separators gone). */
@@ -63,5 +73,108 @@ describe('pages drawn on the server', () => {
     // And in the words the customer reads ("Fri 4 Dec 2026 – Sun 6 Dec 2026").
     const shown = (day: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
     expect(textOf(page)).toMatch(new RegExp(`${shown(pickupDate)} – \\w+ ${shown(returnDate)}`));
+  });
+
+  test("a page's own CSS rules draw it as the whole stylesheet does, at 390 and 1280 px (decision 077)", async ({ seed, openPage }) => {
+    const car = seed.cars[seed.reservation.carKey];
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await openPage({ viewport });
+      // No boot script: the page stays as the server drew it, with its own rules only.
+      await page.route('**/assets/boot-*.js', (route) => route.abort());
+      for (const path of ['/', '/cars', `/car-details/${car._id}`]) {
+        await page.goto(path);
+        expect(await page.locator('link[rel="stylesheet"]').count(), path).toBe(0);
+        const own = await page.evaluate(layoutOfEveryElement);
+        await page.evaluate(
+          () =>
+            new Promise<void>((resolve, reject) => {
+              const list = JSON.parse(document.getElementById('page-code')?.textContent ?? '{}') as { css: string[] };
+              const link = document.createElement('link');
+              link.rel = 'stylesheet';
+              link.href = list.css[0] ?? '';
+              link.addEventListener('load', () => resolve());
+              link.addEventListener('error', () => reject(new Error(`${link.href} did not load`)));
+              document.head.append(link);
+            }),
+        );
+        const whole = await page.evaluate(layoutOfEveryElement);
+        expect(own.length, path).toBeGreaterThan(100);
+        expect(own.filter((line, i) => line !== whole[i]), `${path} at ${viewport.width} px`).toEqual([]);
+      }
+    }
+  });
+
+  test('a tap made before the code has arrived is held and given again once React listens (decision 076)', async ({ openPage }) => {
+    const page = await openPage({ viewport: PHONE, mobile: true });
+    // The entry chunk is held back until the tap is made, as on a slow phone.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: /menu/i });
+    await toggle.tap();
+    // Nothing can open the menu yet: the tap waits for the code.
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    release();
+    await expect.poll(() => toggle.getAttribute('aria-expanded'), { timeout: 15_000 }).toBe('true');
+    await page.getByRole('banner').getByRole('link', { name: 'Vehicles', exact: true }).filter({ visible: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/cars');
+  });
+
+  test("a tap on the car list's filters before its page code has arrived is not lost (decision 076)", async ({ page, seed }) => {
+    const cars = await apiClient(seed.baseUrl).publicCars();
+    const category = cars[0]?.category ?? '';
+    const ofCategory = cars.filter((c) => c.category === category).length;
+    expect(ofCategory).toBeLessThan(cars.length);
+    // The list's own chunk is held back until after the tap, as on a slow phone: React must not
+    // try to take the page over without it (it would drop the tap).
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/CarsPage-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/cars');
+    await expectShownCount(page, cars.length);
+    await page.getByRole('button', { name: category, exact: true }).click();
+    release();
+    await expectShownCount(page, ofCategory);
+    expect(await page.getByRole('button', { name: category, exact: true }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  test("Book tapped at once on a car's page answers on the page, and a page scrolled before its code arrives stays where it was", async ({ page, seed }) => {
+    const car = seed.cars[seed.reservation.carKey];
+    // The code is held back until the page has been scrolled and the tap made, as on a slow phone.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    const reloads: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && frame.url().includes('?')) reloads.push(frame.url());
+    });
+    await page.goto(`/car-details/${car._id}`);
+    const book = page.getByRole('form', { name: 'Book this car' }).getByRole('button', { name: /book/i });
+    await book.click();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    release();
+    await see(page.getByText(MESSAGES.selectBothDates));
+    expect(reloads, 'the form was sent to the server instead').toEqual([]);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    // Another page still starts at its top.
+    await page.getByRole('link', { name: /View Details/ }).last().click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 });

@@ -208,7 +208,8 @@ describe('visitor', () => {
     const header = page.getByRole('banner');
     expect(await header.getByRole('link', { name: 'About Us', exact: true }).filter({ visible: true }).count()).toBe(0);
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // A tap made before the page's code has arrived is held and given again then (decision 076).
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     await header.getByRole('link', { name: 'About Us', exact: true }).filter({ visible: true }).click();
     await expectPath(page, '/about-us');
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');

@@ -23,6 +23,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         // The server reads which files a page's code needs, to announce them in the page's HTML.
         manifest: true,
+        rollupOptions: {
+          // boot.ts is the first script of a page drawn on the server (decision 076): its own tiny file,
+          // which the server names from the manifest (src/boot.ts) instead of the entry script.
+          input: { index: 'index.html', boot: 'src/boot.ts' },
+        },
         // No manual chunk groups: the lazy import of the owner routes already keeps the owner area in
         // its own chunk. A group holding only src/features/owner split those modules from the icons and
         // query code they alone use, which then landed in the lazy entry chunk: a circular import that

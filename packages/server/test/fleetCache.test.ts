@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/open';
-import { fleetStamp } from '../src/features/fleetCache/fleetStamp';
 import { type Account, authHeader, createOwner, createTestApp, createTestDatabase, describeDatabase, registerCustomer, TEST_DATABASE_URL, type TestApp } from './helpers';
 import { addCar, book, day, insertBooking, ownerCall } from './support/fleet';
 
@@ -127,13 +126,13 @@ describe(`fleet cache on one instance (${describeDatabase})`, () => {
     await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: today, returnDate: today });
     // Written behind the app's back: a write request makes the next read ask for the version.
     await t.app.inject({ method: 'POST', url: API.login, payload: { email: 'nobody@example.com', password: 'x' } });
-    const stampToday = await fleetStamp(t.app);
+    const stampToday = (await t.app.fleetCache.stamp()).stamp;
     expect(await reservedOf(t.app, car._id)).toEqual([{ pickupDate: today, returnDate: today }]);
 
     clock = new Date(clock.getTime() + 24 * 60 * 60 * 1000);
     try {
       expect(companyToday(clock)).toBe(addDays(today, 1));
-      expect(await fleetStamp(t.app)).not.toBe(stampToday);
+      expect((await t.app.fleetCache.stamp()).stamp).not.toBe(stampToday);
       expect(await reservedOf(t.app, car._id)).toEqual([]);
       // Dates are judged by the same day: today (by the real clock) is now in the past.
       const res = await t.app.inject({ method: 'POST', url: API.checkAvailability, payload: { location: 'Waterford, Portmore', pickupDate: today, returnDate: today } });

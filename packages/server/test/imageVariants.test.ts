@@ -24,7 +24,7 @@ describe(`phone-sized pictures (${describeDatabase})`, () => {
 
   const fetchImage = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
-  it.each([320, 640, 960])('serves the picture %i px wide as WebP, proportions kept', async (width) => {
+  it.each([320, 640, 800, 960])('serves the picture %i px wide as WebP, proportions kept', async (width) => {
     const res = await fetchImage(`${wideCar.image}?w=${width}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
@@ -63,7 +63,7 @@ describe(`phone-sized pictures (${describeDatabase})`, () => {
     const res = await fetchImage(`${wideCar.image}?w=${w}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message: MESSAGE_BAD_WIDTH });
-    expect(res.json().message).toMatch(/^A smaller picture can be 320, 640 or 960 pixels wide/);
+    expect(res.json().message).toMatch(/^A smaller picture can be 320, 640, 800 or 960 pixels wide/);
   });
 
   it.each(['/api/images/6f1c2a7e-5b1d-4c8e-9f3a-2d4b6c8e0a1b?w=640', '/api/images/not-an-id?w=320'])('answers 404 for %s', async (url) => {

@@ -6,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { API, type Car, MESSAGES } from '@rental/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageTemplate } from '../src/http/prerender/pageTemplate';
+import { identityOf } from '../src/features/fleetCache/encodedAnswers';
 import { Prerenderer, type ServerEntry, serverEntryFile } from '../src/http/prerender/prerenderer';
 import { IMMUTABLE } from '../src/http/webApp';
 import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
@@ -180,6 +181,28 @@ describe(`pages drawn on the server (${describeDatabase})`, () => {
     expect(res.body).toContain('<script type="application/json" id="server-state">[["cars"]]</script>');
   });
 
+  it('sends a drawn page compressed as it was kept, and a browser holding it gets 304 until the page changes', async () => {
+    // Enough cars for a page over the 1 KB below which nothing is compressed.
+    await Promise.all(Array.from({ length: 16 }, (_, i) => addCar(t.app, owner.token, { brand: 'Kia', model: `Rio ${i}`, pricePerDay: 6400 + i })));
+    const br = await t.app.inject({ method: 'GET', url: '/cars', headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('text/html');
+    const html = brotliDecompressSync(br.rawPayload).toString();
+    expect(html).toContain('Kia');
+    expect(html).toBe((await page('/cars')).body);
+
+    const etag = String(br.headers.etag);
+    const again = await t.app.inject({ method: 'GET', url: '/cars', headers: { accept: 'text/html', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    await addCar(t.app, owner.token, { brand: 'Mazda', model: 'Demio', pricePerDay: 6600 });
+    const changed = await t.app.inject({ method: 'GET', url: '/cars', headers: { accept: 'text/html', 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('Mazda');
+  });
+
   it('shows a new price on the very next page once the change is acknowledged, and reuses the HTML while nothing changed', async () => {
     const car = await addCar(t.app, owner.token, { brand: 'Honda', model: 'Fit', pricePerDay: 6400 });
     expect(rootOf((await page('/cars')).body)).toContain('Honda Fit 6400 reserved');
@@ -238,11 +261,12 @@ describe(`pages drawn on the server (${describeDatabase})`, () => {
       },
     };
     const prerenderer = new Prerenderer(t.app, entry, new PageTemplate(join(webRoot, 'dist')), () => today);
-    expect(await prerenderer.page('/cars')).toContain('drawn on 2030-01-01');
-    expect(await prerenderer.page('/cars')).toContain('drawn on 2030-01-01');
+    const drawn = async (url: string) => (await identityOf((await prerenderer.page(url))!)).toString();
+    expect(await drawn('/cars')).toContain('drawn on 2030-01-01');
+    expect(await drawn('/cars')).toContain('drawn on 2030-01-01');
     expect(renders).toBe(1);
     today = '2030-01-02';
-    expect(await prerenderer.page('/cars')).toContain('drawn on 2030-01-02');
+    expect(await drawn('/cars')).toContain('drawn on 2030-01-02');
     expect(renders).toBe(2);
   });
 });

@@ -17,8 +17,9 @@ if (!serverState) {
   createRoot(root).render(app);
 } else {
   // The server drew this page (decision 075): start from the data it drew it with, and take the
-  // page over at once: from hydrateRoot on, React hears every tap and replays it on the part it
-  // hydrates first, so nothing tapped while the page's code arrives is lost.
+  // page over at once. Taps made before the page's own part is hydrated are held by boot.ts and
+  // given again once that part says it is live (SayPageLive, decision 076): React drops a tap on a
+  // part it has not hydrated yet.
   fillQueryCache(queryClient, JSON.parse(serverState.textContent || '[]') as ServerQuery[]);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the phone's main thread for the whole page (the page is already painted and readable).

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@rental/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendEncoded } from '../features/fleetCache/encodedAnswers';
 import { loadPrerenderer } from './prerender/prerenderer';
 
 /** Two levels up from both src/http (source) and dist (bundle) is packages/. */
@@ -63,8 +64,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         request.log.error({ err }, 'server rendering failed; sending the page for the browser to draw');
         return undefined;
       });
-    // Drawn from the current data each time it changes: revalidated on every visit, as index.html is.
-    if (page !== undefined) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    // Drawn from the current data each time it changes: revalidated on every visit (no-cache, its
+    // ETag), as index.html is; sent as compressed when drawn.
+    if (page !== undefined) return sendEncoded(request, reply, page, 'text/html; charset=utf-8');
     if (built) return reply.sendFile('index.html');
     return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE);
   }

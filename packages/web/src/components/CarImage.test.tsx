@@ -9,7 +9,7 @@ describe('CarImage', () => {
     render(<CarImage car={{ image: ours, brand: 'Toyota', model: 'Corolla' }} />);
     const img = screen.getByRole('img', { name: 'Toyota Corolla' });
     expect(img).toHaveAttribute('src', ours);
-    expect(img).toHaveAttribute('srcset', `${ours}?w=320 320w, ${ours}?w=640 640w, ${ours}?w=960 960w, ${ours} 1280w`);
+    expect(img).toHaveAttribute('srcset', `${ours}?w=320 320w, ${ours}?w=640 640w, ${ours}?w=800 800w, ${ours}?w=960 960w, ${ours} 1280w`);
     expect(img).toHaveAttribute('sizes', '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw');
     expect(img).toHaveAttribute('width', '640');
     expect(img).toHaveAttribute('height', '400');

@@ -1,3 +1,4 @@
+import { CAR_IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS } from '@rental/contract/constants';
 import type { Car } from '@rental/contract/schemas';
 import { CarFront } from 'lucide-react';
 import { useState } from 'react';
@@ -20,10 +21,10 @@ const CARD_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
 const THUMBNAIL_SIZES = '112px';
 const THUMBNAIL_MAX_WIDTH = 160;
 
-/** Our own pictures come in smaller widths too (the server's VARIANT_WIDTHS); the stored one is 1280 px at most. */
+/** Our own pictures come in smaller widths too (IMAGE_VARIANT_WIDTHS); the stored one is 1280 px at most. */
 function pictureWidths(image: string): string | undefined {
   if (!image.startsWith('/api/images/')) return undefined;
-  return `${image}?w=320 320w, ${image}?w=640 640w, ${image}?w=960 960w, ${image} 1280w`;
+  return [...IMAGE_VARIANT_WIDTHS.map((w) => `${image}?w=${w} ${w}w`), `${image} ${CAR_IMAGE_MAX_WIDTH}w`].join(', ');
 }
 
 /** A car's picture with fixed proportions; a calm placeholder if it is missing or broken. */

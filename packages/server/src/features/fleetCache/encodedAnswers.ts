@@ -37,15 +37,25 @@ export async function identityOf(answer: EncodedAnswer): Promise<Buffer> {
   return answer.identity ?? gunzipAsync(answer.gzip!);
 }
 
-export async function encodeAnswer(json: string): Promise<EncodedAnswer> {
-  const identity = Buffer.from(json);
+/** How hard to compress: brotli and gzip levels. */
+export interface Effort {
+  brotli: number;
+  gzip: number;
+}
+
+/**
+ * Brotli 5 and gzip 6: on 1,000 cars' list (670 KB) 19 ms and 9 ms, within 2% of brotli 9's size at
+ * a seventh of its time; every change to the fleet pays this once per cached answer.
+ */
+const API_EFFORT: Effort = { brotli: 5, gzip: 6 };
+
+export async function encodeAnswer(text: string, effort: Effort = API_EFFORT): Promise<EncodedAnswer> {
+  const identity = Buffer.from(text);
   const etag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`;
   if (identity.length < COMPRESS_FROM_BYTES) return { etag, identity };
-  // Brotli 5 and gzip 6: on 1,000 cars' list (670 KB) 19 ms and 9 ms, within 2% of brotli 9's size at
-  // a seventh of its time; every change to the fleet pays this once per cached answer.
   const [br, gz] = await Promise.all([
-    brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    gzipAsync(identity, { level: 6 }),
+    brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: effort.brotli, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzipAsync(identity, { level: effort.gzip }),
   ]);
   return { etag, br, gzip: gz };
 }
@@ -76,13 +86,13 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /** Sends a cached answer: 304 when the client holds these bytes already, else the best encoding it takes. */
-export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer): Promise<FastifyReply> {
+export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer, contentType = 'application/json; charset=utf-8'): Promise<FastifyReply> {
   // no-cache: a browser may keep the answer but must ask (If-None-Match) before using it again.
   reply.header('etag', answer.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   const compressed = encoding && answer[encoding];
-  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('content-type', contentType);
   if (compressed) return reply.header('content-encoding', encoding).send(compressed);
   return reply.send(await identityOf(answer));
 }
@@ -92,21 +102,24 @@ export class AnswerCache {
   /** Answers being made: concurrent misses of one key wait for one build. */
   private readonly building = new Map<string, Promise<EncodedAnswer>>();
 
-  constructor(maxBytes: number) {
+  constructor(
+    maxBytes: number,
+    private readonly effort: Effort = API_EFFORT,
+  ) {
     this.entries = new LRUCache<string, EncodedAnswer>({
       maxSize: maxBytes,
       sizeCalculation: (answer, key) => (answer.identity?.length ?? 0) + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0) + key.length + 256,
     });
   }
 
-  /** The answer under `key`, made by `build` (its JSON) when missing. A build's error is every waiter's. */
+  /** The answer under `key`, made by `build` (its JSON, or a page's HTML) when missing. A build's error is every waiter's. */
   get(key: string, build: () => Promise<string>): Promise<EncodedAnswer> {
     const hit = this.entries.get(key);
     if (hit) return Promise.resolve(hit);
     let pending = this.building.get(key);
     if (!pending) {
       pending = build()
-        .then(encodeAnswer)
+        .then((text) => encodeAnswer(text, this.effort))
         .then((answer) => {
           this.entries.set(key, answer);
           return answer;

@@ -1,17 +1,29 @@
 /**
- * index.html as Vite built it, turned into the frame of a server-drawn page: the stylesheet
- * inlined (one request fewer before the first paint), the page's own code announced
- * (modulepreload) and all code fetched at low priority, and the drawn HTML and its data in #root. (React itself puts a preload of each
- * fetchpriority=high picture, with its srcset and sizes, at the start of the drawn HTML.)
+ * index.html as Vite built it, turned into the frame of a server-drawn page, with the drawn HTML
+ * and its data in #root.
+ * With the boot script in the build (src/boot.ts, decision 076) the page names no other script:
+ * the entry chunk, the chunks index.html preloads and the page's own chunks are listed in
+ * #page-code with the stylesheet, and boot adds them once the page's largest paint is on the
+ * screen. The page inlines only the rules of the classes it uses (decision 077), so the HTML fits
+ * in fewer round trips; the whole stylesheet arrives with the code.
+ * A build without boot gets decision 075's frame: the whole stylesheet inlined and the code
+ * announced at low priority. (React itself puts a preload of each fetchpriority=high picture, with
+ * its srcset and sizes, at the start of the drawn HTML.)
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { PAGE_CODE_ID } from '@rental/contract';
 import { join } from 'node:path';
+import { CriticalCss } from './criticalCss';
 
 type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
 const ROOT = '<div id="root"></div>';
+/** The entry script and the preloads Vite writes in index.html (src or href, which is the file). */
+const CODE_TAG = /<(?:script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>|link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>)\s*/g;
+/** The boot script's source path in Vite's manifest. */
+export const BOOT_MODULE = 'src/boot.ts';
 
 export interface PageParts {
   /** The drawn page (React's HTML for #root). */
@@ -22,29 +34,68 @@ export interface PageParts {
   pageModule?: string | undefined;
 }
 
+/** What the boot script reads in #page-code: the whole stylesheet, then the code, entry first. */
+export interface PageCode {
+  css: string[];
+  js: string[];
+}
+
+/** Where the page's <style> goes in the head. */
+const STYLE_SLOT = '<!--page-style-->';
+
+/** "</style" cannot occur in CSS Tailwind writes, but a stray one must not end the element early. */
+const styleSafe = (css: string) => css.replace(/<\/style/gi, '<\\/style');
+
 export class PageTemplate {
   private readonly head: string;
   private readonly tail: string;
   private readonly manifest: Manifest;
+  /** With a boot script: the stylesheet and the code index.html names, which boot adds after the paint. */
+  private readonly deferred: PageCode | undefined;
+  /** With a boot script: the stylesheet, of which each page inlines only what it uses (decision 077). */
+  private readonly critical: CriticalCss | undefined;
 
   constructor(webDist: string) {
     let index = readFileSync(join(webDist, 'index.html'), 'utf8');
+    const manifestFile = join(webDist, '.vite', 'manifest.json');
+    this.manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
+    const boot = this.manifest[BOOT_MODULE]?.file;
     const stylesheet = STYLESHEET.exec(index);
     const cssFile = stylesheet?.[1] && join(webDist, stylesheet[1]);
-    if (stylesheet && cssFile && existsSync(cssFile)) {
-      // "</style" cannot occur in CSS Tailwind writes, but a stray one must not end the element early.
-      const css = readFileSync(cssFile, 'utf8').replace(/<\/style/gi, '<\\/style');
-      index = index.replace(stylesheet[0], () => `<style>${css}</style>`);
+    const css = stylesheet && cssFile && existsSync(cssFile) ? readFileSync(cssFile, 'utf8') : undefined;
+
+    if (boot && existsSync(join(webDist, boot))) {
+      // The page is readable without its code: only the boot script is named, and it adds the rest
+      // once the page's largest paint is on the screen (decision 076): the whole stylesheet, then the code.
+      const js: string[] = [];
+      index = index.replace(CODE_TAG, (_tag, src: string | undefined, href: string | undefined) => {
+        js.push((src ?? href) as string);
+        return '';
+      });
+      let critical: CriticalCss | undefined;
+      if (stylesheet && css !== undefined) {
+        try {
+          critical = new CriticalCss(css);
+        } catch {
+          // A stylesheet this reader cannot split is inlined whole, as before.
+        }
+      }
+      this.critical = critical;
+      this.deferred = { css: critical && stylesheet ? [`/${stylesheet[1]}`] : [], js };
+      if (stylesheet) index = index.replace(stylesheet[0], () => (critical ? STYLE_SLOT : `<style>${styleSafe(css ?? '')}</style>`));
+      // A classic deferred script: it runs once the HTML is parsed, and a trace names its run.
+      index = index.replace('</head>', () => `<script defer fetchpriority="low" src="/${boot}"></script></head>`);
+    } else {
+      // The stylesheet inlined (one request fewer before the first paint) and the code waiting
+      // behind the picture on a phone's bandwidth: low priority for the entry script and the chunks
+      // announced with it (decision 075).
+      if (stylesheet && css !== undefined) index = index.replace(stylesheet[0], () => `<style>${styleSafe(css)}</style>`);
+      index = index.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
     }
-    // The page is readable without its code, so the code waits behind the picture on a phone's
-    // bandwidth: low priority for the entry script and the chunks announced with it.
-    index = index.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
     const at = index.indexOf(ROOT);
     if (at < 0) throw new Error(`${join(webDist, 'index.html')} has no ${ROOT}.`);
     this.head = index.slice(0, at);
     this.tail = index.slice(at + ROOT.length);
-    const manifestFile = join(webDist, '.vite', 'manifest.json');
-    this.manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   }
 
   /** The files a module's chunk needs, itself first, each once (the entry's own are already in index.html). */
@@ -64,10 +115,19 @@ export class PageTemplate {
   }
 
   page({ html, state, pageModule }: PageParts): string {
-    const links: string[] = [];
-    const announced = (file: string) => this.head.includes(`/${file}"`);
-    if (pageModule) for (const file of this.chunkFiles(pageModule).filter((f) => !announced(f))) links.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
+    const pageFiles = pageModule ? this.chunkFiles(pageModule).map((file) => `/${file}`) : [];
+    const body = `<div id="root">${html}</div><script type="application/json" id="server-state">${state}</script>`;
+    const { deferred } = this;
+    if (deferred) {
+      const code: PageCode = { css: deferred.css, js: [...deferred.js, ...pageFiles.filter((file) => !deferred.js.includes(file))] };
+      // File names of our own build ([\w./-]): nothing in them can end the <script> element.
+      const list = `<script type="application/json" id="${PAGE_CODE_ID}">${JSON.stringify(code)}</script>`;
+      const head = this.critical ? this.head.replace(STYLE_SLOT, () => `<style>${styleSafe(this.critical?.for(this.head + html) ?? '')}</style>`) : this.head;
+      return `${head}${body}${list}${this.tail}`;
+    }
+    const announced = (file: string) => this.head.includes(`${file}"`);
+    const links = pageFiles.filter((file) => !announced(file)).map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`);
     const head = links.length ? this.head.replace('</head>', () => `${links.join('')}</head>`) : this.head;
-    return `${head}<div id="root">${html}</div><script type="application/json" id="server-state">${state}</script>${this.tail}`;
+    return `${head}${body}${this.tail}`;
   }
 }
