@@ -177,4 +177,27 @@ describe('pages drawn on the server', () => {
     await page.getByRole('link', { name: /View Details/ }).last().click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
+
+  test('choices made in the home form before its code has arrived are kept, and Book now uses them (decision 076)', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Find a car' });
+    const pickupDate = addDays(companyToday(), 20);
+    const returnDate = addDays(companyToday(), 23);
+    await form.getByLabel('Car type').selectOption('SUV');
+    await form.getByLabel('Pickup date').fill(pickupDate);
+    await form.getByLabel('Return date').fill(returnDate);
+    await form.getByRole('button', { name: 'Book now' }).click();
+    release();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/cars');
+    const params = new URL(page.url()).searchParams;
+    expect([params.get('category'), params.get('pickupDate'), params.get('returnDate')]).toEqual(['SUV', pickupDate, returnDate]);
+  });
 });

@@ -102,10 +102,39 @@ describe('boot', () => {
     expect(link.defaultPrevented).toBe(false);
 
     document.dispatchEvent(new Event(PAGE_LIVE_EVENT));
-    expect(clicks).toEqual([false]);
+    await waitFor(() => expect(clicks).toEqual([false]));
     expect(submits).toEqual([1]);
     // From then on taps go straight to the page.
     button?.click();
     expect(clicks).toEqual([false, false]);
+  });
+
+  it('hands fields changed before React listens to the page as changes, before the held tap', async () => {
+    drawnPage();
+    document.getElementById('root')?.insertAdjacentHTML(
+      'beforeend',
+      '<form><select aria-label="Car type"><option value="">Any</option><option>SUV</option></select><input aria-label="Pickup date" type="date"><input aria-label="Untouched"><button type="submit">Book now</button></form>',
+    );
+    const [type, pickup, untouched] = Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('select, input'));
+    const seen: string[] = [];
+    for (const field of [type, pickup, untouched]) {
+      for (const kind of ['input', 'change']) field?.addEventListener(kind, () => seen.push(`${kind} ${field.getAttribute('aria-label')} ${field.value}`));
+    }
+    document.querySelector('button')?.addEventListener('click', () => seen.push('tap'));
+    document.querySelector('form')?.addEventListener('submit', (event) => event.preventDefault());
+    await runBoot();
+
+    // The visitor chooses before the code has arrived (what the browser fires for a choice).
+    if (type) type.value = 'SUV';
+    type?.dispatchEvent(new Event('change', { bubbles: true }));
+    if (pickup) pickup.value = '2027-01-02';
+    pickup?.dispatchEvent(new Event('input', { bubbles: true }));
+    document.querySelector('button')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    seen.length = 0;
+
+    document.dispatchEvent(new Event(PAGE_LIVE_EVENT));
+    await waitFor(() => expect(seen).toContain('tap'));
+    expect(seen).toEqual(['input Car type SUV', 'change Car type SUV', 'input Pickup date 2027-01-02', 'change Pickup date 2027-01-02', 'tap']);
+    expect([type?.value, pickup?.value, untouched?.value]).toEqual(['SUV', '2027-01-02', '']);
   });
 });

@@ -77,14 +77,54 @@
     event.stopPropagation();
     startCode();
   }
+  /** Fields changed before the code took the page over (a car type chosen, dates typed). */
+  const changed = new Set<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>();
+  function noteChange(event: Event): void {
+    const field = event.target;
+    if (!live && (field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement)) changed.add(field);
+  }
+
+  /**
+   * React keeps the DOM's values at hydration but not in its state: the form would read those fields
+   * as empty (and draw them so at its next render). Each is announced again as the visitor's change.
+   * React remembers a field's last value through the element's own `value` setter, so that is set to
+   * the empty value first and the visitor's value put back with the prototype's setter, which React
+   * does not watch: the events then carry a change React has not seen.
+   */
+  function announceChanges(): void {
+    // Read first: each announced field makes React draw the form again, with the others still empty.
+    const values = Array.from(changed, (field) => [field, field.value] as const);
+    for (const [field, value] of values) {
+      // Boxes and radio buttons would need a click, which toggles them again; drawn pages have none.
+      if (!field.isConnected || (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))) continue;
+      const prototype = Object.getPrototypeOf(field) as object;
+      field.value = '';
+      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    changed.clear();
+  }
+
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
+  document.addEventListener('input', noteChange, true);
+  document.addEventListener('change', noteChange, true);
   document.addEventListener(PAGE_LIVE_EVENT, () => {
     live = true;
     document.removeEventListener('click', hold, true);
     document.removeEventListener('submit', hold, true);
-    if (heldClick?.isConnected) heldClick.click();
-    else if (heldSubmit?.form.isConnected) heldSubmit.form.requestSubmit(heldSubmit.submitter?.isConnected ? heldSubmit.submitter : null);
+    document.removeEventListener('input', noteChange, true);
+    document.removeEventListener('change', noteChange, true);
+    // A frame and a task after React's first effects: the fields first, then the held tap, which
+    // reads them.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        announceChanges();
+        if (heldClick?.isConnected) heldClick.click();
+        else if (heldSubmit?.form.isConnected) heldSubmit.form.requestSubmit(heldSubmit.submitter?.isConnected ? heldSubmit.submitter : null);
+      }, 0),
+    );
   });
 
   /** Resolves once the picture is decoded, ready to paint (or has failed: nothing to wait for then). */
