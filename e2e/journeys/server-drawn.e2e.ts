@@ -1,12 +1,15 @@
 /**
  * The public pages drawn on the server (decision 075), read as a crawler or a phone before any
  * script runs: the built server's HTML already holds the cars and their prices, and a car added
- * or a booking made is in the very next page.
+ * or a booking made is in the very next page. And as a slow phone: with the page's code held back,
+ * what the visitor does meanwhile (a tap, a scroll, a choice in a form) still counts once React has
+ * taken the page over (decision 076).
  */
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { apiClient } from '../support/api';
 import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
+import type { Page } from 'playwright-core';
 import { pngFile } from '../support/png';
 import { expectShownCount, formatMoney, see } from '../support/ui';
 
@@ -24,6 +27,19 @@ function layoutOfEveryElement(): string[] {
     const s = getComputedStyle(el);
     return `${el.tagName}.${el.getAttribute('class') ?? ''} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)} ${s.color} ${s.backgroundColor} ${s.fontSize} ${s.fontWeight} ${s.display} ${s.borderTopWidth} ${s.boxShadow} ${s.opacity} ${s.visibility}`;
   });
+}
+
+/** Holds the files matching `glob` back, as a slow phone would, until the returned function is called. */
+async function holdBack(page: Page, glob: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(glob, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return () => release();
 }
 
 /** What the drawn page reads as: its #root without tags (React's <!-- --> separators gone). */
@@ -107,14 +123,7 @@ describe('pages drawn on the server', () => {
   test('a tap made before the code has arrived is held and given again once React listens (decision 076)', async ({ openPage }) => {
     const page = await openPage({ viewport: PHONE, mobile: true });
     // The entry chunk is held back until the tap is made, as on a slow phone.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/index-*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdBack(page, '**/assets/index-*.js');
     await page.goto('/');
     const toggle = page.getByRole('button', { name: /menu/i });
     await toggle.tap();
@@ -133,14 +142,7 @@ describe('pages drawn on the server', () => {
     expect(ofCategory).toBeLessThan(cars.length);
     // The list's own chunk is held back until after the tap, as on a slow phone: React must not
     // try to take the page over without it (it would drop the tap).
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/CarsPage-*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdBack(page, '**/assets/CarsPage-*.js');
     await page.goto('/cars');
     await expectShownCount(page, cars.length);
     await page.getByRole('button', { name: category, exact: true }).click();
@@ -152,14 +154,7 @@ describe('pages drawn on the server', () => {
   test("Book tapped at once on a car's page answers on the page, and a page scrolled before its code arrives stays where it was", async ({ page, seed }) => {
     const car = seed.cars[seed.reservation.carKey];
     // The code is held back until the page has been scrolled and the tap made, as on a slow phone.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/index-*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdBack(page, '**/assets/index-*.js');
     const reloads: string[] = [];
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame() && frame.url().includes('?')) reloads.push(frame.url());
@@ -179,14 +174,7 @@ describe('pages drawn on the server', () => {
   });
 
   test('choices made in the home form before its code has arrived are kept, and Book now uses them (decision 076)', async ({ page }) => {
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/index-*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdBack(page, '**/assets/index-*.js');
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Find a car' });
     const pickupDate = addDays(companyToday(), 20);
