@@ -7,6 +7,7 @@ import { type ComponentType, type ReactNode, StrictMode } from 'react';
 import App from './App';
 import { CappedToaster } from './components/CappedToaster';
 import { RouteErrorBoundary } from './components/ErrorBoundary';
+import { NewPageAtTop } from './components/NewPageAtTop';
 import { SessionProvider } from './session/SessionProvider';
 
 type Props = {
@@ -21,6 +22,7 @@ export function AppRoot({ queryClient, Router }: Props) {
       <QueryClientProvider client={queryClient}>
         <Router>
           <SessionProvider>
+            <NewPageAtTop />
             <RouteErrorBoundary>
               <App />
             </RouteErrorBoundary>

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router';
 import { SayPageLive } from '../lib/pageLive';
 import { useSession } from '../session/useSession';
 import { Footer } from './Footer';
@@ -11,23 +11,8 @@ import { Navbar } from './Navbar';
 // JavaScript budget (bench/bundle-size.mjs).
 const LoginModal = lazy(() => import('./LoginModal').then((module) => ({ default: module.LoginModal })));
 
-/**
- * The page this document showed last. Module state, not a ref: the app is mounted anew on every
- * address (RouteErrorBoundary is keyed by it), and the document outlives those mounts.
- */
-let shownPath: string | undefined;
-
 export function PublicLayout() {
   const { showLogin } = useSession();
-  const { pathname } = useLocation();
-
-  // A new page starts at its top, as a fresh document would; not the document's first page, which
-  // the browser placed and the visitor may have scrolled before React took it over.
-  useEffect(() => {
-    if (shownPath !== undefined && shownPath !== pathname) window.scrollTo?.(0, 0);
-    shownPath = pathname;
-  }, [pathname]);
-
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -11,10 +11,9 @@ export function OwnerLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
 
-  // a new page closes the phone menu and starts at its top
+  // a new page closes the phone menu (NewPageAtTop brings it to its top)
   useEffect(() => {
     setMenuOpen(false);
-    window.scrollTo?.(0, 0);
   }, [pathname]);
 
   useEffect(() => {
