@@ -9,7 +9,7 @@
  * never arrives does not keep the page inert.
  * A classic deferred script (<script defer>), not a module: it runs once the HTML is parsed, and a
  * trace names its run (EvaluateScript) so Lighthouse can see it did not hold up the paint. No imports,
- * and everything inside one function so that nothing lands on window; a few hundred bytes.
+ * and everything inside one function so that nothing lands on window; about 1 KB compressed.
  */
 (() => {
   // The contract's PAGE_CODE_ID and PAGE_LIVE_EVENT, written out: an import would become a shared
@@ -58,12 +58,10 @@
    * again when the page says React has taken it over (PAGE_LIVE_EVENT, lib/pageLive.tsx), which then handles it as any tap.
    * Links are left alone: they work as links.
    */
-  let live = false;
   let heldClick: HTMLElement | undefined;
   let heldSubmit: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
 
   function hold(event: Event): void {
-    if (live) return;
     if (event.type === 'submit' && event.target instanceof HTMLFormElement) {
       heldSubmit = { form: event.target, submitter: (event as SubmitEvent).submitter };
       heldClick = undefined;
@@ -81,7 +79,7 @@
   const changed = new Set<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>();
   function noteChange(event: Event): void {
     const field = event.target;
-    if (!live && (field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement)) changed.add(field);
+    if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement)) changed.add(field);
   }
 
   /**
@@ -110,22 +108,26 @@
   document.addEventListener('submit', hold, true);
   document.addEventListener('input', noteChange, true);
   document.addEventListener('change', noteChange, true);
-  document.addEventListener(PAGE_LIVE_EVENT, () => {
-    live = true;
-    document.removeEventListener('click', hold, true);
-    document.removeEventListener('submit', hold, true);
-    document.removeEventListener('input', noteChange, true);
-    document.removeEventListener('change', noteChange, true);
-    // A frame and a task after React's first effects: the fields first, then the held tap, which
-    // reads them.
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        announceChanges();
-        if (heldClick?.isConnected) heldClick.click();
-        else if (heldSubmit?.form.isConnected) heldSubmit.form.requestSubmit(heldSubmit.submitter?.isConnected ? heldSubmit.submitter : null);
-      }, 0),
-    );
-  });
+  // Once: the page says it is live at every address it shows, and the held tap is given back once.
+  document.addEventListener(
+    PAGE_LIVE_EVENT,
+    () => {
+      document.removeEventListener('click', hold, true);
+      document.removeEventListener('submit', hold, true);
+      document.removeEventListener('input', noteChange, true);
+      document.removeEventListener('change', noteChange, true);
+      // A frame and a task after React's first effects: the fields first, then the held tap, which
+      // reads them.
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          announceChanges();
+          if (heldClick?.isConnected) heldClick.click();
+          else if (heldSubmit?.form.isConnected) heldSubmit.form.requestSubmit(heldSubmit.submitter?.isConnected ? heldSubmit.submitter : null);
+        }, 0),
+      );
+    },
+    { once: true },
+  );
 
   /** Resolves once the picture is decoded, ready to paint (or has failed: nothing to wait for then). */
   const decoded = (picture: HTMLImageElement) => picture.decode?.().catch(() => undefined);
