@@ -85,7 +85,8 @@ export class BatchOutcomeUnknown extends Error {
 
 /** Books every request of the batch (all in one transaction); outcomes in the requests' order. */
 export async function bookBatch(db: Database, requests: readonly BookingRequest[], rules: BookingRules): Promise<BookingOutcome[]> {
-  const hashes = requests.map((request) => requestHash(request.input));
+  // Only a request with an Idempotency-Key needs its hash (to claim the key, or to compare with the stored one).
+  const hashes = requests.map(({ key, input }) => (key === undefined ? undefined : requestHash(input)));
   const payload = requests.map(({ actor, input, key }, n) => ({
     n,
     userId: actor.id,
