@@ -24,7 +24,14 @@ await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
 await build({
   absWorkingDir: here,
-  entryPoints: { main: 'src/main.ts', owner: 'src/cli/owner.ts', backup: 'src/cli/backup.ts', restore: 'src/cli/restore.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    owner: 'src/cli/owner.ts',
+    backup: 'src/cli/backup.ts',
+    restore: 'src/cli/restore.ts',
+    // PGlite's thread (src/db/pglite/thread.ts looks for it beside the bundle).
+    pgliteWorker: 'src/db/pglite/worker.ts',
+  },
   outdir: dist,
   bundle: true,
   platform: 'node',
@@ -36,4 +43,4 @@ await build({
 });
 // migrate.ts finds them beside the bundle (dist/migrations), as it does beside itself in src/db.
 await cp(join(here, 'src', 'db', 'migrations'), join(dist, 'migrations'), { recursive: true });
-console.log('server built: dist/main.js, dist/owner.js, dist/backup.js, dist/restore.js');
+console.log('server built: dist/main.js, dist/owner.js, dist/backup.js, dist/restore.js, dist/pgliteWorker.js');

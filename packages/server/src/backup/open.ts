@@ -4,12 +4,11 @@
  */
 import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
 import type { Config } from '../config';
 import { lockDataDir } from '../db/dataDirLock';
 import type { MigrationTarget } from '../db/migrate';
+import { startPgliteThread } from '../db/pglite/thread';
 
 export interface BackupTarget {
   target: MigrationTarget;
@@ -38,12 +37,12 @@ export async function openBackupTarget(config: Pick<Config, 'databaseUrl' | 'dat
   // The server holds this lock while it runs: PGlite must not be opened by two processes at once.
   const unlock = await lockDataDir(config.dataDir);
   try {
-    const client = await PGlite.create(config.dataDir, { extensions: { btree_gist } });
+    const thread = await startPgliteThread({ dataDir: config.dataDir });
     return {
-      target: { kind: 'pglite', client },
+      target: { kind: 'pglite', pool: thread.pool },
       where: `PGlite in ${config.dataDir}`,
       close: async () => {
-        await client.close();
+        await thread.close();
         await unlock();
       },
     };

@@ -1,13 +1,12 @@
 /** Opens the database: PGlite in a data directory (the default) or a PostgreSQL server (DATABASE_URL). */
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { lockDataDir } from './dataDirLock';
 import { type MigrateOptions, migrate } from './migrate';
+import { startPgliteThread } from './pglite/thread';
 import * as schema from './schema';
+import type { MigrationTarget } from './rawTransaction';
 import type { Database } from './types';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -15,8 +14,11 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface OpenedDatabase {
   db: Database;
   kind: DatabaseKind;
-  /** The driver underneath, for what Drizzle does not cover (migrations, tests). */
-  raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  /**
+   * The driver underneath, for what Drizzle does not cover (migrations, backups, tests): a
+   * node-postgres pool on both, PGlite's being one connection to its thread (decision 078).
+   */
+  raw: MigrationTarget;
   /** Migrations applied by this open (empty when the schema was current). */
   appliedMigrations: string[];
   /** Closes the connections; PGlite must be closed to flush its data directory. */
@@ -27,7 +29,7 @@ export type OpenDatabaseOptions = MigrateOptions &
   (
     | { databaseUrl: string; dataDir?: undefined; inMemory?: undefined }
     | { dataDir: string; databaseUrl?: undefined; inMemory?: undefined }
-    | { inMemory: true; databaseUrl?: undefined; dataDir?: undefined }
+    | { inMemory: true; databaseUrl?: undefined; dataDir?: undefined; loadDataDir?: Uint8Array }
   ) & {
     /** Connections in the pool (PostgreSQL only). */
     poolSize?: number;
@@ -41,7 +43,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     try {
       const raw = { kind: 'postgres' as const, pool };
       const appliedMigrations = await migrate(raw, options);
-      const db: Database = drizzlePostgres(pool, { schema });
+      const db: Database = drizzle(pool, { schema });
       return { db, kind: 'postgres', raw, appliedMigrations, close: () => pool.end() };
     } catch (err) {
       await pool.end().catch(() => {});
@@ -54,14 +56,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     await mkdir(options.dataDir, { recursive: true });
     unlock = await lockDataDir(options.dataDir);
   }
-  const pgliteOptions = { extensions: { btree_gist } };
-  let client: PGlite | undefined;
+  let thread: Awaited<ReturnType<typeof startPgliteThread>> | undefined;
   try {
-    client = options.dataDir ? await PGlite.create(options.dataDir, pgliteOptions) : await PGlite.create(pgliteOptions);
-    const raw = { kind: 'pglite' as const, client };
+    thread = await startPgliteThread(options.dataDir ? { dataDir: options.dataDir } : { loadDataDir: options.inMemory ? options.loadDataDir : undefined });
+    const raw = { kind: 'pglite' as const, pool: thread.pool };
     const appliedMigrations = await migrate(raw, options);
-    const db: Database = drizzlePglite(client, { schema });
-    const opened = client;
+    const db: Database = drizzle(thread.pool, { schema });
+    const opened = thread;
     return {
       db,
       kind: 'pglite',
@@ -73,7 +74,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
       },
     };
   } catch (err) {
-    await client?.close().catch(() => {});
+    await thread?.close().catch(() => {});
     await unlock();
     throw err;
   }

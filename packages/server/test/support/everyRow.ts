@@ -2,7 +2,6 @@
 import type { MigrationTarget } from '../../src/db/migrate';
 
 export async function query<R>(target: MigrationTarget, sql: string): Promise<R[]> {
-  if (target.kind === 'pglite') return (await target.client.query<R>(sql)).rows;
   return (await target.pool.query(sql)).rows as R[];
 }
 
@@ -21,7 +20,6 @@ export async function everyRow(target: MigrationTarget): Promise<Record<string, 
     await run('RESET TimeZone');
     return result;
   };
-  if (target.kind === 'pglite') return read(async <R>(sql: string) => (await target.client.query<R>(sql)).rows);
   const client = await target.pool.connect();
   try {
     return await read(async <R>(sql: string) => (await client.query(sql)).rows as R[]);

@@ -6,29 +6,22 @@
  * their databases the usual way.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from '../../src/db/migrate';
-import type { OpenedDatabase } from '../../src/db/open';
-import * as schema from '../../src/db/schema';
-import type { Database } from '../../src/db/types';
+import { type OpenedDatabase, openDatabase } from '../../src/db/open';
+import { startPgliteThread } from '../../src/db/pglite/thread';
 
 /** Where the snapshot is, for the test workers (set by the global setup). */
 export const SNAPSHOT_ENV = 'RENTAL_TEST_PGLITE_SNAPSHOT';
 
-const pgliteOptions = { extensions: { btree_gist } };
-
 /** Writes the snapshot of a database with every migration applied (and which ones, beside it). */
 export async function makeSnapshot(path: string): Promise<void> {
-  const client = await PGlite.create(pgliteOptions);
+  const thread = await startPgliteThread({});
   try {
-    const applied = await migrate({ kind: 'pglite', client });
-    const dump = await client.dumpDataDir('none');
-    await writeFile(path, Buffer.from(await dump.arrayBuffer()));
+    const applied = await migrate({ kind: 'pglite', pool: thread.pool });
+    await writeFile(path, await thread.dump());
     await writeFile(`${path}.json`, JSON.stringify(applied));
   } finally {
-    await client.close();
+    await thread.close();
   }
 }
 
@@ -38,15 +31,7 @@ export async function openFromSnapshot(): Promise<OpenedDatabase | undefined> {
   if (!path) return undefined;
   const [bytes, applied] = await Promise.all([readFile(path), readFile(`${path}.json`, 'utf8')]).catch(() => [undefined, undefined] as const);
   if (!bytes || !applied) return undefined;
-  const client = await PGlite.create({ ...pgliteOptions, loadDataDir: new Blob([new Uint8Array(bytes)]) });
-  try {
-    const raw = { kind: 'pglite' as const, client };
-    // Nothing to apply unless a migration was added after the snapshot was made.
-    const appliedNow = await migrate(raw);
-    const db: Database = drizzle(client, { schema });
-    return { db, kind: 'pglite', raw, appliedMigrations: [...(JSON.parse(applied) as string[]), ...appliedNow], close: () => client.close() };
-  } catch (err) {
-    await client.close().catch(() => {});
-    throw err;
-  }
+  // Nothing to apply unless a migration was added after the snapshot was made.
+  const opened = await openDatabase({ inMemory: true, loadDataDir: new Uint8Array(bytes) });
+  return { ...opened, appliedMigrations: [...(JSON.parse(applied) as string[]), ...opened.appliedMigrations] };
 }

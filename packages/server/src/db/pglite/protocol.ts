@@ -1,0 +1,27 @@
+/** What the server's thread and PGlite's thread (worker.ts) say to each other. */
+import type { MessagePort } from 'node:worker_threads';
+
+export interface ThreadStart {
+  /** The data directory; none for a database in memory. */
+  dataDir?: string;
+  /** A dumped data directory (PGlite's dumpDataDir) to start from, for an in-memory database. */
+  loadDataDir?: Uint8Array;
+  /** PGlite's parts, compiled and read once per process (thread.ts), not by every thread. */
+  artifacts: PgliteArtifacts;
+}
+
+export interface PgliteArtifacts {
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+  /** pglite.data: the files Postgres needs (share/, lib/). */
+  fsBundle: Uint8Array;
+}
+
+/**
+ * To the worker: a new connection (its wire-protocol bytes go over `port`), a copy of the whole
+ * data directory (a tarball, as PGlite's dumpDataDir makes it), or close the database.
+ */
+export type ThreadRequest = { type: 'connect'; port: MessagePort } | { type: 'dump' } | { type: 'close' };
+
+/** From the worker. */
+export type ThreadEvent = { type: 'ready' } | { type: 'dumped'; bytes: Uint8Array } | { type: 'closed'; error?: string };
