@@ -1,7 +1,7 @@
 /**
  * The staff's bookings at any size: filters and search as SQL, keyset pages newest first on
  * (created_at, id), and the whole list read a chunk at a time so that listing 100,000 bookings
- * never holds the server (or PGlite, which shares its thread) for more than one chunk.
+ * never holds the server for more than one chunk (nor PGlite's one connection, decision 078).
  * See docs/decisions/055-owner-bookings-at-scale.md.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
