@@ -15,11 +15,20 @@ import type { PgliteArtifacts, ThreadEvent, ThreadRequest, ThreadStart } from '.
 class ThreadConnection extends Duplex {
   #port: MessagePort | undefined;
 
-  constructor(private readonly worker: Worker) {
+  constructor(
+    private readonly worker: Worker,
+    /** Why the thread is gone, if it is: a connection to it would wait for an answer forever. */
+    private readonly stopped: () => Error | undefined,
+  ) {
     super();
   }
 
   connect(): this {
+    const stopped = this.stopped();
+    if (stopped) {
+      process.nextTick(() => this.destroy(stopped));
+      return this;
+    }
     const { port1, port2 } = new MessageChannel();
     this.#port = port1;
     port1.on('message', (reply: Uint8Array | { error: string }) => {
@@ -154,7 +163,19 @@ export async function startPgliteThread(database: Omit<ThreadStart, 'artifacts'>
   }
   // The thread must not keep a finished process alive; close() holds it while PGlite writes.
   worker.unref();
-  const pool = new pg.Pool({ user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0, allowExitOnIdle: true, stream: () => new ThreadConnection(worker) });
+  let stopped: Error | undefined;
+  worker.once('exit', (code) => {
+    stopped = new Error(`PGlite's thread stopped (exit code ${code})`);
+  });
+  const pool = new pg.Pool({
+    // PGlite's only role and database; a role it does not know ends its backend (exit(1)).
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+    allowExitOnIdle: true,
+    stream: () => new ThreadConnection(worker, () => stopped),
+  });
   pool.on('error', () => {});
   let closing: Promise<void> | undefined;
   return {
