@@ -282,6 +282,16 @@ export async function seedDatabase({ dataDir, databaseUrl, cars: carCount = 60, 
       apiMade++;
     }
     const nowMs = Date.now();
+    // References drawn here, each once: 8,000 drawn by the database's default clash on the unique
+    // index now and then (birthday odds, ~3% of seeds), and the seed has no retry.
+    const REFERENCE_LETTERS = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+    const drawn = new Set();
+    const newReference = () => {
+      for (;;) {
+        const reference = `WR-${Array.from({ length: 6 }, () => REFERENCE_LETTERS[Math.floor(random() * 32)]).join('')}`;
+        if (!drawn.has(reference)) return drawn.add(reference), reference;
+      }
+    };
     const rows = plan
       .filter((_, i) => !throughApi.has(i))
       .map((b) => {
@@ -297,6 +307,7 @@ export async function seedDatabase({ dataDir, databaseUrl, cars: carCount = 60, 
           status: statusFor(b, random),
           paymentMethod: random() < 0.7 ? 'upfront' : 'cash_deposit',
           createdAt: new Date(bookedAt),
+          reference: newReference(),
         };
       });
     for (let i = 0; i < rows.length; i += 500) await db.insert(bookings).values(rows.slice(i, i + 500));
