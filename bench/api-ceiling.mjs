@@ -20,12 +20,10 @@ import { writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { addDays } from './lib/dates.mjs';
 import { mulberry32 } from './lib/random.mjs';
 import { DEFAULT_PG_URL, ensureBuilt, freshDatabase, startServer } from './lib/server.mjs';
-import { topUpHistory } from './lib/history.mjs';
-import { seedDatabase } from './seed.mjs';
+import { fleetShape, rotating, runLoad, seedFleet } from './lib/load.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -42,19 +40,11 @@ const { values } = parseArgs({
 const duration = Number(values.duration);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
-// --big: the seed's year around today with 8,000 bookings (its random references would clash at
-// 100,000), then older history up to 100,000 (bench/lib/history.mjs).
-const shape = values.big ? { cars: 1000, customers: 200, bookings: 8000 } : { cars: 100, customers: 40, bookings: 2000 };
-const totalBookings = values.big ? 100_000 : shape.bookings;
+const { seed: shape, totalBookings } = fleetShape(values.big);
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
 const JSON_HEADERS = { ...ACCEPT, 'content-type': 'application/json' };
 
-function run(options) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ connections, duration, ...options }, (err, result) => (err ? reject(err) : resolve(result)));
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false, outputStream: { write() {} } });
-  });
-}
+const run = (options) => runLoad({ connections, duration, ...options });
 
 /** Headers Node writes itself on every answer, which the bare server writes too. */
 const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -135,11 +125,6 @@ function cpuMs(pid) {
 }
 const CLOCK_TICKS = 100;
 
-function rotating(list) {
-  let i = 0;
-  return (req) => ({ ...req, ...list[i++ % list.length] });
-}
-
 console.log(
   `API ceiling: ${values.pg ? 'PostgreSQL' : 'PGlite'}, ${shape.cars} cars x ${totalBookings} bookings, ${connections} connections, ` +
     `${rounds} x (${duration} s ours, ${duration} s bare node:http), Accept-Encoding: br, gzip`,
@@ -149,9 +134,8 @@ const database = await freshDatabase({ postgresUrl: values.pg ? values['pg-url']
 let server;
 let bare;
 try {
-  const manifest = await seedDatabase({ ...database.target, ...shape, log: (line) => console.log(`  seed: ${line}`) });
-  let bookingCount = manifest.bookingCount;
-  if (bookingCount < totalBookings) bookingCount += await topUpHistory(database.target, totalBookings - bookingCount);
+  const manifest = await seedFleet(database.target, values.big, (line) => console.log(`  seed: ${line}`));
+  const { bookingCount } = manifest;
   console.log(`  seed: ${manifest.cars.length} cars, ${bookingCount} bookings, in ${manifest.seconds.toFixed(1)} s (+ history)`);
   server = await startServer({ env: database.env, logLevel: values['log-level'] });
   const base = server.baseUrl;

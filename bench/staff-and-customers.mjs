@@ -10,11 +10,9 @@
  *   node bench/staff-and-customers.mjs [--pg] [--big] [--duration 5] [--rounds 2]
  */
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { addDays } from './lib/dates.mjs';
-import { topUpHistory } from './lib/history.mjs';
+import { fleetShape, rotating, runLoad, seedFleet } from './lib/load.mjs';
 import { DEFAULT_PG_URL, freshDatabase, startServer } from './lib/server.mjs';
-import { seedDatabase } from './seed.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -27,28 +25,15 @@ const { values } = parseArgs({
 });
 const duration = Number(values.duration);
 const rounds = Number(values.rounds);
-const shape = values.big ? { cars: 1000, customers: 200, bookings: 8000 } : { cars: 100, customers: 40, bookings: 2000 };
-const totalBookings = values.big ? 100_000 : shape.bookings;
+const { seed: shape, totalBookings } = fleetShape(values.big);
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
-
-function load(options) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ duration, ...options }, (err, result) => (err ? reject(err) : resolve(result)));
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false, outputStream: { write() {} } });
-  });
-}
-
-function rotating(requests) {
-  let next = 0;
-  return (request) => ({ ...request, ...requests[next++ % requests.length] });
-}
+const load = (options) => runLoad({ duration, ...options });
 
 console.log(`Customers and staff: ${values.pg ? 'PostgreSQL' : 'PGlite'}, ${shape.cars} cars x ${totalBookings} bookings, ${rounds} x (${duration} s customers alone, ${duration} s with staff)`);
 const database = await freshDatabase({ postgresUrl: values.pg ? values['pg-url'] : undefined });
 let server;
 try {
-  const manifest = await seedDatabase({ ...database.target, ...shape });
-  if (manifest.bookingCount < totalBookings) await topUpHistory(database.target, totalBookings - manifest.bookingCount);
+  const manifest = await seedFleet(database.target, values.big);
   server = await startServer({ env: database.env, logLevel: 'warn' });
   const base = server.baseUrl;
   const login = await fetch(`${base}/api/user/login`, {

@@ -13,13 +13,13 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import sharp from 'sharp';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { addDays } from './lib/dates.mjs';
+import { runLoad } from './lib/load.mjs';
 import { mulberry32 } from './lib/random.mjs';
 import { DEFAULT_PG_URL, ensureBuilt, freshDatabase, startServer } from './lib/server.mjs';
 
@@ -74,12 +74,7 @@ function postgresCpuMs() {
   return total;
 }
 
-function run(options) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ connections: clients, duration, ...options }, (err, result) => (err ? reject(err) : resolve(result)));
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false, outputStream: { write() {} } });
-  });
-}
+const run = (options) => runLoad({ connections: clients, duration, ...options });
 
 console.log(`Booking storm: ${values.pg ? 'PostgreSQL, two instances' : 'PGlite, one instance'}, ${clients} clients, ${carCount} cars, pickups over ${windowDays} days, ${duration} s, LOG_LEVEL=${values['log-level']}`);
 ensureBuilt();
