@@ -29,7 +29,7 @@ export type OpenDatabaseOptions = MigrateOptions &
   (
     | { databaseUrl: string; dataDir?: undefined; inMemory?: undefined }
     | { dataDir: string; databaseUrl?: undefined; inMemory?: undefined }
-    | { inMemory: true; databaseUrl?: undefined; dataDir?: undefined; loadDataDir?: Uint8Array }
+    | { inMemory: true; databaseUrl?: undefined; dataDir?: undefined; loadDataDir?: Uint8Array<ArrayBuffer> }
   ) & {
     /** Connections in the pool (PostgreSQL only). */
     poolSize?: number;

@@ -5,7 +5,7 @@ export interface ThreadStart {
   /** The data directory; none for a database in memory. */
   dataDir?: string;
   /** A dumped data directory (PGlite's dumpDataDir) to start from, for an in-memory database. */
-  loadDataDir?: Uint8Array;
+  loadDataDir?: Uint8Array<ArrayBuffer>;
   /** PGlite's parts, compiled and read once per process (thread.ts), not by every thread. */
   artifacts: PgliteArtifacts;
 }
@@ -14,7 +14,7 @@ export interface PgliteArtifacts {
   pgliteWasmModule: WebAssembly.Module;
   initdbWasmModule: WebAssembly.Module;
   /** pglite.data: the files Postgres needs (share/, lib/). */
-  fsBundle: Uint8Array;
+  fsBundle: Uint8Array<ArrayBuffer>;
 }
 
 /**
@@ -25,3 +25,14 @@ export type ThreadRequest = { type: 'connect'; port: MessagePort } | { type: 'du
 
 /** From the worker. */
 export type ThreadEvent = { type: 'ready' } | { type: 'dumped'; bytes: Uint8Array } | { type: 'closed'; error?: string };
+
+/** Parts in one buffer of its own, which postMessage can move to the other thread instead of copying. */
+export function joinBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}

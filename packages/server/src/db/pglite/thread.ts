@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { Duplex } from 'node:stream';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import pg from 'pg';
-import type { PgliteArtifacts, ThreadEvent, ThreadRequest, ThreadStart } from './protocol';
+import { joinBytes, type PgliteArtifacts, type ThreadEvent, type ThreadRequest, type ThreadStart } from './protocol';
 
 /** A wire-protocol connection to the worker, shaped like the socket node-postgres expects. */
 class ThreadConnection extends Duplex {
@@ -42,20 +42,13 @@ class ThreadConnection extends Duplex {
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    const bytes = new Uint8Array(chunk); // a copy with a buffer of its own, moved to the worker
-    this.#port?.postMessage(bytes, [bytes.buffer]);
-    done();
+    this._writev([{ chunk }], done);
   }
 
   // node-postgres corks the socket around a query's messages (parse, bind, describe, execute,
   // sync): one postMessage for all of them, where each is a wake-up of the other thread.
   override _writev(chunks: Array<{ chunk: Buffer }>, done: (error?: Error | null) => void): void {
-    const bytes = new Uint8Array(chunks.reduce((sum, { chunk }) => sum + chunk.length, 0));
-    let at = 0;
-    for (const { chunk } of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.length;
-    }
+    const bytes = joinBytes(chunks.map(({ chunk }) => chunk)); // a copy of its own, moved to the worker
     this.#port?.postMessage(bytes, [bytes.buffer]);
     done();
   }
@@ -128,6 +121,8 @@ function newWorker(start: ThreadStart): Worker {
   });
 }
 
+const threadStopped = (code: number) => new Error(`PGlite's thread stopped (exit code ${code})`);
+
 function nextEvent(worker: Worker): Promise<ThreadEvent> {
   return new Promise((resolve, reject) => {
     const onMessage = (event: ThreadEvent) => {
@@ -140,7 +135,7 @@ function nextEvent(worker: Worker): Promise<ThreadEvent> {
     };
     const onExit = (code: number) => {
       cleanUp();
-      reject(new Error(`PGlite's thread stopped (exit code ${code})`));
+      reject(threadStopped(code));
     };
     const cleanUp = () => {
       worker.off('message', onMessage);
@@ -165,7 +160,7 @@ export async function startPgliteThread(database: Omit<ThreadStart, 'artifacts'>
   worker.unref();
   let stopped: Error | undefined;
   worker.once('exit', (code) => {
-    stopped = new Error(`PGlite's thread stopped (exit code ${code})`);
+    stopped = threadStopped(code);
   });
   const pool = new pg.Pool({
     // PGlite's only role and database; a role it does not know ends its backend (exit(1)).

@@ -11,7 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import type { ThreadRequest, ThreadStart } from './protocol';
+import { joinBytes, type ThreadRequest, type ThreadStart } from './protocol';
 
 const SSL_REQUEST = 80877103;
 const PROTOCOL_3 = 196608;
@@ -22,8 +22,8 @@ const db = await PGlite.create(start.dataDir, {
   extensions: { btree_gist },
   pgliteWasmModule: start.artifacts.pgliteWasmModule,
   initdbWasmModule: start.artifacts.initdbWasmModule,
-  fsBundle: new Blob([new Uint8Array(start.artifacts.fsBundle)]),
-  ...(start.loadDataDir ? { loadDataDir: new Blob([new Uint8Array(start.loadDataDir)]) } : {}),
+  fsBundle: new Blob([start.artifacts.fsBundle]),
+  ...(start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir]) } : {}),
 });
 
 /** The byte length of the first whole message in `buffer`, or 0 if it is not all there yet. */
@@ -36,17 +36,6 @@ function firstMessageLength(buffer: Buffer, startup: boolean): number {
   if (buffer.length < 5) return 0;
   const length = 1 + buffer.readInt32BE(1);
   return buffer.length >= length ? length : 0;
-}
-
-/** One reply per batch of messages, in a buffer of its own so that it can be moved, not copied. */
-function joinBytes(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 /**
@@ -130,7 +119,7 @@ function serve(port: MessagePort): void {
       await db.execProtocolRawStream(messages, { onRawData: reply });
     }
     if (replies.length && open) {
-      const out = joinBytes(replies);
+      const out = joinBytes(replies); // one reply per batch of messages
       port.postMessage(out, [out.buffer]);
     }
   };
