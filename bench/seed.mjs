@@ -147,7 +147,7 @@ async function loadServerModules() {
     load('app.ts'),
     load('config.ts'),
     load('db/schema.ts'),
-    load('features/owners/bootstrap.ts'),
+    load('features/firstOwner/bootstrap.ts'),
     load('features/images/process.ts'),
   ]);
   return { contract, open, app, config, schema, bootstrap, images };

@@ -29,7 +29,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: { index: 'index.html', boot: 'src/boot.ts' },
         },
         // No manual chunk groups: the lazy import of the owner routes already keeps the owner area in
-        // its own chunk. A group holding only src/features/owner split those modules from the icons and
+        // its own chunk. A group holding only src/features/backOffice split those modules from the icons and
         // query code they alone use, which then landed in the lazy entry chunk: a circular import that
         // left the icons undefined when the owner chunk ran (React error 130 on every /owner page).
       },

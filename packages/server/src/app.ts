@@ -29,13 +29,13 @@ import imagesRoutes from './features/images/routes';
 import { type MailSettings, mailSettings } from './features/mail/letters';
 import mailRoutes from './features/mail/routes';
 import { type MailSender, type MailSenderOptions, startMailSender } from './features/mail/sender';
-import ownerRoutes from './features/owner/routes';
+import ownerRoutes from './features/backOffice/routes';
 // issue 12 items 1-2: service blocks, the fleet timeline
 import blocksRoutes from './features/blocks/routes';
 import timelineRoutes from './features/timeline/routes';
 // issue 12 item 6: the history
 import activityRoutes from './features/activity/routes';
-import ownerSetupRoutes from './features/owners/setup';
+import ownerSetupRoutes from './features/firstOwner/setup';
 import { absoluteImageUrls } from './http/absoluteImageUrls';
 import { clientErrorHandler } from './http/clientErrors';
 import { addEndpoint } from './http/endpoint';

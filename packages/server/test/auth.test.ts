@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { hashPassword } from '../src/features/auth/passwords';
 import { signSessionToken } from '../src/features/auth/sessionTokens';
-import { promoteToOwner } from '../src/features/owners/bootstrap';
+import { promoteToOwner } from '../src/features/firstOwner/bootstrap';
 import {
   type Account,
   authHeader,

@@ -10,7 +10,7 @@ import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
 import { type OpenedDatabase, openDatabase } from '../src/db/open';
 import type { Database } from '../src/db/types';
-import { promoteToOwner } from '../src/features/owners/bootstrap';
+import { promoteToOwner } from '../src/features/firstOwner/bootstrap';
 import { openFromSnapshot } from './support/pgliteSnapshot';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;

@@ -1,6 +1,6 @@
 import { API, addDays, type Car, companyToday, daysBetween, MESSAGES, monthBounds, responses } from '@rental/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthStarts } from '../src/features/owner/dashboard';
+import { monthStarts } from '../src/features/backOffice/dashboard';
 import { type Account, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
 import { addCar, book, carForm, carUpload, day, insertBooking, ownerCall } from './support/fleet';
 import { smallPng } from './support/images';

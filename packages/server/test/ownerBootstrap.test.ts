@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
-import { bootstrapOwner, NoSuchAccountError, OwnerSettingsError, promoteToOwner } from '../src/features/owners/bootstrap';
+import { bootstrapOwner, NoSuchAccountError, OwnerSettingsError, promoteToOwner } from '../src/features/firstOwner/bootstrap';
 import { createOwner, createTestApp, describeDatabase, registerCustomer, TEST_PASSWORD, type TestApp, uniqueEmail } from './helpers';
 
 function recordingLog() {

@@ -8,8 +8,8 @@ import { eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { settings, users } from '../src/db/schema';
-import { bootstrapOwner } from '../src/features/owners/bootstrap';
-import { announceOwnerSetup, createOwnerSetup } from '../src/features/owners/setup';
+import { bootstrapOwner } from '../src/features/firstOwner/bootstrap';
+import { announceOwnerSetup, createOwnerSetup } from '../src/features/firstOwner/setup';
 import { createTestApp, describeDatabase, registerCustomer, TEST_PASSWORD, type TestApp, uniqueEmail } from './helpers';
 
 const NO_OWNER = { ownerEmail: undefined, publicUrl: undefined, host: '0.0.0.0' };

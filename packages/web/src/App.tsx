@@ -27,7 +27,7 @@ export function preloadPublicPages(): Promise<void> {
   return Promise.all([...pages.map((page) => page.preload()), import('./features/bookings/DateRangeCalendar')]).then(() => undefined);
 }
 // Staff-only screens: customers never download them.
-const OwnerRoutes = lazy(() => import('./features/owner/OwnerRoutes'));
+const OwnerRoutes = lazy(() => import('./features/backOffice/OwnerRoutes'));
 
 export default function App() {
   return (

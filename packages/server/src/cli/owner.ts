@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirInUseError } from '../db/dataDirLock';
 import { openDatabase } from '../db/open';
-import { type AccountSummary, findAccount, NoSuchAccountError, promoteToOwner } from '../features/owners/bootstrap';
+import { type AccountSummary, findAccount, NoSuchAccountError, promoteToOwner } from '../features/firstOwner/bootstrap';
 
 const USAGE =
   'Usage: npm run owner -- <email> [--yes]\n' +

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../db/types';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { imageUrl } from '../../http/imageUrl';
-import { getBankDetails } from '../owner/bankDetails';
+import { getBankDetails } from '../backOffice/bankDetails';
 import type { SessionUser } from './guards';
 import { createLoginLimiter, type LoginLimitRules, windowMs } from './loginLimits';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';

@@ -18,7 +18,7 @@ import { HttpError } from '../../http/errors';
 import { withDefaults } from '../company/settings';
 import { bookingMadeLetter, bookingMadeStaffLetter, type BookingFacts, type Letter, type MailSettings } from '../mail/letters';
 import { enqueue } from '../mail/outbox';
-import { getBankDetails } from '../owner/bankDetails';
+import { getBankDetails } from '../backOffice/bankDetails';
 import { MESSAGE_KEY_REUSED, requestHash } from './idempotency';
 import { type BookingRow, toBooking } from './read';
 

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { BOOKING_STATUSES, MAX_BOOKINGS_PAGE, PAYMENT_METHODS, PAYMENT_STATUSES, STATUS_REASONS } from '../constants';
+import { calendarDate, idField, oneOf, queryText, text } from './fields';
+
+export const checkAvailabilityBody = z.object({
+  /** A location the company does not list simply has no cars (an empty answer, not an error). */
+  location: text('Pickup location', 100),
+  pickupDate: calendarDate('Pickup date'),
+  returnDate: calendarDate('Return date'),
+});
+export type CheckAvailabilityBody = z.infer<typeof checkAvailabilityBody>;
+
+export const createBookingBody = z.object({
+  car: idField('the car'),
+  pickupDate: calendarDate('Pickup date'),
+  returnDate: calendarDate('Return date'),
+  paymentMethod: oneOf('how to pay', PAYMENT_METHODS, ['upfront', 'cash deposit']),
+});
+export type CreateBookingBody = z.infer<typeof createBookingBody>;
+
+export const bookingCar = z.object({
+  _id: z.string(),
+  image: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  year: z.number(),
+  category: z.string(),
+  location: z.string(),
+});
+
+export const booking = z.object({
+  _id: z.string(),
+  /** Short and human ("WR-7K3M9Q"): how customers and staff speak of a booking. Never changes. */
+  reference: z.string(),
+  car: bookingCar,
+  pickupDate: z.string(),
+  returnDate: z.string(),
+  price: z.number(),
+  status: z.enum(BOOKING_STATUSES),
+  /** Why it is cancelled: by the customer, by staff, or its hold expired unconfirmed. */
+  statusReason: z.enum(STATUS_REASONS).nullable(),
+  createdAt: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** While pending: when the hold ends (cancelled if staff have not confirmed it by then). */
+  holdExpiresAt: z.string().nullable(),
+  /** What the company has received, as staff mark it. */
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+});
+export type Booking = z.infer<typeof booking>;
+
+/** One booking in full: its status history too, oldest first. */
+export const bookingDetail = booking.extend({
+  history: z.array(z.object({ status: z.enum(BOOKING_STATUSES), reason: z.enum(STATUS_REASONS).nullable(), at: z.string() })),
+});
+export type BookingDetail = z.infer<typeof bookingDetail>;
+
+/** The owner's list also names the customer, and nothing secret. */
+export const ownerBooking = booking.extend({
+  user: z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string() }),
+});
+export type OwnerBooking = z.infer<typeof ownerBooking>;
+
+export const bookingIdBody = z.object({ bookingId: idField('the booking') });
+export const referenceParams = z.object({ reference: z.string().describe('The booking reference, e.g. WR-7K3M9Q.') });
+
+export const changeStatusBody = z.object({
+  bookingId: idField('the booking'),
+  status: oneOf('a status', BOOKING_STATUSES),
+});
+export type ChangeStatusBody = z.infer<typeof changeStatusBody>;
+
+const PAYMENT_STATUS_SHOWN = ['not paid yet', 'deposit received', 'paid'] as const;
+export const paymentStatusBody = z.object({
+  bookingId: idField('the booking'),
+  paymentStatus: oneOf('what has been paid', PAYMENT_STATUSES, PAYMENT_STATUS_SHOWN),
+});
+export type PaymentStatusBody = z.infer<typeof paymentStatusBody>;
+
+/** Which bookings: the filters of Manage Bookings, of its pages and of the export. */
+export const ownerBookingFilters = z.object({
+  status: oneOf('a status', BOOKING_STATUSES).optional().describe('Only bookings with this status.'),
+  paymentStatus: oneOf('what has been paid', PAYMENT_STATUSES, PAYMENT_STATUS_SHOWN).optional().describe('Only bookings in this payment state.'),
+  from: calendarDate('First day').optional().describe('With to: only rentals touching these days (inclusive).'),
+  to: calendarDate('Last day').optional().describe('With from: only rentals touching these days (inclusive).'),
+  q: queryText('Search', 100).optional().describe("Part of the reference, the customer's name or e-mail, or 4 or more digits of the phone."),
+});
+export type OwnerBookingFilters = z.infer<typeof ownerBookingFilters>;
+
+export const ownerBookingsQuery = ownerBookingFilters.extend({
+  limit: z
+    .string({ error: `Bookings per page must be a whole number from 1 to ${MAX_BOOKINGS_PAGE}.` })
+    .regex(/^\d{1,3}$/, { error: `Bookings per page must be a whole number from 1 to ${MAX_BOOKINGS_PAGE}.` })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_BOOKINGS_PAGE, { error: `Bookings per page must be a whole number from 1 to ${MAX_BOOKINGS_PAGE}.` })
+    .optional()
+    .describe(`1 to ${MAX_BOOKINGS_PAGE}: answer one page (with nextCursor) instead of every booking.`),
+  cursor: queryText('The page asked for', 200).optional().describe("The previous page's nextCursor."),
+});
+export type OwnerBookingsQuery = z.infer<typeof ownerBookingsQuery>;

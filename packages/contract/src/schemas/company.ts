@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES } from '../constants';
+import { MAP_ORIGINS } from '../company';
+import { emailSchema } from './users';
+import { oneOf, text, wholeNumber } from './fields';
+
+export const bankDetails = z.object({
+  bankName: text('Bank name', 100),
+  accountHolderName: text('Account holder name', 100),
+  branch: text('Branch', 100),
+  accountNumber: z
+    .string({ error: (iss) => (iss.input == null ? 'Account number is required.' : 'Account number must be written as text.') })
+    .trim()
+    .min(1, { error: 'Account number is required.' })
+    .max(34, { error: 'Account number can be at most 34 characters long.' })
+    .regex(/^[0-9A-Za-z -]+$/, { error: 'Account number may hold only digits, letters, spaces and dashes.' }),
+  accountType: oneOf('an account type', ACCOUNT_TYPES),
+});
+export type BankDetails = z.infer<typeof bankDetails>;
+
+// ---------- company settings ----------
+const webLink = (label: string) =>
+  text(label, 500).refine((value) => /^https:\/\/[^\s/]+\.[^\s]+$/.test(value), { error: `${label} must be a web address starting with https://.` });
+
+/** "Google Maps or OpenStreetMap": the services the about page may frame. */
+const MAP_SERVICES = 'Google Maps or OpenStreetMap';
+
+/** The company's own facts, edited by owners (company settings) and read by every page and message. */
+export const companySettings = z.object({
+  name: text('Company name', 100),
+  phone: text('Phone', 40).refine((value) => /^[+0-9 ()-]{7,40}$/.test(value), {
+    error: 'Phone may hold only digits, spaces, +, - and brackets.',
+  }),
+  email: emailSchema,
+  address: text('Address', 300),
+  /** The WhatsApp (or other) chat link of the car-sourcing banner and the contact strip. */
+  chatUrl: webLink('WhatsApp chat link'),
+  /** Framed on the about page. */
+  mapUrl: webLink('Map link').refine((value) => MAP_ORIGINS.some((origin) => value.startsWith(`${origin}/`)), {
+    error: `Map link must be a ${MAP_SERVICES} link (the about page can show only those).`,
+  }),
+  openingHours: text('Opening hours', 200),
+  locations: z
+    .array(text('Each pickup location', 100), { error: 'Pickup locations must be a list of places.' })
+    .min(1, { error: 'Please name at least one pickup location.' })
+    .max(20, { error: 'Please name at most 20 pickup locations.' })
+    .refine((list) => new Set(list.map((l) => l.toLowerCase())).size === list.length, {
+      error: 'Each pickup location may be named only once.',
+    }),
+  securityDeposit: wholeNumber('Security deposit', 0, 10_000_000),
+  currency: z
+    .string({ error: 'Currency is required.' })
+    .trim()
+    .regex(/^[A-Z]{3}$/, { error: 'Currency must be a three-letter code such as JMD.' }),
+});
+export type CompanySettings = z.infer<typeof companySettings>;
+export type CompanySettingsInput = z.input<typeof companySettings>;

@@ -1,0 +1,108 @@
+/**
+ * The building blocks of every schema. Each error message is a sentence a customer or staff member
+ * can read: it names the field the way the form labels it ("Pickup date", "Price per day"), never
+ * the API's key, and never a format (test: plainWords.test.ts walks every message).
+ */
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH } from '../constants';
+import { MESSAGES } from '../messages';
+import { isCalendarDate } from '../rentalDates';
+/** PostgreSQL text cannot hold U+0000, and a lone surrogate half is not text at all (it would come back altered). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const storable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+
+/**
+ * Control characters (what a keyboard does not type: escapes, backspace, NUL...) and the bidi
+ * overrides and isolates (U+202A-U+202E, U+2066-U+2069), which make a name display reversed or out
+ * of order, e.g. a car "model" that reads as something else in the owner's list.
+ */
+export const CONTROL_OR_BIDI = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+/** The same, but line breaks and tabs are fine in text written on several lines. */
+export const CONTROL_OR_BIDI_MULTILINE = /(?![\n\r\t])[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+
+/** `label` is how the form names the field: "Brand", "Pickup location". */
+export const text = (label: string, max = 200, options: { multiline?: boolean } = {}) =>
+  z
+    .string({ error: (iss) => (iss.input == null ? `${label} is required.` : `${label} must be written as text.`) })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(max, { error: `${label} can be at most ${max} characters long.` })
+    .refine(storable, { error: `${label} contains characters that cannot be stored. Please remove them.` })
+    .refine((value) => !(options.multiline ? CONTROL_OR_BIDI_MULTILINE : CONTROL_OR_BIDI).test(value), {
+      error: options.multiline
+        ? `${label} contains invisible control characters. Please type it again.`
+        : `${label} must be one line, without invisible control characters. Please type it again.`,
+    });
+
+/** "Sedan, SUV or Van". */
+export const orList = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
+
+/** `what` completes "Please choose …": "a category", "how to pay". `shown` words the values for people. */
+export const oneOf = <T extends readonly [string, ...string[]]>(what: string, values: T, shown: readonly string[] = values) =>
+  z.enum(values, { error: `Please choose ${what}: ${orList(shown)}.` });
+
+/**
+ * Form inputs send numbers as text; accept "2021" as well as 2021, nothing else. `max` may be a
+ * function, for limits that move with time (the latest car year), so it is computed when asked.
+ */
+export const wholeNumber = (label: string, min: number, max: number | (() => number)) => {
+  const upper = typeof max === 'function' ? max : () => max;
+  // Years read as years (2027); amounts get their separators (1,000,000).
+  const show = (n: number) => (n >= 10_000 ? n.toLocaleString('en-US') : String(n));
+  return z
+    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
+      error: `${label} must be a whole number.`,
+    })
+    .pipe(
+      z
+        .number()
+        .int({ error: `${label} must be a whole number.` })
+        .min(min, { error: `${label} must be at least ${show(min)}.` })
+        .refine((n) => n <= upper(), { error: () => `${label} must be at most ${show(upper())}.` }),
+    );
+};
+
+
+/** A calendar day; the forms send it as the date inputs give it, people only ever pick a day. */
+export const calendarDate = (label: string) =>
+  z
+    .string({ error: `Please choose the ${label.toLowerCase()}.` })
+    .refine(isCalendarDate, { error: `The ${label.toLowerCase()} is not a real date. Please choose it again.` });
+
+/** Ids are UUIDs; a malformed one is simply "not found", so routes check it themselves. */
+export const idSchema = z.string().uuid();
+/** `what`: "the car", "the booking". An unknown id is "not found" (404), checked by the route. */
+export const idField = (what: string) => z.string({ error: `Please say which is ${what}.` }).trim().min(1, { error: `Please say which is ${what}.` });
+
+
+export const password = (label: string, min: number) =>
+  z
+    .string({ error: (iss) => (iss.input == null ? `${label} is required.` : `${label} must be written as text.`) })
+    .min(min, { error: min <= 1 ? `${label} is required.` : `${label} must be at least ${min} characters long.` })
+    .max(MAX_PASSWORD_LENGTH, { error: `${label} can be at most ${MAX_PASSWORD_LENGTH} characters long.` });
+
+/** A query value: one piece of text (a parameter given twice arrives as a list). */
+export const queryText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be given once, as text.` })
+    .trim()
+    .max(max, { error: `${label} can be at most ${max} characters long.` })
+    .refine((value) => storable(value) && !CONTROL_OR_BIDI.test(value), { error: `${label} contains characters that cannot be searched for. Please remove them.` });
+
+export const failure = z.object({ success: z.literal(false), message: z.string() });
+export type Failure = z.infer<typeof failure>;
+export const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape });
+
+/** The first problem of a failed parse, as the schema's own sentence. */
+export function firstIssueMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return MESSAGES.requestNotValid;
+  // Our schemas word every message for people; zod's own (a body that is not an object, an
+  // unexpected shape) would speak of types and keys, so it gets a general sentence instead.
+  return isZodsOwnWording(issue.message) ? MESSAGES.requestNotValid : issue.message;
+}
+
+/** zod's default messages ("Invalid input: expected string…", "Too big…") speak of types and keys. */
+export function isZodsOwnWording(message: string): boolean {
+  return /^(Invalid (input|option|string|number|type|element|key|union|value|date|email|url)|Too (big|small)|Unrecognized key)/i.test(message);
+}

@@ -1,0 +1,14 @@
+/**
+ * zod schemas of every request and response of the API, one file per domain. The building blocks
+ * (fields.ts) stay inside the contract but for the few the server and web read themselves.
+ */
+export { calendarDate, idSchema, failure, type Failure, firstIssueMessage, isZodsOwnWording } from './fields';
+export * from './users';
+export * from './cars';
+export * from './bookings';
+export * from './company';
+export * from './outbox';
+export * from './blocks';
+export * from './activity';
+export * from './dashboard';
+export * from './responses';

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ok } from './fields';
+import { user } from './users';
+import { companySettings, bankDetails } from './company';
+import { booking, bookingDetail, ownerBooking } from './bookings';
+import { car } from './cars';
+import { outboxMessage } from './outbox';
+import { dashboardData } from './dashboard';
+
+export const responses = {
+  auth: ok({ token: z.string(), message: z.string() }),
+  userData: ok({ user }),
+  company: ok({ company: companySettings }),
+  companySaved: ok({ message: z.string(), company: companySettings }),
+  health: z.object({ success: z.literal(true), status: z.literal('ok'), database: z.literal('ok') }),
+  imageUpdated: ok({ message: z.string(), image: z.string() }),
+  statusChanged: ok({ message: z.string(), booking: ownerBooking }),
+  bankDetailsSaved: ok({ message: z.string(), bankDetails }),
+  cars: ok({ cars: z.array(car) }),
+  car: ok({ car }),
+  availableCars: ok({ availableCars: z.array(car) }),
+  bookings: ok({ bookings: z.array(booking) }),
+  // A page (with limit) also says where the next one starts (null on the last).
+  ownerBookings: ok({ bookings: z.array(ownerBooking), nextCursor: z.string().nullable().optional() }),
+  bookingCreated: ok({ message: z.string(), booking }),
+  bookingDetail: ok({ booking: bookingDetail }),
+  bookingCancelled: ok({ message: z.string(), booking }),
+  profileSaved: ok({ message: z.string(), user }),
+  passwordChanged: ok({ message: z.string(), token: z.string() }),
+  publicBankDetails: ok({ bankDetails: bankDetails.nullable(), message: z.string().optional() }),
+  dashboard: ok({ dashboardData }),
+  message: ok({ message: z.string() }),
+  carSaved: ok({ message: z.string(), car }),
+  outbox: ok({
+    messages: z.array(outboxMessage),
+    page: z.number(),
+    pageSize: z.number(),
+    total: z.number(),
+    /** false when the server has no mail server (SMTP_URL): messages are kept, none is sent. */
+    mailEnabled: z.boolean(),
+  }),
+  messageResent: ok({ message: z.string(), outboxMessage }),
+} as const;
+
+export type AuthResponse = z.infer<typeof responses.auth>;
+export type UserDataResponse = z.infer<typeof responses.userData>;
+export type CompanyResponse = z.infer<typeof responses.company>;
+export type CarsResponse = z.infer<typeof responses.cars>;
+export type CarResponse = z.infer<typeof responses.car>;
+export type AvailableCarsResponse = z.infer<typeof responses.availableCars>;
+export type BookingsResponse = z.infer<typeof responses.bookings>;
+export type OwnerBookingsResponse = z.infer<typeof responses.ownerBookings>;
+export type BookingCreatedResponse = z.infer<typeof responses.bookingCreated>;
+export type PublicBankDetailsResponse = z.infer<typeof responses.publicBankDetails>;
+export type DashboardResponse = z.infer<typeof responses.dashboard>;
+export type MessageResponse = z.infer<typeof responses.message>;
+export type CarSavedResponse = z.infer<typeof responses.carSaved>;
+export type OutboxResponse = z.infer<typeof responses.outbox>;
