@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankDetails, bookingEvents, bookings, cars, images, users } from '../src/db/schema';
 import { DEMO_PICTURE_WIDTH } from '../src/demo/carPicture';
 import { demoBookings } from '../src/demo/demoBookings';
-import { DEMO_OWNER, seedDemo } from '../src/demo/seedDemo';
-import { verifyPassword } from '../src/features/auth/passwords';
+import { DEMO_CUSTOMERS, DEMO_OWNER, seedDemo } from '../src/demo/seedDemo';
+import { secretRowTest } from '../src/backup/tables';
+import { hashPassword, verifyPassword } from '../src/features/auth/passwords';
 import { type TestDatabase, createTestDatabase, describeDatabase } from './helpers';
 
 type Span = { carId: string; pickupDate: string; returnDate: string; status: string };
@@ -124,7 +125,29 @@ describe(`demo data (${describeDatabase})`, () => {
     const linesBefore = logged.length;
     await seedDemo(database.db, log);
     expect(await count()).toEqual(before);
-    expect(logged.slice(linesBefore)).toEqual(['Demo data skipped: the database already has cars.']);
+    const firstLogins = logged.filter((l) => l.startsWith('Demo owner: ') || l.startsWith('Demo customer: ')).slice(0, 3);
+    expect(logged.slice(linesBefore)).toEqual(['Demo data skipped: the database already has cars.', ...firstLogins]);
+  });
+
+  it('prints the logins again at a later start, but never a password that no longer opens the account', async () => {
+    const [customer] = await database.db.select().from(users).where(eq(users.email, DEMO_CUSTOMERS[0].email));
+    const original = customer!.passwordHash;
+    try {
+      await database.db.update(users).set({ passwordHash: await hashPassword('a password the customer chose') }).where(eq(users.id, customer!.id));
+      const linesBefore = logged.length;
+      await seedDemo(database.db, log);
+      const later = logged.slice(linesBefore);
+      expect(later.find((l) => l.startsWith('Demo owner: '))).toMatch(new RegExp(`^Demo owner: ${DEMO_OWNER.email} / \\S+$`));
+      expect(later).toContain(`Demo customer: ${DEMO_CUSTOMERS[0].email} (password changed since the demo began)`);
+      expect(later.find((l) => l.includes(DEMO_CUSTOMERS[1].email))).toMatch(/ \/ \S+$/);
+    } finally {
+      await database.db.update(users).set({ passwordHash: original }).where(eq(users.id, customer!.id));
+    }
+  });
+
+  it('keeps the demo passwords out of backups (the settings key names a password)', () => {
+    const isSecret = secretRowTest('settings', [{ name: 'key' }, { name: 'value' }]);
+    expect(isSecret?.(['demo_passwords', '{}'])).toBe(true);
   });
 });
 

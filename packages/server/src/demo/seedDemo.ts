@@ -14,6 +14,7 @@ import { storeImage } from '../features/images/store';
 import { DEMO_PICTURE_HEIGHT, DEMO_PICTURE_WIDTH, carPictureWebp } from './carPicture';
 import { DEMO_FLEET } from './fleet';
 import { demoBookings } from './demoBookings';
+import { keepDemoLogins, printDemoLogins } from './demoLogins';
 
 export type DemoLog = { info: (msg: string) => void };
 
@@ -61,6 +62,7 @@ async function ensureAccount(db: Database, account: Account): Promise<{ id: stri
 export async function seedDemo(db: Database, log: DemoLog, today: string = companyToday(), holdMinutes = 2880): Promise<void> {
   if (await hasCars(db)) {
     log.info('Demo data skipped: the database already has cars.');
+    await printDemoLogins(db, log);
     return;
   }
 
@@ -88,6 +90,7 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
 
     const accounts = [];
     for (const person of people) accounts.push({ ...person, ...(await ensureAccount(tx, person)) });
+    await keepDemoLogins(tx, accounts.filter((a) => a.created));
     const [owner, ...customers] = accounts;
 
     const carRows: { id: string; pricePerDay: number }[] = [];
@@ -177,6 +180,7 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
 
   if (!createdAccounts) {
     log.info('Demo data skipped: the database already has cars.');
+    await printDemoLogins(db, log);
     return;
   }
   log.info(`Demo data added: ${DEMO_FLEET.length} cars, ${plan.length} bookings.`);
