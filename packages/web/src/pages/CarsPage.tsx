@@ -11,6 +11,7 @@ import { CarGridSkeleton } from '../components/Skeleton';
 import { filterCars, filterCategories } from '../features/cars/filterCars';
 import { callApi, errorMessage } from '../api/client';
 import { formatCalendarDate } from '../lib/dates';
+import { useDrawnFieldValue } from '../lib/drawnField';
 import { queryKeys } from '../lib/queryKeys';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useSession } from '../session/useSession';
@@ -23,6 +24,8 @@ export default function CarsPage() {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const searchId = useId();
+  // Words typed in the drawn page before its code arrived are the search's own (decision 086).
+  useDrawnFieldValue(searchId, search, setSearch);
 
   const pickupLocation = params.get('pickupLocation') || DEFAULT_LOCATION;
   const pickupDate = params.get('pickupDate') ?? '';

@@ -5,6 +5,7 @@ import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCalendarDate } from '../../lib/dates';
+import { useDrawnFieldValue } from '../../lib/drawnField';
 import { useSession } from '../../session/useSession';
 
 type Errors = Partial<Record<'category' | 'pickupDate' | 'returnDate', string>>;
@@ -30,6 +31,11 @@ export function HeroBookingForm() {
   const navigate = useNavigate();
   const [location, setLocation] = useState<string>(DEFAULT_LOCATION);
   const [category, setCategory] = useState('');
+  // Choices made on the drawn page before its code arrived are the form's own (decision 086).
+  useDrawnFieldValue('hero-location', location, setLocation);
+  useDrawnFieldValue('hero-category', category, setCategory);
+  useDrawnFieldValue('hero-pickupDate', pickupDate, setPickupDate);
+  useDrawnFieldValue('hero-returnDate', returnDate, setReturnDate);
   const [errors, setErrors] = useState<Errors>({});
   const today = companyToday();
 
