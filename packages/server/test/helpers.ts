@@ -3,7 +3,8 @@
  * database on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped on close).
  */
 import { randomBytes } from 'node:crypto';
-import { API, type User } from '@rental/contract';
+import type { User } from '@rental/contract';
+import { type ApiClient, createApiClient, type FetchLike } from '@rental/contract/client';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
@@ -131,19 +132,40 @@ export interface Account {
   password: string;
 }
 
+/**
+ * fetch's shape over app.inject: the contract's typed client talks to the app in-process, with
+ * no port. The request is built as fetch would send it (a FormData becomes its multipart bytes and
+ * boundary), and the answer is a platform Response.
+ */
+export function injectFetch(app: FastifyInstance): FetchLike {
+  return async (url, init) => {
+    const request = new Request(new URL(url, 'http://localhost'), init);
+    const target = new URL(request.url);
+    const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const res = await app.inject({ method: request.method as 'GET', url: target.pathname + target.search, headers: Object.fromEntries(request.headers), payload });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) headers.append(name, String(one));
+    }
+    // A Response may carry no body for these statuses.
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+  };
+}
+
+/** The contract's typed client on an app in-process: a visitor's, or a session's with its token. */
+export function testApi(app: FastifyInstance, token?: string): ApiClient {
+  return createApiClient({ fetch: injectFetch(app), token });
+}
+
 /** Registers an account through the API, as a customer would. */
 export async function registerCustomer(app: FastifyInstance, input: { name?: string; email?: string; password?: string } = {}): Promise<Account> {
   const password = input.password ?? TEST_PASSWORD;
-  const res = await app.inject({
-    method: 'POST',
-    url: API.register,
-    payload: { name: input.name ?? 'Test Customer', email: input.email ?? uniqueEmail(), password },
+  const { token } = await testApi(app).call('register', {
+    body: { name: input.name ?? 'Test Customer', email: input.email ?? uniqueEmail(), password },
   });
-  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  const token = res.json().token as string;
-  const data = await app.inject({ method: 'GET', url: API.userData, headers: authHeader(token) });
-  if (data.statusCode !== 200) throw new Error(`user data failed: ${data.statusCode} ${data.body}`);
-  return { token, user: data.json().user as User, password };
+  const { user } = await testApi(app, token).call('userData');
+  return { token, user, password };
 }
 
 /**
@@ -153,7 +175,6 @@ export async function registerCustomer(app: FastifyInstance, input: { name?: str
 export async function createOwner(app: FastifyInstance, input: { name?: string; email?: string } = {}): Promise<Account> {
   const account = await registerCustomer(app, { name: input.name ?? 'Test Owner', email: input.email ?? uniqueEmail('owner') });
   await promoteToOwner(app.db, account.user.email);
-  const res = await app.inject({ method: 'POST', url: API.login, payload: { email: account.user.email, password: account.password } });
-  if (res.statusCode !== 200) throw new Error(`owner login failed: ${res.statusCode} ${res.body}`);
-  return { ...account, token: res.json().token as string, user: { ...account.user, role: 'owner' } };
+  const { token } = await testApi(app).call('login', { body: { email: account.user.email, password: account.password } });
+  return { ...account, token, user: { ...account.user, role: 'owner' } };
 }
