@@ -2,7 +2,7 @@
  * Arranges test data through the real API (started by globalServer.ts), as a customer or the
  * owner would. Nothing here fakes a response.
  */
-import { API } from '@rental/contract/api';
+import { type ApiClient, createApiClient } from '@rental/contract/client';
 import type { BankDetails, Booking, Car, CarFormInput } from '@rental/contract/schemas';
 import { inject } from 'vitest';
 
@@ -12,21 +12,14 @@ export function serverUrl(): string {
   return url;
 }
 
-async function call<T>(method: string, path: string, options: { token?: string; json?: unknown; body?: Uint8Array; contentType?: string } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.Authorization = options.token;
-  let body: BodyInit | undefined;
-  if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.body) {
-    headers['Content-Type'] = options.contentType ?? 'application/octet-stream';
-    body = options.body as unknown as BodyInit;
-  }
-  const response = await fetch(serverUrl() + path, { method, headers, body });
-  const data = (await response.json()) as T & { success: boolean; message?: string };
-  if (!response.ok || !data.success) throw new Error(`${method} ${path} failed: ${response.status} ${data.message}`);
-  return data;
+/** The contract's typed client on the tests' server: a visitor's, or a session's with its token. */
+export function testApi(token?: string): ApiClient {
+  return createApiClient({ baseUrl: serverUrl(), token });
+}
+
+/** The typed client as the test owner (staff). */
+export function ownerApi(): ApiClient {
+  return testApi(ownerToken());
 }
 
 let counter = 0;
@@ -39,7 +32,7 @@ export const TEST_PASSWORD = 'correct horse battery';
 
 export async function registerCustomer(name = 'Test Customer', options: { phone?: string } = {}): Promise<{ token: string; email: string }> {
   const email = uniqueEmail();
-  const { token } = await call<{ token: string }>('POST', API.register, { json: { name, email, password: TEST_PASSWORD, ...options } });
+  const { token } = await testApi().call('register', { body: { name, email, password: TEST_PASSWORD, ...options } });
   return { token, email };
 }
 
@@ -48,34 +41,20 @@ export function ownerToken(): string {
   return inject('ownerToken');
 }
 
-const encoder = new TextEncoder();
-
-/** multipart/form-data by hand: jsdom's FormData is not one Node's fetch can send. */
-function multipart(fields: Record<string, string>, file?: { name: string; filename: string; type: string; bytes: Uint8Array }) {
-  const boundary = `----rental${Math.random().toString(36).slice(2)}`;
-  const parts: Uint8Array[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      encoder.encode(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-    );
-    parts.push(file.bytes, encoder.encode('\r\n'));
-  }
-  parts.push(encoder.encode(`--${boundary}--\r\n`));
-  const body = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const p of parts) {
-    body.set(p, offset);
-    offset += p.length;
-  }
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+/**
+ * A form Node's fetch can send. In jsdom the global FormData and File are jsdom's, whose bytes
+ * Node's fetch cannot read; Node's own FormData is reached through Node's Response, its File
+ * through node:buffer (named in a variable so the browser code's type check skips Node's types).
+ */
+const NODE_BUFFER = 'node:buffer';
+async function nodeForm(fields: Record<string, string>, file: { name: string; filename: string; type: string; bytes: Uint8Array<ArrayBuffer> }): Promise<FormData> {
+  const form = await new Response(new URLSearchParams(fields)).formData();
+  const { File: NodeFile } = (await import(/* @vite-ignore */ NODE_BUFFER)) as { File: typeof File };
+  form.append(file.name, new NodeFile([file.bytes], file.filename, { type: file.type }));
+  return form;
 }
 
-function carImage(): Uint8Array {
+function carImage(): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(inject('carImageBase64')), (c) => c.charCodeAt(0));
 }
 
@@ -95,21 +74,12 @@ export const SAMPLE_CAR: CarFormInput = {
 /** Adds a car as the owner, with a real picture, and returns it as the API lists it. */
 export async function addCar(fields: Partial<CarFormInput> = {}): Promise<Car> {
   const carData = { ...SAMPLE_CAR, ...fields };
-  const { body, contentType } = multipart(
-    { carData: JSON.stringify(carData) },
-    { name: 'image', filename: 'car.png', type: 'image/png', bytes: carImage() },
-  );
-  const answer = await call<{ car?: Car }>('POST', API.addCar, { token: ownerToken(), body, contentType });
-  if (answer.car) return answer.car;
-  // The spec leaves add-car's answer open: find the car in the public list.
-  const { cars } = await call<{ cars: Car[] }>('GET', API.cars);
-  const found = cars.find((c) => c.brand === carData.brand && c.model === carData.model);
-  if (!found) throw new Error('The added car is not in the list.');
-  return found;
+  const form = await nodeForm({ carData: JSON.stringify(carData) }, { name: 'image', filename: 'car.png', type: 'image/png', bytes: carImage() });
+  return (await ownerApi().call('addCar', { form })).car;
 }
 
 export async function setBankDetails(details: BankDetails): Promise<void> {
-  await call('PUT', API.bankDetails, { token: ownerToken(), json: details });
+  await ownerApi().call('bankDetails', { body: details });
 }
 
 export async function createBooking(
@@ -119,18 +89,17 @@ export async function createBooking(
   returnDate: string,
   paymentMethod: 'upfront' | 'cash_deposit' = 'upfront',
 ): Promise<Booking> {
-  const { booking } = await call<{ booking: Booking }>('POST', API.createBooking, { token, json: { car, pickupDate, returnDate, paymentMethod } });
-  return booking;
+  return (await testApi(token).call('createBooking', { body: { car, pickupDate, returnDate, paymentMethod } })).booking;
 }
 
 /** Staff set a booking's status (as on Manage Bookings). */
 export async function setBookingStatus(bookingId: string, status: 'pending' | 'confirmed' | 'cancelled'): Promise<void> {
-  await call('POST', API.changeStatus, { token: ownerToken(), json: { bookingId, status } });
+  await ownerApi().call('changeStatus', { body: { bookingId, status } });
 }
 
 /** The public bank account for cash deposits, as the payment step reads it. */
 export async function publicBankDetails(): Promise<BankDetails | null> {
-  return (await call<{ bankDetails: BankDetails | null }>('GET', API.publicBankDetails)).bankDetails;
+  return (await testApi().call('publicBankDetails')).bankDetails;
 }
 
 /** A word no other test's car holds, so a test finds exactly its own cars in a shared fleet. */

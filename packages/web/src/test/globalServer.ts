@@ -17,11 +17,8 @@ export default async function setup(project: TestProject) {
   try {
     const helpers = await import(/* @vite-ignore */ SERVER_TEST_HELPERS);
     const testApp = await helpers.createTestApp();
-    const promoted = await helpers.createOwner(testApp.app, { name: 'Test Owner' });
-    // Becoming an owner ends the account's earlier sessions: log in again, as the owner would.
-    const login = await testApp.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: promoted.user.email, password: promoted.password } });
-    if (login.statusCode !== 200) throw new Error(`The test owner cannot log in: ${login.statusCode} ${login.body}`);
-    const owner = { token: login.json().token as string };
+    // createOwner logs in again after the promotion, as the owner would: its token is a live session.
+    const owner: { token: string } = await helpers.createOwner(testApp.app, { name: 'Test Owner' });
     const address: string = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     server = testApp;
 
@@ -32,7 +29,7 @@ export default async function setup(project: TestProject) {
       .toBuffer();
 
     project.provide('apiBaseUrl', address);
-    project.provide('ownerToken', owner.token as string);
+    project.provide('ownerToken', owner.token);
     project.provide('carImageBase64', btoa(String.fromCharCode(...png)));
     project.provide('apiServerProblem', '');
   } catch (error) {

@@ -1,13 +1,11 @@
-import { API } from '@rental/contract/api';
 import { MESSAGES } from '@rental/contract/messages';
-import type { BankDetails, PublicBankDetailsResponse } from '@rental/contract/schemas';
+import type { BankDetails } from '@rental/contract/schemas';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ownerToken, setBankDetails } from '../../test/api';
+import { ownerApi, ownerToken, setBankDetails } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { BANK_FIELDS, EMPTY_BANK_FORM, validateBankForm } from './bankForm';
-import { readAsOwner } from './ownerTestKit';
 
 const SLOW = { timeout: 10_000 };
 const LABELS = ['Bank name', 'Account holder name', 'Branch', 'Account number', 'Account type'];
@@ -17,7 +15,7 @@ const LABELS = ['Bank name', 'Account holder name', 'Branch', 'Account number', 
  * tests make sure one exists, then only ever save it back unchanged.
  */
 async function storedBankDetails(): Promise<BankDetails> {
-  const { bankDetails } = await readAsOwner<PublicBankDetailsResponse>(API.publicBankDetails);
+  const { bankDetails } = await ownerApi().call('publicBankDetails');
   if (bankDetails) return bankDetails;
   const details: BankDetails = {
     bankName: 'National Commercial Bank',

@@ -1,18 +1,16 @@
 import { latestCarYear } from '@rental/contract/rentalDates';
-import { API } from '@rental/contract/api';
 import { MESSAGES } from '@rental/contract/messages';
-import type { CarsResponse } from '@rental/contract/schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addCar, ownerToken, uniqueWord } from '../../test/api';
+import { addCar, ownerApi, ownerToken, uniqueWord } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { pictureFile, readAsOwner, useNodeFormData } from './ownerTestKit';
+import { pictureFile, useNodeFormData } from './ownerTestKit';
 
 const SLOW = { timeout: 10_000 };
 
 async function fleetWithBrand(brand: string) {
-  const { cars } = await readAsOwner<CarsResponse>(API.ownerCars);
+  const { cars } = await ownerApi().call('ownerCars');
   return cars.filter((car) => car.brand === brand);
 }
 

@@ -1,12 +1,10 @@
-import { API } from '@rental/contract/api';
 import type { CompanyFacts } from '@rental/contract/company';
 import { MESSAGES } from '@rental/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ownerToken, uniqueWord } from '../../test/api';
+import { ownerApi, ownerToken, uniqueWord } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { readAsOwner } from './ownerTestKit';
 
 const SLOW = { timeout: 10_000 };
 
@@ -15,7 +13,7 @@ const SLOW = { timeout: 10_000 };
  * time, so these tests change only the opening hours, which no other test reads.
  */
 async function storedCompany(): Promise<CompanyFacts> {
-  return (await readAsOwner<{ company: CompanyFacts }>(API.company)).company;
+  return (await ownerApi().call('company')).company;
 }
 
 describe('company settings', () => {

@@ -1,29 +1,23 @@
-import { API } from '@rental/contract/api';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
-import type { BookingCreatedResponse, OwnerBookingsResponse } from '@rental/contract/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addCar, ownerToken, registerCustomer, uniqueWord } from '../../test/api';
+import { addCar, createBooking, ownerApi, ownerToken, registerCustomer, setBookingStatus, uniqueWord } from '../../test/api';
 import { formatCalendarDate } from '../../lib/dates';
 import { renderApp } from '../../test/renderApp';
-import { post, readAsOwner } from './ownerTestKit';
 
 const SLOW = { timeout: 10_000 };
 const GREEN = 'bg-emerald-50';
 const RED = 'bg-red-50';
 
-async function book(token: string, car: string, pickupDate: string, returnDate: string) {
-  const { booking } = await post<BookingCreatedResponse>(API.createBooking, token, { car, pickupDate, returnDate, paymentMethod: 'upfront' });
-  return booking;
-}
+const book = createBooking;
 
-const setStatus = (bookingId: string, status: string) => post(API.changeStatus, ownerToken(), { bookingId, status });
+const setStatus = setBookingStatus;
 
 /** The booking as the server holds it (looked up by its reference, one page). */
 async function stored(reference: string) {
-  const { bookings } = await readAsOwner<OwnerBookingsResponse>(`${API.ownerBookings}?limit=5&q=${reference}`);
+  const { bookings } = await ownerApi().call('ownerBookings', { query: { limit: 5, q: reference } });
   return bookings.find((b) => b.reference === reference);
 }
 const storedStatus = async (reference: string) => (await stored(reference))?.status;

@@ -1,13 +1,10 @@
-import { API } from '@rental/contract/api';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
-import type { CarsResponse } from '@rental/contract/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addCar, createBooking, ownerToken, registerCustomer, uniqueWord } from '../../test/api';
+import { addCar, createBooking, ownerApi, ownerToken, registerCustomer, uniqueWord } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { readAsOwner } from './ownerTestKit';
 
 const SLOW = { timeout: 10_000 };
 
@@ -18,7 +15,7 @@ function narrowScreen() {
 }
 
 async function fleetCar(id: string) {
-  const { cars } = await readAsOwner<CarsResponse>(API.ownerCars);
+  const { cars } = await ownerApi().call('ownerCars');
   return cars.find((car) => car._id === id);
 }
 

@@ -1,27 +1,8 @@
 /**
- * Test-only helpers of the owner area's tests: reading what the real server holds, and a picture
- * file the browser code can upload from jsdom.
+ * Test-only helpers of the owner area's tests: a picture file the browser code can upload from
+ * jsdom. What the real server holds is read through test/api.ts's typed client (ownerApi).
  */
 import { inject } from 'vitest';
-import { ownerToken, serverUrl } from '../../test/api';
-
-/** Reads the real server as the test owner, to check what a form really saved. */
-export async function readAsOwner<T>(path: string): Promise<T> {
-  const response = await fetch(serverUrl() + path, { headers: { Authorization: ownerToken() } });
-  return (await response.json()) as T;
-}
-
-/** Changes something through the real API, as an owner or a customer. */
-export async function post<T>(path: string, token: string, json: unknown): Promise<T> {
-  const response = await fetch(serverUrl() + path, {
-    method: 'POST',
-    headers: { Authorization: token, 'Content-Type': 'application/json' },
-    body: JSON.stringify(json),
-  });
-  const data = (await response.json()) as T & { success: boolean; message?: string };
-  if (!data.success) throw new Error(`POST ${path} failed: ${response.status} ${data.message}`);
-  return data;
-}
 
 // A variable, so the browser code's type check does not look for Node's types.
 const NODE_BUFFER = 'node:buffer';
