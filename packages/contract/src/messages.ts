@@ -17,6 +17,8 @@ export const MESSAGES = {
   invalidCredentials: 'The e-mail address or the password is not right. Please try again.',
   emailTaken: 'An account with this email already exists.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  accountLockedForNewDevices:
+    'Too many wrong passwords were tried for this account lately. Please log in from a device you have used before, choose a new password with "Forgot password?", or wait up to 15 minutes and try again.',
   notFound: 'Not found.',
   carNotFound: 'Car not found.',
   bookingNotFound: 'Booking not found.',

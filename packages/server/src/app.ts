@@ -16,6 +16,7 @@ import authRoutes from './features/auth/routes';
 import passwordResetRoutes from './features/auth/passwordReset';
 import { type SessionKey, loadSessionKey } from './features/auth/sessionTokens';
 import { createSessionReader, type SessionReader } from './features/auth/sessionReader';
+import { watchRedis } from './features/auth/redisWatch';
 import apiDocsRoutes from './features/apiDocs/routes';
 import bookingsRoutes from './features/bookings/routes';
 import carsRoutes from './features/cars/routes';
@@ -195,10 +196,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (authLimit) {
     if (config.redisUrl) {
       // Shared by every instance, so the limit holds behind a load balancer.
-      // No offline queue: while Redis is down a command fails at once (and the limit is skipped)
-      // instead of holding every login until a reconnection.
+      // No offline queue: while Redis is down a command fails at once (failed logins are then
+      // counted in memory, the register limit is skipped) instead of holding every login until a reconnection.
       redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false, enableOfflineQueue: false });
-      redis.on('error', (err) => app.log.warn({ err }, 'rate-limit store (Redis) unavailable'));
+      // Says once that Redis is away and once that it is back, not at every reconnection attempt.
+      watchRedis(redis, app.log);
       app.addHook('onClose', async () => {
         await redis?.quit().catch(() => redis?.disconnect());
       });

@@ -1,16 +1,23 @@
 /**
  * Failed logins are limited per account and address, per address (looser) and per account across
- * addresses (issue 14, items 3 and 4), so one shared address (a phone carrier's, an office's) does
- * not lock everyone behind it out, many addresses cannot keep guessing one password, and a client
- * behind TRUST_PROXY=true cannot choose its own address with X-Forwarded-For.
+ * addresses, so one shared address (a phone carrier's, an office's) does not lock everyone behind
+ * it out, many addresses cannot keep guessing one password, and a client behind TRUST_PROXY=true
+ * cannot choose its own address with X-Forwarded-For. A browser that logged in to the account
+ * before is counted on its own, so the strangers' guesses cannot lock the account's person out.
+ * With Redis away the limits are kept in memory, and the log says so once.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server, type Socket, connect } from 'node:net';
+import { Writable } from 'node:stream';
 import { API, MESSAGES } from '@rental/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, DEFAULT_AUTH_RATE_LIMIT } from '../src/app';
 import { loadConfig, testConfig } from '../src/config';
+import { DEVICE_COOKIE } from '../src/features/auth/deviceCookie';
 import { addressKey, DEFAULT_LOGIN_LIMITS } from '../src/features/auth/loginLimits';
+import { REDIS_AWAY_LOG, REDIS_BACK_LOG, REDIS_STILL_AWAY_LOG } from '../src/features/auth/redisWatch';
 import { type AuthRateLimit, loginLimitRules } from '../src/features/auth/routes';
 import { createTestApp, createTestDatabase, describeDatabase, registerCustomer, TEST_PASSWORD, type TestApp, uniqueEmail } from './helpers';
 
@@ -20,10 +27,30 @@ function login(app: FastifyInstance, email: string, password: string, remoteAddr
   return app.inject({ method: 'POST', url: API.login, remoteAddress, headers, payload: { email, password } });
 }
 
-function expectTooMany(res: LightMyRequestResponse) {
+function expectTooMany(res: LightMyRequestResponse, message: string = MESSAGES.tooManyAttempts) {
   expect(res.statusCode, res.body).toBe(429);
-  expect(res.json()).toEqual({ success: false, message: MESSAGES.tooManyAttempts });
+  expect(res.json()).toEqual({ success: false, message });
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+/** The device cookie a response sets, as a browser would send it back ("rental_device=..."), and its attributes. */
+function deviceCookie(res: LightMyRequestResponse): { send: string; attributes: string[] } {
+  const header = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
+  if (!header) throw new Error(`no device cookie in ${JSON.stringify(res.headers)}`);
+  const [send = '', ...attributes] = header.split(';').map((part) => part.trim());
+  return { send, attributes: attributes.map((a) => a.toLowerCase()) };
+}
+
+/** A real pino logger whose lines land in an array. */
+function capturedLogger() {
+  const lines: { level: number; msg: string }[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
+  return { lines, count: (msg: string) => lines.filter((l) => l.msg === msg).length, logger: pino({ level: 'debug' }, stream) };
 }
 
 /** Distinct documentation addresses (198.18.0.0/15 is for benchmarks), one per call. */
@@ -79,8 +106,9 @@ describe(`failed logins, with the default limits (${describeDatabase})`, () => {
   it('many addresses cannot keep guessing one account: 50 failures per 15 minutes, however spread', async () => {
     const victim = await registerCustomer(t.app, { email: uniqueEmail('victim') });
     for (let i = 0; i < 50; i++) expect((await login(t.app, victim.user.email, WRONG, freshAddress())).statusCode, `guess ${i + 1}`).toBe(401);
-    expectTooMany(await login(t.app, victim.user.email, WRONG, freshAddress()));
-    expectTooMany(await login(t.app, victim.user.email, 'maybe-this-one', freshAddress()));
+    // The sentence says how the account's own person still gets in.
+    expectTooMany(await login(t.app, victim.user.email, WRONG, freshAddress()), MESSAGES.accountLockedForNewDevices);
+    expectTooMany(await login(t.app, victim.user.email, 'maybe-this-one', freshAddress()), MESSAGES.accountLockedForNewDevices);
     // Other accounts are not affected.
     const other = await registerCustomer(t.app);
     expect((await login(t.app, other.user.email, TEST_PASSWORD, freshAddress())).statusCode).toBe(200);
@@ -116,18 +144,97 @@ describe(`failed logins, with small limits (${describeDatabase})`, () => {
     }
   }, 120_000);
 
-  it('with Redis down, the limit is skipped rather than locking everyone out', async () => {
+  it('with Redis down, failed logins are still limited (in memory), and the log says once that Redis is away', async () => {
+    const log = capturedLogger();
     // Nothing listens on port 1.
-    const t = await appWith({ max: 2, timeWindow: '1 minute' }, { config: { redisUrl: 'redis://127.0.0.1:1' } });
+    const t = await appWith({ max: 2, timeWindow: '1 minute' }, { config: { redisUrl: 'redis://127.0.0.1:1' }, logger: log.logger });
     try {
       const person = await registerCustomer(t.app);
       const address = freshAddress();
-      for (let i = 0; i < 4; i++) expect((await login(t.app, person.user.email, WRONG, address)).statusCode).toBe(401);
-      expect((await login(t.app, person.user.email, TEST_PASSWORD, address)).statusCode).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await login(t.app, person.user.email, WRONG, address)).statusCode).toBe(401);
+      expectTooMany(await login(t.app, person.user.email, WRONG, address));
+      expectTooMany(await login(t.app, person.user.email, TEST_PASSWORD, address));
+      // Other addresses are counted apart, as with Redis.
+      expect((await login(t.app, person.user.email, TEST_PASSWORD, freshAddress())).statusCode).toBe(200);
+      // However many times the connection fails again, the warning is written once.
+      await vi.waitFor(() => expect(log.count(REDIS_STILL_AWAY_LOG)).toBeGreaterThanOrEqual(3), { timeout: 30_000, interval: 100 });
+      expect(log.count(REDIS_AWAY_LOG)).toBe(1);
+      expect(log.lines.find((l) => l.msg === REDIS_AWAY_LOG)?.level).toBe(40);
+      expect(log.count(REDIS_BACK_LOG)).toBe(0);
     } finally {
       await t.close();
     }
   }, 120_000);
+});
+
+describe(`a browser that logged in before, while strangers guess the password (${describeDatabase})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await appWith(DEFAULT_AUTH_RATE_LIMIT);
+  });
+  afterAll(() => t?.close());
+
+  /** 60 wrong guesses from 30 addresses: the last 10 are refused by the account's own limit. */
+  async function strangersGuess(email: string) {
+    const addresses = Array.from({ length: 30 }, freshAddress);
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await login(t.app, email, WRONG, addresses[i % 30]!)).statusCode);
+    expect(statuses.slice(0, 50).every((s) => s === 401), statuses.join(' ')).toBe(true);
+    expect(statuses.slice(50).every((s) => s === 429), statuses.join(' ')).toBe(true);
+  }
+
+  it('lets the known browser in with the right password; an unknown one is refused with a sentence and Retry-After', async () => {
+    const owner = await registerCustomer(t.app, { email: uniqueEmail('owner') });
+    const home = freshAddress();
+    const earlier = await login(t.app, owner.user.email, TEST_PASSWORD, home);
+    expect(earlier.statusCode).toBe(200);
+    const known = deviceCookie(earlier);
+    expect(known.attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/api/user/']));
+    expect(known.attributes).not.toContain('secure');
+
+    await strangersGuess(owner.user.email);
+
+    // The owner, in the browser she logged in with before, from home or from any other address.
+    const back = await login(t.app, owner.user.email, TEST_PASSWORD, home, { cookie: known.send });
+    expect(back.statusCode, back.body).toBe(200);
+    const me = await t.app.inject({ method: 'GET', url: API.userData, headers: { authorization: back.json().token } });
+    expect(me.json().user.email).toBe(owner.user.email);
+    expect((await login(t.app, owner.user.email, TEST_PASSWORD, freshAddress(), { cookie: known.send })).statusCode).toBe(200);
+
+    // A browser that never logged in to this account, even with the right password, waits.
+    const locked = MESSAGES.accountLockedForNewDevices;
+    expectTooMany(await login(t.app, owner.user.email, TEST_PASSWORD, freshAddress()), locked);
+    // A forged device cookie is a stranger's...
+    const [name, value = ''] = known.send.split('=');
+    const forged = `${name}=${value.slice(0, -4)}${value.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    expectTooMany(await login(t.app, owner.user.email, TEST_PASSWORD, freshAddress(), { cookie: forged }), locked);
+    // ...and so is a real one of another account, or one made up for this account's id.
+    const other = await registerCustomer(t.app);
+    const otherCookie = deviceCookie(await login(t.app, other.user.email, TEST_PASSWORD, freshAddress())).send;
+    expectTooMany(await login(t.app, owner.user.email, TEST_PASSWORD, freshAddress(), { cookie: otherCookie }), locked);
+    const madeUp = `${DEVICE_COOKIE}=${owner.user._id}.${value.split('.')[1]}.${value.split('.')[2]?.split('~')[0]?.slice(0, -1)}x`;
+    expectTooMany(await login(t.app, owner.user.email, TEST_PASSWORD, freshAddress(), { cookie: madeUp }), locked);
+  }, 300_000);
+
+  it("counts a known browser's own wrong passwords on their own: ten a minute, not with the strangers'", async () => {
+    const person = await registerCustomer(t.app);
+    const laptop = deviceCookie(await login(t.app, person.user.email, TEST_PASSWORD, freshAddress())).send;
+    const address = freshAddress();
+    for (let i = 0; i < 10; i++) expect((await login(t.app, person.user.email, WRONG, address, { cookie: laptop })).statusCode).toBe(401);
+    expectTooMany(await login(t.app, person.user.email, TEST_PASSWORD, address, { cookie: laptop }));
+    // The strangers' counters did not move: another browser at the same address, and the account itself, are free.
+    expect((await login(t.app, person.user.email, TEST_PASSWORD, address)).statusCode).toBe(200);
+    await strangersGuess(person.user.email);
+  }, 300_000);
+
+  it('knows the browser that made the account from its first visit', async () => {
+    const email = uniqueEmail('kay');
+    const made = await t.app.inject({ method: 'POST', url: API.register, remoteAddress: freshAddress(), payload: { name: 'Kay Brown', email, password: TEST_PASSWORD } });
+    expect(made.statusCode).toBe(201);
+    const browser = deviceCookie(made).send;
+    await strangersGuess(email);
+    expect((await login(t.app, email, TEST_PASSWORD, freshAddress(), { cookie: browser })).statusCode).toBe(200);
+  }, 300_000);
 });
 
 describe(`TRUST_PROXY=true (${describeDatabase})`, () => {
@@ -162,6 +269,13 @@ describe(`TRUST_PROXY=true (${describeDatabase})`, () => {
     for (let i = 0; i < 3; i++) expect((await guess(i)).statusCode).toBe(401);
     for (let i = 3; i < 8; i++) expectTooMany(await guess(i));
   });
+
+  it('marks the device cookie Secure when the browser came over https (the proxy says so)', async () => {
+    const person = await registerCustomer(t.app);
+    const res = await login(t.app, person.user.email, TEST_PASSWORD, PROXY, { 'x-forwarded-for': '198.51.100.91', 'x-forwarded-proto': 'https' });
+    expect(res.statusCode).toBe(200);
+    expect(deviceCookie(res).attributes).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax']));
+  });
 });
 
 // Needs a Redis server, like the PostgreSQL suite needs TEST_DATABASE_URL (CI sets both).
@@ -194,8 +308,8 @@ describe.runIf(TEST_REDIS_URL)('the login limits shared through Redis', () => {
     // Successes on either instance do not count.
     for (let i = 0; i < 6; i++) expect((await login(apps[i % 2]!, person.user.email, TEST_PASSWORD, freshAddress())).statusCode).toBe(200);
     for (let i = 0; i < 5; i++) expect((await login(apps[i % 2]!, person.user.email, WRONG, freshAddress())).statusCode).toBe(401);
-    expectTooMany(await login(apps[1]!, person.user.email, WRONG, freshAddress()));
-    expectTooMany(await login(apps[0]!, person.user.email, TEST_PASSWORD, freshAddress()));
+    expectTooMany(await login(apps[1]!, person.user.email, WRONG, freshAddress()), MESSAGES.accountLockedForNewDevices);
+    expectTooMany(await login(apps[0]!, person.user.email, TEST_PASSWORD, freshAddress()), MESSAGES.accountLockedForNewDevices);
   });
 
   it('a parallel burst across both instances gets no more than the limit', async () => {
@@ -205,4 +319,72 @@ describe.runIf(TEST_REDIS_URL)('the login limits shared through Redis', () => {
     expect(burst.filter((r) => r.statusCode === 401)).toHaveLength(3);
     expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(9);
   });
+});
+
+/** A TCP relay to the test Redis that can be cut and put back on the same port: Redis going away and coming back. */
+async function redisRelay(target: URL) {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let port = 0;
+  const open = () =>
+    new Promise<void>((resolve, reject) => {
+      server = createServer((client) => {
+        const upstream = connect(Number(target.port || 6379), target.hostname);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => s.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as { port: number }).port;
+        resolve();
+      });
+    });
+  await open();
+  return {
+    url: () => `redis://127.0.0.1:${port}`,
+    async cut() {
+      const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+    reopen: open,
+  };
+}
+
+describe.runIf(TEST_REDIS_URL)(`Redis going away and coming back (${describeDatabase})`, () => {
+  it('keeps limiting failed logins in memory meanwhile, and says once that it went away and once that it is back', async () => {
+    const relay = await redisRelay(new URL(TEST_REDIS_URL!));
+    const log = capturedLogger();
+    const t = await appWith({ max: 3, timeWindow: '1 minute' }, { config: { redisUrl: relay.url() }, logger: log.logger });
+    try {
+      const person = await registerCustomer(t.app);
+      // Counted in Redis.
+      expect((await login(t.app, person.user.email, WRONG, freshAddress())).statusCode).toBe(401);
+      expect(log.count(REDIS_AWAY_LOG)).toBe(0);
+
+      await relay.cut();
+      await vi.waitFor(() => expect(log.count(REDIS_AWAY_LOG)).toBe(1), { timeout: 30_000, interval: 50 });
+      const address = freshAddress();
+      for (let i = 0; i < 3; i++) expect((await login(t.app, person.user.email, WRONG, address)).statusCode).toBe(401);
+      expectTooMany(await login(t.app, person.user.email, WRONG, address));
+      await vi.waitFor(() => expect(log.count(REDIS_STILL_AWAY_LOG)).toBeGreaterThanOrEqual(2), { timeout: 30_000, interval: 100 });
+      expect(log.count(REDIS_AWAY_LOG)).toBe(1);
+
+      await relay.reopen();
+      await vi.waitFor(() => expect(log.count(REDIS_BACK_LOG)).toBe(1), { timeout: 30_000, interval: 50 });
+      // Shared counting again: a fresh address is counted in Redis and limited there.
+      const later = freshAddress();
+      for (let i = 0; i < 3; i++) expect((await login(t.app, person.user.email, WRONG, later)).statusCode).toBe(401);
+      expectTooMany(await login(t.app, person.user.email, WRONG, later));
+      expect(log.count(REDIS_AWAY_LOG)).toBe(1);
+      expect(log.count(REDIS_BACK_LOG)).toBe(1);
+    } finally {
+      await t.close();
+      await relay.cut().catch(() => {});
+    }
+  }, 120_000);
 });

@@ -4,16 +4,21 @@
  * - per address, any account (100 a minute): one machine trying many accounts; loose, because a
  *   phone carrier's or an office's shared address stands for many honest people;
  * - per account, any address (50 per 15 minutes): many machines guessing one password.
- * Only failures count. An attempt takes its place in all three counters before the password is
- * checked (so a burst of parallel guesses cannot all pass the check at once) and gives it back
- * when the password was right.
- * With a Redis client the counters are shared by every instance; if Redis does not answer, the
- * limit is skipped rather than locking everyone out.
+ * A browser that has logged in to the account before (features/auth/deviceCookie.ts) is not
+ * counted with those strangers but on its own, with the same numbers per device (10 a minute, 50
+ * per 15 minutes), so guessers elsewhere cannot lock the account's own person out
+ * (docs/decisions/079-login-lock-and-reset-links.md).
+ * Only failures count. An attempt takes its place in its counters before the password is checked
+ * (so a burst of parallel guesses cannot all pass the check at once) and gives it back when the
+ * password was right.
+ * With a Redis client the counters are shared by every instance; while Redis does not answer they
+ * are kept in this instance's memory, and the log says so once (features/auth/redisWatch.ts).
  */
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { type RedisWatch, watchRedis } from './redisWatch';
 
 export interface LimitRule {
   max: number;
@@ -34,11 +39,19 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimitRules = {
 
 export type LoginGate =
   | { allowed: true; /** The password was right (or the check failed on our side): the attempt does not count. */ release(): Promise<void> }
-  | { allowed: false; retryAfterSeconds: number };
+  | {
+      allowed: false;
+      retryAfterSeconds: number;
+      /** The account's own limit refused (too many failures from everywhere): a known browser would still get in. */
+      accountLocked: boolean;
+    };
 
 export interface LoginLimiter {
-  /** Call before checking the password; on a wrong password simply do not release. */
-  begin(email: string, address: string): Promise<LoginGate>;
+  /**
+   * Call before checking the password; on a wrong password simply do not release. `device`: this
+   * browser's id for the account (features/auth/deviceCookie.ts), when it showed a valid one.
+   */
+  begin(email: string, address: string, device?: string): Promise<LoginGate>;
 }
 
 interface Counter {
@@ -47,10 +60,13 @@ interface Counter {
   windowMs: number;
 }
 
+type Taken =
+  | { ok: true; /** Gives the attempt back to the store that counted it. */ giveBack(): Promise<void> }
+  | { ok: false; retryMs: number; /** Positions of the counters that were over their limit. */ over: number[] };
+
 /** Counters with fixed windows. take() is all or nothing: over any limit, nothing is counted. */
 interface CounterStore {
-  take(counters: Counter[]): Promise<{ ok: true } | { ok: false; retryMs: number }>;
-  giveBack(keys: string[]): Promise<void>;
+  take(counters: Counter[]): Promise<Taken>;
 }
 
 /** IPv6 clients usually hold a whole /64: count the /64, or each could try from its own address. */
@@ -74,7 +90,7 @@ class MemoryCounters implements CounterStore {
   private readonly counts = new Map<string, { count: number; resetAt: number }>();
   private lastSweep = 0;
 
-  async take(counters: Counter[]) {
+  async take(counters: Counter[]): Promise<Taken> {
     const now = Date.now();
     this.sweep(now);
     const entries = counters.map((c) => {
@@ -82,17 +98,21 @@ class MemoryCounters implements CounterStore {
       return entry && entry.resetAt > now ? entry : { count: 0, resetAt: now + c.windowMs };
     });
     let retryMs = 0;
+    const over: number[] = [];
     counters.forEach((c, i) => {
       const entry = entries[i]!;
-      if (entry.count + 1 > c.max) retryMs = Math.max(retryMs, entry.resetAt - now);
+      if (entry.count + 1 > c.max) {
+        retryMs = Math.max(retryMs, entry.resetAt - now);
+        over.push(i);
+      }
     });
-    if (retryMs > 0) return { ok: false as const, retryMs };
+    if (over.length > 0) return { ok: false, retryMs: Math.max(1, retryMs), over };
     counters.forEach((c, i) => {
       const entry = entries[i]!;
       entry.count += 1;
       this.counts.set(c.key, entry);
     });
-    return { ok: true as const };
+    return { ok: true, giveBack: () => this.giveBack(counters.map((c) => c.key)) };
   }
 
   async giveBack(keys: string[]) {
@@ -113,9 +133,13 @@ class MemoryCounters implements CounterStore {
   }
 }
 
-/** Over any limit: count nothing and answer the longest wait. Otherwise: count all (new windows start). */
+/**
+ * Over any limit: count nothing and answer the longest wait, then the positions (1-based) of the
+ * counters over their limit. Otherwise: count all (new windows start) and answer {0}.
+ */
 const TAKE_SCRIPT = `
 local retry = 0
+local over = {}
 for i = 1, #KEYS do
   local count = tonumber(redis.call('GET', KEYS[i]) or '0')
   if count + 1 > tonumber(ARGV[2 * i - 1]) then
@@ -125,15 +149,21 @@ for i = 1, #KEYS do
       redis.call('PEXPIRE', KEYS[i], ttl)
     end
     if ttl > retry then retry = ttl end
+    over[#over + 1] = i
   end
 end
-if retry > 0 then return retry end
+if #over > 0 then
+  if retry < 1 then retry = 1 end
+  local answer = { retry }
+  for _, i in ipairs(over) do answer[#answer + 1] = i end
+  return answer
+end
 for i = 1, #KEYS do
   if redis.call('INCR', KEYS[i]) == 1 or redis.call('PTTL', KEYS[i]) < 0 then
     redis.call('PEXPIRE', KEYS[i], ARGV[2 * i])
   end
 end
-return 0
+return { 0 }
 `;
 
 /** Only counters whose window still runs: a key that expired meanwhile is not brought back. */
@@ -157,46 +187,43 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** While Redis is down every login would say so: once a minute is enough. */
-const DOWN_WARNING_EVERY_MS = 60_000;
-
-class RedisCounters implements CounterStore {
-  private lastWarning = 0;
+/**
+ * Redis while it answers; this instance's memory while it does not, so Redis being down never
+ * means no limits at all. Counts made in memory stay there until their windows end.
+ */
+class SharedCounters implements CounterStore {
+  private readonly memory = new MemoryCounters();
 
   constructor(
     private readonly redis: Redis,
-    private readonly log: FastifyBaseLogger,
+    private readonly watch: RedisWatch,
   ) {}
 
-  private unavailable(err: unknown) {
-    const now = Date.now();
-    if (now - this.lastWarning < DOWN_WARNING_EVERY_MS) return;
-    this.lastWarning = now;
-    this.log.warn({ err }, 'login limits skipped: the shared store (Redis) is unavailable');
+  async take(counters: Counter[]): Promise<Taken> {
+    // Not connected (starting, or reconnecting after a failure the watch has logged): memory at
+    // once, instead of making every login wait for a reconnection.
+    if (this.redis.status === 'ready') {
+      try {
+        const keys = counters.map((c) => c.key);
+        const args = counters.flatMap((c) => [String(c.max), String(c.windowMs)]);
+        const answer = (await withTimeout(this.redis.eval(TAKE_SCRIPT, counters.length, ...keys, ...args))) as number[];
+        this.watch.answered();
+        const [retryMs = 0, ...over] = answer.map(Number);
+        if (retryMs > 0) return { ok: false, retryMs, over: over.map((i) => i - 1) };
+        return { ok: true, giveBack: () => this.giveBack(keys) };
+      } catch (err) {
+        this.watch.wentAway(err);
+      }
+    }
+    return this.memory.take(counters);
   }
 
-  async take(counters: Counter[]) {
-    // Not connected: skip at once instead of making every login wait for a reconnection.
-    if (this.redis.status !== 'ready') {
-      this.unavailable(new Error(`Redis connection is ${this.redis.status}`));
-      return { ok: true as const };
-    }
-    try {
-      const args = counters.flatMap((c) => [String(c.max), String(c.windowMs)]);
-      const retryMs = Number(await withTimeout(this.redis.eval(TAKE_SCRIPT, counters.length, ...counters.map((c) => c.key), ...args)));
-      return retryMs > 0 ? { ok: false as const, retryMs } : { ok: true as const };
-    } catch (err) {
-      this.unavailable(err);
-      return { ok: true as const };
-    }
-  }
-
-  async giveBack(keys: string[]) {
+  private async giveBack(keys: string[]) {
     if (this.redis.status !== 'ready') return;
     try {
       await withTimeout(this.redis.eval(GIVE_BACK_SCRIPT, keys.length, ...keys));
     } catch (err) {
-      this.unavailable(err);
+      this.watch.wentAway(err);
     }
   }
 }
@@ -210,27 +237,43 @@ export interface LoginLimiterOptions {
   log: FastifyBaseLogger;
 }
 
+/** Where the per-account counter sits in a stranger's list. */
+const ACCOUNT_COUNTER = 2;
+
 export function createLoginLimiter(options: LoginLimiterOptions): LoginLimiter {
-  const store: CounterStore = options.redis ? new RedisCounters(options.redis, options.log) : new MemoryCounters();
+  const store: CounterStore = options.redis ? new SharedCounters(options.redis, watchRedis(options.redis, options.log)) : new MemoryCounters();
   const { rules, nameSpace } = options;
   return {
-    async begin(email, address) {
+    async begin(email, address, device) {
       const account = accountKey(email);
       const from = addressKey(address);
-      const counters: Counter[] = [
-        { key: `${nameSpace}login:account-address:${account}:${from}`, ...rules.accountAddress },
-        { key: `${nameSpace}login:address:${from}`, ...rules.address },
-        { key: `${nameSpace}login:account:${account}`, ...rules.account },
-      ];
+      // A known browser (its id comes from a signed cookie, never from the client's own choosing)
+      // has counters of its own, as if it were an address of its own, and none of the strangers'.
+      const counters: Counter[] = device
+        ? [
+            { key: `${nameSpace}login:device:${device}`, ...rules.accountAddress },
+            { key: `${nameSpace}login:device-long:${device}`, ...rules.account },
+          ]
+        : [
+            { key: `${nameSpace}login:account-address:${account}:${from}`, ...rules.accountAddress },
+            { key: `${nameSpace}login:address:${from}`, ...rules.address },
+            { key: `${nameSpace}login:account:${account}`, ...rules.account },
+          ];
       const taken = await store.take(counters);
-      if (!taken.ok) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(taken.retryMs / 1000)) };
+      if (!taken.ok) {
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil(taken.retryMs / 1000)),
+          accountLocked: !device && taken.over.includes(ACCOUNT_COUNTER),
+        };
+      }
       let released = false;
       return {
         allowed: true,
         release: async () => {
           if (released) return;
           released = true;
-          await store.giveBack(counters.map((c) => c.key));
+          await taken.giveBack();
         },
       };
     },

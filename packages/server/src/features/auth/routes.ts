@@ -9,6 +9,7 @@ import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { imageUrl } from '../../http/imageUrl';
 import { getBankDetails } from '../backOffice/bankDetails';
+import { deviceCookieFor, deviceKey, knownDevice, overHttps, readDevices } from './deviceCookie';
 import type { SessionUser } from './guards';
 import { createLoginLimiter, type LoginLimitRules, windowMs } from './loginLimits';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
@@ -65,8 +66,9 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
         log: app.log,
       })
     : undefined;
+  const devices = deviceKey(app.sessionKey);
 
-  addEndpoint(app, 'register', async (request) => {
+  addEndpoint(app, 'register', async (request, reply) => {
     const body = request.body;
     // Checked first only to skip the hashing; the unique index is what guarantees it.
     const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
@@ -84,22 +86,27 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
     }
     if (!created) throw new Error('The new account was not returned by the database.');
     const token = await signSessionToken(app.sessionKey, created.id, created.sessionVersion);
+    // The browser that made the account is its person's: a known device from its first visit.
+    reply.header('set-cookie', deviceCookieFor(devices, readDevices(devices, request.headers.cookie), created.id, overHttps(request, app.config.publicUrl)));
     return { success: true as const, token, message: MESSAGES.registered };
   }, { config: limited });
 
   addEndpoint(app, 'login', async (request, reply) => {
     const body = request.body;
-    const gate = loginLimiter ? await loginLimiter.begin(body.email, request.ip) : undefined;
+    // Read before the limits: whether this browser is a known device of this account decides which counters apply.
+    const [user] = await app.db
+      .select({ id: users.id, passwordHash: users.passwordHash, sessionVersion: users.sessionVersion })
+      .from(users)
+      .where(eq(users.email, body.email));
+    const browserDevices = readDevices(devices, request.headers.cookie);
+    const device = user ? knownDevice(browserDevices, user.id) : undefined;
+    const gate = loginLimiter ? await loginLimiter.begin(body.email, request.ip, device) : undefined;
     if (gate && !gate.allowed) {
       reply.header('retry-after', String(gate.retryAfterSeconds));
-      throw new HttpError(429, MESSAGES.tooManyAttempts);
+      throw new HttpError(429, gate.accountLocked ? MESSAGES.accountLockedForNewDevices : MESSAGES.tooManyAttempts);
     }
     let wrongPassword = false;
     try {
-      const [user] = await app.db
-        .select({ id: users.id, passwordHash: users.passwordHash, sessionVersion: users.sessionVersion })
-        .from(users)
-        .where(eq(users.email, body.email));
       // The same answer, after the same work, whether the e-mail is unknown or the password wrong.
       const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
       if (!user || !valid) {
@@ -107,6 +114,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
         throw new HttpError(401, MESSAGES.invalidCredentials);
       }
       const token = await signSessionToken(app.sessionKey, user.id, user.sessionVersion);
+      reply.header('set-cookie', deviceCookieFor(devices, browserDevices, user.id, overHttps(request, app.config.publicUrl)));
       return { success: true as const, token, message: MESSAGES.loggedIn };
     } finally {
       // Only failures count: a right password (or a failure on our side) gives the attempt back.
