@@ -4,9 +4,8 @@
  * desktop, and the specification grid shows the car's own doors and distance.
  */
 import { MESSAGES } from '@rental/contract/messages';
-import { pathFor } from '@rental/contract/routes';
 import type { Page } from 'playwright-core';
-import { apiClient, call } from '../support/api';
+import { apiClient, typedApi } from '../support/api';
 import { describeViolations, seriousViolations } from '../support/axe';
 import { answerConfirmation } from '../support/confirm';
 import type { Car } from '../support/contractTypes';
@@ -38,7 +37,7 @@ async function carWithPictures(seed: Seed, colours: Rgb[], fields: { doors?: num
     const form = new FormData();
     const file = pngFile(`view-${index}.png`, colour);
     form.append('image', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
-    latest = (await call<{ car: Car }>(seed.baseUrl, 'POST', pathFor('addCarPicture', { id: car._id }), { token: seed.owner.token, form })).car;
+    latest = (await typedApi(seed.baseUrl, seed.owner.token).call('addCarPicture', { params: { id: car._id }, form })).car;
   }
   return latest;
 }

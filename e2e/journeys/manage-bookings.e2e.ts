@@ -9,7 +9,7 @@ import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Booking } from '@rental/contract/schemas';
 import type { Page } from 'playwright-core';
-import { apiClient, call } from '../support/api';
+import { apiClient, typedApi } from '../support/api';
 import { describe, expect, PHONE, test } from '../support/fixtures';
 import { see, seeToast } from '../support/ui';
 
@@ -114,7 +114,7 @@ describe('manage bookings', () => {
     await see(customerPage.getByText(`Payment: ${PAYMENT_STATUS_WORDS.deposit_received}`));
 
     // And the list the SPEC's client reads (every booking, no parameters) carries it too.
-    const { bookings } = await call<{ bookings: { reference: string; paymentStatus: string }[] }>(seed.baseUrl, 'GET', '/api/bookings/owner', { token: seed.owner.token });
+    const { bookings } = await typedApi(seed.baseUrl, seed.owner.token).call('ownerBookings');
     expect(bookings.find((b) => b.reference === oldest.reference)?.paymentStatus).toBe('deposit_received');
   });
 

@@ -3,49 +3,18 @@
  * some dates, a fleet to browse) and to learn what the screens should show. Journeys themselves
  * click through the site.
  */
-import { API } from '@rental/contract/api';
+import { ApiError, createApiClient, type ApiClient as TypedApiClient } from '@rental/contract/client';
 import type { BankDetails, Booking, Car, CarFormInput, DashboardData, OwnerBooking, PaymentMethod } from './contractTypes';
 import type { UploadFile } from './png';
 
-export class ApiCallError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
+/** The contract's typed client on the journeys' server: a visitor's, or a session's with its token. */
+export function typedApi(baseUrl: string, token?: string): TypedApiClient {
+  return createApiClient({ baseUrl, token });
 }
 
-type CallOptions = { token?: string; json?: unknown; form?: FormData };
-
-export async function call<T>(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.Authorization = options.token;
-  let body: BodyInit | undefined;
-  if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) {
-    body = options.form;
-  }
-  const response = await fetch(baseUrl + path, { method, headers, body });
-  const text = await response.text();
-  let data: { success?: boolean; message?: string } & Record<string, unknown>;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new ApiCallError(`${method} ${path}: HTTP ${response.status}, not JSON: ${text.slice(0, 200)}`, response.status);
-  }
-  if (!response.ok || data.success !== true) {
-    throw new ApiCallError(`${method} ${path}: HTTP ${response.status}: ${data.message ?? text.slice(0, 200)}`, response.status);
-  }
-  return data as T;
-}
-
-/** A typed API client bound to one server. */
+/** The calls the journeys arrange data with, by what they do, over the typed client. */
 export function apiClient(baseUrl: string) {
-  const get = <T>(path: string, token?: string) => call<T>(baseUrl, 'GET', path, { token });
-  const post = <T>(path: string, json: unknown, token?: string) => call<T>(baseUrl, 'POST', path, { token, json });
+  const as = (token?: string) => typedApi(baseUrl, token);
 
   const carForm = (fields: CarFormInput, image?: UploadFile) => {
     const form = new FormData();
@@ -56,59 +25,65 @@ export function apiClient(baseUrl: string) {
 
   return {
     async login(email: string, password: string): Promise<string> {
-      return (await post<{ token: string }>(API.login, { email, password })).token;
+      return (await as().call('login', { body: { email, password } })).token;
     },
     async register(name: string, email: string, password: string, phone?: string): Promise<string> {
-      return (await post<{ token: string }>(API.register, { name, email, password, ...(phone ? { phone } : {}) })).token;
+      return (await as().call('register', { body: { name, email, password, ...(phone ? { phone } : {}) } })).token;
     },
     async publicCars(): Promise<Car[]> {
-      return (await get<{ cars: Car[] }>(API.cars)).cars;
+      return (await as().call('cars')).cars;
     },
     async car(id: string): Promise<Car> {
-      return (await get<{ car: Car }>(API.car(id))).car;
+      return (await as().call('car', { params: { id } })).car;
     },
     async availableCars(pickupDate: string, returnDate: string, location = 'Waterford, Portmore'): Promise<Car[]> {
-      return (await post<{ availableCars: Car[] }>(API.checkAvailability, { location, pickupDate, returnDate })).availableCars;
+      return (await as().call('checkAvailability', { body: { location, pickupDate, returnDate } })).availableCars;
     },
     async addCar(token: string, fields: CarFormInput, image: UploadFile): Promise<Car> {
-      return (await call<{ car: Car }>(baseUrl, 'POST', API.addCar, { token, form: carForm(fields, image) })).car;
+      return (await as(token).call('addCar', { form: carForm(fields, image) })).car;
     },
     async ownerCars(token: string): Promise<Car[]> {
-      return (await get<{ cars: Car[] }>(API.ownerCars, token)).cars;
+      return (await as(token).call('ownerCars')).cars;
     },
     async createBooking(
       token: string,
       booking: { car: string; pickupDate: string; returnDate: string; paymentMethod: PaymentMethod },
     ): Promise<Booking> {
-      return (await post<{ booking: Booking }>(API.createBooking, booking, token)).booking;
+      return (await as(token).call('createBooking', { body: booking })).booking;
     },
     async userBookings(token: string): Promise<Booking[]> {
-      return (await get<{ bookings: Booking[] }>(API.userBookings, token)).bookings;
+      return (await as(token).call('userBookings')).bookings;
     },
     async ownerBookings(token: string): Promise<OwnerBooking[]> {
-      return (await get<{ bookings: OwnerBooking[] }>(API.ownerBookings, token)).bookings;
+      return (await as(token).call('ownerBookings')).bookings;
     },
     async changeStatus(token: string, bookingId: string, status: Booking['status']): Promise<void> {
-      await post(API.changeStatus, { bookingId, status }, token);
+      await as(token).call('changeStatus', { body: { bookingId, status } });
     },
     async setBankDetails(token: string, details: BankDetails): Promise<void> {
-      await call(baseUrl, 'PUT', API.bankDetails, { token, json: details });
+      await as(token).call('bankDetails', { body: details });
     },
     async publicBankDetails(): Promise<BankDetails | null> {
-      return (await get<{ bankDetails: BankDetails | null }>(API.publicBankDetails)).bankDetails;
+      return (await as().call('publicBankDetails')).bankDetails;
     },
     async dashboard(token: string): Promise<DashboardData> {
-      return (await get<{ dashboardData: DashboardData }>(API.dashboard, token)).dashboardData;
+      return (await as(token).call('dashboard')).dashboardData;
     },
     async userData(token: string): Promise<{ name: string; email: string; role: string; image: string; phone: string }> {
-      return (await get<{ user: { name: string; email: string; role: string; image: string; phone: string } }>(API.userData, token)).user;
+      return (await as(token).call('userData')).user;
     },
     async userBooking(token: string, reference: string): Promise<Booking> {
-      return (await get<{ booking: Booking }>(API.userBooking(reference), token)).booking;
+      return (await as(token).call('userBooking', { params: { reference } })).booking;
     },
     /** The HTTP status of /api/user/data for a token: 200 while its session lives, 401 once it ended. */
     async sessionStatus(token: string): Promise<number> {
-      return (await fetch(baseUrl + API.userData, { headers: { Authorization: token } })).status;
+      try {
+        await as(token).call('userData');
+        return 200;
+      } catch (error) {
+        if (error instanceof ApiError && error.status) return error.status;
+        throw error;
+      }
     },
   };
 }
