@@ -39,7 +39,8 @@ import activityRoutes from './features/activity/routes';
 import ownerSetupRoutes from './features/firstOwner/setup';
 import { absoluteImageUrls } from './http/absoluteImageUrls';
 import { clientErrorHandler } from './http/clientErrors';
-import { addEndpoint } from './http/endpoint';
+import { requireOwner, requireUser } from './features/auth/guards';
+import { addEndpoint, provideAccessGuards } from './http/endpoint';
 import { installErrorHandling } from './http/errorHandler';
 import { HttpError } from './http/errors';
 import { createLogger, requestId } from './http/logging';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sessionKey', await loadSessionKey(db, config.jwtSecret));
   app.decorate('sessions', createSessionReader(db, app.sessionKey));
   app.decorateRequest('user', null as never);
+  provideAccessGuards(app, { customer: requireUser, owner: requireOwner });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

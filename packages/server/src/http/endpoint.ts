@@ -19,7 +19,6 @@ import {
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { requireOwner, requireUser } from '../features/auth/guards';
 
 export type EndpointRequest<N extends EndpointName> = FastifyRequest<{
   Body: BodyOf<N>;
@@ -38,12 +37,28 @@ export interface EndpointOptions {
   config?: FastifyContextConfig;
 }
 
+/** Lets a request through, or throws the HttpError that refuses it. */
+export type AccessGuard = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * The checks behind the table's access levels other than "anyone". They read sessions, which is
+ * the accounts feature's business: app.ts hands them over (provideAccessGuards) before any route is
+ * added, so this plumbing does not import a feature.
+ */
+export type AccessGuards = Record<Exclude<Access, 'anyone'>, AccessGuard>;
+
+export function provideAccessGuards(app: FastifyInstance, guards: AccessGuards): void {
+  app.decorate('accessGuards', guards);
+}
+
 /** Guards run first (onRequest): a caller who may not make the call is answered before its body is read. */
-const GUARDS: Record<Access, ((request: FastifyRequest) => Promise<void>) | undefined> = {
-  anyone: undefined,
-  customer: requireUser,
-  owner: requireOwner,
-};
+function guardOf(app: FastifyInstance, access: Access, name: EndpointName): AccessGuard | undefined {
+  if (access === 'anyone') return undefined;
+  const guard = app.hasDecorator('accessGuards') ? app.accessGuards[access] : undefined;
+  // A call meant for some callers must never be added open to all.
+  if (!guard) throw new Error(`The ${name} endpoint is for ${access}s, but no access guards were provided (provideAccessGuards).`);
+  return guard;
+}
 
 function isSchema(response: EndpointSchemas['response']): response is z.ZodType {
   return !('binary' in response);
@@ -58,7 +73,7 @@ export function addEndpoint<N extends EndpointName>(
   const route = ROUTES[name];
   const def: EndpointSchemas = ENDPOINTS[name];
   const status = def.status ?? 200;
-  const guard = GUARDS[route.access];
+  const guard = guardOf(app, route.access, name);
   app.route({
     method: route.method,
     url: route.path,
@@ -81,6 +96,10 @@ export function addEndpoint<N extends EndpointName>(
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The checks of the table's access levels (see provideAccessGuards). */
+    accessGuards: AccessGuards;
+  }
   interface FastifyContextConfig {
     /** The endpoint table's name of the route (see addEndpoint). */
     endpoint?: EndpointName;
