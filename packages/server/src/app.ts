@@ -44,7 +44,7 @@ import { addEndpoint, provideAccessGuards } from './http/endpoint';
 import { installErrorHandling } from './http/errorHandler';
 import { HttpError } from './http/errors';
 import { createLogger, requestId } from './http/logging';
-import { DEFAULT_WEB_DIST, registerWebApp } from './http/webApp';
+import { DEFAULT_WEB_DIST, registerWebApp } from './features/publicPages/webApp';
 
 declare module 'fastify' {
   interface FastifyInstance {

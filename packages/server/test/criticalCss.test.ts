@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CriticalCss, htmlClasses, selectorClasses, statements, withoutUnreadProperties } from '../src/http/prerender/criticalCss';
+import { CriticalCss, htmlClasses, selectorClasses, statements, withoutUnreadProperties } from '../src/features/publicPages/criticalCss';
 
 describe('critical CSS', () => {
   it('reads the class names of a selector, escapes undone', () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_CODE_ID } from '@rental/contract';
-import { PageTemplate } from '../src/http/prerender/pageTemplate';
+import { PageTemplate } from '../src/features/publicPages/pageTemplate';
 
 const INDEX =
   '<!doctype html><html><head><title>Cars</title>\n' +

@@ -5,10 +5,10 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { API, type Car, MESSAGES } from '@rental/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PageTemplate } from '../src/http/prerender/pageTemplate';
+import { PageTemplate } from '../src/features/publicPages/pageTemplate';
 import { identityOf } from '../src/features/fleetCache/encodedAnswers';
-import { Prerenderer, type ServerEntry, serverEntryFile } from '../src/http/prerender/prerenderer';
-import { IMMUTABLE } from '../src/http/webApp';
+import { Prerenderer, type ServerEntry, serverEntryFile } from '../src/features/publicPages/prerenderer';
+import { IMMUTABLE } from '../src/features/publicPages/webApp';
 import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
 import { addCar, book, carForm, carUpload, day } from './support/fleet';
 
@@ -104,7 +104,8 @@ describe(`before the web app is built (${describeDatabase})`, () => {
  */
 const STAND_IN_ENTRY = `
 export const ready = Promise.resolve();
-export const calls = { renders: 0 };
+// One record for every copy of this module (the server imports each build under its own URL).
+export const calls = (globalThis.standInCalls ??= { renders: 0, urls: [] });
 export function pageQueries(pathname) {
   if (pathname === '/cars') return [{ queryKey: ['cars'], path: '/api/user/cars' }];
   if (pathname === '/broken') return [];
@@ -117,6 +118,7 @@ export function pageModule(pathname) {
 export function renderPage(url, fetched) {
   if (url === '/broken') throw new Error('a bug in a page');
   calls.renders += 1;
+  calls.urls.push(url);
   const cars = fetched.flatMap(({ answer }) => answer.cars ?? [answer.car]);
   const rows = cars.map((c) => '<li>' + c.brand + ' ' + c.model + ' ' + c.pricePerDay + ' reserved ' + c.reservedDates.map((r) => r.pickupDate + '..' + r.returnDate).join(',') + '</li>');
   return { html: '<ul>' + rows.join('') + '</ul>', state: JSON.stringify(fetched.map((f) => f.queryKey)) };
@@ -137,7 +139,7 @@ describe(`pages drawn on the server (${describeDatabase})`, () => {
   let webRoot: string;
   let owner: Account;
   let customer: Account;
-  let calls: { renders: number };
+  let calls: { renders: number; urls: string[] };
 
   const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
   const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><script/.exec(html)?.[1] ?? '';
@@ -153,7 +155,7 @@ describe(`pages drawn on the server (${describeDatabase})`, () => {
     await writeFile(join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     await writeFile(join(webRoot, 'dist-ssr', 'entry-server.js'), STAND_IN_ENTRY);
     t = await createTestApp({ webDist });
-    calls = ((await import(pathToFileURL(serverEntryFile(webDist)).href)) as { calls: { renders: number } }).calls;
+    calls = ((await import(pathToFileURL(serverEntryFile(webDist)).href)) as { calls: { renders: number; urls: string[] } }).calls;
     owner = await createOwner(t.app);
     customer = await registerCustomer(t.app);
   });
@@ -231,10 +233,50 @@ describe(`pages drawn on the server (${describeDatabase})`, () => {
     const broken = await page('/broken');
     expect(broken.statusCode).toBe(200);
     expect(broken.body).toBe(DRAWN_INDEX);
-    // A car that does not exist: the page is drawn without it and the browser says why.
-    const missing = await page('/car-details/00000000-0000-4000-8000-000000000000');
-    expect(missing.statusCode).toBe(200);
-    expect(rootOf(missing.body)).toBe('<ul></ul>');
+    // A car that does not exist: the browser draws the page and says why; nothing is drawn or kept here.
+    const rendersBefore = calls.renders;
+    for (const id of ['00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000001', 'not-a-car']) {
+      const missing = await page(`/car-details/${id}`);
+      expect(missing.statusCode).toBe(200);
+      expect(missing.body).toBe(DRAWN_INDEX);
+    }
+    expect(calls.renders).toBe(rendersBefore);
+  });
+
+  it('draws /cars once for any made-up query string, and hands the page only the parameters it reads', async () => {
+    await addCar(t.app, owner.token, { brand: 'Toyota', model: 'Yaris' });
+    const plain = await page('/cars');
+    const rendersBefore = calls.renders;
+    for (let n = 0; n < 20; n++) {
+      const res = await page(`/cars?r=${Math.random()}&utm_source=flyer${n}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(plain.body);
+      expect(res.headers.etag).toBe(plain.headers.etag);
+    }
+    // A trip the booking rules refuse is the page without dates: malformed, past, reversed.
+    for (const [pickupDate, returnDate] of [['soon', 'later'], [day(-3), day(2)], [day(9), day(4)]]) {
+      expect((await page(`/cars?pickupDate=${pickupDate}&returnDate=${returnDate}`)).body).toBe(plain.body);
+    }
+    expect(calls.renders).toBe(rendersBefore);
+
+    // A real trip is a page of its own, drawn once for the canonical address whatever else the link holds.
+    const trip = `/cars?pickupLocation=Waterford%2C+Portmore&pickupDate=${day(5)}&returnDate=${day(8)}`;
+    await page(`/cars?returnDate=${day(8)}&x=1&pickupDate=${day(5)}&pickupLocation=Waterford%2C%20Portmore`);
+    await page(`${trip}&fbclid=abc`);
+    expect(calls.renders).toBe(rendersBefore + 1);
+    expect(calls.urls.at(-1)).toBe(trip);
+  });
+
+  it('keeps a bounded number of drawn pages', async () => {
+    const entry: ServerEntry = {
+      ready: Promise.resolve(),
+      pageQueries: () => [{ queryKey: ['cars'], path: API.cars }],
+      pageModule: () => undefined,
+      renderPage: (url) => ({ html: `<p>${url}</p>`, state: '[]' }),
+    };
+    const prerenderer = new Prerenderer(t.app, entry, new PageTemplate(join(webRoot, 'dist')), undefined, { maxPages: 3 });
+    for (let n = 1; n <= 6; n++) await prerenderer.page(`/cars?pickupDate=${day(n)}&returnDate=${day(n + 1)}`);
+    expect(prerenderer.keptPages).toBe(3);
   });
 
   it('picks up a new web build while it runs: the page names the new chunks and is drawn by the new bundle', async () => {

@@ -102,11 +102,13 @@ export class AnswerCache {
   /** Answers being made: concurrent misses of one key wait for one build. */
   private readonly building = new Map<string, Promise<EncodedAnswer>>();
 
-  constructor(
-    maxBytes: number,
-    private readonly effort: Effort = API_EFFORT,
-  ) {
+  private readonly effort: Effort;
+
+  /** Bounded in bytes, and in entries when `maxEntries` is given; the least recently used go first. */
+  constructor({ maxBytes, maxEntries, effort = API_EFFORT }: { maxBytes: number; maxEntries?: number; effort?: Effort }) {
+    this.effort = effort;
     this.entries = new LRUCache<string, EncodedAnswer>({
+      ...(maxEntries !== undefined && { max: maxEntries }),
       maxSize: maxBytes,
       sizeCalculation: (answer, key) => (answer.identity?.length ?? 0) + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0) + key.length + 256,
     });
@@ -138,5 +140,10 @@ export class AnswerCache {
   /** Bytes held (for tests and the benchmark's memory figures). */
   get size(): number {
     return this.entries.calculatedSize;
+  }
+
+  /** Answers held. */
+  get count(): number {
+    return this.entries.size;
   }
 }

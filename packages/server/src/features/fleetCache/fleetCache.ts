@@ -23,7 +23,7 @@ export class FleetCache {
 
   constructor(app: FastifyInstance, options: FleetCacheOptions) {
     this.version = new FleetVersion(app.db);
-    this.answers = new AnswerCache(options.maxBytes ?? 32 * 1024 * 1024);
+    this.answers = new AnswerCache({ maxBytes: options.maxBytes ?? 32 * 1024 * 1024 });
     this.now = options.now ?? (() => new Date());
   }
 
@@ -62,7 +62,7 @@ export class FleetCache {
   }
 }
 
-/** Cache keys of the answers, shared by the routes and the fast path (http/fastFleetReads.ts). */
+/** Cache keys of the answers, shared by the routes and their cached-read hook (fastFleetReads.ts). */
 export const answerKeys = {
   cars: (stamp: string) => `${stamp} cars`,
   car: (stamp: string, id: string) => `${stamp} car ${id}`,

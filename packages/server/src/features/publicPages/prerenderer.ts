@@ -3,8 +3,10 @@
  * bundle (packages/web/dist-ssr/entry-server.js, built by `vite build --ssr`). A page's data is
  * the API's own answers, fetched in-process (app.inject), so the HTML shows exactly what the API
  * says at that moment: a booking or car change acknowledged before is in the next page.
- * The drawn HTML is kept, keyed by those answers, the URL and the Jamaica day, so it is reused
- * only while all three are the same (never stale, never past midnight in Jamaica).
+ * The drawn HTML is kept, keyed by those answers, the page's address and the Jamaica day, so it is
+ * reused only while all three are the same (never stale, never past midnight in Jamaica). The
+ * address is reduced to what the page reads (drawnPageUrl.ts), and the kept pages are bounded in
+ * number and bytes, so made-up query strings or car ids cannot make the server draw page after page.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
@@ -12,7 +14,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { companyToday } from '@rental/contract';
 import type { FastifyInstance } from 'fastify';
-import { AnswerCache, type EncodedAnswer } from '../../features/fleetCache/encodedAnswers';
+import { AnswerCache, type EncodedAnswer } from '../fleetCache/encodedAnswers';
+import { drawnPageUrl } from './drawnPageUrl';
 import { PageTemplate } from './pageTemplate';
 
 type QueryKey = readonly unknown[];
@@ -30,8 +33,12 @@ export function serverEntryFile(webDist: string): string {
   return join(webDist, '..', 'dist-ssr', 'entry-server.js');
 }
 
-/** Drawn pages kept, compressed: some tens of KB each, bounded by their total size. */
+/**
+ * Drawn pages kept, compressed: ~25 KB each (brotli and gzip of a 100-car page), so 16 MiB holds
+ * ~650; 500 pages cover every car's page of a large fleet and the common trips on /cars.
+ */
 const CACHE_MAX_BYTES = 16 * 1024 * 1024;
+const CACHE_MAX_PAGES = 500;
 
 /**
  * A page is compressed once per drawing and sent many times, so it is worth brotli 10 (~45 ms on
@@ -41,35 +48,49 @@ const CACHE_MAX_BYTES = 16 * 1024 * 1024;
 const PAGE_EFFORT = { brotli: 10, gzip: 9 };
 
 export class Prerenderer {
-  private readonly pages = new AnswerCache(CACHE_MAX_BYTES, PAGE_EFFORT);
+  private readonly pages: AnswerCache;
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly entry: ServerEntry,
     private readonly template: PageTemplate,
     private readonly today: () => string = () => companyToday(),
-  ) {}
+    limits: { maxPages?: number; maxBytes?: number } = {},
+  ) {
+    this.pages = new AnswerCache({ maxBytes: limits.maxBytes ?? CACHE_MAX_BYTES, maxEntries: limits.maxPages ?? CACHE_MAX_PAGES, effort: PAGE_EFFORT });
+  }
 
-  /** The page at `url` drawn with its data (HTML, compressed, with its ETag), or undefined for a page the browser draws alone. */
+  /**
+   * The page at `url` drawn with its data (HTML, compressed, with its ETag), or undefined for a
+   * page the browser draws alone: one not drawn here, or one whose data was refused (a car that
+   * does not exist: the browser asks again and says why).
+   */
   async page(url: string): Promise<EncodedAnswer | undefined> {
     const pathname = url.split('?')[0] ?? '/';
     const queries = this.entry.pageQueries(pathname);
     if (!queries) return undefined;
+    const today = this.today();
+    // Drawn for the parameters it reads alone: the rest of the query string changes nothing on it.
+    const drawnUrl = drawnPageUrl(url, today);
     const answers = await Promise.all(
       queries.map((query) => this.app.inject({ method: 'GET', url: query.path, headers: { accept: 'application/json' } })),
     );
+    // Any address of the form /car-details/<id> has a page: drawing and keeping one per made-up id
+    // would cost as much as a made-up query string did.
+    if (answers.some((answer) => answer.statusCode !== 200)) return undefined;
     const key = createHash('sha256');
-    key.update(`${url}\n${this.today()}\n`);
-    for (const answer of answers) key.update(`${answer.statusCode}\n${answer.body}\n`);
+    key.update(`${drawnUrl}\n${today}\n`);
+    for (const answer of answers) key.update(`${answer.body}\n`);
     return this.pages.get(key.digest('base64url'), async () => {
-      // A refused answer (a car that does not exist) is left out: the browser asks again and says why.
-      const fetched = queries.flatMap((query, i) => {
-        const answer = answers[i];
-        return answer?.statusCode === 200 ? [{ queryKey: query.queryKey, answer: answer.json() as unknown }] : [];
-      });
-      const { html, state } = await this.entry.renderPage(url, fetched);
+      const fetched = queries.map((query, i) => ({ queryKey: query.queryKey, answer: answers[i]!.json() as unknown }));
+      const { html, state } = await this.entry.renderPage(drawnUrl, fetched);
       return this.template.page({ html, state, pageModule: this.entry.pageModule(pathname) });
     });
+  }
+
+  /** Pages kept now (for tests and the benchmark). */
+  get keptPages(): number {
+    return this.pages.count;
   }
 }
 

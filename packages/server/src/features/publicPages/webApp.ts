@@ -3,7 +3,7 @@
  * index.html always revalidated, precompressed .br/.gz files when present, and index.html for
  * the client's routes (/car-details/x ...). API paths never fall back to the page.
  * The public pages that show the fleet (/, /cars, a car's page) are drawn on the server with
- * their data when the build has its server bundle (decision 075, prerender/).
+ * their data when the build has its server bundle (decision 075, prerenderer.ts).
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -11,14 +11,17 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@rental/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendEncoded } from '../features/fleetCache/encodedAnswers';
-import { loadPrerenderer } from './prerender/prerenderer';
+import { sendEncoded } from '../fleetCache/encodedAnswers';
+import { loadPrerenderer } from './prerenderer';
 
-/** Two levels up from both src/http (source) and dist (bundle) is packages/. */
-const here = dirname(fileURLToPath(import.meta.url));
-export const DEFAULT_WEB_DIST = existsSync(join(here, '..', 'package.json'))
-  ? join(here, '..', '..', 'web', 'dist')
-  : join(here, '..', '..', '..', 'web', 'dist');
+/** The server's package folder: the nearest one up with a package.json, from the source (src/features/publicPages) or the bundle (dist). */
+function serverPackage(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return from;
+  }
+}
+export const DEFAULT_WEB_DIST = join(serverPackage(dirname(fileURLToPath(import.meta.url))), '..', 'web', 'dist');
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 

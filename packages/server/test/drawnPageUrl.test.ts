@@ -1,0 +1,49 @@
+/**
+ * Which address a public page is drawn for and kept under: made-up query strings must all land
+ * on the page without them, and only a trip the booking rules accept makes a page of its own.
+ */
+import { describe, expect, it } from 'vitest';
+import { drawnPageUrl } from '../src/features/publicPages/drawnPageUrl';
+
+const TODAY = '2030-03-10';
+
+describe('the address a public page is drawn for', () => {
+  it('ignores any parameter the page does not read', () => {
+    expect(drawnPageUrl('/?r=0.123', TODAY)).toBe('/');
+    expect(drawnPageUrl('/?pickupDate=2030-03-12&returnDate=2030-03-14', TODAY)).toBe('/');
+    expect(drawnPageUrl('/car-details/3f2a?utm_source=flyer', TODAY)).toBe('/car-details/3f2a');
+    expect(drawnPageUrl('/cars?r=1&fbclid=abc', TODAY)).toBe('/cars');
+    expect(drawnPageUrl('/cars?', TODAY)).toBe('/cars');
+  });
+
+  it("keeps /cars' trip and vehicle group, in one order, whatever order and extras the link had", () => {
+    const canonical = '/cars?pickupLocation=Waterford%2C+Portmore&pickupDate=2030-03-12&returnDate=2030-03-14&category=SUV';
+    expect(drawnPageUrl('/cars?category=SUV&returnDate=2030-03-14&x=1&pickupDate=2030-03-12&pickupLocation=Waterford%2C%20Portmore', TODAY)).toBe(canonical);
+    expect(drawnPageUrl(canonical, TODAY)).toBe(canonical);
+    expect(drawnPageUrl('/cars?pickupDate=2030-03-10&returnDate=2030-03-10', TODAY)).toBe('/cars?pickupDate=2030-03-10&returnDate=2030-03-10');
+  });
+
+  it('draws a trip the booking rules refuse as the page without dates', () => {
+    for (const [pickupDate, returnDate] of [
+      ['2030-03-09', '2030-03-12'], // past
+      ['2030-03-14', '2030-03-12'], // reversed
+      ['2030-02-30', '2030-03-02'], // not a real date
+      ['12/03/2030', '14/03/2030'], // not the calendar's format
+      ['2031-06-01', '2031-06-02'], // beyond the days a booking may be made ahead
+      ['2030-03-12', '2030-09-12'], // longer than a rental may last
+      ['2030-03-12', ''],
+    ]) {
+      expect(drawnPageUrl(`/cars?pickupDate=${pickupDate}&returnDate=${returnDate}&category=Sedan`, TODAY), `${pickupDate}..${returnDate}`).toBe('/cars?category=Sedan');
+    }
+    expect(drawnPageUrl('/cars?pickupDate=2030-03-12', TODAY)).toBe('/cars');
+  });
+
+  it('drops a place or a vehicle group the company does not have', () => {
+    expect(drawnPageUrl('/cars?pickupLocation=Kingston&category=Spaceship', TODAY)).toBe('/cars');
+    expect(drawnPageUrl('/cars?category=suv', TODAY)).toBe('/cars');
+  });
+
+  it('takes the first of a repeated parameter, as the page does', () => {
+    expect(drawnPageUrl('/cars?category=Van&category=SUV', TODAY)).toBe('/cars?category=Van');
+  });
+});
