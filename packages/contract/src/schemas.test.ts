@@ -11,6 +11,8 @@ import {
   firstIssueMessage,
   loginBody,
   registerBody,
+  responses,
+  storedBankDetails,
 } from './schemas';
 
 const nonBlank = (max: number) => fc.string({ minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
@@ -33,7 +35,7 @@ const validBank = fc.record({
   bankName: nonBlank(100),
   accountHolderName: nonBlank(100),
   branch: nonBlank(100),
-  accountNumber: fc.stringMatching(/^[0-9A-Za-z-]{1,34}$/),
+  accountNumber: fc.stringMatching(/^[0-9]{5,20}$/).chain((digits) => fc.constantFrom(digits, digits.replace(/(\d{3})(?=\d)/g, '$1-'), digits.replace(/(\d{4})(?=\d)/g, '$1 '))),
   accountType: fc.constantFrom(...ACCOUNT_TYPES),
 });
 
@@ -171,6 +173,50 @@ describe('bankDetails', () => {
       { numRuns: 200 },
     );
   });
+
+  describe('the account number customers pay into', () => {
+    const bank = { bankName: 'NCB', accountHolderName: 'Waterford', branch: 'Portmore', accountType: 'Savings' };
+    const answer = (accountNumber: unknown) => {
+      const result = bankDetails.safeParse({ ...bank, accountNumber });
+      return result.success ? result.data.accountNumber : firstIssueMessage(result.error);
+    };
+
+    it('takes 5 to 20 digits, grouped by spaces or dashes as people write them', () => {
+      for (const number of ['12345', '354-1027-889', '0071 556 9012', '12345678901234567890', ' 404-118-2207 ']) {
+        expect(answer(number)).toBe(number.trim());
+      }
+    });
+
+    it.each([
+      ['abc', 'Account number may hold only digits, spaces and dashes.'],
+      ['12AB3456', 'Account number may hold only digits, spaces and dashes.'],
+      ['１２３４５', 'Account number may hold only digits, spaces and dashes.'],
+      ['123.456.789', 'Account number may hold only digits, spaces and dashes.'],
+      ['1234', 'Account number must have at least 5 digits.'],
+      ['12-34', 'Account number must have at least 5 digits.'],
+      ['---- ----', 'Account number must have at least 5 digits.'],
+      ['123456789012345678901', 'Account number can have at most 20 digits.'],
+      [`1${' -'.repeat(20)}2345`, 'Account number can be at most 40 characters long.'],
+      ['   ', 'Account number is required.'],
+    ])('refuses %j: %s', (number, message) => {
+      expect(answer(number)).toBe(message);
+    });
+
+    it('any text of other characters is refused, with a sentence naming the account number', () => {
+      fc.assert(
+        fc.property(fc.string({ minLength: 1, maxLength: 30 }).filter((s) => /[^0-9 -]/.test(s.trim())), (number) => {
+          expect(answer(number)).toMatch(/^Account number /);
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it('a number stored before the rule is still read back as it is', () => {
+      const stored = { ...bank, accountNumber: 'abc' };
+      expect(storedBankDetails.parse(stored)).toEqual(stored);
+      expect(responses.publicBankDetails.parse({ success: true, bankDetails: stored }).bankDetails).toEqual(stored);
+    });
+  });
 });
 
 describe('createBookingBody', () => {
@@ -262,7 +308,7 @@ function hasControlOrBidi(value: string, multiline = false): boolean {
 
 describe('text fields', () => {
   it('accept any well-formed unicode, and refuse what PostgreSQL cannot store (U+0000, lone surrogates) with a message naming the field', () => {
-    const valid = { bankName: 'NCB', accountHolderName: 'Waterford', branch: 'Portmore', accountNumber: '1', accountType: 'Savings' };
+    const valid = { bankName: 'NCB', accountHolderName: 'Waterford', branch: 'Portmore', accountNumber: '12345', accountType: 'Savings' };
     fc.assert(
       fc.property(fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), (value) => {
         const result = bankDetails.safeParse({ ...valid, branch: value });
@@ -279,7 +325,7 @@ describe('text fields', () => {
 });
 
 describe('names and texts refuse control and bidi-override characters', () => {
-  const validBank = { bankName: 'NCB', accountHolderName: 'Waterford', branch: 'Portmore', accountNumber: '1', accountType: 'Savings' };
+  const validBank = { bankName: 'NCB', accountHolderName: 'Waterford', branch: 'Portmore', accountNumber: '12345', accountType: 'Savings' };
   const validCar = {
     brand: 'Toyota',
     model: 'Axio',

@@ -175,7 +175,7 @@ describe(`hostile input to every endpoint (${describeDatabase})`, () => {
       method: 'PUT',
       url: API.bankDetails,
       token: () => owner.token,
-      valid: () => ({ bankName: 'Scotiabank', accountHolderName: 'Waterford', branch: 'Portmore', accountNumber: '999', accountType: 'Chequing' }),
+      valid: () => ({ bankName: 'Scotiabank', accountHolderName: 'Waterford', branch: 'Portmore', accountNumber: '999-0001', accountType: 'Chequing' }),
       spec: {
         bankName: invalidText(100),
         accountHolderName: invalidText(100),
@@ -315,7 +315,7 @@ describe(`hostile input to every endpoint (${describeDatabase})`, () => {
           method: 'PUT',
           url: API.bankDetails,
           headers: authHeader(owner.token),
-          payload: { bankName, accountHolderName: 'Waterford', branch, accountNumber: '42', accountType: 'Savings' },
+          payload: { bankName, accountHolderName: 'Waterford', branch, accountNumber: '4242-4242', accountType: 'Savings' },
         });
         expect(res.statusCode, res.body).toBeLessThan(500);
         if (res.statusCode >= 400) return expectCleanRefusal(res, `bank ${JSON.stringify([bankName, branch])}`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ok } from './fields';
 import { user } from './users';
-import { companySettings, bankDetails } from './company';
+import { companySettings, bankDetails, storedBankDetails } from './company';
 import { booking, bookingDetail, ownerBooking } from './bookings';
 import { car } from './cars';
 import { outboxMessage } from './outbox';
@@ -27,7 +27,7 @@ export const responses = {
   bookingCancelled: ok({ message: z.string(), booking }),
   profileSaved: ok({ message: z.string(), user }),
   passwordChanged: ok({ message: z.string(), token: z.string() }),
-  publicBankDetails: ok({ bankDetails: bankDetails.nullable(), message: z.string().optional() }),
+  publicBankDetails: ok({ bankDetails: storedBankDetails.nullable(), message: z.string().optional() }),
   dashboard: ok({ dashboardData }),
   message: ok({ message: z.string() }),
   carSaved: ok({ message: z.string(), car }),
