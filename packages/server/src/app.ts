@@ -24,7 +24,7 @@ import carPictureRoutes from './features/cars/pictureRoutes'; // issue 12 item 8
 import companyRoutes from './features/company/routes';
 // issue 13: the fleet cache
 import { type FleetCacheOptions, registerFleetCache } from './features/fleetCache/fleetCache';
-import { installFastFleetReads } from './http/fastFleetReads';
+import { installFastFleetReads } from './features/fleetCache/fastFleetReads';
 import { ensureCompanySettings } from './features/company/settings';
 import imagesRoutes from './features/images/routes';
 import { type MailSettings, mailSettings } from './features/mail/letters';

@@ -166,7 +166,7 @@ describe(`fleet cache on one instance (${describeDatabase})`, () => {
   });
 });
 
-describe(`fleet cache over real HTTP, where hits skip Fastify (${describeDatabase})`, () => {
+describe(`fleet cache over real HTTP, where hits are sent before the handler (${describeDatabase})`, () => {
   let t: TestApp;
   let base: string;
   let owner: Account;

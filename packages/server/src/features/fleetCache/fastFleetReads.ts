@@ -1,0 +1,52 @@
+/**
+ * Cache hits of GET /api/user/cars and GET /api/user/car/:id answered by an onRequest hook of
+ * those two routes (decision 080): once Fastify has routed the request and run every global
+ * onRequest hook (the request id, helmet's headers, CORS, anything added later), a hit is sent from
+ * the fleet cache before the route's validation, handler and serialisation. The answer then goes
+ * through every onSend and onResponse hook (compression skips it, being encoded already; the
+ * request log writes its line), so a hook added for the whole app cannot miss these routes.
+ *
+ * A hit needs the fleet's version known without asking the database: after a write this instance
+ * answered, the handler asks the database first, as it always did; a miss goes to the handler too.
+ */
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { sendEncoded } from './encodedAnswers';
+import { answerKeys } from './fleetCache';
+
+type CachedRoute = 'cars' | 'car';
+
+const isCachedRoute = (endpoint: string | undefined): endpoint is CachedRoute => endpoint === 'cars' || endpoint === 'car';
+
+/** The key a request's answer is kept under for a fleet stamp: the one the route's handler fills. */
+function keyOf(route: CachedRoute, request: FastifyRequest, stamp: string): string | undefined {
+  if (route === 'cars') return answerKeys.cars(stamp);
+  // Not validated yet (that comes after this hook): an id the handler never cached simply misses.
+  const { id } = request.params as { id?: unknown };
+  return typeof id === 'string' ? answerKeys.car(stamp, id) : undefined;
+}
+
+/** Call before the fleet's routes are registered: it adds the hook to each of them as it is declared. */
+export function installFastFleetReads(app: FastifyInstance): void {
+  const cache = app.fleetCache;
+
+  function cachedAnswer(route: CachedRoute): onRequestHookHandler {
+    return (request, reply, done) => {
+      const stamp = cache.knownStamp();
+      const key = stamp === undefined ? undefined : keyOf(route, request, stamp);
+      const answer = key === undefined ? undefined : cache.answers.cached(key);
+      if (!answer) {
+        done();
+        return;
+      }
+      // Sent from the hook, done is not called: Fastify then runs only the onSend and onResponse hooks.
+      sendEncoded(request, reply, answer).catch((err: unknown) => reply.send(err));
+    };
+  }
+
+  app.addHook('onRoute', (route) => {
+    const endpoint = route.config?.endpoint;
+    if (!isCachedRoute(endpoint) || ![route.method].flat().includes('GET')) return;
+    // Route-level onRequest hooks run after every global one, whenever that was added.
+    route.onRequest = [...[route.onRequest ?? []].flat(), cachedAnswer(endpoint)];
+  });
+}
