@@ -18,11 +18,17 @@ export const phoneSchema = z
     error: 'Phone number may hold only digits, spaces, +, - and brackets, at least 7 digits long.',
   });
 
+/**
+ * A password being chosen (registration, setup, reset, change): one length rule for all four. The
+ * forms check it before sending with accountFields.ts's newPasswordProblem, which says the same.
+ */
+export const newPasswordField = (label: string) => password(label, MIN_PASSWORD_LENGTH);
+
 export const registerBody = z.object({
   name: text('Name', 100),
   email: emailSchema,
   phone: phoneSchema.optional(),
-  password: password('Password', MIN_PASSWORD_LENGTH),
+  password: newPasswordField('Password'),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -68,7 +74,7 @@ export type ProfileBody = z.infer<typeof profileBody>;
 
 export const changePasswordBody = z.object({
   currentPassword: password('Current password', 1),
-  newPassword: password('New password', MIN_PASSWORD_LENGTH),
+  newPassword: newPasswordField('New password'),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
@@ -83,6 +89,6 @@ export const resetPasswordBody = z.object({
     .trim()
     .min(1, { error: 'The password reset link is incomplete. Please open the link from the e-mail again.' })
     .max(200, { error: 'The password reset link is not valid. Please ask for a new one.' }),
-  password: password('New password', MIN_PASSWORD_LENGTH),
+  password: newPasswordField('New password'),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
