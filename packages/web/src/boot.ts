@@ -9,7 +9,9 @@
  * never arrives does not keep the page inert.
  * A classic deferred script (<script defer>), not a module: it runs once the HTML is parsed, and a
  * trace names its run (EvaluateScript) so Lighthouse can see it did not hold up the paint. No imports,
- * and everything inside one function so that nothing lands on window; about 1 KB compressed.
+ * and everything inside one function so that nothing lands on window; under 1 KB compressed.
+ * Fields are left alone: what a visitor chooses or types meanwhile stays in the page, and the
+ * component owning the field reads it from there as it is hydrated (lib/drawnField.ts, decision 086).
  */
 (() => {
   // The contract's PAGE_CODE_ID and PAGE_LIVE_EVENT, written out: an import would become a shared
@@ -56,6 +58,7 @@
    * A tap on a button (or a form sent with Enter) before the code has taken the page over would do
    * nothing (or send the form to the server): it is held, starts the code at once, and is given
    * again when the page says React has taken it over (PAGE_LIVE_EVENT, lib/pageLive.tsx), which then handles it as any tap.
+   * Given back with the DOM's own click() and requestSubmit(), as a visitor's tap would come.
    * Links are left alone: they work as links.
    */
   let heldClick: HTMLElement | undefined;
@@ -75,52 +78,19 @@
     event.stopPropagation();
     startCode();
   }
-  /** Fields changed before the code took the page over (a car type chosen, dates typed). */
-  const changed = new Set<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>();
-  function noteChange(event: Event): void {
-    const field = event.target;
-    if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement)) changed.add(field);
-  }
-
-  /**
-   * React keeps the DOM's values at hydration but not in its state: the form would read those fields
-   * as empty (and draw them so at its next render). Each is announced again as the visitor's change.
-   * React remembers a field's last value through the element's own `value` setter, so that is set to
-   * the empty value first and the visitor's value put back with the prototype's setter, which React
-   * does not watch: the events then carry a change React has not seen.
-   */
-  function announceChanges(): void {
-    // Read first: each announced field makes React draw the form again, with the others still empty.
-    const values = Array.from(changed, (field) => [field, field.value] as const);
-    for (const [field, value] of values) {
-      // Boxes and radio buttons would need a click, which toggles them again; drawn pages have none.
-      if (!field.isConnected || (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))) continue;
-      const prototype = Object.getPrototypeOf(field) as object;
-      field.value = '';
-      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-      field.dispatchEvent(new Event('change', { bubbles: true }));
-    }
-    changed.clear();
-  }
-
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
-  document.addEventListener('input', noteChange, true);
-  document.addEventListener('change', noteChange, true);
   // Once: the page says it is live at every address it shows, and the held tap is given back once.
   document.addEventListener(
     PAGE_LIVE_EVENT,
     () => {
       document.removeEventListener('click', hold, true);
       document.removeEventListener('submit', hold, true);
-      document.removeEventListener('input', noteChange, true);
-      document.removeEventListener('change', noteChange, true);
-      // A frame and a task after React's first effects: the fields first, then the held tap, which
-      // reads them.
+      // A frame and a task after React's first effects, so that the renders those effects asked for
+      // are done: the fields' owners have taken in what the visitor chose meanwhile (decision 086),
+      // and the held tap reads it.
       requestAnimationFrame(() =>
         setTimeout(() => {
-          announceChanges();
           if (heldClick?.isConnected) heldClick.click();
           else if (heldSubmit?.form.isConnected) heldSubmit.form.requestSubmit(heldSubmit.submitter?.isConnected ? heldSubmit.submitter : null);
         }, 0),

@@ -19,7 +19,8 @@ if (!serverState) {
   // The server drew this page (decision 075): start from the data it drew it with, and take the
   // page over at once. Taps made before the page's own part is hydrated are held by boot.ts and
   // given again once that part says it is live (SayPageLive, decision 076): React drops a tap on a
-  // part it has not hydrated yet.
+  // part it has not hydrated yet. What is chosen or typed meanwhile stays in the page, and each
+  // field's owner reads it as it is hydrated (lib/drawnField.ts, decision 086).
   fillQueryCache(queryClient, JSON.parse(serverState.textContent || '[]') as ServerQuery[]);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the phone's main thread for the whole page (the page is already painted and readable).
