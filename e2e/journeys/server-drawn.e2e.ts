@@ -11,7 +11,7 @@ import { apiClient } from '../support/api';
 import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
 import type { Page } from 'playwright-core';
 import { pngFile } from '../support/png';
-import { expectShownCount, formatMoney, see } from '../support/ui';
+import { expectShownCount, formatMoney, see, shownCount } from '../support/ui';
 
 /** The page's HTML as the server sends it (no browser, so no script ever runs). */
 async function html(baseUrl: string, path: string): Promise<string> {
@@ -173,7 +173,7 @@ describe('pages drawn on the server', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('choices made in the home form before its code has arrived are kept, and Book now uses them (decision 076)', async ({ page }) => {
+  test('choices made in the home form before its code has arrived are kept, and Book now uses them (decisions 076, 086)', async ({ page }) => {
     const release = await holdBack(page, '**/assets/index-*.js');
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Find a car' });
@@ -187,5 +187,58 @@ describe('pages drawn on the server', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/cars');
     const params = new URL(page.url()).searchParams;
     expect([params.get('category'), params.get('pickupDate'), params.get('returnDate')]).toEqual(['SUV', pickupDate, returnDate]);
+  });
+
+  test('a car type chosen and days typed before the code has arrived are the form\'s own once it has, with no tap held (decision 086)', async ({ openPage }) => {
+    const page = await openPage({ viewport: PHONE, mobile: true });
+    const release = await holdBack(page, '**/assets/index-*.js');
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Find a car' });
+    const pickupDate = addDays(companyToday(), 30);
+    const returnDate = addDays(companyToday(), 32);
+    await form.getByLabel('Car type').selectOption('Sedan');
+    await form.getByLabel('Pickup date').fill(pickupDate);
+    await form.getByLabel('Return date').fill(returnDate);
+    release();
+    // The form writes a chosen day out beneath its field only once the day is in its state: the
+    // drawn page had none.
+    await see(page.locator('#hero-returnDate-chosen'));
+    await see(page.locator('#hero-pickupDate-chosen'));
+    // A later change elsewhere in the form redraws it: the earlier choices stay.
+    await form.getByLabel('Return date').fill(addDays(returnDate, 1));
+    expect(await form.getByLabel('Car type').inputValue()).toBe('Sedan');
+    expect(await form.getByLabel('Pickup date').inputValue()).toBe(pickupDate);
+    await form.getByRole('button', { name: 'Book now' }).tap();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/cars');
+    const params = new URL(page.url()).searchParams;
+    expect([params.get('category'), params.get('pickupDate'), params.get('returnDate')]).toEqual(['Sedan', pickupDate, addDays(returnDate, 1)]);
+  });
+
+  test("words typed in the car list's search before its code has arrived filter the list once it has, with the filter tapped meanwhile (decision 086)", async ({ seed, openPage }) => {
+    const api = apiClient(seed.baseUrl);
+    const brand = `Typed${seed.runId.slice(-4)}${Math.random().toString(36).slice(2, 6)}`;
+    await api.addCar(
+      seed.owner.token,
+      { brand, model: 'Fielder', year: 2022, pricePerDay: 6900, category: 'Van', transmission: 'Automatic', fuel_type: 'Petrol', seating_capacity: 5, location: 'Waterford, Portmore', description: 'Found by a search typed early.' },
+      pngFile('typed.png', [90, 40, 160]),
+    );
+    // The whole code, then the list's own chunk alone (React there, the page not yet taken over).
+    for (const held of ['**/assets/index-*.js', '**/assets/CarsPage-*.js']) {
+      const page = await openPage({ viewport: DESKTOP });
+      const release = await holdBack(page, held);
+      await page.goto('/cars');
+      const search = page.getByRole('searchbox', { name: 'Search vehicles' });
+      await search.fill(brand);
+      await page.getByRole('button', { name: 'Van', exact: true }).click();
+      release();
+      await expectShownCount(page, 1);
+      await see(page.getByRole('heading', { name: `${brand} Fielder` }));
+      expect(await search.inputValue(), held).toBe(brand);
+      expect(await page.getByRole('button', { name: 'Van', exact: true }).getAttribute('aria-pressed'), held).toBe('true');
+      // The search is the page's own: clearing it brings the seed's vans back beside this one.
+      await page.getByRole('button', { name: 'Clear search' }).click();
+      await expect.poll(() => search.inputValue()).toBe('');
+      await expect.poll(() => shownCount(page)).toBeGreaterThan(1);
+    }
   });
 });
