@@ -1,7 +1,8 @@
 /**
  * The outbox and its e-mails, delivered to a real SMTP server in this process: each message, its
  * recipients, the masked bank account, retries and the owner's resend, the password reset end to
- * end, nothing to an unknown address, and nothing sent without SMTP_URL.
+ * end (its stored copy never holding a working link), nothing to an unknown address, and nothing
+ * sent without SMTP_URL.
  */
 import { API, formatMoney, MESSAGES } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -13,7 +14,8 @@ import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/open';
 import { passwordResetLinkLetter, DEFAULT_MAIL_SETTINGS } from '../src/features/mail/letters';
-import { enqueue } from '../src/features/mail/outbox';
+import { enqueue, LINK_TOKEN_PLACEHOLDER, listOutbox } from '../src/features/mail/outbox';
+import { createMailSender, DEAD_LINK_ERROR } from '../src/features/mail/sender';
 import { DEFAULT_COMPANY } from '@rental/contract';
 import { authHeader, createOwner, createTestApp, createTestDatabase, describeDatabase, registerCustomer, TEST_DATABASE_URL, type TestApp, uniqueEmail } from './helpers';
 import { addCar, book, day, ownerCall } from './support/fleet';
@@ -205,6 +207,36 @@ describe(`e-mail through the outbox (${describeDatabase})`, () => {
     expect((await t.app.inject({ method: 'POST', url: API.login, payload: { email: customer.user.email, password: 'my new secret phrase' } })).statusCode).toBe(200);
   });
 
+  it("the stored copy of a sent reset e-mail holds no working link; the e-mail itself works, and the owner's outbox lists it", async () => {
+    const owner = await createOwner(t.app);
+    const customer = await registerCustomer(t.app, { name: 'Tanya Reid' });
+    await t.app.inject({ method: 'POST', url: API.forgotPassword, payload: { email: customer.user.email } });
+    const [mail] = await sink.waitFor((m) => m.to.includes(customer.user.email) && /new password/i.test(m.subject));
+    const sentToken = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    await expect.poll(async () => (await outboxRows(t, customer.user.email))[0]?.status, { timeout: 30_000 }).toBe('sent');
+
+    const [row] = await outboxRows(t, customer.user.email);
+    expect(JSON.stringify(row)).not.toContain(sentToken);
+    expect(row!.linkToken).toBeNull();
+    // What the stored copy has where the token was: a note, which opens nothing.
+    const storedToken = /reset-password\?token=([^\s"&<]+)/.exec(row!.textBody)![1]!;
+    expect(storedToken).toBe(LINK_TOKEN_PLACEHOLDER);
+    expect(row!.htmlBody).toContain(`reset-password?token=${LINK_TOKEN_PLACEHOLDER}`);
+    const tried = await t.app.inject({ method: 'POST', url: API.resetPassword, payload: { token: storedToken, password: 'taken over at last' } });
+    expect(tried.statusCode).toBe(400);
+    expect(tried.json()).toEqual({ success: false, message: MESSAGES.resetLinkInvalid });
+    expect((await t.app.inject({ method: 'POST', url: API.login, payload: { email: customer.user.email, password: customer.password } })).statusCode).toBe(200);
+
+    // Staff still see that the e-mail went out.
+    const list = await ownerCall(t.app, owner.token, 'GET', API.ownerOutbox);
+    expect((list.json().messages as { recipient: string; subject: string; status: string }[]).find((m) => m.recipient === customer.user.email)).toMatchObject({
+      subject: expect.stringMatching(/new password/),
+      status: 'sent',
+    });
+    // The link in the e-mail works.
+    expect((await t.app.inject({ method: 'POST', url: API.resetPassword, payload: { token: sentToken, password: 'my new secret phrase' } })).statusCode).toBe(200);
+  });
+
   it('a link older than an hour does not work', async () => {
     const customer = await registerCustomer(t.app);
     expect((await t.app.inject({ method: 'POST', url: API.forgotPassword, payload: { email: customer.user.email } })).statusCode).toBe(200);
@@ -306,9 +338,49 @@ describe(`without SMTP_URL (${describeDatabase})`, () => {
     expect(rows[0]).toMatchObject({ status: 'pending', attempts: 0 });
     // Links fall back to the local address.
     expect(rows[0]!.textBody).toContain('http://localhost:3000/reset-password?token=');
+    // The token waits beside the bodies, not in them, until the e-mail can be sent.
+    const token = rows[0]!.linkToken!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(rows[0]!.textBody + rows[0]!.htmlBody).not.toContain(token);
+    expect(rows[0]!.textBody).toContain(`reset-password?token=${LINK_TOKEN_PLACEHOLDER}`);
     const owner = await createOwner(t.app);
     const list = await ownerCall(t.app, owner.token, 'GET', API.ownerOutbox);
     expect(list.json()).toMatchObject({ mailEnabled: false });
+  });
+
+  it('a reset e-mail whose link stopped working before it could go keeps no token and is not sent, saying why', async () => {
+    const used = await registerCustomer(t.app);
+    const expired = await registerCustomer(t.app);
+    for (const c of [used, expired]) await t.app.inject({ method: 'POST', url: API.forgotPassword, payload: { email: c.user.email } });
+    const [usedRow] = await outboxRows(t, used.user.email);
+    const [expiredRow] = await outboxRows(t, expired.user.email);
+
+    // Used (the customer got the link some other way, say from a second request that went out).
+    expect((await t.app.inject({ method: 'POST', url: API.resetPassword, payload: { token: usedRow!.linkToken!, password: 'a fresh phrase here' } })).statusCode).toBe(200);
+    expect((await outboxRows(t, used.user.email)).find((r) => r.id === usedRow!.id)!.linkToken).toBeNull();
+    // Expired: its token goes at the next request for a link, whoever makes it.
+    await t.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResets.tokenHash, hashResetToken(expiredRow!.linkToken!)));
+    await t.app.inject({ method: 'POST', url: API.forgotPassword, payload: { email: uniqueEmail('nobody') } });
+    await t.app.inject({ method: 'POST', url: API.forgotPassword, payload: { email: (await registerCustomer(t.app)).user.email } });
+    expect((await outboxRows(t, expired.user.email))[0]!.linkToken).toBeNull();
+
+    // Mail set up later: those two are not sent with a link that does not work; the rest is.
+    const sink = await startSmtpSink();
+    const sender = createMailSender(t.db, t.app.log, { smtpUrl: sink.url, exclusive: true });
+    try {
+      while ((await sender.runOnce()) > 0);
+      for (const c of [used, expired]) {
+        const [row] = (await outboxRows(t, c.user.email)).filter((r) => r.kind === 'password_reset_link');
+        expect(row).toMatchObject({ status: 'failed', lastError: DEAD_LINK_ERROR, linkToken: null });
+        expect(sink.to(c.user.email).filter((m) => /new password/i.test(m.subject))).toEqual([]);
+      }
+      const listed = await listOutbox(t.db, 1);
+      expect(listed.messages.find((m) => m.recipient === used.user.email && /new password/i.test(m.subject))).toMatchObject({ status: 'failed', lastError: DEAD_LINK_ERROR });
+      expect(sink.to(used.user.email).filter((m) => /password was changed/.test(m.subject))).toHaveLength(1);
+    } finally {
+      await sender.stop();
+      await sink.close();
+    }
   });
 });
 

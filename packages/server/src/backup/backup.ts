@@ -1,14 +1,14 @@
 /**
  * `npm run backup`: every row of every table, read in one REPEATABLE READ transaction so the file is
  * one consistent moment of the database even while customers keep booking. Secrets (the session
- * signing secret) are left out, and the file is readable by its owner only (0600): it holds every
+ * signing secret, password reset e-mails' tokens: backup/tables.ts) are left out, and the file is readable by its owner only (0600): it holds every
  * customer's data and password hash.
  */
 import type { MigrationTarget } from '../db/migrate';
 import { inTransaction } from '../db/rawTransaction';
 import { quoteIdent } from './connection';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, openLineWriter } from './format';
-import { listTables, MIGRATIONS_TABLE, secretRowTest, textSelectList } from './tables';
+import { listTables, MIGRATIONS_TABLE, secretColumnBlanker, secretRowTest, textSelectList } from './tables';
 
 export interface BackupResult {
   path: string;
@@ -39,13 +39,14 @@ export async function writeBackup(target: MigrationTarget, path: string): Promis
         const step = table.columns.some((c) => c.type === 'bytea') ? FETCH_ROWS_WITH_BYTES : FETCH_ROWS;
         await session.exec(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT ${textSelectList(table.columns)} FROM ${quoteIdent(table.name)}`);
         const isSecret = secretRowTest(table.name, table.columns);
+        const blank = secretColumnBlanker(table.name, table.columns);
         let count = 0;
         for (;;) {
           const batch = await session.query<Record<string, string | null>>(`FETCH FORWARD ${step} FROM backup_rows`);
           for (const row of batch) {
             const values = table.columns.map((_, i) => row[`c${i}`] ?? null);
             if (isSecret?.(values)) continue;
-            await writer.line({ row: values });
+            await writer.line({ row: blank ? blank(values) : values });
             count += 1;
           }
           if (batch.length < step) break;

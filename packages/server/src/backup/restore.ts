@@ -14,7 +14,7 @@ import { DEFAULT_MIGRATIONS_DIR, type MigrationTarget, migrate } from '../db/mig
 import { inTransaction, type SqlSession } from '../db/rawTransaction';
 import { quoteIdent } from './connection';
 import { BackupFileError, type BackupHeader, readBackup, readBackupHeader } from './format';
-import { type ColumnInfo, castFromJsonList, listTables, MIGRATIONS_TABLE, secretRowTest } from './tables';
+import { type ColumnInfo, castFromJsonList, listTables, MIGRATIONS_TABLE, secretColumnBlanker, secretRowTest } from './tables';
 
 export class RestoreRefused extends Error {
   override name = 'RestoreRefused';
@@ -79,12 +79,13 @@ class TableLoader {
     private readonly session: SqlSession,
     private readonly insert: string,
     private readonly isSecret: ((row: readonly (string | null)[]) => boolean) | undefined,
+    private readonly blank: ((row: (string | null)[]) => (string | null)[]) | undefined,
   ) {}
 
   async add(row: (string | null)[]) {
     this.read += 1;
     if (this.isSecret?.(row)) return;
-    const json = JSON.stringify(row);
+    const json = JSON.stringify(this.blank ? this.blank(row) : row);
     this.batch.push(json);
     this.chars += json.length;
     this.count += 1;
@@ -171,7 +172,12 @@ export async function restoreBackup(target: MigrationTarget, path: string, optio
         const table = byName.get(item.table);
         if (!table) throw new BackupFileError(`The backup holds a table the database does not have: ${item.table}.`);
         if (item.table in loaded) throw new BackupFileError(`The backup holds table ${item.table} twice: the file is damaged.`);
-        const tableRows = new TableLoader(session, insertStatement(item.table, item.columns, table.columns), secretRowTest(item.table, item.columns));
+        const tableRows = new TableLoader(
+          session,
+          insertStatement(item.table, item.columns, table.columns),
+          secretRowTest(item.table, item.columns),
+          secretColumnBlanker(item.table, item.columns),
+        );
         loader = { table: item.table, rows: tableRows };
       } else if ('row' in item) {
         if (!loader) throw new BackupFileError('The backup has a row before any table: the file is damaged.');

@@ -33,6 +33,22 @@ export function secretRowTest(table: string, columns: { name: string }[]): ((row
   return (row) => SECRET_SETTING.test(row[key] ?? '');
 }
 
+/**
+ * Columns left empty in a backup, whatever the row: a reset e-mail's token (outbox.link_token,
+ * migrations/0013) would open its account for as long as the link works. The e-mail's row and
+ * bodies are kept (they never hold the token); restored, it is not sent but marked failed, since
+ * its link is gone. Restore empties them too, from a file made some other way.
+ */
+const SECRET_COLUMNS: Record<string, readonly string[]> = { outbox: ['link_token'] };
+
+/** A row (its values in `columns` order) with its secret columns emptied; undefined for a table without any. */
+export function secretColumnBlanker(table: string, columns: { name: string }[]): ((row: (string | null)[]) => (string | null)[]) | undefined {
+  const secret = SECRET_COLUMNS[table] ?? [];
+  const positions = columns.flatMap((c, i) => (secret.includes(c.name) ? [i] : []));
+  if (positions.length === 0) return undefined;
+  return (row) => row.map((value, i) => (positions.includes(i) ? null : value));
+}
+
 /** Every table of the public schema, parents before the tables that reference them. */
 export async function listTables(session: SqlSession): Promise<TableInfo[]> {
   const columns = await session.query<{ table_name: string; column_name: string; column_type: string }>(

@@ -187,6 +187,8 @@ export const outbox = pgTable('outbox', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** A reset e-mail's token, only until it is sent or its link stops working (migrations/0013). */
+  linkToken: text('link_token'),
 });
 
 /** Password reset links: the token's SHA-256 only; valid until expiresAt, once. */

@@ -3,7 +3,10 @@
  * SHA-256 is stored, it works for an hour and once. The answer to forgot-password is the same
  * whether or not an account uses the address, and nothing is sent to an unknown address. Setting
  * the new password raises the account's session version (migrations/0003), so every earlier
- * session ends.
+ * session ends. The e-mail's stored copy never holds the token; its row keeps it apart only until
+ * it is sent or the link stops working (features/mail/outbox.ts). The browser that sets the new
+ * password becomes a known device of the account (features/auth/deviceCookie.ts): whoever reads
+ * the account's e-mail is its person, and gets in even while strangers' guesses lock it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { MESSAGES } from '@rental/contract';
@@ -14,7 +17,8 @@ import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { getCompanySettings } from '../company/settings';
 import { passwordChangedLetter, passwordResetLinkLetter } from '../mail/letters';
-import { enqueue } from '../mail/outbox';
+import { enqueue, forgetDeadLinks, LINK_TOKEN_PLACEHOLDER } from '../mail/outbox';
+import { deviceCookieFor, deviceKey, overHttps, readDevices } from './deviceCookie';
 import { hashPassword } from './passwords';
 
 export const RESET_LINK_MINUTES = 60;
@@ -32,6 +36,8 @@ export interface PasswordResetRoutesOptions {
 }
 
 const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = async (app, options) => {
+  const devices = deviceKey(app.sessionKey);
+
   addEndpoint(
     app,
     'forgotPassword',
@@ -55,7 +61,11 @@ const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = asyn
           userId: account.id,
           expiresAt: sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})`,
         });
-        await enqueue(tx, [passwordResetLinkLetter(account, token, await getCompanySettings(tx), app.mail)]);
+        const letter = passwordResetLinkLetter(account, LINK_TOKEN_PLACEHOLDER, await getCompanySettings(tx), app.mail);
+        await enqueue(tx, [{ ...letter, linkToken: token }]);
+        // Tokens of links that stopped working since (used, or past their hour) are dropped here,
+        // when a link is used, and by the sender: no timer needed for a few dead strings.
+        await forgetDeadLinks(tx);
       });
       return { success: true as const, message: MESSAGES.resetLinkSent };
     },
@@ -65,7 +75,7 @@ const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = asyn
   addEndpoint(
     app,
     'resetPassword',
-    async (request) => {
+    async (request, reply) => {
       const { token, password } = request.body;
       const tokenHash = hashResetToken(token);
       const usable = and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`));
@@ -73,7 +83,7 @@ const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = asyn
       const [found] = await app.db.select({ userId: passwordResets.userId }).from(passwordResets).where(usable);
       if (!found) throw new HttpError(400, MESSAGES.resetLinkInvalid);
       const passwordHash = await hashPassword(password);
-      await app.db.transaction(async (tx) => {
+      const userId = await app.db.transaction(async (tx) => {
         // Once: of two uses racing, the second finds the link used.
         const [link] = await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(usable).returning({ userId: passwordResets.userId });
         if (!link) throw new HttpError(400, MESSAGES.resetLinkInvalid);
@@ -82,13 +92,17 @@ const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = asyn
           .update(passwordResets)
           .set({ usedAt: sql`now()` })
           .where(and(eq(passwordResets.userId, link.userId), isNull(passwordResets.usedAt)));
+        // Their tokens, if an e-mail still waits to be sent, are dropped with them.
+        await forgetDeadLinks(tx);
         const [account] = await tx
           .update(users)
           .set({ passwordHash })
           .where(eq(users.id, link.userId))
           .returning({ name: users.name, email: users.email });
         await enqueue(tx, [passwordChangedLetter(account!, 'reset', await getCompanySettings(tx), app.mail)]);
+        return link.userId;
       });
+      reply.header('set-cookie', deviceCookieFor(devices, readDevices(devices, request.headers.cookie), userId, overHttps(request, app.config.publicUrl)));
       return { success: true as const, message: MESSAGES.passwordReset };
     },
     { config: options.limited },

@@ -3,9 +3,12 @@
  * change that committed always has its message, even when the process dies right after answering.
  * features/mail/sender.ts delivers the rows; owners read them (GET /api/owner/outbox) and send a
  * failed one again.
+ * A password reset e-mail's token is not in its stored bodies (they hold LINK_TOKEN_PLACEHOLDER)
+ * but in its row's link_token, only until the e-mail is sent or the link stops working: the copy
+ * kept for the record, and any backup, never hold a working link (migrations/0013).
  */
 import { MESSAGES, OUTBOX_PAGE_SIZE, type OutboxMessage } from '@rental/contract';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { bookings, cars, outbox, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -13,16 +16,47 @@ import type { BookingFacts, Letter } from './letters';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** Written where the token of a one-time link goes, in the stored bodies; a plain note to whoever reads them. */
+export const LINK_TOKEN_PLACEHOLDER = 'link-not-kept';
+
+/** A letter whose link carries a one-time token: its bodies were written with LINK_TOKEN_PLACEHOLDER in the token's place. */
+export type QueuedLetter = Letter & { linkToken?: string };
+
+/** The bodies as sent: the token where the placeholder stands. */
+export function withLinkToken(body: string, token: string): string {
+  return body.replaceAll(`token=${LINK_TOKEN_PLACEHOLDER}`, `token=${encodeURIComponent(token)}`);
+}
+
 /** Writes the letters inside the caller's transaction. */
-export async function enqueue(tx: Tx | Database, letters: Letter[]): Promise<void> {
+export async function enqueue(tx: Tx | Database, letters: QueuedLetter[]): Promise<void> {
   if (letters.length === 0) return;
   // One JSON parameter however many letters (a batch of bookings writes two each): cheaper to build
   // and to send than six parameters per letter.
-  const rows = letters.map((letter) => ({ kind: letter.kind, recipient: letter.to, subject: letter.subject, text: letter.text, html: letter.html, booking: letter.bookingId ?? null }));
+  const rows = letters.map((letter) => ({
+    kind: letter.kind,
+    recipient: letter.to,
+    subject: letter.subject,
+    text: letter.text,
+    html: letter.html,
+    booking: letter.bookingId ?? null,
+    token: letter.linkToken ?? null,
+  }));
   await tx.execute(sql`
-    INSERT INTO outbox (kind, recipient, subject, text_body, html_body, booking_id)
-    SELECT kind, recipient, subject, text, html, booking
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS letter(kind text, recipient text, subject text, text text, html text, booking uuid)`);
+    INSERT INTO outbox (kind, recipient, subject, text_body, html_body, booking_id, link_token)
+    SELECT kind, recipient, subject, text, html, booking, token
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS letter(kind text, recipient text, subject text, text text, html text, booking uuid, token text)`);
+}
+
+/** True while a reset token still opens its link: not used, not expired (only its SHA-256 is in password_resets). */
+export function resetLinkWorks(token: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM password_resets r
+                      WHERE r.token_hash = encode(sha256(convert_to(${token}, 'UTF8')), 'hex')
+                        AND r.used_at IS NULL AND r.expires_at > now())`;
+}
+
+/** Tokens whose links no longer work (used, or their hour is over) are dropped from the outbox. */
+export async function forgetDeadLinks(tx: Tx | Database): Promise<void> {
+  await tx.execute(sql`UPDATE outbox SET link_token = NULL WHERE link_token IS NOT NULL AND NOT ${resetLinkWorks(sql`outbox.link_token`)}`);
 }
 
 /** What the letters say about a booking, read inside the transaction that changed it. */

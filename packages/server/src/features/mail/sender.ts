@@ -6,12 +6,16 @@
  * No transaction is held while talking to the mail server (PGlite has one connection).
  * A message is sent twice only if a sender dies between the mail server's acceptance and the
  * `sent` mark: its lease then ends and another round sends it again (at least once, never lost).
+ * A password reset e-mail gets its token put in its link as it is sent, and the token is dropped
+ * with the `sent` mark; one whose link stopped working before it could go (used, or its hour
+ * over) is not sent but marked failed, saying why (features/mail/outbox.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { type Database, queryRows } from '../../db/types';
 import { getCompanySettings } from '../company/settings';
+import { LINK_TOKEN_PLACEHOLDER, resetLinkWorks, withLinkToken } from './outbox';
 
 export interface MailSenderOptions {
   smtpUrl: string;
@@ -41,7 +45,14 @@ interface Claimed {
   html_body: string;
   attempts: number;
   kind: string;
+  /** The token of the message's link, while it still works; null when it has none or it stopped working. */
+  link_token: string | null;
+  /** The message's link needs a token that is gone: it must not be sent. */
+  link_dead: boolean;
 }
+
+/** Why a reset e-mail was not sent, for the staff's outbox page. */
+export const DEAD_LINK_ERROR = 'Not sent: its password reset link no longer works (a link works once, for one hour, and is not kept in backups). The customer can ask for a new one.';
 
 /** The pause before attempt `attempts + 1`: base, 2 x base, 4 x base... at most an hour. */
 export function retryPause(attempts: number, baseMs: number): number {
@@ -59,7 +70,9 @@ export async function claimDue(db: Database, limit: number, leaseMs: number): Pr
            ORDER BY id
            LIMIT ${limit}
            FOR UPDATE SKIP LOCKED)
-        RETURNING id, recipient, subject, text_body, html_body, attempts, kind`,
+        RETURNING id, recipient, subject, text_body, html_body, attempts, kind,
+                  CASE WHEN link_token IS NOT NULL AND ${resetLinkWorks(sql`link_token`)} THEN link_token END AS link_token,
+                  strpos(text_body, ${`token=${LINK_TOKEN_PLACEHOLDER}`}) > 0 AND (link_token IS NULL OR NOT ${resetLinkWorks(sql`link_token`)}) AS link_dead`,
   );
 }
 
@@ -120,9 +133,26 @@ export function createMailSender(db: Database, log: FastifyInstance['log'], opti
     const company = await getCompanySettings(db);
     const from = options.from ?? { name: company.name, address: company.email };
     for (const message of claimed) {
+      if (message.link_dead) {
+        await db.execute(
+          sql`UPDATE outbox SET status = 'failed', link_token = NULL, last_error = ${DEAD_LINK_ERROR}, locked_until = NULL WHERE id = ${message.id} AND status = 'sending'`,
+        );
+        log.warn({ outbox: message.id, kind: message.kind }, 'e-mail not sent: its link no longer works');
+        continue;
+      }
+      const token = message.link_token;
       try {
-        await transport.sendMail({ from, to: message.recipient, subject: message.subject, text: message.text_body, html: message.html_body });
-        await db.execute(sql`UPDATE outbox SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${message.id} AND status = 'sending'`);
+        await transport.sendMail({
+          from,
+          to: message.recipient,
+          subject: message.subject,
+          text: token ? withLinkToken(message.text_body, token) : message.text_body,
+          html: token ? withLinkToken(message.html_body, token) : message.html_body,
+        });
+        // Sent: the token goes, and the stored copy (which never held it) is all that is left.
+        await db.execute(
+          sql`UPDATE outbox SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL, link_token = NULL WHERE id = ${message.id} AND status = 'sending'`,
+        );
         log.info({ outbox: message.id, kind: message.kind }, 'e-mail sent');
       } catch (err) {
         const giveUp = isPermanent(err) || message.attempts >= tuning.maxAttempts;
