@@ -15,6 +15,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, DEFAULT_AUTH_RATE_LIMIT } from '../src/app';
 import { loadConfig, testConfig } from '../src/config';
+import { eq } from 'drizzle-orm';
+import { outbox } from '../src/db/schema';
 import { DEVICE_COOKIE } from '../src/features/auth/deviceCookie';
 import { addressKey, DEFAULT_LOGIN_LIMITS } from '../src/features/auth/loginLimits';
 import { REDIS_AWAY_LOG, REDIS_BACK_LOG, REDIS_STILL_AWAY_LOG } from '../src/features/auth/redisWatch';
@@ -225,6 +227,20 @@ describe(`a browser that logged in before, while strangers guess the password ($
     // The strangers' counters did not move: another browser at the same address, and the account itself, are free.
     expect((await login(t.app, person.user.email, TEST_PASSWORD, address)).statusCode).toBe(200);
     await strangersGuess(person.user.email);
+  }, 300_000);
+
+  it('knows the browser that chose a new password through the e-mailed link', async () => {
+    const person = await registerCustomer(t.app);
+    await strangersGuess(person.user.email);
+    // A new phone: refused, so its owner asks for a link and sets a new password with it.
+    expectTooMany(await login(t.app, person.user.email, TEST_PASSWORD, freshAddress()), MESSAGES.accountLockedForNewDevices);
+    await t.app.inject({ method: 'POST', url: API.forgotPassword, remoteAddress: freshAddress(), payload: { email: person.user.email } });
+    const [letter] = await t.db.select({ token: outbox.linkToken }).from(outbox).where(eq(outbox.recipient, person.user.email));
+    const reset = await t.app.inject({ method: 'POST', url: API.resetPassword, remoteAddress: freshAddress(), payload: { token: letter!.token!, password: 'a brand new phrase' } });
+    expect(reset.statusCode).toBe(200);
+    const phone = deviceCookie(reset).send;
+    expect((await login(t.app, person.user.email, 'a brand new phrase', freshAddress(), { cookie: phone })).statusCode).toBe(200);
+    expectTooMany(await login(t.app, person.user.email, 'a brand new phrase', freshAddress()), MESSAGES.accountLockedForNewDevices);
   }, 300_000);
 
   it('knows the browser that made the account from its first visit', async () => {
