@@ -1,217 +1,176 @@
-import { MIN_PASSWORD_LENGTH } from '@rental/contract/constants';
-import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
-import { callApi, errorMessage } from '../api/client';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { callApi } from '../api/client';
+import { focusFirstProblem, type Problems } from '../lib/formProblems';
+import { useSubmit } from '../lib/useSubmit';
 import { useSession } from '../session/useSession';
+import { AUTH_FIELDS, type AuthField, type AuthMode, type AuthValues, authProblems } from './authFields';
+import { FormField, FormProblem, controlProps } from './FormField';
+import { NewPasswordFields, newPasswordIds } from './NewPasswordFields';
 
-export type AuthMode = 'login' | 'register' | 'forgot';
+export type { AuthMode } from './authFields';
+
+const HEADINGS: Record<AuthMode, string> = { login: 'Log in', register: 'Create an account', forgot: 'Forgot your password?' };
+const EMPTY: AuthValues = { name: '', email: '', phone: '', password: '', repeated: '' };
 
 type Props = {
   /** Called after the token is stored. */
   onSuccess: () => void;
   headingId?: string;
+  /** The /login page's heading is the page's own (h1); the dialog's is an h2. */
+  headingLevel?: 1 | 2;
 };
 
 /** The login / sign-up form shared by the modal and the /login page. */
-export function AuthForm({ onSuccess, headingId }: Props) {
+export function AuthForm({ onSuccess, headingId, headingLevel = 2 }: Props) {
   const { login } = useSession();
   const [mode, setMode] = useState<AuthMode>('login');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [phone, setPhone] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const [values, setValues] = useState<AuthValues>(EMPTY);
+  // From the first try to send on, the fields are checked as they change, so a mended one clears.
+  const [checked, setChecked] = useState(false);
+  const problems: Problems<AuthField> = checked ? authProblems(mode, values) : {};
   /** After "Forgot password?": the server's answer (the same whether or not the address has an account). */
   const [linkSent, setLinkSent] = useState('');
   const ids = useId();
+  const idOf = (field: AuthField) => (field === 'password' || field === 'repeated' ? newPasswordIds(ids)[field] : `${ids}-${field}`);
 
   const registering = mode === 'register';
   const forgetting = mode === 'forgot';
 
-  async function askForLink(event: FormEvent<HTMLFormElement>) {
+  const account = useSubmit(
+    () =>
+      registering
+        ? callApi('register', {
+            body: { name: values.name, email: values.email, password: values.password, ...(values.phone.trim() ? { phone: values.phone.trim() } : {}) },
+          })
+        : callApi('login', { body: { email: values.email, password: values.password } }),
+    {
+      onDone: (answer) => {
+        login(answer.token);
+        onSuccess();
+      },
+    },
+  );
+  const link = useSubmit(() => callApi('forgotPassword', { body: { email: values.email } }), {
+    onDone: (answer) => setLinkSent(answer.message),
+  });
+  const submit = forgetting ? link : account;
+
+  const change = (field: AuthField, value: string) => setValues({ ...values, [field]: value });
+
+  const switchTo = (next: AuthMode) => {
+    setMode(next);
+    setChecked(false);
+    setLinkSent('');
+    account.clearProblem();
+    link.clearProblem();
+  };
+
+  function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
-    setSubmitting(true);
-    try {
-      const answer = await callApi('forgotPassword', { body: { email } });
-      setLinkSent(answer.message);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSubmitting(false);
+    setChecked(true);
+    if (focusFirstProblem(AUTH_FIELDS[mode], authProblems(mode, values), idOf)) {
+      submit.clearProblem();
+      return;
     }
+    void submit.send();
   }
 
-  if (forgetting) {
-    return (
-      <form onSubmit={askForLink} className="flex flex-col gap-4">
-        <h2 id={headingId} className="text-center text-2xl font-semibold text-slate-900">
-          Forgot your <span className="text-primary">password?</span>
-        </h2>
-        {linkSent ? (
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const textField = (field: 'name' | 'email' | 'phone', label: ReactNode, input: InputHTMLAttributes<HTMLInputElement>, hint?: string) => (
+    <FormField id={idOf(field)} label={label} error={problems[field]} hint={hint}>
+      <input {...controlProps(idOf(field), problems[field], { hint })} {...input} value={values[field]} onChange={(e) => change(field, e.target.value)} />
+    </FormField>
+  );
+  const emailField = textField('email', 'Email', { type: 'email', autoComplete: 'email', required: true, placeholder: 'you@example.com' });
+
+  return (
+    <form onSubmit={send} noValidate className="flex flex-col gap-4">
+      <Heading id={headingId} className="text-center text-2xl font-semibold text-slate-900">
+        {HEADINGS[mode]}
+      </Heading>
+
+      {forgetting ? (
+        linkSent ? (
           <p role="status" className="rounded-lg bg-primary-light px-3 py-2 text-sm text-slate-800">
             {linkSent}
           </p>
         ) : (
           <>
             <p className="text-sm text-slate-600">Enter the e-mail address of your account. We will send it a link to choose a new password.</p>
-            <div>
-              <label htmlFor={`${ids}-forgot-email`} className="field-label">
-                Email
-              </label>
-              <input
-                id={`${ids}-forgot-email`}
-                className="field-input"
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                placeholder="you@example.com"
-              />
-            </div>
-            <button type="submit" className="btn-primary w-full" disabled={submitting}>
-              {submitting ? 'Please wait…' : 'Send me a link'}
+            {emailField}
+            <FormProblem problem={link.problem} />
+            <button type="submit" className="btn-primary w-full" disabled={link.busy}>
+              {link.busy ? 'Please wait…' : 'Send me a link'}
             </button>
           </>
-        )}
+        )
+      ) : (
+        <>
+          {registering && textField('name', 'Name', { type: 'text', autoComplete: 'name', required: true, maxLength: 100, placeholder: 'Your full name' })}
+          {emailField}
+          {registering &&
+            textField(
+              'phone',
+              <>
+                Phone number <span className="font-normal text-slate-500">(optional)</span>
+              </>,
+              { type: 'tel', autoComplete: 'tel', inputMode: 'tel', maxLength: 40, placeholder: '876 555 0123' },
+              'So we can call you about your bookings.',
+            )}
+          {registering ? (
+            <NewPasswordFields
+              idBase={ids}
+              label="Password"
+              password={values.password}
+              repeated={values.repeated}
+              onPassword={(value) => change('password', value)}
+              onRepeated={(value) => change('repeated', value)}
+              problems={problems}
+            />
+          ) : (
+            <div>
+              <FormField id={idOf('password')} label="Password" error={problems.password}>
+                <input
+                  {...controlProps(idOf('password'), problems.password)}
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  value={values.password}
+                  onChange={(e) => change('password', e.target.value)}
+                  placeholder="Your password"
+                />
+              </FormField>
+              <button type="button" className="mt-1 text-sm font-medium text-primary underline-offset-2 hover:underline" onClick={() => switchTo('forgot')}>
+                Forgot password?
+              </button>
+            </div>
+          )}
+
+          <p className="text-sm text-slate-600">
+            {registering ? 'Already have an account? ' : 'New here? '}
+            <button
+              type="button"
+              className="font-medium text-primary underline-offset-2 hover:underline"
+              onClick={() => switchTo(registering ? 'login' : 'register')}
+            >
+              {registering ? 'Login here' : 'Sign up here'}
+            </button>
+          </p>
+
+          <FormProblem problem={account.problem} />
+          <button type="submit" className="btn-primary w-full" disabled={account.busy}>
+            {account.busy ? 'Please wait…' : registering ? 'Create Account' : 'Login'}
+          </button>
+        </>
+      )}
+
+      {forgetting && (
         <p className="text-sm text-slate-600">
-          <button
-            type="button"
-            className="font-medium text-primary underline-offset-2 hover:underline"
-            onClick={() => {
-              setLinkSent('');
-              setMode('login');
-            }}
-          >
+          <button type="button" className="font-medium text-primary underline-offset-2 hover:underline" onClick={() => switchTo('login')}>
             Back to login
           </button>
         </p>
-      </form>
-    );
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    setSubmitting(true);
-    try {
-      const answer = registering
-        ? await callApi('register', { body: { name, email, password, ...(phone.trim() ? { phone: phone.trim() } : {}) } })
-        : await callApi('login', { body: { email, password } });
-      login(answer.token);
-      toast.success(answer.message);
-      onSuccess();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  return (
-    <form onSubmit={submit} className="flex flex-col gap-4">
-      <h2 id={headingId} className="text-center text-2xl font-semibold text-slate-900">
-        <span className="text-primary">User</span> {registering ? 'Sign Up' : 'Login'}
-      </h2>
-
-      {registering && (
-        <div>
-          <label htmlFor={`${ids}-name`} className="field-label">
-            Name
-          </label>
-          <input
-            id={`${ids}-name`}
-            className="field-input"
-            type="text"
-            autoComplete="name"
-            required
-            maxLength={100}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="Your full name"
-          />
-        </div>
       )}
-      <div>
-        <label htmlFor={`${ids}-email`} className="field-label">
-          Email
-        </label>
-        <input
-          id={`${ids}-email`}
-          className="field-input"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
-        />
-      </div>
-      {registering && (
-        <div>
-          <label htmlFor={`${ids}-phone`} className="field-label">
-            Phone number <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <input
-            id={`${ids}-phone`}
-            className="field-input"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            maxLength={40}
-            aria-describedby={`${ids}-phone-hint`}
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            placeholder="876 555 0123"
-          />
-          <p id={`${ids}-phone-hint`} className="mt-1 text-xs text-slate-500">
-            So we can call you about your bookings.
-          </p>
-        </div>
-      )}
-      <div>
-        <label htmlFor={`${ids}-password`} className="field-label">
-          Password
-        </label>
-        <input
-          id={`${ids}-password`}
-          className="field-input"
-          type="password"
-          autoComplete={registering ? 'new-password' : 'current-password'}
-          required
-          minLength={registering ? MIN_PASSWORD_LENGTH : undefined}
-          aria-describedby={registering ? `${ids}-password-hint` : undefined}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          placeholder="Your password"
-        />
-        {registering && (
-          <p id={`${ids}-password-hint`} className="mt-1 text-xs text-slate-500">
-            At least {MIN_PASSWORD_LENGTH} characters.
-          </p>
-        )}
-        {!registering && (
-          <button type="button" className="mt-1 text-sm font-medium text-primary underline-offset-2 hover:underline" onClick={() => setMode('forgot')}>
-            Forgot password?
-          </button>
-        )}
-      </div>
-
-      <p className="text-sm text-slate-600">
-        {registering ? 'Already have an account? ' : 'Create an account? '}
-        <button
-          type="button"
-          className="font-medium text-primary underline-offset-2 hover:underline"
-          onClick={() => setMode(registering ? 'login' : 'register')}
-        >
-          {registering ? 'Login here' : 'Sign up here'}
-        </button>
-      </p>
-
-      <button type="submit" className="btn-primary w-full" disabled={submitting}>
-        {submitting ? 'Please wait…' : registering ? 'Create Account' : 'Login'}
-      </button>
     </form>
   );
 }

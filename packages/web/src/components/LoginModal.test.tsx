@@ -3,7 +3,7 @@ import { MESSAGES } from '@rental/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, registerCustomer, serverUrl, uniqueEmail } from '../test/api';
+import { TEST_PASSWORD, registerCustomer, serverUrl, testApi, uniqueEmail } from '../test/api';
 import { renderApp } from '../test/renderApp';
 
 async function openModal() {
@@ -16,7 +16,7 @@ async function openModal() {
 describe('login modal', () => {
   it('opens in login mode without a name field; sign-up mode adds a required name', async () => {
     const { user, dialog } = await openModal();
-    expect(within(dialog).getByRole('heading')).toHaveTextContent('User Login');
+    expect(within(dialog).getByRole('heading', { level: 2 })).toHaveTextContent(/^Log in$/);
     expect(within(dialog).queryByLabelText('Name')).not.toBeInTheDocument();
     const email = within(dialog).getByLabelText('Email');
     expect(email).toHaveAttribute('type', 'email');
@@ -24,7 +24,8 @@ describe('login modal', () => {
     expect(within(dialog).getByLabelText('Password')).toBeRequired();
 
     await user.click(within(dialog).getByRole('button', { name: 'Sign up here' }));
-    expect(within(dialog).getByRole('heading')).toHaveTextContent('User Sign Up');
+    expect(within(dialog).getByRole('heading')).toHaveTextContent(/^Create an account$/);
+    expect(within(dialog).getByLabelText('Password again')).toBeRequired();
     expect(within(dialog).getByLabelText('Name')).toBeRequired();
     expect(within(dialog).getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
 
@@ -72,6 +73,7 @@ describe('login modal', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'New Customer');
     await user.type(within(dialog).getByLabelText('Email'), uniqueEmail('modal'));
     await user.type(within(dialog).getByLabelText('Password'), TEST_PASSWORD);
+    await user.type(within(dialog).getByLabelText('Password again'), TEST_PASSWORD);
     await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
 
     expect(await screen.findByText(MESSAGES.registered)).toBeInTheDocument();
@@ -91,10 +93,38 @@ describe('login modal', () => {
     await user.type(within(dialog).getByLabelText('Email'), uniqueEmail('phone'));
     await user.type(phone, '+1 876 555 0199');
     await user.type(within(dialog).getByLabelText('Password'), TEST_PASSWORD);
+    await user.type(within(dialog).getByLabelText('Password again'), TEST_PASSWORD);
     await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText(MESSAGES.registered)).toBeInTheDocument();
     const answer = await fetch(`${serverUrl()}/api/user/data`, { headers: { Authorization: localStorage.getItem(TOKEN_STORAGE_KEY)! } });
     expect(((await answer.json()) as { user: { phone: string } }).user.phone).toBe('+1 876 555 0199');
+  });
+
+  it('creating an account: says under each field what is wrong, in words, moves to the first and sends nothing', async () => {
+    const { user, dialog } = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Sign up here' }));
+    const field = (label: string) => within(dialog).getByLabelText(label);
+    expect(field('Email').closest('form')).toHaveAttribute('novalidate');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    expect(field('Name')).toHaveAccessibleDescription('Name is required.');
+    expect(field('Email')).toHaveAccessibleDescription('E-mail address is required.');
+    expect(field('Password')).toHaveAccessibleDescription('Password is required.');
+    expect(field('Password again')).toHaveAccessibleDescription('Please type the password again.');
+    expect(field('Name')).toHaveFocus();
+
+    const email = uniqueEmail('mismatch');
+    await user.type(field('Name'), 'Careful Typist');
+    await user.type(field('Email'), email);
+    await user.type(field('Password'), 'short');
+    expect(field('Password')).toHaveAccessibleDescription('Password must be at least 8 characters long.');
+    await user.type(field('Password'), ' but long now');
+    await user.type(field('Password again'), 'short but long no');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    expect(field('Password again')).toHaveAccessibleDescription('The two passwords are not the same. Please type the password again.');
+    expect(field('Password again')).toHaveFocus();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    await expect(testApi().call('login', { body: { email, password: 'short but long now' } })).rejects.toThrow(MESSAGES.invalidCredentials);
   });
 
   it("shows the server's message when the login is refused, and stays open", async () => {
@@ -103,7 +133,7 @@ describe('login modal', () => {
     await user.type(within(dialog).getByLabelText('Email'), email);
     await user.type(within(dialog).getByLabelText('Password'), 'not the password');
     await user.click(within(dialog).getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText(MESSAGES.invalidCredentials)).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.invalidCredentials);
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Login' })).toBeEnabled());
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
@@ -117,6 +147,6 @@ describe('login modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send me a link' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent(MESSAGES.resetLinkSent);
     await user.click(within(dialog).getByRole('button', { name: 'Back to login' }));
-    expect(within(dialog).getByRole('heading')).toHaveTextContent('User Login');
+    expect(within(dialog).getByRole('heading')).toHaveTextContent(/^Log in$/);
   });
 });

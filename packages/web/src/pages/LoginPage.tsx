@@ -14,25 +14,36 @@ export function returnState(state: unknown): unknown {
   return (state as { fromState?: unknown } | null)?.fromState ?? null;
 }
 
+/**
+ * What the page says above the form. A visitor sent here from the payment step is not in trouble:
+ * the booking waits for them, so the page says so calmly.
+ */
+export function loginReason(target: string): { title: string; text: string } | null {
+  if (target.startsWith('/payment')) return { title: 'Log in to finish your booking.', text: 'Your car, days and choices are kept. New here? Create an account below.' };
+  return target === '/' ? null : { title: 'Log in to continue where you left off.', text: '' };
+}
+
 export default function LoginPage() {
-  usePageMeta('Login', 'Log in or create an account to reserve a car and follow your bookings.');
+  usePageMeta('Log in', 'Log in or create an account to reserve a car and follow your bookings.');
   const { token } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const target = returnPath(location.state);
   const targetState = returnState(location.state);
+  const reason = loginReason(target);
 
   if (token) return <Navigate to={target} state={targetState} replace />;
 
   return (
     <div className="container-page flex justify-center py-12 sm:py-16">
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        {target !== '/' && (
+        {reason && (
           <p className="mb-4 rounded-lg bg-primary-light px-3 py-2 text-sm text-slate-800">
-            Log in to continue where you left off.
+            <strong className="font-semibold">{reason.title}</strong>
+            {reason.text && <> {reason.text}</>}
           </p>
         )}
-        <AuthForm onSuccess={() => navigate(target, { replace: true, state: targetState })} />
+        <AuthForm headingLevel={1} onSuccess={() => navigate(target, { replace: true, state: targetState })} />
       </div>
     </div>
   );

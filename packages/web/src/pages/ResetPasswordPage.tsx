@@ -1,10 +1,15 @@
+import { passwordPairProblems } from '@rental/contract/accountFields';
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
-import { callApi, errorMessage } from '../api/client';
+import { callApi } from '../api/client';
+import { FormProblem } from '../components/FormField';
+import { NewPasswordFields, newPasswordIds } from '../components/NewPasswordFields';
+import { focusFirstProblem } from '../lib/formProblems';
 import { usePageMeta } from '../lib/usePageMeta';
-import { NewPasswordFields } from '../components/NewPasswordFields';
+import { useSubmit } from '../lib/useSubmit';
 import { useSession } from '../session/useSession';
+
+const PAIR = ['password', 'repeated'] as const;
 
 /**
  * /reset-password?token=...: the link of the "Forgot password?" e-mail. The new password follows
@@ -16,32 +21,23 @@ export default function ResetPasswordPage() {
   const token = params.get('token')?.trim() ?? '';
   const { token: session, logout, setShowLogin } = useSession();
   const ids = useId();
-  const [password, setPassword] = useState('');
-  const [repeated, setRepeated] = useState('');
-  const [problem, setProblem] = useState('');
+  const [pair, setPair] = useState({ password: '', repeated: '' });
+  const [checked, setChecked] = useState(false);
   const [done, setDone] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    if (password !== repeated) {
-      setProblem('The two passwords are not the same. Please type the new password again.');
-      return;
-    }
-    setProblem('');
-    setSubmitting(true);
-    try {
-      const answer = await callApi('resetPassword', { body: { token, password } });
+  const problems = checked ? passwordPairProblems(pair, 'New password') : {};
+  const reset = useSubmit(() => callApi('resetPassword', { body: { token, password: pair.password } }), {
+    onDone: (answer) => {
       // Every earlier session has ended, this browser's too.
       if (session) logout();
       setDone(answer.message);
-      toast.success(answer.message);
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setChecked(true);
+    if (focusFirstProblem(PAIR, passwordPairProblems(pair, 'New password'), (field) => newPasswordIds(ids)[field])) return;
+    void reset.send();
   }
 
   return (
@@ -62,15 +58,19 @@ export default function ResetPasswordPage() {
             <p className="mt-2 text-sm text-slate-600">
               Choose the password you will log in with from now on. Every device that was logged in to your account will have to log in again.
             </p>
-            <form onSubmit={submit} className="mt-6 flex flex-col gap-4">
-              <NewPasswordFields idBase={ids} label="New password" password={password} repeated={repeated} onPassword={setPassword} onRepeated={setRepeated} />
-              {problem && (
-                <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-                  {problem}
-                </p>
-              )}
-              <button type="submit" className="btn-primary w-full" disabled={submitting}>
-                {submitting ? 'Please wait…' : 'Save the new password'}
+            <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
+              <NewPasswordFields
+                idBase={ids}
+                label="New password"
+                password={pair.password}
+                repeated={pair.repeated}
+                onPassword={(password) => setPair({ ...pair, password })}
+                onRepeated={(repeated) => setPair({ ...pair, repeated })}
+                problems={problems}
+              />
+              <FormProblem problem={reset.problem} />
+              <button type="submit" className="btn-primary w-full" disabled={reset.busy}>
+                {reset.busy ? 'Please wait…' : 'Save the new password'}
               </button>
             </form>
           </>

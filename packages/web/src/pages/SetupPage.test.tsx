@@ -20,12 +20,15 @@ describe('the owner setup page', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'a-long-owner-password');
     await userEvent.type(screen.getByLabelText('Password again'), 'a-different-password');
     await userEvent.click(screen.getByRole('button', { name: 'Create the owner account' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('The two passwords are not the same.');
+    // Said under the second box, which gets the focus; nothing is sent.
+    expect(screen.getByLabelText('Password again')).toHaveAccessibleDescription('The two passwords are not the same. Please type the password again.');
+    expect(screen.getByLabelText('Password again')).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     await userEvent.clear(screen.getByLabelText('Password again'));
     await userEvent.type(screen.getByLabelText('Password again'), 'a-long-owner-password');
     await userEvent.click(screen.getByRole('button', { name: 'Create the owner account' }));
     // The test server already has its owner, so the real API refuses every setup address.
-    expect(await screen.findByText(MESSAGES.ownerExists)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.ownerExists);
   });
 });

@@ -1,9 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router';
-import { callApi, errorMessage } from '../api/client';
+import { callApi } from '../api/client';
+import { FormField, FormProblem, controlProps } from '../components/FormField';
+import { NewPasswordFields, newPasswordIds } from '../components/NewPasswordFields';
+import { OWNER_SETUP_FIELDS, type OwnerSetupField, ownerSetupProblems } from '../components/authFields';
+import { focusFirstProblem } from '../lib/formProblems';
 import { usePageMeta } from '../lib/usePageMeta';
-import { NewPasswordFields } from '../components/NewPasswordFields';
+import { useSubmit } from '../lib/useSubmit';
 import { useSession } from '../session/useSession';
 
 /**
@@ -17,32 +20,23 @@ export default function SetupPage() {
   const { login } = useSession();
   const navigate = useNavigate();
   const ids = useId();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeated, setRepeated] = useState('');
-  const [problem, setProblem] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    if (password !== repeated) {
-      setProblem('The two passwords are not the same. Please type the password again.');
-      return;
-    }
-    setProblem('');
-    setSubmitting(true);
-    try {
-      const answer = await callApi('setupOwner', { body: { token, name, email, password } });
+  const idOf = (field: OwnerSetupField) => (field === 'password' || field === 'repeated' ? newPasswordIds(ids)[field] : `${ids}-${field}`);
+  const [values, setValues] = useState<Record<OwnerSetupField, string>>({ name: '', email: '', password: '', repeated: '' });
+  const [checked, setChecked] = useState(false);
+  const problems = checked ? ownerSetupProblems(values) : {};
+  const change = (field: OwnerSetupField) => (value: string) => setValues({ ...values, [field]: value });
+  const setup = useSubmit(() => callApi('setupOwner', { body: { token, name: values.name, email: values.email, password: values.password } }), {
+    onDone: (answer) => {
       login(answer.token);
-      toast.success(answer.message);
       navigate('/owner', { replace: true });
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setChecked(true);
+    if (focusFirstProblem(OWNER_SETUP_FIELDS, ownerSetupProblems(values), idOf)) return;
+    void setup.send();
   }
 
   return (
@@ -55,44 +49,40 @@ export default function SetupPage() {
               This account runs the site: the cars, every booking and the bank details customers pay into. Choose the e-mail and
               password you will log in with. This page works once; afterwards, log in as usual.
             </p>
-            <form onSubmit={submit} className="mt-6 flex flex-col gap-4">
-              <div>
-                <label htmlFor={`${ids}-name`} className="field-label">
-                  Your name
-                </label>
+            <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
+              <FormField id={idOf('name')} label="Your name" error={problems.name}>
                 <input
-                  id={`${ids}-name`}
-                  className="field-input"
+                  {...controlProps(idOf('name'), problems.name)}
                   type="text"
                   autoComplete="name"
                   required
                   maxLength={100}
-                  value={name}
-                  onChange={(e) => setName(e.target.value)}
+                  value={values.name}
+                  onChange={(e) => change('name')(e.target.value)}
                 />
-              </div>
-              <div>
-                <label htmlFor={`${ids}-email`} className="field-label">
-                  E-mail
-                </label>
+              </FormField>
+              <FormField id={idOf('email')} label="E-mail" error={problems.email}>
                 <input
-                  id={`${ids}-email`}
-                  className="field-input"
+                  {...controlProps(idOf('email'), problems.email)}
                   type="email"
                   autoComplete="email"
                   required
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
+                  value={values.email}
+                  onChange={(e) => change('email')(e.target.value)}
                 />
-              </div>
-              <NewPasswordFields idBase={ids} label="Password" password={password} repeated={repeated} onPassword={setPassword} onRepeated={setRepeated} />
-              {problem && (
-                <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-                  {problem}
-                </p>
-              )}
-              <button type="submit" className="btn-primary w-full" disabled={submitting}>
-                {submitting ? 'Please wait…' : 'Create the owner account'}
+              </FormField>
+              <NewPasswordFields
+                idBase={ids}
+                label="Password"
+                password={values.password}
+                repeated={values.repeated}
+                onPassword={change('password')}
+                onRepeated={change('repeated')}
+                problems={problems}
+              />
+              <FormProblem problem={setup.problem} />
+              <button type="submit" className="btn-primary w-full" disabled={setup.busy}>
+                {setup.busy ? 'Please wait…' : 'Create the owner account'}
               </button>
             </form>
           </>

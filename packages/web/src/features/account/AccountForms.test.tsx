@@ -38,17 +38,43 @@ describe('my account', () => {
     expect((await me(token)).user).toMatchObject({ name: 'Keisha Lewis-Brown', phone: '876-555-0123' });
   });
 
-  it("shows the server's message when the phone number cannot be saved, and keeps what was typed", async () => {
+  it('says under the phone number what it may hold, with the focus there, keeps what was typed and saves nothing', async () => {
     const user = userEvent.setup();
     const { token } = await registerCustomer();
     renderApp('/account', { token });
     const phone = await screen.findByLabelText('Phone number');
+    expect(phone.closest('form')).toHaveAttribute('novalidate');
     await user.type(phone, 'call me');
     await user.click(form('Your details').getByRole('button', { name: 'Save details' }));
-    await waitFor(() => expect(form('Your details').getByRole('button', { name: 'Save details' })).toBeEnabled());
-    expect(document.querySelector('[role="status"]')?.textContent ?? '').not.toBe(MESSAGES.profileSaved);
+    expect(phone).toHaveAccessibleDescription('Phone number may hold only digits, spaces, +, - and brackets, at least 7 digits long.');
+    expect(phone).toHaveFocus();
+    expect(screen.queryByText(MESSAGES.profileSaved)).not.toBeInTheDocument();
     expect(phone).toHaveValue('call me');
     expect((await me(token)).user?.phone).toBe('');
+
+    // Mended, the message goes as it is typed, and the details are saved.
+    await user.clear(phone);
+    await user.type(phone, '876 555 0123');
+    expect(phone).toHaveAccessibleDescription('We call or message you on it about your bookings.');
+    await user.click(form('Your details').getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(MESSAGES.profileSaved)).toBeInTheDocument();
+    expect((await me(token)).user?.phone).toBe('876 555 0123');
+  });
+
+  it('asks for the new password twice, and changes nothing when the two differ', async () => {
+    const user = userEvent.setup();
+    const { token } = await registerCustomer();
+    renderApp('/account', { token });
+    const password = await screen.findByRole('form', { name: 'Change password' });
+    await user.type(within(password).getByLabelText('Current password'), TEST_PASSWORD);
+    await user.type(within(password).getByLabelText('New password'), 'a much better one');
+    await user.type(within(password).getByLabelText('New password again'), 'a much better onе');
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    const again = within(password).getByLabelText('New password again');
+    expect(again).toHaveAccessibleDescription('The two passwords are not the same. Please type the new password again.');
+    expect(again).toHaveFocus();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
+    expect((await me(token)).status).toBe(200);
   });
 
   it('changes the password and this tab stays logged in with the fresh session; the old one ends', async () => {
@@ -58,8 +84,13 @@ describe('my account', () => {
     const password = await screen.findByRole('form', { name: 'Change password' });
     await user.type(within(password).getByLabelText('Current password'), TEST_PASSWORD);
     await user.type(within(password).getByLabelText('New password'), 'a much better one');
+    await user.type(within(password).getByLabelText('New password again'), 'a much better one');
     await user.click(within(password).getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText(MESSAGES.passwordChanged)).toBeInTheDocument();
+    // The boxes are empty for the next change.
+    const after = within(await screen.findByRole('form', { name: 'Change password' }));
+    expect(after.getByLabelText('Current password')).toHaveValue('');
+    expect(after.getByLabelText('New password again')).toHaveValue('');
 
     const fresh = localStorage.getItem(TOKEN_STORAGE_KEY);
     expect(fresh).toBeTruthy();
@@ -80,8 +111,11 @@ describe('my account', () => {
     const password = await screen.findByRole('form', { name: 'Change password' });
     await user.type(within(password).getByLabelText('Current password'), 'not my password');
     await user.type(within(password).getByLabelText('New password'), 'a much better one');
+    await user.type(within(password).getByLabelText('New password again'), 'a much better one');
     await user.click(within(password).getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText(MESSAGES.wrongCurrentPassword)).toBeInTheDocument();
+    // In the form, where the person looks, and kept there until the next try.
+    expect(await within(password).findByRole('alert')).toHaveTextContent(MESSAGES.wrongCurrentPassword);
+    expect(within(password).getByRole('button', { name: 'Change password' })).toBeEnabled();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
   });
 

@@ -1,143 +1,128 @@
 /** /account: a customer changes their name and phone number, and their password. */
-import { MIN_PASSWORD_LENGTH } from '@rental/contract/constants';
 import type { User } from '@rental/contract/schemas';
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
-import { callApi, errorMessage } from '../../api/client';
+import { callApi } from '../../api/client';
+import { FormField, FormProblem, controlProps } from '../../components/FormField';
 import { LoginPrompt } from '../../components/LoginPrompt';
+import { NewPasswordFields, newPasswordIds } from '../../components/NewPasswordFields';
 import { SkeletonBlock } from '../../components/Skeleton';
+import { focusFirstProblem } from '../../lib/formProblems';
+import { useSubmit } from '../../lib/useSubmit';
 import { useSession } from '../../session/useSession';
+import { PASSWORD_CHANGE_FIELDS, PROFILE_FIELDS, type PasswordChangeField, type ProfileField, passwordChangeProblems, profileProblems } from './accountForm';
+
+const CARD = 'space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 
 function ProfileForm({ user }: { user: User }) {
   const { refreshUser } = useSession();
   const ids = useId();
-  const [name, setName] = useState(user.name);
-  const [phone, setPhone] = useState(user.phone);
-  const [saving, setSaving] = useState(false);
+  const idOf = (field: ProfileField) => `${ids}-${field}`;
+  const [values, setValues] = useState<Record<ProfileField, string>>({ name: user.name, phone: user.phone });
+  const [checked, setChecked] = useState(false);
+  const problems = checked ? profileProblems(values) : {};
+  const save = useSubmit(() => callApi('updateProfile', { body: values }), { onDone: () => refreshUser() });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    try {
-      const answer = await callApi('updateProfile', { body: { name, phone } });
-      toast.success(answer.message);
-      await refreshUser();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    setChecked(true);
+    if (focusFirstProblem(PROFILE_FIELDS, profileProblems(values), idOf)) return;
+    void save.send();
   }
 
+  const phoneHint = 'We call or message you on it about your bookings.';
   return (
-    <form onSubmit={submit} aria-labelledby={`${ids}-heading`} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <form onSubmit={submit} noValidate aria-labelledby={`${ids}-heading`} className={CARD}>
       <h2 id={`${ids}-heading`} className="text-xl font-semibold text-slate-900">
         Your details
       </h2>
-      <div>
-        <label htmlFor={`${ids}-name`} className="field-label">
-          Name
-        </label>
-        <input id={`${ids}-name`} className="field-input" autoComplete="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-      </div>
-      <div>
-        <label htmlFor={`${ids}-phone`} className="field-label">
-          Phone number
-        </label>
+      <FormField id={idOf('name')} label="Name" error={problems.name}>
         <input
-          id={`${ids}-phone`}
-          className="field-input"
+          {...controlProps(idOf('name'), problems.name)}
+          autoComplete="name"
+          required
+          maxLength={100}
+          value={values.name}
+          onChange={(e) => setValues({ ...values, name: e.target.value })}
+        />
+      </FormField>
+      <FormField id={idOf('phone')} label="Phone number" error={problems.phone} hint={phoneHint}>
+        <input
+          {...controlProps(idOf('phone'), problems.phone, { hint: phoneHint })}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
           maxLength={40}
-          aria-describedby={`${ids}-phone-hint`}
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
+          value={values.phone}
+          onChange={(e) => setValues({ ...values, phone: e.target.value })}
           placeholder="876 555 0123"
         />
-        <p id={`${ids}-phone-hint`} className="mt-1 text-sm text-slate-600">
-          We call or message you on it about your bookings.
-        </p>
-      </div>
+      </FormField>
       <div>
         <p className="field-label">E-mail</p>
         <p className="text-slate-900">{user.email}</p>
         <p className="mt-1 text-sm text-slate-600">You log in with it. To change it, please write to us.</p>
       </div>
-      <button type="submit" className="btn-primary" disabled={saving}>
-        {saving ? 'Saving…' : 'Save details'}
+      <FormProblem problem={save.problem} />
+      <button type="submit" className="btn-primary" disabled={save.busy}>
+        {save.busy ? 'Saving…' : 'Save details'}
       </button>
     </form>
   );
 }
 
+const NO_PASSWORDS: Record<PasswordChangeField, string> = { current: '', password: '', repeated: '' };
+
 function PasswordForm() {
   const { login } = useSession();
   const ids = useId();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [saving, setSaving] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    try {
-      const answer = await callApi('changePassword', { body: { currentPassword, newPassword } });
+  const idOf = (field: PasswordChangeField) => (field === 'current' ? `${ids}-current` : newPasswordIds(ids)[field]);
+  const [values, setValues] = useState(NO_PASSWORDS);
+  const [checked, setChecked] = useState(false);
+  const problems = checked ? passwordChangeProblems(values) : {};
+  const change = useSubmit(() => callApi('changePassword', { body: { currentPassword: values.current, newPassword: values.password } }), {
+    onDone: (answer) => {
       // The old session has ended on the server: this tab carries on with the fresh one.
       login(answer.token);
-      setCurrentPassword('');
-      setNewPassword('');
-      toast.success(answer.message);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+      setValues(NO_PASSWORDS);
+      setChecked(false);
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setChecked(true);
+    if (focusFirstProblem(PASSWORD_CHANGE_FIELDS, passwordChangeProblems(values), idOf)) return;
+    void change.send();
   }
 
   return (
-    <form onSubmit={submit} aria-labelledby={`${ids}-heading`} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <form onSubmit={submit} noValidate aria-labelledby={`${ids}-heading`} className={CARD}>
       <h2 id={`${ids}-heading`} className="text-xl font-semibold text-slate-900">
         Change password
       </h2>
-      <div>
-        <label htmlFor={`${ids}-current`} className="field-label">
-          Current password
-        </label>
+      <FormField id={idOf('current')} label="Current password" error={problems.current}>
         <input
-          id={`${ids}-current`}
-          className="field-input"
+          {...controlProps(idOf('current'), problems.current)}
           type="password"
           autoComplete="current-password"
           required
-          value={currentPassword}
-          onChange={(e) => setCurrentPassword(e.target.value)}
+          value={values.current}
+          onChange={(e) => setValues({ ...values, current: e.target.value })}
         />
-      </div>
-      <div>
-        <label htmlFor={`${ids}-new`} className="field-label">
-          New password
-        </label>
-        <input
-          id={`${ids}-new`}
-          className="field-input"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          aria-describedby={`${ids}-new-hint`}
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
-        />
-        <p id={`${ids}-new-hint`} className="mt-1 text-sm text-slate-600">
-          At least {MIN_PASSWORD_LENGTH} characters. Other devices where you are logged in will ask you to log in again.
-        </p>
-      </div>
-      <button type="submit" className="btn-primary" disabled={saving}>
-        {saving ? 'Changing…' : 'Change password'}
+      </FormField>
+      <NewPasswordFields
+        idBase={ids}
+        label="New password"
+        password={values.password}
+        repeated={values.repeated}
+        onPassword={(password) => setValues({ ...values, password })}
+        onRepeated={(repeated) => setValues({ ...values, repeated })}
+        problems={problems}
+        hint="Other devices where you are logged in will ask you to log in again."
+      />
+      <FormProblem problem={change.problem} />
+      <button type="submit" className="btn-primary" disabled={change.busy}>
+        {change.busy ? 'Changing…' : 'Change password'}
       </button>
     </form>
   );
