@@ -1,11 +1,14 @@
+import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
 import type { BankDetails } from '@rental/contract/schemas';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ownerApi, ownerToken, setBankDetails } from '../../test/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerApi, ownerToken, publicBankDetails, setBankDetails } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { BANK_FIELDS, EMPTY_BANK_FORM, validateBankForm } from './bankForm';
+import { BankForm } from './BankDetailsPage';
+import { BANK_FIELDS, EMPTY_BANK_FORM, bankFormFrom, validateBankForm } from './bankForm';
 
 const SLOW = { timeout: 10_000 };
 const LABELS = ['Bank name', 'Account holder name', 'Branch', 'Account number', 'Account type'];
@@ -80,5 +83,103 @@ describe('the bank details form', () => {
     expect(await screen.findByText(MESSAGES.bankDetailsSaved)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save bank details' })).toBeEnabled());
     expect(screen.getAllByText(MESSAGES.bankDetailsSaved)).toHaveLength(1);
+  });
+});
+
+describe('the account number customers pay into', () => {
+  let saved: BankDetails;
+  beforeAll(async () => {
+    await import('./OwnerRoutes');
+    saved = await storedBankDetails();
+  });
+  // Other test files read the company's one bank record: it ends as it began.
+  afterAll(() => setBankDetails(saved));
+
+  const accountNumber = () => screen.getByLabelText('Account number');
+  const again = () => screen.getByLabelText('Account number again');
+  const saveButton = () => screen.getByRole('button', { name: 'Save bank details' });
+
+  it('the form checks the number twice typed the same, whatever spaces or dashes group it', () => {
+    const form = bankFormFrom(saved);
+    expect(validateBankForm(form)).toEqual({});
+    expect(validateBankForm({ ...form, accountNumber: '0071-556-9012' }).accountNumberAgain).toBe(
+      'The two account numbers are not the same. Please check both.',
+    );
+    expect(validateBankForm({ ...form, accountNumber: '0071-556-9012', accountNumberAgain: '0071 556 9012' })).toEqual({});
+    expect(validateBankForm({ ...form, accountNumberAgain: '' }).accountNumberAgain).toBe('Please type the account number again.');
+    expect(validateBankForm({ ...form, accountNumber: 'abc', accountNumberAgain: 'abc' })).toEqual({
+      accountNumber: 'Account number may hold only digits, spaces and dashes.',
+    });
+  });
+
+  it('is asked twice: a changed number not typed again the same is refused in words, and nothing is saved', async () => {
+    renderApp('/owner/bank-details', { token: ownerToken() });
+    expect(await screen.findByLabelText('Account number', {}, SLOW)).toHaveValue(saved.accountNumber);
+    expect(again()).toHaveValue(saved.accountNumber);
+    expect(accountNumber()).toHaveAccessibleDescription('Digits, with spaces or dashes between groups if you like: 5 to 20 digits.');
+
+    await userEvent.clear(accountNumber());
+    await userEvent.type(accountNumber(), '0071-556-9012');
+    await userEvent.click(saveButton());
+    expect(again()).toHaveAccessibleDescription('The two account numbers are not the same. Please check both.');
+    expect(again()).toHaveFocus();
+
+    await userEvent.clear(again());
+    await userEvent.type(again(), '0071 556 9013');
+    expect(again()).toHaveAccessibleDescription('The two account numbers are not the same. Please check both.');
+    expect(screen.queryByText(MESSAGES.bankDetailsSaved)).not.toBeInTheDocument();
+    expect((await publicBankDetails())?.accountNumber).toBe(saved.accountNumber);
+
+    await userEvent.clear(again());
+    await userEvent.type(again(), '0071 556 9012');
+    expect(again()).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(saveButton());
+    expect(await screen.findByText(MESSAGES.bankDetailsSaved)).toBeInTheDocument();
+    expect((await publicBankDetails())?.accountNumber).toBe('0071-556-9012');
+  });
+
+  it('refuses letters, too few and too many digits under the field, and saves nothing', async () => {
+    await setBankDetails(saved);
+    renderApp('/owner/bank-details', { token: ownerToken() });
+    expect(await screen.findByLabelText('Account number', {}, SLOW)).toHaveValue(saved.accountNumber);
+    for (const [typed, message] of [
+      ['abc', 'Account number may hold only digits, spaces and dashes.'],
+      ['1234', 'Account number must have at least 5 digits.'],
+      ['1234 5678 9012 3456 7890 1', 'Account number can have at most 20 digits.'],
+    ] as const) {
+      await userEvent.clear(accountNumber());
+      await userEvent.type(accountNumber(), typed);
+      await userEvent.clear(again());
+      await userEvent.type(again(), typed);
+      await userEvent.click(saveButton());
+      expect(accountNumber()).toHaveAccessibleDescription(message);
+      expect(accountNumber()).toHaveFocus();
+    }
+    expect(screen.queryByText(MESSAGES.bankDetailsSaved)).not.toBeInTheDocument();
+    expect((await publicBankDetails())?.accountNumber).toBe(saved.accountNumber);
+  });
+
+  it('a number saved before the rule is shown as it is, with a request to correct it, and saved once corrected', async () => {
+    const legacy = { ...saved, accountNumber: 'NCB-abc' };
+    // The form alone, as the page draws it with a number no longer accepted (the API keeps only valid ones now).
+    localStorage.setItem(TOKEN_STORAGE_KEY, ownerToken());
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <BankForm initial={legacy} />
+      </QueryClientProvider>,
+    );
+    expect(accountNumber()).toHaveValue('NCB-abc');
+    expect(again()).toHaveValue('NCB-abc');
+    expect(accountNumber()).toHaveAccessibleDescription('Account number may hold only digits, spaces and dashes.');
+    expect(screen.getByText(/The saved account number is not a bank account number customers can pay into/)).toBeInTheDocument();
+
+    await userEvent.clear(accountNumber());
+    await userEvent.type(accountNumber(), '404-118-2207');
+    expect(accountNumber()).not.toHaveAttribute('aria-invalid');
+    expect(again()).toHaveAccessibleDescription('The two account numbers are not the same. Please check both.');
+    await userEvent.clear(again());
+    await userEvent.type(again(), '404-118-2207');
+    await userEvent.click(saveButton());
+    await waitFor(async () => expect(await publicBankDetails()).toEqual({ ...saved, accountNumber: '404-118-2207' }), SLOW);
   });
 });

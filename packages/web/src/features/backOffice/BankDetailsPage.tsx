@@ -2,12 +2,20 @@
 import { ACCOUNT_TYPES } from '@rental/contract/constants';
 import type { BankDetails } from '@rental/contract/schemas';
 import { Loader2 } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { type FormEvent, useRef, useState } from 'react';
 import { SkeletonBlock } from '../../components/Skeleton';
-import { errorMessage } from '../../api/client';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { BANK_FIELDS, type BankFormErrors, type BankFormValues, EMPTY_BANK_FORM, bankDetailsFromForm, validateBankForm } from './bankForm';
+import {
+  BANK_FIELDS,
+  BANK_FORM_FIELDS,
+  type BankFormErrors,
+  type BankFormField,
+  type BankFormValues,
+  bankDetailsFromForm,
+  bankFormFrom,
+  savedAccountNumberProblem,
+  validateBankForm,
+} from './bankForm';
 import { FormField, controlProps } from './FormField';
 import { OwnerPageHeader } from './OwnerPageHeader';
 import { useBankDetails, useSaveBankDetails } from './ownerQueries';
@@ -15,10 +23,6 @@ import { useBankDetails, useSaveBankDetails } from './ownerQueries';
 export function BankDetailsPage() {
   usePageMeta('Bank Details', 'The company’s bank account that customers pay cash deposits into.');
   const details = useBankDetails();
-
-  useEffect(() => {
-    if (details.error) toast.error(errorMessage(details.error));
-  }, [details.error]);
 
   return (
     <>
@@ -40,15 +44,26 @@ export function BankDetailsPage() {
   );
 }
 
-function BankForm({ initial }: { initial: BankDetails | null }) {
+const LABELS: Record<BankFormField, string> = {
+  ...(Object.fromEntries(BANK_FIELDS.map(({ field, label }) => [field, label])) as Record<keyof BankDetails, string>),
+  accountNumberAgain: 'Account number again',
+};
+const HINTS: Partial<Record<BankFormField, string>> = {
+  accountNumber: 'Digits, with spaces or dashes between groups if you like: 5 to 20 digits.',
+  accountNumberAgain: 'Type it once more: customers pay into this account.',
+};
+
+export function BankForm({ initial }: { initial: BankDetails | null }) {
   const save = useSaveBankDetails();
-  const [values, setValues] = useState<BankFormValues>(initial ?? EMPTY_BANK_FORM);
-  const [errors, setErrors] = useState<BankFormErrors>({});
-  const [attempted, setAttempted] = useState(false);
+  const [values, setValues] = useState<BankFormValues>(() => bankFormFrom(initial));
+  // A number saved before today's rule is pointed out at once, so the owner corrects it.
+  const savedProblem = savedAccountNumberProblem(initial);
+  const [errors, setErrors] = useState<BankFormErrors>(() => (savedProblem ? { accountNumber: savedProblem } : {}));
+  const [attempted, setAttempted] = useState(Boolean(savedProblem));
   // Set synchronously: a double click lands before React re-renders the disabled button.
   const submitting = useRef(false);
 
-  const update = (field: keyof BankFormValues, value: string) => {
+  const update = (field: BankFormField, value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
     if (attempted) setErrors(validateBankForm(next));
@@ -60,9 +75,9 @@ function BankForm({ initial }: { initial: BankDetails | null }) {
     setAttempted(true);
     const problems = validateBankForm(values);
     setErrors(problems);
-    const first = BANK_FIELDS.find(({ field }) => problems[field]);
+    const first = BANK_FORM_FIELDS.find((field) => problems[field]);
     if (first) {
-      document.getElementById(`bank-${first.field}`)?.focus();
+      document.getElementById(`bank-${first}`)?.focus();
       return;
     }
     submitting.current = true;
@@ -81,10 +96,17 @@ function BankForm({ initial }: { initial: BankDetails | null }) {
           No bank details yet: customers cannot choose cash deposit until you save them.
         </p>
       )}
-      {BANK_FIELDS.map(({ field, label }) => {
+      {savedProblem && (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          The saved account number is not a bank account number customers can pay into, but customers paying by cash deposit are
+          shown it. Please correct it below and save.
+        </p>
+      )}
+      {BANK_FORM_FIELDS.map((field) => {
         const id = `bank-${field}`;
+        const hint = HINTS[field];
         return (
-          <FormField key={field} id={id} label={label} error={errors[field]}>
+          <FormField key={field} id={id} label={LABELS[field]} error={errors[field]} hint={hint}>
             {field === 'accountType' ? (
               <select {...controlProps(id, errors[field])} value={values[field]} onChange={(e) => update(field, e.target.value)} required>
                 <option value="" disabled>
@@ -98,12 +120,12 @@ function BankForm({ initial }: { initial: BankDetails | null }) {
               </select>
             ) : (
               <input
-                {...controlProps(id, errors[field])}
+                {...controlProps(id, errors[field], { hint })}
                 value={values[field]}
                 onChange={(e) => update(field, e.target.value)}
                 required
-                maxLength={field === 'accountNumber' ? 34 : 100}
-                inputMode={field === 'accountNumber' ? 'numeric' : undefined}
+                maxLength={field === 'accountNumber' || field === 'accountNumberAgain' ? 40 : 100}
+                inputMode={field === 'accountNumber' || field === 'accountNumberAgain' ? 'numeric' : undefined}
                 autoComplete="off"
               />
             )}

@@ -89,6 +89,7 @@ export function useBankDetails() {
     queryKey: queryKeys.publicBankDetails,
     queryFn: () => callApi('publicBankDetails'),
     select: (data) => data.bankDetails,
+    meta: { errorToast: true },
   });
 }
 
