@@ -3,7 +3,7 @@ import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Page } from 'playwright-core';
 import { apiClient } from '../support/api';
-import { describe, expect, PHONE, test } from '../support/fixtures';
+import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
 import { expectPath, see, seeToast } from '../support/ui';
 
 async function newCustomer(baseUrl: string, runId: string, name: string, password = 'Account-pass-2024') {
@@ -43,7 +43,8 @@ describe('account', () => {
 
     const password = page.getByRole('form', { name: 'Change password' });
     await password.getByLabel('Current password').fill(customer.password);
-    await password.getByLabel('New password').fill('A-better-pass-2025');
+    await password.getByLabel('New password', { exact: true }).fill('A-better-pass-2025');
+    await password.getByLabel('New password again', { exact: true }).fill('A-better-pass-2025');
     await password.getByRole('button', { name: 'Change password' }).click();
     await seeToast(page, MESSAGES.passwordChanged);
 
@@ -92,5 +93,42 @@ describe('account', () => {
     await dialog.getByLabel('Password').fill(customer.password);
     await dialog.getByRole('button', { name: 'Login', exact: true }).click();
     await expectPath(page, '/');
+  });
+
+  test("from the payment step, /login says calmly to log in to finish the booking and says what is missing under the fields, not in the browser's bubbles (390 and 1280 px)", async ({
+    openPage,
+    seed,
+  }) => {
+    for (const [index, viewport] of [PHONE, DESKTOP].entries()) {
+      const car = seed.cars.swift;
+      const paymentPath = `/payment/${car._id}/${addDays(companyToday(), 160 + index * 4)}/${addDays(companyToday(), 162 + index * 4)}`;
+      const page = await openPage({ viewport, mobile: viewport === PHONE });
+      await page.goto(paymentPath);
+      await page.getByText('Pay upfront', { exact: true }).click();
+      await page.getByRole('checkbox', { name: /I accept the rental terms/ }).check();
+      await page.getByRole('button', { name: 'Confirm Booking' }).click();
+      await expectPath(page, '/login');
+
+      const main = page.getByRole('main');
+      await see(main.getByText('Log in to finish your booking.'));
+      await see(main.getByRole('heading', { level: 1, name: 'Log in', exact: true }));
+
+      // Sent empty: the page's own sentences under the fields, the focus on the first; a browser
+      // bubble would have stopped the form before any of this.
+      const email = main.getByLabel('Email', { exact: true });
+      await main.getByRole('button', { name: 'Login', exact: true }).click();
+      await expect.poll(() => email.evaluate((element) => element === document.activeElement)).toBe(true);
+      const describedBy = async (field: typeof email) => {
+        const id = await field.getAttribute('aria-describedby');
+        return id ? page.locator(`[id="${id}"]`).innerText() : '';
+      };
+      expect(await describedBy(email)).toBe('E-mail address is required.');
+      expect(await describedBy(main.getByLabel('Password', { exact: true }))).toBe('Password is required.');
+
+      await email.fill(seed.customer.email);
+      await main.getByLabel('Password', { exact: true }).fill(seed.customer.password);
+      await main.getByRole('button', { name: 'Login', exact: true }).click();
+      await expectPath(page, paymentPath);
+    }
   });
 });
