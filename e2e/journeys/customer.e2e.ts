@@ -69,7 +69,8 @@ describe('customer', () => {
     const signingUp = { name: 'Shanice Williams', email: `shanice.${seed.runId}@example.com`, password: 'Shanice-pass-2024' };
     await dialog.getByLabel('Name').fill(signingUp.name);
     await dialog.getByLabel('Email').fill(signingUp.email);
-    await dialog.getByLabel('Password').fill(signingUp.password);
+    await dialog.getByLabel('Password', { exact: true }).fill(signingUp.password);
+    await dialog.getByLabel('Password again', { exact: true }).fill(signingUp.password);
     await dialog.getByRole('button', { name: 'Create Account' }).click();
 
     await dialog.waitFor({ state: 'hidden' });

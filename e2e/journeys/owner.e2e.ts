@@ -263,6 +263,8 @@ describe('owner', () => {
     await field(/holder/i).fill(details.holder);
     await field(/branch/i).fill(details.branch);
     await field(/account number/i).fill(details.number);
+    // Customers pay into it: the form asks for it twice.
+    await main.getByLabel('Account number again', { exact: true }).fill(details.number);
     await field(/account type/i).selectOption(details.type);
     await main.getByRole('button', { name: /save/i }).click();
     await seeToast(page, MESSAGES.bankDetailsSaved);
