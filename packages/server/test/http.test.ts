@@ -100,6 +100,14 @@ describe(`the HTTP surface (${describeDatabase})`, () => {
     expect(log.lines.some((l) => l.includes('"reqId":"lb-1234.abc"'))).toBe(true);
   });
 
+  it('logs each request once, when answered: what was asked, by whom, the status and the time taken', async () => {
+    await t.app.inject({ method: 'GET', url: '/health?probe=1', headers: { 'x-request-id': 'one-line-1' } });
+    const lines = log.lines.filter((l) => l.includes('"reqId":"one-line-1"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/health?probe=1' }, res: { statusCode: 200 } });
+    expect(lines[0]?.responseTime).toEqual(expect.any(Number));
+  });
+
   it('keeps passwords and tokens out of the log', async () => {
     const email = uniqueEmail();
     const res = await t.app.inject({
