@@ -12,17 +12,18 @@
  *
  * --big: 1,000 cars and 100,000 bookings (the seed's year around today, topped up with older
  * history) for check-availability's p99.
+ * BENCH_SERVER_MAIN=<checkout>/packages/server/dist/main.js measures another build (lib/server.mjs).
  */
 import { fork } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { writeFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { addDays } from './lib/dates.mjs';
 import { mulberry32 } from './lib/random.mjs';
-import { DEFAULT_PG_URL, ensureBuilt, freshDatabase, startServer } from './lib/server.mjs';
+import { DEFAULT_PG_URL, SERVER_MAIN, ensureBuilt, freshDatabase, startServer } from './lib/server.mjs';
 import { fleetShape, rotating, runLoad, seedFleet } from './lib/load.mjs';
 
 const { values } = parseArgs({
@@ -124,11 +125,13 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 const CLOCK_TICKS = 100;
+const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
 
 console.log(
   `API ceiling: ${values.pg ? 'PostgreSQL' : 'PGlite'}, ${shape.cars} cars x ${totalBookings} bookings, ${connections} connections, ` +
     `${rounds} x (${duration} s ours, ${duration} s bare node:http), Accept-Encoding: br, gzip`,
 );
+console.log(`  server: ${SERVER_MAIN}; load average before: ${load()}`);
 ensureBuilt();
 const database = await freshDatabase({ postgresUrl: values.pg ? values['pg-url'] : undefined });
 let server;
@@ -217,6 +220,7 @@ try {
   }
   console.log('');
   console.log(`Server memory: ${startMemory.rssMiB.toFixed(0)} MiB after start, ${end.rssMiB.toFixed(0)} MiB at the end, peak RSS ${end.peakMiB.toFixed(0)} MiB.`);
+  console.log(`Load average after: ${load()}`);
 } finally {
   await bare?.stop();
   await server?.stop();

@@ -8,13 +8,17 @@ import { existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { seedDatabase } from '../seed.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const SERVER_MAIN = join(ROOT, 'packages', 'server', 'dist', 'main.js');
+/**
+ * The built server; BENCH_SERVER_MAIN names another build (an earlier commit built in a second
+ * checkout), so one benchmark can set two builds side by side on the same machine in one sitting.
+ */
+export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN ? resolvePath(process.env.BENCH_SERVER_MAIN) : join(ROOT, 'packages', 'server', 'dist', 'main.js');
 const WEB_INDEX = join(ROOT, 'packages', 'web', 'dist', 'index.html');
 export const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
