@@ -114,9 +114,10 @@ describe('the other fields of the account forms', () => {
     );
   });
 
-  it("a login's password: anything but nothing, as the server", () => {
+  it("a login's password and the current one: anything but nothing, as the server", () => {
     expect(loginPasswordProblem('')).toBe('Password is required.');
     expect(serverSays(loginBody, { email: 'ann@example.com' }, 'password', '')).toBe('Password is required.');
     expect(loginPasswordProblem('x')).toBeUndefined();
+    expect(loginPasswordProblem('', 'Current password')).toBe(serverSays(changePasswordBody, { newPassword: 'long enough' }, 'currentPassword', ''));
   });
 });

@@ -40,9 +40,9 @@ export function phoneProblem(value: string): FieldProblem {
   return undefined;
 }
 
-/** The password of a login: anything but nothing (its length rules are for choosing one). */
-export function loginPasswordProblem(value: string): FieldProblem {
-  return value === '' ? 'Password is required.' : undefined;
+/** A password already chosen (a login's, the current one): anything but nothing; length rules are for choosing one. */
+export function loginPasswordProblem(value: string, label = 'Password'): FieldProblem {
+  return value === '' ? `${label} is required.` : undefined;
 }
 
 /** A password being chosen: the one length rule of registration, setup, reset and change. */
