@@ -21,15 +21,16 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
- * Every query's failure is said in one place, once per sentence: when several queries fail for one
- * reason (the server cannot be reached), the visitor reads it once, not once per part of the page.
+ * The failures of the queries that ask for it (meta.errorToast) are said here rather than by each
+ * page, once per sentence: when several fail for one reason (the server cannot be reached), the
+ * visitor reads it once, not once per part of the page.
  */
-export function toastQueryError(error: unknown, query: Pick<Query, 'meta'>): void {
-  const wanted = query.meta?.errorToast;
-  // A page drawn on the server has nobody to read a toast: the browser's own fetch will say it.
-  if (!wanted || typeof window === 'undefined') return;
-  const message = errorMessage(error, typeof wanted === 'string' ? wanted : undefined);
-  toast.error(message, { id: `query-error:${message}` });
+export function toastQueryError(error: unknown, { meta }: Pick<Query, 'meta'>): void {
+  const said = meta?.errorToast;
+  if (!said) return;
+  const message = errorMessage(error, said === true ? undefined : said);
+  // The sentence is the toast's id: the same one again replaces it instead of stacking.
+  toast.error(message, { id: message });
 }
 
 export function createQueryClient(): QueryClient {

@@ -44,6 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryKey: queryKeys.cars,
     queryFn: () => callApi('cars'),
     select: (data) => data.cars,
+    meta: { errorToast: true },
   });
 
   const userQuery = useQuery({
@@ -65,10 +66,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     navigate('/');
   }, [userError, navigate]);
-
-  useEffect(() => {
-    if (carsQuery.error) toast.error(errorMessage(carsQuery.error), { id: 'cars-load' });
-  }, [carsQuery.error]);
 
   // Logging in or out in another tab changes this one too.
   useEffect(() => {

@@ -1,7 +1,7 @@
 /** The customer's bookings, one booking in full, the bank account, and cancelling: shared query keys so every view refreshes together. */
 import { MESSAGES } from '@rental/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import { callApi, errorMessage } from '../../api/client';
 import { queryKeys } from '../../lib/queryKeys';
@@ -14,10 +14,8 @@ export function useMyBookings() {
     queryFn: () => callApi('userBookings'),
     select: (data) => data.bookings,
     enabled: token !== null,
+    meta: { errorToast: true },
   });
-  useEffect(() => {
-    if (bookings.error) toast.error(errorMessage(bookings.error), { id: 'bookings-load' });
-  }, [bookings.error]);
   return bookings;
 }
 
@@ -37,10 +35,8 @@ export function usePublicBankDetails(enabled = true) {
     queryFn: () => callApi('publicBankDetails'),
     select: (data) => data.bankDetails,
     enabled,
+    meta: { errorToast: MESSAGES.errorFetchingBankDetails },
   });
-  useEffect(() => {
-    if (bank.error) toast.error(errorMessage(bank.error, MESSAGES.errorFetchingBankDetails), { id: 'bank-details' });
-  }, [bank.error]);
   return bank;
 }
 
