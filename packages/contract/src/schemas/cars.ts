@@ -14,12 +14,30 @@ import {
 import { latestCarYear } from '../rentalDates';
 import { idField, oneOf, text, wholeNumber } from './fields';
 
+/**
+ * A day's price: a whole amount above nothing. Unlike wholeNumber, text with a minus sign ("-5", as
+ * a number box gives it) is read as the amount it is, so a price below zero is told it must be more
+ * than 0 rather than that it is not a whole number.
+ */
+const dayPrice = (label: string, max: number) => {
+  const notWhole = `${label} must be a whole number.`;
+  return z
+    .union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], { error: notWhole })
+    .pipe(
+      z
+        .number()
+        .int({ error: notWhole })
+        .gt(0, { error: `${label} must be more than 0.` })
+        .max(max, { error: `${label} must be at most ${max.toLocaleString('en-US')}.` }),
+    );
+};
+
 /** The fields of the owner's car form, sent as the carData JSON string. Only these are read. */
 export const carFormFields = z.object({
   brand: text('Brand', 60),
   model: text('Model', 60),
   year: wholeNumber('Year', MIN_CAR_YEAR, () => latestCarYear()),
-  pricePerDay: wholeNumber('Price per day', 1, MAX_PRICE_PER_DAY),
+  pricePerDay: dayPrice('Price per day', MAX_PRICE_PER_DAY),
   category: oneOf('a category', CAR_CATEGORIES),
   transmission: oneOf('a transmission', TRANSMISSIONS),
   fuel_type: oneOf('a fuel type', FUEL_TYPES),
