@@ -2,6 +2,7 @@
 import { BOOKING_STATUSES, PAYMENT_STATUS_WORDS, PAYMENT_STATUSES } from '@rental/contract/constants';
 import { Search } from 'lucide-react';
 import { useId } from 'react';
+import { STATUS_WORDS } from '../bookings/bookingStatus';
 import { type BookingFilters, isFiltered, NO_FILTERS } from './bookingSearch';
 
 export function BookingFilterBar({ filters, onChange }: { filters: BookingFilters; onChange: (filters: BookingFilters) => void }) {
@@ -30,11 +31,11 @@ export function BookingFilterBar({ filters, onChange }: { filters: BookingFilter
         <label htmlFor={`${id}-status`} className="field-label">
           Status
         </label>
-        <select id={`${id}-status`} className="field-input capitalize" value={filters.status} onChange={(e) => set('status', e.target.value as BookingFilters['status'])}>
+        <select id={`${id}-status`} className="field-input" value={filters.status} onChange={(e) => set('status', e.target.value as BookingFilters['status'])}>
           <option value="">All</option>
           {BOOKING_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {status}
+              {STATUS_WORDS[status]}
             </option>
           ))}
         </select>

@@ -9,6 +9,7 @@ import { renderApp } from '../../test/renderApp';
 
 const SLOW = { timeout: 10_000 };
 const GREEN = 'bg-emerald-50';
+const AMBER = 'bg-amber-50';
 const RED = 'bg-red-50';
 
 const book = createBooking;
@@ -21,6 +22,12 @@ async function stored(reference: string) {
   return bookings.find((b) => b.reference === reference);
 }
 const storedStatus = async (reference: string) => (await stored(reference))?.status;
+
+/** The subjects of the e-mails the site has written to this address (the newest page of the outbox). */
+async function subjectsTo(email: string) {
+  const { messages } = await ownerApi().call('ownerOutbox');
+  return messages.filter((m) => m.recipient === email).map((m) => m.subject);
+}
 
 describe('manage bookings', { timeout: 30_000 }, () => {
   const customerName = uniqueWord('Customer');
@@ -67,7 +74,7 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     references = { pending: pendingBooking.reference, confirmed: confirmedBooking.reference, cancelled: cancelledBooking.reference };
   });
 
-  it('lists reference, car, customer with phone, dates, total, an offline payment with its method and state; the status is green only when confirmed', async () => {
+  it('lists reference, car, customer with phone, dates, total, an offline payment explained, its method and state; the status in words, green when confirmed, amber while waiting, red when cancelled', async () => {
     await openForCustomer();
     const select = await screen.findByLabelText(
       `Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`,
@@ -85,21 +92,59 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     expect(cells[3]).toHaveTextContent(formatCalendarDate(pickup));
     expect(cells[3]).toHaveTextContent(formatCalendarDate(returnDate));
     expect(cells[4]).toHaveTextContent(/^\$[\d,]+ JMD$/);
-    expect(cells[5]).toHaveTextContent(/^offline · Pay upfront/);
+    // SPEC's chip, and what it means in words on the screen (not only in a tooltip).
+    expect(within(cells[5]!).getByText('offline')).toBeVisible();
+    expect(cells[5]).toHaveTextContent(/^offline paid outside the site\s*Pay upfront/);
     expect(paymentOf(cars.pending)).toHaveValue('unpaid');
     expect(paymentOf(cars.pending)).toHaveDisplayValue('Not paid yet');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Booking', 'Car', 'Customer', 'Dates', 'Total', 'Payment', 'Status']);
 
     expect(select).toHaveValue('pending');
-    expect(select).toHaveClass(RED);
+    expect(select).toHaveDisplayValue('Waiting for confirmation');
+    // Waiting is amber: alive, never the red of a cancelled booking.
+    expect(select).toHaveClass(AMBER);
+    expect(select).not.toHaveClass(RED);
     expect(Array.from(select.querySelectorAll('option'), (o) => o.value)).toEqual(['pending', 'confirmed', 'cancelled']);
+    expect(Array.from(select.querySelectorAll('option'), (o) => o.textContent)).toEqual(['Waiting for confirmation', 'Confirmed', 'Cancelled']);
     expect(statusOf(cars.confirmed)).toHaveValue('confirmed');
     expect(statusOf(cars.confirmed)).toHaveClass(GREEN);
     expect(statusOf(cars.cancelled)).toHaveValue('cancelled');
     expect(statusOf(cars.cancelled)).toHaveClass(RED);
   });
 
-  it('saves a new status and turns the select green for confirmed', async () => {
+  it('asks before a confirmation, which e-mails the customer: "leave it" changes nothing', async () => {
+    await openForCustomer();
+    const select = await screen.findByLabelText(
+      `Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`,
+      {},
+      SLOW,
+    );
+    const lettersBefore = await subjectsTo(customerEmail);
+    await userEvent.selectOptions(select, 'confirmed');
+    const question = await screen.findByRole('alertdialog', { name: `Confirm booking ${references.pending}?` });
+    expect(question).toHaveAccessibleDescription(
+      `${customerName} will get an e-mail at ${customerEmail} saying that the booking of the ${cars.pending} from ${formatCalendarDate(pickup)} is confirmed.`,
+    );
+    // The safe answer has the focus.
+    expect(within(question).getByRole('button', { name: 'Leave it waiting for confirmation' })).toHaveFocus();
+    await userEvent.click(within(question).getByRole('button', { name: 'Leave it waiting for confirmation' }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(statusOf(cars.pending)).toHaveValue('pending');
+    expect(statusOf(cars.pending)).toHaveFocus();
+    expect(await storedStatus(references.pending)).toBe('pending');
+    expect(await subjectsTo(customerEmail)).toEqual(lettersBefore);
+
+    // Escape is a no as well.
+    await userEvent.selectOptions(statusOf(cars.pending), 'cancelled');
+    expect(await screen.findByRole('alertdialog', { name: `Cancel booking ${references.pending}?` })).toHaveTextContent('The car\'s days become free for other customers.');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(statusOf(cars.pending)).toHaveValue('pending');
+    expect(await storedStatus(references.pending)).toBe('pending');
+  });
+
+  it('confirms after the question: saved, the customer is e-mailed, the select turns green', async () => {
     await openForCustomer();
     const select = await screen.findByLabelText(
       `Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`,
@@ -107,11 +152,36 @@ describe('manage bookings', { timeout: 30_000 }, () => {
       SLOW,
     );
     await userEvent.selectOptions(select, 'confirmed');
+    const question = await screen.findByRole('alertdialog', { name: `Confirm booking ${references.pending}?` });
+    await userEvent.click(within(question).getByRole('button', { name: 'Confirm and e-mail the customer' }));
     expect(await screen.findByText(MESSAGES.statusUpdated)).toBeInTheDocument();
-    await waitFor(() => expect(statusOf(cars.pending)).toBeEnabled());
+    await waitFor(() => expect(statusOf(cars.pending)).not.toHaveAttribute('aria-disabled'));
     expect(statusOf(cars.pending)).toHaveValue('confirmed');
     expect(statusOf(cars.pending)).toHaveClass(GREEN);
+    expect(statusOf(cars.pending)).toHaveFocus();
     expect(await storedStatus(references.pending)).toBe('confirmed');
+    expect(await subjectsTo(customerEmail)).toContain(`Booking ${references.pending} is confirmed`);
+  });
+
+  it('asks before cancelling a confirmed booking, naming the e-mail and the freed days', async () => {
+    await openForCustomer();
+    const select = await screen.findByLabelText(
+      `Status of ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)}`,
+      {},
+      SLOW,
+    );
+    await userEvent.selectOptions(select, 'cancelled');
+    const question = await screen.findByRole('alertdialog', { name: `Cancel booking ${references.confirmed}?` });
+    expect(question).toHaveAccessibleDescription(
+      `${customerName} will get an e-mail at ${customerEmail} saying that the booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)} is cancelled. The car's days become free for other customers.`,
+    );
+    // While asked, the select shows the choice in its colour.
+    expect(statusOf(cars.confirmed)).toHaveValue('cancelled');
+    expect(within(question).getByRole('button', { name: 'Cancel it and e-mail the customer' })).toBeInTheDocument();
+    await userEvent.click(within(question).getByRole('button', { name: 'Leave it confirmed' }));
+    expect(statusOf(cars.confirmed)).toHaveValue('confirmed');
+    expect(statusOf(cars.confirmed)).toHaveClass(GREEN);
+    expect(await storedStatus(references.confirmed)).toBe('confirmed');
   });
 
   it('toasts the server’s refusal and puts the select back to the stored status', async () => {
@@ -121,7 +191,9 @@ describe('manage bookings', { timeout: 30_000 }, () => {
       {},
       SLOW,
     );
+    // Back to waiting e-mails nobody, so it is not asked about.
     await userEvent.selectOptions(select, 'pending');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(await screen.findByText(MESSAGES.reactivateConflict)).toBeInTheDocument();
     await waitFor(() => expect(statusOf(cars.cancelled)).toHaveValue('cancelled'));
     expect(statusOf(cars.cancelled)).toHaveClass(RED);
@@ -139,7 +211,7 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const card = select.closest('li')!;
-    for (const text of [references.confirmed, cars.confirmed, customerName, customerEmail, customerPhone, formatCalendarDate(pickup), formatCalendarDate(returnDate), 'offline · Pay upfront']) {
+    for (const text of [references.confirmed, cars.confirmed, customerName, customerEmail, customerPhone, formatCalendarDate(pickup), formatCalendarDate(returnDate), 'offline paid outside the site', 'Pay upfront']) {
       expect(card).toHaveTextContent(text);
     }
     expect(card).toHaveTextContent(/\$[\d,]+ JMD/);
@@ -179,6 +251,7 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     await screen.findByLabelText(`Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`, {}, SLOW);
     const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
+    expect(Array.from(screen.getByLabelText('Status').querySelectorAll('option'), (o) => o.textContent)).toEqual(['All', 'Waiting for confirmation', 'Confirmed', 'Cancelled']);
     await user.selectOptions(screen.getByLabelText('Status'), 'cancelled');
     await waitFor(() => expect(rows()).toHaveLength(1), SLOW);
     expect(rows()[0]).toHaveTextContent(references.cancelled);

@@ -2,10 +2,16 @@
 import type { BookingStatus, StatusReason } from '@rental/contract/constants';
 import type { Booking } from '@rental/contract/schemas';
 
+/** Each status in words, as staff choose it and read it; the API's values stay pending/confirmed/cancelled. */
+export const STATUS_WORDS: Record<BookingStatus, string> = {
+  pending: 'Waiting for confirmation',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+};
+
 /** The status as a short phrase: "Waiting for confirmation", "Cancelled by you"... */
 export function statusText(status: BookingStatus, reason: StatusReason | null): string {
-  if (status === 'pending') return 'Waiting for confirmation';
-  if (status === 'confirmed') return 'Confirmed';
+  if (status !== 'cancelled') return STATUS_WORDS[status];
   if (reason === 'customer') return 'Cancelled by you';
   if (reason === 'expired') return 'Expired: not confirmed in time';
   return 'Cancelled by the company';
@@ -17,13 +23,18 @@ export function historyText(status: BookingStatus, reason: StatusReason | null):
   return statusText(status, reason);
 }
 
+/**
+ * The colour family of a status, the same on every screen (the customer's pill, staff's badges,
+ * selects, cards, the timeline): a booking waiting for confirmation is amber, still alive, never
+ * the red of a cancelled one.
+ */
 export type StatusTone = 'waiting' | 'good' | 'ended';
 export function statusTone(status: BookingStatus): StatusTone {
   return status === 'confirmed' ? 'good' : status === 'pending' ? 'waiting' : 'ended';
 }
 
 /**
- * The server's rule (issue 10): a customer may cancel while the booking is pending, or confirmed
+ * The server's rule: a customer may cancel while the booking is pending, or confirmed
  * with its pickup after today (company time). From the pickup day on, only the company can.
  */
 export function canCancel(booking: Pick<Booking, 'status' | 'pickupDate'>, today: string): boolean {
