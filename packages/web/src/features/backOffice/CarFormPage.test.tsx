@@ -3,7 +3,7 @@ import { MESSAGES } from '@rental/contract/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addCar, ownerApi, ownerToken, uniqueWord } from '../../test/api';
+import { addCar, ownerApi, ownerToken, testApi, uniqueWord } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { pictureFile, useNodeFormData } from './ownerTestKit';
 
@@ -27,6 +27,11 @@ describe('the car form', { timeout: 30_000 }, () => {
     renderApp('/owner/add-car', { token: ownerToken() });
     const submit = await screen.findByRole('button', { name: 'Add car' }, SLOW);
     expect(document.title).toMatch(/^Add car \|/);
+    const menu = screen.getByRole('navigation', { name: 'Owner menu' });
+    expect(within(menu).getByRole('link', { name: 'Add car' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'Manage Cars' })).not.toHaveAttribute('aria-current');
+    // The first picture input of the page is the car's (the side menu's photo input only exists while its editor is open).
+    expect(document.querySelector('input[type="file"]')).toBe(screen.getByLabelText('Car image'));
     await userEvent.click(submit);
 
     for (const message of [
@@ -59,6 +64,25 @@ describe('the car form', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Brand is required.')).not.toBeInTheDocument();
   });
 
+  it('labels the price in the company’s currency and says inline that a price below zero must be more than 0', async () => {
+    const { company } = await testApi().call('company');
+    expect(company.currency).toBe('JMD');
+    renderApp('/owner/add-car', { token: ownerToken() });
+    const price = await screen.findByLabelText('Price per day (JMD)', {}, SLOW);
+    await userEvent.type(price, '-5');
+    await userEvent.click(screen.getByRole('button', { name: 'Add car' }));
+    // The form's own sentence under the box (no browser bubble: the form is checked by the page).
+    expect(price).toHaveAccessibleDescription('Price per day must be more than 0.');
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Price per day must be a whole number.')).not.toBeInTheDocument();
+    await userEvent.clear(price);
+    await userEvent.type(price, '0');
+    expect(price).toHaveAccessibleDescription('Price per day must be more than 0.');
+    await userEvent.clear(price);
+    await userEvent.type(price, '8500');
+    expect(price).not.toHaveAttribute('aria-invalid');
+  });
+
   it('offers every category, transmission and fuel type of the fleet', async () => {
     renderApp('/owner/add-car', { token: ownerToken() });
     const category = await screen.findByLabelText('Category', {}, SLOW);
@@ -78,7 +102,7 @@ describe('the car form', { timeout: 30_000 }, () => {
     await userEvent.type(screen.getByLabelText('Brand'), brand);
     await userEvent.type(screen.getByLabelText('Model'), 'Vitara');
     await userEvent.type(screen.getByLabelText('Year'), '2022');
-    await userEvent.type(screen.getByLabelText('Price per day ($)'), '11000');
+    await userEvent.type(screen.getByLabelText('Price per day (JMD)'), '11000');
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'SUV');
     await userEvent.selectOptions(screen.getByLabelText('Transmission'), 'Automatic');
     await userEvent.selectOptions(screen.getByLabelText('Fuel type'), 'Gas');
@@ -107,9 +131,13 @@ describe('the car form', { timeout: 30_000 }, () => {
 
     expect(await screen.findByLabelText('Brand', {}, SLOW)).toHaveValue(brand);
     expect(document.title).toMatch(/^Edit car \|/);
+    // Editing a car is part of Manage Cars, not of Add car.
+    const menu = screen.getByRole('navigation', { name: 'Owner menu' });
+    expect(within(menu).getByRole('link', { name: 'Manage Cars' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'Add car' })).not.toHaveAttribute('aria-current');
     expect(screen.getByLabelText('Model')).toHaveValue('Hilux');
     expect(screen.getByLabelText('Year')).toHaveValue(2021);
-    expect(screen.getByLabelText('Price per day ($)')).toHaveValue(15000);
+    expect(screen.getByLabelText('Price per day (JMD)')).toHaveValue(15000);
     expect(screen.getByLabelText('Category')).toHaveValue('Pickup');
     expect(screen.getByLabelText('Transmission')).toHaveValue('Manual');
     expect(screen.getByLabelText('Fuel type')).toHaveValue('Diesel');
@@ -117,7 +145,7 @@ describe('the car form', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Description')).toHaveValue(car.description);
     expect(screen.getByRole('img', { name: `Picture of the ${brand} Hilux` })).toHaveAttribute('src', car.image);
 
-    const price = screen.getByLabelText('Price per day ($)');
+    const price = screen.getByLabelText('Price per day (JMD)');
     await userEvent.clear(price);
     await userEvent.type(price, '14000');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));

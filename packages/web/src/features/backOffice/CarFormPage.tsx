@@ -205,7 +205,7 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
         <FormField id="car-year" label="Year" error={errors.year}>
           <input {...controlProps('car-year', errors.year)} type="number" inputMode="numeric" min={MIN_CAR_YEAR} max={latestCarYear()} step={1} value={values.year} onChange={update('year')} required placeholder="e.g. 2021" />
         </FormField>
-        <FormField id="car-pricePerDay" label="Price per day ($)" error={errors.pricePerDay}>
+        <FormField id="car-pricePerDay" label={`Price per day (${company.currency})`} error={errors.pricePerDay}>
           <input {...controlProps('car-pricePerDay', errors.pricePerDay)} type="number" inputMode="numeric" min={1} max={MAX_PRICE_PER_DAY} step={1} value={values.pricePerDay} onChange={update('pricePerDay')} required placeholder="e.g. 8500" />
         </FormField>
         {select('category', 'Category', CAR_CATEGORIES, 'Select a category')}

@@ -78,15 +78,39 @@ describe('the owner area', () => {
 
     it('previews the chosen picture, saves it, and shows the stored one after the user is refreshed', async () => {
       renderApp('/owner', { token: ownerToken() });
-      const input = await screen.findByLabelText('Change profile image', {}, SLOW);
+      const open = await screen.findByRole('button', { name: 'Change profile picture' }, SLOW);
+      // No picture input until the editor is opened: a page's own picture input comes first.
+      expect(document.querySelector('#owner-menu input[type="file"]')).toBeNull();
+      expect(open).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.click(open);
+      const input = screen.getByLabelText('Profile picture');
+      expect(input).toHaveFocus();
       const avatar = () => document.querySelector('#owner-menu img');
+
+      // A file that is not a picture is named under the box and changes nothing.
+      await userEvent.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(document.querySelector('#owner-menu img[src^="blob:"]')).toBeNull();
+
       await userEvent.upload(input, await pictureFile('me.png'));
       await waitFor(() => expect(avatar()).toHaveAttribute('src', expect.stringMatching(/^blob:/)));
+      expect(input).not.toHaveAttribute('aria-invalid');
 
       await userEvent.click(screen.getByRole('button', { name: 'Save' }));
       expect(await screen.findByText(MESSAGES.imageUpdated)).toBeInTheDocument();
       await waitFor(() => expect(avatar()).toHaveAttribute('src', expect.stringMatching(/^\/api\/images\//)));
       expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Profile picture')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Change profile picture' })).toHaveFocus();
+    });
+
+    it('closes the editor on Cancel without changing the picture', async () => {
+      renderApp('/owner', { token: ownerToken() });
+      await userEvent.click(await screen.findByRole('button', { name: 'Change profile picture' }, SLOW));
+      await userEvent.upload(screen.getByLabelText('Profile picture'), await pictureFile('other.png'));
+      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByLabelText('Profile picture')).not.toBeInTheDocument();
+      expect(document.querySelector('#owner-menu img[src^="blob:"]')).toBeNull();
     });
   });
 });

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { currentMenuItem } from './ownerMenu';
+
+describe('the side menu’s current item', () => {
+  it('is the page’s own item', () => {
+    expect(currentMenuItem('/owner')).toBe('/owner');
+    expect(currentMenuItem('/owner/')).toBe('/owner');
+    expect(currentMenuItem('/owner/add-car')).toBe('/owner/add-car');
+    expect(currentMenuItem('/owner/manage-cars')).toBe('/owner/manage-cars');
+    expect(currentMenuItem('/owner/manage-bookings/')).toBe('/owner/manage-bookings');
+    expect(currentMenuItem('/owner/activity')).toBe('/owner/activity');
+  });
+
+  it('is Manage Cars while a car is edited, not Add car', () => {
+    expect(currentMenuItem('/owner/add-car/0b7c6f0e-2f1e-4a43-9d1f-4c2b8a1e5d77')).toBe('/owner/manage-cars');
+    expect(currentMenuItem('/owner/add-car/0b7c6f0e-2f1e-4a43-9d1f-4c2b8a1e5d77/')).toBe('/owner/manage-cars');
+  });
+
+  it('is none for a page outside the menu; the dashboard does not claim the whole area', () => {
+    expect(currentMenuItem('/owner/nowhere')).toBeUndefined();
+    expect(currentMenuItem('/cars')).toBeUndefined();
+  });
+});
