@@ -42,12 +42,28 @@ describe('manage cars', { timeout: 30_000 }, () => {
     expect(await screen.findByLabelText('Brand')).toHaveValue(car.brand);
   });
 
+  it('says each action in words on screen and names its car for a screen reader', async () => {
+    const car = await addCar({ brand: uniqueWord('Named'), model: 'Corolla' });
+    renderApp('/owner/manage-cars', { token: ownerToken() });
+    const row = (await screen.findByRole('link', { name: `${car.brand} Corolla` }, SLOW)).closest('tr')!;
+    const edit = within(row).getByRole('link', { name: `Edit ${car.brand} Corolla` });
+    const toggle = within(row).getByRole('button', { name: `Make unavailable: ${car.brand} Corolla` });
+    const remove = within(row).getByRole('button', { name: `Delete ${car.brand} Corolla` });
+    // The words a sighted person reads are the start of each name (a voice command finds them).
+    for (const [control, words] of [[edit, 'Edit'], [toggle, 'Make unavailable'], [remove, 'Delete']] as const) {
+      expect(control.textContent).toMatch(new RegExp(`^${words}`));
+      expect(control).not.toHaveAttribute('title');
+    }
+    await userEvent.click(edit);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/owner/add-car/${car._id}`));
+  });
+
   it('toggles a car between Available and Unavailable', async () => {
     const car = await addCar({ brand: uniqueWord('Toggle'), model: 'Fit' });
     renderApp('/owner/manage-cars', { token: ownerToken() });
-    await userEvent.click(await screen.findByRole('button', { name: `Make the ${car.brand} Fit unavailable` }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: `Make unavailable: ${car.brand} Fit` }, SLOW));
     expect(await screen.findByText(MESSAGES.carAvailabilityToggled)).toBeInTheDocument();
-    const row = (await screen.findByRole('button', { name: `Make the ${car.brand} Fit available` })).closest('tr')!;
+    const row = (await screen.findByRole('button', { name: `Make available: ${car.brand} Fit` })).closest('tr')!;
     expect(row).toHaveTextContent('Unavailable');
     expect((await fleetCar(car._id))?.isAvaliable).toBe(false);
     // The button did not also open the edit page.
@@ -58,7 +74,7 @@ describe('manage cars', { timeout: 30_000 }, () => {
     const car = await addCar({ brand: uniqueWord('Delete'), model: 'Note' });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderApp('/owner/manage-cars', { token: ownerToken() });
-    const remove = await screen.findByRole('button', { name: `Delete the ${car.brand} Note` }, SLOW);
+    const remove = await screen.findByRole('button', { name: `Delete ${car.brand} Note` }, SLOW);
 
     await userEvent.click(remove);
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this car?');
@@ -77,7 +93,7 @@ describe('manage cars', { timeout: 30_000 }, () => {
     await createBooking(customer.token, car._id, pickup, addDays(pickup, 2));
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderApp('/owner/manage-cars', { token: ownerToken() });
-    await userEvent.click(await screen.findByRole('button', { name: `Delete the ${car.brand} Noah` }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: `Delete ${car.brand} Noah` }, SLOW));
     expect(await screen.findByText(MESSAGES.carHasUpcomingBookings)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: `${car.brand} Noah` })).toBeInTheDocument();
   });
@@ -94,9 +110,11 @@ describe('manage cars', { timeout: 30_000 }, () => {
     expect(card).toHaveTextContent('Available');
     expect(within(card).getByRole('img', { name: `${car.brand} Vitz` })).toBeInTheDocument();
 
-    await userEvent.click(within(card).getByRole('button', { name: `Make the ${car.brand} Vitz unavailable` }));
+    expect(within(card).getByRole('link', { name: `Edit ${car.brand} Vitz` })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: `Delete ${car.brand} Vitz` })).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: `Make unavailable: ${car.brand} Vitz` }));
     expect(await screen.findByText(MESSAGES.carAvailabilityToggled)).toBeInTheDocument();
-    expect(await within(card).findByRole('button', { name: `Make the ${car.brand} Vitz available` })).toBeInTheDocument();
+    expect(await within(card).findByRole('button', { name: `Make available: ${car.brand} Vitz` })).toBeInTheDocument();
     expect(card).toHaveTextContent('Unavailable');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/owner\/manage-cars$/);
 
