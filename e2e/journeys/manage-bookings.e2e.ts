@@ -75,7 +75,9 @@ describe('manage bookings', () => {
 
     // Mark its cash deposit received.
     const row = rows(page).filter({ hasText: oldest.reference });
-    expect(await row.textContent()).toContain('offline · Cash deposit');
+    // SPEC's offline chip, said in words beside it, and how the customer pays.
+    expect(await row.textContent()).toContain('offline paid outside the site');
+    expect(await row.textContent()).toContain('Cash deposit');
     const payment = row.getByRole('combobox', { name: /^Payment received for/ });
     expect(await payment.inputValue()).toBe('unpaid');
     await payment.selectOption('deposit_received');
@@ -90,7 +92,7 @@ describe('manage bookings', () => {
     await see(page.getByText('Showing 1 booking, newest first.'));
     expect(await references(page)).toEqual([oldest.reference]);
     await page.getByLabel('Payment', { exact: true }).selectOption('');
-    await page.getByLabel('Status', { exact: true }).selectOption('pending');
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Waiting for confirmation' });
     await see(page.getByText(/^No booking matches “.+” with these filters\./));
 
     // The days: the last two bookings' days, From and To inclusive.

@@ -44,6 +44,33 @@ function carRow(page: Page, name: string): Locator {
   return page.getByRole('row').filter({ hasText: name });
 }
 
+/**
+ * The hue angle (0-360) of the most saturated of a control's text, background and border colours,
+ * as drawn: amber (about 45) is told from red (about 0-25), which a red-or-not reading cannot do.
+ */
+async function hueAngle(locator: Locator): Promise<number> {
+  return locator.evaluate((el) => {
+    const s = getComputedStyle(el);
+    const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    let best = { spread: -1, hue: 0 };
+    for (const colour of [s.color, s.backgroundColor, s.borderTopColor]) {
+      ctx.clearRect(0, 0, 1, 1);
+      ctx.fillStyle = colour;
+      ctx.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data as unknown as number[];
+      if (a! <= 40) continue;
+      const max = Math.max(r!, g!, b!);
+      const min = Math.min(r!, g!, b!);
+      const spread = max - min;
+      if (spread <= best.spread || spread === 0) continue;
+      const hue = max === r ? ((g! - b!) / spread) % 6 : max === g ? (b! - r!) / spread + 2 : (r! - g!) / spread + 4;
+      best = { spread, hue: (hue * 60 + 360) % 360 };
+    }
+    return best.hue;
+  });
+}
+const isAmber = (hue: number) => hue >= 30 && hue <= 65;
+
 describe('owner', () => {
   test('logs in, sees the Dashboard button and reaches the dashboard', async ({ page, seed }) => {
     await page.goto('/');
@@ -100,6 +127,14 @@ describe('owner', () => {
     const page = await openPage({ token: seed.owner.token });
     const carsBefore = (await apiClient(seed.baseUrl).ownerCars(seed.owner.token)).length;
     await page.goto('/owner/add-car');
+    // The page's first picture input is the car's (the side menu's profile picture has none until opened).
+    expect(await page.locator('input[type="file"]').first().getAttribute('id')).toBe('car-image');
+    // A price below zero is named under the box, in the form's words, not in a browser bubble.
+    const price = page.getByRole('main').getByLabel('Price per day (JMD)', { exact: true });
+    await price.fill('-5');
+    await page.getByRole('main').getByRole('button', { name: 'Add car' }).click();
+    await see(page.getByText('Price per day must be more than 0.', { exact: true }));
+    expect(await price.getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('main').getByLabel(/image|picture|photo/i).setInputFiles(pngFile('sportage.png', NEW_CAR_COLOUR));
     // The chosen picture is previewed before saving.
     await see(page.getByRole('main').locator('img[src^="blob:"], img[src^="data:"]'));
@@ -135,8 +170,13 @@ describe('owner', () => {
     newCarId ??= (await api.addCar(seed.owner.token, { brand: newCar.brand, model: newCar.model, year: 2024, pricePerDay: 7800, category: 'SUV', transmission: 'Automatic', fuel_type: 'Hybrid', seating_capacity: 5, location: 'Waterford, Portmore', description: newCar.description }, pngFile('k.png', NEW_CAR_COLOUR)))._id;
     const page = await openPage({ token: seed.owner.token });
     await page.goto('/owner/manage-cars');
+    await see(carRow(page, 'Kia Sportage').first().getByRole('link', { name: 'Edit Kia Sportage' }));
     await carRow(page, 'Kia Sportage').first().getByRole('cell').first().click();
     await expectPath(page, `/owner/add-car/${newCarId}`);
+    // Editing a car is Manage Cars' business: the side menu says so.
+    const menu = page.getByRole('navigation', { name: 'Owner menu' });
+    expect(await menu.getByRole('link', { name: 'Manage Cars' }).getAttribute('aria-current')).toBe('page');
+    expect(await menu.getByRole('link', { name: 'Add car' }).getAttribute('aria-current')).toBeNull();
     const main = page.getByRole('main');
     await expect.poll(() => main.getByLabel(/brand/i).first().inputValue()).toBe(newCar.brand);
     expect(await main.getByLabel(/model/i).first().inputValue()).toBe(newCar.model);
@@ -167,7 +207,7 @@ describe('owner', () => {
     await page.goto('/owner/manage-cars');
     const row = carRow(page, name);
     await see(row.getByText('Available', { exact: true }));
-    await row.getByRole('button', { name: /available|toggle/i }).first().click();
+    await row.getByRole('button', { name: `Make unavailable: ${name}` }).click();
     await see(row.getByText('Unavailable', { exact: true }));
 
     await visitor.reload();
@@ -188,7 +228,7 @@ describe('owner', () => {
     const row = carRow(page, 'Nissan March');
     await see(row);
 
-    const asked = await answerConfirmation(page, row.getByRole('button', { name: /delete/i }), false);
+    const asked = await answerConfirmation(page, row.getByRole('button', { name: 'Delete Nissan March' }), false);
     expect(asked).toContain(MESSAGES.confirmDeleteCar);
     await see(row);
 
@@ -219,20 +259,35 @@ describe('owner', () => {
     const secondRow = rowOf(second);
     await see(firstRow);
     expect(await firstRow.count()).toBe(1);
-    expect(await firstRow.textContent()).toContain('offline · Pay upfront');
+    // SPEC's offline chip, said in words beside it.
+    expect(await firstRow.textContent()).toContain('offline paid outside the site');
+    await see(firstRow.getByText('paid outside the site'));
+    expect(await firstRow.textContent()).toContain('Pay upfront');
     expect(await firstRow.textContent()).toContain(seed.customer.name);
     expect(await firstRow.textContent()).toContain(formatMoney(car.pricePerDay));
 
     const firstStatus = firstRow.getByRole('combobox', { name: /^Status of/ });
     const secondStatus = secondRow.getByRole('combobox', { name: /^Status of/ });
     expect(await firstStatus.inputValue()).toBe('pending');
-    expect(await statusHue(firstStatus), 'pending is shown red').toBe('red');
+    expect(await firstStatus.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]!.textContent)).toBe('Waiting for confirmation');
+    const waitingHue = await hueAngle(firstStatus);
+    expect(isAmber(waitingHue), `waiting for confirmation is amber, not red (hue ${waitingHue})`).toBe(true);
 
+    // A confirmation e-mails the customer: asked first; "leave it" changes nothing.
     await firstStatus.selectOption('confirmed');
+    const question = page.getByRole('alertdialog');
+    await see(question.getByText(`${seed.customer.name} will get an e-mail`, { exact: false }));
+    await question.getByRole('button', { name: 'Leave it waiting for confirmation' }).click();
+    await notSee(question);
+    expect(await firstStatus.inputValue()).toBe('pending');
+    await firstStatus.selectOption('confirmed');
+    await question.getByRole('button', { name: 'Confirm and e-mail the customer' }).click();
     await seeToast(page, MESSAGES.statusUpdated);
     await expect.poll(() => statusHue(firstStatus), { message: 'confirmed is shown green' }).toBe('green');
     await secondStatus.selectOption('cancelled');
-    await expect.poll(() => statusHue(secondStatus), { message: 'cancelled is shown red' }).toBe('red');
+    await see(question.getByText('The car\'s days become free for other customers.', { exact: false }));
+    await question.getByRole('button', { name: 'Cancel it and e-mail the customer' }).click();
+    await expect.poll(() => hueAngle(secondStatus).then((hue) => hue < 25 || hue > 340), { message: 'cancelled is shown red' }).toBe(true);
     await page.reload();
     await findCustomer();
     await expect.poll(() => rowOf(first).getByRole('combobox', { name: /^Status of/ }).inputValue()).toBe('confirmed');
@@ -283,8 +338,9 @@ describe('owner', () => {
     const page = await openPage({ token: seed.owner.token });
     await page.goto('/owner');
     await see(page.getByText('Total Cars', { exact: true }));
-    // The picture chooser sits in the side menu, beside the owner's name.
-    await page.getByLabel(/profile (image|picture|photo)/i).setInputFiles(pngFile('me.png', PROFILE_COLOUR, 300, 300));
+    // The picture chooser sits in the side menu, beside the owner's name, once its editor is open.
+    await page.getByRole('button', { name: 'Change profile picture' }).click();
+    await page.getByLabel('Profile picture', { exact: true }).setInputFiles(pngFile('me.png', PROFILE_COLOUR, 300, 300));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await seeToast(page, MESSAGES.imageUpdated);
     const user = await apiClient(seed.baseUrl).userData(seed.owner.token);
