@@ -52,7 +52,7 @@ export function ConfirmDialog({ title, text, yes, no, onYes, onNo }: ConfirmDial
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-text`}
-        className="w-full max-w-md rounded-xl bg-white p-5 shadow-xl sm:p-6"
+        className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl sm:p-6"
       >
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
           {title}

@@ -117,18 +117,21 @@ export function DashboardPage() {
               {data.recentBookings.map((booking) => (
                 <li key={booking._id} className="flex items-center gap-3 py-3">
                   <CarImage car={booking.car} width={96} height={60} className="h-10 w-16 shrink-0 rounded-md object-cover sm:h-12 sm:w-18" />
+                  {/* The status sits under the customer, not beside the price: in words it is too wide to share a phone's row. */}
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium text-slate-900">
-                      {booking.car.brand} {booking.car.model}
+                    <p className="flex items-baseline justify-between gap-3">
+                      <span className="truncate font-medium text-slate-900">
+                        {booking.car.brand} {booking.car.model}
+                      </span>
+                      <span className="shrink-0 font-medium text-slate-900">{money(booking.price)}</span>
                     </p>
                     <p className="truncate text-sm text-slate-500">
                       {formatRentalPeriod(booking.pickupDate, booking.returnDate)}
                     </p>
                     <p className="truncate text-sm text-slate-500">{booking.user.name}</p>
-                  </div>
-                  <div className="flex shrink-0 flex-col items-end gap-1">
-                    <span className="font-medium text-slate-900">{money(booking.price)}</span>
-                    <StatusBadge status={booking.status} />
+                    <p className="mt-1">
+                      <StatusBadge status={booking.status} />
+                    </p>
                   </div>
                 </li>
               ))}

@@ -91,13 +91,12 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     expect(within(cells[2]!).getByRole('link', { name: customerPhone })).toHaveAttribute('href', 'tel:8765550142');
     expect(cells[3]).toHaveTextContent(formatCalendarDate(pickup));
     expect(cells[3]).toHaveTextContent(formatCalendarDate(returnDate));
-    expect(cells[4]).toHaveTextContent(/^\$[\d,]+ JMD$/);
-    // SPEC's chip, and what it means in words on the screen (not only in a tooltip).
-    expect(within(cells[5]!).getByText('offline')).toBeVisible();
-    expect(cells[5]).toHaveTextContent(/^offline paid outside the site\s*Pay upfront/);
+    // The total heads the payment: SPEC's chip, what it means in words on the screen (not only in a tooltip), the method.
+    expect(cells[4]).toHaveTextContent(/^\$[\d,]+ JMD\s*offline paid outside the site\s*Pay upfront/);
+    expect(within(cells[4]!).getByText('offline')).toBeVisible();
     expect(paymentOf(cars.pending)).toHaveValue('unpaid');
     expect(paymentOf(cars.pending)).toHaveDisplayValue('Not paid yet');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Booking', 'Car', 'Customer', 'Dates', 'Total', 'Payment', 'Status']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Booking', 'Car', 'Customer', 'Dates', 'Total and payment', 'Status']);
 
     expect(select).toHaveValue('pending');
     expect(select).toHaveDisplayValue('Waiting for confirmation');
