@@ -61,11 +61,14 @@ function CarCard({ car }: { car: Car }) {
             {car.category} · <span className="font-medium text-slate-900">{money(car.pricePerDay)}</span>
             <span className="text-slate-500"> / day</span>
           </p>
+          <p className="mt-1.5">
+            <AvailabilityBadge available={car.isAvaliable} />
+          </p>
         </div>
       </div>
-      <div className="mt-auto flex items-center justify-between gap-3 border-t border-slate-100 pt-2">
-        <AvailabilityBadge available={car.isAvaliable} />
-        <CarActions car={car} />
+      {/* The actions get the card's whole width, so their words fit on one line on a phone. */}
+      <div className="mt-auto border-t border-slate-100 pt-2">
+        <CarActions car={car} className="flex-wrap justify-between" />
       </div>
     </li>
   );

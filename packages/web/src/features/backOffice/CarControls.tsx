@@ -17,14 +17,14 @@ export function AvailabilityBadge({ available }: { available: boolean }) {
   );
 }
 
-const ACTION = 'inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium disabled:opacity-50';
+const ACTION = 'inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-medium whitespace-nowrap disabled:opacity-50';
 
 /**
  * Edit, availability and delete, each with its words on screen and, for a screen reader, those
  * words followed by the car's name ("Edit Toyota Corolla"): a list of "Edit" buttons out of context
  * says nothing, and a voice command with the words on screen still finds the button.
  */
-export function CarActions({ car }: { car: Car }) {
+export function CarActions({ car, className = 'flex-wrap' }: { car: Car; className?: string }) {
   const toggle = useToggleCar();
   const remove = useDeleteCar();
   const name = `${car.brand} ${car.model}`;
@@ -38,7 +38,7 @@ export function CarActions({ car }: { car: Car }) {
   return (
     // Only stops the row's or card's click from reaching the buttons; the buttons handle the keyboard themselves.
     // oxlint-disable-next-line jsx-a11y/no-static-element-interactions, jsx-a11y/click-events-have-key-events
-    <div className="flex flex-wrap items-center gap-1" onClick={(e) => e.stopPropagation()}>
+    <div className={`flex items-center gap-1 ${className}`} onClick={(e) => e.stopPropagation()}>
       <Link to={`/owner/add-car/${car._id}`} aria-label={`Edit ${name}`} className={`${ACTION} text-primary hover:bg-primary-light`}>
         <Pencil aria-hidden="true" size={18} />
         Edit

@@ -30,10 +30,10 @@ describe('manage cars', { timeout: 30_000 }, () => {
     renderApp('/owner/manage-cars', { token: ownerToken() });
     const link = await screen.findByRole('link', { name: `${car.brand} Swift` }, SLOW);
     expect(document.title).toMatch(/^Manage Cars \|/);
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Image', 'Name', 'Category', 'Price', 'Status', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Image', 'Name', 'Category', 'Price per day', 'Status', 'Actions']);
     const row = link.closest('tr')!;
     expect(row).toHaveTextContent('Hatchback');
-    expect(row).toHaveTextContent('$6,500 JMD / day');
+    expect(row).toHaveTextContent('$6,500 JMD');
     expect(row).toHaveTextContent('Available');
     expect(within(row).getByRole('img', { name: `${car.brand} Swift` })).toBeInTheDocument();
 

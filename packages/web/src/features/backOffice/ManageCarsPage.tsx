@@ -18,8 +18,8 @@ import { useMoney } from '../../company/useCompany';
 export function ManageCarsPage() {
   usePageMeta('Manage Cars', 'The rental fleet: edit cars, make them available or not, remove them.');
   const cars = useOwnerCars();
-  // The table needs about 44rem beside the side menu; narrower screens get cards.
-  const asCards = useNarrowerThan('lg');
+  // The table, its actions in words, needs about 60rem beside the side menu; narrower screens get cards.
+  const asCards = useNarrowerThan('xl');
   const empty = cars.error ? errorMessage(cars.error) : 'No cars yet. Add the first one to start taking bookings.';
 
   useEffect(() => {
@@ -51,16 +51,16 @@ function CarTable({ cars, pending, empty }: { cars: Car[] | undefined; pending: 
   return (
     // relative: the visually hidden labels inside stay in this scrolling box instead of widening the page
     <div className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full min-w-[44rem] text-left text-sm">
+      <table className="w-full min-w-[60rem] text-left text-sm">
         <caption className="sr-only">Cars of the fleet; select a row to edit the car</caption>
         <thead className="bg-slate-50 text-slate-600">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">Image</th>
-            <th scope="col" className="px-4 py-3 font-medium">Name</th>
-            <th scope="col" className="px-4 py-3 font-medium">Category</th>
-            <th scope="col" className="px-4 py-3 font-medium">Price</th>
-            <th scope="col" className="px-4 py-3 font-medium">Status</th>
-            <th scope="col" className="px-4 py-3 font-medium">Actions</th>
+            <th scope="col" className="px-3 py-3 font-medium">Image</th>
+            <th scope="col" className="px-3 py-3 font-medium">Name</th>
+            <th scope="col" className="px-3 py-3 font-medium">Category</th>
+            <th scope="col" className="px-3 py-3 font-medium">Price per day</th>
+            <th scope="col" className="px-3 py-3 font-medium">Status</th>
+            <th scope="col" className="px-3 py-3 font-medium">Actions</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -86,12 +86,12 @@ function SkeletonRows() {
     <>
       {[0, 1, 2, 3].map((i) => (
         <tr key={i}>
-          <td className="px-4 py-3"><SkeletonBlock className="h-12 w-18" /></td>
-          <td className="px-4 py-3"><SkeletonBlock className="h-4 w-32" /></td>
-          <td className="px-4 py-3"><SkeletonBlock className="h-4 w-16" /></td>
-          <td className="px-4 py-3"><SkeletonBlock className="h-4 w-20" /></td>
-          <td className="px-4 py-3"><SkeletonBlock className="h-6 w-20" /></td>
-          <td className="px-4 py-3"><SkeletonBlock className="h-8 w-24" /></td>
+          <td className="px-3 py-3"><SkeletonBlock className="h-12 w-18" /></td>
+          <td className="px-3 py-3"><SkeletonBlock className="h-4 w-32" /></td>
+          <td className="px-3 py-3"><SkeletonBlock className="h-4 w-16" /></td>
+          <td className="px-3 py-3"><SkeletonBlock className="h-4 w-20" /></td>
+          <td className="px-3 py-3"><SkeletonBlock className="h-6 w-20" /></td>
+          <td className="px-3 py-3"><SkeletonBlock className="h-8 w-24" /></td>
         </tr>
       ))}
     </>
@@ -107,10 +107,10 @@ function CarRow({ car }: { car: Car }) {
   return (
     // The whole row opens the edit page for a mouse; the name's link does it for the keyboard.
     <tr className="cursor-pointer transition-colors hover:bg-slate-50" onClick={() => navigate(editPath)}>
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         <CarImage car={car} width={96} height={60} className="h-12 w-18 rounded-md object-cover" />
       </td>
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         <Link to={editPath} className="rounded font-medium whitespace-nowrap text-slate-900 hover:text-primary" onClick={(e) => e.stopPropagation()}>
           {name}
         </Link>
@@ -118,16 +118,15 @@ function CarRow({ car }: { car: Car }) {
           {car.year} · {car.seating_capacity} seats · {car.transmission}
         </p>
       </td>
-      <td className="px-4 py-3 text-slate-700">{car.category}</td>
-      <td className="px-4 py-3 whitespace-nowrap text-slate-900">
+      <td className="px-3 py-3 text-slate-700">{car.category}</td>
+      <td className="px-3 py-3 whitespace-nowrap text-slate-900">
         {money(car.pricePerDay)}
-        <span className="text-slate-500"> / day</span>
       </td>
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         <AvailabilityBadge available={car.isAvaliable} />
       </td>
-      <td className="px-4 py-3">
-        <CarActions car={car} />
+      <td className="px-3 py-3">
+        <CarActions car={car} className="flex-nowrap" />
       </td>
     </tr>
   );

@@ -98,7 +98,7 @@ export function ProfileImageEditor() {
               onChange={choose}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? `${inputId}-error` : `${inputId}-hint`}
-              className="block w-full min-w-0 rounded-lg text-sm text-slate-600 file:mr-2 file:rounded-lg file:border-0 file:bg-primary-light file:px-3 file:py-2 file:font-medium file:text-primary hover:file:bg-blue-200"
+              className="block w-full min-w-0 rounded-lg text-xs text-slate-600 file:mr-2 file:rounded-lg file:border-0 file:bg-primary-light file:px-3 file:py-2 file:text-sm file:font-medium file:text-primary hover:file:bg-blue-200"
             />
           </FormField>
           <div className="flex justify-center gap-2">
