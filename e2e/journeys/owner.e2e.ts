@@ -266,6 +266,8 @@ describe('owner', () => {
     expect(await firstRow.textContent()).toContain(seed.customer.name);
     expect(await firstRow.textContent()).toContain(formatMoney(car.pricePerDay));
 
+    // At 1280 px every column, the status in words included, fits beside the side menu.
+    expect(await page.getByRole('table').evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
     const firstStatus = firstRow.getByRole('combobox', { name: /^Status of/ });
     const secondStatus = secondRow.getByRole('combobox', { name: /^Status of/ });
     expect(await firstStatus.inputValue()).toBe('pending');
