@@ -42,7 +42,8 @@ describe(`stopping the server process with slow clients (${describeDatabase})`, 
   afterAll(() => database?.drop());
 
   it('exits 0 within the grace period and a little more, with its database closed and its data intact', async () => {
-    const server = await startServerProcess(database.env);
+    // At debug level the server logs each request as it arrives, before its body is read.
+    const server = await startServerProcess({ ...database.env, LOG_LEVEL: 'debug' });
     try {
       const url = new URL(server.url);
       const email = uniqueEmail('kept');
@@ -58,7 +59,10 @@ describe(`stopping the server process with slow clients (${describeDatabase})`, 
       const stalled = Array.from({ length: 5 }, (_, i) => stalledRequest(url, `stalled-${i}`));
       // The server has read each stalled request's headers (it logs them as they arrive).
       await expect
-        .poll(() => stalled.filter((_, i) => server.output().includes(`"reqId":"stalled-${i}"`)).length, { timeout: 30_000, interval: 50 })
+        .poll(() => stalled.filter((_, i) => server.output().split('\n').some((l) => l.includes(`"reqId":"stalled-${i}"`) && l.includes('"incoming request"'))).length, {
+          timeout: 30_000,
+          interval: 50,
+        })
         .toBe(5);
 
       const started = Date.now();
