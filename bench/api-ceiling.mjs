@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The public reads against their ceiling (issue 13): the built server on a fresh, seeded database,
+ * The public reads against their ceiling: the built server on a fresh, seeded database,
  * and beside it a bare `node:http` server (its own process, like ours) that answers every request
  * with the very bytes ours sent for it: same status, same headers (content-encoding included),
  * same body. Both are measured in one run, alternating (ours, bare, ours, bare), with autocannon

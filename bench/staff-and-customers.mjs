@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Customers' reads while the staff work (issue 13, decision 078): the built server on a fresh,
+ * Customers' reads while the staff work (decision 078): the built server on a fresh,
  * seeded database; 10 connections read cars by id (cached answers) for a while alone, then again
  * while 2 more connections, logged in as the owner, load the staff's pages (dashboard, bookings
  * list, timeline, history: uncached queries over every booking). Prints the customers' req/s and

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Booking storm (issue 13): two instances of the built server on one new PostgreSQL database (one
+ * Booking storm: two instances of the built server on one new PostgreSQL database (one
  * on PGlite without --pg), 32 clients (connections, half on each instance, as behind a load
  * balancer) booking the same few cars over and over for a while, each attempt by a customer of
  * its own (a customer may hold only 3 pending bookings; the storm is about car-days). Prints

@@ -1,4 +1,4 @@
-/** The API's paths by name (SPEC section 7), read from the endpoint table's routes. */
+/** The API's paths by name (as SPEC.md has it), read from the endpoint table's routes. */
 import { ROUTES, pathFor } from './routes';
 
 export const API = {

@@ -27,13 +27,13 @@ import {
   responses,
   setupOwnerBody,
 } from './schemas';
-// issue 12 items 1-2: service blocks, the fleet timeline
+// Service blocks, the fleet timeline
 import { blockParams, blockResponses, blocksQuery, createBlockBody, timelineQuery } from './schemas';
-// issue 12 item 8: a car's pictures
+// A car's pictures
 import { carPictureParams, carPicturesOrderBody } from './schemas';
-// issue 12 item 6: the history
+// The history
 import { activityQuery, activityResponses } from './schemas';
-// issue 12 items 3-5: the owner's pages of bookings, payments received, the export
+// The owner's pages of bookings, payments received, the export
 import { ownerBookingFilters, ownerBookingsQuery, paymentStatusBody } from './schemas';
 
 export type Tag = 'Account' | 'Cars' | 'Bookings' | 'Company' | 'Owner' | 'Pictures' | 'Service';
@@ -192,7 +192,7 @@ export const ENDPOINTS = {
     response: responses.bookingCancelled,
     errors: [404, 409],
   },
-  // issue 12 item 3: pages, filters and search
+  // Pages, filters and search
   ownerBookings: {
     summary: 'Every booking, with its customer, newest first',
     description:
@@ -203,7 +203,7 @@ export const ENDPOINTS = {
     query: ownerBookingsQuery,
     response: responses.ownerBookings,
   },
-  // issue 12 items 4-5: payments received, the export
+  // Payments received, the export
   changePaymentStatus: {
     summary: 'Mark what has been paid for a booking',
     description: 'unpaid, deposit_received or paid; the customer sees it on their booking.',
@@ -255,7 +255,7 @@ export const ENDPOINTS = {
     response: responses.bankDetailsSaved,
   },
   dashboard: { summary: 'Figures for the staff dashboard', tag: 'Owner', response: responses.dashboard },
-  // issue 12 items 1-2: service blocks, the fleet timeline
+  // Service blocks, the fleet timeline
   createBlock: {
     summary: 'Block a car for some days (service, garage)',
     description:
@@ -338,7 +338,7 @@ export const ENDPOINTS = {
     query: outboxQuery,
     response: responses.outbox,
   },
-  // issue 12 item 6: the history (activity log)
+  // The history (activity log)
   ownerActivity: {
     summary: 'The history of changes, newest first',
     description:
@@ -349,7 +349,7 @@ export const ENDPOINTS = {
     query: activityQuery,
     response: activityResponses.activity,
   },
-  // issue 12 item 8: a car's pictures
+  // A car's pictures
   addCarPicture: {
     summary: 'Add a picture to a car',
     description: 'Goes last; a car has at most 8 pictures (409 at 8). The same checks and processing as add-car.',

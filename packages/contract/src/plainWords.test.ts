@@ -42,7 +42,7 @@ function messagesOf(schema: z.ZodObject, where: string): [string, string][] {
 describe('messages in plain words', () => {
   it('MESSAGES', () => {
     for (const [key, message] of Object.entries(MESSAGES)) expectPlain(message, key);
-    // issue 12: the service blocks' sentences, kept apart from the public pages' MESSAGES
+    // The service blocks' sentences, kept apart from the public pages' MESSAGES
     for (const [key, message] of Object.entries(BLOCK_MESSAGES)) expectPlain(message, key);
   });
 

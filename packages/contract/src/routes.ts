@@ -38,7 +38,7 @@ export const ROUTES = {
   cancelBooking: { method: 'POST', path: '/api/bookings/cancel', access: 'customer' },
   ownerBookings: { method: 'GET', path: '/api/bookings/owner', access: 'owner' },
   changeStatus: { method: 'POST', path: '/api/bookings/change-status', access: 'owner' },
-  // issue 12 items 4-5: payments received, the bookings export
+  // Payments received, the bookings export
   changePaymentStatus: { method: 'POST', path: '/api/bookings/payment-status', access: 'owner' },
   ownerBookingsCsv: { method: 'GET', path: '/api/owner/bookings.csv', access: 'owner' },
   // Company, bank details
@@ -48,7 +48,7 @@ export const ROUTES = {
   bankDetails: { method: 'PUT', path: '/api/owner/bank-details', access: 'owner' },
   // Owner area
   dashboard: { method: 'GET', path: '/api/owner/dashboard', access: 'owner' },
-  // issue 12 items 1-2: service blocks, the fleet timeline
+  // Service blocks, the fleet timeline
   createBlock: { method: 'POST', path: '/api/owner/blocks', access: 'owner' },
   blocks: { method: 'GET', path: '/api/owner/blocks', access: 'owner' },
   deleteBlock: { method: 'DELETE', path: '/api/owner/blocks/:id', access: 'owner' },
@@ -62,9 +62,9 @@ export const ROUTES = {
   updateImage: { method: 'POST', path: '/api/owner/update-image', access: 'owner' },
   ownerOutbox: { method: 'GET', path: '/api/owner/outbox', access: 'owner' },
   resendMessage: { method: 'POST', path: '/api/owner/outbox/resend', access: 'owner' },
-  // issue 12 item 6: the history (activity log), read-only
+  // The history (activity log), read-only
   ownerActivity: { method: 'GET', path: '/api/owner/activity', access: 'owner' },
-  // issue 12 item 8: a car's pictures (up to 8, the first is the cover)
+  // A car's pictures (up to 8, the first is the cover)
   addCarPicture: { method: 'POST', path: '/api/owner/cars/:id/pictures', access: 'owner' },
   orderCarPictures: { method: 'PUT', path: '/api/owner/cars/:id/pictures', access: 'owner' },
   deleteCarPicture: { method: 'DELETE', path: '/api/owner/cars/:id/pictures/:pictureId', access: 'owner' },

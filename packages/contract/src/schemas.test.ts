@@ -72,7 +72,6 @@ const LABELS: Record<string, RegExp> = {
   bankName: /Bank name/, accountHolderName: /Account holder name/, branch: /Branch/, accountNumber: /Account number/, accountType: /account type/,
   car: /the car/, carId: /the car/, bookingId: /the booking/, status: /status/, pickupDate: /pickup date/, returnDate: /return date/,
   paymentMethod: /how to pay/, name: /Name/, email: /E-mail address|e-mail address/, password: /Password/,
-  // issue 12 item 8
   doors: /Doors/, distancePerDay: /Daily distance allowance/,
 };
 
@@ -119,7 +118,7 @@ describe('carFormFields', () => {
       fuel_type: notInList(FUEL_TYPES),
       // Any text names a location here: the company's list lives in its settings, and the server checks it.
       location: notText,
-      // issue 12 item 8: optional (null = the usual), but never anything else.
+      // Optional (null = the usual), but never anything else.
       doors: fc.oneof(fc.boolean(), fc.constantFrom('four', '2.5', '', ' ', '0x4'), fc.integer({ max: 0 }), fc.integer({ min: 7 })),
       distancePerDay: fc.oneof(fc.boolean(), fc.constantFrom('300 km', '', '1e3', '-5'), fc.integer({ max: 0 }), fc.integer({ min: 5001 })),
     };
@@ -136,7 +135,7 @@ describe('carFormFields', () => {
 
   it('names a missing field', () => {
     fc.assert(
-      // Doors and the distance allowance may be left out (issue 12 item 8): SPEC's client never sends them.
+      // Doors and the distance allowance may be left out: SPEC's client never sends them.
       fc.property(validCarForm, fc.constantFrom(...Object.keys(carFormFields.shape).filter((f) => f !== 'doors' && f !== 'distancePerDay')), (form, field) => {
         const input: Record<string, unknown> = { ...form };
         delete input[field];
@@ -312,7 +311,7 @@ describe('text fields', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), (value) => {
         const result = bankDetails.safeParse({ ...valid, branch: value });
-        // Since issue 14 control and bidi-override characters are refused too (see the next test).
+        // Control and bidi-override characters are refused too (see the next test).
         const storable = !value.includes('\u0000') && isWellFormed(value) && value.trim().length > 0 && !hasControlOrBidi(value.trim());
         expect(result.success).toBe(storable);
         if (!result.success) expect(firstIssueMessage(result.error)).toContain('Branch');

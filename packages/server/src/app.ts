@@ -19,9 +19,9 @@ import { watchRedis } from './features/auth/redisWatch';
 import apiDocsRoutes from './features/apiDocs/routes';
 import bookingsRoutes from './features/bookings/routes';
 import carsRoutes from './features/cars/routes';
-import carPictureRoutes from './features/cars/pictureRoutes'; // issue 12 item 8
+import carPictureRoutes from './features/cars/pictureRoutes';
 import companyRoutes from './features/company/routes';
-// issue 13: the fleet cache
+// The fleet cache
 import { type FleetCacheOptions, registerFleetCache } from './features/fleetCache/fleetCache';
 import { installFastFleetReads } from './features/fleetCache/fastFleetReads';
 import { ensureCompanySettings } from './features/company/settings';
@@ -30,10 +30,10 @@ import { type MailSettings, mailSettings } from './features/mail/letters';
 import mailRoutes from './features/mail/routes';
 import { type MailSender, type MailSenderOptions, startMailSender } from './features/mail/sender';
 import ownerRoutes from './features/backOffice/routes';
-// issue 12 items 1-2: service blocks, the fleet timeline
+// Service blocks, the fleet timeline
 import blocksRoutes from './features/blocks/routes';
 import timelineRoutes from './features/timeline/routes';
-// issue 12 item 6: the history
+// The history
 import activityRoutes from './features/activity/routes';
 import ownerSetupRoutes from './features/firstOwner/setup';
 import { absoluteImageUrls } from './http/absoluteImageUrls';
@@ -77,7 +77,7 @@ export interface BuildAppOptions {
   webDist?: string;
   /** The mail sender's pace (tests make it quick); it runs only when config.smtpUrl is set. */
   mailSender?: Partial<Omit<MailSenderOptions, 'smtpUrl' | 'from'>>;
-  /** The fleet cache's clock, poll interval and size (issue 13; tests move its clock past midnight). */
+  /** The fleet cache's clock, poll interval and size (tests move its clock past midnight). */
   fleetCache?: FleetCacheOptions;
 }
 
@@ -248,7 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(companyRoutes);
   await app.register(bookingsRoutes);
   await app.register(ownerRoutes);
-  await app.register(carPictureRoutes); // issue 12 item 8
+  await app.register(carPictureRoutes);
   await app.register(blocksRoutes);
   await app.register(timelineRoutes);
   await app.register(activityRoutes);

@@ -1,5 +1,5 @@
 /**
- * The history (issue 12 item 6): every change staff care about is recorded by the database with
+ * The history: every change staff care about is recorded by the database with
  * who, when, before and after; nobody can change it; owners read it newest first in pages.
  */
 import { type ActivityEntry, type ActivityKind, API, activityResponses, DEFAULT_COMPANY, ROUTES } from '@rental/contract';

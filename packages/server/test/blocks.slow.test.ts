@@ -1,5 +1,5 @@
 /**
- * Service blocks and the databases they arrive in (issue 12 item 1): migration 0006 over bookings
+ * Service blocks and the databases they arrive in: migration 0006 over bookings
  * already made, and a backup holding blocks restored into an empty database and over a full one.
  * Slow: each makes fresh databases, the ones of the other suites are copies of a snapshot.
  */

@@ -1,5 +1,5 @@
 /**
- * Service blocks (issue 12 item 1) and the fleet timeline (item 2): a block and a live booking
+ * Service blocks and the fleet timeline: a block and a live booking
  * never share a day of one car, nor do two blocks, whichever comes first and however many arrive at
  * once; customers see blocked days as reserved; the timeline shows what holds each car.
  * The migration over existing bookings and a restore of blocks: blocks.slow.test.ts (fresh databases).

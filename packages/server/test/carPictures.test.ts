@@ -1,5 +1,5 @@
 /**
- * Cars as they are (issue 12 item 8): doors and daily distance allowance with SPEC's defaults, up
+ * Cars as they are: doors and daily distance allowance with SPEC's defaults, up
  * to 8 pictures in order with the first as the cover in every car answer, and SPEC's calls
  * (add-car with one image, update-car replacing the cover) working as before.
  */

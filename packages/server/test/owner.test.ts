@@ -347,7 +347,7 @@ describe(`dashboard (${describeDatabase})`, () => {
     expect(data.recentBookings[0]).toMatchObject({ status: 'cancelled', user: { _id: customer.user._id, name: 'Dana White', email: customer.user.email } });
     expect(res.body).not.toMatch(/argon2|password/i);
 
-    // issue 12 item 7. The chart: 12 months, the current one last, counted as the tile counts.
+    // The chart: 12 months, the current one last, counted as the tile counts.
     expect(data.revenueByMonth).toHaveLength(12);
     expect(data.revenueByMonth.at(-1)).toEqual({ month: today.slice(0, 7), revenue: 2000 });
     expect(data.revenueByMonth.at(-2)).toEqual({ month: addDays(start, -1).slice(0, 7), revenue: 900 });

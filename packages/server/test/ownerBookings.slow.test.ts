@@ -1,5 +1,5 @@
 /**
- * 100,000 bookings (issue 12 item 3): the whole list (SPEC's call, no parameters) is streamed in
+ * 100,000 bookings: the whole list (SPEC's call, no parameters) is streamed in
  * chunks, so /health keeps answering while it is written; and the pages, filters and search stay
  * fast. Prints its figures (the /health latencies are the issue's measure: under 100 ms).
  */

@@ -1,5 +1,5 @@
 /**
- * Manage Bookings at scale (issue 12 items 3-5): keyset pages without overlap or gap (also while
+ * Manage Bookings at scale: keyset pages without overlap or gap (also while
  * bookings are being made), every filter and the search, refusals in plain words, payments
  * received as staff and customers see them, and the CSV export read back with a CSV parser.
  */

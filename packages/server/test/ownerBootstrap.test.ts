@@ -1,6 +1,6 @@
 /**
  * The first owner from the settings (OWNER_EMAIL / OWNER_PASSWORD) and promotion by the owner tool's
- * function (issue 14, item 1): an address someone registered before the company set it gives them
+ * function: an address someone registered before the company set it gives them
  * nothing, and no password is ever generated into the log. The tool itself, run as a process, is in
  * owners.test.ts (slow suite).
  */

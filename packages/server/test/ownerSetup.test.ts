@@ -1,5 +1,5 @@
 /**
- * The first owner through the one-time setup address (issue 14, item 2): printed on the console
+ * The first owner through the one-time setup address: printed on the console
  * (never a password in the log) when no owner exists and none is configured; it works once, and
  * only while there is no owner.
  */

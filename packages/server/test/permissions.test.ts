@@ -110,7 +110,7 @@ const TABLE: Record<string, Entry> = {
     call: () => ({ method: 'POST', url: API.resendMessage, payload: { messageId: '999999999' } }),
     expected: ownersOnly(404),
   },
-  // issue 12 item 6: the history (read-only)
+  // The history (read-only)
   [`GET ${ROUTES.ownerActivity.path}`]: {
     call: () => ({ method: 'GET', url: `${ROUTES.ownerActivity.path}?limit=5` }),
     expected: ownersOnly(200),
@@ -168,7 +168,7 @@ const TABLE: Record<string, Entry> = {
     call: (w) => ({ method: 'POST', url: API.changeStatus, payload: { bookingId: w.customersBooking, status: 'confirmed' } }),
     expected: ownersOnly(200),
   },
-  // issue 12 items 3-5: pages of bookings, payments received, the export
+  // Pages of bookings, payments received, the export
   [`POST ${ROUTES.changePaymentStatus.path}`]: {
     // Even the customer whose booking it is may not say it is paid.
     call: (w) => ({ method: 'POST', url: ROUTES.changePaymentStatus.path, payload: { bookingId: w.customersBooking, paymentStatus: 'paid' } }),
@@ -189,7 +189,7 @@ const TABLE: Record<string, Entry> = {
     expected: ownersOnly(200),
   },
   [`GET ${API.dashboard}`]: { call: () => ({ method: 'GET', url: API.dashboard }), expected: ownersOnly(200) },
-  // issue 12 items 1-2: service blocks, the fleet timeline
+  // Service blocks, the fleet timeline
   [`POST ${ROUTES.createBlock.path}`]: {
     call: (w) => ({ method: 'POST', url: ROUTES.createBlock.path, payload: { car: w.car._id, pickupDate: day(60), returnDate: day(61), note: 'Garage' } }),
     expected: ownersOnly(201),
@@ -212,7 +212,7 @@ const TABLE: Record<string, Entry> = {
   },
   [`GET ${API.ownerCars}`]: { call: () => ({ method: 'GET', url: API.ownerCars }), expected: ownersOnly(200) },
   'GET /api/owner/car/:id': { call: (w) => ({ method: 'GET', url: API.ownerCar(w.car._id) }), expected: ownersOnly(200) },
-  // issue 12 item 8: a car's pictures. printRoutes names them under GET /api/owner/cars, whose path they extend.
+  // A car's pictures. printRoutes names them under GET /api/owner/cars, whose path they extend.
   'POST /:id/pictures': {
     call: async (w) => {
       const body = await multipart({}, [{ name: 'image', bytes: await smallPng(60, 40), filename: 'side.png', type: 'image/png' }]);

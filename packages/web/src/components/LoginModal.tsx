@@ -77,7 +77,7 @@ export function LoginModal() {
           onSuccess={() => {
             close();
             // A page that asked for the login keeps the person where they were; the navigation
-            // bar's Login leads to / (SPEC section 4).
+            // bar's Login leads to / (as SPEC.md has it).
             if (loginReturnTo === null) navigate('/');
           }}
         />

@@ -1,7 +1,7 @@
 import type { Car, User } from '@rental/contract/schemas';
 import { createContext } from 'react';
 
-/** The shared session state of SPEC section 3. */
+/** The shared session state: who is logged in, their token, and the login dialog. */
 export type Session = {
   user: User | null;
   isOwner: boolean;
@@ -9,7 +9,7 @@ export type Session = {
   /** True while a stored token's user is still being fetched (do not redirect yet). */
   userLoading: boolean;
   showLogin: boolean;
-  /** Opens (or closes) the login dialog; after a login it leads to / (SPEC section 4). */
+  /** Opens (or closes) the login dialog; after a login it leads to / (as SPEC.md has it). */
   setShowLogin: (show: boolean) => void;
   /** Where the open login dialog leads after a login: the page that asked for it, or null for /. */
   loginReturnTo: string | null;

@@ -1,4 +1,4 @@
-/** The owners' history call (issue 12 item 6). Read-only: no call of the API changes the history. */
+/** The owners' history call. Read-only: no call of the API changes the history. */
 import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
 import { listActivity } from './read';

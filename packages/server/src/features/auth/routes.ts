@@ -1,4 +1,4 @@
-/** Register, log in and read one's own account (SPEC section 7). */
+/** Register, log in and read one's own account (as SPEC.md has it). */
 import { MESSAGES, type User } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
@@ -125,7 +125,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
   addEndpoint(app, 'userData', async (request) => {
     const user = publicUser(request.user);
     if (request.user.role !== 'owner') return { success: true as const, user };
-    // SPEC section 3: the owner's user carries the bank fields (the company's), empty until saved.
+    // As SPEC.md has it, the owner's user carries the bank fields (the company's), empty until saved.
     const bank = await getBankDetails(app.db);
     return {
       success: true as const,

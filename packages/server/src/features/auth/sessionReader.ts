@@ -1,6 +1,6 @@
 /**
  * Who is asking: the account behind a session token, read fresh for every request (a deleted account
- * or a changed password ends its sessions at once), but cheaply on a busy moment (issue 13):
+ * or a changed password ends its sessions at once), but cheaply on a busy moment:
  *
  * - The token's signature is checked synchronously (sessionTokens.ts).
  * - The accounts of the requests read in one turn of the event loop are read with one query

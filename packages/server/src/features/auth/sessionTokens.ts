@@ -3,7 +3,7 @@
  * valid for 7 days. A token without `exp` is refused (it would never end), and one whose `sv` is not
  * the account's version any more (password or role changed since) is refused by the guards.
  *
- * fast-jwt rather than jose (issue 13): its HMAC is node:crypto's, checked synchronously; jose goes
+ * fast-jwt rather than jose: its HMAC is node:crypto's, checked synchronously; jose goes
  * through WebCrypto, whose asynchronous job was 16% of the server's CPU in a booking storm.
  */
 import { randomBytes } from 'node:crypto';

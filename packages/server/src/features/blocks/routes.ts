@@ -1,4 +1,4 @@
-/** Owner calls for service blocks (issue 12 item 1). */
+/** Owner calls for service blocks. */
 import { BLOCK_MESSAGES } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { retryTransientConflicts } from '../../db/retry';

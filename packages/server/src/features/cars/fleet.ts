@@ -44,7 +44,7 @@ function columnsOf(fields: CarFormFields) {
     seatingCapacity: fields.seating_capacity,
     location: fields.location,
     description: fields.description,
-    // issue 12 item 8: left out (the SPEC's client), an edit keeps the car's value; null = the usual.
+    // Left out (the SPEC's client), an edit keeps the car's value; null = the usual.
     ...(fields.doors !== undefined && { doors: fields.doors }),
     ...(fields.distancePerDay !== undefined && { distancePerDay: fields.distancePerDay }),
   };

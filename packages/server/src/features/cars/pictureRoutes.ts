@@ -1,4 +1,4 @@
-/** The owner's calls on a car's pictures (issue 12 item 8): add one, remove one, put them in order. */
+/** The owner's calls on a car's pictures: add one, remove one, put them in order. */
 import multipart from '@fastify/multipart';
 import { MAX_CAR_PICTURES, MESSAGES } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';

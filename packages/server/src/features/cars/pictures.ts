@@ -1,5 +1,5 @@
 /**
- * A car's pictures (issue 12 item 8): up to MAX_CAR_PICTURES in order, the first being the cover.
+ * A car's pictures: up to MAX_CAR_PICTURES in order, the first being the cover.
  * The cover is also the car's image_id, changed in the same transaction as the order, so every
  * answer that shows one picture (SPEC's `image`, bookings) shows the cover without knowing of the
  * others. See docs/decisions/065-car-details-and-pictures.md.

@@ -59,7 +59,7 @@ export async function reservedDatesOf(db: Database, carIds: string[], today = co
     .from(bookings)
     .where(and(inArray(bookings.carId, carIds), ne(bookings.status, 'cancelled'), gte(bookings.returnDate, today)))
     .orderBy(asc(bookings.pickupDate), asc(bookings.returnDate));
-  // Service blocks are reserved days too (issue 12): customers see the days, never the note.
+  // Service blocks are reserved days too: customers see the days, never the note.
   const blocked = await db
     .select({ carId: carBlocks.carId, pickupDate: carBlocks.pickupDate, returnDate: carBlocks.returnDate })
     .from(carBlocks)

@@ -1,5 +1,5 @@
 /**
- * The first owner without a password in any log (issue 14, item 2). When no owner exists and none
+ * The first owner without a password in any log. When no owner exists and none
  * is configured, the server prints one plain line on its console (not in the JSON log, which log
  * stores keep for ever) with a one-time setup address, /setup?token=...; there the first owner
  * chooses their name, e-mail and password. Only the token's hash is stored (settings table, one row

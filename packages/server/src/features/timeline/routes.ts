@@ -1,4 +1,4 @@
-/** The owners' fleet timeline call (issue 12 item 2). */
+/** The owners' fleet timeline call. */
 import type { FastifyPluginAsync } from 'fastify';
 import { companyToday } from '@rental/contract';
 import { addEndpoint } from '../../http/endpoint';

@@ -156,7 +156,6 @@ describe('the car form', { timeout: 30_000 }, () => {
     expect(saved).toMatchObject({ pricePerDay: 14000, image: car.image });
   });
 
-  // issue 12 item 8
   it('shows the usual doors and distance of a car that has none, and saves what the owner sets', async () => {
     const brand = uniqueWord('Doors');
     const car = await addCar({ brand, model: 'MX-5' });

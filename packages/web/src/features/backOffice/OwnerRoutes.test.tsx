@@ -57,7 +57,7 @@ describe('the owner area', () => {
     // Other test files share this server, so the figure itself varies; it must be shown as money.
     const revenue = screen.getByRole('region', { name: 'Monthly revenue' });
     expect(await within(revenue).findByText(/^\$[\d,]+ JMD$/)).toBeInTheDocument();
-    // issue 12 item 7: occupancy as a percentage, and the chart's 12 months (its table, once the lazy chart has loaded).
+    // Occupancy as a percentage, and the chart's 12 months (its table, once the lazy chart has loaded).
     expect(screen.getByTestId('occupancy')).toHaveTextContent(/^\d+(\.\d)?%.* of [\d,]+ car-days$/);
     const months = await within(screen.getByRole('region', { name: 'Revenue by month' })).findByRole('table', { name: 'Revenue by month, the last 12 months' }, { timeout: 10_000 });
     expect(within(months).getAllByRole('row')).toHaveLength(12);

@@ -10,9 +10,9 @@ import { ManageCarsPage } from './ManageCarsPage';
 import { OwnerLayout } from './OwnerLayout';
 import { OwnerLoading } from './OwnerLoading';
 import { OutboxPage } from './OutboxPage';
-// issue 12 item 6: the history
+// The history
 import { ActivityPage } from './activity/ActivityPage';
-// issue 12 item 2: the fleet timeline
+// The fleet timeline
 import { TimelinePage } from './timeline/TimelinePage';
 
 /** A fresh form for every car: going from one car's edit page to "Add car" must not keep its values. */

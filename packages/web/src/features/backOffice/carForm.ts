@@ -89,7 +89,7 @@ export function validateCarForm(values: CarFormValues, image: File | null, isNew
   return errors;
 }
 
-/** The carData JSON string of SPEC section 7: the form's fields, numbers as numbers. */
+/** The carData JSON string add-car and update-car take (the shape existing clients send): the form's fields, numbers as numbers. */
 export function carDataJson(values: CarFormValues): string {
   return JSON.stringify(carDataOf(values));
 }
