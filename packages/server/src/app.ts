@@ -16,6 +16,7 @@ import passwordResetRoutes from './features/auth/passwordReset';
 import { type SessionKey, loadSessionKey } from './features/auth/sessionTokens';
 import { createSessionReader, type SessionReader } from './features/auth/sessionReader';
 import { watchRedis } from './features/auth/redisWatch';
+import { redisOrMemoryStore } from './features/auth/redisOrMemoryStore';
 import apiDocsRoutes from './features/apiDocs/routes';
 import bookingsRoutes from './features/bookings/routes';
 import carsRoutes from './features/cars/routes';
@@ -203,7 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (config.redisUrl) {
       // Shared by every instance, so the limit holds behind a load balancer.
       // No offline queue: while Redis is down a command fails at once (failed logins are then
-      // counted in memory, the register limit is skipped) instead of holding every login until a reconnection.
+      // and registrations are counted in memory) instead of holding every login until a reconnection.
       redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false, enableOfflineQueue: false });
       // Says once that Redis is away and once that it is back, not at every reconnection attempt.
       watchRedis(redis, app.log);
@@ -211,11 +212,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await redis?.quit().catch(() => redis?.disconnect());
       });
     }
+    const nameSpace = authLimit.nameSpace ?? 'rental-rate-limit-';
     await app.register(rateLimit, {
       global: false,
-      redis,
-      nameSpace: authLimit.nameSpace ?? 'rental-rate-limit-',
-      // A down Redis must not lock everyone out of logging in.
+      // With Redis, counted there while it answers and in this instance's memory while it does not.
+      ...(redis ? { store: redisOrMemoryStore(redis, nameSpace) } : {}),
+      nameSpace,
+      // A store failing anyway must not lock everyone out.
       skipOnError: true,
       errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyAttempts),
     });

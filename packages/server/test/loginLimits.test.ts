@@ -169,6 +169,26 @@ describe(`failed logins, with small limits (${describeDatabase})`, () => {
   }, 120_000);
 });
 
+describe(`registrations while Redis is away (${describeDatabase})`, () => {
+  it('are still limited per address, counted in memory, as with Redis', async () => {
+    // Nothing listens on port 1.
+    const t = await appWith({ max: 2, timeWindow: '1 minute' }, { config: { redisUrl: 'redis://127.0.0.1:1' }, logger: capturedLogger().logger });
+    try {
+      const register = (remoteAddress: string) =>
+        t.app.inject({ method: 'POST', url: API.register, remoteAddress, payload: { name: 'New Customer', email: uniqueEmail('reg'), password: TEST_PASSWORD } });
+      const address = freshAddress();
+      for (let i = 0; i < 2; i++) expect((await register(address)).statusCode).toBe(201);
+      const refused = await register(address);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ success: false, message: MESSAGES.tooManyAttempts });
+      // Another address is counted apart.
+      expect((await register(freshAddress())).statusCode).toBe(201);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});
+
 describe(`a browser that logged in before, while strangers guess the password (${describeDatabase})`, () => {
   let t: TestApp;
   beforeAll(async () => {
