@@ -11,6 +11,8 @@ import {
   rangesOverlap,
   rentalDatesProblem,
   rentalDays,
+  rentalPrice,
+  storedRentalPrice,
 } from './rentalDates';
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -230,5 +232,17 @@ describe('monthBounds', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('rentalPrice', () => {
+  it('is days (return minus pickup, at least 1) times the daily rate, the total the server stores', () => {
+    expect(rentalPrice(6500, '2026-12-01', '2026-12-04')).toEqual({ pricePerDay: 6500, days: 3, total: 19_500 });
+    expect(rentalPrice(6500, '2026-12-01', '2026-12-01')).toEqual({ pricePerDay: 6500, days: 1, total: 6500 });
+    expect(bookingPrice(6500, '2026-12-01', '2026-12-04')).toBe(19_500);
+  });
+
+  it('tells a stored booking as days x the rate it was made at, whatever the car costs now', () => {
+    expect(storedRentalPrice({ price: 19_500, pickupDate: '2026-12-01', returnDate: '2026-12-04' })).toEqual({ pricePerDay: 6500, days: 3, total: 19_500 });
   });
 });

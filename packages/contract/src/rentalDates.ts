@@ -56,8 +56,31 @@ export function rentalDays(pickupDate: string, returnDate: string): number {
   return Math.max(1, daysBetween(pickupDate, returnDate));
 }
 
+/** A rental's price as every screen shows it: days x daily rate = total. */
+export interface RentalPrice {
+  pricePerDay: number;
+  days: number;
+  total: number;
+}
+
+/**
+ * The price of renting a car for these days: the one computation behind every price a customer
+ * sees (cards, car page, payment step). The server's booking function stores the same total;
+ * a test holds the two together.
+ */
+export function rentalPrice(pricePerDay: number, pickupDate: string, returnDate: string): RentalPrice {
+  const days = rentalDays(pickupDate, returnDate);
+  return { pricePerDay, days, total: pricePerDay * days };
+}
+
 export function bookingPrice(pricePerDay: number, pickupDate: string, returnDate: string): number {
-  return pricePerDay * rentalDays(pickupDate, returnDate);
+  return rentalPrice(pricePerDay, pickupDate, returnDate).total;
+}
+
+/** A booking's price as it was stored (later price changes never alter it), told as days x rate. */
+export function storedRentalPrice(booking: { price: number; pickupDate: string; returnDate: string }): RentalPrice {
+  const days = rentalDays(booking.pickupDate, booking.returnDate);
+  return { pricePerDay: booking.price / days, days, total: booking.price };
 }
 
 /** The first day of the month holding `date`, and the first day of the next month. */

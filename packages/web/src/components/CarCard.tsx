@@ -1,12 +1,16 @@
+import { rentalPrice } from '@rental/contract/rentalDates';
 import type { Car } from '@rental/contract/schemas';
 import { Fuel, MapPin, Settings2, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { CarImage } from './CarImage';
 import { useMoney } from '../company/useCompany';
+import { daysText } from '../lib/dates';
 
-export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
+/** `trip`: the days the customer asked about; the card then says what the car costs for them. */
+export function CarCard({ car, eager = false, trip = null }: { car: Car; eager?: boolean; trip?: { pickupDate: string; returnDate: string } | null }) {
   const money = useMoney();
   const name = `${car.brand} ${car.model}`;
+  const price = trip ? rentalPrice(car.pricePerDay, trip.pickupDate, trip.returnDate) : null;
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="relative">
@@ -46,6 +50,12 @@ export function CarCard({ car, eager = false }: { car: Car; eager?: boolean }) {
             <span>{car.location}</span>
           </li>
         </ul>
+        {price && (
+          <p className="mt-4 flex items-baseline justify-between gap-3 border-t border-slate-100 pt-3 text-sm text-slate-600">
+            <span>Total for {daysText(price.days)}</span>
+            <strong className="text-base text-slate-900">{money(price.total)}</strong>
+          </p>
+        )}
         <Link
           to={`/car-details/${car._id}`}
           className="btn-primary mt-5 w-full"

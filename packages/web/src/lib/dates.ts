@@ -68,3 +68,8 @@ export function toLocalDate(date: string): Date {
 export function fromLocalDate(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
+
+/** "1 day", "3 days". */
+export function daysText(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'}`;
+}

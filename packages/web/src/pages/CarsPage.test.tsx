@@ -1,12 +1,10 @@
 import { DEFAULT_COMPANY, depositNotice } from '@rental/contract/company';
-import { API } from '@rental/contract/api';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
-import type { CarsResponse } from '@rental/contract/schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addCar, createBooking, ownerToken, registerCustomer, serverUrl, uniqueWord } from '../test/api';
+import { addCar, createBooking, ownerToken, registerCustomer, testApi, uniqueWord } from '../test/api';
 import { renderApp } from '../test/renderApp';
 
 const search = () => screen.getByRole('searchbox', { name: 'Search vehicles' });
@@ -71,7 +69,7 @@ describe('vehicle list', () => {
     await user.click(screen.getByRole('button', { name: 'All vehicles' }));
     expect(count()).toHaveTextContent('Showing 3 Cars');
 
-    const { cars } = (await (await fetch(serverUrl() + API.cars)).json()) as CarsResponse;
+    const { cars } = await testApi().call('cars');
     const rav4 = cars.find((c) => c.brand === brand && c.model === 'RAV4')!;
     await user.click(screen.getByRole('link', { name: `View Details of the ${brand} RAV4` }));
     expect(screen.getByTestId('location')).toHaveTextContent(`/car-details/${rav4._id}`);
@@ -102,13 +100,70 @@ describe('vehicle list with dates', () => {
     await screen.findByText(/^Showing \d+ Cars$/);
     await showSearch(brand);
     expect(cardTitles()).toEqual([`${brand} Free`]);
+    // The card says what the trip costs: two days (return minus pickup) of the sample car's 6,500.
+    const card = screen.getByRole('article');
+    expect(within(card).getByText('Total for 2 days')).toBeInTheDocument();
+    expect(within(card).getByText('$13,000 JMD')).toBeInTheDocument();
+    // The days are in the form, to change them.
+    expect(screen.getByLabelText('Pickup date')).toHaveValue(pickup);
+    expect(screen.getByLabelText('Return date')).toHaveValue(ret);
+  });
+
+  it('takes days chosen in its form into the link and shows the free cars with their totals', async () => {
+    const user = userEvent.setup();
+    const brand = uniqueWord('Pick');
+    const busy = await addCar({ brand, model: 'Busy' });
+    await addCar({ brand, model: 'Free', pricePerDay: 5000 });
+    const pickup = addDays(companyToday(), 50);
+    const ret = addDays(companyToday(), 52);
+    const { token } = await registerCustomer();
+    await createBooking(token, busy._id, pickup, pickup);
+
+    renderApp('/cars');
+    await screen.findByText(/^Showing \d+ Cars$/);
+    await showSearch(brand);
+    expect(cardTitles()).toHaveLength(2);
+    expect(screen.queryByText(/^Total for/)).not.toBeInTheDocument();
+
+    // A return day before the pickup day is said under its field, and nothing changes.
+    fireEvent.change(screen.getByLabelText('Pickup date'), { target: { value: ret } });
+    fireEvent.change(screen.getByLabelText('Return date'), { target: { value: pickup } });
+    await user.click(screen.getByRole('button', { name: 'Show free cars' }));
+    expect(screen.getByLabelText('Return date')).toHaveAccessibleDescription(expect.stringContaining('The return date cannot be before the pickup date.'));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/cars$/);
+
+    fireEvent.change(screen.getByLabelText('Pickup date'), { target: { value: pickup } });
+    fireEvent.change(screen.getByLabelText('Return date'), { target: { value: ret } });
+    await user.click(screen.getByRole('button', { name: 'Show free cars' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`pickupDate=${pickup}&returnDate=${ret}`);
+    await waitFor(() => expect(cardTitles()).toEqual([`${brand} Free`]));
+    expect(within(screen.getByRole('article')).getByText('Total for 2 days')).toBeInTheDocument();
+    expect(within(screen.getByRole('article')).getByText('$10,000 JMD')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['past', (today: string) => [addDays(today, -3), addDays(today, -1)], 'the pickup date cannot be in the past'],
+    ['reversed', (today: string) => [addDays(today, 9), addDays(today, 5)], 'the return date cannot be before the pickup date'],
+    ['malformed', () => ['2026-02-30', 'soon'], 'the pickup date is not a real date'],
+  ])('drops %s dates in a link with a gentle note and shows every car', async (_kind, dates, reason) => {
+    const brand = uniqueWord('Link');
+    await addCar({ brand, model: 'Shown' });
+    const [pickup, ret] = dates(companyToday());
+    renderApp(`/cars?pickupDate=${pickup}&returnDate=${ret}`);
+    await screen.findByText(/^Showing \d+ Cars$/);
+    expect(await screen.findByText(`The dates in the link could not be used (${reason}), so every car is shown.`, { exact: false })).toHaveAttribute('role', 'status');
+    await showSearch(brand);
+    expect(cardTitles()).toEqual([`${brand} Shown`]);
+    expect(screen.queryByText('No cars are free for these dates.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Pickup date')).toHaveValue('');
   });
 
   it("toasts 'No cars available' when nothing is free", async () => {
     // A day far ahead on which every car of the fleet gets booked (by staff: a customer may hold only 3 pending bookings).
     const day = addDays(companyToday(), 300);
     const token = ownerToken();
-    const { cars } = (await (await fetch(serverUrl() + API.cars)).json()) as CarsResponse;
+    const { cars } = await testApi().call('cars');
     for (const car of cars.filter((c) => c.isAvaliable)) await createBooking(token, car._id, day, day);
 
     renderApp(`/cars?pickupLocation=Waterford%2C+Portmore&pickupDate=${day}&returnDate=${day}`);

@@ -1,14 +1,17 @@
 import { depositNotice } from '@rental/contract/company';
 import { DEFAULT_LOCATION } from '@rental/contract/constants';
+import { companyToday } from '@rental/contract/rentalDates';
 import { MESSAGES } from '@rental/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Info, Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { CarCard } from '../components/CarCard';
 import { CarGridSkeleton } from '../components/Skeleton';
 import { filterCars, filterCategories } from '../features/cars/filterCars';
+import { TripDatesForm } from '../features/cars/TripDatesForm';
+import { linkWithTrip, type Trip, tripInLink } from '../features/cars/tripInLink';
 import { callApi, errorMessage } from '../api/client';
 import { formatCalendarDate } from '../lib/dates';
 import { useDrawnFieldValue } from '../lib/drawnField';
@@ -27,11 +30,18 @@ export default function CarsPage() {
   // Words typed in the drawn page before its code arrived are the search's own (decision 086).
   useDrawnFieldValue(searchId, search, setSearch);
 
+  const today = companyToday();
   const pickupLocation = params.get('pickupLocation') || DEFAULT_LOCATION;
-  const pickupDate = params.get('pickupDate') ?? '';
-  const returnDate = params.get('returnDate') ?? '';
+  // Dates the booking rules refuse are dropped, as the server drops them drawing this page.
+  const { trip, droppedNote } = useMemo(() => tripInLink(params, today), [params, today]);
+  const pickupDate = trip?.pickupDate ?? '';
+  const returnDate = trip?.returnDate ?? '';
   const category = params.get('category') ?? '';
-  const byDates = Boolean(pickupDate && returnDate);
+  const byDates = trip !== null;
+  // The note about dropped dates appears once the page is the browser's: the page drawn on the
+  // server has no note, and hydration must find what was drawn.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const availability = useQuery({
     queryKey: queryKeys.availability(pickupLocation, pickupDate, returnDate),
@@ -62,6 +72,10 @@ export default function CarsPage() {
   const categories = useMemo(() => filterCategories(fleet, category), [fleet, category]);
   const shown = useMemo(() => filterCars(fleet, search, category), [fleet, search, category]);
 
+  function chooseTrip(next: Trip | null) {
+    setParams(linkWithTrip(params, next));
+  }
+
   function chooseCategory(next: string) {
     const updated = new URLSearchParams(params);
     if (next) updated.set('category', next);
@@ -79,6 +93,15 @@ export default function CarsPage() {
         </p>
       </header>
 
+      {hydrated && droppedNote && (
+        <p role="status" className="mx-auto mt-6 flex max-w-2xl items-start gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <Info aria-hidden="true" size={18} className="mt-0.5 shrink-0" />
+          {droppedNote}
+        </p>
+      )}
+
+      <TripDatesForm key={`${pickupDate}/${returnDate}`} trip={trip} today={today} onChoose={chooseTrip} />
+
       {byDates && (
         <div className="mx-auto mt-6 flex max-w-2xl flex-wrap items-center justify-center gap-x-4 gap-y-2 rounded-xl bg-primary-light px-4 py-3 text-sm text-slate-800">
           <span className="flex items-start gap-2">
@@ -88,9 +111,9 @@ export default function CarsPage() {
               <strong className="whitespace-nowrap">{formatCalendarDate(returnDate)}</strong> in {pickupLocation}
             </span>
           </span>
-          <Link to="/cars" className="font-medium text-primary underline underline-offset-2">
+          <button type="button" onClick={() => chooseTrip(null)} className="font-medium text-primary underline underline-offset-2">
             Show all cars
-          </Link>
+          </button>
         </div>
       )}
 
@@ -183,9 +206,9 @@ export default function CarsPage() {
                     </button>
                   )}
                   {byDates && (
-                    <Link to="/cars" className="btn-primary">
+                    <button type="button" className="btn-primary" onClick={() => chooseTrip(null)}>
                       Show all cars
-                    </Link>
+                    </button>
                   )}
                 </div>
               </div>
@@ -194,7 +217,7 @@ export default function CarsPage() {
                 {shown.map((car, i) => (
                   // Only the first picture is fetched ahead of the rest: on a phone it is the one in view, and
                   // three at high priority would share the phone's bandwidth (decision 075).
-                  <CarCard key={car._id} car={car} eager={i < 1} />
+                  <CarCard key={car._id} car={car} eager={i < 1} trip={trip} />
                 ))}
               </div>
             )}

@@ -3,7 +3,7 @@
  * deposit, how and where to pay, the status and its history, opening hours, a chat with the
  * reference typed in, an "Add to calendar" file, and Cancel while the rule allows it.
  */
-import { companyToday, rentalDays } from '@rental/contract/rentalDates';
+import { companyToday, storedRentalPrice } from '@rental/contract/rentalDates';
 import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
 import type { BookingDetail as Booking } from '@rental/contract/schemas';
 import { ArrowLeft, CalendarPlus, Clock, MapPin, MessageCircle, Phone } from 'lucide-react';
@@ -121,7 +121,6 @@ function BookingFound({ booking }: { booking: Booking }) {
   const company = useCompany();
   const bank = usePublicBankDetails(booking.paymentMethod === 'cash_deposit' && booking.status !== 'cancelled');
   const carName = `${booking.car.brand} ${booking.car.model}`;
-  const days = rentalDays(booking.pickupDate, booking.returnDate);
   const method = PAYMENT_METHOD_TEXT[booking.paymentMethod];
 
   return (
@@ -186,7 +185,7 @@ function BookingFound({ booking }: { booking: Booking }) {
           </Section>
 
           <Section title="Price" id="price-heading">
-            <PriceBreakdown pricePerDay={booking.price / days} days={days} />
+            <PriceBreakdown price={storedRentalPrice(booking)} />
             <p className="mt-3 text-sm text-slate-700">Payment: <strong>{PAYMENT_STATUS_WORDS[booking.paymentStatus]}</strong></p>
             <div className="mt-4">
               <SecurityDeposit />

@@ -4,7 +4,7 @@
  */
 import { MAX_DAYS_AHEAD } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
-import { addDays, companyToday, rangesOverlap, rentalDatesProblem, rentalDays } from '@rental/contract/rentalDates';
+import { addDays, companyToday, rangesOverlap, rentalDatesProblem, rentalPrice } from '@rental/contract/rentalDates';
 import type { Car } from '@rental/contract/schemas';
 import { Component, type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -63,7 +63,7 @@ export function CarBookingForm({ car }: { car: Car }) {
   useEffect(() => setPainted(true), []);
 
   const datesChosen = Boolean(pickupDate && returnDate) && !rentalDatesProblem(pickupDate, returnDate, today);
-  const days = datesChosen ? rentalDays(pickupDate, returnDate) : 0;
+  const price = datesChosen ? rentalPrice(car.pricePerDay, pickupDate, returnDate) : null;
 
   function choose(date: string) {
     const step = nextSelection({ pickupDate, returnDate }, date, car.reservedDates, today);
@@ -181,7 +181,7 @@ export function CarBookingForm({ car }: { car: Car }) {
         )}
       </div>
 
-      {days > 0 && <PriceBreakdown pricePerDay={car.pricePerDay} days={days} className="rounded-lg bg-slate-50 p-3" />}
+      {price && <PriceBreakdown price={price} className="rounded-lg bg-slate-50 p-3" />}
 
       {error && (
         <p id={`${ids}-error`} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">

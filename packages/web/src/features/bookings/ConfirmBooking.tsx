@@ -5,7 +5,7 @@
  */
 import { PAYMENT_METHODS as METHOD_VALUES, type PaymentMethod } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
-import { companyToday, rentalDatesProblem, rentalDays } from '@rental/contract/rentalDates';
+import { companyToday, rentalDatesProblem, rentalPrice } from '@rental/contract/rentalDates';
 import type { BankDetails } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MapPin } from 'lucide-react';
@@ -63,8 +63,8 @@ export function ConfirmBooking() {
 
   const bank = usePublicBankDetails();
   const datesProblem = rentalDatesProblem(pickupDate, returnDate, companyToday());
-  const days = datesProblem ? 0 : rentalDays(pickupDate, returnDate);
-  const total = car && !datesProblem ? car.pricePerDay * days : 0;
+  const price = car && !datesProblem ? rentalPrice(car.pricePerDay, pickupDate, returnDate) : null;
+  const total = price?.total ?? 0;
   const needsPhone = token !== null && user !== null && user.phone === '';
   const disabled = confirmDisabled(method, submitting, bank.data, termsAccepted) || Boolean(datesProblem) || !car || (token !== null && userLoading);
 
@@ -181,7 +181,7 @@ export function ConfirmBooking() {
                     <dd className="text-right font-medium">{formatCalendarDate(returnDate)}</dd>
                   </div>
                 </dl>
-                {!datesProblem && <PriceBreakdown pricePerDay={car.pricePerDay} days={days} className="mt-3 border-t border-slate-100 pt-3" />}
+                {price && <PriceBreakdown price={price} className="mt-3 border-t border-slate-100 pt-3" />}
               </>
             )}
           </section>

@@ -3,27 +3,29 @@
  * refundable security deposit, which is not part of the total.
  */
 import { depositNotice } from '@rental/contract/company';
+import type { RentalPrice } from '@rental/contract/rentalDates';
 import { ShieldCheck } from 'lucide-react';
 import { useCompany, useMoney } from '../../company/useCompany';
+import { daysText } from '../../lib/dates';
 
-export function daysText(days: number): string {
-  return `${days} ${days === 1 ? 'day' : 'days'}`;
-}
-
-/** "$6,500 JMD × 3 days = $19,500 JMD" as a small table a screen reader reads row by row. */
-export function PriceBreakdown({ pricePerDay, days, className = '' }: { pricePerDay: number; days: number; className?: string }) {
+/**
+ * "$6,500 JMD × 3 days = $19,500 JMD" as a small table a screen reader reads row by row. The figures
+ * come from the contract's rentalPrice (or a stored booking's storedRentalPrice): nothing is computed here.
+ */
+export function PriceBreakdown({ price, className = '' }: { price: RentalPrice; className?: string }) {
   const money = useMoney();
+  const { pricePerDay, days, total } = price;
   return (
     <dl className={`space-y-1 text-sm ${className}`}>
       <div className="flex justify-between gap-3">
         <dt className="text-slate-600">
           {money(pricePerDay)} × {daysText(days)}
         </dt>
-        <dd className="text-right text-slate-900">{money(pricePerDay * days)}</dd>
+        <dd className="text-right text-slate-900">{money(total)}</dd>
       </div>
       <div className="flex justify-between gap-3 border-t border-slate-200 pt-1 text-base">
         <dt className="font-semibold text-slate-900">Rental price</dt>
-        <dd className="text-right font-bold text-slate-900">{money(pricePerDay * days)}</dd>
+        <dd className="text-right font-bold text-slate-900">{money(total)}</dd>
       </div>
     </dl>
   );
