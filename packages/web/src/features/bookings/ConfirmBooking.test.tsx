@@ -9,10 +9,10 @@ import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setApiBaseUrl } from '../../api/client';
-import { TEST_PASSWORD, addCar, createBooking, registerCustomer, serverUrl, setBankDetails, uniqueWord } from '../../test/api';
+import { TEST_PASSWORD, addCar, createBooking, registerCustomer, serverUrl, setBankDetails, testApi, uniqueWord } from '../../test/api';
 import { formatCalendarDate } from '../../lib/dates';
 import { renderApp } from '../../test/renderApp';
-import { ACCEPT_TERMS, confirmDisabled, PHONE_NEEDED } from './ConfirmBooking';
+import { ACCEPT_TERMS, confirmDisabled, DAYS_TAKEN, PHONE_NEEDED } from './ConfirmBooking';
 import { HowToPay } from './HowToPay';
 
 const BANK = {
@@ -169,8 +169,19 @@ describe('payment page', () => {
     await user.type(phone, '876-555-0177');
     await user.click(confirmButton());
     expect(await screen.findByText(MESSAGES.bookingCreated)).toBeInTheDocument();
-    const answer = await fetch(`${serverUrl()}/api/user/data`, { headers: { Authorization: localStorage.getItem(TOKEN_STORAGE_KEY) ?? token } });
-    expect(((await answer.json()) as { user: { phone: string } }).user.phone).toBe('876-555-0177');
+    const { user: saved } = await testApi(localStorage.getItem(TOKEN_STORAGE_KEY) ?? token).call('userData');
+    expect(saved.phone).toBe('876-555-0177');
+  });
+
+  it('says at once, before any login, that some of the days are taken, and offers no Confirm', async () => {
+    const { pickup, ret } = nextDates();
+    const { token } = await registerCustomer('Got There First');
+    await createBooking(token, car._id, ret, ret);
+    renderApp(`/payment/${car._id}/${pickup}/${ret}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(DAYS_TAKEN);
+    expect(screen.getByRole('link', { name: 'Choose other dates' })).toHaveAttribute('href', `/car-details/${car._id}`);
+    expect(confirmButton()).toBeDisabled();
+    expect(location()).toHaveTextContent(/^\/payment\//);
   });
 
   it('does not ask for a phone number the account already has', async () => {
@@ -213,8 +224,7 @@ describe('payment page', () => {
     } finally {
       globalThis.fetch = realFetch;
     }
-    const answer = await realFetch(`${serverUrl()}/api/bookings/user`, { headers: { Authorization: token } });
-    const { bookings } = (await answer.json()) as { bookings: { pickupDate: string }[] };
+    const { bookings } = await testApi(token).call('userBookings');
     expect(bookings.map((b) => b.pickupDate)).toEqual([pickup]);
   });
 
@@ -222,10 +232,11 @@ describe('payment page', () => {
     const user = userEvent.setup();
     const { pickup, ret } = nextDates();
     const other = await registerCustomer();
-    await createBooking(other.token, car._id, pickup, ret);
     const { token } = await registerCustomer('Too Late', { phone: '876 555 0103' });
     renderApp(`/payment/${car._id}/${pickup}/${ret}`, { token });
     await screen.findByRole('heading', { name: `${car.brand} Axio` });
+    // Someone else books the days while this page is open.
+    await createBooking(other.token, car._id, pickup, ret);
     await user.click(screen.getByRole('radio', { name: /Pay upfront/ }));
     await acceptTerms(user);
     await user.click(confirmButton());

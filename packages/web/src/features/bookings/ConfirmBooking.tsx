@@ -5,7 +5,7 @@
  */
 import { PAYMENT_METHODS as METHOD_VALUES, type PaymentMethod } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
-import { companyToday, rentalDatesProblem, rentalPrice } from '@rental/contract/rentalDates';
+import { companyToday, rangesOverlap, rentalDatesProblem, rentalPrice } from '@rental/contract/rentalDates';
 import type { BankDetails } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MapPin } from 'lucide-react';
@@ -26,11 +26,19 @@ import { PaymentMethodCards } from './PaymentMethodCards';
 import { PriceBreakdown, SecurityDeposit } from './PriceBreakdown';
 
 export const ACCEPT_TERMS = 'Please accept the rental terms to book.';
+export const DAYS_TAKEN = 'Some of these days are already booked for this car.';
 export const PHONE_NEEDED = 'Please give a phone number so we can reach you about this booking.';
 
 /** Confirm stays disabled without a method, while sending, for a cash deposit with no account to pay into, and until the terms are accepted. */
 export function confirmDisabled(method: PaymentMethod | null, submitting: boolean, bankDetails: BankDetails | null | undefined, termsAccepted = true): boolean {
   return !method || submitting || (method === 'cash_deposit' && !bankDetails) || !termsAccepted;
+}
+
+/** The car cannot be had on these days: put away by staff, or some of the days already taken. */
+export function carProblem(car: { isAvaliable: boolean; reservedDates: readonly { pickupDate: string; returnDate: string }[] }, pickupDate: string, returnDate: string): { message: string } | null {
+  if (!car.isAvaliable) return { message: MESSAGES.carUnavailable };
+  if (car.reservedDates.some((r) => rangesOverlap(r, { pickupDate, returnDate }))) return { message: DAYS_TAKEN };
+  return null;
 }
 
 /** What the page had chosen before the login, handed back by the login page (see LoginPage's returnState). */
@@ -62,7 +70,9 @@ export function ConfirmBooking() {
   const idempotencyKey = useMemo(() => newIdempotencyKey(), [carId, pickupDate, returnDate, method]);
 
   const bank = usePublicBankDetails();
-  const datesProblem = rentalDatesProblem(pickupDate, returnDate, companyToday());
+  // Days that are not real, past or too long, or (once the car is here) taken or a car put away: said
+  // at once, before any login, rather than after the customer has chosen and pressed Confirm.
+  const datesProblem = rentalDatesProblem(pickupDate, returnDate, companyToday()) ?? (car ? carProblem(car, pickupDate, returnDate) : null);
   const price = car && !datesProblem ? rentalPrice(car.pricePerDay, pickupDate, returnDate) : null;
   const total = price?.total ?? 0;
   const needsPhone = token !== null && user !== null && user.phone === '';
@@ -98,7 +108,8 @@ export function ConfirmBooking() {
       return;
     }
     if (!token) {
-      toast.error(MESSAGES.loginToConfirm);
+      // Not an error: the visitor is on the way to booking, and the login page says to log in to finish it.
+      toast(MESSAGES.loginToConfirm, { icon: 'ℹ️', id: 'login-to-confirm' });
       navigate('/login', { state: { from: location.pathname, fromState: { method, termsAccepted } } });
       return;
     }
@@ -120,7 +131,7 @@ export function ConfirmBooking() {
         queryClient.invalidateQueries({ queryKey: queryKeys.cars }),
         queryClient.invalidateQueries({ queryKey: ['availability'] }),
       ]);
-      // SPEC section 4: on to My Bookings, which points at the new booking (decision 042).
+      // On to My Bookings, which points at the new booking (decision 042).
       navigate('/my-bookings', { state: { justBooked: answer.booking.reference } });
     } catch (error) {
       toast.error(errorMessage(error, MESSAGES.errorDuringBooking));
