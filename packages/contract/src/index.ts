@@ -7,3 +7,4 @@ export * from './schemas';
 export * from './routes';
 export * from './endpoints';
 export * from './api';
+export * from './paymentWords';

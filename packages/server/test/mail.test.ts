@@ -4,7 +4,7 @@
  * end (its stored copy never holding a working link), nothing to an unknown address, and nothing
  * sent without SMTP_URL.
  */
-import { API, formatMoney, MESSAGES } from '@rental/contract';
+import { API, BANK_PAYMENT_WAYS, formatMoney, MESSAGES, PAYMENT_METHOD_IN_A_LINE } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, passwordResets } from '../src/db/schema';
@@ -83,6 +83,10 @@ describe(`e-mail through the outbox (${describeDatabase})`, () => {
       expect(body).toContain(`${SITE}/my-bookings/${reference}`);
       expect(body).toContain('+1 (876) 555-0142');
     }
+    // How to pay, in the words of every page: cash at the bank or a transfer from online banking, with the reference.
+    expect(mail!.text).toContain(BANK_PAYMENT_WAYS);
+    expect(mail!.text).toContain(PAYMENT_METHOD_IN_A_LINE.cash_deposit);
+    expect(mail!.text).toContain(`(${reference}) on the deposit slip or as the transfer's reference`);
     expect(formatMoney(price)).toBe('$17,000 JMD');
 
     const [alert] = await sink.waitFor((m) => m.to.includes(STAFF) && m.subject.includes(reference));

@@ -1,3 +1,4 @@
+import { PAYMENT_WAYS_IN_SHORT } from '@rental/contract/paymentWords';
 import { BadgeCheck, ClipboardList, Clock, HandCoins, MapPin, ShieldCheck } from 'lucide-react';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useCompany } from '../company/useCompany';
@@ -21,7 +22,7 @@ const FAQ = [
   },
   {
     question: 'Can I rent without a credit card?',
-    answer: 'Yes. You can rent without a credit card: pay on the spot at our office or by bank transfer to our account.',
+    answer: `Yes. ${PAYMENT_WAYS_IN_SHORT}`,
   },
 ] as const;
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { REQUIREMENTS, VETTING } from '../company/rentalTerms';
 import { useCompany, useMoney } from '../company/useCompany';
-import { PAYMENT_METHOD_TEXT } from '../features/bookings/paymentMethodText';
+import { PAYMENT_METHOD_TEXT } from '@rental/contract/paymentWords';
 import { usePageMeta } from '../lib/usePageMeta';
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -58,7 +58,7 @@ export default function TermsPage() {
           </li>
           <li>
             <strong>{PAYMENT_METHOD_TEXT.cash_deposit.name}:</strong> {PAYMENT_METHOD_TEXT.cash_deposit.summary} Your booking page shows our
-            account and the time by which to pay. Write your booking reference on the slip and bring the slip when you collect the car.
+            account and the time by which to pay. Bring the deposit slip, or the transfer's confirmation, when you collect the car.
           </li>
         </ul>
       </Part>

@@ -1,5 +1,6 @@
 import { DEFAULT_COMPANY, depositNotice } from '@rental/contract/company';
 import { MAX_PENDING_BOOKINGS } from '@rental/contract/constants';
+import { BANK_PAYMENT_WAYS, PAYMENT_WAYS_IN_SHORT } from '@rental/contract/paymentWords';
 import { TOAST_LIMIT } from '@rental/contract/constants';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -81,7 +82,7 @@ describe('about page', () => {
     const faq = within(screen.getByRole('region', { name: 'Frequently asked questions' }));
     expect(faq.getByText(/no tow hitch/)).toBeInTheDocument();
     expect(faq.getByText(/do not offer extra coverage/)).toBeInTheDocument();
-    expect(faq.getByText(/without a credit card: pay on the spot .* or by bank transfer/)).toBeInTheDocument();
+    expect(faq.getByText(`Yes. ${PAYMENT_WAYS_IN_SHORT}`)).toBeInTheDocument();
     const requirements = within(screen.getByRole('region', { name: 'Rental requirements' }));
     expect(requirements.getByText(/at least 2 years/)).toBeInTheDocument();
     expect(requirements.getByText('Age 23 or older')).toBeInTheDocument();
@@ -91,6 +92,17 @@ describe('about page', () => {
     expect(requirements.getByText(/may reject an application/)).toBeInTheDocument();
     expect(document.title).toBe(`About Us | ${DEFAULT_COMPANY.name}`);
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/Waterford, Portmore/);
+  });
+});
+
+describe('one story of how to pay', () => {
+  // The bank payment is a cash deposit at the bank or a transfer from online banking, with the
+  // reference, wherever it is told; "bank transfer" alone or "cash" alone told customers half of it.
+  it.each(['/', '/about-us', '/terms'])('%s tells the ways to pay in the same words', (path) => {
+    renderApp(path);
+    const main = screen.getByRole('main');
+    expect(main).toHaveTextContent(BANK_PAYMENT_WAYS);
+    expect(main.textContent).not.toMatch(/bank transfer|in cash into|pay on the spot/i);
   });
 });
 

@@ -3,7 +3,7 @@
  * at the foot, the booking's reference where there is one, absolute links, prices as "$8,500 JMD"
  * and dates as "Sat 28 Nov 2026". Pure functions: features/mail/outbox.ts stores what they return.
  */
-import { type BankDetails, type CompanySettings, formatDay, formatMoney, rentalDays } from '@rental/contract';
+import { BANK_PAYMENT_WAYS, type BankDetails, type CompanySettings, formatDay, formatMoney, PAYMENT_METHOD_IN_A_LINE, rentalDays } from '@rental/contract';
 
 export type LetterKind =
   | 'booking_made'
@@ -113,7 +113,7 @@ function bookingRows(booking: BookingFacts, company: CompanySettings): [string, 
     ['Pickup', `${formatDay(booking.pickupDate)}, ${booking.car.location}`],
     ['Return', formatDay(booking.returnDate)],
     ['Total', `${formatMoney(booking.price, company.currency)} for ${days} ${days === 1 ? 'day' : 'days'}`],
-    ['Payment', booking.paymentMethod === 'cash_deposit' ? 'Cash deposit to our bank account' : 'Pay at pickup'],
+    ['Payment', PAYMENT_METHOD_IN_A_LINE[booking.paymentMethod]],
   ];
 }
 
@@ -128,7 +128,7 @@ export function bookingMadeLetter(booking: BookingFacts, bank: BankDetails | nul
   if (booking.paymentMethod === 'cash_deposit' && bank) {
     const deadline = booking.holdExpiresAt ? formatMoment(booking.holdExpiresAt) : 'as soon as you can';
     blocks.push(
-      `How to pay: deposit ${formatMoney(booking.price, company.currency)} to our bank account by ${deadline}, and write your booking reference ${booking.reference} on the deposit slip. A booking not confirmed by then is cancelled.`,
+      `How to pay: pay ${formatMoney(booking.price, company.currency)} into our bank account by ${deadline}: ${BANK_PAYMENT_WAYS} (${booking.reference}) on the deposit slip or as the transfer's reference. A booking not confirmed by then is cancelled.`,
       {
         rows: [
           ['Bank', bank.bankName],
@@ -142,7 +142,7 @@ export function bookingMadeLetter(booking: BookingFacts, bank: BankDetails | nul
       },
     );
   } else {
-    blocks.push(`How to pay: you pay ${formatMoney(booking.price, company.currency)} when you pick up the car. Please bring your driver's licence.`);
+    blocks.push(`How to pay: you pay ${formatMoney(booking.price, company.currency)} at our office when you collect the car, before you drive off. Please bring your driver's licence.`);
   }
   blocks.push(bookingLink(mail, booking), `Questions? Call us on ${company.phone} or reply to this e-mail.`);
   return compose('booking_made', booking.customer.email, `Your booking ${booking.reference} with ${company.name}`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);

@@ -7,7 +7,7 @@ import { PAYMENT_STATUS_WORDS, PAYMENT_STATUSES, type PaymentStatus } from '@ren
 import type { OwnerBooking } from '@rental/contract/schemas';
 import { useState } from 'react';
 import { formatCalendarDate } from '../../lib/dates';
-import { PAYMENT_METHOD_TEXT } from '../bookings/paymentMethodText';
+import { PAYMENT_METHOD_TEXT } from '@rental/contract/paymentWords';
 import { useChangePaymentStatus } from './ownerQueries';
 
 /** Green once paid in full, amber for a deposit, grey while nothing has come in. */

@@ -58,9 +58,9 @@ describe('the booking page', () => {
 
     const pay = section('How to pay: Cash deposit');
     expect(await pay.findByText(bank.accountNumber)).toBeInTheDocument();
-    expect(pay.getByText('What').nextElementSibling).toHaveTextContent('The rental price, in cash: $12,000 JMD');
+    expect(pay.getByText('What').nextElementSibling).toHaveTextContent('The rental price: $12,000 JMD');
     expect(pay.getByText('When').nextElementSibling).toHaveTextContent(formatInstantWithTime(booking.holdExpiresAt!));
-    expect(pay.getByText('Where').nextElementSibling).toHaveTextContent(`Write ${booking.reference} on the slip`);
+    expect(pay.getByText('Where').nextElementSibling).toHaveTextContent(`or from your online banking. Write ${booking.reference} on the slip, or as the transfer’s reference`);
 
     const chat = section('Questions or changes').getByRole('link', { name: /WhatsApp/ });
     const chatUrl = new URL(chat.getAttribute('href')!);

@@ -22,7 +22,7 @@ import { useCancelBooking, useMyBooking, usePublicBankDetails } from './bookingQ
 import { canCancel, historyText } from './bookingStatus';
 import { bookingChatText, chatLinkWithText } from './chatLink';
 import { HowToPay } from './HowToPay';
-import { PAYMENT_METHOD_TEXT } from './paymentMethodText';
+import { PAYMENT_METHOD_TEXT } from '@rental/contract/paymentWords';
 import { PriceBreakdown, SecurityDeposit } from './PriceBreakdown';
 import { StatusPill } from './StatusPill';
 

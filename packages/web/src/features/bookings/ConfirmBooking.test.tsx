@@ -1,6 +1,7 @@
 import { DEFAULT_COMPANY, depositNotice } from '@rental/contract/company';
 import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
+import { BANK_PAYMENT_WAYS } from '@rental/contract/paymentWords';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Car } from '@rental/contract/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -95,7 +96,9 @@ describe('payment page', () => {
     expect(await screen.findByText(BANK.accountNumber)).toBeInTheDocument();
     expect(screen.getAllByText(BANK.bankName).length).toBeGreaterThan(0);
     const what = () => screen.getByText('What').nextElementSibling;
-    expect(what()).toHaveTextContent('The rental price, in cash: $10,000 JMD');
+    expect(what()).toHaveTextContent('The rental price: $10,000 JMD');
+    // The bank payment told as everywhere else: cash at the bank or a transfer from online banking.
+    expect(screen.getByText(/^Pay \$10,000 JMD into the account below/)).toHaveTextContent(BANK_PAYMENT_WAYS);
     expect(screen.getByText('When').nextElementSibling).toHaveTextContent(/48 hours after you book/);
     expect(confirmButton()).toBeDisabled();
     expect(screen.getByText(ACCEPT_TERMS)).toBeInTheDocument();

@@ -1,10 +1,11 @@
 /**
  * How to pay, explained the same way on every screen (the payment step, the booking page): what
- * is paid, when, where and how much. The methods' names and summaries are in paymentMethodText.ts;
+ * is paid, when, where and how much. The methods' names and summaries are the contract's (paymentWords.ts);
  * the security deposit is a separate, refundable sum explained on its own (SecurityDeposit).
  */
 import type { BookingStatus, PaymentMethod } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
+import { BANK_PAYMENT_WAYS } from '@rental/contract/paymentWords';
 import type { BankDetails } from '@rental/contract/schemas';
 import type { ReactNode } from 'react';
 import { SkeletonBlock } from '../../components/Skeleton';
@@ -77,10 +78,11 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
   return (
     <div className="space-y-3 rounded-xl bg-slate-50 p-4 text-sm leading-relaxed" aria-live="polite">
       <p>
-        Deposit {money(total)} in cash into the account below and bring the deposit slip when you collect the car.
+        Pay {money(total)} into the account below: {BANK_PAYMENT_WAYS}. Bring the deposit slip, or the transfer&rsquo;s confirmation, when
+        you collect the car.
       </p>
       <dl className="space-y-2">
-        <Fact label="What">The rental price, in cash: {money(total)}</Fact>
+        <Fact label="What">The rental price: {money(total)}</Fact>
         <Fact label="When">
           {deadline ? (
             <>
@@ -96,8 +98,8 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
           )}
         </Fact>
         <Fact label="Where">
-          At any branch of {bankDetails.bankName}. Write {reference ? <strong>{reference}</strong> : 'your booking reference'} on the slip so we
-          can match it to your booking.
+          At any branch of {bankDetails.bankName}, or from your online banking. Write {reference ? <strong>{reference}</strong> : 'your booking reference'}{' '}
+          on the slip, or as the transfer&rsquo;s reference, so we can match it to your booking.
         </Fact>
       </dl>
       <dl className="grid gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[auto_1fr]">

@@ -10,7 +10,7 @@ import { useMoney } from '../../company/useCompany';
 import { formatCalendarDate, formatInstant, formatInstantWithTime } from '../../lib/dates';
 import { useSession } from '../../session/useSession';
 import { useMyBookings } from './bookingQueries';
-import { PAYMENT_METHOD_TEXT } from './paymentMethodText';
+import { PAYMENT_METHOD_TEXT } from '@rental/contract/paymentWords';
 import { StatusPill } from './StatusPill';
 
 export function bookingPath(reference: string): string {

@@ -2,7 +2,7 @@
 import type { PaymentMethod } from '@rental/contract/constants';
 import { Banknote, Building2, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { PAYMENT_METHOD_TEXT } from './paymentMethodText';
+import { PAYMENT_METHOD_TEXT } from '@rental/contract/paymentWords';
 
 const ICONS: Record<PaymentMethod, ReactNode> = {
   upfront: <Banknote aria-hidden="true" />,

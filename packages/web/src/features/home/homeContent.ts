@@ -1,15 +1,21 @@
 /** The home page's static copy: the company's promises, its process and what customers said. */
+import { PAYMENT_METHOD_NAMES } from '@rental/contract/constants';
+import { PAYMENT_WAYS_IN_SHORT } from '@rental/contract/paymentWords';
+
 export const FEATURES = [
   { title: 'Well-kept fleet', text: 'Every car is cleaned and checked before each rental.' },
   { title: 'Clear prices', text: 'One daily rate, shown before you book. No surprises at the counter.' },
-  { title: 'No credit card needed', text: 'Pay on the spot or by bank transfer to our account.' },
+  { title: 'No credit card needed', text: PAYMENT_WAYS_IN_SHORT },
   { title: 'Local support', text: 'A real person in Portmore answers when you call.' },
 ] as const;
 
 export const STEPS = [
   { title: 'Choose your car', text: 'Browse the fleet and pick the vehicle that fits your trip.' },
   { title: 'Pick your dates', text: 'Select pickup and return dates and see the price at once.' },
-  { title: 'Confirm and pay', text: 'Pay upfront or by cash deposit to our bank account.' },
+  {
+    title: 'Confirm and pay',
+    text: `Choose ${PAYMENT_METHOD_NAMES.upfront} (at our office when you collect the car) or ${PAYMENT_METHOD_NAMES.cash_deposit} (into our bank account beforehand).`,
+  },
   { title: 'Drive away', text: 'Collect the keys in Waterford, Portmore and enjoy the road.' },
 ] as const;
 
