@@ -1,8 +1,8 @@
 // Bundles the server (and the owner tool) into dist/ with esbuild. Our own workspace packages
 // (@rental/*, TypeScript sources) are bundled in; every npm dependency stays external and is
 // loaded from node_modules at run time (native modules such as sharp and argon2 must be).
-import { cp, mkdir, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { cp, mkdir, readdir, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -43,4 +43,10 @@ await build({
 });
 // migrate.ts finds them beside the bundle (dist/migrations), as it does beside itself in src/db.
 await cp(join(here, 'src', 'db', 'migrations'), join(dist, 'migrations'), { recursive: true });
+// The repeatable SQL files live beside their features; from dist, migrate.ts reads them in dist/repeatable.
+await mkdir(join(dist, 'repeatable'));
+const features = join(here, 'src', 'features');
+for (const file of await readdir(features, { recursive: true })) {
+  if (file.endsWith('.sql')) await cp(join(features, file), join(dist, 'repeatable', basename(file)));
+}
 console.log('server built: dist/main.js, dist/owner.js, dist/backup.js, dist/restore.js, dist/pgliteWorker.js');

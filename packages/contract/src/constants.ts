@@ -33,6 +33,16 @@ export type StatusReason = (typeof STATUS_REASONS)[number];
 /** A customer may hold at most this many pending bookings at once. */
 export const MAX_PENDING_BOOKINGS = 3;
 
+/**
+ * Pending bookings made from one address, whatever the accounts: many accounts from one place could
+ * otherwise hold the fleet. Above a family's or an office's needs, below a hoarder's.
+ */
+export const MAX_PENDING_BOOKINGS_PER_ADDRESS = 6;
+
+/** A pending booking whose pickup is further ahead than this is held only FAR_AHEAD_HOLD_MINUTES. */
+export const FAR_AHEAD_DAYS = 60;
+export const FAR_AHEAD_HOLD_MINUTES = 24 * 60;
+
 export const PAYMENT_METHODS = ['upfront', 'cash_deposit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** The two ways to pay by name, the same on every screen and in the bookings export. */

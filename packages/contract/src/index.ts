@@ -8,3 +8,4 @@ export * from './routes';
 export * from './endpoints';
 export * from './api';
 export * from './paymentWords';
+export * from './bookingRefusals';

@@ -2,7 +2,7 @@
  * Calendar dates of the company (YYYY-MM-DD in America/Jamaica) and the booking rules on them.
  * Pure functions, shared by the server (which enforces them) and the browser (which explains them).
  */
-import { COMPANY_TIME_ZONE, MAX_DAYS_AHEAD, MAX_RENTAL_DAYS } from './constants';
+import { COMPANY_TIME_ZONE, FAR_AHEAD_DAYS, FAR_AHEAD_HOLD_MINUTES, MAX_DAYS_AHEAD, MAX_RENTAL_DAYS } from './constants';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
@@ -81,6 +81,14 @@ export function bookingPrice(pricePerDay: number, pickupDate: string, returnDate
 export function storedRentalPrice(booking: { price: number; pickupDate: string; returnDate: string }): RentalPrice {
   const days = rentalDays(booking.pickupDate, booking.returnDate);
   return { pricePerDay: booking.price / days, days, total: booking.price };
+}
+
+/**
+ * How long a new pending booking is held for staff to confirm: the company's hold, but at most a day
+ * for a pickup more than FAR_AHEAD_DAYS ahead, so holds far ahead cannot keep cars for weeks unseen.
+ */
+export function holdMinutesFor(pickupDate: string, holdMinutes: number, today: string = companyToday()): number {
+  return daysBetween(today, pickupDate) > FAR_AHEAD_DAYS ? Math.min(holdMinutes, FAR_AHEAD_HOLD_MINUTES) : holdMinutes;
 }
 
 /** The first day of the month holding `date`, and the first day of the next month. */

@@ -36,7 +36,8 @@ describe(`migrations (${describeDatabase})`, () => {
 
   it('applied the schema once; running them again changes nothing', async () => {
     expect(shipped[0]).toBe('0001_init.sql');
-    expect(database.opened.appliedMigrations).toEqual(shipped);
+    // The numbered files, then the repeatable ones (the booking function).
+    expect(database.opened.appliedMigrations).toEqual([...shipped, 'bookCar.sql']);
     expect(await migrate(database.opened.raw)).toEqual([]);
     expect(await appliedNames(database)).toEqual(shipped);
   });
@@ -65,5 +66,26 @@ describe(`migrations (${describeDatabase})`, () => {
     ]);
     expect(results.flat()).toEqual(['9003_add_remarks.sql']);
     expect(await appliedNames(database)).toEqual([...shipped, '9002_add_notes.sql', '9003_add_remarks.sql']);
+  });
+
+  it('a repeatable file is applied again when its text changes, once however many instances start, and not otherwise', async () => {
+    // Beside its feature, not among the numbered files.
+    const file = join(await mkdtemp(join(tmpdir(), 'rental-repeatable-')), 'greeting.sql');
+    const greeting = async () => (await queryRows<{ text: string }>(database.db, sql`select test_greeting() as text`))[0]!.text;
+    await writeFile(file, "CREATE OR REPLACE FUNCTION test_greeting() RETURNS text LANGUAGE sql AS $$ SELECT 'hello' $$;\n");
+    expect(await migrate(database.opened.raw, { migrationsDir: dir, repeatables: [file] })).toEqual(['greeting.sql']);
+    expect(await greeting()).toBe('hello');
+    expect(await migrate(database.opened.raw, { migrationsDir: dir, repeatables: [file] })).toEqual([]);
+
+    // Changed: applied again, by one of three instances starting together.
+    await writeFile(file, "CREATE OR REPLACE FUNCTION test_greeting() RETURNS text LANGUAGE sql AS $$ SELECT 'welcome' $$;\n");
+    const results = await Promise.all(Array.from({ length: 3 }, () => migrate(database.opened.raw, { migrationsDir: dir, repeatables: [file] })));
+    expect(results.flat()).toEqual(['greeting.sql']);
+    expect(await greeting()).toBe('welcome');
+
+    // A failing change leaves the function and the record of what was applied as they were.
+    await writeFile(file, "CREATE OR REPLACE FUNCTION test_greeting() RETURNS text LANGUAGE sql AS $$ SELECT 'bye' $$;\nSELECT no_such_function();\n");
+    await expect(migrate(database.opened.raw, { migrationsDir: dir, repeatables: [file] })).rejects.toThrow(/greeting\.sql failed/);
+    expect(await greeting()).toBe('welcome');
   });
 });

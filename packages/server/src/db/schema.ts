@@ -92,6 +92,8 @@ export const bookings = pgTable('bookings', {
   statusReason: text('status_reason', { enum: ['customer', 'staff', 'expired'] }),
   /** What the company has received (issue 12 item 4; migrations/0007_payment_status.sql). */
   paymentStatus: text('payment_status', { enum: ['unpaid', 'deposit_received', 'paid'] }).notNull().default('unpaid'),
+  /** The address a pending booking came from (holds per address); forgotten once it is no longer pending. */
+  madeFrom: text('made_from'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   // period daterange GENERATED ... and the exclusion constraint: see migrations/0001_init.sql
 });

@@ -1,13 +1,17 @@
 /**
  * One batch of booking requests, in one transaction: the database books each one under its own rules
- * (book_cars(), migrations/0011), then the letters of every booking made and the answers kept for
+ * (book_cars(), bookCar.sql beside this file), then the letters of every booking made and the answers kept for
  * Idempotency-Keys are written with them. An acknowledged booking therefore always has its e-mails,
  * and a retry with its key always finds its answer.
  */
 import {
+  BOOKING_REFUSALS,
   type BookingCreatedResponse,
   type CreateBookingBody,
+  holdMinutesFor,
+  isBookingRefusal,
   MAX_PENDING_BOOKINGS,
+  MAX_PENDING_BOOKINGS_PER_ADDRESS,
   MESSAGES,
   rentalDays,
   type Role,
@@ -27,6 +31,8 @@ export interface BookingRequest {
   input: CreateBookingBody;
   /** The request's Idempotency-Key, if it sent one. */
   key?: string;
+  /** The address it came from (behind a proxy, as TRUST_PROXY tells), for the holds per address. */
+  address?: string;
 }
 
 export interface BookingAnswer {
@@ -58,19 +64,11 @@ type DatabaseAnswer = { n: number } & (
   | { outcome: 'again' }
 );
 
-/** The database's reasons (book_car's RAISE and the overlap) in the customer's words. */
-const REFUSALS: Record<string, HttpError> = {
-  dates_taken: new HttpError(409, MESSAGES.datesTaken),
-  too_many_holds: new HttpError(409, MESSAGES.tooManyPendingBookings),
-  car_not_found: new HttpError(404, MESSAGES.carNotFound),
-  car_unavailable: new HttpError(409, MESSAGES.carUnavailable),
-  bank_details_missing: new HttpError(409, MESSAGES.bankDetailsMissing),
-};
-
+/** The database's reasons (book_car's RAISE and the overlap) in the customer's words (the contract's list). */
 function refusal(reason: string): HttpError {
-  const known = REFUSALS[reason];
-  if (!known) throw new Error(`book_car refused for a reason the application does not know: ${reason}`);
-  return new HttpError(known.statusCode, known.message);
+  if (!isBookingRefusal(reason)) throw new Error(`book_car refused for a reason the application does not know: ${reason}`);
+  const { statusCode, message } = BOOKING_REFUSALS[reason];
+  return new HttpError(statusCode, message);
 }
 
 /**
@@ -87,17 +85,20 @@ export class BatchOutcomeUnknown extends Error {
 export async function bookBatch(db: Database, requests: readonly BookingRequest[], rules: BookingRules): Promise<BookingOutcome[]> {
   // Only a request with an Idempotency-Key needs its hash (to claim the key, or to compare with the stored one).
   const hashes = requests.map(({ key, input }) => (key === undefined ? undefined : requestHash(input)));
-  const payload = requests.map(({ actor, input, key }, n) => ({
+  const payload = requests.map(({ actor, input, key, address }, n) => ({
     n,
     userId: actor.id,
     carId: input.car,
     pickupDate: input.pickupDate,
     returnDate: input.returnDate,
     rentalDays: rentalDays(input.pickupDate, input.returnDate),
+    holdMinutes: holdMinutesFor(input.pickupDate, rules.holdMinutes),
     paymentMethod: input.paymentMethod,
     limitHolds: actor.role !== 'owner',
+    ...(address === undefined ? {} : { address }),
     ...(key === undefined ? {} : { key, hash: hashes[n] }),
   }));
+  const limits = { maxPending: MAX_PENDING_BOOKINGS, maxPendingPerAddress: MAX_PENDING_BOOKINGS_PER_ADDRESS };
   const wantsDeposit = requests.some(({ input }) => input.paymentMethod === 'cash_deposit');
   let workDone = false;
   try {
@@ -107,7 +108,7 @@ export async function bookBatch(db: Database, requests: readonly BookingRequest[
       let bank = wantsDeposit ? await getBankDetails(tx) : null;
       const [row] = await queryRows<{ answers: DatabaseAnswer[]; company: unknown }>(
         tx,
-        sql`SELECT book_cars(${JSON.stringify(payload)}::jsonb, ${rules.holdMinutes}::integer, ${MAX_PENDING_BOOKINGS}::integer) AS answers,
+        sql`SELECT book_cars(${JSON.stringify(payload)}::jsonb, ${JSON.stringify(limits)}::jsonb) AS answers,
                    (SELECT value FROM company_settings WHERE id = 1) AS company`,
       );
       const outcomes: BookingOutcome[] = Array.from({ length: requests.length });

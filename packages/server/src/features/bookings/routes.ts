@@ -11,6 +11,7 @@ import { answerKeys } from '../fleetCache/fleetCache';
 import { bookingsCsv, csvFileName } from './bookingsCsv';
 import { startHoldSweeper } from './holds';
 import { createBookingDesk } from './bookingDesk';
+import { holdAddress } from './holdAddress';
 import { idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
 import { filtersWhere, ownerBookingsJson, ownerBookingsPage } from './ownerList';
 import { changePaymentStatus } from './paymentStatus';
@@ -36,7 +37,7 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
   // Every booking of this instance goes through one desk, which books them in batches (decision 073).
   const bookingDesk = createBookingDesk(app.db, { holdMinutes, mail: app.mail });
   addEndpoint(app, 'createBooking', async (request, reply) => {
-    const answer = await bookingDesk.book({ actor: request.user, input: request.body, key: idempotencyKeyOf(request) });
+    const answer = await bookingDesk.book({ actor: request.user, input: request.body, key: idempotencyKeyOf(request), address: holdAddress(request.ip) });
     if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');
     reply.code(answer.statusCode);
     return answer.body as BookingCreatedResponse;

@@ -1,0 +1,158 @@
+-- The database's half of making a booking: book_cars books a batch of requests in one transaction,
+-- book_car one request. Applied again by the migrator whenever this file changes (a repeatable
+-- file: db/migrate.ts), so the booking rules are read and changed here, in one place. The path of a
+-- booking through the code: README.md beside this file. The reasons it refuses, with the answer
+-- each gets: the contract's BOOKING_REFUSALS (a test holds the two together).
+--
+-- For each request, in this order:
+--   1. Its Idempotency-Key, if it sent one, is claimed; a key used before replays the first answer.
+--   2. A customer's pending holds are counted: at most rules.maxPending per account
+--      (too_many_holds) and rules.maxPendingPerAddress per address (too_many_holds_from_address).
+--      Staff booking for a caller are not limited.
+--   3. The car must exist (car_not_found) and be available for hire (car_unavailable).
+--   4. A cash deposit needs the company's bank details (bank_details_missing).
+--   5. No day of the trip may be taken by a booking or a service block (dates_taken); the exclusion
+--      constraints decide in the end.
+--   6. The booking is stored: price = the car's daily rate now x the rental days, held for the
+--      minutes the application worked out (shorter for a pickup far ahead), with the address it
+--      came from while it is pending.
+--
+-- book_car answers one request as jsonb: {"outcome": "booked", booking, car, customer},
+-- {"outcome": "refused", "reason": ...}, {"outcome": "replay", hash, statusCode, response} (its
+-- Idempotency-Key was used before) or {"outcome": "again"} (a new reference equal to an old one, about
+-- one in a billion: the application asks again). Any other error ends the whole batch, which the
+-- application then retries (a deadlock) or splits (anything else). Each rule runs in the request's
+-- own subtransaction: a refused request changes nothing and does not touch the others in its batch.
+--
+-- rules: {"maxPending": n, "maxPendingPerAddress": n}; each request: {n, userId, carId, pickupDate,
+-- returnDate, rentalDays, holdMinutes, paymentMethod, limitHolds, address?, key?, hash?}.
+
+-- The signatures before this file (migration 0011) go: a changed argument list would be a second function.
+DROP FUNCTION IF EXISTS book_cars(jsonb, integer, integer);
+DROP FUNCTION IF EXISTS book_car(jsonb, integer, integer);
+
+CREATE OR REPLACE FUNCTION book_car(request jsonb, rules jsonb) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  customer_id uuid := (request->>'userId')::uuid;
+  wanted_car uuid := (request->>'carId')::uuid;
+  customer jsonb;
+  held integer;
+  car record;
+  made record;
+  stored record;
+BEGIN
+  -- The key is claimed first: a concurrent retry with it waits here for this transaction, then replays.
+  IF request ? 'key' THEN
+    INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response)
+      VALUES (customer_id, request->>'key', request->>'hash', 0, '{}')
+      ON CONFLICT DO NOTHING;
+    IF NOT FOUND THEN
+      SELECT request_hash, status_code, response INTO stored FROM idempotency_keys
+        WHERE user_id = customer_id AND key = request->>'key';
+      RETURN jsonb_build_object('outcome', 'replay', 'hash', stored.request_hash, 'statusCode', stored.status_code, 'response', stored.response);
+    END IF;
+  END IF;
+
+  -- The customer's row is locked already (book_cars), so two bookings of one customer count their
+  -- holds one after the other. Each statement of a VOLATILE function takes a new snapshot: the count
+  -- sees holds committed while the batch waited for the lock. Staff book for callers without a limit.
+  SELECT jsonb_build_object('name', name, 'email', email, 'phone', phone) INTO customer
+    FROM users WHERE id = customer_id;
+  IF (request->>'limitHolds')::boolean THEN
+    SELECT count(*) INTO held FROM bookings WHERE user_id = customer_id AND status = 'pending';
+    IF held >= (rules->>'maxPending')::integer THEN
+      RAISE EXCEPTION 'too_many_holds';
+    END IF;
+    -- The address's lock is held too (book_cars), so accounts of one address count one after the other.
+    IF request ? 'address' THEN
+      SELECT count(*) INTO held FROM bookings WHERE made_from = request->>'address' AND status = 'pending';
+      IF held >= (rules->>'maxPendingPerAddress')::integer THEN
+        RAISE EXCEPTION 'too_many_holds_from_address';
+      END IF;
+    END IF;
+  END IF;
+
+  -- One booking of a car at a time (its row locked): two inserts of overlapping days racing on the
+  -- exclusion constraint could deadlock; queued on the row, the second meets the first's booking.
+  SELECT id, price_per_day, is_available, image_id, brand, model, year, category, location INTO car
+    FROM cars WHERE id = wanted_car AND deleted_at IS NULL FOR NO KEY UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'car_not_found';
+  END IF;
+  IF NOT car.is_available THEN
+    RAISE EXCEPTION 'car_unavailable';
+  END IF;
+  IF request->>'paymentMethod' = 'cash_deposit' AND NOT EXISTS (SELECT 1 FROM bank_details) THEN
+    RAISE EXCEPTION 'bank_details_missing';
+  END IF;
+
+  -- Days already taken (a booking or a block): refused without trying the insert, the usual answer
+  -- on a busy day and far cheaper than a failed insert. Under the car's lock nothing can take them
+  -- meanwhile except a staff re-opening; the exclusion constraints below still decide. A claimed key
+  -- must be let go with the refusal, hence the exception in that case.
+  IF EXISTS (SELECT 1 FROM derived.car_days_taken
+             WHERE car_id = wanted_car AND period && daterange((request->>'pickupDate')::date, (request->>'returnDate')::date, '[]')) THEN
+    IF request ? 'key' THEN
+      RAISE EXCEPTION 'dates_taken';
+    END IF;
+    RETURN jsonb_build_object('outcome', 'refused', 'reason', 'dates_taken');
+  END IF;
+
+  -- The price is the car's price now (under its lock) times the rental days the application counted
+  -- (the contract's rentalPrice); the hold is as long as the application worked out (holdMinutesFor).
+  INSERT INTO bookings (car_id, user_id, pickup_date, return_date, price, status, payment_method, hold_expires_at, made_from)
+    VALUES (wanted_car, customer_id, (request->>'pickupDate')::date, (request->>'returnDate')::date,
+            car.price_per_day * (request->>'rentalDays')::integer, 'pending', request->>'paymentMethod',
+            now() + make_interval(mins => (request->>'holdMinutes')::integer), request->>'address')
+    RETURNING id, reference, pickup_date, return_date, price, status, status_reason, payment_method,
+              hold_expires_at, payment_status, created_at INTO made;
+  INSERT INTO booking_events (booking_id, status, actor_id) VALUES (made.id, 'pending', customer_id);
+
+  RETURN jsonb_build_object(
+    'outcome', 'booked',
+    'booking', jsonb_build_object(
+      'id', made.id, 'reference', made.reference, 'pickupDate', made.pickup_date, 'returnDate', made.return_date,
+      'price', made.price, 'status', made.status, 'statusReason', made.status_reason,
+      'paymentMethod', made.payment_method, 'holdExpiresAt', made.hold_expires_at,
+      'paymentStatus', made.payment_status, 'createdAt', made.created_at),
+    'car', jsonb_build_object(
+      'id', car.id, 'imageId', car.image_id, 'brand', car.brand, 'model', car.model, 'year', car.year,
+      'category', car.category, 'location', car.location),
+    'customer', customer);
+EXCEPTION
+  -- A booking of these days (bookings_no_overlap) or a service block (car_days_taken_no_overlap).
+  WHEN exclusion_violation THEN
+    RETURN jsonb_build_object('outcome', 'refused', 'reason', 'dates_taken');
+  WHEN raise_exception THEN
+    RETURN jsonb_build_object('outcome', 'refused', 'reason', SQLERRM);
+  WHEN unique_violation THEN
+    RETURN jsonb_build_object('outcome', 'again');
+END;
+$$;
+
+-- A batch takes its locks in one global order, so two batches (two instances) queue instead of
+-- deadlocking: first the rows of every customer whose holds are counted or who sent an
+-- Idempotency-Key, in id order (so keys are claimed under their owner's lock), then the addresses whose
+-- holds are counted (an advisory lock each, in key order), then the cars, in id order; two requests
+-- for one car go in the order they arrived. Each answer carries its request's place in the batch ("n").
+CREATE OR REPLACE FUNCTION book_cars(requests jsonb, rules jsonb) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  request jsonb;
+  answers jsonb := '[]';
+BEGIN
+  PERFORM 1 FROM users
+    WHERE id IN (SELECT (value->>'userId')::uuid FROM jsonb_array_elements(requests)
+                  WHERE (value->>'limitHolds')::boolean OR value ? 'key')
+    ORDER BY id FOR NO KEY UPDATE;
+  PERFORM pg_advisory_xact_lock(lock_key) FROM (
+    SELECT DISTINCT hashtextextended('book_car address ' || (value->>'address'), 0) AS lock_key
+      FROM jsonb_array_elements(requests) WHERE (value->>'limitHolds')::boolean AND value ? 'address'
+  ) AS addresses ORDER BY lock_key;
+  FOR request IN SELECT value FROM jsonb_array_elements(requests) ORDER BY value->>'carId', (value->>'n')::integer LOOP
+    answers := answers || jsonb_build_array(book_car(request, rules) || jsonb_build_object('n', request->'n'));
+  END LOOP;
+  RETURN answers;
+END;
+$$;

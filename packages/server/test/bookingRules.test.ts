@@ -1,0 +1,127 @@
+/**
+ * The booking rules' one home: the reasons the database's booking function gives are the contract's
+ * (with a sentence each), the price it stores is the contract's, and pending holds are limited per
+ * address as well as per account, and held a short time when the pickup is far ahead.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  API,
+  BOOKING_REFUSALS,
+  bookingPrice,
+  FAR_AHEAD_DAYS,
+  FAR_AHEAD_HOLD_MINUTES,
+  MAX_PENDING_BOOKINGS_PER_ADDRESS,
+  MESSAGES,
+} from '@rental/contract';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings } from '../src/db/schema';
+import { holdAddress } from '../src/features/bookings/holdAddress';
+import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { addCar, day, ownerCall } from './support/fleet';
+
+const BOOK_CAR_SQL = join(import.meta.dirname, '..', 'src', 'features', 'bookings', 'bookCar.sql');
+
+describe('the booking function and the contract', () => {
+  it('every reason the SQL refuses with has its status and sentence in BOOKING_REFUSALS, and every one listed is raised', async () => {
+    const source = await readFile(BOOK_CAR_SQL, 'utf8');
+    const raised = new Set([...source.matchAll(/RAISE EXCEPTION '([a-z_]+)'|'reason', '([a-z_]+)'/g)].map((m) => m[1] ?? m[2]));
+    expect(raised.size).toBeGreaterThan(3);
+    expect([...raised].sort()).toEqual(Object.keys(BOOKING_REFUSALS).sort());
+    for (const { statusCode, message } of Object.values(BOOKING_REFUSALS)) {
+      expect([404, 409]).toContain(statusCode);
+      expect(message.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('counts only addresses that are a customer’s, not this machine’s or a private network’s (a proxy’s)', () => {
+    expect(holdAddress('203.0.113.7')).toBe('203.0.113.7');
+    expect(holdAddress('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(holdAddress('2001:db8::7')).toBe('2001:db8::7');
+    for (const proxy of ['127.0.0.1', '10.1.2.3', '172.20.0.5', '192.168.1.10', '100.64.3.4', '::1', 'fd00::5', '::ffff:127.0.0.1', 'not an address']) {
+      expect(holdAddress(proxy), proxy).toBeUndefined();
+    }
+  });
+});
+
+describe(`booking rules (${describeDatabase})`, () => {
+  let t: TestApp;
+  let owner: Account;
+  let next = 0;
+  /** A public address no other test uses (TEST-NET-3 and 2001:db8::/32 are for documentation). */
+  const freshAddress = () => `203.0.113.${++next}`;
+
+  const HOLD_MINUTES = 48 * 60;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { holdMinutes: HOLD_MINUTES } });
+    owner = await createOwner(t.app);
+  });
+  afterAll(() => t?.close());
+
+  const bookFrom = (remoteAddress: string, token: string, car: string, pickupDate: string, returnDate: string) =>
+    t.app.inject({ method: 'POST', url: API.createBooking, remoteAddress, headers: authHeader(token), payload: { car, pickupDate, returnDate, paymentMethod: 'upfront' } });
+
+  it(`holds at most ${MAX_PENDING_BOOKINGS_PER_ADDRESS} pending bookings from one address, whatever the accounts; confirmed ones do not count`, async () => {
+    const address = freshAddress();
+    const cars = await Promise.all(Array.from({ length: MAX_PENDING_BOOKINGS_PER_ADDRESS + 2 }, () => addCar(t.app, owner.token)));
+    const accounts = await Promise.all(cars.map(() => registerCustomer(t.app)));
+    // One account each, all at once, from one address: the address's limit holds under the race.
+    const answers = await Promise.all(cars.slice(0, MAX_PENDING_BOOKINGS_PER_ADDRESS + 1).map((car, i) => bookFrom(address, accounts[i]!.token, car._id, day(30), day(31))));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array(MAX_PENDING_BOOKINGS_PER_ADDRESS).fill(201), 409]);
+    const refused = answers.find((a) => a.statusCode === 409)!;
+    expect(refused.json()).toEqual({ success: false, message: MESSAGES.tooManyPendingFromAddress });
+
+    // Another address books as usual.
+    const last = cars.at(-1)!;
+    expect((await bookFrom(freshAddress(), accounts.at(-1)!.token, last._id, day(30), day(31))).statusCode).toBe(201);
+
+    // Once staff confirm one, the address has room again, and the confirmed booking no longer keeps where it came from.
+    const held = answers.filter((a) => a.statusCode === 201).map((a) => a.json().booking as { _id: string; car: { _id: string } });
+    expect((await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: held[0]!._id, status: 'confirmed' })).statusCode).toBe(200);
+    const [confirmed] = await t.db.select({ madeFrom: bookings.madeFrom }).from(bookings).where(eq(bookings.id, held[0]!._id));
+    expect(confirmed!.madeFrom).toBeNull();
+    const unbooked = cars.find((car) => !held.some((b) => b.car._id === car._id) && car._id !== last._id)!;
+    const newcomer = await registerCustomer(t.app);
+    expect((await bookFrom(address, newcomer.token, unbooked._id, day(30), day(31))).statusCode).toBe(201);
+  }, 120_000);
+
+  it('does not count requests that arrive from this machine or a private network: they are a proxy’s', async () => {
+    const cars = await Promise.all(Array.from({ length: MAX_PENDING_BOOKINGS_PER_ADDRESS + 1 }, () => addCar(t.app, owner.token)));
+    for (const car of cars) {
+      const customer = await registerCustomer(t.app);
+      expect((await bookFrom('10.0.0.2', customer.token, car._id, day(40), day(40))).statusCode).toBe(201);
+    }
+  }, 120_000);
+
+  it(`holds a booking whose pickup is more than ${FAR_AHEAD_DAYS} days ahead for ${FAR_AHEAD_HOLD_MINUTES / 60} hours, nearer ones for the usual hold`, async () => {
+    const car = await addCar(t.app, owner.token);
+    const customer = await registerCustomer(t.app);
+    const hoursHeld = async (pickup: string) => {
+      const before = Date.now();
+      const res = await bookFrom(freshAddress(), customer.token, car._id, pickup, pickup);
+      expect(res.statusCode).toBe(201);
+      return (new Date(res.json().booking.holdExpiresAt).getTime() - before) / 3_600_000;
+    };
+    expect(await hoursHeld(day(FAR_AHEAD_DAYS))).toBeCloseTo(HOLD_MINUTES / 60, 1);
+    expect(await hoursHeld(day(FAR_AHEAD_DAYS + 1))).toBeCloseTo(FAR_AHEAD_HOLD_MINUTES / 60, 1);
+  }, 120_000);
+
+  it('stores the price the contract computes, for any daily rate and any days', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 250_000 }), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 89 }), async (pricePerDay, ahead, length) => {
+        const car = await addCar(t.app, owner.token, { pricePerDay });
+        const pickupDate = day(ahead);
+        const returnDate = day(ahead + length);
+        const res = await ownerCall(t.app, owner.token, 'POST', API.createBooking, { car: car._id, pickupDate, returnDate, paymentMethod: 'upfront' });
+        expect(res.statusCode).toBe(201);
+        const stored = (await t.db.select({ price: bookings.price }).from(bookings).where(eq(bookings.id, res.json().booking._id)))[0]!;
+        expect(stored.price).toBe(bookingPrice(pricePerDay, pickupDate, returnDate));
+        expect(res.json().booking.price).toBe(stored.price);
+      }),
+      { numRuns: 15 },
+    );
+  }, 180_000);
+});
