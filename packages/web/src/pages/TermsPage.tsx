@@ -1,4 +1,4 @@
-import { MAX_DAYS_AHEAD, MAX_PENDING_BOOKINGS, MAX_RENTAL_DAYS } from '@rental/contract/constants';
+import { FAR_AHEAD_DAYS, FAR_AHEAD_HOLD_MINUTES, MAX_DAYS_AHEAD, MAX_PENDING_BOOKINGS, MAX_PENDING_BOOKINGS_PER_ADDRESS, MAX_RENTAL_DAYS } from '@rental/contract/constants';
 import { depositNotice, phoneHref } from '@rental/contract/company';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -67,9 +67,13 @@ export default function TermsPage() {
         <ul className="list-disc space-y-2 pl-6">
           <li>
             A new booking is a hold on the car’s days while we confirm it. We hold it for 48 hours, unless we tell you otherwise; your
-            booking page shows the exact time. A booking we have not confirmed by then is cancelled and its days are freed.
+            booking page shows the exact time. A booking we have not confirmed by then is cancelled and its days are freed. A booking
+            whose pickup is more than {FAR_AHEAD_DAYS} days ahead is held for {FAR_AHEAD_HOLD_MINUTES / 60} hours.
           </li>
-          <li>You may have at most {MAX_PENDING_BOOKINGS} bookings waiting for confirmation at once.</li>
+          <li>
+            You may have at most {MAX_PENDING_BOOKINGS} bookings waiting for confirmation at once, and bookings made from one
+            internet connection at most {MAX_PENDING_BOOKINGS_PER_ADDRESS}.
+          </li>
           <li>
             You can book up to {MAX_DAYS_AHEAD} days ahead, for at most {MAX_RENTAL_DAYS} days.
           </li>

@@ -1,5 +1,5 @@
 import { DEFAULT_COMPANY, depositNotice } from '@rental/contract/company';
-import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
+import { FAR_AHEAD_DAYS, TOKEN_STORAGE_KEY } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
 import { BANK_PAYMENT_WAYS } from '@rental/contract/paymentWords';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
@@ -55,10 +55,10 @@ describe('Confirm Booking is disabled', () => {
 describe('payment page', () => {
   let car: Car;
   const today = companyToday();
-  let offset = 100;
+  let offset = 5;
   /** Fresh dates for each booking, so tests never collide on this car. */
   const nextDates = () => {
-    offset += 5;
+    offset += 4;
     return { pickup: addDays(today, offset), ret: addDays(today, offset + 2) };
   };
 
@@ -185,6 +185,21 @@ describe('payment page', () => {
     expect(screen.getByRole('link', { name: 'Choose other dates' })).toHaveAttribute('href', `/car-details/${car._id}`);
     expect(confirmButton()).toBeDisabled();
     expect(location()).toHaveTextContent(/^\/payment\//);
+  });
+
+  it('says a pickup more than 60 days ahead is held for 24 hours, a nearer one for 48', async () => {
+    const user = userEvent.setup();
+    for (const [ahead, words] of [
+      [FAR_AHEAD_DAYS + 5, '24 hours after you book, since the pickup is more than 60 days ahead.'],
+      [FAR_AHEAD_DAYS - 5, '48 hours after you book, unless we tell you otherwise.'],
+    ] as const) {
+      const view = renderApp(`/payment/${car._id}/${addDays(today, ahead)}/${addDays(today, ahead + 1)}`);
+      await screen.findByRole('heading', { name: `${car.brand} Axio` });
+      await user.click(screen.getByRole('radio', { name: /Cash deposit/ }));
+      expect(await screen.findByText('When')).toBeInTheDocument();
+      expect(screen.getByText('When').nextElementSibling).toHaveTextContent(words);
+      view.unmount();
+    }
   });
 
   it('does not ask for a phone number the account already has', async () => {

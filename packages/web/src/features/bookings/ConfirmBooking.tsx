@@ -3,9 +3,9 @@
  * the security deposit, the two ways to pay explained, a phone number when the account has none,
  * the terms, and Confirm Booking.
  */
-import { PAYMENT_METHODS as METHOD_VALUES, type PaymentMethod } from '@rental/contract/constants';
+import { FAR_AHEAD_DAYS, PAYMENT_METHODS as METHOD_VALUES, type PaymentMethod } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
-import { companyToday, rangesOverlap, rentalDatesProblem, rentalPrice } from '@rental/contract/rentalDates';
+import { companyToday, daysBetween, rangesOverlap, rentalDatesProblem, rentalPrice } from '@rental/contract/rentalDates';
 import type { BankDetails } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MapPin } from 'lucide-react';
@@ -201,7 +201,15 @@ export function ConfirmBooking() {
 
         <section aria-label="Payment" className="space-y-5">
           <PaymentMethodCards method={method} onChange={setMethod} />
-          {method && <HowToPay method={method} total={total} bankDetails={bank.data} bankDetailsLoading={bank.isPending && !bank.isError} />}
+          {method && (
+            <HowToPay
+              method={method}
+              total={total}
+              bankDetails={bank.data}
+              bankDetailsLoading={bank.isPending && !bank.isError}
+              farAhead={!datesProblem && daysBetween(companyToday(), pickupDate) > FAR_AHEAD_DAYS}
+            />
+          )}
 
           {needsPhone && (
             <div>

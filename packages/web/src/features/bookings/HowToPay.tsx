@@ -3,7 +3,7 @@
  * is paid, when, where and how much. The methods' names and summaries are the contract's (paymentWords.ts);
  * the security deposit is a separate, refundable sum explained on its own (SecurityDeposit).
  */
-import type { BookingStatus, PaymentMethod } from '@rental/contract/constants';
+import { type BookingStatus, FAR_AHEAD_DAYS, FAR_AHEAD_HOLD_MINUTES, type PaymentMethod } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
 import { BANK_PAYMENT_WAYS } from '@rental/contract/paymentWords';
 import type { BankDetails } from '@rental/contract/schemas';
@@ -33,10 +33,12 @@ type HowToPayProps = {
   reference?: string;
   /** The booking's status, once it exists. */
   status?: BookingStatus;
+  /** Before booking: a pickup far ahead, whose hold is shorter. */
+  farAhead?: boolean;
 };
 
 /** What, when, where and how much, for the chosen method. */
-export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadline, reference, status }: HowToPayProps) {
+export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadline, reference, status, farAhead = false }: HowToPayProps) {
   const company = useCompany();
   const money = useMoney();
   if (method === 'upfront') {
@@ -94,7 +96,13 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
           ) : status === 'pending' ? (
             <>As soon as you can: we confirm the booking once the money has arrived.</>
           ) : (
-            <>Before the hold on the car ends: 48 hours after you book, unless we tell you otherwise. Your booking page shows the exact time.</>
+            <>
+              Before the hold on the car ends:{' '}
+              {farAhead
+                ? `${FAR_AHEAD_HOLD_MINUTES / 60} hours after you book, since the pickup is more than ${FAR_AHEAD_DAYS} days ahead.`
+                : '48 hours after you book, unless we tell you otherwise.'}{' '}
+              Your booking page shows the exact time.
+            </>
           )}
         </Fact>
         <Fact label="Where">
