@@ -84,7 +84,7 @@ describe('account', () => {
       await expectPath(page, path);
     }
 
-    // The navigation bar's Login still leads home (SPEC section 4).
+    // The navigation bar's Login still leads home (as SPEC.md has it).
     const page = await openPage();
     await page.goto('/about-us');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login', exact: true }).click();

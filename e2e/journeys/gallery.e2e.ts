@@ -1,5 +1,5 @@
 /**
- * Cars as they are (issue 12 item 8): the owner sets a car's doors and distance allowance and
+ * Cars as they are: the owner sets a car's doors and distance allowance and
  * arranges its pictures; customers swipe through them on a phone and click through them on a
  * desktop, and the specification grid shows the car's own doors and distance.
  */

@@ -1,4 +1,4 @@
-/** Domain constants shared by the server and the web app (SPEC section 9). */
+/** Domain constants shared by the server and the web app. */
 
 /** Every category the spec names anywhere, so every filter button can match a car. */
 export const CAR_CATEGORIES = ['Sedan', 'SUV', 'Van', 'Hatchback', 'Cabriolet', 'Pickup', 'Minivan'] as const;
@@ -48,7 +48,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** The two ways to pay by name, the same on every screen and in the bookings export. */
 export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = { upfront: 'Pay upfront', cash_deposit: 'Cash deposit' };
 
-// ---- issue 12 items 3-5: payments received, the owner's pages of bookings ----
+// ---- Payments received, the owner's pages of bookings ----
 /** What the company has received for a booking (column bookings.payment_status). */
 export const PAYMENT_STATUSES = ['unpaid', 'deposit_received', 'paid'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -92,10 +92,10 @@ export const HOME_FEATURED_CARS = 6;
 export const OTHER_CARS_ON_DETAIL = 3;
 export const RECENT_BOOKINGS_ON_DASHBOARD = 5;
 
-/** Fixed values of the car detail's specification grid (SPEC section 2). */
+/** Fixed values of the car detail's specification grid (as SPEC.md has it). */
 export const CAR_SPEC_FIXED = { doors: 4, airConditioner: 'Yes', distance: 500 } as const;
 
-// ---- issue 12 item 8: cars as they are (doors, distance allowance, pictures) ----
+// ---- Cars as they are (doors, distance allowance, pictures) ----
 /** A car's doors and daily distance allowance (km) when the owner has not set them: SPEC's fixed values. */
 export const DEFAULT_DOORS = CAR_SPEC_FIXED.doors;
 export const DEFAULT_DISTANCE_PER_DAY = CAR_SPEC_FIXED.distance;
@@ -109,7 +109,7 @@ export const MAX_CAR_PICTURES = 8;
 export const CURRENCY_SYMBOL = '$';
 export const TOKEN_STORAGE_KEY = 'token';
 
-/** react-hot-toast's defaults, which are the spec's timings (SPEC section 9). */
+/** react-hot-toast's defaults, the timings the original site used. */
 export const TOAST_LIMIT = 20;
 
 /** A server-drawn page's list of its code, read by the boot script (decision 076): its element's id. */

@@ -1,4 +1,4 @@
-/** Sentences a customer reads; the web app and the server use these exact texts (SPEC section 8). */
+/** Sentences a customer reads; the web app and the server use these exact texts (as SPEC.md has it). */
 export const MESSAGES = {
   loggedOut: 'You have been logged out',
   selectBothDates: 'Please select both pickup and return dates.',
@@ -47,7 +47,7 @@ export const MESSAGES = {
   alreadyCancelled: 'This booking is already cancelled.',
   pickupDayReached: 'This booking can no longer be cancelled online: its pickup day has come. Please call us.',
   wrongCurrentPassword: 'Your current password is not right. Please try again.',
-  // issue 12 item 1: a re-opened booking that meets a service block
+  // A re-opened booking that meets a service block
   reactivateOverBlock: 'This booking cannot be re-activated: the car is blocked for service on some of its days.',
 
   // Successful writes
@@ -75,7 +75,7 @@ export const MESSAGES = {
   messageNotFailed: 'Only a message that could not be sent can be sent again.',
   messageQueuedAgain: 'The message will be sent again in a moment.',
 
-  // issue 12 item 8: a car's pictures
+  // A car's pictures
   carPictureAdded: 'Picture added',
   carPictureRemoved: 'Picture removed',
   carPicturesReordered: 'Order of the pictures saved',
@@ -84,13 +84,13 @@ export const MESSAGES = {
   lastCarPicture: 'A car needs at least one picture. Add another before removing this one.',
   carPicturesChanged: 'The pictures of this car have changed meanwhile. Please reload the page and try again.',
 
-  // issue 12 items 3-5: payments received, the owner's pages of bookings
+  // Payments received, the owner's pages of bookings
   paymentStatusUpdated: 'Payment status updated',
   bookingsPageInvalid: 'This page of bookings cannot be found any more. Please start again from the first page.',
   bookingDatesReversed: 'The first day must be on or before the last day.',
 } as const;
 
-// issue 12 items 1-2: service blocks. Apart from MESSAGES, which every public page loads: only
+// Service blocks. Apart from MESSAGES, which every public page loads: only
 // staff and the server read these.
 export const BLOCK_MESSAGES = {
   blockAdded: 'The car is blocked for these days',

@@ -27,7 +27,7 @@ function fromUtcMs(ms: number): string {
 }
 
 // Made once: building a DateTimeFormat costs ~0.1 ms, far more than formatting with it, and the
-// server asks for today on every cached read (issue 13's profile).
+// server asks for today on every cached read (profiled under the booking storm).
 let companyDayFormat: Intl.DateTimeFormat | undefined;
 
 /** Today's date in the company's time zone. */

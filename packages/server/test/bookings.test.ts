@@ -109,7 +109,7 @@ describe(`bookings (${describeDatabase})`, () => {
         createdAt: expect.any(String),
         paymentMethod: 'upfront',
         holdExpiresAt: expect.any(String),
-        // issue 12 item 4: nothing received yet
+        // Nothing received yet
         paymentStatus: 'unpaid',
       } satisfies Booking);
       // A hold of HOLD_MINUTES (48 hours by default) from when it was made.

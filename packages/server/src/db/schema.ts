@@ -53,7 +53,7 @@ export const cars = pgTable('cars', {
   description: text('description').notNull(),
   imageId: uuid('image_id').notNull().references(() => images.id),
   isAvailable: boolean('is_available').notNull().default(true),
-  // issue 12 item 8 (migrations/0009_car_details.sql): null = SPEC's usual 4 doors, 500 km a day.
+  // migrations/0009_car_details.sql: null = SPEC's usual 4 doors, 500 km a day.
   doors: integer('doors'),
   distancePerDay: integer('distance_per_day'),
   /** Soft delete: deleted cars stay for the bookings that name them. */
@@ -62,7 +62,7 @@ export const cars = pgTable('cars', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// issue 12 item 8: a car's pictures in order (migrations/0009_car_details.sql). Position 0 is the
+// A car's pictures in order (migrations/0009_car_details.sql). Position 0 is the
 // cover, always the car's imageId; positions are unique per car (checked at commit) and 0-7.
 export const carPictures = pgTable(
   'car_pictures',
@@ -90,7 +90,7 @@ export const bookings = pgTable('bookings', {
   holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
   /** Why it was cancelled (null while it is not). */
   statusReason: text('status_reason', { enum: ['customer', 'staff', 'expired'] }),
-  /** What the company has received (issue 12 item 4; migrations/0007_payment_status.sql). */
+  /** What the company has received (migrations/0007_payment_status.sql). */
   paymentStatus: text('payment_status', { enum: ['unpaid', 'deposit_received', 'paid'] }).notNull().default('unpaid'),
   /** The address a pending booking came from (holds per address); forgotten once it is no longer pending. */
   madeFrom: text('made_from'),
@@ -108,7 +108,7 @@ export const bookingEvents = pgTable('booking_events', {
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// issue 12 items 1-2: service blocks (migrations/0006_service_blocks.sql)
+// Service blocks (migrations/0006_service_blocks.sql)
 /**
  * Days staff take a car out of hire. Never shares a day of its car with a live booking or another
  * block: derived.car_days_taken and its exclusion constraint hold that (see the migration).

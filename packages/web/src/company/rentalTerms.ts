@@ -1,4 +1,4 @@
-/** The rental requirements of SPEC section 9: on the about page and in the terms. */
+/** The rental requirements, as the company states them: on the about page and in the terms. */
 export const REQUIREMENTS = [
   'A driver’s licence held for at least 2 years',
   'Age 23 or older',

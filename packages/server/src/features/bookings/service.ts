@@ -94,7 +94,7 @@ export async function changeBookingStatus(db: Database, actor: Actor, bookingId:
       }
     });
   } catch (err) {
-    // Only a block can clash with car_days_taken here: another booking meets bookings_no_overlap first (issue 12).
+    // Only a block can clash with car_days_taken here: another booking meets bookings_no_overlap first.
     if (isOverlapViolation(err)) throw new HttpError(409, violatedConstraint(err) === 'car_days_taken_no_overlap' ? MESSAGES.reactivateOverBlock : MESSAGES.reactivateConflict);
     throw err;
   }

@@ -59,7 +59,7 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-// Made once: a DateTimeFormat costs ~0.5 ms to build, and every booking's letters format its hold's end (issue 13's storm profile).
+// Made once: a DateTimeFormat costs ~0.5 ms to build, and every booking's letters format its hold's end (the booking storm's profile).
 const momentFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Jamaica', year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true });
 
 /** A moment (the hold's end) in Jamaica: "Sat 28 Nov 2026 at 3:45 pm (Jamaica time)". */

@@ -1,4 +1,4 @@
-/** The two payment method cards of the payment step (SPEC section 2), named as on every other screen. */
+/** The two payment method cards of the payment step (as SPEC.md has it), named as on every other screen. */
 import type { PaymentMethod } from '@rental/contract/constants';
 import { Banknote, Building2, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
