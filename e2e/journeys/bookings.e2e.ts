@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_COMPANY } from '@rental/contract/company';
 import { MESSAGES } from '@rental/contract/messages';
+import { BANK_PAYMENT_WAYS } from '@rental/contract/paymentWords';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { apiClient } from '../support/api';
 import { answerConfirmation } from '../support/confirm';
@@ -100,7 +101,8 @@ describe('bookings', () => {
     // As saved now (the owner's journey may have changed the seed's account).
     const bank = await apiClient(seed.baseUrl).publicBankDetails();
     await see(pay.getByText(bank!.accountNumber));
-    await see(pay.getByText(`The rental price, in cash: ${formatMoney(car.pricePerDay * 3)}`));
+    await see(pay.getByText(`The rental price: ${formatMoney(car.pricePerDay * 3)}`));
+    await see(pay.getByText(new RegExp(`into the account below: ${BANK_PAYMENT_WAYS}`)));
     await see(pay.getByText(/By .* \(Jamaica time\), when the hold on the car ends/));
     await see(pay.getByText(booking.reference));
 
