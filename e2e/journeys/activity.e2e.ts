@@ -46,6 +46,8 @@ describe('the history', () => {
     const status = page.getByRole('row').filter({ hasText: reference }).getByRole('combobox', { name: /^Status of/ });
     await see(status);
     await status.selectOption('confirmed');
+    // Confirming e-mails the customer: staff are asked first.
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm and e-mail the customer' }).click();
     await seeToast(page, MESSAGES.statusUpdated);
 
     await page.getByRole('link', { name: 'History', exact: true }).click();

@@ -135,14 +135,19 @@ async function toRgba(page: Page, colours: string[]): Promise<number[][]> {
   }, colours);
 }
 
-export type Hue = 'green' | 'red' | 'neutral' | 'other';
+export type Hue = 'green' | 'red' | 'amber' | 'neutral' | 'other';
 
+/** The colour's name as a person would say it, from its hue angle: amber (orange to yellow) is not red. */
 function hueOf([r, g, b]: number[]): Hue {
   const max = Math.max(r!, g!, b!);
   const min = Math.min(r!, g!, b!);
-  if (max - min < 40) return 'neutral';
-  if (g === max && g! - Math.max(r!, b!) > 20) return 'green';
-  if (r === max && r! - Math.max(g!, b!) > 40) return 'red';
+  const spread = max - min;
+  if (spread < 40) return 'neutral';
+  const sector = max === r ? ((g! - b!) / spread + 6) % 6 : max === g ? (b! - r!) / spread + 2 : (r! - g!) / spread + 4;
+  const angle = sector * 60;
+  if (angle < 15 || angle >= 340) return 'red';
+  if (angle < 65) return 'amber';
+  if (angle >= 80 && angle < 175) return 'green';
   return 'other';
 }
 

@@ -201,7 +201,7 @@ export function ConfirmBooking() {
 
         <section aria-label="Payment" className="space-y-5">
           <PaymentMethodCards method={method} onChange={setMethod} />
-          {method && (
+          {method && price && (
             <HowToPay
               method={method}
               total={total}
