@@ -41,6 +41,7 @@ export function pageQueries(pathname: string): PageQuery[] | null {
 
 /** The page's module as Vite's manifest names it, so the server can announce its chunk (modulepreload). */
 export function pageModule(pathname: string): string | undefined {
+  if (pathname === '/') return 'src/pages/HomePage.tsx';
   if (pathname === '/cars') return 'src/pages/CarsPage.tsx';
   if (pathname.startsWith('/car-details/')) return 'src/pages/CarDetailsPage.tsx';
   return undefined;
