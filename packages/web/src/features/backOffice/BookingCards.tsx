@@ -1,11 +1,11 @@
 /** The bookings on a phone or tablet: one card each, so the status is reachable without scrolling sideways. */
-import { phoneHref } from '@rental/contract/company';
 import type { OwnerBooking } from '@rental/contract/schemas';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { formatCalendarDate, formatInstant } from '../../lib/dates';
 import { useMoney } from '../../company/useCompany';
 import { BookingStatusNote } from './BookingStatusNote';
+import { CustomerContact } from './CustomerContact';
 import { BookingPayment } from './BookingPayment';
 import { BookingStatusSelect } from './BookingStatusSelect';
 
@@ -60,17 +60,7 @@ function BookingCard({ booking }: { booking: OwnerBooking }) {
       <dl className="mt-4 mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
         <dt className="text-slate-500">Customer</dt>
         <dd className="min-w-0">
-          <p className="font-medium text-slate-900">{booking.user.name}</p>
-          <a href={`mailto:${booking.user.email}`} className="block rounded break-all text-slate-500 hover:text-primary">
-            {booking.user.email}
-          </a>
-          {booking.user.phone ? (
-            <a href={phoneHref(booking.user.phone)} className="block rounded text-slate-700 hover:text-primary">
-              {booking.user.phone}
-            </a>
-          ) : (
-            <span className="block text-xs text-slate-500">No phone given</span>
-          )}
+          <CustomerContact user={booking.user} />
         </dd>
         <dt className="text-slate-500">Dates</dt>
         <dd className="text-slate-700">

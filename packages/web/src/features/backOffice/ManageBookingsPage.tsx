@@ -3,7 +3,6 @@
  * server; the owner sets each booking's status and what has been paid, and exports the list.
  */
 import type { OwnerBooking } from '@rental/contract/schemas';
-import { phoneHref } from '@rental/contract/company';
 import { Download } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -17,6 +16,7 @@ import { downloadBookingsCsv } from './bookingsCsvDownload';
 import { BookingStatusNote } from './BookingStatusNote';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { BookingCards } from './BookingCards';
+import { CustomerContact } from './CustomerContact';
 import { BookingFilterBar } from './BookingFilterBar';
 import { BookingPayment } from './BookingPayment';
 import { BookingStatusSelect } from './BookingStatusSelect';
@@ -165,17 +165,7 @@ function BookingRow({ booking }: { booking: OwnerBooking }) {
         </div>
       </td>
       <td className="min-w-40 px-3 py-3">
-        <p className="font-medium text-slate-900">{booking.user.name}</p>
-        <a href={`mailto:${booking.user.email}`} className="block rounded [overflow-wrap:anywhere] text-slate-500 hover:text-primary">
-          {booking.user.email}
-        </a>
-        {booking.user.phone ? (
-          <a href={phoneHref(booking.user.phone)} className="block rounded whitespace-nowrap text-slate-700 hover:text-primary">
-            {booking.user.phone}
-          </a>
-        ) : (
-          <span className="block text-xs text-slate-500">No phone given</span>
-        )}
+        <CustomerContact user={booking.user} />
       </td>
       <td className="px-3 py-3 whitespace-nowrap text-slate-700">
         {formatCalendarDate(booking.pickupDate)}

@@ -1,0 +1,21 @@
+import { phoneHref } from '@rental/contract/company';
+import type { OwnerBooking } from '@rental/contract/schemas';
+
+/** A booking's customer as staff reach them: name, e-mail and phone as links, or that none was given. */
+export function CustomerContact({ user }: { user: OwnerBooking['user'] }) {
+  return (
+    <>
+      <p className="font-medium text-slate-900">{user.name}</p>
+      <a href={`mailto:${user.email}`} className="block rounded [overflow-wrap:anywhere] text-slate-500 hover:text-primary">
+        {user.email}
+      </a>
+      {user.phone ? (
+        <a href={phoneHref(user.phone)} className="block rounded whitespace-nowrap text-slate-700 hover:text-primary">
+          {user.phone}
+        </a>
+      ) : (
+        <span className="block text-xs text-slate-500">No phone given</span>
+      )}
+    </>
+  );
+}
