@@ -12,7 +12,7 @@ import { CarGridSkeleton } from '../components/Skeleton';
 import { filterCars, filterCategories } from '../features/cars/filterCars';
 import { TripDatesForm } from '../features/cars/TripDatesForm';
 import { linkWithTrip, type Trip, tripInLink } from '../features/cars/tripInLink';
-import { callApi, errorMessage } from '../api/client';
+import { callApi } from '../api/client';
 import { formatCalendarDate } from '../lib/dates';
 import { useDrawnFieldValue } from '../lib/drawnField';
 import { queryKeys } from '../lib/queryKeys';
@@ -49,6 +49,7 @@ export default function CarsPage() {
       callApi('checkAvailability', { body: { location: pickupLocation, pickupDate, returnDate } }),
     select: (data) => data.availableCars,
     enabled: byDates,
+    meta: { errorToast: true },
   });
 
   // The chosen dates follow the customer to the car they open.
@@ -63,9 +64,6 @@ export default function CarsPage() {
   useEffect(() => {
     if (availableCars && availableCars.length === 0) toast(MESSAGES.noCarsAvailable, { icon: 'ℹ️', id: 'no-cars-available' });
   }, [availableCars]);
-  useEffect(() => {
-    if (availability.error) toast.error(errorMessage(availability.error), { id: 'availability' });
-  }, [availability.error]);
 
   const fleet = useMemo(() => (byDates ? (availableCars ?? []) : session.cars), [byDates, availableCars, session.cars]);
   const loading = byDates ? availability.isPending && !availability.isError : session.carsLoading;
