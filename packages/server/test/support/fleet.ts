@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { bookings, users } from '../../src/db/schema';
 import type { Database } from '../../src/db/types';
 import { signSessionToken } from '../../src/features/auth/sessionTokens';
-import { authHeader } from '../helpers';
+import { authHeader, testApi } from '../helpers';
 import { smallPng } from './images';
 import { multipart } from './multipart';
 
@@ -45,11 +45,12 @@ export async function carUpload(data: unknown, image?: Buffer | null) {
   );
 }
 
+/** Adds a car as the owner's page does (its details and a picture), through the typed client. */
 export async function addCar(app: FastifyInstance, ownerToken: string, overrides: Partial<CarFormInput> = {}): Promise<Car> {
-  const body = await carUpload(carForm(overrides));
-  const res = await app.inject({ method: 'POST', url: API.addCar, headers: { ...authHeader(ownerToken), ...body.headers }, payload: body.payload });
-  if (res.statusCode !== 201) throw new Error(`add-car failed: ${res.statusCode} ${res.body}`);
-  return res.json().car as Car;
+  const form = new FormData();
+  form.append('carData', JSON.stringify(carForm(overrides)));
+  form.append('image', new File([new Uint8Array(await carPicture())], 'car.png', { type: 'image/png' }));
+  return (await testApi(app, ownerToken).call('addCar', { form })).car;
 }
 
 export function book(

@@ -3,7 +3,7 @@ import { MESSAGES } from '@rental/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, registerCustomer, serverUrl, testApi, uniqueEmail } from '../test/api';
+import { TEST_PASSWORD, registerCustomer, testApi, uniqueEmail } from '../test/api';
 import { renderApp } from '../test/renderApp';
 
 async function openModal() {
@@ -96,8 +96,8 @@ describe('login modal', () => {
     await user.type(within(dialog).getByLabelText('Password again'), TEST_PASSWORD);
     await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText(MESSAGES.registered)).toBeInTheDocument();
-    const answer = await fetch(`${serverUrl()}/api/user/data`, { headers: { Authorization: localStorage.getItem(TOKEN_STORAGE_KEY)! } });
-    expect(((await answer.json()) as { user: { phone: string } }).user.phone).toBe('+1 876 555 0199');
+    const { user: account } = await testApi(localStorage.getItem(TOKEN_STORAGE_KEY)!).call('userData');
+    expect(account.phone).toBe('+1 876 555 0199');
   });
 
   it('creating an account: says under each field what is wrong, in words, moves to the first and sends nothing', async () => {
