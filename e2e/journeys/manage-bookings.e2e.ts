@@ -11,7 +11,7 @@ import type { Booking } from '@rental/contract/schemas';
 import type { Page } from 'playwright-core';
 import { apiClient, typedApi } from '../support/api';
 import { describe, expect, PHONE, test } from '../support/fixtures';
-import { see, seeToast } from '../support/ui';
+import { notSee, see, seeToast } from '../support/ui';
 
 /** One more than a page (50), so Load more has something to load. */
 const BOOKINGS = 52;
@@ -138,5 +138,20 @@ describe('manage bookings', () => {
     for (const label of ['Status', 'Payment', 'From', 'To']) await see(page.getByLabel(label, { exact: true }));
     await see(page.getByRole('button', { name: 'Export CSV' }));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // A cancellation e-mails the customer: the question and both its answers fit the phone, and
+    // leaving it changes nothing.
+    const status = cards.first().getByRole('combobox', { name: /^Status of/ });
+    expect(await status.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]!.textContent)).toBe('Confirmed');
+    await status.selectOption('cancelled');
+    const question = await see(page.getByRole('alertdialog'));
+    await see(question.getByText(`${customer.name} will get an e-mail`, { exact: false }));
+    for (const answer of ['Cancel it and e-mail the customer', 'Leave it confirmed']) {
+      const box = await question.getByRole('button', { name: answer }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width && box.y + box.height <= PHONE.height, `${answer} is on the screen`).toBe(true);
+    }
+    await question.getByRole('button', { name: 'Leave it confirmed' }).tap();
+    await notSee(question);
+    expect(await status.inputValue()).toBe('confirmed');
   });
 });

@@ -14,6 +14,8 @@ import {
   dateRegExp,
   expectPath,
   formatMoney,
+  hueAngle,
+  hueName,
   imageCentreColour,
   logInThroughDialog,
   notSee,
@@ -43,33 +45,6 @@ async function fillCarForm(page: Page, fields: Partial<typeof newCar>) {
 function carRow(page: Page, name: string): Locator {
   return page.getByRole('row').filter({ hasText: name });
 }
-
-/**
- * The hue angle (0-360) of the most saturated of a control's text, background and border colours,
- * as drawn: amber (about 45) is told from red (about 0-25), which a red-or-not reading cannot do.
- */
-async function hueAngle(locator: Locator): Promise<number> {
-  return locator.evaluate((el) => {
-    const s = getComputedStyle(el);
-    const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
-    let best = { spread: -1, hue: 0 };
-    for (const colour of [s.color, s.backgroundColor, s.borderTopColor]) {
-      ctx.clearRect(0, 0, 1, 1);
-      ctx.fillStyle = colour;
-      ctx.fillRect(0, 0, 1, 1);
-      const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data as unknown as number[];
-      if (a! <= 40) continue;
-      const max = Math.max(r!, g!, b!);
-      const min = Math.min(r!, g!, b!);
-      const spread = max - min;
-      if (spread <= best.spread || spread === 0) continue;
-      const hue = max === r ? ((g! - b!) / spread) % 6 : max === g ? (b! - r!) / spread + 2 : (r! - g!) / spread + 4;
-      best = { spread, hue: (hue * 60 + 360) % 360 };
-    }
-    return best.hue;
-  });
-}
-const isAmber = (hue: number) => hue >= 30 && hue <= 65;
 
 describe('owner', () => {
   test('logs in, sees the Dashboard button and reaches the dashboard', async ({ page, seed }) => {
@@ -273,7 +248,7 @@ describe('owner', () => {
     expect(await firstStatus.inputValue()).toBe('pending');
     expect(await firstStatus.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]!.textContent)).toBe('Waiting for confirmation');
     const waitingHue = await hueAngle(firstStatus);
-    expect(isAmber(waitingHue), `waiting for confirmation is amber, not red (hue ${waitingHue})`).toBe(true);
+    expect(hueName(waitingHue), `waiting for confirmation is amber, not red (hue ${waitingHue})`).toBe('amber');
 
     // A confirmation e-mails the customer: asked first; "leave it" changes nothing.
     await firstStatus.selectOption('confirmed');
@@ -289,7 +264,7 @@ describe('owner', () => {
     await secondStatus.selectOption('cancelled');
     await see(question.getByText('The car\'s days become free for other customers.', { exact: false }));
     await question.getByRole('button', { name: 'Cancel it and e-mail the customer' }).click();
-    await expect.poll(() => hueAngle(secondStatus).then((hue) => hue < 25 || hue > 340), { message: 'cancelled is shown red' }).toBe(true);
+    await expect.poll(() => statusHue(secondStatus), { message: 'cancelled is shown red' }).toBe('red');
     await page.reload();
     await findCustomer();
     await expect.poll(() => rowOf(first).getByRole('combobox', { name: /^Status of/ }).inputValue()).toBe('confirmed');
@@ -319,11 +294,25 @@ describe('owner', () => {
     await field(/bank name/i).fill(details.bankName);
     await field(/holder/i).fill(details.holder);
     await field(/branch/i).fill(details.branch);
-    await field(/account number/i).fill(details.number);
-    // Customers pay into it: the form asks for it twice.
-    await main.getByLabel('Account number again', { exact: true }).fill(details.number);
     await field(/account type/i).selectOption(details.type);
-    await main.getByRole('button', { name: /save/i }).click();
+    const number = main.getByLabel('Account number', { exact: true });
+    const again = main.getByLabel('Account number again', { exact: true });
+    const save = main.getByRole('button', { name: /save/i });
+    // Cash-deposit customers are told to pay into it: words are refused under the box, and the
+    // number is asked twice, a slip in either refused too; nothing is saved meanwhile.
+    await number.fill('abc');
+    await again.fill('abc');
+    await save.click();
+    await see(main.getByText('Account number may hold only digits, spaces and dashes.', { exact: true }));
+    expect(await number.getAttribute('aria-invalid')).toBe('true');
+    await number.fill(details.number);
+    await again.fill(details.number.replace(/2$/, '3'));
+    await save.click();
+    await see(main.getByText('The two account numbers are not the same. Please check both.', { exact: true }));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('bank-accountNumberAgain');
+    expect((await apiClient(seed.baseUrl).publicBankDetails())?.accountNumber).not.toBe(details.number);
+    await again.fill(details.number);
+    await save.click();
     await seeToast(page, MESSAGES.bankDetailsSaved);
 
     await page.reload();

@@ -119,56 +119,45 @@ export async function tileNumber(page: Page, label: string): Promise<number> {
   return match ? Number(match[0].replace(/,/g, '')) : Number.NaN;
 }
 
-/** Renders any CSS colour (oklch included) through a canvas into [r, g, b, a]. */
-async function toRgba(page: Page, colours: string[]): Promise<number[][]> {
-  return page.evaluate((list) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 1;
-    canvas.height = 1;
-    const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-    return list.map((c) => {
-      ctx.clearRect(0, 0, 1, 1);
-      ctx.fillStyle = c;
-      ctx.fillRect(0, 0, 1, 1);
-      return [...ctx.getImageData(0, 0, 1, 1).data];
-    });
-  }, colours);
-}
-
 export type Hue = 'green' | 'red' | 'amber' | 'neutral' | 'other';
 
-/** The colour's name as a person would say it, from its hue angle: amber (orange to yellow) is not red. */
-function hueOf([r, g, b]: number[]): Hue {
-  const max = Math.max(r!, g!, b!);
-  const min = Math.min(r!, g!, b!);
-  const spread = max - min;
-  if (spread < 40) return 'neutral';
-  const sector = max === r ? ((g! - b!) / spread + 6) % 6 : max === g ? (b! - r!) / spread + 2 : (r! - g!) / spread + 4;
-  const angle = sector * 60;
+/**
+ * The hue angle (0-360) a person sees on a status: of its text, background and border colours as
+ * drawn (through a canvas, so oklch counts too), the most saturated one's; null when all are greys.
+ */
+export async function hueAngle(locator: Locator): Promise<number | null> {
+  return locator.evaluate((el) => {
+    const s = getComputedStyle(el);
+    const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    let best: { spread: number; hue: number | null } = { spread: 39, hue: null };
+    for (const colour of [s.color, s.backgroundColor, s.borderTopColor]) {
+      ctx.clearRect(0, 0, 1, 1);
+      ctx.fillStyle = colour;
+      ctx.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = [...ctx.getImageData(0, 0, 1, 1).data] as [number, number, number, number];
+      if (a <= 40) continue;
+      const max = Math.max(r, g, b);
+      const spread = max - Math.min(r, g, b);
+      if (spread <= best.spread) continue;
+      const sector = max === r ? (g - b) / spread : max === g ? (b - r) / spread + 2 : (r - g) / spread + 4;
+      best = { spread, hue: (sector * 60 + 360) % 360 };
+    }
+    return best.hue;
+  });
+}
+
+/** A hue angle's name as a person would say it: amber (orange to yellow, about 15-65) is not red. */
+export function hueName(angle: number | null): Hue {
+  if (angle === null) return 'neutral';
   if (angle < 15 || angle >= 340) return 'red';
   if (angle < 65) return 'amber';
   if (angle >= 80 && angle < 175) return 'green';
   return 'other';
 }
 
-/** The colour a person sees on a status: of its text, background or border, the most saturated. */
+/** The colour a person sees on a status, by name. */
 export async function statusHue(locator: Locator): Promise<Hue> {
-  const page = locator.page();
-  const colours = await locator.evaluate((el) => {
-    const s = getComputedStyle(el);
-    return [s.color, s.backgroundColor, s.borderTopColor];
-  });
-  const rgba = (await toRgba(page, colours)).filter((c) => c[3]! > 40);
-  let best: Hue = 'neutral';
-  let bestSpread = -1;
-  for (const c of rgba) {
-    const spread = Math.max(c[0]!, c[1]!, c[2]!) - Math.min(c[0]!, c[1]!, c[2]!);
-    if (spread > bestSpread) {
-      bestSpread = spread;
-      best = hueOf(c);
-    }
-  }
-  return best;
+  return hueName(await hueAngle(locator));
 }
 
 /** The colour in the middle of a loaded <img>, to tell which picture the page shows. */
