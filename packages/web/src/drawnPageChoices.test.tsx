@@ -107,6 +107,23 @@ describe('a drawn page taken over by its code', () => {
     expect(await screen.findByText(`${other} Fielder`)).toBeInTheDocument();
   });
 
+  it('keeps the days chosen in the car list before, and Show free cars sends them', async () => {
+    const pickupDate = addDays(companyToday(), 31);
+    const returnDate = addDays(companyToday(), 33);
+    const problems = await drawnThenTakenOver('/cars', () => {
+      fillDrawn('Pickup date', pickupDate);
+      fillDrawn('Return date', returnDate);
+    });
+    expect(problems).toEqual([]);
+
+    // The form has them: it writes the chosen days out beneath the fields.
+    expect(await screen.findByText(formatCalendarDate(pickupDate))).toBeInTheDocument();
+    expect(screen.getByText(formatCalendarDate(returnDate))).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show free cars' }));
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('pickupDate')).toBe(pickupDate));
+    expect(new URLSearchParams(window.location.search).get('returnDate')).toBe(returnDate);
+  });
+
   it('a page nobody touched is taken over as it was drawn', async () => {
     const problems = await drawnThenTakenOver('/', () => undefined);
     expect(problems).toEqual([]);
