@@ -13,7 +13,7 @@ import { setApiBaseUrl } from '../../api/client';
 import { TEST_PASSWORD, addCar, createBooking, registerCustomer, serverUrl, setBankDetails, testApi, uniqueWord } from '../../test/api';
 import { formatCalendarDate } from '../../lib/dates';
 import { renderApp } from '../../test/renderApp';
-import { ACCEPT_TERMS, confirmDisabled, DAYS_TAKEN, PHONE_NEEDED } from './ConfirmBooking';
+import { ACCEPT_TERMS, confirmDisabled, DAYS_CANNOT_BE_BOOKED, DAYS_TAKEN, PHONE_NEEDED } from './ConfirmBooking';
 import { HowToPay } from './HowToPay';
 
 const BANK = {
@@ -182,8 +182,11 @@ describe('payment page', () => {
     await createBooking(token, car._id, ret, ret);
     renderApp(`/payment/${car._id}/${pickup}/${ret}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(DAYS_TAKEN);
-    expect(screen.getByRole('link', { name: 'Choose other dates' })).toHaveAttribute('href', `/car-details/${car._id}`);
+    for (const link of screen.getAllByRole('link', { name: 'Choose other dates' })) expect(link).toHaveAttribute('href', `/car-details/${car._id}`);
     expect(confirmButton()).toBeDisabled();
+    // Beside Confirm too, the days are what keeps it off: choosing a way to pay would not help.
+    expect(confirmButton()).toHaveAccessibleDescription(`${DAYS_CANNOT_BE_BOOKED} Choose other dates`);
+    expect(screen.queryByText(MESSAGES.selectPaymentMethod)).not.toBeInTheDocument();
     expect(location()).toHaveTextContent(/^\/payment\//);
   });
 

@@ -27,6 +27,7 @@ import { PriceBreakdown, SecurityDeposit } from './PriceBreakdown';
 
 export const ACCEPT_TERMS = 'Please accept the rental terms to book.';
 export const DAYS_TAKEN = 'Some of these days are already booked for this car.';
+export const DAYS_CANNOT_BE_BOOKED = 'These days cannot be booked.';
 export const PHONE_NEEDED = 'Please give a phone number so we can reach you about this booking.';
 
 /** Confirm stays disabled without a method, while sending, for a cash deposit with no account to pay into, and until the terms are accepted. */
@@ -260,17 +261,27 @@ export function ConfirmBooking() {
               type="button"
               className="btn-primary w-full py-3 text-lg"
               disabled={disabled}
-              aria-describedby={!method || !termsAccepted ? `${ids}-confirm-hint` : undefined}
+              aria-describedby={datesProblem || !method || !termsAccepted ? `${ids}-confirm-hint` : undefined}
               onClick={confirm}
             >
               {submitting ? 'Confirming…' : 'Confirm Booking'}
             </button>
-            {(!method || !termsAccepted) && (
+            {/* What keeps Confirm off, first what no choice here can mend: the days. */}
+            {datesProblem ? (
               <p id={`${ids}-confirm-hint`} className="mt-2 text-center text-sm text-slate-600">
-                {!method ? MESSAGES.selectPaymentMethod : ACCEPT_TERMS}
+                {DAYS_CANNOT_BE_BOOKED}{' '}
+                <Link to={`/car-details/${carId}`} className="font-medium text-primary underline">
+                  Choose other dates
+                </Link>
               </p>
+            ) : (
+              (!method || !termsAccepted) && (
+                <p id={`${ids}-confirm-hint`} className="mt-2 text-center text-sm text-slate-600">
+                  {!method ? MESSAGES.selectPaymentMethod : ACCEPT_TERMS}
+                </p>
+              )
             )}
-            {method && termsAccepted && !token && (
+            {!datesProblem && method && termsAccepted && !token && (
               <p className="mt-2 text-center text-sm text-slate-600">You will be asked to log in before the booking is made.</p>
             )}
           </div>
