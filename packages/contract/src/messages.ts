@@ -1,3 +1,5 @@
+import { FAR_AHEAD_DAYS, FAR_AHEAD_HOLD_MINUTES } from './constants';
+
 /** Sentences a customer reads; the web app and the server use these exact texts (as SPEC.md has it). */
 export const MESSAGES = {
   loggedOut: 'You have been logged out',
@@ -54,6 +56,8 @@ export const MESSAGES = {
   registered: 'Account created',
   loggedIn: 'Logged in',
   bookingCreated: 'Booking created',
+  /** The answer to a booking whose hold is short because its pickup is far ahead. */
+  bookingCreatedFarAhead: `Booking created. Its pickup is more than ${FAR_AHEAD_DAYS} days ahead, so we hold the car for ${FAR_AHEAD_HOLD_MINUTES / 60} hours: if we have not confirmed the booking by then, it is cancelled. Your booking page shows the exact time.`,
   carAdded: 'Car added',
   carUpdated: 'Car updated',
   carAvailabilityToggled: 'Car availability updated',

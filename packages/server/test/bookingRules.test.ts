@@ -13,12 +13,14 @@ import {
   FAR_AHEAD_HOLD_MINUTES,
   MAX_PENDING_BOOKINGS_PER_ADDRESS,
   MESSAGES,
+  responses,
 } from '@rental/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema';
 import { holdAddress } from '../src/features/bookings/holdAddress';
+import { expireHolds } from '../src/features/bookings/holds';
 import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
 import { addCar, day, ownerCall } from './support/fleet';
 
@@ -63,16 +65,18 @@ describe(`booking rules (${describeDatabase})`, () => {
   const bookFrom = (remoteAddress: string, token: string, car: string, pickupDate: string, returnDate: string) =>
     t.app.inject({ method: 'POST', url: API.createBooking, remoteAddress, headers: authHeader(token), payload: { car, pickupDate, returnDate, paymentMethod: 'upfront' } });
 
-  it(`holds at most ${MAX_PENDING_BOOKINGS_PER_ADDRESS} pending bookings from one address, whatever the accounts; confirmed ones do not count`, async () => {
+  it(`lets ten accounts from one address hold at most ${MAX_PENDING_BOOKINGS_PER_ADDRESS} cars, while another address books as usual; confirmed ones do not count`, async () => {
+    // What a hoarder did: ten accounts from one address, each holding a car for its pickup far ahead.
     const address = freshAddress();
-    const cars = await Promise.all(Array.from({ length: MAX_PENDING_BOOKINGS_PER_ADDRESS + 2 }, () => addCar(t.app, owner.token)));
+    const cars = await Promise.all(Array.from({ length: 11 }, () => addCar(t.app, owner.token)));
     const accounts = await Promise.all(cars.map(() => registerCustomer(t.app)));
-    // One account each, all at once, from one address: the address's limit holds under the race.
-    const answers = await Promise.all(cars.slice(0, MAX_PENDING_BOOKINGS_PER_ADDRESS + 1).map((car, i) => bookFrom(address, accounts[i]!.token, car._id, day(30), day(31))));
+    // All at once: the address's limit holds under the race.
+    const answers = await Promise.all(cars.slice(0, 10).map((car, i) => bookFrom(address, accounts[i]!.token, car._id, day(30), day(31))));
     const statuses = answers.map((a) => a.statusCode).sort();
-    expect(statuses).toEqual([...Array(MAX_PENDING_BOOKINGS_PER_ADDRESS).fill(201), 409]);
-    const refused = answers.find((a) => a.statusCode === 409)!;
-    expect(refused.json()).toEqual({ success: false, message: MESSAGES.tooManyPendingFromAddress });
+    expect(statuses).toEqual([...Array(MAX_PENDING_BOOKINGS_PER_ADDRESS).fill(201), ...Array(10 - MAX_PENDING_BOOKINGS_PER_ADDRESS).fill(409)]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(refused.json()).toEqual({ success: false, message: MESSAGES.tooManyPendingFromAddress });
+    }
 
     // Another address books as usual.
     const last = cars.at(-1)!;
@@ -83,16 +87,39 @@ describe(`booking rules (${describeDatabase})`, () => {
     expect((await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: held[0]!._id, status: 'confirmed' })).statusCode).toBe(200);
     const [confirmed] = await t.db.select({ madeFrom: bookings.madeFrom }).from(bookings).where(eq(bookings.id, held[0]!._id));
     expect(confirmed!.madeFrom).toBeNull();
-    const unbooked = cars.find((car) => !held.some((b) => b.car._id === car._id) && car._id !== last._id)!;
-    const newcomer = await registerCustomer(t.app);
-    expect((await bookFrom(address, newcomer.token, unbooked._id, day(30), day(31))).statusCode).toBe(201);
-  }, 120_000);
+    const [unbooked, another] = cars.slice(0, 10).filter((car) => !held.some((b) => b.car._id === car._id));
+    expect((await bookFrom(address, (await registerCustomer(t.app)).token, unbooked!._id, day(30), day(31))).statusCode).toBe(201);
+    // And is full again.
+    expect((await bookFrom(address, (await registerCustomer(t.app)).token, another!._id, day(30), day(31))).statusCode).toBe(409);
+  }, 180_000);
 
   it('does not count requests that arrive from this machine or a private network: they are a proxy’s', async () => {
     const cars = await Promise.all(Array.from({ length: MAX_PENDING_BOOKINGS_PER_ADDRESS + 1 }, () => addCar(t.app, owner.token)));
     for (const car of cars) {
       const customer = await registerCustomer(t.app);
       expect((await bookFrom('10.0.0.2', customer.token, car._id, day(40), day(40))).statusCode).toBe(201);
+    }
+  }, 120_000);
+
+  it('behind a proxy (TRUST_PROXY), counts the customer’s address the proxy forwards, not the proxy’s', async () => {
+    const behind = await createTestApp({ config: { trustProxy: 1 } });
+    try {
+      const staff = await createOwner(behind.app);
+      const cars = await Promise.all(Array.from({ length: MAX_PENDING_BOOKINGS_PER_ADDRESS + 2 }, () => addCar(behind.app, staff.token)));
+      const viaProxy = async (client: string, car: string) =>
+        behind.app.inject({
+          method: 'POST',
+          url: API.createBooking,
+          remoteAddress: '10.0.0.1',
+          headers: { ...authHeader((await registerCustomer(behind.app)).token), 'x-forwarded-for': client },
+          payload: { car, pickupDate: day(30), returnDate: day(30), paymentMethod: 'upfront' },
+        });
+      const statuses = [];
+      for (const car of cars.slice(0, -1)) statuses.push((await viaProxy('198.51.100.9', car._id)).statusCode);
+      expect(statuses).toEqual([...Array(MAX_PENDING_BOOKINGS_PER_ADDRESS).fill(201), 409]);
+      expect((await viaProxy('198.51.100.10', cars.at(-1)!._id)).statusCode).toBe(201);
+    } finally {
+      await behind.close();
     }
   }, 120_000);
 
@@ -107,6 +134,37 @@ describe(`booking rules (${describeDatabase})`, () => {
     };
     expect(await hoursHeld(day(FAR_AHEAD_DAYS))).toBeCloseTo(HOLD_MINUTES / 60, 1);
     expect(await hoursHeld(day(FAR_AHEAD_DAYS + 1))).toBeCloseTo(FAR_AHEAD_HOLD_MINUTES / 60, 1);
+  }, 120_000);
+
+  it(`cancels a hold more than ${FAR_AHEAD_DAYS} days ahead once ${FAR_AHEAD_HOLD_MINUTES / 60} hours pass unconfirmed, says so when booked, and keeps one staff confirmed`, async () => {
+    const [car, customer, other] = await Promise.all([addCar(t.app, owner.token), registerCustomer(t.app), registerCustomer(t.app)]);
+    const far = day(FAR_AHEAD_DAYS + 10);
+    const farAhead = await bookFrom(freshAddress(), customer.token, car._id, far, far);
+    const farConfirmed = await bookFrom(freshAddress(), customer.token, car._id, day(FAR_AHEAD_DAYS + 20), day(FAR_AHEAD_DAYS + 20));
+    const near = await bookFrom(freshAddress(), customer.token, car._id, day(FAR_AHEAD_DAYS), day(FAR_AHEAD_DAYS));
+    expect([farAhead.statusCode, farConfirmed.statusCode, near.statusCode]).toEqual([201, 201, 201]);
+    // The customer is told at once, in the answer's words.
+    expect(farAhead.json().message).toBe(MESSAGES.bookingCreatedFarAhead);
+    expect(MESSAGES.bookingCreatedFarAhead).toContain(`more than ${FAR_AHEAD_DAYS} days ahead`);
+    expect(MESSAGES.bookingCreatedFarAhead).toContain(`for ${FAR_AHEAD_HOLD_MINUTES / 60} hours`);
+    expect(near.json().message).toBe(MESSAGES.bookingCreated);
+    const ids = [farAhead, farConfirmed, near].map((res) => res.json().booking._id as string);
+    expect((await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: ids[1], status: 'confirmed' })).statusCode).toBe(200);
+
+    // A day and a minute go by (every hold moved that much nearer its end), and the sweeper runs.
+    await t.db.update(bookings).set({ holdExpiresAt: sql`hold_expires_at - interval '1 day 1 minute'` }).where(inArray(bookings.id, ids));
+    const expired = await expireHolds(t.db);
+    expect(expired.map((hold) => hold.id).filter((id) => ids.includes(id))).toEqual([ids[0]]);
+    const statuses = Object.fromEntries(
+      responses.bookings.parse((await t.app.inject({ method: 'GET', url: API.userBookings, headers: authHeader(customer.token) })).json()).bookings.map((b) => [b._id, [b.status, b.statusReason]]),
+    );
+    expect([ids[0], ids[1], ids[2]].map((id) => statuses[id!])).toEqual([
+      ['cancelled', 'expired'],
+      ['confirmed', null],
+      ['pending', null],
+    ]);
+    // Its day is free again for anyone.
+    expect((await bookFrom(freshAddress(), other.token, car._id, far, far)).statusCode).toBe(201);
   }, 120_000);
 
   it('stores the price the contract computes, for any daily rate and any days', async () => {

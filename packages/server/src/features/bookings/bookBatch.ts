@@ -140,7 +140,9 @@ export async function bookBatch(db: Database, requests: readonly BookingRequest[
       for (const { n, facts, made } of booked) {
         letters.push(bookingMadeLetter(facts, facts.paymentMethod === 'cash_deposit' ? bank : null, company, rules.mail), bookingMadeStaffLetter(facts, company, rules.mail));
         const booking = toBooking({ ...made.booking, holdExpiresAt: facts.holdExpiresAt, createdAt: new Date(made.booking.createdAt), car: made.car });
-        const body: BookingCreatedResponse = { success: true, message: MESSAGES.bookingCreated, booking };
+        // A hold cut short by a far-ahead pickup is said at once, in the answer the customer reads.
+        const message = payload[n]!.holdMinutes < rules.holdMinutes ? MESSAGES.bookingCreatedFarAhead : MESSAGES.bookingCreated;
+        const body: BookingCreatedResponse = { success: true, message, booking };
         outcomes[n] = { answer: { statusCode: 201, body, replayed: false } };
         const { key, actor } = requests[n]!;
         if (key !== undefined) kept.push({ userId: actor.id, key, response: body });
