@@ -1,12 +1,13 @@
 import { DEFAULT_COMPANY, depositNotice } from '@rental/contract/company';
 import { MAX_PENDING_BOOKINGS } from '@rental/contract/constants';
-import { BANK_PAYMENT_WAYS, PAYMENT_WAYS_IN_SHORT } from '@rental/contract/paymentWords';
+import { BANK_PAYMENT_WAYS, PAYMENT_METHOD_TEXT, PAYMENT_WAYS_IN_SHORT } from '@rental/contract/paymentWords';
+import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { TOAST_LIMIT } from '@rental/contract/constants';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
-import { addCar, uniqueWord } from '../test/api';
+import { addCar, createBooking, ensureBankDetails, registerCustomer, uniqueWord } from '../test/api';
 import { renderApp } from '../test/renderApp';
 
 describe('public layout', () => {
@@ -98,11 +99,36 @@ describe('about page', () => {
 describe('one story of how to pay', () => {
   // The bank payment is a cash deposit at the bank or a transfer from online banking, with the
   // reference, wherever it is told; "bank transfer" alone or "cash" alone told customers half of it.
+  const OTHER_WORDS = /bank transfer|in cash into|in cash at the bank|pay on the spot|\bwire\b/i;
+
   it.each(['/', '/about-us', '/terms'])('%s tells the ways to pay in the same words', (path) => {
     renderApp(path);
     const main = screen.getByRole('main');
     expect(main).toHaveTextContent(BANK_PAYMENT_WAYS);
-    expect(main.textContent).not.toMatch(/bank transfer|in cash into|pay on the spot/i);
+    expect(main.textContent).not.toMatch(OTHER_WORDS);
+  });
+
+  it('the payment step and the booking page tell them in the same words', async () => {
+    await ensureBankDetails();
+    const car = await addCar({ brand: uniqueWord('Story'), model: 'Vitz' });
+    const pickup = addDays(companyToday(), 70);
+    const ret = addDays(pickup, 2);
+
+    const step = renderApp(`/payment/${car._id}/${pickup}/${ret}`);
+    await userEvent.setup().click(await screen.findByRole('radio', { name: /Cash deposit/ }));
+    const stepMain = screen.getByRole('main');
+    expect(await within(stepMain).findByText(/into the account below/)).toHaveTextContent(BANK_PAYMENT_WAYS);
+    expect(stepMain).toHaveTextContent(PAYMENT_METHOD_TEXT.upfront.summary);
+    expect(stepMain.textContent).not.toMatch(OTHER_WORDS);
+    step.unmount();
+
+    const { token } = await registerCustomer('Story Reader');
+    const booking = await createBooking(token, car._id, pickup, ret, 'cash_deposit');
+    renderApp(`/my-bookings/${booking.reference}`, { token });
+    const pay = within(await screen.findByRole('region', { name: 'How to pay: Cash deposit' }));
+    expect(pay.getByText(PAYMENT_METHOD_TEXT.cash_deposit.summary)).toBeInTheDocument();
+    expect(await pay.findByText(/into the account below/)).toHaveTextContent(BANK_PAYMENT_WAYS);
+    expect(screen.getByRole('main').textContent).not.toMatch(OTHER_WORDS);
   });
 });
 
