@@ -83,12 +83,17 @@ export function storedRentalPrice(booking: { price: number; pickupDate: string; 
   return { pricePerDay: booking.price / days, days, total: booking.price };
 }
 
+/** A pickup far enough ahead that its hold is short (holdMinutesFor): one rule for the server and the payment step. */
+export function isFarAhead(pickupDate: string, today: string = companyToday()): boolean {
+  return daysBetween(today, pickupDate) > FAR_AHEAD_DAYS;
+}
+
 /**
  * How long a new pending booking is held for staff to confirm: the company's hold, but at most a day
  * for a pickup more than FAR_AHEAD_DAYS ahead, so holds far ahead cannot keep cars for weeks unseen.
  */
 export function holdMinutesFor(pickupDate: string, holdMinutes: number, today: string = companyToday()): number {
-  return daysBetween(today, pickupDate) > FAR_AHEAD_DAYS ? Math.min(holdMinutes, FAR_AHEAD_HOLD_MINUTES) : holdMinutes;
+  return isFarAhead(pickupDate, today) ? Math.min(holdMinutes, FAR_AHEAD_HOLD_MINUTES) : holdMinutes;
 }
 
 /** The first day of the month holding `date`, and the first day of the next month. */

@@ -3,9 +3,9 @@
  * the security deposit, the two ways to pay explained, a phone number when the account has none,
  * the terms, and Confirm Booking.
  */
-import { FAR_AHEAD_DAYS, PAYMENT_METHODS as METHOD_VALUES, type PaymentMethod } from '@rental/contract/constants';
+import { PAYMENT_METHODS as METHOD_VALUES, type PaymentMethod } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
-import { companyToday, daysBetween, rangesOverlap, rentalDatesProblem, rentalPrice } from '@rental/contract/rentalDates';
+import { companyToday, isFarAhead, rangesOverlap, rentalDatesProblem, rentalPrice } from '@rental/contract/rentalDates';
 import type { BankDetails } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MapPin } from 'lucide-react';
@@ -75,7 +75,6 @@ export function ConfirmBooking() {
   // at once, before any login, rather than after the customer has chosen and pressed Confirm.
   const datesProblem = rentalDatesProblem(pickupDate, returnDate, companyToday()) ?? (car ? carProblem(car, pickupDate, returnDate) : null);
   const price = car && !datesProblem ? rentalPrice(car.pricePerDay, pickupDate, returnDate) : null;
-  const total = price?.total ?? 0;
   const needsPhone = token !== null && user !== null && user.phone === '';
   const disabled = confirmDisabled(method, submitting, bank.data, termsAccepted) || Boolean(datesProblem) || !car || (token !== null && userLoading);
 
@@ -205,10 +204,10 @@ export function ConfirmBooking() {
           {method && price && (
             <HowToPay
               method={method}
-              total={total}
+              total={price.total}
               bankDetails={bank.data}
               bankDetailsLoading={bank.isPending && !bank.isError}
-              farAhead={!datesProblem && daysBetween(companyToday(), pickupDate) > FAR_AHEAD_DAYS}
+              farAhead={isFarAhead(pickupDate)}
             />
           )}
 
