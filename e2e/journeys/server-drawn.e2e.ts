@@ -189,6 +189,31 @@ describe('pages drawn on the server', () => {
     expect([params.get('category'), params.get('pickupDate'), params.get('returnDate')]).toEqual(['SUV', pickupDate, returnDate]);
   });
 
+  test("a logged-in customer's home is taken over as drawn: Book now tapped before the page's code has arrived is answered on the page", async ({ openPage, seed }) => {
+    // The server draws every page as a visitor's; the session stored in the browser is read once the
+    // code runs, while the page's own chunk (held back here, as on a slow phone) is still on its way.
+    // That change must wait for the page to be taken over: drawn again instead, the tapped button
+    // would be thrown away with the tap held for it.
+    const page = await openPage({ token: seed.customer.token });
+    const release = await holdBack(page, '**/assets/HomePage-*.js');
+    await page.goto('/');
+    await page.evaluate(() => {
+      (window as { drawnBookNow?: Element | null }).drawnBookNow = document.querySelector('form[aria-label="Find a car"] button[type="submit"]');
+    });
+    await page.getByRole('button', { name: 'Book now' }).click();
+    // The code has taken the page's frame (the header) over, and a frame has passed for its effects.
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(document.querySelector('header a') ?? {}).some((key) => key.startsWith('__reactProps'))), { timeout: 15_000 })
+      .toBe(true);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+    expect(await page.evaluate(() => (window as { drawnBookNow?: Element | null }).drawnBookNow?.isConnected)).toBe(true);
+    release();
+    await see(page.getByRole('button', { name: /logout/i }));
+    await see(page.getByText(/choose a car type/i));
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => (window as { drawnBookNow?: Element | null }).drawnBookNow?.isConnected)).toBe(true);
+  });
+
   test('a car type chosen and days typed before the code has arrived are the form\'s own once it has, with no tap held (decision 086)', async ({ openPage }) => {
     const page = await openPage({ viewport: PHONE, mobile: true });
     const release = await holdBack(page, '**/assets/index-*.js');

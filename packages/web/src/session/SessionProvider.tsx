@@ -1,7 +1,7 @@
 import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { ApiError, callApi, errorMessage, storedToken } from '../api/client';
@@ -32,9 +32,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // On a page the server drew, the first render is a visitor's, as the server's was (decision 075);
-  // the stored session is read right after it.
+  // the stored session is read right after it, as a transition: an urgent update reaching the
+  // page's part before its code has hydrated it would make React throw the drawn part away and draw
+  // it again (a flash, and a tap held meanwhile lost with the old button); a transition waits.
   const [token, setToken] = useState<string | null>(() => (pageDrawnByServer() ? null : storedToken()));
-  useEffect(() => setToken(storedToken()), []);
+  useEffect(() => startTransition(() => setToken(storedToken())), []);
   const [showLogin, setShowLoginState] = useState(false);
   const [loginReturnTo, setLoginReturnTo] = useState<string | null>(null);
   const [pickupDate, setPickupDate] = useState('');
