@@ -20,6 +20,9 @@ export interface CompanyFacts {
   securityDeposit: number;
   /** ISO 4217 code shown beside every price (tourists read "$" as US dollars). */
   currency: string;
+  /** The drivers' rules (driverRules.ts): the youngest age on the pickup day, the years a licence must be held. */
+  minDriverAge: number;
+  minLicenceYears: number;
 }
 
 export const DEFAULT_COMPANY: CompanyFacts = {
@@ -33,6 +36,8 @@ export const DEFAULT_COMPANY: CompanyFacts = {
   locations: [...LOCATIONS],
   securityDeposit: 15_000,
   currency: 'JMD',
+  minDriverAge: 23,
+  minLicenceYears: 2,
 };
 
 /** The map is framed on the about page, so it must come from a map service the page's security policy allows. */

@@ -116,3 +116,23 @@ export const TOAST_LIMIT = 20;
 export const PAGE_CODE_ID = 'page-code';
 /** Fired once React has hydrated a drawn page's own part (web/src/lib/pageLive.tsx): the boot script then gives a held tap again. */
 export const PAGE_LIVE_EVENT = 'rental:live';
+
+// ---- Drivers (their rules: driverRules.ts) ----
+/** The documents SPEC section 9 asks of a renter. */
+export const DOCUMENT_KINDS = ['licence_front', 'licence_back', 'passport', 'work_id', 'proof_of_address'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export const DOCUMENT_KIND_NAMES = ['Driving licence (front)', 'Driving licence (back)', 'Passport', 'Work ID', 'Proof of address'] as const;
+export const DOCUMENT_KIND_WORDS = Object.fromEntries(DOCUMENT_KINDS.map((kind, n) => [kind, DOCUMENT_KIND_NAMES[n]])) as Record<DocumentKind, string>;
+/** Other drivers a booking may name besides the customer. */
+export const MAX_ADDITIONAL_DRIVERS = 3;
+/** Where the company's check of a customer stands: no driver details yet, to check, or decided. */
+export const VETTING_STATUSES = ['not_submitted', 'waiting', 'approved', 'rejected'] as const;
+export type VettingStatus = (typeof VETTING_STATUSES)[number];
+export const VETTING_STATUS_WORDS: Record<VettingStatus, string> = {
+  not_submitted: 'Driver details not given yet',
+  waiting: 'Waiting for our check',
+  approved: 'Approved',
+  rejected: 'Not approved',
+};
+/** The name kept on an erased customer's past bookings. */
+export const DELETED_CUSTOMER_NAME = 'Deleted customer';

@@ -35,6 +35,19 @@ import { carPictureParams, carPicturesOrderBody } from './schemas';
 import { activityQuery, activityResponses } from './schemas';
 // The owner's pages of bookings, payments received, the export
 import { ownerBookingFilters, ownerBookingsQuery, paymentStatusBody } from './schemas';
+// Drivers: licence, documents, vetting, other drivers, erasure
+import {
+  bookingDriversBody,
+  customerIdParams,
+  deleteAccountBody,
+  documentUploadFields,
+  doNotRentBody,
+  driverBody,
+  driverResponses,
+  updateCompanyBody,
+  vettingDecisionBody,
+  vettingQuery,
+} from './schemas';
 
 export type Tag = 'Account' | 'Cars' | 'Bookings' | 'Company' | 'Owner' | 'Pictures' | 'Service';
 /** Failure statuses a call may answer besides the ones its access and input imply (400, 401, 403). */
@@ -111,7 +124,7 @@ export const ENDPOINTS = {
   },
   userData: {
     summary: 'The logged-in account',
-    description: "For an owner, also the company's bank fields.",
+    description: "For an owner, also the company's bank fields. driver: the caller's own licence and date of birth (null until given); vetting: where the company's check of them stands.",
     tag: 'Account',
     response: responses.userData,
   },
@@ -146,6 +159,57 @@ export const ENDPOINTS = {
     body: resetPasswordBody,
     response: responses.message,
     errors: [429],
+  },
+  saveDriver: {
+    summary: "Give or change one's driving licence and date of birth",
+    description:
+      "Checked at every booking by the company's rules (minDriverAge and minLicenceYears in the company settings) on the pickup and return days. " +
+      'Saving details sends a customer the company has approved or refused back to be checked (vetting status waiting).',
+    tag: 'Account',
+    body: driverBody,
+    response: driverResponses.driverSaved,
+  },
+  userDocuments: {
+    summary: 'My documents (licence, passport, work ID, proof of address)',
+    tag: 'Account',
+    response: driverResponses.documents,
+  },
+  uploadDocument: {
+    summary: 'Send a document',
+    description:
+      'A JPEG, PNG or WebP photo (stored re-encoded, without its metadata: no GPS position) or a PDF, at most 10 MB; at most 4 files of each kind. ' +
+      'Served only to its customer and to staff (GET /api/documents/{id}), never cached.',
+    tag: 'Account',
+    multipart: documentUploadFields,
+    status: 201,
+    response: driverResponses.documentUploaded,
+    errors: [409, 413],
+  },
+  deleteDocument: {
+    summary: 'Remove one of my documents',
+    description: 'Erased at once (backups made before keep it until they are replaced).',
+    tag: 'Account',
+    params: idParams,
+    response: responses.message,
+    errors: [404],
+  },
+  document: {
+    summary: "A document's file",
+    description: 'Only to its customer and to staff: 404 for anyone else, as for a document that does not exist. Cache-Control: private, no-store.',
+    tag: 'Account',
+    params: idParams,
+    response: { binary: 'image/webp or application/pdf' },
+    errors: [404],
+  },
+  deleteAccount: {
+    summary: 'Erase my account',
+    description:
+      'With the password. The name, e-mail, phone, driver details, documents and picture are erased and every session ends; ' +
+      'past bookings stay in the company\'s books under "Deleted customer". Staff accounts cannot be erased this way (409).',
+    tag: 'Account',
+    body: deleteAccountBody,
+    response: responses.message,
+    errors: [409, 429],
   },
   cars: { summary: 'The fleet customers can rent', tag: 'Cars', response: responses.cars },
   car: {
@@ -191,6 +255,17 @@ export const ENDPOINTS = {
     body: bookingIdBody,
     response: responses.bookingCancelled,
     errors: [404, 409],
+  },
+  bookingDrivers: {
+    summary: 'Name the other drivers of my booking',
+    description:
+      'At most 3, replacing the list; each is checked by the company\'s rules on the booking\'s days (422 with the rule). ' +
+      'Only on a pending or confirmed booking before its pickup day (409).',
+    tag: 'Bookings',
+    params: idParams,
+    body: bookingDriversBody,
+    response: responses.bookingSaved,
+    errors: [404, 409, 422],
   },
   // Pages, filters and search
   ownerBookings: {
@@ -238,7 +313,7 @@ export const ENDPOINTS = {
     summary: "Change the company's facts",
     description: 'A location that cars still stand at cannot be removed (409).',
     tag: 'Company',
-    body: companySettings,
+    body: updateCompanyBody,
     response: responses.companySaved,
     errors: [409],
   },
@@ -337,6 +412,40 @@ export const ENDPOINTS = {
     tag: 'Owner',
     query: outboxQuery,
     response: responses.outbox,
+  },
+  // Drivers as staff check them
+  vetting: {
+    summary: 'Customers to check, or checked',
+    description: 'waiting by default: customers with driver details the company has not decided on. Each with documents, the rules checked on their coming bookings, and their bookings.',
+    tag: 'Owner',
+    query: vettingQuery,
+    response: driverResponses.vetting,
+  },
+  decideVetting: {
+    summary: 'Approve a customer, or not',
+    description:
+      'The customer is told by e-mail. Not approved (a reason is required, and told): their pending bookings are cancelled, and new ones are refused with a neutral message. ' +
+      'A customer without driver details cannot be approved (409).',
+    tag: 'Owner',
+    body: vettingDecisionBody,
+    response: driverResponses.vettingDecided,
+    errors: [404, 409],
+  },
+  markDoNotRent: {
+    summary: 'Mark a customer "do not rent"',
+    description: 'The reason is private to staff. Their new bookings are refused with a neutral message; existing ones are left to staff.',
+    tag: 'Owner',
+    params: customerIdParams,
+    body: doNotRentBody,
+    response: responses.message,
+    errors: [404, 409],
+  },
+  clearDoNotRent: {
+    summary: 'Remove the "do not rent" mark',
+    tag: 'Owner',
+    params: customerIdParams,
+    response: responses.message,
+    errors: [404],
   },
   // The history (activity log)
   ownerActivity: {

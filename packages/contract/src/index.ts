@@ -9,3 +9,4 @@ export * from './endpoints';
 export * from './api';
 export * from './paymentWords';
 export * from './bookingRefusals';
+export * from './driverRules';

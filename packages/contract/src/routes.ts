@@ -27,6 +27,14 @@ export const ROUTES = {
   resetPassword: { method: 'POST', path: '/api/user/reset-password', access: 'anyone' },
   /** The first owner, through the one-time address the server prints when it has none. */
   setupOwner: { method: 'POST', path: '/api/setup/owner', access: 'anyone' },
+  // The driver: licence, documents, erasure (driverRules.ts, schemas/drivers.ts)
+  saveDriver: { method: 'PUT', path: '/api/user/driver', access: 'customer' },
+  userDocuments: { method: 'GET', path: '/api/user/documents', access: 'customer' },
+  uploadDocument: { method: 'POST', path: '/api/user/documents', access: 'customer' },
+  deleteDocument: { method: 'DELETE', path: '/api/user/documents/:id', access: 'customer' },
+  /** Its customer's or staff's; 404 for anyone else. */
+  document: { method: 'GET', path: '/api/documents/:id', access: 'customer' },
+  deleteAccount: { method: 'DELETE', path: '/api/user/account', access: 'customer' },
   // Cars
   cars: { method: 'GET', path: '/api/user/cars', access: 'anyone' },
   car: { method: 'GET', path: '/api/user/car/:id', access: 'anyone' },
@@ -36,6 +44,7 @@ export const ROUTES = {
   userBookings: { method: 'GET', path: '/api/bookings/user', access: 'customer' },
   userBooking: { method: 'GET', path: '/api/bookings/user/:reference', access: 'customer' },
   cancelBooking: { method: 'POST', path: '/api/bookings/cancel', access: 'customer' },
+  bookingDrivers: { method: 'PUT', path: '/api/bookings/:id/drivers', access: 'customer' },
   ownerBookings: { method: 'GET', path: '/api/bookings/owner', access: 'owner' },
   changeStatus: { method: 'POST', path: '/api/bookings/change-status', access: 'owner' },
   // Payments received, the bookings export
@@ -60,6 +69,11 @@ export const ROUTES = {
   toggleCar: { method: 'POST', path: '/api/owner/toggle-car', access: 'owner' },
   deleteCar: { method: 'POST', path: '/api/owner/delete-car', access: 'owner' },
   updateImage: { method: 'POST', path: '/api/owner/update-image', access: 'owner' },
+  // Drivers as staff check them
+  vetting: { method: 'GET', path: '/api/owner/vetting', access: 'owner' },
+  decideVetting: { method: 'POST', path: '/api/owner/vetting', access: 'owner' },
+  markDoNotRent: { method: 'POST', path: '/api/owner/customers/:id/do-not-rent', access: 'owner' },
+  clearDoNotRent: { method: 'DELETE', path: '/api/owner/customers/:id/do-not-rent', access: 'owner' },
   ownerOutbox: { method: 'GET', path: '/api/owner/outbox', access: 'owner' },
   resendMessage: { method: 'POST', path: '/api/owner/outbox/resend', access: 'owner' },
   // The history (activity log), read-only

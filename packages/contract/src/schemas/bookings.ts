@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES, MAX_BOOKINGS_PAGE, PAYMENT_METHODS, PAYMENT_STATUSES, STATUS_REASONS } from '../constants';
+import { BOOKING_STATUSES, MAX_BOOKINGS_PAGE, PAYMENT_METHODS, PAYMENT_STATUSES, STATUS_REASONS, VETTING_STATUSES } from '../constants';
+import { additionalDriver } from './drivers';
 import { calendarDate, idField, oneOf, queryText, text } from './fields';
 
 export const checkAvailabilityBody = z.object({
@@ -45,6 +46,8 @@ export const booking = z.object({
   holdExpiresAt: z.string().nullable(),
   /** What the company has received, as staff mark it. */
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** The other drivers the customer named (the customer drives too). */
+  additionalDrivers: z.array(additionalDriver),
 });
 export type Booking = z.infer<typeof booking>;
 
@@ -56,7 +59,16 @@ export type BookingDetail = z.infer<typeof bookingDetail>;
 
 /** The owner's list also names the customer, and nothing secret. */
 export const ownerBooking = booking.extend({
-  user: z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string() }),
+  user: z.object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    /** Where the company's check of the customer stands; not_submitted: no driver details yet. */
+    vetting: z.enum(VETTING_STATUSES),
+    /** Staff marked them "do not rent" (the reason is on the vetting page). */
+    doNotRent: z.boolean(),
+  }),
 });
 export type OwnerBooking = z.infer<typeof ownerBooking>;
 

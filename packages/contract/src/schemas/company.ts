@@ -75,6 +75,12 @@ export const companySettings = z.object({
     .string({ error: 'Currency is required.' })
     .trim()
     .regex(/^[A-Z]{3}$/, { error: 'Currency must be a three-letter code such as JMD.' }),
+  /** The drivers' rules (driverRules.ts), checked at every booking. */
+  minDriverAge: wholeNumber('Youngest driver age', 18, 99),
+  minLicenceYears: wholeNumber('Years a licence must be held', 0, 20),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
 export type CompanySettingsInput = z.input<typeof companySettings>;
+/** A save: the drivers' rules may be left out (a client older than them), and keep their values. */
+export const updateCompanyBody = companySettings.partial({ minDriverAge: true, minLicenceYears: true });
+export type UpdateCompanyBody = z.infer<typeof updateCompanyBody>;

@@ -11,4 +11,5 @@ export * from './outbox';
 export * from './blocks';
 export * from './activity';
 export * from './dashboard';
+export * from './drivers';
 export * from './responses';

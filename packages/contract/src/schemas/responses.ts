@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ok } from './fields';
 import { user } from './users';
+import { driver, vetting } from './drivers';
 import { companySettings, bankDetails, storedBankDetails } from './company';
 import { booking, bookingDetail, ownerBooking } from './bookings';
 import { car } from './cars';
@@ -9,7 +10,7 @@ import { dashboardData } from './dashboard';
 
 export const responses = {
   auth: ok({ token: z.string(), message: z.string() }),
-  userData: ok({ user }),
+  userData: ok({ user, driver: driver.nullable(), vetting }),
   company: ok({ company: companySettings }),
   companySaved: ok({ message: z.string(), company: companySettings }),
   health: z.object({ success: z.literal(true), status: z.literal('ok'), database: z.literal('ok') }),
@@ -25,6 +26,7 @@ export const responses = {
   bookingCreated: ok({ message: z.string(), booking }),
   bookingDetail: ok({ booking: bookingDetail }),
   bookingCancelled: ok({ message: z.string(), booking }),
+  bookingSaved: ok({ message: z.string(), booking }),
   profileSaved: ok({ message: z.string(), user }),
   passwordChanged: ok({ message: z.string(), token: z.string() }),
   publicBankDetails: ok({ bankDetails: storedBankDetails.nullable(), message: z.string().optional() }),
