@@ -32,7 +32,7 @@ function EntryItem({ entry }: { entry: ActivityEntry }) {
 }
 
 export function ActivityPage() {
-  usePageMeta('History', 'Who changed bookings, cars, bank details and service blocks, and when.');
+  usePageMeta('History', 'Who changed bookings, cars, bank details, service blocks and customers’ checks, and when.');
   const [kind, setKind] = useState<ActivityKind | ''>('');
   const filterId = useId();
   const history = useInfiniteQuery({
@@ -53,7 +53,7 @@ export function ActivityPage() {
     <>
       <OwnerPageHeader
         title="History"
-        description="Every change to bookings, payments, cars, service blocks, bank details and company settings: who made it, when, and what it was before. Nobody can edit it."
+        description="Every change to bookings, payments, cars, service blocks, bank details, company settings and customers’ driver checks: who made it, when, and what it was before. Nobody can edit it."
         action={
           <div className="flex items-center gap-2">
             <label htmlFor={filterId} className="text-sm font-medium text-slate-700">

@@ -1,6 +1,6 @@
 import type { ActivityEntry } from '@rental/contract/schemas';
 import { describe, expect, it } from 'vitest';
-import { dayRange, describeEntry } from './describeEntry';
+import { dayRange, describeEntry, KIND_CHOICES } from './describeEntry';
 
 const ann = { _id: 'u1', name: 'Ann Brown' };
 const entry = (fields: Partial<ActivityEntry>): ActivityEntry => ({
@@ -32,6 +32,11 @@ describe('a history entry in plain words', () => {
   it('says a customer cancelled their own booking', () => {
     const own = entry({ kind: 'booking', actor: { _id: 'c', name: 'Carl Reid' }, subjectName: 'WR-AAAAAA', before: { status: 'confirmed' }, after: { status: 'cancelled', status_reason: 'customer' } });
     expect(describeEntry(own)).toEqual({ headline: 'Carl Reid cancelled WR-AAAAAA', changes: ['Cancelled by the customer'] });
+  });
+
+  it('says a booking was cancelled because its customer was not approved', () => {
+    const cancelled = entry({ kind: 'booking', subjectName: 'WR-BBBBBB', before: { status: 'pending' }, after: { status: 'cancelled', status_reason: 'not_approved' } });
+    expect(describeEntry(cancelled)).toEqual({ headline: 'Ann Brown cancelled WR-BBBBBB', changes: ['Cancelled: the customer was not approved'] });
   });
 
   it('words a payment received', () => {
@@ -75,5 +80,58 @@ describe('a history entry in plain words', () => {
   it('writes day ranges short', () => {
     expect(dayRange('2026-12-03', '2026-12-03')).toBe('3 Dec');
     expect(dayRange('2026-12-30', '2027-01-02')).toBe('30 Dec 2026 – 2 Jan 2027');
+  });
+
+  describe('a customer', () => {
+    const brian = { _id: 'c1', name: 'Brian Lee' };
+    const customer = (fields: Partial<ActivityEntry>) => entry({ kind: 'customer', subjectId: 'c1', subjectName: 'Brian Lee', ...fields });
+
+    it('names who approved them, or did not and the reason they were told', () => {
+      expect(describeEntry(customer({ before: { vetting_status: 'waiting' }, after: { vetting_status: 'approved', vetting_reason: null } }))).toEqual({
+        headline: 'Ann Brown approved Brian Lee',
+        changes: [],
+      });
+      expect(describeEntry(customer({ before: { vetting_status: 'waiting' }, after: { vetting_status: 'rejected', vetting_reason: 'Licence photo unreadable' } }))).toEqual({
+        headline: 'Ann Brown did not approve Brian Lee',
+        changes: ['Reason told to the customer: Licence photo unreadable'],
+      });
+    });
+
+    it('says their details wait for a check again after they changed them', () => {
+      expect(describeEntry(customer({ actor: brian, before: { vetting_status: 'approved' }, after: { vetting_status: 'waiting', vetting_reason: null } }))).toEqual({
+        headline: 'Brian Lee’s driver details wait for a check',
+        changes: ['Was: approved'],
+      });
+    });
+
+    it('words the do not rent mark set, with its private reason, and removed', () => {
+      expect(describeEntry(customer({ before: { do_not_rent: false }, after: { do_not_rent: true, do_not_rent_reason: 'Returned a car damaged' } }))).toEqual({
+        headline: 'Ann Brown marked Brian Lee do not rent',
+        changes: ['Reason (staff only): Returned a car damaged'],
+      });
+      expect(describeEntry(customer({ before: { do_not_rent: true }, after: { do_not_rent: false, do_not_rent_reason: null } })).headline).toBe(
+        'Ann Brown removed the do not rent mark from Brian Lee',
+      );
+    });
+
+    it('says what they gave or sent, and which driver fields changed without their values', () => {
+      expect(describeEntry(customer({ actor: brian, after: { driver_details: 'given' } })).headline).toBe('Brian Lee gave their driver details');
+      expect(describeEntry(customer({ actor: brian, after: { document_added: 'passport' } })).headline).toBe('Brian Lee sent a passport');
+      expect(describeEntry(customer({ actor: brian, after: { document_removed: 'licence_front' } })).headline).toBe('Brian Lee removed the front of a driving licence');
+      expect(describeEntry(customer({ actor: brian, after: { licence_number: 'changed', date_of_birth: 'changed' } }))).toEqual({
+        headline: 'Brian Lee changed their driver details',
+        changes: ['Licence number changed', 'Date of birth changed'],
+      });
+    });
+
+    it('says a customer erased their account without a name', () => {
+      const erased = customer({ actor: { _id: 'c1', name: 'Deleted customer' }, subjectName: 'Deleted customer', after: { erased: true } });
+      expect(describeEntry(erased)).toEqual({ headline: 'A customer erased their account', changes: [] });
+      expect(describeEntry(customer({ actor: null, subjectName: '', after: { driver_details: 'erased' } })).headline).toBe('A customer’s driver details were erased');
+    });
+  });
+
+  it('offers customers in the filter', () => {
+    expect(KIND_CHOICES).toContainEqual({ value: 'customer', label: 'Customers' });
   });
 });

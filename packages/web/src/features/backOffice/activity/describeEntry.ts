@@ -3,6 +3,7 @@
  * The server hands over the stored fields (column names, raw values); naming them for people is
  * this module's job, so the page only lays the sentences out.
  */
+import { DELETED_CUSTOMER_NAME, type DocumentKind } from '@rental/contract/constants';
 import type { ActivityEntry, ActivityKind } from '@rental/contract/schemas';
 import { dateParts, MONTHS } from '../../../lib/dates';
 
@@ -72,6 +73,15 @@ const FIELDS: Partial<Record<ActivityKind, Record<string, Field>>> = {
     locations: { label: 'Pickup locations' },
     securityDeposit: { label: 'Security deposit', show: amount },
     currency: { label: 'Currency' },
+    minDriverAge: { label: 'Youngest driver age' },
+    minLicenceYears: { label: 'Years a licence must be held' },
+  },
+  customer: {
+    licence_number: { label: 'Licence number' },
+    licence_country: { label: 'Issuing country' },
+    licence_issued: { label: 'Licence issue date' },
+    licence_expires: { label: 'Licence expiry date' },
+    date_of_birth: { label: 'Date of birth' },
   },
   block: {
     note: { label: 'Note' },
@@ -126,6 +136,7 @@ function describeBooking(who: string, entry: ActivityEntry, before: Fields, afte
     if (after.status_reason === 'expired' && !entry.actor) headline = `${reference} expired: not confirmed in time`;
     else headline = `${who} ${STATUS_VERB[status] ?? `set to ${status}`} ${reference}`;
     if (status === 'cancelled' && after.status_reason === 'customer') changes.push('Cancelled by the customer');
+    if (status === 'cancelled' && after.status_reason === 'not_approved') changes.push('Cancelled: the customer was not approved');
   }
   if ('payment_status' in after) {
     const now = PAYMENT_WORDS[String(after.payment_status)] ?? shown(after.payment_status);
@@ -166,6 +177,64 @@ function describeBlock(who: string, entry: ActivityEntry, before: Fields, after:
   return { headline: `${who} changed a service block for ${car}`, changes: fieldChanges('block', before, after) };
 }
 
+/** A document as a sentence names it: "Brian Lee sent a passport". */
+const DOCUMENT_PHRASES: Record<DocumentKind, string> = {
+  licence_front: 'the front of a driving licence',
+  licence_back: 'the back of a driving licence',
+  passport: 'a passport',
+  work_id: 'a work ID',
+  proof_of_address: 'a proof of address',
+};
+const documentPhrase = (kind: unknown) => DOCUMENT_PHRASES[kind as DocumentKind] ?? 'a document';
+const VETTING_WAS: Record<string, string> = { approved: 'Was: approved', rejected: 'Was: not approved' };
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A customer's vetting, "do not rent" mark, driver details, documents or erasure. The history keeps
+ * which driver fields changed, never their values; the reasons staff wrote are kept and shown.
+ */
+function describeCustomer(who: string, entry: ActivityEntry, before: Fields, after: Fields): EntryDescription {
+  // An erased customer's entries keep their id; the name is gone with the account.
+  const name = entry.subjectName && entry.subjectName !== DELETED_CUSTOMER_NAME ? entry.subjectName : 'a customer';
+  const byThemselves = entry.actor !== null && entry.actor._id === entry.subjectId;
+  const lines: string[] = [];
+  const details: string[] = [];
+  if (after.erased === true) lines.push(byThemselves || !entry.actor ? 'A customer erased their account' : `${who} erased ${name}’s account`);
+  if ('vetting_status' in after) {
+    const status = after.vetting_status;
+    if (status === 'approved') lines.push(`${who} approved ${name}`);
+    else if (status === 'rejected') {
+      lines.push(`${who} did not approve ${name}`);
+      if (typeof after.vetting_reason === 'string' && after.vetting_reason) details.push(`Reason told to the customer: ${after.vetting_reason}`);
+    } else if (status === 'waiting') {
+      lines.push(`${capital(name)}’s driver details wait for a check`);
+      const was = VETTING_WAS[String(before.vetting_status)];
+      if (was) details.push(was);
+    } else if (status === 'not_submitted') lines.push(`${capital(name)} has no driver details now`);
+  }
+  if ('do_not_rent' in after) {
+    if (after.do_not_rent === true) {
+      lines.push(`${who} marked ${name} do not rent`);
+      if (typeof after.do_not_rent_reason === 'string' && after.do_not_rent_reason) details.push(`Reason (staff only): ${after.do_not_rent_reason}`);
+    } else lines.push(`${who} removed the do not rent mark from ${name}`);
+  }
+  if (after.driver_details === 'given') lines.push(`${capital(name)} gave their driver details`);
+  else if (after.driver_details === 'erased') lines.push(`${capital(name)}’s driver details were erased`);
+  if ('document_added' in after) lines.push(byThemselves ? `${who} sent ${documentPhrase(after.document_added)}` : `${who} added ${documentPhrase(after.document_added)} for ${name}`);
+  if ('document_removed' in after) {
+    const what = documentPhrase(after.document_removed);
+    lines.push(byThemselves ? `${who} removed ${what}` : entry.actor ? `${who} removed ${what} of ${name}` : `${capital(what)} of ${name} was removed`);
+  }
+  const changedFields = Object.keys(after).filter((key) => after[key] === 'changed');
+  if (changedFields.length > 0) {
+    lines.push(byThemselves ? `${who} changed their driver details` : `${capital(name)}’s driver details changed`);
+    details.push(...changedFields.map((key) => `${(FIELDS.customer?.[key] ?? { label: words(key) }).label} changed`));
+  }
+  const [headline, ...more] = lines;
+  if (!headline) return { headline: `${who} changed ${name}`, changes: fieldChanges('customer', before, after) };
+  return { headline, changes: [...more, ...details] };
+}
+
 export function describeEntry(entry: ActivityEntry): EntryDescription {
   // Only the hold sweeper changes things without a person behind it.
   const who = entry.actor?.name ?? 'The site';
@@ -184,6 +253,8 @@ export function describeEntry(entry: ActivityEntry): EntryDescription {
         : { headline: `${who} changed the bank details`, changes: fieldChanges('bank_details', before, after) };
     case 'company':
       return { headline: `${who} changed the company settings`, changes: fieldChanges('company', before, after) };
+    case 'customer':
+      return describeCustomer(who, entry, before, after);
   }
 }
 
@@ -195,4 +266,5 @@ export const KIND_CHOICES: { value: ActivityKind | ''; label: string }[] = [
   { value: 'block', label: 'Service blocks' },
   { value: 'bank_details', label: 'Bank details' },
   { value: 'company', label: 'Company settings' },
+  { value: 'customer', label: 'Customers' },
 ];
