@@ -27,7 +27,7 @@ export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Why a booking was cancelled. */
-export const STATUS_REASONS = ['customer', 'staff', 'expired'] as const;
+export const STATUS_REASONS = ['customer', 'staff', 'expired', 'not_approved'] as const;
 export type StatusReason = (typeof STATUS_REASONS)[number];
 
 /** A customer may hold at most this many pending bookings at once. */

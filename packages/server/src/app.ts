@@ -22,6 +22,7 @@ import bookingsRoutes from './features/bookings/routes';
 import carsRoutes from './features/cars/routes';
 import carPictureRoutes from './features/cars/pictureRoutes';
 import companyRoutes from './features/company/routes';
+import driverRoutes from './features/drivers/routes';
 // The fleet cache
 import { type FleetCacheOptions, registerFleetCache } from './features/fleetCache/fleetCache';
 import { installFastFleetReads } from './features/fleetCache/fastFleetReads';
@@ -250,6 +251,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(carsRoutes);
   await app.register(companyRoutes);
   await app.register(bookingsRoutes);
+  await app.register(driverRoutes, {
+    limited: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : undefined,
+  });
   await app.register(ownerRoutes);
   await app.register(carPictureRoutes);
   await app.register(blocksRoutes);

@@ -111,6 +111,8 @@ describe(`bookings (${describeDatabase})`, () => {
         holdExpiresAt: expect.any(String),
         // Nothing received yet
         paymentStatus: 'unpaid',
+        // Nobody else named to drive yet
+        additionalDrivers: [],
       } satisfies Booking);
       // A hold of HOLD_MINUTES (48 hours by default) from when it was made.
       const held = Date.parse(body.booking.holdExpiresAt!) - Date.parse(body.booking.createdAt);
@@ -275,8 +277,12 @@ describe(`bookings (${describeDatabase})`, () => {
       expect(res.statusCode).toBe(200);
       const { bookings } = responses.ownerBookings.parse(res.json());
       const listed = bookings.find((b) => b._id === created._id);
-      expect(listed).toEqual({ ...created, user: { _id: customer.user._id, name: 'Alicia Brown', email: customer.user.email, phone: '' } });
-      expect(Object.keys(listed!.user).sort()).toEqual(['_id', 'email', 'name', 'phone']);
+      // The customer as staff need them: how to reach them, and whether they may drive (no details given yet).
+      expect(listed).toEqual({
+        ...created,
+        user: { _id: customer.user._id, name: 'Alicia Brown', email: customer.user.email, phone: '', vetting: 'not_submitted', doNotRent: false },
+      });
+      expect(Object.keys(listed!.user).sort()).toEqual(['_id', 'doNotRent', 'email', 'name', 'phone', 'vetting']);
       expect(res.body).not.toMatch(/argon2|password/i);
       const customers = new Set(bookings.map((b) => b.user._id));
       expect(customers.has(customer.user._id) && customers.has(other.user._id)).toBe(true);

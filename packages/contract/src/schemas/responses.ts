@@ -23,7 +23,8 @@ export const responses = {
   bookings: ok({ bookings: z.array(booking) }),
   // A page (with limit) also says where the next one starts (null on the last).
   ownerBookings: ok({ bookings: z.array(ownerBooking), nextCursor: z.string().nullable().optional() }),
-  bookingCreated: ok({ message: z.string(), booking }),
+  // notice: what the customer must still do (their driver details, when they booked without them).
+  bookingCreated: ok({ message: z.string(), booking, notice: z.string().optional() }),
   bookingDetail: ok({ booking: bookingDetail }),
   bookingCancelled: ok({ message: z.string(), booking }),
   bookingSaved: ok({ message: z.string(), booking }),

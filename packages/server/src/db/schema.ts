@@ -2,6 +2,7 @@
  * Drizzle's view of the tables. The migrations in ./migrations are the source of truth:
  * what Drizzle cannot express (the bookings' daterange and its exclusion constraint) lives only there.
  */
+import type { AdditionalDriver } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -35,6 +36,38 @@ export const users = pgTable('users', {
    * it when password_hash or role changes (trigger in migrations/0003_session_version.sql).
    */
   sessionVersion: integer('session_version').notNull().default(0),
+  // migrations/0015_drivers.sql: the company's check of the driver, staff's "do not rent", erasure.
+  vettingStatus: text('vetting_status', { enum: ['not_submitted', 'waiting', 'approved', 'rejected'] }).notNull().default('not_submitted'),
+  vettingReason: text('vetting_reason'),
+  vettedAt: timestamp('vetted_at', { withTimezone: true }),
+  doNotRentReason: text('do_not_rent_reason'),
+  erasedAt: timestamp('erased_at', { withTimezone: true }),
+});
+
+/** A customer's driving licence and date of birth (one row, once given). */
+export const driverDetails = pgTable('driver_details', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  licenceNumber: text('licence_number').notNull(),
+  licenceCountry: text('licence_country').notNull(),
+  licenceIssued: date('licence_issued', { mode: 'string' }).notNull(),
+  licenceExpires: date('licence_expires', { mode: 'string' }).notNull(),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A customer's documents: served only by their own route, to the customer and staff. */
+export const documents = pgTable('documents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['licence_front', 'licence_back', 'passport', 'work_id', 'proof_of_address'] }).notNull(),
+  content: bytea('content').notNull(),
+  mimeType: text('mime_type', { enum: ['image/webp', 'application/pdf'] }).notNull(),
+  size: integer('size').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const cars = pgTable('cars', {
@@ -89,11 +122,13 @@ export const bookings = pgTable('bookings', {
   /** While pending: when the hold ends (HOLD_MINUTES after it was made). */
   holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
   /** Why it was cancelled (null while it is not). */
-  statusReason: text('status_reason', { enum: ['customer', 'staff', 'expired'] }),
+  statusReason: text('status_reason', { enum: ['customer', 'staff', 'expired', 'not_approved'] }),
   /** What the company has received (migrations/0007_payment_status.sql). */
   paymentStatus: text('payment_status', { enum: ['unpaid', 'deposit_received', 'paid'] }).notNull().default('unpaid'),
   /** The address a pending booking came from (holds per address); forgotten once it is no longer pending. */
   madeFrom: text('made_from'),
+  /** The other drivers the customer named (contract's additionalDriver), at most 3. */
+  additionalDrivers: jsonb('additional_drivers').$type<AdditionalDriver[]>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   // period daterange GENERATED ... and the exclusion constraint: see migrations/0001_init.sql
 });
@@ -103,7 +138,7 @@ export const bookingEvents = pgTable('booking_events', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   bookingId: uuid('booking_id').notNull().references(() => bookings.id),
   status: text('status', { enum: ['pending', 'confirmed', 'cancelled'] }).notNull(),
-  reason: text('reason', { enum: ['customer', 'staff', 'expired'] }),
+  reason: text('reason', { enum: ['customer', 'staff', 'expired', 'not_approved'] }),
   actorId: uuid('actor_id').references(() => users.id),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });

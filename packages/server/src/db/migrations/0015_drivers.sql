@@ -111,3 +111,10 @@ $$;
 CREATE TRIGGER documents_activity
   AFTER INSERT OR DELETE ON documents
   FOR EACH ROW EXECUTE FUNCTION activity_document();
+
+-- A customer the company does not approve: their bookings waiting for confirmation are cancelled
+-- for that reason (told apart from staff's own cancellations).
+ALTER TABLE bookings DROP CONSTRAINT bookings_status_reason_check;
+ALTER TABLE bookings ADD CONSTRAINT bookings_status_reason_check CHECK (status_reason IN ('customer', 'staff', 'expired', 'not_approved'));
+ALTER TABLE booking_events DROP CONSTRAINT booking_events_reason_check;
+ALTER TABLE booking_events ADD CONSTRAINT booking_events_reason_check CHECK (reason IN ('customer', 'staff', 'expired', 'not_approved'));

@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/types';
 import { addEndpoint } from '../../http/endpoint';
+import { readDriver, readVetting } from '../drivers/driverDetails';
 import { HttpError } from '../../http/errors';
 import { imageUrl } from '../../http/imageUrl';
 import { getBankDetails } from '../backOffice/bankDetails';
@@ -124,7 +125,8 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
 
   addEndpoint(app, 'userData', async (request) => {
     const user = publicUser(request.user);
-    if (request.user.role !== 'owner') return { success: true as const, user };
+    const [driver, vetting] = await Promise.all([readDriver(app.db, request.user.id), readVetting(app.db, request.user.id)]);
+    if (request.user.role !== 'owner') return { success: true as const, user, driver, vetting };
     // As SPEC.md has it, the owner's user carries the bank fields (the company's), empty until saved.
     const bank = await getBankDetails(app.db);
     return {
@@ -137,6 +139,8 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
         accountNumber: bank?.accountNumber ?? '',
         accountType: bank?.accountType ?? '',
       },
+      driver,
+      vetting,
     };
   });
 };

@@ -6,6 +6,7 @@
  */
 import {
   BOOKING_REFUSALS,
+  DRIVER_MESSAGES,
   type BookingCreatedResponse,
   type CreateBookingBody,
   holdMinutesFor,
@@ -19,7 +20,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Database, pgErrorCode, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { withDefaults } from '../company/settings';
+import { getCompanySettings } from '../company/settings';
+import { checkDrivers } from '../drivers/bookingRules';
 import { bookingMadeLetter, bookingMadeStaffLetter, type BookingFacts, type Letter, type MailSettings } from '../mail/letters';
 import { enqueue } from '../mail/outbox';
 import { getBankDetails } from '../backOffice/bankDetails';
@@ -106,12 +108,19 @@ export async function bookBatch(db: Database, requests: readonly BookingRequest[
       // Every round trip after book_cars keeps other batches of the same cars waiting: what the letters
       // need besides the bookings comes before it (bank details) or with it (the company's facts).
       let bank = wantsDeposit ? await getBankDetails(tx) : null;
-      const [row] = await queryRows<{ answers: DatabaseAnswer[]; company: unknown }>(
-        tx,
-        sql`SELECT book_cars(${JSON.stringify(payload)}::jsonb, ${JSON.stringify(limits)}::jsonb) AS answers,
-                   (SELECT value FROM company_settings WHERE id = 1) AS company`,
-      );
       const outcomes: BookingOutcome[] = Array.from({ length: requests.length });
+      // The drivers' rules first: a refused request never reaches the cars.
+      const company = await getCompanySettings(tx);
+      const drivers = await checkDrivers(tx, payload.map((p) => ({ ...p, isStaff: !p.limitHolds })), company);
+      drivers.forEach((check, n) => {
+        if (check.refusal) outcomes[n] = { refusal: check.refusal };
+      });
+      const allowed = payload.filter((_, n) => !drivers[n]!.refusal);
+      if (allowed.length === 0) return outcomes;
+      const [row] = await queryRows<{ answers: DatabaseAnswer[] }>(
+        tx,
+        sql`SELECT book_cars(${JSON.stringify(allowed)}::jsonb, ${JSON.stringify(limits)}::jsonb) AS answers`,
+      );
       const booked: { n: number; facts: BookingFacts; made: Booked }[] = [];
       for (const answer of row!.answers) {
         const { n } = answer;
@@ -130,7 +139,6 @@ export async function bookBatch(db: Database, requests: readonly BookingRequest[
       }
       // Nothing written but refused key claims (rolled back): such a batch may simply run again.
       if (booked.length === 0) return outcomes;
-      const company = withDefaults(row!.company);
 
       // The e-mails commit with the bookings: an acknowledged booking always has them. (Bank details
       // saved for the first time while this batch ran: book_car saw them, so the letters must too.)
@@ -143,6 +151,8 @@ export async function bookBatch(db: Database, requests: readonly BookingRequest[
         // A hold cut short by a far-ahead pickup is said at once, in the answer the customer reads.
         const message = payload[n]!.holdMinutes < rules.holdMinutes ? MESSAGES.bookingCreatedFarAhead : MESSAGES.bookingCreated;
         const body: BookingCreatedResponse = { success: true, message, booking };
+        // Booked without driver details (a reservation): the customer reads what is still needed.
+        if (drivers[n]!.detailsMissing) body.notice = DRIVER_MESSAGES.driverMissing;
         outcomes[n] = { answer: { statusCode: 201, body, replayed: false } };
         const { key, actor } = requests[n]!;
         if (key !== undefined) kept.push({ userId: actor.id, key, response: body });

@@ -1,6 +1,6 @@
 /** Reading bookings: a customer's own, one in full by reference, and the staff's list. */
-import { type Booking, type BookingDetail, type BookingStatus, type OwnerBooking, type PaymentStatus, type StatusReason } from '@rental/contract';
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { type AdditionalDriver, type Booking, type BookingDetail, type BookingStatus, type OwnerBooking, type PaymentStatus, type StatusReason, type VettingStatus } from '@rental/contract';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { bookingEvents, bookings, cars, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { imageUrl } from '../../http/imageUrl';
@@ -18,6 +18,7 @@ const bookingOwnColumns = {
   paymentMethod: bookings.paymentMethod,
   holdExpiresAt: bookings.holdExpiresAt,
   paymentStatus: bookings.paymentStatus,
+  additionalDrivers: bookings.additionalDrivers,
   createdAt: bookings.createdAt,
 };
 
@@ -46,6 +47,8 @@ export type BookingRow = {
   paymentMethod: Booking['paymentMethod'];
   holdExpiresAt: Date | null;
   paymentStatus: PaymentStatus;
+  /** Left out by book_car (a new booking names no other driver yet). */
+  additionalDrivers?: AdditionalDriver[];
   createdAt: Date;
   car: { id: string; imageId: string; brand: string; model: string; year: number; category: string; location: string };
 };
@@ -73,6 +76,7 @@ export function toBooking(row: BookingRow): Booking {
     paymentMethod: row.paymentMethod,
     holdExpiresAt: row.status === 'pending' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
     paymentStatus: row.paymentStatus,
+    additionalDrivers: row.additionalDrivers ?? [],
   };
 }
 
@@ -108,12 +112,25 @@ export async function findUserBooking(db: Database, userId: string, reference: s
   return { ...booking, history: history.map((event) => ({ ...event, at: event.at.toISOString() })) };
 }
 
-export const ownerBookingColumns = { ...bookingColumns, user: { id: users.id, name: users.name, email: users.email, phone: users.phone } };
+export const ownerBookingColumns = {
+  ...bookingColumns,
+  user: {
+    id: users.id,
+    name: users.name,
+    email: users.email,
+    phone: users.phone,
+    vetting: users.vettingStatus,
+    doNotRent: sql<boolean>`(${users.doNotRentReason} IS NOT NULL)`,
+  },
+};
 
-export type OwnerBookingRow = BookingRow & { user: { id: string; name: string; email: string; phone: string | null } };
+export type OwnerBookingRow = BookingRow & {
+  user: { id: string; name: string; email: string; phone: string | null; vetting: VettingStatus; doNotRent: boolean };
+};
 
 export function toOwnerBooking(row: OwnerBookingRow): OwnerBooking {
-  return { ...toBooking(row), user: { _id: row.user.id, name: row.user.name, email: row.user.email, phone: row.user.phone ?? '' } };
+  const { user } = row;
+  return { ...toBooking(row), user: { _id: user.id, name: user.name, email: user.email, phone: user.phone ?? '', vetting: user.vetting, doNotRent: user.doNotRent } };
 }
 
 /** Every booking with its customer's name, e-mail and phone (never anything secret), newest first. */

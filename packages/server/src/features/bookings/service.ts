@@ -4,6 +4,7 @@
  * transaction, so a booking's history is never missing a step.
  */
 import {
+  DRIVER_MESSAGES,
   type Booking,
   type BookingStatus,
   companyToday,
@@ -13,7 +14,7 @@ import {
   type StatusReason,
 } from '@rental/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { bookingEvents, bookings, cars } from '../../db/schema';
+import { bookingEvents, bookings, cars, users } from '../../db/schema';
 import { actAs } from '../../db/actor';
 import { type Database, isOverlapViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -74,12 +75,17 @@ export async function changeBookingStatus(db: Database, actor: Actor, bookingId:
     await db.transaction(async (tx) => {
       await actAs(tx, actor.id);
       const [current] = await tx
-        .select({ status: bookings.status, carDeletedAt: cars.deletedAt })
+        .select({ status: bookings.status, carDeletedAt: cars.deletedAt, vetting: users.vettingStatus })
         .from(bookings)
         .innerJoin(cars, eq(cars.id, bookings.carId))
+        .innerJoin(users, eq(users.id, bookings.userId))
         .where(eq(bookings.id, bookingId))
         .for('update', { of: bookings });
       if (!current) throw new HttpError(404, MESSAGES.bookingNotFound);
+      // A customer the company did not approve as a driver is not promised a car.
+      if (status === 'confirmed' && current.status !== 'confirmed' && current.vetting === 'rejected') {
+        throw new HttpError(409, DRIVER_MESSAGES.confirmDriverRejected);
+      }
       // A removed car is promised to nobody: its cancelled bookings stay cancelled.
       if (current.status === 'cancelled' && status !== 'cancelled' && current.carDeletedAt) {
         throw new HttpError(409, MESSAGES.carRemovedCannotReactivate);

@@ -3,7 +3,7 @@
  * that every change (an owner's save, a car placed at a location) can lock it: a location cannot
  * be removed while a car is being placed there.
  */
-import { type CompanySettings, companySettings as companySchema, DEFAULT_COMPANY } from '@rental/contract';
+import { type CompanySettings, companySettings as companySchema, DEFAULT_COMPANY, type UpdateCompanyBody } from '@rental/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { cars, companySettings } from '../../db/schema';
 import { actAs } from '../../db/actor';
@@ -39,12 +39,14 @@ export function locationProblem(company: CompanySettings, location: string): str
   return `Please choose one of the company's pickup locations: ${company.locations.join('; ')}.`;
 }
 
-export async function saveCompanySettings(db: Database, ownerId: string, next: CompanySettings): Promise<CompanySettings> {
+export async function saveCompanySettings(db: Database, ownerId: string, asked: UpdateCompanyBody): Promise<CompanySettings> {
   return db.transaction(async (tx) => {
     await actAs(tx, ownerId);
     // The row exists: buildApp made it (ensureCompanySettings) before any route could run.
     const [row] = await tx.select({ value: companySettings.value }).from(companySettings).where(eq(companySettings.id, 1)).for('update');
     const current = withDefaults(row?.value);
+    // A client that does not know the drivers' rules keeps them as they are.
+    const next: CompanySettings = { ...asked, minDriverAge: asked.minDriverAge ?? current.minDriverAge, minLicenceYears: asked.minLicenceYears ?? current.minLicenceYears };
     const removed = current.locations.filter((place) => !next.locations.includes(place));
     if (removed.length > 0) {
       const stranded = await tx

@@ -25,11 +25,13 @@ export const decoding = {
   peakWaiting: 0,
 };
 
-export type ImagePurpose = 'car' | 'profile';
+/** document: a photo of a licence or passport, kept large enough to read its small print. */
+export type ImagePurpose = 'car' | 'profile' | 'document';
+export const DOCUMENT_IMAGE_MAX_WIDTH = 2000;
 
 export type ProcessedImage = { content: Buffer; mimeType: 'image/webp'; width: number; height: number };
 
-const MAX_WIDTH: Record<ImagePurpose, number> = { car: CAR_IMAGE_MAX_WIDTH, profile: PROFILE_IMAGE_MAX_WIDTH };
+const MAX_WIDTH: Record<ImagePurpose, number> = { car: CAR_IMAGE_MAX_WIDTH, profile: PROFILE_IMAGE_MAX_WIDTH, document: DOCUMENT_IMAGE_MAX_WIDTH };
 
 /** Raster formats a browser shows; SVG (scripts, external references) and TIFF are refused. */
 function isAcceptedFormat(meta: Metadata): boolean {

@@ -42,9 +42,9 @@ function asHttpError(err: unknown): HttpError {
 /**
  * Reads a multipart form into memory. Call it in the handler, after the guards: nothing of an
  * anonymous or unauthorised upload is read, let alone stored.
- * A file that is not in the field "image", or a second file, is refused rather than silently dropped.
+ * A file that is not in the field `fileField` ("image" unless told), or a second file, is refused rather than silently dropped.
  */
-export async function readUpload(request: FastifyRequest): Promise<Upload> {
+export async function readUpload(request: FastifyRequest, fileField = 'image'): Promise<Upload> {
   if (!request.isMultipart()) throw new HttpError(400, MESSAGE_NOT_MULTIPART);
   const fields: Record<string, unknown> = Object.create(null);
   let image: Buffer | undefined;
@@ -54,7 +54,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
       if (part.type === 'file') {
         // Read it whole either way, so the body is consumed and the size limit applies.
         const bytes = await part.toBuffer();
-        if (part.fieldname !== 'image' || image) refusal ??= new HttpError(400, MESSAGE_ONE_FILE);
+        if (part.fieldname !== fileField || image) refusal ??= new HttpError(400, fileField === 'image' ? MESSAGE_ONE_FILE : `Send one file only, in the field "${fileField}".`);
         // Browsers send an empty part for a file input left empty: that is "no new image".
         else if (bytes.length > 0) image = bytes;
       } else if (part.valueTruncated) {

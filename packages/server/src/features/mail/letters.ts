@@ -14,7 +14,9 @@ export type LetterKind =
   | 'hold_expired'
   | 'bank_details_changed'
   | 'password_changed'
-  | 'password_reset_link';
+  | 'password_reset_link'
+  | 'vetting_approved'
+  | 'vetting_rejected';
 
 export interface Letter {
   kind: LetterKind;
@@ -287,4 +289,34 @@ export function passwordResetLinkLetter(account: { name: string; email: string }
     company,
     mail,
   );
+}
+
+/** The company approved the customer as a driver: they can collect their cars. */
+export function vettingApprovedLetter(customer: { name: string; email: string }, company: CompanySettings, mail: MailSettings): Letter {
+  return compose(
+    'vetting_approved',
+    customer.email,
+    `${company.name} has approved your driver details`,
+    `Hello ${customer.name},`,
+    [
+      'We have checked your driving licence and documents: you are approved to rent our cars. Bring your licence to the counter when you collect a car.',
+      'If your licence or other details change, update them in your account: we check them again before your next pickup.',
+      { link: `${mail.siteUrl}/account`, label: 'Your account' },
+    ],
+    company,
+    mail,
+  );
+}
+
+/** The company did not approve the customer: why, and which waiting bookings it cancelled. */
+export function vettingRejectedLetter(customer: { name: string; email: string }, reason: string, cancelled: string[], company: CompanySettings, mail: MailSettings): Letter {
+  const blocks: Block[] = [`We have checked your driver details and cannot approve you to rent our cars for now. The reason: ${reason}`];
+  if (cancelled.length > 0) {
+    blocks.push(`Your ${cancelled.length === 1 ? 'booking' : 'bookings'} waiting for confirmation ${cancelled.length === 1 ? 'is' : 'are'} cancelled: ${cancelled.join(', ')}.`);
+  }
+  blocks.push(`If something can be corrected (a new licence, a missing document), update your account and we check it again, or call us on ${company.phone}.`, {
+    link: `${mail.siteUrl}/account`,
+    label: 'Your account',
+  });
+  return compose('vetting_rejected', customer.email, `About your driver details at ${company.name}`, `Hello ${customer.name},`, blocks, company, mail);
 }

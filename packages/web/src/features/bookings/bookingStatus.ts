@@ -14,6 +14,7 @@ export function statusText(status: BookingStatus, reason: StatusReason | null): 
   if (status !== 'cancelled') return STATUS_WORDS[status];
   if (reason === 'customer') return 'Cancelled by you';
   if (reason === 'expired') return 'Expired: not confirmed in time';
+  if (reason === 'not_approved') return 'Cancelled: driver not approved';
   return 'Cancelled by the company';
 }
 

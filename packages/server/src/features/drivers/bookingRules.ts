@@ -1,0 +1,46 @@
+/**
+ * The drivers' side of taking a booking, read in the booking's own transaction: a customer staff did
+ * not approve or marked "do not rent" is refused with a neutral sentence; a driver who breaks the
+ * company's rules on the booking's days is refused with the rule (driverRules.ts); a customer who
+ * has not given their details may book (a reservation) and is told what is missing.
+ */
+import { type CompanySettings, driverProblems, DRIVER_MESSAGES } from '@rental/contract';
+import { inArray, sql } from 'drizzle-orm';
+import { driverDetails, users } from '../../db/schema';
+import type { Database } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { driverColumns } from './driverDetails';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DriverCheck {
+  refusal?: HttpError;
+  /** No driver details yet: the booking is taken, and the customer told. */
+  detailsMissing: boolean;
+}
+
+/**
+ * The check of each request (same order). The customers' rows are read FOR SHARE: a staff decision
+ * on one of them (which locks the row) either happened before, and is seen, or waits for these
+ * bookings, and then cancels them with the others.
+ */
+export async function checkDrivers(tx: Tx, requests: readonly { userId: string; pickupDate: string; returnDate: string; isStaff: boolean }[], company: CompanySettings): Promise<DriverCheck[]> {
+  const ids = [...new Set(requests.filter((r) => !r.isStaff).map((r) => r.userId))];
+  if (ids.length === 0) return requests.map(() => ({ detailsMissing: false }));
+  const people = await tx
+    .select({ id: users.id, vetting: users.vettingStatus, doNotRent: sql<boolean>`(${users.doNotRentReason} IS NOT NULL)` })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .for('share');
+  const drivers = await tx.select({ userId: driverDetails.userId, ...driverColumns }).from(driverDetails).where(inArray(driverDetails.userId, ids));
+  return requests.map((request) => {
+    if (request.isStaff) return { detailsMissing: false };
+    const person = people.find((p) => p.id === request.userId);
+    if (person?.doNotRent || person?.vetting === 'rejected') return { refusal: new HttpError(422, DRIVER_MESSAGES.bookingRefused), detailsMissing: false };
+    const driver = drivers.find((d) => d.userId === request.userId);
+    if (!driver) return { detailsMissing: true };
+    const problems = driverProblems(driver, request, company);
+    if (problems.length > 0) return { refusal: new HttpError(422, problems.map((p) => p.message).join(' ')), detailsMissing: false };
+    return { detailsMissing: false };
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * A customer's documents (licence, passport, work ID, proof of address). Kept apart from the
+ * pictures (images), whose addresses are public and cached for ever: a document is read only
+ * through its own route, by its customer or staff. A photo is re-encoded as the car pictures are
+ * (its EXIF, GPS position included, is dropped); a PDF is rewritten without its metadata.
+ */
+import { type CustomerDocument, type DocumentKind, DRIVER_MESSAGES } from '@rental/contract';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { PDFDocument, PDFName } from 'pdf-lib';
+import { actAs } from '../../db/actor';
+import { documents } from '../../db/schema';
+import type { Database } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { processImage } from '../images/process';
+
+/** Files of one kind a customer may keep (a licence renewed, a second page of a passport...). */
+export const MAX_FILES_PER_KIND = 4;
+
+export const MESSAGE_PDF_LOCKED = 'This PDF is protected by a password. Please send it without the password, or a photo of the document.';
+
+const documentColumns = { id: documents.id, kind: documents.kind, uploadedAt: documents.uploadedAt, mimeType: documents.mimeType, size: documents.size };
+
+function toDocument(row: { id: string; kind: DocumentKind; uploadedAt: Date; mimeType: string; size: number }): CustomerDocument {
+  return { _id: row.id, kind: row.kind, uploadedAt: row.uploadedAt.toISOString(), mimeType: row.mimeType, size: row.size };
+}
+
+const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString('latin1') === '%PDF-';
+
+/** The PDF without its document information (author, software, dates) or its XMP metadata. */
+async function cleanPdf(bytes: Buffer): Promise<Buffer> {
+  let pdf: PDFDocument;
+  try {
+    pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  } catch (err) {
+    if (err instanceof Error && /encrypt/i.test(err.message)) throw new HttpError(400, MESSAGE_PDF_LOCKED);
+    throw new HttpError(400, DRIVER_MESSAGES.documentInvalid);
+  }
+  pdf.catalog.delete(PDFName.of('Metadata'));
+  const info = pdf.context.trailerInfo.Info;
+  pdf.context.trailerInfo.Info = undefined;
+  if (info) pdf.context.delete(info as never);
+  return Buffer.from(await pdf.save({ updateFieldAppearances: false }));
+}
+
+/** The bytes and type kept for an upload; anything that is neither a readable photo nor a PDF is refused. */
+export async function cleanDocument(bytes: Buffer): Promise<{ content: Buffer; mimeType: 'image/webp' | 'application/pdf' }> {
+  if (isPdf(bytes)) return { content: await cleanPdf(bytes), mimeType: 'application/pdf' };
+  try {
+    const image = await processImage(bytes, 'document');
+    return { content: image.content, mimeType: 'image/webp' };
+  } catch (err) {
+    // The picture checks' own words speak of "a picture"; a document may also be a PDF.
+    if (err instanceof HttpError && err.statusCode === 400) throw new HttpError(400, DRIVER_MESSAGES.documentInvalid);
+    throw err;
+  }
+}
+
+export async function listDocuments(db: Database, userId: string): Promise<CustomerDocument[]> {
+  const rows = await db.select(documentColumns).from(documents).where(eq(documents.userId, userId)).orderBy(asc(documents.uploadedAt), asc(documents.id));
+  return rows.map(toDocument);
+}
+
+export async function addDocument(db: Database, userId: string, kind: DocumentKind, file: { content: Buffer; mimeType: 'image/webp' | 'application/pdf' }): Promise<CustomerDocument> {
+  return db.transaction(async (tx) => {
+    await actAs(tx, userId);
+    // Two uploads at once must not both pass the count: they queue on the customer's row.
+    await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(documents).where(and(eq(documents.userId, userId), eq(documents.kind, kind)));
+    if (n >= MAX_FILES_PER_KIND) throw new HttpError(409, DRIVER_MESSAGES.documentTooMany);
+    const [row] = await tx
+      .insert(documents)
+      .values({ userId, kind, content: file.content, mimeType: file.mimeType, size: file.content.length })
+      .returning(documentColumns);
+    return toDocument(row!);
+  });
+}
+
+export async function deleteDocument(db: Database, userId: string, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await actAs(tx, userId);
+    const removed = await tx
+      .delete(documents)
+      .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+      .returning({ id: documents.id });
+    return removed.length > 0;
+  });
+}
+
+/** The file, when `reader` may see it: its own customer, or staff. Anyone else learns nothing (undefined). */
+export async function readDocumentFile(db: Database, reader: { id: string; role: string }, id: string) {
+  const [row] = await db
+    .select({ userId: documents.userId, kind: documents.kind, content: documents.content, mimeType: documents.mimeType })
+    .from(documents)
+    .where(eq(documents.id, id));
+  if (!row || (row.userId !== reader.id && reader.role !== 'owner')) return undefined;
+  return row;
+}

@@ -1,0 +1,98 @@
+/** The driver's calls (details, documents, other drivers, erasure) and staff's (vetting, do not rent). */
+import multipart from '@fastify/multipart';
+import { DOCUMENT_KINDS, type DocumentKind, DRIVER_MESSAGES } from '@rental/contract';
+import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
+import { addEndpoint } from '../../http/endpoint';
+import { HttpError } from '../../http/errors';
+import { isId } from '../cars/ids';
+import { multipartOptions, readUpload } from '../images/upload';
+import { setBookingDrivers } from './bookingDrivers';
+import { saveDriver } from './driverDetails';
+import { addDocument, cleanDocument, deleteDocument, listDocuments, readDocumentFile } from './documents';
+import { eraseAccount } from './erasure';
+import { decideVetting, setDoNotRent, vettingList } from './vetting';
+
+export interface DriverRoutesOptions {
+  /** Limits guesses of the password when erasing an account, like login; undefined: no limit. */
+  limited?: FastifyContextConfig;
+}
+
+const isDocumentKind = (value: unknown): value is DocumentKind => typeof value === 'string' && (DOCUMENT_KINDS as readonly string[]).includes(value);
+const MESSAGE_CHOOSE_KIND = 'Please say which document this is: the licence (front or back), the passport, the work ID or the proof of address.';
+
+const driverRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, options) => {
+  // The upload limits of the cars' pictures; the form is read only after the session is checked.
+  await app.register(multipart, multipartOptions);
+
+  addEndpoint(app, 'saveDriver', async (request) => {
+    const saved = await saveDriver(app.db, request.user.id, request.body);
+    return { success: true as const, ...saved };
+  });
+
+  addEndpoint(app, 'userDocuments', async (request) => {
+    return { success: true as const, documents: await listDocuments(app.db, request.user.id) };
+  });
+
+  addEndpoint(app, 'uploadDocument', async (request) => {
+    const { image: file, fields } = await readUpload(request, 'file');
+    if (!isDocumentKind(fields.kind)) throw new HttpError(400, MESSAGE_CHOOSE_KIND);
+    if (!file) throw new HttpError(400, DRIVER_MESSAGES.documentFileRequired);
+    const document = await addDocument(app.db, request.user.id, fields.kind, await cleanDocument(file));
+    return { success: true as const, message: DRIVER_MESSAGES.documentUploaded, document };
+  });
+
+  addEndpoint(app, 'deleteDocument', async (request) => {
+    const { id } = request.params;
+    if (!isId(id) || !(await deleteDocument(app.db, request.user.id, id))) throw new HttpError(404, DRIVER_MESSAGES.documentNotFound);
+    return { success: true as const, message: DRIVER_MESSAGES.documentRemoved };
+  });
+
+  addEndpoint(app, 'document', async (request, reply) => {
+    const { id } = request.params;
+    const file = isId(id) ? await readDocumentFile(app.db, request.user, id) : undefined;
+    // Someone else's document is "not found", as one that does not exist: nothing tells them it does.
+    if (!file) throw new HttpError(404, DRIVER_MESSAGES.documentNotFound);
+    const extension = file.mimeType === 'application/pdf' ? 'pdf' : 'webp';
+    return reply
+      .type(file.mimeType)
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `inline; filename="${file.kind}.${extension}"`)
+      // A PDF opened from here runs nothing of ours and reaches nothing of the site.
+      .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+      .send(file.content);
+  });
+
+  addEndpoint(
+    app,
+    'deleteAccount',
+    async (request) => {
+      await eraseAccount(app.db, request.user.id, request.body.password);
+      return { success: true as const, message: DRIVER_MESSAGES.accountDeleted };
+    },
+    { config: options.limited },
+  );
+
+  addEndpoint(app, 'bookingDrivers', async (request) => {
+    const booking = await setBookingDrivers(app.db, request.user.id, request.params.id, request.body.drivers);
+    return { success: true as const, message: DRIVER_MESSAGES.driversSaved, booking };
+  });
+
+  addEndpoint(app, 'vetting', async (request) => {
+    return { success: true as const, customers: await vettingList(app.db, request.query.status ?? 'waiting') };
+  });
+
+  addEndpoint(app, 'decideVetting', async (request) => {
+    const decided = await decideVetting(app.db, request.user.id, request.body, app.mail);
+    return { success: true as const, ...decided };
+  });
+
+  addEndpoint(app, 'markDoNotRent', async (request) => {
+    return { success: true as const, message: await setDoNotRent(app.db, request.user.id, request.params.id, request.body.reason) };
+  });
+
+  addEndpoint(app, 'clearDoNotRent', async (request) => {
+    return { success: true as const, message: await setDoNotRent(app.db, request.user.id, request.params.id, null) };
+  });
+};
+
+export default driverRoutes;

@@ -1,0 +1,160 @@
+/**
+ * Staff's check of customers as drivers: the list to check (with the rules already computed on
+ * their coming bookings), the decision (told by e-mail; not approved cancels their bookings waiting
+ * for confirmation), and the private "do not rent" mark.
+ */
+import {
+  companyToday,
+  driverProblems,
+  DRIVER_MESSAGES,
+  type VettingDecisionBody,
+  type VettingEntry,
+} from '@rental/contract';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { actAs } from '../../db/actor';
+import { bookingEvents, bookings, cars, documents, driverDetails, users } from '../../db/schema';
+import type { Database } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { isId } from '../cars/ids';
+import { getCompanySettings } from '../company/settings';
+import { type MailSettings, vettingApprovedLetter, vettingRejectedLetter } from '../mail/letters';
+import { enqueue } from '../mail/outbox';
+import { driverColumns, toDriver, toVetting } from './driverDetails';
+
+export type VettingList = 'waiting' | 'approved' | 'rejected' | 'do_not_rent';
+
+/** Customers shown at once: the page is a queue to work through, not an archive. */
+const MAX_LISTED = 100;
+/** Bookings shown with each customer, newest first. */
+const BOOKINGS_SHOWN = 10;
+
+function listWhere(list: VettingList): SQL {
+  const customers = and(eq(users.role, 'user'), isNull(users.erasedAt))!;
+  if (list === 'do_not_rent') return and(customers, isNotNull(users.doNotRentReason))!;
+  return and(customers, eq(users.vettingStatus, list))!;
+}
+
+/** The customers of one list, each as staff check them. */
+export async function vettingList(db: Database, list: VettingList, only?: string): Promise<VettingEntry[]> {
+  const people = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      status: users.vettingStatus,
+      reason: users.vettingReason,
+      doNotRent: users.doNotRentReason,
+    })
+    .from(users)
+    .where(only ? eq(users.id, only) : listWhere(list))
+    // The longest waiting first; decided lists newest decision first.
+    .orderBy(list === 'waiting' ? asc(users.createdAt) : desc(users.vettedAt), asc(users.id))
+    .limit(MAX_LISTED);
+  if (people.length === 0) return [];
+  const ids = people.map((p) => p.id);
+  const [drivers, files, rented, company] = await Promise.all([
+    db.select({ userId: driverDetails.userId, ...driverColumns }).from(driverDetails).where(inArray(driverDetails.userId, ids)),
+    db
+      .select({ id: documents.id, userId: documents.userId, kind: documents.kind, uploadedAt: documents.uploadedAt, mimeType: documents.mimeType, size: documents.size })
+      .from(documents)
+      .where(inArray(documents.userId, ids))
+      .orderBy(asc(documents.uploadedAt)),
+    db
+      .select({
+        userId: bookings.userId,
+        reference: bookings.reference,
+        pickupDate: bookings.pickupDate,
+        returnDate: bookings.returnDate,
+        status: bookings.status,
+        car: sql<string>`${cars.brand} || ' ' || ${cars.model}`,
+      })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .where(inArray(bookings.userId, ids))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id)),
+    getCompanySettings(db),
+  ]);
+  const today = companyToday();
+  return people.map((person) => {
+    const row = drivers.find((d) => d.userId === person.id);
+    const driver = row ? toDriver(row) : null;
+    const own = rented.filter((b) => b.userId === person.id);
+    const coming = own.filter((b) => (b.status === 'pending' || b.status === 'confirmed') && b.returnDate >= today).sort((a, b) => a.pickupDate.localeCompare(b.pickupDate));
+    const rentals = coming.length > 0 ? coming : [{ reference: null, pickupDate: today, returnDate: today }];
+    return {
+      _id: person.id,
+      name: person.name,
+      email: person.email,
+      phone: person.phone ?? '',
+      driver,
+      vetting: toVetting(person.status, person.reason),
+      doNotRent: person.doNotRent,
+      documents: files
+        .filter((f) => f.userId === person.id)
+        .map((f) => ({ _id: f.id, kind: f.kind, uploadedAt: f.uploadedAt.toISOString(), mimeType: f.mimeType, size: f.size })),
+      checks: rentals.map((rental) => ({
+        reference: rental.reference,
+        pickupDate: rental.pickupDate,
+        returnDate: rental.returnDate,
+        problems: driver ? driverProblems(driver, rental, company).map((p) => p.message) : [DRIVER_MESSAGES.driverMissing],
+      })),
+      bookings: own.slice(0, BOOKINGS_SHOWN).map(({ reference, car, pickupDate, returnDate, status }) => ({ reference, car, pickupDate, returnDate, status })),
+    };
+  });
+}
+
+/** The customer's row, locked for the change; staff accounts and erased ones are not vetted. */
+async function lockedCustomer(tx: Parameters<Parameters<Database['transaction']>[0]>[0], userId: string) {
+  if (!isId(userId)) throw new HttpError(404, DRIVER_MESSAGES.customerNotFound);
+  const [row] = await tx
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, erasedAt: users.erasedAt, status: users.vettingStatus })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!row || row.erasedAt) throw new HttpError(404, DRIVER_MESSAGES.customerNotFound);
+  if (row.role === 'owner') throw new HttpError(409, DRIVER_MESSAGES.vettingStaff);
+  return row;
+}
+
+export async function decideVetting(db: Database, staffId: string, body: VettingDecisionBody, mail: MailSettings): Promise<{ message: string; customer: VettingEntry }> {
+  const { userId, decision } = body;
+  const reason = body.reason?.trim() || null;
+  await db.transaction(async (tx) => {
+    await actAs(tx, staffId);
+    const customer = await lockedCustomer(tx, userId);
+    const [given] = await tx.select({ userId: driverDetails.userId }).from(driverDetails).where(eq(driverDetails.userId, userId));
+    if (decision === 'approved' && !given) throw new HttpError(409, DRIVER_MESSAGES.vettingNeedsDriver);
+    await tx
+      .update(users)
+      .set({ vettingStatus: decision, vettingReason: decision === 'rejected' ? reason : null, vettedAt: new Date() })
+      .where(eq(users.id, userId));
+    const company = await getCompanySettings(tx);
+    if (decision === 'approved') {
+      await enqueue(tx, [vettingApprovedLetter(customer, company, mail)]);
+      return;
+    }
+    // Not approved: their holds end now, their days free for others.
+    const cancelled = await tx
+      .update(bookings)
+      .set({ status: 'cancelled', statusReason: 'not_approved', holdExpiresAt: null })
+      .where(and(eq(bookings.userId, userId), eq(bookings.status, 'pending')))
+      .returning({ id: bookings.id, reference: bookings.reference });
+    if (cancelled.length > 0) {
+      await tx.insert(bookingEvents).values(cancelled.map(({ id }) => ({ bookingId: id, status: 'cancelled' as const, reason: 'not_approved' as const, actorId: staffId })));
+    }
+    await enqueue(tx, [vettingRejectedLetter(customer, reason ?? '', cancelled.map((b) => b.reference).sort(), company, mail)]);
+  });
+  const [customer] = await vettingList(db, 'waiting', userId);
+  return { message: decision === 'approved' ? DRIVER_MESSAGES.vettingApproved : DRIVER_MESSAGES.vettingRejected, customer: customer! };
+}
+
+/** Marks (reason given) or clears (null) "do not rent". */
+export async function setDoNotRent(db: Database, staffId: string, userId: string, reason: string | null): Promise<string> {
+  await db.transaction(async (tx) => {
+    await actAs(tx, staffId);
+    await lockedCustomer(tx, userId);
+    await tx.update(users).set({ doNotRentReason: reason }).where(eq(users.id, userId));
+  });
+  return reason === null ? DRIVER_MESSAGES.doNotRentCleared : DRIVER_MESSAGES.doNotRentSet;
+}
