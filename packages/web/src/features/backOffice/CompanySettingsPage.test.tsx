@@ -65,4 +65,34 @@ describe('company settings', () => {
     renderApp('/about-us');
     expect(await within(screen.getByRole('contentinfo')).findByText(hours, {}, SLOW)).toBeInTheDocument();
   });
+
+  it('saves the drivers’ rules with the rest, and refuses an age below 18 in the form', async () => {
+    const before = await storedCompany();
+    // Booking tests in other files read these rules: they are put back at once.
+    const age = before.minDriverAge === 25 ? 26 : 25;
+    const years = before.minLicenceYears === 3 ? 4 : 3;
+    try {
+      renderApp('/owner/settings', { token: ownerToken() });
+      const ageField = await screen.findByLabelText('Youngest driver age', {}, SLOW);
+      expect(ageField).toHaveValue(String(before.minDriverAge));
+      const yearsField = screen.getByLabelText('Years a licence must be held');
+      expect(yearsField).toHaveValue(String(before.minLicenceYears));
+
+      await userEvent.clear(ageField);
+      await userEvent.type(ageField, '16');
+      await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
+      expect(ageField).toHaveAccessibleDescription('Youngest driver age must be at least 18.');
+      expect(ageField).toHaveFocus();
+
+      await userEvent.clear(ageField);
+      await userEvent.type(ageField, String(age));
+      await userEvent.clear(yearsField);
+      await userEvent.type(yearsField, String(years));
+      await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
+      expect(await screen.findByText(MESSAGES.companySaved, {}, SLOW)).toBeInTheDocument();
+      expect(await storedCompany()).toEqual({ ...before, minDriverAge: age, minLicenceYears: years });
+    } finally {
+      await ownerApi().call('updateCompany', { body: before });
+    }
+  });
 });

@@ -75,7 +75,7 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
 
   return (
     <form noValidate onSubmit={submit} aria-label="Company settings" className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
-      {COMPANY_FIELDS.map(({ field, label, hint, multiline }) => {
+      {COMPANY_FIELDS.map(({ field, label, hint, multiline, numeric }) => {
         const id = `company-${field}`;
         const control = controlProps(id, errors[field], { hint, multiline });
         return (
@@ -89,7 +89,7 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
                 onChange={(e) => update(field, e.target.value)}
                 required
                 type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : field === 'chatUrl' || field === 'mapUrl' ? 'url' : 'text'}
-                inputMode={field === 'securityDeposit' ? 'numeric' : undefined}
+                inputMode={numeric ? 'numeric' : undefined}
                 autoComplete="off"
               />
             )}

@@ -6,7 +6,7 @@ import { type FieldLabel, formErrors } from './formErrors';
 export type CompanyFormValues = { [K in keyof CompanyFacts]: string };
 export type CompanyFormErrors = Partial<Record<keyof CompanyFacts, string>>;
 
-export const COMPANY_FIELDS: { field: keyof CompanyFacts; label: string; hint?: string; multiline?: boolean }[] = [
+export const COMPANY_FIELDS: { field: keyof CompanyFacts; label: string; hint?: string; multiline?: boolean; numeric?: boolean }[] = [
   { field: 'name', label: 'Company name' },
   { field: 'phone', label: 'Phone' },
   { field: 'email', label: 'E-mail' },
@@ -15,14 +15,27 @@ export const COMPANY_FIELDS: { field: keyof CompanyFacts; label: string; hint?: 
   { field: 'chatUrl', label: 'WhatsApp chat link', hint: 'Opened by "Chat with us", e.g. https://wa.me/18765550142.' },
   { field: 'mapUrl', label: 'Map link', hint: 'The map shown on the About page: a Google Maps or OpenStreetMap embed link.' },
   { field: 'locations', label: 'Pickup locations', hint: 'One per line. Every car stands at one of them.', multiline: true },
-  { field: 'securityDeposit', label: 'Security deposit', hint: 'Whole amount in the currency below.' },
+  { field: 'securityDeposit', label: 'Security deposit', hint: 'Whole amount in the currency below.', numeric: true },
   { field: 'currency', label: 'Currency', hint: 'Its three-letter code, shown beside every price (JMD).' },
+  { field: 'minDriverAge', label: 'Youngest driver age', hint: 'In years, on the pickup day: the customer and every other driver they name. 18 to 99.', numeric: true },
+  {
+    field: 'minLicenceYears',
+    label: 'Years a licence must be held',
+    hint: 'Whole years since the licence was issued, on the pickup day. 0 to 20 (0: any valid licence).',
+    numeric: true,
+  },
 ];
 
 const LABELS = Object.fromEntries(COMPANY_FIELDS.map(({ field, label }) => [field, { label }])) as Record<keyof CompanyFacts, FieldLabel>;
 
 export function companyFormFromFacts(company: CompanyFacts): CompanyFormValues {
-  return { ...company, locations: company.locations.join('\n'), securityDeposit: String(company.securityDeposit) };
+  return {
+    ...company,
+    locations: company.locations.join('\n'),
+    securityDeposit: String(company.securityDeposit),
+    minDriverAge: String(company.minDriverAge),
+    minLicenceYears: String(company.minLicenceYears),
+  };
 }
 
 function locationsOf(text: string): string[] {
