@@ -33,4 +33,12 @@ export const API = {
   deleteCar: ROUTES.deleteCar.path,
   bankDetails: ROUTES.bankDetails.path,
   openApi: ROUTES.openApi.path,
+  ownerActivity: ROUTES.ownerActivity.path,
+  // Drivers
+  saveDriver: ROUTES.saveDriver.path,
+  userDocuments: ROUTES.userDocuments.path,
+  uploadDocument: ROUTES.uploadDocument.path,
+  deleteAccount: ROUTES.deleteAccount.path,
+  vetting: ROUTES.vetting.path,
+  decideVetting: ROUTES.decideVetting.path,
 } as const;

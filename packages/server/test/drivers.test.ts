@@ -1,0 +1,356 @@
+/**
+ * Drivers the company can trust: details and the rules checked at booking (at their edges), the
+ * documents and who may read them, vetting and its e-mails, do not rent, other drivers, erasure.
+ */
+import { API, DELETED_CUSTOMER_NAME, DRIVER_MESSAGES, MESSAGES, pathFor, responses } from '@rental/contract';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, TEST_PASSWORD, type TestApp } from './helpers';
+import { addCar, book, day, ownerCall } from './support/fleet';
+import { cameraJpeg, NOT_AN_IMAGE } from './support/images';
+import { multipart } from './support/multipart';
+import { type SmtpSink, startSmtpSink } from './support/smtpSink';
+
+/** The same calendar day `years` earlier (a pickup on 29 February is moved off it by the callers). */
+const yearsBefore = (date: string, years: number) => `${Number(date.slice(0, 4)) - years}${date.slice(4)}`;
+/** A pickup day at least `n` days ahead that is not 29 February, so "the same day n years before" exists. */
+const pickupAt = (n: number) => (day(n).endsWith('-02-29') ? day(n + 1) : day(n));
+
+function driverFor(pickupDate: string, returnDate: string, change: Record<string, string> = {}) {
+  return {
+    licenceNumber: 'JM 1234-5678',
+    licenceCountry: 'Jamaica',
+    licenceIssued: yearsBefore(pickupDate, 5),
+    licenceExpires: yearsBefore(returnDate, -3),
+    dateOfBirth: yearsBefore(pickupDate, 30),
+    ...change,
+  };
+}
+
+describe(`drivers (${describeDatabase})`, () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  let owner: Account;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ config: { smtpUrl: sink.url }, mailSender: { pollMs: 50, retryBaseMs: 100 } });
+    owner = await createOwner(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+
+  const call = (token: string | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: token ? authHeader(token) : {}, ...(payload ? { payload } : {}) });
+  const saveDriver = (token: string, body: object) => call(token, 'PUT', API.saveDriver, body);
+  const userData = async (token: string) => responses.userData.parse((await call(token, 'GET', API.userData)).json());
+  const upload = async (token: string | undefined, kind: string, bytes: Buffer, type = 'image/jpeg') => {
+    const form = await multipart({ kind }, [{ name: 'file', bytes, type, filename: 'document' }]);
+    return t.app.inject({ method: 'POST', url: API.uploadDocument, headers: { ...form.headers, ...(token ? authHeader(token) : {}) }, payload: form.payload });
+  };
+  const waiting = async () => (await call(owner.token, 'GET', `${API.vetting}?status=waiting`)).json().customers as { _id: string; checks: { problems: string[] }[] }[];
+
+  describe('driver details', () => {
+    it('are refused in plain words when impossible, and nothing is stored', async () => {
+      const customer = await registerCustomer(t.app);
+      const pickup = pickupAt(30);
+      for (const [change, message] of [
+        [{ dateOfBirth: day(1) }, 'The date of birth cannot be in the future.'],
+        [{ licenceIssued: '2020-05-01', licenceExpires: '2020-04-30' }, 'The licence expiry date must be after its issue date.'],
+        [{ licenceNumber: '' }, 'Licence number is required.'],
+      ] as const) {
+        const res = await saveDriver(customer.token, driverFor(pickup, pickup, change));
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ success: false, message });
+      }
+      expect(await userData(customer.token)).toMatchObject({ driver: null, vetting: { status: 'not_submitted' } });
+    });
+
+    it('once given, are the customer’s own in /api/user/data and put them in the queue to be checked', async () => {
+      const customer = await registerCustomer(t.app);
+      const details = driverFor(pickupAt(30), pickupAt(30));
+      const res = await saveDriver(customer.token, details);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, message: DRIVER_MESSAGES.driverSaved, driver: details, vetting: { status: 'waiting' } });
+      expect(await userData(customer.token)).toMatchObject({ driver: details, vetting: { status: 'waiting' } });
+      expect((await waiting()).some((c) => c._id === customer.user._id)).toBe(true);
+    });
+  });
+
+  describe('the rules at booking', () => {
+    it('23 on the pickup day books; a day younger is refused with the rule, in words', async () => {
+      const car = await addCar(t.app, owner.token);
+      const pickup = pickupAt(40);
+      const ret = day(42) > pickup ? day(42) : pickup;
+      const old = await registerCustomer(t.app);
+      expect((await saveDriver(old.token, driverFor(pickup, ret, { dateOfBirth: yearsBefore(pickup, 23) }))).statusCode).toBe(200);
+      expect((await book(t.app, old.token, car._id, pickup, ret)).statusCode).toBe(201);
+
+      const young = await registerCustomer(t.app);
+      const bornADayLater = new Date(Date.parse(`${yearsBefore(pickup, 23)}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      expect((await saveDriver(young.token, driverFor(pickup, ret, { dateOfBirth: bornADayLater, licenceIssued: yearsBefore(pickup, 3) }))).statusCode).toBe(200);
+      const other = await addCar(t.app, owner.token);
+      const refused = await book(t.app, young.token, other._id, pickup, ret);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({ success: false, message: 'You must be 23 or older on the pickup day to rent a car.' });
+    });
+
+    it('a licence held exactly 2 years books; a licence expiring the day before return does not', async () => {
+      const car = await addCar(t.app, owner.token);
+      const pickup = pickupAt(50);
+      const ret = day(53);
+      const customer = await registerCustomer(t.app);
+      await saveDriver(customer.token, driverFor(pickup, ret, { licenceIssued: yearsBefore(pickup, 2) }));
+      expect((await book(t.app, customer.token, car._id, pickup, ret)).statusCode).toBe(201);
+
+      const late = await registerCustomer(t.app);
+      await saveDriver(late.token, driverFor(pickup, ret, { licenceExpires: day(52) }));
+      const refused = await book(t.app, late.token, (await addCar(t.app, owner.token))._id, pickup, ret);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toMatch(/^Your driving licence expires before the return day/);
+    });
+
+    it("follows the company's settings", async () => {
+      const pickup = pickupAt(60);
+      const customer = await registerCustomer(t.app);
+      await saveDriver(customer.token, driverFor(pickup, pickup, { dateOfBirth: yearsBefore(pickup, 24) }));
+      const company = (await call(undefined, 'GET', API.company)).json().company;
+      expect(company).toMatchObject({ minDriverAge: 23, minLicenceYears: 2 });
+      expect((await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, { ...company, minDriverAge: 25 })).statusCode).toBe(200);
+      try {
+        const refused = await book(t.app, customer.token, (await addCar(t.app, owner.token))._id, pickup, pickup);
+        expect(refused.json()).toEqual({ success: false, message: 'You must be 25 or older on the pickup day to rent a car.' });
+        // A client that does not send the rules keeps them.
+        const { minDriverAge: _a, minLicenceYears: _b, ...older } = company;
+        await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, older);
+        expect((await call(undefined, 'GET', API.company)).json().company.minDriverAge).toBe(25);
+      } finally {
+        await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, company);
+      }
+    });
+
+    it('without driver details a booking is a reservation: taken, with what is missing said, and staff see it', async () => {
+      const customer = await registerCustomer(t.app);
+      const res = await book(t.app, customer.token, (await addCar(t.app, owner.token))._id, day(20), day(21));
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ message: MESSAGES.bookingCreated, notice: DRIVER_MESSAGES.driverMissing });
+      const listed = (await ownerCall(t.app, owner.token, 'GET', `${API.ownerBookings}?q=${encodeURIComponent(customer.user.email)}&limit=5`)).json().bookings;
+      expect(listed[0].user).toMatchObject({ vetting: 'not_submitted', doNotRent: false });
+    });
+  });
+
+  describe('documents', () => {
+    it('a photo is kept without its metadata and read only by its customer and staff, never cached nor public', async () => {
+      const customer = await registerCustomer(t.app);
+      const stranger = await registerCustomer(t.app);
+      const res = await upload(customer.token, 'licence_front', await cameraJpeg(2400, 1600));
+      expect(res.statusCode).toBe(201);
+      const { document } = res.json();
+      expect(document).toMatchObject({ kind: 'licence_front', mimeType: 'image/webp' });
+      const url = pathFor('document', { id: document._id });
+
+      expect((await call(undefined, 'GET', url)).statusCode).toBe(401);
+      const refused = await call(stranger.token, 'GET', url);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe(DRIVER_MESSAGES.documentNotFound);
+      // Not through the public pictures either.
+      expect((await call(undefined, 'GET', pathFor('image', { id: document._id }))).statusCode).toBe(404);
+
+      for (const reader of [customer, owner]) {
+        const file = await call(reader.token, 'GET', url);
+        expect(file.statusCode).toBe(200);
+        expect(file.headers['content-type']).toBe('image/webp');
+        expect(file.headers['cache-control']).toBe('private, no-store');
+        const meta = await sharp(file.rawPayload).metadata();
+        expect(meta.exif).toBeUndefined();
+        expect(meta.width).toBe(2000);
+      }
+      const listed = (await call(customer.token, 'GET', API.userDocuments)).json().documents;
+      expect(listed.map((d: { _id: string }) => d._id)).toEqual([document._id]);
+      expect((await call(stranger.token, 'GET', API.userDocuments)).json().documents).toEqual([]);
+    });
+
+    it('a PDF is kept without its author and software; a file that is neither is refused in words', async () => {
+      const customer = await registerCustomer(t.app);
+      const pdf = await PDFDocument.create();
+      pdf.addPage([300, 200]).drawText('Proof of address');
+      pdf.setAuthor('Secret Author Name');
+      pdf.setProducer('Scanner 3000 serial 998877');
+      const bytes = Buffer.from(await pdf.save());
+      expect((await PDFDocument.load(bytes)).getAuthor()).toBe('Secret Author Name');
+      const res = await upload(customer.token, 'proof_of_address', bytes, 'application/pdf');
+      expect(res.statusCode).toBe(201);
+      const file = await call(owner.token, 'GET', pathFor('document', { id: res.json().document._id }));
+      expect(file.headers['content-type']).toBe('application/pdf');
+      const kept = await PDFDocument.load(file.rawPayload, { updateMetadata: false });
+      expect([kept.getAuthor(), kept.getProducer(), kept.getCreationDate()]).toEqual([undefined, undefined, undefined]);
+      expect(kept.getPageCount()).toBe(1);
+
+      const wrong = await upload(customer.token, 'passport', NOT_AN_IMAGE, 'image/png');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe(DRIVER_MESSAGES.documentInvalid);
+      const noKind = await upload(customer.token, 'selfie', await cameraJpeg(100, 100));
+      expect(noKind.statusCode).toBe(400);
+      expect(noKind.json().message).toMatch(/^Please say which document this is/);
+      expect((await call(customer.token, 'GET', API.userDocuments)).json().documents).toHaveLength(1);
+    });
+
+    it('a customer removes their own document; nobody else can', async () => {
+      const customer = await registerCustomer(t.app);
+      const stranger = await registerCustomer(t.app);
+      const { document } = (await upload(customer.token, 'work_id', await cameraJpeg(300, 200))).json();
+      const url = pathFor('deleteDocument', { id: document._id });
+      expect((await call(stranger.token, 'DELETE', url)).statusCode).toBe(404);
+      expect((await call(customer.token, 'DELETE', url)).json()).toEqual({ success: true, message: DRIVER_MESSAGES.documentRemoved });
+      expect((await call(owner.token, 'GET', pathFor('document', { id: document._id }))).statusCode).toBe(404);
+    });
+  });
+
+  describe('vetting', () => {
+    it('approved: the customer is e-mailed and sees it; details changed later send them back to be checked', async () => {
+      const customer = await registerCustomer(t.app, { name: 'Ricardo Approved' });
+      const pickup = pickupAt(80);
+      await saveDriver(customer.token, driverFor(pickup, pickup));
+      const entry = (await waiting()).find((c) => c._id === customer.user._id);
+      expect(entry?.checks).toEqual([expect.objectContaining({ problems: [] })]);
+
+      const res = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'approved' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ message: DRIVER_MESSAGES.vettingApproved, customer: { vetting: { status: 'approved' } } });
+      const [mail] = await sink.waitFor((m) => m.to.includes(customer.user.email) && /approved/i.test(m.subject));
+      expect(mail!.text).toContain('you are approved to rent our cars');
+      expect((await userData(customer.token)).vetting).toEqual({ status: 'approved' });
+
+      const again = await saveDriver(customer.token, driverFor(pickup, pickup, { licenceNumber: 'JM 999 000' }));
+      expect(again.json()).toMatchObject({ message: DRIVER_MESSAGES.driverSavedCheckAgain, vetting: { status: 'waiting' } });
+    });
+
+    it('not approved: the reason is told, waiting bookings are cancelled, new ones refused neutrally, none confirmed', async () => {
+      const customer = await registerCustomer(t.app, { name: 'Dwayne Refused' });
+      const car = await addCar(t.app, owner.token);
+      await saveDriver(customer.token, driverFor(pickupAt(90), day(95)));
+      const held = (await book(t.app, customer.token, car._id, pickupAt(90), day(91))).json().booking;
+      const confirmed = (await book(t.app, customer.token, car._id, day(93), day(94))).json().booking;
+      expect((await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: confirmed._id, status: 'confirmed' })).statusCode).toBe(200);
+
+      const noReason = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'rejected' });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().message).toMatch(/reason/);
+      const res = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'rejected', reason: 'The licence photo does not match the licence number.' });
+      expect(res.json()).toMatchObject({ message: DRIVER_MESSAGES.vettingRejected, customer: { vetting: { status: 'rejected', reason: 'The licence photo does not match the licence number.' } } });
+
+      const [mail] = await sink.waitFor((m) => m.to.includes(customer.user.email) && /driver details/i.test(m.subject));
+      expect(mail!.text).toContain('The licence photo does not match the licence number.');
+      expect(mail!.text).toContain(held.reference);
+      expect(mail!.text).not.toContain(confirmed.reference);
+
+      const mine = responses.bookings.parse((await call(customer.token, 'GET', API.userBookings)).json()).bookings;
+      expect(mine.find((b) => b._id === held._id)).toMatchObject({ status: 'cancelled', statusReason: 'not_approved' });
+      // A confirmed booking is staff's to settle with the customer; it cannot be confirmed again once cancelled.
+      expect(mine.find((b) => b._id === confirmed._id)?.status).toBe('confirmed');
+      expect((await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: held._id, status: 'confirmed' })).json()).toEqual({
+        success: false,
+        message: DRIVER_MESSAGES.confirmDriverRejected,
+      });
+      const refused = await book(t.app, customer.token, (await addCar(t.app, owner.token))._id, day(100), day(101));
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toBe(DRIVER_MESSAGES.bookingRefused);
+      expect((await userData(customer.token)).vetting).toEqual({ status: 'rejected', reason: 'The licence photo does not match the licence number.' });
+    });
+
+    it('a customer without details cannot be approved; customers cannot vet', async () => {
+      const customer = await registerCustomer(t.app);
+      const res = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'approved' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(DRIVER_MESSAGES.vettingNeedsDriver);
+      expect((await call(customer.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'approved' })).statusCode).toBe(403);
+      expect((await call(customer.token, 'GET', API.vetting)).statusCode).toBe(403);
+    });
+  });
+
+  describe('do not rent', () => {
+    it('refuses new bookings with the neutral sentence, shows staff the flag, and can be removed', async () => {
+      const customer = await registerCustomer(t.app);
+      const car = await addCar(t.app, owner.token);
+      const markUrl = pathFor('markDoNotRent', { id: customer.user._id });
+      expect((await call(customer.token, 'POST', markUrl, { reason: 'me' })).statusCode).toBe(403);
+      expect((await call(owner.token, 'POST', markUrl, { reason: '  ' })).statusCode).toBe(400);
+      expect((await call(owner.token, 'POST', markUrl, { reason: 'Returned a car damaged and unpaid in 2025.' })).json().message).toBe(DRIVER_MESSAGES.doNotRentSet);
+
+      const refused = await book(t.app, customer.token, car._id, day(110), day(111));
+      expect(refused.json()).toEqual({ success: false, message: DRIVER_MESSAGES.bookingRefused });
+      const list = (await call(owner.token, 'GET', `${API.vetting}?status=do_not_rent`)).json().customers;
+      expect(list.find((c: { _id: string }) => c._id === customer.user._id)?.doNotRent).toBe('Returned a car damaged and unpaid in 2025.');
+      // The customer never reads the reason.
+      expect(JSON.stringify(await userData(customer.token))).not.toContain('damaged');
+
+      expect((await call(owner.token, 'DELETE', pathFor('clearDoNotRent', { id: customer.user._id }))).json().message).toBe(DRIVER_MESSAGES.doNotRentCleared);
+      expect((await book(t.app, customer.token, car._id, day(110), day(111))).statusCode).toBe(201);
+    });
+  });
+
+  describe('other drivers on a booking', () => {
+    it('are named by the customer, each checked by the rules; at most 3; only on their own open booking', async () => {
+      const customer = await registerCustomer(t.app);
+      const stranger = await registerCustomer(t.app);
+      const pickup = pickupAt(120);
+      const ret = day(123);
+      const booking = (await book(t.app, customer.token, (await addCar(t.app, owner.token))._id, pickup, ret)).json().booking;
+      const url = pathFor('bookingDrivers', { id: booking._id });
+      const jane = { name: 'Jane Brown', ...driverFor(pickup, ret) };
+
+      const saved = await call(customer.token, 'PUT', url, { drivers: [jane] });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().booking.additionalDrivers).toEqual([jane]);
+      const young = { ...jane, name: 'Kevin Young', dateOfBirth: yearsBefore(pickup, 20) };
+      const refused = await call(customer.token, 'PUT', url, { drivers: [jane, young] });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toBe('Kevin Young must be 23 or older on the pickup day to drive a car.');
+      expect((await call(customer.token, 'PUT', url, { drivers: [jane, jane, jane, jane] })).json().message).toBe('A booking can name at most 3 other drivers.');
+      expect((await call(stranger.token, 'PUT', url, { drivers: [] })).statusCode).toBe(404);
+
+      const detail = (await call(customer.token, 'GET', pathFor('userBooking', { reference: booking.reference }))).json().booking;
+      expect(detail.additionalDrivers).toEqual([jane]);
+      await call(customer.token, 'POST', API.cancelBooking, { bookingId: booking._id });
+      expect((await call(customer.token, 'PUT', url, { drivers: [] })).json().message).toBe(DRIVER_MESSAGES.driversBookingClosed);
+    });
+  });
+
+  describe('erasing an account', () => {
+    it('needs the password; then personal data and documents go, sessions end, bookings stay as "Deleted customer"', async () => {
+      const customer = await registerCustomer(t.app, { name: 'Shanice Erased' });
+      await saveDriver(customer.token, driverFor(pickupAt(130), day(131)));
+      const { document } = (await upload(customer.token, 'passport', await cameraJpeg(400, 300))).json();
+      const booking = (await book(t.app, customer.token, (await addCar(t.app, owner.token))._id, pickupAt(130), day(131))).json().booking;
+
+      const wrong = await call(customer.token, 'DELETE', API.deleteAccount, { password: 'not my password' });
+      expect(wrong.json()).toEqual({ success: false, message: DRIVER_MESSAGES.wrongPassword });
+      expect((await call(customer.token, 'GET', API.userData)).statusCode).toBe(200);
+
+      const erased = await call(customer.token, 'DELETE', API.deleteAccount, { password: TEST_PASSWORD });
+      expect(erased.json()).toEqual({ success: true, message: DRIVER_MESSAGES.accountDeleted });
+      expect((await call(customer.token, 'GET', API.userData)).statusCode).toBe(401);
+      expect((await call(owner.token, 'GET', pathFor('document', { id: document._id }))).statusCode).toBe(404);
+      const login = await call(undefined, 'POST', API.login, { email: customer.user.email, password: TEST_PASSWORD });
+      expect(login.statusCode).toBe(401);
+
+      const listed = (await ownerCall(t.app, owner.token, 'GET', `${API.ownerBookings}?q=${booking.reference}&limit=5`)).json().bookings;
+      expect(listed[0]).toMatchObject({ _id: booking._id, user: { name: DELETED_CUSTOMER_NAME, phone: '' } });
+      expect(JSON.stringify(listed[0])).not.toContain(customer.user.email);
+      // The history says it happened, without the person's details.
+      const history = JSON.stringify((await ownerCall(t.app, owner.token, 'GET', `${API.ownerActivity}?kind=customer`)).json());
+      expect(history).toContain('"erased":true');
+      expect(history).not.toContain('JM 1234-5678');
+      expect(history).not.toContain('Shanice');
+    });
+
+    it('is not how staff accounts end', async () => {
+      const res = await call(owner.token, 'DELETE', API.deleteAccount, { password: TEST_PASSWORD });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(DRIVER_MESSAGES.staffAccountNotErased);
+    });
+  });
+});
