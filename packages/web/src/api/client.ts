@@ -16,6 +16,11 @@ export function setApiBaseUrl(url: string): void {
   baseUrl = url.replace(/\/$/, '');
 }
 
+/** A path of the API as the browser reaches it: same origin, or the tests' server. For a call that answers a file, not JSON. */
+export function apiUrl(path: string): string {
+  return `${baseUrl}${path}`;
+}
+
 /** The stored session token; the session provider keeps local storage up to date. */
 export function storedToken(): string | null {
   try {

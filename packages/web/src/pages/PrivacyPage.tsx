@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DELETED_CUSTOMER_NAME } from '@rental/contract/constants';
 import { Link } from 'react-router';
 import { useCompany } from '../company/useCompany';
 import { usePageMeta } from '../lib/usePageMeta';
@@ -35,6 +36,13 @@ export default function PrivacyPage() {
           <li>Your name, e-mail address and phone number, as you gave them.</li>
           <li>Your password, stored scrambled so that nobody, our staff included, can read it.</li>
           <li>Your bookings: the car, the dates, the price, how you chose to pay, and each change of their status.</li>
+          <li>Your driver details: your driving licence number, the country that issued it, its issue and expiry dates, and your date of birth.</li>
+          <li>
+            The documents you send us: photos or PDFs of your driving licence, passport, work ID and proof of address. Photos are stored
+            without their hidden details (such as the GPS position of where they were taken).
+          </li>
+          <li>The other drivers you name on a booking: their name, driving licence and date of birth.</li>
+          <li>Our check of your driver details: whether we approved them, and why not when we did not.</li>
         </ul>
         <p>
           The site keeps you logged in with a key stored in your browser. It sets no advertising or tracking cookies.
@@ -46,21 +54,54 @@ export default function PrivacyPage() {
           <li>To confirm your bookings, have the car ready and reach you about them.</li>
           <li>To match your payment to your booking.</li>
           <li>To keep the records a business must keep.</li>
+          <li>
+            To check who drives our cars: our{' '}
+            <Link to="/terms" className="font-medium text-primary underline">
+              rental terms
+            </Link>{' '}
+            ask every driver for a valid licence held long enough, a minimum age, and proof of who they are and where they live. We check
+            your driver details and documents before your pickup.
+          </li>
         </ul>
-        <p>Only our staff see your details, to run your rentals.</p>
+        <p>
+          Only you and our staff see your details and documents, to run your rentals. Your driver details and documents are never part of the
+          bookings lists staff export.
+        </p>
+      </Part>
+
+      <Part id="privacy-how-long" title="How long we keep it">
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            Your account, driver details and documents: while your account exists. A document you remove, or all of them when you delete your
+            account, is erased at once from the site; copies in our backups are gone when those backups are replaced.
+          </li>
+          <li>
+            Your bookings: 7 years, for the company's books (the tax records Jamaica asks a business to keep). When you delete your account,
+            your name on them is replaced by "{DELETED_CUSTOMER_NAME}", and your e-mail address and phone number are erased.
+          </li>
+        </ul>
       </Part>
 
       <Part id="privacy-delete" title="Seeing, changing or deleting your details">
         <p>
-          You can change your name, phone number and password on{' '}
+          You can see and change your name, phone number, password, driver details and documents on{' '}
           <Link to="/account" className="font-medium text-primary underline">
             My Account
           </Link>
           .
         </p>
         <p>
-          To have your account and details deleted, write to {mail} from the e-mail address of your account. We delete them, except the
-          booking records a business must keep, and tell you when it is done.
+          Jamaica's Data Protection Act 2020 gives you the right to have your personal data erased. To use it, log in and choose "Delete my
+          account" at the bottom of{' '}
+          <Link to="/account" className="font-medium text-primary underline">
+            My Account
+          </Link>
+          : your account, details, driver details and documents are erased at once, and your past bookings stay in the company's books under
+          "{DELETED_CUSTOMER_NAME}". You can remove a single document there too.
+        </p>
+        <p>
+          If you cannot log in, write to {mail} from the e-mail address of your account. We delete your details in the same way and tell you
+          when it is done.
         </p>
       </Part>
     </div>

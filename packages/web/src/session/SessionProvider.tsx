@@ -52,7 +52,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const userQuery = useQuery({
     queryKey: queryKeys.user(token),
     queryFn: () => callApi('userData'),
-    select: (data) => data.user,
     enabled: token !== null,
     retry: false,
     staleTime: 5 * 60_000,
@@ -92,23 +91,35 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setToken(newToken);
   }, []);
 
-  const logout = useCallback(() => {
-    writeToken(null);
-    setToken(null);
-    queryClient.removeQueries({ queryKey: ['user'] });
-    queryClient.removeQueries({ queryKey: queryKeys.userBookings });
-    toast.success(MESSAGES.loggedOut);
-  }, [queryClient]);
+  const logoutWith = useCallback(
+    (message: string) => {
+      writeToken(null);
+      setToken(null);
+      queryClient.removeQueries({ queryKey: ['user'] });
+      queryClient.removeQueries({ queryKey: queryKeys.userBookings });
+      queryClient.removeQueries({ queryKey: ['booking'] });
+      queryClient.removeQueries({ queryKey: ['documents'] });
+      toast.success(message);
+    },
+    [queryClient],
+  );
+  const logout = useCallback(() => logoutWith(MESSAGES.loggedOut), [logoutWith]);
 
   const refetchUser = userQuery.refetch;
   const refreshUser = useCallback(async () => {
     await refetchUser();
   }, [refetchUser]);
 
-  const user = token !== null && userQuery.data ? userQuery.data : null;
+  const data = token !== null && userQuery.data ? userQuery.data : null;
+  const user = data?.user ?? null;
+  // A server older than the drivers answers neither: no details, no check yet.
+  const driver = data?.driver ?? null;
+  const vetting = data?.vetting ?? null;
   const value = useMemo<Session>(
     () => ({
       user,
+      driver,
+      vetting,
       isOwner: user?.role === 'owner',
       token,
       userLoading: token !== null && userQuery.isPending && !userQuery.isError,
@@ -125,10 +136,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setReturnDate,
       login,
       logout,
+      logoutWith,
       refreshUser,
     }),
     [
       user,
+      driver,
+      vetting,
       token,
       userQuery.isPending,
       userQuery.isError,
@@ -143,6 +157,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       returnDate,
       login,
       logout,
+      logoutWith,
       refreshUser,
     ],
   );

@@ -1,9 +1,13 @@
-import type { Car, User } from '@rental/contract/schemas';
+import type { Car, Driver, User, Vetting } from '@rental/contract/schemas';
 import { createContext } from 'react';
 
 /** The shared session state: who is logged in, their token, and the login dialog. */
 export type Session = {
   user: User | null;
+  /** The customer's own driving licence and date of birth; null until given (or while loading). */
+  driver: Driver | null;
+  /** Where the company's check of the customer stands; null while loading. */
+  vetting: Vetting | null;
   isOwner: boolean;
   token: string | null;
   /** True while a stored token's user is still being fetched (do not redirect yet). */
@@ -25,6 +29,8 @@ export type Session = {
   /** Stores the token; the user is fetched for it. */
   login: (token: string) => void;
   logout: () => void;
+  /** Ends the session as logout does, toasting `message` instead of "Logged out" (an erased account). */
+  logoutWith: (message: string) => void;
   /** Fetches the user again (e.g. after the owner changed the profile image). */
   refreshUser: () => Promise<void>;
 };

@@ -9,6 +9,10 @@ import { SkeletonBlock } from '../../components/Skeleton';
 import { focusFirstProblem } from '../../lib/formProblems';
 import { useSubmit } from '../../lib/useSubmit';
 import { useSession } from '../../session/useSession';
+import { DriverForm } from '../drivers/DriverForm';
+import { VettingState } from '../drivers/VettingState';
+import { DeleteAccount } from './DeleteAccount';
+import { DocumentsSection } from './DocumentsSection';
 import { PASSWORD_CHANGE_FIELDS, PROFILE_FIELDS, type PasswordChangeField, type ProfileField, passwordChangeProblems, profileProblems } from './accountForm';
 
 const CARD = 'space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
@@ -128,6 +132,17 @@ function PasswordForm() {
   );
 }
 
+/** The customer's driving licence and date of birth, with the company's check of them above. */
+function DriverCard() {
+  const { driver, vetting } = useSession();
+  return (
+    <div className={CARD}>
+      {vetting && <VettingState vetting={vetting} />}
+      <DriverForm key={driver?.updatedAt ?? 'none'} driver={driver} intro="As on your driving licence. We check them before your pickup: the company's rules ask a minimum age and years of driving." />
+    </div>
+  );
+}
+
 export function AccountForms() {
   const { token, user } = useSession();
   let body;
@@ -143,16 +158,26 @@ export function AccountForms() {
     );
   } else {
     body = (
-      <div className="grid items-start gap-6 lg:grid-cols-2">
-        <ProfileForm key={user._id} user={user} />
-        <PasswordForm />
+      <div className="space-y-6">
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <ProfileForm key={user._id} user={user} />
+          <PasswordForm />
+        </div>
+        {/* Staff are not vetted, and their accounts are not erased here. */}
+        {user.role === 'user' && (
+          <>
+            <DriverCard />
+            <DocumentsSection className={CARD} />
+            <DeleteAccount className={CARD} />
+          </>
+        )}
       </div>
     );
   }
   return (
     <div className="container-page max-w-5xl py-10 sm:py-14">
       <h1 className="text-3xl font-bold text-slate-900">My Account</h1>
-      <p className="mt-2 mb-8 text-slate-600">Your details and your password.</p>
+      <p className="mt-2 mb-8 text-slate-600">Your details, your password, your driving licence and documents.</p>
       {body}
     </div>
   );

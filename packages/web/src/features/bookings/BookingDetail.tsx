@@ -18,6 +18,7 @@ import { useCompany } from '../../company/useCompany';
 import { formatCalendarDate, formatInstantWithTime } from '../../lib/dates';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../../session/useSession';
+import { OtherDrivers } from '../drivers/OtherDrivers';
 import { useCancelBooking, useMyBooking, usePublicBankDetails } from './bookingQueries';
 import { canCancel, historyText } from './bookingStatus';
 import { bookingChatText, chatLinkWithText } from './chatLink';
@@ -209,6 +210,10 @@ function BookingFound({ booking }: { booking: Booking }) {
               />
             </Section>
           )}
+
+          <Section title="Other drivers" id="drivers-heading">
+            <OtherDrivers booking={booking} />
+          </Section>
 
           <Section title="Questions or changes" id="contact-heading">
             <div className="flex flex-wrap gap-3">

@@ -1,12 +1,14 @@
 /**
  * The payment step (/payment/{carId}/{pickupDate}/{returnDate}): the car, the days and the price,
  * the security deposit, the two ways to pay explained, a phone number when the account has none,
- * the terms, and Confirm Booking.
+ * the driver details when the account has none (a booking without them is still taken), the
+ * company's driver rules on these days, the terms, and Confirm Booking.
  */
 import { PAYMENT_METHODS as METHOD_VALUES, type PaymentMethod } from '@rental/contract/constants';
+import { DRIVER_MESSAGES, type DriverProblem, type DriverRules, driverProblems } from '@rental/contract/driverRules';
 import { MESSAGES } from '@rental/contract/messages';
 import { companyToday, isFarAhead, rangesOverlap, rentalDatesProblem, rentalPrice } from '@rental/contract/rentalDates';
-import type { BankDetails } from '@rental/contract/schemas';
+import type { BankDetails, Driver } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MapPin } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
@@ -15,11 +17,13 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { callApi, errorMessage } from '../../api/client';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';
+import { useCompany } from '../../company/useCompany';
 import { newIdempotencyKey } from '../../lib/idempotencyKey';
 import { formatCalendarDate } from '../../lib/dates';
 import { queryKeys } from '../../lib/queryKeys';
 import { useSession } from '../../session/useSession';
 import { useCar } from '../cars/useCar';
+import { DriverForm } from '../drivers/DriverForm';
 import { usePublicBankDetails } from './bookingQueries';
 import { HowToPay } from './HowToPay';
 import { PaymentMethodCards } from './PaymentMethodCards';
@@ -42,6 +46,14 @@ export function carProblem(car: { isAvaliable: boolean; reservedDates: readonly 
   return null;
 }
 
+/**
+ * The company's driver rules the customer's saved details break on these days: each keeps Confirm
+ * off (the server refuses the booking for it). None without details: a booking is taken without them.
+ */
+export function driverRuleProblems(driver: Driver | null, pickupDate: string, returnDate: string, rules: DriverRules): DriverProblem[] {
+  return driver ? driverProblems(driver, { pickupDate, returnDate }, rules) : [];
+}
+
 /** What the page had chosen before the login, handed back by the login page (see LoginPage's returnState). */
 type Chosen = { method?: unknown; termsAccepted?: unknown };
 function chosenBefore(state: unknown): { method: PaymentMethod | null; termsAccepted: boolean } {
@@ -52,7 +64,8 @@ function chosenBefore(state: unknown): { method: PaymentMethod | null; termsAcce
 
 export function ConfirmBooking() {
   const { carId = '', pickupDate = '', returnDate = '' } = useParams();
-  const { token, user, userLoading, refreshUser } = useSession();
+  const { token, user, driver, userLoading, refreshUser } = useSession();
+  const company = useCompany();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -76,7 +89,14 @@ export function ConfirmBooking() {
   const datesProblem = rentalDatesProblem(pickupDate, returnDate, companyToday()) ?? (car ? carProblem(car, pickupDate, returnDate) : null);
   const price = car && !datesProblem ? rentalPrice(car.pricePerDay, pickupDate, returnDate) : null;
   const needsPhone = token !== null && user !== null && user.phone === '';
-  const disabled = confirmDisabled(method, submitting, bank.data, termsAccepted) || Boolean(datesProblem) || !car || (token !== null && userLoading);
+  // Staff are not vetted; a customer who has not given their details may still book (a reservation).
+  const isCustomer = token !== null && user !== null && user.role === 'user';
+  const needsDriver = isCustomer && driver === null;
+  const [addingDriver, setAddingDriver] = useState(false);
+  const driverProblemsHere = isCustomer && !datesProblem ? driverRuleProblems(driver, pickupDate, returnDate, company) : [];
+  const disabled =
+    confirmDisabled(method, submitting, bank.data, termsAccepted) || Boolean(datesProblem) || !car || (token !== null && userLoading) || driverProblemsHere.length > 0;
+  const confirmHint = Boolean(datesProblem) || driverProblemsHere.length > 0 || !method || !termsAccepted;
 
   async function savePhone(): Promise<boolean> {
     if (!needsPhone || !user) return true;
@@ -211,6 +231,24 @@ export function ConfirmBooking() {
             />
           )}
 
+          {needsDriver && (
+            <div className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+              <p>{DRIVER_MESSAGES.driverMissing}</p>
+              <button
+                type="button"
+                className="btn-secondary mt-3 px-4 py-2 text-sm"
+                aria-expanded={addingDriver}
+                aria-controls={`${ids}-driver`}
+                onClick={() => setAddingDriver(!addingDriver)}
+              >
+                Add my driver details
+              </button>
+              <div id={`${ids}-driver`} hidden={!addingDriver}>
+                {addingDriver && <DriverForm driver={null} title="Your driver details" className="mt-4 rounded-xl bg-white p-4 text-base text-slate-900" />}
+              </div>
+            </div>
+          )}
+
           {needsPhone && (
             <div>
               <label htmlFor={`${ids}-phone`} className="field-label">
@@ -260,7 +298,7 @@ export function ConfirmBooking() {
               type="button"
               className="btn-primary w-full py-3 text-lg"
               disabled={disabled}
-              aria-describedby={datesProblem || !method || !termsAccepted ? `${ids}-confirm-hint` : undefined}
+              aria-describedby={confirmHint ? `${ids}-confirm-hint` : undefined}
               onClick={confirm}
             >
               {submitting ? 'Confirming…' : 'Confirm Booking'}
@@ -273,6 +311,17 @@ export function ConfirmBooking() {
                   Choose other dates
                 </Link>
               </p>
+            ) : driverProblemsHere.length > 0 ? (
+              <div id={`${ids}-confirm-hint`} className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
+                <ul className="space-y-1">
+                  {driverProblemsHere.map((problem) => (
+                    <li key={problem.rule}>{problem.message}</li>
+                  ))}
+                </ul>
+                <Link to="/account" className="mt-1 inline-block font-medium underline">
+                  Check my driver details
+                </Link>
+              </div>
             ) : (
               (!method || !termsAccepted) && (
                 <p id={`${ids}-confirm-hint`} className="mt-2 text-center text-sm text-slate-600">

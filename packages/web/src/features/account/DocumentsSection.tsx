@@ -1,0 +1,177 @@
+/**
+ * "Documents" on /account: for each kind (licence front and back, passport, work ID, proof of
+ * address) the files sent, each opened with the session's key or removed after a question, and a
+ * chooser that sends a photo (a phone may take it there and then) or a PDF at once.
+ */
+import { DOCUMENT_KIND_WORDS, type DocumentKind } from '@rental/contract/constants';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FileText, Trash2, Upload } from 'lucide-react';
+import { type ChangeEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { callApi, errorMessage } from '../../api/client';
+import { SkeletonBlock } from '../../components/Skeleton';
+import { formatInstantWithTime } from '../../lib/dates';
+import { DOCUMENT_ACCEPT, documentDescription, documentFileProblem, documentsByKind, fetchDocument } from './documentFiles';
+
+export const DOCUMENTS_KEY = ['documents'] as const;
+
+export function removeDocumentQuestion(kind: DocumentKind): string {
+  return `Remove this file of your ${DOCUMENT_KIND_WORDS[kind].toLowerCase()}? It is erased at once.`;
+}
+
+/** Opens the file in a new tab: the tab is opened within the tap (a browser blocks one opened later), then shown the file. */
+async function openDocument(id: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const url = URL.createObjectURL(await fetchDocument(id));
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else {
+      window.location.assign(url);
+    }
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    tab?.close();
+    toast.error(errorMessage(error));
+  }
+}
+
+function KindDocuments({ kind, files }: { kind: DocumentKind; files: { _id: string; uploadedAt: string; mimeType: string; size: number }[] }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState<'upload' | string | null>(null);
+  const name = DOCUMENT_KIND_WORDS[kind];
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const before = documentFileProblem(file);
+    setProblem(before ?? '');
+    if (before) return;
+    setBusy('upload');
+    try {
+      const form = new FormData();
+      form.append('kind', kind);
+      form.append('file', file, file.name);
+      const answer = await callApi('uploadDocument', { form });
+      toast.success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove(documentId: string) {
+    if (!window.confirm(removeDocumentQuestion(kind))) return;
+    setBusy(documentId);
+    setProblem('');
+    try {
+      const answer = await callApi('deleteDocument', { params: { id: documentId } });
+      toast.success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+    } catch (error) {
+      setProblem(errorMessage(error));
+      await queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <li aria-labelledby={`${id}-kind`} className="min-w-0 rounded-xl border border-slate-200 p-4">
+      <h3 id={`${id}-kind`} className="font-semibold text-slate-900">
+        {name}
+      </h3>
+      {files.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">Not sent yet.</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {files.map((file) => (
+            <li key={file._id} className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+              <FileText aria-hidden="true" size={18} className="shrink-0 text-slate-500" />
+              <span className="min-w-0 flex-1 text-slate-800">
+                Sent {formatInstantWithTime(file.uploadedAt)}
+                <span className="block text-slate-500">{documentDescription(file)}</span>
+              </span>
+              <span className="flex gap-2">
+                <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => void openDocument(file._id)} aria-label={`Open ${name}, sent ${formatInstantWithTime(file.uploadedAt)}`}>
+                  Open
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50"
+                  disabled={busy !== null}
+                  onClick={() => void remove(file._id)}
+                  aria-label={`Remove ${name}, sent ${formatInstantWithTime(file.uploadedAt)}`}
+                >
+                  <Trash2 aria-hidden="true" size={16} />
+                  {busy === file._id ? 'Removing…' : 'Remove'}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label className={`btn-secondary mt-3 cursor-pointer px-3 py-1.5 text-sm focus-within:ring-2 focus-within:ring-primary ${busy === 'upload' ? 'opacity-60' : ''}`}>
+        <Upload aria-hidden="true" size={16} />
+        {busy === 'upload' ? 'Sending…' : files.length === 0 ? 'Send a photo or PDF' : 'Send another file'}
+        <span className="sr-only"> of your {name.toLowerCase()}</span>
+        <input
+          type="file"
+          accept={DOCUMENT_ACCEPT}
+          className="sr-only"
+          disabled={busy === 'upload'}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(e) => void upload(e)}
+        />
+      </label>
+      {problem && (
+        <p id={`${id}-problem`} role="alert" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {problem}
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function DocumentsSection({ className = '' }: { className?: string }) {
+  const documents = useQuery({
+    queryKey: DOCUMENTS_KEY,
+    queryFn: () => callApi('userDocuments'),
+    select: (data) => data.documents,
+    meta: { errorToast: true },
+  });
+  return (
+    <section aria-labelledby="documents-heading" className={className}>
+      <h2 id="documents-heading" className="text-xl font-semibold text-slate-900">
+        Documents
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        A photo of each side of your driving licence, and your passport, work ID and proof of address (a bill or bank letter in your name
+        with your address), so we can check who drives our cars. JPEG, PNG or WebP photos, or PDFs, up to 10 MB each. Photos are kept
+        without their hidden details (such as where they were taken). Only you and our staff can open them.
+      </p>
+      {documents.isPending ? (
+        <div role="status" className="mt-4 space-y-3">
+          <span className="sr-only">Loading your documents</span>
+          <SkeletonBlock className="h-20 w-full" />
+          <SkeletonBlock className="h-20 w-full" />
+        </div>
+      ) : documents.isError ? (
+        <p className="mt-4 text-sm text-slate-600">Your documents could not be loaded. Please try again later.</p>
+      ) : (
+        <ul className="mt-4 grid gap-3 md:grid-cols-2">
+          {documentsByKind(documents.data).map(({ kind, files }) => (
+            <KindDocuments key={kind} kind={kind} files={files} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
