@@ -60,7 +60,7 @@ function BookingCard({ booking }: { booking: OwnerBooking }) {
       <dl className="mt-4 mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
         <dt className="text-slate-500">Customer</dt>
         <dd className="min-w-0">
-          <CustomerContact user={booking.user} />
+          <CustomerContact user={booking.user} otherDrivers={booking.additionalDrivers} />
         </dd>
         <dt className="text-slate-500">Dates</dt>
         <dd className="text-slate-700">

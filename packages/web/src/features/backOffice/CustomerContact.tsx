@@ -1,8 +1,12 @@
 import { phoneHref } from '@rental/contract/company';
 import type { OwnerBooking } from '@rental/contract/schemas';
+import { CustomerChips, OtherDrivers } from './vetting/CustomerChips';
 
-/** A booking's customer as staff reach them: name, e-mail and phone as links, or that none was given. */
-export function CustomerContact({ user }: { user: OwnerBooking['user'] }) {
+/**
+ * A booking's customer as staff reach them: name, e-mail and phone as links (or that none was
+ * given), their driver check and any "do not rent" mark, and the booking's other drivers.
+ */
+export function CustomerContact({ user, otherDrivers = [] }: { user: OwnerBooking['user']; otherDrivers?: OwnerBooking['additionalDrivers'] }) {
   return (
     <>
       <p className="font-medium text-slate-900">{user.name}</p>
@@ -16,6 +20,8 @@ export function CustomerContact({ user }: { user: OwnerBooking['user'] }) {
       ) : (
         <span className="block text-xs text-slate-500">No phone given</span>
       )}
+      <CustomerChips user={user} />
+      <OtherDrivers drivers={otherDrivers} />
     </>
   );
 }

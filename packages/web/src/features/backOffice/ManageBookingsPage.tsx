@@ -165,7 +165,7 @@ function BookingRow({ booking }: { booking: OwnerBooking }) {
         </div>
       </td>
       <td className="min-w-40 px-3 py-3">
-        <CustomerContact user={booking.user} />
+        <CustomerContact user={booking.user} otherDrivers={booking.additionalDrivers} />
       </td>
       <td className="px-3 py-3 whitespace-nowrap text-slate-700">
         {formatCalendarDate(booking.pickupDate)}

@@ -44,6 +44,7 @@ describe('the owner area', () => {
       ['Add car', '/owner/add-car'],
       ['Manage Cars', '/owner/manage-cars'],
       ['Manage Bookings', '/owner/manage-bookings'],
+      ['Driver checks', '/owner/vetting'],
       ['Timeline', '/owner/timeline'],
       ['Bank Details', '/owner/bank-details'],
       ['Company Settings', '/owner/settings'],

@@ -14,6 +14,8 @@ import { OutboxPage } from './OutboxPage';
 import { ActivityPage } from './activity/ActivityPage';
 // The fleet timeline
 import { TimelinePage } from './timeline/TimelinePage';
+// Driver checks (vetting)
+import { VettingPage } from './vetting/VettingPage';
 
 /** A fresh form for every car: going from one car's edit page to "Add car" must not keep its values. */
 function CarFormRoute() {
@@ -36,6 +38,7 @@ export default function OwnerRoutes() {
         <Route path="add-car/:id" element={<CarFormRoute />} />
         <Route path="manage-cars" element={<ManageCarsPage />} />
         <Route path="manage-bookings" element={<ManageBookingsPage />} />
+        <Route path="vetting" element={<VettingPage />} />
         <Route path="bank-details" element={<BankDetailsPage />} />
         <Route path="settings" element={<CompanySettingsPage />} />
         <Route path="outbox" element={<OutboxPage />} />

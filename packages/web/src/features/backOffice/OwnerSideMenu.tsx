@@ -1,4 +1,4 @@
-import { Building2, CalendarCheck, CarFront, GanttChart, History, Landmark, LayoutDashboard, type LucideIcon, Mail, PlusSquare } from 'lucide-react';
+import { Building2, CalendarCheck, CarFront, GanttChart, History, IdCard, Landmark, LayoutDashboard, type LucideIcon, Mail, PlusSquare } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { currentMenuItem, OWNER_MENU } from './ownerMenu';
 import { ProfileImageEditor } from './ProfileImageEditor';
@@ -8,6 +8,7 @@ const ICONS: Record<(typeof OWNER_MENU)[number]['to'], LucideIcon> = {
   '/owner/add-car': PlusSquare,
   '/owner/manage-cars': CarFront,
   '/owner/manage-bookings': CalendarCheck,
+  '/owner/vetting': IdCard,
   '/owner/timeline': GanttChart,
   '/owner/bank-details': Landmark,
   '/owner/settings': Building2,

@@ -9,6 +9,7 @@ describe('the side menu’s current item', () => {
     expect(currentMenuItem('/owner/manage-cars')).toBe('/owner/manage-cars');
     expect(currentMenuItem('/owner/manage-bookings/')).toBe('/owner/manage-bookings');
     expect(currentMenuItem('/owner/activity')).toBe('/owner/activity');
+    expect(currentMenuItem('/owner/vetting')).toBe('/owner/vetting');
   });
 
   it('is Manage Cars while a car is edited, not Add car', () => {

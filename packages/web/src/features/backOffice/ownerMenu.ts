@@ -10,6 +10,7 @@ export const OWNER_MENU = [
   { to: '/owner/add-car', label: 'Add car' },
   { to: '/owner/manage-cars', label: 'Manage Cars' },
   { to: '/owner/manage-bookings', label: 'Manage Bookings' },
+  { to: '/owner/vetting', label: 'Driver checks' },
   { to: '/owner/timeline', label: 'Timeline' },
   { to: '/owner/bank-details', label: 'Bank Details' },
   { to: '/owner/settings', label: 'Company Settings' },

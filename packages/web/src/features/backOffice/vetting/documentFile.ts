@@ -1,0 +1,24 @@
+/**
+ * A customer's document, fetched as the staff member: the file's route needs the session token in
+ * the Authorization header, which an <img> or a link cannot send, so the file is read here and shown
+ * from an object URL (inline, or in a new tab from a link to that URL).
+ */
+import { MESSAGES } from '@rental/contract/messages';
+import { pathFor } from '@rental/contract/routes';
+import { ApiError, apiUrl, NETWORK_ERROR_MESSAGE, storedToken } from '../../../api/client';
+
+export async function fetchDocument(id: string, signal?: AbortSignal): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(pathFor('document', { id })), { headers: { Authorization: storedToken() ?? '' }, signal });
+  } catch (error) {
+    if ((error as Error | undefined)?.name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, false);
+  }
+  if (!response.ok) {
+    const answer = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    const fromServer = typeof answer?.message === 'string';
+    throw new ApiError(fromServer ? String(answer?.message) : MESSAGES.serverError, response.status, fromServer);
+  }
+  return response.blob();
+}
