@@ -56,6 +56,38 @@ let cancelCalls = 0;
 /** Days far enough apart that each role's booking in the matrix has its own. */
 const roleOffset: Record<Role, number> = { anonymous: 0, otherCustomer: 3, customer: 6, owner: 9 };
 
+/** Valid driver details for anyone (licence of 5 years, valid 3 more, born 1990). */
+const GOOD_DRIVER = { licenceNumber: 'JM 100 200', licenceCountry: 'Jamaica', licenceIssued: day(-5 * 365), licenceExpires: day(3 * 365), dateOfBirth: '1990-01-01' };
+
+const customersFor = new Map<string, Promise<string>>();
+/**
+ * A customer of one entry's own (vetting, do not rent), so the matrix's accounts stay as they are;
+ * made at its first call, which comes before any snapshot of "nothing changed".
+ */
+function freshCustomer(w: World, purpose: string, withDriver = false): Promise<string> {
+  let made = customersFor.get(purpose);
+  if (!made) {
+    made = (async () => {
+      const account = await registerCustomer(w.app);
+      if (withDriver) await w.app.inject({ method: 'PUT', url: API.saveDriver, headers: { authorization: account.token }, payload: GOOD_DRIVER });
+      return account.user._id;
+    })();
+    customersFor.set(purpose, made);
+  }
+  return made;
+}
+
+let documentOfCustomer: Promise<string> | undefined;
+/** One document of the customer's, uploaded once. */
+function customersDocument(w: World): Promise<string> {
+  documentOfCustomer ??= (async () => {
+    const body = await multipart({ kind: 'licence_front' }, [{ name: 'file', bytes: await smallPng(60, 40), filename: 'licence.png', type: 'image/png' }]);
+    const res = await w.app.inject({ method: 'POST', url: API.uploadDocument, payload: body.payload, headers: { ...body.headers, authorization: w.accounts.customer.token } });
+    return res.json().document._id as string;
+  })();
+  return documentOfCustomer;
+}
+
 /** Keyed as Fastify lists routes: "METHOD /path/:param". HEAD routes take their GET's entry. */
 const TABLE: Record<string, Entry> = {
   'GET /health': { call: () => ({ method: 'GET', url: '/health' }), expected: everyone(200) },
@@ -255,6 +287,40 @@ const TABLE: Record<string, Entry> = {
     expected: ownersOnly(200),
   },
   'GET /api/images/:id': { call: (w) => ({ method: 'GET', url: w.car.image }), expected: everyone(200) },
+  // Drivers. (DELETE /api/user/documents/:id prints as "DELETE /:id", the key the blocks' removal already has.)
+  [`PUT ${API.saveDriver}`]: { call: () => ({ method: 'PUT', url: API.saveDriver, payload: GOOD_DRIVER }), expected: loggedIn(200) },
+  [`GET ${API.userDocuments}`]: { call: () => ({ method: 'GET', url: API.userDocuments }), expected: loggedIn(200) },
+  [`POST ${API.uploadDocument}`]: {
+    call: async () => {
+      const body = await multipart({ kind: 'passport' }, [{ name: 'file', bytes: await smallPng(40, 40), filename: 'passport.png', type: 'image/png' }]);
+      return { method: 'POST', url: API.uploadDocument, payload: body.payload, headers: body.headers };
+    },
+    expected: loggedIn(201),
+  },
+  // A wrong password: no account is erased by the matrix.
+  [`DELETE ${API.deleteAccount}`]: { call: () => ({ method: 'DELETE', url: API.deleteAccount, payload: { password: 'not the password' } }), expected: loggedIn(400) },
+  // Only its customer and staff read a document; anyone else is told it does not exist.
+  'GET /api/documents/:id': {
+    call: async (w) => ({ method: 'GET', url: pathFor('document', { id: await customersDocument(w) }) }),
+    expected: { anonymous: 401, otherCustomer: 404, customer: 200, owner: 200 },
+  },
+  [`PUT ${ROUTES.bookingDrivers.path}`]: {
+    call: (w) => ({ method: 'PUT', url: pathFor('bookingDrivers', { id: w.customersBooking }), payload: { drivers: [] } }),
+    expected: { anonymous: 401, otherCustomer: 404, customer: 200, owner: 404 },
+  },
+  [`GET ${API.vetting}`]: { call: () => ({ method: 'GET', url: API.vetting }), expected: ownersOnly(200) },
+  [`POST ${API.decideVetting}`]: {
+    call: async (w) => ({ method: 'POST', url: API.decideVetting, payload: { userId: await freshCustomer(w, 'vetting', true), decision: 'approved' } }),
+    expected: ownersOnly(200),
+  },
+  [`POST ${ROUTES.markDoNotRent.path}`]: {
+    call: async (w) => ({ method: 'POST', url: pathFor('markDoNotRent', { id: await freshCustomer(w, 'mark') }), payload: { reason: 'Matrix check.' } }),
+    expected: ownersOnly(200),
+  },
+  [`DELETE ${ROUTES.clearDoNotRent.path}`]: {
+    call: async (w) => ({ method: 'DELETE', url: pathFor('clearDoNotRent', { id: await freshCustomer(w, 'clear') }) }),
+    expected: ownersOnly(200),
+  },
   [`GET ${API.company}`]: { call: () => ({ method: 'GET', url: API.company }), expected: everyone(200) },
   [`PUT ${API.updateCompany}`]: {
     call: async (w) => {

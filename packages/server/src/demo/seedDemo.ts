@@ -14,6 +14,7 @@ import { storeImage } from '../features/images/store';
 import { DEMO_PICTURE_HEIGHT, DEMO_PICTURE_WIDTH, carPictureWebp } from './carPicture';
 import { DEMO_FLEET } from './fleet';
 import { demoBookings } from './demoBookings';
+import { seedDemoDrivers } from './demoDrivers';
 import { keepDemoLogins, printDemoLogins } from './demoLogins';
 
 export type DemoLog = { info: (msg: string) => void };
@@ -169,6 +170,8 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
             ]),
       ]),
     );
+
+    await seedDemoDrivers(tx, customers);
 
     await tx
       .insert(bankDetails)
