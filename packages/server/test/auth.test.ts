@@ -47,9 +47,12 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       const me = await userData(body.token);
       expect(me.statusCode).toBe(200);
       // The e-mail is kept lower-cased and the name trimmed; a new account is a customer.
+      // No driver details yet, so nothing for the company to check.
       expect(me.json()).toEqual({
         success: true,
         user: { _id: expect.any(String), name: 'Dwayne Campbell', email, role: 'user', image: '', phone: '' },
+        driver: null,
+        vetting: { status: 'not_submitted' },
       });
     });
 
@@ -134,7 +137,7 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       const bearer = await userData(`Bearer ${customer.token}`);
       expect(raw.statusCode).toBe(200);
       expect(bearer.statusCode).toBe(200);
-      expect(raw.json()).toEqual({ success: true, user: customer.user });
+      expect(raw.json()).toEqual({ success: true, user: customer.user, driver: null, vetting: { status: 'not_submitted' } });
       expect(bearer.json()).toEqual(raw.json());
     });
 
