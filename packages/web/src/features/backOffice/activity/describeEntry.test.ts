@@ -124,6 +124,11 @@ describe('a history entry in plain words', () => {
       });
     });
 
+    it('names the customer who acted themselves when the entry carries no name', () => {
+      expect(describeEntry(customer({ actor: brian, subjectName: '', after: { driver_details: 'given' } })).headline).toBe('Brian Lee gave their driver details');
+      expect(describeEntry(customer({ subjectName: '', after: { vetting_status: 'approved' } })).headline).toBe('Ann Brown approved a customer');
+    });
+
     it('says a customer erased their account without a name', () => {
       const erased = customer({ actor: { _id: 'c1', name: 'Deleted customer' }, subjectName: 'Deleted customer', after: { erased: true } });
       expect(describeEntry(erased)).toEqual({ headline: 'A customer erased their account', changes: [] });

@@ -194,9 +194,10 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
  * which driver fields changed, never their values; the reasons staff wrote are kept and shown.
  */
 function describeCustomer(who: string, entry: ActivityEntry, before: Fields, after: Fields): EntryDescription {
-  // An erased customer's entries keep their id; the name is gone with the account.
-  const name = entry.subjectName && entry.subjectName !== DELETED_CUSTOMER_NAME ? entry.subjectName : 'a customer';
   const byThemselves = entry.actor !== null && entry.actor._id === entry.subjectId;
+  // The customer's name, else theirs as the one who acted; an erased customer's is gone with the account.
+  const named = entry.subjectName || (byThemselves ? (entry.actor?.name ?? '') : '');
+  const name = named && named !== DELETED_CUSTOMER_NAME ? named : 'a customer';
   const lines: string[] = [];
   const details: string[] = [];
   if (after.erased === true) lines.push(byThemselves || !entry.actor ? 'A customer erased their account' : `${who} erased ${name}’s account`);

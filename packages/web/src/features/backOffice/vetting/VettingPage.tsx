@@ -35,7 +35,6 @@ import {
   tabFromSearch,
   VETTING_PATH,
   VETTING_TABS,
-  type VettingTab,
 } from './vettingWords';
 
 export function VettingPage() {
@@ -100,7 +99,7 @@ export function VettingPage() {
       ) : (
         <ul aria-label="Customers" className="space-y-4">
           {customers.map((customer) => (
-            <VettingCard key={customer._id} customer={customer} tab={tab} />
+            <VettingCard key={customer._id} customer={customer} />
           ))}
         </ul>
       )}
@@ -110,7 +109,7 @@ export function VettingPage() {
 
 type Asking = 'rejected' | 'do_not_rent' | null;
 
-function VettingCard({ customer, tab }: { customer: VettingEntry; tab: VettingTab }) {
+function VettingCard({ customer }: { customer: VettingEntry }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<Asking>(null);
   const refresh = () => refreshOwner(queryClient);
@@ -240,9 +239,7 @@ function VettingCard({ customer, tab }: { customer: VettingEntry; tab: VettingTa
             </button>
           )}
         </div>
-        {tab !== 'do_not_rent' && status === 'waiting' && (
-          <p className="mt-2 text-xs text-slate-500">Approving or not moves {customer.name} to that list. Both are told to the customer by e-mail.</p>
-        )}
+        <p className="mt-2 text-xs text-slate-500">{customer.name} is told by e-mail whether they are approved; never of a do not rent mark.</p>
       </article>
 
       {asking === 'rejected' && (
