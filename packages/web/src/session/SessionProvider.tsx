@@ -92,14 +92,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logoutWith = useCallback(
-    (message: string) => {
+    (message: string, duration?: number) => {
       writeToken(null);
       setToken(null);
       queryClient.removeQueries({ queryKey: ['user'] });
       queryClient.removeQueries({ queryKey: queryKeys.userBookings });
       queryClient.removeQueries({ queryKey: ['booking'] });
       queryClient.removeQueries({ queryKey: ['documents'] });
-      toast.success(message);
+      toast.success(message, { duration });
     },
     [queryClient],
   );

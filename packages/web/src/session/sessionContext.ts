@@ -29,8 +29,8 @@ export type Session = {
   /** Stores the token; the user is fetched for it. */
   login: (token: string) => void;
   logout: () => void;
-  /** Ends the session as logout does, toasting `message` instead of "Logged out" (an erased account). */
-  logoutWith: (message: string) => void;
+  /** Ends the session as logout does, toasting `message` instead of "Logged out" (an erased account), for `duration` ms if given. */
+  logoutWith: (message: string, duration?: number) => void;
   /** Fetches the user again (e.g. after the owner changed the profile image). */
   refreshUser: () => Promise<void>;
 };

@@ -34,11 +34,13 @@ describe('deleting my account', () => {
     expect(within(question).getByRole('button', { name: 'Keep my account' })).toHaveFocus();
     await user.click(within(question).getByRole('button', { name: 'Keep my account' }));
     expect(form.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(form.getByLabelText('Your password')).toHaveFocus();
 
     await user.click(form.getByRole('button', { name: 'Delete my account' }));
     await user.click(form.getByRole('button', { name: 'Yes, erase my account' }));
     expect(await form.findByRole('alert')).toHaveTextContent(DRIVER_MESSAGES.wrongPassword);
-    expect(form.getByLabelText('Your password')).toHaveFocus();
+    await waitFor(() => expect(form.getByLabelText('Your password')).toHaveFocus());
+    expect(form.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(await statusOf(testApi(token).call('userData'))).toBe(200);
   });
 

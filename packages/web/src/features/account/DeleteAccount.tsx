@@ -24,13 +24,20 @@ export function DeleteAccount({ className = '' }: { className?: string }) {
   const [asking, setAsking] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
   // The question takes the place of the button that asked it: the keyboard goes to its safe answer.
+  // Refused, or kept: back to the password (enabled again only once the question has gone).
+  const backToPassword = useRef(false);
   useEffect(() => {
     if (asking) keepRef.current?.focus();
+    else if (backToPassword.current) {
+      backToPassword.current = false;
+      passwordRef.current?.focus();
+    }
   }, [asking]);
   const problem = checked ? loginPasswordProblem(password) : undefined;
-  const erase = useSubmit(() => callApi('deleteAccount', { body: { password } }), {
-    onDone: (answer) => {
-      logoutWith(answer.message);
+  // The answer's message is said once, as the session ends, and long enough to read it through.
+  const erase = useSubmit(async () => ({ message: undefined, farewell: (await callApi('deleteAccount', { body: { password } })).message }), {
+    onDone: ({ farewell }) => {
+      logoutWith(farewell, 8000);
       navigate('/');
     },
   });
@@ -49,8 +56,8 @@ export function DeleteAccount({ className = '' }: { className?: string }) {
   async function confirm() {
     await erase.send();
     // Still here: refused (a wrong password); back to the password, with the reason above it.
+    backToPassword.current = true;
     setAsking(false);
-    passwordRef.current?.focus();
   }
 
   return (
@@ -97,7 +104,10 @@ export function DeleteAccount({ className = '' }: { className?: string }) {
               <button type="button" className="btn-primary bg-red-700 hover:bg-red-800" disabled={erase.busy} onClick={() => void confirm()}>
                 {erase.busy ? 'Erasing…' : 'Yes, erase my account'}
               </button>
-              <button ref={keepRef} type="button" className="btn-secondary" disabled={erase.busy} onClick={() => setAsking(false)}>
+              <button ref={keepRef} type="button" className="btn-secondary" disabled={erase.busy} onClick={() => {
+                  backToPassword.current = true;
+                  setAsking(false);
+                }}>
                 Keep my account
               </button>
             </div>

@@ -68,7 +68,9 @@ describe('other drivers on the booking page', () => {
     await fill('Driver 1', fields('Jane Brown'));
     await user.click(driversForm().getByRole('button', { name: 'Save other drivers' }));
     expect(await screen.findByText(DRIVER_MESSAGES.driversSaved)).toBeInTheDocument();
-    expect(await section().findByText('Jane Brown')).toBeInTheDocument();
+    // The form closes on the saved list (its legend named the driver too).
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Other drivers' })).not.toBeInTheDocument());
+    expect(section().getByText('Jane Brown')).toBeInTheDocument();
     expect(section().getByRole('button', { name: 'Change other drivers' })).toBeInTheDocument();
     const saved = (await testApi(token).call('userBooking', { params: { reference: booking.reference } })).booking;
     expect(saved.additionalDrivers).toEqual([expect.objectContaining({ name: 'Jane Brown', licenceNumber: goodDriver().licenceNumber })]);
@@ -78,7 +80,8 @@ describe('other drivers on the booking page', () => {
     const user = userEvent.setup();
     const { token, booking } = await booked('Young Friend');
     renderApp(`/my-bookings/${booking.reference}`, { token });
-    await user.click(await section().findByRole('button', { name: 'Add another driver' }));
+    await screen.findByRole('region', { name: 'Other drivers' });
+    await user.click(section().getByRole('button', { name: 'Add another driver' }));
     await fill('Driver 1', fields('Omar Reid', { ...goodDriver(), dateOfBirth: yearsAgo(19), licenceIssued: yearsAgo(1) }));
     const save = driversForm().getByRole('button', { name: 'Save other drivers' });
     expect(save).toBeDisabled();
@@ -98,7 +101,8 @@ describe('other drivers on the booking page', () => {
     const named = ['Ann One', 'Ben Two', 'Cal Three'].map((name) => ({ name, ...goodDriver() }));
     await testApi(token).call('bookingDrivers', { params: { id: booking._id }, body: { drivers: named } });
     renderApp(`/my-bookings/${booking.reference}`, { token });
-    await user.click(await section().findByRole('button', { name: 'Change other drivers' }));
+    await screen.findByRole('region', { name: 'Other drivers' });
+    await user.click(section().getByRole('button', { name: 'Change other drivers' }));
     expect(driversForm().queryByRole('button', { name: 'Add another driver' })).not.toBeInTheDocument();
     expect(driversForm().getByText(`A booking can name at most ${MAX_ADDITIONAL_DRIVERS} other drivers.`)).toBeInTheDocument();
     await user.click(driversForm().getByRole('button', { name: 'Remove Ben Two' }));
@@ -106,7 +110,8 @@ describe('other drivers on the booking page', () => {
     expect(driversForm().getByRole('button', { name: 'Add another driver' })).toBeInTheDocument();
     await user.click(driversForm().getByRole('button', { name: 'Save other drivers' }));
     expect(await screen.findByText(DRIVER_MESSAGES.driversSaved)).toBeInTheDocument();
-    expect(await section().findByText('Cal Thompson')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Other drivers' })).not.toBeInTheDocument());
+    expect(section().getByText('Cal Thompson')).toBeInTheDocument();
     expect(section().queryByText('Ben Two')).not.toBeInTheDocument();
     const saved = (await testApi(token).call('userBooking', { params: { reference: booking.reference } })).booking;
     expect(saved.additionalDrivers.map((d) => d.name)).toEqual(['Ann One', 'Cal Thompson']);
