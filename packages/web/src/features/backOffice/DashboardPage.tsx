@@ -12,6 +12,7 @@ import { formatRentalPeriod } from './dateRange';
 import { OwnerPageHeader } from './OwnerPageHeader';
 import { useDashboard } from './ownerQueries';
 import { StatusBadge } from './StatusBadge';
+import { CustomerChips } from './vetting/CustomerChips';
 import { useMoney } from '../../company/useCompany';
 import { TodayMovements } from './timeline/TodayMovements';
 
@@ -132,6 +133,7 @@ export function DashboardPage() {
                     <p className="mt-1">
                       <StatusBadge status={booking.status} />
                     </p>
+                    <CustomerChips user={booking.user} />
                   </div>
                 </li>
               ))}

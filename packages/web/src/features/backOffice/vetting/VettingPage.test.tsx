@@ -157,7 +157,7 @@ describe('driver checks', { timeout: 30_000 }, () => {
     expect(await storedVetting(customer.id, 'do_not_rent')).toBeUndefined();
   });
 
-  it('Manage Bookings shows each customer’s check, a red Do not rent, and the other drivers; the check leads to the customer’s card', async () => {
+  it('Manage Bookings and the dashboard show each customer’s check, a red Do not rent, and the other drivers; the check leads to the customer’s card', async () => {
     const word = uniqueWord('Chips');
     const restore = await useNodeFormData();
     let checked: Awaited<ReturnType<typeof waitingCustomer>>;
@@ -175,6 +175,12 @@ describe('driver checks', { timeout: 30_000 }, () => {
     const unchecked = await registerCustomer(`${word} Ben`);
     const car = await addCar({ brand: uniqueWord('Vet'), model: 'Axio' });
     await createBooking(unchecked.token, car._id, PICKUP, RETURN);
+
+    // The dashboard's newest bookings say it too.
+    const dashboard = renderApp('/owner', { token: ownerToken() });
+    const recent = within((await screen.findByText(`${word} Ben`, {}, SLOW)).closest('li')!);
+    expect(recent.getByText('No driver details')).toBeInTheDocument();
+    dashboard.unmount();
 
     renderApp('/owner/manage-bookings', { token: ownerToken() });
     await userEvent.type(await screen.findByRole('searchbox', { name: 'Find a booking' }, SLOW), word);
