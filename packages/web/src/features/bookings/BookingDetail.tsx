@@ -8,7 +8,7 @@ import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
 import type { BookingDetail as Booking } from '@rental/contract/schemas';
 import { ArrowLeft, CalendarPlus, Clock, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { phoneHref } from '@rental/contract/company';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { CarImage } from '../../components/CarImage';
@@ -18,7 +18,6 @@ import { useCompany } from '../../company/useCompany';
 import { formatCalendarDate, formatInstantWithTime } from '../../lib/dates';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../../session/useSession';
-import { OtherDrivers } from '../drivers/OtherDrivers';
 import { useCancelBooking, useMyBooking, usePublicBankDetails } from './bookingQueries';
 import { canCancel, historyText } from './bookingStatus';
 import { bookingChatText, chatLinkWithText } from './chatLink';
@@ -26,6 +25,9 @@ import { HowToPay } from './HowToPay';
 import { PAYMENT_METHOD_TEXT } from '@rental/contract/paymentWords';
 import { PriceBreakdown, SecurityDeposit } from './PriceBreakdown';
 import { StatusPill } from './StatusPill';
+
+/** The other drivers and their forms: fetched once the page shows, so its first download stays within the budget (decision 009). */
+const OtherDrivers = lazy(() => import('../drivers/OtherDrivers').then((m) => ({ default: m.OtherDrivers })));
 
 export function cancelQuestion(reference: string): string {
   return `Cancel booking ${reference}? The car's days are freed for other customers, and this cannot be undone.`;
@@ -212,7 +214,9 @@ function BookingFound({ booking }: { booking: Booking }) {
           )}
 
           <Section title="Other drivers" id="drivers-heading">
-            <OtherDrivers booking={booking} />
+            <Suspense fallback={<SkeletonBlock className="h-16 w-full" />}>
+              <OtherDrivers booking={booking} />
+            </Suspense>
           </Section>
 
           <Section title="Questions or changes" id="contact-heading">

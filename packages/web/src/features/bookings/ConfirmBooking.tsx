@@ -11,7 +11,7 @@ import { companyToday, isFarAhead, rangesOverlap, rentalDatesProblem, rentalPric
 import type { BankDetails, Driver } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MapPin } from 'lucide-react';
-import { useId, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useId, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { callApi, errorMessage } from '../../api/client';
@@ -23,11 +23,13 @@ import { formatCalendarDate } from '../../lib/dates';
 import { queryKeys } from '../../lib/queryKeys';
 import { useSession } from '../../session/useSession';
 import { useCar } from '../cars/useCar';
-import { DriverForm } from '../drivers/DriverForm';
 import { usePublicBankDetails } from './bookingQueries';
 import { HowToPay } from './HowToPay';
 import { PaymentMethodCards } from './PaymentMethodCards';
 import { PriceBreakdown, SecurityDeposit } from './PriceBreakdown';
+
+/** The driver form, fetched when the customer opens it: most never do here, and the page's first download stays within the budget. */
+const DriverForm = lazy(() => import('../drivers/DriverForm').then((m) => ({ default: m.DriverForm })));
 
 export const ACCEPT_TERMS = 'Please accept the rental terms to book.';
 export const DAYS_TAKEN = 'Some of these days are already booked for this car.';
@@ -244,7 +246,11 @@ export function ConfirmBooking() {
                 Add my driver details
               </button>
               <div id={`${ids}-driver`} hidden={!addingDriver}>
-                {addingDriver && <DriverForm driver={null} title="Your driver details" className="mt-4 rounded-xl bg-white p-4 text-base text-slate-900" />}
+                {addingDriver && (
+                  <Suspense fallback={<SkeletonBlock className="mt-4 h-64 w-full" />}>
+                    <DriverForm driver={null} title="Your driver details" className="mt-4 rounded-xl bg-white p-4 text-base text-slate-900" />
+                  </Suspense>
+                )}
               </div>
             </div>
           )}

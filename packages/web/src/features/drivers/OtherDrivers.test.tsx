@@ -58,7 +58,7 @@ describe('other drivers on the booking page', () => {
     const { token, booking } = await booked('Books For Two');
     renderApp(`/my-bookings/${booking.reference}`, { token });
     await screen.findByRole('region', { name: 'Other drivers' });
-    expect(section().getByText(/No other drivers are named/)).toBeInTheDocument();
+    expect(await section().findByText(/No other drivers are named/)).toBeInTheDocument();
     await user.click(section().getByRole('button', { name: 'Add another driver' }));
     await user.click(driversForm().getByRole('button', { name: 'Save other drivers' }));
     const name = within(screen.getByRole('group', { name: 'Driver 1' })).getByLabelText('Driver name');
@@ -81,7 +81,7 @@ describe('other drivers on the booking page', () => {
     const { token, booking } = await booked('Young Friend');
     renderApp(`/my-bookings/${booking.reference}`, { token });
     await screen.findByRole('region', { name: 'Other drivers' });
-    await user.click(section().getByRole('button', { name: 'Add another driver' }));
+    await user.click(await section().findByRole('button', { name: 'Add another driver' }));
     await fill('Driver 1', fields('Omar Reid', { ...goodDriver(), dateOfBirth: yearsAgo(19), licenceIssued: yearsAgo(1) }));
     const save = driversForm().getByRole('button', { name: 'Save other drivers' });
     expect(save).toBeDisabled();
@@ -102,7 +102,7 @@ describe('other drivers on the booking page', () => {
     await testApi(token).call('bookingDrivers', { params: { id: booking._id }, body: { drivers: named } });
     renderApp(`/my-bookings/${booking.reference}`, { token });
     await screen.findByRole('region', { name: 'Other drivers' });
-    await user.click(section().getByRole('button', { name: 'Change other drivers' }));
+    await user.click(await section().findByRole('button', { name: 'Change other drivers' }));
     expect(driversForm().queryByRole('button', { name: 'Add another driver' })).not.toBeInTheDocument();
     expect(driversForm().getByText(`A booking can name at most ${MAX_ADDITIONAL_DRIVERS} other drivers.`)).toBeInTheDocument();
     await user.click(driversForm().getByRole('button', { name: 'Remove Ben Two' }));
@@ -121,7 +121,8 @@ describe('other drivers on the booking page', () => {
     const { token, booking } = await booked('Cancelled Trip');
     await setBookingStatus(booking._id, 'cancelled');
     renderApp(`/my-bookings/${booking.reference}`, { token });
-    await screen.findByRole('heading', { level: 1, name: `Booking ${booking.reference}` });
+    await screen.findByRole('region', { name: 'Other drivers' });
+    expect(await section().findByText(/No other drivers are named/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add another driver' })).not.toBeInTheDocument();
     expect(screen.queryByText(DRIVER_MESSAGES.driversBookingClosed)).not.toBeInTheDocument();
   });

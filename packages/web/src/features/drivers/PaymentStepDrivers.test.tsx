@@ -44,7 +44,7 @@ describe('the payment step and the driver details', () => {
     expect(add).toHaveAttribute('aria-expanded', 'false');
     await user.click(add);
     expect(add).toHaveAttribute('aria-expanded', 'true');
-    const form = within(screen.getByRole('form', { name: 'Your driver details' }));
+    const form = within(await screen.findByRole('form', { name: 'Your driver details' }));
     const good = goodDriver();
     await user.type(form.getByLabelText('Licence number'), good.licenceNumber);
     await user.type(form.getByLabelText('Issuing country'), good.licenceCountry);
