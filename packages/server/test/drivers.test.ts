@@ -223,6 +223,10 @@ describe(`drivers (${describeDatabase})`, () => {
       const [mail] = await sink.waitFor((m) => m.to.includes(customer.user.email) && /approved/i.test(m.subject));
       expect(mail!.text).toContain('you are approved to rent our cars');
       expect((await userData(customer.token)).vetting).toEqual({ status: 'approved' });
+      // The history names the customer, and who decided.
+      const history = (await ownerCall(t.app, owner.token, 'GET', `${API.ownerActivity}?kind=customer&limit=50`)).json().entries;
+      const decided = history.find((e: { subjectId: string; after: { vetting_status?: string } }) => e.subjectId === customer.user._id && e.after?.vetting_status === 'approved');
+      expect(decided).toMatchObject({ subjectName: 'Ricardo Approved', actor: { _id: owner.user._id } });
 
       const again = await saveDriver(customer.token, driverFor(pickup, pickup, { licenceNumber: 'JM 999 000' }));
       expect(again.json()).toMatchObject({ message: DRIVER_MESSAGES.driverSavedCheckAgain, vetting: { status: 'waiting' } });
@@ -259,6 +263,14 @@ describe(`drivers (${describeDatabase})`, () => {
       expect(refused.statusCode).toBe(422);
       expect(refused.json().message).toBe(DRIVER_MESSAGES.bookingRefused);
       expect((await userData(customer.token)).vetting).toEqual({ status: 'rejected', reason: 'The licence photo does not match the licence number.' });
+    });
+
+    it('staff read the rules broken on each coming booking, with the customer named', async () => {
+      const customer = await registerCustomer(t.app, { name: 'Tyrone Young' });
+      const pickup = pickupAt(140);
+      await saveDriver(customer.token, driverFor(pickup, pickup, { dateOfBirth: yearsBefore(pickup, 22), licenceIssued: yearsBefore(pickup, 3) }));
+      const entry = (await waiting()).find((c) => c._id === customer.user._id);
+      expect(entry?.checks.flatMap((c) => c.problems)).toContain('Tyrone Young must be 23 or older on the pickup day to drive a car.');
     });
 
     it('a customer without details cannot be approved; customers cannot vet', async () => {

@@ -36,7 +36,7 @@ export async function listActivity(db: Database, options: { limit?: number; curs
   const rows = await queryRows<Row>(
     db,
     sql`SELECT a.id::text AS id, a.at, a.actor_id, u.name AS actor_name, a.subject, a.subject_id, a.action, a.before, a.after,
-          coalesce(b.reference, c.brand || ' ' || c.model, '') AS subject_name
+          coalesce(b.reference, c.brand || ' ' || c.model, p.name, '') AS subject_name
         FROM activity a
         LEFT JOIN users u ON u.id = a.actor_id
         LEFT JOIN LATERAL (
@@ -48,6 +48,9 @@ export async function listActivity(db: Database, options: { limit?: number; curs
             WHEN a.subject = 'block' THEN (coalesce(a.after, a.before)->>'car_id')::uuid
           END
         ) c ON true
+        LEFT JOIN LATERAL (
+          SELECT name FROM users WHERE id = CASE WHEN a.subject = 'customer' THEN a.subject_id::uuid END
+        ) p ON true
         WHERE ${sql.join(conditions, sql` AND `)}
         ORDER BY a.id DESC
         LIMIT ${limit + 1}`,

@@ -23,6 +23,8 @@ import { driverColumns, toDriver, toVetting } from './driverDetails';
 
 export type VettingList = 'waiting' | 'approved' | 'rejected' | 'do_not_rent';
 
+const MISSING_FOR_STAFF = 'No driver details given yet: the rules cannot be checked.';
+
 /** Customers shown at once: the page is a queue to work through, not an archive. */
 const MAX_LISTED = 100;
 /** Bookings shown with each customer, newest first. */
@@ -97,7 +99,8 @@ export async function vettingList(db: Database, list: VettingList, only?: string
         reference: rental.reference,
         pickupDate: rental.pickupDate,
         returnDate: rental.returnDate,
-        problems: driver ? driverProblems(driver, rental, company).map((p) => p.message) : [DRIVER_MESSAGES.driverMissing],
+        // Staff read them: the customer is named, not spoken to.
+        problems: driver ? driverProblems(driver, rental, company, person.name).map((p) => p.message) : [MISSING_FOR_STAFF],
       })),
       bookings: own.slice(0, BOOKINGS_SHOWN).map(({ reference, car, pickupDate, returnDate, status }) => ({ reference, car, pickupDate, returnDate, status })),
     };
