@@ -95,3 +95,11 @@ export const DRIVER_MESSAGES = {
   wrongPassword: 'Your password is not right. Please try again.',
   staffAccountNotErased: 'A staff account cannot be erased here. Please ask another owner.',
 } as const;
+
+/**
+ * Other drivers are named, changed or removed while the booking is waiting or confirmed, before its
+ * pickup day; from then on the counter's agreement names them.
+ */
+export function canNameDrivers(booking: { status: string; pickupDate: string }, today: string): boolean {
+  return (booking.status === 'pending' || booking.status === 'confirmed') && today < booking.pickupDate;
+}

@@ -18,7 +18,6 @@ import {
   resetPasswordBody,
   changeStatusBody,
   checkAvailabilityBody,
-  companySettings,
   createBookingBody,
   loginBody,
   profileBody,

@@ -1,5 +1,5 @@
 /** The other drivers a customer names on their own booking, each checked by the company's rules on its days. */
-import { type AdditionalDriver, type Booking, companyToday, driverProblems, DRIVER_MESSAGES, MESSAGES } from '@rental/contract';
+import { type AdditionalDriver, type Booking, canNameDrivers, companyToday, driverProblems, DRIVER_MESSAGES, MESSAGES } from '@rental/contract';
 import { and, eq } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookings } from '../../db/schema';
@@ -19,8 +19,7 @@ export async function setBookingDrivers(db: Database, userId: string, bookingId:
       .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
       .for('update');
     if (!booking) throw new HttpError(404, MESSAGES.bookingNotFound);
-    // Until the keys are handed over: the counter's agreement names the drivers.
-    if (booking.status === 'cancelled' || booking.pickupDate < today) throw new HttpError(409, DRIVER_MESSAGES.driversBookingClosed);
+    if (!canNameDrivers(booking, today)) throw new HttpError(409, DRIVER_MESSAGES.driversBookingClosed);
     const company = await getCompanySettings(tx);
     const problems = drivers.flatMap((driver) => driverProblems(driver, booking, company, driver.name).map((p) => p.message));
     if (problems.length > 0) throw new HttpError(422, problems.join(' '));

@@ -5,7 +5,7 @@
  */
 import { MAX_ADDITIONAL_DRIVERS } from '@rental/contract/constants';
 import { type DriverFacts, type DriverRules, driverProblems } from '@rental/contract/driverRules';
-import type { AdditionalDriver, Booking, Driver } from '@rental/contract/schemas';
+import type { AdditionalDriver, Driver } from '@rental/contract/schemas';
 import type { Problems } from '../../lib/formProblems';
 
 export type DriverField = 'licenceNumber' | 'licenceCountry' | 'licenceIssued' | 'licenceExpires' | 'dateOfBirth';
@@ -76,13 +76,8 @@ export function factsOf(values: Pick<DriverValues, 'dateOfBirth' | 'licenceIssue
   return dateOfBirth && licenceIssued && licenceExpires ? { dateOfBirth, licenceIssued, licenceExpires } : null;
 }
 
-/**
- * The other drivers may be named, changed or removed while the booking is waiting or confirmed,
- * before its pickup day (the server's rule: 409 otherwise).
- */
-export function canNameDrivers(booking: Pick<Booking, 'status' | 'pickupDate'>, today: string): boolean {
-  return (booking.status === 'pending' || booking.status === 'confirmed') && today < booking.pickupDate;
-}
+/** The server's rule, from the contract: whether the booking's other drivers may still change. */
+export { canNameDrivers } from '@rental/contract/driverRules';
 
 /** Another driver may be added while the list is shorter than the booking allows. */
 export function canAddDriver(count: number): boolean {
