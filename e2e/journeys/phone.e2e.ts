@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { expectPath, see } from '../support/ui';
 import type { Locator } from 'playwright-core';
 
-const OWNER_LINKS = ['Dashboard', 'Add car', 'Manage Cars', 'Manage Bookings', 'Timeline', 'Bank Details', 'Company Settings', 'Outbox', 'History'];
+const OWNER_LINKS = ['Dashboard', 'Add car', 'Manage Cars', 'Manage Bookings', 'Driver checks', 'Timeline', 'Bank Details', 'Company Settings', 'Outbox', 'History'];
 
 async function insideScreen(locator: Locator): Promise<void> {
   const box = await locator.boundingBox();
