@@ -95,7 +95,7 @@ function KindDocuments({ kind, files }: { kind: DocumentKind; files: { _id: stri
           {files.map((file) => (
             <li key={file._id} className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
               <FileText aria-hidden="true" size={18} className="shrink-0 text-slate-500" />
-              <span className="min-w-0 flex-1 text-slate-800">
+              <span className="min-w-48 flex-1 text-slate-800">
                 Sent {formatInstantWithTime(file.uploadedAt)}
                 <span className="block text-slate-500">{documentDescription(file)}</span>
               </span>

@@ -52,18 +52,23 @@ describe('company settings', () => {
   it('saves the opening hours, and the public pages show them', async () => {
     const before = await storedCompany();
     const hours = `Mon–Sat 7:00–19:00 (${uniqueWord('h')})`;
-    const { unmount } = renderApp('/owner/settings', { token: ownerToken() });
-    const field = await screen.findByLabelText('Opening hours', {}, SLOW);
-    await userEvent.clear(field);
-    await userEvent.type(field, hours);
-    await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
-    expect(await screen.findByText(MESSAGES.companySaved, {}, SLOW)).toBeInTheDocument();
-    await waitFor(async () => expect((await storedCompany()).openingHours).toBe(hours));
-    expect(await storedCompany()).toEqual({ ...before, openingHours: hours });
-    unmount();
+    try {
+      const { unmount } = renderApp('/owner/settings', { token: ownerToken() });
+      const field = await screen.findByLabelText('Opening hours', {}, SLOW);
+      await userEvent.clear(field);
+      await userEvent.type(field, hours);
+      await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
+      expect(await screen.findByText(MESSAGES.companySaved, {}, SLOW)).toBeInTheDocument();
+      await waitFor(async () => expect((await storedCompany()).openingHours).toBe(hours));
+      expect(await storedCompany()).toEqual({ ...before, openingHours: hours });
+      unmount();
 
-    renderApp('/about-us');
-    expect(await within(screen.getByRole('contentinfo')).findByText(hours, {}, SLOW)).toBeInTheDocument();
+      renderApp('/about-us');
+      expect(await within(screen.getByRole('contentinfo')).findByText(hours, {}, SLOW)).toBeInTheDocument();
+    } finally {
+      // Other files' pages show the company's hours: they are put back.
+      await ownerApi().call('updateCompany', { body: before });
+    }
   });
 
   it('saves the drivers’ rules with the rest, and refuses an age below 18 in the form', async () => {

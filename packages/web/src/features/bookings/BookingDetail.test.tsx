@@ -1,4 +1,3 @@
-import { DEFAULT_COMPANY } from '@rental/contract/company';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { BankDetails, Car } from '@rental/contract/schemas';
@@ -6,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatCalendarDate, formatInstantWithTime } from '../../lib/dates';
-import { TEST_PASSWORD, addCar, createBooking, ensureBankDetails, registerCustomer, setBookingStatus, uniqueWord } from '../../test/api';
+import { TEST_PASSWORD, addCar, createBooking, ensureBankDetails, registerCustomer, setBookingStatus, testApi, uniqueWord } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { cancelQuestion } from './BookingDetail';
 
@@ -49,7 +48,9 @@ describe('the booking page', () => {
     const dates = section('Your car and dates');
     expect(dates.getByText('Pickup').nextElementSibling).toHaveTextContent(formatCalendarDate(pickup));
     expect(dates.getByText('Return').nextElementSibling).toHaveTextContent(formatCalendarDate(ret));
-    expect(dates.getByText(DEFAULT_COMPANY.openingHours)).toBeInTheDocument();
+    // The company's hours as they are now (other files' tests may change the settings).
+    const { company } = await testApi().call('company');
+    expect(dates.getByText(company.openingHours)).toBeInTheDocument();
 
     const price = section('Price');
     expect(price.getByText('$4,000 JMD × 3 days').nextElementSibling).toHaveTextContent('$12,000 JMD');
@@ -64,7 +65,7 @@ describe('the booking page', () => {
 
     const chat = section('Questions or changes').getByRole('link', { name: /WhatsApp/ });
     const chatUrl = new URL(chat.getAttribute('href')!);
-    expect(chatUrl.origin + chatUrl.pathname).toBe(DEFAULT_COMPANY.chatUrl);
+    expect(chatUrl.origin + chatUrl.pathname).toBe((await testApi().call('company')).company.chatUrl);
     expect(chatUrl.searchParams.get('text')).toContain(booking.reference);
     expect(chat).toHaveAttribute('target', '_blank');
 
