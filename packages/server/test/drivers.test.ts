@@ -2,7 +2,7 @@
  * Drivers the company can trust: details and the rules checked at booking (at their edges), the
  * documents and who may read them, vetting and its e-mails, do not rent, other drivers, erasure.
  */
-import { API, DELETED_CUSTOMER_NAME, DRIVER_MESSAGES, MESSAGES, pathFor, responses } from '@rental/contract';
+import { API, DELETED_CUSTOMER_NAME, DRIVER_MESSAGES, MESSAGES, pathFor, responses, ROUTES } from '@rental/contract';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -350,7 +350,11 @@ describe(`drivers (${describeDatabase})`, () => {
       expect(login.statusCode).toBe(401);
 
       const listed = (await ownerCall(t.app, owner.token, 'GET', `${API.ownerBookings}?q=${booking.reference}&limit=5`)).json().bookings;
-      expect(listed[0]).toMatchObject({ _id: booking._id, user: { name: DELETED_CUSTOMER_NAME, phone: '' } });
+      expect(listed[0]).toMatchObject({ _id: booking._id, user: { name: DELETED_CUSTOMER_NAME, email: '', phone: '' } });
+      const csv = (await ownerCall(t.app, owner.token, 'GET', `${ROUTES.ownerBookingsCsv.path}?q=${booking.reference}`)).body;
+      expect(csv).toContain(`"${booking.reference}"`);
+      expect(csv).toContain(`"${DELETED_CUSTOMER_NAME}"`);
+      expect(csv).not.toMatch(/erased|Shanice/);
       expect(JSON.stringify(listed[0])).not.toContain(customer.user.email);
       // The history says it happened, without the person's details.
       const history = JSON.stringify((await ownerCall(t.app, owner.token, 'GET', `${API.ownerActivity}?kind=customer`)).json());

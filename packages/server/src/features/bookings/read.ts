@@ -117,7 +117,8 @@ export const ownerBookingColumns = {
   user: {
     id: users.id,
     name: users.name,
-    email: users.email,
+    // An erased customer's stand-in address is nobody's: staff (and the export) see none.
+    email: sql<string>`CASE WHEN ${users.erasedAt} IS NULL THEN ${users.email} ELSE '' END`,
     phone: users.phone,
     vetting: users.vettingStatus,
     doNotRent: sql<boolean>`(${users.doNotRentReason} IS NOT NULL)`,
