@@ -31,6 +31,8 @@ await build({
     restore: 'src/cli/restore.ts',
     // PGlite's thread (src/db/pglite/thread.ts looks for it beside the bundle).
     pgliteWorker: 'src/db/pglite/worker.ts',
+    // The PDF cleaner's thread (src/features/drivers/documents.ts looks for it beside the bundle).
+    pdfWorker: 'src/features/drivers/pdfWorker.ts',
   },
   outdir: dist,
   bundle: true,
@@ -49,4 +51,4 @@ const features = join(here, 'src', 'features');
 for (const file of await readdir(features, { recursive: true })) {
   if (file.endsWith('.sql')) await cp(join(features, file), join(dist, 'repeatable', basename(file)));
 }
-console.log('server built: dist/main.js, dist/owner.js, dist/backup.js, dist/restore.js, dist/pgliteWorker.js');
+console.log('server built: dist/main.js, dist/owner.js, dist/backup.js, dist/restore.js, dist/pgliteWorker.js, dist/pdfWorker.js');

@@ -60,11 +60,15 @@ export function driverProblems(driver: DriverFacts, rental: { pickupDate: string
   if (driver.licenceExpires < rental.returnDate) {
     problems.push({
       rule: 'licence_expires',
-      message: `${their} driving licence expires before the return day. Please renew it first, or choose an earlier return day.`,
+      // Advice only to the customer themself: staff read the fact.
+      message: who ? `${their} driving licence expires before the return day.` : 'Your driving licence expires before the return day. Please renew it first, or choose an earlier return day.',
     });
   }
   return problems;
 }
+
+/** Files of one kind of document a customer may keep (a renewed licence, a passport's second page...). */
+export const MAX_FILES_PER_DOCUMENT = 4;
 
 /** What drivers are told, and staff about them. Apart from MESSAGES, which every public page loads. */
 export const DRIVER_MESSAGES = {
@@ -80,7 +84,7 @@ export const DRIVER_MESSAGES = {
   documentNotFound: 'Document not found.',
   documentFileRequired: 'Please choose a photo or a PDF of the document.',
   documentInvalid: 'This file is not a photo or a PDF we can read. Please send a JPEG, PNG or WebP photo, or a PDF.',
-  documentTooMany: 'You already have 4 files of this document. Remove one before adding another.',
+  documentTooMany: `You already have ${MAX_FILES_PER_DOCUMENT} files of this document. Remove one before adding another.`,
   customerNotFound: 'Customer not found.',
   vettingApproved: 'Approved: the customer is told by e-mail.',
   vettingRejected: 'Not approved: the customer is told by e-mail, and their bookings waiting for confirmation are cancelled.',
@@ -94,6 +98,9 @@ export const DRIVER_MESSAGES = {
   accountDeleted: 'Your account and personal data are erased. Past bookings stay in the company\'s books without your name.',
   wrongPassword: 'Your password is not right. Please try again.',
   staffAccountNotErased: 'A staff account cannot be erased here. Please ask another owner.',
+  erasureWhileBooked: 'Your account cannot be erased while you have a booking waiting or to come. Please cancel it first, or call us.',
+  erasureRefused: 'We cannot erase this account online. Please call us.',
+  vettingDetailsChanged: 'The customer changed their driver details since this page was opened. Please look at them again.',
 } as const;
 
 /**

@@ -3,9 +3,11 @@
  * documents and who may read them, vetting and its e-mails, do not rent, other drivers, erasure.
  */
 import { API, DELETED_CUSTOMER_NAME, DRIVER_MESSAGES, MESSAGES, pathFor, responses, ROUTES } from '@rental/contract';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName } from 'pdf-lib';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/types';
 import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, TEST_PASSWORD, type TestApp } from './helpers';
 import { addCar, book, day, ownerCall } from './support/fleet';
 import { cameraJpeg, NOT_AN_IMAGE } from './support/images';
@@ -179,16 +181,28 @@ describe(`drivers (${describeDatabase})`, () => {
       pdf.addPage([300, 200]).drawText('Proof of address');
       pdf.setAuthor('Secret Author Name');
       pdf.setProducer('Scanner 3000 serial 998877');
-      const bytes = Buffer.from(await pdf.save());
+      // A scanner's XMP packet, with where the scan was made.
+      const xmp = pdf.context.stream('<x:xmpmeta><exif:GPSLatitude>17,57.1N</exif:GPSLatitude><dc:creator>Secret Author Name</dc:creator></x:xmpmeta>', {
+        Type: 'Metadata',
+        Subtype: 'XML',
+      });
+      pdf.catalog.set(PDFName.of('Metadata'), pdf.context.register(xmp));
+      const bytes = Buffer.from(await pdf.save({ useObjectStreams: false }));
       expect((await PDFDocument.load(bytes)).getAuthor()).toBe('Secret Author Name');
+      expect(bytes.includes('GPSLatitude')).toBe(true);
       const res = await upload(customer.token, 'proof_of_address', bytes, 'application/pdf');
       expect(res.statusCode).toBe(201);
       const file = await call(owner.token, 'GET', pathFor('document', { id: res.json().document._id }));
       expect(file.headers['content-type']).toBe('application/pdf');
       const kept = await PDFDocument.load(file.rawPayload, { updateMetadata: false });
       expect([kept.getAuthor(), kept.getProducer(), kept.getCreationDate()]).toEqual([undefined, undefined, undefined]);
+      expect(file.rawPayload.includes('GPSLatitude')).toBe(false);
+      expect(file.rawPayload.includes('Secret Author')).toBe(false);
       expect(kept.getPageCount()).toBe(1);
 
+      // Read in a thread of its own: a file that only starts like a PDF is refused in words, the server unharmed.
+      const fake = await upload(customer.token, 'passport', Buffer.from('%PDF-1.7\nthis is not really a PDF\n'), 'application/pdf');
+      expect(fake.json()).toEqual({ success: false, message: DRIVER_MESSAGES.documentInvalid });
       const wrong = await upload(customer.token, 'passport', NOT_AN_IMAGE, 'image/png');
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().message).toBe(DRIVER_MESSAGES.documentInvalid);
@@ -217,7 +231,11 @@ describe(`drivers (${describeDatabase})`, () => {
       const entry = (await waiting()).find((c) => c._id === customer.user._id);
       expect(entry?.checks).toEqual([expect.objectContaining({ problems: [] })]);
 
-      const res = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'approved' });
+      // Details changed since staff opened the card: they look again first.
+      const stale = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'approved', detailsUpdatedAt: '2020-01-01T00:00:00.000Z' });
+      expect(stale.json()).toEqual({ success: false, message: DRIVER_MESSAGES.vettingDetailsChanged });
+      const seen = (entry as unknown as { driver: { updatedAt: string } }).driver.updatedAt;
+      const res = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'approved', detailsUpdatedAt: seen });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ message: DRIVER_MESSAGES.vettingApproved, customer: { vetting: { status: 'approved' } } });
       const [mail] = await sink.waitFor((m) => m.to.includes(customer.user.email) && /approved/i.test(m.subject));
@@ -263,6 +281,15 @@ describe(`drivers (${describeDatabase})`, () => {
       expect(refused.statusCode).toBe(422);
       expect(refused.json().message).toBe(DRIVER_MESSAGES.bookingRefused);
       expect((await userData(customer.token)).vetting).toEqual({ status: 'rejected', reason: 'The licence photo does not match the licence number.' });
+
+      // Changing a detail asks for another look, but does not lift the refusal meanwhile.
+      await saveDriver(customer.token, driverFor(pickupAt(90), day(95), { licenceCountry: 'JAMAICA' }));
+      expect((await userData(customer.token)).vetting.status).toBe('rejected');
+      expect((await book(t.app, customer.token, (await addCar(t.app, owner.token))._id, day(102), day(103))).statusCode).toBe(422);
+      expect((await waiting()).some((c) => c._id === customer.user._id)).toBe(true);
+      // The history says a reason was given, never the reason.
+      const history = JSON.stringify((await ownerCall(t.app, owner.token, 'GET', `${API.ownerActivity}?kind=customer&limit=100`)).json());
+      expect(history).not.toContain('does not match the licence number');
     });
 
     it('staff read the rules broken on each coming booking, with the customer named', async () => {
@@ -342,6 +369,11 @@ describe(`drivers (${describeDatabase})`, () => {
       expect(wrong.json()).toEqual({ success: false, message: DRIVER_MESSAGES.wrongPassword });
       expect((await call(customer.token, 'GET', API.userData)).statusCode).toBe(200);
 
+      // Not while a car is held for them.
+      const booked = await call(customer.token, 'DELETE', API.deleteAccount, { password: TEST_PASSWORD });
+      expect(booked.json()).toEqual({ success: false, message: DRIVER_MESSAGES.erasureWhileBooked });
+      await call(customer.token, 'POST', API.cancelBooking, { bookingId: booking._id });
+
       const erased = await call(customer.token, 'DELETE', API.deleteAccount, { password: TEST_PASSWORD });
       expect(erased.json()).toEqual({ success: true, message: DRIVER_MESSAGES.accountDeleted });
       expect((await call(customer.token, 'GET', API.userData)).statusCode).toBe(401);
@@ -356,6 +388,9 @@ describe(`drivers (${describeDatabase})`, () => {
       expect(csv).toContain(`"${DELETED_CUSTOMER_NAME}"`);
       expect(csv).not.toMatch(/erased|Shanice/);
       expect(JSON.stringify(listed[0])).not.toContain(customer.user.email);
+      // Nothing of theirs is left in the outbox: their own e-mails nor staff's about their booking.
+      const [left] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM outbox WHERE text_body LIKE '%Shanice%' OR html_body LIKE '%Shanice%' OR recipient = ${customer.user.email}`);
+      expect(left!.n).toBe(0);
       // The history says it happened, without the person's details.
       const history = JSON.stringify((await ownerCall(t.app, owner.token, 'GET', `${API.ownerActivity}?kind=customer`)).json());
       expect(history).toContain('"erased":true');

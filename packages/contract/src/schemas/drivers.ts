@@ -94,6 +94,11 @@ export const vettingDecisionBody = z
     userId: idField('the customer'),
     decision: oneOf('approve or not approve', ['approved', 'rejected'] as const, ['approved', 'not approved']),
     reason: z.string({ error: 'Reason must be written as text.' }).trim().max(300, { error: 'Reason can be at most 300 characters long.' }).optional(),
+    /** The driver details' updatedAt as staff saw them: changed since, the decision is refused (409). */
+    detailsUpdatedAt: z
+      .string({ error: 'Please open the customer’s card again before deciding.' })
+      .max(40, { error: 'Please open the customer’s card again before deciding.' })
+      .optional(),
   })
   .refine((value) => value.decision === 'approved' || (value.reason ?? '').length > 0, {
     path: ['reason'],

@@ -55,11 +55,12 @@ DECLARE
 BEGIN
   IF OLD.vetting_status IS DISTINCT FROM NEW.vetting_status OR OLD.vetting_reason IS DISTINCT FROM NEW.vetting_reason THEN
     before := before || jsonb_build_object('vetting_status', OLD.vetting_status);
-    after := after || jsonb_build_object('vetting_status', NEW.vetting_status, 'vetting_reason', NEW.vetting_reason);
+    -- The reason is told to the customer and kept on their row, erased with it; the history only says one was given.
+    after := after || jsonb_build_object('vetting_status', NEW.vetting_status, 'vetting_reason_given', NEW.vetting_reason IS NOT NULL);
   END IF;
   IF OLD.do_not_rent_reason IS DISTINCT FROM NEW.do_not_rent_reason THEN
     before := before || jsonb_build_object('do_not_rent', OLD.do_not_rent_reason IS NOT NULL);
-    after := after || jsonb_build_object('do_not_rent', NEW.do_not_rent_reason IS NOT NULL, 'do_not_rent_reason', NEW.do_not_rent_reason);
+    after := after || jsonb_build_object('do_not_rent', NEW.do_not_rent_reason IS NOT NULL);
   END IF;
   IF OLD.erased_at IS NULL AND NEW.erased_at IS NOT NULL THEN
     after := after || jsonb_build_object('erased', true);

@@ -20,9 +20,9 @@ export interface DriverCheck {
 }
 
 /**
- * The check of each request (same order). The customers' rows are read FOR SHARE: a staff decision
- * on one of them (which locks the row) either happened before, and is seen, or waits for these
- * bookings, and then cancels them with the others.
+ * The check of each request (same order). The customers' rows are locked as book_cars locks them
+ * (FOR NO KEY UPDATE, in id order): a staff decision on one of them (FOR UPDATE) either happened
+ * before, and is seen, or waits for these bookings, and then cancels them with the others.
  */
 export async function checkDrivers(tx: Tx, requests: readonly { userId: string; pickupDate: string; returnDate: string; isStaff: boolean }[], company: CompanySettings): Promise<DriverCheck[]> {
   const ids = [...new Set(requests.filter((r) => !r.isStaff).map((r) => r.userId))];
@@ -31,7 +31,9 @@ export async function checkDrivers(tx: Tx, requests: readonly { userId: string; 
     .select({ id: users.id, vetting: users.vettingStatus, doNotRent: sql<boolean>`(${users.doNotRentReason} IS NOT NULL)` })
     .from(users)
     .where(inArray(users.id, ids))
-    .for('share');
+    // book_cars then locks these rows the same way, in the same order: one lock order, no deadlock.
+    .orderBy(users.id)
+    .for('no key update');
   const drivers = await tx.select({ userId: driverDetails.userId, ...driverColumns }).from(driverDetails).where(inArray(driverDetails.userId, ids));
   return requests.map((request) => {
     if (request.isStaff) return { detailsMissing: false };

@@ -2,19 +2,19 @@
  * A customer's documents (licence, passport, work ID, proof of address). Kept apart from the
  * pictures (images), whose addresses are public and cached for ever: a document is read only
  * through its own route, by its customer or staff. A photo is re-encoded as the car pictures are
- * (its EXIF, GPS position included, is dropped); a PDF is rewritten without its metadata.
+ * (its EXIF, GPS position included, is dropped); a PDF is rewritten without its metadata, in a
+ * thread of its own with a memory limit and a deadline (pdfClean.ts, pdfWorker.ts).
  */
-import { type CustomerDocument, type DocumentKind, DRIVER_MESSAGES } from '@rental/contract';
+import { type CustomerDocument, type DocumentKind, DRIVER_MESSAGES, MAX_FILES_PER_DOCUMENT } from '@rental/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { PDFDocument, PDFName } from 'pdf-lib';
+import { Worker } from 'node:worker_threads';
 import { actAs } from '../../db/actor';
 import { documents } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { processImage } from '../images/process';
+import { Slots } from '../images/slots';
 
-/** Files of one kind a customer may keep (a licence renewed, a second page of a passport...). */
-export const MAX_FILES_PER_KIND = 4;
 
 export const MESSAGE_PDF_LOCKED = 'This PDF is protected by a password. Please send it without the password, or a photo of the document.';
 
@@ -26,20 +26,44 @@ function toDocument(row: { id: string; kind: DocumentKind; uploadedAt: Date; mim
 
 const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString('latin1') === '%PDF-';
 
-/** The PDF without its document information (author, software, dates) or its XMP metadata. */
-async function cleanPdf(bytes: Buffer): Promise<Buffer> {
-  let pdf: PDFDocument;
-  try {
-    pdf = await PDFDocument.load(bytes, { updateMetadata: false });
-  } catch (err) {
-    if (err instanceof Error && /encrypt/i.test(err.message)) throw new HttpError(400, MESSAGE_PDF_LOCKED);
-    throw new HttpError(400, DRIVER_MESSAGES.documentInvalid);
-  }
-  pdf.catalog.delete(PDFName.of('Metadata'));
-  const info = pdf.context.trailerInfo.Info;
-  pdf.context.trailerInfo.Info = undefined;
-  if (info) pdf.context.delete(info as never);
-  return Buffer.from(await pdf.save({ updateFieldAppearances: false }));
+/** PDFs read at once; each may hold its thread's memory limit. */
+const pdfSlots = new Slots(2);
+/** A PDF that takes longer to read than this is refused (an honest scan takes well under a second). */
+export const PDF_DEADLINE_MS = 20_000;
+const PDF_MEMORY_MB = 256;
+
+/** The worker's code: beside the bundle when running from dist (build.mjs), or pdfWorker.ts through tsx from source. */
+function pdfWorker(bytes: Buffer): Worker {
+  const options = { workerData: new Uint8Array(bytes), resourceLimits: { maxOldGenerationSizeMb: PDF_MEMORY_MB } };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pdfWorker.js', import.meta.url), options);
+  const source = new URL('./pdfWorker.ts', import.meta.url).href;
+  return new Worker(`import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`, { ...options, eval: true });
+}
+
+/** The PDF rewritten without its metadata (pdfClean.ts), in a thread of its own; refused in words if it cannot be. */
+function cleanPdf(bytes: Buffer): Promise<Buffer> {
+  return pdfSlots.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        const worker = pdfWorker(bytes);
+        const refuse = (message: string) => {
+          clearTimeout(deadline);
+          void worker.terminate();
+          reject(new HttpError(400, message));
+        };
+        const deadline = setTimeout(() => refuse(DRIVER_MESSAGES.documentInvalid), PDF_DEADLINE_MS);
+        worker.once('message', (answer: { clean?: Uint8Array; problem?: 'locked' | 'unreadable' }) => {
+          if (answer.clean) {
+            clearTimeout(deadline);
+            void worker.terminate();
+            resolve(Buffer.from(answer.clean));
+          } else refuse(answer.problem === 'locked' ? MESSAGE_PDF_LOCKED : DRIVER_MESSAGES.documentInvalid);
+        });
+        // Out of memory, or any other end before an answer: the file is not one we can keep.
+        worker.once('error', () => refuse(DRIVER_MESSAGES.documentInvalid));
+        worker.once('exit', () => refuse(DRIVER_MESSAGES.documentInvalid));
+      }),
+  );
 }
 
 /** The bytes and type kept for an upload; anything that is neither a readable photo nor a PDF is refused. */
@@ -66,7 +90,7 @@ export async function addDocument(db: Database, userId: string, kind: DocumentKi
     // Two uploads at once must not both pass the count: they queue on the customer's row.
     await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(documents).where(and(eq(documents.userId, userId), eq(documents.kind, kind)));
-    if (n >= MAX_FILES_PER_KIND) throw new HttpError(409, DRIVER_MESSAGES.documentTooMany);
+    if (n >= MAX_FILES_PER_DOCUMENT) throw new HttpError(409, DRIVER_MESSAGES.documentTooMany);
     const [row] = await tx
       .insert(documents)
       .values({ userId, kind, content: file.content, mimeType: file.mimeType, size: file.content.length })

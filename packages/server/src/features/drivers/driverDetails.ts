@@ -56,7 +56,9 @@ export async function saveDriver(db: Database, userId: string, body: DriverBody)
         .onConflictDoUpdate({ target: driverDetails.userId, set: { ...body, updatedAt: new Date() } });
     }
     const decided = account?.status === 'approved' || account?.status === 'rejected';
-    if (changed && account?.status !== 'waiting') {
+    // Approved, then changed: to be checked again. Not approved stays so (their bookings still refused)
+    // until staff look again: the waiting list shows them, their details being newer than the decision.
+    if (changed && (account?.status === 'not_submitted' || account?.status === 'approved')) {
       await tx.update(users).set({ vettingStatus: 'waiting', vettingReason: null, vettedAt: null }).where(eq(users.id, userId));
     }
     const driver = (await readDriver(tx, userId))!;

@@ -1,13 +1,14 @@
 /**
- * A customer erases their account (Jamaica's Data Protection Act 2020: the right to erasure). Their
+ * A customer erases their account (Jamaica's Data Protection Act 2020: the right to erasure), once no
+ * booking of theirs is waiting or to come, and unless staff marked them "do not rent". Their
  * personal data goes: name, e-mail, phone, picture, driver details, documents, the other drivers
- * they named, their e-mails in the outbox, their reset links. Their bookings stay for the company's
+ * they named, the outbox's e-mails to them or about their bookings, their reset links. Their bookings stay for the company's
  * books, under DELETED_CUSTOMER_NAME; the row stays so the bookings still point at someone. A new
  * password hash nobody knows ends every session (the database raises the session version with it).
  */
 import { randomBytes } from 'node:crypto';
-import { DELETED_CUSTOMER_NAME, DRIVER_MESSAGES } from '@rental/contract';
-import { eq } from 'drizzle-orm';
+import { companyToday, DELETED_CUSTOMER_NAME, DRIVER_MESSAGES } from '@rental/contract';
+import { and, eq, gte, inArray, or } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookings, documents, driverDetails, outbox, passwordResets, users } from '../../db/schema';
 import type { Database } from '../../db/types';
@@ -19,9 +20,21 @@ import { deleteImageIfUnused } from '../images/store';
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
 
 export async function eraseAccount(db: Database, userId: string, password: string): Promise<void> {
-  const [account] = await db.select({ passwordHash: users.passwordHash, role: users.role }).from(users).where(eq(users.id, userId));
+  const [account] = await db
+    .select({ passwordHash: users.passwordHash, role: users.role, doNotRent: users.doNotRentReason })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!account || !(await verifyPassword(account.passwordHash, password))) throw new HttpError(400, DRIVER_MESSAGES.wrongPassword);
   if (account.role === 'owner') throw new HttpError(409, DRIVER_MESSAGES.staffAccountNotErased);
+  // A car held or promised to someone the company could no longer reach: the booking goes first.
+  const [coming] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), inArray(bookings.status, ['pending', 'confirmed']), gte(bookings.returnDate, companyToday())))
+    .limit(1);
+  if (coming) throw new HttpError(409, DRIVER_MESSAGES.erasureWhileBooked);
+  // Staff's "do not rent" is the company's record of a risk; it is not erased by the person it is about.
+  if (account.doNotRent) throw new HttpError(409, DRIVER_MESSAGES.erasureRefused);
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   await db.transaction(async (tx) => {
     await actAs(tx, userId);
@@ -30,7 +43,8 @@ export async function eraseAccount(db: Database, userId: string, password: strin
     await tx.delete(documents).where(eq(documents.userId, userId));
     await tx.delete(driverDetails).where(eq(driverDetails.userId, userId));
     await tx.update(bookings).set({ additionalDrivers: [], madeFrom: null }).where(eq(bookings.userId, userId));
-    await tx.delete(outbox).where(eq(outbox.recipient, before.email));
+    // Their own e-mails, and staff's about their bookings (which carry their name, e-mail and phone).
+    await tx.delete(outbox).where(or(eq(outbox.recipient, before.email), inArray(outbox.bookingId, tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, userId)))));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx
       .update(users)

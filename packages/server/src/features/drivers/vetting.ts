@@ -10,7 +10,7 @@ import {
   type VettingDecisionBody,
   type VettingEntry,
 } from '@rental/contract';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookingEvents, bookings, cars, documents, driverDetails, users } from '../../db/schema';
 import type { Database } from '../../db/types';
@@ -33,6 +33,11 @@ const BOOKINGS_SHOWN = 10;
 function listWhere(list: VettingList): SQL {
   const customers = and(eq(users.role, 'user'), isNull(users.erasedAt))!;
   if (list === 'do_not_rent') return and(customers, isNotNull(users.doNotRentReason))!;
+  if (list === 'waiting') {
+    // Not approved, then changed their details: waiting for another look (still refused meanwhile).
+    const changedSince = sql`(${users.vettingStatus} = 'rejected' AND EXISTS (SELECT 1 FROM driver_details d WHERE d.user_id = ${users.id} AND d.updated_at > ${users.vettedAt}))`;
+    return and(customers, or(eq(users.vettingStatus, 'waiting'), changedSince))!;
+  }
   return and(customers, eq(users.vettingStatus, list))!;
 }
 
@@ -126,8 +131,12 @@ export async function decideVetting(db: Database, staffId: string, body: Vetting
   await db.transaction(async (tx) => {
     await actAs(tx, staffId);
     const customer = await lockedCustomer(tx, userId);
-    const [given] = await tx.select({ userId: driverDetails.userId }).from(driverDetails).where(eq(driverDetails.userId, userId));
+    const [given] = await tx.select({ updatedAt: driverDetails.updatedAt }).from(driverDetails).where(eq(driverDetails.userId, userId));
     if (decision === 'approved' && !given) throw new HttpError(409, DRIVER_MESSAGES.vettingNeedsDriver);
+    // Staff decide on the details they saw: changed since, they look again.
+    if (body.detailsUpdatedAt && given && given.updatedAt.toISOString() !== new Date(body.detailsUpdatedAt).toISOString()) {
+      throw new HttpError(409, DRIVER_MESSAGES.vettingDetailsChanged);
+    }
     await tx
       .update(users)
       .set({ vettingStatus: decision, vettingReason: decision === 'rejected' ? reason : null, vettedAt: new Date() })

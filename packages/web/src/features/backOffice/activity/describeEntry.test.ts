@@ -87,29 +87,29 @@ describe('a history entry in plain words', () => {
     const customer = (fields: Partial<ActivityEntry>) => entry({ kind: 'customer', subjectId: 'c1', subjectName: 'Brian Lee', ...fields });
 
     it('names who approved them, or did not and the reason they were told', () => {
-      expect(describeEntry(customer({ before: { vetting_status: 'waiting' }, after: { vetting_status: 'approved', vetting_reason: null } }))).toEqual({
+      expect(describeEntry(customer({ before: { vetting_status: 'waiting' }, after: { vetting_status: 'approved', vetting_reason_given: false } }))).toEqual({
         headline: 'Ann Brown approved Brian Lee',
         changes: [],
       });
-      expect(describeEntry(customer({ before: { vetting_status: 'waiting' }, after: { vetting_status: 'rejected', vetting_reason: 'Licence photo unreadable' } }))).toEqual({
+      expect(describeEntry(customer({ before: { vetting_status: 'waiting' }, after: { vetting_status: 'rejected', vetting_reason_given: true } }))).toEqual({
         headline: 'Ann Brown did not approve Brian Lee',
-        changes: ['Reason told to the customer: Licence photo unreadable'],
+        changes: ['The customer was told the reason (on the driver checks page)'],
       });
     });
 
     it('says their details wait for a check again after they changed them', () => {
-      expect(describeEntry(customer({ actor: brian, before: { vetting_status: 'approved' }, after: { vetting_status: 'waiting', vetting_reason: null } }))).toEqual({
+      expect(describeEntry(customer({ actor: brian, before: { vetting_status: 'approved' }, after: { vetting_status: 'waiting', vetting_reason_given: false } }))).toEqual({
         headline: 'Brian Lee’s driver details wait for a check',
         changes: ['Was: approved'],
       });
     });
 
-    it('words the do not rent mark set, with its private reason, and removed', () => {
-      expect(describeEntry(customer({ before: { do_not_rent: false }, after: { do_not_rent: true, do_not_rent_reason: 'Returned a car damaged' } }))).toEqual({
+    it('words the do not rent mark set and removed (its private reason is not in the history)', () => {
+      expect(describeEntry(customer({ before: { do_not_rent: false }, after: { do_not_rent: true } }))).toEqual({
         headline: 'Ann Brown marked Brian Lee do not rent',
-        changes: ['Reason (staff only): Returned a car damaged'],
+        changes: [],
       });
-      expect(describeEntry(customer({ before: { do_not_rent: true }, after: { do_not_rent: false, do_not_rent_reason: null } })).headline).toBe(
+      expect(describeEntry(customer({ before: { do_not_rent: true }, after: { do_not_rent: false } })).headline).toBe(
         'Ann Brown removed the do not rent mark from Brian Lee',
       );
     });

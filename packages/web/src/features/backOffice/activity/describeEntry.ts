@@ -206,7 +206,8 @@ function describeCustomer(who: string, entry: ActivityEntry, before: Fields, aft
     if (status === 'approved') lines.push(`${who} approved ${name}`);
     else if (status === 'rejected') {
       lines.push(`${who} did not approve ${name}`);
-      if (typeof after.vetting_reason === 'string' && after.vetting_reason) details.push(`Reason told to the customer: ${after.vetting_reason}`);
+      // The reason itself stays on the customer's card (and goes with their account): the history keeps no personal words.
+      if (after.vetting_reason_given === true) details.push('The customer was told the reason (on the driver checks page)');
     } else if (status === 'waiting') {
       lines.push(`${capital(name)}’s driver details wait for a check`);
       const was = VETTING_WAS[String(before.vetting_status)];
@@ -216,7 +217,6 @@ function describeCustomer(who: string, entry: ActivityEntry, before: Fields, aft
   if ('do_not_rent' in after) {
     if (after.do_not_rent === true) {
       lines.push(`${who} marked ${name} do not rent`);
-      if (typeof after.do_not_rent_reason === 'string' && after.do_not_rent_reason) details.push(`Reason (staff only): ${after.do_not_rent_reason}`);
     } else lines.push(`${who} removed the do not rent mark from ${name}`);
   }
   if (after.driver_details === 'given') lines.push(`${capital(name)} gave their driver details`);

@@ -84,9 +84,8 @@ function DocumentItem({ document, customerName }: { document: CustomerDocument; 
       {open && url && (
         <div className="mt-3">
           {isPdf ? (
-            <object data={url} type="application/pdf" aria-label={`${words} of ${customerName}`} className="h-96 w-full rounded border border-slate-200">
-              <p className="text-sm text-slate-600">This browser cannot show the PDF here: open it in a new tab.</p>
-            </object>
+            // The site's security policy embeds no plugin content: a PDF opens in its own tab.
+            <p className="text-sm text-slate-600">A PDF opens in a new tab: use “Open in a new tab” above.</p>
           ) : (
             <img src={url} alt={`${words} of ${customerName}`} className="max-h-96 w-auto max-w-full rounded border border-slate-200" />
           )}

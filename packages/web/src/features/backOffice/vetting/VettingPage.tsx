@@ -113,7 +113,7 @@ function VettingCard({ customer }: { customer: VettingEntry }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<Asking>(null);
   const refresh = () => refreshOwner(queryClient);
-  const approve = useSubmit(() => decideVetting({ userId: customer._id, decision: 'approved' }), { onDone: refresh, problemIn: 'toast' });
+  const approve = useSubmit(() => decideVetting({ userId: customer._id, decision: 'approved', detailsUpdatedAt: customer.driver?.updatedAt }), { onDone: refresh, problemIn: 'toast' });
   const unmark = useSubmit(() => clearDoNotRent(customer._id), { onDone: refresh, problemIn: 'toast' });
   const status = customer.vetting.status;
   const today = companyToday();
@@ -250,7 +250,7 @@ function VettingCard({ customer }: { customer: VettingEntry }) {
           hint="For example: the licence photo cannot be read. At most 300 characters."
           yes="Not approve"
           problemOf={(reason) => reasonProblem('rejected', customer._id, reason)}
-          send={(reason) => decideVetting({ userId: customer._id, decision: 'rejected', reason })}
+          send={(reason) => decideVetting({ userId: customer._id, decision: 'rejected', reason, detailsUpdatedAt: customer.driver?.updatedAt })}
           onDone={() => {
             setAsking(null);
             return refresh();
