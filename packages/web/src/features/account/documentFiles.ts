@@ -5,10 +5,7 @@
  */
 import { DOCUMENT_KINDS, type DocumentKind, MAX_UPLOAD_BYTES } from '@rental/contract/constants';
 import { DRIVER_MESSAGES } from '@rental/contract/driverRules';
-import { MESSAGES } from '@rental/contract/messages';
-import { pathFor } from '@rental/contract/routes';
 import type { CustomerDocument } from '@rental/contract/schemas';
-import { ApiError, NETWORK_ERROR_MESSAGE, apiUrl, storedToken } from '../../api/client';
 
 /** What the file chooser offers; a phone offers its camera for the photos. */
 export const DOCUMENT_ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
@@ -37,18 +34,4 @@ export function documentDescription(document: Pick<CustomerDocument, 'mimeType' 
   return `${what}, ${size}`;
 }
 
-/** The document's file, fetched with the session's key. */
-export async function fetchDocument(id: string): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(pathFor('document', { id })), { headers: { Authorization: storedToken() ?? '' } });
-  } catch {
-    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, false, 'document');
-  }
-  if (!response.ok) {
-    const answer = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    const message = typeof answer?.message === 'string' ? answer.message : MESSAGES.serverError;
-    throw new ApiError(message, response.status, typeof answer?.message === 'string', 'document');
-  }
-  return response.blob();
-}
+export { fetchDocument } from '../../api/documentFile';

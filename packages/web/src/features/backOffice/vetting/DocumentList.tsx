@@ -4,7 +4,7 @@ import type { CustomerDocument } from '@rental/contract/schemas';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { formatInstant } from '../../../lib/dates';
-import { fetchDocument } from './documentFile';
+import { fetchDocument } from '../../../api/documentFile';
 import { documentText } from './vettingWords';
 
 export function DocumentList({ documents, customerName }: { documents: CustomerDocument[]; customerName: string }) {

@@ -1,11 +1,11 @@
 /**
- * A customer's document, fetched as the staff member: the file's route needs the session token in
- * the Authorization header, which an <img> or a link cannot send, so the file is read here and shown
- * from an object URL (inline, or in a new tab from a link to that URL).
+ * A customer's document, fetched with the session (the customer's own, or staff's): the file's route
+ * needs the token in the Authorization header, which an <img> or a link cannot send, so the file is
+ * read here and shown from an object URL (inline, or in a new tab from a link to that URL).
  */
 import { MESSAGES } from '@rental/contract/messages';
 import { pathFor } from '@rental/contract/routes';
-import { ApiError, apiUrl, NETWORK_ERROR_MESSAGE, storedToken } from '../../../api/client';
+import { ApiError, apiUrl, NETWORK_ERROR_MESSAGE, storedToken } from './client';
 
 export async function fetchDocument(id: string, signal?: AbortSignal): Promise<Blob> {
   let response: Response;
