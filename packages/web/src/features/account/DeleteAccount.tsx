@@ -71,7 +71,7 @@ export function DeleteAccount({ className = '' }: { className?: string }) {
         </p>
         <p>
           Your past bookings stay in the company's books, as the law asks a business to keep its records, under the name "{DELETED_CUSTOMER_NAME}".
-          Please cancel any booking you no longer need first. More on our{' '}
+          While a booking of yours is waiting or still to come, the account stays: cancel it first, or call us. More on our{' '}
           <Link to="/privacy" className="font-medium text-primary underline">
             privacy page
           </Link>
