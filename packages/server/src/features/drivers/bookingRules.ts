@@ -5,7 +5,7 @@
  * has not given their details may book (a reservation) and is told what is missing.
  */
 import { type CompanySettings, driverProblems, DRIVER_MESSAGES } from '@rental/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { driverDetails, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -27,19 +27,20 @@ export interface DriverCheck {
 export async function checkDrivers(tx: Tx, requests: readonly { userId: string; pickupDate: string; returnDate: string; isStaff: boolean }[], company: CompanySettings): Promise<DriverCheck[]> {
   const ids = [...new Set(requests.filter((r) => !r.isStaff).map((r) => r.userId))];
   if (ids.length === 0) return requests.map(() => ({ detailsMissing: false }));
+  // One round trip: it runs inside the batch's transaction, before the cars are locked.
   const people = await tx
-    .select({ id: users.id, vetting: users.vettingStatus, doNotRent: sql<boolean>`(${users.doNotRentReason} IS NOT NULL)` })
+    .select({ id: users.id, vetting: users.vettingStatus, doNotRent: sql<boolean>`(${users.doNotRentReason} IS NOT NULL)`, driver: driverColumns })
     .from(users)
+    .leftJoin(driverDetails, eq(driverDetails.userId, users.id))
     .where(inArray(users.id, ids))
     // book_cars then locks these rows the same way, in the same order: one lock order, no deadlock.
     .orderBy(users.id)
-    .for('no key update');
-  const drivers = await tx.select({ userId: driverDetails.userId, ...driverColumns }).from(driverDetails).where(inArray(driverDetails.userId, ids));
+    .for('no key update', { of: users });
   return requests.map((request) => {
     if (request.isStaff) return { detailsMissing: false };
     const person = people.find((p) => p.id === request.userId);
     if (person?.doNotRent || person?.vetting === 'rejected') return { refusal: new HttpError(422, DRIVER_MESSAGES.bookingRefused), detailsMissing: false };
-    const driver = drivers.find((d) => d.userId === request.userId);
+    const driver = person?.driver;
     if (!driver) return { detailsMissing: true };
     const problems = driverProblems(driver, request, company);
     if (problems.length > 0) return { refusal: new HttpError(422, problems.map((p) => p.message).join(' ')), detailsMissing: false };
