@@ -6,6 +6,7 @@
 import { DOCUMENT_KINDS, type DocumentKind, MAX_UPLOAD_BYTES } from '@rental/contract/constants';
 import { DRIVER_MESSAGES } from '@rental/contract/driverRules';
 import type { CustomerDocument } from '@rental/contract/schemas';
+import { fileSizeText } from '../../lib/fileSize';
 
 /** What the file chooser offers; a phone offers its camera for the photos. */
 export const DOCUMENT_ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
@@ -30,7 +31,7 @@ export function documentsByKind(documents: readonly CustomerDocument[]): { kind:
 /** "PDF" or "Photo", and its size in KB or MB. */
 export function documentDescription(document: Pick<CustomerDocument, 'mimeType' | 'size'>): string {
   const what = document.mimeType === 'application/pdf' ? 'PDF' : 'Photo';
-  const size = document.size >= 1024 * 1024 ? `${(document.size / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(document.size / 1024))} KB`;
+  const size = fileSizeText(document.size);
   return `${what}, ${size}`;
 }
 

@@ -6,6 +6,7 @@ import { type DocumentKind, DOCUMENT_KIND_WORDS, type VettingStatus } from '@ren
 import { wholeYears } from '@rental/contract/driverRules';
 import { doNotRentBody, type VettingEntry, vettingDecisionBody } from '@rental/contract/schemas';
 import { formatCalendarDate } from '../../../lib/dates';
+import { fileSizeText } from '../../../lib/fileSize';
 
 /** The page's lists, as the API names them (GET /api/owner/vetting?status=). */
 export const VETTING_TABS = [
@@ -103,7 +104,7 @@ export function expiresText(licenceExpires: string, today: string): string {
 /** "Passport, photo, 245 KB". */
 export function documentText(document: { kind: DocumentKind; mimeType: string; size: number }): string {
   const type = document.mimeType === 'application/pdf' ? 'PDF' : 'photo';
-  const size = document.size >= 1024 * 1024 ? `${(document.size / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(document.size / 1024))} KB`;
+  const size = fileSizeText(document.size);
   return `${DOCUMENT_KIND_WORDS[document.kind]}, ${type}, ${size}`;
 }
 
