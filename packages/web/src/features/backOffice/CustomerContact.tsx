@@ -10,9 +10,12 @@ export function CustomerContact({ user, otherDrivers = [] }: { user: OwnerBookin
   return (
     <>
       <p className="font-medium text-slate-900">{user.name}</p>
-      <a href={`mailto:${user.email}`} className="block rounded [overflow-wrap:anywhere] text-slate-500 hover:text-primary">
-        {user.email}
-      </a>
+      {/* An erased customer's bookings carry no address. */}
+      {user.email && (
+        <a href={`mailto:${user.email}`} className="block rounded [overflow-wrap:anywhere] text-slate-500 hover:text-primary">
+          {user.email}
+        </a>
+      )}
       {user.phone ? (
         <a href={phoneHref(user.phone)} className="block rounded whitespace-nowrap text-slate-700 hover:text-primary">
           {user.phone}
