@@ -41,4 +41,11 @@ export const API = {
   deleteAccount: ROUTES.deleteAccount.path,
   vetting: ROUTES.vetting.path,
   decideVetting: ROUTES.decideVetting.path,
+  // Prices and card payments
+  quote: ROUTES.quote.path,
+  prices: ROUTES.prices.path,
+  ownerPrices: ROUTES.ownerPrices.path,
+  startPayment: ROUTES.startPayment.path,
+  paymentReturn: ROUTES.paymentReturn.path,
+  paymentAttempts: ROUTES.paymentAttempts.path,
 } as const;

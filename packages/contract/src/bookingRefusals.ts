@@ -12,6 +12,8 @@ export const BOOKING_REFUSALS = {
   too_many_holds: { statusCode: 409, message: MESSAGES.tooManyPendingBookings },
   too_many_holds_from_address: { statusCode: 409, message: MESSAGES.tooManyPendingFromAddress },
   dates_taken: { statusCode: 409, message: MESSAGES.datesTaken },
+  extra_sold_out: { statusCode: 409, message: MESSAGES.extraSoldOut },
+  price_changed: { statusCode: 409, message: MESSAGES.priceChanged },
 } as const satisfies Record<string, { statusCode: number; message: string }>;
 
 export type BookingRefusal = keyof typeof BOOKING_REFUSALS;

@@ -23,6 +23,10 @@ export interface CompanyFacts {
   /** The drivers' rules (driverRules.ts): the youngest age on the pickup day, the years a licence must be held. */
   minDriverAge: number;
   minLicenceYears: number;
+  /** General Consumption Tax in percent, added to every quote (prices are entered before it; 0 allowed). */
+  gctPercent: number;
+  /** The company's Taxpayer Registration Number, printed on quotes and receipts ('' until given). */
+  trn: string;
 }
 
 export const DEFAULT_COMPANY: CompanyFacts = {
@@ -38,6 +42,8 @@ export const DEFAULT_COMPANY: CompanyFacts = {
   currency: 'JMD',
   minDriverAge: 23,
   minLicenceYears: 2,
+  gctPercent: 15,
+  trn: '',
 };
 
 /** The map is framed on the about page, so it must come from a map service the page's security policy allows. */

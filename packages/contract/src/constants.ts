@@ -43,10 +43,12 @@ export const MAX_PENDING_BOOKINGS_PER_ADDRESS = 6;
 export const FAR_AHEAD_DAYS = 60;
 export const FAR_AHEAD_HOLD_MINUTES = 24 * 60;
 
-export const PAYMENT_METHODS = ['upfront', 'cash_deposit'] as const;
+export const PAYMENT_METHODS = ['upfront', 'cash_deposit', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-/** The two ways to pay by name, the same on every screen and in the bookings export. */
-export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = { upfront: 'Pay upfront', cash_deposit: 'Cash deposit' };
+/** The ways to pay by name, the same on every screen and in the bookings export ("online": by card on the provider's page). */
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = { upfront: 'Pay upfront', cash_deposit: 'Cash deposit', card: 'Pay by card now' };
+/** How staff's tables and the export name a method in one word. */
+export const PAYMENT_METHOD_SHORT: Record<PaymentMethod, string> = { upfront: 'upfront', cash_deposit: 'cash deposit', card: 'online' };
 
 // ---- Payments received, the owner's pages of bookings ----
 /** What the company has received for a booking (column bookings.payment_status). */

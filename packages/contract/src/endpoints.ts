@@ -47,6 +47,19 @@ import {
   vettingDecisionBody,
   vettingQuery,
 } from './schemas';
+// Prices, extras, the quote; card payments
+import {
+  closePaymentBody,
+  paymentIdParams,
+  paymentResponses,
+  paymentReturnQuery,
+  paymentsQuery,
+  priceResponses,
+  pricesBody,
+  quoteBody,
+  refundPaymentBody,
+  startPaymentBody,
+} from './schemas';
 
 export type Tag = 'Account' | 'Cars' | 'Bookings' | 'Company' | 'Owner' | 'Pictures' | 'Service';
 /** Failure statuses a call may answer besides the ones its access and input imply (400, 401, 403). */
@@ -265,6 +278,81 @@ export const ENDPOINTS = {
     body: bookingDriversBody,
     response: responses.bookingSaved,
     errors: [404, 409, 422],
+  },
+  quote: {
+    summary: 'The price of a car for some days, with extras, other drivers and delivery',
+    description:
+      'Each day is priced on its own (the season of highest priority that prices the car wins), then a weekly (7+ days) or monthly (28+ days) rate, ' +
+      'the extras, the other drivers and delivery; GCT is added to the subtotal. The same computation stores a booking\'s price. ' +
+      '422 when the choices cannot be sold (an extra no longer offered, more than its most per booking, a season\'s fewest days, delivery not offered there).',
+    tag: 'Bookings',
+    body: quoteBody,
+    response: priceResponses.quote,
+    errors: [404, 422],
+  },
+  prices: {
+    summary: 'The price rules and extras customers are offered',
+    description: 'Seasons (for the calendar\'s day prices), weekly and monthly rates, the fee for other drivers, delivery fees, the extras, and the GCT rate.',
+    tag: 'Bookings',
+    response: priceResponses.prices,
+  },
+  ownerPrices: {
+    summary: 'The price rules and extras, to edit',
+    tag: 'Owner',
+    response: priceResponses.ownerPrices,
+  },
+  savePrices: {
+    summary: 'Save the price rules and extras',
+    description:
+      'Replaces the rules. Extras without an id are added; extras left out are no longer offered (bookings that have them keep them). ' +
+      'Prices are before GCT. Bookings already made keep the price they were quoted.',
+    tag: 'Owner',
+    body: pricesBody,
+    response: priceResponses.pricesSaved,
+    errors: [409, 422],
+  },
+  startPayment: {
+    summary: 'Pay my booking by card on the provider\'s page',
+    description:
+      'For the caller\'s own unpaid pending or confirmed booking; the amount is the booking\'s stored total. Answers the address of the provider\'s card page. ' +
+      'While the attempt is open (30 minutes) the booking\'s hold does not expire. 409 when card payments are off, the booking is paid, or it cannot be paid now.',
+    tag: 'Bookings',
+    body: startPaymentBody,
+    response: paymentResponses.started,
+    errors: [404, 409, 503],
+  },
+  paymentReturn: {
+    summary: 'Where the provider\'s card page sends the customer back',
+    description:
+      'The result is checked (WiPay: the hash in constant time, the order id, the amount and the currency against the stored attempt) before anything changes; ' +
+      'then the browser is sent to the booking\'s page (303). A forged or replayed return changes nothing.',
+    tag: 'Bookings',
+    query: paymentReturnQuery,
+    response: { binary: 'text/html' },
+  },
+  paymentAttempts: {
+    summary: 'Card payment attempts (by default those that never came back)',
+    tag: 'Owner',
+    query: paymentsQuery,
+    response: paymentResponses.attempts,
+  },
+  closePayment: {
+    summary: 'Close an attempt that never came back, as the provider\'s dashboard shows it',
+    description: 'paid marks the booking paid; failed leaves it unpaid. Only an attempt still open (409 otherwise).',
+    tag: 'Owner',
+    params: paymentIdParams,
+    body: closePaymentBody,
+    response: paymentResponses.attemptSaved,
+    errors: [404, 409],
+  },
+  refundPayment: {
+    summary: 'Record a refund made in the provider\'s dashboard',
+    description: 'Only on a paid attempt, and at most what is left of its amount (409 otherwise).',
+    tag: 'Owner',
+    params: paymentIdParams,
+    body: refundPaymentBody,
+    response: paymentResponses.attemptSaved,
+    errors: [404, 409],
   },
   // Pages, filters and search
   ownerBookings: {

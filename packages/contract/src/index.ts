@@ -10,3 +10,4 @@ export * from './api';
 export * from './paymentWords';
 export * from './bookingRefusals';
 export * from './driverRules';
+export * from './quote';

@@ -18,6 +18,10 @@ export const PAYMENT_METHOD_TEXT: Record<PaymentMethod, { name: string; summary:
     name: PAYMENT_METHOD_NAMES.cash_deposit,
     summary: `Pay the rental price into our bank account before the hold on your booking ends: ${BANK_PAYMENT_WAYS}.`,
   },
+  card: {
+    name: PAYMENT_METHOD_NAMES.card,
+    summary: 'Pay the whole price now with a Visa or Mastercard on our payment provider’s secure page; we never see your card number.',
+  },
 };
 
 /** Both ways in one sentence, for the pages that sum them up (home, FAQ). */
@@ -27,4 +31,5 @@ export const PAYMENT_WAYS_IN_SHORT = `Pay at our office when you collect the car
 export const PAYMENT_METHOD_IN_A_LINE: Record<PaymentMethod, string> = {
   upfront: `${PAYMENT_METHOD_NAMES.upfront}: at our office when you collect the car`,
   cash_deposit: `${PAYMENT_METHOD_NAMES.cash_deposit}: into our bank account (${BANK_PAYMENT_WAYS})`,
+  card: 'Paid by card online, on our payment provider’s page',
 };

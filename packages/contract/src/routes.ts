@@ -45,6 +45,17 @@ export const ROUTES = {
   userBooking: { method: 'GET', path: '/api/bookings/user/:reference', access: 'customer' },
   cancelBooking: { method: 'POST', path: '/api/bookings/cancel', access: 'customer' },
   bookingDrivers: { method: 'PUT', path: '/api/bookings/:id/drivers', access: 'customer' },
+  // Prices, extras, the quote (quote.ts, schemas/prices.ts)
+  quote: { method: 'POST', path: '/api/bookings/quote', access: 'anyone' },
+  prices: { method: 'GET', path: '/api/prices', access: 'anyone' },
+  ownerPrices: { method: 'GET', path: '/api/owner/prices', access: 'owner' },
+  savePrices: { method: 'PUT', path: '/api/owner/prices', access: 'owner' },
+  // Card payments (schemas/payments.ts)
+  startPayment: { method: 'POST', path: '/api/payments/start', access: 'customer' },
+  paymentReturn: { method: 'GET', path: '/api/payments/return', access: 'anyone' },
+  paymentAttempts: { method: 'GET', path: '/api/owner/payments', access: 'owner' },
+  closePayment: { method: 'POST', path: '/api/owner/payments/:id/close', access: 'owner' },
+  refundPayment: { method: 'POST', path: '/api/owner/payments/:id/refund', access: 'owner' },
   ownerBookings: { method: 'GET', path: '/api/bookings/owner', access: 'owner' },
   changeStatus: { method: 'POST', path: '/api/bookings/change-status', access: 'owner' },
   // Payments received, the bookings export

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, MAX_BOOKINGS_PAGE, PAYMENT_METHODS, PAYMENT_STATUSES, STATUS_REASONS, VETTING_STATUSES } from '../constants';
 import { additionalDriver } from './drivers';
+import { quoteChoices, quoteSchema } from './prices';
 import { calendarDate, idField, oneOf, queryText, text } from './fields';
 
 export const checkAvailabilityBody = z.object({
@@ -15,7 +16,9 @@ export const createBookingBody = z.object({
   car: idField('the car'),
   pickupDate: calendarDate('Pickup date'),
   returnDate: calendarDate('Return date'),
-  paymentMethod: oneOf('how to pay', PAYMENT_METHODS, ['upfront', 'cash deposit']),
+  paymentMethod: oneOf('how to pay', PAYMENT_METHODS, ['upfront', 'cash deposit', 'card']),
+  /** The extras, other drivers and delivery the quote priced (schemas/prices.ts). */
+  ...quoteChoices,
 });
 export type CreateBookingBody = z.infer<typeof createBookingBody>;
 
@@ -48,6 +51,8 @@ export const booking = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   /** The other drivers the customer named (the customer drives too). */
   additionalDrivers: z.array(additionalDriver),
+  /** Its price lines as quoted when it was made (null for a booking made before quotes); price is the quote's total. */
+  quote: quoteSchema.nullable(),
 });
 export type Booking = z.infer<typeof booking>;
 

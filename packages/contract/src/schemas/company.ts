@@ -78,9 +78,24 @@ export const companySettings = z.object({
   /** The drivers' rules (driverRules.ts), checked at every booking. */
   minDriverAge: wholeNumber('Youngest driver age', 18, 99),
   minLicenceYears: wholeNumber('Years a licence must be held', 0, 20),
+  /** GCT in percent, at most two decimals (16.5 was the rate once). */
+  gctPercent: z
+    .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/).transform(Number)], { error: 'GCT must be a number of percent, such as 15.' })
+    .pipe(
+      z
+        .number()
+        .min(0, { error: 'GCT cannot be below 0%.' })
+        .max(50, { error: 'GCT can be at most 50%.' })
+        .refine((n) => Math.round(n * 100) === n * 100, { error: 'GCT can have at most two decimals.' }),
+    ),
+  /** A TRN is nine digits, often written 123-456-789; empty until the company gives it. */
+  trn: z
+    .string({ error: 'TRN must be written as text.' })
+    .trim()
+    .refine((value) => value === '' || /^\d{3}[- ]?\d{3}[- ]?\d{3}$/.test(value), { error: 'TRN must be nine digits, such as 123-456-789.' }),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
 export type CompanySettingsInput = z.input<typeof companySettings>;
-/** A save: the drivers' rules may be left out (a client older than them), and keep their values. */
-export const updateCompanyBody = companySettings.partial({ minDriverAge: true, minLicenceYears: true });
+/** A save: the drivers' rules, GCT and TRN may be left out (a client older than them), and keep their values. */
+export const updateCompanyBody = companySettings.partial({ minDriverAge: true, minLicenceYears: true, gctPercent: true, trn: true });
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBody>;

@@ -12,4 +12,6 @@ export * from './blocks';
 export * from './activity';
 export * from './dashboard';
 export * from './drivers';
+export * from './prices';
+export * from './payments';
 export * from './responses';

@@ -2,7 +2,7 @@
  * Drizzle's view of the tables. The migrations in ./migrations are the source of truth:
  * what Drizzle cannot express (the bookings' daterange and its exclusion constraint) lives only there.
  */
-import type { AdditionalDriver } from '@rental/contract';
+import type { AdditionalDriver, PriceRules, Quote } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -118,7 +118,7 @@ export const bookings = pgTable('bookings', {
   returnDate: date('return_date', { mode: 'string' }).notNull(),
   price: integer('price').notNull(),
   status: text('status', { enum: ['pending', 'confirmed', 'cancelled'] }).notNull().default('pending'),
-  paymentMethod: text('payment_method', { enum: ['upfront', 'cash_deposit'] }).notNull(),
+  paymentMethod: text('payment_method', { enum: ['upfront', 'cash_deposit', 'card'] }).notNull(),
   /** While pending: when the hold ends (HOLD_MINUTES after it was made). */
   holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
   /** Why it was cancelled (null while it is not). */
@@ -129,6 +129,8 @@ export const bookings = pgTable('bookings', {
   madeFrom: text('made_from'),
   /** The other drivers the customer named (contract's additionalDriver), at most 3. */
   additionalDrivers: jsonb('additional_drivers').$type<AdditionalDriver[]>().notNull().default([]),
+  /** Its price lines as quoted when it was made (contract quote.ts); null for bookings made before quotes. */
+  quote: jsonb('quote').$type<Quote>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   // period daterange GENERATED ... and the exclusion constraint: see migrations/0001_init.sql
 });
@@ -177,6 +179,39 @@ export const bankDetails = pgTable(
 );
 
 /** The company's facts as owners set them (id is always 1); see features/company/settings.ts. */
+/** The price rules, one row of JSON (migrations/0016_prices.sql). */
+export const priceRules = pgTable('price_rules', {
+  id: integer('id').primaryKey().default(1),
+  value: jsonb('value').$type<PriceRules>().notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What the company rents beside the cars; archived, never deleted. */
+export const extras = pgTable('extras', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  charge: text('charge', { enum: ['per_day', 'per_rental'] }).notNull(),
+  price: integer('price').notNull(),
+  maxPerBooking: integer('max_per_booking').notNull(),
+  stock: integer('stock'),
+  position: integer('position').notNull().default(0),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const bookingExtras = pgTable(
+  'booking_extras',
+  {
+    bookingId: uuid('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    extraId: uuid('extra_id').notNull().references(() => extras.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.extraId] })],
+);
+
 export const companySettings = pgTable(
   'company_settings',
   {

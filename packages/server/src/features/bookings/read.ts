@@ -1,5 +1,5 @@
 /** Reading bookings: a customer's own, one in full by reference, and the staff's list. */
-import { type AdditionalDriver, type Booking, type BookingDetail, type BookingStatus, type OwnerBooking, type PaymentStatus, type StatusReason, type VettingStatus } from '@rental/contract';
+import { type AdditionalDriver, type Booking, type Quote, type BookingDetail, type BookingStatus, type OwnerBooking, type PaymentStatus, type StatusReason, type VettingStatus } from '@rental/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { bookingEvents, bookings, cars, users } from '../../db/schema';
 import type { Database } from '../../db/types';
@@ -19,6 +19,7 @@ const bookingOwnColumns = {
   holdExpiresAt: bookings.holdExpiresAt,
   paymentStatus: bookings.paymentStatus,
   additionalDrivers: bookings.additionalDrivers,
+  quote: bookings.quote,
   createdAt: bookings.createdAt,
 };
 
@@ -49,6 +50,7 @@ export type BookingRow = {
   paymentStatus: PaymentStatus;
   /** Left out by book_car (a new booking names no other driver yet). */
   additionalDrivers?: AdditionalDriver[];
+  quote: Quote | null;
   createdAt: Date;
   car: { id: string; imageId: string; brand: string; model: string; year: number; category: string; location: string };
 };
@@ -77,6 +79,7 @@ export function toBooking(row: BookingRow): Booking {
     holdExpiresAt: row.status === 'pending' && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
     paymentStatus: row.paymentStatus,
     additionalDrivers: row.additionalDrivers ?? [],
+    quote: row.quote,
   };
 }
 

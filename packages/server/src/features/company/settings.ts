@@ -46,7 +46,14 @@ export async function saveCompanySettings(db: Database, ownerId: string, asked: 
     const [row] = await tx.select({ value: companySettings.value }).from(companySettings).where(eq(companySettings.id, 1)).for('update');
     const current = withDefaults(row?.value);
     // A client that does not know the drivers' rules keeps them as they are.
-    const next: CompanySettings = { ...asked, minDriverAge: asked.minDriverAge ?? current.minDriverAge, minLicenceYears: asked.minLicenceYears ?? current.minLicenceYears };
+    // A client that knows neither GCT nor TRN keeps them too.
+    const next: CompanySettings = {
+      ...asked,
+      minDriverAge: asked.minDriverAge ?? current.minDriverAge,
+      minLicenceYears: asked.minLicenceYears ?? current.minLicenceYears,
+      gctPercent: asked.gctPercent ?? current.gctPercent,
+      trn: asked.trn ?? current.trn,
+    };
     const removed = current.locations.filter((place) => !next.locations.includes(place));
     if (removed.length > 0) {
       const stranded = await tx

@@ -3,7 +3,7 @@
  * at the foot, the booking's reference where there is one, absolute links, prices as "$8,500 JMD"
  * and dates as "Sat 28 Nov 2026". Pure functions: features/mail/outbox.ts stores what they return.
  */
-import { BANK_PAYMENT_WAYS, type BankDetails, type CompanySettings, formatDay, formatMoney, PAYMENT_METHOD_IN_A_LINE, rentalDays } from '@rental/contract';
+import { BANK_PAYMENT_WAYS, type BankDetails, type CompanySettings, formatDay, formatMoney, PAYMENT_METHOD_IN_A_LINE, type PaymentMethod, type Quote, rentalDays } from '@rental/contract';
 
 export type LetterKind =
   | 'booking_made'
@@ -48,8 +48,10 @@ export interface BookingFacts {
   pickupDate: string;
   returnDate: string;
   price: number;
-  paymentMethod: 'upfront' | 'cash_deposit';
+  paymentMethod: PaymentMethod;
   holdExpiresAt: Date | null;
+  /** Its price lines as quoted (null for a booking made before quotes). */
+  quote: Quote | null;
   car: { brand: string; model: string; year: number; location: string };
   customer: { name: string; email: string; phone: string | null };
 }

@@ -70,6 +70,7 @@ export async function bookingFacts(tx: Tx | Database, bookingId: string): Promis
       price: bookings.price,
       paymentMethod: bookings.paymentMethod,
       holdExpiresAt: bookings.holdExpiresAt,
+      quote: bookings.quote,
       car: { brand: cars.brand, model: cars.model, year: cars.year, location: cars.location },
       customer: { name: users.name, email: users.email, phone: users.phone },
     })

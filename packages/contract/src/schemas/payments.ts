@@ -1,0 +1,74 @@
+/** Card payments: one attempt per visit to the provider's page, and what staff do with those that never came back. */
+import { z } from 'zod';
+import { idField, ok, wholeNumber } from './fields';
+
+/** Forward only: created → sent → paid | failed | expired; paid → refunded (in part or whole). */
+export const PAYMENT_ATTEMPT_STATUSES = ['created', 'sent', 'paid', 'failed', 'expired', 'refunded'] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+export const PAYMENT_ATTEMPT_WORDS: Record<PaymentAttemptStatus, string> = {
+  created: 'Starting',
+  sent: 'On the card page',
+  paid: 'Paid',
+  failed: 'Not paid',
+  expired: 'Never came back',
+  refunded: 'Refunded',
+};
+
+export const startPaymentBody = z.object({ bookingId: idField('the booking') });
+
+/** The provider's redirect back to us: whatever it sends, checked by the adapter. */
+export const paymentReturnQuery = z.object({
+  status: z.string().optional(),
+  transaction_id: z.string().optional(),
+  order_id: z.string().optional(),
+  total: z.string().optional(),
+  currency: z.string().optional(),
+  card: z.string().optional(),
+  message: z.string().optional(),
+  date: z.string().optional(),
+  hash: z.string().optional(),
+});
+
+export const paymentAttempt = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  provider: z.string(),
+  bookingId: z.string(),
+  reference: z.string(),
+  customerName: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_ATTEMPT_STATUSES),
+  /** The provider's words about the result, if any. */
+  message: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  refundedAmount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PaymentAttempt = z.infer<typeof paymentAttempt>;
+
+export const paymentsQuery = z.object({
+  state: z.enum(['open', 'all']).optional().describe('open (default): attempts that never came back, for staff to look up in the provider’s dashboard.'),
+});
+
+export const paymentIdParams = z.object({ id: z.string().describe('The attempt id (a UUID).') });
+
+/** Staff looked the attempt up in the provider's dashboard. */
+export const closePaymentBody = z.object({
+  outcome: z.enum(['paid', 'failed'], { error: 'Please say whether the provider shows the payment as paid or not paid.' }),
+  note: z.string().trim().max(300, { error: 'Note can be at most 300 characters long.' }).default(''),
+});
+
+/** A refund made in the provider's dashboard, recorded here. */
+export const refundPaymentBody = z.object({
+  amount: wholeNumber('Amount refunded', 1, 10_000_000),
+  note: z.string().trim().max(300, { error: 'Note can be at most 300 characters long.' }).default(''),
+});
+
+export const paymentResponses = {
+  started: ok({ redirectUrl: z.string() }),
+  attempts: ok({ attempts: z.array(paymentAttempt) }),
+  attemptSaved: ok({ message: z.string(), attempt: paymentAttempt }),
+};
