@@ -164,7 +164,14 @@ const storedRules = z.object({
 export const priceResponses = {
   quote: ok({ quote: quoteSchema }),
   /** Public: what the car page and the payment step need to offer and explain. */
-  prices: ok({ rules: storedRules, extras: z.array(extra), gctPercent: z.number(), currency: z.string() }),
+  prices: ok({
+    rules: storedRules,
+    extras: z.array(extra),
+    gctPercent: z.number(),
+    currency: z.string(),
+    /** A card provider is set up (PAYMENT_PROVIDER): the payment step offers "Pay by card now". */
+    cardPayments: z.boolean(),
+  }),
   ownerPrices: ok({ rules: storedRules, extras: z.array(extra) }),
   pricesSaved: ok({ message: z.string(), rules: storedRules, extras: z.array(extra) }),
 };
