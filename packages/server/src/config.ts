@@ -37,6 +37,8 @@ export interface Config {
   mailFrom: string | undefined;
   /** Where staff alerts go (new bookings, cancellations by customers); default: the company's e-mail. */
   companyEmail: string | undefined;
+  /** Who takes card payments: none (the payment step offers no card), WiPay, or the local sandbox. */
+  paymentProvider: 'none' | 'wipay' | 'sandbox';
 }
 
 export class ConfigError extends Error {
@@ -101,6 +103,7 @@ const envSchema = z.object({
       .optional(),
   ),
   COMPANY_EMAIL: optional.pipe(z.email({ error: 'COMPANY_EMAIL must be a valid e-mail address.' }).optional()),
+  PAYMENT_PROVIDER: z.enum(['none', 'wipay', 'sandbox'], { error: 'PAYMENT_PROVIDER must be none, wipay or sandbox.' }).default('none'),
 });
 
 /** "https://a.example, http://localhost:5173" -> exact origins; a path or a wildcard is refused. */
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     companyEmail: e.COMPANY_EMAIL?.toLowerCase(),
+    paymentProvider: e.PAYMENT_PROVIDER,
   };
 }
 
