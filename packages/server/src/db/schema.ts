@@ -271,3 +271,27 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/** One visit to the card provider's page (migrations/0017_card_payments.sql; features/payments/). */
+export const paymentAttempts = pgTable('payment_attempts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+  /** The booking's reference and "-<n>": unique, at most 16 characters. */
+  orderId: text('order_id').notNull().unique(),
+  provider: text('provider', { enum: ['wipay', 'sandbox'] }).notNull(),
+  /** Whole units, set by the server when the attempt began. */
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  /** Forward only (a trigger holds it): created → sent → paid | failed | expired; expired → paid | failed; paid → refunded. */
+  status: text('status', { enum: ['created', 'sent', 'paid', 'failed', 'expired', 'refunded'] }).notNull().default('created'),
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  transactionId: text('transaction_id'),
+  /** Never the card number: its last 4 digits only. */
+  cardLast4: text('card_last4'),
+  message: text('message'),
+  closeNote: text('close_note'),
+  closedBy: uuid('closed_by').references(() => users.id),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
