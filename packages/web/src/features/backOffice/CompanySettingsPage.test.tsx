@@ -100,4 +100,43 @@ describe('company settings', () => {
       await ownerApi().call('updateCompany', { body: before });
     }
   });
+  it('saves GCT and the TRN with the rest; a TRN may be left empty, a wrong one is named in the form', async () => {
+    const before = await storedCompany();
+    // Quotes in other files add this GCT: it is put back at once.
+    const gct = before.gctPercent === 16.5 ? '12.5' : '16.5';
+    try {
+      renderApp('/owner/settings', { token: ownerToken() });
+      const gctField = await screen.findByLabelText('GCT', {}, SLOW);
+      expect(gctField).toHaveValue(String(before.gctPercent));
+      expect(gctField).toHaveAccessibleDescription(/^In percent, added to every price customers are quoted/);
+      const trnField = screen.getByLabelText('TRN');
+      expect(trnField).toHaveValue(before.trn);
+      expect(trnField).not.toBeRequired();
+
+      await userEvent.clear(gctField);
+      await userEvent.type(gctField, '12.345');
+      await userEvent.clear(trnField);
+      await userEvent.type(trnField, '12-34');
+      await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
+      expect(gctField).toHaveAccessibleDescription('GCT must be a number of percent, such as 15.');
+      expect(trnField).toHaveAccessibleDescription('TRN must be nine digits, such as 123-456-789.');
+      expect(gctField).toHaveFocus();
+      expect(await storedCompany()).toEqual(before);
+
+      await userEvent.clear(gctField);
+      await userEvent.type(gctField, gct);
+      await userEvent.clear(trnField);
+      await userEvent.type(trnField, '123-456-789');
+      await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
+      expect(await screen.findByText(MESSAGES.companySaved, {}, SLOW)).toBeInTheDocument();
+      expect(await storedCompany()).toEqual({ ...before, gctPercent: Number(gct), trn: '123-456-789' });
+
+      // No TRN yet is fine: the box is emptied and saved.
+      await userEvent.clear(trnField);
+      await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
+      await waitFor(async () => expect((await storedCompany()).trn).toBe(''), SLOW);
+    } finally {
+      await ownerApi().call('updateCompany', { body: before });
+    }
+  });
 });

@@ -18,7 +18,7 @@ export function CompanySettingsPage() {
     <>
       <OwnerPageHeader
         title="Company settings"
-        description="What customers read on every page: contacts, opening hours, where cars are picked up and the deposit."
+        description="What customers read on every page: contacts, opening hours, where cars are picked up and the deposit; and the GCT added to prices."
       />
       {/* The shipped facts stand in on public pages; the form waits for what the server holds. */}
       {company.isError ? (
@@ -75,7 +75,7 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
 
   return (
     <form noValidate onSubmit={submit} aria-label="Company settings" className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
-      {COMPANY_FIELDS.map(({ field, label, hint, multiline, numeric }) => {
+      {COMPANY_FIELDS.map(({ field, label, hint, multiline, numeric, optional }) => {
         const id = `company-${field}`;
         const control = controlProps(id, errors[field], { hint, multiline });
         return (
@@ -87,9 +87,9 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
                 {...control}
                 value={values[field]}
                 onChange={(e) => update(field, e.target.value)}
-                required
+                required={!optional}
                 type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : field === 'chatUrl' || field === 'mapUrl' ? 'url' : 'text'}
-                inputMode={numeric ? 'numeric' : undefined}
+                inputMode={numeric ? 'numeric' : field === 'gctPercent' ? 'decimal' : undefined}
                 autoComplete="off"
               />
             )}

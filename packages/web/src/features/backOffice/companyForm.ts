@@ -6,7 +6,7 @@ import { type FieldLabel, formErrors } from './formErrors';
 export type CompanyFormValues = { [K in keyof CompanyFacts]: string };
 export type CompanyFormErrors = Partial<Record<keyof CompanyFacts, string>>;
 
-export const COMPANY_FIELDS: { field: keyof CompanyFacts; label: string; hint?: string; multiline?: boolean; numeric?: boolean }[] = [
+export const COMPANY_FIELDS: { field: keyof CompanyFacts; label: string; hint?: string; multiline?: boolean; numeric?: boolean; optional?: boolean }[] = [
   { field: 'name', label: 'Company name' },
   { field: 'phone', label: 'Phone' },
   { field: 'email', label: 'E-mail' },
@@ -24,6 +24,17 @@ export const COMPANY_FIELDS: { field: keyof CompanyFacts; label: string; hint?: 
     hint: 'Whole years since the licence was issued, on the pickup day. 0 to 20 (0: any valid licence).',
     numeric: true,
   },
+  {
+    field: 'gctPercent',
+    label: 'GCT',
+    hint: 'In percent, added to every price customers are quoted (staff enter prices before GCT): 15, or 0 when the company charges none. At most two decimals.',
+  },
+  {
+    field: 'trn',
+    label: 'TRN',
+    hint: 'The company’s Taxpayer Registration Number, nine digits such as 123-456-789, printed on quotes and receipts. Leave it empty until you have it.',
+    optional: true,
+  },
 ];
 
 const LABELS = Object.fromEntries(COMPANY_FIELDS.map(({ field, label }) => [field, { label }])) as Record<keyof CompanyFacts, FieldLabel>;
@@ -35,6 +46,7 @@ export function companyFormFromFacts(company: CompanyFacts): CompanyFormValues {
     securityDeposit: String(company.securityDeposit),
     minDriverAge: String(company.minDriverAge),
     minLicenceYears: String(company.minLicenceYears),
+    gctPercent: String(company.gctPercent),
   };
 }
 

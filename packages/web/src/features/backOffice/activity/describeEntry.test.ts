@@ -140,3 +140,67 @@ describe('a history entry in plain words', () => {
     expect(KIND_CHOICES).toContainEqual({ value: 'customer', label: 'Customers' });
   });
 });
+
+describe('history entries about prices and card payments', () => {
+  it('words a change of the price rules: rates, delivery places and seasons by name', () => {
+    const rules = entry({
+      kind: 'prices',
+      subjectId: '1',
+      subjectName: '',
+      before: { weeklyPercentOff: 0, delivery: { airport: null, portmore: 2000, kingston: 3000 }, seasons: [{ name: 'Easter' }, { name: 'Carnival', startDate: '2027-04-20' }] },
+      after: { weeklyPercentOff: 10, delivery: { airport: 3500, portmore: 0, kingston: 3000 }, seasons: [{ name: 'Carnival', startDate: '2027-04-21' }, { name: 'Christmas' }] },
+    });
+    expect(describeEntry(rules)).toEqual({
+      headline: 'Ann Brown changed the prices',
+      changes: [
+        'Weekly rate none → 10% off',
+        'Delivery, Norman Manley International Airport: not offered → 3,500',
+        'Delivery, An address in Portmore: 2,000 → free',
+        'Season Carnival changed',
+        'Season Christmas added',
+        'Season Easter removed',
+      ],
+    });
+  });
+
+  it('words an extra added, changed and removed (archived: bookings keep it)', () => {
+    const seat = { kind: 'prices' as const, subjectId: 'e1', subjectName: '' };
+    expect(describeEntry(entry({ ...seat, action: 'added', after: { id: 'e1', name: 'Child seat', charge: 'per_day', price: 800, max_per_booking: 2, stock: 4, archived_at: null } }))).toEqual({
+      headline: 'Ann Brown added the extra Child seat',
+      changes: ['Price 800 per day', 'Stock 4'],
+    });
+    expect(describeEntry(entry({ ...seat, subjectName: 'Child seat', before: { price: 800, stock: 4 }, after: { price: 1000, stock: null } }))).toEqual({
+      headline: 'Ann Brown changed the extra Child seat',
+      changes: ['Price 800 → 1,000', 'Stock 4 → no limit'],
+    });
+    expect(describeEntry(entry({ ...seat, subjectName: 'Child seat', before: { archived_at: null }, after: { archived_at: '2026-11-30T19:05:00+00:00' } })).headline).toBe(
+      'Ann Brown removed the extra Child seat',
+    );
+  });
+
+  it('words a card payment begun, closed by staff with a note, answered by the provider, and refunded', () => {
+    const attempt = { kind: 'payment' as const, subjectId: 'p1', subjectName: '' };
+    expect(describeEntry(entry({ ...attempt, action: 'added', actor: { _id: 'c', name: 'Carl Reid' }, after: { order_id: 'WR-7KQ2M9-1', amount: 25000, currency: 'JMD', status: 'created' } }))).toEqual({
+      headline: 'Carl Reid began paying WR-7KQ2M9 by card',
+      changes: ['Amount 25,000 JMD'],
+    });
+    expect(
+      describeEntry(entry({ ...attempt, before: { status: 'expired', closed_at: null }, after: { status: 'paid', closed_at: '2026-11-30T19:05:00+00:00', order_id: 'WR-7KQ2M9-1', note_given: true } })),
+    ).toEqual({ headline: 'Ann Brown closed card payment WR-7KQ2M9-1 as paid', changes: ['Was: never came back', 'With a note (on the card payments page)'] });
+    expect(describeEntry(entry({ ...attempt, actor: null, before: { status: 'sent' }, after: { status: 'failed', message: 'Card declined', order_id: 'WR-7KQ2M9-2' } }))).toEqual({
+      headline: 'Card payment WR-7KQ2M9-2 for WR-7KQ2M9: not paid',
+      changes: ['The provider said: Card declined'],
+    });
+    expect(describeEntry(entry({ ...attempt, before: { status: 'paid', refunded_amount: 0 }, after: { status: 'refunded', refunded_amount: 5000, order_id: 'WR-7KQ2M9-1' } }))).toEqual({
+      headline: 'Ann Brown recorded a refund on card payment WR-7KQ2M9-1',
+      changes: ['Refunded in all 0 → 5,000'],
+    });
+  });
+
+  it('offers both kinds in the filter, and names GCT and TRN among the company settings', () => {
+    expect(KIND_CHOICES).toContainEqual({ value: 'prices', label: 'Prices and extras' });
+    expect(KIND_CHOICES).toContainEqual({ value: 'payment', label: 'Card payments' });
+    const company = entry({ kind: 'company', subjectName: '', before: { gctPercent: 15, trn: '' }, after: { gctPercent: 16.5, trn: '123-456-789' } });
+    expect(describeEntry(company).changes).toEqual(['GCT 15% → 16.5%', 'TRN not set → 123-456-789']);
+  });
+});

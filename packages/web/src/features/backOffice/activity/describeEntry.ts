@@ -6,6 +6,7 @@
 import { DELETED_CUSTOMER_NAME, type DocumentKind } from '@rental/contract/constants';
 import type { ActivityEntry, ActivityKind } from '@rental/contract/schemas';
 import { dateParts, MONTHS } from '../../../lib/dates';
+import { describePayment, describePrices } from './describeMoney';
 
 export interface EntryDescription {
   /** Who did what to what. */
@@ -75,6 +76,8 @@ const FIELDS: Partial<Record<ActivityKind, Record<string, Field>>> = {
     currency: { label: 'Currency' },
     minDriverAge: { label: 'Youngest driver age' },
     minLicenceYears: { label: 'Years a licence must be held' },
+    gctPercent: { label: 'GCT', show: (v) => (typeof v === 'number' ? `${v}%` : shown(v)) },
+    trn: { label: 'TRN' },
   },
   customer: {
     licence_number: { label: 'Licence number' },
@@ -256,6 +259,10 @@ export function describeEntry(entry: ActivityEntry): EntryDescription {
       return { headline: `${who} changed the company settings`, changes: fieldChanges('company', before, after) };
     case 'customer':
       return describeCustomer(who, entry, before, after);
+    case 'prices':
+      return describePrices(who, entry, before, after);
+    case 'payment':
+      return describePayment(who, entry, before, after);
   }
 }
 
@@ -268,4 +275,6 @@ export const KIND_CHOICES: { value: ActivityKind | ''; label: string }[] = [
   { value: 'bank_details', label: 'Bank details' },
   { value: 'company', label: 'Company settings' },
   { value: 'customer', label: 'Customers' },
+  { value: 'prices', label: 'Prices and extras' },
+  { value: 'payment', label: 'Card payments' },
 ];
