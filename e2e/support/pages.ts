@@ -81,6 +81,15 @@ export function everyPage(seed: Seed): SitePage[] {
     { name: 'company settings', path: '/owner/settings', session: 'owner', area: 'owner', ready: heading('Company settings') },
     { name: 'outbox', path: '/owner/outbox', session: 'owner', area: 'owner', ready: heading('Outbox') },
     { name: 'history', path: '/owner/activity', session: 'owner', area: 'owner', ready: heading('History') },
+    { name: 'prices and extras', path: '/owner/prices', session: 'owner', area: 'owner', ready: (p) => see(p.getByRole('button', { name: 'Save prices and extras' })) },
+    {
+      name: 'card payments',
+      path: '/owner/payments',
+      session: 'owner',
+      area: 'owner',
+      // The list or its empty sentence, once the attempts have been read.
+      ready: (p) => see(p.getByText(/^Every card payment came back|^Order number$/)),
+    },
   ];
 }
 

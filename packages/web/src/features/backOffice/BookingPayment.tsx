@@ -1,9 +1,10 @@
 /**
- * The payment column: SPEC's "offline" (the money is paid outside the site), how the customer pays,
+ * The payment column: SPEC's "offline" (the money is paid outside the site; "online" for a card
+ * paid on the provider's page), how the customer pays,
  * and what the company has received, which staff change here (the same control in the table and on
  * the phone's cards).
  */
-import { PAYMENT_STATUS_WORDS, PAYMENT_STATUSES, type PaymentStatus } from '@rental/contract/constants';
+import { PAYMENT_METHOD_SHORT, PAYMENT_STATUS_WORDS, PAYMENT_STATUSES, type PaymentStatus } from '@rental/contract/constants';
 import type { OwnerBooking } from '@rental/contract/schemas';
 import { useState } from 'react';
 import { formatCalendarDate } from '../../lib/dates';
@@ -33,9 +34,15 @@ export function BookingPayment({ booking, className = '' }: { booking: OwnerBook
   return (
     <div className="flex flex-col items-start gap-1.5">
       {/* The SPEC's chip, said in words beside it: a title would only show to a mouse that hovers. */}
-      <p className="text-xs text-slate-600">
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">offline</span> paid outside the site
-      </p>
+      {booking.paymentMethod === 'card' ? (
+        <p className="text-xs text-slate-600">
+          <span className="rounded-full bg-sky-50 px-2 py-0.5 font-medium text-sky-800">{PAYMENT_METHOD_SHORT.card}</span> by card on the provider’s page
+        </p>
+      ) : (
+        <p className="text-xs text-slate-600">
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">offline</span> paid outside the site
+        </p>
+      )}
       <p className="text-xs font-medium text-slate-700">{PAYMENT_METHOD_TEXT[booking.paymentMethod].name}</p>
       <label htmlFor={selectId} className="sr-only">
         Payment received for {booking.user.name}’s booking of the {booking.car.brand} {booking.car.model} from{' '}

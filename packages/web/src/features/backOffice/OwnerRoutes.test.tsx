@@ -46,6 +46,8 @@ describe('the owner area', () => {
       ['Manage Bookings', '/owner/manage-bookings'],
       ['Driver checks', '/owner/vetting'],
       ['Timeline', '/owner/timeline'],
+      ['Card payments', '/owner/payments'],
+      ['Prices and extras', '/owner/prices'],
       ['Bank Details', '/owner/bank-details'],
       ['Company Settings', '/owner/settings'],
       ['Outbox', '/owner/outbox'],

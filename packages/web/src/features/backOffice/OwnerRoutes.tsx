@@ -16,6 +16,9 @@ import { ActivityPage } from './activity/ActivityPage';
 import { TimelinePage } from './timeline/TimelinePage';
 // Driver checks (vetting)
 import { VettingPage } from './vetting/VettingPage';
+// Prices and extras; card payments
+import { PricesPage } from './prices/PricesPage';
+import { PaymentsPage } from './payments/PaymentsPage';
 
 /** A fresh form for every car: going from one car's edit page to "Add car" must not keep its values. */
 function CarFormRoute() {
@@ -44,6 +47,8 @@ export default function OwnerRoutes() {
         <Route path="outbox" element={<OutboxPage />} />
         <Route path="activity" element={<ActivityPage />} />
         <Route path="timeline" element={<TimelinePage />} />
+        <Route path="prices" element={<PricesPage />} />
+        <Route path="payments" element={<PaymentsPage />} />
         <Route path="*" element={<Navigate to="/owner" replace />} />
       </Route>
     </Routes>

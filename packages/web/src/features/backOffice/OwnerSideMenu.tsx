@@ -1,4 +1,4 @@
-import { Building2, CalendarCheck, CarFront, GanttChart, History, IdCard, Landmark, LayoutDashboard, type LucideIcon, Mail, PlusSquare } from 'lucide-react';
+import { Building2, CalendarCheck, CarFront, CreditCard, GanttChart, History, IdCard, Landmark, LayoutDashboard, type LucideIcon, Mail, PlusSquare, Tags } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { currentMenuItem, OWNER_MENU } from './ownerMenu';
 import { ProfileImageEditor } from './ProfileImageEditor';
@@ -10,6 +10,8 @@ const ICONS: Record<(typeof OWNER_MENU)[number]['to'], LucideIcon> = {
   '/owner/manage-bookings': CalendarCheck,
   '/owner/vetting': IdCard,
   '/owner/timeline': GanttChart,
+  '/owner/payments': CreditCard,
+  '/owner/prices': Tags,
   '/owner/bank-details': Landmark,
   '/owner/settings': Building2,
   '/owner/outbox': Mail,

@@ -10,6 +10,8 @@ describe('the side menu’s current item', () => {
     expect(currentMenuItem('/owner/manage-bookings/')).toBe('/owner/manage-bookings');
     expect(currentMenuItem('/owner/activity')).toBe('/owner/activity');
     expect(currentMenuItem('/owner/vetting')).toBe('/owner/vetting');
+    expect(currentMenuItem('/owner/prices')).toBe('/owner/prices');
+    expect(currentMenuItem('/owner/payments')).toBe('/owner/payments');
   });
 
   it('is Manage Cars while a car is edited, not Add car', () => {

@@ -12,6 +12,8 @@ export const OWNER_MENU = [
   { to: '/owner/manage-bookings', label: 'Manage Bookings' },
   { to: '/owner/vetting', label: 'Driver checks' },
   { to: '/owner/timeline', label: 'Timeline' },
+  { to: '/owner/payments', label: 'Card payments' },
+  { to: '/owner/prices', label: 'Prices and extras' },
   { to: '/owner/bank-details', label: 'Bank Details' },
   { to: '/owner/settings', label: 'Company Settings' },
   { to: '/owner/outbox', label: 'Outbox' },

@@ -1,0 +1,22 @@
+/** The price rules and extras staff edit, in the owner area's one cache. */
+import type { PricesBody } from '@rental/contract/schemas';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../api/client';
+import { ownerKeys } from '../ownerQueries';
+
+export const pricesKey = [...ownerKeys.all, 'prices'] as const;
+
+export function useOwnerPrices() {
+  return useQuery({
+    queryKey: pricesKey,
+    queryFn: ({ signal }) => callApi('ownerPrices', { signal }),
+    // The form is filled once; a background refetch must not overwrite what the owner typed.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export const savePrices = (body: PricesBody) => callApi('savePrices', { body });
+
+/** A save changes what customers are quoted: the public prices and every car's calendar are read again. */
+export const refreshPrices = (queryClient: QueryClient) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: ['prices'] }), queryClient.invalidateQueries({ queryKey: ['car'] })]);
