@@ -9,4 +9,6 @@ export const queryKeys = {
     ['availability', location, pickupDate, returnDate] as const,
   publicBankDetails: ['publicBankDetails'] as const,
   company: ['company'] as const,
+  prices: ['prices'] as const,
+  quote: (carId: string, pickupDate: string, returnDate: string, choices: string) => ['quote', carId, pickupDate, returnDate, choices] as const,
 };

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCalendarDate } from '../lib/dates';
 import { addCar, createBooking, registerCustomer, uniqueWord } from '../test/api';
+import { apiQuote, quoteDetail, quoteRow } from '../test/prices';
 import { chooseDates, dayButtonName, findDay } from '../test/calendar';
 import { renderApp } from '../test/renderApp';
 
@@ -102,7 +103,7 @@ describe('car detail', () => {
     expect(form().getByText('Return').nextElementSibling).toHaveTextContent('Not chosen yet');
   });
 
-  it('shows days × rate = price for the chosen days, then goes to the payment page', async () => {
+  it('shows the server’s quote for the chosen days: the days × rate, subtotal, GCT, total and the deposit apart, then goes to the payment page', async () => {
     const user = userEvent.setup();
     renderApp(`/car-details/${car._id}`);
     const pickup = addDays(today, 2);
@@ -110,9 +111,16 @@ describe('car detail', () => {
     await chooseDates(user, pickup, ret);
     expect(await findDay(user, pickup)).toHaveAccessibleName(/your pickup day$/);
     expect(form().getByText(`${formatCalendarDate(pickup)}`, { selector: 'dd' })).toBeInTheDocument();
-    expect(form().getByText('$6,500 JMD × 3 days')).toBeInTheDocument();
-    expect(form().getAllByText('$19,500 JMD').length).toBeGreaterThan(0);
     expect(form().getByText(/3 days of rental/)).toBeInTheDocument();
+    const quote = await apiQuote({ car: car._id, pickupDate: pickup, returnDate: ret });
+    const box = screen.getByRole('form', { name: 'Book this car' });
+    await waitFor(() => expect(quoteRow(box, 'Total')).toBe(jmd(quote.total)));
+    expect(quoteRow(box, `${car.brand} Tucson`)).toBe('$19,500 JMD');
+    expect(quoteDetail(box, `${car.brand} Tucson`)).toBe('3 days × $6,500 JMD');
+    expect(quoteRow(box, 'Subtotal')).toBe('$19,500 JMD');
+    expect(quoteRow(box, `GCT (${quote.gctPercent}%)`)).toBe(jmd(quote.gct));
+    expect(quote.total).toBe(19_500 + quote.gct);
+    expect(quoteRow(box, 'Security deposit (taken at pickup, given back at return)')).toBe(jmd(quote.securityDeposit));
     await user.click(form().getByRole('button', { name: 'Book Now' }));
     expect(location()).toHaveTextContent(`/payment/${car._id}/${pickup}/${ret}`);
   });

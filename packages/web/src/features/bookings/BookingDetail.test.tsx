@@ -1,3 +1,5 @@
+import { DEFAULT_COMPANY } from '@rental/contract/company';
+import { formatMoney } from '@rental/contract/format';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { BankDetails, Car } from '@rental/contract/schemas';
@@ -6,10 +8,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatCalendarDate, formatInstantWithTime } from '../../lib/dates';
 import { TEST_PASSWORD, addCar, createBooking, ensureBankDetails, registerCustomer, setBookingStatus, testApi, uniqueWord } from '../../test/api';
+import { quoteDetail, quoteRow } from '../../test/prices';
 import { renderApp } from '../../test/renderApp';
 import { cancelQuestion } from './BookingDetail';
 
 const section = (name: string) => within(screen.getByRole('region', { name }));
+const jmd = (amount: number) => formatMoney(amount, DEFAULT_COMPANY.currency);
 
 describe('the booking page', () => {
   let car: Car;
@@ -30,7 +34,7 @@ describe('the booking page', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows a cash-deposit booking in full: days × rate, deposit, where and by when to pay, history, hours, chat and calendar', async () => {
+  it('shows a cash-deposit booking in full: its quote’s lines and total, deposit, where and by when to pay, history, hours, chat and calendar', async () => {
     const { token } = await registerCustomer('Page Reader');
     const { pickup, ret } = nextDays(3);
     const booking = await createBooking(token, car._id, pickup, ret, 'cash_deposit');
@@ -52,14 +56,20 @@ describe('the booking page', () => {
     const { company } = await testApi().call('company');
     expect(dates.getByText(company.openingHours)).toBeInTheDocument();
 
-    const price = section('Price');
-    expect(price.getByText('$4,000 JMD × 3 days').nextElementSibling).toHaveTextContent('$12,000 JMD');
-    expect(price.getByText('Rental price').nextElementSibling).toHaveTextContent('$12,000 JMD');
+    // The lines the booking stored when it was made: the total is the booking's price.
+    const quote = booking.quote!;
+    expect(booking.price).toBe(quote.total);
+    const priceBox = screen.getByRole('region', { name: 'Price' });
+    const price = within(priceBox);
+    await waitFor(() => expect(quoteRow(priceBox, 'Total')).toBe(jmd(quote.total)));
+    expect(quoteDetail(priceBox, `${car.brand} Yaris`)).toBe('3 days × $4,000 JMD');
+    expect(quoteRow(priceBox, `${car.brand} Yaris`)).toBe('$12,000 JMD');
+    expect(quoteRow(priceBox, `GCT (${quote.gctPercent}%)`)).toBe(jmd(quote.gct));
     expect(price.getByText(/refundable security deposit of/)).toHaveTextContent('$15,000 JMD is not part of the rental price');
 
     const pay = section('How to pay: Cash deposit');
     expect(await pay.findByText(bank.accountNumber)).toBeInTheDocument();
-    expect(pay.getByText('What').nextElementSibling).toHaveTextContent('The rental price: $12,000 JMD');
+    expect(pay.getByText('What').nextElementSibling).toHaveTextContent(`The rental price: ${jmd(quote.total)}`);
     expect(pay.getByText('When').nextElementSibling).toHaveTextContent(formatInstantWithTime(booking.holdExpiresAt!));
     expect(pay.getByText('Where').nextElementSibling).toHaveTextContent(`or from your online banking. Write ${booking.reference} on the slip, or as the transfer’s reference`);
 

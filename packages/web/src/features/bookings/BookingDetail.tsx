@@ -1,6 +1,7 @@
 /**
- * One booking in full (/my-bookings/{reference}): the car and the days, the price and the security
- * deposit, how and where to pay, the status and its history, opening hours, a chat with the
+ * One booking in full (/my-bookings/{reference}): the car and the days, the price lines it was
+ * quoted and the security deposit, how and where to pay (by card now, while the company takes cards,
+ * and what came of a card payment: ?payment=paid|failed|unverified), the status and its history, opening hours, a chat with the
  * reference typed in, an "Add to calendar" file, and Cancel while the rule allows it.
  */
 import { companyToday, storedRentalPrice } from '@rental/contract/rentalDates';
@@ -9,7 +10,7 @@ import type { BookingDetail as Booking } from '@rental/contract/schemas';
 import { ArrowLeft, CalendarPlus, Clock, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { phoneHref } from '@rental/contract/company';
 import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { CarImage } from '../../components/CarImage';
 import { LoginPrompt } from '../../components/LoginPrompt';
@@ -24,10 +25,22 @@ import { bookingChatText, chatLinkWithText } from './chatLink';
 import { HowToPay } from './HowToPay';
 import { PAYMENT_METHOD_TEXT } from '@rental/contract/paymentWords';
 import { PriceBreakdown, SecurityDeposit } from './PriceBreakdown';
+import { usePrices } from './priceQueries';
 import { StatusPill } from './StatusPill';
 
 /** The other drivers and their forms: fetched once the page shows, so its first download stays within the budget (decision 009). */
 const OtherDrivers = lazy(() => import('../drivers/OtherDrivers').then((m) => ({ default: m.OtherDrivers })));
+/** The quote's lines, fetched as the page shows, for the same reason. */
+const QuoteLines = lazy(() => import('./QuoteLines').then((m) => ({ default: m.QuoteLines })));
+
+/** Paying by card and what came of it: fetched only for a booking that can be paid by card, or on coming back from the card page. */
+const PayByCardButton = lazy(() => import('./CardPayment').then((m) => ({ default: m.PayByCardButton })));
+const CardOutcome = lazy(() => import('./CardPayment').then((m) => ({ default: m.CardOutcome })));
+
+/** A card may be offered for an unpaid booking still to come, while the company takes cards. */
+export function canPayByCard(booking: Pick<Booking, 'status' | 'paymentStatus'>, cardPayments: boolean): boolean {
+  return cardPayments && booking.paymentStatus === 'unpaid' && (booking.status === 'pending' || booking.status === 'confirmed');
+}
 
 export function cancelQuestion(reference: string): string {
   return `Cancel booking ${reference}? The car's days are freed for other customers, and this cannot be undone.`;
@@ -122,6 +135,13 @@ function History({ booking }: { booking: Booking }) {
 
 function BookingFound({ booking }: { booking: Booking }) {
   const company = useCompany();
+  const location = useLocation();
+  const back = new URLSearchParams(location.search).has('payment');
+  const cardProblem = (location.state as { cardProblem?: unknown } | null)?.cardProblem;
+  const problem = typeof cardProblem === 'string' && !back ? cardProblem : null;
+  const payable = canPayByCard(booking, usePrices().data?.cardPayments === true);
+  // The button is offered once: in the outcome's box when there is one to read, else with how to pay.
+  const outcomeShown = back || problem !== null;
   const bank = usePublicBankDetails(booking.paymentMethod === 'cash_deposit' && booking.status !== 'cancelled');
   const carName = `${booking.car.brand} ${booking.car.model}`;
   const method = PAYMENT_METHOD_TEXT[booking.paymentMethod];
@@ -137,6 +157,11 @@ function BookingFound({ booking }: { booking: Booking }) {
       <p className="mt-2 text-slate-600">
         {carName}, {formatCalendarDate(booking.pickupDate)} to {formatCalendarDate(booking.returnDate)}. Quote the reference when you call or write to us.
       </p>
+      {outcomeShown && (
+        <Suspense fallback={null}>
+          <CardOutcome booking={booking} search={location.search} problem={problem} payable={payable} />
+        </Suspense>
+      )}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <div className="min-w-0 space-y-6">
@@ -188,7 +213,14 @@ function BookingFound({ booking }: { booking: Booking }) {
           </Section>
 
           <Section title="Price" id="price-heading">
-            <PriceBreakdown price={storedRentalPrice(booking)} />
+            {booking.quote ? (
+              <Suspense fallback={<SkeletonBlock className="h-32 w-full" />}>
+                <QuoteLines quote={booking.quote} />
+              </Suspense>
+            ) : (
+              // Made before quotes: its stored price as days × rate.
+              <PriceBreakdown price={storedRentalPrice(booking)} />
+            )}
             <p className="mt-3 text-sm text-slate-700">Payment: <strong>{PAYMENT_STATUS_WORDS[booking.paymentStatus]}</strong></p>
             <div className="mt-4">
               <SecurityDeposit />
@@ -200,16 +232,30 @@ function BookingFound({ booking }: { booking: Booking }) {
 
           {booking.status !== 'cancelled' && (
             <Section title={`How to pay: ${method.name}`} id="pay-heading">
-              <p className="mb-3 text-sm text-slate-700">{method.summary}</p>
-              <HowToPay
-                method={booking.paymentMethod}
-                total={booking.price}
-                bankDetails={bank.data}
-                bankDetailsLoading={bank.isPending && !bank.isError}
-                deadline={booking.status === 'pending' ? booking.holdExpiresAt : null}
-                reference={booking.reference}
-                status={booking.status}
-              />
+              {booking.paymentStatus === 'paid' ? (
+                <p className="text-sm text-slate-700">The rental price is paid: nothing more to pay until the security deposit at pickup.</p>
+              ) : (
+                <>
+                  <p className="mb-3 text-sm text-slate-700">{method.summary}</p>
+                  <HowToPay
+                    method={booking.paymentMethod}
+                    total={booking.price}
+                    bankDetails={bank.data}
+                    bankDetailsLoading={bank.isPending && !bank.isError}
+                    deadline={booking.status === 'pending' ? booking.holdExpiresAt : null}
+                    reference={booking.reference}
+                    status={booking.status}
+                  />
+                </>
+              )}
+              {payable && !outcomeShown && (
+                <div className="mt-4 border-t border-slate-100 pt-4">
+                  {booking.paymentMethod !== 'card' && <p className="mb-2 text-sm text-slate-700">Or pay the whole price now by card, on our payment provider’s secure page.</p>}
+                  <Suspense fallback={<SkeletonBlock className="h-10 w-40" />}>
+                    <PayByCardButton booking={booking} />
+                  </Suspense>
+                </div>
+              )}
             </Section>
           )}
 

@@ -1,19 +1,25 @@
 /**
  * The car page's booking form: a calendar to choose the pickup and return days (taken and past
- * days cannot be chosen), the price for them, the security deposit, then on to the payment step.
+ * days cannot be chosen, a day priced by a season shows its price), the extras, other drivers and
+ * delivery, the server's quote for them, the security deposit, then on to the payment step with the
+ * choices in its address (priceChoices.ts).
  */
 import { MAX_DAYS_AHEAD } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
-import { addDays, companyToday, rangesOverlap, rentalDatesProblem, rentalPrice } from '@rental/contract/rentalDates';
+import { addDays, companyToday, rangesOverlap, rentalDatesProblem } from '@rental/contract/rentalDates';
 import type { Car } from '@rental/contract/schemas';
-import { Component, type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { Component, type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { errorMessage } from '../../api/client';
 import { useMoney } from '../../company/useCompany';
 import { formatCalendarDate } from '../../lib/dates';
 import { useSession } from '../../session/useSession';
 import { nextSelection, selectionPrompt } from './dateSelection';
-import { PriceBreakdown, SecurityDeposit } from './PriceBreakdown';
+import { choicesSearch, choicesState, deliveryProblem, NO_CHOICES, type PriceChoices } from './priceChoices';
+import { usePrices } from './priceQueries';
+import { useQuote } from './useQuote';
+import { SecurityDeposit } from './PriceBreakdown';
 
 /** Why these dates cannot be booked for this car, or null. */
 export function bookingFormProblem(car: Pick<Car, 'reservedDates'>, pickupDate: string, returnDate: string, today: string): string | null {
@@ -27,6 +33,9 @@ export function bookingFormProblem(car: Pick<Car, 'reservedDates'>, pickupDate: 
 // The calendar library is its own chunk, fetched once the page has painted (decision 040).
 const loadCalendar = () => import('./DateRangeCalendar');
 const DateRangeCalendar = lazy(loadCalendar);
+// The extras and the quote's lines too: the page is drawn on the server and must stay light (decisions 075, 076).
+const ExtrasPicker = lazy(() => import('./ExtrasPicker').then((m) => ({ default: m.ExtrasPicker })));
+const QuoteState = lazy(() => import('./QuoteLines').then((m) => ({ default: m.QuoteState })));
 
 /** Where the calendar will be: the same height, so nothing moves when it arrives. */
 function CalendarPlaceholder() {
@@ -56,14 +65,21 @@ export function CarBookingForm({ car }: { car: Car }) {
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [painted, setPainted] = useState(false);
+  const [choices, setChoices] = useState<PriceChoices>(NO_CHOICES);
   const today = companyToday();
   const lastDay = addDays(today, MAX_DAYS_AHEAD);
 
   // Rendered only after the first paint: the page (picture, price) shows before the calendar's code is asked for.
   useEffect(() => setPainted(true), []);
 
+  // The offer (seasons for the calendar, extras) and the quote are asked after the first paint too.
+  const prices = usePrices(painted);
   const datesChosen = Boolean(pickupDate && returnDate) && !rentalDatesProblem(pickupDate, returnDate, today);
-  const price = datesChosen ? rentalPrice(car.pricePerDay, pickupDate, returnDate) : null;
+  const quote = useQuote(painted && datesChosen ? { carId: car._id, pickupDate, returnDate, choices } : null);
+  const quoteProblem = datesChosen && quote.isError ? errorMessage(quote.error) : null;
+  const seasons = prices.data?.rules.seasons;
+  const { _id: id, category, pricePerDay } = car;
+  const dayPrices = useMemo(() => (seasons ? { car: { id, category, pricePerDay }, seasons } : null), [id, category, pricePerDay, seasons]);
 
   function choose(date: string) {
     const step = nextSelection({ pickupDate, returnDate }, date, car.reservedDates, today);
@@ -82,13 +98,13 @@ export function CarBookingForm({ car }: { car: Car }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = bookingFormProblem(car, pickupDate, returnDate, today);
+    const problem = bookingFormProblem(car, pickupDate, returnDate, today) ?? deliveryProblem(choices) ?? quoteProblem;
     setError(problem);
     if (problem) {
       toast.error(problem);
       return;
     }
-    navigate(`/payment/${car._id}/${pickupDate}/${returnDate}`);
+    navigate(`/payment/${car._id}/${pickupDate}/${returnDate}${choicesSearch(choices)}`, { state: choicesState(choices) });
   }
 
   const fields = (
@@ -153,6 +169,7 @@ export function CarBookingForm({ car }: { car: Car }) {
               returnDate={returnDate}
               onDayClick={choose}
               labelledBy={`${ids}-calendar`}
+              dayPrices={dayPrices}
             />
           ) : (
             <CalendarPlaceholder />
@@ -181,7 +198,30 @@ export function CarBookingForm({ car }: { car: Car }) {
         )}
       </div>
 
-      {price && <PriceBreakdown price={price} className="rounded-lg bg-slate-50 p-3" />}
+      {painted && (
+        // Nothing to show until the code arrives: the picker and the price appear below the dates.
+        <Suspense fallback={null}>
+          {prices.data && (
+            <ExtrasPicker
+              offer={prices.data}
+              choices={choices}
+              onChange={(next) => {
+                setChoices(next);
+                setError(null);
+              }}
+            />
+          )}
+          {datesChosen && (
+            <QuoteState
+              quote={quote.data}
+              loading={quote.isPending}
+              refreshing={quote.isPlaceholderData || (quote.isFetching && !quote.isPending)}
+              problem={quoteProblem}
+              className="rounded-lg bg-slate-50 p-3"
+            />
+          )}
+        </Suspense>
+      )}
 
       {error && (
         <p id={`${ids}-error`} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -1,5 +1,6 @@
 import { DEFAULT_COMPANY, depositNotice } from '@rental/contract/company';
 import { FAR_AHEAD_DAYS, TOKEN_STORAGE_KEY } from '@rental/contract/constants';
+import { formatMoney } from '@rental/contract/format';
 import { MESSAGES } from '@rental/contract/messages';
 import { BANK_PAYMENT_WAYS } from '@rental/contract/paymentWords';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
@@ -12,6 +13,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setApiBaseUrl } from '../../api/client';
 import { TEST_PASSWORD, addCar, createBooking, registerCustomer, serverUrl, setBankDetails, testApi, uniqueWord } from '../../test/api';
 import { formatCalendarDate } from '../../lib/dates';
+import { apiQuote, quoteDetail, quoteRow } from '../../test/prices';
 import { renderApp } from '../../test/renderApp';
 import { ACCEPT_TERMS, confirmDisabled, DAYS_CANNOT_BE_BOOKED, DAYS_TAKEN, PHONE_NEEDED } from './ConfirmBooking';
 import { HowToPay } from './HowToPay';
@@ -31,6 +33,7 @@ function QueryWrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>;
 }
 const location = () => screen.getByTestId('location');
+const jmd = (amount: number) => formatMoney(amount, DEFAULT_COMPANY.currency);
 // A port nothing listens on: the server cannot be reached.
 const UNREACHABLE = 'http://127.0.0.1:9';
 
@@ -69,16 +72,22 @@ describe('payment page', () => {
 
   afterEach(() => setApiBaseUrl(serverUrl()));
 
-  it('summarises the car and dates, days × rate = price in the currency, and the deposit notice apart', async () => {
+  it('summarises the car and dates, the server’s quote (days × rate, subtotal, GCT, total) in the currency, and the deposit notice apart', async () => {
     const { pickup, ret } = nextDates();
     renderApp(`/payment/${car._id}/${pickup}/${ret}`);
     expect(await screen.findByRole('heading', { name: `${car.brand} Axio` })).toBeInTheDocument();
-    const summary = within(screen.getByRole('region', { name: 'Booking summary' }));
+    const region = screen.getByRole('region', { name: 'Booking summary' });
+    const summary = within(region);
     const value = (label: string) => summary.getByText(label).nextElementSibling?.textContent;
     expect(value('Pickup date')).toBe(formatCalendarDate(pickup));
     expect(value('Return date')).toBe(formatCalendarDate(ret));
-    expect(value('$5,000 JMD × 2 days')).toBe('$10,000 JMD');
-    expect(value('Rental price')).toBe('$10,000 JMD');
+    const quote = await apiQuote({ car: car._id, pickupDate: pickup, returnDate: ret });
+    await waitFor(() => expect(quoteRow(region, 'Total')).toBe(jmd(quote.total)));
+    expect(quoteDetail(region, `${car.brand} Axio`)).toBe('2 days × $5,000 JMD');
+    expect(quoteRow(region, `${car.brand} Axio`)).toBe('$10,000 JMD');
+    expect(quoteRow(region, 'Subtotal')).toBe('$10,000 JMD');
+    expect(quoteRow(region, `GCT (${quote.gctPercent}%)`)).toBe(jmd(quote.gct));
+    expect(quote.total).toBe(10_000 + quote.gct);
     expect(summary.queryByText(depositNotice(DEFAULT_COMPANY))).not.toBeInTheDocument();
     expect(screen.getByText(depositNotice(DEFAULT_COMPANY))).toBeInTheDocument();
     expect(screen.getByText(/refundable security deposit of/)).toHaveTextContent('$15,000 JMD is not part of the rental price');
@@ -89,6 +98,7 @@ describe('payment page', () => {
     const { pickup, ret } = nextDates();
     renderApp(`/payment/${car._id}/${pickup}/${ret}`);
     await screen.findByRole('heading', { name: `${car.brand} Axio` });
+    const total = jmd((await apiQuote({ car: car._id, pickupDate: pickup, returnDate: ret })).total);
     expect(confirmButton()).toBeDisabled();
     expect(screen.getByText(MESSAGES.selectPaymentMethod)).toBeInTheDocument();
 
@@ -96,9 +106,9 @@ describe('payment page', () => {
     expect(await screen.findByText(BANK.accountNumber)).toBeInTheDocument();
     expect(screen.getAllByText(BANK.bankName).length).toBeGreaterThan(0);
     const what = () => screen.getByText('What').nextElementSibling;
-    expect(what()).toHaveTextContent('The rental price: $10,000 JMD');
+    expect(what()).toHaveTextContent(`The rental price: ${total}`);
     // The bank payment told as everywhere else: cash at the bank or a transfer from online banking.
-    expect(screen.getByText(/^Pay \$10,000 JMD into the account below/)).toHaveTextContent(BANK_PAYMENT_WAYS);
+    expect(screen.getByText(new RegExp(`^Pay \\${total} into the account below`))).toHaveTextContent(BANK_PAYMENT_WAYS);
     expect(screen.getByText('When').nextElementSibling).toHaveTextContent(/48 hours after you book/);
     expect(confirmButton()).toBeDisabled();
     expect(screen.getByText(ACCEPT_TERMS)).toBeInTheDocument();
@@ -110,7 +120,7 @@ describe('payment page', () => {
 
     await user.click(screen.getByRole('radio', { name: /Pay upfront/ }));
     expect(screen.queryByText(BANK.accountNumber)).not.toBeInTheDocument();
-    expect(what()).toHaveTextContent('The rental price: $10,000 JMD');
+    expect(what()).toHaveTextContent(`The rental price: ${total}`);
     expect(screen.getByText('When').nextElementSibling).toHaveTextContent('When you collect the car, before you drive off');
     expect(screen.getByText('Where').nextElementSibling).toHaveTextContent(DEFAULT_COMPANY.address);
     expect(screen.getByText('Where').nextElementSibling).toHaveTextContent(DEFAULT_COMPANY.openingHours);
@@ -122,10 +132,12 @@ describe('payment page', () => {
     const { email } = await registerCustomer('Returning Customer', { phone: '876 555 0101' });
     const { pickup, ret } = nextDates();
     const paymentPath = `/payment/${car._id}/${pickup}/${ret}`;
+    const total = jmd((await apiQuote({ car: car._id, pickupDate: pickup, returnDate: ret })).total);
     renderApp(paymentPath);
     await screen.findByRole('heading', { name: `${car.brand} Axio` });
     await user.click(screen.getByRole('radio', { name: /Cash deposit/ }));
     await acceptTerms(user);
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
     await user.click(confirmButton());
     expect(await screen.findByText(MESSAGES.loginToConfirm)).toBeInTheDocument();
     expect(location()).toHaveTextContent(/^\/login$/);
@@ -139,6 +151,7 @@ describe('payment page', () => {
     // What they had chosen is still chosen.
     expect(screen.getByRole('radio', { name: /Cash deposit/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /I accept the rental terms/ })).toBeChecked();
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
     await user.click(confirmButton());
     expect(await screen.findByText(MESSAGES.bookingCreated)).toBeInTheDocument();
     await waitFor(() => expect(location()).toHaveTextContent(/^\/my-bookings$/));
@@ -150,7 +163,7 @@ describe('payment page', () => {
     expect(screen.getByRole('link', { name: 'See how and where to pay' })).toHaveAttribute('href', `/my-bookings/${reference}`);
     expect(card).toHaveTextContent('Waiting for confirmation');
     expect(card).toHaveTextContent(`${car.brand} Axio`);
-    expect(card).toHaveTextContent('$10,000 JMD');
+    expect(card).toHaveTextContent(total);
     expect(card).toHaveTextContent('Cash deposit');
     expect(card).toHaveTextContent('Waterford, Portmore');
   });

@@ -1,13 +1,15 @@
 /**
- * The payment step (/payment/{carId}/{pickupDate}/{returnDate}): the car, the days and the price,
- * the security deposit, the two ways to pay explained, a phone number when the account has none,
+ * The payment step (/payment/{carId}/{pickupDate}/{returnDate}?extras=…): the car, the days, the
+ * extras, other drivers and delivery chosen on the car page (changeable here), the server's quote,
+ * the security deposit, the ways to pay explained (a card when the company takes them), a phone number when the account has none,
  * the driver details when the account has none (a booking without them is still taken), the
  * company's driver rules on these days, the terms, and Confirm Booking.
  */
 import { PAYMENT_METHODS as METHOD_VALUES, type PaymentMethod } from '@rental/contract/constants';
 import { DRIVER_MESSAGES, type DriverProblem, type DriverRules, driverProblems } from '@rental/contract/driverRules';
+import { formatMoney } from '@rental/contract/format';
 import { MESSAGES } from '@rental/contract/messages';
-import { companyToday, isFarAhead, rangesOverlap, rentalDatesProblem, rentalPrice } from '@rental/contract/rentalDates';
+import { companyToday, isFarAhead, rangesOverlap, rentalDatesProblem } from '@rental/contract/rentalDates';
 import type { BankDetails, Driver } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MapPin } from 'lucide-react';
@@ -24,17 +26,35 @@ import { queryKeys } from '../../lib/queryKeys';
 import { useSession } from '../../session/useSession';
 import { useCar } from '../cars/useCar';
 import { usePublicBankDetails } from './bookingQueries';
-import { HowToPay } from './HowToPay';
-import { PaymentMethodCards } from './PaymentMethodCards';
-import { PriceBreakdown, SecurityDeposit } from './PriceBreakdown';
+import { startCardPayment } from './cardPayment';
+import {
+  choicesBody,
+  choicesFromSearch,
+  choicesOffered,
+  choicesSearch,
+  choicesState,
+  deliveryProblem,
+  offersChoices,
+  type PriceChoices,
+} from './priceChoices';
+import { usePrices } from './priceQueries';
+import { useQuote } from './useQuote';
+import { SecurityDeposit } from './PriceBreakdown';
 
 /** The driver form, fetched when the customer opens it: most never do here, and the page's first download stays within the budget. */
 const DriverForm = lazy(() => import('../drivers/DriverForm').then((m) => ({ default: m.DriverForm })));
+/** The extras and the quote's lines: fetched as the page shows, like the driver form, to keep the page within its budget. */
+const ExtrasPicker = lazy(() => import('./ExtrasPicker').then((m) => ({ default: m.ExtrasPicker })));
+const QuoteState = lazy(() => import('./QuoteLines').then((m) => ({ default: m.QuoteState })));
+/** The ways to pay, and how to pay once one is chosen: fetched as the page shows (the car and the quote are on their way then too). */
+const PaymentMethodCards = lazy(() => import('./PaymentMethodCards').then((m) => ({ default: m.PaymentMethodCards })));
+const HowToPay = lazy(() => import('./HowToPay').then((m) => ({ default: m.HowToPay })));
 
 export const ACCEPT_TERMS = 'Please accept the rental terms to book.';
 export const DAYS_TAKEN = 'Some of these days are already booked for this car.';
 export const DAYS_CANNOT_BE_BOOKED = 'These days cannot be booked.';
 export const PHONE_NEEDED = 'Please give a phone number so we can reach you about this booking.';
+export const PRICE_COMING = 'Working out the price…';
 
 /** Confirm stays disabled without a method, while sending, for a cash deposit with no account to pay into, and until the terms are accepted. */
 export function confirmDisabled(method: PaymentMethod | null, submitting: boolean, bankDetails: BankDetails | null | undefined, termsAccepted = true): boolean {
@@ -56,12 +76,15 @@ export function driverRuleProblems(driver: Driver | null, pickupDate: string, re
   return driver ? driverProblems(driver, { pickupDate, returnDate }, rules) : [];
 }
 
-/** What the page had chosen before the login, handed back by the login page (see LoginPage's returnState). */
-type Chosen = { method?: unknown; termsAccepted?: unknown };
-function chosenBefore(state: unknown): { method: PaymentMethod | null; termsAccepted: boolean } {
+/**
+ * What the page had chosen before the login, handed back by the login page (see LoginPage's
+ * returnState), and the delivery address the car page handed over (priceChoices.ts).
+ */
+type Chosen = { method?: unknown; termsAccepted?: unknown; deliveryAddress?: unknown };
+function chosenBefore(state: unknown, search: string): { method: PaymentMethod | null; termsAccepted: boolean; choices: PriceChoices } {
   const chosen = (state ?? {}) as Chosen;
   const method = METHOD_VALUES.find((m) => m === chosen.method) ?? null;
-  return { method, termsAccepted: chosen.termsAccepted === true };
+  return { method, termsAccepted: chosen.termsAccepted === true, choices: choicesFromSearch(search, chosen.deliveryAddress) };
 }
 
 export function ConfirmBooking() {
@@ -73,32 +96,59 @@ export function ConfirmBooking() {
   const queryClient = useQueryClient();
   const ids = useId();
   const { data: car } = useCar(carId);
-  const [initial] = useState(() => chosenBefore(location.state));
-  const [method, setMethod] = useState<PaymentMethod | null>(initial.method);
+  const [initial] = useState(() => chosenBefore(location.state, location.search));
+  const [choices, setChoices] = useState<PriceChoices>(initial.choices);
+  const [chosenMethod, setMethod] = useState<PaymentMethod | null>(initial.method);
   const [termsAccepted, setTermsAccepted] = useState(initial.termsAccepted);
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
   const [submitting, setSubmitting] = useState(false);
+  const prices = usePrices();
+  // A card is offered only while the company takes them; a card chosen before they stopped is no choice.
+  const cardPayments = prices.data?.cardPayments === true;
+  const method = chosenMethod === 'card' && !cardPayments ? null : chosenMethod;
+  // Choices kept from a link the company can no longer sell (an extra withdrawn) are dropped once the offer is known.
+  const chosen = prices.data ? choicesOffered(choices, prices.data) : choices;
+  const choicesKey = `${choicesSearch(chosen)}|${choicesState(chosen)?.deliveryAddress ?? ''}`;
   // One key per booking being confirmed: pressing again after a lost answer gets the first answer
-  // back instead of a second booking; other dates or another method are another booking.
+  // back instead of a second booking; other dates, choices or another method are another booking.
   // oxlint-disable-next-line react-hooks/exhaustive-deps -- the key must change exactly when the booking does
-  const idempotencyKey = useMemo(() => newIdempotencyKey(), [carId, pickupDate, returnDate, method]);
+  const idempotencyKey = useMemo(() => newIdempotencyKey(), [carId, pickupDate, returnDate, method, choicesKey]);
 
   const bank = usePublicBankDetails();
   // Days that are not real, past or too long, or (once the car is here) taken or a car put away: said
   // at once, before any login, rather than after the customer has chosen and pressed Confirm.
   const datesProblem = rentalDatesProblem(pickupDate, returnDate, companyToday()) ?? (car ? carProblem(car, pickupDate, returnDate) : null);
-  const price = car && !datesProblem ? rentalPrice(car.pricePerDay, pickupDate, returnDate) : null;
+  const quote = useQuote(!datesProblem ? { carId, pickupDate, returnDate, choices: chosen } : null);
+  const quoteProblem = !datesProblem && quote.isError ? errorMessage(quote.error) : null;
+  const quoteRefreshing = quote.isPlaceholderData || (quote.isFetching && !quote.isPending);
+  const price = !datesProblem && !quoteProblem ? quote.data : undefined;
+  const missingDelivery = deliveryProblem(chosen);
   const needsPhone = token !== null && user !== null && user.phone === '';
   // Staff are not vetted; a customer who has not given their details may still book (a reservation).
   const isCustomer = token !== null && user !== null && user.role === 'user';
   const needsDriver = isCustomer && driver === null;
   const [addingDriver, setAddingDriver] = useState(false);
   const driverProblemsHere = isCustomer && !datesProblem ? driverRuleProblems(driver, pickupDate, returnDate, company) : [];
+  const priceProblem = quoteProblem ?? missingDelivery;
+  const priceReady = Boolean(price) && !quoteRefreshing;
   const disabled =
-    confirmDisabled(method, submitting, bank.data, termsAccepted) || Boolean(datesProblem) || !car || (token !== null && userLoading) || driverProblemsHere.length > 0;
-  const confirmHint = Boolean(datesProblem) || driverProblemsHere.length > 0 || !method || !termsAccepted;
+    confirmDisabled(method, submitting, bank.data, termsAccepted) ||
+    Boolean(datesProblem) ||
+    !car ||
+    (token !== null && userLoading) ||
+    driverProblemsHere.length > 0 ||
+    Boolean(priceProblem) ||
+    !priceReady;
+  const confirmHint = Boolean(datesProblem) || driverProblemsHere.length > 0 || Boolean(priceProblem) || !method || !termsAccepted || !priceReady;
+
+  /** The choices change here too: the address keeps them (the delivery address in history state), so a reload or the login keeps them. */
+  function changeChoices(next: PriceChoices) {
+    setChoices(next);
+    const state = { ...((location.state ?? {}) as object), deliveryAddress: choicesState(next)?.deliveryAddress };
+    navigate({ search: choicesSearch(next) }, { replace: true, state });
+  }
 
   async function savePhone(): Promise<boolean> {
     if (!needsPhone || !user) return true;
@@ -132,7 +182,8 @@ export function ConfirmBooking() {
     if (!token) {
       // Not an error: the visitor is on the way to booking, and the login page says to log in to finish it.
       toast(MESSAGES.loginToConfirm, { icon: 'ℹ️', id: 'login-to-confirm' });
-      navigate('/login', { state: { from: location.pathname, fromState: { method, termsAccepted } } });
+      const fromState = { method, termsAccepted, deliveryAddress: choicesState(chosen)?.deliveryAddress };
+      navigate('/login', { state: { from: location.pathname + choicesSearch(chosen), fromState } });
       return;
     }
     if (submitting) return;
@@ -143,7 +194,7 @@ export function ConfirmBooking() {
         return;
       }
       const answer = await callApi('createBooking', {
-        body: { car: carId, pickupDate, returnDate, paymentMethod: method },
+        body: { car: carId, pickupDate, returnDate, paymentMethod: method, ...choicesBody(chosen) },
         headers: { 'Idempotency-Key': idempotencyKey },
       });
       toast.success(answer.message);
@@ -153,6 +204,12 @@ export function ConfirmBooking() {
         queryClient.invalidateQueries({ queryKey: queryKeys.cars }),
         queryClient.invalidateQueries({ queryKey: ['availability'] }),
       ]);
+      if (method === 'card') {
+        // On to the provider's card page; if it cannot be opened, the booking page says why and offers to try again.
+        const problem = await startCardPayment(answer.booking._id);
+        if (problem) navigate(`/my-bookings/${encodeURIComponent(answer.booking.reference)}`, { state: { cardProblem: problem } });
+        return;
+      }
       // On to My Bookings, which points at the new booking (decision 042).
       navigate('/my-bookings', { state: { justBooked: answer.booking.reference } });
     } catch (error) {
@@ -214,23 +271,48 @@ export function ConfirmBooking() {
                     <dd className="text-right font-medium">{formatCalendarDate(returnDate)}</dd>
                   </div>
                 </dl>
-                {price && <PriceBreakdown price={price} className="mt-3 border-t border-slate-100 pt-3" />}
+                {!datesProblem && (
+                  <Suspense fallback={null}>
+                    <QuoteState
+                      quote={price}
+                      loading={quote.isPending}
+                      refreshing={quoteRefreshing}
+                      problem={quoteProblem}
+                      className="mt-3 border-t border-slate-100 pt-3"
+                    />
+                  </Suspense>
+                )}
               </>
             )}
           </section>
+          {prices.data && offersChoices(prices.data) && !datesProblem && (
+            <section aria-labelledby={`${ids}-choices`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <h2 id={`${ids}-choices`} className="text-lg font-semibold text-slate-900">
+                Extras, other drivers and delivery
+              </h2>
+              <Suspense fallback={<SkeletonBlock className="mt-3 h-32 w-full" />}>
+                <ExtrasPicker offer={prices.data} choices={chosen} onChange={changeChoices} className="mt-3" />
+              </Suspense>
+              {missingDelivery && <p className="mt-3 text-sm text-amber-900">{missingDelivery}</p>}
+            </section>
+          )}
           <SecurityDeposit />
         </div>
 
         <section aria-label="Payment" className="space-y-5">
-          <PaymentMethodCards method={method} onChange={setMethod} />
+          <Suspense fallback={<SkeletonBlock className="h-48 w-full" />}>
+            <PaymentMethodCards method={method} onChange={setMethod} card={cardPayments} />
+          </Suspense>
           {method && price && (
-            <HowToPay
-              method={method}
-              total={price.total}
-              bankDetails={bank.data}
-              bankDetailsLoading={bank.isPending && !bank.isError}
-              farAhead={isFarAhead(pickupDate)}
-            />
+            <Suspense fallback={<SkeletonBlock className="h-28 w-full" />}>
+              <HowToPay
+                method={method}
+                total={price.total}
+                bankDetails={bank.data}
+                bankDetailsLoading={bank.isPending && !bank.isError}
+                farAhead={isFarAhead(pickupDate)}
+              />
+            </Suspense>
           )}
 
           {needsDriver && (
@@ -328,12 +410,19 @@ export function ConfirmBooking() {
                   Check my driver details
                 </Link>
               </div>
+            ) : priceProblem ? (
+              <p id={`${ids}-confirm-hint`} className="mt-2 text-center text-sm text-red-800">
+                {priceProblem}
+              </p>
             ) : (
-              (!method || !termsAccepted) && (
+              (!method || !termsAccepted || !priceReady) && (
                 <p id={`${ids}-confirm-hint`} className="mt-2 text-center text-sm text-slate-600">
-                  {!method ? MESSAGES.selectPaymentMethod : ACCEPT_TERMS}
+                  {!method ? MESSAGES.selectPaymentMethod : !termsAccepted ? ACCEPT_TERMS : PRICE_COMING}
                 </p>
               )
+            )}
+            {!datesProblem && method === 'card' && token && (
+              <p className="mt-2 text-center text-sm text-slate-600">We then take you to our payment provider’s secure page to pay {price ? formatMoney(price.total, price.currency) : 'the total'}.</p>
             )}
             {!datesProblem && method && termsAccepted && !token && (
               <p className="mt-2 text-center text-sm text-slate-600">You will be asked to log in before the booking is made.</p>

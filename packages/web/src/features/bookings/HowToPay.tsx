@@ -53,6 +53,17 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
       </dl>
     );
   }
+  if (method === 'card') {
+    return (
+      <dl className="space-y-2 rounded-xl bg-slate-50 p-4 text-sm leading-relaxed" aria-live="polite">
+        <Fact label="What">The rental price: {money(total)}</Fact>
+        <Fact label="When">
+          {status ? 'Now, with the Pay by card now button: it opens our payment provider’s secure page.' : 'Right after you confirm: we take you to our payment provider’s secure page, then back to your booking.'}
+        </Fact>
+        <Fact label="How">With a Visa or Mastercard. We never see your card number.</Fact>
+      </dl>
+    );
+  }
   if (bankDetailsLoading) {
     return (
       <div role="status" className="space-y-2 rounded-xl bg-slate-50 p-4">

@@ -1,3 +1,5 @@
+import { DEFAULT_COMPANY } from '@rental/contract/company';
+import { formatMoney } from '@rental/contract/format';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -56,9 +58,11 @@ describe('my bookings', () => {
     }
     expect(card(first.reference)).toHaveTextContent('Waiting for confirmation');
     expect(card(first.reference)).toHaveTextContent(`${formatCalendarDate(addDays(today, 60))} to ${formatCalendarDate(addDays(today, 63))}`);
-    expect(card(first.reference)).toHaveTextContent('$12,000 JMD');
+    // The total each booking was quoted (GCT included), as the server stored it.
+    expect(first.price).toBe(first.quote!.total);
+    expect(card(first.reference)).toHaveTextContent(formatMoney(first.price, DEFAULT_COMPANY.currency));
     expect(card(first.reference)).toHaveTextContent('Pay upfront');
-    expect(card(second.reference)).toHaveTextContent('$4,000 JMD');
+    expect(card(second.reference)).toHaveTextContent(formatMoney(second.price, DEFAULT_COMPANY.currency));
     expect(card(second.reference)).toHaveTextContent('Cash deposit');
     // A cash deposit waiting for confirmation says by when to pay.
     expect(card(second.reference)).toHaveTextContent(/Pay by\s*[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm)/);

@@ -1,5 +1,6 @@
 /**
- * Money made clear: the rental price as days x daily rate = total, and apart from it the
+ * Money made clear for a booking made before quotes: its stored price as days x daily rate = total
+ * (bookings since show their quote's lines, QuoteLines.tsx); and apart from the price, the
  * refundable security deposit, which is not part of the total.
  */
 import { depositNotice } from '@rental/contract/company';
@@ -10,7 +11,7 @@ import { daysText } from '../../lib/dates';
 
 /**
  * "$6,500 JMD × 3 days = $19,500 JMD" as a small table a screen reader reads row by row. The figures
- * come from the contract's rentalPrice (or a stored booking's storedRentalPrice): nothing is computed here.
+ * come from the contract's storedRentalPrice of a booking without a quote: nothing is computed here.
  */
 export function PriceBreakdown({ price, className = '' }: { price: RentalPrice; className?: string }) {
   const money = useMoney();

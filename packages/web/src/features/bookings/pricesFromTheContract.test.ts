@@ -1,8 +1,8 @@
 /**
- * Every price a customer sees is the contract's (rentalPrice, or storedRentalPrice for a booking
- * made): the server stores the same total, so a page that multiplies or divides a rate by days on
- * its own can drift from what the booking will cost. PriceBreakdown takes a RentalPrice, so the
- * type check holds the breakdown; this holds the rest of the pages' code.
+ * Every price a customer sees is the server's: the car page, the payment step and the booking page
+ * show the quote's lines (POST /api/bookings/quote, or the quote a booking stored), and only the
+ * calendar works out a day's price itself, with the contract's dayRate. A page that multiplies or
+ * divides a rate by days, or adds GCT, on its own can drift from what the booking will cost.
  */
 import { describe, expect, it } from 'vitest';
 
@@ -27,6 +27,15 @@ describe('prices on screen', () => {
     expect(inlinePriceLines('  const total = car && !datesProblem ? car.pricePerDay * days : 0;')).toHaveLength(1);
     expect(inlinePriceLines('  <PriceBreakdown pricePerDay={booking.price / days} days={days} />')).toHaveLength(1);
     expect(inlinePriceLines('  const price = rentalPrice(car.pricePerDay, pickupDate, returnDate);')).toHaveLength(0);
+  });
+
+  it('on the car page, the payment step and the booking page are the quote’s lines, never worked out there', () => {
+    const pages = Object.entries(sources).filter(([file]) => /\/(CarBookingForm|ConfirmBooking|BookingDetail|DateRangeCalendar|QuoteLines|ExtrasPicker)\.tsx$/.test(file));
+    expect(pages).toHaveLength(6);
+    for (const [file, text] of pages) {
+      // storedRentalPrice stays for bookings made before quotes (their stored total as days × rate).
+      expect([file, /\brentalPrice\(|\bbookingPrice\(|\bquote\(|\bgctOn\(|\bwithGct\(/.test(text)]).toEqual([file, false]);
+    }
   });
 
   it('are computed only by the contract, never in a page or component', () => {
