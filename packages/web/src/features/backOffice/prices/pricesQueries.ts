@@ -17,6 +17,9 @@ export function useOwnerPrices() {
 
 export const savePrices = (body: PricesBody) => callApi('savePrices', { body });
 
-/** A save changes what customers are quoted: the public prices and every car's calendar are read again. */
+/**
+ * A save changes what customers are quoted: the public prices (queryKeys.prices), the quotes and
+ * every car's page are read again. Written as the keys' first words, which name them all.
+ */
 export const refreshPrices = (queryClient: QueryClient) =>
-  Promise.all([queryClient.invalidateQueries({ queryKey: ['prices'] }), queryClient.invalidateQueries({ queryKey: ['car'] })]);
+  Promise.all(['prices', 'quote', 'car'].map((first) => queryClient.invalidateQueries({ queryKey: [first] })));
