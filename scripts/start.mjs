@@ -3,5 +3,8 @@
 import { pathToFileURL } from 'node:url';
 import { SERVER_OUTPUT, ensureBuilt } from './ensureBuilt.mjs';
 
+// The demo takes card payments through the local payment sandbox (no internet, no money), unless told otherwise.
+if ((process.argv.includes('--demo') || process.env.DEMO === '1') && !process.env.PAYMENT_PROVIDER) process.env.PAYMENT_PROVIDER = 'sandbox';
+
 ensureBuilt({ web: true });
 await import(pathToFileURL(SERVER_OUTPUT).href);

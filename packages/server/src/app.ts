@@ -37,6 +37,7 @@ import blocksRoutes from './features/blocks/routes';
 import timelineRoutes from './features/timeline/routes';
 // The history
 import activityRoutes from './features/activity/routes';
+import paymentRoutes from './features/payments/routes';
 import ownerSetupRoutes from './features/firstOwner/setup';
 import { absoluteImageUrls } from './http/absoluteImageUrls';
 import { clientErrorHandler } from './http/clientErrors';
@@ -259,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(blocksRoutes);
   await app.register(timelineRoutes);
   await app.register(activityRoutes);
+  await app.register(paymentRoutes);
   await app.register(imagesRoutes);
   await app.register(mailRoutes);
   await app.register(apiDocsRoutes);

@@ -39,6 +39,19 @@ export interface Config {
   companyEmail: string | undefined;
   /** Who takes card payments: none (the payment step offers no card), WiPay, or the local sandbox. */
   paymentProvider: 'none' | 'wipay' | 'sandbox';
+  /** WiPay's account, key and platform; set only when paymentProvider is wipay (required then). */
+  wipay: WipaySettings | undefined;
+  /** The local sandbox's port with PAYMENT_PROVIDER=sandbox; undefined: any free port. */
+  paymentSandboxPort: number | undefined;
+}
+
+export interface WipaySettings {
+  accountNumber: string;
+  apiKey: string;
+  /** sandbox: WiPay's test platform, no money moves; live: real cards. */
+  environment: 'sandbox' | 'live';
+  /** The platform's base address, no trailing slash (Jamaica: https://jm.wipayfinancial.com). */
+  url: string;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +117,22 @@ const envSchema = z.object({
   ),
   COMPANY_EMAIL: optional.pipe(z.email({ error: 'COMPANY_EMAIL must be a valid e-mail address.' }).optional()),
   PAYMENT_PROVIDER: z.enum(['none', 'wipay', 'sandbox'], { error: 'PAYMENT_PROVIDER must be none, wipay or sandbox.' }).default('none'),
+  WIPAY_ACCOUNT_NUMBER: optional.pipe(z.string().regex(/^\d{4,20}$/, { error: 'WIPAY_ACCOUNT_NUMBER must be the WiPay account number (digits only).' }).optional()),
+  WIPAY_API_KEY: optional,
+  WIPAY_ENVIRONMENT: z.enum(['sandbox', 'live'], { error: 'WIPAY_ENVIRONMENT must be sandbox or live.' }).default('sandbox'),
+  WIPAY_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/?#]+\/?$/, { error: 'WIPAY_URL must be the platform\'s address, such as https://jm.wipayfinancial.com.' })
+    .default('https://jm.wipayfinancial.com'),
+  PAYMENT_SANDBOX_PORT: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, { error: 'PAYMENT_SANDBOX_PORT must be a whole number between 1 and 65535.' })
+      .transform(Number)
+      .pipe(z.number().int().min(1, { error: 'PAYMENT_SANDBOX_PORT must be between 1 and 65535.' }).max(65535, { error: 'PAYMENT_SANDBOX_PORT must be between 1 and 65535.' }))
+      .optional(),
+  ),
 });
 
 /** "https://a.example, http://localhost:5173" -> exact origins; a path or a wildcard is refused. */
@@ -139,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = result.data;
   if (e.OWNER_PASSWORD && !e.OWNER_EMAIL) throw new ConfigError('OWNER_PASSWORD is set but OWNER_EMAIL is not; set both.');
+  if (e.PAYMENT_PROVIDER === 'wipay' && (!e.WIPAY_ACCOUNT_NUMBER || !e.WIPAY_API_KEY)) {
+    throw new ConfigError('PAYMENT_PROVIDER is wipay but WIPAY_ACCOUNT_NUMBER or WIPAY_API_KEY is not set; set both (from the WiPay dashboard), or PAYMENT_PROVIDER=none.');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -158,6 +190,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     companyEmail: e.COMPANY_EMAIL?.toLowerCase(),
     paymentProvider: e.PAYMENT_PROVIDER,
+    wipay:
+      e.PAYMENT_PROVIDER === 'wipay'
+        ? { accountNumber: e.WIPAY_ACCOUNT_NUMBER!, apiKey: e.WIPAY_API_KEY!, environment: e.WIPAY_ENVIRONMENT, url: e.WIPAY_URL.replace(/\/+$/, '') }
+        : undefined,
+    paymentSandboxPort: e.PAYMENT_SANDBOX_PORT,
   };
 }
 

@@ -321,6 +321,21 @@ const TABLE: Record<string, Entry> = {
     call: async (w) => ({ method: 'DELETE', url: pathFor('clearDoNotRent', { id: await freshCustomer(w, 'clear') }) }),
     expected: ownersOnly(200),
   },
+  // Card payments: the matrix's app has them off (PAYMENT_PROVIDER=none), so a logged-in caller hears 409 and nothing starts.
+  [`POST ${API.startPayment}`]: {
+    call: (w) => ({ method: 'POST', url: API.startPayment, payload: { bookingId: w.customersBooking } }),
+    expected: { anonymous: 401, otherCustomer: 409, customer: 409, owner: 409 },
+  },
+  // The provider's redirect: anyone's browser; one that proves nothing lands on the bookings page and changes nothing.
+  [`GET ${API.paymentReturn}`]: { call: () => ({ method: 'GET', url: `${API.paymentReturn}?status=success&order_id=WR-AAAAAA-1` }), expected: everyone(303) },
+  [`GET ${API.paymentAttempts}`]: {
+    call: () => ({ method: 'GET', url: `${API.paymentAttempts}?state=all` }),
+    expected: ownersOnly(200),
+    check: (res) => expect(Array.isArray(res.json().attempts)).toBe(true),
+  },
+  // printRoutes names these under GET /api/owner/payments, whose path they extend.
+  'POST /:id/close': { call: () => ({ method: 'POST', url: pathFor('closePayment', { id: randomUUID() }), payload: { outcome: 'paid' } }), expected: ownersOnly(404) },
+  'POST /:id/refund': { call: () => ({ method: 'POST', url: pathFor('refundPayment', { id: randomUUID() }), payload: { amount: 1 } }), expected: ownersOnly(404) },
   [`GET ${API.company}`]: { call: () => ({ method: 'GET', url: API.company }), expected: everyone(200) },
   [`PUT ${API.updateCompany}`]: {
     call: async (w) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, MAX_BOOKINGS_PAGE, PAYMENT_METHODS, PAYMENT_STATUSES, STATUS_REASONS, VETTING_STATUSES } from '../constants';
 import { additionalDriver } from './drivers';
+import { PAYMENT_ATTEMPT_STATUSES } from './payments';
 import { quoteChoices, quoteSchema } from './prices';
 import { calendarDate, idField, oneOf, queryText, text } from './fields';
 
@@ -59,6 +60,8 @@ export type Booking = z.infer<typeof booking>;
 /** One booking in full: its status history too, oldest first. */
 export const bookingDetail = booking.extend({
   history: z.array(z.object({ status: z.enum(BOOKING_STATUSES), reason: z.enum(STATUS_REASONS).nullable(), at: z.string() })),
+  /** The last card payment attempt: where it stands, the provider's words, when it last moved; null: none. */
+  cardPayment: z.object({ status: z.enum(PAYMENT_ATTEMPT_STATUSES), message: z.string().nullable(), at: z.string() }).nullable().optional(),
 });
 export type BookingDetail = z.infer<typeof bookingDetail>;
 

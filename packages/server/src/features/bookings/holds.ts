@@ -1,10 +1,11 @@
 /**
  * Holds expire: a pending booking that staff have not confirmed by its hold_expires_at is
- * cancelled ("expired") and its days are free again. One UPDATE does it, so several instances
+ * cancelled ("expired") and its days are free again, unless its customer is on the card page
+ * (an attempt open for at most 30 minutes, features/payments/openAttempts.ts). One UPDATE does it, so several instances
  * sweeping at once never cancel a booking twice: the second waits on the row lock, then finds
  * the booking no longer pending.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, not, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookingEvents, bookings } from '../../db/schema';
 import { actAs } from '../../db/actor';
@@ -12,6 +13,7 @@ import type { Database } from '../../db/types';
 import { getCompanySettings } from '../company/settings';
 import { DEFAULT_MAIL_SETTINGS, holdExpiredLetter, type MailSettings } from '../mail/letters';
 import { bookingFacts, enqueue } from '../mail/outbox';
+import { expireOpenAttempts, hasOpenAttempt } from '../payments/openAttempts';
 
 export interface ExpiredHold {
   id: string;
@@ -25,7 +27,7 @@ export async function expireHolds(db: Database, mail: MailSettings = DEFAULT_MAI
     const expired = await tx
       .update(bookings)
       .set({ status: 'cancelled', statusReason: 'expired', holdExpiresAt: null })
-      .where(and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, sql`now()`)))
+      .where(and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, sql`now()`), not(hasOpenAttempt(bookings.id))))
       .returning({ id: bookings.id, reference: bookings.reference, userId: bookings.userId });
     if (expired.length > 0) {
       await tx.insert(bookingEvents).values(expired.map((hold) => ({ bookingId: hold.id, status: 'cancelled' as const, reason: 'expired' as const })));
@@ -44,7 +46,12 @@ export function startHoldSweeper(app: FastifyInstance, everyMs = 30_000): void {
   let running: Promise<unknown> | undefined;
   const sweep = () => {
     if (running) return;
-    running = expireHolds(app.db, app.mail)
+    // Card attempts past their 30 minutes first: their bookings' holds may then end in the same sweep.
+    running = expireOpenAttempts(app.db)
+      .then((attempts) => {
+        if (attempts.length > 0) app.log.warn({ attempts }, `${attempts.length} card payments never came back; staff can look them up`);
+        return expireHolds(app.db, app.mail);
+      })
       .then((expired) => {
         if (expired.length > 0) app.log.info({ bookings: expired.map((hold) => hold.reference) }, `${expired.length} unconfirmed holds expired`);
       })

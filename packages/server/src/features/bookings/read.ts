@@ -4,6 +4,7 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { bookingEvents, bookings, cars, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { imageUrl } from '../../http/imageUrl';
+import { lastCardPayment } from '../payments/attempts';
 import { normaliseReference, REFERENCE_PATTERN } from './reference';
 
 /** A booking's own columns (no joins). */
@@ -112,7 +113,8 @@ export async function findUserBooking(db: Database, userId: string, reference: s
     .from(bookingEvents)
     .where(eq(bookingEvents.bookingId, booking._id))
     .orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
-  return { ...booking, history: history.map((event) => ({ ...event, at: event.at.toISOString() })) };
+  const cardPayment = await lastCardPayment(db, booking._id);
+  return { ...booking, history: history.map((event) => ({ ...event, at: event.at.toISOString() })), cardPayment };
 }
 
 export const ownerBookingColumns = {

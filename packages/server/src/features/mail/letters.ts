@@ -16,7 +16,9 @@ export type LetterKind =
   | 'password_changed'
   | 'password_reset_link'
   | 'vetting_approved'
-  | 'vetting_rejected';
+  | 'vetting_rejected'
+  | 'card_payment_received'
+  | 'card_payment_staff_alert';
 
 export interface Letter {
   kind: LetterKind;
@@ -82,7 +84,7 @@ export function maskAccountNumber(accountNumber: string): string {
   return plain.length <= 4 ? '****' : `****${plain.slice(-4)}`;
 }
 
-function compose(kind: LetterKind, to: string, subject: string, greeting: string, blocks: Block[], company: CompanySettings, mail: MailSettings, bookingId?: string): Letter {
+export function compose(kind: LetterKind, to: string, subject: string, greeting: string, blocks: Block[], company: CompanySettings, mail: MailSettings, bookingId?: string): Letter {
   const footer = [company.name, company.address, `Phone: ${company.phone}`, `E-mail: ${company.email}`, mail.siteUrl];
   const textParts = [greeting, ''];
   const htmlParts = [`<p>${escapeHtml(greeting)}</p>`];
@@ -109,7 +111,7 @@ function compose(kind: LetterKind, to: string, subject: string, greeting: string
   return { kind, to, subject, text: `${textParts.join('\n')}\n`, html, bookingId };
 }
 
-function bookingRows(booking: BookingFacts, company: CompanySettings): [string, string][] {
+export function bookingRows(booking: BookingFacts, company: CompanySettings): [string, string][] {
   const days = rentalDays(booking.pickupDate, booking.returnDate);
   return [
     ['Booking reference', booking.reference],

@@ -1,0 +1,294 @@
+/**
+ * Card payment attempts: starting one, believing a return only once verified, the staff's hand for
+ * attempts that never came back, refunds. Every write locks the booking before its attempt (the
+ * booking functions' order), so a return and staff's close of the same attempt take turns.
+ */
+import { MESSAGES, PAYMENT_MESSAGES, type PaymentAttempt, type PaymentAttemptStatus } from '@rental/contract';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { actAs } from '../../db/actor';
+import { bookings, paymentAttempts, users } from '../../db/schema';
+import { type Database, pgErrorCode } from '../../db/types';
+import { retryTransientConflicts } from '../../db/retry';
+import { HttpError } from '../../http/errors';
+import { isId } from '../cars/ids';
+import { getCompanySettings } from '../company/settings';
+import type { Letter, MailSettings } from '../mail/letters';
+import { bookingFacts, enqueue, type Tx } from '../mail/outbox';
+import { cardPaymentReceivedLetter, cardPaymentStaffAlertLetter, type CardPaymentFacts } from './letters';
+import { isForged, type PaymentProvider, PaymentProviderError, type ReturnQuery } from './provider';
+
+type AttemptRow = typeof paymentAttempts.$inferSelect;
+
+const listedColumns = {
+  attempt: paymentAttempts,
+  reference: bookings.reference,
+  customerName: users.name,
+};
+
+function toPaymentAttempt(row: { attempt: AttemptRow; reference: string; customerName: string }): PaymentAttempt {
+  const a = row.attempt;
+  return {
+    _id: a.id,
+    orderId: a.orderId,
+    provider: a.provider,
+    bookingId: a.bookingId,
+    reference: row.reference,
+    customerName: row.customerName,
+    amount: a.amount,
+    currency: a.currency,
+    status: a.status,
+    message: a.message,
+    transactionId: a.transactionId,
+    cardLast4: a.cardLast4,
+    refundedAmount: a.refundedAmount,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}
+
+async function listed(db: Database | Tx, where: SQL | undefined, limit = 500): Promise<PaymentAttempt[]> {
+  const rows = await db
+    .select(listedColumns)
+    .from(paymentAttempts)
+    .innerJoin(bookings, eq(bookings.id, paymentAttempts.bookingId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(where)
+    .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
+    .limit(limit);
+  return rows.map(toPaymentAttempt);
+}
+
+/** open: those that never came back (expired), for staff to look up; all: every attempt, newest first. */
+export function listAttempts(db: Database, state: 'open' | 'all'): Promise<PaymentAttempt[]> {
+  return listed(db, state === 'open' ? eq(paymentAttempts.status, 'expired') : undefined);
+}
+
+/** The booking page's line about paying by card: the last attempt, or null. */
+export async function lastCardPayment(db: Database, bookingId: string): Promise<{ status: PaymentAttemptStatus; message: string | null; at: string } | null> {
+  const [row] = await db
+    .select({ status: paymentAttempts.status, message: paymentAttempts.message, at: paymentAttempts.updatedAt })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.bookingId, bookingId))
+    .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
+    .limit(1);
+  return row ? { ...row, at: row.at.toISOString() } : null;
+}
+
+export interface StartSettings {
+  /** Our paymentReturn route, absolute. */
+  returnUrl: string;
+}
+
+/** Begins an attempt for the caller's own unpaid booking and answers the provider's card page. */
+export async function startAttempt(db: Database, provider: PaymentProvider, userId: string, bookingId: string, settings: StartSettings, log: FastifyBaseLogger): Promise<string> {
+  if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
+  const { attempt, origin } = await retryTransientConflicts(() =>
+    db.transaction(async (tx) => {
+      await actAs(tx, userId);
+      const [booking] = await tx
+        .select({
+          reference: bookings.reference,
+          price: bookings.price,
+          status: bookings.status,
+          paymentStatus: bookings.paymentStatus,
+          holdRunning: sql<boolean>`(${bookings.holdExpiresAt} IS NULL OR ${bookings.holdExpiresAt} > now())`,
+        })
+        .from(bookings)
+        .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
+        .for('update');
+      // Someone else's booking is "not found", as one that does not exist.
+      if (!booking) throw new HttpError(404, MESSAGES.bookingNotFound);
+      if (booking.paymentStatus === 'paid') throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid);
+      if (booking.status === 'cancelled') throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
+      if (booking.paymentStatus !== 'unpaid') throw new HttpError(409, PAYMENT_MESSAGES.partlyPaid);
+      if (booking.status === 'pending' && !booking.holdRunning) throw new HttpError(409, PAYMENT_MESSAGES.holdOver);
+      const company = await getCompanySettings(tx);
+      if (!provider.currencies.includes(company.currency)) throw new HttpError(409, PAYMENT_MESSAGES.currencyNotTaken);
+      // The booking row is locked: no other attempt of it can take the same number meanwhile.
+      const [before] = await tx.select({ count: sql<number>`count(*)::int` }).from(paymentAttempts).where(eq(paymentAttempts.bookingId, bookingId));
+      const [inserted] = await tx
+        .insert(paymentAttempts)
+        .values({ bookingId, orderId: `${booking.reference}-${(before?.count ?? 0) + 1}`, provider: provider.name, amount: booking.price, currency: company.currency })
+        .returning();
+      return { attempt: inserted!, origin: company.name };
+    }),
+  );
+
+  // Outside the transaction: the booking is not held locked while the provider answers.
+  let started;
+  try {
+    started = await provider.start({ orderId: attempt.orderId, amount: attempt.amount, currency: attempt.currency, returnUrl: settings.returnUrl, origin });
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    log.error({ err, orderId: attempt.orderId }, 'the card provider did not open a payment page');
+    await db.transaction(async (tx) => {
+      await actAs(tx, userId);
+      await tx
+        .update(paymentAttempts)
+        .set({ status: 'failed', message: 'The card payment page could not be opened.' })
+        .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'created')));
+    });
+    throw new HttpError(503, PAYMENT_MESSAGES.providerUnreachable);
+  }
+  await db.transaction(async (tx) => {
+    await actAs(tx, userId);
+    await tx
+      .update(paymentAttempts)
+      .set({ status: 'sent', transactionId: started.transactionId })
+      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'created')));
+  });
+  return started.redirectUrl;
+}
+
+const UNVERIFIED_NO_BOOKING = '/my-bookings?payment=unverified';
+
+/**
+ * The browser's return from the card page. Verified first; then, in one transaction, the attempt
+ * moves forward, the booking is marked paid by card and the customer's receipt is queued. Answers
+ * where to send the browser. A forged or replayed return changes nothing and is logged.
+ */
+export async function completeReturn(db: Database, provider: PaymentProvider, query: ReturnQuery, mail: MailSettings, log: FastifyBaseLogger): Promise<string> {
+  const orderId = provider.orderIdOf(query);
+  const [found] = orderId
+    ? await db
+        .select({ id: paymentAttempts.id, bookingId: paymentAttempts.bookingId, reference: bookings.reference })
+        .from(paymentAttempts)
+        .innerJoin(bookings, eq(bookings.id, paymentAttempts.bookingId))
+        .where(eq(paymentAttempts.orderId, orderId))
+    : [];
+  if (!found) {
+    log.warn({ orderId: orderId?.slice(0, 16) ?? null }, 'a card payment return names no attempt of ours; nothing changed');
+    return UNVERIFIED_NO_BOOKING;
+  }
+  const page = (result: 'paid' | 'failed' | 'unverified') => `/my-bookings/${encodeURIComponent(found.reference)}?payment=${result}`;
+
+  try {
+    return await retryTransientConflicts(() =>
+      db.transaction(async (tx) => {
+        // The provider's word, not a person's: the history says the site did it.
+        await actAs(tx, null);
+        const [booking] = await tx
+          .select({ status: bookings.status, paymentStatus: bookings.paymentStatus })
+          .from(bookings)
+          .where(eq(bookings.id, found.bookingId))
+          .for('update');
+        const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, found.id)).for('update');
+        const check = provider.verifyReturn(query, attempt!);
+        if (isForged(check)) {
+          log.warn({ orderId: found.reference, attempt: attempt!.orderId, reason: check.forged }, 'a card payment return was not believed; nothing changed');
+          return page('unverified');
+        }
+        const payment: CardPaymentFacts = { orderId: attempt!.orderId, amount: attempt!.amount, currency: attempt!.currency, cardLast4: check.cardLast4, transactionId: check.transactionId };
+        const company = await getCompanySettings(tx);
+
+        if (attempt!.status === 'paid' || attempt!.status === 'refunded' || attempt!.status === 'failed') {
+          log.warn({ attempt: attempt!.orderId, status: attempt!.status, outcome: check.outcome }, 'a card payment return came again for a settled attempt; nothing changed');
+          if (check.outcome === 'paid' && attempt!.status === 'failed') {
+            // The provider's signed word says paid, for an attempt recorded as not paid: a person must look.
+            const why = `The card provider says payment ${attempt!.orderId} was paid, but it is recorded here as not paid. Check it in the provider’s dashboard.`;
+            await enqueue(tx, [cardPaymentStaffAlertLetter(await bookingFacts(tx, found.bookingId), payment, why, company, mail)]);
+            return page('unverified');
+          }
+          return page(attempt!.status === 'failed' ? 'failed' : 'paid');
+        }
+
+        if (check.outcome === 'failed') {
+          await tx
+            .update(paymentAttempts)
+            .set({ status: 'failed', message: check.message ?? 'The card was not charged.', transactionId: check.transactionId, cardLast4: check.cardLast4 })
+            .where(eq(paymentAttempts.id, attempt!.id));
+          return page('failed');
+        }
+
+        await tx
+          .update(paymentAttempts)
+          .set({ status: 'paid', message: check.message, transactionId: check.transactionId, cardLast4: check.cardLast4 })
+          .where(eq(paymentAttempts.id, attempt!.id));
+        const letters: Letter[] = [];
+        if (booking!.paymentStatus === 'paid') {
+          const facts = await bookingFacts(tx, found.bookingId);
+          const why = `Booking ${found.reference} was already marked as paid when this card payment arrived: it may have been paid twice. If so, refund one of the payments.`;
+          letters.push(cardPaymentStaffAlertLetter(facts, payment, why, company, mail));
+        } else {
+          // Paid, by card; a booking cancelled meanwhile stays cancelled (its days may be someone else's now).
+          await tx.update(bookings).set({ paymentStatus: 'paid', paymentMethod: 'card' }).where(eq(bookings.id, found.bookingId));
+          const facts = await bookingFacts(tx, found.bookingId);
+          const cancelled = booking!.status === 'cancelled';
+          letters.push(cardPaymentReceivedLetter({ ...facts, cancelled }, payment, company, mail));
+          if (cancelled) {
+            const why = `A card payment for booking ${found.reference} arrived after the booking was cancelled. The booking stays cancelled and the payment is recorded as paid. Refund it, or re-open the booking if its days are still free.`;
+            letters.push(cardPaymentStaffAlertLetter(facts, payment, why, company, mail));
+            log.warn({ booking: found.reference, attempt: attempt!.orderId }, 'a card payment arrived for a cancelled booking; staff are alerted');
+          }
+        }
+        await enqueue(tx, letters);
+        return page('paid');
+      }),
+    );
+  } catch (err) {
+    // One provider transaction cannot pay two attempts (a unique index): a copied return is not believed.
+    if (pgErrorCode(err) !== '23505') throw err;
+    log.warn({ booking: found.reference }, 'a card payment return reused another attempt’s transaction; nothing changed');
+    return page('unverified');
+  }
+}
+
+/** Locks the attempt's booking, then the attempt (the usual order); 404 when there is none. */
+async function lockAttempt(tx: Tx, id: string): Promise<{ attempt: AttemptRow; booking: { status: string; paymentStatus: string } }> {
+  const [found] = await tx.select({ bookingId: paymentAttempts.bookingId }).from(paymentAttempts).where(eq(paymentAttempts.id, id));
+  if (!found) throw new HttpError(404, PAYMENT_MESSAGES.attemptNotFound);
+  const [booking] = await tx.select({ status: bookings.status, paymentStatus: bookings.paymentStatus }).from(bookings).where(eq(bookings.id, found.bookingId)).for('update');
+  const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update');
+  return { attempt: attempt!, booking: booking! };
+}
+
+/** Staff looked an attempt that never came back up in the provider's dashboard: paid or not. */
+export async function closeAttempt(
+  db: Database,
+  ownerId: string,
+  id: string,
+  body: { outcome: 'paid' | 'failed'; note: string },
+  mail: MailSettings,
+): Promise<{ attempt: PaymentAttempt; message: string }> {
+  if (!isId(id)) throw new HttpError(404, PAYMENT_MESSAGES.attemptNotFound);
+  return retryTransientConflicts(() =>
+    db.transaction(async (tx) => {
+      await actAs(tx, ownerId);
+      const { attempt, booking } = await lockAttempt(tx, id);
+      if (attempt.status !== 'expired') throw new HttpError(409, PAYMENT_MESSAGES.notOpen);
+      await tx
+        .update(paymentAttempts)
+        .set({ status: body.outcome, closeNote: body.note || null, closedBy: ownerId, closedAt: sql`now()` })
+        .where(eq(paymentAttempts.id, id));
+      if (body.outcome === 'paid' && booking.paymentStatus !== 'paid') {
+        await tx.update(bookings).set({ paymentStatus: 'paid', paymentMethod: 'card' }).where(eq(bookings.id, attempt.bookingId));
+        const facts = await bookingFacts(tx, attempt.bookingId);
+        const payment = { orderId: attempt.orderId, amount: attempt.amount, currency: attempt.currency, cardLast4: attempt.cardLast4, transactionId: attempt.transactionId };
+        await enqueue(tx, [cardPaymentReceivedLetter({ ...facts, cancelled: booking.status === 'cancelled' }, payment, await getCompanySettings(tx), mail)]);
+      }
+      const [saved] = await listed(tx, eq(paymentAttempts.id, id), 1);
+      return { attempt: saved!, message: body.outcome === 'paid' ? PAYMENT_MESSAGES.closedPaid : PAYMENT_MESSAGES.closedFailed };
+    }),
+  );
+}
+
+/** A refund made in the provider's dashboard, recorded: at most what is left of the payment. */
+export async function refundAttempt(db: Database, ownerId: string, id: string, body: { amount: number; note: string }): Promise<PaymentAttempt> {
+  if (!isId(id)) throw new HttpError(404, PAYMENT_MESSAGES.attemptNotFound);
+  return retryTransientConflicts(() =>
+    db.transaction(async (tx) => {
+      await actAs(tx, ownerId);
+      const { attempt } = await lockAttempt(tx, id);
+      if (attempt.status !== 'paid' && attempt.status !== 'refunded') throw new HttpError(409, PAYMENT_MESSAGES.refundNotPaid);
+      const left = attempt.amount - attempt.refundedAmount;
+      if (body.amount > left) throw new HttpError(409, PAYMENT_MESSAGES.refundTooMuch(left, attempt.currency));
+      await tx
+        .update(paymentAttempts)
+        .set({ status: 'refunded', refundedAmount: attempt.refundedAmount + body.amount, ...(body.note ? { closeNote: body.note } : {}) })
+        .where(eq(paymentAttempts.id, id));
+      const [saved] = await listed(tx, eq(paymentAttempts.id, id), 1);
+      return saved!;
+    }),
+  );
+}

@@ -1,0 +1,350 @@
+/**
+ * Card payments end to end: the real WiPay adapter against the local sandbox over HTTP, the card
+ * page submitted as a browser would, its redirect followed to our return route. Then what a
+ * careful integration must survive: declines, forged and altered returns, replays, attempts that
+ * never come back (expired, listed, closed by staff), refunds, and holds kept while paying.
+ */
+import { API, MESSAGES, PAYMENT_MESSAGES, pathFor, paymentResponses, responses } from '@rental/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, outbox, paymentAttempts } from '../src/db/schema';
+import { queryRows } from '../src/db/types';
+import { expireHolds } from '../src/features/bookings/holds';
+import { expireOpenAttempts } from '../src/features/payments/openAttempts';
+import { type PaymentSandbox, SANDBOX_API_KEY, startPaymentSandbox } from '../src/features/payments/sandbox/server';
+import { wipayHash } from '../src/features/payments/wipay';
+import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { addCar, book, day } from './support/fleet';
+
+const APPROVED_CARD = '4111 1111 1111 1111';
+const DECLINED_CARD = '4000 0000 0000 0002';
+
+describe(`card payments (${describeDatabase})`, () => {
+  let sandbox: PaymentSandbox;
+  let t: TestApp;
+  let owner: Account;
+  let carId: string;
+  let nextDay = 10;
+
+  beforeAll(async () => {
+    sandbox = await startPaymentSandbox({ port: 0 });
+    // The real WiPay adapter, pointed at the sandbox as WIPAY_URL would point it.
+    t = await createTestApp({
+      config: { paymentProvider: 'wipay', wipay: { accountNumber: '1234567890', apiKey: SANDBOX_API_KEY, environment: 'sandbox', url: sandbox.url } },
+    });
+    owner = await createOwner(t.app);
+    carId = (await addCar(t.app, owner.token))._id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sandbox?.close();
+  });
+
+  const call = (token: string | undefined, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: token ? authHeader(token) : {}, ...(payload ? { payload } : {}) });
+
+  /** A customer with a pending, unpaid booking of its own days. */
+  async function customerWithBooking(price?: number): Promise<{ customer: Account; booking: { _id: string; reference: string; price: number } }> {
+    const customer = await registerCustomer(t.app);
+    const from = day(nextDay);
+    nextDay += 3;
+    const res = await book(t.app, customer.token, carId, from, from);
+    expect(res.statusCode).toBe(201);
+    const booking = res.json().booking;
+    if (price !== undefined) {
+      await t.db.update(bookings).set({ price }).where(eq(bookings.id, booking._id));
+      booking.price = price;
+    }
+    return { customer, booking };
+  }
+
+  /** startPayment, then the card page as the browser gets it. */
+  async function openCardPage(token: string, bookingId: string): Promise<{ pageUrl: string; html: string }> {
+    const started = await call(token, 'POST', API.startPayment, { bookingId });
+    expect(started.statusCode, started.body).toBe(200);
+    const { redirectUrl } = paymentResponses.started.parse(started.json());
+    const page = await fetch(redirectUrl);
+    expect(page.status).toBe(200);
+    return { pageUrl: redirectUrl, html: await page.text() };
+  }
+
+  /** Submits the card form as a browser would; answers the return address the sandbox sends the browser to. */
+  async function submitCard(pageUrl: string, html: string, card: string): Promise<URL> {
+    const action = new URL(/<form method="post" action="([^"]+)"/.exec(html)![1]!, pageUrl);
+    const submitted = await fetch(action, {
+      method: 'POST',
+      body: new URLSearchParams({ card_number: card, expiry: '12/40', cvc: '123', name: 'Test Customer', action: 'pay' }),
+      redirect: 'manual',
+    });
+    expect(submitted.status).toBe(303);
+    const back = new URL(submitted.headers.get('location')!);
+    expect(back.pathname).toBe(API.paymentReturn);
+    return back;
+  }
+
+  /** Follows the provider's redirect to our return route; answers where we send the browser next. */
+  async function arrive(back: URL | string): Promise<string> {
+    const url = typeof back === 'string' ? back : back.pathname + back.search;
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(303);
+    return String(res.headers.location);
+  }
+
+  async function pay(token: string, bookingId: string, card: string): Promise<{ back: URL; landed: string }> {
+    const { pageUrl, html } = await openCardPage(token, bookingId);
+    const back = await submitCard(pageUrl, html, card);
+    return { back, landed: await arrive(back) };
+  }
+
+  const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+  const attemptsOf = (bookingId: string) => t.db.select().from(paymentAttempts).where(eq(paymentAttempts.bookingId, bookingId)).orderBy(asc(paymentAttempts.createdAt));
+  const lettersOf = (bookingId: string) => t.db.select().from(outbox).where(eq(outbox.bookingId, bookingId)).orderBy(asc(outbox.id));
+  const historyOf = (attemptId: string) =>
+    queryRows<{ action: string; actorId: string | null; before: unknown; after: Record<string, unknown> | null }>(
+      t.db,
+      sql`SELECT action, actor_id::text AS "actorId", before, after FROM activity WHERE subject = 'payment' AND subject_id = ${attemptId} ORDER BY id`,
+    );
+  const detail = async (token: string, reference: string) => responses.bookingDetail.parse((await call(token, 'GET', API.userBooking(reference))).json()).booking;
+  /** Moves an attempt's start back in time: what the database's clock will say half an hour later. */
+  const ageAttempt = (attemptId: string, minutes: number) =>
+    t.db.execute(sql`UPDATE payment_attempts SET created_at = created_at - make_interval(mins => ${minutes}) WHERE id = ${attemptId}`);
+
+  it('an approved card pays the booking, by card, and the customer gets a receipt by e-mail', async () => {
+    const { customer, booking } = await customerWithBooking();
+    const { pageUrl, html } = await openCardPage(customer.token, booking._id);
+    // The card page shows the amount the server set and names its test cards.
+    expect(html).toContain(`JMD ${booking.price}.00`);
+    expect(html).toContain(APPROVED_CARD);
+    expect(html).toContain(DECLINED_CARD);
+    const landed = await arrive(await submitCard(pageUrl, html, APPROVED_CARD));
+
+    expect(landed).toBe(`/my-bookings/${booking.reference}?payment=paid`);
+    expect(await bookingRow(booking._id)).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'card', status: 'pending' });
+    const [attempt] = await attemptsOf(booking._id);
+    expect(attempt).toMatchObject({ orderId: `${booking.reference}-1`, status: 'paid', amount: booking.price, currency: 'JMD', cardLast4: '1111', message: 'Transaction approved' });
+    // Never the card number, anywhere in the attempt or its history.
+    expect(JSON.stringify([attempt, await historyOf(attempt!.id)])).not.toMatch(/4111\s?1111/);
+
+    const receipt = (await lettersOf(booking._id)).find((letter) => letter.kind === 'card_payment_received');
+    expect(receipt).toMatchObject({ recipient: customer.user.email, subject: `Payment received for booking ${booking.reference}` });
+    expect(receipt!.textBody).toContain('ending 1111');
+
+    const shown = await detail(customer.token, booking.reference);
+    expect(shown).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'card', cardPayment: { status: 'paid', message: 'Transaction approved' } });
+    // The history has the attempt from its start to its payment.
+    expect((await historyOf(attempt!.id)).map((entry) => [entry.action, (entry.after as { status?: string }).status])).toEqual([
+      ['added', 'created'],
+      ['changed', 'sent'],
+      ['changed', 'paid'],
+    ]);
+
+    // A paid booking is not paid again.
+    const again = await call(customer.token, 'POST', API.startPayment, { bookingId: booking._id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ success: false, message: PAYMENT_MESSAGES.alreadyPaid });
+  });
+
+  it('a declined card leaves the booking unpaid, with the provider’s words on the attempt and the booking page', async () => {
+    const { customer, booking } = await customerWithBooking();
+    const { landed } = await pay(customer.token, booking._id, DECLINED_CARD);
+    expect(landed).toBe(`/my-bookings/${booking.reference}?payment=failed`);
+    expect(await bookingRow(booking._id)).toMatchObject({ paymentStatus: 'unpaid', paymentMethod: 'upfront' });
+    expect(await attemptsOf(booking._id)).toMatchObject([{ status: 'failed', message: 'Card declined', cardLast4: '0002' }]);
+    expect((await lettersOf(booking._id)).map((letter) => letter.kind)).not.toContain('card_payment_received');
+    expect((await detail(customer.token, booking.reference)).cardPayment).toMatchObject({ status: 'failed', message: 'Card declined' });
+
+    // The customer may try again: a new attempt, a new order id, and this time it is paid.
+    const second = await pay(customer.token, booking._id, APPROVED_CARD);
+    expect(second.landed).toBe(`/my-bookings/${booking.reference}?payment=paid`);
+    expect((await attemptsOf(booking._id)).map((a) => [a.orderId, a.status])).toEqual([
+      [`${booking.reference}-1`, 'failed'],
+      [`${booking.reference}-2`, 'paid'],
+    ]);
+  });
+
+  it('a forged return (wrong hash, or another payment’s return copied onto this order) changes nothing', async () => {
+    const { customer, booking } = await customerWithBooking();
+    const { pageUrl, html } = await openCardPage(customer.token, booking._id);
+    const genuine = await submitCard(pageUrl, html, APPROVED_CARD);
+    const before = { attempts: await attemptsOf(booking._id), letters: await lettersOf(booking._id) };
+
+    const wrongHash = new URL(genuine);
+    wrongHash.searchParams.set('hash', wipayHash(genuine.searchParams.get('transaction_id')!, genuine.searchParams.get('total')!, 'not-the-key'));
+    const noHash = new URL(genuine);
+    noHash.searchParams.delete('hash');
+    const unknownOrder = new URL(genuine);
+    unknownOrder.searchParams.set('order_id', 'WR-NOSUCH-1');
+    // A real, paid return of another booking of the same amount, its order id changed to this one's
+    // (WiPay's hash covers the transaction and the total, not the order id).
+    const other = await customerWithBooking();
+    const otherReturn = (await pay(other.customer.token, other.booking._id, APPROVED_CARD)).back;
+    expect(otherReturn.searchParams.get('total')).toBe(genuine.searchParams.get('total'));
+    const copied = new URL(otherReturn);
+    copied.searchParams.set('order_id', genuine.searchParams.get('order_id')!);
+
+    for (const forged of [wrongHash, noHash, copied]) expect(await arrive(forged)).toBe(`/my-bookings/${booking.reference}?payment=unverified`);
+    expect(await arrive(unknownOrder)).toBe('/my-bookings?payment=unverified');
+    expect(await attemptsOf(booking._id)).toEqual(before.attempts);
+    expect(await lettersOf(booking._id)).toEqual(before.letters);
+    expect((await bookingRow(booking._id)).paymentStatus).toBe('unpaid');
+
+    // The genuine return still counts.
+    expect(await arrive(genuine)).toBe(`/my-bookings/${booking.reference}?payment=paid`);
+    expect((await bookingRow(booking._id)).paymentStatus).toBe('paid');
+  });
+
+  it('a return whose amount or currency is not the attempt’s changes nothing, even with a hash that matches its own total', async () => {
+    const { customer, booking } = await customerWithBooking();
+    const { pageUrl, html } = await openCardPage(customer.token, booking._id);
+    const genuine = await submitCard(pageUrl, html, APPROVED_CARD);
+    const transactionId = genuine.searchParams.get('transaction_id')!;
+    const before = await attemptsOf(booking._id);
+
+    const cheaper = new URL(genuine);
+    cheaper.searchParams.set('total', '1.00');
+    cheaper.searchParams.set('hash', wipayHash(transactionId, '1.00', SANDBOX_API_KEY));
+    const dollars = new URL(genuine);
+    dollars.searchParams.set('currency', 'USD');
+    for (const altered of [cheaper, dollars]) expect(await arrive(altered)).toBe(`/my-bookings/${booking.reference}?payment=unverified`);
+    expect(await attemptsOf(booking._id)).toEqual(before);
+    expect(await bookingRow(booking._id)).toMatchObject({ paymentStatus: 'unpaid', paymentMethod: 'upfront' });
+  });
+
+  it('a replayed return (the browser reloads it) lands on the booking again and changes nothing more', async () => {
+    const { customer, booking } = await customerWithBooking();
+    const { back } = await pay(customer.token, booking._id, APPROVED_CARD);
+    const [attempt] = await attemptsOf(booking._id);
+    const letters = await lettersOf(booking._id);
+    const history = await historyOf(attempt!.id);
+
+    expect(await arrive(back)).toBe(`/my-bookings/${booking.reference}?payment=paid`);
+    expect(await attemptsOf(booking._id)).toEqual([attempt]);
+    expect(await lettersOf(booking._id)).toEqual(letters);
+    expect(await historyOf(attempt!.id)).toEqual(history);
+  });
+
+  it('an attempt that never comes back expires after 30 minutes, is listed for staff, who close it as paid; refunds are recorded', async () => {
+    const { customer, booking } = await customerWithBooking();
+    await openCardPage(customer.token, booking._id);
+    const [attempt] = await attemptsOf(booking._id);
+    expect(attempt!.status).toBe('sent');
+
+    // Not yet: the customer may still be on the card page.
+    expect(await expireOpenAttempts(t.db)).not.toContain(attempt!.orderId);
+    const open = async () => paymentResponses.attempts.parse((await call(owner.token, 'GET', API.paymentAttempts)).json());
+    expect((await open()).attempts.some((a) => a._id === attempt!.id)).toBe(false);
+
+    await ageAttempt(attempt!.id, 31);
+    expect(await expireOpenAttempts(t.db)).toContain(attempt!.orderId);
+    expect((await open()).attempts.find((a) => a._id === attempt!.id)).toMatchObject({ status: 'expired', reference: booking.reference, amount: booking.price });
+    expect((await detail(customer.token, booking.reference)).cardPayment).toMatchObject({ status: 'expired' });
+
+    // Customers cannot see or settle attempts.
+    expect((await call(customer.token, 'GET', API.paymentAttempts)).statusCode).toBe(403);
+    expect((await call(customer.token, 'POST', pathFor('closePayment', { id: attempt!.id }), { outcome: 'paid' })).statusCode).toBe(403);
+
+    const closed = await call(owner.token, 'POST', pathFor('closePayment', { id: attempt!.id }), { outcome: 'paid', note: 'Seen as paid in the WiPay dashboard' });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ success: true, message: PAYMENT_MESSAGES.closedPaid, attempt: { status: 'paid' } });
+    expect(await bookingRow(booking._id)).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'card' });
+    expect((await lettersOf(booking._id)).map((letter) => letter.kind)).toContain('card_payment_received');
+    expect((await open()).attempts.some((a) => a._id === attempt!.id)).toBe(false);
+    const closedAgain = await call(owner.token, 'POST', pathFor('closePayment', { id: attempt!.id }), { outcome: 'failed' });
+    expect(closedAgain.statusCode).toBe(409);
+    expect(closedAgain.json().message).toBe(PAYMENT_MESSAGES.notOpen);
+
+    // Refunds made in the provider's dashboard: at most what is left.
+    const part = await call(owner.token, 'POST', pathFor('refundPayment', { id: attempt!.id }), { amount: 1000 });
+    expect(part.statusCode).toBe(200);
+    expect(part.json()).toMatchObject({ message: PAYMENT_MESSAGES.refundRecorded, attempt: { status: 'refunded', refundedAmount: 1000 } });
+    const tooMuch = await call(owner.token, 'POST', pathFor('refundPayment', { id: attempt!.id }), { amount: booking.price });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().message).toBe(PAYMENT_MESSAGES.refundTooMuch(booking.price - 1000, 'JMD'));
+    expect((await call(owner.token, 'POST', pathFor('refundPayment', { id: attempt!.id }), { amount: booking.price - 1000 })).statusCode).toBe(200);
+    expect((await attemptsOf(booking._id))[0]).toMatchObject({ status: 'refunded', refundedAmount: booking.price });
+
+    // Each step is in the history, by whom; staff's note only as "given".
+    const history = await historyOf(attempt!.id);
+    expect(history.map((entry) => (entry.after as { status?: string }).status)).toEqual(['created', 'sent', 'expired', 'paid', 'refunded', undefined]);
+    expect(history.slice(3).every((entry) => entry.actorId === owner.user._id)).toBe(true);
+    expect(JSON.stringify(history)).not.toContain('WiPay dashboard');
+  });
+
+  it('a pending booking whose hold ended is kept while its attempt is open, and expires once the attempt is 30 minutes old; a late payment is recorded and staff alerted', async () => {
+    const { customer, booking } = await customerWithBooking();
+    const { pageUrl, html } = await openCardPage(customer.token, booking._id);
+    const [attempt] = await attemptsOf(booking._id);
+    await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 minute'` }).where(eq(bookings.id, booking._id));
+
+    expect((await expireHolds(t.db, t.app.mail)).map((hold) => hold.id)).not.toContain(booking._id);
+    expect((await bookingRow(booking._id)).status).toBe('pending');
+
+    await ageAttempt(attempt!.id, 31);
+    expect((await expireHolds(t.db, t.app.mail)).map((hold) => hold.id)).toContain(booking._id);
+    await expireOpenAttempts(t.db);
+    expect(await bookingRow(booking._id)).toMatchObject({ status: 'cancelled', statusReason: 'expired' });
+
+    // The customer finally submits the card page: the money is taken, so it is recorded, the booking stays cancelled.
+    const landed = await arrive(await submitCard(pageUrl, html, APPROVED_CARD));
+    expect(landed).toBe(`/my-bookings/${booking.reference}?payment=paid`);
+    expect(await bookingRow(booking._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', paymentMethod: 'card' });
+    expect((await attemptsOf(booking._id))[0]).toMatchObject({ status: 'paid' });
+    const letters = await lettersOf(booking._id);
+    const company = responses.company.parse((await call(undefined, 'GET', API.company)).json()).company;
+    const alert = letters.find((letter) => letter.kind === 'card_payment_staff_alert');
+    expect(alert).toMatchObject({ recipient: company.email });
+    expect(alert!.textBody).toContain('after the booking was cancelled');
+    expect(letters.find((letter) => letter.kind === 'card_payment_received')!.textBody).toContain('had been cancelled');
+  });
+
+  it('only the customer’s own booking, still to be paid, can be paid by card', async () => {
+    const { booking } = await customerWithBooking();
+    const stranger = await registerCustomer(t.app);
+    const theirs = await call(stranger.token, 'POST', API.startPayment, { bookingId: booking._id });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ success: false, message: MESSAGES.bookingNotFound });
+    expect((await call(undefined, 'POST', API.startPayment, { bookingId: booking._id })).statusCode).toBe(401);
+    expect(await attemptsOf(booking._id)).toEqual([]);
+
+    const { customer, booking: cancelled } = await customerWithBooking();
+    await t.db.update(bookings).set({ status: 'cancelled', statusReason: 'customer' }).where(eq(bookings.id, cancelled._id));
+    const refused = await call(customer.token, 'POST', API.startPayment, { bookingId: cancelled._id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(PAYMENT_MESSAGES.cancelled);
+  });
+});
+
+describe(`card payments off, and the built-in sandbox (${describeDatabase})`, () => {
+  it('with PAYMENT_PROVIDER=none the site refuses card payments in words, and changes nothing', async () => {
+    const t = await createTestApp();
+    try {
+      const owner = await createOwner(t.app);
+      const customer = await registerCustomer(t.app);
+      const car = await addCar(t.app, owner.token);
+      const booking = (await book(t.app, customer.token, car._id, day(5), day(6))).json().booking;
+      const res = await t.app.inject({ method: 'POST', url: API.startPayment, headers: authHeader(customer.token), payload: { bookingId: booking._id } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ success: false, message: MESSAGES.cardPaymentsOff });
+      expect(await t.db.select().from(paymentAttempts)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with PAYMENT_PROVIDER=sandbox the server runs the sandbox itself and sends the customer to its page', async () => {
+    const t = await createTestApp({ config: { paymentProvider: 'sandbox', host: '127.0.0.1' } });
+    try {
+      const owner = await createOwner(t.app);
+      const customer = await registerCustomer(t.app);
+      const car = await addCar(t.app, owner.token);
+      const booking = (await book(t.app, customer.token, car._id, day(5), day(6))).json().booking;
+      const res = await t.app.inject({ method: 'POST', url: API.startPayment, headers: authHeader(customer.token), payload: { bookingId: booking._id } });
+      expect(res.statusCode).toBe(200);
+      const page = await fetch(res.json().redirectUrl);
+      expect(await page.text()).toContain('Payment sandbox: no real card is charged.');
+      expect((await t.db.select().from(paymentAttempts))[0]).toMatchObject({ provider: 'sandbox', status: 'sent' });
+    } finally {
+      await t.close();
+    }
+  });
+});
