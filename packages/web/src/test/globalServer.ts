@@ -12,6 +12,7 @@ const SHARP = 'sharp';
 type Closable = { close(): Promise<void> };
 
 let server: Closable | undefined;
+let cardServer: Closable | undefined;
 
 export default async function setup(project: TestProject) {
   try {
@@ -28,6 +29,14 @@ export default async function setup(project: TestProject) {
       .png()
       .toBuffer();
 
+    // A second server that takes cards through the local payment sandbox, for the card payment tests
+    // alone (cardServer.ts): on the first one no attempt is ever opened, and other files count on that.
+    const cardApp = await helpers.createTestApp({ config: { paymentProvider: 'sandbox', host: '127.0.0.1' } });
+    cardServer = cardApp;
+    const cardOwner: { token: string } = await helpers.createOwner(cardApp.app, { name: 'Card Owner' });
+    project.provide('cardApiBaseUrl', await cardApp.app.listen({ port: 0, host: '127.0.0.1' }));
+    project.provide('cardOwnerToken', cardOwner.token);
+
     project.provide('apiBaseUrl', address);
     project.provide('ownerToken', owner.token);
     project.provide('carImageBase64', btoa(String.fromCharCode(...png)));
@@ -36,10 +45,13 @@ export default async function setup(project: TestProject) {
     // Pure UI tests still run; the tests that need data fail with this reason.
     project.provide('apiBaseUrl', '');
     project.provide('ownerToken', '');
+    project.provide('cardApiBaseUrl', '');
+    project.provide('cardOwnerToken', '');
     project.provide('carImageBase64', '');
     project.provide('apiServerProblem', error instanceof Error ? error.stack ?? error.message : String(error));
   }
   return async () => {
+    await cardServer?.close();
     await server?.close();
   };
 }

@@ -8,6 +8,9 @@ declare module 'vitest' {
     ownerToken: string;
     /** A small PNG the server accepts as a car picture. */
     carImageBase64: string;
+    /** The second server, taking cards through the payment sandbox (cardServer.ts), and its owner's token. */
+    cardApiBaseUrl: string;
+    cardOwnerToken: string;
     /** Why the server could not start, for a clear failure in the tests that need it. */
     apiServerProblem: string;
   }
