@@ -9,12 +9,6 @@ import { useState } from 'react';
 import { startCardPayment } from './cardPayment';
 import { type PaymentOutcome, paymentOutcome, paymentOutcomeText } from './cardPaymentWords';
 
-/** The last card payment's result, as the server tells it on the booking (null: none yet). */
-type CardPaymentNote = { status: string; message: string | null; at: string } | null;
-function cardPaymentOf(booking: Booking): CardPaymentNote {
-  return (booking as Booking & { cardPayment?: CardPaymentNote }).cardPayment ?? null;
-}
-
 export function PayByCardButton({ booking }: { booking: Booking }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -57,7 +51,7 @@ export function CardOutcome({ booking, search, problem, payable }: { booking: Bo
   // The booking as the server has it now decides: "paid" is said only of a booking that is paid.
   const paid = booking.paymentStatus === 'paid';
   const outcome: PaymentOutcome | null = paid ? 'paid' : said === 'paid' ? 'unverified' : said;
-  const text = problem ?? paymentOutcomeText(outcome!, cardPaymentOf(booking)?.message);
+  const text = problem ?? paymentOutcomeText(outcome!, booking.cardPayment?.message);
   const tone = paid ? 'border-emerald-200 bg-emerald-50 text-emerald-950' : outcome === 'unverified' ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-red-200 bg-red-50 text-red-950';
   return (
     <div role={paid ? 'status' : 'alert'} className={`mt-4 flex items-start gap-3 rounded-2xl border p-4 ${tone}`}>
