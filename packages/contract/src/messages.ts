@@ -27,6 +27,8 @@ export const MESSAGES = {
   carUnavailable: 'This car is not available for booking.',
   datesTaken: 'This car is already booked for some of these days. Please choose other dates.',
   extraSoldOut: 'One of the extras you chose is already taken for some of these days. Please choose fewer, or other dates.',
+  pricesSaved: 'Prices and extras saved. Bookings already made keep the price they were given.',
+  reactivateExtraSoldOut: 'This booking cannot be opened again: one of its extras (such as a child seat) is now taken by another booking on some of its days.',
   priceChanged: 'The price of this car changed a moment ago. Please look at the new price and book again.',
   cardPaymentsOff: 'Card payments are not available at the moment. Please choose to pay upfront or by cash deposit.',
   reactivateConflict: 'This booking cannot be re-activated: its days are now booked by someone else.',

@@ -23,6 +23,7 @@ import carsRoutes from './features/cars/routes';
 import carPictureRoutes from './features/cars/pictureRoutes';
 import companyRoutes from './features/company/routes';
 import driverRoutes from './features/drivers/routes';
+import priceRoutes from './features/prices/routes';
 // The fleet cache
 import { type FleetCacheOptions, registerFleetCache } from './features/fleetCache/fleetCache';
 import { installFastFleetReads } from './features/fleetCache/fastFleetReads';
@@ -252,6 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(carsRoutes);
   await app.register(companyRoutes);
   await app.register(bookingsRoutes);
+  await app.register(priceRoutes);
   await app.register(driverRoutes, {
     limited: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : undefined,
   });

@@ -4,7 +4,7 @@
  * letters, whatever else was in the batch; a refusal in a batch changes nothing for the others.
  */
 import { randomUUID } from 'node:crypto';
-import { API, MESSAGES, responses } from '@rental/contract';
+import { API, MESSAGES, responses, withGct } from '@rental/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, outbox, users } from '../src/db/schema';
@@ -32,7 +32,7 @@ describe(`bookings made together (${describeDatabase})`, () => {
     made.forEach((booking, i) => {
       expect(booking.car._id).toBe(cars[i]!._id);
       expect(booking.pickupDate).toBe(day(3 + i));
-      expect(booking.price).toBe(2 * (1000 + i)); // two days, at that car's price
+      expect(booking.price).toBe(withGct(2 * (1000 + i), 15)); // two days, at that car's price, and the default 15% GCT
       expect(booking.status).toBe('pending');
     });
     expect(new Set(made.map((b) => b.reference)).size).toBe(crowd.length);

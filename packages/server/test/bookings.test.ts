@@ -103,7 +103,8 @@ describe(`bookings (${describeDatabase})`, () => {
         car: { _id: car._id, image: car.image, brand: 'Nissan', model: 'Note', year: 2021, category: 'Sedan', location: 'Waterford, Portmore' },
         pickupDate: day(3),
         returnDate: day(6),
-        price: 3 * 8500,
+        // 3 days at 8,500 and GCT of 15% (the company's default) on top.
+        price: 29_325,
         status: 'pending',
         statusReason: null,
         createdAt: expect.any(String),
@@ -113,6 +114,19 @@ describe(`bookings (${describeDatabase})`, () => {
         paymentStatus: 'unpaid',
         // Nobody else named to drive yet
         additionalDrivers: [],
+        quote: {
+          lines: [{ kind: 'days', label: 'Nissan Note', quantity: 3, unitPrice: 8500, amount: 25_500 }],
+          subtotal: 25_500,
+          gctPercent: 15,
+          gct: 3825,
+          total: 29_325,
+          currency: 'JMD',
+          securityDeposit: 15_000,
+          days: 3,
+          extras: [],
+          additionalDrivers: 0,
+          delivery: null,
+        },
       } satisfies Booking);
       // A hold of HOLD_MINUTES (48 hours by default) from when it was made.
       const held = Date.parse(body.booking.holdExpiresAt!) - Date.parse(body.booking.createdAt);
@@ -123,7 +137,8 @@ describe(`bookings (${describeDatabase})`, () => {
       const car = await addCar(t.app, owner.token, { pricePerDay: 7000 });
       const res = await book(t.app, customer.token, car._id, day(2), day(2));
       expect(res.statusCode).toBe(201);
-      expect(res.json().booking.price).toBe(7000);
+      // 7,000 and 15% GCT.
+      expect(res.json().booking.price).toBe(8050);
     });
 
     it('refuses a booking sharing any day with another, the return day included', async () => {
@@ -168,14 +183,15 @@ describe(`bookings (${describeDatabase})`, () => {
       expect((await book(t.app, customer.token, car._id, day(365), day(365))).statusCode).toBe(201);
       const long = await book(t.app, customer.token, car._id, day(100), day(190));
       expect(long.statusCode).toBe(201);
-      expect(long.json().booking.price).toBe(9000);
+      // 90 days at 100, and 15% GCT.
+      expect(long.json().booking.price).toBe(10_350);
     });
 
     it.each([
       ['a date that does not exist', { pickupDate: '2026-02-30' }, /The pickup date is not a real date/],
       ['a date in another format', { returnDate: '12/05/2026' }, /The return date is not a real date/],
       ['a date as a number', { pickupDate: 20260101 }, /Please choose the pickup date/],
-      ['an unknown payment method', { paymentMethod: 'card' }, /Please choose how to pay: upfront or cash deposit/],
+      ['an unknown payment method', { paymentMethod: 'cheque' }, /Please choose how to pay: upfront, cash deposit or card/],
       ['no payment method', { paymentMethod: undefined }, /Please choose how to pay/],
       ['no car', { car: undefined }, /Please say which is the car/],
       ['a car id that is not text', { car: 42 }, /car/],

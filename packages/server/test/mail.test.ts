@@ -73,7 +73,7 @@ describe(`e-mail through the outbox (${describeDatabase})`, () => {
     for (const body of [mail!.text, mail!.html]) {
       expect(body).toContain('Keisha Brown');
       expect(body).toContain('Honda Fit');
-      expect(body).toContain(formatMoney(price)); // "$17,000 JMD"
+      expect(body).toContain(formatMoney(price)); // "$19,550 JMD": 2 days at 8,500 and 15% GCT
       expect(body).toMatch(DAY);
       expect(body).toContain(BANK.bankName);
       expect(body).toContain(BANK.accountHolderName);
@@ -87,7 +87,7 @@ describe(`e-mail through the outbox (${describeDatabase})`, () => {
     expect(mail!.text).toContain(BANK_PAYMENT_WAYS);
     expect(mail!.text).toContain(PAYMENT_METHOD_IN_A_LINE.cash_deposit);
     expect(mail!.text).toContain(`(${reference}) on the deposit slip or as the transfer's reference`);
-    expect(formatMoney(price)).toBe('$17,000 JMD');
+    expect(formatMoney(price)).toBe('$19,550 JMD');
 
     const [alert] = await sink.waitFor((m) => m.to.includes(STAFF) && m.subject.includes(reference));
     expect(alert!.to).toEqual([STAFF]);

@@ -210,7 +210,7 @@ describe(`owner area (${describeDatabase})`, () => {
       const booking = (await book(t.app, customer.token, car._id, day(10), day(12))).json().booking;
       await sendCar('PUT', API.updateCar(car._id), owner.token, carForm({ pricePerDay: 9000 }), null);
       const list = (await ownerCall(t.app, owner.token, 'GET', API.ownerBookings)).json().bookings;
-      expect(list.find((b: { _id: string }) => b._id === booking._id).price).toBe(8000);
+      expect(list.find((b: { _id: string }) => b._id === booking._id).price).toBe(9200); // 2 x 4000 and 15% GCT
     });
 
     it('answers 404 for unknown, malformed and deleted cars, 400 for bad fields', async () => {
@@ -327,7 +327,7 @@ describe(`dashboard (${describeDatabase})`, () => {
     const deleted = await addCar(t.app, owner.token);
     await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: deleted._id });
 
-    // Confirmed, picked up this month (today): counts, 2 days x 1000.
+    // Confirmed, picked up this month (today): counts, 2 days x 1000 and 15% GCT.
     const thisMonth = (await book(t.app, customer.token, a._id, today, addDays(today, 2))).json().booking;
     await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: thisMonth._id, status: 'confirmed' });
     // Confirmed but picked up last month: not this month's revenue.
@@ -342,14 +342,14 @@ describe(`dashboard (${describeDatabase})`, () => {
 
     const res = await ownerCall(t.app, owner.token, 'GET', API.dashboard);
     const data = responses.dashboard.parse(res.json()).dashboardData;
-    expect(data).toMatchObject({ totalCars: 2, totalBookings: 5, pendingBookings: 1, completedBookings: 3, monthlyRevenue: 2000 });
+    expect(data).toMatchObject({ totalCars: 2, totalBookings: 5, pendingBookings: 1, completedBookings: 3, monthlyRevenue: 2300 });
     expect(data.recentBookings.map((r) => r._id)[0]).toBe(cancelled._id);
     expect(data.recentBookings[0]).toMatchObject({ status: 'cancelled', user: { _id: customer.user._id, name: 'Dana White', email: customer.user.email } });
     expect(res.body).not.toMatch(/argon2|password/i);
 
     // The chart: 12 months, the current one last, counted as the tile counts.
     expect(data.revenueByMonth).toHaveLength(12);
-    expect(data.revenueByMonth.at(-1)).toEqual({ month: today.slice(0, 7), revenue: 2000 });
+    expect(data.revenueByMonth.at(-1)).toEqual({ month: today.slice(0, 7), revenue: 2300 });
     expect(data.revenueByMonth.at(-2)).toEqual({ month: addDays(start, -1).slice(0, 7), revenue: 900 });
     expect(data.revenueByMonth.slice(0, -2).every((m) => m.revenue === 0)).toBe(true);
     // Occupancy: bookings not cancelled (the pending one too), cut to this month, over 2 cars x the month's days.

@@ -321,6 +321,18 @@ const TABLE: Record<string, Entry> = {
     call: async (w) => ({ method: 'DELETE', url: pathFor('clearDoNotRent', { id: await freshCustomer(w, 'clear') }) }),
     expected: ownersOnly(200),
   },
+  // Prices: the quote and the offer are public; the rules are staff's (saved as they are, so nothing changes).
+  [`POST ${API.quote}`]: { call: (w) => ({ method: 'POST', url: API.quote, payload: { car: w.car._id, pickupDate: day(30), returnDate: day(32) } }), expected: everyone(200) },
+  [`GET ${API.prices}`]: { call: () => ({ method: 'GET', url: API.prices }), expected: everyone(200) },
+  [`GET ${API.ownerPrices}`]: { call: () => ({ method: 'GET', url: API.ownerPrices }), expected: ownersOnly(200) },
+  [`PUT ${API.ownerPrices}`]: {
+    call: () => ({
+      method: 'PUT',
+      url: API.ownerPrices,
+      payload: { seasons: [], weeklyPercentOff: 0, monthlyPercentOff: 0, additionalDriverPerDay: 0, delivery: { airport: null, portmore: null, kingston: null }, extras: [] },
+    }),
+    expected: ownersOnly(200),
+  },
   // Card payments: the matrix's app has them off (PAYMENT_PROVIDER=none), so a logged-in caller hears 409 and nothing starts.
   [`POST ${API.startPayment}`]: {
     call: (w) => ({ method: 'POST', url: API.startPayment, payload: { bookingId: w.customersBooking } }),

@@ -14,7 +14,6 @@ import {
   MAX_PENDING_BOOKINGS,
   MAX_PENDING_BOOKINGS_PER_ADDRESS,
   MESSAGES,
-  rentalDays,
   type Role,
 } from '@rental/contract';
 import { sql } from 'drizzle-orm';
@@ -22,6 +21,7 @@ import { type Database, pgErrorCode, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { getCompanySettings } from '../company/settings';
 import { checkDrivers } from '../drivers/bookingRules';
+import { quoteCars, quoteWith, readPriceBook } from '../prices/quoting';
 import { bookingMadeLetter, bookingMadeStaffLetter, type BookingFacts, type Letter, type MailSettings } from '../mail/letters';
 import { enqueue } from '../mail/outbox';
 import { getBankDetails } from '../backOffice/bankDetails';
@@ -50,6 +50,8 @@ export type BookingOutcome = { answer: BookingAnswer } | { refusal: HttpError } 
 export interface BookingRules {
   holdMinutes: number;
   mail: MailSettings;
+  /** A card provider is set up: paymentMethod 'card' may be chosen. */
+  cardPayments: boolean;
 }
 
 /** book_car's booking: a BookingRow whose times are JSON strings. */
@@ -93,7 +95,6 @@ export async function bookBatch(db: Database, requests: readonly BookingRequest[
     carId: input.car,
     pickupDate: input.pickupDate,
     returnDate: input.returnDate,
-    rentalDays: rentalDays(input.pickupDate, input.returnDate),
     holdMinutes: holdMinutesFor(input.pickupDate, rules.holdMinutes),
     paymentMethod: input.paymentMethod,
     limitHolds: actor.role !== 'owner',
@@ -109,13 +110,30 @@ export async function bookBatch(db: Database, requests: readonly BookingRequest[
       // need besides the bookings comes before it (bank details) or with it (the company's facts).
       let bank = wantsDeposit ? await getBankDetails(tx) : null;
       const outcomes: BookingOutcome[] = Array.from({ length: requests.length });
-      // The drivers' rules first: a refused request never reaches the cars.
+      // The drivers' rules and the prices first: a refused request never reaches the cars.
       const company = await getCompanySettings(tx);
-      const drivers = await checkDrivers(tx, payload.map((p) => ({ ...p, isStaff: !p.limitHolds })), company);
-      drivers.forEach((check, n) => {
-        if (check.refusal) outcomes[n] = { refusal: check.refusal };
-      });
-      const allowed = payload.filter((_, n) => !drivers[n]!.refusal);
+      const [drivers, book, quotedCars] = await Promise.all([
+        checkDrivers(tx, payload.map((p) => ({ ...p, isStaff: !p.limitHolds })), company),
+        readPriceBook(tx, company),
+        quoteCars(tx, payload.map((p) => p.carId)),
+      ]);
+      const allowed = [];
+      for (const [n, request] of payload.entries()) {
+        const refused = drivers[n]!.refusal ?? priceRefusal(n);
+        if (refused) outcomes[n] = { refusal: refused };
+        else allowed.push(request);
+      }
+      function priceRefusal(n: number): HttpError | undefined {
+        const { input } = requests[n]!;
+        if (input.paymentMethod === 'card' && !rules.cardPayments) return new HttpError(409, MESSAGES.cardPaymentsOff);
+        const car = quotedCars.get(input.car);
+        // A car not in the fleet is book_car's to refuse (car_not_found), under its rules' order.
+        if (!car) return undefined;
+        const priced = quoteWith(book, car, input);
+        if ('problem' in priced) return new HttpError(422, priced.problem);
+        Object.assign(payload[n]!, { quote: priced.quote, quotedCar: { pricePerDay: car.pricePerDay, category: car.category } });
+        return undefined;
+      }
       if (allowed.length === 0) return outcomes;
       const [row] = await queryRows<{ answers: DatabaseAnswer[] }>(
         tx,

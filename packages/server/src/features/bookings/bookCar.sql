@@ -13,9 +13,13 @@
 --   4. A cash deposit needs the company's bank details (bank_details_missing).
 --   5. No day of the trip may be taken by a booking or a service block (dates_taken); the exclusion
 --      constraints decide in the end.
---   6. The booking is stored: price = the car's daily rate now x the rental days, held for the
---      minutes the application worked out (shorter for a pickup far ahead), with the address it
---      came from while it is pending.
+--   6. The application's quote must have read the car as it is under the lock: a price or
+--      category changed meanwhile, or an extra no longer offered, refuses it (price_changed).
+--   7. The booking is stored with its quote (price = the quote's total), held for the minutes the
+--      application worked out (shorter for a pickup far ahead), with the address it came from while
+--      it is pending.
+--   8. Its extras are stored; an extra with a stock may not be out more times than its stock on
+--      any day (extra_sold_out: booking_extras_fit).
 --
 -- book_car answers one request as jsonb: {"outcome": "booked", booking, car, customer},
 -- {"outcome": "refused", "reason": ...}, {"outcome": "replay", hash, statusCode, response} (its
@@ -25,7 +29,35 @@
 -- own subtransaction: a refused request changes nothing and does not touch the others in its batch.
 --
 -- rules: {"maxPending": n, "maxPendingPerAddress": n}; each request: {n, userId, carId, pickupDate,
--- returnDate, rentalDays, holdMinutes, paymentMethod, limitHolds, address?, key?, hash?}.
+-- returnDate, holdMinutes, paymentMethod, limitHolds, quote, quotedCar: {pricePerDay, category},
+-- address?, key?, hash?}; quote is the contract's Quote (its extras: [{id, quantity}]).
+
+-- Does every extra of this booking fit its stock on each of its days? Raises extra_sold_out when
+-- not. Each extra's row is locked first (book_cars locked them already, in its order), so two
+-- bookings of the last child seat count one after the other: one wins. Staff re-opening a
+-- cancelled booking ask the same.
+CREATE OR REPLACE FUNCTION booking_extras_fit(wanted_booking uuid) RETURNS void
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  item record;
+BEGIN
+  FOR item IN
+    SELECT e.id, e.stock, b.period FROM booking_extras be
+      JOIN extras e ON e.id = be.extra_id JOIN bookings b ON b.id = be.booking_id
+      WHERE be.booking_id = wanted_booking AND e.stock IS NOT NULL
+      ORDER BY e.id
+  LOOP
+    PERFORM 1 FROM extras WHERE id = item.id FOR NO KEY UPDATE;
+    IF EXISTS (
+      SELECT 1 FROM generate_series(lower(item.period), upper(item.period) - 1, interval '1 day') AS d(day)
+      WHERE (SELECT coalesce(sum(be.quantity), 0) FROM booking_extras be JOIN bookings b ON b.id = be.booking_id
+               WHERE be.extra_id = item.id AND b.status <> 'cancelled' AND b.period @> d.day::date) > item.stock
+    ) THEN
+      RAISE EXCEPTION 'extra_sold_out';
+    END IF;
+  END LOOP;
+END;
+$$;
 
 -- The signatures before this file (migration 0011) go: a changed argument list would be a second function.
 DROP FUNCTION IF EXISTS book_cars(jsonb, integer, integer);
@@ -99,21 +131,33 @@ BEGIN
     RETURN jsonb_build_object('outcome', 'refused', 'reason', 'dates_taken');
   END IF;
 
-  -- The price is the car's price now (under its lock) times the rental days the application counted
-  -- (the contract's rentalPrice); the hold is as long as the application worked out (holdMinutesFor).
-  INSERT INTO bookings (car_id, user_id, pickup_date, return_date, price, status, payment_method, hold_expires_at, made_from)
+  -- The quote (the contract's quote()) read the car before its lock: it stands only if the car is
+  -- still what it read, and every extra it sold is still offered.
+  IF car.price_per_day <> (request#>>'{quotedCar,pricePerDay}')::integer OR car.category <> request#>>'{quotedCar,category}'
+     OR EXISTS (SELECT 1 FROM jsonb_to_recordset(request#>'{quote,extras}') AS x(id uuid, quantity integer)
+                LEFT JOIN extras e ON e.id = x.id WHERE e.id IS NULL OR e.archived_at IS NOT NULL) THEN
+    RAISE EXCEPTION 'price_changed';
+  END IF;
+
+  -- The price is the quote's total; the hold is as long as the application worked out (holdMinutesFor).
+  INSERT INTO bookings (car_id, user_id, pickup_date, return_date, price, quote, status, payment_method, hold_expires_at, made_from)
     VALUES (wanted_car, customer_id, (request->>'pickupDate')::date, (request->>'returnDate')::date,
-            car.price_per_day * (request->>'rentalDays')::integer, 'pending', request->>'paymentMethod',
+            (request#>>'{quote,total}')::integer, request->'quote', 'pending', request->>'paymentMethod',
             now() + make_interval(mins => (request->>'holdMinutes')::integer), request->>'address')
-    RETURNING id, reference, pickup_date, return_date, price, status, status_reason, payment_method,
+    RETURNING id, reference, pickup_date, return_date, price, quote, status, status_reason, payment_method,
               hold_expires_at, payment_status, created_at INTO made;
+  IF jsonb_array_length(request#>'{quote,extras}') > 0 THEN
+    INSERT INTO booking_extras (booking_id, extra_id, quantity)
+      SELECT made.id, x.id, x.quantity FROM jsonb_to_recordset(request#>'{quote,extras}') AS x(id uuid, quantity integer);
+    PERFORM booking_extras_fit(made.id);
+  END IF;
   INSERT INTO booking_events (booking_id, status, actor_id) VALUES (made.id, 'pending', customer_id);
 
   RETURN jsonb_build_object(
     'outcome', 'booked',
     'booking', jsonb_build_object(
       'id', made.id, 'reference', made.reference, 'pickupDate', made.pickup_date, 'returnDate', made.return_date,
-      'price', made.price, 'status', made.status, 'statusReason', made.status_reason,
+      'price', made.price, 'quote', made.quote, 'status', made.status, 'statusReason', made.status_reason,
       'paymentMethod', made.payment_method, 'holdExpiresAt', made.hold_expires_at,
       'paymentStatus', made.payment_status, 'createdAt', made.created_at),
     'car', jsonb_build_object(
@@ -134,7 +178,8 @@ $$;
 -- A batch takes its locks in one global order, so two batches (two instances) queue instead of
 -- deadlocking: first the rows of every customer whose holds are counted or who sent an
 -- Idempotency-Key, in id order (so keys are claimed under their owner's lock), then the addresses whose
--- holds are counted (an advisory lock each, in key order), then the cars, in id order; two requests
+-- holds are counted (an advisory lock each, in key order), then the extras with a stock, in id
+-- order, then the cars, in id order; two requests
 -- for one car go in the order they arrived. Each answer carries its request's place in the batch ("n").
 CREATE OR REPLACE FUNCTION book_cars(requests jsonb, rules jsonb) RETURNS jsonb
 LANGUAGE plpgsql VOLATILE AS $$
@@ -150,6 +195,10 @@ BEGIN
     SELECT DISTINCT hashtextextended('book_car address ' || (value->>'address'), 0) AS lock_key
       FROM jsonb_array_elements(requests) WHERE (value->>'limitHolds')::boolean AND value ? 'address'
   ) AS addresses ORDER BY lock_key;
+  -- The extras with a stock that any request takes, in id order, before any car.
+  PERFORM 1 FROM extras
+    WHERE stock IS NOT NULL AND id IN (SELECT (x->>'id')::uuid FROM jsonb_array_elements(requests) AS r, jsonb_array_elements(r.value#>'{quote,extras}') AS x)
+    ORDER BY id FOR NO KEY UPDATE;
   FOR request IN SELECT value FROM jsonb_array_elements(requests) ORDER BY value->>'carId', (value->>'n')::integer LOOP
     answers := answers || jsonb_build_array(book_car(request, rules) || jsonb_build_object('n', request->'n'));
   END LOOP;

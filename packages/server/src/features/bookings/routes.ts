@@ -35,7 +35,7 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Every booking of this instance goes through one desk, which books them in batches (decision 073).
-  const bookingDesk = createBookingDesk(app.db, { holdMinutes, mail: app.mail });
+  const bookingDesk = createBookingDesk(app.db, { holdMinutes, mail: app.mail, cardPayments: app.config.paymentProvider !== 'none' });
   addEndpoint(app, 'createBooking', async (request, reply) => {
     const answer = await bookingDesk.book({ actor: request.user, input: request.body, key: idempotencyKeyOf(request), address: holdAddress(request.ip) });
     if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');

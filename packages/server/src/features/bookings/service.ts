@@ -50,6 +50,14 @@ function violatedConstraint(err: unknown): string | undefined {
   return undefined;
 }
 
+/** The reason a booking function raised (RAISE EXCEPTION 'extra_sold_out'), through drizzle's wrapping. */
+function raisedReason(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === 'P0001') return (e as { message?: string }).message;
+  }
+  return undefined;
+}
+
 /** Sets a status and records it, inside the caller's transaction. */
 async function recordStatus(tx: Tx, bookingId: string, status: BookingStatus, reason: StatusReason | null, actorId: string | null, holdMinutes: number) {
   await tx
@@ -92,6 +100,8 @@ export async function changeBookingStatus(db: Database, actor: Actor, bookingId:
       }
       if (current.status === status) return;
       await recordStatus(tx, bookingId, status, 'staff', actor.id, holdMinutes);
+      // Re-opened: its extras must still fit their stock (another booking may have the last child seat now).
+      if (current.status === 'cancelled') await tx.execute(sql`SELECT booking_extras_fit(${bookingId}::uuid)`);
       // The customer hears of a confirmation or a cancellation (not of staff re-opening a booking).
       if (status === 'confirmed' || status === 'cancelled') {
         const facts = await bookingFacts(tx, bookingId);
@@ -102,6 +112,7 @@ export async function changeBookingStatus(db: Database, actor: Actor, bookingId:
   } catch (err) {
     // Only a block can clash with car_days_taken here: another booking meets bookings_no_overlap first.
     if (isOverlapViolation(err)) throw new HttpError(409, violatedConstraint(err) === 'car_days_taken_no_overlap' ? MESSAGES.reactivateOverBlock : MESSAGES.reactivateConflict);
+    if (raisedReason(err) === 'extra_sold_out') throw new HttpError(409, MESSAGES.reactivateExtraSoldOut);
     throw err;
   }
   const [booking] = await listOwnerBookings(db, { where: eq(bookings.id, bookingId) });
