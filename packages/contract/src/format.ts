@@ -18,5 +18,7 @@ export function formatDay(date: string): string {
 }
 
 export function formatMoney(amount: number, currency: string = DEFAULT_COMPANY.currency): string {
-  return `${CURRENCY_SYMBOL}${Math.round(amount).toLocaleString('en-US')} ${currency}`;
+  // A discount line reads "-$7,800 JMD", never "$-7,800 JMD".
+  const sign = Math.round(amount) < 0 ? '-' : '';
+  return `${sign}${CURRENCY_SYMBOL}${Math.abs(Math.round(amount)).toLocaleString('en-US')} ${currency}`;
 }

@@ -301,7 +301,7 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
 
       const records = parse(raw, { bom: true, record_delimiter: '\r\n' }) as string[][];
       expect(records[0]).toEqual(CSV_HEADER);
-      expect(CSV_HEADER).toEqual(['Reference', 'Created', 'Customer', 'E-mail', 'Phone', 'Car', 'Pickup', 'Return', 'Days', 'Total', 'Method', 'Status', 'Payment status']);
+      expect(CSV_HEADER).toEqual(['Reference', 'Created', 'Customer', 'E-mail', 'Phone', 'Car', 'Pickup', 'Return', 'Days', 'Total', 'Method', 'Status', 'Payment status', 'Subtotal', 'GCT', 'Price lines']);
       const byRef = new Map(records.slice(1).map((r) => [r[0], r]));
       const quotedRow = byRef.get(q1!.reference)!;
       expect(quotedRow.slice(2)).toEqual([
@@ -316,12 +316,16 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
         'Cash deposit',
         'Confirmed',
         PAYMENT_STATUS_WORDS.deposit_received,
+        // Made before quotes: its total alone.
+        '',
+        '',
+        '',
       ]);
       expect(quotedRow[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
       const formulaRow = byRef.get(f1!.reference)!;
       expect(formulaRow[2]).toBe(`'=HYPERLINK("http://evil.example","${tag}")`);
       expect(formulaRow[4]).toBe("'+1 876 555 0101");
-      expect(formulaRow.slice(8)).toEqual(['1', '8500', 'Pay upfront', 'Pending', 'Not paid yet']);
+      expect(formulaRow.slice(8)).toEqual(['1', '8500', 'Pay upfront', 'Pending', 'Not paid yet', '', '', '']);
       // Newest first, like the list.
       expect(records.slice(1).map((r) => r[0])).toEqual([f1!.reference, q1!.reference]);
     });

@@ -3,11 +3,11 @@
  * stock, other drivers, delivery and GCT. The quote call and the booking give the same lines, a
  * booking keeps them whatever changes later, and the last child seat goes to one customer only.
  */
-import { API, type CompanySettings, type Extra, type PriceRules, type PricesBodyInput, quote as contractQuote, type Quote } from '@rental/contract';
+import { API, type CompanySettings, ROUTES, type Extra, type PriceRules, type PricesBodyInput, quote as contractQuote, type Quote } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bookingExtras, bookings } from '../src/db/schema';
+import { bookingExtras, bookings, outbox } from '../src/db/schema';
 import { type Account, authHeader, createOwner, createTestApp, describeDatabase, type TestApp } from './helpers';
 import { addCar, customersWithTokens, day, ownerCall } from './support/fleet';
 
@@ -145,6 +145,15 @@ describe(`prices and extras (${describeDatabase})`, () => {
     expect(booking.price).toBe(q.total);
     const taken = await t.db.select({ extraId: bookingExtras.extraId, quantity: bookingExtras.quantity }).from(bookingExtras).where(eq(bookingExtras.bookingId, booking._id));
     expect(taken.sort((a, b) => a.quantity - b.quantity)).toEqual([{ extraId: waiver.id, quantity: 1 }, { extraId: seat.id, quantity: 2 }]);
+
+    // The customer's e-mail tells the same lines, GCT and the deposit.
+    const letters = await t.db.select({ text: outbox.textBody, kind: outbox.kind }).from(outbox).where(eq(outbox.bookingId, booking._id));
+    const letter = letters.find((l) => l.text.includes('Thank you for booking'))!.text;
+    for (const words of ['Child seat, 2 × 3 days', '6 × $800 JMD = $4,800 JMD', 'GCT (15%)', `$${q.total.toLocaleString('en-US')} JMD`, 'Security deposit']) expect(letter).toContain(words);
+
+    // The accountant's export has the same lines.
+    const csv = await ownerCall(t.app, owner.token, 'GET', `${ROUTES.ownerBookingsCsv.path}?q=${booking.reference}`);
+    expect(csv.body).toContain(`"${q.subtotal}","${q.gct}","Kia Rio: 18000; Collision damage waiver, 1 × 3 days: 7500; Child seat, 2 × 3 days: 4800;`);
 
     // Dearer seats and no more waiver: the booking keeps what it was sold.
     await savePrices({ ...NO_RULES, extras: [{ ...seat, price: 2000 }] });

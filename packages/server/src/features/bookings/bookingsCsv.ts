@@ -10,7 +10,8 @@ import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/types';
 import { eachOwnerBooking } from './ownerList';
 
-export const CSV_HEADER = ['Reference', 'Created', 'Customer', 'E-mail', 'Phone', 'Car', 'Pickup', 'Return', 'Days', 'Total', 'Method', 'Status', 'Payment status'];
+// The quote's columns come last, so a sheet built on the earlier columns keeps working.
+export const CSV_HEADER = ['Reference', 'Created', 'Customer', 'E-mail', 'Phone', 'Car', 'Pickup', 'Return', 'Days', 'Total', 'Method', 'Status', 'Payment status', 'Subtotal', 'GCT', 'Price lines'];
 
 const STATUS_WORDS: Record<OwnerBooking['status'], string> = { pending: 'Pending', confirmed: 'Confirmed', cancelled: 'Cancelled' };
 
@@ -36,9 +37,14 @@ export function csvRecord(booking: OwnerBooking): (string | number)[] {
     booking.returnDate,
     rentalDays(booking.pickupDate, booking.returnDate),
     booking.price,
-    PAYMENT_METHOD_NAMES[booking.paymentMethod],
+    // "Pay by card now" is the customer's button; the accountant reads how it was paid.
+    booking.paymentMethod === 'card' ? 'Online (card)' : PAYMENT_METHOD_NAMES[booking.paymentMethod],
     STATUS_WORDS[booking.status],
     PAYMENT_STATUS_WORDS[booking.paymentStatus],
+    // A booking made before quotes has only its total.
+    booking.quote?.subtotal ?? '',
+    booking.quote?.gct ?? '',
+    booking.quote ? booking.quote.lines.map((line) => `${line.label}: ${line.amount}`).join('; ') : '',
   ];
 }
 

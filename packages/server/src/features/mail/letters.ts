@@ -118,8 +118,22 @@ export function bookingRows(booking: BookingFacts, company: CompanySettings): [s
     ['Car', `${booking.car.brand} ${booking.car.model} (${booking.car.year})`],
     ['Pickup', `${formatDay(booking.pickupDate)}, ${booking.car.location}`],
     ['Return', formatDay(booking.returnDate)],
-    ['Total', `${formatMoney(booking.price, company.currency)} for ${days} ${days === 1 ? 'day' : 'days'}`],
+    ...(booking.quote ? quoteRows(booking.quote) : []),
+    ['Total', `${formatMoney(booking.price, booking.quote?.currency ?? company.currency)} for ${days} ${days === 1 ? 'day' : 'days'}`],
+    ...(booking.quote && booking.quote.securityDeposit > 0
+      ? [['Security deposit', `${formatMoney(booking.quote.securityDeposit, booking.quote.currency)}, taken at pickup and given back at return`] as [string, string]]
+      : []),
     ['Payment', PAYMENT_METHOD_IN_A_LINE[booking.paymentMethod]],
+  ];
+}
+
+/** The quote's lines as the booking page shows them, then the subtotal and GCT (the total follows). */
+function quoteRows(quote: Quote): [string, string][] {
+  const money = (amount: number) => formatMoney(amount, quote.currency);
+  return [
+    ...quote.lines.map((line): [string, string] => [line.label, line.quantity > 1 ? `${line.quantity} × ${money(line.unitPrice)} = ${money(line.amount)}` : money(line.amount)]),
+    ['Subtotal', money(quote.subtotal)],
+    [`GCT (${quote.gctPercent}%)`, money(quote.gct)],
   ];
 }
 
