@@ -34,16 +34,18 @@ export const PAYMENT_MESSAGES = {
 export const startPaymentBody = z.object({ bookingId: idField('the booking') });
 
 /** The provider's redirect back to us: whatever it sends, checked by the adapter. */
+/** What the provider sends back is read as text; anything else is not its answer. */
+const providerText = z.string({ error: 'The payment provider’s answer could not be read. Please open your booking to see whether it is paid.' }).optional();
 export const paymentReturnQuery = z.object({
-  status: z.string().optional(),
-  transaction_id: z.string().optional(),
-  order_id: z.string().optional(),
-  total: z.string().optional(),
-  currency: z.string().optional(),
-  card: z.string().optional(),
-  message: z.string().optional(),
-  date: z.string().optional(),
-  hash: z.string().optional(),
+  status: providerText,
+  transaction_id: providerText,
+  order_id: providerText,
+  total: providerText,
+  currency: providerText,
+  card: providerText,
+  message: providerText,
+  date: providerText,
+  hash: providerText,
 });
 
 export const paymentAttempt = z.object({
@@ -67,7 +69,7 @@ export const paymentAttempt = z.object({
 export type PaymentAttempt = z.infer<typeof paymentAttempt>;
 
 export const paymentsQuery = z.object({
-  state: z.enum(['open', 'all']).optional().describe('open (default): attempts that never came back, for staff to look up in the provider’s dashboard.'),
+  state: z.enum(['open', 'all'], { error: 'Please choose which payments to show: open or all.' }).optional().describe('open (default): attempts that never came back, for staff to look up in the provider’s dashboard.'),
 });
 
 export const paymentIdParams = z.object({ id: z.string().describe('The attempt id (a UUID).') });
@@ -75,13 +77,13 @@ export const paymentIdParams = z.object({ id: z.string().describe('The attempt i
 /** Staff looked the attempt up in the provider's dashboard. */
 export const closePaymentBody = z.object({
   outcome: z.enum(['paid', 'failed'], { error: 'Please say whether the provider shows the payment as paid or not paid.' }),
-  note: z.string().trim().max(300, { error: 'Note can be at most 300 characters long.' }).default(''),
+  note: z.string({ error: 'Note must be written as text.' }).trim().max(300, { error: 'Note can be at most 300 characters long.' }).default(''),
 });
 
 /** A refund made in the provider's dashboard, recorded here. */
 export const refundPaymentBody = z.object({
   amount: wholeNumber('Amount refunded', 1, 10_000_000),
-  note: z.string().trim().max(300, { error: 'Note can be at most 300 characters long.' }).default(''),
+  note: z.string({ error: 'Note must be written as text.' }).trim().max(300, { error: 'Note can be at most 300 characters long.' }).default(''),
 });
 
 export const paymentResponses = {

@@ -45,11 +45,14 @@ export const priceRules = z.object({
   weeklyPercentOff: wholeNumber('Weekly rate (percent off)', 0, 90),
   monthlyPercentOff: wholeNumber('Monthly rate (percent off)', 0, 90),
   additionalDriverPerDay: wholeNumber('Other driver, per day', 0, MAX_PRICE),
-  delivery: z.object({
-    airport: deliveryFee('Delivery to the airport'),
-    portmore: deliveryFee('Delivery in Portmore'),
-    kingston: deliveryFee('Delivery in Kingston'),
-  }),
+  delivery: z.object(
+    {
+      airport: deliveryFee('Delivery to the airport'),
+      portmore: deliveryFee('Delivery in Portmore'),
+      kingston: deliveryFee('Delivery in Kingston'),
+    },
+    { error: 'Please give the delivery fees: the airport, Portmore and Kingston (empty where the company does not deliver).' },
+  ),
 });
 export type PriceRulesInput = z.input<typeof priceRules>;
 
@@ -67,7 +70,7 @@ export const extra = z.object({
 export const extraInput = z.object({
   id: z.string().uuid({ error: 'An extra is not known. Please reload the page.' }).optional(),
   name: text('Extra name', 60),
-  description: z.string().trim().max(300, { error: 'Description can be at most 300 characters long.' }).default(''),
+  description: z.string({ error: 'Description must be written as text.' }).trim().max(300, { error: 'Description can be at most 300 characters long.' }).default(''),
   charge: oneOf('how the extra is charged', EXTRA_CHARGES, ['per day', 'per rental']),
   price: wholeNumber('Extra price', 0, MAX_PRICE),
   maxPerBooking: wholeNumber('Most per booking', 1, 20),
