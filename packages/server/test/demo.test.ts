@@ -1,9 +1,11 @@
 import { CAR_CATEGORIES, CAR_IMAGE_MAX_WIDTH, DEFAULT_LOCATION } from '@rental/contract/constants';
-import { bookingPrice, companyToday, monthBounds, rangesOverlap } from '@rental/contract/rentalDates';
+import { companyToday, monthBounds, rangesOverlap } from '@rental/contract/rentalDates';
+import { demoQuote } from '../src/demo/demoPrices';
+import { getPriceRules, listExtras } from '../src/features/prices/priceRules';
 import { desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankDetails, bookingEvents, bookings, cars, images, users } from '../src/db/schema';
+import { bankDetails, bookingEvents, bookingExtras, bookings, cars, images, users } from '../src/db/schema';
 import { DEMO_PICTURE_WIDTH } from '../src/demo/carPicture';
 import { demoBookings } from '../src/demo/demoBookings';
 import { DEMO_CUSTOMERS, DEMO_OWNER, seedDemo } from '../src/demo/seedDemo';
@@ -83,8 +85,14 @@ describe(`demo data (${describeDatabase})`, () => {
     const rows = await database.db.select().from(bookings).innerJoin(cars, eq(cars.id, bookings.carId));
     expect(rows.length).toBeGreaterThanOrEqual(5);
     expect(new Set(rows.map((r) => r.bookings.status))).toEqual(new Set(['pending', 'confirmed', 'cancelled']));
+    const prices = { rules: await getPriceRules(database.db), extras: await listExtras(database.db) };
+    expect(prices.extras.map((e) => e.name)).toEqual(['Collision damage waiver', 'Child seat', 'GPS']);
+    const taken = await database.db.select().from(bookingExtras);
+    expect(taken.length).toBeGreaterThan(0);
     for (const { bookings: b, cars: c } of rows) {
-      expect(b.price).toBe(bookingPrice(c.pricePerDay, b.pickupDate, b.returnDate));
+      const extras = taken.filter((t) => t.bookingId === b.id).map((t) => ({ id: t.extraId, quantity: t.quantity }));
+      expect(b.quote).toEqual(demoQuote(c, { pickupDate: b.pickupDate, returnDate: b.returnDate, extras }, prices));
+      expect(b.price).toBe(b.quote!.total);
       expect(b.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
     }
     expect(overlappingPairs(rows.map((r) => r.bookings))).toEqual([]);

@@ -5,15 +5,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_LOCATION } from '@rental/contract/constants';
-import { bookingPrice, companyToday } from '@rental/contract/rentalDates';
+import { companyToday } from '@rental/contract/rentalDates';
 import { eq, sql } from 'drizzle-orm';
-import { bankDetails, bookingEvents, bookings, carPictures, cars, users } from '../db/schema';
+import { bankDetails, bookingEvents, bookingExtras, bookings, carPictures, cars, users } from '../db/schema';
 import type { Database } from '../db/types';
 import { hashPassword } from '../features/auth/passwords';
 import { storeImage } from '../features/images/store';
 import { DEMO_PICTURE_HEIGHT, DEMO_PICTURE_WIDTH, carPictureWebp } from './carPicture';
 import { DEMO_FLEET } from './fleet';
 import { demoBookings } from './demoBookings';
+import { demoQuote, seedDemoPrices } from './demoPrices';
 import { seedDemoDrivers } from './demoDrivers';
 import { keepDemoLogins, printDemoLogins } from './demoLogins';
 
@@ -94,7 +95,9 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
     await keepDemoLogins(tx, accounts.filter((a) => a.created));
     const [owner, ...customers] = accounts;
 
-    const carRows: { id: string; pricePerDay: number }[] = [];
+    const prices = await seedDemoPrices(tx, today);
+    const childSeat = prices.extras.find((extra) => extra.name === 'Child seat')!;
+    const carRows: { id: string; brand: string; model: string; category: string; pricePerDay: number }[] = [];
     const now = Date.now();
     for (const [index, car] of DEMO_FLEET.entries()) {
       // Added before any demo booking was made; a minute apart, because one transaction gives every
@@ -126,24 +129,28 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
           createdAt: addedAt,
           updatedAt: addedAt,
         })
-        .returning({ id: cars.id, pricePerDay: cars.pricePerDay });
+        .returning({ id: cars.id, brand: cars.brand, model: cars.model, category: cars.category, pricePerDay: cars.pricePerDay });
       carRows.push(row!);
       await tx.insert(carPictures).values(imageIds.map((id, position) => ({ carId: row!.id, imageId: id, position })));
     }
 
-    // Each booking as the site would have made it: a hold while pending, its history, why a cancelled one ended.
+    // Each booking as the site would have made it: quoted (every other one with a child seat), a hold
+    // while pending, its history, why a cancelled one ended.
+    const seatFor = (n: number) => (n % 2 === 0 ? [{ id: childSeat.id, quantity: 1 }] : []);
     const made = await tx
       .insert(bookings)
       .values(
-        plan.map((b) => {
+        plan.map((b, n) => {
           const car = carRows[DEMO_FLEET.findIndex((c) => c.model === b.model)]!;
           const createdAt = new Date(now - b.bookedHoursAgo * 3_600_000);
+          const quoted = demoQuote(car, { ...b, extras: seatFor(n) }, prices);
           return {
             carId: car.id,
             userId: customers[b.customerIndex]!.id,
             pickupDate: b.pickupDate,
             returnDate: b.returnDate,
-            price: bookingPrice(car.pricePerDay, b.pickupDate, b.returnDate),
+            price: quoted.total,
+            quote: quoted,
             status: b.status,
             statusReason: b.status === 'cancelled' ? ('customer' as const) : null,
             paymentMethod: b.paymentMethod,
@@ -153,6 +160,8 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
         }),
       )
       .returning({ id: bookings.id, status: bookings.status, userId: bookings.userId, createdAt: bookings.createdAt });
+    const seated = made.filter((_, n) => seatFor(n).length > 0);
+    if (seated.length > 0) await tx.insert(bookingExtras).values(seated.map((booking) => ({ bookingId: booking.id, extraId: childSeat.id, quantity: 1 })));
     await tx.insert(bookingEvents).values(
       made.flatMap((booking) => [
         { bookingId: booking.id, status: 'pending' as const, actorId: booking.userId, at: booking.createdAt },
