@@ -239,6 +239,23 @@ export function quote(car: QuoteCar, request: QuoteRequest, rules: PriceRules, e
   };
 }
 
+/**
+ * How many other drivers a booking's price covers: the number it was quoted for when the company
+ * charged for them, null when other drivers were free (any number up to the most allowed).
+ */
+export function otherDriversPaidFor(quote: Pick<Quote, 'lines' | 'additionalDrivers'> | null): number | null {
+  if (!quote) return null;
+  const charged = quote.lines.some((line) => line.kind === 'driver');
+  return charged || quote.additionalDrivers > 0 ? quote.additionalDrivers : null;
+}
+
+/** The sentence when a customer names more other drivers than the price covers. */
+export function moreDriversThanPaidFor(paidFor: number): string {
+  return paidFor === 0
+    ? 'The price of this booking covers no other driver. To add one, please call us and we will add them to the price.'
+    : `The price of this booking covers ${paidFor} other ${paidFor === 1 ? 'driver' : 'drivers'}. To add another, please call us and we will add them to the price.`;
+}
+
 /** The usual price of a car's days with GCT, for a card in a list (no extras, no seasons known). */
 export function withGct(amount: number, gctPercent: number): number {
   return amount + gctOn(amount, gctPercent);
