@@ -185,6 +185,15 @@ describe(`prices and extras (${describeDatabase})`, () => {
     expect([badRules.statusCode, badRules.json().message]).toEqual([400, 'Weekly rate (percent off) must be at most 90.']);
   });
 
+  it('keeps every change of the rules and extras in the history, by who made it', async () => {
+    await savePrices({ ...NO_RULES, weeklyPercentOff: 12, extras: [{ name: 'GPS', description: '', charge: 'per_rental', price: 3000, maxPerBooking: 1, stock: 3 }] });
+    const res = await ownerCall(t.app, owner.token, 'GET', `${API.ownerActivity}?kind=prices&limit=10`);
+    expect(res.statusCode, res.body).toBe(200);
+    const entries: { subjectName: string; action: string; after: Record<string, unknown> | null; actor: { name: string } | null }[] = res.json().entries;
+    expect(entries.find((e) => e.subjectName === 'GPS')).toMatchObject({ action: 'added', after: expect.objectContaining({ price: 3000, stock: 3 }), actor: { name: owner.user.name } });
+    expect(entries.find((e) => e.after?.weeklyPercentOff === 12)).toMatchObject({ action: 'changed', actor: { name: owner.user.name } });
+  });
+
   it('gives the last child seats to as many customers as there are seats when 20 race for them, never more', async () => {
     const { extras } = await savePrices({ ...NO_RULES, extras: [{ name: 'Child seat', description: '', charge: 'per_day', price: 800, maxPerBooking: 2, stock: 4 }] });
     const seat = extras[0]!;

@@ -36,7 +36,10 @@ export async function listActivity(db: Database, options: { limit?: number; curs
   const rows = await queryRows<Row>(
     db,
     sql`SELECT a.id::text AS id, a.at, a.actor_id, u.name AS actor_name, a.subject, a.subject_id, a.action, a.before, a.after,
-          coalesce(b.reference, c.brand || ' ' || c.model, p.name, '') AS subject_name
+          coalesce(b.reference, c.brand || ' ' || c.model, p.name,
+            -- A card payment by its order id, an extra by its name (both kept in the entry itself).
+            CASE WHEN a.subject = 'payment' THEN coalesce(a.after, a.before)->>'order_id'
+                 WHEN a.subject = 'prices' THEN coalesce(a.after, a.before)->>'name' END, '') AS subject_name
         FROM activity a
         LEFT JOIN users u ON u.id = a.actor_id
         LEFT JOIN LATERAL (
