@@ -52,7 +52,7 @@ describe('a trip on /cars', () => {
       await form.getByRole('button', { name: 'Show free cars' }).click();
       await expect.poll(() => new URL(page.url()).search).toBe(`?pickupDate=${pickupDate}&returnDate=${returnDate}`);
       const card = page.getByRole('article').filter({ hasText: `${car.brand} ${car.model}` });
-      await see(card.getByText('Total for 2 days'));
+      await see(card.getByText('2 days at the usual rate'));
       await see(card.getByText(formatMoney(rentalPrice(car.pricePerDay, pickupDate, returnDate).total), { exact: true }));
       await shot(page, 'cars-with-dates');
 

@@ -51,10 +51,14 @@ export function CarCard({ car, eager = false, trip = null }: { car: Car; eager?:
           </li>
         </ul>
         {price && (
-          <p className="mt-4 flex items-baseline justify-between gap-3 border-t border-slate-100 pt-3 text-sm text-slate-600">
-            <span>Total for {daysText(price.days)}</span>
-            <strong className="text-base text-slate-900">{money(price.total)}</strong>
-          </p>
+          // The usual rate only: seasons, extras and GCT are priced by the quote on the car's page.
+          <div className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-600">
+            <p className="flex items-baseline justify-between gap-3">
+              <span>{daysText(price.days)} at the usual rate</span>
+              <strong className="text-base text-slate-900">{money(price.total)}</strong>
+            </p>
+            <p className="text-xs text-slate-600">Before GCT; the car’s page gives the full price.</p>
+          </div>
         )}
         <Link
           to={`/car-details/${car._id}`}

@@ -102,7 +102,7 @@ describe('vehicle list with dates', () => {
     expect(cardTitles()).toEqual([`${brand} Free`]);
     // The card says what the trip costs: two days (return minus pickup) of the sample car's 6,500.
     const card = screen.getByRole('article');
-    expect(within(card).getByText('Total for 2 days')).toBeInTheDocument();
+    expect(within(card).getByText('2 days at the usual rate')).toBeInTheDocument();
     expect(within(card).getByText('$13,000 JMD')).toBeInTheDocument();
     // The days are in the form, to change them.
     expect(screen.getByLabelText('Pickup date')).toHaveValue(pickup);
@@ -123,7 +123,7 @@ describe('vehicle list with dates', () => {
     await screen.findByText(/^Showing \d+ Cars$/);
     await showSearch(brand);
     expect(cardTitles()).toHaveLength(2);
-    expect(screen.queryByText(/^Total for/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/at the usual rate$/)).not.toBeInTheDocument();
 
     // A return day before the pickup day is said under its field, and nothing changes.
     fireEvent.change(screen.getByLabelText('Pickup date'), { target: { value: ret } });
@@ -137,7 +137,7 @@ describe('vehicle list with dates', () => {
     await user.click(screen.getByRole('button', { name: 'Show free cars' }));
     expect(screen.getByTestId('location')).toHaveTextContent(`pickupDate=${pickup}&returnDate=${ret}`);
     await waitFor(() => expect(cardTitles()).toEqual([`${brand} Free`]));
-    expect(within(screen.getByRole('article')).getByText('Total for 2 days')).toBeInTheDocument();
+    expect(within(screen.getByRole('article')).getByText('2 days at the usual rate')).toBeInTheDocument();
     expect(within(screen.getByRole('article')).getByText('$10,000 JMD')).toBeInTheDocument();
   });
 
