@@ -8,11 +8,10 @@ import { PAYMENT_ATTEMPT_WORDS, type PaymentAttempt } from '@rental/contract/sch
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { errorMessage } from '../../../api/client';
-import { SkeletonBlock } from '../../../components/Skeleton';
 import { formatInstantWithTime } from '../../../lib/dates';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { OwnerPageHeader } from '../OwnerPageHeader';
+import { QueryList } from '../QueryList';
 import { ReasonDialog } from '../vetting/ReasonDialog';
 import { closePayment, refreshOwner, usePaymentAttempts } from './paymentQueries';
 import { canClose, emptyListText, noteProblem, PAYMENT_STATUS_STYLE, PAYMENT_TABS, PAYMENTS_PATH, refundedText, refundLeft, tabFromSearch } from './paymentWords';
@@ -50,31 +49,9 @@ export function PaymentsPage() {
           })}
         </ul>
       </nav>
-      {list.isPending ? (
-        <div aria-busy="true" className="space-y-3">
-          <span role="status" className="sr-only">
-            Loading the card payments…
-          </span>
-          {[0, 1].map((i) => (
-            <SkeletonBlock key={i} className="h-40 w-full" />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-          <p>{errorMessage(list.error)}</p>
-          <button type="button" className="btn-secondary min-h-11" onClick={() => list.refetch()} disabled={list.isFetching}>
-            Try again
-          </button>
-        </div>
-      ) : !attempts || attempts.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600">{emptyListText(tab)}</p>
-      ) : (
-        <ul aria-label="Card payments" className="space-y-4">
-          {attempts.map((attempt) => (
-            <AttemptCard key={attempt._id} attempt={attempt} />
-          ))}
-        </ul>
-      )}
+      <QueryList query={list} items={attempts} label="Card payments" loadingText="Loading the card payments…" emptyText={emptyListText(tab)} skeletonClassName="h-40 w-full">
+        {(attempt) => <AttemptCard key={attempt._id} attempt={attempt} />}
+      </QueryList>
     </>
   );
 }

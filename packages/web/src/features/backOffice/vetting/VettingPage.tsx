@@ -12,12 +12,11 @@ import type { VettingEntry } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { errorMessage } from '../../../api/client';
-import { SkeletonBlock } from '../../../components/Skeleton';
 import { formatCalendarDate } from '../../../lib/dates';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { useSubmit } from '../../../lib/useSubmit';
 import { OwnerPageHeader } from '../OwnerPageHeader';
+import { QueryList } from '../QueryList';
 import { StatusBadge } from '../StatusBadge';
 import { DoNotRentChip, VettingChip } from './CustomerChips';
 import { DocumentList } from './DocumentList';
@@ -78,31 +77,9 @@ export function VettingPage() {
           })}
         </ul>
       </nav>
-      {list.isPending ? (
-        <div aria-busy="true" className="space-y-3">
-          <span role="status" className="sr-only">
-            Loading the customers…
-          </span>
-          {[0, 1].map((i) => (
-            <SkeletonBlock key={i} className="h-48 w-full" />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-          <p>{errorMessage(list.error)}</p>
-          <button type="button" className="btn-secondary min-h-11" onClick={() => list.refetch()} disabled={list.isFetching}>
-            Try again
-          </button>
-        </div>
-      ) : !customers || customers.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600">{emptyListText(tab)}</p>
-      ) : (
-        <ul aria-label="Customers" className="space-y-4">
-          {customers.map((customer) => (
-            <VettingCard key={customer._id} customer={customer} />
-          ))}
-        </ul>
-      )}
+      <QueryList query={list} items={customers} label="Customers" loadingText="Loading the customers…" emptyText={emptyListText(tab)} skeletonClassName="h-48 w-full">
+        {(customer) => <VettingCard key={customer._id} customer={customer} />}
+      </QueryList>
     </>
   );
 }
