@@ -243,10 +243,10 @@ export function quote(car: QuoteCar, request: QuoteRequest, rules: PriceRules, e
  * How many other drivers a booking's price covers: the number it was quoted for when the company
  * charged for them, null when other drivers were free (any number up to the most allowed).
  */
-export function otherDriversPaidFor(quote: Pick<Quote, 'lines' | 'additionalDrivers'> | null): number | null {
-  if (!quote) return null;
-  const charged = quote.lines.some((line) => line.kind === 'driver');
-  return charged || quote.additionalDrivers > 0 ? quote.additionalDrivers : null;
+export function otherDriversPaidFor(quoted: Pick<Quote, 'lines' | 'additionalDrivers'> | null): number | null {
+  if (!quoted) return null;
+  const charged = quoted.lines.some((line) => line.kind === 'driver');
+  return charged || quoted.additionalDrivers > 0 ? quoted.additionalDrivers : null;
 }
 
 /** The sentence when a customer names more other drivers than the price covers. */
