@@ -18,8 +18,9 @@ export function gctLabel(gctPercent: number): string {
 }
 
 function Row({ label, detail, amount, strong = false }: { label: string; detail?: ReactNode; amount: string; strong?: boolean }) {
+  // A <dl> holds only <div>s of <dt> and <dd> (no wrapper around them): the total's larger type is the row's own.
   return (
-    <div className="flex justify-between gap-3">
+    <div className={`flex justify-between gap-3 ${strong ? 'text-base' : ''}`}>
       <dt className={strong ? 'font-semibold text-slate-900' : 'min-w-0 text-slate-700'}>
         <span>{label}</span>
         {detail && <span className="block text-xs text-slate-500">{detail}</span>}
@@ -44,9 +45,7 @@ export function QuoteLines({ quote, refreshing = false, className = '' }: { quot
       <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2">
         <Row label="Subtotal" amount={money(quote.subtotal)} />
         {quote.gctPercent > 0 && <Row label={gctLabel(quote.gctPercent)} amount={money(quote.gct)} />}
-        <div className="text-base">
-          <Row label="Total" amount={money(quote.total)} strong />
-        </div>
+        <Row label="Total" amount={money(quote.total)} strong />
       </dl>
       <dl className="mt-2 border-t border-dashed border-slate-200 pt-2 text-slate-600">
         <Row label={DEPOSIT_LINE} amount={money(quote.securityDeposit)} />
