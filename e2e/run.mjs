@@ -114,6 +114,12 @@ try {
       JWT_SECRET: '',
       OWNER_EMAIL: owner.email,
       OWNER_PASSWORD: owner.password,
+      // Cards through the local sandbox, which sends the browser back to PUBLIC_URL: it must be the
+      // very origin the journeys browse (127.0.0.1, not localhost), or the session in that origin's
+      // storage is not there when the customer returns from the card page.
+      PAYMENT_PROVIDER: 'sandbox',
+      PUBLIC_URL: baseUrl,
+      PAYMENT_SANDBOX_PORT: '',
     },
     stdio: ['ignore', serverLog, serverLog],
   });

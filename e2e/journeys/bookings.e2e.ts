@@ -10,7 +10,7 @@ import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { apiClient } from '../support/api';
 import { answerConfirmation } from '../support/confirm';
 import { describe, expect, PHONE, test } from '../support/fixtures';
-import { calendarDay, calendarDayName, chooseDatesOnCalendar, expectPath, formatMoney, see, seeToast } from '../support/ui';
+import { calendarDay, calendarDayName, chooseDatesOnCalendar, daysDetail, expectPath, expectQuoteAmount, formatMoney, see, seeToast } from '../support/ui';
 
 const today = companyToday();
 
@@ -52,11 +52,15 @@ describe('bookings', () => {
     await (await calendarDay(page, pickupDate)).tap();
     await see(form.getByText(/Now choose your return day/));
     await (await calendarDay(page, returnDate)).tap();
-    await see(form.getByText(`${formatMoney(car.pricePerDay)} × 3 days`));
+    // The days line, and the server's total for them (GCT included).
+    const quote = await apiClient(seed.baseUrl).quote({ car: car._id, pickupDate, returnDate });
+    await see(form.getByText(daysDetail(3, car.pricePerDay)));
+    await expectQuoteAmount(form, 'Total', quote.total);
     await see(form.getByText(/3 days of rental/));
     await form.getByRole('button', { name: 'Book Now' }).tap();
     await expectPath(page, `/payment/${car._id}/${pickupDate}/${returnDate}`);
-    await see(page.getByText(`${formatMoney(car.pricePerDay)} × 3 days`));
+    await see(page.getByText(daysDetail(3, car.pricePerDay)));
+    await expectQuoteAmount(page, 'Total', quote.total);
   });
 
   test('the calendar works with the keyboard alone', async ({ page, seed }) => {
@@ -93,15 +97,16 @@ describe('bookings', () => {
     await see(page.getByRole('heading', { level: 1, name: `Booking ${booking.reference}` }));
 
     const price = page.getByRole('region', { name: 'Price' });
-    await see(price.getByText(`${formatMoney(car.pricePerDay)} × 3 days`));
-    await see(price.getByText(formatMoney(car.pricePerDay * 3)).first());
+    // The lines the booking was quoted, and its price as the API answers it (GCT included).
+    await see(price.getByText(daysDetail(3, car.pricePerDay)));
+    await expectQuoteAmount(price, 'Total', booking.price);
     await see(price.getByText(/refundable security deposit of \$15,000 JMD is not part of the rental price/));
 
     const pay = page.getByRole('region', { name: 'How to pay: Cash deposit' });
     // As saved now (the owner's journey may have changed the seed's account).
     const bank = await apiClient(seed.baseUrl).publicBankDetails();
     await see(pay.getByText(bank!.accountNumber));
-    await see(pay.getByText(`The rental price: ${formatMoney(car.pricePerDay * 3)}`));
+    await see(pay.getByText(`The rental price: ${formatMoney(booking.price)}`));
     await see(pay.getByText(new RegExp(`into the account below: ${BANK_PAYMENT_WAYS}`)));
     await see(pay.getByText(/By .* \(Jamaica time\), when the hold on the car ends/));
     await see(pay.getByText(booking.reference));

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { apiClient } from '../support/api';
 import type { Car } from '../support/contractTypes';
 import { describe, expect, test } from '../support/fixtures';
-import { calendarDay, chooseDatesOnCalendar, giveThePhoneIfAsked, dateRegExp, expectPath, formatMoney, openLoginDialog, see, seeToast } from '../support/ui';
+import { calendarDay, chooseDatesOnCalendar, giveThePhoneIfAsked, dateRegExp, escapeRegExp, expectPath, expectQuoteAmount, formatMoney, openLoginDialog, see, seeToast } from '../support/ui';
 
 const today = companyToday();
 const upfront = { carKey: 'corolla', pickupDate: addDays(today, 3), returnDate: addDays(today, 5), days: 2 } as const;
@@ -88,7 +88,9 @@ describe('customer', () => {
     const page = await openPage({ token });
     const car = seed.cars[upfront.carKey];
     const confirm = await bookThroughTheSite(page, car, upfront.pickupDate, upfront.returnDate, 'Pay upfront');
-    await see(page.getByText(formatMoney(car.pricePerDay * upfront.days)).first());
+    // The server's total for the days, GCT included, as the quote shows it.
+    const quote = await apiClient(seed.baseUrl).quote({ car: car._id, pickupDate: upfront.pickupDate, returnDate: upfront.returnDate });
+    await expectQuoteAmount(page, 'Total', quote.total);
     await confirm.click();
     await seeToast(page, MESSAGES.bookingCreated);
     await expectPath(page, '/my-bookings');
@@ -104,7 +106,8 @@ describe('customer', () => {
     for (const value of [bank!.bankName, bank!.accountHolderName, bank!.branch, bank!.accountNumber, bank!.accountType]) {
       await see(page.getByText(value, { exact: true }));
     }
-    await see(page.getByText(new RegExp(`Pay ${formatMoney(car.pricePerDay * cash.days).replace('$', '\\$')} into the account below`)));
+    const quote = await apiClient(seed.baseUrl).quote({ car: car._id, pickupDate: cash.pickupDate, returnDate: cash.returnDate });
+    await see(page.getByText(new RegExp(`Pay ${escapeRegExp(formatMoney(quote.total))} into the account below`)));
     // The refundable security deposit stands apart from the rental price.
     await see(page.getByText(/refundable security deposit of \$15,000 JMD is not part of the rental price/));
     await confirm.click();
@@ -129,12 +132,15 @@ describe('customer', () => {
     }
     const page = await openPage({ token });
     await page.goto('/my-bookings');
+    const booked = await api.userBookings(token);
     for (const b of [upfront, cash]) {
       const car = seed.cars[b.carKey];
       const card = page.getByRole('article').filter({ hasText: `${car.brand} ${car.model}` });
       await see(card);
       const text = (await card.textContent()) ?? '';
-      expect(text).toContain(formatMoney(car.pricePerDay * b.days));
+      // Each booking's total as the API answers it (its quote, GCT included).
+      const price = booked.find((e) => e.car._id === car._id)!.price;
+      expect(text).toContain(formatMoney(price));
       expect(text).toMatch(dateRegExp(b.pickupDate));
       expect(text).toMatch(dateRegExp(b.returnDate));
       expect(text).toContain(String(car.year));

@@ -107,7 +107,8 @@ describe('manage bookings', () => {
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('"Reference","Created","Customer","E-mail","Phone","Car","Pickup","Return","Days","Total","Method","Status","Payment status"');
+    // The quote's columns come last, so sheets built on the older columns keep working.
+    expect(lines[0]).toBe('"Reference","Created","Customer","E-mail","Phone","Car","Pickup","Return","Days","Total","Method","Status","Payment status","Subtotal","GCT","Price lines"');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([`"${customer.bookings.at(-1)!.reference}"`, `"${customer.bookings.at(-2)!.reference}"`]);
 
     // The customer's booking page says what has been received.

@@ -218,7 +218,8 @@ describe('owner', () => {
     const car = seed.cars.hilux;
     const first = { pickupDate: addDays(today, 60), returnDate: addDays(today, 61) };
     const second = { pickupDate: addDays(today, 63), returnDate: addDays(today, 65) };
-    for (const dates of [first, second]) await api.createBooking(seed.customer.token, { car: car._id, ...dates, paymentMethod: 'upfront' });
+    const made = [];
+    for (const dates of [first, second]) made.push(await api.createBooking(seed.customer.token, { car: car._id, ...dates, paymentMethod: 'upfront' }));
 
     const page = await openPage({ token: seed.owner.token });
     await page.goto('/owner/manage-bookings');
@@ -239,7 +240,8 @@ describe('owner', () => {
     await see(firstRow.getByText('paid outside the site'));
     expect(await firstRow.textContent()).toContain('Pay upfront');
     expect(await firstRow.textContent()).toContain(seed.customer.name);
-    expect(await firstRow.textContent()).toContain(formatMoney(car.pricePerDay));
+    // The booking's total as the API answers it (its quote, GCT included).
+    expect(await firstRow.textContent()).toContain(formatMoney(made[0]!.price));
 
     // At 1280 px every column, the status in words included, fits beside the side menu.
     expect(await page.getByRole('table').evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);

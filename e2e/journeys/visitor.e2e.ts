@@ -6,7 +6,7 @@ import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { apiClient } from '../support/api';
 import type { Car } from '../support/contractTypes';
 import { describe, expect, PHONE, test } from '../support/fixtures';
-import { chooseDatesOnCalendar, dateRegExp, expectPath, expectShownCount, formatMoney, openLoginDialog, see, seeToast } from '../support/ui';
+import { chooseDatesOnCalendar, dateRegExp, daysDetail, expectPath, expectQuoteAmount, expectShownCount, formatMoney, openLoginDialog, see, seeToast } from '../support/ui';
 
 /** The rule the spec gives the search box: brand, model, category and transmission, any case. */
 function matching(cars: Car[], word: string): Car[] {
@@ -152,8 +152,9 @@ describe('visitor', () => {
     const pickupDate = addDays(companyToday(), 50);
     const returnDate = addDays(companyToday(), 52);
     await chooseDatesOnCalendar(page, pickupDate, returnDate);
-    await see(form.getByText(`${formatMoney(car.pricePerDay)} × 2 days`));
-    await see(form.getByText(formatMoney(car.pricePerDay * 2)).first());
+    const quote = await apiClient(seed.baseUrl).quote({ car: car._id, pickupDate, returnDate });
+    await see(form.getByText(daysDetail(2, car.pricePerDay)));
+    await expectQuoteAmount(form, 'Total', quote.total);
     await form.getByRole('button', { name: /book/i }).click();
     await expectPath(page, `/payment/${car._id}/${pickupDate}/${returnDate}`);
   });

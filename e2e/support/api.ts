@@ -4,7 +4,7 @@
  * click through the site.
  */
 import { ApiError, createApiClient, type ApiClient as TypedApiClient } from '@rental/contract/client';
-import type { BankDetails, Booking, Car, CarFormInput, DashboardData, OwnerBooking, PaymentMethod } from './contractTypes';
+import type { BankDetails, Booking, Car, CarFormInput, DashboardData, OwnerBooking, PaymentMethod, Quote, QuoteBodyInput } from './contractTypes';
 import type { UploadFile } from './png';
 
 /** The contract's typed client on the journeys' server: a visitor's, or a session's with its token. */
@@ -35,6 +35,10 @@ export function apiClient(baseUrl: string) {
     },
     async car(id: string): Promise<Car> {
       return (await as().call('car', { params: { id } })).car;
+    },
+    /** The server's price for a car, days and choices: what every screen must show (totals include GCT). */
+    async quote(body: QuoteBodyInput): Promise<Quote> {
+      return (await as().call('quote', { body })).quote;
     },
     async availableCars(pickupDate: string, returnDate: string, location = 'Waterford, Portmore'): Promise<Car[]> {
       return (await as().call('checkAvailability', { body: { location, pickupDate, returnDate } })).availableCars;

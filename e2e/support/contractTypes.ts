@@ -6,5 +6,8 @@ export type {
   CarFormInput,
   DashboardData,
   OwnerBooking,
+  PricesBodyInput,
+  QuoteBodyInput,
 } from '@rental/contract/schemas';
+export type { Quote } from '@rental/contract/quote';
 export type { PaymentMethod } from '@rental/contract/constants';

@@ -5,6 +5,27 @@ import { expect } from 'vitest';
 
 export { formatMoney };
 
+/**
+ * The amount a quote's row shows (QuoteLines: a <dt> with the row's words, its <dd> the amount), by
+ * the row's words: 'Total', 'Subtotal', 'GCT (15%)', a line's label.
+ */
+export function quoteAmount(scope: Page | Locator, label: string | RegExp): Locator {
+  const words = typeof label === 'string' ? new RegExp(`^${escapeRegExp(label)}`) : label;
+  return scope.getByRole('term').filter({ hasText: words }).locator('xpath=following-sibling::dd');
+}
+
+/** Waits until a quote's row shows this amount (a quote is fetched, and refetched as choices change). */
+export async function expectQuoteAmount(scope: Page | Locator, label: string | RegExp, amount: number): Promise<void> {
+  await expect
+    .poll(() => quoteAmount(scope, label).filter({ visible: true }).allTextContents(), { message: `the quote's ${label} should read ${formatMoney(amount)}` })
+    .toContain(formatMoney(amount));
+}
+
+/** How a quote's days line details them: "3 days × $6,500 JMD". */
+export function daysDetail(days: number, dayRate: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'} × ${formatMoney(dayRate)}`;
+}
+
 /** Waits until the locator shows, with a failure message naming what was missing. */
 export async function see(locator: Locator, timeout?: number): Promise<Locator> {
   await locator.first().waitFor({ state: 'visible', timeout });
