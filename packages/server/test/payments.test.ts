@@ -119,7 +119,11 @@ describe(`card payments (${describeDatabase})`, () => {
     const landed = await arrive(await submitCard(pageUrl, html, APPROVED_CARD));
 
     expect(landed).toBe(`/my-bookings/${booking.reference}?payment=paid`);
-    expect(await bookingRow(booking._id)).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'card', status: 'pending' });
+    // Paid: no longer a hold the clock can end, whenever staff confirm it.
+    expect(await bookingRow(booking._id)).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'card', status: 'pending', holdExpiresAt: null });
+    await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 minute'` }).where(eq(bookings.id, booking._id));
+    expect((await expireHolds(t.db, t.app.mail)).map((hold) => hold.id)).not.toContain(booking._id);
+    expect((await bookingRow(booking._id)).status).toBe('pending');
     const [attempt] = await attemptsOf(booking._id);
     expect(attempt).toMatchObject({ orderId: `${booking.reference}-1`, status: 'paid', amount: booking.price, currency: 'JMD', cardLast4: '1111', message: 'Transaction approved' });
     // Never the card number, anywhere in the attempt or its history.

@@ -27,7 +27,8 @@ export async function expireHolds(db: Database, mail: MailSettings = DEFAULT_MAI
     const expired = await tx
       .update(bookings)
       .set({ status: 'cancelled', statusReason: 'expired', holdExpiresAt: null })
-      .where(and(eq(bookings.status, 'pending'), lt(bookings.holdExpiresAt, sql`now()`), not(hasOpenAttempt(bookings.id))))
+      // A booking the company has money for is never cancelled by the clock: staff settle it.
+      .where(and(eq(bookings.status, 'pending'), eq(bookings.paymentStatus, 'unpaid'), lt(bookings.holdExpiresAt, sql`now()`), not(hasOpenAttempt(bookings.id))))
       .returning({ id: bookings.id, reference: bookings.reference, userId: bookings.userId });
     if (expired.length > 0) {
       await tx.insert(bookingEvents).values(expired.map((hold) => ({ bookingId: hold.id, status: 'cancelled' as const, reason: 'expired' as const })));

@@ -212,7 +212,7 @@ export async function completeReturn(db: Database, provider: PaymentProvider, qu
           letters.push(cardPaymentStaffAlertLetter(facts, payment, why, company, mail));
         } else {
           // Paid, by card; a booking cancelled meanwhile stays cancelled (its days may be someone else's now).
-          await tx.update(bookings).set({ paymentStatus: 'paid', paymentMethod: 'card' }).where(eq(bookings.id, found.bookingId));
+          await tx.update(bookings).set({ paymentStatus: 'paid', paymentMethod: 'card', holdExpiresAt: null }).where(eq(bookings.id, found.bookingId));
           const facts = await bookingFacts(tx, found.bookingId);
           const cancelled = booking!.status === 'cancelled';
           letters.push(cardPaymentReceivedLetter({ ...facts, cancelled }, payment, company, mail));
@@ -262,7 +262,7 @@ export async function closeAttempt(
         .set({ status: body.outcome, closeNote: body.note || null, closedBy: ownerId, closedAt: sql`now()` })
         .where(eq(paymentAttempts.id, id));
       if (body.outcome === 'paid' && booking.paymentStatus !== 'paid') {
-        await tx.update(bookings).set({ paymentStatus: 'paid', paymentMethod: 'card' }).where(eq(bookings.id, attempt.bookingId));
+        await tx.update(bookings).set({ paymentStatus: 'paid', paymentMethod: 'card', holdExpiresAt: null }).where(eq(bookings.id, attempt.bookingId));
         const facts = await bookingFacts(tx, attempt.bookingId);
         const payment = { orderId: attempt.orderId, amount: attempt.amount, currency: attempt.currency, cardLast4: attempt.cardLast4, transactionId: attempt.transactionId };
         await enqueue(tx, [cardPaymentReceivedLetter({ ...facts, cancelled: booking.status === 'cancelled' }, payment, await getCompanySettings(tx), mail)]);

@@ -59,11 +59,17 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-function send(response: ServerResponse, status: number, type: string, body: string): void {
+/**
+ * `returnOrigin`: the merchant's site, where paying redirects the browser. Browsers apply
+ * form-action to a form's redirects too, so a card page allowing only 'self' would strand the
+ * customer on it after Pay.
+ */
+function send(response: ServerResponse, status: number, type: string, body: string, returnOrigin?: string): void {
+  const formAction = returnOrigin ? `'self' ${returnOrigin}` : "'self'";
   response.writeHead(status, {
     'content-type': `${type}; charset=utf-8`,
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}`,
   });
   response.end(body);
 }
@@ -135,7 +141,8 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
     const order = pay ? orders.get(pay[1]!) : undefined;
     if (!order) return send(response, 404, 'text/html', donePage('This payment page does not exist.'));
     if (order.done) return send(response, 409, 'text/html', donePage('This payment is finished. You may close this page.'));
-    if (request.method === 'GET') return send(response, 200, 'text/html', cardPage(order));
+    const returnOrigin = new URL(order.responseUrl).origin;
+    if (request.method === 'GET') return send(response, 200, 'text/html', cardPage(order), returnOrigin);
     if (request.method !== 'POST') return send(response, 405, 'text/html', donePage('Not allowed.'));
 
     const form = await readForm(request);
@@ -148,9 +155,9 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
       status = 'failed';
       message = 'Payment cancelled by the customer';
     } else {
-      if (!/^\d{12,19}$/.test(number)) return send(response, 422, 'text/html', cardPage(order, 'Please write the card number as 12 to 19 digits.'));
+      if (!/^\d{12,19}$/.test(number)) return send(response, 422, 'text/html', cardPage(order, 'Please write the card number as 12 to 19 digits.'), returnOrigin);
       const problem = expiryProblem(form.get('expiry') ?? '', now) ?? (/^\d{3,4}$/.test(form.get('cvc') ?? '') ? undefined : 'The CVC is the 3 or 4 digits on the back of the card.');
-      if (problem) return send(response, 422, 'text/html', cardPage(order, problem));
+      if (problem) return send(response, 422, 'text/html', cardPage(order, problem), returnOrigin);
       status = number === APPROVED ? 'success' : 'failed';
       message = status === 'success' ? 'Transaction approved' : 'Card declined';
     }
