@@ -76,7 +76,7 @@ declare module 'fastify' {
 }
 
 /** POSTs that only read: they must not make the next read ask the database again. */
-const READ_ONLY_CALLS = new Set(['checkAvailability']);
+const READ_ONLY_CALLS = new Set(['checkAvailability', 'quote']);
 
 function mayWrite(request: FastifyRequest): boolean {
   const method = request.method;

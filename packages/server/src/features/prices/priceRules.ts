@@ -37,6 +37,14 @@ export async function listExtras(db: Database | Tx): Promise<Extra[]> {
   return db.select(extraColumns).from(extras).where(isNull(extras.archivedAt)).orderBy(asc(extras.position), asc(extras.createdAt));
 }
 
+/**
+ * The version of the rules and the extras: the xmin (the writing transaction) of the rules' row and
+ * of each extra's row. Every save writes the rules' row, and any write of a row changes its xmin (a
+ * lock does not), so equal versions mean nothing was saved in between, by whichever instance.
+ */
+export const pricesVersion = sql<string>`SELECT (SELECT coalesce(max(xmin::text), '') FROM ${priceRules}) || '/' ||
+  (SELECT coalesce(string_agg(xmin::text, ',' ORDER BY id), '') FROM ${extras} WHERE archived_at IS NULL) AS version`;
+
 const MESSAGE_UNKNOWN_EXTRA = 'One of the extras is no longer on the list (someone else may have removed it). Please reload the page and save again.';
 
 export async function savePrices(db: Database, staffId: string, body: PricesBody): Promise<{ rules: PriceRules; extras: Extra[] }> {

@@ -5,14 +5,16 @@ import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { getCompanySettings } from '../company/settings';
 import { getPriceRules, listExtras, savePrices } from './priceRules';
-import { quoteFor } from './quoting';
+import { QuoteCache } from './quoting';
 
 const priceRoutes: FastifyPluginAsync = async (app) => {
+  const quotes = new QuoteCache(app.db, app.fleetCache.version);
+
   addEndpoint(app, 'quote', async (request) => {
     const { car, ...choices } = request.body;
     const problem = rentalDatesProblem(choices.pickupDate, choices.returnDate);
     if (problem) throw new HttpError(400, problem.message);
-    return { success: true as const, quote: await quoteFor(app.db, car, choices) };
+    return { success: true as const, quote: await quotes.quote(car, choices) };
   });
 
   addEndpoint(app, 'prices', async () => {
@@ -27,7 +29,13 @@ const priceRoutes: FastifyPluginAsync = async (app) => {
   });
 
   addEndpoint(app, 'savePrices', async (request) => {
-    const saved = await savePrices(app.db, request.user.id, request.body);
+    let saved;
+    try {
+      saved = await savePrices(app.db, request.user.id, request.body);
+    } finally {
+      // After the commit (or a failure that may have committed): the next quote here reads the version again.
+      quotes.pricesChanged();
+    }
     return { success: true as const, message: MESSAGES.pricesSaved, ...saved };
   });
 };
