@@ -27,6 +27,14 @@ export interface CompanyFacts {
   gctPercent: number;
   /** The company's Taxpayer Registration Number, printed on quotes and receipts ('' until given). */
   trn: string;
+  /** The counter (counter.ts): cars are due back by this time (HH:MM, Jamaica) on their return day. */
+  returnTime: string;
+  /** Minutes after returnTime before a return counts as late (a late return is charged extra days). */
+  gracePeriodMinutes: number;
+  /** Each kilometre above the car's daily allowance x the days. */
+  extraKmRate: number;
+  /** Each eighth of a tank missing at return. */
+  fuelEighthPrice: number;
 }
 
 export const DEFAULT_COMPANY: CompanyFacts = {
@@ -44,6 +52,10 @@ export const DEFAULT_COMPANY: CompanyFacts = {
   minLicenceYears: 2,
   gctPercent: 15,
   trn: '',
+  returnTime: '18:00',
+  gracePeriodMinutes: 60,
+  extraKmRate: 40,
+  fuelEighthPrice: 1_500,
 };
 
 /** The map is framed on the about page, so it must come from a map service the page's security policy allows. */

@@ -23,8 +23,21 @@ export const DEFAULT_LOCATION: Location = LOCATIONS[0];
 export const ACCOUNT_TYPES = ['Savings', 'Chequing'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
+/**
+ * A booking's life: the SPEC's pending, confirmed and cancelled; then on_rent (picked up, through
+ * check-out), returned (through check-in), or no_show (never picked up; its days are free again).
+ */
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'on_rent', 'returned', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** The statuses the SPEC's status select sets. */
+export const SELECTABLE_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
+/** What staff may set by status (a no-show besides the select's three); on_rent and returned come only from the counter. */
+export const STAFF_SET_STATUSES = [...SELECTABLE_STATUSES, 'no_show'] as const;
+export type StaffSetStatus = (typeof STAFF_SET_STATUSES)[number];
+/** A booking in one of these holds no days: its car is free for others. */
+export const STATUSES_FREEING_DAYS = ['cancelled', 'no_show'] as const;
+/** The counter has the car or had it: the status select leaves these alone. */
+export const COUNTER_STATUSES = ['on_rent', 'returned'] as const;
 
 /** Why a booking was cancelled. */
 export const STATUS_REASONS = ['customer', 'staff', 'expired', 'not_approved'] as const;

@@ -60,6 +60,9 @@ import {
   refundPaymentBody,
   startPaymentBody,
 } from './schemas';
+// The counter
+import { carParams, counterFields, counterParams, counterResponses, damageParams } from './schemas';
+import { MAX_COUNTER_PHOTOS } from './counter';
 
 export type Tag = 'Account' | 'Cars' | 'Bookings' | 'Company' | 'Owner' | 'Pictures' | 'Service';
 /** Failure statuses a call may answer besides the ones its access and input imply (400, 401, 403). */
@@ -383,8 +386,89 @@ export const ENDPOINTS = {
     query: ownerBookingFilters,
     response: { binary: 'text/csv' },
   },
+  desk: {
+    summary: "The desk: today's pickups, today's returns and overdue returns",
+    description: 'Confirmed bookings picked up today, bookings on rent due back today, and bookings still on rent past their due time plus the grace period (overdue: true).',
+    tag: 'Owner',
+    response: counterResponses.desk,
+  },
+  counterBooking: {
+    summary: 'One booking as the counter needs it',
+    description: "The car's plate, odometer and open damages, the driver's licence number, what the counter recorded, and why it cannot be checked out now (checkOutProblem).",
+    tag: 'Owner',
+    params: counterParams,
+    response: counterResponses.counterBooking,
+    errors: [404],
+  },
+  checkOut: {
+    summary: 'Hand over the keys (check-out)',
+    description:
+      'Staff only, for a confirmed booking from its pickup day, whose customer is approved by vetting. Multipart: `data` (JSON: licenceNumber, odometerKm, fuelEighths, ' +
+      'existingDamagesConfirmed, damages [{ zone, description, photo }], items, deposit { amount, method, reference }, signature and optionally staffSignature as PNG data URLs) ' +
+      `and up to ${MAX_COUNTER_PHOTOS} \`photo\` files. The booking becomes on_rent; the rental agreement (PDF) is made, stored as made and e-mailed. ` +
+      'A second check-out of the same booking gets 409.',
+    tag: 'Bookings',
+    params: counterParams,
+    multipart: counterFields,
+    response: counterResponses.checkedOut,
+    errors: [404, 409, 413, 422],
+  },
+  checkIn: {
+    summary: 'Take the keys back (check-in)',
+    description:
+      'Staff only, for a booking on rent. Multipart like check-out: `data` (JSON: odometerKm, fuelEighths, returnedAt, damages [{ zone, description, photo, amount or null }], cleaning) ' +
+      'and `photo` files. The server computes the charges (late days past the due time and grace, kilometres over the allowance, fuel, damages, cleaning, GCT), settles the deposit, ' +
+      'gives the next receipt number (R-YYYY-NNNNNN, without gaps) and e-mails the receipt. The booking becomes returned; a second check-in gets 409.',
+    tag: 'Bookings',
+    params: counterParams,
+    multipart: counterFields,
+    response: counterResponses.checkedIn,
+    errors: [404, 409, 413, 422],
+  },
+  agreementPdf: {
+    summary: 'The rental agreement signed at check-out (PDF)',
+    description: "The booking's customer or staff only (404 for anyone else); the same bytes every time. Cache-Control: private, no-store.",
+    tag: 'Bookings',
+    params: counterParams,
+    response: { binary: 'application/pdf' },
+    errors: [404],
+  },
+  receiptPdf: {
+    summary: 'The receipt made at check-in (PDF)',
+    description: "The booking's customer or staff only (404 for anyone else). Cache-Control: private, no-store.",
+    tag: 'Bookings',
+    params: counterParams,
+    response: { binary: 'application/pdf' },
+    errors: [404],
+  },
+  counterPhoto: {
+    summary: 'A photo taken at check-out or check-in',
+    description: "The booking's customer or staff only (404 for anyone else); re-encoded without metadata. Cache-Control: private, no-store.",
+    tag: 'Bookings',
+    params: idParams,
+    response: { binary: 'image/webp' },
+    errors: [404],
+  },
+  carDamages: {
+    summary: "A car's damages, open first",
+    tag: 'Owner',
+    params: carParams,
+    response: counterResponses.carDamages,
+    errors: [404],
+  },
+  repairDamage: {
+    summary: 'Mark a damage repaired',
+    description: 'It is no longer carried to the next rental; its record stays.',
+    tag: 'Owner',
+    params: damageParams,
+    response: counterResponses.damageRepaired,
+    errors: [404, 409],
+  },
   changeStatus: {
     summary: "Set a booking's status",
+    description:
+      'pending, confirmed or cancelled (the status select), or no_show: a confirmed booking from its pickup day on, whose days become free. ' +
+      'A booking on rent or returned is changed only by check-in (409).',
     tag: 'Bookings',
     body: changeStatusBody,
     response: responses.statusChanged,

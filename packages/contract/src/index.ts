@@ -11,3 +11,4 @@ export * from './paymentWords';
 export * from './bookingRefusals';
 export * from './driverRules';
 export * from './quote';
+export * from './counter';

@@ -56,6 +56,17 @@ export const ROUTES = {
   paymentAttempts: { method: 'GET', path: '/api/owner/payments', access: 'owner' },
   closePayment: { method: 'POST', path: '/api/owner/payments/:id/close', access: 'owner' },
   refundPayment: { method: 'POST', path: '/api/owner/payments/:id/refund', access: 'owner' },
+  // The counter: the desk, keys out and back, the agreement and receipt, a car's damages (counter.ts)
+  desk: { method: 'GET', path: '/api/owner/desk', access: 'owner' },
+  counterBooking: { method: 'GET', path: '/api/owner/bookings/:id/counter', access: 'owner' },
+  checkOut: { method: 'POST', path: '/api/bookings/:id/check-out', access: 'owner' },
+  checkIn: { method: 'POST', path: '/api/bookings/:id/check-in', access: 'owner' },
+  /** The booking's customer's or staff's; 404 for anyone else. */
+  agreementPdf: { method: 'GET', path: '/api/bookings/:id/agreement.pdf', access: 'customer' },
+  receiptPdf: { method: 'GET', path: '/api/bookings/:id/receipt.pdf', access: 'customer' },
+  counterPhoto: { method: 'GET', path: '/api/counter-photos/:id', access: 'customer' },
+  carDamages: { method: 'GET', path: '/api/owner/cars/:id/damages', access: 'owner' },
+  repairDamage: { method: 'POST', path: '/api/owner/damages/:id/repaired', access: 'owner' },
   ownerBookings: { method: 'GET', path: '/api/bookings/owner', access: 'owner' },
   changeStatus: { method: 'POST', path: '/api/bookings/change-status', access: 'owner' },
   // Payments received, the bookings export

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES, MAX_BOOKINGS_PAGE, PAYMENT_METHODS, PAYMENT_STATUSES, STATUS_REASONS, VETTING_STATUSES } from '../constants';
+import { BOOKING_STATUSES, MAX_BOOKINGS_PAGE, STAFF_SET_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, STATUS_REASONS, VETTING_STATUSES } from '../constants';
+import { counterRecord } from './counterRecord';
 import { additionalDriver } from './drivers';
 import { PAYMENT_ATTEMPT_STATUSES } from './payments';
 import { quoteChoices, quoteSchema } from './prices';
@@ -62,6 +63,8 @@ export const bookingDetail = booking.extend({
   history: z.array(z.object({ status: z.enum(BOOKING_STATUSES), reason: z.enum(STATUS_REASONS).nullable(), at: z.string() })),
   /** The last card payment attempt: where it stands, the provider's words, when it last moved; null: none. */
   cardPayment: z.object({ status: z.enum(PAYMENT_ATTEMPT_STATUSES), message: z.string().nullable(), at: z.string() }).nullable().optional(),
+  /** The keys going out and coming back: condition, deposit, charges, the agreement and the receipt. */
+  counter: counterRecord.optional(),
 });
 export type BookingDetail = z.infer<typeof bookingDetail>;
 
@@ -85,7 +88,7 @@ export const referenceParams = z.object({ reference: z.string().describe('The bo
 
 export const changeStatusBody = z.object({
   bookingId: idField('the booking'),
-  status: oneOf('a status', BOOKING_STATUSES),
+  status: oneOf('a status', STAFF_SET_STATUSES, ['pending', 'confirmed', 'cancelled', 'no show']),
 });
 export type ChangeStatusBody = z.infer<typeof changeStatusBody>;
 
@@ -98,7 +101,7 @@ export type PaymentStatusBody = z.infer<typeof paymentStatusBody>;
 
 /** Which bookings: the filters of Manage Bookings, of its pages and of the export. */
 export const ownerBookingFilters = z.object({
-  status: oneOf('a status', BOOKING_STATUSES).optional().describe('Only bookings with this status.'),
+  status: oneOf('a status', BOOKING_STATUSES, ['pending', 'confirmed', 'cancelled', 'picked up', 'returned', 'no show']).optional().describe('Only bookings with this status.'),
   paymentStatus: oneOf('what has been paid', PAYMENT_STATUSES, PAYMENT_STATUS_SHOWN).optional().describe('Only bookings in this payment state.'),
   from: calendarDate('First day').optional().describe('With to: only rentals touching these days (inclusive).'),
   to: calendarDate('Last day').optional().describe('With from: only rentals touching these days (inclusive).'),

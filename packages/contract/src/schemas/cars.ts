@@ -49,6 +49,15 @@ export const carFormFields = z.object({
   // out, an edit keeps the car's value; null means "the usual" (SPEC's 4 doors and 500 km).
   doors: wholeNumber('Doors', MIN_DOORS, MAX_DOORS).nullable().optional(),
   distancePerDay: wholeNumber('Daily distance allowance', 1, MAX_DISTANCE_PER_DAY).nullable().optional(),
+  /** As the lot knows the car: its plate (unique in the fleet) and odometer; left out, an edit keeps them. */
+  plate: z
+    .string({ error: 'The plate number must be written as text.' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9][A-Z0-9 -]{1,11}$/, { error: 'The plate number may hold only letters, digits, spaces and dashes (2 to 12), such as 1234 AB.' })
+    .nullable()
+    .optional(),
+  odometerKm: wholeNumber('The odometer reading', 0, 2_000_000).optional(),
 });
 export type CarFormFields = z.infer<typeof carFormFields>;
 /** What the form holds before parsing: numbers may still be text. */
@@ -80,6 +89,9 @@ export const car = z.object({
   distancePerDay: z.number(),
   /** Picture URLs in order, at most 8; the first is the cover, always equal to `image`. */
   pictures: z.array(z.string()),
+  /** Staff's answers only: the plate (null until given) and the odometer at the last return. */
+  plate: z.string().nullable().optional(),
+  odometerKm: z.number().optional(),
 });
 export type Car = z.infer<typeof car>;
 

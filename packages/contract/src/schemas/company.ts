@@ -93,9 +93,28 @@ export const companySettings = z.object({
     .string({ error: 'TRN must be written as text.' })
     .trim()
     .refine((value) => value === '' || /^\d{3}[- ]?\d{3}[- ]?\d{3}$/.test(value), { error: 'TRN must be nine digits, such as 123-456-789.' }),
+  /** The counter's charges at return (counter.ts). */
+  returnTime: z
+    .string({ error: 'Cars due back by must be a time such as 18:00.' })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Cars due back by must be a time such as 18:00.' }),
+  gracePeriodMinutes: wholeNumber('Minutes of grace for a late return', 0, 24 * 60),
+  extraKmRate: wholeNumber('Price of each kilometre over the allowance', 0, 100_000),
+  fuelEighthPrice: wholeNumber('Price of each eighth of a tank missing', 0, 1_000_000),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
 export type CompanySettingsInput = z.input<typeof companySettings>;
-/** A save: the drivers' rules, GCT and TRN may be left out (a client older than them), and keep their values. */
-export const updateCompanyBody = companySettings.partial({ minDriverAge: true, minLicenceYears: true, gctPercent: true, trn: true });
+/** A save: the drivers' rules, GCT, TRN and the counter's charges may be left out (a client older than them), and keep their values. */
+export const updateCompanyBody = companySettings.partial({
+  minDriverAge: true,
+  minLicenceYears: true,
+  gctPercent: true,
+  trn: true,
+  returnTime: true,
+  gracePeriodMinutes: true,
+  extraKmRate: true,
+  fuelEighthPrice: true,
+});
+/** The settings a client older than them may leave out of a save. */
+export const COMPANY_LATER_SETTINGS = ['minDriverAge', 'minLicenceYears', 'gctPercent', 'trn', 'returnTime', 'gracePeriodMinutes', 'extraKmRate', 'fuelEighthPrice'] as const;
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBody>;

@@ -14,4 +14,6 @@ export * from './dashboard';
 export * from './drivers';
 export * from './prices';
 export * from './payments';
+export * from './counterRecord';
+export * from './counter';
 export * from './responses';

@@ -3,7 +3,7 @@
  * that every change (an owner's save, a car placed at a location) can lock it: a location cannot
  * be removed while a car is being placed there.
  */
-import { type CompanySettings, companySettings as companySchema, DEFAULT_COMPANY, type UpdateCompanyBody } from '@rental/contract';
+import { COMPANY_LATER_SETTINGS, type CompanySettings, companySettings as companySchema, DEFAULT_COMPANY, type UpdateCompanyBody } from '@rental/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { cars, companySettings } from '../../db/schema';
 import { actAs } from '../../db/actor';
@@ -45,15 +45,9 @@ export async function saveCompanySettings(db: Database, ownerId: string, asked: 
     // The row exists: buildApp made it (ensureCompanySettings) before any route could run.
     const [row] = await tx.select({ value: companySettings.value }).from(companySettings).where(eq(companySettings.id, 1)).for('update');
     const current = withDefaults(row?.value);
-    // A client that does not know the drivers' rules keeps them as they are.
-    // A client that knows neither GCT nor TRN keeps them too.
-    const next: CompanySettings = {
-      ...asked,
-      minDriverAge: asked.minDriverAge ?? current.minDriverAge,
-      minLicenceYears: asked.minLicenceYears ?? current.minLicenceYears,
-      gctPercent: asked.gctPercent ?? current.gctPercent,
-      trn: asked.trn ?? current.trn,
-    };
+    // A client that does not know a later setting (drivers' rules, GCT, TRN, the counter's charges) keeps it as it is.
+    const next = { ...asked } as CompanySettings;
+    for (const key of COMPANY_LATER_SETTINGS) (next as Record<string, unknown>)[key] = asked[key] ?? current[key];
     const removed = current.locations.filter((place) => !next.locations.includes(place));
     if (removed.length > 0) {
       const stranded = await tx

@@ -1,0 +1,152 @@
+/**
+ * The counter's calls: the desk, check-out and check-in (multipart: a JSON `data` field and
+ * `photo` files), the agreement and receipt PDFs, a car's damages (counter.ts holds the rules).
+ */
+import { z } from 'zod';
+import { DAMAGE_ZONES, DEPOSIT_METHODS, FUEL_EIGHTHS, MAX_COUNTER_DAMAGES, MAX_COUNTER_PHOTOS, MAX_ODOMETER_KM } from '../counter';
+import { ownerBooking } from './bookings';
+import { carDamage, counterRecord, returnCharge } from './counterRecord';
+import { additionalDriver } from './drivers';
+import { ok, oneOf, text, wholeNumber } from './fields';
+
+const odometer = wholeNumber('The odometer reading', 0, MAX_ODOMETER_KM);
+const FUEL_PROBLEM = `Fuel is read in eighths of a tank: a whole number from 0 (empty) to ${FUEL_EIGHTHS} (full).`;
+const fuel = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: FUEL_PROBLEM })
+  .pipe(z.number({ error: FUEL_PROBLEM }).int({ error: FUEL_PROBLEM }).min(0, { error: FUEL_PROBLEM }).max(FUEL_EIGHTHS, { error: FUEL_PROBLEM }));
+
+/** Which of the request's photo files shows a damage (0 is the first). */
+const photoIndex = wholeNumber('A damage photo', 0, MAX_COUNTER_PHOTOS - 1).nullable().optional();
+
+const SIGNATURE_PROBLEM = 'Please have the customer sign on the screen.';
+/** A PNG drawn on the screen, as the canvas gives it (data:image/png;base64,...), at most about 400 KB. */
+export const signatureImage = z
+  .string({ error: SIGNATURE_PROBLEM })
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, { error: SIGNATURE_PROBLEM })
+  .max(550_000, { error: 'The signature is too large. Please clear it and sign again.' });
+
+export const damageInput = z.object({
+  zone: oneOf('where the damage is', DAMAGE_ZONES, ['front', 'back', 'left side', 'right side', 'roof', 'inside']),
+  description: text('Each damage description', 300),
+  photo: photoIndex,
+});
+
+const damages = z.array(damageInput, { error: 'Damages must be a list.' }).max(MAX_COUNTER_DAMAGES, { error: `Please mark at most ${MAX_COUNTER_DAMAGES} damages at once.` });
+
+/** Check-out's `data` field (JSON). */
+export const checkOutData = z.object({
+  /** The licence number read off the card shown; compared with the driver's details. */
+  licenceNumber: text('The licence number seen', 40),
+  odometerKm: odometer,
+  fuelEighths: fuel,
+  /** Staff walked round the car and the damages already noted are still as noted. */
+  existingDamagesConfirmed: z.literal(true, { error: "Please confirm the car's damages already noted, after walking round it." }),
+  damages: damages.default([]),
+  /** Handed over with the car: spare tyre, jack, child seat... */
+  items: z.array(text('Each item handed over', 60), { error: 'Items handed over must be a list.' }).max(20, { error: 'Please list at most 20 items.' }).default([]),
+  deposit: z.object(
+    {
+      amount: wholeNumber('The deposit taken', 0, 10_000_000),
+      method: oneOf('how the deposit was taken', DEPOSIT_METHODS, ['cash', 'card', 'bank transfer']),
+      reference: z
+        .string({ error: 'The deposit reference must be written as text.' })
+        .trim()
+        .max(100, { error: 'The deposit reference can be at most 100 characters long.' })
+        .default(''),
+    },
+    { error: 'Please say what deposit was taken.' },
+  ),
+  signature: signatureImage,
+  /** The staff member's own signature (their name is printed either way). */
+  staffSignature: signatureImage.optional(),
+});
+export type CheckOutData = z.infer<typeof checkOutData>;
+export type CheckOutDataInput = z.input<typeof checkOutData>;
+
+const RETURNED_AT_PROBLEM = 'The return time is not a real time. Please choose it again.';
+/** Check-in's `data` field (JSON). */
+export const checkInData = z.object({
+  odometerKm: odometer,
+  fuelEighths: fuel,
+  /** When the car came back (ISO 8601); now when left out. Not in the future, not before check-out. */
+  returnedAt: z
+    .string({ error: RETURNED_AT_PROBLEM })
+    .refine((value) => !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value), { error: RETURNED_AT_PROBLEM })
+    .optional(),
+  /** New damages, each with its amount, or null: to be assessed (the deposit is kept until it is). */
+  damages: z
+    .array(damageInput.extend({ amount: wholeNumber('Each damage amount', 0, 10_000_000).nullable() }), { error: 'Damages must be a list.' })
+    .max(MAX_COUNTER_DAMAGES, { error: `Please mark at most ${MAX_COUNTER_DAMAGES} damages at once.` })
+    .default([]),
+  /** 0 when no cleaning is needed. */
+  cleaning: wholeNumber('The cleaning charge', 0, 1_000_000).default(0),
+});
+export type CheckInData = z.infer<typeof checkInData>;
+export type CheckInDataInput = z.input<typeof checkInData>;
+
+export const counterFields = z.object({
+  data: z.string().describe('The form as a JSON string (see the schema of this call).'),
+  photo: z.file().optional().describe(`Zero to ${MAX_COUNTER_PHOTOS} JPEG, PNG or WebP photos, each at most 10 MB; a damage names its photo by position (0 is the first).`),
+});
+
+/** One row of the desk: the booking as staff list it, with what the counter needs at a glance. */
+export const deskBooking = ownerBooking.extend({
+  plate: z.string().nullable(),
+  /** Still out after its return day's due time plus the grace period. */
+  overdue: z.boolean(),
+  dueBackAt: z.string(),
+  /** The receipt's address once checked in. */
+  receipt: z.string().nullable(),
+});
+export type DeskBooking = z.infer<typeof deskBooking>;
+
+/** Everything the check-out and check-in forms need about one booking. */
+export const counterBooking = deskBooking.extend({
+  car: ownerBooking.shape.car.extend({ plate: z.string().nullable(), odometerKm: z.number(), distancePerDay: z.number() }),
+  /** The customer's licence as they gave it (null: no driver details). */
+  licenceNumber: z.string().nullable(),
+  additionalDrivers: z.array(additionalDriver),
+  /** Why this booking cannot be checked out now, in words; null when it can. */
+  checkOutProblem: z.string().nullable(),
+  openDamages: z.array(carDamage),
+  counter: counterRecord,
+  /** The company's figures the check-in form shows its sum with (the server computes the same). */
+  returnRules: z.object({
+    returnTime: z.string(),
+    gracePeriodMinutes: z.number(),
+    extraKmRate: z.number(),
+    fuelEighthPrice: z.number(),
+    gctPercent: z.number(),
+    dayRate: z.number(),
+    days: z.number(),
+  }),
+});
+export type CounterBooking = z.infer<typeof counterBooking>;
+
+export const counterParams = z.object({ id: z.string().describe('The booking id (a UUID).') });
+export const damageParams = z.object({ id: z.string().describe('The damage id (a UUID).') });
+export const carParams = z.object({ id: z.string().describe('The car id (a UUID).') });
+
+export const counterResponses = {
+  desk: ok({
+    today: z.string(),
+    pickups: z.array(deskBooking),
+    returns: z.array(deskBooking),
+    overdue: z.array(deskBooking),
+  }),
+  counterBooking: ok({ booking: counterBooking }),
+  checkedOut: ok({ message: z.string(), booking: ownerBooking }),
+  checkedIn: ok({
+    message: z.string(),
+    booking: ownerBooking,
+    charges: z.array(returnCharge),
+    depositRefunded: z.number(),
+    depositKept: z.number(),
+    owing: z.number(),
+    receiptNumber: z.string(),
+  }),
+  carDamages: ok({ damages: z.array(carDamage) }),
+  damageRepaired: ok({ message: z.string(), damage: carDamage }),
+} as const;
+export type DeskResponse = z.infer<typeof counterResponses.desk>;
+export type CheckedInResponse = z.infer<typeof counterResponses.checkedIn>;

@@ -1,0 +1,63 @@
+/** What the counter recorded of a booking (schemas/counter.ts has the counter's calls). */
+import { z } from 'zod';
+import { DAMAGE_ZONES, DEPOSIT_METHODS, RETURN_CHARGE_KINDS } from '../counter';
+
+export const carDamage = z.object({
+  _id: z.string(),
+  zone: z.enum(DAMAGE_ZONES),
+  description: z.string(),
+  /** Address of its photo (staff and the booking's customer only), or null. */
+  photo: z.string().nullable(),
+  foundAt: z.string(),
+  /** The booking at whose check-out or check-in it was found; null when staff noted it otherwise. */
+  foundAtReference: z.string().nullable(),
+  /** Charged at check-in; null: not charged, or still to be assessed. */
+  amount: z.number().nullable(),
+  repairedAt: z.string().nullable(),
+});
+export type CarDamage = z.infer<typeof carDamage>;
+
+export const returnCharge = z.object({ kind: z.enum(RETURN_CHARGE_KINDS), label: z.string(), amount: z.number() });
+
+export const deposit = z.object({ amount: z.number(), method: z.enum(DEPOSIT_METHODS), reference: z.string() });
+
+/** What the counter recorded of a booking: the keys going out, and coming back. */
+export const counterRecord = z.object({
+  checkOut: z
+    .object({
+      at: z.string(),
+      by: z.string(),
+      odometerKm: z.number(),
+      fuelEighths: z.number(),
+      deposit,
+      items: z.array(z.string()),
+      damages: z.array(carDamage),
+      photos: z.array(z.string()),
+      /** GET /api/bookings/{id}/agreement.pdf */
+      agreement: z.string(),
+    })
+    .nullable(),
+  checkIn: z
+    .object({
+      at: z.string(),
+      by: z.string(),
+      returnedAt: z.string(),
+      odometerKm: z.number(),
+      fuelEighths: z.number(),
+      charges: z.array(returnCharge),
+      chargesTotal: z.number(),
+      depositRefunded: z.number(),
+      depositKept: z.number(),
+      /** Charges the deposit did not cover. */
+      owing: z.number(),
+      toBeAssessed: z.boolean(),
+      damages: z.array(carDamage),
+      photos: z.array(z.string()),
+      receiptNumber: z.string(),
+      /** GET /api/bookings/{id}/receipt.pdf */
+      receipt: z.string(),
+    })
+    .nullable(),
+});
+export type CounterRecord = z.infer<typeof counterRecord>;
+
