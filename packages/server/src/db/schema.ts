@@ -2,7 +2,7 @@
  * Drizzle's view of the tables. The migrations in ./migrations are the source of truth:
  * what Drizzle cannot express (the bookings' daterange and its exclusion constraint) lives only there.
  */
-import type { AdditionalDriver, PriceRules, Quote } from '@rental/contract';
+import type { AdditionalDriver, PriceRules, Quote, ReturnCharge } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -89,6 +89,10 @@ export const cars = pgTable('cars', {
   // migrations/0009_car_details.sql: null = SPEC's usual 4 doors, 500 km a day.
   doors: integer('doors'),
   distancePerDay: integer('distance_per_day'),
+  /** As the lot knows it (migrations/0018_counter.sql): unique among cars not removed; null until given. */
+  plate: text('plate'),
+  /** At the last check-in (or as staff set it). */
+  odometerKm: integer('odometer_km').notNull().default(0),
   /** Soft delete: deleted cars stay for the bookings that name them. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -117,7 +121,7 @@ export const bookings = pgTable('bookings', {
   pickupDate: date('pickup_date', { mode: 'string' }).notNull(),
   returnDate: date('return_date', { mode: 'string' }).notNull(),
   price: integer('price').notNull(),
-  status: text('status', { enum: ['pending', 'confirmed', 'cancelled'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'on_rent', 'returned', 'no_show'] }).notNull().default('pending'),
   paymentMethod: text('payment_method', { enum: ['upfront', 'cash_deposit', 'card'] }).notNull(),
   /** While pending: when the hold ends (HOLD_MINUTES after it was made). */
   holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
@@ -139,7 +143,7 @@ export const bookings = pgTable('bookings', {
 export const bookingEvents = pgTable('booking_events', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   bookingId: uuid('booking_id').notNull().references(() => bookings.id),
-  status: text('status', { enum: ['pending', 'confirmed', 'cancelled'] }).notNull(),
+  status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'on_rent', 'returned', 'no_show'] }).notNull(),
   reason: text('reason', { enum: ['customer', 'staff', 'expired', 'not_approved'] }),
   actorId: uuid('actor_id').references(() => users.id),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
@@ -261,6 +265,8 @@ export const outbox = pgTable('outbox', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   /** A reset e-mail's token, only until it is sent or its link stops working (migrations/0013). */
   linkToken: text('link_token'),
+  /** The booking's PDF the e-mail carries, read from rentals as it is sent (migrations/0018). */
+  attachment: text('attachment', { enum: ['agreement', 'receipt'] }),
 });
 
 /** Password reset links: the token's SHA-256 only; valid until expiresAt, once. */
@@ -294,4 +300,67 @@ export const paymentAttempts = pgTable('payment_attempts', {
   closedAt: timestamp('closed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---- The counter (migrations/0018_counter.sql; features/counter/) ----
+
+/** One row per booking that reached the counter: written at check-out, completed once at check-in. */
+export const rentals = pgTable('rentals', {
+  bookingId: uuid('booking_id').primaryKey().references(() => bookings.id),
+  checkedOutAt: timestamp('checked_out_at', { withTimezone: true }).notNull().defaultNow(),
+  checkedOutBy: uuid('checked_out_by').notNull().references(() => users.id),
+  licenceNumber: text('licence_number').notNull(),
+  odometerOut: integer('odometer_out').notNull(),
+  fuelOut: integer('fuel_out').notNull(),
+  items: jsonb('items').$type<string[]>().notNull().default([]),
+  depositAmount: integer('deposit_amount').notNull(),
+  depositMethod: text('deposit_method', { enum: ['cash', 'card', 'bank_transfer'] }).notNull(),
+  depositReference: text('deposit_reference').notNull().default(''),
+  signature: bytea('signature').notNull(),
+  staffSignature: bytea('staff_signature'),
+  agreementPdf: bytea('agreement_pdf').notNull(),
+  checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+  checkedInBy: uuid('checked_in_by').references(() => users.id),
+  returnedAt: timestamp('returned_at', { withTimezone: true }),
+  odometerIn: integer('odometer_in'),
+  fuelIn: integer('fuel_in'),
+  cleaning: integer('cleaning'),
+  charges: jsonb('charges').$type<ReturnCharge[]>(),
+  chargesTotal: integer('charges_total'),
+  depositRefunded: integer('deposit_refunded'),
+  depositKept: integer('deposit_kept'),
+  owing: integer('owing'),
+  toBeAssessed: boolean('to_be_assessed'),
+  receiptNumber: text('receipt_number').unique(),
+  receiptPdf: bytea('receipt_pdf'),
+  overdueAlertedAt: timestamp('overdue_alerted_at', { withTimezone: true }),
+  returnRemindedAt: timestamp('return_reminded_at', { withTimezone: true }),
+});
+
+/** The last receipt number given in each year. */
+export const receiptNumbers = pgTable('receipt_numbers', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+export const counterPhotos = pgTable('counter_photos', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+  stage: text('stage', { enum: ['check_out', 'check_in'] }).notNull(),
+  content: bytea('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const carDamages = pgTable('car_damages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  carId: uuid('car_id').notNull().references(() => cars.id),
+  zone: text('zone', { enum: ['front', 'back', 'left', 'right', 'roof', 'interior'] }).notNull(),
+  description: text('description').notNull(),
+  photoId: uuid('photo_id').references(() => counterPhotos.id),
+  foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+  foundBookingId: uuid('found_booking_id').references(() => bookings.id),
+  foundStage: text('found_stage', { enum: ['check_out', 'check_in'] }),
+  amount: integer('amount'),
+  repairedAt: timestamp('repaired_at', { withTimezone: true }),
+  repairedBy: uuid('repaired_by').references(() => users.id),
 });

@@ -13,7 +13,14 @@ import { eachOwnerBooking } from './ownerList';
 // The quote's columns come last, so a sheet built on the earlier columns keeps working.
 export const CSV_HEADER = ['Reference', 'Created', 'Customer', 'E-mail', 'Phone', 'Car', 'Pickup', 'Return', 'Days', 'Total', 'Method', 'Status', 'Payment status', 'Subtotal', 'GCT', 'Price lines'];
 
-const STATUS_WORDS: Record<OwnerBooking['status'], string> = { pending: 'Pending', confirmed: 'Confirmed', cancelled: 'Cancelled' };
+const STATUS_WORDS: Record<OwnerBooking['status'], string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  on_rent: 'Picked up',
+  returned: 'Returned',
+  no_show: 'No-show',
+};
 
 // "2026-11-23 14:05": the company's clock, in a form both spreadsheets read as a date and time.
 const createdFormat = new Intl.DateTimeFormat('sv-SE', {
