@@ -39,7 +39,7 @@ const ownerRoutes: FastifyPluginAsync = async (app) => {
   });
 
   addEndpoint(app, 'ownerCar', async (request) => {
-    const car = await findCar(app.db, request.params.id);
+    const car = await findCar(app.db, request.params.id, undefined, true);
     if (!car) throw new HttpError(404, MESSAGES.carNotFound);
     return { success: true as const, car };
   });

@@ -4,10 +4,14 @@
  * transaction, so a booking's history is never missing a step.
  */
 import {
+  COUNTER_MESSAGES,
+  COUNTER_STATUSES,
   DRIVER_MESSAGES,
   type Booking,
   type BookingStatus,
   companyToday,
+  type StaffSetStatus,
+  STATUSES_FREEING_DAYS,
   MESSAGES,
   type OwnerBooking,
   type Role,
@@ -72,36 +76,54 @@ async function recordStatus(tx: Tx, bookingId: string, status: BookingStatus, re
   await tx.insert(bookingEvents).values({ bookingId, status, reason: status === 'cancelled' ? reason : null, actorId });
 }
 
+const atCounter = (status: BookingStatus) => (COUNTER_STATUSES as readonly string[]).includes(status);
+const freesDays = (status: BookingStatus) => (STATUSES_FREEING_DAYS as readonly string[]).includes(status);
+
 /**
- * Owners may set any status. Moving a cancelled booking back to pending or confirmed claims its
+ * Owners may set pending, confirmed or cancelled, and mark a confirmed booking a no-show from its
+ * pickup day (its days are free again). A booking at the counter (on rent, returned) changes only
+ * through check-in. Moving a cancelled (or no-show) booking back to pending or confirmed claims its
  * days again; if someone booked them meanwhile the constraint refuses it (409), and a booking of a
  * car removed since stays cancelled (409).
  */
-export async function changeBookingStatus(db: Database, actor: Actor, bookingId: unknown, status: BookingStatus, holdMinutes: number, mail: MailSettings = DEFAULT_MAIL_SETTINGS): Promise<OwnerBooking> {
+export async function changeBookingStatus(
+  db: Database,
+  actor: Actor,
+  bookingId: unknown,
+  status: StaffSetStatus,
+  holdMinutes: number,
+  mail: MailSettings = DEFAULT_MAIL_SETTINGS,
+  today = companyToday(),
+): Promise<OwnerBooking> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   try {
     await db.transaction(async (tx) => {
       await actAs(tx, actor.id);
       const [current] = await tx
-        .select({ status: bookings.status, carDeletedAt: cars.deletedAt, vetting: users.vettingStatus })
+        .select({ status: bookings.status, pickupDate: bookings.pickupDate, carDeletedAt: cars.deletedAt, vetting: users.vettingStatus })
         .from(bookings)
         .innerJoin(cars, eq(cars.id, bookings.carId))
         .innerJoin(users, eq(users.id, bookings.userId))
         .where(eq(bookings.id, bookingId))
         .for('update', { of: bookings });
       if (!current) throw new HttpError(404, MESSAGES.bookingNotFound);
+      if (atCounter(current.status)) throw new HttpError(409, COUNTER_MESSAGES.atCounter);
+      if (status === 'no_show' && current.status !== 'no_show') {
+        if (current.status !== 'confirmed') throw new HttpError(409, COUNTER_MESSAGES.noShowNotConfirmed);
+        if (current.pickupDate > today) throw new HttpError(409, COUNTER_MESSAGES.noShowBeforePickup);
+      }
       // A customer the company did not approve as a driver is not promised a car.
       if (status === 'confirmed' && current.status !== 'confirmed' && current.vetting === 'rejected') {
         throw new HttpError(409, DRIVER_MESSAGES.confirmDriverRejected);
       }
       // A removed car is promised to nobody: its cancelled bookings stay cancelled.
-      if (current.status === 'cancelled' && status !== 'cancelled' && current.carDeletedAt) {
+      if (freesDays(current.status) && !freesDays(status) && current.carDeletedAt) {
         throw new HttpError(409, MESSAGES.carRemovedCannotReactivate);
       }
       if (current.status === status) return;
       await recordStatus(tx, bookingId, status, 'staff', actor.id, holdMinutes);
       // Re-opened: its extras must still fit their stock (another booking may have the last child seat now).
-      if (current.status === 'cancelled') await tx.execute(sql`SELECT booking_extras_fit(${bookingId}::uuid)`);
+      if (freesDays(current.status)) await tx.execute(sql`SELECT booking_extras_fit(${bookingId}::uuid)`);
       // The customer hears of a confirmation or a cancellation (not of staff re-opening a booking).
       if (status === 'confirmed' || status === 'cancelled') {
         const facts = await bookingFacts(tx, bookingId);
@@ -134,6 +156,8 @@ export async function cancelOwnBooking(db: Database, userId: string, bookingId: 
       .for('update');
     if (!current) throw new HttpError(404, MESSAGES.bookingNotFound);
     if (current.status === 'cancelled') throw new HttpError(409, MESSAGES.alreadyCancelled);
+    if (current.status === 'on_rent') throw new HttpError(409, COUNTER_MESSAGES.cancelOnRent);
+    if (current.status === 'returned' || current.status === 'no_show') throw new HttpError(409, MESSAGES.pickupDayReached);
     if (current.status === 'confirmed' && current.pickupDate <= today) throw new HttpError(409, MESSAGES.pickupDayReached);
     await recordStatus(tx, bookingId, 'cancelled', 'customer', userId, 0);
     await enqueue(tx, [cancelledByCustomerLetter(await bookingFacts(tx, bookingId), await getCompanySettings(tx), mail)]);

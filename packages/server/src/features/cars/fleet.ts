@@ -1,7 +1,7 @@
 import { type Car, type CarFormFields, carFormFields, companyToday, MESSAGES } from '@rental/contract';
-import { and, eq, gte, isNull, ne, not, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, not, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
-import type { Database } from '../../db/types';
+import { type Database, isUniqueViolation } from '../../db/types';
 import { bookings, cars } from '../../db/schema';
 import { HttpError, parseInput } from '../../http/errors';
 import { lockedCompanySettings, locationProblem } from '../company/settings';
@@ -10,6 +10,7 @@ import { deleteImageIfUnused, storeImage } from '../images/store';
 import { isId } from './ids';
 import { addCoverOfNewCar, replaceCover } from './pictures';
 import { toCars } from './service';
+import { holdsItsDays } from '../../db/bookingDays';
 
 export const MESSAGE_CAR_DATA_REQUIRED = 'carData is required: the car form fields as a JSON string.';
 export const MESSAGE_CAR_DATA_NOT_JSON = 'carData must be a JSON object of the car form fields.';
@@ -47,8 +48,21 @@ function columnsOf(fields: CarFormFields) {
     // Left out (the SPEC's client), an edit keeps the car's value; null = the usual.
     ...(fields.doors !== undefined && { doors: fields.doors }),
     ...(fields.distancePerDay !== undefined && { distancePerDay: fields.distancePerDay }),
+    ...(fields.plate !== undefined && { plate: fields.plate }),
+    ...(fields.odometerKm !== undefined && { odometerKm: fields.odometerKm }),
   };
 }
+
+/** A plate already on another car of the fleet is refused in words (cars_plate_idx). */
+async function platesUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new HttpError(409, MESSAGE_PLATE_TAKEN);
+    throw err;
+  }
+}
+export const MESSAGE_PLATE_TAKEN = 'Another car of the fleet already has this plate number. Please check it.';
 
 /** Under a share lock on the company's facts, so the location cannot be removed meanwhile. */
 async function checkLocation(tx: Parameters<Parameters<Database['transaction']>[0]>[0], location: string): Promise<void> {
@@ -57,11 +71,11 @@ async function checkLocation(tx: Parameters<Parameters<Database['transaction']>[
 }
 
 async function oneCar(db: Database, row: typeof cars.$inferSelect): Promise<Car> {
-  return (await toCars(db, [row]))[0]!;
+  return (await toCars(db, [row], undefined, true))[0]!;
 }
 
 export async function addCar(db: Database, ownerId: string, fields: CarFormFields, image: ProcessedImage): Promise<Car> {
-  const row = await db.transaction(async (tx) => {
+  const row = await platesUnique(() => db.transaction(async (tx) => {
     await actAs(tx, ownerId);
     await checkLocation(tx, fields.location);
     const imageId = await storeImage(tx, image);
@@ -71,14 +85,14 @@ export async function addCar(db: Database, ownerId: string, fields: CarFormField
       .returning();
     await addCoverOfNewCar(tx, inserted!.id, imageId);
     return inserted!;
-  });
+  }));
   return oneCar(db, row);
 }
 
 /** Rewrites the form's fields; the picture changes only when a new one is given. */
 export async function updateCar(db: Database, id: unknown, fields: CarFormFields, image: ProcessedImage | undefined, actorId: string | null = null): Promise<Car> {
   if (!isId(id)) throw new HttpError(404, MESSAGES.carNotFound);
-  const row = await db.transaction(async (tx) => {
+  const row = await platesUnique(() => db.transaction(async (tx) => {
     await actAs(tx, actorId);
     const [current] = await tx
       .select({ imageId: cars.imageId })
@@ -98,7 +112,7 @@ export async function updateCar(db: Database, id: unknown, fields: CarFormFields
       await deleteImageIfUnused(tx, current.imageId);
     }
     return updated!;
-  });
+  }));
   return oneCar(db, row);
 }
 
@@ -135,7 +149,7 @@ export async function deleteCar(db: Database, id: unknown, actorId: string | nul
     const [upcoming] = await tx
       .select({ id: bookings.id })
       .from(bookings)
-      .where(and(eq(bookings.carId, id), ne(bookings.status, 'cancelled'), gte(bookings.returnDate, companyToday())))
+      .where(and(eq(bookings.carId, id), holdsItsDays(), gte(bookings.returnDate, companyToday())))
       .limit(1);
     if (upcoming) throw new HttpError(409, MESSAGES.carHasUpcomingBookings);
     await tx.update(cars).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(cars.id, id));

@@ -9,12 +9,13 @@ import {
   DEFAULT_DISTANCE_PER_DAY,
   DEFAULT_DOORS,
 } from '@rental/contract';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notExists, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, notExists, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/types';
 import { bookings, carBlocks, cars } from '../../db/schema';
 import { imageUrl } from '../../http/imageUrl';
 import { isId } from './ids';
 import { picturesOf } from './pictures';
+import { holdsItsDays } from '../../db/bookingDays';
 
 export type CarRow = typeof cars.$inferSelect;
 
@@ -23,8 +24,11 @@ const notDeleted = isNull(cars.deletedAt);
 const offeredToCustomers = and(notDeleted, eq(cars.isAvailable, true));
 const newestFirst = [desc(cars.createdAt), desc(cars.id)];
 
-/** `pictures`: the car's picture URLs in order (its cover alone when none are listed). */
-export function toCar(row: CarRow, reservedDates: ReservedDateRange[], pictures: string[] = []): Car {
+/**
+ * `pictures`: the car's picture URLs in order (its cover alone when none are listed). `forStaff`:
+ * with its plate and odometer, which the lot needs and customers do not.
+ */
+export function toCar(row: CarRow, reservedDates: ReservedDateRange[], pictures: string[] = [], forStaff = false): Car {
   return {
     _id: row.id,
     brand: row.brand,
@@ -44,6 +48,7 @@ export function toCar(row: CarRow, reservedDates: ReservedDateRange[], pictures:
     doors: row.doors ?? DEFAULT_DOORS,
     distancePerDay: row.distancePerDay ?? DEFAULT_DISTANCE_PER_DAY,
     pictures: pictures.length > 0 ? pictures : [imageUrl(row.imageId)],
+    ...(forStaff && { plate: row.plate, odometerKm: row.odometerKm }),
   };
 }
 
@@ -57,7 +62,7 @@ export async function reservedDatesOf(db: Database, carIds: string[], today = co
   const rows = await db
     .select({ carId: bookings.carId, pickupDate: bookings.pickupDate, returnDate: bookings.returnDate })
     .from(bookings)
-    .where(and(inArray(bookings.carId, carIds), ne(bookings.status, 'cancelled'), gte(bookings.returnDate, today)))
+    .where(and(inArray(bookings.carId, carIds), holdsItsDays(), gte(bookings.returnDate, today)))
     .orderBy(asc(bookings.pickupDate), asc(bookings.returnDate));
   // Service blocks are reserved days too: customers see the days, never the note.
   const blocked = await db
@@ -74,19 +79,19 @@ export async function reservedDatesOf(db: Database, carIds: string[], today = co
   return byCar;
 }
 
-export async function toCars(db: Database, rows: CarRow[], today = companyToday()): Promise<Car[]> {
+export async function toCars(db: Database, rows: CarRow[], today = companyToday(), forStaff = false): Promise<Car[]> {
   const ids = rows.map((r) => r.id);
   const [reserved, pictures] = await Promise.all([reservedDatesOf(db, ids, today), picturesOf(db, ids)]);
-  return rows.map((row) => toCar(row, reserved.get(row.id) ?? [], pictures.get(row.id)));
+  return rows.map((row) => toCar(row, reserved.get(row.id) ?? [], pictures.get(row.id), forStaff));
 }
 
-async function selectCars(db: Database, where: SQL | undefined, today = companyToday()): Promise<Car[]> {
+async function selectCars(db: Database, where: SQL | undefined, today = companyToday(), forStaff = false): Promise<Car[]> {
   const rows = await db
     .select()
     .from(cars)
     .where(where)
     .orderBy(...newestFirst);
-  return toCars(db, rows, today);
+  return toCars(db, rows, today, forStaff);
 }
 
 /** The public fleet: cars a customer can book (not deleted, marked available), newest first. */
@@ -96,7 +101,7 @@ export function listCarsForCustomers(db: Database, today = companyToday()): Prom
 
 /** The owner's fleet: every car not deleted, available or not, newest first. */
 export function listFleet(db: Database): Promise<Car[]> {
-  return selectCars(db, notDeleted);
+  return selectCars(db, notDeleted, companyToday(), true);
 }
 
 /** A car that is not deleted (available or not), by id; undefined for unknown or malformed ids. */
@@ -109,9 +114,9 @@ export async function findCarRow(db: Database, id: unknown): Promise<CarRow | un
   return row;
 }
 
-export async function findCar(db: Database, id: unknown, today = companyToday()): Promise<Car | undefined> {
+export async function findCar(db: Database, id: unknown, today = companyToday(), forStaff = false): Promise<Car | undefined> {
   const row = await findCarRow(db, id);
-  return row ? (await toCars(db, [row], today))[0] : undefined;
+  return row ? (await toCars(db, [row], today, forStaff))[0] : undefined;
 }
 
 /** Cars at the location that can be booked and have no live booking or block on any of the days (inclusive). */
@@ -122,7 +127,7 @@ export function availableCars(db: Database, { location, pickupDate, returnDate }
     .where(
       and(
         eq(bookings.carId, cars.id),
-        ne(bookings.status, 'cancelled'),
+        holdsItsDays(),
         lte(bookings.pickupDate, returnDate),
         gte(bookings.returnDate, pickupDate),
       ),

@@ -1,11 +1,12 @@
 /** The fleet timeline: every car of the fleet, and what holds it on each day of a range. */
 import { type TimelineResponse, addDays, companyToday } from '@rental/contract';
-import { and, asc, eq, gte, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
 import { bookings, carBlocks, cars, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { imageUrl } from '../../http/imageUrl';
 import { toBlock } from '../blocks/service';
 import { todaysMovements } from './today';
+import { holdsItsDays } from '../../db/bookingDays';
 
 export const DEFAULT_TIMELINE_DAYS = 35;
 
@@ -31,7 +32,7 @@ export async function timeline(db: Database, from: string, days: number, today =
       .from(bookings)
       .innerJoin(users, eq(users.id, bookings.userId))
       .innerJoin(cars, eq(cars.id, bookings.carId))
-      .where(and(isNull(cars.deletedAt), ne(bookings.status, 'cancelled'), lte(bookings.pickupDate, to), gte(bookings.returnDate, from)))
+      .where(and(isNull(cars.deletedAt), holdsItsDays(), lte(bookings.pickupDate, to), gte(bookings.returnDate, from)))
       .orderBy(asc(bookings.pickupDate)),
     db
       .select({ id: carBlocks.id, carId: carBlocks.carId, pickupDate: carBlocks.pickupDate, returnDate: carBlocks.returnDate, note: carBlocks.note })

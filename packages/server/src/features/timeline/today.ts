@@ -3,9 +3,10 @@
  * Jamaica. Self-contained, so the staff dashboard can show the same lists.
  */
 import { type Movement, type TodaysMovements, companyToday } from '@rental/contract';
-import { and, asc, eq, ne, or } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import { bookings, cars, users } from '../../db/schema';
 import type { Database } from '../../db/types';
+import { holdsItsDays } from '../../db/bookingDays';
 
 export async function todaysMovements(db: Database, today = companyToday()): Promise<TodaysMovements> {
   const rows = await db
@@ -24,7 +25,7 @@ export async function todaysMovements(db: Database, today = companyToday()): Pro
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
     .innerJoin(cars, eq(cars.id, bookings.carId))
-    .where(and(ne(bookings.status, 'cancelled'), or(eq(bookings.pickupDate, today), eq(bookings.returnDate, today))))
+    .where(and(holdsItsDays(), or(eq(bookings.pickupDate, today), eq(bookings.returnDate, today))))
     .orderBy(asc(cars.brand), asc(cars.model), asc(bookings.reference));
   const movements: Movement[] = rows.map((r) => ({
     _id: r.id,
