@@ -139,4 +139,46 @@ describe('company settings', () => {
       await ownerApi().call('updateCompany', { body: before });
     }
   });
+
+  it('saves the returns section with the rest, and names a wrong time in the form', async () => {
+    const before = await storedCompany();
+    // The counter's charges in other files read these: they are put back at once.
+    const grace = before.gracePeriodMinutes === 45 ? 30 : 45;
+    const km = before.extraKmRate === 55 ? 65 : 55;
+    const eighth = before.fuelEighthPrice === 1800 ? 1700 : 1800;
+    try {
+      renderApp('/owner/settings', { token: ownerToken() });
+      const returns = within(await screen.findByRole('group', { name: 'Returns' }, SLOW));
+      const due = returns.getByLabelText('Cars due back by');
+      expect(due).toHaveValue(before.returnTime);
+      expect(due).toHaveAttribute('type', 'time');
+      const graceField = returns.getByLabelText('Minutes of grace for a late return');
+      expect(graceField).toHaveValue(String(before.gracePeriodMinutes));
+      const kmField = returns.getByLabelText('Price of each kilometre over the allowance');
+      expect(kmField).toHaveValue(String(before.extraKmRate));
+      const eighthField = returns.getByLabelText('Price of each eighth of a tank missing');
+      expect(eighthField).toHaveValue(String(before.fuelEighthPrice));
+
+      await userEvent.clear(graceField);
+      await userEvent.type(graceField, 'an hour');
+      await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
+      expect(graceField).toHaveAccessibleDescription('Minutes of grace for a late return must be a whole number.');
+      expect(graceField).toHaveFocus();
+      expect(await storedCompany()).toEqual(before);
+
+      await userEvent.clear(due);
+      await userEvent.type(due, '17:30');
+      await userEvent.clear(graceField);
+      await userEvent.type(graceField, String(grace));
+      await userEvent.clear(kmField);
+      await userEvent.type(kmField, String(km));
+      await userEvent.clear(eighthField);
+      await userEvent.type(eighthField, String(eighth));
+      await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
+      expect(await screen.findByText(MESSAGES.companySaved, {}, SLOW)).toBeInTheDocument();
+      expect(await storedCompany()).toEqual({ ...before, returnTime: '17:30', gracePeriodMinutes: grace, extraKmRate: km, fuelEighthPrice: eighth });
+    } finally {
+      await ownerApi().call('updateCompany', { body: before });
+    }
+  });
 });

@@ -6,7 +6,17 @@ import { SkeletonBlock } from '../../components/Skeleton';
 import { errorMessage } from '../../api/client';
 import { useCompanyQuery } from '../../company/useCompany';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { COMPANY_FIELDS, type CompanyFormErrors, type CompanyFormValues, companyFormFromFacts, companyFromForm, validateCompanyForm } from './companyForm';
+import {
+  COMPANY_FIELDS,
+  COMPANY_FORM_ORDER,
+  type CompanyField,
+  type CompanyFormErrors,
+  type CompanyFormValues,
+  RETURN_FIELDS,
+  companyFormFromFacts,
+  companyFromForm,
+  validateCompanyForm,
+} from './companyForm';
 import { FormField, controlProps } from './FormField';
 import { OwnerPageHeader } from './OwnerPageHeader';
 import { useSaveCompany } from './ownerQueries';
@@ -18,7 +28,7 @@ export function CompanySettingsPage() {
     <>
       <OwnerPageHeader
         title="Company settings"
-        description="What customers read on every page: contacts, opening hours, where cars are picked up and the deposit; and the GCT added to prices."
+        description="What customers read on every page: contacts, opening hours, where cars are picked up and the deposit; the GCT added to prices; and what a late return, extra kilometres and missing fuel cost."
       />
       {/* The shipped facts stand in on public pages; the form waits for what the server holds. */}
       {company.isError ? (
@@ -28,7 +38,7 @@ export function CompanySettingsPage() {
       ) : company.isPlaceholderData || !company.data ? (
         <div role="status" className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-6">
           <span className="sr-only">Loading the company settings…</span>
-          {COMPANY_FIELDS.map(({ field }) => (
+          {COMPANY_FORM_ORDER.map(({ field }) => (
             <SkeletonBlock key={field} className="h-16" />
           ))}
         </div>
@@ -59,7 +69,7 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
     setAttempted(true);
     const problems = validateCompanyForm(values);
     setErrors(problems);
-    const first = COMPANY_FIELDS.find(({ field }) => problems[field]);
+    const first = COMPANY_FORM_ORDER.find(({ field }) => problems[field]);
     if (first) {
       document.getElementById(`company-${first.field}`)?.focus();
       return;
@@ -73,29 +83,36 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
       });
   };
 
+  const fieldOf = ({ field, label, hint, multiline, numeric, optional, time }: CompanyField) => {
+    const id = `company-${field}`;
+    const control = controlProps(id, errors[field], { hint, multiline });
+    return (
+      <FormField key={field} id={id} label={label} hint={hint} error={errors[field]}>
+        {multiline ? (
+          <textarea {...control} rows={3} value={values[field]} onChange={(e) => update(field, e.target.value)} required />
+        ) : (
+          <input
+            {...control}
+            value={values[field]}
+            onChange={(e) => update(field, e.target.value)}
+            required={!optional}
+            type={time ? 'time' : field === 'email' ? 'email' : field === 'phone' ? 'tel' : field === 'chatUrl' || field === 'mapUrl' ? 'url' : 'text'}
+            inputMode={numeric ? 'numeric' : field === 'gctPercent' ? 'decimal' : undefined}
+            autoComplete="off"
+          />
+        )}
+      </FormField>
+    );
+  };
+
   return (
     <form noValidate onSubmit={submit} aria-label="Company settings" className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
-      {COMPANY_FIELDS.map(({ field, label, hint, multiline, numeric, optional }) => {
-        const id = `company-${field}`;
-        const control = controlProps(id, errors[field], { hint, multiline });
-        return (
-          <FormField key={field} id={id} label={label} hint={hint} error={errors[field]}>
-            {multiline ? (
-              <textarea {...control} rows={3} value={values[field]} onChange={(e) => update(field, e.target.value)} required />
-            ) : (
-              <input
-                {...control}
-                value={values[field]}
-                onChange={(e) => update(field, e.target.value)}
-                required={!optional}
-                type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : field === 'chatUrl' || field === 'mapUrl' ? 'url' : 'text'}
-                inputMode={numeric ? 'numeric' : field === 'gctPercent' ? 'decimal' : undefined}
-                autoComplete="off"
-              />
-            )}
-          </FormField>
-        );
-      })}
+      {COMPANY_FIELDS.map(fieldOf)}
+      <fieldset className="space-y-4">
+        <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Returns</legend>
+        <p className="text-sm text-slate-600">What a late return, extra kilometres and missing fuel cost at check-in.</p>
+        {RETURN_FIELDS.map(fieldOf)}
+      </fieldset>
       <button type="submit" className="btn-primary" disabled={save.isPending}>
         {save.isPending && <Loader2 aria-hidden="true" size={18} className="animate-spin" />}
         {save.isPending ? 'Saving…' : 'Save company settings'}

@@ -6,7 +6,17 @@ import { type FieldLabel, formErrors } from './formErrors';
 export type CompanyFormValues = { [K in keyof CompanyFacts]: string };
 export type CompanyFormErrors = Partial<Record<keyof CompanyFacts, string>>;
 
-export const COMPANY_FIELDS: { field: keyof CompanyFacts; label: string; hint?: string; multiline?: boolean; numeric?: boolean; optional?: boolean }[] = [
+export interface CompanyField {
+  field: keyof CompanyFacts;
+  label: string;
+  hint?: string;
+  multiline?: boolean;
+  numeric?: boolean;
+  optional?: boolean;
+  time?: boolean;
+}
+
+export const COMPANY_FIELDS: CompanyField[] = [
   { field: 'name', label: 'Company name' },
   { field: 'phone', label: 'Phone' },
   { field: 'email', label: 'E-mail' },
@@ -37,7 +47,18 @@ export const COMPANY_FIELDS: { field: keyof CompanyFacts; label: string; hint?: 
   },
 ];
 
-const LABELS = Object.fromEntries(COMPANY_FIELDS.map(({ field, label }) => [field, { label }])) as Record<keyof CompanyFacts, FieldLabel>;
+/** What the counter charges for a return (the sums are worked out in the contract's counter.ts). */
+export const RETURN_FIELDS: CompanyField[] = [
+  { field: 'returnTime', label: 'Cars due back by', hint: 'On their return day, Jamaica time.', time: true },
+  { field: 'gracePeriodMinutes', label: 'Minutes of grace for a late return', hint: 'After this, each day late (or part of one) is charged at the booking’s daily rate.', numeric: true },
+  { field: 'extraKmRate', label: 'Price of each kilometre over the allowance', hint: 'Whole amount, before GCT; the allowance is the car’s daily distance times the days. 0: none charged.', numeric: true },
+  { field: 'fuelEighthPrice', label: 'Price of each eighth of a tank missing', hint: 'Whole amount, before GCT, for each eighth below the reading at pickup. 0: none charged.', numeric: true },
+];
+
+/** Every field in screen order, so the first problem gets the focus. */
+export const COMPANY_FORM_ORDER: CompanyField[] = [...COMPANY_FIELDS, ...RETURN_FIELDS];
+
+const LABELS = Object.fromEntries(COMPANY_FORM_ORDER.map(({ field, label }) => [field, { label }])) as Record<keyof CompanyFacts, FieldLabel>;
 
 export function companyFormFromFacts(company: CompanyFacts): CompanyFormValues {
   return {
@@ -47,6 +68,9 @@ export function companyFormFromFacts(company: CompanyFacts): CompanyFormValues {
     minDriverAge: String(company.minDriverAge),
     minLicenceYears: String(company.minLicenceYears),
     gctPercent: String(company.gctPercent),
+    gracePeriodMinutes: String(company.gracePeriodMinutes),
+    extraKmRate: String(company.extraKmRate),
+    fuelEighthPrice: String(company.fuelEighthPrice),
   };
 }
 

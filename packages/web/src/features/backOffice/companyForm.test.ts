@@ -1,0 +1,26 @@
+import { DEFAULT_COMPANY } from '@rental/contract/company';
+import { describe, expect, it } from 'vitest';
+import { companyFormFromFacts, companyFromForm, COMPANY_FORM_ORDER, RETURN_FIELDS, validateCompanyForm } from './companyForm';
+
+describe('the company form’s returns', () => {
+  it('shows the return rules as typed text and sends them back as numbers', () => {
+    const values = companyFormFromFacts({ ...DEFAULT_COMPANY, returnTime: '17:30', gracePeriodMinutes: 45, extraKmRate: 35, fuelEighthPrice: 1200 });
+    expect(values).toMatchObject({ returnTime: '17:30', gracePeriodMinutes: '45', extraKmRate: '35', fuelEighthPrice: '1200' });
+    expect(validateCompanyForm(values)).toEqual({});
+    expect(companyFromForm(values)).toMatchObject({ returnTime: '17:30', gracePeriodMinutes: 45, extraKmRate: 35, fuelEighthPrice: 1200 });
+  });
+
+  it('names a wrong time, a negative grace and an empty price in the form’s words', () => {
+    const values = { ...companyFormFromFacts(DEFAULT_COMPANY), returnTime: '25:00', gracePeriodMinutes: '-5', fuelEighthPrice: ' ' };
+    const errors = validateCompanyForm(values);
+    expect(errors.returnTime).toBe('Cars due back by must be a time such as 18:00.');
+    expect(errors.gracePeriodMinutes).toMatch(/^Minutes of grace for a late return /);
+    expect(errors.fuelEighthPrice).toBe('Price of each eighth of a tank missing is required.');
+    expect(errors.extraKmRate).toBeUndefined();
+  });
+
+  it('puts the returns after the other settings, so the first problem above gets the focus first', () => {
+    expect(RETURN_FIELDS.map(({ field }) => field)).toEqual(['returnTime', 'gracePeriodMinutes', 'extraKmRate', 'fuelEighthPrice']);
+    expect(COMPANY_FORM_ORDER.slice(-4)).toEqual(RETURN_FIELDS);
+  });
+});
