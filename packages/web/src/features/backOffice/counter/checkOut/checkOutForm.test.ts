@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildCheckOut,
+  checkLicence,
+  checkOutFormData,
+  type CheckOutForm,
+  depositToTake,
+  initialCheckOutForm,
+  itemsHandedOver,
+  missingBeforeHandOver,
+  newDamage,
+  odometerKm,
+  odometerWarning,
+  wholeAmount,
+} from './checkOutForm';
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+const booking = { licenceNumber: 'JM-123 456', car: { odometerKm: 42_000 } } as const;
+
+function photo(name: string): File {
+  return new File([name], name, { type: 'image/jpeg' });
+}
+
+function filledForm(): CheckOutForm {
+  return {
+    ...initialCheckOutForm({ quote: null, car: { odometerKm: 42_000 } } as never, 15_000),
+    licenceSeen: 'jm 123-456',
+    fuelEighths: 8,
+    existingDamagesConfirmed: true,
+    depositMethod: 'cash',
+    signature: PNG,
+    staffSignature: PNG,
+  };
+}
+
+describe('the licence seen', () => {
+  it('matches whatever the case, spaces and dashes', () => {
+    expect(checkLicence('jm123456', 'JM-123 456')).toBe('matches');
+    expect(checkLicence(' JM 123-456 ', 'JM-123 456')).toBe('matches');
+  });
+
+  it('differs by a single character', () => {
+    expect(checkLicence('JM123457', 'JM-123 456')).toBe('differs');
+  });
+
+  it('is not compared before anything is typed, nor when the customer gave none', () => {
+    expect(checkLicence('  ', 'JM-123 456')).toBe('not_typed');
+    expect(checkLicence('JM123456', null)).toBe('none_on_file');
+  });
+});
+
+describe('the odometer', () => {
+  it('reads kilometres typed with spaces or separators', () => {
+    expect(odometerKm('42 100')).toBe(42_100);
+    expect(odometerKm('42,100')).toBe(42_100);
+    expect(odometerKm('')).toBeNull();
+    expect(odometerKm('42 km')).toBeNull();
+    expect(odometerKm('-5')).toBeNull();
+  });
+
+  it('warns when lower than the car last reading, not when equal or higher', () => {
+    expect(odometerWarning('41999', 42_000)).toBe("That is lower than the car's last reading (42,000 km). Please read the odometer again.");
+    expect(odometerWarning('42000', 42_000)).toBeNull();
+    expect(odometerWarning('50000', 42_000)).toBeNull();
+    expect(odometerWarning('', 42_000)).toBeNull();
+  });
+});
+
+describe('the deposit', () => {
+  it('is the booking quote own deposit, else the company one', () => {
+    expect(depositToTake({ quote: { securityDeposit: 20_000 } } as never, 15_000)).toBe(20_000);
+    expect(depositToTake({ quote: null }, 15_000)).toBe(15_000);
+  });
+
+  it('reads whole amounts, with separators or the currency', () => {
+    expect(wholeAmount('15,000')).toBe(15_000);
+    expect(wholeAmount('JMD 15000')).toBe(15_000);
+    expect(wholeAmount('0')).toBe(0);
+    expect(wholeAmount('150.50')).toBeNull();
+    expect(wholeAmount('')).toBeNull();
+  });
+});
+
+describe('the form before the keys go', () => {
+  it('starts with the car odometer and the deposit, and names everything still to do in order', () => {
+    const form = initialCheckOutForm({ quote: null, car: { odometerKm: 42_000 } } as never, 15_000);
+    expect(form.odometer).toBe('42000');
+    expect(form.depositAmount).toBe('15000');
+    expect(missingBeforeHandOver(form, booking)).toEqual([
+      "Type the licence number from the customer's card.",
+      'Choose how much fuel is in the tank.',
+      'Confirm the damages already noted are still as noted.',
+      'Choose how the deposit was taken.',
+      'Have the customer sign.',
+      'Sign as the staff member handing over the keys.',
+    ]);
+  });
+
+  it('has nothing missing once filled in', () => {
+    expect(missingBeforeHandOver(filledForm(), booking)).toEqual([]);
+  });
+
+  it('refuses a licence that differs, a lower odometer and an undescribed damage', () => {
+    const form: CheckOutForm = { ...filledForm(), licenceSeen: 'JM999', odometer: '41000', damages: [newDamage('left')] };
+    expect(missingBeforeHandOver(form, booking)).toEqual([
+      "The licence number typed does not match the customer's driver details.",
+      "The odometer reading is lower than the car's last reading.",
+      'Describe new damage 1 (left side).',
+    ]);
+  });
+
+  it('asks for an odometer and a deposit it can read', () => {
+    const form: CheckOutForm = { ...filledForm(), odometer: 'about 40k', depositAmount: '' };
+    expect(missingBeforeHandOver(form, booking)).toEqual(['Type the odometer reading in whole kilometres.', 'Type the deposit taken as a whole amount (0 if none).']);
+  });
+});
+
+describe('the items handed over', () => {
+  it('lists the ticked items in the usual order, then the free text split at commas, once each', () => {
+    expect(itemsHandedOver({ items: ['GPS', 'Spare tyre'], otherItem: ' Umbrella, cooler ,GPS ' })).toEqual(['Spare tyre', 'GPS', 'Umbrella', 'cooler']);
+    expect(itemsHandedOver({ items: [], otherItem: '  ' })).toEqual([]);
+  });
+});
+
+describe('the request', () => {
+  it('names each damage photo by its place among the photos sent, in the order of the damages', () => {
+    const front = { ...newDamage('front'), description: ' Scratch on bumper ', photo: photo('front.jpg') };
+    const roof = { ...newDamage('roof'), description: 'Dent' };
+    const inside = { ...newDamage('interior'), description: 'Torn seat', photo: photo('seat.jpg') };
+    const form: CheckOutForm = { ...filledForm(), damages: [front, roof, inside], items: ['Jack'], depositReference: ' R-1 ' };
+    const { data, photos } = buildCheckOut(form);
+    expect(data.damages).toEqual([
+      { zone: 'front', description: 'Scratch on bumper', photo: 0 },
+      { zone: 'roof', description: 'Dent', photo: null },
+      { zone: 'interior', description: 'Torn seat', photo: 1 },
+    ]);
+    expect(photos.map((file) => file.name)).toEqual(['front.jpg', 'seat.jpg']);
+    expect(data).toMatchObject({
+      licenceNumber: 'jm 123-456',
+      odometerKm: 42_000,
+      fuelEighths: 8,
+      existingDamagesConfirmed: true,
+      items: ['Jack'],
+      deposit: { amount: 15_000, method: 'cash', reference: 'R-1' },
+      signature: PNG,
+      staffSignature: PNG,
+    });
+
+    const body = checkOutFormData({ data, photos });
+    expect(JSON.parse(String(body.get('data')))).toEqual(data);
+    expect(body.getAll('photo').map((file) => (file as File).name)).toEqual(['front.jpg', 'seat.jpg']);
+  });
+
+  it('gives every new damage its own key', () => {
+    expect(newDamage('front').key).not.toBe(newDamage('front').key);
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * The check-out form's rules, without React: what staff filled in, what is still missing in plain
+ * words, and the request it becomes (the JSON `data` field and the photos in the order the damages
+ * name them). The server checks the same things and answers in words; these only save a trip.
+ */
+import { DAMAGE_ZONE_WORDS, type DamageZone, type DepositMethod, MAX_COUNTER_DAMAGES, MAX_COUNTER_PHOTOS, MAX_ODOMETER_KM, sameLicence } from '@rental/contract/counter';
+import type { CheckOutDataInput, CounterBooking } from '@rental/contract/schemas';
+
+/** What staff commonly hand over with the keys; anything else goes in the free text. */
+export const COMMON_ITEMS = ['Spare tyre', 'Jack', 'Child seat', 'GPS', 'Phone charger'] as const;
+
+export interface NewDamage {
+  /** Tells the rows apart while staff add and remove them (never sent). */
+  key: string;
+  zone: DamageZone;
+  description: string;
+  /** The photo as it will be sent (already made small), or none. */
+  photo: File | null;
+}
+
+export interface CheckOutForm {
+  licenceSeen: string;
+  /** As typed: digits, perhaps with spaces or commas. */
+  odometer: string;
+  /** Eighths of a tank; null until staff read the gauge. */
+  fuelEighths: number | null;
+  existingDamagesConfirmed: boolean;
+  damages: NewDamage[];
+  items: string[];
+  otherItem: string;
+  depositAmount: string;
+  depositMethod: DepositMethod | null;
+  depositReference: string;
+  /** PNG data URLs as the pads give them; null while nothing is drawn. */
+  signature: string | null;
+  staffSignature: string | null;
+}
+
+/** The booking's own deposit when it was quoted with one, else the company's. */
+export function depositToTake(booking: Pick<CounterBooking, 'quote'>, companyDeposit: number): number {
+  return booking.quote?.securityDeposit ?? companyDeposit;
+}
+
+export function initialCheckOutForm(booking: Pick<CounterBooking, 'quote' | 'car'>, companyDeposit: number): CheckOutForm {
+  return {
+    licenceSeen: '',
+    odometer: String(booking.car.odometerKm),
+    fuelEighths: null,
+    existingDamagesConfirmed: false,
+    damages: [],
+    items: [],
+    otherItem: '',
+    depositAmount: String(depositToTake(booking, companyDeposit)),
+    depositMethod: null,
+    depositReference: '',
+    signature: null,
+    staffSignature: null,
+  };
+}
+
+export type LicenceCheck = 'not_typed' | 'matches' | 'differs' | 'none_on_file';
+
+/** The number typed off the card against the driver's details, as people copy it (case, spaces, dashes aside). */
+export function checkLicence(seen: string, onFile: string | null): LicenceCheck {
+  if (!onFile) return 'none_on_file';
+  if (!seen.trim()) return 'not_typed';
+  return sameLicence(seen, onFile) ? 'matches' : 'differs';
+}
+
+/** "12 345" or "12,345" → 12345; null when it is not a whole number of kilometres. */
+export function odometerKm(typed: string): number | null {
+  const plain = typed.replace(/[\s,.]/g, '');
+  if (!/^\d{1,9}$/.test(plain)) return null;
+  return Number(plain);
+}
+
+/** A warning, not a refusal yet: the server refuses a reading below the car's last one. */
+export function odometerWarning(typed: string, carKm: number): string | null {
+  const km = odometerKm(typed);
+  if (km === null || km >= carKm) return null;
+  return `That is lower than the car's last reading (${carKm.toLocaleString('en-US')} km). Please read the odometer again.`;
+}
+
+/** "12345" or "JMD 12,345" → 12345; null when it is not a whole amount. */
+export function wholeAmount(typed: string): number | null {
+  const plain = typed.replace(/[\s,]/g, '').replace(/^[A-Za-z$]+/, '');
+  if (!/^\d{1,9}$/.test(plain)) return null;
+  return Number(plain);
+}
+
+/** The items handed over: the ticked common ones, then the free text (commas separate several). */
+export function itemsHandedOver(form: Pick<CheckOutForm, 'items' | 'otherItem'>): string[] {
+  const others = form.otherItem
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const all = [...COMMON_ITEMS.filter((item) => form.items.includes(item)), ...form.items.filter((item) => !(COMMON_ITEMS as readonly string[]).includes(item)), ...others];
+  return [...new Set(all)];
+}
+
+/** What is still missing or wrong before the keys can go, in plain words, in the order of the form. */
+export function missingBeforeHandOver(form: CheckOutForm, booking: Pick<CounterBooking, 'licenceNumber' | 'car'>): string[] {
+  const missing: string[] = [];
+  const licence = checkLicence(form.licenceSeen, booking.licenceNumber);
+  if (licence === 'none_on_file') missing.push('The customer has not given their licence details yet.');
+  else if (licence === 'not_typed') missing.push("Type the licence number from the customer's card.");
+  else if (licence === 'differs') missing.push("The licence number typed does not match the customer's driver details.");
+  const km = odometerKm(form.odometer);
+  if (km === null) missing.push('Type the odometer reading in whole kilometres.');
+  else if (km > MAX_ODOMETER_KM) missing.push('The odometer reading is too high. Please read it again.');
+  else if (km < booking.car.odometerKm) missing.push("The odometer reading is lower than the car's last reading.");
+  if (form.fuelEighths === null) missing.push('Choose how much fuel is in the tank.');
+  if (!form.existingDamagesConfirmed) missing.push('Confirm the damages already noted are still as noted.');
+  if (form.damages.length > MAX_COUNTER_DAMAGES) missing.push(`Mark at most ${MAX_COUNTER_DAMAGES} new damages at once.`);
+  form.damages.forEach((damage, index) => {
+    if (!damage.description.trim()) missing.push(`Describe new damage ${index + 1} (${DAMAGE_ZONE_WORDS[damage.zone].toLowerCase()}).`);
+  });
+  if (form.damages.filter((damage) => damage.photo).length > MAX_COUNTER_PHOTOS) missing.push(`Add at most ${MAX_COUNTER_PHOTOS} photos.`);
+  if (wholeAmount(form.depositAmount) === null) missing.push('Type the deposit taken as a whole amount (0 if none).');
+  if (!form.depositMethod) missing.push('Choose how the deposit was taken.');
+  if (!form.signature) missing.push('Have the customer sign.');
+  if (!form.staffSignature) missing.push('Sign as the staff member handing over the keys.');
+  return missing;
+}
+
+/**
+ * The request: the form's JSON and its photos. A damage with a photo names it by its place among
+ * the photos sent (0 is the first), so the photos go in the order of the damages.
+ */
+export function buildCheckOut(form: CheckOutForm): { data: CheckOutDataInput; photos: File[] } {
+  const photos: File[] = [];
+  const damages = form.damages.map((damage) => {
+    let photo: number | null = null;
+    if (damage.photo) {
+      photo = photos.length;
+      photos.push(damage.photo);
+    }
+    return { zone: damage.zone, description: damage.description.trim(), photo };
+  });
+  const data: CheckOutDataInput = {
+    licenceNumber: form.licenceSeen.trim(),
+    odometerKm: odometerKm(form.odometer) ?? Number.NaN,
+    fuelEighths: form.fuelEighths ?? Number.NaN,
+    existingDamagesConfirmed: form.existingDamagesConfirmed as true,
+    damages,
+    items: itemsHandedOver(form),
+    deposit: {
+      amount: wholeAmount(form.depositAmount) ?? Number.NaN,
+      method: form.depositMethod ?? ('' as DepositMethod),
+      reference: form.depositReference.trim(),
+    },
+    signature: form.signature ?? '',
+    ...(form.staffSignature ? { staffSignature: form.staffSignature } : {}),
+  };
+  return { data, photos };
+}
+
+/** The multipart body: `data` first, then each `photo` in order. */
+export function checkOutFormData(built: { data: CheckOutDataInput; photos: File[] }): FormData {
+  const body = new FormData();
+  body.append('data', JSON.stringify(built.data));
+  for (const photo of built.photos) body.append('photo', photo, photo.name);
+  return body;
+}
+
+let nextKey = 0;
+/** A new damage on the zone tapped, to be described. */
+export function newDamage(zone: DamageZone): NewDamage {
+  nextKey += 1;
+  return { key: `damage-${nextKey}`, zone, description: '', photo: null };
+}
