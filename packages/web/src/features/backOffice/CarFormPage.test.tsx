@@ -219,4 +219,35 @@ describe('the car form', { timeout: 30_000 }, () => {
     const [after] = await fleetWithBrand(brand);
     expect(after!.pictures).toEqual([withTwo!.pictures[1]]);
   });
+
+  it('saves a plate in capitals as typed and the odometer, and refuses a plate another car has in plain words', async () => {
+    const brand = uniqueWord('Plate');
+    const plate = `W${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`.toUpperCase();
+    const other = await addCar({ brand: uniqueWord('Taken'), model: 'Axio' });
+    const car = await addCar({ brand, model: 'Fielder' });
+    const first = renderApp(`/owner/add-car/${car._id}`, { token: ownerToken() });
+    const plateBox = await screen.findByLabelText('Plate number', {}, SLOW);
+    expect(plateBox).toHaveValue('');
+    expect(plateBox).not.toBeRequired();
+    const odometer = screen.getByLabelText('Odometer (km)');
+
+    await userEvent.type(plateBox, plate.toLowerCase());
+    expect(plateBox).toHaveValue(plate);
+    await userEvent.clear(odometer);
+    await userEvent.type(odometer, '42310');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/owner\/manage-cars$/), SLOW);
+    const [saved] = await fleetWithBrand(brand);
+    expect(saved).toMatchObject({ plate, odometerKm: 42310 });
+    first.unmount();
+
+    // Another car given the same plate is refused with the server's sentence, and keeps its own.
+    renderApp(`/owner/add-car/${other._id}`, { token: ownerToken() });
+    await userEvent.type(await screen.findByLabelText('Plate number', {}, SLOW), plate);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Another car of the fleet already has this plate number. Please check it.', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/owner/add-car/${other._id}`);
+    const [otherSaved] = (await ownerApi().call('ownerCars')).cars.filter((c) => c._id === other._id);
+    expect(otherSaved?.plate ?? null).toBeNull();
+  });
 });

@@ -12,6 +12,7 @@ import {
   MIN_DOORS,
   TRANSMISSIONS,
 } from '@rental/contract/constants';
+import { MAX_ODOMETER_KM } from '@rental/contract/counter';
 import { latestCarYear } from '@rental/contract/rentalDates';
 import { ImagePlus, Loader2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
@@ -27,6 +28,7 @@ import {
   EMPTY_CAR_FORM,
   carDataJson,
   carFormFromCar,
+  plateAsTyped,
   validateCarForm,
 } from './carForm';
 import { useCompany } from '../../company/useCompany';
@@ -39,6 +41,8 @@ import { useFilePreview } from './useFilePreview';
 
 const DOORS_HINT = `Leave empty for the usual ${DEFAULT_DOORS}.`;
 const DISTANCE_HINT = `Kilometres a day included in the price; leave empty for the usual ${DEFAULT_DISTANCE_PER_DAY}.`;
+const PLATE_HINT = 'As on the car, such as 1234 AB; staff see it at the counter. Leave empty until the car has one.';
+const ODOMETER_HINT = 'The reading now; each return at the counter updates it.';
 
 export function CarFormPage({ carId }: { carId?: string }) {
   const isNew = carId === undefined;
@@ -116,7 +120,7 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
   const submitting = useRef(false);
 
   const update = (field: keyof CarFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-    const next = { ...values, [field]: event.target.value };
+    const next = { ...values, [field]: field === 'plate' ? plateAsTyped(event.target.value) : event.target.value };
     setValues(next);
     if (attempted) setErrors(validateCarForm(next, image, isNew, company.locations));
   };
@@ -219,6 +223,12 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
         </FormField>
         <FormField id="car-distancePerDay" label="Daily distance allowance (km)" error={errors.distancePerDay} hint={DISTANCE_HINT}>
           <input {...controlProps('car-distancePerDay', errors.distancePerDay, { hint: DISTANCE_HINT })} type="number" inputMode="numeric" min={1} max={MAX_DISTANCE_PER_DAY} step={1} value={values.distancePerDay} onChange={update('distancePerDay')} placeholder={String(DEFAULT_DISTANCE_PER_DAY)} />
+        </FormField>
+        <FormField id="car-plate" label="Plate number" error={errors.plate} hint={PLATE_HINT}>
+          <input {...controlProps('car-plate', errors.plate, { hint: PLATE_HINT })} value={values.plate} onChange={update('plate')} maxLength={12} placeholder="e.g. 1234 AB" autoComplete="off" />
+        </FormField>
+        <FormField id="car-odometerKm" label="Odometer (km)" error={errors.odometerKm} hint={ODOMETER_HINT}>
+          <input {...controlProps('car-odometerKm', errors.odometerKm, { hint: ODOMETER_HINT })} type="number" inputMode="numeric" min={0} max={MAX_ODOMETER_KM} step={1} value={values.odometerKm} onChange={update('odometerKm')} placeholder="e.g. 42000" />
         </FormField>
         {select('location', 'Location', company.locations)}
         <FormField id="car-description" label="Description" error={errors.description} className="sm:col-span-2">

@@ -20,6 +20,10 @@ export type CarFormValues = {
   /** Empty means the usual (4 doors, 500 km), which the form shows to begin with. */
   doors: string;
   distancePerDay: string;
+  /** Empty: no plate yet. Shown uppercased as typed. */
+  plate: string;
+  /** Empty: left as the car has it (0 for a new car). */
+  odometerKm: string;
 };
 
 export type CarFormField = keyof CarFormValues | 'image';
@@ -38,6 +42,8 @@ export const EMPTY_CAR_FORM: CarFormValues = {
   description: '',
   doors: String(DEFAULT_DOORS),
   distancePerDay: String(DEFAULT_DISTANCE_PER_DAY),
+  plate: '',
+  odometerKm: '',
 };
 
 export function carFormFromCar(car: Car): CarFormValues {
@@ -54,6 +60,8 @@ export function carFormFromCar(car: Car): CarFormValues {
     description: car.description,
     doors: String(car.doors),
     distancePerDay: String(car.distancePerDay),
+    plate: car.plate ?? '',
+    odometerKm: car.odometerKm === undefined ? '' : String(car.odometerKm),
   };
 }
 
@@ -70,17 +78,34 @@ const CAR_FIELDS: Record<keyof CarFormValues, FieldLabel> = {
   description: { label: 'Description' },
   doors: { label: 'Doors' },
   distancePerDay: { label: 'Daily distance allowance' },
+  plate: { label: 'Plate number' },
+  odometerKm: { label: 'Odometer (km)' },
 };
 
 /** An empty box sends null, "the usual"; anything typed goes as typed, for the schema to judge. */
 const numberOrUsual = (value: string) => (value.trim() === '' ? null : /^\d+$/.test(value.trim()) ? Number(value) : value);
+/** An empty plate box: the car has no plate yet. */
+const plateOrNone = (value: string) => (value.trim() === '' ? null : value);
+/** An empty odometer box leaves the reading as it is; anything typed goes for the schema to judge. */
+const readingOrKept = (value: string) => (value.trim() === '' ? undefined : /^\d+$/.test(value.trim()) ? Number(value) : value);
+
+/** The plate as the lot writes it: capitals, as the box shows it while it is typed. */
+export function plateAsTyped(value: string): string {
+  return value.toUpperCase();
+}
 
 /**
  * Every problem at once, so the owner can fix them all in one go; empty when the form can be sent.
  * The rules are the server's (carFormFields); the locations are the company's current list.
  */
 export function validateCarForm(values: CarFormValues, image: File | null, isNewCar: boolean, locations: readonly string[]): CarFormErrors {
-  const input = { ...values, doors: numberOrUsual(values.doors), distancePerDay: numberOrUsual(values.distancePerDay) };
+  const input = {
+    ...values,
+    doors: numberOrUsual(values.doors),
+    distancePerDay: numberOrUsual(values.distancePerDay),
+    plate: plateOrNone(values.plate),
+    odometerKm: readingOrKept(values.odometerKm),
+  };
   const errors: CarFormErrors = formErrors(carFormFields, values, CAR_FIELDS, input);
   if (!errors.location && !locations.includes(values.location)) errors.location = 'Please choose a location.';
   // A new car needs a picture (the server refuses one without); an edit keeps the old one.
@@ -108,6 +133,8 @@ function carDataOf(values: CarFormValues) {
     description: values.description.trim(),
     doors: numberOrUsual(values.doors),
     distancePerDay: numberOrUsual(values.distancePerDay),
+    plate: plateOrNone(values.plate)?.trim().toUpperCase() ?? null,
+    odometerKm: readingOrKept(values.odometerKm),
   };
 }
 
@@ -124,6 +151,8 @@ export const CAR_FORM_ORDER: CarFormField[] = [
   'seating_capacity',
   'doors',
   'distancePerDay',
+  'plate',
+  'odometerKm',
   'location',
   'description',
 ];
