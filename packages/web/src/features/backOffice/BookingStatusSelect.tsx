@@ -1,14 +1,16 @@
-import { BOOKING_STATUSES, type BookingStatus } from '@rental/contract/constants';
+import { type BookingStatus, SELECTABLE_STATUSES } from '@rental/contract/constants';
 import type { OwnerBooking } from '@rental/contract/schemas';
 import { useState } from 'react';
 import { formatCalendarDate } from '../../lib/dates';
 import { STATUS_WORDS, type StatusTone, statusTone } from '../bookings/bookingStatus';
 import { ConfirmDialog } from './ConfirmDialog';
+import { StatusBadge } from './StatusBadge';
 import { useChangeStatus } from './ownerQueries';
 import { statusChangeQuestion } from './statusChange';
 
 const SELECT_COLOUR: Record<StatusTone, string> = {
   good: 'border-emerald-300 bg-emerald-50 text-emerald-800',
+  done: 'border-slate-300 bg-slate-50 text-slate-700',
   waiting: 'border-amber-300 bg-amber-50 text-amber-900',
   ended: 'border-red-300 bg-red-50 text-red-700',
 };
@@ -18,28 +20,41 @@ export function statusSelectColour(status: BookingStatus): string {
   return SELECT_COLOUR[statusTone(status)];
 }
 
+type SelectableStatus = (typeof SELECTABLE_STATUSES)[number];
+
+/** The select's statuses; a booking picked up, returned or not picked up has left them (the counter moves it on). */
+export function isSelectableStatus(status: BookingStatus): status is SelectableStatus {
+  return (SELECTABLE_STATUSES as readonly BookingStatus[]).includes(status);
+}
+
 /**
  * The owner sets a booking's status; the same control in the table and on the phone's cards. A
- * change that e-mails the customer is asked about first.
+ * change that e-mails the customer is asked about first. A booking at the counter or marked a
+ * no-show shows its status only: the server would refuse the change.
  */
 export function BookingStatusSelect({ booking, className = '' }: { booking: OwnerBooking; className?: string }) {
+  if (!isSelectableStatus(booking.status)) return <StatusBadge status={booking.status} />;
+  return <StatusSelect booking={booking} status={booking.status} className={className} />;
+}
+
+function StatusSelect({ booking, status: stored, className }: { booking: OwnerBooking; status: SelectableStatus; className: string }) {
   const change = useChangeStatus();
   // The owner's choice shows while it is asked about and saved; on "no" or a failure the select
   // falls back to the stored status.
-  const [choice, setChoice] = useState<BookingStatus | null>(null);
+  const [choice, setChoice] = useState<SelectableStatus | null>(null);
   const [asking, setAsking] = useState(false);
-  const shown = choice ?? booking.status;
+  const shown = choice ?? stored;
   const selectId = `status-${booking._id}`;
   const question = choice && asking ? statusChangeQuestion(booking, choice) : null;
 
-  const save = (status: BookingStatus) => {
+  const save = (status: SelectableStatus) => {
     setAsking(false);
     change.mutate({ bookingId: booking._id, status }, { onSettled: () => setChoice(null) });
   };
 
-  const onChange = (status: BookingStatus) => {
+  const onChange = (status: SelectableStatus) => {
     if (change.isPending) return;
-    if (status === booking.status) {
+    if (status === stored) {
       setChoice(null);
       return;
     }
@@ -59,10 +74,10 @@ export function BookingStatusSelect({ booking, className = '' }: { booking: Owne
         value={shown}
         // Not disabled while saving: the focus the question hands back must stay on the select.
         aria-disabled={change.isPending || undefined}
-        onChange={(event) => onChange(event.target.value as BookingStatus)}
+        onChange={(event) => onChange(event.target.value as SelectableStatus)}
         className={`rounded-lg border px-3 py-2 font-medium aria-disabled:opacity-60 ${statusSelectColour(shown)} ${className}`}
       >
-        {BOOKING_STATUSES.map((status) => (
+        {SELECTABLE_STATUSES.map((status) => (
           <option key={status} value={status}>
             {STATUS_WORDS[status]}
           </option>

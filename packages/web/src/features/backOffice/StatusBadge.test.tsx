@@ -31,3 +31,19 @@ describe('a booking waiting for confirmation', () => {
     expect(hue(screen.getByText('Cancelled by you'))).toBe('red');
   });
 });
+
+describe('the counter’s statuses', () => {
+  it('draw a car out on rent green, a returned one grey, a no-show red, in words', () => {
+    render(
+      <>
+        <StatusBadge status="on_rent" />
+        <StatusBadge status="returned" />
+        <StatusBadge status="no_show" />
+        <StatusPill status="returned" reason={null} />
+      </>,
+    );
+    expect(hue(screen.getByText('Picked up'))).toBe('emerald');
+    expect(screen.getAllByText('Returned').map((element) => element.className.match(/\bbg-(slate)-/)?.[1])).toEqual(['slate', 'slate']);
+    expect(hue(screen.getByText('No-show'))).toBe('red');
+  });
+});

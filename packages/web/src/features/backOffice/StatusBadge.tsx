@@ -3,6 +3,7 @@ import { STATUS_WORDS, type StatusTone, statusTone } from '../bookings/bookingSt
 
 const STYLE: Record<StatusTone, string> = {
   good: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
+  done: 'bg-slate-50 text-slate-700 ring-slate-500/30',
   waiting: 'bg-amber-50 text-amber-900 ring-amber-600/30',
   ended: 'bg-red-50 text-red-700 ring-red-600/30',
 };

@@ -38,10 +38,15 @@ describe('a status change staff are asked about', () => {
 
 describe('the status in words and colours', () => {
   it('names every status in words, as the customer reads the live ones', () => {
-    expect(BOOKING_STATUSES.map((status) => STATUS_WORDS[status])).toEqual(['Waiting for confirmation', 'Confirmed', 'Cancelled']);
+    expect(BOOKING_STATUSES.map((status) => STATUS_WORDS[status])).toEqual(['Waiting for confirmation', 'Confirmed', 'Cancelled', 'Picked up', 'Returned', 'No-show']);
   });
 
-  it('draws waiting apart from cancelled: amber, green and red families', () => {
-    expect(BOOKING_STATUSES.map(statusTone)).toEqual(['waiting', 'good', 'ended']);
+  it('draws waiting apart from cancelled: amber, green and red families; a rental that came back in grey', () => {
+    expect(BOOKING_STATUSES.map(statusTone)).toEqual(['waiting', 'good', 'ended', 'good', 'done', 'ended']);
+  });
+
+  it('asks nothing before a no-show: the customer gets no e-mail of it', () => {
+    expect(statusChangeEmailsCustomer('no_show')).toBe(false);
+    expect(statusChangeQuestion(booking, 'no_show')).toBeNull();
   });
 });

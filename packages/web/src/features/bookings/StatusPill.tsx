@@ -4,6 +4,7 @@ import { statusText, statusTone } from './bookingStatus';
 const TONE = {
   waiting: 'bg-amber-100 text-amber-900',
   good: 'bg-emerald-100 text-emerald-900',
+  done: 'bg-slate-100 text-slate-800',
   ended: 'bg-red-100 text-red-900',
 } as const;
 

@@ -51,6 +51,9 @@ describe('status in plain words, and the cancel rule', () => {
     expect(statusText('cancelled', 'customer')).toBe('Cancelled by you');
     expect(statusText('cancelled', 'staff')).toBe('Cancelled by the company');
     expect(statusText('cancelled', 'expired')).toBe('Expired: not confirmed in time');
+    expect(statusText('on_rent', null)).toBe('Picked up');
+    expect(statusText('returned', null)).toBe('Returned');
+    expect(statusText('no_show', null)).toBe('No-show');
     expect(historyText('pending', null)).toBe('Booked: waiting for the company to confirm');
   });
 
@@ -60,6 +63,8 @@ describe('status in plain words, and the cancel rule', () => {
     expect(canCancel({ status: 'confirmed', pickupDate: today }, today)).toBe(false);
     expect(canCancel({ status: 'confirmed', pickupDate: addDays(today, -2) }, today)).toBe(false);
     expect(canCancel({ status: 'cancelled', pickupDate: addDays(today, 5) }, today)).toBe(false);
+    // Picked up, returned or not picked up: past cancelling online, whatever the dates say.
+    for (const status of ['on_rent', 'returned', 'no_show'] as const) expect(canCancel({ status, pickupDate: addDays(today, 5) }, today)).toBe(false);
   });
 });
 

@@ -2,11 +2,14 @@
 import type { BookingStatus, StatusReason } from '@rental/contract/constants';
 import type { Booking } from '@rental/contract/schemas';
 
-/** Each status in words, as staff choose it and read it; the API's values stay pending/confirmed/cancelled. */
+/** Each status in words, as staff choose it and read it; the API's values stay pending, on_rent... */
 export const STATUS_WORDS: Record<BookingStatus, string> = {
   pending: 'Waiting for confirmation',
   confirmed: 'Confirmed',
   cancelled: 'Cancelled',
+  on_rent: 'Picked up',
+  returned: 'Returned',
+  no_show: 'No-show',
 };
 
 /** The status as a short phrase: "Waiting for confirmation", "Cancelled by you"... */
@@ -27,16 +30,26 @@ export function historyText(status: BookingStatus, reason: StatusReason | null):
 /**
  * The colour family of a status, the same on every screen (the customer's pill, staff's badges,
  * selects, cards, the timeline): a booking waiting for confirmation is amber, still alive, never
- * the red of a cancelled one.
+ * the red of a cancelled one. A car out on rent is as good as confirmed; a rental that came back
+ * is over but went well, so it is grey, not the red of a cancellation or a no-show.
  */
-export type StatusTone = 'waiting' | 'good' | 'ended';
+export type StatusTone = 'waiting' | 'good' | 'done' | 'ended';
+const TONES: Record<BookingStatus, StatusTone> = {
+  pending: 'waiting',
+  confirmed: 'good',
+  on_rent: 'good',
+  returned: 'done',
+  cancelled: 'ended',
+  no_show: 'ended',
+};
 export function statusTone(status: BookingStatus): StatusTone {
-  return status === 'confirmed' ? 'good' : status === 'pending' ? 'waiting' : 'ended';
+  return TONES[status];
 }
 
 /**
  * The server's rule: a customer may cancel while the booking is pending, or confirmed
- * with its pickup after today (company time). From the pickup day on, only the company can.
+ * with its pickup after today (company time). From the pickup day on, only the company can; a car
+ * picked up, returned or not picked up is past cancelling.
  */
 export function canCancel(booking: Pick<Booking, 'status' | 'pickupDate'>, today: string): boolean {
   if (booking.status === 'pending') return true;

@@ -39,6 +39,29 @@ describe('a history entry in plain words', () => {
     expect(describeEntry(cancelled)).toEqual({ headline: 'Ann Brown cancelled WR-BBBBBB', changes: ['Cancelled: the customer was not approved'] });
   });
 
+  it('words the counter: keys handed over, checked in, a no-show', () => {
+    const at = (status: string) => describeEntry(entry({ kind: 'booking', subjectName: 'WR-7KQ2M9', before: { status: 'confirmed' }, after: { status, status_reason: null } })).headline;
+    expect(at('on_rent')).toBe('Ann Brown handed over the keys of WR-7KQ2M9');
+    expect(at('returned')).toBe('Ann Brown checked in WR-7KQ2M9');
+    expect(at('no_show')).toBe('Ann Brown marked WR-7KQ2M9 a no-show');
+  });
+
+  it('words a damage noted at the counter and its repair', () => {
+    const found = { id: 'd1', car_id: 'c1', zone: 'left', description: 'Scratch on the back door', found_booking_id: 'b1', found_stage: 'check_in', amount: 15000, repaired_at: null, repaired_by: null };
+    expect(describeEntry(entry({ kind: 'damage', action: 'added', after: found }))).toEqual({
+      headline: 'Ann Brown noted a damage on Toyota Yaris (left side: Scratch on the back door)',
+      changes: ['Found at check-in', 'Charged 15,000'],
+    });
+    expect(describeEntry(entry({ kind: 'damage', action: 'added', subjectName: '', after: { ...found, found_stage: 'check_out', amount: null } }))).toEqual({
+      headline: 'Ann Brown noted a damage on a car (left side: Scratch on the back door)',
+      changes: ['Found at check-out'],
+    });
+    expect(describeEntry(entry({ kind: 'damage', before: { repaired_at: null, zone: 'front', description: 'Dent' }, after: { repaired_at: '2026-12-01T10:00:00Z' } })).headline).toBe(
+      'Ann Brown marked a damage of Toyota Yaris repaired (front: Dent)',
+    );
+    expect(KIND_CHOICES.map((choice) => choice.value)).toContain('damage');
+  });
+
   it('words a payment received', () => {
     const paid = entry({ kind: 'booking', subjectName: 'WR-7KQ2M9', before: { payment_status: 'unpaid' }, after: { payment_status: 'deposit_received' } });
     expect(describeEntry(paid)).toEqual({ headline: 'Ann Brown marked WR-7KQ2M9: Deposit received', changes: ['Was: not paid yet'] });

@@ -4,6 +4,7 @@
  * this module's job, so the page only lays the sentences out.
  */
 import { DELETED_CUSTOMER_NAME, type DocumentKind } from '@rental/contract/constants';
+import { DAMAGE_ZONE_WORDS, type DamageZone } from '@rental/contract/counter';
 import type { ActivityEntry, ActivityKind } from '@rental/contract/schemas';
 import { dateParts, MONTHS } from '../../../lib/dates';
 import { describePayment, describePrices } from './describeMoney';
@@ -89,6 +90,12 @@ const FIELDS: Partial<Record<ActivityKind, Record<string, Field>>> = {
   block: {
     note: { label: 'Note' },
   },
+  damage: {
+    zone: { label: 'Where', show: (v) => DAMAGE_ZONE_WORDS[String(v) as DamageZone] ?? shown(v) },
+    description: { label: 'Description' },
+    amount: { label: 'Charged', show: (v) => (v === null ? 'to be assessed' : amount(v)) },
+    repaired_at: { label: 'Repaired', show: (v) => (v ? 'yes' : 'no') },
+  },
 };
 
 /** "price_per_day" or "openingHours" → "Price per day", "Opening hours". */
@@ -128,7 +135,13 @@ export function dayRange(from: unknown, to: unknown): string {
 }
 
 const PAYMENT_WORDS: Record<string, string> = { unpaid: 'Not paid yet', deposit_received: 'Deposit received', paid: 'Paid in full' };
-const STATUS_VERB: Record<string, string> = { confirmed: 'confirmed', cancelled: 'cancelled', pending: 'set back to pending' };
+const STATUS_VERB: Record<string, string> = {
+  confirmed: 'confirmed',
+  cancelled: 'cancelled',
+  pending: 'set back to pending',
+  on_rent: 'handed over the keys of',
+  returned: 'checked in',
+};
 
 function describeBooking(who: string, entry: ActivityEntry, before: Fields, after: Fields): EntryDescription {
   const reference = entry.subjectName || 'a booking';
@@ -137,6 +150,7 @@ function describeBooking(who: string, entry: ActivityEntry, before: Fields, afte
   if ('status' in after) {
     const status = String(after.status);
     if (after.status_reason === 'expired' && !entry.actor) headline = `${reference} expired: not confirmed in time`;
+    else if (status === 'no_show') headline = `${who} marked ${reference} a no-show`;
     else headline = `${who} ${STATUS_VERB[status] ?? `set to ${status}`} ${reference}`;
     if (status === 'cancelled' && after.status_reason === 'customer') changes.push('Cancelled by the customer');
     if (status === 'cancelled' && after.status_reason === 'not_approved') changes.push('Cancelled: the customer was not approved');
@@ -152,6 +166,23 @@ function describeBooking(who: string, entry: ActivityEntry, before: Fields, afte
     }
   }
   return { headline: headline || `${who} changed ${reference}`, changes };
+}
+
+const STAGE_WORDS: Record<string, string> = { check_out: 'Found at check-out', check_in: 'Found at check-in' };
+
+/** A damage noted on a car at the counter, charged or to be assessed, and later repaired. */
+function describeDamage(who: string, entry: ActivityEntry, before: Fields, after: Fields): EntryDescription {
+  const car = entry.subjectName || 'a car';
+  const fields = entry.action === 'removed' ? before : { ...before, ...after };
+  const zone = DAMAGE_ZONE_WORDS[String(fields.zone) as DamageZone] ?? shown(fields.zone);
+  const what = `${zone.toLowerCase()}: ${shown(fields.description)}`;
+  if (entry.action === 'added') {
+    const changes = [STAGE_WORDS[String(after.found_stage)], typeof after.amount === 'number' ? `Charged ${amount(after.amount)}` : null].filter((line): line is string => Boolean(line));
+    return { headline: `${who} noted a damage on ${car} (${what})`, changes };
+  }
+  if (entry.action === 'removed') return { headline: `${who} removed a damage of ${car} (${what})`, changes: [] };
+  if (after.repaired_at && !before.repaired_at) return { headline: `${who} marked a damage of ${car} repaired (${what})`, changes: [] };
+  return { headline: `${who} changed a damage of ${car}`, changes: fieldChanges('damage', before, after, ['repaired_by']) };
 }
 
 function describeCar(who: string, entry: ActivityEntry, before: Fields, after: Fields): EntryDescription {
@@ -263,6 +294,8 @@ export function describeEntry(entry: ActivityEntry): EntryDescription {
       return describePrices(who, entry, before, after);
     case 'payment':
       return describePayment(who, entry, before, after);
+    case 'damage':
+      return describeDamage(who, entry, before, after);
   }
 }
 
@@ -277,4 +310,5 @@ export const KIND_CHOICES: { value: ActivityKind | ''; label: string }[] = [
   { value: 'customer', label: 'Customers' },
   { value: 'prices', label: 'Prices and extras' },
   { value: 'payment', label: 'Card payments' },
+  { value: 'damage', label: 'Car damages' },
 ];

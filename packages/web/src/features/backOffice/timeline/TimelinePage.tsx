@@ -50,7 +50,7 @@ export function TimelinePage() {
     if (timeline.error) toast.error(errorMessage(timeline.error));
   }, [timeline.error]);
 
-  const holds = useMemo(() => (data ? holdsOf(data.bookings, data.blocks) : []), [data]);
+  const holds = useMemo(() => (data ? holdsOf(data.bookings, data.blocks, today) : []), [data, today]);
   const cars = useMemo(() => new Map<string, TimelineCar>((data?.cars ?? []).map((car) => [car._id, car])), [data]);
   const days = daysFrom(from, TIMELINE_DAYS);
   // A removed block, or one changed by someone else meanwhile, closes its panel.

@@ -1,5 +1,6 @@
 import type { CarBlock, TimelineBooking } from '@rental/contract/schemas';
 import { describe, expect, it } from 'vitest';
+import { HOLD_LOOKS, lookOf } from './holdStyle';
 import { barColumns, daysFrom, groupByFirstDay, holdDays, holdsOf, holdTitle, weekStart } from './timelineLayout';
 
 const booking = (id: string, pickupDate: string, returnDate: string, status: TimelineBooking['status'] = 'confirmed'): TimelineBooking => ({
@@ -31,15 +32,33 @@ describe('the fleet timeline layout', () => {
   });
 
   it('leaves cancelled bookings out and names each hold for people', () => {
-    const holds = holdsOf([booking('b', '2026-11-20', '2026-11-21', 'pending'), booking('c', '2026-11-18', '2026-11-19', 'cancelled')], [block('k', '2026-11-17', '2026-11-17')]);
+    const holds = holdsOf([booking('b', '2026-11-20', '2026-11-21', 'pending'), booking('c', '2026-11-18', '2026-11-19', 'cancelled')], [block('k', '2026-11-17', '2026-11-17')], '2026-11-16');
     expect(holds.map((h) => h.id)).toEqual(['k', 'b']);
     expect(holds.map(holdTitle)).toEqual(['Service block', 'Pending booking WR-BXXXXX']);
     expect(holdDays(holds[0]!)).toBe('Tue 17 Nov 2026');
     expect(holdDays(holds[1]!)).toBe('Fri 20 Nov 2026 to Sat 21 Nov 2026');
   });
 
+  it('leaves no-shows out like cancelled bookings, and names a car still out after its return day overdue', () => {
+    const holds = holdsOf(
+      [
+        booking('n', '2026-11-18', '2026-11-19', 'no_show'),
+        booking('o', '2026-11-10', '2026-11-15', 'on_rent'),
+        booking('p', '2026-11-14', '2026-11-16', 'on_rent'),
+        booking('r', '2026-11-12', '2026-11-13', 'returned'),
+      ],
+      [],
+      '2026-11-16',
+    );
+    expect(holds.map((h) => h.id)).toEqual(['o', 'r', 'p']);
+    expect(holds.map(holdTitle)).toEqual(['Overdue: booking WR-OXXXXX', 'Returned: booking WR-RXXXXX', 'Picked up: booking WR-PXXXXX']);
+    expect(holds.map(lookOf)).toEqual(['overdue', 'returned', 'on_rent']);
+    expect(HOLD_LOOKS.overdue.label).toBe('Overdue');
+    expect(HOLD_LOOKS.overdue.bar).toContain('bg-red-');
+  });
+
   it("lists each hold once on a phone, under its first day shown (one that began earlier under the range's first day)", () => {
-    const holds = holdsOf([booking('a', '2026-11-10', '2026-11-17'), booking('b', '2026-11-20', '2026-11-21'), booking('z', '2027-02-01', '2027-02-02')], [block('k', '2026-11-20', '2026-11-20')]);
+    const holds = holdsOf([booking('a', '2026-11-10', '2026-11-17'), booking('b', '2026-11-20', '2026-11-21'), booking('z', '2027-02-01', '2027-02-02')], [block('k', '2026-11-20', '2026-11-20')], '2026-11-16');
     const groups = groupByFirstDay(holds, '2026-11-16', 35);
     expect(groups.map((g) => [g.day, g.holds.map((h) => h.id)])).toEqual([
       ['2026-11-16', ['a']],

@@ -3,7 +3,7 @@
  * covers, and the phone's list by day. No React here, so the rules are tested on their own.
  */
 import { addDays, daysBetween } from '@rental/contract/rentalDates';
-import type { BookingStatus } from '@rental/contract/constants';
+import { type BookingStatus, STATUSES_FREEING_DAYS } from '@rental/contract/constants';
 import type { CarBlock, TimelineBooking } from '@rental/contract/schemas';
 import { formatCalendarDate } from '../../../lib/dates';
 
@@ -12,17 +12,33 @@ export const TIMELINE_DAYS = 35;
 /** How far the earlier/later buttons move. */
 export const WEEK = 7;
 
-/** What holds a car on some days: a booking (by its status) or a service block. */
+/** The statuses that hold a car's days; a cancelled booking or a no-show holds none. */
+export type HoldingStatus = Exclude<BookingStatus, (typeof STATUSES_FREEING_DAYS)[number]>;
+
+/**
+ * What holds a car on some days: a booking (by its status) or a service block. A booking is
+ * overdue when its car is still out after its return day.
+ */
 export type Hold =
-  | { kind: 'booking'; id: string; car: string; pickupDate: string; returnDate: string; status: Exclude<BookingStatus, 'cancelled'>; booking: TimelineBooking }
+  | { kind: 'booking'; id: string; car: string; pickupDate: string; returnDate: string; status: HoldingStatus; overdue: boolean; booking: TimelineBooking }
   | { kind: 'block'; id: string; car: string; pickupDate: string; returnDate: string; block: CarBlock };
 
-export function holdsOf(bookings: TimelineBooking[], blocks: CarBlock[]): Hold[] {
+function holdsDays(status: BookingStatus): status is HoldingStatus {
+  return !(STATUSES_FREEING_DAYS as readonly BookingStatus[]).includes(status);
+}
+
+/** A car still out on rent after its return day (the company's today). */
+export function isOverdue(booking: Pick<TimelineBooking, 'status' | 'returnDate'>, today: string): boolean {
+  return booking.status === 'on_rent' && booking.returnDate < today;
+}
+
+export function holdsOf(bookings: TimelineBooking[], blocks: CarBlock[], today: string): Hold[] {
   const held: Hold[] = [];
   for (const booking of bookings) {
-    // The server leaves cancelled bookings out; a stale answer must not draw one either.
-    if (booking.status === 'cancelled') continue;
-    held.push({ kind: 'booking', id: booking._id, car: booking.car, pickupDate: booking.pickupDate, returnDate: booking.returnDate, status: booking.status, booking });
+    // The server leaves cancelled bookings and no-shows out; a stale answer must not draw one either.
+    if (!holdsDays(booking.status)) continue;
+    const overdue = isOverdue(booking, today);
+    held.push({ kind: 'booking', id: booking._id, car: booking.car, pickupDate: booking.pickupDate, returnDate: booking.returnDate, status: booking.status, overdue, booking });
   }
   for (const block of blocks) held.push({ kind: 'block', id: block._id, car: block.car, pickupDate: block.pickupDate, returnDate: block.returnDate, block });
   return held.sort((a, b) => (a.pickupDate < b.pickupDate ? -1 : a.pickupDate > b.pickupDate ? 1 : 0));
@@ -69,10 +85,18 @@ export function groupByFirstDay(holds: Hold[], from: string, count: number): Day
   return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([day, list]) => ({ day, holds: list }));
 }
 
-/** How a hold is named to people: "Confirmed booking WR-7K3M9Q", "Service block". */
+const HOLD_TITLES: Record<HoldingStatus, string> = {
+  pending: 'Pending booking',
+  confirmed: 'Confirmed booking',
+  on_rent: 'Picked up: booking',
+  returned: 'Returned: booking',
+};
+
+/** How a hold is named to people: "Confirmed booking WR-7K3M9Q", "Overdue: booking WR-7K3M9Q", "Service block". */
 export function holdTitle(hold: Hold): string {
   if (hold.kind === 'block') return 'Service block';
-  return `${hold.status === 'confirmed' ? 'Confirmed' : 'Pending'} booking ${hold.booking.reference}`;
+  if (hold.overdue) return `Overdue: booking ${hold.booking.reference}`;
+  return `${HOLD_TITLES[hold.status]} ${hold.booking.reference}`;
 }
 
 /** "Sun 22 Nov 2026" for one day, "Sun 22 Nov 2026 to Thu 26 Nov 2026" for several. */
