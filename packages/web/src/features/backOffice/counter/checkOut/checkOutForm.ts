@@ -4,7 +4,7 @@
  * name them). The server checks the same things and answers in words; these only save a trip.
  */
 import { DAMAGE_ZONE_WORDS, type DamageZone, type DepositMethod, MAX_COUNTER_DAMAGES, MAX_COUNTER_PHOTOS, MAX_ODOMETER_KM, sameLicence } from '@rental/contract/counter';
-import type { CheckOutDataInput, CounterBooking } from '@rental/contract/schemas';
+import type { CheckOutDataInput } from '@rental/contract/schemas';
 
 /** What staff commonly hand over with the keys; anything else goes in the free text. */
 export const COMMON_ITEMS = ['Spare tyre', 'Jack', 'Child seat', 'GPS', 'Phone charger'] as const;
@@ -37,11 +37,11 @@ export interface CheckOutForm {
 }
 
 /** The booking's own deposit when it was quoted with one, else the company's. */
-export function depositToTake(booking: Pick<CounterBooking, 'quote'>, companyDeposit: number): number {
+export function depositToTake(booking: { quote: { securityDeposit: number } | null }, companyDeposit: number): number {
   return booking.quote?.securityDeposit ?? companyDeposit;
 }
 
-export function initialCheckOutForm(booking: Pick<CounterBooking, 'quote' | 'car'>, companyDeposit: number): CheckOutForm {
+export function initialCheckOutForm(booking: { quote: { securityDeposit: number } | null; car: { odometerKm: number } }, companyDeposit: number): CheckOutForm {
   return {
     licenceSeen: '',
     odometer: String(booking.car.odometerKm),
@@ -99,7 +99,7 @@ export function itemsHandedOver(form: Pick<CheckOutForm, 'items' | 'otherItem'>)
 }
 
 /** What is still missing or wrong before the keys can go, in plain words, in the order of the form. */
-export function missingBeforeHandOver(form: CheckOutForm, booking: Pick<CounterBooking, 'licenceNumber' | 'car'>): string[] {
+export function missingBeforeHandOver(form: CheckOutForm, booking: { licenceNumber: string | null; car: { odometerKm: number } }): string[] {
   const missing: string[] = [];
   const licence = checkLicence(form.licenceSeen, booking.licenceNumber);
   if (licence === 'none_on_file') missing.push('The customer has not given their licence details yet.');

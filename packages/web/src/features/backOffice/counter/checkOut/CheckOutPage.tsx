@@ -1,0 +1,169 @@
+/**
+ * Check-out: staff hand over the keys at the lot, on a phone. One page of numbered steps, from the
+ * booking's facts to both signatures; "Hand over the keys" sends it all at once, with the damage
+ * photos, and the server makes the rental agreement.
+ */
+import type { CounterBooking } from '@rental/contract/schemas';
+import { Loader2 } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { errorMessage } from '../../../../api/client';
+import { useCompanyQuery } from '../../../../company/useCompany';
+import { FormProblem } from '../../../../components/FormField';
+import { SkeletonBlock } from '../../../../components/Skeleton';
+import { usePageMeta } from '../../../../lib/usePageMeta';
+import { OwnerPageHeader } from '../../OwnerPageHeader';
+import { BookingFacts } from './BookingFacts';
+import { CheckedOut } from './CheckedOut';
+import { buildCheckOut, type CheckOutForm, checkOutFormData, initialCheckOutForm, missingBeforeHandOver } from './checkOutForm';
+import { useCheckOut, useCounterBooking } from './checkOutQueries';
+import { DamagesStep } from './DamagesStep';
+import { DepositStep } from './DepositStep';
+import { ItemsStep } from './ItemsStep';
+import { LicenceStep } from './LicenceStep';
+import { ReadingsStep } from './ReadingsStep';
+import { SignaturesStep } from './SignaturesStep';
+import { Step, type UpdateForm } from './Step';
+
+export const DESK_PATH = '/owner/desk';
+
+export function CheckOutPage() {
+  const { id = '' } = useParams();
+  usePageMeta('Check-out', 'Hand over the keys: licence, readings, damages, deposit and signatures.');
+  const booking = useCounterBooking(id);
+  // Kept here, not in the form: once the keys are out, the booking's new state must not replace this view.
+  const [handedOver, setHandedOver] = useState<string | null>(null);
+
+  return (
+    <div className="mx-auto max-w-3xl pb-10">
+      <OwnerPageHeader
+        title={booking.data ? `Check-out ${booking.data.reference}` : 'Check-out'}
+        description="Hand over the keys: check the licence, read the car, take the deposit, and sign."
+      />
+      {handedOver !== null ? (
+        <CheckedOut bookingId={id} message={handedOver} />
+      ) : booking.isPending ? (
+        <div role="status" className="space-y-4">
+          <span className="sr-only">Loading the booking…</span>
+          <SkeletonBlock className="h-40" />
+          <SkeletonBlock className="h-64" />
+        </div>
+      ) : booking.isError ? (
+        <div className="space-y-4">
+          <FormProblem problem={errorMessage(booking.error)} />
+          <BackToDesk />
+        </div>
+      ) : (
+        <div className="space-y-4">
+          <Step number={1} title="The booking">
+            <BookingFacts booking={booking.data} />
+          </Step>
+          {booking.data.checkOutProblem ? (
+            <div className="space-y-4">
+              <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+                {booking.data.checkOutProblem}
+              </p>
+              <BackToDesk />
+            </div>
+          ) : (
+            <CheckOutFormReady booking={booking.data} onHandedOver={setHandedOver} />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function BackToDesk() {
+  return (
+    <Link to={DESK_PATH} className="btn-secondary min-h-12">
+      Back to the desk
+    </Link>
+  );
+}
+
+/** The deposit is prefilled: from the booking's quote, else from the company's figures once they arrive. */
+function CheckOutFormReady({ booking, onHandedOver }: { booking: CounterBooking; onHandedOver: (message: string) => void }) {
+  const company = useCompanyQuery();
+  const companyReady = booking.quote !== null || !company.isPlaceholderData || company.isError;
+  if (!companyReady || !company.data) {
+    return (
+      <div role="status">
+        <span className="sr-only">Loading the company's deposit…</span>
+        <SkeletonBlock className="h-64" />
+      </div>
+    );
+  }
+  return <CheckOutFormView booking={booking} companyDeposit={company.data.securityDeposit} onHandedOver={onHandedOver} />;
+}
+
+function CheckOutFormView({ booking, companyDeposit, onHandedOver }: { booking: CounterBooking; companyDeposit: number; onHandedOver: (message: string) => void }) {
+  const [form, setForm] = useState<CheckOutForm>(() => initialCheckOutForm(booking, companyDeposit));
+  const [tried, setTried] = useState(false);
+  const checkOut = useCheckOut(booking._id);
+  // Two taps in the same instant send once: the mutation's own state arrives a render later.
+  const sending = useRef(false);
+  const missingRef = useRef<HTMLDivElement>(null);
+
+  const update: UpdateForm = (patch) => setForm((current) => ({ ...current, ...(typeof patch === 'function' ? patch(current) : patch) }));
+  const missing = missingBeforeHandOver(form, booking);
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (sending.current) return;
+    setTried(true);
+    if (missing.length > 0) {
+      missingRef.current?.focus();
+      return;
+    }
+    sending.current = true;
+    checkOut.reset();
+    checkOut.mutate(checkOutFormData(buildCheckOut(form)), {
+      onSuccess: (answer) => onHandedOver(answer.message),
+      onSettled: () => {
+        sending.current = false;
+      },
+    });
+  };
+
+  return (
+    <form aria-label="Check-out" noValidate onSubmit={send} className="space-y-4">
+      <Step number={2} title="Licence seen">
+        <LicenceStep booking={booking} form={form} update={update} />
+      </Step>
+      <Step number={3} title="Odometer and fuel">
+        <ReadingsStep booking={booking} form={form} update={update} />
+      </Step>
+      <Step number={4} title="Damages">
+        <DamagesStep openDamages={booking.openDamages} form={form} update={update} />
+      </Step>
+      <Step number={5} title="Items handed over">
+        <ItemsStep form={form} update={update} />
+      </Step>
+      <Step number={6} title="Deposit taken">
+        <DepositStep form={form} update={update} />
+      </Step>
+      <Step number={7} title="Signatures">
+        <SignaturesStep customerName={booking.user.name} form={form} update={update} />
+      </Step>
+
+      <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        {tried && missing.length > 0 && (
+          <div ref={missingRef} tabIndex={-1} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 outline-none">
+            <p className="font-medium">Before the keys go:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {missing.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {checkOut.isError && <FormProblem problem={errorMessage(checkOut.error)} />}
+        <button type="submit" className="btn-primary min-h-14 w-full text-lg" disabled={checkOut.isPending}>
+          {checkOut.isPending && <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" />}
+          {checkOut.isPending ? 'Handing over…' : 'Hand over the keys'}
+        </button>
+      </div>
+    </form>
+  );
+}
