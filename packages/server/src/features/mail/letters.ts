@@ -18,7 +18,11 @@ export type LetterKind =
   | 'vetting_approved'
   | 'vetting_rejected'
   | 'card_payment_received'
-  | 'card_payment_staff_alert';
+  | 'card_payment_staff_alert'
+  | 'keys_handed_over'
+  | 'car_returned'
+  | 'overdue_staff_alert'
+  | 'return_reminder';
 
 export interface Letter {
   kind: LetterKind;
@@ -27,6 +31,8 @@ export interface Letter {
   text: string;
   html: string;
   bookingId?: string;
+  /** The booking's PDF the e-mail carries: read from its rental as it is sent (features/mail/sender.ts). */
+  attachment?: 'agreement' | 'receipt';
 }
 
 /** Where links point and where staff alerts go (from the settings: PUBLIC_URL, COMPANY_EMAIL). */

@@ -6,6 +6,8 @@
  * A password reset e-mail's token is not in its stored bodies (they hold LINK_TOKEN_PLACEHOLDER)
  * but in its row's link_token, only until the e-mail is sent or the link stops working: the copy
  * kept for the record, and any backup, never hold a working link (migrations/0013).
+ * A letter that carries its booking's rental agreement or receipt names it in attachment; the PDF
+ * itself stays in rentals and is read as the e-mail is sent (features/mail/sender.ts).
  */
 import { MESSAGES, OUTBOX_PAGE_SIZE, type OutboxMessage } from '@rental/contract';
 import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -40,11 +42,12 @@ export async function enqueue(tx: Tx | Database, letters: QueuedLetter[]): Promi
     html: letter.html,
     booking: letter.bookingId ?? null,
     token: letter.linkToken ?? null,
+    attachment: letter.attachment ?? null,
   }));
   await tx.execute(sql`
-    INSERT INTO outbox (kind, recipient, subject, text_body, html_body, booking_id, link_token)
-    SELECT kind, recipient, subject, text, html, booking, token
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS letter(kind text, recipient text, subject text, text text, html text, booking uuid, token text)`);
+    INSERT INTO outbox (kind, recipient, subject, text_body, html_body, booking_id, link_token, attachment)
+    SELECT kind, recipient, subject, text, html, booking, token, attachment
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS letter(kind text, recipient text, subject text, text text, html text, booking uuid, token text, attachment text)`);
 }
 
 /** True while a reset token still opens its link: not used, not expired (only its SHA-256 is in password_resets). */

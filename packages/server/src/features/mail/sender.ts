@@ -9,6 +9,8 @@
  * A password reset e-mail gets its token put in its link as it is sent, and the token is dropped
  * with the `sent` mark; one whose link stopped working before it could go (used, or its hour
  * over) is not sent but marked failed, saying why (features/mail/outbox.ts).
+ * A message that carries its booking's rental agreement or receipt gets the PDF read from rentals
+ * as it is sent; without it, the message is marked failed rather than sent with something missing.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -49,10 +51,42 @@ interface Claimed {
   link_token: string | null;
   /** The message's link needs a token that is gone: it must not be sent. */
   link_dead: boolean;
+  booking_id: string | null;
+  attachment: 'agreement' | 'receipt' | null;
 }
 
 /** Why a reset e-mail was not sent, for the staff's outbox page. */
 export const DEAD_LINK_ERROR = 'Not sent: its password reset link no longer works (a link works once, for one hour, and is not kept in backups). The customer can ask for a new one.';
+
+/** Why an e-mail that must carry a PDF was not sent, for the staff's outbox page. */
+export const MISSING_ATTACHMENT_ERROR = {
+  agreement: 'Not sent: the rental agreement it must carry was not found for this booking. Please check that the keys were handed over at the counter, then send it again.',
+  receipt: 'Not sent: the receipt it must carry was not found for this booking. Please check that the car was checked in at the counter, then send it again.',
+} as const;
+
+interface PdfAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: 'application/pdf';
+}
+
+/**
+ * The booking's agreement ("<reference>-agreement.pdf") or receipt ("<receipt number>.pdf"), read
+ * for this one message only: PDFs are not carried through the claim. Undefined when it is missing.
+ */
+export async function readAttachment(db: Database, bookingId: string | null, which: 'agreement' | 'receipt'): Promise<PdfAttachment | undefined> {
+  if (!bookingId) return undefined;
+  const [row] = await queryRows<{ reference: string; receipt_number: string | null; pdf: Uint8Array | null }>(
+    db,
+    sql`SELECT b.reference, r.receipt_number, ${which === 'agreement' ? sql`r.agreement_pdf` : sql`r.receipt_pdf`} AS pdf
+          FROM rentals r JOIN bookings b ON b.id = r.booking_id
+         WHERE r.booking_id = ${bookingId}`,
+  );
+  if (!row?.pdf || row.pdf.length === 0) return undefined;
+  if (which === 'receipt' && !row.receipt_number) return undefined;
+  const filename = which === 'agreement' ? `${row.reference}-agreement.pdf` : `${row.receipt_number}.pdf`;
+  return { filename, content: Buffer.from(row.pdf), contentType: 'application/pdf' };
+}
 
 /** The pause before attempt `attempts + 1`: base, 2 x base, 4 x base... at most an hour. */
 export function retryPause(attempts: number, baseMs: number): number {
@@ -70,7 +104,7 @@ export async function claimDue(db: Database, limit: number, leaseMs: number): Pr
            ORDER BY id
            LIMIT ${limit}
            FOR UPDATE SKIP LOCKED)
-        RETURNING id, recipient, subject, text_body, html_body, attempts, kind,
+        RETURNING id, recipient, subject, text_body, html_body, attempts, kind, booking_id, attachment,
                   CASE WHEN link_token IS NOT NULL AND ${resetLinkWorks(sql`link_token`)} THEN link_token END AS link_token,
                   strpos(text_body, ${`token=${LINK_TOKEN_PLACEHOLDER}`}) > 0 AND (link_token IS NULL OR NOT ${resetLinkWorks(sql`link_token`)}) AS link_dead`,
   );
@@ -142,12 +176,22 @@ export function createMailSender(db: Database, log: FastifyInstance['log'], opti
       }
       const token = message.link_token;
       try {
+        // Read in the try: a database hiccup here is retried like a mail server's.
+        const attachment = message.attachment ? await readAttachment(db, message.booking_id, message.attachment) : undefined;
+        if (message.attachment && !attachment) {
+          await db.execute(
+            sql`UPDATE outbox SET status = 'failed', last_error = ${MISSING_ATTACHMENT_ERROR[message.attachment]}, locked_until = NULL WHERE id = ${message.id} AND status = 'sending'`,
+          );
+          log.warn({ outbox: message.id, kind: message.kind }, 'e-mail not sent: the PDF it must carry is missing');
+          continue;
+        }
         await transport.sendMail({
           from,
           to: message.recipient,
           subject: message.subject,
           text: token ? withLinkToken(message.text_body, token) : message.text_body,
           html: token ? withLinkToken(message.html_body, token) : message.html_body,
+          attachments: attachment ? [attachment] : undefined,
         });
         // Sent: the token goes, and the stored copy (which never held it) is all that is left.
         await db.execute(

@@ -1,0 +1,123 @@
+/**
+ * Messages the clock sends about cars on rent, each exactly once:
+ * - staff's alert when a car is past its due time (return day at the company's return time) plus
+ *   the grace period and not checked in;
+ * - the customer's reminder the evening before the return day (from 17:00 Jamaica time).
+ * One statement marks the rentals (overdue_alerted_at, return_reminded_at) and the letters are
+ * written in the same transaction, so a mark always has its message and a message its mark. The
+ * rows are taken with FOR UPDATE SKIP LOCKED and the mark is re-checked on the locked row: several
+ * instances sweeping one PostgreSQL at once never both take a rental, and never wait on each other.
+ */
+import { addDays, companyToday } from '@rental/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type Database, queryRows } from '../../db/types';
+import { getCompanySettings } from '../company/settings';
+import { DEFAULT_MAIL_SETTINGS, type Letter, type MailSettings } from '../mail/letters';
+import { bookingFacts, enqueue } from '../mail/outbox';
+import { overdueAlertLetter, returnReminderLetter } from './letters';
+
+/** From this hour (Jamaica) the evening before its return day, a rental's reminder goes out. */
+export const REMINDER_FROM_HOUR = 17;
+/** Jamaica keeps UTC-5 all year (no daylight saving). */
+const JAMAICA_OFFSET_HOURS = 5;
+
+export interface CounterSweepOptions {
+  mail?: MailSettings;
+  /** The clock; tests pass their own moment. */
+  now?: Date;
+}
+
+export interface CounterSweepResult {
+  /** References of the bookings whose overdue alert went to staff in this round. */
+  overdue: string[];
+  /** References of the bookings whose customers were reminded in this round. */
+  reminded: string[];
+}
+
+interface MarkedRental {
+  booking_id: string;
+  plate: string | null;
+  fuel_out: number;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Marks the rentals on rent that match `due` and whose `mark` column is still empty, and answers
+ * them. Rentals another sweep holds are skipped: it is sending their messages.
+ */
+async function markOnce(tx: Tx, mark: 'overdue_alerted_at' | 'return_reminded_at', due: SQL, now: Date): Promise<MarkedRental[]> {
+  const column = sql.identifier(mark);
+  return queryRows<MarkedRental>(
+    tx as unknown as Database,
+    sql`WITH taken AS (
+          SELECT r.booking_id
+            FROM rentals r JOIN bookings b ON b.id = r.booking_id
+           WHERE r.checked_in_at IS NULL AND r.${column} IS NULL AND b.status = 'on_rent' AND ${due}
+           ORDER BY r.booking_id
+           FOR UPDATE OF r SKIP LOCKED)
+        UPDATE rentals r SET ${column} = ${now.toISOString()}::timestamptz
+          FROM taken, bookings b, cars c
+         WHERE r.booking_id = taken.booking_id AND b.id = r.booking_id AND c.id = b.car_id
+        RETURNING r.booking_id, c.plate, r.fuel_out`,
+  );
+}
+
+/** One round: marks and writes the overdue alerts and the return reminders that are due at `now`. */
+export async function sweepCounter(db: Database, options: CounterSweepOptions = {}): Promise<CounterSweepResult> {
+  const now = options.now ?? new Date();
+  const mail = options.mail ?? DEFAULT_MAIL_SETTINGS;
+  return db.transaction(async (tx) => {
+    const company = await getCompanySettings(tx);
+    // The due moment in SQL: the return day at the return time, read as Jamaica's wall clock.
+    const dueAt = sql`((b.return_date + ${company.returnTime}::time) AT TIME ZONE 'UTC' + make_interval(hours => ${JAMAICA_OFFSET_HOURS}))`;
+    const overdue = await markOnce(tx, 'overdue_alerted_at', sql`${now.toISOString()}::timestamptz > ${dueAt} + make_interval(mins => ${company.gracePeriodMinutes})`, now);
+
+    let reminders: MarkedRental[] = [];
+    const jamaicaHour = new Date(now.getTime() - JAMAICA_OFFSET_HOURS * 3_600_000).getUTCHours();
+    if (jamaicaHour >= REMINDER_FROM_HOUR) {
+      const tomorrow = addDays(companyToday(now), 1);
+      reminders = await markOnce(tx, 'return_reminded_at', sql`b.return_date = ${tomorrow}::date`, now);
+    }
+
+    const letters: Letter[] = [];
+    const result: CounterSweepResult = { overdue: [], reminded: [] };
+    for (const rental of overdue) {
+      const facts = await bookingFacts(tx, rental.booking_id);
+      letters.push(overdueAlertLetter({ ...facts, car: { ...facts.car, plate: rental.plate } }, company, mail));
+      result.overdue.push(facts.reference);
+    }
+    for (const rental of reminders) {
+      const facts = await bookingFacts(tx, rental.booking_id);
+      letters.push(returnReminderLetter({ ...facts, car: { ...facts.car, plate: rental.plate } }, { fuelOut: rental.fuel_out }, company, mail));
+      result.reminded.push(facts.reference);
+    }
+    await enqueue(tx, letters);
+    return result;
+  });
+}
+
+/** Sweeps every `everyMs` (a minute: an alert is at most that late) until the app closes. */
+export function startCounterSweeper(app: FastifyInstance, everyMs = 60_000): void {
+  let running: Promise<unknown> | undefined;
+  const sweep = () => {
+    if (running) return;
+    running = sweepCounter(app.db, { mail: app.mail })
+      .then(({ overdue, reminded }) => {
+        if (overdue.length > 0) app.log.warn({ bookings: overdue }, `${overdue.length} cars overdue; staff are alerted`);
+        if (reminded.length > 0) app.log.info({ bookings: reminded }, `${reminded.length} customers reminded of tomorrow's return`);
+      })
+      .catch((err) => app.log.error({ err }, 'the counter sweep failed; it runs again shortly'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(sweep, everyMs);
+  timer.unref();
+  app.addHook('onReady', async () => sweep());
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
