@@ -116,7 +116,7 @@ export function returnCharges(facts: ReturnFacts): ReturnSettlement {
   const allowance = facts.distancePerDay * (facts.days + late);
   const kmOver = Math.max(0, kmDriven - allowance);
   if (kmOver > 0 && settings.extraKmRate > 0) {
-    charges.push({ kind: 'distance', label: `${plural(kmOver, 'km')} over the ${allowance.toLocaleString('en-US')} km allowance`, amount: kmOver * settings.extraKmRate });
+    charges.push({ kind: 'distance', label: `${plural(kmOver, 'km', 'km')} over the ${allowance.toLocaleString('en-US')} km allowance`, amount: kmOver * settings.extraKmRate });
   }
   const eighthsMissing = Math.max(0, facts.fuelOut - facts.fuelIn);
   if (eighthsMissing > 0 && settings.fuelEighthPrice > 0) {
@@ -190,3 +190,9 @@ export const COUNTER_MESSAGES = {
   noAgreement: 'There is no rental agreement for this booking yet: it is made when the keys are handed over.',
   noReceipt: 'There is no receipt for this booking yet: it is made when the car is returned.',
 } as const;
+
+/** Licence numbers compared as people copy them off a card: case, spaces and dashes aside. */
+export function sameLicence(a: string, b: string): boolean {
+  const plain = (value: string) => value.toUpperCase().replace(/[\s-]/g, '');
+  return plain(a) === plain(b);
+}

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { bookingEvents, bookings, cars, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { imageUrl } from '../../http/imageUrl';
+import { counterRecordOf } from '../counter/record';
 import { lastCardPayment } from '../payments/attempts';
 import { normaliseReference, REFERENCE_PATTERN } from './reference';
 
@@ -113,8 +114,8 @@ export async function findUserBooking(db: Database, userId: string, reference: s
     .from(bookingEvents)
     .where(eq(bookingEvents.bookingId, booking._id))
     .orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
-  const cardPayment = await lastCardPayment(db, booking._id);
-  return { ...booking, history: history.map((event) => ({ ...event, at: event.at.toISOString() })), cardPayment };
+  const [cardPayment, counter] = await Promise.all([lastCardPayment(db, booking._id), counterRecordOf(db, booking._id)]);
+  return { ...booking, history: history.map((event) => ({ ...event, at: event.at.toISOString() })), cardPayment, counter };
 }
 
 export const ownerBookingColumns = {

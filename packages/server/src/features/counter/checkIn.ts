@@ -1,0 +1,183 @@
+/**
+ * Keys back. In one transaction, with the booking's row locked (a second check-in waits, then finds
+ * it returned: 409): the charges (counter.ts returnCharges, from the company's settings), the
+ * deposit settled, the next receipt number (receipt_numbers: taken in this transaction, so a
+ * check-in that does not commit gives its number back and none is skipped or given twice), the
+ * receipt stored as made, the car's odometer and damages, and the e-mail with the receipt.
+ */
+import {
+  bookingDayRate,
+  type CheckInData,
+  COUNTER_MESSAGES,
+  companyToday,
+  DAMAGE_ZONE_WORDS,
+  DEFAULT_DISTANCE_PER_DAY,
+  dueBackAt,
+  receiptNumber,
+  rentalDays,
+  returnCharges,
+  type ReturnSettlement,
+  settleDeposit,
+} from '@rental/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { actAs } from '../../db/actor';
+import { bookingEvents, bookings, carDamages, cars, rentals, users } from '../../db/schema';
+import { queryRows, type Database } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { isId } from '../cars/ids';
+import { getCompanySettings } from '../company/settings';
+import type { MailSettings } from '../mail/letters';
+import { bookingFacts, enqueue } from '../mail/outbox';
+import { storePhotos, type Staff } from './checkOut';
+import type { CounterForm } from './counterForm';
+import { carReturnedLetter } from './letters';
+import { renderReceipt } from './receiptPdf';
+
+/** A return time a little ahead of the server's clock is a phone's clock, not the future. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+
+export interface CheckInOutcome extends Pick<ReturnSettlement, 'charges'> {
+  depositRefunded: number;
+  depositKept: number;
+  owing: number;
+  receiptNumber: string;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The next receipt number of the year, inside the caller's transaction (its row lock queues check-ins). */
+async function nextReceiptNumber(tx: Tx, year: number): Promise<string> {
+  const [row] = await queryRows<{ last: number }>(
+    tx as unknown as Database,
+    sql`INSERT INTO receipt_numbers (year, last) VALUES (${year}, 1)
+        ON CONFLICT (year) DO UPDATE SET last = receipt_numbers.last + 1
+        RETURNING last`,
+  );
+  return receiptNumber(year, Number(row!.last));
+}
+
+export async function checkIn(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckInData>, mail: MailSettings, now = new Date()): Promise<CheckInOutcome> {
+  if (!isId(bookingId)) throw new HttpError(404, 'Booking not found.');
+  const { data, photos } = form;
+  const returnedAt = data.returnedAt ? new Date(data.returnedAt) : now;
+  if (returnedAt.getTime() > now.getTime() + CLOCK_SLACK_MS) throw new HttpError(422, COUNTER_MESSAGES.returnedInFuture);
+  return db.transaction(async (tx) => {
+    await actAs(tx, staff.id);
+    const [row] = await tx
+      .select({
+        status: bookings.status,
+        reference: bookings.reference,
+        pickupDate: bookings.pickupDate,
+        returnDate: bookings.returnDate,
+        price: bookings.price,
+        quote: bookings.quote,
+        paymentMethod: bookings.paymentMethod,
+        paymentStatus: bookings.paymentStatus,
+        carId: bookings.carId,
+        car: { brand: cars.brand, model: cars.model, year: cars.year, plate: cars.plate, distancePerDay: cars.distancePerDay },
+        customer: { name: users.name, email: users.email },
+      })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .where(eq(bookings.id, bookingId))
+      .for('update', { of: bookings });
+    if (!row) throw new HttpError(404, 'Booking not found.');
+    if (row.status === 'returned') throw new HttpError(409, COUNTER_MESSAGES.alreadyCheckedIn);
+    if (row.status !== 'on_rent') throw new HttpError(409, COUNTER_MESSAGES.notOnRent);
+    const [rental] = await tx.select().from(rentals).where(eq(rentals.bookingId, bookingId));
+    if (!rental) throw new HttpError(409, COUNTER_MESSAGES.notOnRent);
+    if (returnedAt < rental.checkedOutAt) throw new HttpError(422, COUNTER_MESSAGES.returnedBeforeCheckOut);
+    if (data.odometerKm < rental.odometerOut) throw new HttpError(422, COUNTER_MESSAGES.odometerBelowCheckOut);
+
+    const company = await getCompanySettings(tx);
+    const days = rentalDays(row.pickupDate, row.returnDate);
+    const damageLabel = (damage: CheckInData['damages'][number]) => `Damage (${DAMAGE_ZONE_WORDS[damage.zone].toLowerCase()}): ${damage.description}`;
+    const settlement = returnCharges({
+      days,
+      dayRate: bookingDayRate({ price: row.price, days, quote: row.quote }),
+      distancePerDay: row.car.distancePerDay ?? DEFAULT_DISTANCE_PER_DAY,
+      odometerOut: rental.odometerOut,
+      odometerIn: data.odometerKm,
+      fuelOut: rental.fuelOut,
+      fuelIn: data.fuelEighths,
+      dueAt: dueBackAt(row.returnDate, company.returnTime),
+      returnedAt,
+      damages: data.damages.map((damage) => ({ label: damageLabel(damage), amount: damage.amount })),
+      cleaning: data.cleaning,
+      settings: company,
+    });
+    const deposit = settleDeposit(rental.depositAmount, settlement.total, settlement.toBeAssessed);
+
+    const photoIds = await storePhotos(tx, bookingId, 'check_in', photos);
+    if (data.damages.length > 0) {
+      await tx.insert(carDamages).values(
+        data.damages.map((damage) => ({
+          carId: row.carId,
+          zone: damage.zone,
+          description: damage.description,
+          photoId: damage.photo == null ? null : photoIds[damage.photo]!,
+          foundAt: now,
+          foundBookingId: bookingId,
+          foundStage: 'check_in' as const,
+          amount: damage.amount,
+        })),
+      );
+    }
+    const number = await nextReceiptNumber(tx, Number(companyToday(now).slice(0, 4)));
+    const receipt = await renderReceipt({
+      company,
+      receiptNumber: number,
+      issuedAt: now,
+      reference: row.reference,
+      customer: row.customer,
+      car: row.car,
+      pickupDate: row.pickupDate,
+      returnDate: row.returnDate,
+      checkedOutAt: rental.checkedOutAt,
+      returnedAt,
+      quote: row.quote,
+      price: row.price,
+      paymentMethod: row.paymentMethod,
+      paymentStatus: row.paymentStatus,
+      charges: settlement.charges,
+      chargesTotal: settlement.total,
+      deposit: { amount: rental.depositAmount, method: rental.depositMethod },
+      depositRefunded: deposit.refunded,
+      depositKept: deposit.kept,
+      owing: deposit.owing,
+      toBeAssessed: settlement.toBeAssessed,
+      odometerOut: rental.odometerOut,
+      odometerIn: data.odometerKm,
+      fuelOut: rental.fuelOut,
+      fuelIn: data.fuelEighths,
+    });
+    await tx
+      .update(rentals)
+      .set({
+        checkedInAt: now,
+        checkedInBy: staff.id,
+        returnedAt,
+        odometerIn: data.odometerKm,
+        fuelIn: data.fuelEighths,
+        cleaning: data.cleaning,
+        charges: settlement.charges,
+        chargesTotal: settlement.total,
+        depositRefunded: deposit.refunded,
+        depositKept: deposit.kept,
+        owing: deposit.owing,
+        toBeAssessed: settlement.toBeAssessed,
+        receiptNumber: number,
+        receiptPdf: Buffer.from(receipt),
+      })
+      .where(eq(rentals.bookingId, bookingId));
+    await tx.update(bookings).set({ status: 'returned' }).where(and(eq(bookings.id, bookingId), eq(bookings.status, 'on_rent')));
+    await tx.insert(bookingEvents).values({ bookingId, status: 'returned', actorId: staff.id });
+    await tx.update(cars).set({ odometerKm: sql`greatest(${cars.odometerKm}, ${data.odometerKm})` }).where(eq(cars.id, row.carId));
+    const outcome = { charges: settlement.charges, depositRefunded: deposit.refunded, depositKept: deposit.kept, owing: deposit.owing, receiptNumber: number };
+    await enqueue(tx, [
+      carReturnedLetter(await bookingFacts(tx, bookingId), { ...outcome, chargesTotal: settlement.total, toBeAssessed: settlement.toBeAssessed }, company, mail),
+    ]);
+    return outcome;
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * Keys out. In one transaction, with the booking's row locked (a second check-out at the same
+ * moment waits, then finds it on rent: 409): the rules (rules.ts), the photos and new damages, the
+ * agreement made and stored as made, the booking on rent, the car's odometer, the e-mail with the
+ * agreement attached. The agreement is drawn inside the transaction so what is signed and what is
+ * stored can never differ.
+ */
+import { type CheckOutData, COUNTER_MESSAGES, companyToday, dueBackAt, sameLicence } from '@rental/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import { actAs } from '../../db/actor';
+import { bookingEvents, bookings, carDamages, cars, counterPhotos, driverDetails, rentals, users } from '../../db/schema';
+import type { Database } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { isId } from '../cars/ids';
+import { getCompanySettings } from '../company/settings';
+import type { MailSettings } from '../mail/letters';
+import { bookingFacts, enqueue } from '../mail/outbox';
+import { renderAgreement } from './agreementPdf';
+import { type CounterForm, signatureBytes } from './counterForm';
+import { keysHandedOverLetter } from './letters';
+import { openDamagesOf } from './record';
+import { checkOutRefusal } from './rules';
+
+export interface Staff {
+  id: string;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Stores the photos of one stage; answers their ids in the order sent. */
+export async function storePhotos(tx: Tx, bookingId: string, stage: 'check_out' | 'check_in', photos: Buffer[]): Promise<string[]> {
+  if (photos.length === 0) return [];
+  const rows = await tx
+    .insert(counterPhotos)
+    .values(photos.map((content) => ({ bookingId, stage, content })))
+    .returning({ id: counterPhotos.id });
+  return rows.map((row) => row.id);
+}
+
+export async function checkOut(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckOutData>, mail: MailSettings, now = new Date()): Promise<void> {
+  if (!isId(bookingId)) throw new HttpError(404, 'Booking not found.');
+  const { data, photos } = form;
+  const signature = signatureBytes(data.signature);
+  const staffSignature = data.staffSignature ? signatureBytes(data.staffSignature) : null;
+  await db.transaction(async (tx) => {
+    await actAs(tx, staff.id);
+    const [row] = await tx
+      .select({
+        status: bookings.status,
+        pickupDate: bookings.pickupDate,
+        returnDate: bookings.returnDate,
+        price: bookings.price,
+        quote: bookings.quote,
+        additionalDrivers: bookings.additionalDrivers,
+        reference: bookings.reference,
+        carId: bookings.carId,
+        car: { brand: cars.brand, model: cars.model, year: cars.year, plate: cars.plate, category: cars.category, odometerKm: cars.odometerKm },
+        customer: { name: users.name, email: users.email, phone: users.phone, vetting: users.vettingStatus, doNotRentReason: users.doNotRentReason },
+        licenceNumber: driverDetails.licenceNumber,
+      })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .leftJoin(driverDetails, eq(driverDetails.userId, bookings.userId))
+      .where(eq(bookings.id, bookingId))
+      .for('update', { of: bookings });
+    if (!row) throw new HttpError(404, 'Booking not found.');
+    const refusal = checkOutRefusal(
+      { ...row, vetting: row.customer.vetting, doNotRent: row.customer.doNotRentReason !== null },
+      companyToday(now),
+    );
+    if (refusal) throw new HttpError(refusal.status, refusal.message);
+    if (!sameLicence(data.licenceNumber, row.licenceNumber!)) throw new HttpError(422, COUNTER_MESSAGES.licenceMismatch);
+    if (data.odometerKm < row.car.odometerKm) throw new HttpError(422, COUNTER_MESSAGES.odometerBelowCar);
+
+    const photoIds = await storePhotos(tx, bookingId, 'check_out', photos);
+    if (data.damages.length > 0) {
+      await tx.insert(carDamages).values(
+        data.damages.map((damage) => ({
+          carId: row.carId,
+          zone: damage.zone,
+          description: damage.description,
+          photoId: damage.photo == null ? null : photoIds[damage.photo]!,
+          foundAt: now,
+          foundBookingId: bookingId,
+          foundStage: 'check_out' as const,
+        })),
+      );
+    }
+    const company = await getCompanySettings(tx);
+    const [staffRow] = await tx.select({ name: users.name }).from(users).where(eq(users.id, staff.id));
+    const damages = await openDamagesOf(tx, row.carId);
+    const agreement = await renderAgreement({
+      company,
+      reference: row.reference,
+      customer: { name: row.customer.name, email: row.customer.email, phone: row.customer.phone ?? '', licenceNumber: row.licenceNumber! },
+      drivers: row.additionalDrivers.map((driver) => ({ name: driver.name, licenceNumber: driver.licenceNumber })),
+      car: { brand: row.car.brand, model: row.car.model, year: row.car.year, plate: row.car.plate, category: row.car.category },
+      pickupDate: row.pickupDate,
+      returnDate: row.returnDate,
+      checkedOutAt: now,
+      dueBackAt: dueBackAt(row.returnDate, company.returnTime),
+      quote: row.quote,
+      price: row.price,
+      deposit: data.deposit,
+      odometerKm: data.odometerKm,
+      fuelEighths: data.fuelEighths,
+      damages: damages.map((damage) => ({ zone: damage.zone, description: damage.description, isNew: damage.foundAtReference === row.reference })),
+      items: data.items,
+      signature,
+      staffSignature,
+      staffName: staffRow?.name ?? company.name,
+    });
+    await tx.insert(rentals).values({
+      bookingId,
+      checkedOutAt: now,
+      checkedOutBy: staff.id,
+      licenceNumber: data.licenceNumber,
+      odometerOut: data.odometerKm,
+      fuelOut: data.fuelEighths,
+      items: data.items,
+      depositAmount: data.deposit.amount,
+      depositMethod: data.deposit.method,
+      depositReference: data.deposit.reference,
+      signature,
+      staffSignature,
+      agreementPdf: Buffer.from(agreement),
+    });
+    await tx.update(bookings).set({ status: 'on_rent', holdExpiresAt: null }).where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')));
+    await tx.insert(bookingEvents).values({ bookingId, status: 'on_rent', actorId: staff.id });
+    await tx.update(cars).set({ odometerKm: data.odometerKm }).where(and(eq(cars.id, row.carId), isNull(cars.deletedAt)));
+    await enqueue(tx, [keysHandedOverLetter(await bookingFacts(tx, bookingId), data.deposit, company, mail)]);
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * Reading a check-out or check-in: the form's JSON (`data`) and its photos, which are re-encoded
+ * (as WebP, without their metadata: no GPS position) before any transaction begins, so the
+ * database waits on no picture work.
+ */
+import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
+import { COUNTER_MESSAGES, MAX_COUNTER_PHOTOS, MAX_UPLOAD_BYTES, MESSAGES } from '@rental/contract';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { HttpError, parseInput } from '../../http/errors';
+import { processImage } from '../images/process';
+import { MESSAGE_BAD_FORM, MESSAGE_NOT_MULTIPART } from '../images/upload';
+
+/** Photos of at most 10 MB each; the JSON carries two drawn signatures (each at most ~550 KB). */
+export const counterMultipartOptions: FastifyMultipartBaseOptions = {
+  limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_COUNTER_PHOTOS, fields: 4, fieldSize: 1_500_000, parts: MAX_COUNTER_PHOTOS + 4, headerPairs: 100 },
+};
+
+export interface CounterForm<T> {
+  data: T;
+  /** The photos as stored, in the order sent (a damage names its photo by this position). */
+  photos: Buffer[];
+}
+
+function refusal(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, MESSAGES.imageTooLarge);
+  if (code === 'FST_FILES_LIMIT') return new HttpError(400, COUNTER_MESSAGES.tooManyPhotos);
+  return new HttpError(400, MESSAGE_BAD_FORM);
+}
+
+export async function readCounterForm<S extends z.ZodType>(request: FastifyRequest, schema: S): Promise<CounterForm<z.infer<S>>> {
+  if (!request.isMultipart()) throw new HttpError(400, MESSAGE_NOT_MULTIPART);
+  let raw: string | undefined;
+  const files: Buffer[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== 'photo') throw new HttpError(400, 'Send the photos in the field "photo".');
+        if (bytes.length > 0) files.push(bytes);
+      } else if (part.fieldname === 'data') {
+        if (part.valueTruncated) throw new HttpError(413, 'The form is too large. Please clear the signature and sign again.');
+        raw = String(part.value);
+      }
+    }
+  } catch (err) {
+    throw refusal(err);
+  }
+  if (raw === undefined) throw new HttpError(400, COUNTER_MESSAGES.dataMissing);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, COUNTER_MESSAGES.dataNotJson);
+  }
+  const data = parseInput(schema, json) as z.infer<S>;
+  const photos: Buffer[] = [];
+  for (const file of files) {
+    try {
+      photos.push((await processImage(file, 'document')).content);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode < 500) throw new HttpError(400, COUNTER_MESSAGES.photoNotImage);
+      throw err;
+    }
+  }
+  const damages = (data as { damages?: { photo?: number | null }[] }).damages ?? [];
+  if (damages.some((damage) => damage.photo != null && damage.photo >= photos.length)) throw new HttpError(400, COUNTER_MESSAGES.photoMissing);
+  return { data, photos };
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A drawn signature's PNG bytes, from the data URL the form sent; anything but a PNG is refused. */
+export function signatureBytes(dataUrl: string): Buffer {
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  if (bytes.length < 64 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw new HttpError(400, 'The signature could not be read. Please clear it and sign again.');
+  return bytes;
+}

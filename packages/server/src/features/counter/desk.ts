@@ -1,0 +1,112 @@
+/**
+ * The desk: today's pickups, today's returns and the overdue, and one booking as the check-out and
+ * check-in forms need it. "Overdue": still on rent after its return day's due time plus the grace.
+ */
+import {
+  bookingDayRate,
+  type CompanySettings,
+  DEFAULT_DISTANCE_PER_DAY,
+  type CounterBooking,
+  companyToday,
+  type DeskBooking,
+  dueBackAt,
+  rentalDays,
+} from '@rental/contract';
+import { and, asc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
+import { bookings, cars, driverDetails, users } from '../../db/schema';
+import type { Database } from '../../db/types';
+import { isId } from '../cars/ids';
+import { getCompanySettings } from '../company/settings';
+import { ownerBookingColumns, type OwnerBookingRow, toOwnerBooking } from '../bookings/read';
+import { counterRecordOf, openDamagesOf, receiptsOf } from './record';
+import { checkOutRefusal } from './rules';
+
+const deskColumns = {
+  ...ownerBookingColumns,
+  car: { ...ownerBookingColumns.car, plate: cars.plate, odometerKm: cars.odometerKm, distancePerDay: cars.distancePerDay },
+};
+
+type DeskRow = OwnerBookingRow & { car: OwnerBookingRow['car'] & { plate: string | null; odometerKm: number; distancePerDay: number | null } };
+
+export function isOverdue(row: { status: string; returnDate: string }, company: CompanySettings, now: Date): boolean {
+  if (row.status !== 'on_rent') return false;
+  return now.getTime() > dueBackAt(row.returnDate, company.returnTime).getTime() + company.gracePeriodMinutes * 60_000;
+}
+
+function toDeskBooking(row: DeskRow, company: CompanySettings, now: Date, receipt: string | null): DeskBooking {
+  return {
+    ...toOwnerBooking(row),
+    plate: row.car.plate,
+    overdue: isOverdue(row, company, now),
+    dueBackAt: dueBackAt(row.returnDate, company.returnTime).toISOString(),
+    receipt,
+  };
+}
+
+function deskRows(db: Database, where: SQL) {
+  return db
+    .select(deskColumns)
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(where)
+    .orderBy(asc(bookings.pickupDate), asc(cars.brand), asc(bookings.reference));
+}
+
+export async function desk(db: Database, now = new Date()) {
+  const today = companyToday(now);
+  const company = await getCompanySettings(db);
+  const rows = await deskRows(
+    db,
+    or(
+      // Confirmed for a day that has begun and not ended: picked up late is still a pickup.
+      and(eq(bookings.status, 'confirmed'), lte(bookings.pickupDate, today), gte(bookings.returnDate, today)),
+      and(eq(bookings.status, 'on_rent'), lte(bookings.returnDate, today)),
+    )!,
+  );
+  const shown = rows.map((row) => toDeskBooking(row as DeskRow, company, now, null));
+  return {
+    today,
+    pickups: shown.filter((b) => b.status === 'confirmed'),
+    returns: shown.filter((b) => b.status === 'on_rent' && !b.overdue),
+    overdue: shown.filter((b) => b.overdue),
+  };
+}
+
+/** One booking as the counter needs it; undefined when there is no such booking. */
+export async function counterBooking(db: Database, id: unknown, now = new Date()): Promise<CounterBooking | undefined> {
+  if (!isId(id)) return undefined;
+  const [row] = await db
+    .select({ ...deskColumns, licenceNumber: driverDetails.licenceNumber })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .leftJoin(driverDetails, eq(driverDetails.userId, bookings.userId))
+    .where(eq(bookings.id, id));
+  if (!row) return undefined;
+  const company = await getCompanySettings(db);
+  const [counter, openDamages, receipts] = await Promise.all([counterRecordOf(db, id), openDamagesOf(db, row.car.id), receiptsOf(db, [id])]);
+  const base = toDeskBooking(row as DeskRow, company, now, receipts.get(id) ?? null);
+  const refusal = checkOutRefusal(
+    { status: row.status, pickupDate: row.pickupDate, returnDate: row.returnDate, vetting: row.user.vetting, doNotRent: row.user.doNotRent, licenceNumber: row.licenceNumber },
+    companyToday(now),
+  );
+  const days = rentalDays(row.pickupDate, row.returnDate);
+  return {
+    ...base,
+    car: { ...base.car, plate: row.car.plate, odometerKm: row.car.odometerKm, distancePerDay: row.car.distancePerDay ?? DEFAULT_DISTANCE_PER_DAY },
+    licenceNumber: row.licenceNumber,
+    checkOutProblem: refusal?.message ?? null,
+    openDamages,
+    counter,
+    returnRules: {
+      returnTime: company.returnTime,
+      gracePeriodMinutes: company.gracePeriodMinutes,
+      extraKmRate: company.extraKmRate,
+      fuelEighthPrice: company.fuelEighthPrice,
+      gctPercent: company.gctPercent,
+      dayRate: bookingDayRate({ price: row.price, days, quote: row.quote }),
+      days,
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/** Bookings brought to the counter for the tests: an approved driver, a confirmed booking, the forms as a phone sends them. */
+import { API, type CheckInDataInput, type CheckOutDataInput, pathFor } from '@rental/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { driverDetails, users } from '../../src/db/schema';
+import { type Account, authHeader, registerCustomer } from '../helpers';
+import { book } from './fleet';
+import { smallPng } from './images';
+import { type FilePart, multipart } from './multipart';
+
+export const LICENCE = 'JM 123-456-789';
+
+/** A customer whose driver details the company approved (the vetting itself is tested in drivers.test.ts). */
+export async function approvedCustomer(app: FastifyInstance, name = 'Keisha Brown', vetting: 'approved' | 'waiting' | 'rejected' = 'approved'): Promise<Account> {
+  const customer = await registerCustomer(app, { name });
+  await app.db.insert(driverDetails).values({
+    userId: customer.user._id,
+    licenceNumber: 'JM123456789',
+    licenceCountry: 'Jamaica',
+    licenceIssued: '2015-01-10',
+    licenceExpires: '2031-01-10',
+    dateOfBirth: '1990-05-05',
+  });
+  await app.db.update(users).set({ vettingStatus: vetting }).where(eq(users.id, customer.user._id));
+  return customer;
+}
+
+/** A booking made by the customer and confirmed by staff, through the API. */
+export async function confirmedBooking(app: FastifyInstance, owner: Account, customer: Account, carId: string, pickupDate: string, returnDate: string) {
+  const made = await book(app, customer.token, carId, pickupDate, returnDate);
+  if (made.statusCode !== 201) throw new Error(made.body);
+  const booking = made.json().booking as { _id: string; reference: string; price: number };
+  const confirmed = await app.inject({ method: 'POST', url: API.changeStatus, headers: authHeader(owner.token), payload: { bookingId: booking._id, status: 'confirmed' } });
+  if (confirmed.statusCode !== 200) throw new Error(confirmed.body);
+  return booking;
+}
+
+let signature: Promise<string> | undefined;
+export function signaturePng(): Promise<string> {
+  signature ??= smallPng(300, 100).then((png) => `data:image/png;base64,${png.toString('base64')}`);
+  return signature;
+}
+
+export async function checkOutForm(overrides: Partial<CheckOutDataInput> = {}): Promise<CheckOutDataInput> {
+  return {
+    licenceNumber: LICENCE,
+    odometerKm: 10_000,
+    fuelEighths: 8,
+    existingDamagesConfirmed: true,
+    damages: [],
+    items: ['Spare tyre', 'Jack'],
+    deposit: { amount: 15_000, method: 'cash', reference: '' },
+    signature: await signaturePng(),
+    ...overrides,
+  };
+}
+
+export function checkInForm(overrides: Partial<CheckInDataInput> = {}): CheckInDataInput {
+  return { odometerKm: 10_500, fuelEighths: 8, damages: [], cleaning: 0, ...overrides };
+}
+
+/** Posts a counter form (the `data` JSON and photos) as the staff's phone does. */
+export async function postCounter(app: FastifyInstance, token: string | undefined, which: 'checkOut' | 'checkIn', bookingId: string, data: unknown, photos: FilePart[] = []) {
+  const body = await multipart({ data: typeof data === 'string' ? data : JSON.stringify(data) }, photos);
+  return app.inject({ method: 'POST', url: pathFor(which, { id: bookingId }), headers: { ...body.headers, ...(token ? authHeader(token) : {}) }, payload: body.payload });
+}
