@@ -155,7 +155,7 @@ export function overdueAlertLetter(booking: CounterFacts, company: CompanySettin
         ],
       },
       'Please call the customer. If the car is back already, check it in at the counter so it stops counting as late.',
-      { link: `${mail.siteUrl}/owner/manage-bookings`, label: 'Open the bookings' },
+      { link: `${mail.siteUrl}/owner/desk`, label: 'Open the desk' },
     ],
     company,
     mail,
