@@ -1,0 +1,180 @@
+/**
+ * The check-out page against the real server: a confirmed booking of today by an approved driver,
+ * the form filled as staff would at the car, the keys handed over. jsdom draws nothing on a canvas,
+ * so the signatures come through a surface that hands over a real PNG (what the server checks).
+ */
+import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
+import { COUNTER_MESSAGES } from '@rental/contract/counter';
+import { addDays, companyToday } from '@rental/contract/rentalDates';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { toastQueryError } from '../../../../lib/queryClient';
+import { addCar, createBooking, ownerApi, ownerToken, registerCustomer, setBookingStatus, testApi, uniqueWord } from '../../../../test/api';
+import { pictureFile, useNodeFormData } from '../../ownerTestKit';
+import { CheckOutPage } from './CheckOutPage';
+import { type RenderSignatureSurface, SignatureSurfaceContext } from './SignatureSurface';
+
+const SLOW = { timeout: 15_000 };
+const TODAY = companyToday();
+const LICENCE = 'JM 4471 220';
+
+/** A real PNG, as a canvas would give it. */
+const SIGNATURE_PNG = () => `data:image/png;base64,${inject('carImageBase64')}`;
+
+/** Stands in for the finger on the pad: one tap "signs". */
+const tapToSign: RenderSignatureSurface = ({ label, onChange }) => (
+  <button type="button" onClick={() => onChange(SIGNATURE_PNG())}>
+    Sign as {label}
+  </button>
+);
+
+async function bookingToHandOver(options: { approved?: boolean; confirmed?: boolean } = {}) {
+  const name = `${uniqueWord('Keisha')} Brown`;
+  const { token } = await registerCustomer(name, { phone: '876 555 0142' });
+  await testApi(token).call('saveDriver', {
+    body: { licenceNumber: LICENCE, licenceCountry: 'Jamaica', licenceIssued: '2015-06-01', licenceExpires: '2034-06-01', dateOfBirth: '1990-05-03' },
+  });
+  const { user } = await testApi(token).call('userData');
+  if (options.approved !== false) await ownerApi().call('decideVetting', { body: { userId: user._id, decision: 'approved' } });
+  const car = await addCar({ brand: uniqueWord('Counter'), model: 'Corolla' });
+  const booking = await createBooking(token, car._id, TODAY, addDays(TODAY, 2));
+  if (options.confirmed !== false) await setBookingStatus(booking._id, 'confirmed');
+  return { name, booking, car };
+}
+
+function renderCheckOut(bookingId: string) {
+  localStorage.setItem(TOKEN_STORAGE_KEY, ownerToken());
+  const queryClient = new QueryClient({ queryCache: new QueryCache({ onError: toastQueryError }), defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <SignatureSurfaceContext.Provider value={tapToSign}>
+        <MemoryRouter initialEntries={[`/owner/desk/${bookingId}/check-out`]}>
+          <Routes>
+            <Route path="/owner/desk/:id/check-out" element={<CheckOutPage />} />
+            <Route path="/owner/desk" element={<h1>The desk</h1>} />
+          </Routes>
+        </MemoryRouter>
+      </SignatureSurfaceContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+const handOver = () => screen.getByRole('button', { name: 'Hand over the keys' });
+
+/** Everything but the licence, filled as staff would at the car. */
+async function fillReadingsToSignatures(name: string) {
+  const odometer = screen.getByLabelText('Odometer (km)');
+  await userEvent.clear(odometer);
+  await userEvent.type(odometer, '12345');
+  await userEvent.click(screen.getByRole('radio', { name: '6/8 of a tank' }));
+  await userEvent.click(screen.getByRole('checkbox', { name: /there is no damage other than what I mark below/ }));
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Spare tyre' }));
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Jack' }));
+  await userEvent.type(screen.getByLabelText('Anything else handed over'), 'Umbrella');
+  await userEvent.click(screen.getByRole('radio', { name: 'Cash' }));
+  await userEvent.click(screen.getByRole('button', { name: `Sign as ${name}'s signature` }));
+  await userEvent.click(screen.getByRole('button', { name: 'Sign as Staff signature' }));
+}
+
+describe('the check-out page', { timeout: 60_000 }, () => {
+  let restoreFormData: () => void = () => {};
+  beforeAll(async () => {
+    // The damage photo is a Node file in a Node form, as the server's fetch can read it.
+    restoreFormData = await useNodeFormData();
+  });
+  afterAll(() => restoreFormData());
+
+  it('hands over the keys of a confirmed booking of today: the licence checked, a damage with its photo, the deposit, both signatures', async () => {
+    const { name, booking } = await bookingToHandOver();
+    renderCheckOut(booking._id);
+
+    expect(await screen.findByRole('heading', { name: `Check-out ${booking.reference}`, level: 1 }, SLOW)).toBeInTheDocument();
+    const facts = screen.getByRole('region', { name: 'The booking' });
+    expect(within(facts).getByText(name)).toBeInTheDocument();
+    expect(within(facts).getByRole('link', { name: '876 555 0142' })).toHaveAttribute('href', 'tel:876 555 0142');
+    expect(within(facts).getByText('Not paid yet · Pay upfront')).toBeInTheDocument();
+
+    // Nothing filled: the page says what is missing and sends nothing.
+    await userEvent.click(handOver());
+    const missing = await screen.findByRole('alert');
+    expect(missing).toHaveTextContent("Type the licence number from the customer's card.");
+    expect(missing).toHaveTextContent('Have the customer sign.');
+
+    // The licence: a wrong number is pointed out; the right one typed another way matches.
+    const licence = screen.getByLabelText(`Licence number on ${name}'s card`);
+    await userEvent.type(licence, 'JM 4471 221');
+    expect(screen.getByText(/does not match the licence number/)).toBeInTheDocument();
+    await userEvent.clear(licence);
+    await userEvent.type(licence, 'jm-4471220');
+    expect(screen.getByText("Matches the customer's driver details.")).toBeInTheDocument();
+
+    // The deposit is prefilled from the booking's quote.
+    expect(screen.getByLabelText(/^Deposit taken/)).toHaveValue(String(booking.quote?.securityDeposit));
+
+    // A new damage at the front, photographed.
+    await userEvent.click(screen.getByRole('button', { name: 'Mark a damage: front' }));
+    await userEvent.type(screen.getByLabelText('What is the damage (front)?'), 'Scratch on the bumper');
+    await userEvent.upload(screen.getByLabelText('Take a photo (front)'), await pictureFile('bumper.png'));
+    expect(await screen.findByRole('img', { name: 'New damage 1, front' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+
+    await fillReadingsToSignatures(name);
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    await userEvent.click(handOver());
+
+    expect(await screen.findByText(COUNTER_MESSAGES.checkedOut, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Open the rental agreement (PDF)' }, SLOW)).toHaveAttribute('href', expect.stringMatching(/^blob:/));
+    expect(screen.getByRole('link', { name: 'Back to the desk' })).toHaveAttribute('href', '/owner/desk');
+
+    // What the server kept: the readings, the items, the deposit, the damage with its photo.
+    const { booking: after } = await ownerApi().call('counterBooking', { params: { id: booking._id } });
+    expect(after.status).toBe('on_rent');
+    expect(after.counter.checkOut).toMatchObject({
+      odometerKm: 12_345,
+      fuelEighths: 6,
+      items: ['Spare tyre', 'Jack', 'Umbrella'],
+      deposit: { amount: booking.quote?.securityDeposit, method: 'cash', reference: '' },
+    });
+    expect(after.counter.checkOut?.damages).toMatchObject([{ zone: 'front', description: 'Scratch on the bumper', photo: expect.any(String) }]);
+  });
+
+  it("keeps everything filled in and shows the server's words when someone else handed the keys over first", async () => {
+    const { name, booking } = await bookingToHandOver();
+    renderCheckOut(booking._id);
+    await userEvent.type(await screen.findByLabelText(`Licence number on ${name}'s card`, {}, SLOW), LICENCE);
+    await fillReadingsToSignatures(name);
+
+    // Another member of staff, on another phone, at the same moment.
+    const form = await new Response(
+      new URLSearchParams({
+        data: JSON.stringify({
+          licenceNumber: LICENCE,
+          odometerKm: 100,
+          fuelEighths: 8,
+          existingDamagesConfirmed: true,
+          deposit: { amount: 0, method: 'card' },
+          signature: SIGNATURE_PNG(),
+        }),
+      }),
+    ).formData();
+    await ownerApi().call('checkOut', { params: { id: booking._id }, form });
+
+    await userEvent.click(handOver());
+    expect(await screen.findByText(COUNTER_MESSAGES.alreadyCheckedOut, {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByLabelText('Odometer (km)')).toHaveValue('12345');
+    expect(screen.getByRole('radio', { name: '6/8 of a tank' })).toBeChecked();
+    expect(screen.getByLabelText('Anything else handed over')).toHaveValue('Umbrella');
+    expect(handOver()).toBeEnabled();
+  });
+
+  it('shows why a booking cannot be checked out, in words, and no form', async () => {
+    const { booking } = await bookingToHandOver({ approved: false });
+    renderCheckOut(booking._id);
+    expect(await screen.findByText(COUNTER_MESSAGES.driverNotApproved, {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Check-out' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Hand over the keys' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the desk' })).toHaveAttribute('href', '/owner/desk');
+  });
+});
