@@ -1,16 +1,18 @@
 /**
- * A customer's document, fetched with the session (the customer's own, or staff's): the file's route
- * needs the token in the Authorization header, which an <img> or a link cannot send, so the file is
- * read here and shown from an object URL (inline, or in a new tab from a link to that URL).
+ * A file the API keeps behind the session (a customer's document, a rental agreement or receipt, a
+ * counter photo), fetched with the session (the customer's own, or staff's): the file's route needs
+ * the token in the Authorization header, which an <img> or a link cannot send, so the file is read
+ * here and shown from an object URL (inline, or in a new tab from a link to that URL).
  */
 import { MESSAGES } from '@rental/contract/messages';
 import { pathFor } from '@rental/contract/routes';
 import { ApiError, apiUrl, NETWORK_ERROR_MESSAGE, storedToken } from './client';
 
-export async function fetchDocument(id: string, signal?: AbortSignal): Promise<Blob> {
+/** The file at an API path the server gave (e.g. /api/bookings/{id}/receipt.pdf). */
+export async function fetchApiFile(path: string, signal?: AbortSignal): Promise<Blob> {
   let response: Response;
   try {
-    response = await fetch(apiUrl(pathFor('document', { id })), { headers: { Authorization: storedToken() ?? '' }, signal });
+    response = await fetch(apiUrl(path), { headers: { Authorization: storedToken() ?? '' }, signal });
   } catch (error) {
     if ((error as Error | undefined)?.name === 'AbortError') throw error;
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0, false);
@@ -21,4 +23,8 @@ export async function fetchDocument(id: string, signal?: AbortSignal): Promise<B
     throw new ApiError(fromServer ? String(answer?.message) : MESSAGES.serverError, response.status, fromServer);
   }
   return response.blob();
+}
+
+export function fetchDocument(id: string, signal?: AbortSignal): Promise<Blob> {
+  return fetchApiFile(pathFor('document', { id }), signal);
 }

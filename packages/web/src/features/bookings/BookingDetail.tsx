@@ -33,6 +33,9 @@ const OtherDrivers = lazy(() => import('../drivers/OtherDrivers').then((m) => ({
 /** The quote's lines, fetched as the page shows, for the same reason. */
 const QuoteLines = lazy(() => import('./QuoteLines').then((m) => ({ default: m.QuoteLines })));
 
+/** What the counter recorded (keys out, keys back): fetched only for a booking picked up. */
+const RentalRecord = lazy(() => import('./RentalRecord').then((m) => ({ default: m.RentalRecord })));
+
 /** Paying by card and what came of it: fetched only for a booking that can be paid by card, or on coming back from the card page. */
 const PayByCardButton = lazy(() => import('./CardPayment').then((m) => ({ default: m.PayByCardButton })));
 const CardOutcome = lazy(() => import('./CardPayment').then((m) => ({ default: m.CardOutcome })));
@@ -165,6 +168,11 @@ function BookingFound({ booking }: { booking: Booking }) {
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <div className="min-w-0 space-y-6">
+          {booking.counter?.checkOut && (
+            <Suspense fallback={<SkeletonBlock className="h-48 w-full" />}>
+              <RentalRecord counter={booking.counter} />
+            </Suspense>
+          )}
           <Section title="Status" id="status-heading">
             {booking.status === 'pending' && booking.holdExpiresAt && (
               <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
@@ -284,7 +292,8 @@ function BookingFound({ booking }: { booking: Booking }) {
             <p className="mt-2 text-sm text-slate-600">The chat opens with your booking reference already typed.</p>
           </Section>
 
-          {booking.status !== 'cancelled' && (
+          {/* Once the keys are out (or the day passed without them) there is nothing to cancel online. */}
+          {(booking.status === 'pending' || booking.status === 'confirmed') && (
             <Section title="Cancel" id="cancel-heading">
               <CancelBooking booking={booking} />
             </Section>

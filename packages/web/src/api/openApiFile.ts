@@ -1,0 +1,23 @@
+/** A file behind the session opened in a new tab (apart from documentFile.ts, so pages that only show files inline do not download it). */
+import { fetchApiFile } from './documentFile';
+
+/**
+ * Opens the file in a new tab: the tab is opened within the tap (a browser blocks one opened later),
+ * then shown the file. Rejects with the problem, the empty tab closed, for the page to say.
+ */
+export async function openApiFile(path: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const url = URL.createObjectURL(await fetchApiFile(path));
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else {
+      window.location.assign(url);
+    }
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}
