@@ -41,6 +41,7 @@ describe('the owner area', () => {
     const links = within(menu).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Dashboard', '/owner'],
+      ['Desk', '/owner/desk'],
       ['Add car', '/owner/add-car'],
       ['Manage Cars', '/owner/manage-cars'],
       ['Manage Bookings', '/owner/manage-bookings'],

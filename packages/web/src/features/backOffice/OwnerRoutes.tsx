@@ -16,6 +16,10 @@ import { ActivityPage } from './activity/ActivityPage';
 import { TimelinePage } from './timeline/TimelinePage';
 // Driver checks (vetting)
 import { VettingPage } from './vetting/VettingPage';
+// The counter: the desk, keys out and keys back
+import { CheckInPage } from './counter/checkIn/CheckInPage';
+import { CheckOutPage } from './counter/checkOut/CheckOutPage';
+import { DeskPage } from './counter/desk/DeskPage';
 // Prices and extras; card payments
 import { PricesPage } from './prices/PricesPage';
 import { PaymentsPage } from './payments/PaymentsPage';
@@ -37,6 +41,9 @@ export default function OwnerRoutes() {
     <Routes>
       <Route element={<OwnerLayout />}>
         <Route index element={<DashboardPage />} />
+        <Route path="desk" element={<DeskPage />} />
+        <Route path="desk/:id/check-out" element={<CheckOutPage />} />
+        <Route path="desk/:id/check-in" element={<CheckInPage />} />
         <Route path="add-car" element={<CarFormRoute />} />
         <Route path="add-car/:id" element={<CarFormRoute />} />
         <Route path="manage-cars" element={<ManageCarsPage />} />

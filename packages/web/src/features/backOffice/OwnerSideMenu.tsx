@@ -1,10 +1,11 @@
-import { Building2, CalendarCheck, CarFront, CreditCard, GanttChart, History, IdCard, Landmark, LayoutDashboard, type LucideIcon, Mail, PlusSquare, Tags } from 'lucide-react';
+import { Building2, CalendarCheck, CarFront, CreditCard, GanttChart, History, IdCard, KeyRound, Landmark, LayoutDashboard, type LucideIcon, Mail, PlusSquare, Tags } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { currentMenuItem, OWNER_MENU } from './ownerMenu';
 import { ProfileImageEditor } from './ProfileImageEditor';
 
 const ICONS: Record<(typeof OWNER_MENU)[number]['to'], LucideIcon> = {
   '/owner': LayoutDashboard,
+  '/owner/desk': KeyRound,
   '/owner/add-car': PlusSquare,
   '/owner/manage-cars': CarFront,
   '/owner/manage-bookings': CalendarCheck,

@@ -12,6 +12,12 @@ describe('the side menu’s current item', () => {
     expect(currentMenuItem('/owner/vetting')).toBe('/owner/vetting');
     expect(currentMenuItem('/owner/prices')).toBe('/owner/prices');
     expect(currentMenuItem('/owner/payments')).toBe('/owner/payments');
+    expect(currentMenuItem('/owner/desk')).toBe('/owner/desk');
+  });
+
+  it('is the desk while a booking is checked out or in', () => {
+    expect(currentMenuItem('/owner/desk/0b7c6f0e-2f1e-4a43-9d1f-4c2b8a1e5d77/check-out')).toBe('/owner/desk');
+    expect(currentMenuItem('/owner/desk/0b7c6f0e-2f1e-4a43-9d1f-4c2b8a1e5d77/check-in')).toBe('/owner/desk');
   });
 
   it('is Manage Cars while a car is edited, not Add car', () => {

@@ -7,6 +7,7 @@ export interface MenuItem {
 
 export const OWNER_MENU = [
   { to: '/owner', label: 'Dashboard' },
+  { to: '/owner/desk', label: 'Desk' },
   { to: '/owner/add-car', label: 'Add car' },
   { to: '/owner/manage-cars', label: 'Manage Cars' },
   { to: '/owner/manage-bookings', label: 'Manage Bookings' },

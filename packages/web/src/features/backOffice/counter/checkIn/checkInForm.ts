@@ -1,0 +1,192 @@
+/**
+ * Check-in form rules without React: the fields as typed, what is missing or wrong in words, the
+ * charges worked out live with the contract's own sum (returnCharges, settleDeposit: what the
+ * server will store), and the request with its photos in the order the damages name them.
+ */
+import {
+  type DamageZone,
+  DAMAGE_ZONE_WORDS,
+  dueBackAt,
+  FUEL_EIGHTHS,
+  MAX_COUNTER_DAMAGES,
+  MAX_ODOMETER_KM,
+  returnCharges,
+  type ReturnSettlement,
+  settleDeposit,
+} from '@rental/contract/counter';
+import type { CheckInDataInput, CounterBooking } from '@rental/contract/schemas';
+
+export interface DamageDraft {
+  /** React's key for the row; never sent. */
+  key: string;
+  zone: DamageZone | '';
+  description: string;
+  amount: string;
+  toBeAssessed: boolean;
+  /** Already made small (resizePhoto); null: no photo. */
+  photo: File | null;
+}
+
+export interface CheckInFields {
+  odometer: string;
+  /** null until staff read the gauge. */
+  fuel: number | null;
+  /** Jamaica's wall clock, as a datetime-local input holds it: "2026-11-25T14:30". */
+  returnedAt: string;
+  damages: DamageDraft[];
+  cleaningNeeded: boolean;
+  cleaning: string;
+}
+
+/** What the form needs of the booking: its check-out readings, deposit and the return rules. */
+export type CheckInBooking = Pick<CounterBooking, 'returnDate' | 'returnRules' | 'counter'> & { car: Pick<CounterBooking['car'], 'distancePerDay'> };
+
+const JAMAICA_OFFSET_MS = 5 * 60 * 60_000;
+
+/** An instant as Jamaica's wall clock for a datetime-local input (UTC-5 all year). */
+export function jamaicaClock(instant: Date): string {
+  return new Date(instant.getTime() - JAMAICA_OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/** A datetime-local value read as Jamaica's time; null when it is not a time. */
+export function fromJamaicaClock(value: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
+  const instant = new Date(`${value}:00-05:00`);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
+
+export function emptyCheckIn(now: Date): CheckInFields {
+  return { odometer: '', fuel: null, returnedAt: jamaicaClock(now), damages: [], cleaningNeeded: false, cleaning: '' };
+}
+
+let damageKeys = 0;
+export function newDamage(): DamageDraft {
+  damageKeys += 1;
+  return { key: `damage-${damageKeys}`, zone: '', description: '', amount: '', toBeAssessed: false, photo: null };
+}
+
+/** A whole number as people type it ("42,150", " 42 150 "); null when it is not one. */
+export function wholeNumber(text: string): number | null {
+  const plain = text.replace(/[\s,]/g, '');
+  if (!/^\d{1,9}$/.test(plain)) return null;
+  return Number(plain);
+}
+
+/** "Damage (left side): Scratch on the door": the server's label of a damage charge. */
+export function damageLabel(damage: Pick<DamageDraft, 'zone' | 'description'>): string {
+  const zone = damage.zone ? DAMAGE_ZONE_WORDS[damage.zone].toLowerCase() : 'not placed yet';
+  return `Damage (${zone}): ${damage.description.trim()}`;
+}
+
+/** A damage's amount: null while to be assessed or not typed yet (nothing charged for it now). */
+function damageAmount(damage: DamageDraft): number | null {
+  return damage.toBeAssessed ? null : wholeNumber(damage.amount);
+}
+
+export interface LiveCharges extends ReturnSettlement {
+  deposit: number;
+  kept: number;
+  refunded: number;
+  owing: number;
+}
+
+/**
+ * The charges as the fields stand now. A reading not typed yet counts as at check-out (nothing
+ * charged for it), a damage without an amount as to be assessed, so the sum only grows as staff
+ * fill the form, and it is the server's sum once every field is filled.
+ */
+export function liveCharges(booking: CheckInBooking, fields: CheckInFields, now: Date): LiveCharges | null {
+  const out = booking.counter.checkOut;
+  if (!out) return null;
+  const rules = booking.returnRules;
+  const odometerIn = wholeNumber(fields.odometer);
+  const settlement = returnCharges({
+    days: rules.days,
+    dayRate: rules.dayRate,
+    distancePerDay: booking.car.distancePerDay,
+    odometerOut: out.odometerKm,
+    odometerIn: odometerIn !== null && odometerIn >= out.odometerKm ? odometerIn : out.odometerKm,
+    fuelOut: out.fuelEighths,
+    fuelIn: fields.fuel ?? out.fuelEighths,
+    dueAt: dueBackAt(booking.returnDate, rules.returnTime),
+    returnedAt: fromJamaicaClock(fields.returnedAt) ?? now,
+    damages: fields.damages.map((damage) => ({ label: damageLabel(damage), amount: damageAmount(damage) })),
+    cleaning: fields.cleaningNeeded ? (wholeNumber(fields.cleaning) ?? 0) : 0,
+    settings: rules,
+  });
+  const deposit = out.deposit.amount;
+  return { ...settlement, deposit, ...settleDeposit(deposit, settlement.total, settlement.toBeAssessed) };
+}
+
+/** A minute of a phone's clock ahead of the server's is not the future (the server allows five). */
+const CLOCK_SLACK_MS = 60_000;
+
+export type CheckInProblems = Partial<Record<'odometer' | 'fuel' | 'returnedAt' | 'cleaning' | 'damages', string>> & { damage?: Record<string, string> };
+
+/** What stops the form from being sent, in words, by field; empty when it can go. */
+export function checkInProblems(booking: CheckInBooking, fields: CheckInFields, now: Date): CheckInProblems {
+  const problems: CheckInProblems = {};
+  const out = booking.counter.checkOut;
+  const odometer = wholeNumber(fields.odometer);
+  if (fields.odometer.trim() === '') problems.odometer = 'Please read the odometer.';
+  else if (odometer === null || odometer > MAX_ODOMETER_KM) problems.odometer = 'The odometer reading must be a whole number of kilometres.';
+  else if (out && odometer < out.odometerKm) problems.odometer = `The odometer reading is lower than at check-out (${out.odometerKm.toLocaleString('en-US')} km). Please read it again.`;
+  if (fields.fuel === null || fields.fuel < 0 || fields.fuel > FUEL_EIGHTHS) problems.fuel = 'Please choose the fuel level on the gauge.';
+  const returnedAt = fromJamaicaClock(fields.returnedAt);
+  if (!returnedAt) problems.returnedAt = 'Please choose when the car came back.';
+  else if (returnedAt.getTime() > now.getTime() + CLOCK_SLACK_MS) problems.returnedAt = 'The return time is in the future. Please choose it again.';
+  else if (out && returnedAt.getTime() < new Date(out.at).getTime() - CLOCK_SLACK_MS) problems.returnedAt = 'The return time is before the car was picked up. Please choose it again.';
+  if (fields.cleaningNeeded) {
+    const cleaning = wholeNumber(fields.cleaning);
+    if (cleaning === null || cleaning > 1_000_000) problems.cleaning = 'Please give the cleaning charge as a whole number.';
+  }
+  if (fields.damages.length > MAX_COUNTER_DAMAGES) problems.damages = `Please mark at most ${MAX_COUNTER_DAMAGES} damages at once.`;
+  const damage: Record<string, string> = {};
+  for (const draft of fields.damages) {
+    if (!draft.zone) damage[draft.key] = 'Please choose where the damage is.';
+    else if (!draft.description.trim()) damage[draft.key] = 'Please describe the damage.';
+    else if (draft.description.trim().length > 300) damage[draft.key] = 'Please describe the damage in at most 300 characters.';
+    else if (!draft.toBeAssessed && (wholeNumber(draft.amount) === null || (wholeNumber(draft.amount) ?? 0) > 10_000_000)) {
+      damage[draft.key] = 'Please give the amount as a whole number, or tick "To be assessed".';
+    }
+  }
+  if (Object.keys(damage).length > 0) problems.damage = damage;
+  return problems;
+}
+
+export function hasProblems(problems: CheckInProblems): boolean {
+  return Object.keys(problems).length > 0;
+}
+
+/** The `data` field and the photos, each damage naming its photo by its place among those sent. */
+export function checkInRequest(fields: CheckInFields): { data: CheckInDataInput; photos: File[] } {
+  const photos: File[] = [];
+  const damages = fields.damages.map((draft) => {
+    let photo: number | null = null;
+    if (draft.photo) {
+      photo = photos.length;
+      photos.push(draft.photo);
+    }
+    return { zone: draft.zone as DamageZone, description: draft.description.trim(), amount: draft.toBeAssessed ? null : (wholeNumber(draft.amount) ?? 0), photo };
+  });
+  const returnedAt = fromJamaicaClock(fields.returnedAt);
+  return {
+    data: {
+      odometerKm: wholeNumber(fields.odometer) ?? 0,
+      fuelEighths: fields.fuel ?? 0,
+      ...(returnedAt ? { returnedAt: returnedAt.toISOString() } : {}),
+      damages,
+      cleaning: fields.cleaningNeeded ? (wholeNumber(fields.cleaning) ?? 0) : 0,
+    },
+    photos,
+  };
+}
+
+/** The multipart body: `data` as JSON, then the photos in their order. */
+export function checkInFormData(fields: CheckInFields): FormData {
+  const { data, photos } = checkInRequest(fields);
+  const form = new FormData();
+  form.append('data', JSON.stringify(data));
+  for (const photo of photos) form.append('photo', photo, photo.name);
+  return form;
+}

@@ -1,0 +1,92 @@
+/** One booking at the desk: who, which car, what is paid, the driver check, and the counter's button. */
+import { phoneHref } from '@rental/contract/company';
+import type { DeskBooking } from '@rental/contract/schemas';
+import { Phone } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../../api/client';
+import { ConfirmDialog } from '../../ConfirmDialog';
+import { carLine, counterAction, type DeskListKind, dueLine, paymentLook, type Tone, vettingLook } from './deskLists';
+import { useMarkNoShow } from './deskQueries';
+
+const TONE: Record<Tone, string> = {
+  good: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
+  warn: 'bg-amber-50 text-amber-900 ring-amber-600/30',
+  bad: 'bg-red-50 text-red-700 ring-red-600/30',
+};
+
+function Chip({ label, text, tone }: { label: string; text: string; tone: Tone }) {
+  return (
+    <span className={`inline-flex rounded-full px-2.5 py-1 text-sm font-medium ring-1 ring-inset ${TONE[tone]}`}>
+      <span className="sr-only">{label}: </span>
+      {text}
+    </span>
+  );
+}
+
+export function DeskCard({ booking, kind, onNoShow }: { booking: DeskBooking; kind: DeskListKind; onNoShow: (message: string) => void }) {
+  const id = useId();
+  const action = counterAction(kind, booking._id);
+  const payment = paymentLook(booking);
+  const vetting = vettingLook(booking.user);
+  const noShow = useMarkNoShow();
+  const [asking, setAsking] = useState(false);
+  const late = kind === 'overdue';
+
+  const markNoShow = () => {
+    setAsking(false);
+    noShow.mutate(booking._id, { onSuccess: (answer) => onNoShow(answer.message ?? `${booking.reference} was marked a no-show.`) });
+  };
+
+  return (
+    <li>
+      <article aria-labelledby={`${id}-ref`} className={`rounded-xl border bg-white p-4 shadow-sm ${late ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200'}`}>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <h3 id={`${id}-ref`} className="font-mono text-lg font-semibold text-slate-900">
+            {booking.reference}
+          </h3>
+          {kind !== 'pickups' && <p className={`text-sm ${late ? 'font-semibold text-red-700' : 'text-slate-600'}`}>{late ? `Overdue: ${dueLine(booking).toLowerCase()}` : dueLine(booking)}</p>}
+        </div>
+        <p className="mt-1 text-base font-medium text-slate-900">{booking.user.name}</p>
+        {booking.user.phone ? (
+          <a href={phoneHref(booking.user.phone)} className="mt-1 inline-flex min-h-11 items-center gap-2 rounded-lg text-primary hover:underline">
+            <Phone aria-hidden="true" size={18} />
+            {booking.user.phone}
+          </a>
+        ) : (
+          <p className="mt-1 text-sm text-slate-500">No phone given</p>
+        )}
+        <p className="mt-1 text-slate-700">{carLine(booking)}</p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Chip label="Payment" {...payment} />
+          <Chip label="Driver check" {...vetting} />
+        </div>
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+          <Link to={action.to} className="btn-primary min-h-12 flex-1 text-base sm:flex-none">
+            {action.label}
+          </Link>
+          {kind === 'pickups' && (
+            <button type="button" className="btn-secondary min-h-12 text-base" aria-disabled={noShow.isPending || undefined} onClick={() => !noShow.isPending && setAsking(true)}>
+              {noShow.isPending ? 'Marking…' : 'No-show'}
+            </button>
+          )}
+        </div>
+        {noShow.isError && (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {errorMessage(noShow.error)}
+          </p>
+        )}
+      </article>
+      {asking && (
+        <ConfirmDialog
+          title={`Mark ${booking.reference} a no-show?`}
+          text={`${booking.user.name} did not come for the ${booking.car.brand} ${booking.car.model}. The booking ends and the car's days become free for other customers.`}
+          yes="Mark as no-show"
+          no="Keep the booking"
+          onYes={markNoShow}
+          onNo={() => setAsking(false)}
+        />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * The desk (/owner/desk): today's work at the counter on one screen, made for a phone first. Cars
+ * overdue come first while there are any, then today's pickups (check out, or mark a no-show) and
+ * returns (check in).
+ */
+import { useState } from 'react';
+import { formatCalendarDate } from '../../../../lib/dates';
+import { usePageMeta } from '../../../../lib/usePageMeta';
+import { OwnerPageHeader } from '../../OwnerPageHeader';
+import { QueryList } from '../../QueryList';
+import { DeskCard } from './DeskCard';
+import { deskLists } from './deskLists';
+import { useDesk } from './deskQueries';
+
+export function DeskPage() {
+  usePageMeta('The desk', "Today's pickups and returns at the counter, and cars overdue.");
+  const desk = useDesk();
+  const [said, setSaid] = useState('');
+  const lists = deskLists(desk.data ?? { pickups: [], returns: [], overdue: [] });
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <OwnerPageHeader
+        title="The desk"
+        description={desk.data ? `${formatCalendarDate(desk.data.today)}: keys out, keys back, and cars overdue.` : 'Keys out, keys back, and cars overdue.'}
+      />
+      <p role="status" className={said ? 'mb-4 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900' : 'sr-only'}>
+        {said}
+      </p>
+      <div className="space-y-8">
+        {lists.map((list) => {
+          const headingId = `desk-${list.kind}`;
+          const late = list.kind === 'overdue' && list.bookings.length > 0;
+          return (
+            <section key={list.kind} aria-labelledby={headingId}>
+              <h2 id={headingId} className={`mb-3 text-xl font-semibold ${late ? 'text-red-700' : 'text-slate-900'}`}>
+                {list.title}
+                {desk.data && <span className="ml-2 text-base font-normal text-slate-600">({list.bookings.length})</span>}
+              </h2>
+              <QueryList
+                query={desk}
+                items={desk.data ? list.bookings : undefined}
+                label={list.title}
+                loadingText="Loading the desk…"
+                emptyText={list.emptyText}
+                skeletonClassName="h-48 w-full"
+              >
+                {(booking) => <DeskCard key={booking._id} booking={booking} kind={list.kind} onNoShow={setSaid} />}
+              </QueryList>
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
