@@ -5,7 +5,7 @@ import { getPriceRules, listExtras } from '../src/features/prices/priceRules';
 import { desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankDetails, bookingEvents, bookingExtras, bookings, cars, images, users } from '../src/db/schema';
+import { bankDetails, bookingEvents, bookingExtras, bookings, cars, images, rentals, users } from '../src/db/schema';
 import { DEMO_PICTURE_WIDTH } from '../src/demo/carPicture';
 import { demoBookings } from '../src/demo/demoBookings';
 import { DEMO_CUSTOMERS, DEMO_OWNER, seedDemo } from '../src/demo/seedDemo';
@@ -81,10 +81,21 @@ describe(`demo data (${describeDatabase})`, () => {
     expect(customers).toHaveLength(2);
   });
 
+  it('has a car out on rent, due back today, checked out at the counter with its agreement, and the month\'s first rental returned with a receipt', async () => {
+    const out = await database.db.select().from(rentals).innerJoin(bookings, eq(bookings.id, rentals.bookingId));
+    const onRent = out.filter((r) => r.bookings.status === 'on_rent');
+    expect(onRent.map((r) => r.bookings.returnDate)).toContain(companyToday());
+    for (const r of out) expect(r.rentals.agreementPdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const returned = out.filter((r) => r.bookings.status === 'returned');
+    for (const r of returned) expect(r.rentals.receiptNumber).toMatch(/^R-\d{4}-\d{6}$/);
+    expect(returned.length + onRent.length).toBe(out.length);
+  });
+
   it('adds bookings of every status, priced by the rules, never two on one car for the same day', async () => {
     const rows = await database.db.select().from(bookings).innerJoin(cars, eq(cars.id, bookings.carId));
     expect(rows.length).toBeGreaterThanOrEqual(5);
-    expect(new Set(rows.map((r) => r.bookings.status))).toEqual(new Set(['pending', 'confirmed', 'cancelled']));
+    const statuses = new Set(rows.map((r) => r.bookings.status));
+    for (const status of ['pending', 'confirmed', 'cancelled', 'on_rent']) expect(statuses).toContain(status);
     const prices = { rules: await getPriceRules(database.db), extras: await listExtras(database.db) };
     expect(prices.extras.map((e) => e.name)).toEqual(['Collision damage waiver', 'Child seat', 'GPS']);
     const taken = await database.db.select().from(bookingExtras);

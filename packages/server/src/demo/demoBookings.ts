@@ -22,7 +22,8 @@ type Plan = Omit<DemoBooking, 'pickupDate' | 'returnDate' | 'bookedHoursAgo'> & 
 
 /**
  * A mix of statuses: confirmed rentals this month (so monthly revenue is not zero, even on the 1st),
- * one under way today, upcoming pending requests, one cancelled and one from the past.
+ * one under way today, upcoming pending requests, one cancelled and one from the past; one out on rent
+ * and due back today, and this month's first returned with a receipt (demoCounter.ts).
  * No two that are not cancelled share a day on the same car: the database would refuse them.
  */
 export function demoBookings(today: string): DemoBooking[] {
@@ -38,6 +39,8 @@ export function demoBookings(today: string): DemoBooking[] {
     { model: 'Corolla', customerIndex: 1, pickupDate: addDays(today, 12), days: 3, status: 'pending', paymentMethod: 'cash_deposit', leadHours: 1 },
     { model: 'Hiace', customerIndex: 1, pickupDate: addDays(today, 30), days: 2, status: 'pending', paymentMethod: 'upfront', leadHours: 8 },
     { model: 'MX-5 Miata', customerIndex: 0, pickupDate: addDays(today, 5), days: 2, status: 'confirmed', paymentMethod: 'cash_deposit', leadHours: 20 },
+    // Out on rent, due back today (demoCounter.ts checks it out).
+    { model: 'Tucson', customerIndex: 0, pickupDate: addDays(today, -2), days: 2, status: 'confirmed', paymentMethod: 'upfront', leadHours: 40 },
   ];
   return plans.map(({ days, leadHours, ...plan }) => ({
     ...plan,

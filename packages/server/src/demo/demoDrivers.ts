@@ -11,6 +11,9 @@ import { eq } from 'drizzle-orm';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** The approved demo driver's licence, as the counter reads it off the card. */
+export const DEMO_LICENCE = 'JM 204 771 958';
+
 /** A licence card drawn as a picture: the demo's stand-in for a phone's photo of one. */
 async function licencePhoto(name: string, number: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540">
@@ -29,7 +32,7 @@ export async function seedDemoDrivers(tx: Tx, customers: { id: string; name: str
   if (approved) {
     await tx.insert(driverDetails).values({
       userId: approved.id,
-      licenceNumber: 'JM 204 771 958',
+      licenceNumber: DEMO_LICENCE,
       licenceCountry: 'Jamaica',
       licenceIssued: addDays(today, -9 * 365),
       licenceExpires: addDays(today, 3 * 365),

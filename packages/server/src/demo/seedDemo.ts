@@ -15,7 +15,8 @@ import { DEMO_PICTURE_HEIGHT, DEMO_PICTURE_WIDTH, carPictureWebp } from './carPi
 import { DEMO_FLEET } from './fleet';
 import { demoBookings } from './demoBookings';
 import { demoQuote, seedDemoPrices } from './demoPrices';
-import { seedDemoDrivers } from './demoDrivers';
+import { DEMO_LICENCE, seedDemoDrivers } from './demoDrivers';
+import { type DemoRental, seedDemoCounter } from './demoCounter';
 import { keepDemoLogins, printDemoLogins } from './demoLogins';
 
 export type DemoLog = { info: (msg: string) => void };
@@ -85,7 +86,7 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
     ),
   );
 
-  const createdAccounts = await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     // Two instances started with --demo at once: the second waits here, then sees the cars.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('rental.seedDemo'))`);
     if (await hasCars(tx)) return null;
@@ -126,6 +127,9 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
           doors: car.doors,
           distancePerDay: car.distancePerDay ?? null,
           isAvailable: !car.inService,
+          // Jamaican private plates: four digits and two letters.
+          plate: `${String(1000 + index * 463).slice(-4)} ${['FB', 'GK', 'HX', 'JD', 'KP', 'LM'][index % 6]}`,
+          odometerKm: 18_000 + index * 7_531,
           createdAt: addedAt,
           updatedAt: addedAt,
         })
@@ -181,20 +185,29 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
     );
 
     await seedDemoDrivers(tx, customers);
+    // The approved customer's rentals that reached the counter: this month's first (returned if
+    // over), and the one out on rent today.
+    const counter: DemoRental[] = plan.flatMap((b, n) =>
+      b.customerIndex === 0 && b.status === 'confirmed' && b.pickupDate <= today
+        ? [{ bookingId: made[n]!.id, pickupDate: b.pickupDate, returnDate: b.returnDate, returned: b.returnDate < today }]
+        : [],
+    );
 
     await tx
       .insert(bankDetails)
       .values({ id: 1, ...DEMO_BANK_DETAILS, updatedBy: owner!.id })
       .onConflictDoNothing({ target: bankDetails.id });
 
-    return accounts;
+    return { accounts, counter, ownerId: owner!.id };
   });
 
-  if (!createdAccounts) {
+  if (!seeded) {
     log.info('Demo data skipped: the database already has cars.');
     await printDemoLogins(db, log);
     return;
   }
+  const { accounts: createdAccounts, counter, ownerId } = seeded;
+  await seedDemoCounter(db, ownerId, DEMO_LICENCE, counter, today);
   log.info(`Demo data added: ${DEMO_FLEET.length} cars, ${plan.length} bookings.`);
   for (const account of createdAccounts) {
     const label = account.role === 'owner' ? 'Demo owner' : 'Demo customer';
