@@ -229,6 +229,11 @@ describe('rental agreement', () => {
   });
 
   it('gives the same bytes for the same facts, dated at the check-out', async () => {
+    // Two signatures of different sizes, rendered side by side many times: whichever finishes
+    // first inside a render must not change its bytes.
+    const staffSignature = new Uint8Array(await sharp({ create: { width: 1800, height: 600, channels: 4, background: '#fff' } }).png().toBuffer());
+    const renders = await Promise.all(Array.from({ length: 8 }, () => renderAgreement(agreementFacts({ staffSignature }))));
+    for (const render of renders) expect(Buffer.from(render).equals(Buffer.from(renders[0] ?? []))).toBe(true);
     const [first, second] = [await renderAgreement(agreementFacts()), await renderAgreement(agreementFacts())];
     expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);
     const doc = await PDFDocument.load(first, { updateMetadata: false });

@@ -108,6 +108,8 @@ export async function renderAgreement(facts: AgreementFacts): Promise<Uint8Array
   paper.heading('Terms');
   paper.list(rentalTerms(company), true);
 
+  // The signatures stay on the page of their heading and the sentence they sign.
+  paper.ensure(180);
   paper.heading('Signatures');
   paper.text('By signing, the renter accepts the terms above and the condition of the car as recorded.');
   paper.gap(10);

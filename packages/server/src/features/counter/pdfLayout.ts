@@ -6,6 +6,7 @@
  */
 import { type CompanySettings, formatMoney, type Quote } from '@rental/contract';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
 
 /** A4 in points. */
 const PAGE_WIDTH = 595.28;
@@ -22,6 +23,12 @@ const BLACK = rgb(0, 0, 0);
 const RULE = rgb(0.75, 0.75, 0.75);
 /** Signatures are scaled to fit this box, their proportions kept. */
 export const SIGNATURE_BOX = { width: 200, height: 70 };
+/**
+ * A signature is made at most this many pixels per point of its box before pdf-lib embeds it
+ * (144 dpi): pdf-lib decodes and packs a PNG in JavaScript, and a tablet's 1800 x 600 pad took
+ * some 90 ms per signature that way, against some 10 ms once sharp has made it the box's size.
+ */
+const SIGNATURE_PIXELS_PER_POINT = 2;
 
 // ---- Text the standard fonts can write ----
 
@@ -103,6 +110,15 @@ export function jamaicaTime(date: Date): string {
 
 export const km = (value: number) => `${value.toLocaleString('en-US')} km`;
 
+/** A signature PNG no larger than its box needs; a smaller one is left as drawn. */
+async function boxSized(png: Uint8Array): Promise<Uint8Array> {
+  const resized = await sharp(png)
+    .resize({ width: SIGNATURE_BOX.width * SIGNATURE_PIXELS_PER_POINT, height: SIGNATURE_BOX.height * SIGNATURE_PIXELS_PER_POINT, fit: 'inside', withoutEnlargement: true })
+    .png()
+    .toBuffer();
+  return new Uint8Array(resized);
+}
+
 // ---- The flowing page ----
 
 export interface AmountLine {
@@ -133,22 +149,29 @@ export interface PaperFacts {
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
+  const space = font.widthOfTextAtSize(' ', size);
   for (const paragraph of text.split('\n')) {
+    // Widths add up word by word, so a long paragraph is measured once, not once per word.
     let line = '';
+    let lineWidth = 0;
     for (const word of pdfSafe(paragraph).split(' ').filter((w) => w !== '')) {
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
+      const wordWidth = font.widthOfTextAtSize(word, size);
+      const candidate = line === '' ? wordWidth : lineWidth + space + wordWidth;
+      if (candidate <= width) {
+        line = line === '' ? word : `${line} ${word}`;
+        lineWidth = candidate;
         continue;
       }
       if (line !== '') lines.push(line);
       line = word;
+      lineWidth = wordWidth;
       // A word wider than the column (a long e-mail address) is cut where it must be.
-      while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
+      while (lineWidth > width && line.length > 1) {
         let cut = line.length - 1;
         while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut -= 1;
         lines.push(line.slice(0, cut));
         line = line.slice(cut);
+        lineWidth = font.widthOfTextAtSize(line, size);
       }
     }
     lines.push(line);
@@ -180,7 +203,8 @@ export class Paper {
     doc.setCreator(maker);
     doc.setCreationDate(facts.date);
     doc.setModificationDate(facts.date);
-    const [font, bold] = await Promise.all([doc.embedFont(StandardFonts.Helvetica), doc.embedFont(StandardFonts.HelveticaBold)]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
     return new Paper(doc, font, bold, facts.footer);
   }
 
@@ -188,8 +212,8 @@ export class Paper {
     return size * 1.35;
   }
 
-  /** Starts a new page unless `height` still fits on this one. */
-  private ensure(height: number) {
+  /** Starts a new page unless `height` still fits on this one: what must stay together, stays. */
+  ensure(height: number) {
     if (this.y - height >= BOTTOM) return;
     this.page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
     this.y = PAGE_HEIGHT - MARGIN;
@@ -284,7 +308,11 @@ export class Paper {
 
   /** Signatures side by side, each scaled into its box, with the name, the role and the date beneath. */
   async signatures(blocks: SignatureBlock[]) {
-    const images: (PDFImage | null)[] = await Promise.all(blocks.map((block) => (block.png ? this.doc.embedPng(block.png) : null)));
+    const sized = await Promise.all(blocks.map((block) => (block.png ? boxSized(block.png) : null)));
+    // Embedded one after the other: the objects' numbers follow the order of the calls, and the
+    // same facts must give the same bytes whichever resize finished first.
+    const images: (PDFImage | null)[] = [];
+    for (const png of sized) images.push(png ? await this.doc.embedPng(png) : null);
     const lineHeight = this.lineHeight(BODY_SIZE);
     this.ensure(SIGNATURE_BOX.height + 8 + 3 * lineHeight);
     const top = this.y;

@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+/**
+ * The counter's papers: how long the rental agreement and the receipt take to render, in this
+ * process (the server's TypeScript through tsx, as bench/seed.mjs loads it). Staff wait for the
+ * agreement while the customer stands at the desk, so each should stay well under 300 ms.
+ * Renders a typical agreement (two damages), one signed on a tablet (1800 x 600 signatures), a
+ * long one (20 damages, 3 other drivers) and a receipt, each --runs times after --warmup, and
+ * prints the median, p95 and slowest in ms, the size, and the load average (other work on the
+ * machine shows in p95).
+ * Not a test: it asserts nothing and is not part of CI.
+ *
+ *   node bench/counter-pdf.mjs [--runs 200] [--warmup 20]
+ */
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '200' },
+    warmup: { type: 'string', default: '20' },
+  },
+});
+const runs = Number(values.runs);
+const warmup = Number(values.warmup);
+
+const { register } = await import('tsx/esm/api');
+register();
+const serverSrc = resolve(import.meta.dirname, '../packages/server/src');
+const load = (path) => import(pathToFileURL(join(serverSrc, path)).href);
+const [{ DEFAULT_COMPANY }, { renderAgreement }, { renderReceipt }, { default: sharp }] = await Promise.all([
+  import('@rental/contract'),
+  load('features/counter/agreementPdf.ts'),
+  load('features/counter/receiptPdf.ts'),
+  import('sharp'),
+]);
+
+// A signature as the counter's pad sends it: a stroke on white, 600 x 200.
+const stroke = '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="600" height="200" fill="#fff"/><path d="M20 160 C 120 20, 200 180, 300 80 S 500 140, 580 40" stroke="#123" stroke-width="6" fill="none"/></svg>';
+const signature = new Uint8Array(await sharp(Buffer.from(stroke)).png().toBuffer());
+// A tablet's pad at three device pixels per CSS pixel: 1800 x 600.
+const tabletSignature = new Uint8Array(await sharp(Buffer.from(stroke), { density: 216 }).png().toBuffer());
+
+const company = { ...DEFAULT_COMPANY, trn: '123-456-789' };
+const quote = {
+  lines: [
+    { kind: 'days', label: 'Toyota Yaris', quantity: 3, unitPrice: 6_000, amount: 18_000 },
+    { kind: 'days', label: 'Toyota Yaris, Christmas', quantity: 2, unitPrice: 7_500, amount: 15_000 },
+    { kind: 'extra', label: 'Child seat', quantity: 1, unitPrice: 2_500, amount: 2_500, extraId: 'seat' },
+  ],
+  subtotal: 35_500,
+  gctPercent: 15,
+  gct: 5_325,
+  total: 40_825,
+  currency: 'JMD',
+  securityDeposit: 15_000,
+  days: 5,
+  extras: [{ id: 'seat', quantity: 1 }],
+  additionalDrivers: 0,
+  delivery: null,
+};
+const agreement = {
+  company,
+  reference: 'WR-7K3M9Q',
+  customer: { name: 'Marcia Campbell', email: 'marcia.campbell@example.com', phone: '+1 876 555 0199', licenceNumber: 'JM-4402-1187' },
+  drivers: [{ name: 'Delroy Campbell', licenceNumber: 'JM-3310-0042' }],
+  car: { brand: 'Toyota', model: 'Yaris', year: 2022, plate: '5678 KJ', category: 'Economy' },
+  pickupDate: '2026-11-25',
+  returnDate: '2026-11-30',
+  checkedOutAt: new Date('2026-11-25T15:42:00Z'),
+  dueBackAt: new Date('2026-11-30T23:00:00Z'),
+  quote,
+  price: quote.total,
+  deposit: { amount: 15_000, method: 'card', reference: 'AUTH 889231' },
+  odometerKm: 48_213,
+  fuelEighths: 6,
+  damages: [
+    { zone: 'front', description: 'Scratch on the bumper, 10 cm', isNew: false },
+    { zone: 'left', description: 'Dent in the rear door', isNew: true },
+  ],
+  items: ['Spare tyre and jack', 'Child seat'],
+  signature,
+  staffSignature: signature,
+  staffName: 'Andre Williams',
+};
+const zones = ['front', 'back', 'left', 'right', 'roof', 'interior'];
+const longAgreement = {
+  ...agreement,
+  drivers: [agreement.drivers[0], { name: 'Kemar Brown', licenceNumber: 'JM-9981-2200' }, { name: 'Zoë O’Brien–Smith', licenceNumber: 'GB-ZOE-77' }],
+  damages: Array.from({ length: 20 }, (_, i) => ({ zone: zones[i % zones.length], description: `Mark number ${i + 1}, about ${i + 2} cm long, seen in daylight`, isNew: i % 2 === 0 })),
+};
+const receipt = {
+  company,
+  receiptNumber: 'R-2026-000123',
+  issuedAt: new Date('2026-12-01T14:05:00Z'),
+  reference: 'WR-7K3M9Q',
+  customer: { name: 'Marcia Campbell', email: 'marcia.campbell@example.com' },
+  car: { brand: 'Toyota', model: 'Yaris', year: 2022, plate: '5678 KJ' },
+  pickupDate: '2026-11-25',
+  returnDate: '2026-11-30',
+  checkedOutAt: new Date('2026-11-25T15:42:00Z'),
+  returnedAt: new Date('2026-12-01T14:00:00Z'),
+  quote,
+  price: quote.total,
+  paymentMethod: 'upfront',
+  paymentStatus: 'paid',
+  charges: [
+    { kind: 'late', label: 'Late return: 1 extra day at 6,600 a day', amount: 6_600 },
+    { kind: 'fuel', label: 'Fuel: 2 eighths of a tank missing', amount: 3_000 },
+    { kind: 'gct', label: 'GCT 15% on the charges', amount: 1_440 },
+  ],
+  chargesTotal: 11_040,
+  deposit: { amount: 15_000, method: 'card' },
+  depositRefunded: 3_960,
+  depositKept: 11_040,
+  owing: 0,
+  toBeAssessed: false,
+  odometerOut: 48_213,
+  odometerIn: 49_020,
+  fuelOut: 6,
+  fuelIn: 4,
+};
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function measure(name, render) {
+  let bytes = 0;
+  for (let i = 0; i < warmup; i += 1) await render();
+  const times = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = process.hrtime.bigint();
+    bytes = (await render()).length;
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`${name.padEnd(28)} median ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms   max ${times.at(-1).toFixed(1).padStart(6)} ms   ${(bytes / 1024).toFixed(1)} KB`);
+}
+
+console.log(`Node ${process.version}, ${cpus().length} CPUs, ${runs} runs after ${warmup} warm-up runs each`);
+await measure('agreement', () => renderAgreement(agreement));
+await measure('agreement, tablet signatures', () => renderAgreement({ ...agreement, signature: tabletSignature, staffSignature: tabletSignature }));
+await measure('agreement, 20 damages', () => renderAgreement(longAgreement));
+await measure('receipt', () => renderReceipt(receipt));
+console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
