@@ -56,7 +56,7 @@ export async function renderAgreement(facts: AgreementFacts): Promise<Uint8Array
   paper.rows([
     ['Name', customer.name],
     ['Licence number', customer.licenceNumber],
-    ['Phone', customer.phone],
+    ['Phone', customer.phone.trim() || 'Not given'],
     ['E-mail', customer.email],
   ]);
 
