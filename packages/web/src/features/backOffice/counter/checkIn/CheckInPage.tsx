@@ -23,6 +23,8 @@ import { useCheckIn, useCheckInBooking } from './checkInQueries';
 import { DamageRow } from './DamageRow';
 import { FuelGauge } from './FuelGauge';
 
+const RETURNED_NOW_HINT = 'Now, unless you change it.';
+
 export function CheckInPage() {
   const { id = '' } = useParams();
   usePageMeta('Check in', 'Take the keys back: readings, damages and the charges of the return.');
@@ -138,8 +140,8 @@ function CheckInForm({ booking, onDone }: { booking: CounterBooking; onDone: (an
             onChange={(e) => set('odometer', e.target.value)}
           />
         </FormField>
-        <FormField id="returned-at" label="Came back at (Jamaica time)" error={problems.returnedAt}>
-          <input {...controlProps('returned-at', problems.returnedAt)} type="datetime-local" value={fields.returnedAt} onChange={(e) => set('returnedAt', e.target.value)} />
+        <FormField id="returned-at" label="Came back at (Jamaica time)" error={problems.returnedAt} hint={fields.returnedAtEdited ? undefined : RETURNED_NOW_HINT}>
+          <input {...controlProps('returned-at', problems.returnedAt, { hint: fields.returnedAtEdited ? undefined : RETURNED_NOW_HINT })} type="datetime-local" value={fields.returnedAt} onChange={(e) => setFields((current) => ({ ...current, returnedAt: e.target.value, returnedAtEdited: true }))} />
         </FormField>
       </div>
       <FuelGauge value={fields.fuel} onChange={(eighths) => set('fuel', eighths)} error={problems.fuel} atCheckOut={out?.fuelEighths ?? null} />

@@ -35,7 +35,7 @@ const booking: CheckInBooking = {
   },
 };
 const now = new Date('2026-11-25T16:00:00.000Z'); // 11:00 in Jamaica, within the grace
-const filled = (fields: Partial<CheckInFields> = {}): CheckInFields => ({ ...emptyCheckIn(now), odometer: '42,300', fuel: 8, ...fields });
+const filled = (fields: Partial<CheckInFields> = {}): CheckInFields => ({ ...emptyCheckIn(now), odometer: '42,300', fuel: 8, ...(fields.returnedAt ? { returnedAtEdited: true } : {}), ...fields });
 const photo = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
 
 describe('the return time', () => {
@@ -112,11 +112,16 @@ describe('what stops the form', () => {
 });
 
 describe('the request', () => {
+  it('leaves the return time to the server’s clock until staff change it', () => {
+    expect(checkInRequest(filled()).data.returnedAt).toBeUndefined();
+    expect(checkInProblems(booking, filled(), now).returnedAt).toBeUndefined();
+  });
+
   it('sends the readings, the return time as an instant, and each damage naming its photo by its place among those sent', () => {
     const first = { ...newDamage(), zone: 'front' as const, description: ' Dent ', amount: '5,000', photo: photo('a.jpg') };
     const second = { ...newDamage(), zone: 'roof' as const, description: 'Scratch', toBeAssessed: true };
     const third = { ...newDamage(), zone: 'interior' as const, description: 'Burn on seat', amount: '2000', photo: photo('c.jpg') };
-    const { data, photos } = checkInRequest(filled({ damages: [first, second, third], cleaningNeeded: true, cleaning: '2,500' }));
+    const { data, photos } = checkInRequest(filled({ returnedAt: '2026-11-25T11:00', damages: [first, second, third], cleaningNeeded: true, cleaning: '2,500' }));
     expect(data).toEqual({
       odometerKm: 42_300,
       fuelEighths: 8,

@@ -33,6 +33,12 @@ export interface CheckInFields {
   fuel: number | null;
   /** Jamaica's wall clock, as a datetime-local input holds it: "2026-11-25T14:30". */
   returnedAt: string;
+  /**
+   * Staff changed the return time. Until they do, the car came back "now" and the server reads its
+   * own clock: the field only shows minutes, and a car checked in the minute it went out would
+   * otherwise seem back before it left.
+   */
+  returnedAtEdited: boolean;
   damages: DamageDraft[];
   cleaningNeeded: boolean;
   cleaning: string;
@@ -56,7 +62,7 @@ export function fromJamaicaClock(value: string): Date | null {
 }
 
 export function emptyCheckIn(now: Date): CheckInFields {
-  return { odometer: '', fuel: null, returnedAt: jamaicaClock(now), damages: [], cleaningNeeded: false, cleaning: '' };
+  return { odometer: '', fuel: null, returnedAt: jamaicaClock(now), returnedAtEdited: false, damages: [], cleaningNeeded: false, cleaning: '' };
 }
 
 let damageKeys = 0;
@@ -109,7 +115,7 @@ export function liveCharges(booking: CheckInBooking, fields: CheckInFields, now:
     fuelOut: out.fuelEighths,
     fuelIn: fields.fuel ?? out.fuelEighths,
     dueAt: dueBackAt(booking.returnDate, rules.returnTime),
-    returnedAt: fromJamaicaClock(fields.returnedAt) ?? now,
+    returnedAt: (fields.returnedAtEdited ? fromJamaicaClock(fields.returnedAt) : null) ?? now,
     damages: fields.damages.map((damage) => ({ label: damageLabel(damage), amount: damageAmount(damage) })),
     cleaning: fields.cleaningNeeded ? (wholeNumber(fields.cleaning) ?? 0) : 0,
     settings: rules,
@@ -132,7 +138,7 @@ export function checkInProblems(booking: CheckInBooking, fields: CheckInFields, 
   else if (odometer === null || odometer > MAX_ODOMETER_KM) problems.odometer = 'The odometer reading must be a whole number of kilometres.';
   else if (out && odometer < out.odometerKm) problems.odometer = `The odometer reading is lower than at check-out (${out.odometerKm.toLocaleString('en-US')} km). Please read it again.`;
   if (fields.fuel === null || fields.fuel < 0 || fields.fuel > FUEL_EIGHTHS) problems.fuel = 'Please choose the fuel level on the gauge.';
-  const returnedAt = fromJamaicaClock(fields.returnedAt);
+  const returnedAt = fields.returnedAtEdited ? fromJamaicaClock(fields.returnedAt) : now;
   if (!returnedAt) problems.returnedAt = 'Please choose when the car came back.';
   else if (returnedAt.getTime() > now.getTime() + CLOCK_SLACK_MS) problems.returnedAt = 'The return time is in the future. Please choose it again.';
   else if (out && returnedAt.getTime() < new Date(out.at).getTime() - CLOCK_SLACK_MS) problems.returnedAt = 'The return time is before the car was picked up. Please choose it again.';
@@ -169,7 +175,7 @@ export function checkInRequest(fields: CheckInFields): { data: CheckInDataInput;
     }
     return { zone: draft.zone as DamageZone, description: draft.description.trim(), amount: draft.toBeAssessed ? null : (wholeNumber(draft.amount) ?? 0), photo };
   });
-  const returnedAt = fromJamaicaClock(fields.returnedAt);
+  const returnedAt = fields.returnedAtEdited ? fromJamaicaClock(fields.returnedAt) : null;
   return {
     data: {
       odometerKm: wholeNumber(fields.odometer) ?? 0,

@@ -35,7 +35,12 @@ export function DeskCard({ booking, kind, onNoShow }: { booking: DeskBooking; ki
 
   const markNoShow = () => {
     setAsking(false);
-    noShow.mutate(booking._id, { onSuccess: (answer) => onNoShow(answer.message ?? `${booking.reference} was marked a no-show.`) });
+    // Not mutate's onSuccess: the card leaves the list as the desk reloads, and a callback of a card
+    // gone is never called; the promise still settles.
+    noShow.mutateAsync(booking._id).then(
+      (answer) => onNoShow(`${booking.reference}: ${answer.message ?? 'marked a no-show.'}`),
+      () => undefined, // shown by the card from the mutation's state
+    );
   };
 
   return (
