@@ -120,7 +120,19 @@ describe('the check-out page', { timeout: 60_000 }, () => {
     await userEvent.upload(screen.getByLabelText('Take a photo (front)'), await pictureFile('bumper.png'));
     expect(await screen.findByRole('img', { name: 'New damage 1, front' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
 
+    // A damage marked by mistake is taken away again.
+    await userEvent.click(screen.getByRole('button', { name: 'Mark a damage: roof' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove new damage 2 (roof)' }));
+    expect(screen.queryByLabelText('What is the damage (roof)?')).not.toBeInTheDocument();
+
     await fillReadingsToSignatures(name);
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+
+    // A signature cleared is asked for again, and only it.
+    await userEvent.click(screen.getByRole('button', { name: 'Clear: Staff signature' }));
+    await userEvent.click(handOver());
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Before the keys go:Sign as the staff member handing over the keys\.$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign as Staff signature' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     await userEvent.click(handOver());
 

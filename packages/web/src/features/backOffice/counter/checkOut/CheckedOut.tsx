@@ -1,5 +1,6 @@
 /** After the keys go: the server's word, the agreement to open, and the way back to the desk. */
 import { pathFor } from '@rental/contract/routes';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../../api/client';
 import { useCounterFileUrl } from './counterFile';
@@ -7,9 +8,12 @@ import { useCounterFileUrl } from './counterFile';
 export function CheckedOut({ bookingId, message }: { bookingId: string; message: string }) {
   // Fetched at once: a tab opened after a fetch is blocked, a link to a ready file is not.
   const agreement = useCounterFileUrl(pathFor('agreementPdf', { id: bookingId }));
+  // The form was long and the button at its end: bring the outcome into view (and to a screen reader).
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => messageRef.current?.focus(), []);
   return (
     <div className="space-y-4 rounded-xl border border-emerald-300 bg-emerald-50 p-4 sm:p-6">
-      <p role="status" className="text-lg font-medium text-emerald-950">
+      <p ref={messageRef} tabIndex={-1} role="status" className="text-lg font-medium text-emerald-950 outline-none">
         {message}
       </p>
       <div className="flex flex-col gap-3 sm:flex-row">

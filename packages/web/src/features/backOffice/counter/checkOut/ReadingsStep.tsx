@@ -38,7 +38,7 @@ export function ReadingsStep({ booking, form, update }: { booking: CounterBookin
           {EIGHTHS.map((eighths) => (
             <label
               key={eighths}
-              className="flex min-h-12 cursor-pointer items-center justify-center border-l border-slate-300 bg-white px-0.5 text-center text-xs font-medium text-slate-700 first:border-l-0 hover:bg-slate-50 has-[:checked]:bg-primary has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary sm:text-sm"
+              className="flex min-h-12 cursor-pointer items-center justify-center border-l border-slate-300 bg-white px-0 text-center text-[11px] font-medium tracking-tight text-slate-700 first:border-l-0 hover:bg-slate-50 has-[:checked]:bg-primary has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary sm:text-sm"
             >
               <input
                 type="radio"
