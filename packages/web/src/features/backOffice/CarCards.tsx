@@ -1,10 +1,13 @@
 /** The fleet on a phone or tablet: one card per car; a tap opens its edit page, as a table row does. */
 import type { Car } from '@rental/contract/schemas';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { AvailabilityBadge, CarActions } from './CarControls';
 import { useMoney } from '../../company/useCompany';
+import { CarDamages, DamagesToggle } from './damages/CarDamages';
+import { lotWords } from './damages/carLot';
 
 // As many columns as fit with cards at least 20rem wide (or the whole width on a small phone).
 const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(min(100%,20rem),1fr))] gap-3';
@@ -41,6 +44,7 @@ function CarCard({ car }: { car: Car }) {
   const money = useMoney();
   const navigate = useNavigate();
   const editPath = `/owner/add-car/${car._id}`;
+  const [damagesOpen, setDamagesOpen] = useState(false);
   return (
     // A tap anywhere on the card is a shortcut; the name's link opens the same page from the keyboard.
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/click-events-have-key-events
@@ -61,11 +65,18 @@ function CarCard({ car }: { car: Car }) {
             {car.category} · <span className="font-medium text-slate-900">{money(car.pricePerDay)}</span>
             <span className="text-slate-500"> / day</span>
           </p>
-          <p className="mt-1.5">
+          <p className="mt-1 text-slate-700">{lotWords(car)}</p>
+          <p className="mt-1.5 flex flex-wrap items-center gap-2">
             <AvailabilityBadge available={car.isAvaliable} />
+            <DamagesToggle car={car} open={damagesOpen} onToggle={() => setDamagesOpen(!damagesOpen)} />
           </p>
         </div>
       </div>
+      {damagesOpen && (
+        <div className="mb-2">
+          <CarDamages car={car} />
+        </div>
+      )}
       {/* The actions get the card's whole width, so their words fit on one line on a phone. */}
       <div className="mt-auto border-t border-slate-100 pt-2">
         <CarActions car={car} className="flex-wrap justify-between" />

@@ -1,7 +1,7 @@
 /** The fleet: a table (cards on narrower screens); a car opens its edit page; toggle availability; delete with confirmation. */
 import type { Car } from '@rental/contract/schemas';
 import { Plus } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { CarImage } from '../../components/CarImage';
@@ -14,6 +14,8 @@ import { OwnerPageHeader } from './OwnerPageHeader';
 import { useOwnerCars } from './ownerQueries';
 import { useNarrowerThan } from './useNarrowerThan';
 import { useMoney } from '../../company/useCompany';
+import { CarDamages, DamagesToggle } from './damages/CarDamages';
+import { lotWords } from './damages/carLot';
 
 export function ManageCarsPage() {
   usePageMeta('Manage Cars', 'The rental fleet: edit cars, make them available or not, remove them.');
@@ -103,31 +105,43 @@ function CarRow({ car }: { car: Car }) {
   const navigate = useNavigate();
   const name = `${car.brand} ${car.model}`;
   const editPath = `/owner/add-car/${car._id}`;
+  const [damagesOpen, setDamagesOpen] = useState(false);
 
   return (
-    // The whole row opens the edit page for a mouse; the name's link does it for the keyboard.
-    <tr className="cursor-pointer transition-colors hover:bg-slate-50" onClick={() => navigate(editPath)}>
-      <td className="px-3 py-3">
-        <CarImage car={car} width={96} height={60} className="h-12 w-18 rounded-md object-cover" />
-      </td>
-      <td className="px-3 py-3">
-        <Link to={editPath} className="rounded font-medium whitespace-nowrap text-slate-900 hover:text-primary" onClick={(e) => e.stopPropagation()}>
-          {name}
-        </Link>
-        <p className="whitespace-nowrap text-slate-500">
-          {car.year} · {car.seating_capacity} seats · {car.transmission}
-        </p>
-      </td>
-      <td className="px-3 py-3 text-slate-700">{car.category}</td>
-      <td className="px-3 py-3 whitespace-nowrap text-slate-900">
-        {money(car.pricePerDay)}
-      </td>
-      <td className="px-3 py-3">
-        <AvailabilityBadge available={car.isAvaliable} />
-      </td>
-      <td className="px-3 py-3">
-        <CarActions car={car} className="flex-nowrap" />
-      </td>
-    </tr>
+    <>
+      {/* The whole row opens the edit page for a mouse; the name's link does it for the keyboard. */}
+      <tr className="cursor-pointer transition-colors hover:bg-slate-50" onClick={() => navigate(editPath)}>
+        <td className="px-3 py-3">
+          <CarImage car={car} width={96} height={60} className="h-12 w-18 rounded-md object-cover" />
+        </td>
+        <td className="px-3 py-3">
+          <Link to={editPath} className="rounded font-medium whitespace-nowrap text-slate-900 hover:text-primary" onClick={(e) => e.stopPropagation()}>
+            {name}
+          </Link>
+          <p className="whitespace-nowrap text-slate-500">
+            {car.year} · {car.seating_capacity} seats · {car.transmission}
+          </p>
+          <p className="whitespace-nowrap text-slate-700">{lotWords(car)}</p>
+          <DamagesToggle car={car} open={damagesOpen} onToggle={() => setDamagesOpen(!damagesOpen)} />
+        </td>
+        <td className="px-3 py-3 text-slate-700">{car.category}</td>
+        <td className="px-3 py-3 whitespace-nowrap text-slate-900">
+          {money(car.pricePerDay)}
+        </td>
+        <td className="px-3 py-3">
+          <AvailabilityBadge available={car.isAvaliable} />
+        </td>
+        <td className="px-3 py-3">
+          <CarActions car={car} className="flex-nowrap" />
+        </td>
+      </tr>
+      {damagesOpen && (
+        <tr>
+          <td colSpan={6} className="bg-slate-50 px-3 py-3">
+            <CarDamages car={car} />
+          </td>
+        </tr>
+      )}
+    </>
   );
 }

@@ -2,17 +2,16 @@ import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
 import { COUNTER_MESSAGES, fuelWords } from '@rental/contract/counter';
 import { DEFAULT_COMPANY } from '@rental/contract/company';
 import { formatMoney } from '@rental/contract/format';
-import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatInstantWithTime } from '../../lib/dates';
-import { addCar, createBooking, ownerApi, registerCustomer, setBookingStatus, testApi, uniqueWord } from '../../test/api';
+import { registerCustomer, testApi } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
+import { checkIn as checkInAtCounter, pickedUp } from '../backOffice/damages/counterTestKit';
 
 const SLOW = { timeout: 10_000 };
 const jmd = (amount: number) => formatMoney(amount, DEFAULT_COMPANY.currency);
-const LICENCE = 'JM 5512 093';
 const section = (name: string) => within(screen.getByRole('region', { name }));
 const fact = (region: ReturnType<typeof section>, term: string) => region.getByText(term, { selector: 'dt' }).nextElementSibling;
 
@@ -31,38 +30,6 @@ function watchNewTab() {
   };
   URL.revokeObjectURL = () => {};
   return { tab, files };
-}
-
-/** A form Node's fetch can send: the counter's `data` field alone (no photos). */
-const counterForm = (data: unknown) => new Response(new URLSearchParams({ data: JSON.stringify(data) })).formData();
-
-/** A customer approved as a driver, with a confirmed booking picked up today and handed its keys at the counter. */
-async function pickedUp(word: string) {
-  const { token } = await registerCustomer(`${uniqueWord(word)} Brown`, { phone: '876 555 0142' });
-  await testApi(token).call('saveDriver', {
-    body: { licenceNumber: LICENCE, licenceCountry: 'Jamaica', licenceIssued: '2015-06-01', licenceExpires: '2034-06-01', dateOfBirth: '1990-05-03' },
-  });
-  const { user } = await testApi(token).call('userData');
-  await ownerApi().call('decideVetting', { body: { userId: user._id, decision: 'approved' } });
-  const car = await addCar({ brand: uniqueWord('Counter'), model: 'Yaris' });
-  const today = companyToday();
-  const booking = await createBooking(token, car._id, today, addDays(today, 2));
-  await setBookingStatus(booking._id, 'confirmed');
-  const signature = `data:image/png;base64,${inject('carImageBase64')}`;
-  await ownerApi().call('checkOut', {
-    params: { id: booking._id },
-    form: await counterForm({
-      licenceNumber: LICENCE,
-      odometerKm: 20_000,
-      fuelEighths: 6,
-      existingDamagesConfirmed: true,
-      damages: [{ zone: 'left', description: 'Scratch on the rear door' }],
-      items: ['Spare tyre', 'Jack'],
-      deposit: { amount: 15_000, method: 'card', reference: 'AUTH 7731' },
-      signature,
-    }),
-  });
-  return { token, booking };
 }
 
 describe('the booking page at the counter', { timeout: 60_000 }, () => {
@@ -101,10 +68,7 @@ describe('the booking page at the counter', { timeout: 60_000 }, () => {
 
   it('shows the return: each charge and their total, the deposit refunded and kept, what is still to pay, and the receipt', async () => {
     const { token, booking } = await pickedUp('Back');
-    const answer = await ownerApi().call('checkIn', {
-      params: { id: booking._id },
-      form: await counterForm({ odometerKm: 20_180, fuelEighths: 4, damages: [{ zone: 'front', description: 'Cracked headlight', amount: null }], cleaning: 2_000 }),
-    });
+    const answer = await checkInAtCounter(booking._id, { odometerKm: 20_180, fuelEighths: 4, damages: [{ zone: 'front', description: 'Cracked headlight', amount: null }], cleaning: 2_000 });
     expect(answer.message).toBe(COUNTER_MESSAGES.checkedIn);
     const { booking: stored } = await testApi(token).call('userBooking', { params: { reference: booking.reference } });
     const checkIn = stored.counter!.checkIn!;
@@ -135,7 +99,7 @@ describe('the booking page at the counter', { timeout: 60_000 }, () => {
 
   it('says "No charges" for a return on time, full and within the allowance, and the receipt opens', async () => {
     const { token, booking } = await pickedUp('Clean');
-    await ownerApi().call('checkIn', { params: { id: booking._id }, form: await counterForm({ odometerKm: 20_050, fuelEighths: 6 }) });
+    await checkInAtCounter(booking._id, { odometerKm: 20_050, fuelEighths: 6 });
     renderApp(`/my-bookings/${booking.reference}`, { token });
     const back = within(await screen.findByRole('region', { name: 'Returned' }, SLOW));
     expect(back.getByText('No charges')).toBeInTheDocument();
