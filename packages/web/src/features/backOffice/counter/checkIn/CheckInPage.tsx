@@ -3,7 +3,7 @@
  * note new damages (with a photo from the phone's camera) and cleaning; the charges show as they
  * type, worked out with the contract's own sum, and the server's figures on saving are final.
  */
-import { COUNTER_PHOTO_MAX_PX, DEPOSIT_METHOD_WORDS, fuelWords, MAX_COUNTER_DAMAGES } from '@rental/contract/counter';
+import { COUNTER_MESSAGES, COUNTER_PHOTO_MAX_PX, DEPOSIT_METHOD_WORDS, fuelWords, MAX_COUNTER_DAMAGES } from '@rental/contract/counter';
 import type { CheckedInResponse, CounterBooking } from '@rental/contract/schemas';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -37,9 +37,12 @@ export function CheckInPage() {
         title="Check in"
         description={booking.data ? `${booking.data.reference}: ${booking.data.user.name}` : 'Take the keys back.'}
         action={
-          <Link to="/owner/desk" className="btn-secondary min-h-11">
-            Back to the desk
-          </Link>
+          // Once checked in, the result has its own way back, beside the receipt.
+          done ? undefined : (
+            <Link to="/owner/desk" className="btn-secondary min-h-11">
+              Back to the desk
+            </Link>
+          )
         }
       />
       {booking.isPending ? (
@@ -112,7 +115,7 @@ function CheckInForm({ booking, onDone }: { booking: CounterBooking; onDone: (an
       <>
         <BookingFacts booking={booking} />
         <p role="alert" className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
-          {booking.status === 'returned' ? 'This booking has already been checked in.' : 'Only a car that is out on rent can be checked in.'}
+          {booking.status === 'returned' ? COUNTER_MESSAGES.alreadyCheckedIn : COUNTER_MESSAGES.notOnRent}
         </p>
       </>
     );
