@@ -366,7 +366,7 @@ describe(`bookings (${describeDatabase})`, () => {
       }
       const bad = await setStatus(booking._id, 'done');
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toMatch(/Please choose a status: pending, confirmed or cancelled/);
+      expect(bad.json().message).toMatch(/Please choose a status: pending, confirmed, cancelled or no show/);
       const missing = await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { status: 'confirmed' });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().message).toMatch(/Please say which is the booking/);

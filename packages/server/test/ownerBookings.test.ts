@@ -186,7 +186,7 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
       [{ limit: '-5' }, /Bookings per page must be a whole number from 1 to 200/],
       [{ cursor: 'not-a-page' }, new RegExp(MESSAGES.bookingsPageInvalid)],
       [{ limit: '5', cursor: Buffer.from('2026-01-01T00:00:00.000000|x').toString('base64url') }, new RegExp(MESSAGES.bookingsPageInvalid)],
-      [{ status: 'paid' }, /Please choose a status: pending, confirmed or cancelled/],
+      [{ status: 'paid' }, /Please choose a status: pending, confirmed, cancelled, picked up, returned or no show/],
       [{ paymentStatus: 'owed' }, /Please choose what has been paid: not paid yet, deposit received or paid/],
       [{ from: '2026-02-30' }, /The first day is not a real date/],
       [{ to: 'soon' }, /The last day is not a real date/],

@@ -308,6 +308,20 @@ const TABLE: Record<string, Entry> = {
     call: (w) => ({ method: 'PUT', url: pathFor('bookingDrivers', { id: w.customersBooking }), payload: { drivers: [] } }),
     expected: { anonymous: 401, otherCustomer: 404, customer: 200, owner: 404 },
   },
+  // The counter: staff only; its papers and photos to the booking's customer and staff (none yet here: 404 to all).
+  [`GET ${ROUTES.desk.path}`]: { call: () => ({ method: 'GET', url: pathFor('desk') }), expected: ownersOnly(200) },
+  [`GET ${ROUTES.counterBooking.path}`]: {
+    call: (w) => ({ method: 'GET', url: pathFor('counterBooking', { id: w.customersBooking }) }),
+    expected: ownersOnly(200),
+  },
+  // Not multipart: the owner is refused in words, after the guard turned everyone else away.
+  [`POST ${ROUTES.checkOut.path}`]: { call: (w) => ({ method: 'POST', url: pathFor('checkOut', { id: w.customersBooking }), payload: {} }), expected: ownersOnly(400) },
+  [`POST ${ROUTES.checkIn.path}`]: { call: (w) => ({ method: 'POST', url: pathFor('checkIn', { id: w.customersBooking }), payload: {} }), expected: ownersOnly(400) },
+  [`GET ${ROUTES.agreementPdf.path}`]: { call: (w) => ({ method: 'GET', url: pathFor('agreementPdf', { id: w.customersBooking }) }), expected: loggedIn(404) },
+  [`GET ${ROUTES.receiptPdf.path}`]: { call: (w) => ({ method: 'GET', url: pathFor('receiptPdf', { id: w.customersBooking }) }), expected: loggedIn(404) },
+  [`GET ${ROUTES.counterPhoto.path}`]: { call: () => ({ method: 'GET', url: pathFor('counterPhoto', { id: randomUUID() }) }), expected: loggedIn(404) },
+  'GET /:id/damages': { call: (w) => ({ method: 'GET', url: pathFor('carDamages', { id: w.car._id }) }), expected: ownersOnly(200) },
+  [`POST ${ROUTES.repairDamage.path}`]: { call: () => ({ method: 'POST', url: pathFor('repairDamage', { id: randomUUID() }), payload: {} }), expected: ownersOnly(404) },
   [`GET ${API.vetting}`]: { call: () => ({ method: 'GET', url: API.vetting }), expected: ownersOnly(200) },
   [`POST ${API.decideVetting}`]: {
     call: async (w) => ({ method: 'POST', url: API.decideVetting, payload: { userId: await freshCustomer(w, 'vetting', true), decision: 'approved' } }),
