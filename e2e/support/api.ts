@@ -4,7 +4,7 @@
  * click through the site.
  */
 import { ApiError, createApiClient, type ApiClient as TypedApiClient } from '@rental/contract/client';
-import type { BankDetails, Booking, Car, CarFormInput, DashboardData, OwnerBooking, PaymentMethod, Quote, QuoteBodyInput } from './contractTypes';
+import type { BankDetails, Booking, Car, CarFormInput, DashboardData, OwnerBooking, PaymentMethod, Quote, QuoteBodyInput, StaffSetStatus } from './contractTypes';
 import type { UploadFile } from './png';
 
 /** The contract's typed client on the journeys' server: a visitor's, or a session's with its token. */
@@ -61,7 +61,7 @@ export function apiClient(baseUrl: string) {
     async ownerBookings(token: string): Promise<OwnerBooking[]> {
       return (await as(token).call('ownerBookings')).bookings;
     },
-    async changeStatus(token: string, bookingId: string, status: Booking['status']): Promise<void> {
+    async changeStatus(token: string, bookingId: string, status: StaffSetStatus): Promise<void> {
       await as(token).call('changeStatus', { body: { bookingId, status } });
     },
     async setBankDetails(token: string, details: BankDetails): Promise<void> {

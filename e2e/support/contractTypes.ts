@@ -10,4 +10,4 @@ export type {
   QuoteBodyInput,
 } from '@rental/contract/schemas';
 export type { Quote } from '@rental/contract/quote';
-export type { PaymentMethod } from '@rental/contract/constants';
+export type { PaymentMethod, StaffSetStatus } from '@rental/contract/constants';
