@@ -250,7 +250,7 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     await screen.findByLabelText(`Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`, {}, SLOW);
     const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
-    expect(Array.from(screen.getByLabelText('Status').querySelectorAll('option'), (o) => o.textContent)).toEqual(['All', 'Waiting for confirmation', 'Confirmed', 'Cancelled']);
+    expect(Array.from(screen.getByLabelText('Status').querySelectorAll('option'), (o) => o.textContent)).toEqual(['All', 'Waiting for confirmation', 'Confirmed', 'Cancelled', 'Picked up', 'Returned', 'No-show']);
     await user.selectOptions(screen.getByLabelText('Status'), 'cancelled');
     await waitFor(() => expect(rows()).toHaveLength(1), SLOW);
     expect(rows()[0]).toHaveTextContent(references.cancelled);
