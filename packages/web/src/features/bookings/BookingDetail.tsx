@@ -238,10 +238,14 @@ function BookingFound({ booking }: { booking: Booking }) {
 
         <div className="min-w-0 space-y-6">
 
-          {booking.status !== 'cancelled' && (
+          {booking.status !== 'cancelled' && booking.status !== 'no_show' && (
             <Section title={`How to pay: ${method.name}`} id="pay-heading">
               {booking.paymentStatus === 'paid' ? (
-                <p className="text-sm text-slate-700">The rental price is paid: nothing more to pay until the security deposit at pickup.</p>
+                <p className="text-sm text-slate-700">
+                  {booking.status === 'pending' || booking.status === 'confirmed'
+                    ? 'The rental price is paid: nothing more to pay until the security deposit at pickup.'
+                    : 'The rental price is paid.'}
+                </p>
               ) : (
                 <>
                   <p className="mb-3 text-sm text-slate-700">{method.summary}</p>
