@@ -6,11 +6,15 @@
 import { COUNTER_MESSAGES } from '@rental/contract/counter';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
-import { screen, waitFor, within } from '@testing-library/react';
+import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addCar, createBooking, ownerApi, ownerToken, registerCustomer, setBookingStatus, uniqueWord } from '../../../../test/api';
 import { renderApp } from '../../../../test/renderApp';
+import { DeskPage } from './DeskPage';
 
 const SLOW = { timeout: 15_000 };
 const TODAY = companyToday();
@@ -86,5 +90,19 @@ describe('the desk', { timeout: 60_000 }, () => {
     await userEvent.click(card.getByRole('button', { name: 'No-show' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Mark as no-show' }));
     expect(await card.findByRole('alert', {}, SLOW)).toHaveTextContent(COUNTER_MESSAGES.noShowNotConfirmed);
+  });
+
+  it('says once, with Try again, when the desk cannot be read', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'not-a-session');
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <DeskPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('button', { name: 'Try again' }, SLOW)).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: /^Pickups today/ })).not.toBeInTheDocument();
   });
 });

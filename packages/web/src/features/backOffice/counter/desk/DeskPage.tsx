@@ -17,6 +17,8 @@ export function DeskPage() {
   const desk = useDesk();
   const [said, setSaid] = useState('');
   const lists = deskLists(desk.data ?? { pickups: [], returns: [], overdue: [] });
+  // A failed read is said once, above the lists; a failed re-read leaves the last answer shown.
+  const listQuery = { isPending: desk.isPending, isError: false, error: null, isFetching: desk.isFetching, refetch: desk.refetch };
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -27,30 +29,36 @@ export function DeskPage() {
       <p role="status" className={said ? 'mb-4 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900' : 'sr-only'}>
         {said}
       </p>
-      <div className="space-y-8">
-        {lists.map((list) => {
-          const headingId = `desk-${list.kind}`;
-          const late = list.kind === 'overdue' && list.bookings.length > 0;
-          return (
-            <section key={list.kind} aria-labelledby={headingId}>
-              <h2 id={headingId} className={`mb-3 text-xl font-semibold ${late ? 'text-red-700' : 'text-slate-900'}`}>
-                {list.title}
-                {desk.data && <span className="ml-2 text-base font-normal text-slate-600">({list.bookings.length})</span>}
-              </h2>
-              <QueryList
-                query={desk}
-                items={desk.data ? list.bookings : undefined}
-                label={list.title}
-                loadingText="Loading the desk…"
-                emptyText={list.emptyText}
-                skeletonClassName="h-48 w-full"
-              >
-                {(booking) => <DeskCard key={booking._id} booking={booking} kind={list.kind} onNoShow={setSaid} />}
-              </QueryList>
-            </section>
-          );
-        })}
-      </div>
+      {desk.isError && !desk.data ? (
+        <QueryList query={desk} items={undefined} label="The desk" loadingText="" emptyText="" skeletonClassName="">
+          {() => null}
+        </QueryList>
+      ) : (
+        <div className="space-y-8">
+          {lists.map((list) => {
+            const headingId = `desk-${list.kind}`;
+            const late = list.kind === 'overdue' && list.bookings.length > 0;
+            return (
+              <section key={list.kind} aria-labelledby={headingId}>
+                <h2 id={headingId} className={`mb-3 text-xl font-semibold ${late ? 'text-red-700' : 'text-slate-900'}`}>
+                  {list.title}
+                  {desk.data && <span className="ml-2 text-base font-normal text-slate-600">({list.bookings.length})</span>}
+                </h2>
+                <QueryList
+                  query={listQuery}
+                  items={desk.data ? list.bookings : undefined}
+                  label={list.title}
+                  loadingText="Loading the desk…"
+                  emptyText={list.emptyText}
+                  skeletonClassName="h-48 w-full"
+                >
+                  {(booking) => <DeskCard key={booking._id} booking={booking} kind={list.kind} onNoShow={setSaid} />}
+                </QueryList>
+              </section>
+            );
+          })}
+        </div>
+      )}
     </div>
   );
 }
