@@ -121,6 +121,7 @@ describe('the check-in page', { timeout: 60_000 }, () => {
     await userEvent.type(screen.getByLabelText('Amount charged'), '10000');
     await userEvent.upload(screen.getByLabelText('Add a photo'), await pictureFile('door.png'));
     expect(await screen.findByText('Photo: door.png')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'New damage 1' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Cleaning needed' }));
     await userEvent.type(screen.getByLabelText('Cleaning charge'), '2000');
 

@@ -3,6 +3,7 @@ import { DAMAGE_ZONE_WORDS, DAMAGE_ZONES, type DamageZone } from '@rental/contra
 import { Camera, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { controlProps, FormField } from '../../FormField';
+import { useFilePreview } from '../../useFilePreview';
 import { resizePhoto } from '../photos/resizePhoto';
 import type { DamageDraft } from './checkInForm';
 
@@ -15,6 +16,7 @@ export function DamageRow({ damage, number, error, onChange, onRemove }: {
 }) {
   const id = damage.key;
   const [resizing, setResizing] = useState(false);
+  const preview = useFilePreview(damage.photo);
   const set = (fields: Partial<DamageDraft>) => onChange({ ...damage, ...fields });
 
   const takePhoto = async (file: File | undefined) => {
@@ -61,6 +63,7 @@ export function DamageRow({ damage, number, error, onChange, onRemove }: {
           </label>
         </div>
         <div className="flex flex-wrap items-center gap-3">
+          {preview && <img src={preview} alt={`New damage ${number}`} className="size-16 rounded-lg object-cover" />}
           <label className="btn-secondary min-h-11 cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary">
             <Camera aria-hidden="true" size={18} />
             {damage.photo ? 'Take the photo again' : 'Add a photo'}
