@@ -14,6 +14,7 @@ import { getCompanySettings } from '../company/settings';
 import { DEFAULT_MAIL_SETTINGS, holdExpiredLetter, type MailSettings } from '../mail/letters';
 import { bookingFacts, enqueue } from '../mail/outbox';
 import { expireOpenAttempts, hasOpenAttempt } from '../payments/openAttempts';
+import { startSweeper } from '../../jobs/sweeper';
 
 export interface ExpiredHold {
   id: string;
@@ -44,28 +45,15 @@ export async function expireHolds(db: Database, mail: MailSettings = DEFAULT_MAI
 
 /** Sweeps every `everyMs` (30 s: a hold ends at most that late) until the app closes. */
 export function startHoldSweeper(app: FastifyInstance, everyMs = 30_000): void {
-  let running: Promise<unknown> | undefined;
-  const sweep = () => {
-    if (running) return;
+  startSweeper(app, {
+    name: 'hold sweep',
+    everyMs,
     // Card attempts past their 30 minutes first: their bookings' holds may then end in the same sweep.
-    running = expireOpenAttempts(app.db)
-      .then((attempts) => {
-        if (attempts.length > 0) app.log.warn({ attempts }, `${attempts.length} card payments never came back; staff can look them up`);
-        return expireHolds(app.db, app.mail);
-      })
-      .then((expired) => {
-        if (expired.length > 0) app.log.info({ bookings: expired.map((hold) => hold.reference) }, `${expired.length} unconfirmed holds expired`);
-      })
-      .catch((err) => app.log.error({ err }, 'the hold sweep failed; it runs again shortly'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(sweep, everyMs);
-  timer.unref();
-  app.addHook('onReady', async () => sweep());
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
+    round: async () => {
+      const attempts = await expireOpenAttempts(app.db);
+      if (attempts.length > 0) app.log.warn({ attempts }, `${attempts.length} card payments never came back; staff can look them up`);
+      const expired = await expireHolds(app.db, app.mail);
+      if (expired.length > 0) app.log.info({ bookings: expired.map((hold) => hold.reference) }, `${expired.length} unconfirmed holds expired`);
+    },
   });
 }

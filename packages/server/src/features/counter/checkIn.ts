@@ -9,6 +9,7 @@ import {
   bookingDayRate,
   type CheckInData,
   COUNTER_MESSAGES,
+  MESSAGES,
   companyToday,
   DAMAGE_ZONE_WORDS,
   DEFAULT_DISTANCE_PER_DAY,
@@ -21,14 +22,15 @@ import {
 } from '@rental/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
-import { bookingEvents, bookings, carDamages, cars, rentals, users } from '../../db/schema';
+import { bookingEvents, bookings, cars, rentals, users } from '../../db/schema';
 import { queryRows, type Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../cars/ids';
 import { getCompanySettings } from '../company/settings';
 import type { MailSettings } from '../mail/letters';
 import { bookingFacts, enqueue } from '../mail/outbox';
-import { storePhotos, type Staff } from './checkOut';
+import type { Staff } from './checkOut';
+import { recordDamages } from './damages';
 import type { CounterForm } from './counterForm';
 import { carReturnedLetter } from './letters';
 import { renderReceipt } from './receiptPdf';
@@ -57,7 +59,7 @@ async function nextReceiptNumber(tx: Tx, year: number): Promise<string> {
 }
 
 export async function checkIn(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckInData>, mail: MailSettings, now = new Date()): Promise<CheckInOutcome> {
-  if (!isId(bookingId)) throw new HttpError(404, 'Booking not found.');
+  if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const { data, photos } = form;
   const returnedAt = data.returnedAt ? new Date(data.returnedAt) : now;
   if (returnedAt.getTime() > now.getTime() + CLOCK_SLACK_MS) throw new HttpError(422, COUNTER_MESSAGES.returnedInFuture);
@@ -82,7 +84,7 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
       .innerJoin(users, eq(users.id, bookings.userId))
       .where(eq(bookings.id, bookingId))
       .for('update', { of: bookings });
-    if (!row) throw new HttpError(404, 'Booking not found.');
+    if (!row) throw new HttpError(404, MESSAGES.bookingNotFound);
     if (row.status === 'returned') throw new HttpError(409, COUNTER_MESSAGES.alreadyCheckedIn);
     if (row.status !== 'on_rent') throw new HttpError(409, COUNTER_MESSAGES.notOnRent);
     const [rental] = await tx.select().from(rentals).where(eq(rentals.bookingId, bookingId));
@@ -109,21 +111,7 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
     });
     const deposit = settleDeposit(rental.depositAmount, settlement.total, settlement.toBeAssessed);
 
-    const photoIds = await storePhotos(tx, bookingId, 'check_in', photos);
-    if (data.damages.length > 0) {
-      await tx.insert(carDamages).values(
-        data.damages.map((damage) => ({
-          carId: row.carId,
-          zone: damage.zone,
-          description: damage.description,
-          photoId: damage.photo == null ? null : photoIds[damage.photo]!,
-          foundAt: now,
-          foundBookingId: bookingId,
-          foundStage: 'check_in' as const,
-          amount: damage.amount,
-        })),
-      );
-    }
+    await recordDamages(tx, { bookingId, carId: row.carId, stage: 'check_in', at: now }, data.damages, photos);
     const number = await nextReceiptNumber(tx, Number(companyToday(now).slice(0, 4)));
     const receipt = await renderReceipt({
       company,

@@ -5,10 +5,10 @@
  * agreement attached. The agreement is drawn inside the transaction so what is signed and what is
  * stored can never differ.
  */
-import { type CheckOutData, COUNTER_MESSAGES, companyToday, dueBackAt, sameLicence } from '@rental/contract';
+import { type CheckOutData, COUNTER_MESSAGES, MESSAGES, companyToday, dueBackAt, sameLicence } from '@rental/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
-import { bookingEvents, bookings, carDamages, cars, counterPhotos, driverDetails, rentals, users } from '../../db/schema';
+import { bookingEvents, bookings, cars, driverDetails, rentals, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../cars/ids';
@@ -18,6 +18,7 @@ import { bookingFacts, enqueue } from '../mail/outbox';
 import { renderAgreement } from './agreementPdf';
 import { type CounterForm, signatureBytes } from './counterForm';
 import { keysHandedOverLetter } from './letters';
+import { recordDamages } from './damages';
 import { openDamagesOf } from './record';
 import { checkOutRefusal } from './rules';
 
@@ -25,20 +26,8 @@ export interface Staff {
   id: string;
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** Stores the photos of one stage; answers their ids in the order sent. */
-export async function storePhotos(tx: Tx, bookingId: string, stage: 'check_out' | 'check_in', photos: Buffer[]): Promise<string[]> {
-  if (photos.length === 0) return [];
-  const rows = await tx
-    .insert(counterPhotos)
-    .values(photos.map((content) => ({ bookingId, stage, content })))
-    .returning({ id: counterPhotos.id });
-  return rows.map((row) => row.id);
-}
-
 export async function checkOut(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckOutData>, mail: MailSettings, now = new Date()): Promise<void> {
-  if (!isId(bookingId)) throw new HttpError(404, 'Booking not found.');
+  if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const { data, photos } = form;
   const signature = signatureBytes(data.signature);
   const staffSignature = data.staffSignature ? signatureBytes(data.staffSignature) : null;
@@ -64,7 +53,7 @@ export async function checkOut(db: Database, staff: Staff, bookingId: unknown, f
       .leftJoin(driverDetails, eq(driverDetails.userId, bookings.userId))
       .where(eq(bookings.id, bookingId))
       .for('update', { of: bookings });
-    if (!row) throw new HttpError(404, 'Booking not found.');
+    if (!row) throw new HttpError(404, MESSAGES.bookingNotFound);
     const refusal = checkOutRefusal(
       { ...row, vetting: row.customer.vetting, doNotRent: row.customer.doNotRentReason !== null },
       companyToday(now),
@@ -73,20 +62,7 @@ export async function checkOut(db: Database, staff: Staff, bookingId: unknown, f
     if (!sameLicence(data.licenceNumber, row.licenceNumber!)) throw new HttpError(422, COUNTER_MESSAGES.licenceMismatch);
     if (data.odometerKm < row.car.odometerKm) throw new HttpError(422, COUNTER_MESSAGES.odometerBelowCar);
 
-    const photoIds = await storePhotos(tx, bookingId, 'check_out', photos);
-    if (data.damages.length > 0) {
-      await tx.insert(carDamages).values(
-        data.damages.map((damage) => ({
-          carId: row.carId,
-          zone: damage.zone,
-          description: damage.description,
-          photoId: damage.photo == null ? null : photoIds[damage.photo]!,
-          foundAt: now,
-          foundBookingId: bookingId,
-          foundStage: 'check_out' as const,
-        })),
-      );
-    }
+    await recordDamages(tx, { bookingId, carId: row.carId, stage: 'check_out', at: now }, data.damages, photos);
     const company = await getCompanySettings(tx);
     const [staffRow] = await tx.select({ name: users.name }).from(users).where(eq(users.id, staff.id));
     const damages = await openDamagesOf(tx, row.carId);

@@ -16,6 +16,7 @@ import { getCompanySettings } from '../company/settings';
 import { DEFAULT_MAIL_SETTINGS, type Letter, type MailSettings } from '../mail/letters';
 import { bookingFacts, enqueue } from '../mail/outbox';
 import { overdueAlertLetter, returnReminderLetter } from './letters';
+import { startSweeper } from '../../jobs/sweeper';
 
 /** From this hour (Jamaica) the evening before its return day, a rental's reminder goes out. */
 export const REMINDER_FROM_HOUR = 17;
@@ -100,24 +101,13 @@ export async function sweepCounter(db: Database, options: CounterSweepOptions = 
 
 /** Sweeps every `everyMs` (a minute: an alert is at most that late) until the app closes. */
 export function startCounterSweeper(app: FastifyInstance, everyMs = 60_000): void {
-  let running: Promise<unknown> | undefined;
-  const sweep = () => {
-    if (running) return;
-    running = sweepCounter(app.db, { mail: app.mail })
-      .then(({ overdue, reminded }) => {
-        if (overdue.length > 0) app.log.warn({ bookings: overdue }, `${overdue.length} cars overdue; staff are alerted`);
-        if (reminded.length > 0) app.log.info({ bookings: reminded }, `${reminded.length} customers reminded of tomorrow's return`);
-      })
-      .catch((err) => app.log.error({ err }, 'the counter sweep failed; it runs again shortly'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(sweep, everyMs);
-  timer.unref();
-  app.addHook('onReady', async () => sweep());
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
+  startSweeper(app, {
+    name: 'counter sweep',
+    everyMs,
+    round: async () => {
+      const { overdue, reminded } = await sweepCounter(app.db, { mail: app.mail });
+      if (overdue.length > 0) app.log.warn({ bookings: overdue }, `${overdue.length} cars overdue; staff are alerted`);
+      if (reminded.length > 0) app.log.info({ bookings: reminded }, `${reminded.length} customers reminded of tomorrow's return`);
+    },
   });
 }
