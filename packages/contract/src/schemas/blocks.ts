@@ -60,7 +60,8 @@ export const timelineBooking = z.object({
 });
 export type TimelineBooking = z.infer<typeof timelineBooking>;
 
-export const timelineCar = z.object({ _id: z.string(), brand: z.string(), model: z.string(), image: z.string() });
+/** plate: as the lot knows the car (null until staff give it). */
+export const timelineCar = z.object({ _id: z.string(), brand: z.string(), model: z.string(), image: z.string(), plate: z.string().nullable().optional() });
 export type TimelineCar = z.infer<typeof timelineCar>;
 
 /** Today's pickups and returns (the company's day, Jamaica), with the car named for the counter staff. */

@@ -14,7 +14,7 @@ export async function timeline(db: Database, from: string, days: number, today =
   const to = addDays(from, days - 1);
   const [fleet, bookingRows, blockRows, movements] = await Promise.all([
     db
-      .select({ id: cars.id, brand: cars.brand, model: cars.model, imageId: cars.imageId })
+      .select({ id: cars.id, brand: cars.brand, model: cars.model, imageId: cars.imageId, plate: cars.plate })
       .from(cars)
       .where(isNull(cars.deletedAt))
       .orderBy(asc(cars.brand), asc(cars.model), asc(cars.id)),
@@ -46,7 +46,7 @@ export async function timeline(db: Database, from: string, days: number, today =
     success: true,
     from,
     days,
-    cars: fleet.map((c) => ({ _id: c.id, brand: c.brand, model: c.model, image: imageUrl(c.imageId) })),
+    cars: fleet.map((c) => ({ _id: c.id, brand: c.brand, model: c.model, image: imageUrl(c.imageId), plate: c.plate })),
     bookings: bookingRows.map((b) => ({
       _id: b.id,
       reference: b.reference,

@@ -25,7 +25,7 @@ export function TimelineDayList({ groups, cars, from, onOpen }: { groups: DayGro
                   >
                     <span aria-hidden="true" className={`w-1.5 shrink-0 rounded-full ${HOLD_LOOKS[lookOf(hold)].bar}`} />
                     <span className="min-w-0 flex-1">
-                      <span className="block font-medium break-words text-slate-900">{car ? `${car.brand} ${car.model}` : 'Car'}</span>{' '}
+                      <span className="block font-medium break-words text-slate-900">{car ? `${car.brand} ${car.model}${car.plate ? ` · ${car.plate}` : ''}` : 'Car'}</span>{' '}
                       <span className="block text-sm break-words text-slate-700">
                         {holdTitle(hold)}
                         {hold.kind === 'booking' ? ` · ${hold.booking.customer.name}` : hold.block.note ? ` · ${hold.block.note}` : ''}

@@ -77,8 +77,11 @@ export function TimelineGrid({ cars, holds, days, today, onOpen }: {
               >
                 <div className="sticky left-0 z-10 flex min-w-0 items-center gap-2 border-r border-slate-200 bg-white px-3 py-1.5" style={{ gridColumn: 1, gridRow: 1 }}>
                   <CarImage car={car} width={48} height={32} sizes="48px" className="h-8 w-12 shrink-0 rounded" />
-                  <span className="truncate text-sm font-medium text-slate-900" title={`${car.brand} ${car.model}`}>
-                    {car.brand} {car.model}
+                  <span className="min-w-0" title={`${car.brand} ${car.model}${car.plate ? `, ${car.plate}` : ''}`}>
+                    <span className="block truncate text-sm font-medium text-slate-900">
+                      {car.brand} {car.model}
+                    </span>
+                    {car.plate && <span className="block truncate text-xs text-slate-600">{car.plate}</span>}
                   </span>
                 </div>
                 {todayColumn >= 0 && <div aria-hidden="true" className="bg-primary-light/50" style={{ gridColumn: todayColumn + 2, gridRow: 1 }} />}
