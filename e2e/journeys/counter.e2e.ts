@@ -40,6 +40,8 @@ async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   shotNumber += 1;
   const file = path.join(SHOTS, `${String(shotNumber).padStart(2, '0')}-${name}-${page.viewportSize()!.width}.png`);
+  // From the top, or the sticky navigation bar is drawn where the page was scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage: true });
 }
 
