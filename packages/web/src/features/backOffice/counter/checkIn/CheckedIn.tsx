@@ -5,8 +5,8 @@ import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { apiUrl, errorMessage } from '../../../../api/client';
+import { openApiFile } from '../../../../api/openApiFile';
 import { useMoney } from '../../../../company/useCompany';
-import { openCounterPaper } from './receiptFile';
 
 export function CheckedIn({ answer, bookingId }: { answer: CheckedInResponse; bookingId: string }) {
   const money = useMoney();
@@ -16,7 +16,7 @@ export function CheckedIn({ answer, bookingId }: { answer: CheckedInResponse; bo
   const receiptPath = pathFor('receiptPdf', { id: bookingId });
   const openReceipt = () => {
     setProblem('');
-    openCounterPaper(receiptPath).catch((error: unknown) => setProblem(errorMessage(error)));
+    openApiFile(receiptPath).catch((error: unknown) => setProblem(errorMessage(error)));
   };
 
   return (
