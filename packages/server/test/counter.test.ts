@@ -278,5 +278,12 @@ describe(`the counter (${describeDatabase})`, () => {
     expect(repaired.json()).toMatchObject({ success: true, message: COUNTER_MESSAGES.damageRepaired });
     expect((await post(owner.token, pathFor('repairDamage', { id: damage._id }), {})).json()).toEqual({ success: false, message: COUNTER_MESSAGES.damageAlreadyRepaired });
     expect((await get(owner.token, pathFor('carDamages', { id: 'not-an-id' }))).json()).toEqual({ success: false, message: MESSAGES.carNotFound });
+    // The history names the damage by its car, when found and when repaired, and who did it.
+    const history = (await get(owner.token, `${pathFor('ownerActivity')}?kind=damage`)).json().entries as { subjectId: string; subjectName: string; action: string; actor: { name: string } }[];
+    const ofThis = history.filter((entry) => entry.subjectId === damage._id);
+    expect(ofThis.map((entry) => [entry.action, entry.subjectName, entry.actor.name])).toEqual([
+      ['changed', 'Toyota Corolla', 'Andre Campbell'],
+      ['added', 'Toyota Corolla', 'Andre Campbell'],
+    ]);
   });
 });

@@ -49,6 +49,8 @@ export async function listActivity(db: Database, options: { limit?: number; curs
           SELECT brand, model FROM cars WHERE id = CASE
             WHEN a.subject = 'car' THEN a.subject_id::uuid
             WHEN a.subject = 'block' THEN (coalesce(a.after, a.before)->>'car_id')::uuid
+            -- A damage by its car (a repair's entry holds only what changed).
+            WHEN a.subject = 'damage' THEN (SELECT car_id FROM car_damages WHERE id = a.subject_id::uuid)
           END
         ) c ON true
         LEFT JOIN LATERAL (
