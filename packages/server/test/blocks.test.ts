@@ -247,7 +247,7 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     const answer = blockResponses.timeline.parse(res.json());
     expect(answer.from).toBe(day(-2));
     expect(answer.days).toBe(35);
-    expect(answer.cars.find((c) => c._id === car._id)).toEqual({ _id: car._id, brand: car.brand, model: car.model, image: car.image });
+    expect(answer.cars.find((c) => c._id === car._id)).toEqual({ _id: car._id, brand: car.brand, model: car.model, image: car.image, plate: null });
     const ofCar = answer.bookings.filter((b) => b.car === car._id);
     expect(ofCar.map((b) => b._id).sort()).toEqual([inRange._id, pickingUp, returning].sort());
     expect(ofCar.find((b) => b._id === inRange._id)).toEqual({
@@ -258,6 +258,7 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
       returnDate: day(5),
       status: 'pending',
       customer: { name: 'Tamika Brown', phone: '' },
+      overdue: false,
     });
     expect(answer.bookings.some((b) => b._id === outOfRange._id || b._id === cancelled._id)).toBe(false);
     expect(answer.blocks).toContainEqual(blocked);

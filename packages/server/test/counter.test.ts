@@ -226,6 +226,12 @@ describe(`the counter (${describeDatabase})`, () => {
     it('a damage to be assessed keeps the whole deposit; the odometer may not go below the check-out', async () => {
       const due = day(-1);
       const { booking } = await onRentDue(due);
+      // Still out a day after it was due: red on the desk and the timeline.
+      const desk = counterResponses.desk.parse((await get(owner.token, pathFor('desk'))).json());
+      expect(desk.overdue.map((row) => row._id)).toContain(booking._id);
+      expect(desk.returns.map((row) => row._id)).not.toContain(booking._id);
+      const timeline = (await get(owner.token, `${pathFor('timeline')}?from=${day(-3)}`)).json();
+      expect(timeline.bookings.find((row: { _id: string }) => row._id === booking._id)).toMatchObject({ status: 'on_rent', overdue: true });
       const lower = await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm({ odometerKm: 9_999, returnedAt: returnAt(due, '12:00') }));
       expect(lower.json()).toEqual({ success: false, message: COUNTER_MESSAGES.odometerBelowCheckOut });
       expect(await statusOf(booking._id)).toBe('on_rent');

@@ -57,6 +57,8 @@ export const timelineBooking = z.object({
   returnDate: z.string(),
   status: z.enum(BOOKING_STATUSES),
   customer: z.object({ name: z.string(), phone: z.string() }),
+  /** Still on rent after its return day's due time plus the grace period (the desk's rule). */
+  overdue: z.boolean().optional(),
 });
 export type TimelineBooking = z.infer<typeof timelineBooking>;
 

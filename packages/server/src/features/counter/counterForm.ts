@@ -56,15 +56,17 @@ export async function readCounterForm<S extends z.ZodType>(request: FastifyReque
     throw new HttpError(400, COUNTER_MESSAGES.dataNotJson);
   }
   const data = parseInput(schema, json) as z.infer<S>;
-  const photos: Buffer[] = [];
-  for (const file of files) {
-    try {
-      photos.push((await processImage(file, 'document')).content);
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode < 500) throw new HttpError(400, COUNTER_MESSAGES.photoNotImage);
-      throw err;
-    }
-  }
+  // All at once: the picture work's own slots (images/process.ts) keep to the machine's cores.
+  const photos = await Promise.all(
+    files.map((file) =>
+      processImage(file, 'counter').then(
+        (image) => image.content,
+        (err: unknown) => {
+          throw err instanceof HttpError && err.statusCode < 500 ? new HttpError(400, COUNTER_MESSAGES.photoNotImage) : err;
+        },
+      ),
+    ),
+  );
   const damages = (data as { damages?: { photo?: number | null }[] }).damages ?? [];
   if (damages.some((damage) => damage.photo != null && damage.photo >= photos.length)) throw new HttpError(400, COUNTER_MESSAGES.photoMissing);
   return { data, photos };

@@ -1,4 +1,4 @@
-import { CAR_IMAGE_MAX_WIDTH, MESSAGES, PROFILE_IMAGE_MAX_WIDTH } from '@rental/contract';
+import { CAR_IMAGE_MAX_WIDTH, COUNTER_PHOTO_MAX_PX, MESSAGES, PROFILE_IMAGE_MAX_WIDTH } from '@rental/contract';
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../../http/errors';
 import { Slots } from './slots';
@@ -25,13 +25,18 @@ export const decoding = {
   peakWaiting: 0,
 };
 
-/** document: a photo of a licence or passport, kept large enough to read its small print. */
-export type ImagePurpose = 'car' | 'profile' | 'document';
+/**
+ * document: a photo of a licence or passport, kept large enough to read its small print. counter: a
+ * photo of a car's damage at the lot, taken by the dozen while a customer waits: WebP's faster effort
+ * (about half the time of the default, a few % larger).
+ */
+export type ImagePurpose = 'car' | 'profile' | 'document' | 'counter';
 export const DOCUMENT_IMAGE_MAX_WIDTH = 2000;
 
 export type ProcessedImage = { content: Buffer; mimeType: 'image/webp'; width: number; height: number };
 
-const MAX_WIDTH: Record<ImagePurpose, number> = { car: CAR_IMAGE_MAX_WIDTH, profile: PROFILE_IMAGE_MAX_WIDTH, document: DOCUMENT_IMAGE_MAX_WIDTH };
+const MAX_WIDTH: Record<ImagePurpose, number> = { car: CAR_IMAGE_MAX_WIDTH, profile: PROFILE_IMAGE_MAX_WIDTH, document: DOCUMENT_IMAGE_MAX_WIDTH, counter: COUNTER_PHOTO_MAX_PX };
+const WEBP: Record<ImagePurpose, { quality: number; effort?: number }> = { car: { quality: 82 }, profile: { quality: 82 }, document: { quality: 82 }, counter: { quality: 80, effort: 2 } };
 
 /** Raster formats a browser shows; SVG (scripts, external references) and TIFF are refused. */
 function isAcceptedFormat(meta: Metadata): boolean {
@@ -68,7 +73,7 @@ export async function processImage(bytes: Buffer, purpose: ImagePurpose): Promis
       return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
         .autoOrient()
         .resize({ width: MAX_WIDTH[purpose], withoutEnlargement: true })
-        .webp({ quality: 82 })
+        .webp(WEBP[purpose])
         .toBuffer({ resolveWithObject: true });
     } finally {
       decoding.now -= 1;

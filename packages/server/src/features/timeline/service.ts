@@ -6,13 +6,15 @@ import type { Database } from '../../db/types';
 import { imageUrl } from '../../http/imageUrl';
 import { toBlock } from '../blocks/service';
 import { todaysMovements } from './today';
+import { getCompanySettings } from '../company/settings';
+import { isOverdue } from '../counter/desk';
 import { holdsItsDays } from '../../db/bookingDays';
 
 export const DEFAULT_TIMELINE_DAYS = 35;
 
 export async function timeline(db: Database, from: string, days: number, today = companyToday()): Promise<TimelineResponse> {
   const to = addDays(from, days - 1);
-  const [fleet, bookingRows, blockRows, movements] = await Promise.all([
+  const [fleet, bookingRows, blockRows, movements, company] = await Promise.all([
     db
       .select({ id: cars.id, brand: cars.brand, model: cars.model, imageId: cars.imageId, plate: cars.plate })
       .from(cars)
@@ -41,7 +43,9 @@ export async function timeline(db: Database, from: string, days: number, today =
       .where(and(isNull(cars.deletedAt), lte(carBlocks.pickupDate, to), gte(carBlocks.returnDate, from)))
       .orderBy(asc(carBlocks.pickupDate)),
     todaysMovements(db, today),
+    getCompanySettings(db),
   ]);
+  const now = new Date();
   return {
     success: true,
     from,
@@ -55,6 +59,7 @@ export async function timeline(db: Database, from: string, days: number, today =
       returnDate: b.returnDate,
       status: b.status,
       customer: { name: b.name, phone: b.phone ?? '' },
+      overdue: isOverdue(b, company, now),
     })),
     blocks: blockRows.map(toBlock),
     today: movements,

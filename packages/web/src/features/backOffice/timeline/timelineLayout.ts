@@ -17,7 +17,7 @@ export type HoldingStatus = Exclude<BookingStatus, (typeof STATUSES_FREEING_DAYS
 
 /**
  * What holds a car on some days: a booking (by its status) or a service block. A booking is
- * overdue when its car is still out after its return day.
+ * overdue when its car is still out past its due time and the grace.
  */
 export type Hold =
   | { kind: 'booking'; id: string; car: string; pickupDate: string; returnDate: string; status: HoldingStatus; overdue: boolean; booking: TimelineBooking }
@@ -27,9 +27,9 @@ function holdsDays(status: BookingStatus): status is HoldingStatus {
   return !(STATUSES_FREEING_DAYS as readonly BookingStatus[]).includes(status);
 }
 
-/** A car still out on rent after its return day (the company's today). */
-export function isOverdue(booking: Pick<TimelineBooking, 'status' | 'returnDate'>, today: string): boolean {
-  return booking.status === 'on_rent' && booking.returnDate < today;
+/** A car still out on rent past its due time and grace, as the server says (the desk's rule); after its return day when it does not say. */
+export function isOverdue(booking: Pick<TimelineBooking, 'status' | 'returnDate' | 'overdue'>, today: string): boolean {
+  return booking.overdue ?? (booking.status === 'on_rent' && booking.returnDate < today);
 }
 
 export function holdsOf(bookings: TimelineBooking[], blocks: CarBlock[], today: string): Hold[] {
