@@ -9,9 +9,11 @@ import { FileText, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { callApi, errorMessage } from '../../api/client';
+import { openApiFile } from '../../api/openApiFile';
+import { pathFor } from '@rental/contract/routes';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { formatInstantWithTime } from '../../lib/dates';
-import { DOCUMENT_ACCEPT, documentDescription, documentFileProblem, documentsByKind, fetchDocument } from './documentFiles';
+import { DOCUMENT_ACCEPT, documentDescription, documentFileProblem, documentsByKind } from './documentFiles';
 
 export const DOCUMENTS_KEY = ['documents'] as const;
 
@@ -19,22 +21,11 @@ export function removeDocumentQuestion(kind: DocumentKind): string {
   return `Remove this file of your ${DOCUMENT_KIND_WORDS[kind].toLowerCase()}? It is erased at once.`;
 }
 
-/** Opens the file in a new tab: the tab is opened within the tap (a browser blocks one opened later), then shown the file. */
-async function openDocument(id: string): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const url = URL.createObjectURL(await fetchDocument(id));
-    if (tab) {
-      tab.opener = null;
-      tab.location.href = url;
-    } else {
-      window.location.assign(url);
-    }
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    tab?.close();
+/** Opens the file in a new tab (within the tap, so the browser does not block it); a problem is said in a toast. */
+function openDocument(id: string): Promise<void> {
+  return openApiFile(pathFor('document', { id })).catch((error: unknown) => {
     toast.error(errorMessage(error));
-  }
+  });
 }
 
 function KindDocuments({ kind, files }: { kind: DocumentKind; files: { _id: string; uploadedAt: string; mimeType: string; size: number }[] }) {

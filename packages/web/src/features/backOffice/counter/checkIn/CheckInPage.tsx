@@ -19,7 +19,7 @@ import { OwnerPageHeader } from '../../OwnerPageHeader';
 import { ChargesPanel } from './ChargesPanel';
 import { CheckedIn } from './CheckedIn';
 import { type CheckInFields, checkInFormData, checkInProblems, emptyCheckIn, hasProblems, liveCharges, newDamage } from './checkInForm';
-import { useCheckIn, useCheckInBooking } from './checkInQueries';
+import { useCheckIn, useCounterBooking } from '../counterQueries';
 import { DamageRow } from './DamageRow';
 import { FuelGauge } from './FuelGauge';
 
@@ -28,7 +28,7 @@ const RETURNED_NOW_HINT = 'Now, unless you change it.';
 export function CheckInPage() {
   const { id = '' } = useParams();
   usePageMeta('Check in', 'Take the keys back: readings, damages and the charges of the return.');
-  const booking = useCheckInBooking(id);
+  const booking = useCounterBooking(id);
   const [done, setDone] = useState<CheckedInResponse | null>(null);
 
   return (

@@ -16,7 +16,7 @@ import { OwnerPageHeader } from '../../OwnerPageHeader';
 import { BookingFacts } from './BookingFacts';
 import { CheckedOut } from './CheckedOut';
 import { buildCheckOut, type CheckOutForm, checkOutFormData, initialCheckOutForm, missingBeforeHandOver } from './checkOutForm';
-import { useCheckOut, useCounterBooking } from './checkOutQueries';
+import { useCheckOut, useCounterBooking } from '../counterQueries';
 import { DamagesStep } from './DamagesStep';
 import { DepositStep } from './DepositStep';
 import { ItemsStep } from './ItemsStep';

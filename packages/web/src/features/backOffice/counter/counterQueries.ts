@@ -1,9 +1,10 @@
-/** The check-out's reads and its one write, over TanStack Query like the rest of the staff area. */
+/** One booking at the counter and its two writes (keys out, keys back), over TanStack Query like the rest of the staff area. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../../api/client';
-import { ownerKeys } from '../../ownerQueries';
+import { callApi } from '../../../api/client';
+import { ownerKeys } from '../ownerQueries';
 
-export const counterBookingKey = (id: string) => [...ownerKeys.all, 'counter', id] as const;
+/** Check-out and check-in read the same answer: one booking at the counter is one entry in the cache. */
+const counterBookingKey = (id: string) => [...ownerKeys.all, 'counter', id] as const;
 
 export function useCounterBooking(id: string) {
   return useQuery({
@@ -21,6 +22,15 @@ export function useCheckOut(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) => callApi('checkOut', { params: { id }, form }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerKeys.all }),
+  });
+}
+
+/** Takes the keys back; the same changes follow. */
+export function useCheckIn(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => callApi('checkIn', { params: { id }, form }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerKeys.all }),
   });
 }
