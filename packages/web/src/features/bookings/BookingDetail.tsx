@@ -238,7 +238,8 @@ function BookingFound({ booking }: { booking: Booking }) {
 
         <div className="min-w-0 space-y-6">
 
-          {booking.status !== 'cancelled' && booking.status !== 'no_show' && (
+          {/* Once returned, the receipt says what was paid and what is owed. */}
+          {booking.status !== 'cancelled' && booking.status !== 'no_show' && booking.status !== 'returned' && (
             <Section title={`How to pay: ${method.name}`} id="pay-heading">
               {booking.paymentStatus === 'paid' ? (
                 <p className="text-sm text-slate-700">

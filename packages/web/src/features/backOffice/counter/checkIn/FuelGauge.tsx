@@ -21,7 +21,7 @@ export function FuelGauge({ value, onChange, error, atCheckOut }: { value: numbe
         ))}
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        {value === null ? 'Not chosen yet.' : fuelWords(value)}
+        {value === null ? 'Not chosen yet.' : `${fuelWords(value)}.`}
         {atCheckOut !== null && ` At check-out: ${fuelWords(atCheckOut).toLowerCase()}.`}
       </p>
       {error && (
