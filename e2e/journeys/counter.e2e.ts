@@ -234,7 +234,7 @@ async function checkIn(seed: Seed, staff: Page, prepared: Prepared): Promise<Che
   await staff.getByLabel('Odometer now (km)').fill(String(ODOMETER_IN));
   const fuel = staff.getByRole('group', { name: 'Fuel now' });
   await fuel.locator('label', { has: staff.getByRole('radio', { name: fuelWords(FUEL_IN) }) }).click();
-  await see(fuel.getByText(`${fuelWords(FUEL_IN)} At check-out: ${fuelWords(FUEL_OUT).toLowerCase()}.`));
+  await see(fuel.getByText(`${fuelWords(FUEL_IN)}. At check-out: ${fuelWords(FUEL_OUT).toLowerCase()}.`));
 
   // The charges as staff type: a day late, two eighths of fuel, GCT on them.
   const panel = staff.getByRole('region', { name: 'Charges so far' });
