@@ -25,6 +25,7 @@ function filledForm(): CheckOutForm {
   return {
     ...initialCheckOutForm({ quote: null, car: { odometerKm: 42_000 } }, 15_000),
     licenceSeen: 'jm 123-456',
+    odometer: '42150',
     fuelEighths: 8,
     existingDamagesConfirmed: true,
     depositMethod: 'cash',
@@ -82,12 +83,13 @@ describe('the deposit', () => {
 });
 
 describe('the form before the keys go', () => {
-  it('starts with the car odometer and the deposit, and names everything still to do in order', () => {
+  it('starts with the deposit but not the odometer (staff read it off the car), and names everything still to do in order', () => {
     const form = initialCheckOutForm({ quote: null, car: { odometerKm: 42_000 } }, 15_000);
-    expect(form.odometer).toBe('42000');
+    expect(form.odometer).toBe('');
     expect(form.depositAmount).toBe('15000');
     expect(missingBeforeHandOver(form, booking)).toEqual([
       "Type the licence number from the customer's card.",
+      'Type the odometer reading in whole kilometres.',
       'Choose how much fuel is in the tank.',
       'Confirm the damages already noted are still as noted.',
       'Choose how the deposit was taken.',
@@ -137,7 +139,7 @@ describe('the request', () => {
     expect(photos.map((file) => file.name)).toEqual(['front.jpg', 'seat.jpg']);
     expect(data).toMatchObject({
       licenceNumber: 'jm 123-456',
-      odometerKm: 42_000,
+      odometerKm: 42_150,
       fuelEighths: 8,
       existingDamagesConfirmed: true,
       items: ['Jack'],

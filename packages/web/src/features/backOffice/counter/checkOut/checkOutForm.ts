@@ -44,7 +44,8 @@ export function depositToTake(booking: { quote: { securityDeposit: number } | nu
 export function initialCheckOutForm(booking: { quote: { securityDeposit: number } | null; car: { odometerKm: number } }, companyDeposit: number): CheckOutForm {
   return {
     licenceSeen: '',
-    odometer: String(booking.car.odometerKm),
+    // Empty: staff read it off the dashboard (the car's last reading is shown beside it, not typed for them).
+    odometer: '',
     fuelEighths: null,
     existingDamagesConfirmed: false,
     damages: [],

@@ -24,6 +24,9 @@ function Chip({ label, text, tone }: { label: string; text: string; tone: Tone }
   );
 }
 
+/** "Due back Wed…" → "due back Wed…": the day's name keeps its capital. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 export function DeskCard({ booking, kind, onNoShow }: { booking: DeskBooking; kind: DeskListKind; onNoShow: (message: string) => void }) {
   const id = useId();
   const action = counterAction(kind, booking._id);
@@ -50,7 +53,7 @@ export function DeskCard({ booking, kind, onNoShow }: { booking: DeskBooking; ki
           <h3 id={`${id}-ref`} className="font-mono text-lg font-semibold text-slate-900">
             {booking.reference}
           </h3>
-          {kind !== 'pickups' && <p className={`text-sm ${late ? 'font-semibold text-red-700' : 'text-slate-600'}`}>{late ? `Overdue: ${dueLine(booking).toLowerCase()}` : dueLine(booking)}</p>}
+          {kind !== 'pickups' && <p className={`text-sm ${late ? 'font-semibold text-red-700' : 'text-slate-600'}`}>{late ? `Overdue: ${lowerFirst(dueLine(booking))}` : dueLine(booking)}</p>}
         </div>
         <p className="mt-1 text-base font-medium text-slate-900">{booking.user.name}</p>
         {booking.user.phone ? (
