@@ -184,6 +184,7 @@ export const COUNTER_MESSAGES = {
   noShowNotConfirmed: 'Only a confirmed booking can be marked as a no-show.',
   atCounter: 'This booking is at the counter (picked up or returned): its status changes only through check-in.',
   cancelOnRent: 'This car is out on rent. Please call us to end the rental early.',
+  erasureOnRent: 'Your account cannot be erased while you have one of our cars. Please bring it back first.',
   damageNotFound: 'Damage not found.',
   damageAlreadyRepaired: 'This damage was already marked repaired.',
   damageRepaired: 'Damage marked repaired. It will no longer show at check-out.',

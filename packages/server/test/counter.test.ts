@@ -104,6 +104,10 @@ describe(`the counter (${describeDatabase})`, () => {
     const letters = await t.db.select({ recipient: outbox.recipient, attachment: outbox.attachment }).from(outbox).where(eq(outbox.bookingId, booking._id));
     expect(letters).toContainEqual({ recipient: customer.user.email, attachment: 'agreement' });
 
+    // Nor erase their account while they have the car.
+    const erase = await t.app.inject({ method: 'DELETE', url: API.deleteAccount, headers: authHeader(customer.token), payload: { password: customer.password } });
+    expect(erase.json()).toEqual({ success: false, message: COUNTER_MESSAGES.erasureOnRent });
+
     // A customer cannot cancel a car on rent; the status select leaves it alone.
     expect((await post(customer.token, API.cancelBooking, { bookingId: booking._id })).json()).toEqual({ success: false, message: COUNTER_MESSAGES.cancelOnRent });
     expect((await post(owner.token, API.changeStatus, { bookingId: booking._id, status: 'cancelled' })).json()).toEqual({ success: false, message: COUNTER_MESSAGES.atCounter });

@@ -7,7 +7,7 @@
  * password hash nobody knows ends every session (the database raises the session version with it).
  */
 import { randomBytes } from 'node:crypto';
-import { companyToday, DELETED_CUSTOMER_NAME, DRIVER_MESSAGES } from '@rental/contract';
+import { companyToday, COUNTER_MESSAGES, DELETED_CUSTOMER_NAME, DRIVER_MESSAGES } from '@rental/contract';
 import { and, eq, gte, inArray, or } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookings, documents, driverDetails, outbox, passwordResets, users } from '../../db/schema';
@@ -28,11 +28,17 @@ export async function eraseAccount(db: Database, userId: string, password: strin
   if (account.role === 'owner') throw new HttpError(409, DRIVER_MESSAGES.staffAccountNotErased);
   // A car held or promised to someone the company could no longer reach: the booking goes first.
   const [coming] = await db
-    .select({ id: bookings.id })
+    .select({ status: bookings.status })
     .from(bookings)
-    .where(and(eq(bookings.userId, userId), inArray(bookings.status, ['pending', 'confirmed']), gte(bookings.returnDate, companyToday())))
+    .where(
+      and(
+        eq(bookings.userId, userId),
+        // A car out on rent is theirs until it is back, whatever its return day said.
+        or(and(inArray(bookings.status, ['pending', 'confirmed']), gte(bookings.returnDate, companyToday())), eq(bookings.status, 'on_rent')),
+      ),
+    )
     .limit(1);
-  if (coming) throw new HttpError(409, DRIVER_MESSAGES.erasureWhileBooked);
+  if (coming) throw new HttpError(409, coming.status === 'on_rent' ? COUNTER_MESSAGES.erasureOnRent : DRIVER_MESSAGES.erasureWhileBooked);
   // Staff's "do not rent" is the company's record of a risk; it is not erased by the person it is about.
   if (account.doNotRent) throw new HttpError(409, DRIVER_MESSAGES.erasureRefused);
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
