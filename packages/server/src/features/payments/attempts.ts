@@ -100,7 +100,7 @@ export async function startAttempt(db: Database, provider: PaymentProvider, user
       // Someone else's booking is "not found", as one that does not exist.
       if (!booking) throw new HttpError(404, MESSAGES.bookingNotFound);
       if (booking.paymentStatus === 'paid') throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid);
-      if (booking.status === 'cancelled') throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
+      if (booking.status === 'cancelled' || booking.status === 'no_show') throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
       if (booking.paymentStatus !== 'unpaid') throw new HttpError(409, PAYMENT_MESSAGES.partlyPaid);
       if (booking.status === 'pending' && !booking.holdRunning) throw new HttpError(409, PAYMENT_MESSAGES.holdOver);
       const company = await getCompanySettings(tx);
