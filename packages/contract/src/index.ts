@@ -12,3 +12,4 @@ export * from './bookingRefusals';
 export * from './driverRules';
 export * from './quote';
 export * from './counter';
+export * from './staffRoles';

@@ -5,8 +5,8 @@
  * to the same set of names).
  */
 
-/** anyone: no session needed; customer: any logged-in account (staff included); owner: staff only. */
-export type Access = 'anyone' | 'customer' | 'owner';
+import type { Access } from './staffRoles';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RouteDef {
@@ -48,62 +48,62 @@ export const ROUTES = {
   // Prices, extras, the quote (quote.ts, schemas/prices.ts)
   quote: { method: 'POST', path: '/api/bookings/quote', access: 'anyone' },
   prices: { method: 'GET', path: '/api/prices', access: 'anyone' },
-  ownerPrices: { method: 'GET', path: '/api/owner/prices', access: 'owner' },
-  savePrices: { method: 'PUT', path: '/api/owner/prices', access: 'owner' },
+  ownerPrices: { method: 'GET', path: '/api/owner/prices', access: 'manager' },
+  savePrices: { method: 'PUT', path: '/api/owner/prices', access: 'manager' },
   // Card payments (schemas/payments.ts)
   startPayment: { method: 'POST', path: '/api/payments/start', access: 'customer' },
   paymentReturn: { method: 'GET', path: '/api/payments/return', access: 'anyone' },
-  paymentAttempts: { method: 'GET', path: '/api/owner/payments', access: 'owner' },
-  closePayment: { method: 'POST', path: '/api/owner/payments/:id/close', access: 'owner' },
-  refundPayment: { method: 'POST', path: '/api/owner/payments/:id/refund', access: 'owner' },
+  paymentAttempts: { method: 'GET', path: '/api/owner/payments', access: 'staff' },
+  closePayment: { method: 'POST', path: '/api/owner/payments/:id/close', access: 'manager' },
+  refundPayment: { method: 'POST', path: '/api/owner/payments/:id/refund', access: 'manager' },
   // The counter: the desk, keys out and back, the agreement and receipt, a car's damages (counter.ts)
-  desk: { method: 'GET', path: '/api/owner/desk', access: 'owner' },
-  counterBooking: { method: 'GET', path: '/api/owner/bookings/:id/counter', access: 'owner' },
-  checkOut: { method: 'POST', path: '/api/bookings/:id/check-out', access: 'owner' },
-  checkIn: { method: 'POST', path: '/api/bookings/:id/check-in', access: 'owner' },
+  desk: { method: 'GET', path: '/api/owner/desk', access: 'staff' },
+  counterBooking: { method: 'GET', path: '/api/owner/bookings/:id/counter', access: 'staff' },
+  checkOut: { method: 'POST', path: '/api/bookings/:id/check-out', access: 'staff' },
+  checkIn: { method: 'POST', path: '/api/bookings/:id/check-in', access: 'staff' },
   /** The booking's customer's or staff's; 404 for anyone else. */
   agreementPdf: { method: 'GET', path: '/api/bookings/:id/agreement.pdf', access: 'customer' },
   receiptPdf: { method: 'GET', path: '/api/bookings/:id/receipt.pdf', access: 'customer' },
   counterPhoto: { method: 'GET', path: '/api/counter-photos/:id', access: 'customer' },
-  carDamages: { method: 'GET', path: '/api/owner/cars/:id/damages', access: 'owner' },
-  repairDamage: { method: 'POST', path: '/api/owner/damages/:id/repaired', access: 'owner' },
-  ownerBookings: { method: 'GET', path: '/api/bookings/owner', access: 'owner' },
-  changeStatus: { method: 'POST', path: '/api/bookings/change-status', access: 'owner' },
+  carDamages: { method: 'GET', path: '/api/owner/cars/:id/damages', access: 'staff' },
+  repairDamage: { method: 'POST', path: '/api/owner/damages/:id/repaired', access: 'staff' },
+  ownerBookings: { method: 'GET', path: '/api/bookings/owner', access: 'staff' },
+  changeStatus: { method: 'POST', path: '/api/bookings/change-status', access: 'staff' },
   // Payments received, the bookings export
-  changePaymentStatus: { method: 'POST', path: '/api/bookings/payment-status', access: 'owner' },
-  ownerBookingsCsv: { method: 'GET', path: '/api/owner/bookings.csv', access: 'owner' },
+  changePaymentStatus: { method: 'POST', path: '/api/bookings/payment-status', access: 'staff' },
+  ownerBookingsCsv: { method: 'GET', path: '/api/owner/bookings.csv', access: 'manager' },
   // Company, bank details
   company: { method: 'GET', path: '/api/company', access: 'anyone' },
-  updateCompany: { method: 'PUT', path: '/api/owner/company', access: 'owner' },
+  updateCompany: { method: 'PUT', path: '/api/owner/company', access: 'manager' },
   publicBankDetails: { method: 'GET', path: '/api/owner/public-bank-details', access: 'anyone' },
   bankDetails: { method: 'PUT', path: '/api/owner/bank-details', access: 'owner' },
   // Owner area
-  dashboard: { method: 'GET', path: '/api/owner/dashboard', access: 'owner' },
+  dashboard: { method: 'GET', path: '/api/owner/dashboard', access: 'staff' },
   // Service blocks, the fleet timeline
-  createBlock: { method: 'POST', path: '/api/owner/blocks', access: 'owner' },
-  blocks: { method: 'GET', path: '/api/owner/blocks', access: 'owner' },
-  deleteBlock: { method: 'DELETE', path: '/api/owner/blocks/:id', access: 'owner' },
-  timeline: { method: 'GET', path: '/api/owner/timeline', access: 'owner' },
-  ownerCars: { method: 'GET', path: '/api/owner/cars', access: 'owner' },
-  ownerCar: { method: 'GET', path: '/api/owner/car/:id', access: 'owner' },
-  addCar: { method: 'POST', path: '/api/owner/add-car', access: 'owner' },
-  updateCar: { method: 'PUT', path: '/api/owner/update-car/:id', access: 'owner' },
-  toggleCar: { method: 'POST', path: '/api/owner/toggle-car', access: 'owner' },
-  deleteCar: { method: 'POST', path: '/api/owner/delete-car', access: 'owner' },
-  updateImage: { method: 'POST', path: '/api/owner/update-image', access: 'owner' },
+  createBlock: { method: 'POST', path: '/api/owner/blocks', access: 'staff' },
+  blocks: { method: 'GET', path: '/api/owner/blocks', access: 'staff' },
+  deleteBlock: { method: 'DELETE', path: '/api/owner/blocks/:id', access: 'staff' },
+  timeline: { method: 'GET', path: '/api/owner/timeline', access: 'staff' },
+  ownerCars: { method: 'GET', path: '/api/owner/cars', access: 'staff' },
+  ownerCar: { method: 'GET', path: '/api/owner/car/:id', access: 'staff' },
+  addCar: { method: 'POST', path: '/api/owner/add-car', access: 'manager' },
+  updateCar: { method: 'PUT', path: '/api/owner/update-car/:id', access: 'manager' },
+  toggleCar: { method: 'POST', path: '/api/owner/toggle-car', access: 'staff' },
+  deleteCar: { method: 'POST', path: '/api/owner/delete-car', access: 'manager' },
+  updateImage: { method: 'POST', path: '/api/owner/update-image', access: 'staff' },
   // Drivers as staff check them
-  vetting: { method: 'GET', path: '/api/owner/vetting', access: 'owner' },
-  decideVetting: { method: 'POST', path: '/api/owner/vetting', access: 'owner' },
-  markDoNotRent: { method: 'POST', path: '/api/owner/customers/:id/do-not-rent', access: 'owner' },
-  clearDoNotRent: { method: 'DELETE', path: '/api/owner/customers/:id/do-not-rent', access: 'owner' },
-  ownerOutbox: { method: 'GET', path: '/api/owner/outbox', access: 'owner' },
-  resendMessage: { method: 'POST', path: '/api/owner/outbox/resend', access: 'owner' },
+  vetting: { method: 'GET', path: '/api/owner/vetting', access: 'staff' },
+  decideVetting: { method: 'POST', path: '/api/owner/vetting', access: 'staff' },
+  markDoNotRent: { method: 'POST', path: '/api/owner/customers/:id/do-not-rent', access: 'staff' },
+  clearDoNotRent: { method: 'DELETE', path: '/api/owner/customers/:id/do-not-rent', access: 'staff' },
+  ownerOutbox: { method: 'GET', path: '/api/owner/outbox', access: 'staff' },
+  resendMessage: { method: 'POST', path: '/api/owner/outbox/resend', access: 'staff' },
   // The history (activity log), read-only
-  ownerActivity: { method: 'GET', path: '/api/owner/activity', access: 'owner' },
+  ownerActivity: { method: 'GET', path: '/api/owner/activity', access: 'manager' },
   // A car's pictures (up to 8, the first is the cover)
-  addCarPicture: { method: 'POST', path: '/api/owner/cars/:id/pictures', access: 'owner' },
-  orderCarPictures: { method: 'PUT', path: '/api/owner/cars/:id/pictures', access: 'owner' },
-  deleteCarPicture: { method: 'DELETE', path: '/api/owner/cars/:id/pictures/:pictureId', access: 'owner' },
+  addCarPicture: { method: 'POST', path: '/api/owner/cars/:id/pictures', access: 'manager' },
+  orderCarPictures: { method: 'PUT', path: '/api/owner/cars/:id/pictures', access: 'manager' },
+  deleteCarPicture: { method: 'DELETE', path: '/api/owner/cars/:id/pictures/:pictureId', access: 'manager' },
   // Pictures, service
   image: { method: 'GET', path: '/api/images/:id', access: 'anyone' },
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'anyone' },

@@ -43,7 +43,7 @@ import counterRoutes from './features/counter/routes';
 import ownerSetupRoutes from './features/firstOwner/setup';
 import { absoluteImageUrls } from './http/absoluteImageUrls';
 import { clientErrorHandler } from './http/clientErrors';
-import { requireOwner, requireUser } from './features/auth/guards';
+import { requireStaff, requireUser } from './features/auth/guards';
 import { addEndpoint, provideAccessGuards } from './http/endpoint';
 import { installErrorHandling } from './http/errorHandler';
 import { HttpError } from './http/errors';
@@ -137,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sessionKey', await loadSessionKey(db, config.jwtSecret));
   app.decorate('sessions', createSessionReader(db, app.sessionKey));
   app.decorateRequest('user', null as never);
-  provideAccessGuards(app, { customer: requireUser, owner: requireOwner });
+  provideAccessGuards(app, { customer: requireUser, staff: requireStaff('staff'), manager: requireStaff('manager'), owner: requireStaff('owner') });
 
   // Callback hooks on every request: an async one costs a promise and a turn of the microtask queue.
   app.addHook('onRequest', (request, reply, done) => {

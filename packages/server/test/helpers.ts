@@ -3,7 +3,7 @@
  * database on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped on close).
  */
 import { randomBytes } from 'node:crypto';
-import type { User } from '@rental/contract';
+import { STAFF_ROLE_WORDS, type StaffRole, type User } from '@rental/contract';
 import { type ApiClient, createApiClient, type FetchLike } from '@rental/contract/client';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -11,6 +11,8 @@ import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
 import { type OpenedDatabase, openDatabase } from '../src/db/open';
 import type { Database } from '../src/db/types';
+import { users } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
 import { promoteToOwner } from '../src/features/firstOwner/bootstrap';
 import { openFromSnapshot } from './support/pgliteSnapshot';
 
@@ -173,8 +175,14 @@ export async function registerCustomer(app: FastifyInstance, input: { name?: str
  * logs in again: promotion ends the account's sessions.
  */
 export async function createOwner(app: FastifyInstance, input: { name?: string; email?: string } = {}): Promise<Account> {
-  const account = await registerCustomer(app, { name: input.name ?? 'Test Owner', email: input.email ?? uniqueEmail('owner') });
+  return createStaff(app, 'owner', { name: input.name ?? 'Test Owner', email: input.email ?? uniqueEmail('owner') });
+}
+
+/** A staff member of the given role (owner, manager or counter agent), logged in. */
+export async function createStaff(app: FastifyInstance, staffRole: StaffRole, input: { name?: string; email?: string } = {}): Promise<Account> {
+  const account = await registerCustomer(app, { name: input.name ?? `Test ${STAFF_ROLE_WORDS[staffRole]}`, email: input.email ?? uniqueEmail(staffRole) });
   await promoteToOwner(app.db, account.user.email);
+  if (staffRole !== 'owner') await app.db.update(users).set({ staffRole }).where(eq(users.email, account.user.email));
   const { token } = await testApi(app).call('login', { body: { email: account.user.email, password: account.password } });
-  return { ...account, token, user: { ...account.user, role: 'owner' } };
+  return { ...account, token, user: { ...account.user, role: 'owner', staffRole } };
 }

@@ -1,7 +1,7 @@
 /**
- * Who may do what: every route of the app x {anonymous, customer, another customer, owner}, with
- * the status each must get. The table is checked against the app's own route list, so a route
- * added without an entry here fails this file. Refused calls must change nothing in the database.
+ * Who may do what: every route of the app x {anonymous, customer, another customer, counter agent,
+ * manager, owner}, with the status each must get. The table is checked against the app's own route
+ * list, so a route added without an entry here (or in permissionEntries/) fails this file. Refused calls must change nothing in the database.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -11,7 +11,8 @@ import { API, type Car, MESSAGES, pathFor, ROUTES } from '@rental/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwner, createTestApp, describeDatabase, registerCustomer, TEST_PASSWORD, type Account, type TestApp, uniqueEmail } from './helpers';
+import { createOwner, createStaff, createTestApp, describeDatabase, registerCustomer, TEST_PASSWORD, type TestApp, uniqueEmail } from './helpers';
+import { type Call, type Entry, type StaffMember, everyone, loggedIn, managersOnly, ownersOnly, refusalsFor, ROLES, type Role, staffOnly, type World } from './support/permissionMatrix';
 import { everyRow } from './support/everyRow';
 import { addCar, book, carUpload, day, insertBooking } from './support/fleet';
 import { bookings } from '../src/db/schema';
@@ -19,42 +20,18 @@ import { eq } from 'drizzle-orm';
 import { smallPng } from './support/images';
 import { multipart } from './support/multipart';
 
-const ROLES = ['anonymous', 'otherCustomer', 'customer', 'owner'] as const;
-type Role = (typeof ROLES)[number];
+/** Every route's entry elsewhere in the matrix: each feature's file of entries (one writer each). */
+import { staffEntries } from './permissionEntries/staff';
+import { staffBookingEntries } from './permissionEntries/staffBookings';
+import { bookingChangeEntries } from './permissionEntries/bookingChanges';
+import { outboxEntries } from './permissionEntries/outbox';
 
-interface World {
-  app: FastifyInstance;
-  accounts: Record<Exclude<Role, 'anonymous'>, Account>;
-  car: Car;
-  /** A car nobody books, for the owner calls that change or remove a car. */
-  spareCars: Car[];
-  /** The customer's own booking: the other customer and the customer alike must not change it. */
-  customersBooking: string;
-  /** More of the customer's bookings, one for each cancel call. */
-  cancellable: string[];
-}
-
-interface Call {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: string;
-  payload?: InjectOptions['payload'];
-  headers?: Record<string, string>;
-}
-
-interface Entry {
-  call(world: World, role: Role): Call | Promise<Call>;
-  expected: Record<Role, number>;
-  /** What the allowed callers must (not) see, beyond the status. */
-  check?(res: LightMyRequestResponse, world: World, role: Role): void;
-}
-
-const everyone = (status: number): Record<Role, number> => ({ anonymous: status, otherCustomer: status, customer: status, owner: status });
-const loggedIn = (status: number): Record<Role, number> => ({ anonymous: 401, otherCustomer: status, customer: status, owner: status });
-const ownersOnly = (status: number): Record<Role, number> => ({ anonymous: 401, otherCustomer: 403, customer: 403, owner: status });
+/** The spare car a caller works on: each staff member has their own (customers are refused before it matters). */
+const spareOf = (role: Role): StaffMember => (role === 'agent' || role === 'manager' ? role : 'owner');
 /** Cancel calls made so far: each takes the next of the world's cancellable bookings. */
 let cancelCalls = 0;
 /** Days far enough apart that each role's booking in the matrix has its own. */
-const roleOffset: Record<Role, number> = { anonymous: 0, otherCustomer: 3, customer: 6, owner: 9 };
+const roleOffset: Record<Role, number> = { anonymous: 0, otherCustomer: 3, customer: 6, agent: 9, manager: 12, owner: 15 };
 
 /** Valid driver details for anyone (licence of 5 years, valid 3 more, born 1990). */
 const GOOD_DRIVER = { licenceNumber: 'JM 100 200', licenceCountry: 'Jamaica', licenceIssued: day(-5 * 365), licenceExpires: day(3 * 365), dateOfBirth: '1990-01-01' };
@@ -90,6 +67,10 @@ function customersDocument(w: World): Promise<string> {
 
 /** Keyed as Fastify lists routes: "METHOD /path/:param". HEAD routes take their GET's entry. */
 const TABLE: Record<string, Entry> = {
+  ...staffEntries,
+  ...staffBookingEntries,
+  ...bookingChangeEntries,
+  ...outboxEntries,
   'GET /health': { call: () => ({ method: 'GET', url: '/health' }), expected: everyone(200) },
   [`POST ${API.register}`]: {
     call: () => ({ method: 'POST', url: API.register, payload: { name: 'New Customer', email: uniqueEmail('matrix'), password: TEST_PASSWORD } }),
@@ -120,7 +101,7 @@ const TABLE: Record<string, Entry> = {
   [`POST ${API.changePassword}`]: {
     // A wrong current password: access is checked first (401), then the password (400); no session ends.
     call: () => ({ method: 'POST', url: API.changePassword, payload: { currentPassword: 'not the password', newPassword: 'a brand new one' } }),
-    expected: { anonymous: 401, otherCustomer: 400, customer: 400, owner: 400 },
+    expected: loggedIn(400),
   },
   [`POST ${API.forgotPassword}`]: {
     // An address without an account: the same answer as for one with, and nothing written.
@@ -133,19 +114,19 @@ const TABLE: Record<string, Entry> = {
   },
   [`GET ${API.ownerOutbox}`]: {
     call: () => ({ method: 'GET', url: API.ownerOutbox }),
-    expected: ownersOnly(200),
+    expected: staffOnly(200),
     check: (res) => expect(Array.isArray(res.json().messages)).toBe(true),
   },
   // printRoutes names it under GET /api/owner/outbox, whose path it extends.
   'POST /resend': {
     // POST /api/owner/outbox/resend. A message that does not exist: only staff learn so.
     call: () => ({ method: 'POST', url: API.resendMessage, payload: { messageId: '999999999' } }),
-    expected: ownersOnly(404),
+    expected: staffOnly(404),
   },
   // The history (read-only)
   [`GET ${ROUTES.ownerActivity.path}`]: {
     call: () => ({ method: 'GET', url: `${ROUTES.ownerActivity.path}?limit=5` }),
-    expected: ownersOnly(200),
+    expected: managersOnly(200),
     check: (res) => expect(Array.isArray(res.json().entries)).toBe(true),
   },
   [`GET ${API.cars}`]: { call: () => ({ method: 'GET', url: API.cars }), expected: everyone(200) },
@@ -179,7 +160,7 @@ const TABLE: Record<string, Entry> = {
       const [row] = await w.app.db.select({ reference: bookings.reference }).from(bookings).where(eq(bookings.id, w.customersBooking));
       return { method: 'GET', url: `/api/bookings/user/${row!.reference}` };
     },
-    expected: { anonymous: 401, otherCustomer: 404, customer: 200, owner: 404 },
+    expected: { ...loggedIn(404), customer: 200 },
   },
   [`POST ${API.cancelBooking}`]: {
     // Each call names another of the customer's bookings (made up front): only the customer may cancel it.
@@ -188,27 +169,27 @@ const TABLE: Record<string, Entry> = {
       if (!bookingId) throw new Error('The matrix made more cancel calls than it has bookings for.');
       return { method: 'POST', url: API.cancelBooking, payload: { bookingId } };
     },
-    expected: { anonymous: 401, otherCustomer: 404, customer: 200, owner: 404 },
+    expected: { ...loggedIn(404), customer: 200 },
   },
   [`GET ${API.ownerBookings}`]: {
     call: () => ({ method: 'GET', url: API.ownerBookings }),
-    expected: ownersOnly(200),
+    expected: staffOnly(200),
     check: (res) => expect(res.body).not.toMatch(/password|hash/i),
   },
   [`POST ${API.changeStatus}`]: {
     // Even the customer whose booking it is may not confirm it.
     call: (w) => ({ method: 'POST', url: API.changeStatus, payload: { bookingId: w.customersBooking, status: 'confirmed' } }),
-    expected: ownersOnly(200),
+    expected: staffOnly(200),
   },
   // Pages of bookings, payments received, the export
   [`POST ${ROUTES.changePaymentStatus.path}`]: {
     // Even the customer whose booking it is may not say it is paid.
     call: (w) => ({ method: 'POST', url: ROUTES.changePaymentStatus.path, payload: { bookingId: w.customersBooking, paymentStatus: 'paid' } }),
-    expected: ownersOnly(200),
+    expected: staffOnly(200),
   },
   [`GET ${ROUTES.ownerBookingsCsv.path}`]: {
     call: () => ({ method: 'GET', url: ROUTES.ownerBookingsCsv.path }),
-    expected: ownersOnly(200),
+    expected: managersOnly(200),
     check: (res) => expect(res.body).not.toMatch(/password|hash/i),
   },
   [`GET ${API.publicBankDetails}`]: { call: () => ({ method: 'GET', url: API.publicBankDetails }), expected: everyone(200) },
@@ -220,71 +201,71 @@ const TABLE: Record<string, Entry> = {
     }),
     expected: ownersOnly(200),
   },
-  [`GET ${API.dashboard}`]: { call: () => ({ method: 'GET', url: API.dashboard }), expected: ownersOnly(200) },
+  [`GET ${API.dashboard}`]: { call: () => ({ method: 'GET', url: API.dashboard }), expected: staffOnly(200) },
   // Service blocks, the fleet timeline
   [`POST ${ROUTES.createBlock.path}`]: {
-    call: (w) => ({ method: 'POST', url: ROUTES.createBlock.path, payload: { car: w.car._id, pickupDate: day(60), returnDate: day(61), note: 'Garage' } }),
-    expected: ownersOnly(201),
+    call: (w, role) => ({ method: 'POST', url: ROUTES.createBlock.path, payload: { car: w.car._id, pickupDate: day(60 + roleOffset[role]), returnDate: day(61 + roleOffset[role]), note: 'Garage' } }),
+    expected: staffOnly(201),
   },
   [`GET ${ROUTES.blocks.path}`]: {
     call: (w) => ({ method: 'GET', url: `${ROUTES.blocks.path}?car=${w.car._id}` }),
-    expected: ownersOnly(200),
+    expected: staffOnly(200),
     check: (res) => expect(Array.isArray(res.json().blocks)).toBe(true),
   },
   // printRoutes names it under GET /api/owner/blocks, whose path it extends.
   'DELETE /:id': {
     // A block that does not exist: only staff learn so (the matrix may not leave a block missing for the bad-token checks).
     call: () => ({ method: 'DELETE', url: pathFor('deleteBlock', { id: randomUUID() }) }),
-    expected: ownersOnly(404),
+    expected: staffOnly(404),
   },
   [`GET ${ROUTES.timeline.path}`]: {
     call: () => ({ method: 'GET', url: `${ROUTES.timeline.path}?days=35` }),
-    expected: ownersOnly(200),
+    expected: staffOnly(200),
     check: (res) => expect(res.body).not.toMatch(/password|hash|email/i),
   },
-  [`GET ${API.ownerCars}`]: { call: () => ({ method: 'GET', url: API.ownerCars }), expected: ownersOnly(200) },
-  'GET /api/owner/car/:id': { call: (w) => ({ method: 'GET', url: API.ownerCar(w.car._id) }), expected: ownersOnly(200) },
+  [`GET ${API.ownerCars}`]: { call: () => ({ method: 'GET', url: API.ownerCars }), expected: staffOnly(200) },
+  'GET /api/owner/car/:id': { call: (w) => ({ method: 'GET', url: API.ownerCar(w.car._id) }), expected: staffOnly(200) },
   // A car's pictures. printRoutes names them under GET /api/owner/cars, whose path they extend.
   'POST /:id/pictures': {
-    call: async (w) => {
+    call: async (w, role) => {
       const body = await multipart({}, [{ name: 'image', bytes: await smallPng(60, 40), filename: 'side.png', type: 'image/png' }]);
-      return { method: 'POST', url: pathFor('addCarPicture', { id: w.spareCars[0]!._id }), payload: body.payload, headers: body.headers };
+      return { method: 'POST', url: pathFor('addCarPicture', { id: w.spareCars[spareOf(role)]._id }), payload: body.payload, headers: body.headers };
     },
-    expected: ownersOnly(201),
+    expected: managersOnly(201),
     check: (res) => expect(res.json().car.pictures.length).toBeGreaterThan(1),
   },
   'PUT /:id/pictures': {
     // The booked car's one picture, in the only order it can have.
     call: (w) => ({ method: 'PUT', url: pathFor('orderCarPictures', { id: w.car._id }), payload: { order: [w.car.image.split('/').at(-1)] } }),
-    expected: ownersOnly(200),
+    expected: managersOnly(200),
   },
   'DELETE /:pictureId': {
     // A picture the car does not have: only staff learn so (the matrix never leaves a car without its picture).
     call: (w) => ({ method: 'DELETE', url: pathFor('deleteCarPicture', { id: w.car._id, pictureId: randomUUID() }) }),
-    expected: ownersOnly(404),
+    expected: managersOnly(404),
   },
   [`POST ${API.addCar}`]: {
     call: async () => {
       const body = await carUpload({ ...carFields, brand: 'Honda' });
       return { method: 'POST', url: API.addCar, payload: body.payload, headers: body.headers };
     },
-    expected: ownersOnly(201),
+    expected: managersOnly(201),
   },
   'PUT /api/owner/update-car/:id': {
-    call: async (w) => {
+    call: async (w, role) => {
       const body = await carUpload({ ...carFields, model: 'Renamed' }, null);
-      return { method: 'PUT', url: API.updateCar(w.spareCars[0]!._id), payload: body.payload, headers: body.headers };
+      return { method: 'PUT', url: API.updateCar(w.spareCars[spareOf(role)]._id), payload: body.payload, headers: body.headers };
     },
-    expected: ownersOnly(200),
+    expected: managersOnly(200),
   },
-  [`POST ${API.toggleCar}`]: { call: (w) => ({ method: 'POST', url: API.toggleCar, payload: { carId: w.spareCars[0]!._id } }), expected: ownersOnly(200) },
-  [`POST ${API.deleteCar}`]: { call: (w) => ({ method: 'POST', url: API.deleteCar, payload: { carId: w.spareCars[1]!._id } }), expected: ownersOnly(200) },
+  [`POST ${API.toggleCar}`]: { call: (w, role) => ({ method: 'POST', url: API.toggleCar, payload: { carId: w.spareCars[spareOf(role)]._id } }), expected: staffOnly(200) },
+  [`POST ${API.deleteCar}`]: { call: (w, role) => ({ method: 'POST', url: API.deleteCar, payload: { carId: w.spareCars[spareOf(role)]._id } }), expected: managersOnly(200) },
   [`POST ${API.updateImage}`]: {
     call: async () => {
       const body = await multipart({}, [{ name: 'image', bytes: await smallPng(40, 40), filename: 'me.png', type: 'image/png' }]);
       return { method: 'POST', url: API.updateImage, payload: body.payload, headers: body.headers };
     },
-    expected: ownersOnly(200),
+    expected: staffOnly(200),
   },
   'GET /api/images/:id': { call: (w) => ({ method: 'GET', url: w.car.image }), expected: everyone(200) },
   // Drivers. (DELETE /api/user/documents/:id prints as "DELETE /:id", the key the blocks' removal already has.)
@@ -302,73 +283,73 @@ const TABLE: Record<string, Entry> = {
   // Only its customer and staff read a document; anyone else is told it does not exist.
   'GET /api/documents/:id': {
     call: async (w) => ({ method: 'GET', url: pathFor('document', { id: await customersDocument(w) }) }),
-    expected: { anonymous: 401, otherCustomer: 404, customer: 200, owner: 200 },
+    expected: { ...loggedIn(200), otherCustomer: 404 },
   },
   [`PUT ${ROUTES.bookingDrivers.path}`]: {
     call: (w) => ({ method: 'PUT', url: pathFor('bookingDrivers', { id: w.customersBooking }), payload: { drivers: [] } }),
-    expected: { anonymous: 401, otherCustomer: 404, customer: 200, owner: 404 },
+    expected: { ...loggedIn(404), customer: 200 },
   },
   // The counter: staff only; its papers and photos to the booking's customer and staff (none yet here: 404 to all).
-  [`GET ${ROUTES.desk.path}`]: { call: () => ({ method: 'GET', url: pathFor('desk') }), expected: ownersOnly(200) },
+  [`GET ${ROUTES.desk.path}`]: { call: () => ({ method: 'GET', url: pathFor('desk') }), expected: staffOnly(200) },
   [`GET ${ROUTES.counterBooking.path}`]: {
     call: (w) => ({ method: 'GET', url: pathFor('counterBooking', { id: w.customersBooking }) }),
-    expected: ownersOnly(200),
+    expected: staffOnly(200),
   },
   // Not multipart: the owner is refused in words, after the guard turned everyone else away.
-  [`POST ${ROUTES.checkOut.path}`]: { call: (w) => ({ method: 'POST', url: pathFor('checkOut', { id: w.customersBooking }), payload: {} }), expected: ownersOnly(400) },
-  [`POST ${ROUTES.checkIn.path}`]: { call: (w) => ({ method: 'POST', url: pathFor('checkIn', { id: w.customersBooking }), payload: {} }), expected: ownersOnly(400) },
+  [`POST ${ROUTES.checkOut.path}`]: { call: (w) => ({ method: 'POST', url: pathFor('checkOut', { id: w.customersBooking }), payload: {} }), expected: staffOnly(400) },
+  [`POST ${ROUTES.checkIn.path}`]: { call: (w) => ({ method: 'POST', url: pathFor('checkIn', { id: w.customersBooking }), payload: {} }), expected: staffOnly(400) },
   [`GET ${ROUTES.agreementPdf.path}`]: { call: (w) => ({ method: 'GET', url: pathFor('agreementPdf', { id: w.customersBooking }) }), expected: loggedIn(404) },
   [`GET ${ROUTES.receiptPdf.path}`]: { call: (w) => ({ method: 'GET', url: pathFor('receiptPdf', { id: w.customersBooking }) }), expected: loggedIn(404) },
   [`GET ${ROUTES.counterPhoto.path}`]: { call: () => ({ method: 'GET', url: pathFor('counterPhoto', { id: randomUUID() }) }), expected: loggedIn(404) },
-  'GET /:id/damages': { call: (w) => ({ method: 'GET', url: pathFor('carDamages', { id: w.car._id }) }), expected: ownersOnly(200) },
-  [`POST ${ROUTES.repairDamage.path}`]: { call: () => ({ method: 'POST', url: pathFor('repairDamage', { id: randomUUID() }), payload: {} }), expected: ownersOnly(404) },
-  [`GET ${API.vetting}`]: { call: () => ({ method: 'GET', url: API.vetting }), expected: ownersOnly(200) },
+  'GET /:id/damages': { call: (w) => ({ method: 'GET', url: pathFor('carDamages', { id: w.car._id }) }), expected: staffOnly(200) },
+  [`POST ${ROUTES.repairDamage.path}`]: { call: () => ({ method: 'POST', url: pathFor('repairDamage', { id: randomUUID() }), payload: {} }), expected: staffOnly(404) },
+  [`GET ${API.vetting}`]: { call: () => ({ method: 'GET', url: API.vetting }), expected: staffOnly(200) },
   [`POST ${API.decideVetting}`]: {
     call: async (w) => ({ method: 'POST', url: API.decideVetting, payload: { userId: await freshCustomer(w, 'vetting', true), decision: 'approved' } }),
-    expected: ownersOnly(200),
+    expected: staffOnly(200),
   },
   [`POST ${ROUTES.markDoNotRent.path}`]: {
     call: async (w) => ({ method: 'POST', url: pathFor('markDoNotRent', { id: await freshCustomer(w, 'mark') }), payload: { reason: 'Matrix check.' } }),
-    expected: ownersOnly(200),
+    expected: staffOnly(200),
   },
   [`DELETE ${ROUTES.clearDoNotRent.path}`]: {
     call: async (w) => ({ method: 'DELETE', url: pathFor('clearDoNotRent', { id: await freshCustomer(w, 'clear') }) }),
-    expected: ownersOnly(200),
+    expected: staffOnly(200),
   },
   // Prices: the quote and the offer are public; the rules are staff's (saved as they are, so nothing changes).
   [`POST ${API.quote}`]: { call: (w) => ({ method: 'POST', url: API.quote, payload: { car: w.car._id, pickupDate: day(30), returnDate: day(32) } }), expected: everyone(200) },
   [`GET ${API.prices}`]: { call: () => ({ method: 'GET', url: API.prices }), expected: everyone(200) },
-  [`GET ${API.ownerPrices}`]: { call: () => ({ method: 'GET', url: API.ownerPrices }), expected: ownersOnly(200) },
+  [`GET ${API.ownerPrices}`]: { call: () => ({ method: 'GET', url: API.ownerPrices }), expected: managersOnly(200) },
   [`PUT ${API.ownerPrices}`]: {
     call: () => ({
       method: 'PUT',
       url: API.ownerPrices,
       payload: { seasons: [], weeklyPercentOff: 0, monthlyPercentOff: 0, additionalDriverPerDay: 0, delivery: { airport: null, portmore: null, kingston: null }, extras: [] },
     }),
-    expected: ownersOnly(200),
+    expected: managersOnly(200),
   },
   // Card payments: the matrix's app has them off (PAYMENT_PROVIDER=none), so a logged-in caller hears 409 and nothing starts.
   [`POST ${API.startPayment}`]: {
     call: (w) => ({ method: 'POST', url: API.startPayment, payload: { bookingId: w.customersBooking } }),
-    expected: { anonymous: 401, otherCustomer: 409, customer: 409, owner: 409 },
+    expected: loggedIn(409),
   },
   // The provider's redirect: anyone's browser; one that proves nothing lands on the bookings page and changes nothing.
   [`GET ${API.paymentReturn}`]: { call: () => ({ method: 'GET', url: `${API.paymentReturn}?status=success&order_id=WR-AAAAAA-1` }), expected: everyone(303) },
   [`GET ${API.paymentAttempts}`]: {
     call: () => ({ method: 'GET', url: `${API.paymentAttempts}?state=all` }),
-    expected: ownersOnly(200),
+    expected: staffOnly(200),
     check: (res) => expect(Array.isArray(res.json().attempts)).toBe(true),
   },
   // printRoutes names these under GET /api/owner/payments, whose path they extend.
-  'POST /:id/close': { call: () => ({ method: 'POST', url: pathFor('closePayment', { id: randomUUID() }), payload: { outcome: 'paid' } }), expected: ownersOnly(404) },
-  'POST /:id/refund': { call: () => ({ method: 'POST', url: pathFor('refundPayment', { id: randomUUID() }), payload: { amount: 1 } }), expected: ownersOnly(404) },
+  'POST /:id/close': { call: () => ({ method: 'POST', url: pathFor('closePayment', { id: randomUUID() }), payload: { outcome: 'paid' } }), expected: managersOnly(404) },
+  'POST /:id/refund': { call: () => ({ method: 'POST', url: pathFor('refundPayment', { id: randomUUID() }), payload: { amount: 1 } }), expected: managersOnly(404) },
   [`GET ${API.company}`]: { call: () => ({ method: 'GET', url: API.company }), expected: everyone(200) },
   [`PUT ${API.updateCompany}`]: {
     call: async (w) => {
       const current = (await w.app.inject({ method: 'GET', url: API.company })).json().company;
       return { method: 'PUT', url: API.updateCompany, payload: { ...current, phone: '+1 (876) 555-0199' } };
     },
-    expected: ownersOnly(200),
+    expected: managersOnly(200),
   },
   [`GET ${API.openApi}`]: { call: () => ({ method: 'GET', url: API.openApi }), expected: everyone(200) },
   // The API reference page (Swagger UI's files; printRoutes names them relative to /api/docs/).
@@ -437,16 +418,26 @@ describe(`permissions: every route x every kind of caller (${describeDatabase})`
     await writeFile(join(webDist, 'index.html'), '<!doctype html><title>site</title>');
     t = await createTestApp({ webDist });
     const app = t.app;
-    const [owner, customer, otherCustomer] = await Promise.all([createOwner(app), registerCustomer(app, { name: 'Ann' }), registerCustomer(app, { name: 'Bob' })]);
+    const [owner, manager, agent, customer, otherCustomer] = await Promise.all([
+      createOwner(app),
+      createStaff(app, 'manager'),
+      createStaff(app, 'agent'),
+      registerCustomer(app, { name: 'Ann' }),
+      registerCustomer(app, { name: 'Bob' }),
+    ]);
     const car = await addCar(app, owner.token);
-    const spareCars = [await addCar(app, owner.token, { brand: 'Mazda' }), await addCar(app, owner.token, { brand: 'Kia' })];
+    const spareCars = {
+      agent: await addCar(app, owner.token, { brand: 'Mazda' }),
+      manager: await addCar(app, owner.token, { brand: 'Kia' }),
+      owner: await addCar(app, owner.token, { brand: 'Nissan' }),
+    };
     const booked = await book(app, customer.token, car._id, day(5), day(6));
     expect(booked.statusCode).toBe(201);
     const cancellable: string[] = [];
     for (let i = 0; i < 40; i++) {
       cancellable.push(await insertBooking(app.db, { carId: car._id, userId: customer.user._id, pickupDate: day(150 + i), returnDate: day(150 + i), status: 'confirmed' }));
     }
-    world = { app, accounts: { owner, customer, otherCustomer }, car, spareCars, customersBooking: booked.json().booking._id, cancellable };
+    world = { app, accounts: { owner, manager, agent, customer, otherCustomer }, car, spareCars, customersBooking: booked.json().booking._id, cancellable };
   });
   afterAll(async () => {
     await t?.close();
@@ -478,7 +469,7 @@ describe(`permissions: every route x every kind of caller (${describeDatabase})`
         const res = await world.app.inject(withToken(call, tokenOf(role, role === 'customer' ? 'bearer' : 'raw')));
         expect(res.statusCode, `${role}: ${res.body.slice(0, 200)}`).toBe(entry.expected[role]);
         if (entry.expected[role] === 401) expectRefusal(res, 401, MESSAGES.notAuthorized);
-        if (entry.expected[role] === 403) expectRefusal(res, 403, MESSAGES.ownersOnly);
+        if (entry.expected[role] === 403) expectRefusal(res, 403, refusalsFor(entry)[role] ?? MESSAGES.ownersOnly);
         if (before) expect(await everyRow(t.database.opened.raw), `${role} changed the database`).toEqual(before);
         if (!denied && res.statusCode < 300) entry.check?.(res, world, role);
         // HEAD gets the GET's answer without a body.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, ROLES } from '../constants';
+import { STAFF_ROLES } from '../staffRoles';
 import { password, text } from './fields';
 
 export const emailSchema = z
@@ -48,7 +49,7 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-/** For an owner, the user also carries the company's bank fields (as the original API does); a customer's never does. */
+/** For an owner, the user also carries the company's bank fields (as the original API does); a customer's, a manager's or an agent's never does. */
 const ownerBankFields = {
   bankName: z.string().optional(),
   accountHolderName: z.string().optional(),
@@ -61,7 +62,10 @@ export const user = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
+  /** "owner" for every staff member (the SPEC's marker of staff); staffRole says which kind. */
   role: z.enum(ROLES),
+  /** Staff only: owner, manager or counter agent. */
+  staffRole: z.enum(STAFF_ROLES).optional(),
   image: z.string(),
   /** Empty when the customer has not given one. */
   phone: z.string(),

@@ -27,6 +27,8 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   role: text('role', { enum: ['user', 'owner'] }).notNull().default('user'),
+  /** Staff only (role 'owner'): owner, manager or agent; the database fills in 'owner' (migrations/0019_staff_roles.sql). */
+  staffRole: text('staff_role', { enum: ['owner', 'manager', 'agent'] }),
   imageId: uuid('image_id').references(() => images.id),
   /** Optional, given at registration or on the account page; staff call it about a booking. */
   phone: text('phone'),

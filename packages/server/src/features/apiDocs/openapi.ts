@@ -3,7 +3,7 @@
  * call with its request and answer schemas (zod's own JSON Schema output), who may make it, and
  * the failures it may answer, all in our { success: false, message } shape.
  */
-import { type EndpointName, ENDPOINTS, type EndpointSchemas, ROUTES, type Tag } from '@rental/contract';
+import { ACCESS_WORDS, type EndpointName, ENDPOINTS, type EndpointSchemas, isStaffAccess, ROUTES, type Tag } from '@rental/contract';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 
@@ -54,7 +54,7 @@ function operationOf(name: EndpointName): OpenAPIV3_1.OperationObject {
   const route = ROUTES[name];
   const def: EndpointSchemas = ENDPOINTS[name];
   const status = String(def.status ?? 200);
-  const who = route.access === 'owner' ? 'Staff (owners) only.' : route.access === 'customer' ? 'Any logged-in account.' : 'Anyone.';
+  const who = ACCESS_WORDS[route.access];
   const responses: OpenAPIV3_1.ResponsesObject = {
     [status]: {
       description: status === '201' ? 'Created' : 'OK',
@@ -67,7 +67,7 @@ function operationOf(name: EndpointName): OpenAPIV3_1.OperationObject {
   const failures = new Set<number>(def.errors ?? []);
   if (def.body || def.multipart || def.params || def.query || def.headers) failures.add(400);
   if (route.access !== 'anyone') failures.add(401);
-  if (route.access === 'owner') failures.add(403);
+  if (isStaffAccess(route.access)) failures.add(403);
   for (const code of [...failures].sort()) responses[String(code)] = { $ref: `#/components/responses/Failure${code}` };
 
   const operation: OpenAPIV3_1.OperationObject = {

@@ -1,10 +1,11 @@
 /**
- * preHandlers that let a request through only for a logged-in user (requireUser) or an owner
- * (requireOwner). The user is loaded from the database on every request, so a deleted account
- * loses its access at once, whatever its token says; a token signed before the account's password
- * or role changed is refused (its session version is no longer the account's).
+ * preHandlers that let a request through only for a logged-in user (requireUser) or staff whose
+ * role reaches the call's level (requireStaff; the levels are the contract's staffRoles.ts). The
+ * user is loaded from the database on every request, so a deleted account loses its access at once,
+ * whatever its token says; a token signed before the account's password, role or staff role changed
+ * is refused (its session version is no longer the account's).
  */
-import { MESSAGES } from '@rental/contract';
+import { MESSAGES, STAFF_REFUSALS, type StaffAccess, staffRoleMay } from '@rental/contract';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
 import type { SessionAccount } from './sessionReader';
@@ -14,7 +15,7 @@ export type SessionUser = Omit<SessionAccount, 'sessionVersion'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by requireUser / requireOwner; only read it on routes that use one of them. */
+    /** Set by requireUser / requireStaff; only read it on routes that use one of them. */
     user: SessionUser;
   }
 }
@@ -48,8 +49,12 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   request.user = await loadSessionUser(request);
 }
 
-export async function requireOwner(request: FastifyRequest): Promise<void> {
-  const user = await loadSessionUser(request);
-  if (user.role !== 'owner') throw new HttpError(403, MESSAGES.ownersOnly);
-  request.user = user;
+/** A guard for a staff-only level: customers hear the SPEC's refusal, staff below the level are told who can. */
+export function requireStaff(access: StaffAccess): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    const user = await loadSessionUser(request);
+    if (user.role !== 'owner' || !user.staffRole) throw new HttpError(403, MESSAGES.ownersOnly);
+    if (!staffRoleMay(user.staffRole, access)) throw new HttpError(403, STAFF_REFUSALS[access === 'owner' ? 'owner' : 'manager']);
+    request.user = user;
+  };
 }

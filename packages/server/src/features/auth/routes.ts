@@ -50,8 +50,16 @@ export function loginLimitRules(limit: AuthRateLimit): LoginLimitRules {
   };
 }
 
-export function publicUser(user: Pick<SessionUser, 'id' | 'name' | 'email' | 'role' | 'imageId' | 'phone'>): User {
-  return { _id: user.id, name: user.name, email: user.email, role: user.role, image: imageUrl(user.imageId), phone: user.phone ?? '' };
+export function publicUser(user: Pick<SessionUser, 'id' | 'name' | 'email' | 'role' | 'imageId' | 'phone'> & { staffRole?: SessionUser['staffRole'] }): User {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    ...(user.role === 'owner' && user.staffRole && { staffRole: user.staffRole }),
+    image: imageUrl(user.imageId),
+    phone: user.phone ?? '',
+  };
 }
 
 const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
@@ -126,8 +134,9 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
   addEndpoint(app, 'userData', async (request) => {
     const user = publicUser(request.user);
     const [driver, vetting] = await Promise.all([readDriver(app.db, request.user.id), readVetting(app.db, request.user.id)]);
-    if (request.user.role !== 'owner') return { success: true as const, user, driver, vetting };
-    // As SPEC.md has it, the owner's user carries the bank fields (the company's), empty until saved.
+    if (request.user.staffRole !== 'owner') return { success: true as const, user, driver, vetting };
+    // As SPEC.md has it, the owner's user carries the bank fields (the company's), empty until saved;
+    // a manager's or an agent's does not (bank details are the owner's).
     const bank = await getBankDetails(app.db);
     return {
       success: true as const,

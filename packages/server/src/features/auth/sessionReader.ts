@@ -6,7 +6,7 @@
  * - The accounts of the requests read in one turn of the event loop are read with one query
  *   (DataLoader, no cache: every request still sees the account as it is now).
  */
-import type { Role } from '@rental/contract';
+import type { Role, StaffRole } from '@rental/contract';
 import DataLoader from 'dataloader';
 import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
@@ -16,6 +16,8 @@ import { type SessionKey, sessionTokenChecker, type TokenCheck } from './session
 export interface SessionAccount {
   id: string;
   role: Role;
+  /** Staff only: which of the team's roles. */
+  staffRole: StaffRole | null;
   name: string;
   email: string;
   imageId: string | null;
@@ -32,7 +34,7 @@ export interface SessionReader {
 export function createSessionReader(db: Database, key: SessionKey): SessionReader {
   // One statement text whatever the number of ids, prepared once per connection.
   const readAccounts = db
-    .select({ id: users.id, role: users.role, name: users.name, email: users.email, imageId: users.imageId, phone: users.phone, sessionVersion: users.sessionVersion })
+    .select({ id: users.id, role: users.role, staffRole: users.staffRole, name: users.name, email: users.email, imageId: users.imageId, phone: users.phone, sessionVersion: users.sessionVersion })
     .from(users)
     .where(sql`${users.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
     .prepare('session_accounts');
