@@ -63,6 +63,8 @@ import {
 // The counter
 import { carParams, counterFields, counterParams, counterResponses, damageParams } from './schemas';
 import { MAX_COUNTER_PHOTOS } from './counter';
+// Changing a booking's dates or car
+import { bookingChangeBody, bookingChangeResponses } from './schemas';
 
 export type Tag = 'Account' | 'Cars' | 'Bookings' | 'Company' | 'Owner' | 'Pictures' | 'Service';
 /** Failure statuses a call may answer besides the ones its access and input imply (400, 401, 403). */
@@ -280,6 +282,29 @@ export const ENDPOINTS = {
     params: idParams,
     body: bookingDriversBody,
     response: responses.bookingSaved,
+    errors: [404, 409, 422],
+  },
+  bookingChangeQuote: {
+    summary: "The price of a booking with other dates or another car, before changing it",
+    description:
+      'Same body and rules as the change, nothing written: the old and new totals, the difference and what it means for the payment. ' +
+      "Staff: any pending or confirmed booking, or extend (or give another car to) a booking on rent; a customer: their own pending or confirmed booking's dates before its pickup day. " +
+      'Anyone else: 404.',
+    tag: 'Bookings',
+    params: idParams,
+    body: bookingChangeBody,
+    response: bookingChangeResponses.changeQuote,
+    errors: [404, 409, 422],
+  },
+  changeBooking: {
+    summary: "Change a booking's dates or car",
+    description:
+      'Re-quoted at the current prices; the new days are taken in the same transaction that frees the old ones, so a change that cannot get them (409) leaves the booking as it was. ' +
+      'The customer is e-mailed the before and after; the history records who changed what.',
+    tag: 'Bookings',
+    params: idParams,
+    body: bookingChangeBody,
+    response: bookingChangeResponses.changed,
     errors: [404, 409, 422],
   },
   quote: {

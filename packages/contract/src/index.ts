@@ -13,3 +13,4 @@ export * from './driverRules';
 export * from './quote';
 export * from './counter';
 export * from './staffRoles';
+export * from './bookingChanges';

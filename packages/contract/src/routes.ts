@@ -45,6 +45,9 @@ export const ROUTES = {
   userBooking: { method: 'GET', path: '/api/bookings/user/:reference', access: 'customer' },
   cancelBooking: { method: 'POST', path: '/api/bookings/cancel', access: 'customer' },
   bookingDrivers: { method: 'PUT', path: '/api/bookings/:id/drivers', access: 'customer' },
+  // A booking's dates or car (bookingChanges.ts): staff any live booking, a customer their own; 404 for anyone else
+  bookingChangeQuote: { method: 'POST', path: '/api/bookings/:id/change/quote', access: 'customer' },
+  changeBooking: { method: 'POST', path: '/api/bookings/:id/change', access: 'customer' },
   // Prices, extras, the quote (quote.ts, schemas/prices.ts)
   quote: { method: 'POST', path: '/api/bookings/quote', access: 'anyone' },
   prices: { method: 'GET', path: '/api/prices', access: 'anyone' },

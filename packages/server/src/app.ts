@@ -40,6 +40,7 @@ import timelineRoutes from './features/timeline/routes';
 import activityRoutes from './features/activity/routes';
 import paymentRoutes from './features/payments/routes';
 import counterRoutes from './features/counter/routes';
+import bookingChangeRoutes from './features/bookingChanges/routes';
 import ownerSetupRoutes from './features/firstOwner/setup';
 import { absoluteImageUrls } from './http/absoluteImageUrls';
 import { clientErrorHandler } from './http/clientErrors';
@@ -265,6 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(activityRoutes);
   await app.register(paymentRoutes);
   await app.register(counterRoutes);
+  await app.register(bookingChangeRoutes);
   await app.register(imagesRoutes);
   await app.register(mailRoutes);
   await app.register(apiDocsRoutes);

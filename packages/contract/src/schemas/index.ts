@@ -17,3 +17,4 @@ export * from './payments';
 export * from './counterRecord';
 export * from './counter';
 export * from './responses';
+export * from './bookingChanges';

@@ -11,6 +11,7 @@ export type LetterKind =
   | 'booking_confirmed'
   | 'booking_cancelled'
   | 'booking_cancelled_by_customer'
+  | 'booking_changed'
   | 'hold_expired'
   | 'bank_details_changed'
   | 'password_changed'

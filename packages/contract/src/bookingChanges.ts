@@ -1,0 +1,134 @@
+/**
+ * Changing a booking's dates or car (decision 095): who may change what, which new days are
+ * allowed, and what the new price means for what was paid. Pure rules, shared by the server (which
+ * enforces them) and the pages (which explain them before anyone presses "Save").
+ */
+import type { BookingStatus, PaymentStatus } from './constants';
+import { MAX_RENTAL_DAYS } from './constants';
+import { formatDay, formatMoney } from './format';
+import { isCalendarDate, rentalDatesProblem, rentalDays } from './rentalDates';
+
+/** Who asks: staff (any booking) or the booking's own customer. */
+export type ChangeAsker = 'staff' | 'customer';
+
+export interface ChangeableBooking {
+  status: BookingStatus;
+  pickupDate: string;
+  returnDate: string;
+  carId: string;
+}
+
+/** What is asked: a field left out stays as it is. */
+export interface BookingChangeWish {
+  pickupDate?: string | undefined;
+  returnDate?: string | undefined;
+  car?: string | undefined;
+}
+
+export interface WantedBooking {
+  pickupDate: string;
+  returnDate: string;
+  carId: string;
+}
+
+export interface ChangeRefusal {
+  statusCode: 400 | 403 | 409;
+  message: string;
+}
+
+export const BOOKING_CHANGE_MESSAGES = {
+  nothingToChange: 'These are the booking’s dates and car already. Please choose other dates or another car.',
+  customerCarSwap: 'Only our staff can move a booking to another car. Please call us and we will help.',
+  customerStatus: 'This booking can no longer be changed online. Please call us.',
+  customerPickupReached: 'This booking can no longer be changed online: its pickup day has come. Please call us.',
+  closed: 'A cancelled, returned or no-show booking cannot be changed.',
+  onRentPickup: 'The car is already on rent, so its pickup day stays as it was.',
+  onRentShorter: 'A rental on the road can only be extended: please choose a later return date. An early return is settled at check-in.',
+  onRentPast: 'The new return date cannot be in the past.',
+  tooLong: `A rental can last at most ${MAX_RENTAL_DAYS} days.`,
+  datesTaken: 'The car is already taken on one or more of the new days. Please choose other dates or another car. Nothing was changed.',
+  blockedDays: 'The car is in for service on one or more of the new days. Please choose other dates or another car. Nothing was changed.',
+  carNotFound: 'That car is no longer in the fleet. Please choose another car.',
+  carUnavailable: 'That car is not available for hire at the moment. Please choose another car.',
+  extraSoldOut: 'One of the booking’s extras is sold out on one of the new days. Please choose other dates, or call us. Nothing was changed.',
+  changedMeanwhile: 'The booking was changed by someone else just now. Please look at it again before changing it.',
+  changed: 'The booking is changed.',
+} as const;
+
+/** The booking as it would be: what is asked, the rest as it was. */
+export function wantedBooking(booking: ChangeableBooking, wish: BookingChangeWish): WantedBooking {
+  return {
+    pickupDate: wish.pickupDate ?? booking.pickupDate,
+    returnDate: wish.returnDate ?? booking.returnDate,
+    carId: wish.car ?? booking.carId,
+  };
+}
+
+/**
+ * Why this change may not be made, or null when it may (the days themselves are the database's to
+ * grant). Staff change a pending or confirmed booking's dates or car, and extend a rental on the road
+ * or give it another car; a customer moves or shortens or extends their own pending or confirmed
+ * booking before its pickup day, never its car.
+ */
+export function changeRefusal(asker: ChangeAsker, booking: ChangeableBooking, wish: BookingChangeWish, today: string): ChangeRefusal | null {
+  const wanted = wantedBooking(booking, wish);
+  const m = BOOKING_CHANGE_MESSAGES;
+  const live = booking.status === 'pending' || booking.status === 'confirmed';
+  if (asker === 'customer') {
+    if (!live) return { statusCode: 409, message: m.customerStatus };
+    if (booking.pickupDate <= today) return { statusCode: 409, message: m.customerPickupReached };
+    if (wanted.carId !== booking.carId) return { statusCode: 403, message: m.customerCarSwap };
+  } else if (!live && booking.status !== 'on_rent') {
+    return { statusCode: 409, message: m.closed };
+  }
+  if (wanted.pickupDate === booking.pickupDate && wanted.returnDate === booking.returnDate && wanted.carId === booking.carId) {
+    return { statusCode: 400, message: m.nothingToChange };
+  }
+  if (booking.status === 'on_rent') {
+    if (!isCalendarDate(wanted.returnDate)) return { statusCode: 400, message: 'The return date is not a real date. Please choose it again.' };
+    if (wanted.pickupDate !== booking.pickupDate) return { statusCode: 409, message: m.onRentPickup };
+    if (wanted.returnDate < booking.returnDate) return { statusCode: 409, message: m.onRentShorter };
+    if (wanted.returnDate !== booking.returnDate && wanted.returnDate < today) return { statusCode: 400, message: m.onRentPast };
+    if (rentalDays(wanted.pickupDate, wanted.returnDate) > MAX_RENTAL_DAYS) return { statusCode: 400, message: m.tooLong };
+    return null;
+  }
+  const dates = rentalDatesProblem(wanted.pickupDate, wanted.returnDate, today);
+  return dates ? { statusCode: 400, message: dates.message } : null;
+}
+
+/** What the customer owes or is owed after a change, and the payment state the booking then has. */
+export interface PaymentAfterChange {
+  /** New total minus old total (negative: cheaper). */
+  difference: number;
+  paymentStatus: PaymentStatus;
+  /** One sentence for the customer and staff. */
+  note: string;
+}
+
+/**
+ * A booking paid in full whose price rises is no longer paid in full: it is marked "deposit
+ * received" (part of the price is in) and owes the difference. A paid booking that gets cheaper
+ * stays paid and is owed the difference back (staff refund it). Nothing else changes the state:
+ * an unpaid booking pays its new total as it would have paid the old one.
+ */
+export function paymentAfterChange(paymentStatus: PaymentStatus, oldTotal: number, newTotal: number, currency: string): PaymentAfterChange {
+  const difference = newTotal - oldTotal;
+  const money = (amount: number) => formatMoney(amount, currency);
+  if (difference === 0) return { difference, paymentStatus, note: 'The price stays the same.' };
+  if (paymentStatus === 'unpaid') {
+    return { difference, paymentStatus, note: `The new price is ${money(newTotal)} (${difference > 0 ? `${money(difference)} more` : `${money(-difference)} less`}).` };
+  }
+  if (difference > 0) {
+    return {
+      difference,
+      paymentStatus: paymentStatus === 'paid' ? 'deposit_received' : paymentStatus,
+      note: `${money(difference)} more is owed, to be paid at our office at the latest when the car is collected or returned.`,
+    };
+  }
+  return { difference, paymentStatus, note: `The price is ${money(-difference)} lower: if you have paid more than the new price, we refund the difference.` };
+}
+
+/** "Sat 28 Nov 2026 to Tue 1 Dec 2026", for letters, the history and the forms. */
+export function datesInWords(pickupDate: string, returnDate: string): string {
+  return `${formatDay(pickupDate)} to ${formatDay(returnDate)}`;
+}

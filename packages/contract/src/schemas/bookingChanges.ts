@@ -1,0 +1,40 @@
+/** Changing a booking's dates or car (bookingChanges.ts holds the rules; decision 095). */
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../constants';
+import { calendarDate, idField, ok } from './fields';
+import { quoteSchema } from './prices';
+
+/** A field left out stays as it was; at least one must be sent (the handler says so in words). */
+export const bookingChangeBody = z.object({
+  pickupDate: calendarDate('Pickup date').optional(),
+  returnDate: calendarDate('Return date').optional(),
+  car: idField('the car').optional(),
+});
+export type BookingChangeBody = z.infer<typeof bookingChangeBody>;
+
+const bookingSide = z.object({
+  pickupDate: z.string(),
+  returnDate: z.string(),
+  days: z.number(),
+  car: z.object({ _id: z.string(), name: z.string() }),
+  total: z.number(),
+});
+
+/** Before and after, the difference and what it means for the payment. */
+export const bookingChange = z.object({
+  bookingId: z.string(),
+  reference: z.string(),
+  before: bookingSide,
+  after: bookingSide.extend({ quote: quoteSchema }),
+  difference: z.number(),
+  currency: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentNote: z.string(),
+});
+export type BookingChange = z.infer<typeof bookingChange>;
+
+export const bookingChangeResponses = {
+  /** The preview: nothing was written. */
+  changeQuote: ok({ change: bookingChange }),
+  changed: ok({ message: z.string(), change: bookingChange }),
+};

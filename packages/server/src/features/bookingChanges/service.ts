@@ -1,0 +1,234 @@
+/**
+ * Changing a booking's dates or car (decision 095). One transaction: the booking's row is locked,
+ * the rules of a new booking are asked of the new days, the booking is re-quoted by the contract's
+ * quote(), and one UPDATE moves it. The old days are never let go before the new ones are held:
+ * bookings_no_overlap and derived.car_days_taken (moved by the row's own trigger, migration 0018)
+ * judge the row with its new days while it still holds the old ones, and a refusal rolls the whole
+ * transaction back, so the booking stays exactly as it was.
+ *
+ * The preview (the "what would it cost" call) runs the very same transaction and rolls it back:
+ * the same rules, the same answer, nothing kept.
+ */
+import {
+  BOOKING_CHANGE_MESSAGES,
+  type BookingChange,
+  type BookingChangeWish,
+  changeRefusal,
+  companyToday,
+  FAR_AHEAD_HOLD_MINUTES,
+  isFarAhead,
+  MESSAGES,
+  paymentAfterChange,
+  type Quote,
+  rentalDays,
+  wantedBooking,
+} from '@rental/contract';
+import { eq, sql } from 'drizzle-orm';
+import { actAs } from '../../db/actor';
+import { bookings, cars } from '../../db/schema';
+import { type Database, isOverlapViolation, pgErrorCode, queryRows } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { isId } from '../cars/ids';
+import { getCompanySettings } from '../company/settings';
+import { checkDrivers } from '../drivers/bookingRules';
+import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/letters';
+import { bookingFacts, enqueue } from '../mail/outbox';
+import { quoteCars, quoteWith, readPriceBook } from '../prices/quoting';
+import { bookingChangedLetter } from './letter';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface ChangeActor {
+  id: string;
+  /** 'owner' is every staff member's role (staffRole says which); anything else is a customer. */
+  role: string;
+}
+
+export interface ChangeOptions {
+  /** Work it all out, then roll back: the preview. */
+  preview: boolean;
+  mail?: MailSettings;
+  today?: string;
+}
+
+/** Carries the preview's answer out of the transaction it rolls back. */
+class PreviewDone extends Error {
+  constructor(readonly change: BookingChange) {
+    super('preview: rolled back on purpose');
+  }
+}
+
+/** The reason a database function raised (RAISE EXCEPTION 'extra_sold_out'), through drizzle's wrapping. */
+function raisedReason(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === 'P0001') return (e as { message?: string }).message;
+  }
+  return undefined;
+}
+
+function violatedConstraint(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const name = (e as { constraint?: unknown }).constraint;
+    if (typeof name === 'string') return name;
+  }
+  return undefined;
+}
+
+export async function changeBooking(db: Database, actor: ChangeActor, bookingId: unknown, wish: BookingChangeWish, options: ChangeOptions): Promise<BookingChange> {
+  if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
+  try {
+    return await db.transaction(async (tx) => {
+      const change = await changeInside(tx, actor, bookingId, wish, options);
+      if (options.preview) throw new PreviewDone(change);
+      return change;
+    });
+  } catch (err) {
+    if (err instanceof PreviewDone) return err.change;
+    // Another booking of the new days (bookings_no_overlap), or a service block (car_days_taken).
+    if (isOverlapViolation(err)) {
+      throw new HttpError(409, violatedConstraint(err) === 'car_days_taken_no_overlap' ? BOOKING_CHANGE_MESSAGES.blockedDays : BOOKING_CHANGE_MESSAGES.datesTaken);
+    }
+    if (pgErrorCode(err) === 'P0001' && raisedReason(err) === 'extra_sold_out') throw new HttpError(409, BOOKING_CHANGE_MESSAGES.extraSoldOut);
+    throw err;
+  }
+}
+
+const bookingColumns = {
+  userId: bookings.userId,
+  reference: bookings.reference,
+  status: bookings.status,
+  carId: bookings.carId,
+  pickupDate: bookings.pickupDate,
+  returnDate: bookings.returnDate,
+  price: bookings.price,
+  quote: bookings.quote,
+  paymentStatus: bookings.paymentStatus,
+  holdExpiresAt: bookings.holdExpiresAt,
+  car: { brand: cars.brand, model: cars.model },
+};
+
+async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish: BookingChangeWish, options: ChangeOptions): Promise<BookingChange> {
+  const today = options.today ?? companyToday();
+  const asker = actor.role === 'owner' ? 'staff' : 'customer';
+  await actAs(tx, actor.id);
+  const read = () => tx.select(bookingColumns).from(bookings).innerJoin(cars, eq(cars.id, bookings.carId)).where(eq(bookings.id, bookingId));
+  const [seen] = await read();
+  // Someone else's booking does not exist, as far as a customer can tell.
+  if (!seen || (asker === 'customer' && seen.userId !== actor.id)) throw new HttpError(404, MESSAGES.bookingNotFound);
+  const asked = wantedBooking(seen, wish);
+
+  // A customer's driver must still meet the company's rules on the new days (a licence valid to the
+  // new return day...). Their row is locked first, as a booking and a vetting decision lock it.
+  if (asker === 'customer') {
+    const company = await getCompanySettings(tx);
+    const [drivers] = await checkDrivers(tx, [{ userId: seen.userId, pickupDate: asked.pickupDate, returnDate: asked.returnDate, isStaff: false }], company);
+    if (drivers?.refusal) throw drivers.refusal;
+  }
+
+  // The booking's row, locked: a status change, a check-out or another change waits for this one.
+  const [current] = await read().for('update', { of: bookings });
+  if (!current) throw new HttpError(404, MESSAGES.bookingNotFound);
+  if (current.status !== seen.status || current.carId !== seen.carId || current.pickupDate !== seen.pickupDate || current.returnDate !== seen.returnDate) {
+    throw new HttpError(409, BOOKING_CHANGE_MESSAGES.changedMeanwhile);
+  }
+  const refused = changeRefusal(asker, current, wish, today);
+  if (refused) throw new HttpError(refused.statusCode, refused.message);
+  const wanted = wantedBooking(current, wish);
+  const carChanges = wanted.carId !== current.carId;
+  if (carChanges && !isId(wanted.carId)) throw new HttpError(404, BOOKING_CHANGE_MESSAGES.carNotFound);
+
+  // The lock order of a new booking (bookCar.sql): the extras with a stock, then the cars, in id order.
+  await tx.execute(sql`SELECT 1 FROM extras WHERE stock IS NOT NULL
+                         AND id IN (SELECT extra_id FROM booking_extras WHERE booking_id = ${bookingId}::uuid)
+                       ORDER BY id FOR NO KEY UPDATE`);
+  const carIds = [...new Set([current.carId, wanted.carId])].sort();
+  const lockedCars = await queryRows<{ id: string; is_available: boolean; deleted_at: string | null; brand: string; model: string }>(
+    tx,
+    sql`SELECT id, is_available, deleted_at, brand, model FROM cars WHERE id IN (${sql.join(carIds.map((id) => sql`${id}::uuid`), sql`, `)}) ORDER BY id FOR NO KEY UPDATE`,
+  );
+  const newCar = lockedCars.find((car) => car.id === wanted.carId);
+  if (!newCar || newCar.deleted_at !== null) throw new HttpError(404, BOOKING_CHANGE_MESSAGES.carNotFound);
+  // A car staff took out of hire takes no new days; a rental already on the road keeps its own car.
+  if (!newCar.is_available && (carChanges || current.status !== 'on_rent')) throw new HttpError(409, BOOKING_CHANGE_MESSAGES.carUnavailable);
+
+  // The new price: the same quote() with the same choices (extras, other drivers, delivery), at today's prices.
+  const company = await getCompanySettings(tx);
+  const [book, quotedCars] = await Promise.all([readPriceBook(tx, company), quoteCars(tx, [wanted.carId])]);
+  const quoteCar = quotedCars.get(wanted.carId);
+  if (!quoteCar) throw new HttpError(404, BOOKING_CHANGE_MESSAGES.carNotFound);
+  const stored: Quote | null = current.quote;
+  const priced = quoteWith(book, quoteCar, {
+    pickupDate: wanted.pickupDate,
+    returnDate: wanted.returnDate,
+    extras: stored?.extras ?? [],
+    additionalDrivers: stored?.additionalDrivers ?? 0,
+    delivery: stored?.delivery ?? null,
+  });
+  if ('problem' in priced) throw new HttpError(422, priced.problem);
+  const newQuote = priced.quote;
+
+  // Days already taken by another booking or a block: the usual refusal, said without trying the
+  // UPDATE. Under the cars' locks no new booking can take them meanwhile; the constraints still decide.
+  const [taken] = await queryRows<{ block: boolean }>(
+    tx,
+    sql`SELECT block_id IS NOT NULL AS block FROM derived.car_days_taken
+        WHERE car_id = ${wanted.carId}::uuid AND period && daterange(${wanted.pickupDate}::date, ${wanted.returnDate}::date, '[]')
+          AND booking_id IS DISTINCT FROM ${bookingId}::uuid
+        ORDER BY block_id IS NOT NULL LIMIT 1`,
+  );
+  if (taken) throw new HttpError(409, taken.block ? BOOKING_CHANGE_MESSAGES.blockedDays : BOOKING_CHANGE_MESSAGES.datesTaken);
+
+  const payment = paymentAfterChange(current.paymentStatus, current.price, newQuote.total, newQuote.currency);
+  // A hold moved far ahead is cut to what a new booking that far ahead gets; a change never lengthens a hold.
+  const hold =
+    current.status === 'pending' && isFarAhead(wanted.pickupDate, today)
+      ? sql`least(${bookings.holdExpiresAt}, now() + make_interval(mins => ${FAR_AHEAD_HOLD_MINUTES}))`
+      : bookings.holdExpiresAt;
+  await tx
+    .update(bookings)
+    .set({
+      carId: wanted.carId,
+      pickupDate: wanted.pickupDate,
+      returnDate: wanted.returnDate,
+      price: newQuote.total,
+      quote: newQuote,
+      paymentStatus: payment.paymentStatus,
+      holdExpiresAt: hold,
+    })
+    .where(eq(bookings.id, bookingId));
+  // The extras must fit their stock on the new days too (raises extra_sold_out).
+  if (newQuote.extras.length > 0) await tx.execute(sql`SELECT booking_extras_fit(${bookingId}::uuid)`);
+  // A rental extended: its new return day gets its own reminder and, if it comes to that, its own overdue alert.
+  if (current.status === 'on_rent' && wanted.returnDate !== current.returnDate) {
+    await tx.execute(sql`UPDATE rentals SET overdue_alerted_at = NULL, return_reminded_at = NULL WHERE booking_id = ${bookingId}::uuid`);
+  }
+
+  const change: BookingChange = {
+    bookingId,
+    reference: current.reference,
+    before: {
+      pickupDate: current.pickupDate,
+      returnDate: current.returnDate,
+      days: rentalDays(current.pickupDate, current.returnDate),
+      car: { _id: current.carId, name: `${current.car.brand} ${current.car.model}` },
+      total: current.price,
+    },
+    after: {
+      pickupDate: wanted.pickupDate,
+      returnDate: wanted.returnDate,
+      days: newQuote.days,
+      car: { _id: wanted.carId, name: `${newCar.brand} ${newCar.model}` },
+      total: newQuote.total,
+      quote: newQuote,
+    },
+    difference: payment.difference,
+    currency: newQuote.currency,
+    paymentStatus: payment.paymentStatus,
+    paymentNote: payment.note,
+  };
+  if (!options.preview) {
+    const facts = await bookingFacts(tx, bookingId);
+    await enqueue(tx, [bookingChangedLetter(facts, change, asker === 'staff', company, options.mail ?? DEFAULT_MAIL_SETTINGS)]);
+  }
+  return change;
+}
