@@ -121,6 +121,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       driver,
       vetting,
       isOwner: user?.role === 'owner',
+      // A server from before staff roles knows only owners.
+      staffRole: user?.role === 'owner' ? (user.staffRole ?? 'owner') : null,
       token,
       userLoading: token !== null && userQuery.isPending && !userQuery.isError,
       showLogin,

@@ -1,4 +1,5 @@
 import type { Car, Driver, User, Vetting } from '@rental/contract/schemas';
+import type { StaffRole } from '@rental/contract/staffRoles';
 import { createContext } from 'react';
 
 /** The shared session state: who is logged in, their token, and the login dialog. */
@@ -8,7 +9,10 @@ export type Session = {
   driver: Driver | null;
   /** Where the company's check of the customer stands; null while loading. */
   vetting: Vetting | null;
+  /** Staff of any role (the SPEC's role "owner"). */
   isOwner: boolean;
+  /** Which of the team's roles, for staff; null for customers and visitors. */
+  staffRole: StaffRole | null;
   token: string | null;
   /** True while a stored token's user is still being fetched (do not redirect yet). */
   userLoading: boolean;

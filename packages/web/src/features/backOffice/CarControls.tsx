@@ -4,6 +4,7 @@ import type { Car } from '@rental/contract/schemas';
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDeleteCar, useToggleCar } from './ownerQueries';
+import { useStaffMay } from './useStaffMay';
 
 export function AvailabilityBadge({ available }: { available: boolean }) {
   return (
@@ -30,6 +31,8 @@ export function CarActions({ car, className = 'flex-wrap' }: { car: Car; classNa
   const name = `${car.brand} ${car.model}`;
   const busy = toggle.isPending || remove.isPending;
   const toggleWords = car.isAvaliable ? 'Make unavailable' : 'Make available';
+  // Agents say when a car is free; changing or removing it is a manager's.
+  const mayChange = useStaffMay('manager');
 
   const onDelete = () => {
     if (window.confirm(MESSAGES.confirmDeleteCar)) remove.mutate(car._id);
@@ -39,10 +42,12 @@ export function CarActions({ car, className = 'flex-wrap' }: { car: Car; classNa
     // Only stops the row's or card's click from reaching the buttons; the buttons handle the keyboard themselves.
     // oxlint-disable-next-line jsx-a11y/no-static-element-interactions, jsx-a11y/click-events-have-key-events
     <div className={`flex items-center gap-1 ${className}`} onClick={(e) => e.stopPropagation()}>
-      <Link to={`/owner/add-car/${car._id}`} aria-label={`Edit ${name}`} className={`${ACTION} text-primary hover:bg-primary-light`}>
-        <Pencil aria-hidden="true" size={18} />
-        Edit
-      </Link>
+      {mayChange && (
+        <Link to={`/owner/add-car/${car._id}`} aria-label={`Edit ${name}`} className={`${ACTION} text-primary hover:bg-primary-light`}>
+          <Pencil aria-hidden="true" size={18} />
+          Edit
+        </Link>
+      )}
       <button
         type="button"
         aria-label={`${toggleWords}: ${name}`}
@@ -53,10 +58,12 @@ export function CarActions({ car, className = 'flex-wrap' }: { car: Car; classNa
         {car.isAvaliable ? <EyeOff aria-hidden="true" size={18} /> : <Eye aria-hidden="true" size={18} />}
         {toggleWords}
       </button>
-      <button type="button" aria-label={`Delete ${name}`} className={`${ACTION} text-red-700 hover:bg-red-50 hover:text-red-800`} onClick={onDelete} disabled={busy}>
-        <Trash2 aria-hidden="true" size={18} />
-        Delete
-      </button>
+      {mayChange && (
+        <button type="button" aria-label={`Delete ${name}`} className={`${ACTION} text-red-700 hover:bg-red-50 hover:text-red-800`} onClick={onDelete} disabled={busy}>
+          <Trash2 aria-hidden="true" size={18} />
+          Delete
+        </button>
+      )}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { formatCalendarDate, formatInstant } from '../../lib/dates';
 import { useMoney } from '../../company/useCompany';
 import { type BookingFilters, bookingQuery, emptyListText, filtersProblem, listedText, NO_FILTERS } from './bookingSearch';
 import { downloadBookingsCsv } from './bookingsCsvDownload';
+import { useStaffMay } from './useStaffMay';
 import { BookingStatusNote } from './BookingStatusNote';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { BookingCards } from './BookingCards';
@@ -42,6 +43,7 @@ export function ManageBookingsPage() {
   const pages = useOwnerBookingPages(asked);
   const bookings = pages.data?.pages.flatMap((page) => page.bookings);
   const [exporting, setExporting] = useState(false);
+  const mayExport = useStaffMay('manager');
   // The table needs about 60rem beside the side menu; narrower screens get cards.
   const asCards = useNarrowerThan('xl');
   const empty = pages.error ? errorMessage(pages.error) : emptyListText({ ...filters, search });
@@ -78,10 +80,12 @@ export function ManageBookingsPage() {
           <p role="status" className="text-sm text-slate-600">
             {bookings && !pages.isPending ? listedText(bookings.length, pages.hasNextPage) : ''}
           </p>
-          <button type="button" className="btn-secondary min-h-11" onClick={exportCsv} disabled={exporting}>
-            <Download aria-hidden="true" size={18} />
-            {exporting ? 'Exporting…' : 'Export CSV'}
-          </button>
+          {mayExport && (
+            <button type="button" className="btn-secondary min-h-11" onClick={exportCsv} disabled={exporting}>
+              <Download aria-hidden="true" size={18} />
+              {exporting ? 'Exporting…' : 'Export CSV'}
+            </button>
+          )}
         </div>
       </div>
       {asCards ? (

@@ -16,10 +16,12 @@ import { useNarrowerThan } from './useNarrowerThan';
 import { useMoney } from '../../company/useCompany';
 import { CarDamages, DamagesToggle } from './damages/CarDamages';
 import { lotWords } from './damages/carLot';
+import { useStaffMay } from './useStaffMay';
 
 export function ManageCarsPage() {
   usePageMeta('Manage Cars', 'The rental fleet: edit cars, make them available or not, remove them.');
   const cars = useOwnerCars();
+  const mayAdd = useStaffMay('manager');
   // The table, its actions in words, needs about 60rem beside the side menu; narrower screens get cards.
   const asCards = useNarrowerThan('xl');
   const empty = cars.error ? errorMessage(cars.error) : 'No cars yet. Add the first one to start taking bookings.';
@@ -34,10 +36,12 @@ export function ManageCarsPage() {
         title="Manage Cars"
         description="View all listed cars, update their details, or remove them from the booking platform."
         action={
-          <Link to="/owner/add-car" className="btn-primary">
-            <Plus aria-hidden="true" size={18} />
-            Add car
-          </Link>
+          mayAdd && (
+            <Link to="/owner/add-car" className="btn-primary">
+              <Plus aria-hidden="true" size={18} />
+              Add car
+            </Link>
+          )
         }
       />
       {asCards ? (

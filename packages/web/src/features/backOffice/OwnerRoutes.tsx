@@ -1,4 +1,7 @@
-/** The staff area (/owner/*): only owners get in; everyone else is sent to the home page. */
+/**
+ * The staff area (/owner/*): only staff get in; everyone else is sent to the home page. A page above
+ * a staff member's role (ownerMenu.ts) says so instead of opening.
+ */
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { useSession } from '../../session/useSession';
 import { BankDetailsPage } from './BankDetailsPage';
@@ -10,6 +13,7 @@ import { ManageCarsPage } from './ManageCarsPage';
 import { OwnerLayout } from './OwnerLayout';
 import { OwnerLoading } from './OwnerLoading';
 import { OutboxPage } from './OutboxPage';
+import { StaffPageGate } from './StaffPageGate';
 // The history
 import { ActivityPage } from './activity/ActivityPage';
 // The fleet timeline
@@ -40,23 +44,25 @@ export default function OwnerRoutes() {
   return (
     <Routes>
       <Route element={<OwnerLayout />}>
-        <Route index element={<DashboardPage />} />
-        <Route path="desk" element={<DeskPage />} />
-        <Route path="desk/:id/check-out" element={<CheckOutPage />} />
-        <Route path="desk/:id/check-in" element={<CheckInPage />} />
-        <Route path="add-car" element={<CarFormRoute />} />
-        <Route path="add-car/:id" element={<CarFormRoute />} />
-        <Route path="manage-cars" element={<ManageCarsPage />} />
-        <Route path="manage-bookings" element={<ManageBookingsPage />} />
-        <Route path="vetting" element={<VettingPage />} />
-        <Route path="bank-details" element={<BankDetailsPage />} />
-        <Route path="settings" element={<CompanySettingsPage />} />
-        <Route path="outbox" element={<OutboxPage />} />
-        <Route path="activity" element={<ActivityPage />} />
-        <Route path="timeline" element={<TimelinePage />} />
-        <Route path="prices" element={<PricesPage />} />
-        <Route path="payments" element={<PaymentsPage />} />
-        <Route path="*" element={<Navigate to="/owner" replace />} />
+        <Route element={<StaffPageGate />}>
+          <Route index element={<DashboardPage />} />
+          <Route path="desk" element={<DeskPage />} />
+          <Route path="desk/:id/check-out" element={<CheckOutPage />} />
+          <Route path="desk/:id/check-in" element={<CheckInPage />} />
+          <Route path="add-car" element={<CarFormRoute />} />
+          <Route path="add-car/:id" element={<CarFormRoute />} />
+          <Route path="manage-cars" element={<ManageCarsPage />} />
+          <Route path="manage-bookings" element={<ManageBookingsPage />} />
+          <Route path="vetting" element={<VettingPage />} />
+          <Route path="bank-details" element={<BankDetailsPage />} />
+          <Route path="settings" element={<CompanySettingsPage />} />
+          <Route path="outbox" element={<OutboxPage />} />
+          <Route path="activity" element={<ActivityPage />} />
+          <Route path="timeline" element={<TimelinePage />} />
+          <Route path="prices" element={<PricesPage />} />
+          <Route path="payments" element={<PaymentsPage />} />
+          <Route path="*" element={<Navigate to="/owner" replace />} />
+        </Route>
       </Route>
     </Routes>
   );

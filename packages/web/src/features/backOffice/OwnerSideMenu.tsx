@@ -1,6 +1,7 @@
 import { Building2, CalendarCheck, CarFront, CreditCard, GanttChart, History, IdCard, KeyRound, Landmark, LayoutDashboard, type LucideIcon, Mail, PlusSquare, Tags } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { currentMenuItem, OWNER_MENU } from './ownerMenu';
+import { useSession } from '../../session/useSession';
+import { currentMenuItem, menuFor, OWNER_MENU } from './ownerMenu';
 import { ProfileImageEditor } from './ProfileImageEditor';
 
 const ICONS: Record<(typeof OWNER_MENU)[number]['to'], LucideIcon> = {
@@ -21,13 +22,14 @@ const ICONS: Record<(typeof OWNER_MENU)[number]['to'], LucideIcon> = {
 
 export function OwnerSideMenu() {
   const current = currentMenuItem(useLocation().pathname);
+  const { staffRole } = useSession();
   return (
     <>
       <ProfileImageEditor />
       <nav aria-label="Owner menu" className="py-4">
         <ul className="space-y-1 px-3">
-          {OWNER_MENU.map(({ to, label }) => {
-            const Icon = ICONS[to];
+          {menuFor(staffRole ?? 'agent').map(({ to, label }) => {
+            const Icon = ICONS[to as keyof typeof ICONS];
             const isCurrent = to === current;
             return (
               <li key={to}>

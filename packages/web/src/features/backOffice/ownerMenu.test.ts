@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentMenuItem } from './ownerMenu';
+import { currentMenuItem, mayOpenPage, menuFor, OWNER_MENU } from './ownerMenu';
 
 describe('the side menu’s current item', () => {
   it('is the page’s own item', () => {
@@ -28,5 +28,34 @@ describe('the side menu’s current item', () => {
   it('is none for a page outside the menu; the dashboard does not claim the whole area', () => {
     expect(currentMenuItem('/owner/nowhere')).toBeUndefined();
     expect(currentMenuItem('/cars')).toBeUndefined();
+  });
+});
+
+describe('what each staff role sees', () => {
+  const labels = (role: Parameters<typeof menuFor>[0]) => menuFor(role).map((item) => item.label);
+
+  it('an owner sees every page, bank details included', () => {
+    expect(labels('owner')).toEqual(OWNER_MENU.map((item) => item.label));
+  });
+
+  it('a manager sees everything but bank details', () => {
+    expect(labels('manager')).not.toContain('Bank Details');
+    expect(labels('manager')).toEqual(expect.arrayContaining(['Prices and extras', 'Company Settings', 'History', 'Add car']));
+  });
+
+  it('a counter agent sees the desk, bookings, cars, driver checks and the timeline, not prices, settings, bank details or history', () => {
+    expect(labels('agent')).toEqual(expect.arrayContaining(['Desk', 'Manage Bookings', 'Manage Cars', 'Driver checks', 'Timeline']));
+    for (const hidden of ['Prices and extras', 'Company Settings', 'Bank Details', 'History', 'Add car']) expect(labels('agent')).not.toContain(hidden);
+  });
+
+  it('a page opens for a role when its menu item does; pages under an item follow it', () => {
+    expect(mayOpenPage('agent', '/owner/desk/0b7c6f0e-2f1e-4a43-9d1f-4c2b8a1e5d77/check-in')).toBe(true);
+    expect(mayOpenPage('agent', '/owner/prices')).toBe(false);
+    expect(mayOpenPage('agent', '/owner/add-car/0b7c6f0e-2f1e-4a43-9d1f-4c2b8a1e5d77')).toBe(false);
+    expect(mayOpenPage('manager', '/owner/add-car/0b7c6f0e-2f1e-4a43-9d1f-4c2b8a1e5d77')).toBe(true);
+    expect(mayOpenPage('manager', '/owner/bank-details/')).toBe(false);
+    expect(mayOpenPage('owner', '/owner/bank-details')).toBe(true);
+    // A page no item holds is any staff member's.
+    expect(mayOpenPage('agent', '/owner/bookings/new')).toBe(true);
   });
 });

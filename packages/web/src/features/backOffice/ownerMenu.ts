@@ -1,25 +1,44 @@
-/** The staff side menu's items, and which of them a page belongs to. */
+/** The staff side menu's items, which of them a page belongs to, and which staff roles may open it. */
+import { type StaffAccess, type StaffRole, staffRoleMay } from '@rental/contract/staffRoles';
 
 export interface MenuItem {
   to: string;
   label: string;
+  /** Who may open the page (and every page it holds): the same levels as the API's (staffRoles.ts). */
+  access: StaffAccess;
 }
 
 export const OWNER_MENU = [
-  { to: '/owner', label: 'Dashboard' },
-  { to: '/owner/desk', label: 'Desk' },
-  { to: '/owner/add-car', label: 'Add car' },
-  { to: '/owner/manage-cars', label: 'Manage Cars' },
-  { to: '/owner/manage-bookings', label: 'Manage Bookings' },
-  { to: '/owner/vetting', label: 'Driver checks' },
-  { to: '/owner/timeline', label: 'Timeline' },
-  { to: '/owner/payments', label: 'Card payments' },
-  { to: '/owner/prices', label: 'Prices and extras' },
-  { to: '/owner/bank-details', label: 'Bank Details' },
-  { to: '/owner/settings', label: 'Company Settings' },
-  { to: '/owner/outbox', label: 'Outbox' },
-  { to: '/owner/activity', label: 'History' },
+  { to: '/owner', label: 'Dashboard', access: 'staff' },
+  { to: '/owner/desk', label: 'Desk', access: 'staff' },
+  { to: '/owner/add-car', label: 'Add car', access: 'manager' },
+  { to: '/owner/manage-cars', label: 'Manage Cars', access: 'staff' },
+  { to: '/owner/manage-bookings', label: 'Manage Bookings', access: 'staff' },
+  { to: '/owner/vetting', label: 'Driver checks', access: 'staff' },
+  { to: '/owner/timeline', label: 'Timeline', access: 'staff' },
+  { to: '/owner/payments', label: 'Card payments', access: 'staff' },
+  { to: '/owner/prices', label: 'Prices and extras', access: 'manager' },
+  { to: '/owner/bank-details', label: 'Bank Details', access: 'owner' },
+  { to: '/owner/settings', label: 'Company Settings', access: 'manager' },
+  { to: '/owner/outbox', label: 'Outbox', access: 'staff' },
+  { to: '/owner/activity', label: 'History', access: 'manager' },
 ] as const satisfies readonly MenuItem[];
+
+/** The items a staff member of this role sees. */
+export function menuFor(role: StaffRole, items: readonly MenuItem[] = OWNER_MENU): MenuItem[] {
+  return items.filter((item) => staffRoleMay(role, item.access));
+}
+
+/**
+ * May this role open the page at this address? A car's edit page changes the fleet (managers); any
+ * other page is its menu item's, and a page no item holds (the new booking page) is any staff's.
+ */
+export function mayOpenPage(role: StaffRole, pathname: string, items: readonly MenuItem[] = OWNER_MENU): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (CAR_EDIT_PAGE.test(path)) return staffRoleMay(role, 'manager');
+  const holder = items.find((item) => item.to === currentMenuItem(path, items));
+  return staffRoleMay(role, holder?.access ?? 'staff');
+}
 
 /**
  * A car's edit page lives at /owner/add-car/<id> (the SPEC's address) but is reached from Manage

@@ -16,6 +16,7 @@ import { ReasonDialog } from '../vetting/ReasonDialog';
 import { closePayment, refreshOwner, usePaymentAttempts } from './paymentQueries';
 import { canClose, emptyListText, noteProblem, PAYMENT_STATUS_STYLE, PAYMENT_TABS, PAYMENTS_PATH, refundedText, refundLeft, tabFromSearch } from './paymentWords';
 import { RefundDialog } from './RefundDialog';
+import { useStaffMay } from '../useStaffMay';
 
 export function PaymentsPage() {
   usePageMeta('Card payments', 'Card payments that never came back from the provider, to look up and close, and refunds made.');
@@ -66,6 +67,8 @@ const CLOSE_TEXT = {
 export function AttemptCard({ attempt }: { attempt: PaymentAttempt }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<Asking>(null);
+  // Agents see how a card payment went; closing one or recording a refund is a manager's.
+  const mayCloseOrRefund = useStaffMay('manager');
   const done = () => {
     setAsking(null);
     return refreshOwner(queryClient);
@@ -107,7 +110,7 @@ export function AttemptCard({ attempt }: { attempt: PaymentAttempt }) {
             </div>
           ))}
         </dl>
-        {(canClose(attempt) || refundLeft(attempt) > 0) && (
+        {mayCloseOrRefund && (canClose(attempt) || refundLeft(attempt) > 0) && (
           <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             {canClose(attempt) && (
               <>
