@@ -35,6 +35,11 @@ export interface CompanyFacts {
   extraKmRate: number;
   /** Each eighth of a tank missing at return. */
   fuelEighthPrice: number;
+  /** Reminders the clock sends through the outbox (features/reminders/); each can be turned off. */
+  pickupReminder: boolean;
+  returnReminder: boolean;
+  holdEndingReminder: boolean;
+  staffDailySummary: boolean;
 }
 
 export const DEFAULT_COMPANY: CompanyFacts = {
@@ -56,6 +61,10 @@ export const DEFAULT_COMPANY: CompanyFacts = {
   gracePeriodMinutes: 60,
   extraKmRate: 40,
   fuelEighthPrice: 1_500,
+  pickupReminder: true,
+  returnReminder: true,
+  holdEndingReminder: true,
+  staffDailySummary: true,
 };
 
 /** The map is framed on the about page, so it must come from a map service the page's security policy allows. */

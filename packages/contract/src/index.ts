@@ -13,4 +13,5 @@ export * from './driverRules';
 export * from './quote';
 export * from './counter';
 export * from './staffRoles';
+export * from './reminders';
 export * from './bookingChanges';

@@ -48,6 +48,8 @@ const webLink = (label: string) =>
 /** "Google Maps or OpenStreetMap": the services the about page may frame. */
 const MAP_SERVICES = 'Google Maps or OpenStreetMap';
 
+const onOff = (label: string) => z.boolean({ error: `${label} must be turned on or off.` });
+
 /** The company's own facts, edited by owners (company settings) and read by every page and message. */
 export const companySettings = z.object({
   name: text('Company name', 100),
@@ -101,6 +103,11 @@ export const companySettings = z.object({
   gracePeriodMinutes: wholeNumber('Minutes of grace for a late return', 0, 24 * 60),
   extraKmRate: wholeNumber('Price of each kilometre over the allowance', 0, 100_000),
   fuelEighthPrice: wholeNumber('Price of each eighth of a tank missing', 0, 1_000_000),
+  /** The reminders (features/reminders/): on unless staff turn them off. */
+  pickupReminder: onOff('The reminder the day before pickup'),
+  returnReminder: onOff('The reminder the evening before return'),
+  holdEndingReminder: onOff('The reminder that a bank deposit is due'),
+  staffDailySummary: onOff("Staff's morning list of pickups and returns"),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
 export type CompanySettingsInput = z.input<typeof companySettings>;
@@ -114,7 +121,11 @@ export const updateCompanyBody = companySettings.partial({
   gracePeriodMinutes: true,
   extraKmRate: true,
   fuelEighthPrice: true,
+  pickupReminder: true,
+  returnReminder: true,
+  holdEndingReminder: true,
+  staffDailySummary: true,
 });
 /** The settings a client older than them may leave out of a save. */
-export const COMPANY_LATER_SETTINGS = ['minDriverAge', 'minLicenceYears', 'gctPercent', 'trn', 'returnTime', 'gracePeriodMinutes', 'extraKmRate', 'fuelEighthPrice'] as const;
+export const COMPANY_LATER_SETTINGS = ['minDriverAge', 'minLicenceYears', 'gctPercent', 'trn', 'returnTime', 'gracePeriodMinutes', 'extraKmRate', 'fuelEighthPrice', 'pickupReminder', 'returnReminder', 'holdEndingReminder', 'staffDailySummary'] as const;
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBody>;

@@ -228,10 +228,24 @@ export const companySettings = pgTable(
   },
   (t) => [check('company_settings_single_row', sql`${t.id} = 1`)],
 );
+    /** When an owner first saved the settings (phone and e-mail no longer the shipped ones): migrations/0023. */
+    contactsSavedAt: timestamp('contacts_saved_at', { withTimezone: true }),
 
 /** Server settings that must survive restarts and be shared by instances (the JWT secret). */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
+/** Each reminder sent once, by (kind, booking id or day): migrations/0023_reminders.sql, features/reminders/. */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    kind: text('kind', { enum: ['pickup_reminder', 'hold_ending_reminder', 'staff_daily_summary'] }).notNull(),
+    subject: text('subject').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subject] })],
+);
+
   value: text('value').notNull(),
 });
 

@@ -28,6 +28,15 @@ export async function getCompanySettings(db: Database | Tx): Promise<CompanySett
   return withDefaults(row?.value);
 }
 
+/**
+ * Has an owner saved the settings (their phone and e-mail) yet? Until then the public site and the
+ * letters say the company is setting up instead of showing the shipped placeholders.
+ */
+export async function contactsSaved(db: Database | Tx): Promise<boolean> {
+  const [row] = await db.select({ at: companySettings.contactsSavedAt }).from(companySettings).where(eq(companySettings.id, 1));
+  return Boolean(row?.at);
+}
+
 /** Read under a share lock, inside a transaction that places a car at a location. */
 export async function lockedCompanySettings(tx: Tx): Promise<CompanySettings> {
   const [row] = await tx.select({ value: companySettings.value }).from(companySettings).where(eq(companySettings.id, 1)).for('share');
@@ -62,7 +71,8 @@ export async function saveCompanySettings(db: Database, ownerId: string, asked: 
     }
     await tx
       .update(companySettings)
-      .set({ value: next, updatedBy: ownerId, updatedAt: sql`now()` })
+      // The first save is when the phone and e-mail become the company's own (contactsSaved).
+      .set({ value: next, updatedBy: ownerId, updatedAt: sql`now()`, contactsSavedAt: sql`coalesce(${companySettings.contactsSavedAt}, now())` })
       .where(eq(companySettings.id, 1));
     return next;
   });

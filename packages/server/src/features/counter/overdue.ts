@@ -8,7 +8,7 @@
  * rows are taken with FOR UPDATE SKIP LOCKED and the mark is re-checked on the locked row: several
  * instances sweeping one PostgreSQL at once never both take a rental, and never wait on each other.
  */
-import { addDays, companyToday } from '@rental/contract';
+import { addDays, companyToday, RETURN_REMINDER_FROM_HOUR } from '@rental/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Database, queryRows } from '../../db/types';
@@ -19,7 +19,7 @@ import { overdueAlertLetter, returnReminderLetter } from './letters';
 import { startSweeper } from '../../jobs/sweeper';
 
 /** From this hour (Jamaica) the evening before its return day, a rental's reminder goes out. */
-export const REMINDER_FROM_HOUR = 17;
+export const REMINDER_FROM_HOUR = RETURN_REMINDER_FROM_HOUR;
 /** Jamaica keeps UTC-5 all year (no daylight saving). */
 const JAMAICA_OFFSET_HOURS = 5;
 
@@ -77,7 +77,8 @@ export async function sweepCounter(db: Database, options: CounterSweepOptions = 
 
     let reminders: MarkedRental[] = [];
     const jamaicaHour = new Date(now.getTime() - JAMAICA_OFFSET_HOURS * 3_600_000).getUTCHours();
-    if (jamaicaHour >= REMINDER_FROM_HOUR) {
+    // Staff can turn the reminder off in the company settings (features/reminders/ sends the others).
+    if (company.returnReminder && jamaicaHour >= REMINDER_FROM_HOUR) {
       const tomorrow = addDays(companyToday(now), 1);
       reminders = await markOnce(tx, 'return_reminded_at', sql`b.return_date = ${tomorrow}::date`, now);
     }

@@ -23,7 +23,10 @@ export type LetterKind =
   | 'keys_handed_over'
   | 'car_returned'
   | 'overdue_staff_alert'
-  | 'return_reminder';
+  | 'return_reminder'
+  | 'pickup_reminder'
+  | 'hold_ending_reminder'
+  | 'staff_daily_summary';
 
 export interface Letter {
   kind: LetterKind;
@@ -66,7 +69,7 @@ export interface BookingFacts {
 }
 
 /** A paragraph of text, or a list of label/value rows shown as a small table. */
-type Block = string | { rows: [string, string][] } | { link: string; label: string };
+type Block = string | { rows: [string, string][] } | { link: string; label: string } | { list: string[] };
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -93,6 +96,8 @@ export function maskAccountNumber(accountNumber: string): string {
 
 export function compose(kind: LetterKind, to: string, subject: string, greeting: string, blocks: Block[], company: CompanySettings, mail: MailSettings, bookingId?: string): Letter {
   const footer = [company.name, company.address, `Phone: ${company.phone}`, `E-mail: ${company.email}`, mail.siteUrl];
+export type LetterBlock = Block;
+
   const textParts = [greeting, ''];
   const htmlParts = [`<p>${escapeHtml(greeting)}</p>`];
   for (const block of blocks) {
@@ -101,6 +106,9 @@ export function compose(kind: LetterKind, to: string, subject: string, greeting:
       htmlParts.push(`<p>${escapeHtml(block)}</p>`);
     } else if ('rows' in block) {
       const width = Math.max(...block.rows.map(([label]) => label.length));
+    } else if ('list' in block) {
+      textParts.push(...block.list.map((item) => `- ${item}`), '');
+      htmlParts.push(`<ul>${block.list.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`);
       textParts.push(...block.rows.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`), '');
       htmlParts.push(
         `<table cellpadding="4" style="border-collapse:collapse">${block.rows

@@ -2,9 +2,13 @@
 import { MESSAGES, OUTBOX_PAGE_SIZE } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
+import { startReminderSweeper } from '../reminders/sweep';
 import { listOutbox, resendMessage } from './outbox';
 
 const mailRoutes: FastifyPluginAsync = async (app) => {
+  // The reminders are letters of the outbox, written by the clock.
+  startReminderSweeper(app);
+
   addEndpoint(app, 'ownerOutbox', async (request) => {
     const page = Number(request.query.page ?? 1);
     const { messages, total } = await listOutbox(app.db, page);

@@ -1,5 +1,6 @@
 /** The company's facts (/owner/settings): what every page, the footer and the messages say of it. */
 import type { CompanyFacts } from '@rental/contract/company';
+import { REMINDER_SETTINGS } from '@rental/contract/reminders';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { SkeletonBlock } from '../../components/Skeleton';
@@ -13,6 +14,8 @@ import {
   type CompanyFormErrors,
   type CompanyFormValues,
   RETURN_FIELDS,
+  type SwitchFact,
+  type TextFact,
   companyFormFromFacts,
   companyFromForm,
   validateCompanyForm,
@@ -57,7 +60,7 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
   // Set synchronously: a double click lands before React re-renders the disabled button.
   const submitting = useRef(false);
 
-  const update = (field: keyof CompanyFormValues, value: string) => {
+  const update = (field: TextFact | SwitchFact, value: string | boolean) => {
     const next = { ...values, [field]: value };
     setValues(next);
     if (attempted) setErrors(validateCompanyForm(next));
@@ -112,6 +115,21 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
         <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Returns</legend>
         <p className="text-sm text-slate-600">What a late return, extra kilometres and missing fuel cost at check-in.</p>
         {RETURN_FIELDS.map(fieldOf)}
+      </fieldset>
+      <fieldset className="space-y-3">
+        <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Reminders</legend>
+        <p className="text-sm text-slate-600">E-mails the site sends by itself, at Jamaica time. Each goes once; turn off the ones you do not want.</p>
+        {REMINDER_SETTINGS.map(({ key, label, hint }) => (
+          <label key={key} className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
+            <input type="checkbox" className="mt-1 h-5 w-5 shrink-0" checked={values[key]} onChange={(e) => update(key, e.target.checked)} aria-describedby={`company-${key}-hint`} />
+            <span>
+              <span className="block font-medium text-slate-900">{label}</span>
+              <span id={`company-${key}-hint`} className="block text-sm text-slate-600">
+                {hint}
+              </span>
+            </span>
+          </label>
+        ))}
       </fieldset>
       <button type="submit" className="btn-primary" disabled={save.isPending}>
         {save.isPending && <Loader2 aria-hidden="true" size={18} className="animate-spin" />}

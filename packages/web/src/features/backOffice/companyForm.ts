@@ -3,11 +3,15 @@ import type { CompanyFacts } from '@rental/contract/company';
 import { type CompanySettings, companySettings } from '@rental/contract/schemas';
 import { type FieldLabel, formErrors } from './formErrors';
 
-export type CompanyFormValues = { [K in keyof CompanyFacts]: string };
+/** The facts typed in a box (every one but the reminders' on/off switches). */
+export type TextFact = { [K in keyof CompanyFacts]: CompanyFacts[K] extends boolean ? never : K }[keyof CompanyFacts];
+/** The reminders' switches (contract reminders.ts REMINDER_SETTINGS). */
+export type SwitchFact = Exclude<keyof CompanyFacts, TextFact>;
+export type CompanyFormValues = { [K in keyof CompanyFacts]: CompanyFacts[K] extends boolean ? boolean : string };
 export type CompanyFormErrors = Partial<Record<keyof CompanyFacts, string>>;
 
 export interface CompanyField {
-  field: keyof CompanyFacts;
+  field: TextFact;
   label: string;
   hint?: string;
   multiline?: boolean;
@@ -58,7 +62,7 @@ export const RETURN_FIELDS: CompanyField[] = [
 /** Every field in screen order, so the first problem gets the focus. */
 export const COMPANY_FORM_ORDER: CompanyField[] = [...COMPANY_FIELDS, ...RETURN_FIELDS];
 
-const LABELS = Object.fromEntries(COMPANY_FORM_ORDER.map(({ field, label }) => [field, { label }])) as Record<keyof CompanyFacts, FieldLabel>;
+const LABELS = Object.fromEntries(COMPANY_FORM_ORDER.map(({ field, label }) => [field, { label }])) as Record<TextFact, FieldLabel>;
 
 export function companyFormFromFacts(company: CompanyFacts): CompanyFormValues {
   return {
@@ -86,7 +90,8 @@ function inputOf(values: CompanyFormValues) {
 }
 
 export function validateCompanyForm(values: CompanyFormValues): CompanyFormErrors {
-  return formErrors(companySettings, values, LABELS, inputOf(values));
+  // The switches cannot be wrong: only the typed facts are checked for words.
+  return formErrors(companySettings, values as Record<TextFact, string>, LABELS, inputOf(values));
 }
 
 /** What the server is sent: the schema's own reading of the form (trimmed, numbers as numbers). */

@@ -1,0 +1,79 @@
+/**
+ * The reminders' letters (features/reminders/sweep.ts sends them): the day before pickup, a bank
+ * deposit's hold ending, and staff's morning list of the day's pickups and returns. The evening
+ * before return is the counter's (features/counter/letters.ts returnReminderLetter).
+ */
+import { BANK_PAYMENT_WAYS, type BankDetails, type CompanySettings, formatDay, formatMoney, type TodaysMovements, whatToBring } from '@rental/contract';
+import { bookingRows, type BookingFacts, compose, formatMoment, type Letter, type LetterBlock, type MailSettings } from '../mail/letters';
+
+const carName = (booking: BookingFacts) => `${booking.car.brand} ${booking.car.model}`;
+const bookingLink = (mail: MailSettings, booking: BookingFacts) => ({ link: `${mail.siteUrl}/my-bookings/${booking.reference}`, label: 'See your booking' });
+
+/** The security deposit the booking was quoted with, else the company's. */
+function depositOf(booking: BookingFacts, company: CompanySettings): { amount: number; currency: string } {
+  if (booking.quote) return { amount: booking.quote.securityDeposit, currency: booking.quote.currency };
+  return { amount: company.securityDeposit, currency: company.currency };
+}
+
+export function pickupReminderLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {
+  const deposit = depositOf(booking, company);
+  const blocks: LetterBlock[] = [
+    `A reminder from ${company.name}: your ${carName(booking)} is ready for you tomorrow, ${formatDay(booking.pickupDate)}, at ${booking.car.location}.`,
+    { rows: bookingRows(booking, company) },
+    'Please bring, for every driver:',
+    { list: whatToBring(company) },
+    deposit.amount > 0
+      ? `The security deposit of ${formatMoney(deposit.amount, deposit.currency)} is taken when you collect the car, and given back when it comes back as it left.`
+      : 'There is no security deposit to pay when you collect the car.',
+    `Opening hours: ${company.openingHours}.`,
+    bookingLink(mail, booking),
+  ];
+  return compose('pickup_reminder', booking.customer.email, `Tomorrow: your ${carName(booking)}, booking ${booking.reference}`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+}
+
+export function holdEndingLetter(booking: BookingFacts, bank: BankDetails | null, company: CompanySettings, mail: MailSettings): Letter {
+  const deadline = booking.holdExpiresAt ? formatMoment(booking.holdExpiresAt) : 'soon';
+  const amount = formatMoney(booking.price, booking.quote?.currency ?? company.currency);
+  const blocks: LetterBlock[] = [
+    `Your booking ${booking.reference} is held for you until ${deadline}, and we have not received your deposit yet. Please pay ${amount} into our bank account before then: ${BANK_PAYMENT_WAYS} (${booking.reference}) on the deposit slip or as the transfer's reference. A booking not confirmed by then is cancelled and its days are free again.`,
+  ];
+  if (bank) {
+    blocks.push({
+      rows: [
+        ['Bank', bank.bankName],
+        ['Account holder', bank.accountHolderName],
+        ['Branch', bank.branch],
+        ['Account number', bank.accountNumber],
+        ['Account type', bank.accountType],
+        ['Amount', amount],
+        ['Pay by', deadline],
+      ],
+    });
+  }
+  blocks.push({ rows: bookingRows(booking, company) }, 'Already paid? Thank you: staff confirm your booking as soon as they see it.', bookingLink(mail, booking));
+  return compose('hold_ending_reminder', booking.customer.email, `Booking ${booking.reference}: please pay your deposit by ${deadline}`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+}
+
+/**
+ * Staff's morning list: one message to the company's e-mail (where every staff alert goes), not one
+ * per staff member: the desk reads it together, and nobody's private address gets the customers' phones.
+ */
+export function staffDailySummaryLetter(day: TodaysMovements, company: CompanySettings, mail: MailSettings): Letter {
+  const line = (m: TodaysMovements['pickups'][number]): [string, string] => [m.carName, `${m.reference}: ${m.customer.name}${m.customer.phone ? `, ${m.customer.phone}` : ''}`];
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const blocks: LetterBlock[] = [`Today, ${formatDay(day.date)}: ${count(day.pickups.length, 'pickup', 'pickups')} and ${count(day.returns.length, 'return', 'returns')}.`];
+  blocks.push(day.pickups.length > 0 ? 'Pickups:' : 'No pickups today.');
+  if (day.pickups.length > 0) blocks.push({ rows: day.pickups.map(line) });
+  blocks.push(day.returns.length > 0 ? `Returns (due by ${company.returnTime}):` : 'No returns today.');
+  if (day.returns.length > 0) blocks.push({ rows: day.returns.map(line) });
+  blocks.push({ link: `${mail.siteUrl}/owner/desk`, label: 'Open the desk' });
+  return compose(
+    'staff_daily_summary',
+    mail.companyEmail ?? company.email,
+    `Today at ${company.name}: ${count(day.pickups.length, 'pickup', 'pickups')}, ${count(day.returns.length, 'return', 'returns')}`,
+    'Good morning,',
+    blocks,
+    company,
+    mail,
+  );
+}

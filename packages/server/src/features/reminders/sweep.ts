@@ -1,0 +1,150 @@
+/**
+ * Reminders the clock sends through the outbox, each exactly once, at the company's hours
+ * (contract reminders.ts, Jamaica time):
+ * - the customer, the day before the pickup day: what to bring and the security deposit;
+ * - the customer, when a bank deposit's hold ends within 12 hours and nothing is paid;
+ * - staff, each morning: the day's pickups and returns (one message to the company's e-mail).
+ * The evening before the return day is the counter's sweep (features/counter/overdue.ts), which
+ * marks its rentals; all four follow the company's settings (each can be turned off).
+ *
+ * Once: each reminder is a row of reminders_sent keyed by (kind, booking or day), inserted with
+ * ON CONFLICT DO NOTHING in the same transaction as its letters. Two instances sweeping one
+ * PostgreSQL at the same moment both try the key: the second waits on the first's insert, then
+ * finds it taken and writes nothing; if the first rolls back, the second sends it. A reminder
+ * turned off takes no key, so turning it on again later that day still sends it.
+ */
+import { addDays, companyHour, companyToday, HOLD_ENDING_WITHIN_HOURS, PICKUP_REMINDER_FROM_HOUR, STAFF_SUMMARY_FROM_HOUR } from '@rental/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type Database, queryRows } from '../../db/types';
+import { startSweeper } from '../../jobs/sweeper';
+import { getBankDetails } from '../backOffice/bankDetails';
+import { getCompanySettings } from '../company/settings';
+import { DEFAULT_MAIL_SETTINGS, type Letter, type MailSettings } from '../mail/letters';
+import { bookingFacts, enqueue } from '../mail/outbox';
+import { todaysMovements } from '../timeline/today';
+import { holdEndingLetter, pickupReminderLetter, staffDailySummaryLetter } from './letters';
+
+export interface ReminderSweepOptions {
+  mail?: MailSettings;
+  /** The clock; tests pass their own moment. */
+  now?: Date;
+}
+
+export interface ReminderSweepResult {
+  /** References of the bookings whose customers were told what to bring. */
+  pickup: string[];
+  /** References of the bookings whose customers were reminded to pay their deposit. */
+  holdEnding: string[];
+  /** The day whose list went to staff in this round, if it did. */
+  staffDay: string | null;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Takes the key of each booking `candidates` answers (id column `id`), answering the ones this round took. */
+async function takeBookings(tx: Tx, kind: 'pickup_reminder' | 'hold_ending_reminder', candidates: SQL, now: Date): Promise<string[]> {
+  const rows = await queryRows<{ booking_id: string }>(
+    tx as unknown as Database,
+    sql`INSERT INTO reminders_sent (kind, subject, booking_id, sent_at)
+        SELECT ${kind}, c.id::text, c.id, ${now.toISOString()}::timestamptz
+          FROM (${candidates}) c
+         ORDER BY c.id
+        ON CONFLICT (kind, subject) DO NOTHING
+        RETURNING booking_id`,
+  );
+  return rows.map((row) => row.booking_id);
+}
+
+/** Bookings of customers with an e-mail to write to (not erased; a walk-in may have none). */
+const LIVE_CUSTOMER = sql`EXISTS (SELECT 1 FROM users u WHERE u.id = b.user_id AND u.erased_at IS NULL AND u.email IS NOT NULL)`;
+
+/** One round: writes every reminder due at `now` that is turned on and not sent yet. */
+export async function sweepReminders(db: Database, options: ReminderSweepOptions = {}): Promise<ReminderSweepResult> {
+  const now = options.now ?? new Date();
+  const mail = options.mail ?? DEFAULT_MAIL_SETTINGS;
+  const today = companyToday(now);
+  const hour = companyHour(now);
+  const result: ReminderSweepResult = { pickup: [], holdEnding: [], staffDay: null };
+  const company = await getCompanySettings(db);
+
+  if (company.pickupReminder && hour >= PICKUP_REMINDER_FROM_HOUR) {
+    // Confirmed bookings only: a pending one is told what to do by its own letters until staff confirm it.
+    const tomorrow = addDays(today, 1);
+    result.pickup = await db.transaction(async (tx) => {
+      const company = await getCompanySettings(tx);
+      const taken = await takeBookings(tx, 'pickup_reminder', sql`SELECT b.id FROM bookings b WHERE b.status = 'confirmed' AND b.pickup_date = ${tomorrow}::date AND ${LIVE_CUSTOMER}`, now);
+      const letters: Letter[] = [];
+      const references: string[] = [];
+      for (const id of taken) {
+        const facts = await bookingFacts(tx, id);
+        letters.push(pickupReminderLetter(facts, company, mail));
+        references.push(facts.reference);
+      }
+      await enqueue(tx, letters);
+      return references;
+    });
+  }
+
+  if (company.holdEndingReminder) {
+    // A hold that was shorter than the window when made is not reminded: its booking letter, just
+    // sent, already says when it ends.
+    const window = sql`make_interval(hours => ${HOLD_ENDING_WITHIN_HOURS})`;
+    const at = sql`${now.toISOString()}::timestamptz`;
+    result.holdEnding = await db.transaction(async (tx) => {
+      const company = await getCompanySettings(tx);
+      const taken = await takeBookings(
+        tx,
+        'hold_ending_reminder',
+        sql`SELECT b.id FROM bookings b
+             WHERE b.status = 'pending' AND b.payment_method = 'cash_deposit' AND b.payment_status = 'unpaid'
+               AND b.hold_expires_at > ${at} AND b.hold_expires_at <= ${at} + ${window}
+               AND b.hold_expires_at - b.created_at > ${window} AND ${LIVE_CUSTOMER}`,
+        now,
+      );
+      if (taken.length === 0) return [];
+      const bank = await getBankDetails(tx);
+      const letters: Letter[] = [];
+      const references: string[] = [];
+      for (const id of taken) {
+        const facts = await bookingFacts(tx, id);
+        letters.push(holdEndingLetter(facts, bank, company, mail));
+        references.push(facts.reference);
+      }
+      await enqueue(tx, letters);
+      return references;
+    });
+  }
+
+  if (company.staffDailySummary && hour >= STAFF_SUMMARY_FROM_HOUR) {
+    result.staffDay = await db.transaction(async (tx) => {
+      const [took] = await queryRows<{ subject: string }>(
+        tx as unknown as Database,
+        sql`INSERT INTO reminders_sent (kind, subject, sent_at) VALUES ('staff_daily_summary', ${today}, ${now.toISOString()}::timestamptz)
+            ON CONFLICT (kind, subject) DO NOTHING RETURNING subject`,
+      );
+      if (!took) return null;
+      const company = await getCompanySettings(tx);
+      const day = await todaysMovements(tx as unknown as Database, today);
+      // A day with nothing to hand over or take back sends nothing; its key is taken all the same.
+      if (day.pickups.length === 0 && day.returns.length === 0) return null;
+      await enqueue(tx, [staffDailySummaryLetter(day, company, mail)]);
+      return today;
+    });
+  }
+  return result;
+}
+
+/** Sweeps every `everyMs` (five minutes: a reminder is at most that late) until the app closes. */
+export function startReminderSweeper(app: FastifyInstance, everyMs = 5 * 60_000): void {
+  startSweeper(app, {
+    name: 'reminder sweep',
+    everyMs,
+    round: async () => {
+      const { pickup, holdEnding, staffDay } = await sweepReminders(app.db, { mail: app.mail });
+      if (pickup.length > 0) app.log.info({ bookings: pickup }, `${pickup.length} customers told what to bring tomorrow`);
+      if (holdEnding.length > 0) app.log.info({ bookings: holdEnding }, `${holdEnding.length} customers reminded to pay their deposit`);
+      if (staffDay) app.log.info({ day: staffDay }, "staff's list of the day's pickups and returns is written");
+    },
+  });
+}
