@@ -63,6 +63,9 @@ import {
 // The counter
 import { carParams, counterFields, counterParams, counterResponses, damageParams } from './schemas';
 import { MAX_COUNTER_PHOTOS } from './counter';
+// Staff accounts and invitations
+import { acceptStaffInvitationBody, changeStaffRoleBody, inviteStaffBody, staffInvitationParams, staffResponses } from './schemas';
+import { STAFF_INVITATION_DAYS } from './staffAccounts';
 // Changing a booking's dates or car
 import { bookingChangeBody, bookingChangeResponses } from './schemas';
 
@@ -689,6 +692,67 @@ export const ENDPOINTS = {
     body: resendMessageBody,
     response: responses.messageResent,
     errors: [404, 409],
+  },
+  // Staff accounts and invitations
+  staffMembers: {
+    summary: 'The team and the invitations waiting',
+    description: 'Every staff member (name, e-mail, role, since when) and every invitation not yet accepted or cancelled, an expired one marked so.',
+    tag: 'Owner',
+    response: staffResponses.staff,
+  },
+  inviteStaff: {
+    summary: 'Invite a person onto the staff',
+    description:
+      `E-mails a one-time link (PUBLIC_URL/staff-invitation/<token>), valid ${STAFF_INVITATION_DAYS} days. ` +
+      'A new invitation to the same address replaces the one waiting. 409 when the address is already staff.',
+    tag: 'Owner',
+    body: inviteStaffBody,
+    status: 201,
+    response: staffResponses.invited,
+    errors: [409],
+  },
+  cancelStaffInvitation: {
+    summary: 'Cancel an invitation',
+    description: 'Its link stops working at once. 409 when it was already accepted, cancelled or replaced.',
+    tag: 'Owner',
+    params: idParams,
+    response: staffResponses.message,
+    errors: [404, 409],
+  },
+  changeStaffRole: {
+    summary: "Change a staff member's role",
+    description: "Their sessions end (they log in again). The company keeps at least one owner: 409 for the last owner's demotion.",
+    tag: 'Owner',
+    params: idParams,
+    body: changeStaffRoleBody,
+    response: staffResponses.memberChanged,
+    errors: [404, 409],
+  },
+  removeStaff: {
+    summary: 'Remove a staff member',
+    description: 'Their account becomes a customer account again (their bookings stay) and their sessions end at once. 409 for the last owner.',
+    tag: 'Owner',
+    params: idParams,
+    response: staffResponses.message,
+    errors: [404, 409],
+  },
+  staffInvitation: {
+    summary: 'What an invitation link offers',
+    description: "The address, the role, the company's name, and whether an account already uses the address. 404 in words for a link that was used, cancelled, replaced or is too old.",
+    tag: 'Account',
+    params: staffInvitationParams,
+    response: staffResponses.invitation,
+    errors: [404],
+  },
+  acceptStaffInvitation: {
+    summary: 'Accept an invitation',
+    description:
+      'A new person gives a name and chooses a password; a person who has an account gives its current password (their bookings stay). ' +
+      'Answers a session token, like login. The link works once. Limited like login.',
+    tag: 'Account',
+    body: acceptStaffInvitationBody,
+    response: staffResponses.accepted,
+    errors: [404, 409, 429],
   },
   image: {
     summary: 'A stored picture (WebP)',

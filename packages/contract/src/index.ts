@@ -13,5 +13,6 @@ export * from './driverRules';
 export * from './quote';
 export * from './counter';
 export * from './staffRoles';
+export * from './staffAccounts';
 export * from './reminders';
 export * from './bookingChanges';

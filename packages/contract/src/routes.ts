@@ -107,6 +107,14 @@ export const ROUTES = {
   addCarPicture: { method: 'POST', path: '/api/owner/cars/:id/pictures', access: 'manager' },
   orderCarPictures: { method: 'PUT', path: '/api/owner/cars/:id/pictures', access: 'manager' },
   deleteCarPicture: { method: 'DELETE', path: '/api/owner/cars/:id/pictures/:pictureId', access: 'manager' },
+  // Staff accounts and invitations (staffAccounts.ts, schemas/staff.ts)
+  staffMembers: { method: 'GET', path: '/api/owner/staff', access: 'owner' },
+  inviteStaff: { method: 'POST', path: '/api/owner/staff/invitations', access: 'owner' },
+  cancelStaffInvitation: { method: 'DELETE', path: '/api/owner/staff/invitations/:id', access: 'owner' },
+  changeStaffRole: { method: 'PUT', path: '/api/owner/staff/:id', access: 'owner' },
+  removeStaff: { method: 'DELETE', path: '/api/owner/staff/:id', access: 'owner' },
+  staffInvitation: { method: 'GET', path: '/api/staff-invitations/:token', access: 'anyone' },
+  acceptStaffInvitation: { method: 'POST', path: '/api/staff-invitations/accept', access: 'anyone' },
   // Pictures, service
   image: { method: 'GET', path: '/api/images/:id', access: 'anyone' },
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'anyone' },

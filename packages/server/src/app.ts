@@ -31,6 +31,7 @@ import { ensureCompanySettings } from './features/company/settings';
 import imagesRoutes from './features/images/routes';
 import { type MailSettings, mailSettings } from './features/mail/letters';
 import mailRoutes from './features/mail/routes';
+import staffRoutes from './features/staff/routes';
 import { type MailSender, type MailSenderOptions, startMailSender } from './features/mail/sender';
 import ownerRoutes from './features/backOffice/routes';
 // Service blocks, the fleet timeline
@@ -269,6 +270,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bookingChangeRoutes);
   await app.register(imagesRoutes);
   await app.register(mailRoutes);
+  await app.register(staffRoutes, {
+    limited: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : undefined,
+  });
   await app.register(apiDocsRoutes);
   await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);
 

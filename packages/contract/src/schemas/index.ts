@@ -16,5 +16,6 @@ export * from './prices';
 export * from './payments';
 export * from './counterRecord';
 export * from './counter';
+export * from './staff';
 export * from './responses';
 export * from './bookingChanges';

@@ -29,6 +29,8 @@ export const users = pgTable('users', {
   role: text('role', { enum: ['user', 'owner'] }).notNull().default('user'),
   /** Staff only (role 'owner'): owner, manager or agent; the database fills in 'owner' (migrations/0019_staff_roles.sql). */
   staffRole: text('staff_role', { enum: ['owner', 'manager', 'agent'] }),
+  /** Since when they are on the staff; set by the database as staff_role comes and goes (migrations/0020_staff_invitations.sql). */
+  staffSince: timestamp('staff_since', { withTimezone: true }),
   imageId: uuid('image_id').references(() => images.id),
   /** Optional, given at registration or on the account page; staff call it about a booking. */
   phone: text('phone'),
@@ -292,6 +294,21 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** A one-time link that brings a person onto the staff (migrations/0020_staff_invitations.sql; features/staff/). */
+export const staffInvitations = pgTable('staff_invitations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  staffRole: text('staff_role', { enum: ['owner', 'manager', 'agent'] }).notNull(),
+  /** SHA-256 of the link's token: the token itself is never stored. */
+  tokenHash: text('token_hash').notNull().unique(),
+  invitedBy: uuid('invited_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  status: text('status', { enum: ['pending', 'accepted', 'cancelled', 'replaced'] }).notNull().default('pending'),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  userId: uuid('user_id').references(() => users.id),
 });
 
 /** One visit to the card provider's page (migrations/0017_card_payments.sql; features/payments/). */

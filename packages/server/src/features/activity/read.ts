@@ -36,7 +36,7 @@ export async function listActivity(db: Database, options: { limit?: number; curs
   const rows = await queryRows<Row>(
     db,
     sql`SELECT a.id::text AS id, a.at, a.actor_id, u.name AS actor_name, a.subject, a.subject_id, a.action, a.before, a.after,
-          coalesce(b.reference, c.brand || ' ' || c.model, p.name,
+          coalesce(b.reference, c.brand || ' ' || c.model, p.name, si.email,
             -- A card payment by its order id, an extra by its name (both kept in the entry itself).
             CASE WHEN a.subject = 'payment' THEN coalesce(a.after, a.before)->>'order_id'
                  WHEN a.subject = 'prices' THEN coalesce(a.after, a.before)->>'name' END, '') AS subject_name
@@ -54,8 +54,12 @@ export async function listActivity(db: Database, options: { limit?: number; curs
           END
         ) c ON true
         LEFT JOIN LATERAL (
-          SELECT name FROM users WHERE id = CASE WHEN a.subject = 'customer' THEN a.subject_id::uuid END
+          SELECT name FROM users WHERE id = CASE WHEN a.subject IN ('customer', 'staff') THEN a.subject_id::uuid END
         ) p ON true
+        -- A staff invitation by the address it went to (a member's entry is named by the user above).
+        LEFT JOIN LATERAL (
+          SELECT email FROM staff_invitations WHERE id = CASE WHEN a.subject = 'staff' THEN a.subject_id::uuid END
+        ) si ON true
         WHERE ${sql.join(conditions, sql` AND `)}
         ORDER BY a.id DESC
         LIMIT ${limit + 1}`,

@@ -16,6 +16,7 @@ export type LetterKind =
   | 'bank_details_changed'
   | 'password_changed'
   | 'password_reset_link'
+  | 'staff_invitation'
   | 'vetting_approved'
   | 'vetting_rejected'
   | 'card_payment_received'

@@ -8,6 +8,7 @@ import { DAMAGE_ZONE_WORDS, type DamageZone } from '@rental/contract/counter';
 import type { ActivityEntry, ActivityKind } from '@rental/contract/schemas';
 import { dateParts, MONTHS } from '../../../lib/dates';
 import { describePayment, describePrices } from './describeMoney';
+import { describeStaffEntry } from '../staff/describeStaffEntry';
 
 export interface EntryDescription {
   /** Who did what to what. */
@@ -296,6 +297,8 @@ export function describeEntry(entry: ActivityEntry): EntryDescription {
       return describePayment(who, entry, before, after);
     case 'damage':
       return describeDamage(who, entry, before, after);
+    case 'staff':
+      return describeStaffEntry(who, entry, before, after);
   }
 }
 
@@ -311,4 +314,5 @@ export const KIND_CHOICES: { value: ActivityKind | ''; label: string }[] = [
   { value: 'prices', label: 'Prices and extras' },
   { value: 'payment', label: 'Card payments' },
   { value: 'damage', label: 'Car damages' },
+  { value: 'staff', label: 'Staff accounts' },
 ];
