@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_CHANGE_MESSAGES as M, changeRefusal, paymentAfterChange, wantedBooking, type ChangeableBooking } from './bookingChanges';
+import { BOOKING_CHANGE_MESSAGES as M, changeableFields, changeRefusal, paymentAfterChange, wantedBooking, type ChangeableBooking } from './bookingChanges';
 
 const today = '2026-11-27';
 const confirmed: ChangeableBooking = { status: 'confirmed', pickupDate: '2026-12-05', returnDate: '2026-12-08', carId: 'car-a' };
@@ -61,5 +61,15 @@ describe('the payment after a change', () => {
     const after = paymentAfterChange('paid', 15_000, 10_000, 'JMD');
     expect(after).toMatchObject({ difference: -5000, paymentStatus: 'paid' });
     expect(after.note).toContain('refund');
+  });
+});
+
+describe('the fields a form offers', () => {
+  it('offers a customer the dates before pickup, staff the dates and car, and a rental on the road its return day and car', () => {
+    expect(changeableFields('customer', confirmed, today)).toEqual({ pickupDate: true, returnDate: true, car: false });
+    expect(changeableFields('customer', { ...confirmed, pickupDate: today }, today)).toBeNull();
+    expect(changeableFields('staff', confirmed, today)).toEqual({ pickupDate: true, returnDate: true, car: true });
+    expect(changeableFields('staff', onRent, today)).toEqual({ pickupDate: false, returnDate: true, car: true });
+    expect(changeableFields('staff', { ...onRent, status: 'returned' }, today)).toBeNull();
   });
 });

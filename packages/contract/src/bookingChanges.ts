@@ -96,6 +96,14 @@ export function changeRefusal(asker: ChangeAsker, booking: ChangeableBooking, wi
   return dates ? { statusCode: 400, message: dates.message } : null;
 }
 
+/** Which of a booking's fields this asker may change today (null: none, the form is not offered). */
+export function changeableFields(asker: ChangeAsker, booking: Pick<ChangeableBooking, 'status' | 'pickupDate'>, today: string): { pickupDate: boolean; returnDate: boolean; car: boolean } | null {
+  const live = booking.status === 'pending' || booking.status === 'confirmed';
+  if (asker === 'customer') return live && booking.pickupDate > today ? { pickupDate: true, returnDate: true, car: false } : null;
+  if (live) return { pickupDate: true, returnDate: true, car: true };
+  return booking.status === 'on_rent' ? { pickupDate: false, returnDate: true, car: true } : null;
+}
+
 /** What the customer owes or is owed after a change, and the payment state the booking then has. */
 export interface PaymentAfterChange {
   /** New total minus old total (negative: cheaper). */

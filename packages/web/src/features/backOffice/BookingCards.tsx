@@ -8,6 +8,7 @@ import { BookingStatusNote } from './BookingStatusNote';
 import { CustomerContact } from './CustomerContact';
 import { BookingPayment } from './BookingPayment';
 import { BookingStatusSelect } from './BookingStatusSelect';
+import { StaffChangeBooking } from '../bookingChanges/StaffChangeBooking';
 
 // As many columns as fit with cards at least 22rem wide (or the whole width on a small phone).
 const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(min(100%,22rem),1fr))] gap-3';
@@ -83,6 +84,7 @@ function BookingCard({ booking }: { booking: OwnerBooking }) {
         <BookingStatusSelect booking={booking} className="min-h-11 min-w-36" />
       </div>
       <BookingStatusNote booking={booking} />
+      <StaffChangeBooking booking={booking} className="btn-secondary mt-3 min-h-11 w-full" />
     </li>
   );
 }

@@ -21,6 +21,7 @@ import { CustomerContact } from './CustomerContact';
 import { BookingFilterBar } from './BookingFilterBar';
 import { BookingPayment } from './BookingPayment';
 import { BookingStatusSelect } from './BookingStatusSelect';
+import { StaffChangeBooking } from '../bookingChanges/StaffChangeBooking';
 import { OwnerPageHeader } from './OwnerPageHeader';
 import { useOwnerBookingPages } from './ownerQueries';
 import { useDebouncedValue } from './useDebouncedValue';
@@ -184,6 +185,7 @@ function BookingRow({ booking }: { booking: OwnerBooking }) {
       <td className="px-3 py-3">
         <BookingStatusSelect booking={booking} />
         <BookingStatusNote booking={booking} />
+        <StaffChangeBooking booking={booking} className="btn-secondary mt-2 min-h-9 px-3 text-xs" />
       </td>
     </tr>
   );

@@ -33,6 +33,9 @@ const OtherDrivers = lazy(() => import('../drivers/OtherDrivers').then((m) => ({
 /** The quote's lines, fetched as the page shows, for the same reason. */
 const QuoteLines = lazy(() => import('./QuoteLines').then((m) => ({ default: m.QuoteLines })));
 
+/** The change form (and its rules), fetched only for a booking that can still change. */
+const CustomerChangeDates = lazy(() => import('../bookingChanges/CustomerChangeDates').then((m) => ({ default: m.CustomerChangeDates })));
+
 /** What the counter recorded (keys out, keys back): fetched only for a booking picked up. */
 const RentalRecord = lazy(() => import('./RentalRecord').then((m) => ({ default: m.RentalRecord })));
 
@@ -296,6 +299,14 @@ function BookingFound({ booking }: { booking: Booking }) {
             </div>
             <p className="mt-2 text-sm text-slate-600">The chat opens with your booking reference already typed.</p>
           </Section>
+
+          {(booking.status === 'pending' || booking.status === 'confirmed') && (
+            <Section title="Change dates" id="change-heading">
+              <Suspense fallback={null}>
+                <CustomerChangeDates booking={booking} />
+              </Suspense>
+            </Section>
+          )}
 
           {/* Once the keys are out (or the day passed without them) there is nothing to cancel online. */}
           {(booking.status === 'pending' || booking.status === 'confirmed') && (

@@ -24,6 +24,19 @@ describe('a history entry in plain words', () => {
     });
   });
 
+  it('shows a change of dates, car and price, before and after, with who did it', () => {
+    const moved = entry({
+      kind: 'booking',
+      subjectName: 'WR-7KQ2M9',
+      before: { pickup_date: '2026-12-05', return_date: '2026-12-08', car_id: 'c1', car: 'Toyota Yaris', price: 30000, payment_status: 'paid' },
+      after: { pickup_date: '2026-12-05', return_date: '2026-12-10', car_id: 'c2', car: 'Honda Fit', price: 42000, payment_status: 'deposit_received' },
+    });
+    expect(describeEntry(moved)).toEqual({
+      headline: 'Ann Brown changed the dates and car of WR-7KQ2M9',
+      changes: ['Dates 5–8 Dec → 5–10 Dec', 'Car Toyota Yaris → Honda Fit', 'Total 30,000 → 42,000', 'Deposit received'],
+    });
+  });
+
   it('says a hold expired when the site cancelled it', () => {
     const expired = entry({ kind: 'booking', actor: null, subjectName: 'WR-7KQ2M9', before: { status: 'pending' }, after: { status: 'cancelled', status_reason: 'expired' } });
     expect(describeEntry(expired).headline).toBe('WR-7KQ2M9 expired: not confirmed in time');

@@ -156,6 +156,16 @@ function describeBooking(who: string, entry: ActivityEntry, before: Fields, afte
     if (status === 'cancelled' && after.status_reason === 'customer') changes.push('Cancelled by the customer');
     if (status === 'cancelled' && after.status_reason === 'not_approved') changes.push('Cancelled: the customer was not approved');
   }
+  // A change of dates or car (decision 095): what it was and what it is.
+  const datesMoved = 'pickup_date' in after;
+  const carMoved = 'car_id' in after;
+  if (datesMoved || carMoved || 'price' in after) {
+    const what = datesMoved && carMoved ? 'dates and car' : carMoved ? 'car' : datesMoved ? 'dates' : 'price';
+    if (!headline) headline = `${who} changed the ${what} of ${reference}`;
+    if (datesMoved) changes.push(`Dates ${dayRange(before.pickup_date, before.return_date)} → ${dayRange(after.pickup_date, after.return_date)}`);
+    if (carMoved) changes.push(`Car ${shown(before.car)} → ${shown(after.car)}`);
+    if ('price' in after) changes.push(`Total ${amount(before.price)} → ${amount(after.price)}`);
+  }
   if ('payment_status' in after) {
     const now = PAYMENT_WORDS[String(after.payment_status)] ?? shown(after.payment_status);
     const was = PAYMENT_WORDS[String(before.payment_status)] ?? shown(before.payment_status);

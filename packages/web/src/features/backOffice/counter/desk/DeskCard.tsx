@@ -8,6 +8,7 @@ import { errorMessage } from '../../../../api/client';
 import { ConfirmDialog } from '../../ConfirmDialog';
 import { carLine, counterAction, type DeskListKind, dueLine, paymentLook, type Tone, vettingLook } from './deskLists';
 import { useMarkNoShow } from './deskQueries';
+import { StaffChangeBooking } from '../../../bookingChanges/StaffChangeBooking';
 
 const TONE: Record<Tone, string> = {
   good: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
@@ -73,6 +74,8 @@ export function DeskCard({ booking, kind, onNoShow }: { booking: DeskBooking; ki
           <Link to={action.to} className="btn-primary min-h-12 flex-1 text-base sm:flex-none">
             {action.label}
           </Link>
+          {/* A rental on the road: a later return day (or another car) before it is due or once overdue. */}
+          {kind !== 'pickups' && <StaffChangeBooking booking={booking} className="btn-secondary min-h-12 text-base" />}
           {kind === 'pickups' && (
             <button type="button" className="btn-secondary min-h-12 text-base" aria-disabled={noShow.isPending || undefined} onClick={() => !noShow.isPending && setAsking(true)}>
               {noShow.isPending ? 'Marking…' : 'No-show'}
