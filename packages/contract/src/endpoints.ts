@@ -63,6 +63,8 @@ import {
 // The counter
 import { carParams, counterFields, counterParams, counterResponses, damageParams } from './schemas';
 import { MAX_COUNTER_PHOTOS } from './counter';
+// Bookings staff make for walk-in and phone customers
+import { customerSearchQuery, staffBookingBody, staffBookingResponses } from './schemas';
 // Staff accounts and invitations
 import { acceptStaffInvitationBody, changeStaffRoleBody, inviteStaffBody, staffInvitationParams, staffResponses } from './schemas';
 import { STAFF_INVITATION_DAYS } from './staffAccounts';
@@ -395,6 +397,27 @@ export const ENDPOINTS = {
     tag: 'Bookings',
     query: ownerBookingsQuery,
     response: responses.ownerBookings,
+  },
+  customerSearch: {
+    summary: 'Find a customer to book for, by name, e-mail or phone',
+    description:
+      'Part of any of them, in any case; a phone number is compared by its digits only. At most 20 customers, those with the most bookings first; ' +
+      'fewer than 2 characters find nobody. Staff accounts and erased accounts are never listed.',
+    tag: 'Owner',
+    query: customerSearchQuery,
+    response: staffBookingResponses.customers,
+  },
+  staffBooking: {
+    summary: 'Book a car for a walk-in or phone customer',
+    description:
+      'customer is { userId } of a customer found by the search, or { name, phone, email? } of someone new: their account has no password; with an e-mail they are sent a link to set one ' +
+      '(409 when an account already uses that e-mail: choose that customer instead). Every rule of a customer\'s own booking applies (dates, days taken, service blocks, the driver\'s checks, ' +
+      '"do not rent", prices) except the limit of bookings waiting for confirmation. status confirmed confirms it at once. The customer is e-mailed as for their own booking when they have an address.',
+    tag: 'Owner',
+    body: staffBookingBody,
+    status: 201,
+    response: staffBookingResponses.booked,
+    errors: [404, 409, 422],
   },
   // Payments received, the export
   changePaymentStatus: {

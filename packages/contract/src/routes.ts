@@ -71,6 +71,9 @@ export const ROUTES = {
   carDamages: { method: 'GET', path: '/api/owner/cars/:id/damages', access: 'staff' },
   repairDamage: { method: 'POST', path: '/api/owner/damages/:id/repaired', access: 'staff' },
   ownerBookings: { method: 'GET', path: '/api/bookings/owner', access: 'staff' },
+  // Bookings staff make for walk-in and phone customers (schemas/staffBookings.ts)
+  customerSearch: { method: 'GET', path: '/api/owner/customers', access: 'staff' },
+  staffBooking: { method: 'POST', path: '/api/owner/bookings', access: 'staff' },
   changeStatus: { method: 'POST', path: '/api/bookings/change-status', access: 'staff' },
   // Payments received, the bookings export
   changePaymentStatus: { method: 'POST', path: '/api/bookings/payment-status', access: 'staff' },

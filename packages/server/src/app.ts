@@ -42,6 +42,8 @@ import activityRoutes from './features/activity/routes';
 import paymentRoutes from './features/payments/routes';
 import counterRoutes from './features/counter/routes';
 import bookingChangeRoutes from './features/bookingChanges/routes';
+// Bookings staff make for walk-in and phone customers
+import staffBookingRoutes from './features/staffBookings/routes';
 import ownerSetupRoutes from './features/firstOwner/setup';
 import { absoluteImageUrls } from './http/absoluteImageUrls';
 import { clientErrorHandler } from './http/clientErrors';
@@ -268,6 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes);
   await app.register(counterRoutes);
   await app.register(bookingChangeRoutes);
+  await app.register(staffBookingRoutes);
   await app.register(imagesRoutes);
   await app.register(mailRoutes);
   await app.register(staffRoutes, {

@@ -34,7 +34,7 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
       .insert(users)
       .values({ name, email: `${randomBytes(6).toString('hex')}@example.com`, passwordHash: 'not-a-hash', phone })
       .returning({ id: users.id, name: users.name, email: users.email });
-    return row!;
+    return { ...row!, email: row!.email! };
   }
 
   /** Bookings far in the past, one day each, on days no other test uses (the day's offset is unique). */

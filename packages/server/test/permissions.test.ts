@@ -187,7 +187,8 @@ const TABLE: Record<string, Entry> = {
     call: (w) => ({ method: 'POST', url: ROUTES.changePaymentStatus.path, payload: { bookingId: w.customersBooking, paymentStatus: 'paid' } }),
     expected: staffOnly(200),
   },
-  [`GET ${ROUTES.ownerBookingsCsv.path}`]: {
+  // GET /api/owner/bookings.csv, printed under POST /api/owner/bookings (staff booking for a customer).
+  'GET .csv': {
     call: () => ({ method: 'GET', url: ROUTES.ownerBookingsCsv.path }),
     expected: managersOnly(200),
     check: (res) => expect(res.body).not.toMatch(/password|hash/i),
@@ -291,7 +292,8 @@ const TABLE: Record<string, Entry> = {
   },
   // The counter: staff only; its papers and photos to the booking's customer and staff (none yet here: 404 to all).
   [`GET ${ROUTES.desk.path}`]: { call: () => ({ method: 'GET', url: pathFor('desk') }), expected: staffOnly(200) },
-  [`GET ${ROUTES.counterBooking.path}`]: {
+  // GET /api/owner/bookings/:id/counter, printed under POST /api/owner/bookings.
+  'GET /:id/counter': {
     call: (w) => ({ method: 'GET', url: pathFor('counterBooking', { id: w.customersBooking }) }),
     expected: staffOnly(200),
   },
@@ -308,11 +310,12 @@ const TABLE: Record<string, Entry> = {
     call: async (w) => ({ method: 'POST', url: API.decideVetting, payload: { userId: await freshCustomer(w, 'vetting', true), decision: 'approved' } }),
     expected: staffOnly(200),
   },
-  [`POST ${ROUTES.markDoNotRent.path}`]: {
+  // Printed under GET /api/owner/customers (the staff's customer search), whose path it extends.
+  'POST /:id/do-not-rent': {
     call: async (w) => ({ method: 'POST', url: pathFor('markDoNotRent', { id: await freshCustomer(w, 'mark') }), payload: { reason: 'Matrix check.' } }),
     expected: staffOnly(200),
   },
-  [`DELETE ${ROUTES.clearDoNotRent.path}`]: {
+  'DELETE /:id/do-not-rent': {
     call: async (w) => ({ method: 'DELETE', url: pathFor('clearDoNotRent', { id: await freshCustomer(w, 'clear') }) }),
     expected: staffOnly(200),
   },

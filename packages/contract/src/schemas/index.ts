@@ -18,4 +18,5 @@ export * from './counterRecord';
 export * from './counter';
 export * from './staff';
 export * from './responses';
+export * from './staffBookings';
 export * from './bookingChanges';

@@ -23,9 +23,10 @@ export const images = pgTable('images', {
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  /** Stored lower-cased; unique. */
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
+  /** Stored lower-cased; unique. NULL: a walk-in customer staff booked for without one (migrations/0021). */
+  email: text('email').unique(),
+  /** NULL until a customer staff added sets one through their link (migrations/0021): no login matches it. */
+  passwordHash: text('password_hash'),
   role: text('role', { enum: ['user', 'owner'] }).notNull().default('user'),
   /** Staff only (role 'owner'): owner, manager or agent; the database fills in 'owner' (migrations/0019_staff_roles.sql). */
   staffRole: text('staff_role', { enum: ['owner', 'manager', 'agent'] }),

@@ -9,6 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { settings, users } from '../db/schema';
 import type { Database } from '../db/types';
 import { verifyPassword } from '../features/auth/passwords';
+import { userEmail } from '../db/userEmail';
 
 const DEMO_LOGINS_SETTING = 'demo_passwords';
 
@@ -34,7 +35,7 @@ export async function printDemoLogins(db: Database, log: Log): Promise<void> {
   const emails = Object.keys(kept);
   if (emails.length === 0) return;
   const accounts = await db
-    .select({ email: users.email, role: users.role, passwordHash: users.passwordHash })
+    .select({ email: userEmail, role: users.role, passwordHash: users.passwordHash })
     .from(users)
     .where(inArray(users.email, emails));
   // The owner first, then the customers, as at the first start.

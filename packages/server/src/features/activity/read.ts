@@ -35,7 +35,11 @@ export async function listActivity(db: Database, options: { limit?: number; curs
   // the text-to-uuid casts to the rows that hold an id ("1" names the bank details).
   const rows = await queryRows<Row>(
     db,
-    sql`SELECT a.id::text AS id, a.at, a.actor_id, u.name AS actor_name, a.subject, a.subject_id, a.action, a.before, a.after,
+    sql`SELECT a.id::text AS id, a.at, a.actor_id, u.name AS actor_name, a.subject, a.subject_id, a.action, a.before,
+          -- A booking staff made for a customer names them by id (no personal words kept): their name is read now.
+          CASE WHEN a.subject = 'booking' AND a.action = 'added' AND a.after ? 'made_for'
+            THEN a.after || jsonb_build_object('customer', (SELECT name FROM users WHERE id = (a.after->>'made_for')::uuid))
+            ELSE a.after END AS after,
           coalesce(b.reference, c.brand || ' ' || c.model, p.name, si.email,
             -- A card payment by its order id, an extra by its name (both kept in the entry itself).
             CASE WHEN a.subject = 'payment' THEN coalesce(a.after, a.before)->>'order_id'

@@ -11,6 +11,7 @@ import { HttpError } from '../../http/errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { publicUser } from './routes';
 import { signSessionToken } from './sessionTokens';
+import { userEmail } from '../../db/userEmail';
 
 export interface AccountRoutesOptions {
   /** Limits guesses of the current password, like login; undefined: no limit. */
@@ -42,7 +43,7 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opti
           .update(users)
           .set({ passwordHash })
           .where(eq(users.id, request.user.id))
-          .returning({ sessionVersion: users.sessionVersion, name: users.name, email: users.email });
+          .returning({ sessionVersion: users.sessionVersion, name: users.name, email: userEmail });
         await enqueue(tx, [passwordChangedLetter(row!, 'changed', await getCompanySettings(tx), app.mail)]);
         return row;
       });

@@ -20,6 +20,7 @@ import { passwordChangedLetter, passwordResetLinkLetter } from '../mail/letters'
 import { enqueue, forgetDeadLinks, LINK_TOKEN_PLACEHOLDER } from '../mail/outbox';
 import { deviceCookieFor, deviceKey, overHttps, readDevices } from './deviceCookie';
 import { hashPassword } from './passwords';
+import { userEmail } from '../../db/userEmail';
 
 export const RESET_LINK_MINUTES = 60;
 /** Links one account may be sent in RESET_WINDOW_MINUTES, whoever asks: no one can flood a mailbox. */
@@ -45,7 +46,7 @@ const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = asyn
       const { email } = request.body;
       await app.db.transaction(async (tx) => {
         // The account's row first: two requests at once count each other's links.
-        const [account] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, email)).for('no key update');
+        const [account] = await tx.select({ id: users.id, name: users.name, email: userEmail }).from(users).where(eq(users.email, email)).for('no key update');
         if (!account) return;
         const [recent] = await tx
           .select({ links: count() })
@@ -98,7 +99,7 @@ const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = asyn
           .update(users)
           .set({ passwordHash })
           .where(eq(users.id, link.userId))
-          .returning({ name: users.name, email: users.email });
+          .returning({ name: users.name, email: userEmail });
         await enqueue(tx, [passwordChangedLetter(account!, 'reset', await getCompanySettings(tx), app.mail)]);
         return link.userId;
       });

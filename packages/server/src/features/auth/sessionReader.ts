@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { type SessionKey, sessionTokenChecker, type TokenCheck } from './sessionTokens';
+import { userEmail } from '../../db/userEmail';
 
 export interface SessionAccount {
   id: string;
@@ -34,7 +35,7 @@ export interface SessionReader {
 export function createSessionReader(db: Database, key: SessionKey): SessionReader {
   // One statement text whatever the number of ids, prepared once per connection.
   const readAccounts = db
-    .select({ id: users.id, role: users.role, staffRole: users.staffRole, name: users.name, email: users.email, imageId: users.imageId, phone: users.phone, sessionVersion: users.sessionVersion })
+    .select({ id: users.id, role: users.role, staffRole: users.staffRole, name: users.name, email: userEmail, imageId: users.imageId, phone: users.phone, sessionVersion: users.sessionVersion })
     .from(users)
     .where(sql`${users.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
     .prepare('session_accounts');

@@ -6,6 +6,7 @@ import { bankDetails, users } from '../../db/schema';
 import { getCompanySettings } from '../company/settings';
 import { bankDetailsChangedLetter, DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/letters';
 import { enqueue, type Tx } from '../mail/outbox';
+import { userEmail } from '../../db/userEmail';
 
 /** The company's one bank account record, or null until an owner has saved it. */
 export async function getBankDetails(db: Database | Tx, lock = false): Promise<BankDetails | null> {
@@ -35,7 +36,8 @@ export async function saveBankDetails(db: Database, ownerId: string, details: Ba
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: bankDetails.id, set: values })
       .returning({ at: bankDetails.updatedAt });
-    const owners = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.role, 'owner'));
+    // Bank details are the owners': they, not every staff member, hear of a change.
+    const owners = await tx.select({ id: users.id, name: users.name, email: userEmail }).from(users).where(eq(users.staffRole, 'owner'));
     const changedBy = owners.find((owner) => owner.id === ownerId) ?? { name: 'a staff member', email: 'unknown' };
     const company = await getCompanySettings(tx);
     const change = { changedBy, at: saved!.at, before, after: details };

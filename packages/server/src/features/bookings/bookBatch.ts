@@ -30,6 +30,10 @@ import { type BookingRow, toBooking } from './read';
 
 export interface BookingRequest {
   actor: { id: string; role: Role };
+  /** Staff booking for a walk-in or phone customer: the booking is this customer's, made by the actor (features/staffBookings/bookForCustomer.ts). */
+  forCustomer?: string;
+  /** Staff confirm it at once: the customer's letter is the confirmation, which the caller writes. */
+  confirmAtOnce?: boolean;
   input: CreateBookingBody;
   /** The request's Idempotency-Key, if it sent one. */
   key?: string;
@@ -89,100 +93,12 @@ export class BatchOutcomeUnknown extends Error {
 export async function bookBatch(db: Database, requests: readonly BookingRequest[], rules: BookingRules): Promise<BookingOutcome[]> {
   // Only a request with an Idempotency-Key needs its hash (to claim the key, or to compare with the stored one).
   const hashes = requests.map(({ key, input }) => (key === undefined ? undefined : requestHash(input)));
-  const payload = requests.map(({ actor, input, key, address }, n) => ({
-    n,
-    userId: actor.id,
-    carId: input.car,
-    pickupDate: input.pickupDate,
-    returnDate: input.returnDate,
-    holdMinutes: holdMinutesFor(input.pickupDate, rules.holdMinutes),
-    paymentMethod: input.paymentMethod,
-    limitHolds: actor.role !== 'owner',
-    ...(address === undefined ? {} : { address }),
-    ...(key === undefined ? {} : { key, hash: hashes[n] }),
-  }));
-  const limits = { maxPending: MAX_PENDING_BOOKINGS, maxPendingPerAddress: MAX_PENDING_BOOKINGS_PER_ADDRESS };
-  const wantsDeposit = requests.some(({ input }) => input.paymentMethod === 'cash_deposit');
+  const payload = payloadOf(requests, rules.holdMinutes, hashes);
   let workDone = false;
   try {
     return await db.transaction(async (tx) => {
-      // Every round trip after book_cars keeps other batches of the same cars waiting: what the letters
-      // need besides the bookings comes before it (bank details) or with it (the company's facts).
-      let bank = wantsDeposit ? await getBankDetails(tx) : null;
-      const outcomes: BookingOutcome[] = Array.from({ length: requests.length });
-      // The drivers' rules and the prices first: a refused request never reaches the cars.
-      const company = await getCompanySettings(tx);
-      const [drivers, book, quotedCars] = await Promise.all([
-        checkDrivers(tx, payload.map((p) => ({ ...p, isStaff: !p.limitHolds })), company),
-        readPriceBook(tx, company),
-        quoteCars(tx, payload.map((p) => p.carId)),
-      ]);
-      const allowed = [];
-      for (const [n, request] of payload.entries()) {
-        const refused = drivers[n]!.refusal ?? priceRefusal(n);
-        if (refused) outcomes[n] = { refusal: refused };
-        else allowed.push(request);
-      }
-      function priceRefusal(n: number): HttpError | undefined {
-        const { input } = requests[n]!;
-        if (input.paymentMethod === 'card' && !rules.cardPayments) return new HttpError(409, MESSAGES.cardPaymentsOff);
-        const car = quotedCars.get(input.car);
-        // A car not in the fleet is book_car's to refuse (car_not_found), under its rules' order.
-        if (!car) return undefined;
-        const priced = quoteWith(book, car, input);
-        if ('problem' in priced) return new HttpError(422, priced.problem);
-        Object.assign(payload[n]!, { quote: priced.quote, quotedCar: { pricePerDay: car.pricePerDay, category: car.category } });
-        return undefined;
-      }
-      if (allowed.length === 0) return outcomes;
-      const [row] = await queryRows<{ answers: DatabaseAnswer[] }>(
-        tx,
-        sql`SELECT book_cars(${JSON.stringify(allowed)}::jsonb, ${JSON.stringify(limits)}::jsonb) AS answers`,
-      );
-      const booked: { n: number; facts: BookingFacts; made: Booked }[] = [];
-      for (const answer of row!.answers) {
-        const { n } = answer;
-        if (answer.outcome === 'refused') outcomes[n] = { refusal: refusal(answer.reason) };
-        else if (answer.outcome === 'again') outcomes[n] = { again: true };
-        else if (answer.outcome === 'replay') {
-          outcomes[n] =
-            answer.hash === hashes[n]
-              ? { answer: { statusCode: answer.statusCode, body: answer.response, replayed: true } }
-              : { refusal: new HttpError(422, MESSAGE_KEY_REUSED) };
-        } else {
-          const holdExpiresAt = answer.booking.holdExpiresAt === null ? null : new Date(answer.booking.holdExpiresAt);
-          const facts: BookingFacts = { ...answer.booking, holdExpiresAt, car: answer.car, customer: answer.customer };
-          booked.push({ n, facts, made: answer });
-        }
-      }
-      // Nothing written but refused key claims (rolled back): such a batch may simply run again.
-      if (booked.length === 0) return outcomes;
-
-      // The e-mails commit with the bookings: an acknowledged booking always has them. (Bank details
-      // saved for the first time while this batch ran: book_car saw them, so the letters must too.)
-      if (wantsDeposit && !bank && booked.some(({ facts }) => facts.paymentMethod === 'cash_deposit')) bank = await getBankDetails(tx);
-      const letters: Letter[] = [];
-      const kept: { userId: string; key: string; response: BookingCreatedResponse }[] = [];
-      for (const { n, facts, made } of booked) {
-        letters.push(bookingMadeLetter(facts, facts.paymentMethod === 'cash_deposit' ? bank : null, company, rules.mail), bookingMadeStaffLetter(facts, company, rules.mail));
-        const booking = toBooking({ ...made.booking, holdExpiresAt: facts.holdExpiresAt, createdAt: new Date(made.booking.createdAt), car: made.car });
-        // A hold cut short by a far-ahead pickup is said at once, in the answer the customer reads.
-        const message = payload[n]!.holdMinutes < rules.holdMinutes ? MESSAGES.bookingCreatedFarAhead : MESSAGES.bookingCreated;
-        const body: BookingCreatedResponse = { success: true, message, booking };
-        // Booked without driver details (a reservation): the customer reads what is still needed.
-        if (drivers[n]!.detailsMissing) body.notice = DRIVER_MESSAGES.driverMissing;
-        outcomes[n] = { answer: { statusCode: 201, body, replayed: false } };
-        const { key, actor } = requests[n]!;
-        if (key !== undefined) kept.push({ userId: actor.id, key, response: body });
-      }
-      await enqueue(tx, letters);
-      if (kept.length > 0) {
-        await tx.execute(sql`
-          UPDATE idempotency_keys AS k SET status_code = 201, response = a.response
-          FROM jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) AS a("userId" uuid, key text, response jsonb)
-          WHERE k.user_id = a."userId" AND k.key = a.key`);
-      }
-      workDone = true;
+      const outcomes = await bookInTransaction(tx, requests, rules, payload, hashes);
+      workDone = outcomes.some((outcome) => 'answer' in outcome && !outcome.answer.replayed);
       return outcomes;
     });
   } catch (err) {
@@ -191,4 +107,120 @@ export async function bookBatch(db: Database, requests: readonly BookingRequest[
     if (workDone && pgErrorCode(err) === undefined) throw new BatchOutcomeUnknown(err);
     throw err;
   }
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Payload = ReturnType<typeof payloadOf>[number];
+
+/** The requests as book_cars reads them. */
+function payloadOf(requests: readonly BookingRequest[], holdMinutes: number, hashes: (string | undefined)[]) {
+  return requests.map(({ actor, input, key, address, forCustomer }, n) => ({
+    n,
+    userId: forCustomer ?? actor.id,
+    // Whoever made it, for its history (booking_events): staff, when they booked for a customer.
+    actorId: actor.id,
+    // Staff booking for themselves skip the drivers' rules; a customer they book for does not.
+    isStaff: actor.role === 'owner' && forCustomer === undefined,
+    carId: input.car,
+    pickupDate: input.pickupDate,
+    returnDate: input.returnDate,
+    holdMinutes: holdMinutesFor(input.pickupDate, holdMinutes),
+    paymentMethod: input.paymentMethod,
+    limitHolds: actor.role !== 'owner',
+    ...(address === undefined ? {} : { address }),
+    ...(key === undefined ? {} : { key, hash: hashes[n] }),
+  }));
+}
+
+/**
+ * The batch's work inside a transaction the caller opened: a staff booking for a new customer
+ * creates the customer in the same one, so a refused booking leaves no account behind.
+ */
+export async function bookInTransaction(
+  tx: Tx,
+  requests: readonly BookingRequest[],
+  rules: BookingRules,
+  payload: Payload[] = payloadOf(requests, rules.holdMinutes, requests.map(({ key, input }) => (key === undefined ? undefined : requestHash(input)))),
+  hashes: (string | undefined)[] = payload.map((p) => ('hash' in p ? p.hash : undefined)),
+): Promise<BookingOutcome[]> {
+  const limits = { maxPending: MAX_PENDING_BOOKINGS, maxPendingPerAddress: MAX_PENDING_BOOKINGS_PER_ADDRESS };
+  const wantsDeposit = requests.some(({ input }) => input.paymentMethod === 'cash_deposit');
+  // Every round trip after book_cars keeps other batches of the same cars waiting: what the letters
+  // need besides the bookings comes before it (bank details) or with it (the company's facts).
+  let bank = wantsDeposit ? await getBankDetails(tx) : null;
+  const outcomes: BookingOutcome[] = Array.from({ length: requests.length });
+  // The drivers' rules and the prices first: a refused request never reaches the cars.
+  const company = await getCompanySettings(tx);
+  const [drivers, book, quotedCars] = await Promise.all([
+    checkDrivers(tx, payload, company),
+    readPriceBook(tx, company),
+    quoteCars(tx, payload.map((p) => p.carId)),
+  ]);
+  const allowed = [];
+  for (const [n, request] of payload.entries()) {
+    const refused = drivers[n]!.refusal ?? priceRefusal(n);
+    if (refused) outcomes[n] = { refusal: refused };
+    else allowed.push(request);
+  }
+  function priceRefusal(n: number): HttpError | undefined {
+    const { input } = requests[n]!;
+    if (input.paymentMethod === 'card' && !rules.cardPayments) return new HttpError(409, MESSAGES.cardPaymentsOff);
+    const car = quotedCars.get(input.car);
+    // A car not in the fleet is book_car's to refuse (car_not_found), under its rules' order.
+    if (!car) return undefined;
+    const priced = quoteWith(book, car, input);
+    if ('problem' in priced) return new HttpError(422, priced.problem);
+    Object.assign(payload[n]!, { quote: priced.quote, quotedCar: { pricePerDay: car.pricePerDay, category: car.category } });
+    return undefined;
+  }
+  if (allowed.length === 0) return outcomes;
+  const [row] = await queryRows<{ answers: DatabaseAnswer[] }>(
+    tx,
+    sql`SELECT book_cars(${JSON.stringify(allowed)}::jsonb, ${JSON.stringify(limits)}::jsonb) AS answers`,
+  );
+  const booked: { n: number; facts: BookingFacts; made: Booked }[] = [];
+  for (const answer of row!.answers) {
+    const { n } = answer;
+    if (answer.outcome === 'refused') outcomes[n] = { refusal: refusal(answer.reason) };
+    else if (answer.outcome === 'again') outcomes[n] = { again: true };
+    else if (answer.outcome === 'replay') {
+      outcomes[n] =
+        answer.hash === hashes[n]
+          ? { answer: { statusCode: answer.statusCode, body: answer.response, replayed: true } }
+          : { refusal: new HttpError(422, MESSAGE_KEY_REUSED) };
+    } else {
+      const holdExpiresAt = answer.booking.holdExpiresAt === null ? null : new Date(answer.booking.holdExpiresAt);
+      const facts: BookingFacts = { ...answer.booking, holdExpiresAt, car: answer.car, customer: answer.customer };
+      booked.push({ n, facts, made: answer });
+    }
+  }
+  // Nothing written but refused key claims (rolled back): such a batch may simply run again.
+  if (booked.length === 0) return outcomes;
+
+  // The e-mails commit with the bookings: an acknowledged booking always has them. (Bank details
+  // saved for the first time while this batch ran: book_car saw them, so the letters must too.)
+  if (wantsDeposit && !bank && booked.some(({ facts }) => facts.paymentMethod === 'cash_deposit')) bank = await getBankDetails(tx);
+  const letters: Letter[] = [];
+  const kept: { userId: string; key: string; response: BookingCreatedResponse }[] = [];
+  for (const { n, facts, made } of booked) {
+    if (!requests[n]!.confirmAtOnce) letters.push(bookingMadeLetter(facts, facts.paymentMethod === 'cash_deposit' ? bank : null, company, rules.mail));
+    letters.push(bookingMadeStaffLetter(facts, company, rules.mail));
+    const booking = toBooking({ ...made.booking, holdExpiresAt: facts.holdExpiresAt, createdAt: new Date(made.booking.createdAt), car: made.car });
+    // A hold cut short by a far-ahead pickup is said at once, in the answer the customer reads.
+    const message = payload[n]!.holdMinutes < rules.holdMinutes ? MESSAGES.bookingCreatedFarAhead : MESSAGES.bookingCreated;
+    const body: BookingCreatedResponse = { success: true, message, booking };
+    // Booked without driver details (a reservation): the customer reads what is still needed.
+    if (drivers[n]!.detailsMissing) body.notice = DRIVER_MESSAGES.driverMissing;
+    outcomes[n] = { answer: { statusCode: 201, body, replayed: false } };
+    const { key } = requests[n]!;
+    if (key !== undefined) kept.push({ userId: payload[n]!.userId, key, response: body });
+  }
+  await enqueue(tx, letters);
+  if (kept.length > 0) {
+    await tx.execute(sql`
+      UPDATE idempotency_keys AS k SET status_code = 201, response = a.response
+      FROM jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) AS a("userId" uuid, key text, response jsonb)
+      WHERE k.user_id = a."userId" AND k.key = a.key`);
+  }
+  return outcomes;
 }

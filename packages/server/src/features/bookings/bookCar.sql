@@ -28,7 +28,7 @@
 -- application then retries (a deadlock) or splits (anything else). Each rule runs in the request's
 -- own subtransaction: a refused request changes nothing and does not touch the others in its batch.
 --
--- rules: {"maxPending": n, "maxPendingPerAddress": n}; each request: {n, userId, carId, pickupDate,
+-- rules: {"maxPending": n, "maxPendingPerAddress": n}; each request: {n, userId, actorId, carId, pickupDate,
 -- returnDate, holdMinutes, paymentMethod, limitHolds, quote, quotedCar: {pricePerDay, category},
 -- address?, key?, hash?}; quote is the contract's Quote (its extras: [{id, quantity}]).
 
@@ -89,7 +89,7 @@ BEGIN
   -- The customer's row is locked already (book_cars), so two bookings of one customer count their
   -- holds one after the other. Each statement of a VOLATILE function takes a new snapshot: the count
   -- sees holds committed while the batch waited for the lock. Staff book for callers without a limit.
-  SELECT jsonb_build_object('name', name, 'email', email, 'phone', phone) INTO customer
+  SELECT jsonb_build_object('name', name, 'email', coalesce(email, ''), 'phone', phone) INTO customer
     FROM users WHERE id = customer_id;
   IF (request->>'limitHolds')::boolean THEN
     SELECT count(*) INTO held FROM bookings WHERE user_id = customer_id AND status = 'pending';
@@ -151,7 +151,8 @@ BEGIN
       SELECT made.id, x.id, x.quantity FROM jsonb_to_recordset(request#>'{quote,extras}') AS x(id uuid, quantity integer);
     PERFORM booking_extras_fit(made.id);
   END IF;
-  INSERT INTO booking_events (booking_id, status, actor_id) VALUES (made.id, 'pending', customer_id);
+  -- Made by the customer, or by staff for them (actorId: a walk-in or phone booking).
+  INSERT INTO booking_events (booking_id, status, actor_id) VALUES (made.id, 'pending', coalesce((request->>'actorId')::uuid, customer_id));
 
   RETURN jsonb_build_object(
     'outcome', 'booked',

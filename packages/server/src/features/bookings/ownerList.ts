@@ -65,7 +65,7 @@ function referencePart(q: string): { prefix: boolean; part: string } | null {
 export function searchWhere(q: string): SQL | undefined {
   const words = q.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return undefined;
-  const customer: SQL[] = [and(...words.map((word) => sql`lower(${users.name} || ' ' || ${users.email}) LIKE ${`%${escapeLike(word)}%`}`))!];
+  const customer: SQL[] = [and(...words.map((word) => sql`lower(${users.name} || ' ' || coalesce(${users.email}, '')) LIKE ${`%${escapeLike(word)}%`}`))!];
   const digits = q.replace(/\D/g, '');
   if (digits.length >= 4) customer.push(sql`regexp_replace(coalesce(${users.phone}, ''), '\\D', '', 'g') LIKE ${`%${digits}%`}`);
   const customers = sql`SELECT ${users.id} FROM ${users} WHERE ${or(...customer)}`;

@@ -124,7 +124,7 @@ export const ownerBookingColumns = {
     id: users.id,
     name: users.name,
     // An erased customer's stand-in address is nobody's: staff (and the export) see none.
-    email: sql<string>`CASE WHEN ${users.erasedAt} IS NULL THEN ${users.email} ELSE '' END`,
+    email: sql<string>`CASE WHEN ${users.erasedAt} IS NULL THEN coalesce(${users.email}, '') ELSE '' END`,
     phone: users.phone,
     vetting: users.vettingStatus,
     doNotRent: sql<boolean>`(${users.doNotRentReason} IS NOT NULL)`,

@@ -34,6 +34,7 @@ import { recordDamages } from './damages';
 import type { CounterForm } from './counterForm';
 import { carReturnedLetter } from './letters';
 import { renderReceipt } from './receiptPdf';
+import { userEmail } from '../../db/userEmail';
 
 /** A return time a little ahead of the server's clock is a phone's clock, not the future. */
 const CLOCK_SLACK_MS = 5 * 60_000;
@@ -77,7 +78,7 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
         paymentStatus: bookings.paymentStatus,
         carId: bookings.carId,
         car: { brand: cars.brand, model: cars.model, year: cars.year, plate: cars.plate, distancePerDay: cars.distancePerDay },
-        customer: { name: users.name, email: users.email },
+        customer: { name: users.name, email: userEmail },
       })
       .from(bookings)
       .innerJoin(cars, eq(cars.id, bookings.carId))

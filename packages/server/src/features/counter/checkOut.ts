@@ -21,6 +21,7 @@ import { keysHandedOverLetter } from './letters';
 import { recordDamages } from './damages';
 import { openDamagesOf } from './record';
 import { checkOutRefusal } from './rules';
+import { userEmail } from '../../db/userEmail';
 
 export interface Staff {
   id: string;
@@ -44,7 +45,7 @@ export async function checkOut(db: Database, staff: Staff, bookingId: unknown, f
         reference: bookings.reference,
         carId: bookings.carId,
         car: { brand: cars.brand, model: cars.model, year: cars.year, plate: cars.plate, category: cars.category, odometerKm: cars.odometerKm },
-        customer: { name: users.name, email: users.email, phone: users.phone, vetting: users.vettingStatus, doNotRentReason: users.doNotRentReason },
+        customer: { name: users.name, email: userEmail, phone: users.phone, vetting: users.vettingStatus, doNotRentReason: users.doNotRentReason },
         licenceNumber: driverDetails.licenceNumber,
       })
       .from(bookings)

@@ -15,6 +15,7 @@ import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { deleteImageIfUnused } from '../images/store';
+import { userEmail } from '../../db/userEmail';
 
 /** An address that can never receive mail (.invalid is reserved) and never clashes (the id is in it). */
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
@@ -44,7 +45,7 @@ export async function eraseAccount(db: Database, userId: string, password: strin
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   await db.transaction(async (tx) => {
     await actAs(tx, userId);
-    const [before] = await tx.select({ email: users.email, imageId: users.imageId }).from(users).where(eq(users.id, userId)).for('update');
+    const [before] = await tx.select({ email: userEmail, imageId: users.imageId }).from(users).where(eq(users.id, userId)).for('update');
     if (!before) return;
     await tx.delete(documents).where(eq(documents.userId, userId));
     await tx.delete(driverDetails).where(eq(driverDetails.userId, userId));

@@ -20,6 +20,7 @@ import { getCompanySettings } from '../company/settings';
 import { type MailSettings, vettingApprovedLetter, vettingRejectedLetter } from '../mail/letters';
 import { enqueue } from '../mail/outbox';
 import { driverColumns, toDriver, toVetting } from './driverDetails';
+import { userEmail } from '../../db/userEmail';
 
 export type VettingList = 'waiting' | 'approved' | 'rejected' | 'do_not_rent';
 
@@ -47,7 +48,7 @@ export async function vettingList(db: Database, list: VettingList, only?: string
     .select({
       id: users.id,
       name: users.name,
-      email: users.email,
+      email: userEmail,
       phone: users.phone,
       status: users.vettingStatus,
       reason: users.vettingReason,
@@ -116,7 +117,7 @@ export async function vettingList(db: Database, list: VettingList, only?: string
 async function lockedCustomer(tx: Parameters<Parameters<Database['transaction']>[0]>[0], userId: string) {
   if (!isId(userId)) throw new HttpError(404, DRIVER_MESSAGES.customerNotFound);
   const [row] = await tx
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role, erasedAt: users.erasedAt, status: users.vettingStatus })
+    .select({ id: users.id, name: users.name, email: userEmail, role: users.role, erasedAt: users.erasedAt, status: users.vettingStatus })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');

@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { hashPassword } from '../auth/passwords';
+import { userEmail } from '../../db/userEmail';
 
 export interface BootstrapLog {
   info(msg: string): void;
@@ -115,7 +116,7 @@ export async function findAccount(db: Database, email: string): Promise<AccountS
   if (!parsed.success) throw new NoSuchAccountError(`"${email}" is not a valid e-mail address.`);
   const normalized = parsed.data;
   const [account] = await db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role, createdAt: users.createdAt })
+    .select({ id: users.id, email: userEmail, name: users.name, role: users.role, createdAt: users.createdAt })
     .from(users)
     .where(eq(users.email, normalized));
   if (!account) {

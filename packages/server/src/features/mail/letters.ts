@@ -16,6 +16,7 @@ export type LetterKind =
   | 'bank_details_changed'
   | 'password_changed'
   | 'password_reset_link'
+  | 'welcome_link'
   | 'staff_invitation'
   | 'vetting_approved'
   | 'vetting_rejected'
@@ -187,7 +188,7 @@ export function bookingMadeLetter(booking: BookingFacts, bank: BankDetails | nul
 export function bookingMadeStaffLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {
   const blocks: Block[] = [
     `${booking.customer.name} has booked a car. It waits for your confirmation.`,
-    { rows: [...bookingRows(booking, company), ['Customer', booking.customer.name], ['E-mail', booking.customer.email], ['Phone', booking.customer.phone || 'not given']] },
+    { rows: [...bookingRows(booking, company), ['Customer', booking.customer.name], ['E-mail', booking.customer.email || 'not given'], ['Phone', booking.customer.phone || 'not given']] },
   ];
   if (booking.holdExpiresAt) blocks.push(`If nobody confirms it by ${formatMoment(booking.holdExpiresAt)}, the booking is cancelled and its days are free again.`);
   blocks.push(staffLink(mail));
@@ -238,7 +239,7 @@ export function cancelledByCustomerLetter(booking: BookingFacts, company: Compan
     'Hello,',
     [
       `${booking.customer.name} has cancelled booking ${booking.reference}. Its days are free again.`,
-      { rows: [...bookingRows(booking, company), ['Customer', booking.customer.name], ['E-mail', booking.customer.email], ['Phone', booking.customer.phone || 'not given']] },
+      { rows: [...bookingRows(booking, company), ['Customer', booking.customer.name], ['E-mail', booking.customer.email || 'not given'], ['Phone', booking.customer.phone || 'not given']] },
       staffLink(mail),
     ],
     company,

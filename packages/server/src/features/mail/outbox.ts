@@ -15,6 +15,7 @@ import { bookings, cars, outbox, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import type { BookingFacts, Letter } from './letters';
+import { userEmail } from '../../db/userEmail';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -30,7 +31,9 @@ export function withLinkToken(body: string, token: string): string {
 }
 
 /** Writes the letters inside the caller's transaction. */
-export async function enqueue(tx: Tx | Database, letters: QueuedLetter[]): Promise<void> {
+export async function enqueue(tx: Tx | Database, all: QueuedLetter[]): Promise<void> {
+  // A customer without an e-mail address (a walk-in staff booked for, migrations/0021) is told at the desk.
+  const letters = all.filter((letter) => letter.to);
   if (letters.length === 0) return;
   // One JSON parameter however many letters (a batch of bookings writes two each): cheaper to build
   // and to send than six parameters per letter.
@@ -75,7 +78,7 @@ export async function bookingFacts(tx: Tx | Database, bookingId: string): Promis
       holdExpiresAt: bookings.holdExpiresAt,
       quote: bookings.quote,
       car: { brand: cars.brand, model: cars.model, year: cars.year, location: cars.location },
-      customer: { name: users.name, email: users.email, phone: users.phone },
+      customer: { name: users.name, email: userEmail, phone: users.phone },
     })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
