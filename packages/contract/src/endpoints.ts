@@ -15,6 +15,8 @@ import {
   forgotPasswordBody,
   outboxQuery,
   resendMessageBody,
+  outboxMessageParams,
+  outboxMessageResponse,
   resetPasswordBody,
   changeStatusBody,
   checkAvailabilityBody,
@@ -715,6 +717,24 @@ export const ENDPOINTS = {
     body: resendMessageBody,
     response: responses.messageResent,
     errors: [404, 409],
+  },
+  outboxMessage: {
+    summary: 'One e-mail of the outbox, to read',
+    description:
+      'Its text, its HTML as the recipient sees it, the links in it, the PDF it carries and, for a customer with a phone, a WhatsApp link with its text. ' +
+      'Messages to staff members (their password links, invitations) are for owners only: 404 for other staff, as for a message that does not exist.',
+    tag: 'Owner',
+    params: outboxMessageParams,
+    response: outboxMessageResponse,
+    errors: [404],
+  },
+  outboxAttachment: {
+    summary: 'The PDF an e-mail of the outbox carries',
+    description: 'The rental agreement or receipt, as it is sent. 404 when the message carries none, or the reader may not open it. Cache-Control: private, no-store.',
+    tag: 'Owner',
+    params: outboxMessageParams,
+    response: { binary: 'application/pdf' },
+    errors: [404],
   },
   // Staff accounts and invitations
   staffMembers: {

@@ -15,4 +15,5 @@ export * from './counter';
 export * from './staffRoles';
 export * from './staffAccounts';
 export * from './reminders';
+export * from './outboxReading';
 export * from './bookingChanges';

@@ -104,6 +104,9 @@ export const ROUTES = {
   clearDoNotRent: { method: 'DELETE', path: '/api/owner/customers/:id/do-not-rent', access: 'staff' },
   ownerOutbox: { method: 'GET', path: '/api/owner/outbox', access: 'staff' },
   resendMessage: { method: 'POST', path: '/api/owner/outbox/resend', access: 'staff' },
+  /** A message to read; one to a staff member only for owners (404 for other staff). */
+  outboxMessage: { method: 'GET', path: '/api/owner/outbox/:id', access: 'staff' },
+  outboxAttachment: { method: 'GET', path: '/api/owner/outbox/:id/attachment', access: 'staff' },
   // The history (activity log), read-only
   ownerActivity: { method: 'GET', path: '/api/owner/activity', access: 'manager' },
   // A car's pictures (up to 8, the first is the cover)

@@ -30,3 +30,24 @@ export const outboxQuery = z.object({
 });
 
 export const resendMessageBody = z.object({ messageId: idField('the message') });
+
+export const outboxMessageParams = z.object({ id: z.string().describe('The message number.') });
+
+/** One message opened by staff: what the recipient reads, its links, its attachment, and WhatsApp for a customer with a phone. */
+export const outboxMessageDetail = outboxMessage.extend({
+  /** What kind of message (booking_confirmed, pickup_reminder...). */
+  kind: z.string(),
+  text: z.string(),
+  /** The HTML as sent: staff see it in a sandboxed frame, never as part of the page. */
+  html: z.string(),
+  /** The web addresses in the text, each once; a link whose one-time token was not kept is left out. */
+  links: z.array(z.string()),
+  /** The PDF it carries (GET /api/owner/outbox/:id/attachment); null when it carries none. */
+  attachment: z.object({ filename: z.string(), size: z.number(), available: z.boolean() }).nullable(),
+  /** The booking it is about, if any. */
+  bookingReference: z.string().nullable(),
+  /** https://wa.me/<digits>?text=<its text>: for a customer with a phone, a message whose links all work. */
+  whatsApp: z.string().nullable(),
+});
+export type OutboxMessageDetail = z.infer<typeof outboxMessageDetail>;
+export const outboxMessageResponse = z.object({ success: z.literal(true), outboxMessage: outboxMessageDetail });

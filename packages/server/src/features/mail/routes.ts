@@ -3,7 +3,8 @@ import { MESSAGES, OUTBOX_PAGE_SIZE } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
 import { startReminderSweeper } from '../reminders/sweep';
-import { listOutbox, resendMessage } from './outbox';
+import { resendMessage } from './outbox';
+import { findReadable, listReadableOutbox, readMessage, readMessageAttachment } from './reading';
 
 const mailRoutes: FastifyPluginAsync = async (app) => {
   // The reminders are letters of the outbox, written by the clock.
@@ -11,11 +12,29 @@ const mailRoutes: FastifyPluginAsync = async (app) => {
 
   addEndpoint(app, 'ownerOutbox', async (request) => {
     const page = Number(request.query.page ?? 1);
-    const { messages, total } = await listOutbox(app.db, page);
+    // Messages to staff members are the owners' alone (features/mail/reading.ts).
+    const { messages, total } = await listReadableOutbox(app.db, request.user.staffRole, page);
     return { success: true as const, messages, page, pageSize: OUTBOX_PAGE_SIZE, total, mailEnabled: app.mailSender !== undefined };
   });
 
+  addEndpoint(app, 'outboxMessage', async (request) => {
+    return { success: true as const, outboxMessage: await readMessage(app.db, request.user.staffRole, request.params.id) };
+  });
+
+  addEndpoint(app, 'outboxAttachment', async (request, reply) => {
+    const pdf = await readMessageAttachment(app.db, request.user.staffRole, request.params.id);
+    // Private, inline, running nothing of the site: as the counter's PDFs are served.
+    reply
+      .type(pdf.contentType)
+      .header('cache-control', 'private, no-store')
+      .header('content-security-policy', "sandbox; default-src 'none'")
+      .header('content-disposition', `inline; filename="${pdf.filename}"`);
+    return reply.send(pdf.content);
+  });
+
   addEndpoint(app, 'resendMessage', async (request) => {
+    // A message this reader may not see is not theirs to send again either.
+    await findReadable(app.db, request.user.staffRole, request.body.messageId);
     const outboxMessage = await resendMessage(app.db, request.body.messageId);
     void app.mailSender?.runOnce().catch((err) => app.log.error({ err }, 'the mail round failed; it runs again shortly'));
     return { success: true as const, message: MESSAGES.messageQueuedAgain, outboxMessage };
@@ -23,3 +42,4 @@ const mailRoutes: FastifyPluginAsync = async (app) => {
 };
 
 export default mailRoutes;
+

@@ -1,0 +1,120 @@
+/**
+ * Staff read the outbox: a message's text and HTML as the recipient sees them, its links, the PDF
+ * it carries, and a WhatsApp link for a customer with a phone (contract outboxReading.ts).
+ * Messages to staff members (their password links, bank alerts, invitations to join) are the
+ * owners' alone: other staff neither list them nor open them (404, as for a message that does not
+ * exist), since a reset or invitation link in the wrong hands is someone else's account.
+ */
+import { linksIn, MESSAGES, type OutboxMessage, type OutboxMessageDetail, OUTBOX_PAGE_SIZE, type StaffRole, whatsAppLink } from '@rental/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { LINK_TOKEN_PLACEHOLDER } from './outbox';
+import { readAttachment } from './sender';
+
+/** Kinds written to people joining the staff, whose address is not a staff account's yet. */
+const STAFF_KINDS = ['staff_invitation'];
+
+/** True for a message addressed to a staff member (a staff account's address, or an invitation to join). */
+export function toStaffMember(message: SQL = sql`o`): SQL {
+  return sql`(${message}.kind IN (${sql.join(
+    STAFF_KINDS.map((k) => sql`${k}`),
+    sql`, `,
+  )}) OR EXISTS (SELECT 1 FROM users s WHERE s.role = 'owner' AND s.email = lower(${message}.recipient)))`;
+}
+
+/** What this reader may see: owners everything, other staff the customers' messages and the company's. */
+function readable(role: StaffRole | null): SQL {
+  return role === 'owner' ? sql`TRUE` : sql`NOT ${toStaffMember()}`;
+}
+
+interface Row {
+  id: string | number;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: OutboxMessage['status'];
+  attempts: number;
+  last_error: string | null;
+  created_at: Date | string;
+  sent_at: Date | string | null;
+  next_attempt_at: Date | string;
+  booking_id: string | null;
+  attachment: 'agreement' | 'receipt' | null;
+  reference: string | null;
+  /** The phone of the customer the message is to (their account's, by its address). */
+  phone: string | null;
+}
+
+const iso = (at: Date | string) => new Date(at).toISOString();
+
+function summary(row: Row): OutboxMessage {
+  return {
+    _id: String(row.id),
+    recipient: row.recipient,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: iso(row.created_at),
+    sentAt: row.sent_at ? iso(row.sent_at) : null,
+    nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+  };
+}
+
+/** The outbox, newest first, as this reader may see it. */
+export async function listReadableOutbox(db: Database, role: StaffRole | null, page: number): Promise<{ messages: OutboxMessage[]; total: number }> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`SELECT o.id, o.recipient, o.subject, o.status, o.attempts, o.last_error, o.created_at, o.sent_at, o.next_attempt_at
+          FROM outbox o WHERE ${readable(role)}
+         ORDER BY o.created_at DESC, o.id DESC
+         LIMIT ${OUTBOX_PAGE_SIZE} OFFSET ${(page - 1) * OUTBOX_PAGE_SIZE}`,
+  );
+  const [all] = await queryRows<{ total: number | string }>(db, sql`SELECT count(*) AS total FROM outbox o WHERE ${readable(role)}`);
+  return { messages: rows.map(summary), total: Number(all?.total ?? 0) };
+}
+
+export async function findReadable(db: Database, role: StaffRole | null, messageId: string): Promise<Row> {
+  if (!/^[1-9]\d{0,17}$/.test(messageId)) throw new HttpError(404, MESSAGES.messageNotFound);
+  const [row] = await queryRows<Row>(
+    db,
+    sql`SELECT o.id, o.kind, o.recipient, o.subject, o.text_body, o.html_body, o.status, o.attempts, o.last_error, o.created_at, o.sent_at,
+               o.next_attempt_at, o.booking_id, o.attachment, b.reference,
+               (SELECT u.phone FROM users u WHERE u.role = 'user' AND u.email = lower(o.recipient) AND u.erased_at IS NULL) AS phone
+          FROM outbox o LEFT JOIN bookings b ON b.id = o.booking_id
+         WHERE o.id = ${messageId}::bigint AND ${readable(role)}`,
+  );
+  if (!row) throw new HttpError(404, MESSAGES.messageNotFound);
+  return row;
+}
+
+/** One message to read; 404 when it does not exist or this reader may not see it. */
+export async function readMessage(db: Database, role: StaffRole | null, messageId: string): Promise<OutboxMessageDetail> {
+  const row = await findReadable(db, role, messageId);
+  const pdf = row.attachment ? await readAttachment(db, row.booking_id, row.attachment) : undefined;
+  // A message whose one-time link was not kept would reach the customer with a link that does not work.
+  const linksWork = !row.text_body.includes(`token=${LINK_TOKEN_PLACEHOLDER}`);
+  return {
+    ...summary(row),
+    kind: row.kind,
+    text: row.text_body,
+    html: row.html_body,
+    links: linksIn(row.text_body),
+    attachment: row.attachment
+      ? { filename: pdf?.filename ?? (row.attachment === 'agreement' ? 'Rental agreement (PDF)' : 'Receipt (PDF)'), size: pdf?.content.length ?? 0, available: Boolean(pdf) }
+      : null,
+    bookingReference: row.reference,
+    whatsApp: row.phone && linksWork ? whatsAppLink(row.phone, row.text_body) : null,
+  };
+}
+
+/** The PDF a message carries, as it is sent; 404 when it carries none, it is missing, or the reader may not see the message. */
+export async function readMessageAttachment(db: Database, role: StaffRole | null, messageId: string) {
+  const row = await findReadable(db, role, messageId);
+  const pdf = row.attachment ? await readAttachment(db, row.booking_id, row.attachment) : undefined;
+  if (!pdf) throw new HttpError(404, MESSAGES.notFound);
+  return pdf;
+}
