@@ -116,9 +116,10 @@ export const ROUTES = {
   // Staff accounts and invitations (staffAccounts.ts, schemas/staff.ts)
   staffMembers: { method: 'GET', path: '/api/owner/staff', access: 'owner' },
   inviteStaff: { method: 'POST', path: '/api/owner/staff/invitations', access: 'owner' },
-  cancelStaffInvitation: { method: 'DELETE', path: '/api/owner/staff/invitations/:id', access: 'owner' },
+  /** POST .../cancel and .../remove, not DELETE: the permission matrix keys routes by printRoutes' tree, where a DELETE /:id here would share its key with the service blocks'. */
+  cancelStaffInvitation: { method: 'POST', path: '/api/owner/staff/invitations/:id/cancel', access: 'owner' },
   changeStaffRole: { method: 'PUT', path: '/api/owner/staff/:id', access: 'owner' },
-  removeStaff: { method: 'DELETE', path: '/api/owner/staff/:id', access: 'owner' },
+  removeStaff: { method: 'POST', path: '/api/owner/staff/:id/remove', access: 'owner' },
   staffInvitation: { method: 'GET', path: '/api/staff-invitations/:token', access: 'anyone' },
   acceptStaffInvitation: { method: 'POST', path: '/api/staff-invitations/accept', access: 'anyone' },
   // Pictures, service

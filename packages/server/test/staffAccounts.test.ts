@@ -144,9 +144,9 @@ describe(`staff accounts (${describeDatabase})`, () => {
     const cancelledEmail = uniqueEmail('cancelled');
     const sent = (await invite(t, owner, cancelledEmail, 'agent')).json();
     const cancelledToken = await linkTokenFor(t, cancelledEmail);
-    const cancel = await call(t.app, owner.token, 'DELETE', pathFor('cancelStaffInvitation', { id: sent.invitation._id }));
+    const cancel = await call(t.app, owner.token, 'POST', pathFor('cancelStaffInvitation', { id: sent.invitation._id }));
     expect(cancel.statusCode).toBe(200);
-    expect((await call(t.app, owner.token, 'DELETE', pathFor('cancelStaffInvitation', { id: sent.invitation._id }))).statusCode).toBe(409);
+    expect((await call(t.app, owner.token, 'POST', pathFor('cancelStaffInvitation', { id: sent.invitation._id }))).statusCode).toBe(409);
     const late = await call(t.app, undefined, 'POST', ROUTES.acceptStaffInvitation.path, { token: cancelledToken, name: 'Too Late', password: 'a good long password' });
     expect(late.statusCode).toBe(404);
     expect(late.json().message).toBe(STAFF_MESSAGES.linkCancelled);
@@ -181,7 +181,7 @@ describe(`staff accounts (${describeDatabase})`, () => {
     const fresh = login.json().token as string;
     const car = await addCar(t.app, owner.token);
     const booking = await insertBooking(t.db, { carId: car._id, userId: agent.user._id, pickupDate: day(20), returnDate: day(22) });
-    const removed = await call(t.app, owner.token, 'DELETE', pathFor('removeStaff', { id: agent.user._id }));
+    const removed = await call(t.app, owner.token, 'POST', pathFor('removeStaff', { id: agent.user._id }));
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().message).toBe(STAFF_MESSAGES.removed('Ann Agent'));
     const refused = await call(t.app, fresh, 'GET', API.userData);
@@ -192,19 +192,19 @@ describe(`staff accounts (${describeDatabase})`, () => {
     // A customer again: they log in and see their own bookings, not the staff area.
     const asCustomer = (await call(t.app, undefined, 'POST', API.login, { email: agent.user.email, password: TEST_PASSWORD })).json().token as string;
     expect((await call(t.app, asCustomer, 'GET', API.ownerBookings)).statusCode).toBe(403);
-    expect((await call(t.app, owner.token, 'DELETE', pathFor('removeStaff', { id: agent.user._id }))).statusCode).toBe(404);
+    expect((await call(t.app, owner.token, 'POST', pathFor('removeStaff', { id: agent.user._id }))).statusCode).toBe(404);
   });
 
   it('the history names every invite, cancel, acceptance, role change and removal, and who did it', async () => {
     const email = uniqueEmail('history');
     const first = (await invite(t, owner, email, 'agent')).json().invitation._id as string;
-    await call(t.app, owner.token, 'DELETE', pathFor('cancelStaffInvitation', { id: first }));
+    await call(t.app, owner.token, 'POST', pathFor('cancelStaffInvitation', { id: first }));
     const second = (await invite(t, owner, email, 'agent')).json().invitation._id as string;
     const token = await linkTokenFor(t, email);
     const joined = await call(t.app, undefined, 'POST', ROUTES.acceptStaffInvitation.path, { token, name: 'Hal History', password: 'a good long password' });
     const memberId = (await call(t.app, joined.json().token, 'GET', API.userData)).json().user._id as string;
     await call(t.app, owner.token, 'PUT', pathFor('changeStaffRole', { id: memberId }), { staffRole: 'manager' });
-    await call(t.app, owner.token, 'DELETE', pathFor('removeStaff', { id: memberId }));
+    await call(t.app, owner.token, 'POST', pathFor('removeStaff', { id: memberId }));
 
     const entries = (await history(t, owner)).filter((e) => [first, second, memberId].includes(e.subjectId)).reverse();
     const seen = entries.map((e) => [e.subjectId === memberId ? 'member' : e.subjectId === first ? 'first' : 'second', e.action, e.after, e.actor?._id === owner.user._id ? 'owner' : e.actor?._id === memberId ? 'themself' : 'someone else']);
@@ -237,7 +237,7 @@ describe(`the company keeps one owner (${describeDatabase})`, () => {
 
   it('the last owner can neither be removed nor demoted, and is told so in plain words', async () => {
     const only = await createOwner(t.app);
-    const self = await call(t.app, only.token, 'DELETE', pathFor('removeStaff', { id: only.user._id }));
+    const self = await call(t.app, only.token, 'POST', pathFor('removeStaff', { id: only.user._id }));
     expect(self.statusCode).toBe(409);
     expect(self.json().message).toBe(STAFF_MESSAGES.lastOwnerSelf);
     const demote = await call(t.app, only.token, 'PUT', pathFor('changeStaffRole', { id: only.user._id }), { staffRole: 'manager' });
@@ -246,7 +246,7 @@ describe(`the company keeps one owner (${describeDatabase})`, () => {
     expect(await owners()).toBe(1);
     // With a second owner, one may leave.
     const second = await createOwner(t.app);
-    const leave = await call(t.app, second.token, 'DELETE', pathFor('removeStaff', { id: second.user._id }));
+    const leave = await call(t.app, second.token, 'POST', pathFor('removeStaff', { id: second.user._id }));
     expect(leave.statusCode, leave.body).toBe(200);
     expect(await owners()).toBe(1);
     // The remaining owner is still the last one.
@@ -265,7 +265,7 @@ describe(`the company keeps one owner (${describeDatabase})`, () => {
       const act = (by: Account, target: Account) =>
         how === 'demote'
           ? call(t.app, by.token, 'PUT', pathFor('changeStaffRole', { id: target.user._id }), { staffRole: 'agent' })
-          : call(t.app, by.token, 'DELETE', pathFor('removeStaff', { id: target.user._id }));
+          : call(t.app, by.token, 'POST', pathFor('removeStaff', { id: target.user._id }));
       const answers = await Promise.all([act(a, b), act(b, a)]);
       const statuses = answers.map((r) => r.statusCode).sort();
       expect(statuses.filter((s) => s === 200), answers.map((r) => r.body).join(' | ')).toHaveLength(1);

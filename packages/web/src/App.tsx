@@ -22,6 +22,7 @@ const LoginPage = lazyPage(() => import('./pages/LoginPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 const SetupPage = lazyPage(() => import('./pages/SetupPage'));
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
+const StaffInvitationPage = lazyPage(() => import('./features/staffInvitation/StaffInvitationPage'));
 
 /** Downloads every public page's code now (tests render pages without waiting for downloads). */
 export function preloadPublicPages(): Promise<void> {
@@ -48,6 +49,7 @@ export default function App() {
         <Route path="login" element={<LoginPage />} />
         <Route path="setup" element={<SetupPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="staff-invitation/:token" element={<StaffInvitationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route

@@ -47,20 +47,24 @@ export const staffEntries: Record<string, Entry> = {
     expected: ownersOnly(200),
     check: (res, w) => expect(res.json().members.map((m: { _id: string }) => m._id)).toContain(w.accounts.owner.user._id),
   },
-  [`POST ${ROUTES.inviteStaff.path}`]: {
+  // printRoutes names these under GET /api/owner/staff, whose path they extend.
+  'POST /invitations': {
     call: () => ({ method: 'POST', url: ROUTES.inviteStaff.path, payload: { email: uniqueEmail('matrix-invite'), staffRole: 'manager' } }),
     expected: ownersOnly(201),
   },
-  [`DELETE ${ROUTES.cancelStaffInvitation.path}`]: {
-    call: async (w) => ({ method: 'DELETE', url: pathFor('cancelStaffInvitation', { id: (await throwawayInvitation(w, 'cancel')).id }) }),
+  // POST /api/owner/staff/invitations/:id/cancel
+  'POST /:id/cancel': {
+    call: async (w) => ({ method: 'POST', url: pathFor('cancelStaffInvitation', { id: (await throwawayInvitation(w, 'cancel')).id }) }),
     expected: ownersOnly(200),
   },
-  [`PUT ${ROUTES.changeStaffRole.path}`]: {
+  // PUT /api/owner/staff/:id
+  'PUT /:id': {
     call: async (w) => ({ method: 'PUT', url: pathFor('changeStaffRole', { id: (await throwawayMember(w, 'role change')).id }), payload: { staffRole: 'manager' } }),
     expected: ownersOnly(200),
   },
-  [`DELETE ${ROUTES.removeStaff.path}`]: {
-    call: async (w) => ({ method: 'DELETE', url: pathFor('removeStaff', { id: (await throwawayMember(w, 'removal')).id }) }),
+  // POST /api/owner/staff/:id/remove
+  'POST /remove': {
+    call: async (w) => ({ method: 'POST', url: pathFor('removeStaff', { id: (await throwawayMember(w, 'removal')).id }) }),
     expected: ownersOnly(200),
   },
   [`GET ${ROUTES.staffInvitation.path}`]: {

@@ -50,6 +50,7 @@ describe('the owner area', () => {
       ['Card payments', '/owner/payments'],
       ['Prices and extras', '/owner/prices'],
       ['Bank Details', '/owner/bank-details'],
+      ['Staff', '/owner/staff'],
       ['Company Settings', '/owner/settings'],
       ['Outbox', '/owner/outbox'],
       ['History', '/owner/activity'],

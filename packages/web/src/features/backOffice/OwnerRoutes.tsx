@@ -27,6 +27,8 @@ import { DeskPage } from './counter/desk/DeskPage';
 // Prices and extras; card payments
 import { PricesPage } from './prices/PricesPage';
 import { PaymentsPage } from './payments/PaymentsPage';
+// Staff accounts (owners only)
+import { StaffPage } from './staff/StaffPage';
 
 /** A fresh form for every car: going from one car's edit page to "Add car" must not keep its values. */
 function CarFormRoute() {
@@ -55,6 +57,7 @@ export default function OwnerRoutes() {
           <Route path="manage-bookings" element={<ManageBookingsPage />} />
           <Route path="vetting" element={<VettingPage />} />
           <Route path="bank-details" element={<BankDetailsPage />} />
+          <Route path="staff" element={<StaffPage />} />
           <Route path="settings" element={<CompanySettingsPage />} />
           <Route path="outbox" element={<OutboxPage />} />
           <Route path="activity" element={<ActivityPage />} />

@@ -1,4 +1,4 @@
-import { Building2, CalendarCheck, CarFront, CreditCard, GanttChart, History, IdCard, KeyRound, Landmark, LayoutDashboard, type LucideIcon, Mail, PlusSquare, Tags } from 'lucide-react';
+import { Building2, CalendarCheck, CarFront, CreditCard, GanttChart, History, IdCard, KeyRound, Landmark, LayoutDashboard, type LucideIcon, Mail, PlusSquare, Tags, UsersRound } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../session/useSession';
 import { currentMenuItem, menuFor, OWNER_MENU } from './ownerMenu';
@@ -15,6 +15,7 @@ const ICONS: Record<(typeof OWNER_MENU)[number]['to'], LucideIcon> = {
   '/owner/payments': CreditCard,
   '/owner/prices': Tags,
   '/owner/bank-details': Landmark,
+  '/owner/staff': UsersRound,
   '/owner/settings': Building2,
   '/owner/outbox': Mail,
   '/owner/activity': History,

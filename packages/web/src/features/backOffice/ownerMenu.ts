@@ -19,6 +19,7 @@ export const OWNER_MENU = [
   { to: '/owner/payments', label: 'Card payments', access: 'staff' },
   { to: '/owner/prices', label: 'Prices and extras', access: 'manager' },
   { to: '/owner/bank-details', label: 'Bank Details', access: 'owner' },
+  { to: '/owner/staff', label: 'Staff', access: 'owner' },
   { to: '/owner/settings', label: 'Company Settings', access: 'manager' },
   { to: '/owner/outbox', label: 'Outbox', access: 'staff' },
   { to: '/owner/activity', label: 'History', access: 'manager' },
