@@ -1,13 +1,14 @@
 /** /owner/outbox: every e-mail the site has written, newest first; a message that could not be sent can be sent again. */
 import type { OutboxMessage, OutboxStatus } from '@rental/contract/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RotateCw } from 'lucide-react';
+import { Mail, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { callApi, errorMessage } from '../../api/client';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { formatInstantWithTime } from '../../lib/dates';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { OutboxMessageView } from './outbox/OutboxMessageView';
 import { OwnerPageHeader } from './OwnerPageHeader';
 import { useNarrowerThan } from './useNarrowerThan';
 
@@ -35,6 +36,15 @@ function attemptsText(attempts: number): string {
   return attempts === 1 ? '1 try' : `${attempts} tries`;
 }
 
+function OpenButton({ message, onOpen }: { message: OutboxMessage; onOpen: (id: string) => void }) {
+  return (
+    <button type="button" className="btn-secondary inline-flex min-h-11 items-center gap-2 whitespace-nowrap" onClick={() => onOpen(message._id)}>
+      <Mail aria-hidden="true" size={16} />
+      Open<span className="sr-only"> {message.subject}</span>
+    </button>
+  );
+}
+
 function ResendButton({ message }: { message: OutboxMessage }) {
   const queryClient = useQueryClient();
   const resend = useMutation({
@@ -60,6 +70,8 @@ function ResendButton({ message }: { message: OutboxMessage }) {
 export function OutboxPage() {
   usePageMeta('Outbox', 'The e-mails the site has sent to customers and staff.');
   const [page, setPage] = useState(1);
+  // The message opened, in place of the list; back returns to the same page of the list.
+  const [opened, setOpened] = useState<string | null>(null);
   const outbox = useQuery({
     queryKey: outboxKey(page),
     queryFn: () => callApi('ownerOutbox', { query: { page: String(page) } }),
@@ -77,6 +89,8 @@ export function OutboxPage() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const messages = data?.messages;
   const empty = outbox.error ? errorMessage(outbox.error) : 'No e-mails yet. Booking confirmations, staff alerts and password links appear here as the site writes them.';
+
+  if (opened) return <OutboxMessageView id={opened} onClose={() => setOpened(null)} />;
 
   return (
     <>
@@ -112,11 +126,10 @@ export function OutboxPage() {
               </p>
               {when(message) && <p className="text-sm text-slate-600">{when(message)}</p>}
               {message.lastError && message.status !== 'sent' && <p className="mt-2 text-sm break-words text-red-700">Last problem: {message.lastError}</p>}
-              {message.status === 'failed' && (
-                <div className="mt-3">
-                  <ResendButton message={message} />
-                </div>
-              )}
+              <div className="mt-3 flex flex-wrap gap-2">
+                <OpenButton message={message} onOpen={setOpened} />
+                <ResendButton message={message} />
+              </div>
             </li>
           ))}
         </ul>
@@ -163,7 +176,10 @@ export function OutboxPage() {
                   <td className="px-4 py-3 text-slate-700">{message.attempts}</td>
                   <td className="max-w-xs px-4 py-3 break-words text-slate-700">{message.status !== 'sent' ? (message.lastError ?? '') : ''}</td>
                   <td className="px-4 py-3 text-right">
-                    <ResendButton message={message} />
+                    <div className="flex justify-end gap-2">
+                      <OpenButton message={message} onOpen={setOpened} />
+                      <ResendButton message={message} />
+                    </div>
                   </td>
                 </tr>
               ))}
