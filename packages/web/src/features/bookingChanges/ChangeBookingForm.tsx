@@ -30,12 +30,13 @@ function Side({ title, side, currency }: { title: string; side: BookingChange['b
   );
 }
 
-export function ChangeSummary({ change }: { change: BookingChange }) {
+/** Before saving: "Now" and "After the change"; once saved: "Before" and "Now". */
+export function ChangeSummary({ change, saved = false }: { change: BookingChange; saved?: boolean }) {
   return (
     <div className="space-y-2" data-testid="change-summary">
       <div className="grid gap-2 sm:grid-cols-2">
-        <Side title="Now" side={change.before} currency={change.currency} />
-        <Side title="After the change" side={change.after} currency={change.currency} />
+        <Side title={saved ? 'Before' : 'Now'} side={change.before} currency={change.currency} />
+        <Side title={saved ? 'Now' : 'After the change'} side={change.after} currency={change.currency} />
       </div>
       <p className="text-base font-semibold text-slate-900">Difference: {differenceText(change.difference, change.currency)}</p>
       <p className="text-sm text-slate-700">{change.paymentNote}</p>
@@ -103,7 +104,7 @@ export function ChangeBookingForm({ booking, asker, cars, onClose }: { booking: 
     return (
       <div role="status" aria-label={`Booking ${booking.reference} changed`} className="space-y-3 rounded-xl border border-emerald-200 bg-emerald-50/40 p-4">
         <p className="font-semibold text-emerald-800">{saved.message}</p>
-        <ChangeSummary change={saved.change} />
+        <ChangeSummary change={saved.change} saved />
         <button type="button" className="btn-secondary min-h-11" onClick={closeSaved}>
           Close
         </button>

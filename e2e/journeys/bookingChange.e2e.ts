@@ -1,0 +1,110 @@
+/**
+ * A rental extended at the desk, on a staff member's 390 px phone: a booking checked out through the
+ * API (due back today), its card on the desk, "Extend", a later return day, the new price and the
+ * difference shown before anything is saved, then saved; the booking's new return day and price as
+ * the API tells them, and the customer's e-mail in the outbox. Screens go to /tmp/change-shots/.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { BOOKING_CHANGE_MESSAGES } from '@rental/contract/bookingChanges';
+import { addDays, companyToday } from '@rental/contract/rentalDates';
+import type { Page } from 'playwright-core';
+import { apiClient, typedApi } from '../support/api';
+import { describe, expect, PHONE, test } from '../support/fixtures';
+import { solidPng } from '../support/png';
+import type { Seed } from '../support/seed';
+import { formatMoney, see } from '../support/ui';
+
+const SHOTS = '/tmp/change-shots';
+const LICENCE = 'JM 610 204 118';
+const PRICE_PER_DAY = 6400;
+
+let shotNumber = 0;
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  shotNumber += 1;
+  await page.screenshot({ path: path.join(SHOTS, `${String(shotNumber).padStart(2, '0')}-${name}-${page.viewportSize()!.width}.png`), fullPage: true });
+}
+
+/** A car, an approved driver and their booking of today, keys handed over: all through the API. */
+async function rentalOnTheRoad(seed: Seed) {
+  const api = apiClient(seed.baseUrl);
+  const owner = typedApi(seed.baseUrl, seed.owner.token);
+  const today = companyToday();
+  const tag = seed.runId.slice(-5).toUpperCase();
+  const car = await api.addCar(
+    seed.owner.token,
+    { location: 'Waterford, Portmore', brand: 'Suzuki', model: 'Vitara', year: 2022, pricePerDay: PRICE_PER_DAY, category: 'SUV', transmission: 'Automatic', fuel_type: 'Petrol', seating_capacity: 5, description: 'A car for the change journey.', plate: `XT ${tag}`, odometerKm: 20_000 },
+    { name: 'vitara.png', mimeType: 'image/png', buffer: solidPng(480, 300, [40, 140, 90]) },
+  );
+  const customer = { name: `Rohan Extend ${tag}`, email: `rohan.${seed.runId}.${Math.random().toString(36).slice(2, 7)}@example.com` };
+  const token = await api.register(customer.name, customer.email, 'Extend-pass-2024', '876 555 0190');
+  await typedApi(seed.baseUrl, token).call('saveDriver', {
+    body: { licenceNumber: LICENCE, licenceCountry: 'Jamaica', licenceIssued: '2016-02-01', licenceExpires: '2031-02-01', dateOfBirth: '1985-07-19' },
+  });
+  const waiting = (await owner.call('vetting')).customers.find((c) => c.email === customer.email);
+  await owner.call('decideVetting', { body: { userId: waiting!._id, decision: 'approved' } });
+  const booking = await api.createBooking(token, { car: car._id, pickupDate: today, returnDate: today, paymentMethod: 'upfront' });
+  await api.changeStatus(seed.owner.token, booking._id, 'confirmed');
+
+  const signature = `data:image/png;base64,${solidPng(300, 100, [20, 20, 20]).toString('base64')}`;
+  const form = new FormData();
+  form.append(
+    'data',
+    JSON.stringify({
+      licenceNumber: LICENCE,
+      odometerKm: 20_050,
+      fuelEighths: 8,
+      existingDamagesConfirmed: true,
+      damages: [],
+      items: [],
+      deposit: { amount: 15_000, method: 'cash', reference: '' },
+      signature,
+    }),
+  );
+  await owner.call('checkOut', { params: { id: booking._id }, form });
+  return { booking, customer, car };
+}
+
+describe('changing a booking', () => {
+  test('on a 390 px phone: staff extend a rental on the road at the desk, seeing the new price and the difference before saving', async ({ openPage, seed }) => {
+    const { booking, customer } = await rentalOnTheRoad(seed);
+    const owner = typedApi(seed.baseUrl, seed.owner.token);
+    const newReturn = addDays(companyToday(), 2);
+
+    const staff = await openPage({ viewport: PHONE, mobile: true, token: seed.owner.token });
+    await staff.goto('/owner/desk');
+    const card = await see(staff.getByRole('article', { name: booking.reference }), 20_000);
+    await card.getByRole('button', { name: 'Extend' }).click();
+    const dialog = await see(staff.getByRole('dialog', { name: `Extend: ${booking.reference}` }));
+    // A rental on the road keeps its pickup day: only the return day (and the car) are offered.
+    expect(await dialog.getByLabel('Pickup date').count()).toBe(0);
+    await dialog.getByLabel('Return date').fill(newReturn);
+    await shot(staff, 'extend-form');
+    await dialog.getByRole('button', { name: 'See the new price' }).click();
+
+    // The preview: before, after, and the difference, nothing saved yet.
+    const summary = await see(dialog.getByTestId('change-summary'), 15_000);
+    const asked = (await owner.call('bookingChangeQuote', { params: { id: booking._id }, body: { returnDate: newReturn } })).change;
+    expect(asked.after.days).toBe(2);
+    expect(asked.difference).toBeGreaterThan(0);
+    await see(summary.getByText(`Difference: ${formatMoney(asked.difference, asked.currency)} more`));
+    await see(summary.getByText(formatMoney(asked.after.total, asked.currency), { exact: false }).first());
+    const stillBefore = await apiClient(seed.baseUrl).ownerBookings(seed.owner.token);
+    expect(stillBefore.find((b) => b._id === booking._id)?.returnDate, 'the preview saves nothing').toBe(companyToday());
+    await shot(staff, 'extend-difference');
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth), 'nothing wider than the screen').toBeLessThanOrEqual(PHONE.width);
+
+    await dialog.getByRole('button', { name: 'Save the change' }).click();
+    const done = await see(staff.getByRole('status', { name: `Booking ${booking.reference} changed` }), 15_000);
+    await see(done.getByText(BOOKING_CHANGE_MESSAGES.changed));
+    await shot(staff, 'extend-saved');
+    await done.getByRole('button', { name: 'Close' }).click();
+
+    const after = (await apiClient(seed.baseUrl).ownerBookings(seed.owner.token)).find((b) => b._id === booking._id);
+    expect(after).toMatchObject({ returnDate: newReturn, price: asked.after.total, status: 'on_rent' });
+    const outbox = await owner.call('ownerOutbox', { query: { page: '1' } });
+    expect(JSON.stringify(outbox)).toContain(`Booking ${booking.reference} is changed`);
+    expect(JSON.stringify(outbox)).toContain(customer.email);
+  });
+});
