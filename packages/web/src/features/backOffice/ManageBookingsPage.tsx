@@ -22,6 +22,8 @@ import { BookingFilterBar } from './BookingFilterBar';
 import { BookingPayment } from './BookingPayment';
 import { BookingStatusSelect } from './BookingStatusSelect';
 import { StaffChangeBooking } from '../bookingChanges/StaffChangeBooking';
+import { useSearchParams } from 'react-router';
+import { NewBookingButton } from './newBooking/NewBookingButton';
 import { OwnerPageHeader } from './OwnerPageHeader';
 import { useOwnerBookingPages } from './ownerQueries';
 import { useDebouncedValue } from './useDebouncedValue';
@@ -32,7 +34,9 @@ const SEARCH_PAUSE_MS = 300;
 
 export function ManageBookingsPage() {
   usePageMeta('Manage Bookings', 'Every booking of the fleet, its customer and its status.');
-  const [filters, setFilters] = useState<BookingFilters>(NO_FILTERS);
+  // ?q=WR-… opens the list searched for one booking (where the new booking page sends staff).
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<BookingFilters>(() => ({ ...NO_FILTERS, search: params.get('q') ?? '' }));
   const search = useDebouncedValue(filters.search, SEARCH_PAUSE_MS);
   const problem = filtersProblem(filters);
   // The last query that made sense: days the wrong way round keep the list as it was.
@@ -69,6 +73,7 @@ export function ManageBookingsPage() {
       <OwnerPageHeader
         title="Manage Bookings"
         description="Track all customer bookings, approve or cancel requests, and manage booking statuses."
+        action={<NewBookingButton />}
       />
       <div className="mb-4 space-y-3">
         <BookingFilterBar filters={filters} onChange={setFilters} />

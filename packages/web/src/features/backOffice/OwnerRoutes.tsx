@@ -27,6 +27,8 @@ import { DeskPage } from './counter/desk/DeskPage';
 // Prices and extras; card payments
 import { PricesPage } from './prices/PricesPage';
 import { PaymentsPage } from './payments/PaymentsPage';
+// A booking staff make for a walk-in or phone customer
+import { NewBookingPage } from './newBooking/NewBookingPage';
 // Staff accounts (owners only)
 import { StaffPage } from './staff/StaffPage';
 
@@ -55,6 +57,7 @@ export default function OwnerRoutes() {
           <Route path="add-car/:id" element={<CarFormRoute />} />
           <Route path="manage-cars" element={<ManageCarsPage />} />
           <Route path="manage-bookings" element={<ManageBookingsPage />} />
+          <Route path="bookings/new" element={<NewBookingPage />} />
           <Route path="vetting" element={<VettingPage />} />
           <Route path="bank-details" element={<BankDetailsPage />} />
           <Route path="staff" element={<StaffPage />} />

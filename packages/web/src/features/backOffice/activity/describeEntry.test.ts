@@ -17,6 +17,12 @@ const entry = (fields: Partial<ActivityEntry>): ActivityEntry => ({
 });
 
 describe('a history entry in plain words', () => {
+  it('says who on staff booked for which customer (a walk-in or phone booking)', () => {
+    const made = entry({ kind: 'booking', action: 'added', subjectName: 'WR-7KQ2M9', after: { made_for: 'c1', customer: 'Desmond Walker', new_customer: true, status: 'confirmed' } });
+    expect(describeEntry(made)).toEqual({ headline: 'Ann Brown booked WR-7KQ2M9 for Desmond Walker', changes: ['A new customer, added by staff', 'Confirmed at once'] });
+    const erased = entry({ kind: 'booking', action: 'added', subjectName: 'WR-7KQ2M9', after: { made_for: 'c1', customer: null, new_customer: false, status: 'pending' } });
+    expect(describeEntry(erased)).toEqual({ headline: 'Ann Brown booked WR-7KQ2M9 for a customer', changes: ['Waiting for confirmation'] });
+  });
   it('names who confirmed which booking', () => {
     expect(describeEntry(entry({ kind: 'booking', subjectName: 'WR-7KQ2M9', before: { status: 'pending' }, after: { status: 'confirmed', status_reason: null } }))).toEqual({
       headline: 'Ann Brown confirmed WR-7KQ2M9',

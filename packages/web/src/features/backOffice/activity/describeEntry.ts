@@ -146,6 +146,12 @@ const STATUS_VERB: Record<string, string> = {
 
 function describeBooking(who: string, entry: ActivityEntry, before: Fields, after: Fields): EntryDescription {
   const reference = entry.subjectName || 'a booking';
+  // Made by staff for a walk-in or phone customer (their name read now; an erased one's is gone).
+  if (entry.action === 'added') {
+    const named = typeof after.customer === 'string' && after.customer && after.customer !== DELETED_CUSTOMER_NAME ? after.customer : 'a customer';
+    const details = [after.new_customer === true ? 'A new customer, added by staff' : '', after.status === 'confirmed' ? 'Confirmed at once' : 'Waiting for confirmation'];
+    return { headline: `${who} booked ${reference} for ${named}`, changes: details.filter(Boolean) };
+  }
   const changes: string[] = [];
   let headline = '';
   if ('status' in after) {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { formatCalendarDate } from '../../../../lib/dates';
 import { usePageMeta } from '../../../../lib/usePageMeta';
 import { OwnerPageHeader } from '../../OwnerPageHeader';
+import { NewBookingButton } from '../../newBooking/NewBookingButton';
 import { QueryList } from '../../QueryList';
 import { DeskCard } from './DeskCard';
 import { deskLists } from './deskLists';
@@ -25,6 +26,7 @@ export function DeskPage() {
       <OwnerPageHeader
         title="The desk"
         description={desk.data ? `${formatCalendarDate(desk.data.today)}: keys out, keys back, and cars overdue.` : 'Keys out, keys back, and cars overdue.'}
+        action={<NewBookingButton />}
       />
       <p role="status" className={said ? 'mb-4 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900' : 'sr-only'}>
         {said}
