@@ -218,6 +218,59 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     });
   });
 
+  it('never lengthens a hold, and cuts it to a day when the pickup moves far ahead', async () => {
+    const car = await newCar();
+    const customer = await registerCustomer(t.app);
+    const booking = await made(customer, car._id, day(14), day(15));
+    const [before] = await t.db.select({ hold: bookings.holdExpiresAt }).from(bookings).where(eq(bookings.id, booking._id));
+    expect((await change(customer.token, booking._id, { pickupDate: day(16), returnDate: day(17) })).statusCode).toBe(200);
+    const [moved] = await t.db.select({ hold: bookings.holdExpiresAt }).from(bookings).where(eq(bookings.id, booking._id));
+    expect(moved!.hold).toEqual(before!.hold);
+    expect((await change(customer.token, booking._id, { pickupDate: day(90), returnDate: day(91) })).statusCode).toBe(200);
+    const [far] = await t.db.select({ hold: bookings.holdExpiresAt }).from(bookings).where(eq(bookings.id, booking._id));
+    expect(far!.hold!.getTime()).toBeLessThanOrEqual(Math.min(before!.hold!.getTime(), Date.now() + 24 * 3_600_000 + 60_000));
+  });
+
+  it('keeps an extra with a stock to its stock on the new days, leaving the booking as it was when it does not fit', async () => {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: pathFor('savePrices'),
+      headers: authHeader(owner.token),
+      payload: {
+        seasons: [],
+        weeklyPercentOff: 0,
+        monthlyPercentOff: 0,
+        additionalDriverPerDay: 0,
+        delivery: { airport: null, portmore: null, kingston: null },
+        extras: [{ name: 'Child seat', description: '', charge: 'per_day', price: 800, maxPerBooking: 1, stock: 1 }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const seat = saved.json().extras[0] as { id: string };
+    const [carA, carB] = [await newCar(), await newCar()];
+    const withSeat = async (customer: Account, carId: string, from: number, to: number) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: pathFor('createBooking'),
+        headers: authHeader(customer.token),
+        payload: { car: carId, pickupDate: day(from), returnDate: day(to), paymentMethod: 'upfront', extras: [{ id: seat.id, quantity: 1 }] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().booking as { _id: string };
+    };
+    const mine = await withSeat(await registerCustomer(t.app), carA._id, 80, 81);
+    await withSeat(await registerCustomer(t.app), carB._id, 83, 84);
+    const before = await state(mine._id);
+    const res = await change(owner.token, mine._id, { returnDate: day(83) });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(M.extraSoldOut);
+    expect(await state(mine._id)).toEqual(before);
+    // One day short of the other seat's first day: it fits, and the seat is priced for the new days.
+    const fits = await change(owner.token, mine._id, { returnDate: day(82) });
+    expect(fits.statusCode, fits.body).toBe(200);
+    expect(bookingChangeResponses.changed.parse(fits.json()).change.after.quote.lines.find((line) => line.kind === 'extra')).toMatchObject({ quantity: 2, amount: 1600 });
+  });
+
   it('answers a booking that does not exist, or nothing to change, in words', async () => {
     expect((await change(owner.token, 'not-an-id', { returnDate: day(5) })).statusCode).toBe(404);
     expect((await change(owner.token, '00000000-0000-4000-8000-000000000000', { returnDate: day(5) })).statusCode).toBe(404);
