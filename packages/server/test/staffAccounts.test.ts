@@ -31,7 +31,7 @@ async function invite(t: TestApp, owner: Account, email: string, staffRole: 'own
 async function history(t: TestApp, owner: Account) {
   const res = await call(t.app, owner.token, 'GET', `${API.ownerActivity}?kind=staff&limit=200`);
   expect(res.statusCode).toBe(200);
-  return res.json().entries as { actor: { _id: string } | null; action: string; subjectId: string; subjectName: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[];
+  return res.json().entries as { _id: string; actor: { _id: string } | null; action: string; subjectId: string; subjectName: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[];
 }
 
 describe(`staff accounts (${describeDatabase})`, () => {
@@ -206,7 +206,8 @@ describe(`staff accounts (${describeDatabase})`, () => {
     await call(t.app, owner.token, 'PUT', pathFor('changeStaffRole', { id: memberId }), { staffRole: 'manager' });
     await call(t.app, owner.token, 'POST', pathFor('removeStaff', { id: memberId }));
 
-    const entries = (await history(t, owner)).filter((e) => [first, second, memberId].includes(e.subjectId)).reverse();
+    // Oldest first, as they happened.
+    const entries = [...(await history(t, owner))].filter((e) => [first, second, memberId].includes(e.subjectId)).sort((a, b) => Number(a._id) - Number(b._id));
     const seen = entries.map((e) => [e.subjectId === memberId ? 'member' : e.subjectId === first ? 'first' : 'second', e.action, e.after, e.actor?._id === owner.user._id ? 'owner' : e.actor?._id === memberId ? 'themself' : 'someone else']);
     expect(seen).toEqual([
       ['first', 'added', { invitation: 'sent', staff_role: 'agent' }, 'owner'],

@@ -199,20 +199,25 @@ function InviteForm({ teamEmails }: { teamEmails: string[] }) {
           <legend className="text-sm font-medium text-slate-800">Their role</legend>
           <div className="mt-2 grid gap-2">
             {STAFF_ROLES.map((role) => (
-              <label key={role} htmlFor={`invite-role-${role}`} className="flex gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-primary">
+              <div key={role} className="flex gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-primary">
                 <input
                   id={`invite-role-${role}`}
                   type="radio"
                   name="invite-role"
                   value={role}
+                  aria-describedby={`invite-role-${role}-what`}
                   checked={values.staffRole === role}
                   onChange={() => setValues({ ...values, staffRole: role })}
                 />
-                <span>
-                  <span className="block font-medium text-slate-900">{STAFF_ROLE_WORDS[role]}</span>
-                  <span className="block text-sm text-slate-600">{STAFF_ROLE_DESCRIPTIONS[role]}</span>
-                </span>
-              </label>
+                <div>
+                  <label htmlFor={`invite-role-${role}`} className="block font-medium text-slate-900">
+                    {STAFF_ROLE_WORDS[role]}
+                  </label>
+                  <p id={`invite-role-${role}-what`} className="text-sm text-slate-600">
+                    {STAFF_ROLE_DESCRIPTIONS[role]}
+                  </p>
+                </div>
+              </div>
             ))}
           </div>
           {problems.staffRole && (
