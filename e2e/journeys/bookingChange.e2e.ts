@@ -107,4 +107,35 @@ describe('changing a booking', () => {
     expect(JSON.stringify(outbox)).toContain(`Booking ${booking.reference} is changed`);
     expect(JSON.stringify(outbox)).toContain(customer.email);
   });
+
+  test('on a 390 px phone: a customer moves the return day of their booking from their booking page, seeing the difference first', async ({ openPage, seed }) => {
+    const api = apiClient(seed.baseUrl);
+    const tag = seed.runId.slice(-5).toUpperCase();
+    const car = await api.addCar(
+      seed.owner.token,
+      { location: 'Waterford, Portmore', brand: 'Nissan', model: 'Note', year: 2021, pricePerDay: 5200, category: 'Hatchback', transmission: 'Automatic', fuel_type: 'Petrol', seating_capacity: 5, description: 'A car for the customer change journey.', plate: `NT ${tag}` },
+      { name: 'note.png', mimeType: 'image/png', buffer: solidPng(480, 300, [150, 60, 60]) },
+    );
+    const email = `kerry.${seed.runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+    const token = await api.register(`Kerry Change ${tag}`, email, 'Change-pass-2024', '876 555 0191');
+    const pickup = addDays(companyToday(), 20);
+    const booking = await api.createBooking(token, { car: car._id, pickupDate: pickup, returnDate: addDays(pickup, 2), paymentMethod: 'upfront' });
+
+    const phone = await openPage({ viewport: PHONE, mobile: true, token });
+    await phone.goto(`/my-bookings/${booking.reference}`);
+    const section = await see(phone.getByRole('region', { name: 'Change dates' }), 20_000);
+    await section.getByRole('button', { name: 'Change dates' }).click();
+    const form = await see(phone.getByRole('form', { name: `Change booking ${booking.reference}` }));
+    expect(await form.getByLabel('Car').count(), 'another car is for staff to give').toBe(0);
+    await form.getByLabel('Return date').fill(addDays(pickup, 4));
+    await form.getByRole('button', { name: 'See the new price' }).click();
+    const summary = await see(form.getByTestId('change-summary'), 15_000);
+    const asked = (await typedApi(seed.baseUrl, token).call('bookingChangeQuote', { params: { id: booking._id }, body: { returnDate: addDays(pickup, 4) } })).change;
+    await see(summary.getByText(`Difference: ${formatMoney(asked.difference, asked.currency)} more`));
+    await shot(phone, 'customer-difference');
+    await form.getByRole('button', { name: 'Save the change' }).click();
+    await see(phone.getByRole('status', { name: `Booking ${booking.reference} changed` }), 15_000);
+    await shot(phone, 'customer-saved');
+    expect((await api.userBookings(token)).find((b) => b._id === booking._id)).toMatchObject({ returnDate: addDays(pickup, 4), price: asked.after.total });
+  });
 });
