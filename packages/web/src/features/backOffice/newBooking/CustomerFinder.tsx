@@ -5,7 +5,7 @@
 import type { CustomerMatch } from '@rental/contract/schemas';
 import { useId, useState } from 'react';
 import { controlProps, FormField } from '../FormField';
-import { type CustomerChoice, customerSummary, searchStatus } from './newBookingForm';
+import { type CustomerChoice, customerSummary, newCustomerFrom, searchStatus } from './newBookingForm';
 import { useCustomerSearch } from './newBookingQueries';
 
 const EMAIL_HINT = 'They get the booking by e-mail and a link to choose a password for their account.';
@@ -68,7 +68,7 @@ export function CustomerFinder({ choice, onChange }: { choice: CustomerChoice; o
           ))}
         </ul>
       )}
-      <button type="button" className="btn-secondary min-h-11" onClick={() => onChange({ kind: 'new', name: /\d/.test(text) ? '' : text.trim(), phone: /\d/.test(text) ? text.trim() : '', email: '' })}>
+      <button type="button" className="btn-secondary min-h-11" onClick={() => onChange(newCustomerFrom(text))}>
         New customer
       </button>
     </div>

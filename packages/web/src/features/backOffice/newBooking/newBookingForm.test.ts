@@ -8,6 +8,7 @@ import {
   type NewBookingForm,
   newBookingBody,
   newBookingProblem,
+  newCustomerFrom,
   quotableDates,
   searchStatus,
   searchWorthAsking,
@@ -76,6 +77,12 @@ describe('the new booking form', () => {
     expect(newBookingBody(form()).customer).not.toHaveProperty('email');
     expect(newBookingBody(form({ customer: { ...walkIn, email: ' d@example.com ' } })).customer).toEqual({ name: 'Desmond Walker', phone: '(876) 555-0102', email: 'd@example.com' });
     expect(newBookingBody(form({ customer: { kind: 'found', customer: found }, status: 'pending' }))).toMatchObject({ customer: { userId: 'c1' }, status: 'pending' });
+  });
+
+  it('starts a new customer from the search: a phone number as their phone, anything else as their name', () => {
+    expect(newCustomerFrom(' (876) 555-0101 ')).toEqual({ kind: 'new', name: '', phone: '(876) 555-0101', email: '' });
+    expect(newCustomerFrom('Desmond Walker 2')).toEqual({ kind: 'new', name: 'Desmond Walker 2', phone: '', email: '' });
+    expect(newCustomerFrom('')).toEqual({ kind: 'new', name: '', phone: '', email: '' });
   });
 
   it('says who a found customer is in a line, with what to watch for', () => {

@@ -39,6 +39,13 @@ export function searchWorthAsking(text: string): boolean {
 
 const PHONE_DIGITS = /\d/g;
 
+/** A new customer started from what was searched: a phone number goes in the phone box, anything else is their name. */
+export function newCustomerFrom(search: string): CustomerChoice {
+  const text = search.trim();
+  const looksLikePhone = /^[+\d\s().-]+$/.test(text) && /\d/.test(text);
+  return { kind: 'new', name: looksLikePhone ? '' : text, phone: looksLikePhone ? text : '', email: '' };
+}
+
 /** What staff must fix about the customer, or null. */
 export function customerProblem(choice: CustomerChoice): string | null {
   if (choice.kind === 'none') return 'Please find the customer, or add a new one.';
