@@ -46,7 +46,7 @@ export const ROUTES = {
   cancelBooking: { method: 'POST', path: '/api/bookings/cancel', access: 'customer' },
   bookingDrivers: { method: 'PUT', path: '/api/bookings/:id/drivers', access: 'customer' },
   // A booking's dates or car (bookingChanges.ts): staff any live booking, a customer their own; 404 for anyone else
-  bookingChangeQuote: { method: 'POST', path: '/api/bookings/:id/change/quote', access: 'customer' },
+  bookingChangeQuote: { method: 'POST', path: '/api/bookings/:id/quote-change', access: 'customer' },
   changeBooking: { method: 'POST', path: '/api/bookings/:id/change', access: 'customer' },
   // Prices, extras, the quote (quote.ts, schemas/prices.ts)
   quote: { method: 'POST', path: '/api/bookings/quote', access: 'anyone' },
