@@ -228,15 +228,12 @@ export const companySettings = pgTable(
     value: jsonb('value').notNull(),
     updatedBy: uuid('updated_by').references(() => users.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an owner first saved the settings (phone and e-mail no longer the shipped ones): migrations/0023. */
+    contactsSavedAt: timestamp('contacts_saved_at', { withTimezone: true }),
   },
   (t) => [check('company_settings_single_row', sql`${t.id} = 1`)],
 );
-    /** When an owner first saved the settings (phone and e-mail no longer the shipped ones): migrations/0023. */
-    contactsSavedAt: timestamp('contacts_saved_at', { withTimezone: true }),
 
-/** Server settings that must survive restarts and be shared by instances (the JWT secret). */
-export const settings = pgTable('settings', {
-  key: text('key').primaryKey(),
 /** Each reminder sent once, by (kind, booking id or day): migrations/0023_reminders.sql, features/reminders/. */
 export const remindersSent = pgTable(
   'reminders_sent',
@@ -249,6 +246,9 @@ export const remindersSent = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.subject] })],
 );
 
+/** Server settings that must survive restarts and be shared by instances (the JWT secret). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
 

@@ -3,6 +3,7 @@
  * at the foot, the booking's reference where there is one, absolute links, prices as "$8,500 JMD"
  * and dates as "Sat 28 Nov 2026". Pure functions: features/mail/outbox.ts stores what they return.
  */
+import { companySettingUp, SETTING_UP_WORDS, withoutPlaceholderContacts } from '../company/settingUp';
 import { BANK_PAYMENT_WAYS, type BankDetails, type CompanySettings, formatDay, formatMoney, PAYMENT_METHOD_IN_A_LINE, type PaymentMethod, type Quote, rentalDays } from '@rental/contract';
 
 export type LetterKind =
@@ -96,21 +97,29 @@ export function maskAccountNumber(accountNumber: string): string {
   return plain.length <= 4 ? '****' : `****${plain.slice(-4)}`;
 }
 
-export function compose(kind: LetterKind, to: string, subject: string, greeting: string, blocks: Block[], company: CompanySettings, mail: MailSettings, bookingId?: string): Letter {
-  const footer = [company.name, company.address, `Phone: ${company.phone}`, `E-mail: ${company.email}`, mail.siteUrl];
 export type LetterBlock = Block;
 
+export function compose(kind: LetterKind, to: string, subject: string, greeting: string, blocks: Block[], company: CompanySettings, mail: MailSettings, bookingId?: string): Letter {
+  // Until an owner saves the settings, the shipped phone and e-mail are placeholders: never sent (company/settingUp.ts).
+  if (companySettingUp(company)) {
+    const clean = (words: string) => withoutPlaceholderContacts(words, company);
+    blocks = blocks.map((block) =>
+      typeof block === 'string' ? clean(block) : 'rows' in block ? { rows: block.rows.map(([label, value]): [string, string] => [label, clean(value)]) } : 'list' in block ? { list: block.list.map(clean) } : block,
+    );
+    subject = clean(subject);
+  }
+  const footer = companySettingUp(company) ? [company.name, company.address, SETTING_UP_WORDS, mail.siteUrl] : [company.name, company.address, `Phone: ${company.phone}`, `E-mail: ${company.email}`, mail.siteUrl];
   const textParts = [greeting, ''];
   const htmlParts = [`<p>${escapeHtml(greeting)}</p>`];
   for (const block of blocks) {
     if (typeof block === 'string') {
       textParts.push(block, '');
       htmlParts.push(`<p>${escapeHtml(block)}</p>`);
-    } else if ('rows' in block) {
-      const width = Math.max(...block.rows.map(([label]) => label.length));
     } else if ('list' in block) {
       textParts.push(...block.list.map((item) => `- ${item}`), '');
       htmlParts.push(`<ul>${block.list.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`);
+    } else if ('rows' in block) {
+      const width = Math.max(...block.rows.map(([label]) => label.length));
       textParts.push(...block.rows.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`), '');
       htmlParts.push(
         `<table cellpadding="4" style="border-collapse:collapse">${block.rows
