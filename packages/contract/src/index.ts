@@ -16,4 +16,5 @@ export * from './staffRoles';
 export * from './staffAccounts';
 export * from './reminders';
 export * from './outboxReading';
+export * from './setupChecklist';
 export * from './bookingChanges';

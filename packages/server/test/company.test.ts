@@ -32,7 +32,7 @@ describe(`company settings (${describeDatabase})`, () => {
     const fresh = await createTestApp();
     try {
       const res = await fresh.app.inject({ method: 'GET', url: API.company });
-      expect(res.json()).toEqual({ success: true, company: DEFAULT_COMPANY });
+      expect(res.json()).toEqual({ success: true, company: DEFAULT_COMPANY, contactsSaved: true });
     } finally {
       await fresh.close();
     }

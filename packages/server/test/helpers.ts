@@ -12,7 +12,7 @@ import { type Config, testConfig } from '../src/config';
 import { type OpenedDatabase, openDatabase } from '../src/db/open';
 import type { Database } from '../src/db/types';
 import { users } from '../src/db/schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { promoteToOwner } from '../src/features/firstOwner/bootstrap';
 import { openFromSnapshot } from './support/pgliteSnapshot';
 
@@ -85,6 +85,11 @@ export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'db' | 'co
   logger?: FastifyBaseLogger;
   /** Runs before the app is ready: a test may add its own routes here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * false: the company is still setting up (no owner has saved its settings), so pages and letters
+   * show no phone or e-mail. Tests otherwise see a company whose facts were saved, as a running site's are.
+   */
+  companySaved?: boolean;
 }
 
 export interface TestApp {
@@ -97,8 +102,9 @@ export interface TestApp {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   try {
-    const { config, beforeReady, ...rest } = options;
+    const { config, beforeReady, companySaved, ...rest } = options;
     const app = await buildApp({ rateLimit: TEST_RATE_LIMIT, ...rest, db: database.db, config: testConfig(config) });
+    if (companySaved !== false) await database.db.execute(sql`UPDATE company_settings SET contacts_saved_at = now() WHERE contacts_saved_at IS NULL`);
     await beforeReady?.(app);
     await app.ready();
     return {

@@ -22,5 +22,14 @@ export const dashboardData = z.object({
   occupancy: fleetOccupancy,
   /** Today's pickups and returns, as the fleet timeline lists them. */
   today: todaysMovements,
+  /** The first start's checklist (setupChecklist.ts): true for each item done. */
+  setup: z.object({
+    companyFacts: z.boolean(),
+    bankDetails: z.boolean(),
+    car: z.boolean(),
+    mail: z.boolean(),
+    cardPayments: z.boolean(),
+    secondStaff: z.boolean(),
+  }),
 });
 export type DashboardData = z.infer<typeof dashboardData>;

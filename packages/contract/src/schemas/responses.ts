@@ -11,7 +11,8 @@ import { dashboardData } from './dashboard';
 export const responses = {
   auth: ok({ token: z.string(), message: z.string() }),
   userData: ok({ user, driver: driver.nullable(), vetting }),
-  company: ok({ company: companySettings }),
+  /** contactsSaved: false until an owner saves the settings; pages then show no phone or e-mail (the shipped ones are placeholders). */
+  company: ok({ company: companySettings, contactsSaved: z.boolean() }),
   companySaved: ok({ message: z.string(), company: companySettings }),
   health: z.object({ success: z.literal(true), status: z.literal('ok'), database: z.literal('ok') }),
   imageUpdated: ok({ message: z.string(), image: z.string() }),

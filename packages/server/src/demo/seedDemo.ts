@@ -197,6 +197,9 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
       .insert(bankDetails)
       .values({ id: 1, ...DEMO_BANK_DETAILS, updatedBy: owner!.id })
       .onConflictDoNothing({ target: bankDetails.id });
+    // The demo's company has its facts saved (the shipped ones), so its pages show a phone and an
+    // e-mail; a real install says it is setting up until its owner saves theirs.
+    await tx.execute(sql`UPDATE company_settings SET contacts_saved_at = now(), updated_by = ${owner!.id} WHERE contacts_saved_at IS NULL`);
 
     return { accounts, counter, ownerId: owner!.id };
   });

@@ -14,10 +14,28 @@ export function useCompanyQuery() {
     queryKey: queryKeys.company,
     queryFn: () => callApi('company'),
     select: (answer): CompanyFacts => answer.company,
-    placeholderData: { success: true, company: DEFAULT_COMPANY },
+    placeholderData: { success: true, company: DEFAULT_COMPANY, contactsSaved: false },
     // The facts change a few times a year.
     staleTime: 10 * 60_000,
   });
+}
+
+export type CompanyContacts = Pick<CompanyFacts, 'phone' | 'email' | 'chatUrl'>;
+
+/**
+ * The company's phone, e-mail and chat link, or null while they are not known: before the answer
+ * arrives, and until an owner has saved the company settings (the shipped ones are placeholders,
+ * never shown to customers: pages say the company is setting up, COMPANY_SETTING_UP).
+ */
+export function useCompanyContacts(): CompanyContacts | null {
+  const { data } = useQuery({
+    queryKey: queryKeys.company,
+    queryFn: () => callApi('company'),
+    select: (answer): CompanyContacts | null => (answer.contactsSaved ? { phone: answer.company.phone, email: answer.company.email, chatUrl: answer.company.chatUrl } : null),
+    placeholderData: { success: true, company: DEFAULT_COMPANY, contactsSaved: false },
+    staleTime: 10 * 60_000,
+  });
+  return data ?? null;
 }
 
 export function useCompany(): CompanyFacts {

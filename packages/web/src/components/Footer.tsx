@@ -1,11 +1,13 @@
 import { phoneHref } from '@rental/contract/company';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
-import { useCompany } from '../company/useCompany';
+import { useCompany, useCompanyContacts } from '../company/useCompany';
+import { COMPANY_SETTING_UP } from '@rental/contract/setupChecklist';
 import { Logo } from './Logo';
 
 export function Footer() {
   const company = useCompany();
+  const contacts = useCompanyContacts();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -49,12 +51,19 @@ export function Footer() {
         <address className="not-italic">
           <h2 className="mb-3 font-semibold text-white">Contact</h2>
           <ul className="space-y-3 text-sm">
-            <li>
-              <a href={phoneHref(company.phone)} className="flex items-start gap-2 hover:text-white">
+            {contacts ? (
+              <li>
+                <a href={phoneHref(contacts.phone)} className="flex items-start gap-2 hover:text-white">
+                  <Phone aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
+                  {contacts.phone}
+                </a>
+              </li>
+            ) : (
+              <li className="flex items-start gap-2">
                 <Phone aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
-                {company.phone}
-              </a>
-            </li>
+                {COMPANY_SETTING_UP}
+              </li>
+            )}
             <li className="flex items-start gap-2">
               <MapPin aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
               {company.address}
@@ -63,12 +72,14 @@ export function Footer() {
               <Clock aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
               {company.openingHours}
             </li>
-            <li>
-              <a href={`mailto:${company.email}`} className="flex items-start gap-2 break-all hover:text-white">
-                <Mail aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
-                {company.email}
-              </a>
-            </li>
+            {contacts && (
+              <li>
+                <a href={`mailto:${contacts.email}`} className="flex items-start gap-2 break-all hover:text-white">
+                  <Mail aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
+                  {contacts.email}
+                </a>
+              </li>
+            )}
           </ul>
         </address>
       </div>

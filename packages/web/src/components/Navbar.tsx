@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../session/useSession';
 import { Logo } from './Logo';
-import { useCompany } from '../company/useCompany';
+import { useCompanyContacts } from '../company/useCompany';
 
 const LINKS = [
   { to: '/', label: 'Home' },
@@ -20,7 +20,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Navbar() {
   const { user, isOwner, token, setShowLogin, logout } = useSession();
-  const company = useCompany();
+  // No placeholder phone: until the company's own is saved, the help line is not shown.
+  const contacts = useCompanyContacts();
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -82,16 +83,18 @@ export function Navbar() {
 
         <div className="hidden items-center gap-3 lg:flex">
           {/* Staff on a laptop need the room for their Dashboard button more than the help line. */}
-          <a
-            href={phoneHref(company.phone)}
-            className={`flex items-center gap-2 rounded-md text-sm whitespace-nowrap text-slate-700 hover:text-primary ${isOwner ? 'max-2xl:hidden' : ''}`}
-          >
-            <Phone aria-hidden="true" size={16} />
-            <span>
-              <span className="block text-xs text-slate-500">Need help?</span>
-              <span className="font-semibold">{company.phone}</span>
-            </span>
-          </a>
+          {contacts && (
+            <a
+              href={phoneHref(contacts.phone)}
+              className={`flex items-center gap-2 rounded-md text-sm whitespace-nowrap text-slate-700 hover:text-primary ${isOwner ? 'max-2xl:hidden' : ''}`}
+            >
+              <Phone aria-hidden="true" size={16} />
+              <span>
+                <span className="block text-xs text-slate-500">Need help?</span>
+                <span className="font-semibold">{contacts.phone}</span>
+              </span>
+            </a>
+          )}
           {dashboardButton}
           {accountLink}
           {authButton}
@@ -120,10 +123,12 @@ export function Navbar() {
           ))}
         </ul>
         <div className="container-page flex flex-col gap-3 border-t border-slate-100 py-4">
-          <a href={phoneHref(company.phone)} className="flex items-center gap-2 text-slate-700">
-            <Phone aria-hidden="true" size={16} />
-            Need help? <span className="font-semibold">{company.phone}</span>
-          </a>
+          {contacts && (
+            <a href={phoneHref(contacts.phone)} className="flex items-center gap-2 text-slate-700">
+              <Phone aria-hidden="true" size={16} />
+              Need help? <span className="font-semibold">{contacts.phone}</span>
+            </a>
+          )}
           {user && <p className="text-sm text-slate-500">Signed in as {user.name}</p>}
           <div className="flex flex-wrap gap-3">
             {dashboardButton}

@@ -8,7 +8,8 @@ import { HeroBookingForm } from '../features/home/HeroBookingForm';
 import { FEATURES, STEPS, TESTIMONIALS } from '../features/home/homeContent';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useSession } from '../session/useSession';
-import { useCompany } from '../company/useCompany';
+import { useCompany, useCompanyContacts } from '../company/useCompany';
+import { COMPANY_SETTING_UP } from '@rental/contract/setupChecklist';
 
 const FEATURE_ICONS = [Sparkles, BadgeCheck, Wallet, Headset];
 const STEP_ICONS = [CarFront, CalendarCheck, CreditCard, KeyRound];
@@ -25,6 +26,7 @@ function Stars({ label }: { label: string }) {
 
 export default function HomePage() {
   const company = useCompany();
+  const contacts = useCompanyContacts();
   usePageMeta(
     'Car rental in Waterford, Portmore',
     'Rent a well-kept car in Waterford, Portmore, Jamaica. Check availability for your dates, see the price at once and reserve online.',
@@ -113,7 +115,7 @@ export default function HomePage() {
             <CarGridSkeleton count={HOME_FEATURED_CARS} label="Loading featured cars" />
           ) : featured.length === 0 ? (
             <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-              Our fleet is being updated. Call us on {company.phone} and we will find you a car.
+              {contacts ? `Our fleet is being updated. Call us on ${contacts.phone} and we will find you a car.` : 'Our fleet is being updated. Please come back soon.'}
             </p>
           ) : (
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -135,11 +137,13 @@ export default function HomePage() {
               Tell us what you need: a bigger van, a pickup for work or something special. We will source it for you.
             </p>
           </div>
-          <a href={company.chatUrl} target="_blank" rel="noopener noreferrer" className="btn-secondary shrink-0 border-white">
-            <MessageCircle aria-hidden="true" size={18} />
-            Chat with us
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          {contacts && (
+            <a href={contacts.chatUrl} target="_blank" rel="noopener noreferrer" className="btn-secondary shrink-0 border-white">
+              <MessageCircle aria-hidden="true" size={18} />
+              Chat with us
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
         </div>
       </section>
 
@@ -176,18 +180,27 @@ export default function HomePage() {
             <p className="mt-1 text-slate-600">Call, write or visit us at our Portmore office.</p>
           </div>
           <ul className="flex flex-col gap-3 text-slate-700 sm:flex-row sm:flex-wrap sm:gap-6">
-            <li>
-              <a href={phoneHref(company.phone)} className="flex items-center gap-2 hover:text-primary">
+            {contacts ? (
+              <>
+                <li>
+                  <a href={phoneHref(contacts.phone)} className="flex items-center gap-2 hover:text-primary">
+                    <Phone aria-hidden="true" size={18} className="text-primary" />
+                    {contacts.phone}
+                  </a>
+                </li>
+                <li>
+                  <a href={`mailto:${contacts.email}`} className="flex items-center gap-2 break-all hover:text-primary">
+                    <Mail aria-hidden="true" size={18} className="shrink-0 text-primary" />
+                    {contacts.email}
+                  </a>
+                </li>
+              </>
+            ) : (
+              <li className="flex items-center gap-2">
                 <Phone aria-hidden="true" size={18} className="text-primary" />
-                {company.phone}
-              </a>
-            </li>
-            <li>
-              <a href={`mailto:${company.email}`} className="flex items-center gap-2 break-all hover:text-primary">
-                <Mail aria-hidden="true" size={18} className="shrink-0 text-primary" />
-                {company.email}
-              </a>
-            </li>
+                {COMPANY_SETTING_UP}
+              </li>
+            )}
             <li className="flex items-center gap-2">
               <MapPin aria-hidden="true" size={18} className="shrink-0 text-primary" />
               {company.address}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { DELETED_CUSTOMER_NAME } from '@rental/contract/constants';
 import { Link } from 'react-router';
-import { useCompany } from '../company/useCompany';
+import { useCompany, useCompanyContacts } from '../company/useCompany';
 import { usePageMeta } from '../lib/usePageMeta';
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -18,11 +18,15 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
 /** /privacy: what the site keeps about a customer, why, and how to have it deleted. */
 export default function PrivacyPage() {
   const company = useCompany();
+  const contacts = useCompanyContacts();
   usePageMeta('Privacy', `What ${company.name} keeps about you, why, and how to ask us to delete it.`);
-  const mail = (
-    <a href={`mailto:${company.email}?subject=${encodeURIComponent('Please delete my account')}`} className="font-medium text-primary underline">
-      {company.email}
+  // Until the company's own e-mail is saved, no placeholder address: the words say it follows soon.
+  const mail = contacts ? (
+    <a href={`mailto:${contacts.email}?subject=${encodeURIComponent('Please delete my account')}`} className="font-medium text-primary underline">
+      {contacts.email}
     </a>
+  ) : (
+    <span>our e-mail address (it follows soon: we are setting up)</span>
   );
   return (
     <div className="container-page max-w-3xl py-10 sm:py-14">

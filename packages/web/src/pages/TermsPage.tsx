@@ -3,7 +3,8 @@ import { depositNotice, phoneHref } from '@rental/contract/company';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { REQUIREMENTS, VETTING } from '../company/rentalTerms';
-import { useCompany, useMoney } from '../company/useCompany';
+import { useCompany, useCompanyContacts, useMoney } from '../company/useCompany';
+import { COMPANY_SETTING_UP } from '@rental/contract/setupChecklist';
 import { PAYMENT_METHOD_TEXT } from '@rental/contract/paymentWords';
 import { usePageMeta } from '../lib/usePageMeta';
 
@@ -21,6 +22,7 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
 /** /terms: what renting from the company asks and promises. Amounts and contacts come from company settings. */
 export default function TermsPage() {
   const company = useCompany();
+  const contacts = useCompanyContacts();
   const money = useMoney();
   usePageMeta('Rental terms', `What you need to rent a car from ${company.name}, the security deposit, payment, holds and cancelling.`);
   return (
@@ -82,10 +84,15 @@ export default function TermsPage() {
             <Link to="/my-bookings" className="font-medium text-primary underline">
               My Bookings
             </Link>
-            , while it waits for confirmation, or once confirmed until the day before pickup. From the pickup day on, please call us on{' '}
-            <a href={phoneHref(company.phone)} className="font-medium text-primary underline">
-              {company.phone}
-            </a>
+            , while it waits for confirmation, or once confirmed until the day before pickup. From the pickup day on, please call us
+            {contacts ? (
+              <>
+                {' '}on{' '}
+                <a href={phoneHref(contacts.phone)} className="font-medium text-primary underline">
+                  {contacts.phone}
+                </a>
+              </>
+            ) : null}
             .
           </li>
           <li>We may cancel a booking that does not meet these terms; you then see “Cancelled by the company” on it.</li>
@@ -94,15 +101,22 @@ export default function TermsPage() {
 
       <Part id="terms-contact" title="Questions">
         <p>
-          Write to{' '}
-          <a href={`mailto:${company.email}`} className="font-medium text-primary underline">
-            {company.email}
-          </a>{' '}
-          or call{' '}
-          <a href={phoneHref(company.phone)} className="font-medium text-primary underline">
-            {company.phone}
-          </a>
-          . How we look after your details:{' '}
+          {contacts ? (
+            <>
+              Write to{' '}
+              <a href={`mailto:${contacts.email}`} className="font-medium text-primary underline">
+                {contacts.email}
+              </a>{' '}
+              or call{' '}
+              <a href={phoneHref(contacts.phone)} className="font-medium text-primary underline">
+                {contacts.phone}
+              </a>
+              .
+            </>
+          ) : (
+            COMPANY_SETTING_UP
+          )}{' '}
+          How we look after your details:{' '}
           <Link to="/privacy" className="font-medium text-primary underline">
             privacy
           </Link>

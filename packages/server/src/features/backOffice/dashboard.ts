@@ -58,7 +58,7 @@ async function occupancy(db: Database, today: string, totalCars: number): Promis
 }
 
 /** The owner's tiles. Monthly revenue: confirmed bookings picked up this month (company time). */
-export async function dashboardData(db: Database, today = companyToday()): Promise<DashboardData> {
+export async function dashboardData(db: Database, today = companyToday()): Promise<Omit<DashboardData, 'setup'>> {
   const { start, nextStart } = monthBounds(today);
   const [[fleet], [figures], recentBookings, months, movements] = await Promise.all([
     db.select({ totalCars: count() }).from(cars).where(isNull(cars.deletedAt)),

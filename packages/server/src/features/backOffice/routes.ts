@@ -10,6 +10,7 @@ import { processImage } from '../images/process';
 import { multipartOptions, readUpload } from '../images/upload';
 import { getBankDetails, saveBankDetails } from './bankDetails';
 import { dashboardData } from './dashboard';
+import { setupStatus } from './setupChecklist';
 import { setProfileImage } from './profileImage';
 
 const ownerRoutes: FastifyPluginAsync = async (app) => {
@@ -31,7 +32,8 @@ const ownerRoutes: FastifyPluginAsync = async (app) => {
   });
 
   addEndpoint(app, 'dashboard', async () => {
-    return { success: true as const, dashboardData: await dashboardData(app.db) };
+    const [data, setup] = await Promise.all([dashboardData(app.db), setupStatus(app)]);
+    return { success: true as const, dashboardData: { ...data, setup } };
   });
 
   addEndpoint(app, 'ownerCars', async () => {

@@ -1,12 +1,14 @@
 import { MESSAGES } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
-import { getCompanySettings, saveCompanySettings } from './settings';
+import { companySettingUp, getCompanySettings, saveCompanySettings } from './settings';
 
 /** The company's facts: read by every page, changed by owners at /owner/settings. */
 const companyRoutes: FastifyPluginAsync = async (app) => {
   addEndpoint(app, 'company', async () => {
-    return { success: true as const, company: await getCompanySettings(app.db) };
+    const company = await getCompanySettings(app.db);
+    // Until an owner saves the settings, pages say the company is setting up instead of the shipped phone and e-mail.
+    return { success: true as const, company, contactsSaved: !companySettingUp(company) };
   });
 
   addEndpoint(app, 'updateCompany', async (request) => {

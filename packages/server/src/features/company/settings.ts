@@ -9,6 +9,8 @@ import { cars, companySettings } from '../../db/schema';
 import { actAs } from '../../db/actor';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { markSettingUp } from './settingUp';
+export { companySettingUp } from './settingUp';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -24,8 +26,10 @@ export async function ensureCompanySettings(db: Database): Promise<void> {
 }
 
 export async function getCompanySettings(db: Database | Tx): Promise<CompanySettings> {
-  const [row] = await db.select({ value: companySettings.value }).from(companySettings).where(eq(companySettings.id, 1));
-  return withDefaults(row?.value);
+  const [row] = await db.select({ value: companySettings.value, savedAt: companySettings.contactsSavedAt }).from(companySettings).where(eq(companySettings.id, 1));
+  const company = withDefaults(row?.value);
+  // Not saved yet: the letters leave the shipped phone and e-mail out (settingUp.ts).
+  return row && !row.savedAt ? markSettingUp(company) : company;
 }
 
 /**

@@ -66,9 +66,10 @@ export async function sweepReminders(db: Database, options: ReminderSweepOptions
   const today = companyToday(now);
   const hour = companyHour(now);
   const result: ReminderSweepResult = { pickup: [], holdEnding: [], staffDay: null };
-  const company = await getCompanySettings(db);
+  // Which reminders are on; each transaction reads the settings again for its letters.
+  const settings = await getCompanySettings(db);
 
-  if (company.pickupReminder && hour >= PICKUP_REMINDER_FROM_HOUR) {
+  if (settings.pickupReminder && hour >= PICKUP_REMINDER_FROM_HOUR) {
     // Confirmed bookings only: a pending one is told what to do by its own letters until staff confirm it.
     const tomorrow = addDays(today, 1);
     result.pickup = await db.transaction(async (tx) => {
@@ -86,7 +87,7 @@ export async function sweepReminders(db: Database, options: ReminderSweepOptions
     });
   }
 
-  if (company.holdEndingReminder) {
+  if (settings.holdEndingReminder) {
     // A hold that was shorter than the window when made is not reminded: its booking letter, just
     // sent, already says when it ends.
     const window = sql`make_interval(hours => ${HOLD_ENDING_WITHIN_HOURS})`;
@@ -116,7 +117,7 @@ export async function sweepReminders(db: Database, options: ReminderSweepOptions
     });
   }
 
-  if (company.staffDailySummary && hour >= STAFF_SUMMARY_FROM_HOUR) {
+  if (settings.staffDailySummary && hour >= STAFF_SUMMARY_FROM_HOUR) {
     result.staffDay = await db.transaction(async (tx) => {
       const [took] = await queryRows<{ subject: string }>(
         tx as unknown as Database,

@@ -120,15 +120,24 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
         <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Reminders</legend>
         <p className="text-sm text-slate-600">E-mails the site sends by itself, at Jamaica time. Each goes once; turn off the ones you do not want.</p>
         {REMINDER_SETTINGS.map(({ key, label, hint }) => (
-          <label key={key} className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
-            <input type="checkbox" className="mt-1 h-5 w-5 shrink-0" checked={values[key]} onChange={(e) => update(key, e.target.checked)} aria-describedby={`company-${key}-hint`} />
-            <span>
-              <span className="block font-medium text-slate-900">{label}</span>
-              <span id={`company-${key}-hint`} className="block text-sm text-slate-600">
+          <div key={key} className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
+            <input
+              id={`company-${key}`}
+              type="checkbox"
+              className="mt-1 h-5 w-5 shrink-0"
+              checked={values[key]}
+              onChange={(e) => update(key, e.target.checked)}
+              aria-describedby={`company-${key}-hint`}
+            />
+            <div>
+              <label htmlFor={`company-${key}`} className="block font-medium text-slate-900">
+                {label}
+              </label>
+              <p id={`company-${key}-hint`} className="text-sm text-slate-600">
                 {hint}
-              </span>
-            </span>
-          </label>
+              </p>
+            </div>
+          </div>
         ))}
       </fieldset>
       <button type="submit" className="btn-primary" disabled={save.isPending}>

@@ -15,6 +15,7 @@ import { StatusBadge } from './StatusBadge';
 import { CustomerChips } from './vetting/CustomerChips';
 import { useMoney } from '../../company/useCompany';
 import { TodayMovements } from './timeline/TodayMovements';
+import { SetupChecklist } from './setup/SetupChecklist';
 
 /** Recharts only downloads when the dashboard shows its chart. */
 const RevenueChart = lazy(() => import('./RevenueChart'));
@@ -60,6 +61,7 @@ export function DashboardPage() {
           </button>
         </div>
       )}
+      {data?.setup && <SetupChecklist status={data.setup} />}
 
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {TILES.map(({ label, value, icon: Icon }) => (

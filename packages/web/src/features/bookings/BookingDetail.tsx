@@ -15,7 +15,8 @@ import { ApiError, errorMessage } from '../../api/client';
 import { CarImage } from '../../components/CarImage';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { SkeletonBlock } from '../../components/Skeleton';
-import { useCompany } from '../../company/useCompany';
+import { useCompany, useCompanyContacts } from '../../company/useCompany';
+import { COMPANY_SETTING_UP } from '@rental/contract/setupChecklist';
 import { formatCalendarDate, formatInstantWithTime } from '../../lib/dates';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../../session/useSession';
@@ -141,6 +142,7 @@ function History({ booking }: { booking: Booking }) {
 
 function BookingFound({ booking }: { booking: Booking }) {
   const company = useCompany();
+  const contacts = useCompanyContacts();
   const location = useLocation();
   const back = new URLSearchParams(location.search).has('payment');
   const cardProblem = (location.state as { cardProblem?: unknown } | null)?.cardProblem;
@@ -283,21 +285,27 @@ function BookingFound({ booking }: { booking: Booking }) {
 
           <Section title="Questions or changes" id="contact-heading">
             <div className="flex flex-wrap gap-3">
-              <a
-                href={chatLinkWithText(company.chatUrl, bookingChatText(booking.reference))}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="btn-primary bg-emerald-700 px-4 py-2 text-sm hover:bg-emerald-800"
-              >
-                <MessageCircle aria-hidden="true" size={18} />
-                Chat with us on WhatsApp
-              </a>
-              <a href={phoneHref(company.phone)} className="btn-secondary px-4 py-2 text-sm">
-                <Phone aria-hidden="true" size={18} />
-                Call {company.phone}
-              </a>
+              {contacts ? (
+                <>
+                  <a
+                    href={chatLinkWithText(contacts.chatUrl, bookingChatText(booking.reference))}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="btn-primary bg-emerald-700 px-4 py-2 text-sm hover:bg-emerald-800"
+                  >
+                    <MessageCircle aria-hidden="true" size={18} />
+                    Chat with us on WhatsApp
+                  </a>
+                  <a href={phoneHref(contacts.phone)} className="btn-secondary px-4 py-2 text-sm">
+                    <Phone aria-hidden="true" size={18} />
+                    Call {contacts.phone}
+                  </a>
+                </>
+              ) : (
+                <p className="text-sm text-slate-600">{COMPANY_SETTING_UP}</p>
+              )}
             </div>
-            <p className="mt-2 text-sm text-slate-600">The chat opens with your booking reference already typed.</p>
+            {contacts && <p className="mt-2 text-sm text-slate-600">The chat opens with your booking reference already typed.</p>}
           </Section>
 
           {(booking.status === 'pending' || booking.status === 'confirmed') && (

@@ -1,0 +1,68 @@
+/**
+ * A first start's checklist (the staff dashboard shows it until every item is done): what the
+ * owner has left to do before the site is the company's own. The server says which items are done
+ * (features/backOffice/setupChecklist.ts); the words and where each is fixed live here.
+ */
+import { type CompanyFacts, DEFAULT_COMPANY } from './company';
+
+/** What pages and letters say in place of the phone and e-mail until an owner saves the company's own. */
+export const COMPANY_SETTING_UP = 'We are setting up: our phone number and e-mail address follow soon.';
+
+export const SETUP_ITEMS = ['companyFacts', 'bankDetails', 'car', 'mail', 'cardPayments', 'secondStaff'] as const;
+export type SetupItem = (typeof SETUP_ITEMS)[number];
+export type SetupStatus = Record<SetupItem, boolean>;
+
+export interface SetupItemWords {
+  /** What is left, as a task. */
+  task: string;
+  /** Why it matters and how, in a sentence. */
+  how: string;
+  /** The page where it is done; null when it is done on the server (an address whoever runs the site sets). */
+  href: string | null;
+  /** The link's words. */
+  action: string;
+}
+
+export const SETUP_WORDS: Record<SetupItem, SetupItemWords> = {
+  companyFacts: {
+    task: 'Give the company’s own phone, e-mail and WhatsApp link',
+    how: 'The site ships with example contacts. Until you save yours, customers see that the company is setting up instead of a phone or e-mail.',
+    href: '/owner/settings',
+    action: 'Open the company settings',
+  },
+  bankDetails: {
+    task: 'Add the bank account for deposits',
+    how: 'Customers who pay by bank deposit are told to pay into it.',
+    href: '/owner/bank-details',
+    action: 'Add the bank details',
+  },
+  car: { task: 'Add your first car', how: 'Customers can book only the cars listed here.', href: '/owner/add-car', action: 'Add a car' },
+  mail: {
+    task: 'Turn on e-mail',
+    how: 'E-mails wait in the outbox until whoever runs the site sets the mail server address (SMTP_URL). You can read them there meanwhile.',
+    href: '/owner/outbox',
+    action: 'Open the outbox',
+  },
+  cardPayments: {
+    task: 'Turn on card payments',
+    how: 'Customers can pay by card once whoever runs the site sets the payment provider (PAYMENT_PROVIDER, with the WiPay account).',
+    href: null,
+    action: '',
+  },
+  secondStaff: {
+    task: 'Invite a second staff member',
+    how: 'A manager or counter agent with their own login, so the desk does not share your password.',
+    href: '/owner/staff',
+    action: 'Open the staff page',
+  },
+};
+
+/** Are the company's contacts still the shipped examples (or never saved)? */
+export function contactsAreShipped(company: Pick<CompanyFacts, 'phone' | 'email' | 'chatUrl'>, saved: boolean): boolean {
+  return !saved || company.phone === DEFAULT_COMPANY.phone || company.email === DEFAULT_COMPANY.email || company.chatUrl === DEFAULT_COMPANY.chatUrl;
+}
+
+/** The items left, in the checklist's order. */
+export function setupLeft(status: SetupStatus): SetupItem[] {
+  return SETUP_ITEMS.filter((item) => !status[item]);
+}
