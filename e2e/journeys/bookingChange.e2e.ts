@@ -23,6 +23,8 @@ let shotNumber = 0;
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   shotNumber += 1;
+  // From the top, or the sticky navigation bar is drawn where the page was scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SHOTS, `${String(shotNumber).padStart(2, '0')}-${name}-${page.viewportSize()!.width}.png`), fullPage: true });
 }
 
@@ -103,6 +105,11 @@ describe('changing a booking', () => {
 
     const after = (await apiClient(seed.baseUrl).ownerBookings(seed.owner.token)).find((b) => b._id === booking._id);
     expect(after).toMatchObject({ returnDate: newReturn, price: asked.after.total, status: 'on_rent' });
+    // Manage Bookings offers the same change on the booking's card.
+    await staff.goto('/owner/manage-bookings');
+    const listed = await see(staff.getByRole('listitem').filter({ hasText: booking.reference }), 20_000);
+    await see(listed.getByRole('button', { name: 'Extend' }));
+    await shot(staff, 'manage-bookings-card');
     const outbox = await owner.call('ownerOutbox', { query: { page: '1' } });
     expect(JSON.stringify(outbox)).toContain(`Booking ${booking.reference} is changed`);
     expect(JSON.stringify(outbox)).toContain(customer.email);
