@@ -149,7 +149,11 @@ function Choices<T extends string>({
       <legend className="font-semibold text-slate-900">{legend}</legend>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {options.map((option) => (
-          <label key={option.value} className="flex min-h-11 cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-primary">
+          <label
+            key={option.value}
+            aria-label={`${option.label}: ${option.detail}`}
+            className="flex min-h-11 cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-primary"
+          >
             <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} className="mt-1" />
             <span className="text-sm">
               <span className="block font-medium text-slate-900">{option.label}</span>
