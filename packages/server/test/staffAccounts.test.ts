@@ -6,7 +6,11 @@
 import { API, pathFor, ROUTES, STAFF_INVITATION_DAYS, STAFF_MESSAGES, MESSAGES } from '@rental/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBackup } from '../src/backup/backup';
 import { bookings, outbox, staffInvitations, users } from '../src/db/schema';
 import { hashInvitationToken } from '../src/features/staff/invitations';
 import { type Account, createOwner, createStaff, createTestApp, describeDatabase, registerCustomer, TEST_PASSWORD, type TestApp, uniqueEmail } from './helpers';
@@ -138,6 +142,24 @@ describe(`staff accounts (${describeDatabase})`, () => {
     expect(old.statusCode).toBe(404);
     expect(old.json().message).toBe(STAFF_MESSAGES.linkReplaced);
     expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it('a backup taken while an invitation waits holds no working link', async () => {
+    const email = uniqueEmail('backup');
+    await invite(t, owner, email, 'owner');
+    const token = await linkTokenFor(t, email);
+    const work = await mkdtemp(join(tmpdir(), 'rental-staff-backup-'));
+    try {
+      const file = join(work, 'backup.jsonl');
+      await writeBackup(t.database.opened.raw, file);
+      const text = await readFile(file, 'utf8');
+      expect(text).not.toContain(token);
+      expect(text).toContain('/staff-invitation/link-not-kept');
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+    // The owners' outbox still has it: the site's own copy is not a backup.
+    expect(await linkTokenFor(t, email)).toBe(token);
   });
 
   it('a cancelled or expired link gets a 404 in words and changes nothing', async () => {

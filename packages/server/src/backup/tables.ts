@@ -41,12 +41,28 @@ export function secretRowTest(table: string, columns: { name: string }[]): ((row
  */
 const SECRET_COLUMNS: Record<string, readonly string[]> = { outbox: ['link_token'] };
 
-/** A row (its values in `columns` order) with its secret columns emptied; undefined for a table without any. */
+/**
+ * One-time links left in text: a waiting staff invitation's e-mail keeps its link in its bodies for
+ * the owners' outbox (features/staff/invitations.ts), but a backup must not carry a link that makes
+ * its holder staff. Its token becomes the placeholder, as when the invitation ends.
+ */
+const SECRET_LINKS: Record<string, { columns: readonly string[]; pattern: RegExp; replacement: string }> = {
+  outbox: { columns: ['text_body', 'html_body'], pattern: /(\/staff-invitation\/)[A-Za-z0-9_%-]+/g, replacement: '$1link-not-kept' },
+};
+
+/** A row (its values in `columns` order) with its secret columns emptied and links blotted out; undefined for a table without any. */
 export function secretColumnBlanker(table: string, columns: { name: string }[]): ((row: (string | null)[]) => (string | null)[]) | undefined {
   const secret = SECRET_COLUMNS[table] ?? [];
   const positions = columns.flatMap((c, i) => (secret.includes(c.name) ? [i] : []));
-  if (positions.length === 0) return undefined;
-  return (row) => row.map((value, i) => (positions.includes(i) ? null : value));
+  const links = SECRET_LINKS[table];
+  const linkPositions = links ? columns.flatMap((c, i) => (links.columns.includes(c.name) ? [i] : [])) : [];
+  if (positions.length === 0 && linkPositions.length === 0) return undefined;
+  return (row) =>
+    row.map((value, i) => {
+      if (positions.includes(i)) return null;
+      if (links && value !== null && linkPositions.includes(i)) return value.replace(links.pattern, links.replacement);
+      return value;
+    });
 }
 
 /** Every table of the public schema, parents before the tables that reference them. */

@@ -5,7 +5,8 @@
  * acceptance marks it accepted in the same transaction that makes the account staff, and only if
  * it still waits, so of two uses at once the second changes nothing.
  * The e-mail's stored copy holds the link while the invitation waits (the owners read it in the
- * outbox); once the invitation ends (accepted, cancelled, replaced) the token is blotted out of it.
+ * outbox); once the invitation ends (accepted, cancelled, replaced) the token is blotted out of it,
+ * and a backup never carries it (backup/tables.ts).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type StaffInvitation, type StaffRole, MESSAGES, STAFF_INVITATION_DAYS, STAFF_MESSAGES } from '@rental/contract';
