@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankDetails, bookingEvents, bookingExtras, bookings, cars, images, rentals, users } from '../src/db/schema';
 import { DEMO_PICTURE_WIDTH } from '../src/demo/carPicture';
 import { demoBookings } from '../src/demo/demoBookings';
-import { DEMO_CUSTOMERS, DEMO_OWNER, seedDemo } from '../src/demo/seedDemo';
+import { DEMO_AGENT, DEMO_CUSTOMERS, DEMO_OWNER, seedDemo } from '../src/demo/seedDemo';
 import { secretRowTest } from '../src/backup/tables';
 import { hashPassword, verifyPassword } from '../src/features/auth/passwords';
 import { type TestDatabase, createTestDatabase, describeDatabase } from './helpers';
@@ -81,6 +81,15 @@ describe(`demo data (${describeDatabase})`, () => {
     expect(customers).toHaveLength(2);
   });
 
+  it('prints a counter agent login that really works: staff with the agent role, not an owner', async () => {
+    const match = /^Demo counter agent: (\S+) \/ (\S+)$/.exec(logged.find((l) => l.startsWith('Demo counter agent: ')) ?? '');
+    expect(match?.[1]).toBe(DEMO_AGENT.email);
+    const [agent] = await database.db.select().from(users).where(eq(users.email, DEMO_AGENT.email));
+    expect(agent?.role).toBe('owner');
+    expect(agent?.staffRole).toBe('agent');
+    expect(await verifyPassword(agent!.passwordHash!, match![2]!)).toBe(true);
+  });
+
   it('has a car out on rent, due back today, checked out at the counter with its agreement, and the month\'s first rental returned with a receipt', async () => {
     const out = await database.db.select().from(rentals).innerJoin(bookings, eq(bookings.id, rentals.bookingId));
     const onRent = out.filter((r) => r.bookings.status === 'on_rent');
@@ -144,7 +153,7 @@ describe(`demo data (${describeDatabase})`, () => {
     const linesBefore = logged.length;
     await seedDemo(database.db, log);
     expect(await count()).toEqual(before);
-    const firstLogins = logged.filter((l) => l.startsWith('Demo owner: ') || l.startsWith('Demo customer: ')).slice(0, 3);
+    const firstLogins = logged.filter((l) => /^Demo (owner|customer|counter agent): /.test(l)).slice(0, 4);
     expect(logged.slice(linesBefore)).toEqual(['Demo data skipped: the database already has cars.', ...firstLogins]);
   });
 

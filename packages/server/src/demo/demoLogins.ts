@@ -22,6 +22,12 @@ export async function keepDemoLogins(db: Database, logins: DemoLogin[]): Promise
   await db.insert(settings).values({ key: DEMO_LOGINS_SETTING, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
 }
 
+/** How the log names a demo account: "Demo owner", "Demo counter agent" or "Demo customer". */
+export function demoLoginLabel(account: { role: string; staffRole?: string | null }): string {
+  if (account.role !== 'owner') return 'Demo customer';
+  return account.staffRole === 'agent' ? 'Demo counter agent' : 'Demo owner';
+}
+
 /** One line per demo account: its login while the demo's password still opens it. */
 export async function printDemoLogins(db: Database, log: Log): Promise<void> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, DEMO_LOGINS_SETTING));
@@ -35,13 +41,13 @@ export async function printDemoLogins(db: Database, log: Log): Promise<void> {
   const emails = Object.keys(kept);
   if (emails.length === 0) return;
   const accounts = await db
-    .select({ email: userEmail, role: users.role, passwordHash: users.passwordHash })
+    .select({ email: userEmail, role: users.role, staffRole: users.staffRole, passwordHash: users.passwordHash })
     .from(users)
     .where(inArray(users.email, emails));
-  // The owner first, then the customers, as at the first start.
-  accounts.sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner') || emails.indexOf(a.email) - emails.indexOf(b.email));
+  // In the order of the first start: the owner, the customers, the agent.
+  accounts.sort((a, b) => emails.indexOf(a.email) - emails.indexOf(b.email));
   for (const account of accounts) {
-    const label = account.role === 'owner' ? 'Demo owner' : 'Demo customer';
+    const label = demoLoginLabel(account);
     const password = kept[account.email]!;
     const stillWorks = await verifyPassword(account.passwordHash, password);
     log.info(stillWorks ? `${label}: ${account.email} / ${password}` : `${label}: ${account.email} (password changed since the demo began)`);

@@ -17,11 +17,13 @@ import { demoBookings } from './demoBookings';
 import { demoQuote, seedDemoPrices } from './demoPrices';
 import { DEMO_LICENCE, seedDemoDrivers } from './demoDrivers';
 import { type DemoRental, seedDemoCounter } from './demoCounter';
-import { keepDemoLogins, printDemoLogins } from './demoLogins';
+import { demoLoginLabel, keepDemoLogins, printDemoLogins } from './demoLogins';
 
 export type DemoLog = { info: (msg: string) => void };
 
 export const DEMO_OWNER = { name: 'Marcia Reid', email: 'demo.owner@example.com' } as const;
+/** A counter agent: the desk and bookings without prices, settings or bank details (staffRoles.ts). */
+export const DEMO_AGENT = { name: 'Kemar Brown', email: 'demo.agent@example.com' } as const;
 export const DEMO_CUSTOMERS = [
   { name: 'Tanisha Campbell', email: 'tanisha.campbell@example.com' },
   { name: 'Andre Williams', email: 'andre.williams@example.com' },
@@ -48,13 +50,13 @@ async function hasCars(db: Database): Promise<boolean> {
 /** The fleet was "added" this long ago, well before the oldest demo booking. */
 const FLEET_AGE_MS = 90 * 86_400_000;
 
-type Account = { name: string; email: string; role: 'owner' | 'user'; password: string; passwordHash: string };
+type Account = { name: string; email: string; role: 'owner' | 'user'; staffRole?: 'agent'; password: string; passwordHash: string };
 
 /** An account that already exists under the demo e-mail keeps its password; returns whether it was created. */
 async function ensureAccount(db: Database, account: Account): Promise<{ id: string; created: boolean }> {
   const [created] = await db
     .insert(users)
-    .values({ name: account.name, email: account.email, role: account.role, passwordHash: account.passwordHash })
+    .values({ name: account.name, email: account.email, role: account.role, staffRole: account.staffRole, passwordHash: account.passwordHash })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   if (created) return { id: created.id, created: true };
@@ -78,7 +80,11 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
   );
   const plan = demoBookings(today);
   const people: Account[] = await Promise.all(
-    [{ ...DEMO_OWNER, role: 'owner' as const }, ...DEMO_CUSTOMERS.map((c) => ({ ...c, role: 'user' as const }))].map(
+    [
+      { ...DEMO_OWNER, role: 'owner' as const },
+      ...DEMO_CUSTOMERS.map((c) => ({ ...c, role: 'user' as const })),
+      { ...DEMO_AGENT, role: 'owner' as const, staffRole: 'agent' as const },
+    ].map(
       async (person) => {
         const password = generatePassword();
         return { ...person, password, passwordHash: await hashPassword(password) };
@@ -94,7 +100,9 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
     const accounts = [];
     for (const person of people) accounts.push({ ...person, ...(await ensureAccount(tx, person)) });
     await keepDemoLogins(tx, accounts.filter((a) => a.created));
-    const [owner, ...customers] = accounts;
+    // The owner, the customers, then the agent (who books nothing of their own).
+    const [owner, ...others] = accounts;
+    const customers = others.filter((account) => account.role === 'user');
 
     const prices = await seedDemoPrices(tx, today);
     const childSeat = prices.extras.find((extra) => extra.name === 'Child seat')!;
@@ -213,7 +221,7 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
   await seedDemoCounter(db, ownerId, DEMO_LICENCE, counter, today);
   log.info(`Demo data added: ${DEMO_FLEET.length} cars, ${plan.length} bookings.`);
   for (const account of createdAccounts) {
-    const label = account.role === 'owner' ? 'Demo owner' : 'Demo customer';
+    const label = demoLoginLabel(account);
     log.info(account.created ? `${label}: ${account.email} / ${account.password}` : `${label}: ${account.email} (existing account, password unchanged)`);
   }
 }
