@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { TestProject } from 'vitest/node';
-import { apiClient } from './api';
+import { apiClient, typedApi } from './api';
 import type { Car } from './contractTypes';
 import { pngFile } from './png';
 import { SEED_FLEET, type Seed, type SeedCarKey } from './seed';
@@ -46,6 +46,10 @@ export default async function setup(project: TestProject) {
     accountType: 'Chequing',
   } as const;
   await api.setBankDetails(ownerToken, bankDetails);
+  // The owner saves the company's facts (the shipped ones), as a running site's owner has: until
+  // then its pages say the company is setting up instead of showing a phone or e-mail.
+  const { company } = await typedApi(baseUrl).call('company');
+  await typedApi(baseUrl, ownerToken).call('updateCompany', { body: company });
 
   const today = companyToday();
   const dates = { carKey: 'mx5' as const, pickupDate: addDays(today, 20), returnDate: addDays(today, 22) };
