@@ -11,8 +11,11 @@ import { addCar, createBooking, ensureBankDetails, registerCustomer, uniqueWord 
 import { renderApp } from '../test/renderApp';
 
 describe('public layout', () => {
-  it('has the navigation links, the help phone and a footer with phone, address and e-mail', () => {
+  it('has the navigation links, the help phone and a footer with phone, address and e-mail', async () => {
     renderApp('/about-us');
+    // Until the server answers that the company's contacts are saved, no phone or e-mail is shown (never the shipped placeholders).
+    expect(within(screen.getByRole('contentinfo')).queryByText(DEFAULT_COMPANY.email)).not.toBeInTheDocument();
+    await within(screen.getByRole('contentinfo')).findByText(DEFAULT_COMPANY.email);
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
     for (const [name, href] of [
       ['Home', '/'],
@@ -149,8 +152,9 @@ describe('terms and privacy', () => {
     expect(document.title).toBe(`Rental terms | ${DEFAULT_COMPANY.name}`);
   });
 
-  it('privacy: what we keep, why, and how to ask for deletion by e-mail', () => {
+  it('privacy: what we keep, why, and how to ask for deletion by e-mail', async () => {
     renderApp('/privacy');
+    await within(screen.getByRole('region', { name: 'Seeing, changing or deleting your details' })).findByRole('link', { name: DEFAULT_COMPANY.email });
     const kept = within(screen.getByRole('region', { name: 'What we keep' }));
     expect(kept.getByText(/name, e-mail address and phone number/)).toBeInTheDocument();
     expect(kept.getByText(/Your bookings/)).toBeInTheDocument();
