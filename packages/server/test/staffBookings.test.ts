@@ -4,7 +4,7 @@
  * booking but the limit of holds; the letters, the set-password link and the history's line.
  */
 import { API, BOOKING_REFUSALS, MAX_PENDING_BOOKINGS, MESSAGES, pathFor, ROUTES, STAFF_BOOKING_MESSAGES, type Car } from '@rental/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, outbox, users } from '../src/db/schema';
 import { type Account, authHeader, createOwner, createStaff, createTestApp, describeDatabase, registerCustomer, type TestApp, uniqueEmail } from './helpers';
@@ -138,6 +138,18 @@ describe(`bookings staff make for customers (${describeDatabase})`, () => {
       if (message) expect(res.json().message).toBe(message);
     }
     expect(await everyRow(t.database.opened.raw)).toEqual(before);
+  });
+
+  it('two desks booking the same days of a car at once: one booking, the other a 409, and no second customer left behind', async () => {
+    const same = days();
+    const manager = await createStaff(t.app, 'manager');
+    const [a, b] = await Promise.all([
+      staffBook({ customer: { name: 'Race One', phone: '8765550111' }, car: car._id, ...same, paymentMethod: 'upfront' }),
+      staffBook({ customer: { name: 'Race Two', phone: '8765550112' }, car: car._id, ...same, paymentMethod: 'upfront' }, manager.token),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const racers = await t.db.select({ name: users.name }).from(users).where(inArray(users.name, ['Race One', 'Race Two']));
+    expect(racers).toHaveLength(1);
   });
 
   it('refuses a customer marked "do not rent" or not approved, in words for staff', async () => {
