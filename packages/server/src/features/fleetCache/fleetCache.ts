@@ -76,7 +76,8 @@ declare module 'fastify' {
 }
 
 /** POSTs that only read: they must not make the next read ask the database again. */
-const READ_ONLY_CALLS = new Set(['checkAvailability', 'quote']);
+// Calls that answer without writing (a change's preview runs the change and rolls it back).
+const READ_ONLY_CALLS = new Set(['checkAvailability', 'quote', 'bookingChangeQuote']);
 
 function mayWrite(request: FastifyRequest): boolean {
   const method = request.method;
