@@ -75,8 +75,10 @@ declare module 'fastify' {
   }
 }
 
-/** POSTs that only read: they must not make the next read ask the database again. */
-// Calls that answer without writing (a change's preview runs the change and rolls it back).
+/**
+ * POSTs that only read: they must not make the next read ask the database again (a change's
+ * preview runs the change and rolls it back).
+ */
 const READ_ONLY_CALLS = new Set(['checkAvailability', 'quote', 'bookingChangeQuote']);
 
 function mayWrite(request: FastifyRequest): boolean {
