@@ -7,6 +7,7 @@ import { COMPANY_SETTING_UP, DEFAULT_COMPANY, pathFor } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema';
+import { withoutPlaceholderContacts } from '../src/features/company/settingUp';
 import { createOwner, createStaff, createTestApp, describeDatabase, registerCustomer, type Account, type TestApp, testApi } from './helpers';
 import { addCar } from './support/fleet';
 
@@ -81,6 +82,11 @@ describe(`a first start (${describeDatabase})`, () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("a letter's \"Call us on <phone>\" reads \"Contact us\" while the company is setting up, and no placeholder is left", () => {
+    const words = withoutPlaceholderContacts(`Questions? Call us on ${DEFAULT_COMPANY.phone} or write to ${DEFAULT_COMPANY.email}. If not, please call us on ${DEFAULT_COMPANY.phone}.`, DEFAULT_COMPANY);
+    expect(words).toBe('Questions? Contact us or write to our office. If not, please contact us.');
   });
 
   it('the dashboard is staff only', async () => {
