@@ -96,7 +96,7 @@ export function OutboxPage() {
     <>
       <OwnerPageHeader
         title="Outbox"
-        description="Every e-mail the site writes: booking confirmations, alerts to staff, bank detail warnings and password links. A message that could not be sent can be sent again."
+        description="Every e-mail the site writes: booking confirmations, reminders, alerts to staff, bank detail warnings and password links. Open one to read it as its recipient does, copy its links or send it by WhatsApp; one that could not be sent can be sent again. Messages to staff members are shown to owners only."
       />
       {data && !data.mailEnabled && (
         <p role="note" className="mb-4 max-w-3xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
