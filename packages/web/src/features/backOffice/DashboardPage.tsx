@@ -16,6 +16,7 @@ import { CustomerChips } from './vetting/CustomerChips';
 import { useMoney } from '../../company/useCompany';
 import { TodayMovements } from './timeline/TodayMovements';
 import { SetupChecklist } from './setup/SetupChecklist';
+import { useStaffMay } from './useStaffMay';
 
 /** Recharts only downloads when the dashboard shows its chart. */
 const RevenueChart = lazy(() => import('./RevenueChart'));
@@ -38,6 +39,8 @@ const TILES: Tile[] = [
 
 export function DashboardPage() {
   const money = useMoney();
+  // What is left before the site is the company's own is the owner's list: its pages are theirs.
+  const showsSetup = useStaffMay('owner');
   usePageMeta('Dashboard', 'Fleet, bookings and this month’s revenue at a glance.');
   const dashboard = useDashboard();
   const data = dashboard.data;
@@ -61,7 +64,7 @@ export function DashboardPage() {
           </button>
         </div>
       )}
-      {data?.setup && <SetupChecklist status={data.setup} />}
+      {showsSetup && data?.setup && <SetupChecklist status={data.setup} />}
 
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {TILES.map(({ label, value, icon: Icon }) => (
