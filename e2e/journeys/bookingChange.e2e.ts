@@ -4,29 +4,18 @@
  * difference shown before anything is saved, then saved; the booking's new return day and price as
  * the API tells them, and the customer's e-mail in the outbox. Screens go to /tmp/change-shots/.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { BOOKING_CHANGE_MESSAGES } from '@rental/contract/bookingChanges';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
-import type { Page } from 'playwright-core';
 import { apiClient, typedApi } from '../support/api';
 import { describe, expect, PHONE, test } from '../support/fixtures';
 import { solidPng } from '../support/png';
 import type { Seed } from '../support/seed';
+import { screenshots } from '../support/shots';
 import { formatMoney, see } from '../support/ui';
 
-const SHOTS = '/tmp/change-shots';
+const shot = screenshots('/tmp/change-shots');
 const LICENCE = 'JM 610 204 118';
 const PRICE_PER_DAY = 6400;
-
-let shotNumber = 0;
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  shotNumber += 1;
-  // From the top, or the sticky navigation bar is drawn where the page was scrolled to.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS, `${String(shotNumber).padStart(2, '0')}-${name}-${page.viewportSize()!.width}.png`), fullPage: true });
-}
 
 /** A car, an approved driver and their booking of today, keys handed over: all through the API. */
 async function rentalOnTheRoad(seed: Seed) {

@@ -7,7 +7,7 @@
  * both. Screens are saved under /tmp/counter-shots/ to be looked at.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COUNTER_MESSAGES, COUNTER_PHOTO_MAX_PX, fuelWords } from '@rental/contract/counter';
@@ -21,9 +21,10 @@ import { describeViolations, seriousViolations } from '../support/axe';
 import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
 import { pngFile } from '../support/png';
 import type { Seed } from '../support/seed';
+import { fitsTheScreen, screenshots } from '../support/shots';
 import { expectPath, formatMoney, see, statusHue } from '../support/ui';
 
-const SHOTS = '/tmp/counter-shots';
+const shot = screenshots('/tmp/counter-shots');
 const LICENCE = 'JM 772 104 339';
 const ODOMETER_AT_LOT = 42_000;
 const ODOMETER_OUT = 42_150;
@@ -34,24 +35,9 @@ const DAMAGE = 'Scratch on the front bumper, 10 cm';
 const ITEM = 'Spare tyre';
 const DEPOSIT_REFERENCE = 'Slip 20417';
 
-let shotNumber = 0;
-/** The whole page, numbered in the order of the journey and named by its step. */
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  shotNumber += 1;
-  const file = path.join(SHOTS, `${String(shotNumber).padStart(2, '0')}-${name}-${page.viewportSize()!.width}.png`);
-  // From the top, or the sticky navigation bar is drawn where the page was scrolled to.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: file, fullPage: true });
-}
-
 async function noAccessibilityProblems(page: Page, what: string): Promise<void> {
   const violations = await seriousViolations(page);
   expect(violations, `${what}: axe-core found\n${describeViolations(violations)}`).toEqual([]);
-}
-
-async function fitsTheScreen(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing wider than the screen').toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
 /** A phone camera's photo: a real JPEG wider than the counter keeps, so the page has to make it smaller. */

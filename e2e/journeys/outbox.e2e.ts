@@ -4,26 +4,13 @@
  * with Copy, Send by WhatsApp for a customer with a phone), on a laptop and on a 390 px phone; the
  * reminders' switches in the company settings. Screens are saved under /tmp/outbox-shots/.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
-import type { Page } from 'playwright-core';
 import { apiClient } from '../support/api';
 import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
+import { fitsTheScreen, screenshots } from '../support/shots';
 import { see } from '../support/ui';
 
-const SHOTS = '/tmp/outbox-shots';
-let shotNumber = 0;
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  shotNumber += 1;
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS, `${String(shotNumber).padStart(2, '0')}-${name}-${page.viewportSize()!.width}.png`), fullPage: true });
-}
-
-async function fitsTheScreen(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing wider than the screen').toBeLessThanOrEqual(page.viewportSize()!.width);
-}
+const shot = screenshots('/tmp/outbox-shots');
 
 describe('the outbox and a first start', () => {
   test('the checklist, a booking letter opened with its links and WhatsApp, on a laptop and a phone; the reminders in the settings', async ({ openPage, seed }) => {

@@ -4,27 +4,13 @@
  * manager chooses a name and password; they land in the staff area, whose menu has neither Staff
  * nor Bank Details (owners only). Screens are saved under /tmp/staff-shots/ to be looked at.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { typedApi } from '../support/api';
 import { describeViolations, seriousViolations } from '../support/axe';
 import { describe, expect, PHONE, test } from '../support/fixtures';
+import { fitsTheScreen, screenshots } from '../support/shots';
 import { expectPath, notSee, see, seeToast } from '../support/ui';
 
-const SHOTS = '/tmp/staff-shots';
-
-let shotNumber = 0;
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  shotNumber += 1;
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS, `${String(shotNumber).padStart(2, '0')}-${name}-${page.viewportSize()!.width}.png`), fullPage: true });
-}
-
-async function fitsTheScreen(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing wider than the screen').toBeLessThanOrEqual(page.viewportSize()!.width);
-}
+const shot = screenshots('/tmp/staff-shots');
 
 describe('staff accounts', () => {
   test('on a 390 px phone: the owner invites a manager, who opens the e-mailed link, chooses a name and password and lands in the staff area without Staff or Bank Details', async ({ openPage, seed }) => {

@@ -5,28 +5,14 @@
  * sees the server's price, books it confirmed and lands on Manage Bookings showing the booking.
  * Screens are saved under /tmp/walkin-shots/ to be looked at.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { companyToday } from '@rental/contract/rentalDates';
-import type { Page } from 'playwright-core';
 import { typedApi } from '../support/api';
 import { describeViolations, seriousViolations } from '../support/axe';
 import { describe, expect, PHONE, test } from '../support/fixtures';
+import { fitsTheScreen, screenshots } from '../support/shots';
 import { expectPath, see } from '../support/ui';
 
-const SHOTS = '/tmp/walkin-shots';
-
-let shotNumber = 0;
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  shotNumber += 1;
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS, `${String(shotNumber).padStart(2, '0')}-${name}-${page.viewportSize()!.width}.png`), fullPage: true });
-}
-
-async function fitsTheScreen(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing wider than the screen').toBeLessThanOrEqual(page.viewportSize()!.width);
-}
+const shot = screenshots('/tmp/walkin-shots');
 
 /** A day `n` days after today in Jamaica, as the date inputs take it. */
 function dayAfter(n: number): string {
