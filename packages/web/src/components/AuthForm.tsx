@@ -4,6 +4,7 @@ import { focusFirstProblem, type Problems } from '../lib/formProblems';
 import { useSubmit } from '../lib/useSubmit';
 import { useSession } from '../session/useSession';
 import { AUTH_FIELDS, type AuthField, type AuthMode, type AuthValues, authProblems } from './authFields';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { FormField, FormProblem, controlProps } from './FormField';
 import { NewPasswordFields, newPasswordIds } from './NewPasswordFields';
 
@@ -129,17 +130,14 @@ export function AuthForm({ onSuccess, headingId, headingLevel = 2 }: Props) {
             />
           ) : (
             <div>
-              <FormField id={idOf('password')} label="Password" error={problems.password}>
-                <input
-                  {...controlProps(idOf('password'), problems.password)}
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  value={values.password}
-                  onChange={(e) => change('password', e.target.value)}
-                  placeholder="Your password"
-                />
-              </FormField>
+              <CurrentPasswordField
+                id={idOf('password')}
+                label="Password"
+                value={values.password}
+                onChange={(value) => change('password', value)}
+                error={problems.password}
+                placeholder="Your password"
+              />
               <button type="button" className="mt-1 text-sm font-medium text-primary underline-offset-2 hover:underline" onClick={() => switchTo('forgot')}>
                 Forgot password?
               </button>

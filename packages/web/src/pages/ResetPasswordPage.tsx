@@ -1,7 +1,8 @@
 import { passwordPairProblems } from '@rental/contract/accountFields';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { callApi } from '../api/client';
+import { BackHomeLink } from '../components/BackHomeLink';
 import { FormProblem } from '../components/FormField';
 import { NewPasswordFields, newPasswordIds } from '../components/NewPasswordFields';
 import { focusFirstProblem } from '../lib/formProblems';
@@ -83,11 +84,7 @@ export default function ResetPasswordPage() {
             <button type="button" className="btn-primary mt-6 w-full" onClick={() => setShowLogin(true)}>
               Log in or ask for a link
             </button>
-            <p className="mt-4 text-center text-sm">
-              <Link to="/" className="text-primary underline-offset-2 hover:underline">
-                Back to the home page
-              </Link>
-            </p>
+            <BackHomeLink />
           </>
         )}
       </div>

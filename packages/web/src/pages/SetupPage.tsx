@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callApi } from '../api/client';
 import { FormField, FormProblem, controlProps } from '../components/FormField';
+import { NameField } from '../components/NameField';
 import { NewPasswordFields, newPasswordIds } from '../components/NewPasswordFields';
 import { OWNER_SETUP_FIELDS, type OwnerSetupField, ownerSetupProblems } from '../components/authFields';
 import { focusFirstProblem } from '../lib/formProblems';
@@ -50,17 +51,7 @@ export default function SetupPage() {
               password you will log in with. This page works once; afterwards, log in as usual.
             </p>
             <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
-              <FormField id={idOf('name')} label="Your name" error={problems.name}>
-                <input
-                  {...controlProps(idOf('name'), problems.name)}
-                  type="text"
-                  autoComplete="name"
-                  required
-                  maxLength={100}
-                  value={values.name}
-                  onChange={(e) => change('name')(e.target.value)}
-                />
-              </FormField>
+              <NameField id={idOf('name')} label="Your name" value={values.name} onChange={change('name')} error={problems.name} />
               <FormField id={idOf('email')} label="E-mail" error={problems.email}>
                 <input
                   {...controlProps(idOf('email'), problems.email)}

@@ -2,8 +2,10 @@
 import type { User } from '@rental/contract/schemas';
 import { type FormEvent, useId, useState } from 'react';
 import { callApi } from '../../api/client';
+import { CurrentPasswordField } from '../../components/CurrentPasswordField';
 import { FormField, FormProblem, controlProps } from '../../components/FormField';
 import { LoginPrompt } from '../../components/LoginPrompt';
+import { NameField } from '../../components/NameField';
 import { NewPasswordFields, newPasswordIds } from '../../components/NewPasswordFields';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { focusFirstProblem } from '../../lib/formProblems';
@@ -39,16 +41,7 @@ function ProfileForm({ user }: { user: User }) {
       <h2 id={`${ids}-heading`} className="text-xl font-semibold text-slate-900">
         Your details
       </h2>
-      <FormField id={idOf('name')} label="Name" error={problems.name}>
-        <input
-          {...controlProps(idOf('name'), problems.name)}
-          autoComplete="name"
-          required
-          maxLength={100}
-          value={values.name}
-          onChange={(e) => setValues({ ...values, name: e.target.value })}
-        />
-      </FormField>
+      <NameField id={idOf('name')} label="Name" value={values.name} onChange={(name) => setValues({ ...values, name })} error={problems.name} />
       <FormField id={idOf('phone')} label="Phone number" error={problems.phone} hint={phoneHint}>
         <input
           {...controlProps(idOf('phone'), problems.phone, { hint: phoneHint })}
@@ -104,16 +97,13 @@ function PasswordForm() {
       <h2 id={`${ids}-heading`} className="text-xl font-semibold text-slate-900">
         Change password
       </h2>
-      <FormField id={idOf('current')} label="Current password" error={problems.current}>
-        <input
-          {...controlProps(idOf('current'), problems.current)}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={values.current}
-          onChange={(e) => setValues({ ...values, current: e.target.value })}
-        />
-      </FormField>
+      <CurrentPasswordField
+        id={idOf('current')}
+        label="Current password"
+        value={values.current}
+        onChange={(current) => setValues({ ...values, current })}
+        error={problems.current}
+      />
       <NewPasswordFields
         idBase={ids}
         label="New password"

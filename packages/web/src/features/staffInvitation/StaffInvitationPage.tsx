@@ -1,9 +1,12 @@
 import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_WORDS } from '@rental/contract/staffRoles';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { callApi, errorMessage } from '../../api/client';
-import { FormField, FormProblem, controlProps } from '../../components/FormField';
+import { BackHomeLink } from '../../components/BackHomeLink';
+import { CurrentPasswordField } from '../../components/CurrentPasswordField';
+import { FormProblem } from '../../components/FormField';
+import { NameField } from '../../components/NameField';
 import { NewPasswordFields, newPasswordIds } from '../../components/NewPasswordFields';
 import { focusFirstProblem } from '../../lib/formProblems';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -38,11 +41,7 @@ export default function StaffInvitationPage() {
             <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
               {errorMessage(invitation.error)}
             </p>
-            <p className="mt-4 text-center text-sm">
-              <Link to="/" className="text-primary underline-offset-2 hover:underline">
-                Back to the home page
-              </Link>
-            </p>
+            <BackHomeLink />
           </>
         ) : (
           <AcceptForm token={token} {...invitation.data} />
@@ -88,29 +87,16 @@ function AcceptForm({ token, email, staffRole, companyName, accountExists }: { t
       </p>
       <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
         {accountExists ? (
-          <FormField id={idOf('currentPassword')} label="Your current password" error={problems.currentPassword}>
-            <input
-              {...controlProps(idOf('currentPassword'), problems.currentPassword)}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={values.currentPassword}
-              onChange={(e) => change('currentPassword')(e.target.value)}
-            />
-          </FormField>
+          <CurrentPasswordField
+            id={idOf('currentPassword')}
+            label="Your current password"
+            value={values.currentPassword}
+            onChange={change('currentPassword')}
+            error={problems.currentPassword}
+          />
         ) : (
           <>
-            <FormField id={idOf('name')} label="Your name" error={problems.name}>
-              <input
-                {...controlProps(idOf('name'), problems.name)}
-                type="text"
-                autoComplete="name"
-                required
-                maxLength={100}
-                value={values.name}
-                onChange={(e) => change('name')(e.target.value)}
-              />
-            </FormField>
+            <NameField id={idOf('name')} label="Your name" value={values.name} onChange={change('name')} error={problems.name} />
             <NewPasswordFields
               idBase={ids}
               label="Password"
