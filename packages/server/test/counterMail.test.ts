@@ -9,7 +9,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/open';
 import { bookings, cars, outbox, rentals, users } from '../src/db/schema';
 import type { Database } from '../src/db/types';
 import { getCompanySettings } from '../src/features/company/settings';
@@ -17,8 +16,10 @@ import { carReturnedLetter, keysHandedOverLetter } from '../src/features/counter
 import { REMINDER_FROM_HOUR, sweepCounter } from '../src/features/counter/overdue';
 import { bookingFacts, enqueue } from '../src/features/mail/outbox';
 import { createMailSender, MISSING_ATTACHMENT_ERROR } from '../src/features/mail/sender';
-import { createOwner, createTestApp, describeDatabase, type TestApp } from './helpers';
+import { describeDatabase, type TestApp } from './helpers';
+import { keysHandedOver } from './support/counter';
 import { addCar, customersWithTokens, day, insertBooking } from './support/fleet';
+import { type AppWithSecondInstance, appWithSecondInstance } from './support/secondInstance';
 
 const SITE = 'https://rent.example.com';
 const STAFF = 'counter.alerts@example.com';
@@ -52,24 +53,20 @@ async function startPdfSink() {
 }
 
 describe(`the counter's e-mails (${describeDatabase})`, () => {
+  let instances: AppWithSecondInstance | undefined;
   let t: TestApp;
   let ownerToken: string;
   let ownerId: string;
-  let second: { db: Database; close(): Promise<void> } | undefined;
+  let second: Database;
 
   beforeAll(async () => {
     // No SMTP_URL: the app's own sender stays off, so each test says when e-mails go.
-    t = await createTestApp({ config: { publicUrl: SITE, companyEmail: STAFF } });
-    const owner = await createOwner(t.app);
-    ownerToken = owner.token;
-    ownerId = owner.user._id;
-    // On PostgreSQL a second pool, as a second instance of the site would have.
-    if (t.database.url) second = await openDatabase({ databaseUrl: t.database.url, poolSize: 2 });
+    instances = await appWithSecondInstance({ publicUrl: SITE, companyEmail: STAFF });
+    ({ t, second } = instances);
+    ownerToken = instances.owner.token;
+    ownerId = instances.owner.user._id;
   }, 60_000);
-  afterAll(async () => {
-    await second?.close();
-    await t?.close();
-  });
+  afterAll(() => instances?.close());
 
   let plates = 0;
   /** A car with its plate, a customer with a phone, and their booking on rent with its agreement kept. */
@@ -81,20 +78,8 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
     const [customer] = await customersWithTokens(t.app, 1);
     await t.db.update(users).set({ name: 'Andre Campbell', phone: '+1 876 555 0199' }).where(eq(users.id, customer!.id));
     const bookingId = await insertBooking(t.db, { carId: car._id, userId: customer!.id, pickupDate, returnDate, price: 14_000, status: 'confirmed' });
-    await t.db.update(bookings).set({ status: 'on_rent' }).where(eq(bookings.id, bookingId));
-    if (rental.agreement !== null) {
-      await t.db.insert(rentals).values({
-        bookingId,
-        checkedOutBy: ownerId,
-        licenceNumber: '123456789',
-        odometerOut: 12_000,
-        fuelOut: rental.fuelOut ?? 8,
-        depositAmount: 15_000,
-        depositMethod: 'cash',
-        signature: Buffer.from('signature'),
-        agreementPdf: rental.agreement ?? PDF,
-      });
-    }
+    if (rental.agreement === null) await t.db.update(bookings).set({ status: 'on_rent' }).where(eq(bookings.id, bookingId));
+    else await keysHandedOver(t.db, bookingId, ownerId, { odometerOut: 12_000, fuelOut: rental.fuelOut ?? 8, agreementPdf: rental.agreement ?? PDF });
     const [row] = await t.db.select({ reference: bookings.reference }).from(bookings).where(eq(bookings.id, bookingId));
     const [user] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, customer!.id));
     return { bookingId, reference: row!.reference, plate, email: user!.email };
@@ -162,7 +147,7 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
   it('two sweeps at the same moment (two instances) send the alert exactly once', async () => {
     const rental = await carOnRent(day(9), day(11));
     const now = new Date(lateFrom(day(11)) + 2 * MINUTE);
-    const other = second?.db ?? t.db;
+    const other = second;
     const rounds = await Promise.all([sweepCounter(t.db, { mail: t.app.mail, now }), sweepCounter(other, { mail: t.app.mail, now }), sweepCounter(t.db, { mail: t.app.mail, now })]);
     expect(rounds.flatMap((round) => round.overdue).filter((reference) => reference === rental.reference)).toHaveLength(1);
     expect(await letters(rental.bookingId, 'overdue_staff_alert')).toHaveLength(1);

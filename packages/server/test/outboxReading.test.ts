@@ -6,9 +6,10 @@
 import { pathFor } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, outbox, rentals, users } from '../src/db/schema';
+import { bookings, outbox, users } from '../src/db/schema';
 import { queryRows } from '../src/db/types';
 import { createOwner, createStaff, createTestApp, describeDatabase, type Account, type TestApp } from './helpers';
+import { keysHandedOver } from './support/counter';
 import { addCar, customersWithTokens, day, insertBooking } from './support/fleet';
 
 const PDF = Buffer.from('%PDF-1.4 the signed agreement\n%%EOF\n');
@@ -33,18 +34,7 @@ describe(`reading the outbox (${describeDatabase})`, () => {
     customerEmail = (await t.db.select({ email: users.email }).from(users).where(eq(users.id, customer!.id)))[0]!.email!;
     bookingId = await insertBooking(t.db, { carId: car._id, userId: customer!.id, pickupDate: day(3), returnDate: day(5), status: 'confirmed' });
     reference = (await t.db.select({ reference: bookings.reference }).from(bookings).where(eq(bookings.id, bookingId)))[0]!.reference;
-    await t.db.update(bookings).set({ status: 'on_rent' }).where(eq(bookings.id, bookingId));
-    await t.db.insert(rentals).values({
-      bookingId,
-      checkedOutBy: owner.user._id,
-      licenceNumber: '123456789',
-      odometerOut: 1000,
-      fuelOut: 8,
-      depositAmount: 15_000,
-      depositMethod: 'cash',
-      signature: Buffer.from('signature'),
-      agreementPdf: PDF,
-    });
+    await keysHandedOver(t.db, bookingId, owner.user._id, { agreementPdf: PDF });
   }, 60_000);
   afterAll(async () => {
     await t?.close();

@@ -8,14 +8,15 @@
 import { addDays, DEFAULT_COMPANY, formatMoney } from '@rental/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/open';
-import { bookings, outbox, rentals, users } from '../src/db/schema';
+import { bookings, outbox, users } from '../src/db/schema';
 import type { Database } from '../src/db/types';
 import { getCompanySettings } from '../src/features/company/settings';
 import { sweepCounter } from '../src/features/counter/overdue';
 import { sweepReminders } from '../src/features/reminders/sweep';
-import { createOwner, createTestApp, describeDatabase, type TestApp, testApi } from './helpers';
+import { describeDatabase, type TestApp, testApi } from './helpers';
+import { keysHandedOver } from './support/counter';
 import { addCar, customersWithTokens, day, insertBooking } from './support/fleet';
+import { type AppWithSecondInstance, appWithSecondInstance } from './support/secondInstance';
 
 const SITE = 'https://rent.example.com';
 const STAFF = 'desk@example.com';
@@ -25,22 +26,19 @@ const HOUR = 3_600_000;
 const jamaica = (date: string, hour: number) => new Date(Date.parse(`${date}T00:00:00Z`) + (hour + 5) * HOUR);
 
 describe(`reminders through the outbox (${describeDatabase})`, () => {
+  let instances: AppWithSecondInstance | undefined;
   let t: TestApp;
   let ownerToken: string;
   let ownerId: string;
-  let second: { db: Database; close(): Promise<void> } | undefined;
+  let second: Database;
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { publicUrl: SITE, companyEmail: STAFF } });
-    const owner = await createOwner(t.app);
-    ownerToken = owner.token;
-    ownerId = owner.user._id;
-    if (t.database.url) second = await openDatabase({ databaseUrl: t.database.url, poolSize: 2 });
+    instances = await appWithSecondInstance({ publicUrl: SITE, companyEmail: STAFF });
+    ({ t, second } = instances);
+    ownerToken = instances.owner.token;
+    ownerId = instances.owner.user._id;
   }, 60_000);
-  afterAll(async () => {
-    await second?.close();
-    await t?.close();
-  });
+  afterAll(() => instances?.close());
 
   async function booking(pickupDate: string, returnDate: string, status: 'pending' | 'confirmed' = 'confirmed') {
     // A car of its own: bookings of different tests may share days.
@@ -61,7 +59,7 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
 
   /** Two instances (or, on PGlite, two rounds) sweeping at the same moment, and a third round. */
   const sweepTwice = (now: Date) =>
-    Promise.all([sweepReminders(t.db, { mail: t.app.mail, now }), sweepReminders(second?.db ?? t.db, { mail: t.app.mail, now }), sweepReminders(t.db, { mail: t.app.mail, now })]);
+    Promise.all([sweepReminders(t.db, { mail: t.app.mail, now }), sweepReminders(second, { mail: t.app.mail, now }), sweepReminders(t.db, { mail: t.app.mail, now })]);
 
   async function setReminder(key: 'pickupReminder' | 'returnReminder' | 'holdEndingReminder' | 'staffDailySummary', on: boolean) {
     const company = await getCompanySettings(t.db);
@@ -173,18 +171,7 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
       const pickup = await booking(addDays(date, 1), addDays(date, 3));
       const pickedUpToday = await booking(date, addDays(date, 4));
       const onRent = await booking(addDays(date, -2), addDays(date, 1));
-      await t.db.update(bookings).set({ status: 'on_rent' }).where(eq(bookings.id, onRent.id));
-      await t.db.insert(rentals).values({
-        bookingId: onRent.id,
-        checkedOutBy: ownerId,
-        licenceNumber: '123456789',
-        odometerOut: 1000,
-        fuelOut: 8,
-        depositAmount: 15_000,
-        depositMethod: 'cash',
-        signature: Buffer.from('signature'),
-        agreementPdf: Buffer.from('%PDF-1.4\n%%EOF\n'),
-      });
+      await keysHandedOver(t.db, onRent.id, ownerId);
       const hold = await cashHold(48, new Date(jamaica(date, 18).getTime() + 6 * HOUR));
       const ids = [pickup.id, onRent.id, hold.id, pickedUpToday.id];
       const countBefore = (await t.db.select().from(outbox).where(eq(outbox.kind, 'staff_daily_summary'))).length;

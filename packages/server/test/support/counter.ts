@@ -2,7 +2,8 @@
 import { API, type CheckInDataInput, type CheckOutDataInput, pathFor } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { driverDetails, users } from '../../src/db/schema';
+import { bookings, driverDetails, rentals, users } from '../../src/db/schema';
+import type { Database } from '../../src/db/types';
 import { type Account, authHeader, registerCustomer } from '../helpers';
 import { book } from './fleet';
 import { smallPng } from './images';
@@ -33,6 +34,26 @@ export async function confirmedBooking(app: FastifyInstance, owner: Account, cus
   const confirmed = await app.inject({ method: 'POST', url: API.changeStatus, headers: authHeader(owner.token), payload: { bookingId: booking._id, status: 'confirmed' } });
   if (confirmed.statusCode !== 200) throw new Error(confirmed.body);
   return booking;
+}
+
+/**
+ * Keys handed over without the counter's forms (for tests of what follows a check-out): the booking
+ * on rent and its check-out, with a signed agreement, written straight to the database.
+ */
+export async function keysHandedOver(db: Database, bookingId: string, checkedOutBy: string, rental: { odometerOut?: number; fuelOut?: number; agreementPdf?: Buffer } = {}): Promise<void> {
+  await db.update(bookings).set({ status: 'on_rent' }).where(eq(bookings.id, bookingId));
+  await db.insert(rentals).values({
+    bookingId,
+    checkedOutBy,
+    licenceNumber: '123456789',
+    odometerOut: 1000,
+    fuelOut: 8,
+    depositAmount: 15_000,
+    depositMethod: 'cash',
+    signature: Buffer.from('signature'),
+    agreementPdf: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    ...rental,
+  });
 }
 
 let signature: Promise<string> | undefined;
