@@ -4,9 +4,9 @@
  * manager chooses a name and password; they land in the staff area, whose menu has neither Staff
  * nor Bank Details (owners only). Screens are saved under /tmp/staff-shots/ to be looked at.
  */
-import { typedApi } from '../support/api';
 import { describeViolations, seriousViolations } from '../support/axe';
 import { describe, expect, PHONE, test } from '../support/fixtures';
+import { invitationLink } from '../support/invitations';
 import { fitsTheScreen, screenshots } from '../support/shots';
 import { expectPath, notSee, see, seeToast } from '../support/ui';
 
@@ -42,17 +42,11 @@ describe('staff accounts', () => {
     await shot(owner, 'invited');
 
     // The e-mail, as an owner reads it in the outbox: its link to the invitation page.
-    const api = typedApi(seed.baseUrl, seed.owner.token);
-    const { messages } = await api.call('ownerOutbox');
-    const message = messages.find((m) => m.recipient === email);
-    expect(message, 'the invitation e-mail is in the outbox').toBeDefined();
-    const { outboxMessage } = await api.call('outboxMessage', { params: { id: message!._id } });
-    const link = outboxMessage.links.find((l) => l.includes('/staff-invitation/'));
-    expect(link, outboxMessage.text).toBeDefined();
+    const link = await invitationLink(seed.baseUrl, seed.owner.token, email);
 
     // The invited person, on their own phone, with no account yet.
     const manager = await openPage({ viewport: PHONE, mobile: true });
-    await manager.goto(new URL(link!).pathname);
+    await manager.goto(new URL(link).pathname);
     await see(manager.getByRole('heading', { name: 'Join the staff' }), 15_000);
     await see(manager.getByText(/as\s+manager/));
     await fitsTheScreen(manager);
@@ -75,7 +69,7 @@ describe('staff accounts', () => {
 
     // The link worked once: opened again, it says so in words.
     const again = await openPage({ viewport: PHONE, mobile: true });
-    await again.goto(new URL(link!).pathname);
+    await again.goto(new URL(link).pathname);
     await see(again.getByText('This invitation was already accepted. Log in with your e-mail address and password.'), 15_000);
     await shot(again, 'link-used');
 
