@@ -16,7 +16,7 @@ import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/open';
 import { outbox } from '../src/db/schema';
 import { hashResetToken } from '../src/features/auth/passwordReset';
-import { listOutbox } from '../src/features/mail/outbox';
+import { listReadableOutbox } from '../src/features/mail/reading';
 import { DEAD_LINK_ERROR } from '../src/features/mail/sender';
 import { createTestApp, createTestDatabase, describeDatabase, registerCustomer, TEST_DATABASE_URL, TEST_PASSWORD, type TestApp, type TestDatabase } from './helpers';
 import { startSmtpSink } from './support/smtpSink';
@@ -81,7 +81,7 @@ describe(`a backup taken while a reset link works (${describeDatabase})`, () => 
 
         // The e-mail that was waiting is not sent with a link that cannot work; staff see why.
         await expect
-          .poll(async () => (await listOutbox(restored.db, 1)).messages.find((m) => m.recipient === customer.user.email), { timeout: 30_000 })
+          .poll(async () => (await listReadableOutbox(restored.db, 'owner', 1)).messages.find((m) => m.recipient === customer.user.email), { timeout: 30_000 })
           .toMatchObject({ status: 'failed', lastError: DEAD_LINK_ERROR, subject: expect.stringMatching(/new password/) });
         expect(sink.to(customer.user.email)).toEqual([]);
         // Asking again sends a new link that works.

@@ -14,7 +14,8 @@ import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/open';
 import { passwordResetLinkLetter, DEFAULT_MAIL_SETTINGS } from '../src/features/mail/letters';
-import { enqueue, LINK_TOKEN_PLACEHOLDER, listOutbox } from '../src/features/mail/outbox';
+import { enqueue, LINK_TOKEN_PLACEHOLDER } from '../src/features/mail/outbox';
+import { listReadableOutbox } from '../src/features/mail/reading';
 import { createMailSender, DEAD_LINK_ERROR } from '../src/features/mail/sender';
 import { DEFAULT_COMPANY } from '@rental/contract';
 import { authHeader, createOwner, createTestApp, createTestDatabase, describeDatabase, registerCustomer, TEST_DATABASE_URL, type TestApp, uniqueEmail } from './helpers';
@@ -378,7 +379,7 @@ describe(`without SMTP_URL (${describeDatabase})`, () => {
         expect(row).toMatchObject({ status: 'failed', lastError: DEAD_LINK_ERROR, linkToken: null });
         expect(sink.to(c.user.email).filter((m) => /new password/i.test(m.subject))).toEqual([]);
       }
-      const listed = await listOutbox(t.db, 1);
+      const listed = await listReadableOutbox(t.db, 'owner', 1);
       expect(listed.messages.find((m) => m.recipient === used.user.email && /new password/i.test(m.subject))).toMatchObject({ status: 'failed', lastError: DEAD_LINK_ERROR });
       expect(sink.to(used.user.email).filter((m) => /password was changed/.test(m.subject))).toHaveLength(1);
     } finally {

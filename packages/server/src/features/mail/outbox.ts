@@ -9,8 +9,8 @@
  * A letter that carries its booking's rental agreement or receipt names it in attachment; the PDF
  * itself stays in rentals and is read as the e-mail is sent (features/mail/sender.ts).
  */
-import { MESSAGES, OUTBOX_PAGE_SIZE, type OutboxMessage } from '@rental/contract';
-import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { MESSAGES, type OutboxMessage } from '@rental/contract';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { bookings, cars, outbox, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -88,9 +88,20 @@ export async function bookingFacts(tx: Tx | Database, bookingId: string): Promis
   return row;
 }
 
-type OutboxRow = typeof outbox.$inferSelect;
+/** A timestamp as it comes back: a Date from Drizzle, a Date or a string from a raw query (PGlite or PostgreSQL). */
+type At = Date | string;
+const iso = (at: At) => new Date(at).toISOString();
 
-function toOutboxMessage(row: OutboxRow): OutboxMessage {
+/** The columns of an outbox row that its line in the owners' list shows. */
+export type OutboxSummaryRow = Pick<typeof outbox.$inferSelect, 'recipient' | 'subject' | 'status' | 'attempts' | 'lastError'> & {
+  id: number | string;
+  createdAt: At;
+  sentAt: At | null;
+  nextAttemptAt: At;
+};
+
+/** A message's line in the outbox list, the same whether it was just resent or read from the list. */
+export function outboxSummary(row: OutboxSummaryRow): OutboxMessage {
   return {
     _id: String(row.id),
     recipient: row.recipient,
@@ -98,21 +109,10 @@ function toOutboxMessage(row: OutboxRow): OutboxMessage {
     status: row.status,
     attempts: row.attempts,
     lastError: row.lastError,
-    createdAt: row.createdAt.toISOString(),
-    sentAt: row.sentAt?.toISOString() ?? null,
-    nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+    createdAt: iso(row.createdAt),
+    sentAt: row.sentAt ? iso(row.sentAt) : null,
+    nextAttemptAt: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
   };
-}
-
-export async function listOutbox(db: Database, page: number): Promise<{ messages: OutboxMessage[]; total: number }> {
-  const rows = await db
-    .select()
-    .from(outbox)
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(OUTBOX_PAGE_SIZE)
-    .offset((page - 1) * OUTBOX_PAGE_SIZE);
-  const [all] = await db.select({ total: count() }).from(outbox);
-  return { messages: rows.map(toOutboxMessage), total: all?.total ?? 0 };
 }
 
 /** A failed message goes back in the queue, due now, with a fresh count of attempts. */
@@ -128,6 +128,6 @@ export async function resendMessage(db: Database, messageId: string): Promise<Ou
       .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
       .where(eq(outbox.id, id))
       .returning();
-    return toOutboxMessage(row!);
+    return outboxSummary(row!);
   });
 }

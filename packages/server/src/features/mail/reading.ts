@@ -9,7 +9,7 @@ import { linksIn, MESSAGES, type OutboxMessage, type OutboxMessageDetail, OUTBOX
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { LINK_TOKEN_PLACEHOLDER } from './outbox';
+import { LINK_TOKEN_PLACEHOLDER, outboxSummary } from './outbox';
 import { readAttachment } from './sender';
 
 /** Kinds written to people joining the staff, whose address is not a staff account's yet. */
@@ -37,10 +37,10 @@ interface Row {
   html_body: string;
   status: OutboxMessage['status'];
   attempts: number;
-  last_error: string | null;
-  created_at: Date | string;
-  sent_at: Date | string | null;
-  next_attempt_at: Date | string;
+  lastError: string | null;
+  createdAt: Date | string;
+  sentAt: Date | string | null;
+  nextAttemptAt: Date | string;
   booking_id: string | null;
   attachment: 'agreement' | 'receipt' | null;
   reference: string | null;
@@ -48,41 +48,28 @@ interface Row {
   phone: string | null;
 }
 
-const iso = (at: Date | string) => new Date(at).toISOString();
-
-function summary(row: Row): OutboxMessage {
-  return {
-    _id: String(row.id),
-    recipient: row.recipient,
-    subject: row.subject,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    createdAt: iso(row.created_at),
-    sentAt: row.sent_at ? iso(row.sent_at) : null,
-    nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,
-  };
-}
+/** The columns outboxSummary reads, named as it names them. */
+const SUMMARY_COLUMNS = sql`o.id, o.recipient, o.subject, o.status, o.attempts, o.last_error AS "lastError", o.created_at AS "createdAt",
+  o.sent_at AS "sentAt", o.next_attempt_at AS "nextAttemptAt"`;
 
 /** The outbox, newest first, as this reader may see it. */
 export async function listReadableOutbox(db: Database, role: StaffRole | null, page: number): Promise<{ messages: OutboxMessage[]; total: number }> {
   const rows = await queryRows<Row>(
     db,
-    sql`SELECT o.id, o.recipient, o.subject, o.status, o.attempts, o.last_error, o.created_at, o.sent_at, o.next_attempt_at
+    sql`SELECT ${SUMMARY_COLUMNS}
           FROM outbox o WHERE ${readable(role)}
          ORDER BY o.created_at DESC, o.id DESC
          LIMIT ${OUTBOX_PAGE_SIZE} OFFSET ${(page - 1) * OUTBOX_PAGE_SIZE}`,
   );
   const [all] = await queryRows<{ total: number | string }>(db, sql`SELECT count(*) AS total FROM outbox o WHERE ${readable(role)}`);
-  return { messages: rows.map(summary), total: Number(all?.total ?? 0) };
+  return { messages: rows.map(outboxSummary), total: Number(all?.total ?? 0) };
 }
 
 export async function findReadable(db: Database, role: StaffRole | null, messageId: string): Promise<Row> {
   if (!/^[1-9]\d{0,17}$/.test(messageId)) throw new HttpError(404, MESSAGES.messageNotFound);
   const [row] = await queryRows<Row>(
     db,
-    sql`SELECT o.id, o.kind, o.recipient, o.subject, o.text_body, o.html_body, o.status, o.attempts, o.last_error, o.created_at, o.sent_at,
-               o.next_attempt_at, o.booking_id, o.attachment, b.reference,
+    sql`SELECT ${SUMMARY_COLUMNS}, o.kind, o.text_body, o.html_body, o.booking_id, o.attachment, b.reference,
                (SELECT u.phone FROM users u WHERE u.role = 'user' AND u.email = lower(o.recipient) AND u.erased_at IS NULL) AS phone
           FROM outbox o LEFT JOIN bookings b ON b.id = o.booking_id
          WHERE o.id = ${messageId}::bigint AND ${readable(role)}`,
@@ -98,7 +85,7 @@ export async function readMessage(db: Database, role: StaffRole | null, messageI
   // A message whose one-time link was not kept would reach the customer with a link that does not work.
   const linksWork = !row.text_body.includes(`token=${LINK_TOKEN_PLACEHOLDER}`);
   return {
-    ...summary(row),
+    ...outboxSummary(row),
     kind: row.kind,
     text: row.text_body,
     html: row.html_body,
