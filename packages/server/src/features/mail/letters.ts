@@ -163,7 +163,20 @@ function quoteRows(quote: Quote): [string, string][] {
   ];
 }
 
-const bookingLink = (mail: MailSettings, booking: BookingFacts) => ({ link: `${mail.siteUrl}/my-bookings/${booking.reference}`, label: 'See your booking' });
+export const bookingLink = (mail: MailSettings, booking: BookingFacts) => ({ link: `${mail.siteUrl}/my-bookings/${booking.reference}`, label: 'See your booking' });
+
+/** The company's account, the sum and the deadline: all a customer needs at the bank counter, in every letter that asks for a deposit. */
+export function payIntoBankRows(bank: BankDetails, amount: string, deadline: string): [string, string][] {
+  return [
+    ['Bank', bank.bankName],
+    ['Account holder', bank.accountHolderName],
+    ['Branch', bank.branch],
+    ['Account number', bank.accountNumber],
+    ['Account type', bank.accountType],
+    ['Amount', amount],
+    ['Pay by', deadline],
+  ];
+}
 const staffLink = (mail: MailSettings) => ({ link: `${mail.siteUrl}/owner/manage-bookings`, label: 'Open the bookings' });
 
 export function bookingMadeLetter(booking: BookingFacts, bank: BankDetails | null, company: CompanySettings, mail: MailSettings): Letter {
@@ -175,17 +188,7 @@ export function bookingMadeLetter(booking: BookingFacts, bank: BankDetails | nul
     const deadline = booking.holdExpiresAt ? formatMoment(booking.holdExpiresAt) : 'as soon as you can';
     blocks.push(
       `How to pay: pay ${formatMoney(booking.price, company.currency)} into our bank account by ${deadline}: ${BANK_PAYMENT_WAYS} (${booking.reference}) on the deposit slip or as the transfer's reference. A booking not confirmed by then is cancelled.`,
-      {
-        rows: [
-          ['Bank', bank.bankName],
-          ['Account holder', bank.accountHolderName],
-          ['Branch', bank.branch],
-          ['Account number', bank.accountNumber],
-          ['Account type', bank.accountType],
-          ['Amount', formatMoney(booking.price, company.currency)],
-          ['Pay by', deadline],
-        ],
-      },
+      { rows: payIntoBankRows(bank, formatMoney(booking.price, company.currency), deadline) },
     );
   } else {
     blocks.push(`How to pay: you pay ${formatMoney(booking.price, company.currency)} at our office when you collect the car, before you drive off. Please bring your driver's licence.`);

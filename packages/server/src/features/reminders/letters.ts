@@ -4,10 +4,9 @@
  * before return is the counter's (features/counter/letters.ts returnReminderLetter).
  */
 import { BANK_PAYMENT_WAYS, type BankDetails, type CompanySettings, formatDay, formatMoney, type TodaysMovements, whatToBring } from '@rental/contract';
-import { bookingRows, type BookingFacts, compose, formatMoment, type Letter, type LetterBlock, type MailSettings } from '../mail/letters';
+import { bookingLink, bookingRows, type BookingFacts, compose, formatMoment, type Letter, type LetterBlock, type MailSettings, payIntoBankRows } from '../mail/letters';
 
 const carName = (booking: BookingFacts) => `${booking.car.brand} ${booking.car.model}`;
-const bookingLink = (mail: MailSettings, booking: BookingFacts) => ({ link: `${mail.siteUrl}/my-bookings/${booking.reference}`, label: 'See your booking' });
 
 /** The security deposit the booking was quoted with, else the company's. */
 function depositOf(booking: BookingFacts, company: CompanySettings): { amount: number; currency: string } {
@@ -38,17 +37,7 @@ export function holdEndingLetter(booking: BookingFacts, bank: BankDetails | null
     `Your booking ${booking.reference} is held for you until ${deadline}, and we have not received your deposit yet. Please pay ${amount} into our bank account before then: ${BANK_PAYMENT_WAYS} (${booking.reference}) on the deposit slip or as the transfer's reference. A booking not confirmed by then is cancelled and its days are free again.`,
   ];
   if (bank) {
-    blocks.push({
-      rows: [
-        ['Bank', bank.bankName],
-        ['Account holder', bank.accountHolderName],
-        ['Branch', bank.branch],
-        ['Account number', bank.accountNumber],
-        ['Account type', bank.accountType],
-        ['Amount', amount],
-        ['Pay by', deadline],
-      ],
-    });
+    blocks.push({ rows: payIntoBankRows(bank, amount, deadline) });
   }
   blocks.push({ rows: bookingRows(booking, company) }, 'Already paid? Thank you: staff confirm your booking as soon as they see it.', bookingLink(mail, booking));
   return compose('hold_ending_reminder', booking.customer.email, `Booking ${booking.reference}: please pay your deposit by ${deadline}`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
