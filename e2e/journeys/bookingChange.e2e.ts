@@ -1,5 +1,5 @@
 /**
- * A rental extended at the desk, on a staff member's 390 px phone: a booking checked out through the
+ * A rental extended at the desk, on a counter agent's 390 px phone: a booking checked out through the
  * API (due back today), its card on the desk, "Extend", a later return day, the new price and the
  * difference shown before anything is saved, then saved; the booking's new return day and price as
  * the API tells them, and the customer's e-mail in the outbox. Screens go to /tmp/change-shots/.
@@ -7,6 +7,7 @@
 import { BOOKING_CHANGE_MESSAGES } from '@rental/contract/bookingChanges';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { apiClient, typedApi } from '../support/api';
+import { counterAgent } from '../support/invitations';
 import { describe, expect, PHONE, test } from '../support/fixtures';
 import { solidPng } from '../support/png';
 import type { Seed } from '../support/seed';
@@ -58,12 +59,13 @@ async function rentalOnTheRoad(seed: Seed) {
 }
 
 describe('changing a booking', () => {
-  test('on a 390 px phone: staff extend a rental on the road at the desk, seeing the new price and the difference before saving', async ({ openPage, seed }) => {
+  test('on a 390 px phone: a counter agent extends a rental on the road at the desk, seeing the new price and the difference before saving', async ({ openPage, seed }) => {
     const { booking, customer } = await rentalOnTheRoad(seed);
     const owner = typedApi(seed.baseUrl, seed.owner.token);
     const newReturn = addDays(companyToday(), 2);
+    const agent = await counterAgent(seed.baseUrl, seed.owner.token, seed.runId);
 
-    const staff = await openPage({ viewport: PHONE, mobile: true, token: seed.owner.token });
+    const staff = await openPage({ viewport: PHONE, mobile: true, token: agent.token });
     await staff.goto('/owner/desk');
     const card = await see(staff.getByRole('article', { name: booking.reference }), 20_000);
     await card.getByRole('button', { name: 'Extend' }).click();
@@ -102,6 +104,11 @@ describe('changing a booking', () => {
     const outbox = await owner.call('ownerOutbox', { query: { page: '1' } });
     expect(JSON.stringify(outbox)).toContain(`Booking ${booking.reference} is changed`);
     expect(JSON.stringify(outbox)).toContain(customer.email);
+
+    // The first-start checklist is the owner's (the site here still has e-mail off): not on an agent's dashboard.
+    await staff.goto('/owner');
+    await see(staff.getByText('Total Bookings'), 15_000);
+    expect(await staff.getByRole('heading', { name: 'Getting the site ready' }).count()).toBe(0);
   });
 
   test('on a 390 px phone: a customer moves the return day of their booking from their booking page, seeing the difference first', async ({ openPage, seed }) => {

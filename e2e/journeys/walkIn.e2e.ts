@@ -9,7 +9,7 @@ import { companyToday } from '@rental/contract/rentalDates';
 import { typedApi } from '../support/api';
 import { describeViolations, seriousViolations } from '../support/axe';
 import { describe, expect, PHONE, test } from '../support/fixtures';
-import { invitationLink } from '../support/invitations';
+import { counterAgent } from '../support/invitations';
 import { fitsTheScreen, screenshots } from '../support/shots';
 import { expectPath, see } from '../support/ui';
 
@@ -20,20 +20,6 @@ function dayAfter(n: number): string {
   const date = new Date(`${companyToday()}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + n);
   return date.toISOString().slice(0, 10);
-}
-
-/** A counter agent, as the owner makes one: invited, then joined through the link in the e-mail. */
-async function counterAgent(baseUrl: string, ownerToken: string, runId: string): Promise<{ email: string; password: string; token: string }> {
-  const email = `agent.${runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const password = 'Agent-pass-2024';
-  const owner = typedApi(baseUrl, ownerToken);
-  await owner.call('inviteStaff', { body: { email, staffRole: 'agent' } });
-  const link = await invitationLink(baseUrl, ownerToken, email);
-  const token = decodeURIComponent(new URL(link).pathname.split('/').pop()!);
-  const visitor = typedApi(baseUrl);
-  await visitor.call('acceptStaffInvitation', { body: { token, name: 'Kemar Counter', password } });
-  const login = await visitor.call('login', { body: { email, password } });
-  return { email, password, token: login.token };
 }
 
 describe('a walk-in booked at the counter', () => {

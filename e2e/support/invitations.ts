@@ -1,4 +1,4 @@
-/** A staff invitation's e-mail, read as an owner reads it in the outbox. */
+/** A staff invitation's e-mail, read as an owner reads it in the outbox, and a member who joined through it. */
 import { expect } from 'vitest';
 import { typedApi } from './api';
 
@@ -12,4 +12,18 @@ export async function invitationLink(baseUrl: string, ownerToken: string, email:
   const link = outboxMessage.links.find((l) => l.includes('/staff-invitation/'));
   expect(link, outboxMessage.text).toBeDefined();
   return link!;
+}
+
+/** A counter agent, as the owner makes one: invited, then joined through the link in the e-mail. */
+export async function counterAgent(baseUrl: string, ownerToken: string, runId: string): Promise<{ email: string; password: string; token: string }> {
+  const email = `agent.${runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const password = 'Agent-pass-2024';
+  const owner = typedApi(baseUrl, ownerToken);
+  await owner.call('inviteStaff', { body: { email, staffRole: 'agent' } });
+  const link = await invitationLink(baseUrl, ownerToken, email);
+  const token = decodeURIComponent(new URL(link).pathname.split('/').pop()!);
+  const visitor = typedApi(baseUrl);
+  await visitor.call('acceptStaffInvitation', { body: { token, name: 'Kemar Counter', password } });
+  const login = await visitor.call('login', { body: { email, password } });
+  return { email, password, token: login.token };
 }
