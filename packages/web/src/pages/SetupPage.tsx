@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { callApi } from '../api/client';
 import { FormField, FormProblem, controlProps } from '../components/FormField';
 import { NameField } from '../components/NameField';
@@ -8,7 +8,7 @@ import { OWNER_SETUP_FIELDS, type OwnerSetupField, ownerSetupProblems } from '..
 import { focusFirstProblem } from '../lib/formProblems';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useSubmit } from '../lib/useSubmit';
-import { useSession } from '../session/useSession';
+import { useEnterStaffArea } from '../session/useEnterStaffArea';
 
 /**
  * /setup?token=...: the first owner account, from the one-time address the server prints on its
@@ -18,8 +18,7 @@ export default function SetupPage() {
   usePageMeta('Set up the owner account', "Create the company's first staff account.");
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const { login } = useSession();
-  const navigate = useNavigate();
+  const enterStaffArea = useEnterStaffArea();
   const ids = useId();
   const idOf = (field: OwnerSetupField) => (field === 'password' || field === 'repeated' ? newPasswordIds(ids)[field] : `${ids}-${field}`);
   const [values, setValues] = useState<Record<OwnerSetupField, string>>({ name: '', email: '', password: '', repeated: '' });
@@ -27,10 +26,7 @@ export default function SetupPage() {
   const problems = checked ? ownerSetupProblems(values) : {};
   const change = (field: OwnerSetupField) => (value: string) => setValues({ ...values, [field]: value });
   const setup = useSubmit(() => callApi('setupOwner', { body: { token, name: values.name, email: values.email, password: values.password } }), {
-    onDone: (answer) => {
-      login(answer.token);
-      navigate('/owner', { replace: true });
-    },
+    onDone: enterStaffArea,
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,7 +1,7 @@
 import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_WORDS } from '@rental/contract/staffRoles';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { callApi, errorMessage } from '../../api/client';
 import { BackHomeLink } from '../../components/BackHomeLink';
 import { CurrentPasswordField } from '../../components/CurrentPasswordField';
@@ -11,7 +11,7 @@ import { NewPasswordFields, newPasswordIds } from '../../components/NewPasswordF
 import { focusFirstProblem } from '../../lib/formProblems';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSubmit } from '../../lib/useSubmit';
-import { useSession } from '../../session/useSession';
+import { useEnterStaffArea } from '../../session/useEnterStaffArea';
 import { acceptBody, EMPTY_INVITATION_FORM, type InvitationField, type InvitationValues, invitationFields, invitationProblems } from './invitationForm';
 
 /**
@@ -52,8 +52,7 @@ export default function StaffInvitationPage() {
 }
 
 function AcceptForm({ token, email, staffRole, companyName, accountExists }: { token: string; email: string; staffRole: keyof typeof STAFF_ROLE_WORDS; companyName: string; accountExists: boolean }) {
-  const { login } = useSession();
-  const navigate = useNavigate();
+  const enterStaffArea = useEnterStaffArea();
   const ids = useId();
   const idOf = (field: InvitationField) => (field === 'password' || field === 'repeated' ? newPasswordIds(ids)[field] : `${ids}-${field}`);
   const [values, setValues] = useState<InvitationValues>(EMPTY_INVITATION_FORM);
@@ -61,10 +60,7 @@ function AcceptForm({ token, email, staffRole, companyName, accountExists }: { t
   const problems = checked ? invitationProblems(values, accountExists) : {};
   const change = (field: InvitationField) => (value: string) => setValues({ ...values, [field]: value });
   const accept = useSubmit(() => callApi('acceptStaffInvitation', { body: acceptBody(token, values, accountExists) }), {
-    onDone: (answer) => {
-      login(answer.token);
-      navigate('/owner', { replace: true });
-    },
+    onDone: enterStaffArea,
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
