@@ -12,12 +12,18 @@ export function dayButtonName(date: string): RegExp {
   return new RegExp(`^(Today, )?${escapeRegExp(formatCalendarDateLong(date))}(,|$)`);
 }
 
+/**
+ * The day's button, going to earlier months first when the day is before the month shown (a pickup
+ * at the end of a month, looked at again after choosing a return in the next one), then later ones.
+ */
 export async function findDay(user: UserEvent, date: string): Promise<HTMLElement> {
-  await screen.findByRole('grid');
+  const grid = await screen.findByRole('grid');
+  const shownMonth = (grid.querySelector('[data-day]:not([data-outside])')?.getAttribute('data-day') ?? '').slice(0, 7);
+  const direction = shownMonth && date.slice(0, 7) < shownMonth ? 'Previous month' : 'Next month';
   for (let i = 0; i < 14; i++) {
     const day = screen.queryByRole('button', { name: dayButtonName(date) });
     if (day) return day;
-    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    await user.click(screen.getByRole('button', { name: direction }));
   }
   throw new Error(`The calendar never showed ${date}.`);
 }
