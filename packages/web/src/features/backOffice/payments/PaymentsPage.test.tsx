@@ -40,7 +40,7 @@ function renderCard(shown: PaymentAttempt) {
   render(
     <QueryClientProvider client={queryClient}>
       <ul>
-        <AttemptCard attempt={shown} />
+        <AttemptCard attempt={shown} mayCloseOrRefund />
       </ul>
     </QueryClientProvider>,
   );

@@ -23,6 +23,7 @@ export function PaymentsPage() {
   const tab = tabFromSearch(useLocation().search);
   const list = usePaymentAttempts(tab);
   const attempts = list.data;
+  const mayCloseOrRefund = useStaffMay('manager');
 
   return (
     <>
@@ -51,7 +52,7 @@ export function PaymentsPage() {
         </ul>
       </nav>
       <QueryList query={list} items={attempts} label="Card payments" loadingText="Loading the card payments…" emptyText={emptyListText(tab)} skeletonClassName="h-40 w-full">
-        {(attempt) => <AttemptCard key={attempt._id} attempt={attempt} />}
+        {(attempt) => <AttemptCard key={attempt._id} attempt={attempt} mayCloseOrRefund={mayCloseOrRefund} />}
       </QueryList>
     </>
   );
@@ -64,11 +65,10 @@ const CLOSE_TEXT = {
   failed: 'Only when the provider’s dashboard shows no payment: the booking stays unpaid and the customer may pay again.',
 };
 
-export function AttemptCard({ attempt }: { attempt: PaymentAttempt }) {
+/** mayCloseOrRefund: agents see how a card payment went; closing one or recording a refund is a manager's. */
+export function AttemptCard({ attempt, mayCloseOrRefund }: { attempt: PaymentAttempt; mayCloseOrRefund: boolean }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<Asking>(null);
-  // Agents see how a card payment went; closing one or recording a refund is a manager's.
-  const mayCloseOrRefund = useStaffMay('manager');
   const done = () => {
     setAsking(null);
     return refreshOwner(queryClient);
