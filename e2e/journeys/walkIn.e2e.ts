@@ -6,10 +6,11 @@
  * Screens are saved under /tmp/walkin-shots/ to be looked at.
  */
 import { companyToday } from '@rental/contract/rentalDates';
-import { typedApi } from '../support/api';
+import { apiClient, typedApi } from '../support/api';
 import { describeViolations, seriousViolations } from '../support/axe';
 import { describe, expect, PHONE, test } from '../support/fixtures';
 import { counterAgent } from '../support/invitations';
+import { solidPng } from '../support/png';
 import { fitsTheScreen, screenshots } from '../support/shots';
 import { expectPath, see } from '../support/ui';
 
@@ -29,7 +30,12 @@ describe('a walk-in booked at the counter', () => {
     const walkIn = { name: `Desmond Walkin ${tag}`, phone: '876 555 0199' };
     const pickupDate = dayAfter(50);
     const returnDate = dayAfter(52);
-    const car = seed.cars.hiace;
+    // A car of the journey's own: other journeys make the seeded ones unavailable or take their days.
+    const car = await apiClient(seed.baseUrl).addCar(
+      seed.owner.token,
+      { location: 'Waterford, Portmore', brand: 'Nissan', model: 'Urvan', year: 2020, pricePerDay: 12_000, category: 'Van', transmission: 'Manual', fuel_type: 'Diesel', seating_capacity: 12, description: 'A van for the walk-in journey.', plate: `WK ${tag}` },
+      { name: 'urvan.png', mimeType: 'image/png', buffer: solidPng(480, 300, [200, 200, 210]) },
+    );
 
     const page = await openPage({ viewport: PHONE, mobile: true, token: agent.token, bypassCSP: true });
     await page.goto('/owner/desk');
