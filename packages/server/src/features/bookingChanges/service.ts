@@ -116,11 +116,11 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
   // Someone else's booking does not exist, as far as a customer can tell.
   if (!seen || (asker === 'customer' && seen.userId !== actor.id)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const asked = wantedBooking(seen, wish);
+  const company = await getCompanySettings(tx);
 
   // A customer's driver must still meet the company's rules on the new days (a licence valid to the
   // new return day...). Their row is locked first, as a booking and a vetting decision lock it.
   if (asker === 'customer') {
-    const company = await getCompanySettings(tx);
     const [drivers] = await checkDrivers(tx, [{ userId: seen.userId, pickupDate: asked.pickupDate, returnDate: asked.returnDate, isStaff: false }], company);
     if (drivers?.refusal) throw drivers.refusal;
   }
@@ -152,7 +152,6 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
   if (!newCar.is_available && (carChanges || current.status !== 'on_rent')) throw new HttpError(409, BOOKING_CHANGE_MESSAGES.carUnavailable);
 
   // The new price: the same quote() with the same choices (extras, other drivers, delivery), at today's prices.
-  const company = await getCompanySettings(tx);
   const [book, quotedCars] = await Promise.all([readPriceBook(tx, company), quoteCars(tx, [wanted.carId])]);
   const quoteCar = quotedCars.get(wanted.carId);
   if (!quoteCar) throw new HttpError(404, BOOKING_CHANGE_MESSAGES.carNotFound);
