@@ -4,14 +4,18 @@
  * and beside it a bare `node:http` server (its own process, like ours) that answers every request
  * with the very bytes ours sent for it: same status, same headers (content-encoding included),
  * same body. Both are measured in one run, alternating (ours, bare, ours, bare), with autocannon
- * and 10 connections, as a browser asks (Accept-Encoding: br, gzip). Prints req/s, the ratio to
- * the ceiling, p99, the first (uncached) answer's time and the server's peak memory.
+ * and 10 connections, once per encoding: as a browser asks (Accept-Encoding: br, gzip), and as a
+ * client that takes no compression (no Accept-Encoding: curl, scripts, some proxies), the bare
+ * server then replaying our uncompressed bytes. Prints req/s, the ratio to the ceiling, p99, the
+ * first (uncached) answer's time and the server's peak memory.
  * Not a test: it asserts nothing and is not part of CI.
  *
- *   node bench/api-ceiling.mjs [--pg] [--big] [--duration 3] [--rounds 4] [--warmup 2] [--connections 10]
+ *   node bench/api-ceiling.mjs [--pg] [--big] [--duration 3] [--rounds 4] [--warmup 2] [--connections 10] [--encodings br,identity]
  *
  * --big: 1,000 cars and 100,000 bookings (the seed's year around today, topped up with older
  * history) for check-availability's p99.
+ * --encodings: which to measure, comma-separated: `br` (Accept-Encoding: br, gzip) and `identity`
+ * (no Accept-Encoding header); both by default.
  * BENCH_SERVER_MAIN=<checkout>/packages/server/dist/main.js measures another build (lib/server.mjs).
  */
 import { fork } from 'node:child_process';
@@ -36,19 +40,26 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     'log-level': { type: 'string', default: 'info' },
+    encodings: { type: 'string', default: 'br,identity' },
   },
 });
 const duration = Number(values.duration);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 const { seed: shape, totalBookings } = fleetShape(values.big);
-const ACCEPT = { 'accept-encoding': 'br, gzip' };
-const JSON_HEADERS = { ...ACCEPT, 'content-type': 'application/json' };
+/** The request headers of each encoding measured: a browser's, and a client's that takes no compression. */
+const ENCODINGS = { br: { 'accept-encoding': 'br, gzip' }, identity: {} };
+const encodings = values.encodings.split(',').map((e) => e.trim());
+for (const e of encodings) if (!(e in ENCODINGS)) throw new Error(`--encodings: ${e}? (br, identity)`);
+const JSON_HEADERS = { 'content-type': 'application/json' };
 
 const run = (options) => runLoad({ connections, duration, ...options });
 
 /** Headers Node writes itself on every answer, which the bare server writes too. */
 const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** The bare server's key of an answer: the same request in another encoding is another answer. */
+const answerKey = (method, path, acceptEncoding, body) => `${method} ${path} ${acceptEncoding ?? ''} ${body ?? ''}`;
 
 /** What ours answered to one request, byte for byte as it came (fetch would decompress it), to be replayed by the bare server. */
 function capture(base, request) {
@@ -64,7 +75,7 @@ function capture(base, request) {
         const headers = [];
         for (let i = 0; i < res.rawHeaders.length; i += 2) if (!OWN_HEADERS.has(res.rawHeaders[i].toLowerCase())) headers.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
         resolve({
-          key: `${request.method} ${request.path} ${request.body ?? ''}`,
+          key: answerKey(request.method, request.path, request.headers['accept-encoding'], request.body),
           status: res.statusCode,
           headers,
           body: body.toString('base64'),
@@ -88,7 +99,7 @@ const server = http.createServer((req, res) => {
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
-    const a = answers.get(req.method + ' ' + req.url + ' ' + Buffer.concat(chunks).toString());
+    const a = answers.get(req.method + ' ' + req.url + ' ' + (req.headers['accept-encoding'] ?? '') + ' ' + Buffer.concat(chunks).toString());
     if (!a) { res.writeHead(404); res.end(); return; }
     res.writeHead(a.status, a.headers);
     res.end(a.body);
@@ -129,7 +140,7 @@ const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
 
 console.log(
   `API ceiling: ${values.pg ? 'PostgreSQL' : 'PGlite'}, ${shape.cars} cars x ${totalBookings} bookings, ${connections} connections, ` +
-    `${rounds} x (${duration} s ours, ${duration} s bare node:http), Accept-Encoding: br, gzip`,
+    `${rounds} x (${duration} s ours, ${duration} s bare node:http), encodings: ${encodings.join(', ')} (br: Accept-Encoding: br, gzip; identity: none)`,
 );
 console.log(`  server: ${SERVER_MAIN}; load average before: ${load()}`);
 ensureBuilt();
@@ -150,15 +161,17 @@ try {
     const pickupDate = addDays(manifest.today, 1 + Math.floor(random() * 120));
     return JSON.stringify({ location: 'Waterford, Portmore', pickupDate, returnDate: addDays(pickupDate, 1 + Math.floor(random() * 6)) });
   });
-  const scenarios = [
-    { name: 'GET /api/user/cars', target: 0.8, requests: [{ method: 'GET', path: '/api/user/cars', headers: ACCEPT }] },
-    { name: 'GET /api/user/car/:id', target: 0.8, requests: carIds.map((id) => ({ method: 'GET', path: `/api/user/car/${id}`, headers: ACCEPT })) },
+  const calls = [
+    { name: 'GET /api/user/cars', target: 0.8, requests: (accept) => [{ method: 'GET', path: '/api/user/cars', headers: accept }] },
+    { name: 'GET /api/user/car/:id', target: 0.8, requests: (accept) => carIds.map((id) => ({ method: 'GET', path: `/api/user/car/${id}`, headers: accept })) },
     {
       name: 'POST /api/bookings/check-availability',
       target: 0.5,
-      requests: availability.map((body) => ({ method: 'POST', path: '/api/bookings/check-availability', headers: JSON_HEADERS, body })),
+      requests: (accept) => availability.map((body) => ({ method: 'POST', path: '/api/bookings/check-availability', headers: { ...accept, ...JSON_HEADERS }, body })),
     },
   ];
+  // Each call in each encoding, side by side: the call's rows one after the other.
+  const scenarios = calls.flatMap((call) => encodings.map((encoding) => ({ name: `${call.name} (${encoding})`, target: call.target, requests: call.requests(ENCODINGS[encoding]) })));
 
   // Ours first, once per distinct request: the uncached answer's time, and the bytes to replay.
   const recorded = [];
@@ -210,7 +223,7 @@ try {
   const end = server.memory();
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
   console.log('');
-  console.log('| call | ours req/s | bare node:http, same bytes | ratio (target) | p99 ms ours / bare | server CPU µs per request ours / bare | errors | answer | first answer ms (uncached, median) |');
+  console.log('| call | ours req/s | bare node:http, same bytes | ratio (target) | p99 ms ours / bare | server CPU µs per request ours / bare | errors | answer | first answer ms (median; uncached in the first encoding) |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const verdict = r.ratio >= r.target ? 'ok' : 'BELOW';

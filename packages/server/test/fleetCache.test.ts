@@ -4,6 +4,7 @@
  * cancellation or car change missing from the next read, a 304 that hides a change, yesterday's
  * reserved days after midnight in Jamaica, or, on two instances, a change older than a second.
  */
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { API, addDays, companyToday, responses } from '@rental/contract';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/open';
+import { AnswerCache, identityOf } from '../src/features/fleetCache/encodedAnswers';
 import { type Account, authHeader, createOwner, createTestApp, createTestDatabase, describeDatabase, registerCustomer, TEST_DATABASE_URL, type TestApp } from './helpers';
 import { addCar, book, day, insertBooking, ownerCall } from './support/fleet';
 
@@ -149,6 +151,21 @@ describe(`fleet cache on one instance (${describeDatabase})`, () => {
     expect(res.json().success).toBe(false);
   });
 
+  it('keeps answers asked for uncompressed within the size it is given too', async () => {
+    const cache = new AnswerCache({ maxBytes: 256 * 1024 });
+    const texts = Array.from({ length: 20 }, (_, n) => JSON.stringify({ n, cars: Array.from({ length: 800 }, (_, i) => ({ i, name: `car ${i} of answer ${n}` })) }));
+    for (const [n, text] of texts.entries()) {
+      const answer = await cache.get(`answer ${n}`, async () => text);
+      expect(answer.identity).toBeUndefined();
+      expect((await identityOf(answer)).toString()).toBe(text);
+      expect(cache.size).toBeLessThanOrEqual(256 * 1024);
+    }
+    // The latest answer now holds its JSON, and sends it again without unzipping.
+    const latest = cache.cached('answer 19')!;
+    expect(latest.identity?.toString()).toBe(texts[19]);
+    expect(cache.count).toBeLessThan(20);
+  });
+
   it('keeps its answers within the size it is given', async () => {
     const small = await createTestApp({ fleetCache: { ...NO_POLL, maxBytes: 64 * 1024 } });
     try {
@@ -193,6 +210,54 @@ describe(`fleet cache over real HTTP, where hits are sent before the handler (${
       expect(await second.text()).toBe(await first.text());
       const notModified = await get(path, { 'if-none-match': first.headers.get('etag')! });
       expect(notModified.status).toBe(304);
+    }
+  });
+
+  /** A request as a client sends it that takes no compression: node:http adds no Accept-Encoding (fetch would). */
+  const raw = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = httpRequest(base + path, { method, headers: body ? { ...headers, 'content-type': 'application/json' } : headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it('sends a client that takes no compression the whole JSON a browser gets as brotli, under the same ETag, however often it asks', async () => {
+    // Enough cars that the list is large (kept compressed only until a client asks for it plain).
+    const cars = [await addCar(t.app, owner.token), await addCar(t.app, owner.token), await addCar(t.app, owner.token)];
+    const calls = [
+      { method: 'GET', path: API.cars },
+      { method: 'GET', path: API.car(cars[0]!._id) },
+      { method: 'POST', path: API.checkAvailability, body: JSON.stringify({ location: 'Waterford, Portmore', pickupDate: day(40), returnDate: day(42) }) },
+    ];
+    for (const { method, path, body } of calls) {
+      const br = await raw(method, path, { 'accept-encoding': 'br, gzip' }, body);
+      expect(br.status).toBe(200);
+      const json = br.headers['content-encoding'] === 'br' ? brotliDecompressSync(br.body).toString() : br.body.toString();
+      if (path === API.cars) expect(br.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(json).success).toBe(true);
+      // The first plain request unzips the answer; the next ones are sent what it kept.
+      for (let n = 0; n < 3; n++) {
+        const plain = await raw(method, path, {}, body);
+        expect(plain.status).toBe(200);
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(plain.body.toString()).toBe(json);
+        expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+        expect(plain.headers.etag).toBe(br.headers.etag);
+        expect(plain.headers.vary).toBe(br.headers.vary);
+        expect(plain.headers['cache-control']).toBe('no-cache');
+      }
+      const notModified = await raw(method, path, { 'if-none-match': br.headers.etag! }, body);
+      expect(notModified.status).toBe(304);
+      expect(notModified.body.length).toBe(0);
+      // And a browser still gets brotli.
+      const brAgain = await raw(method, path, { 'accept-encoding': 'br, gzip' }, body);
+      expect(brAgain.headers['content-encoding']).toBe(br.headers['content-encoding']);
+      expect(brAgain.body.equals(br.body)).toBe(true);
     }
   });
 

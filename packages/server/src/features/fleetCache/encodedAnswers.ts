@@ -23,18 +23,34 @@ export interface EncodedAnswer {
   /** Weak: the same JSON is one resource whichever encoding carries it. */
   etag: string;
   /**
-   * The JSON itself, kept only for answers too small to compress: a large answer keeps its two
-   * compressed variants alone (a tenth of the bytes, so ten times the entries in the same memory),
-   * and the rare client that takes neither gets it unzipped.
+   * The JSON itself. Made at once only for answers too small to compress: a large answer starts with
+   * its two compressed variants alone (a tenth of the bytes, so ten times the entries in the same
+   * memory; browsers never need more), and gains its JSON the first time a client takes neither
+   * (see AnswerCache.keepIdentity).
    */
   identity?: Buffer;
   br?: Buffer;
   gzip?: Buffer;
 }
 
-/** The JSON bytes of an answer. */
-export async function identityOf(answer: EncodedAnswer): Promise<Buffer> {
-  return answer.identity ?? gunzipAsync(answer.gzip!);
+/** Where an answer held by an AnswerCache keeps its JSON once unzipped (set by the cache that holds it). */
+const keepers = new WeakMap<EncodedAnswer, (identity: Buffer) => void>();
+/** Unzips under way: concurrent plain requests for one answer share one. */
+const unzipping = new WeakMap<EncodedAnswer, Promise<Buffer>>();
+
+/** The JSON bytes of an answer: unzipped once, then kept by the cache that holds the answer. */
+export function identityOf(answer: EncodedAnswer): Promise<Buffer> {
+  if (answer.identity) return Promise.resolve(answer.identity);
+  let pending = unzipping.get(answer);
+  if (!pending) {
+    pending = gunzipAsync(answer.gzip!).then((identity) => {
+      keepers.get(answer)?.(identity);
+      return identity;
+    });
+    pending.finally(() => unzipping.delete(answer)).catch(() => undefined);
+    unzipping.set(answer, pending);
+  }
+  return pending;
 }
 
 /** How hard to compress: brotli and gzip levels. */
@@ -94,8 +110,11 @@ export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, 
   const compressed = encoding && answer[encoding];
   reply.header('content-type', contentType);
   if (compressed) return reply.header('content-encoding', encoding).send(compressed);
-  return reply.send(await identityOf(answer));
+  return reply.send(answer.identity ?? (await identityOf(answer)));
 }
+
+/** Bytes an entry is counted for: its variants, its key and a little for the object. */
+const sizeOf = (answer: EncodedAnswer, key: string) => (answer.identity?.length ?? 0) + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0) + key.length + 256;
 
 export class AnswerCache {
   private readonly entries: LRUCache<string, EncodedAnswer>;
@@ -103,15 +122,38 @@ export class AnswerCache {
   private readonly building = new Map<string, Promise<EncodedAnswer>>();
 
   private readonly effort: Effort;
+  private readonly maxBytes: number;
 
   /** Bounded in bytes, and in entries when `maxEntries` is given; the least recently used go first. */
   constructor({ maxBytes, maxEntries, effort = API_EFFORT }: { maxBytes: number; maxEntries?: number; effort?: Effort }) {
     this.effort = effort;
+    this.maxBytes = maxBytes;
     this.entries = new LRUCache<string, EncodedAnswer>({
       ...(maxEntries !== undefined && { max: maxEntries }),
       maxSize: maxBytes,
-      sizeCalculation: (answer, key) => (answer.identity?.length ?? 0) + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0) + key.length + 256,
+      sizeCalculation: (answer, key) => sizeOf(answer, key),
     });
+  }
+
+  /**
+   * Keeps the JSON of a large answer once a client asked for it uncompressed: every later such
+   * client is then sent bytes, as a browser is, instead of waiting for a gunzip (at 100 cars the
+   * list's gunzip cut a plain client to a fifth of the bare server's rate). Kept in the entry itself,
+   * so the LRU counts it and evicts others to make room: memory stays bounded by maxBytes, and only
+   * answers some client took plain grow (about tenfold). An answer no longer held, or one that would
+   * not fit, is left as it was.
+   */
+  private keepIdentity(key: string, answer: EncodedAnswer, identity: Buffer): void {
+    if (this.entries.peek(key) !== answer) return;
+    const kept = { ...answer, identity };
+    if (sizeOf(kept, key) > this.maxBytes) return;
+    // A new object, so lru-cache recounts the entry's size (it does not for the same value).
+    this.entries.set(key, kept);
+  }
+
+  private hold(key: string, answer: EncodedAnswer): void {
+    if (!answer.identity) keepers.set(answer, (identity) => this.keepIdentity(key, answer, identity));
+    this.entries.set(key, answer);
   }
 
   /** The answer under `key`, made by `build` (its JSON, or a page's HTML) when missing. A build's error is every waiter's. */
@@ -123,7 +165,7 @@ export class AnswerCache {
       pending = build()
         .then((text) => encodeAnswer(text, this.effort))
         .then((answer) => {
-          this.entries.set(key, answer);
+          this.hold(key, answer);
           return answer;
         })
         .finally(() => this.building.delete(key));
