@@ -1,0 +1,288 @@
+#!/usr/bin/env node
+/**
+ * The staff's pages at scale: the BUILT server on a fresh PGlite database of 1,000 cars x 100,000
+ * bookings (lib/load.mjs fleetShape(true)), logged in as the owner. For Manage Bookings, the timeline
+ * (five weeks of the whole fleet) and the dashboard:
+ *   1. the API calls the page makes on load, as Chromium made them (recorded, not guessed), each
+ *      timed one after another on one connection (--requests after a warm-up), then with
+ *      --connections at once (autocannon, --duration s); beside them, in the same run, two peers
+ *      (GET /health and a cached car read) so the figures can be judged against the machine's state;
+ *   2. Lighthouse 12 with its desktop config (simulated throttling) on the page, --runs times:
+ *      medians of TBT, LCP, CLS, and from the median run (by TBT) the five longest main-thread
+ *      tasks and the main-thread breakdown.
+ * The session is the web app's: the owner's token in localStorage, written at each document's
+ * start (after Lighthouse has cleared the origin's storage).
+ * Not a test: it asserts nothing and is not part of CI; figures move with the machine's load.
+ *
+ *   npm run build && node bench/staff-pages.mjs [--requests 200] [--connections 4] [--duration 5]
+ *     [--runs 3] [--only manage|timeline|dashboard] [--no-api] [--no-lighthouse] [--keep DIR] [--save DIR]
+ *
+ * --keep DIR: seed once into DIR and start every later run from a copy of it (seeding takes minutes);
+ * without it a new database is seeded and deleted afterwards. --save DIR writes each Lighthouse report (JSON).
+ * BENCH_SERVER_MAIN=<checkout>/packages/server/dist/main.js measures another build (lib/server.mjs).
+ */
+import { cp, mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer from 'puppeteer-core';
+import { fleetShape, rotating, runLoad, seedFleet } from './lib/load.mjs';
+import { ensureBuilt, freshDatabase, startServer } from './lib/server.mjs';
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '200' },
+    connections: { type: 'string', default: '4' },
+    duration: { type: 'string', default: '5' },
+    runs: { type: 'string', default: '3' },
+    only: { type: 'string' },
+    'no-api': { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
+    keep: { type: 'string' },
+    save: { type: 'string' },
+  },
+});
+const REQUESTS = Number(values.requests);
+const CONNECTIONS = Number(values.connections);
+const DURATION = Number(values.duration);
+const RUNS = Number(values.runs);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const TOKEN_STORAGE_KEY = 'token'; // @rental/contract constants.ts
+const ACCEPT = { 'accept-encoding': 'br, gzip' };
+const PAGES = [
+  { key: 'manage', label: 'Manage Bookings', path: '/owner/manage-bookings' },
+  { key: 'timeline', label: 'Timeline (5 weeks)', path: '/owner/timeline' },
+  { key: 'dashboard', label: 'Dashboard', path: '/owner' },
+].filter((p) => !values.only || values.only.split(',').includes(p.key));
+
+const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+const round = (n) => (n >= 100 ? Math.round(n) : Math.round(n * 10) / 10);
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** A seeded database: a new one, or (--keep) a copy of the one seeded the first time. */
+async function seededDatabase() {
+  const database = await freshDatabase({});
+  const log = (line) => console.log(`  seed: ${line}`);
+  if (!values.keep) return { database, manifest: await seedFleet(database.target, true, log) };
+  const kept = join(values.keep, 'pgdata');
+  const manifestFile = join(values.keep, 'manifest.json');
+  if (existsSync(manifestFile)) {
+    console.log(`  seed: copying ${kept}`);
+    await rm(database.target.dataDir, { recursive: true, force: true });
+    await cp(kept, database.target.dataDir, { recursive: true });
+    return { database, manifest: JSON.parse(await readFile(manifestFile, 'utf8')) };
+  }
+  const manifest = await seedFleet(database.target, true, log);
+  await mkdir(values.keep, { recursive: true });
+  await cp(database.target.dataDir, kept, { recursive: true });
+  await writeFile(manifestFile, JSON.stringify(manifest));
+  return { database, manifest };
+}
+
+/** One GET on a kept-alive connection, the body read to its end as sent (compressed): ms and bytes. */
+function timedGet(agent, base, path, headers) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = httpRequest(base + path, { agent, headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (c) => (bytes += c.length));
+      res.on('end', () => {
+        if (res.statusCode !== 200) return reject(new Error(`GET ${path}: ${res.statusCode}`));
+        resolve({ ms: performance.now() - started, bytes, encoding: res.headers['content-encoding'] ?? 'identity' });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** `count` requests one after another (after a few for warm-up): p50/p99/max ms and the body's size. */
+async function sequential(base, path, headers, count) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    for (let i = 0; i < Math.min(20, count); i++) await timedGet(agent, base, path, headers);
+    const times = [];
+    let last;
+    for (let i = 0; i < count; i++) {
+      last = await timedGet(agent, base, path, headers);
+      times.push(last.ms);
+    }
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1), bytes: last.bytes, encoding: last.encoding };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** --connections at once for --duration s (autocannon). */
+async function concurrent(base, requests) {
+  const result = await runLoad({ url: base, connections: CONNECTIONS, duration: DURATION, requests: [{ setupRequest: rotating(requests) }] });
+  if (result.errors || result.non2xx) throw new Error(`errors: ${result.errors}, non-2xx: ${result.non2xx}`);
+  return { rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max };
+}
+
+/** The API calls a page makes on load, as Chromium made them (pictures left out, but counted). */
+async function callsOnLoad(browser, base, path, token) {
+  const page = await browser.newPage();
+  try {
+    await page.setViewport({ width: 1350, height: 940 });
+    await page.evaluateOnNewDocument((key, value) => localStorage.setItem(key, value), TOKEN_STORAGE_KEY, token);
+    const calls = [];
+    let pictures = 0;
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (!url.pathname.startsWith('/api/')) return;
+      if (url.pathname.startsWith('/api/images/')) pictures++;
+      else calls.push(`${req.method()} ${url.pathname}${url.search}`);
+    });
+    await page.goto(base + path, { waitUntil: 'networkidle0', timeout: 60_000 });
+    const heading = await page.$eval('h1', (h) => h.textContent).catch(() => '(no h1)');
+    return { calls: [...new Set(calls)], pictures, heading, dom: await page.evaluate(() => document.getElementsByTagName('*').length) };
+  } finally {
+    await page.close();
+  }
+}
+
+/** One Lighthouse desktop run on a page with the owner's session. */
+async function lighthouseRun(browser, url, token) {
+  const page = await browser.newPage();
+  try {
+    await page.evaluateOnNewDocument((key, value) => localStorage.setItem(key, value), TOKEN_STORAGE_KEY, token);
+    const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, desktopConfig, page);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}: not logged in?`);
+    if (values.save) await writeFile(join(values.save, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+    const numeric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcp: numeric('first-contentful-paint'),
+      lcp: numeric('largest-contentful-paint'),
+      cls: numeric('cumulative-layout-shift'),
+      tbt: numeric('total-blocking-time'),
+      dom: numeric('dom-size'),
+      longTasks: (lhr.audits['long-tasks']?.details?.items ?? [])
+        .map((t) => ({ url: t.url, ms: t.duration, at: t.startTime }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5),
+      mainThread: (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((i) => ({ group: i.groupLabel ?? i.group, ms: i.duration })),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+async function withRetries(run, tries = 3) {
+  for (let i = 1; ; i += 1) {
+    try {
+      return await run();
+    } catch (err) {
+      if (i >= tries) throw err;
+      console.warn(`  (run failed, again: ${err.message.slice(0, 160)})`);
+    }
+  }
+}
+
+ensureBuilt();
+if (values.save) await mkdir(values.save, { recursive: true });
+const { seed: shape, totalBookings } = fleetShape(true);
+console.log(`Staff pages: PGlite, ${shape.cars} cars x ${totalBookings.toLocaleString('en-US')} bookings; load average ${load()}`);
+const started = performance.now();
+const { database, manifest } = await seededDatabase();
+console.log(`  seed: ${manifest.bookingCount.toLocaleString('en-US')} bookings, ${Math.round((performance.now() - started) / 1000)} s`);
+let server;
+let chrome;
+let browser;
+try {
+  server = await startServer({ env: database.env, logLevel: 'warn' });
+  const base = server.baseUrl;
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: manifest.owner.email, password: manifest.owner.password }),
+  }).then((r) => r.json());
+  if (!login.token) throw new Error(`Login failed: ${JSON.stringify(login)}`);
+  const staffHeaders = { ...ACCEPT, authorization: login.token };
+  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+
+  const peers = [
+    { label: 'peer: GET /health', path: '/health', headers: ACCEPT },
+    { label: 'peer: GET /api/user/car/:id (cached)', path: `/api/user/car/${manifest.cars[0].id}`, headers: ACCEPT },
+  ];
+  const apiRows = [];
+  const onLoad = [];
+  for (const page of PAGES) {
+    const found = await callsOnLoad(browser, base, page.path, login.token);
+    onLoad.push({ page, ...found });
+    console.log(`\n${page.label} (${page.path}): h1 "${found.heading}", ${found.dom} elements, ${found.pictures} pictures; API calls on load:`);
+    for (const call of found.calls) console.log(`  ${call}`);
+  }
+
+  if (!values['no-api']) {
+    console.log(`\nTiming: ${REQUESTS} requests one after another (1 connection, after 20 for warm-up), then ${CONNECTIONS} connections x ${DURATION} s; load average ${load()}`);
+    const seen = new Set();
+    for (const { page, calls } of onLoad) {
+      for (const peer of peers) apiRows.push({ page: page.label, call: peer.label, ...(await sequential(base, peer.path, peer.headers, REQUESTS)) });
+      for (const call of calls) {
+        const [method, path] = call.split(' ');
+        if (method !== 'GET' || seen.has(path)) continue;
+        seen.add(path);
+        const row = { page: page.label, call: `GET ${path}`, ...(await sequential(base, path, staffHeaders, REQUESTS)) };
+        row.together = await concurrent(base, [{ method: 'GET', path, headers: staffHeaders }]);
+        apiRows.push(row);
+        console.log(`  ${row.call}: p99 ${round(row.p99)} ms alone, ${row.together.p99} ms at ${CONNECTIONS} connections; load ${load()}`);
+      }
+    }
+    const peerTogether = await concurrent(base, [{ method: 'GET', path: peers[1].path, headers: ACCEPT }]);
+    console.log(`\nAPI, PGlite, 1,000 cars x 100,000 bookings; load average after: ${load()}`);
+    console.log(`| page | call | 1 conn p50 / p99 / max ms | ${CONNECTIONS} conn req/s | ${CONNECTIONS} conn p50 / p99 / max ms | answer |`);
+    console.log('|---|---|---|---|---|---|');
+    for (const r of apiRows) {
+      const together = r.together ? `${Math.round(r.together.rate)} | ${r.together.p50} / **${r.together.p99}** / ${r.together.max}` : ' | ';
+      console.log(`| ${r.page} | ${r.call} | ${round(r.p50)} / **${round(r.p99)}** / ${round(r.max)} | ${together} | ${(r.bytes / 1024).toFixed(1)} KB ${r.encoding} |`);
+    }
+    console.log(`| | peer: car/:id at ${CONNECTIONS} connections | | ${Math.round(peerTogether.rate)} | ${peerTogether.p50} / ${peerTogether.p99} / ${peerTogether.max} | |`);
+  }
+
+  if (!values['no-lighthouse']) {
+    const version = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
+    const rows = [];
+    const loadBefore = load();
+    for (const page of PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const run = await withRetries(() => lighthouseRun(browser, `${base}${page.path}`, login.token));
+        runs.push(run);
+        console.log(`  ${page.label} run ${i + 1}: TBT ${Math.round(run.tbt)} LCP ${Math.round(run.lcp)} CLS ${run.cls.toFixed(3)} perf ${run.performance}; load ${load()}`);
+      }
+      const byTbt = [...runs].sort((a, b) => a.tbt - b.tbt);
+      const m = (key) => median(runs.map((r) => r[key]));
+      rows.push({ page, performance: m('performance'), fcp: m('fcp'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), dom: m('dom'), medianRun: byTbt[Math.floor(byTbt.length / 2)] });
+    }
+    console.log(`\nLighthouse ${version}, desktop config (simulated throttling), median of ${RUNS}; load average ${loadBefore} before, ${load()} after`);
+    console.log('| page | performance | FCP ms | LCP ms | CLS | TBT ms | DOM elements |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const r of rows) console.log(`| ${r.page.label} | ${r.performance} | ${Math.round(r.fcp)} | ${Math.round(r.lcp)} | ${r.cls.toFixed(3)} | **${Math.round(r.tbt)}** | ${Math.round(r.dom)} |`);
+    for (const r of rows) {
+      console.log(`\n${r.page.label}, the median run's five longest tasks: ${r.medianRun.longTasks.map((t) => `${Math.round(t.ms)} ms at ${Math.round(t.at)} (${String(t.url).split('/').at(-1) || t.url})`).join('; ') || 'none'}`);
+      console.log(`  main thread: ${r.medianRun.mainThread.map((g) => `${g.group} ${Math.round(g.ms)}`).join(', ')}`);
+    }
+  }
+} finally {
+  await browser?.disconnect();
+  chrome?.kill();
+  await server?.stop();
+  await database.drop();
+}
