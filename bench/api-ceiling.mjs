@@ -16,6 +16,8 @@
  * history) for check-availability's p99.
  * --encodings: which to measure, comma-separated: `br` (Accept-Encoding: br, gzip) and `identity`
  * (no Accept-Encoding header); both by default.
+ * --only <text>: only the calls whose name holds it (e.g. `--only check-availability`).
+ * --cpu-prof DIR: the server's CPU profile (node --cpu-prof), written to DIR when it stops.
  * BENCH_SERVER_MAIN=<checkout>/packages/server/dist/main.js measures another build (lib/server.mjs).
  */
 import { fork } from 'node:child_process';
@@ -41,6 +43,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '2' },
     'log-level': { type: 'string', default: 'info' },
     encodings: { type: 'string', default: 'br,identity' },
+    only: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const duration = Number(values.duration);
@@ -151,7 +155,8 @@ try {
   const manifest = await seedFleet(database.target, values.big, (line) => console.log(`  seed: ${line}`));
   const { bookingCount } = manifest;
   console.log(`  seed: ${manifest.cars.length} cars, ${bookingCount} bookings, in ${manifest.seconds.toFixed(1)} s (+ history)`);
-  server = await startServer({ env: database.env, logLevel: values['log-level'] });
+  const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
+  server = await startServer({ env: database.env, logLevel: values['log-level'], nodeArgs });
   const base = server.baseUrl;
   const startMemory = server.memory();
 
@@ -171,7 +176,7 @@ try {
     },
   ];
   // Each call in each encoding, side by side: the call's rows one after the other.
-  const scenarios = calls.flatMap((call) => encodings.map((encoding) => ({ name: `${call.name} (${encoding})`, target: call.target, requests: call.requests(ENCODINGS[encoding]) })));
+  const scenarios = calls.filter((call) => !values.only || call.name.includes(values.only)).flatMap((call) => encodings.map((encoding) => ({ name: `${call.name} (${encoding})`, target: call.target, requests: call.requests(ENCODINGS[encoding]) })));
 
   // Ours first, once per distinct request: the uncached answer's time, and the bytes to replay.
   const recorded = [];
