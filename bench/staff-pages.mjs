@@ -21,10 +21,10 @@
  * without it a new database is seeded and deleted afterwards. --save DIR writes each Lighthouse report (JSON).
  * BENCH_SERVER_MAIN=<checkout>/packages/server/dist/main.js measures another build (lib/server.mjs).
  */
-import { cp, mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';

@@ -2,7 +2,7 @@ import { companyToday, type DashboardData, type FleetOccupancy, type MonthRevenu
 import { count, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/types';
 import { queryRows } from '../../db/types';
-import { bookings, cars } from '../../db/schema';
+import { cars } from '../../db/schema';
 import { listOwnerBookings } from '../bookings/service';
 import { todaysMovements } from '../timeline/today';
 
@@ -15,24 +15,49 @@ export function monthStarts(today: string, months = REVENUE_MONTHS): string[] {
   return Array.from({ length: months }, (_, i) => new Date(Date.UTC(y, m - months + i, 1)).toISOString().slice(0, 10));
 }
 
+interface BookingFigures {
+  totalBookings: number;
+  pendingBookings: number;
+  completedBookings: number;
+  monthlyRevenue: number;
+  revenueByMonth: MonthRevenue[];
+}
+
 /**
- * Revenue of each of the last 12 months, counted as the tile's monthly revenue is: the price of
- * confirmed bookings by the month of their pickup day (a rental over a month's end counts whole
- * in the month it starts). Months without any are 0.
+ * The tiles' counts and the revenue, in one pass over the bookings (at 100,000 bookings on PGlite
+ * each pass is tens of ms; counting and summing were two). Revenue of each of the last 12 months is
+ * the price of confirmed bookings by the month of their pickup day (a rental over a month's end
+ * counts whole in the month it starts); months without any are 0, and this month's is the tile's
+ * monthly revenue. The rows are one per month with revenue plus one (month null) for the others;
+ * the counts are summed over all of them.
  */
-async function revenueByMonth(db: Database, today: string): Promise<MonthRevenue[]> {
+async function bookingFigures(db: Database, today: string): Promise<BookingFigures> {
   const starts = monthStarts(today);
   const first = starts[0]!;
-  const { nextStart } = monthBounds(today);
-  const rows = await queryRows<{ month: string; revenue: string | number }>(
+  const { start, nextStart } = monthBounds(today);
+  const rows = await queryRows<{ month: string | null; total: string | number; pending: string | number; confirmed: string | number; revenue: string | number | null }>(
     db,
-    sql`SELECT to_char(pickup_date, 'YYYY-MM') AS month, sum(price)::bigint AS revenue
-        FROM bookings
-        WHERE status = 'confirmed' AND pickup_date >= ${first}::date AND pickup_date < ${nextStart}::date
-        GROUP BY 1`,
+    // The month is truncated per row and named once per group: to_char on each of 100,000 rows cost a third of the query.
+    sql`SELECT to_char(m, 'YYYY-MM') AS month,
+               count(*) AS total,
+               count(*) FILTER (WHERE status = 'pending') AS pending,
+               count(*) FILTER (WHERE status = 'confirmed') AS confirmed,
+               sum(price)::bigint AS revenue
+        FROM (SELECT status, price,
+                     CASE WHEN status = 'confirmed' AND pickup_date >= ${first}::date AND pickup_date < ${nextStart}::date
+                          THEN date_trunc('month', pickup_date::timestamp) END AS m
+              FROM bookings) b
+        GROUP BY m`,
   );
-  const byMonth = new Map(rows.map((row) => [row.month, Number(row.revenue)]));
-  return starts.map((start) => ({ month: start.slice(0, 7), revenue: byMonth.get(start.slice(0, 7)) ?? 0 }));
+  const byMonth = new Map(rows.flatMap((row) => (row.month === null ? [] : [[row.month, Number(row.revenue ?? 0)] as const])));
+  const sum = (key: 'total' | 'pending' | 'confirmed') => rows.reduce((n, row) => n + Number(row[key]), 0);
+  return {
+    totalBookings: sum('total'),
+    pendingBookings: sum('pending'),
+    completedBookings: sum('confirmed'),
+    monthlyRevenue: byMonth.get(start.slice(0, 7)) ?? 0,
+    revenueByMonth: starts.map((month) => ({ month: month.slice(0, 7), revenue: byMonth.get(month.slice(0, 7)) ?? 0 })),
+  };
 }
 
 /**
@@ -59,31 +84,20 @@ async function occupancy(db: Database, today: string, totalCars: number): Promis
 
 /** The owner's tiles. Monthly revenue: confirmed bookings picked up this month (company time). */
 export async function dashboardData(db: Database, today = companyToday()): Promise<Omit<DashboardData, 'setup'>> {
-  const { start, nextStart } = monthBounds(today);
-  const [[fleet], [figures], recentBookings, months, movements] = await Promise.all([
+  const [[fleet], figures, recentBookings, movements] = await Promise.all([
     db.select({ totalCars: count() }).from(cars).where(isNull(cars.deletedAt)),
-    db
-      .select({
-        totalBookings: count(),
-        pendingBookings: sql<number>`count(*) FILTER (WHERE ${bookings.status} = 'pending')`.mapWith(Number),
-        completedBookings: sql<number>`count(*) FILTER (WHERE ${bookings.status} = 'confirmed')`.mapWith(Number),
-        monthlyRevenue: sql<number>`coalesce(sum(${bookings.price}) FILTER (
-          WHERE ${bookings.status} = 'confirmed' AND ${bookings.pickupDate} >= ${start} AND ${bookings.pickupDate} < ${nextStart}
-        ), 0)`.mapWith(Number),
-      })
-      .from(bookings),
+    bookingFigures(db, today),
     listOwnerBookings(db, { limit: RECENT_BOOKINGS_ON_DASHBOARD }),
-    revenueByMonth(db, today),
     todaysMovements(db, today),
   ]);
   return {
     totalCars: fleet!.totalCars,
-    totalBookings: figures!.totalBookings,
-    pendingBookings: figures!.pendingBookings,
-    completedBookings: figures!.completedBookings,
+    totalBookings: figures.totalBookings,
+    pendingBookings: figures.pendingBookings,
+    completedBookings: figures.completedBookings,
     recentBookings,
-    monthlyRevenue: figures!.monthlyRevenue,
-    revenueByMonth: months,
+    monthlyRevenue: figures.monthlyRevenue,
+    revenueByMonth: figures.revenueByMonth,
     occupancy: await occupancy(db, today, fleet!.totalCars),
     today: movements,
   };

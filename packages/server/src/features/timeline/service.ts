@@ -8,7 +8,7 @@ import { toBlock } from '../blocks/service';
 import { todaysMovements } from './today';
 import { getCompanySettings } from '../company/settings';
 import { isOverdue } from '../counter/desk';
-import { holdsItsDays } from '../../db/bookingDays';
+import { holdsItsDays, touchesDays } from '../../db/bookingDays';
 
 export const DEFAULT_TIMELINE_DAYS = 35;
 
@@ -34,7 +34,7 @@ export async function timeline(db: Database, from: string, days: number, today =
       .from(bookings)
       .innerJoin(users, eq(users.id, bookings.userId))
       .innerJoin(cars, eq(cars.id, bookings.carId))
-      .where(and(isNull(cars.deletedAt), holdsItsDays(), lte(bookings.pickupDate, to), gte(bookings.returnDate, from)))
+      .where(and(isNull(cars.deletedAt), holdsItsDays(), touchesDays(from, to)))
       .orderBy(asc(bookings.pickupDate)),
     db
       .select({ id: carBlocks.id, carId: carBlocks.carId, pickupDate: carBlocks.pickupDate, returnDate: carBlocks.returnDate, note: carBlocks.note })

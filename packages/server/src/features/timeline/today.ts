@@ -6,7 +6,7 @@ import { type Movement, type TodaysMovements, companyToday } from '@rental/contr
 import { and, asc, eq, or } from 'drizzle-orm';
 import { bookings, cars, users } from '../../db/schema';
 import type { Database } from '../../db/types';
-import { holdsItsDays } from '../../db/bookingDays';
+import { holdsItsDays, touchesDays } from '../../db/bookingDays';
 
 export async function todaysMovements(db: Database, today = companyToday()): Promise<TodaysMovements> {
   const rows = await db
@@ -25,7 +25,8 @@ export async function todaysMovements(db: Database, today = companyToday()): Pro
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
     .innerJoin(cars, eq(cars.id, bookings.carId))
-    .where(and(holdsItsDays(), or(eq(bookings.pickupDate, today), eq(bookings.returnDate, today))))
+    // touchesDays first narrows to the bookings on today by the period's index; the pickup or return day is then checked on those few.
+    .where(and(holdsItsDays(), touchesDays(today, today), or(eq(bookings.pickupDate, today), eq(bookings.returnDate, today))))
     .orderBy(asc(cars.brand), asc(cars.model), asc(bookings.reference));
   const movements: Movement[] = rows.map((r) => ({
     _id: r.id,
