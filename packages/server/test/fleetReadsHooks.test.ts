@@ -9,7 +9,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED_PATHS } from '../src/http/logging';
 import { type Account, createOwner, createTestApp, describeDatabase, type TestApp } from './helpers';
-import { addCar } from './support/fleet';
+import { addCar, day } from './support/fleet';
 
 const CLIENT = 'https://old-client.example.com';
 
@@ -42,7 +42,7 @@ describe(`cached fleet reads and the app's own hooks, over real HTTP (${describe
           return payload;
         });
         app.addHook('preHandler', async (request) => {
-          if (request.routeOptions.config?.endpoint === 'cars' || request.routeOptions.config?.endpoint === 'car') handled += 1;
+          if (['cars', 'car', 'checkAvailability'].includes(request.routeOptions.config?.endpoint ?? '')) handled += 1;
         });
       },
     });
@@ -73,6 +73,42 @@ describe(`cached fleet reads and the app's own hooks, over real HTTP (${describe
       }
       // They were answered from the cache, before the route's validation and handler.
       expect(handled).toBe(handledBefore);
+    }
+  });
+
+  const available = (body: unknown, headers: Record<string, string> = {}) =>
+    fetch(base + API.checkAvailability, { method: 'POST', headers: { 'accept-encoding': 'br', 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  it('sends a cached availability answer through the global hooks and the request log, and checks every other body as before', async () => {
+    const car = await addCar(t.app, owner.token, { location: 'Waterford, Portmore' });
+    const dates = { pickupDate: day(50), returnDate: day(52) };
+    const body = { location: 'Waterford, Portmore', ...dates };
+    const first = await available(body);
+    expect(first.status).toBe(200);
+    const json = await first.text();
+    expect(JSON.parse(json).availableCars.map((c: { _id: string }) => c._id)).toContain(car._id);
+    const handledBefore = handled;
+    for (let n = 0; n < 3; n++) {
+      const reqId = `hook-check-available-${n}`;
+      const hit = await available(body, { 'x-request-id': reqId });
+      expect(hit.status).toBe(200);
+      expect(hit.headers.get('x-seen-on-request')).toBe('yes');
+      expect(hit.headers.get('x-seen-on-send')).toBe('yes');
+      expect(hit.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(await hit.text()).toBe(json);
+      expect(completedLines(reqId)).toHaveLength(1);
+    }
+    expect(handled).toBe(handledBefore);
+
+    // A body the schema would change (the location trimmed) or refuse still goes through it.
+    const padded = await available({ ...body, location: '  Waterford, Portmore ' });
+    expect(padded.status).toBe(200);
+    expect(await padded.text()).toBe(json);
+    expect(handled).toBe(handledBefore + 1);
+    for (const wrong of [{ ...body, pickupDate: 20 }, { ...body, returnDate: '2026-02-30' }, { location: body.location }, [body]]) {
+      const refused = await available(wrong);
+      expect(refused.status, JSON.stringify(wrong)).toBe(400);
+      expect((await refused.json()).success).toBe(false);
     }
   });
 
