@@ -74,12 +74,12 @@ export async function freshDatabase({ postgresUrl }) {
   };
 }
 
-/** Starts the built server and waits until /health answers. */
-export async function startServer({ env, logLevel = 'info', logFile, nodeArgs = [] }) {
+/** Starts the built server (`main`: another build's main.js) and waits until /health answers. */
+export async function startServer({ env, logLevel = 'info', logFile, nodeArgs = [], main = SERVER_MAIN }) {
   const port = await freePort();
   const out = openSync(logFile ?? '/dev/null', 'a');
   // nodeArgs: e.g. --cpu-prof, which NODE_OPTIONS does not accept.
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: ROOT,
     // Fastify's per-request log lines go to a file (or nowhere), as they would to a log collector.
     stdio: ['ignore', out, out],
