@@ -51,7 +51,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="features-heading" className="container-page py-10">
+      <section aria-labelledby="features-heading" className="below-fold container-page py-10">
         <h2 id="features-heading" className="sr-only">
           Why rent with us
         </h2>
@@ -73,7 +73,7 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <section aria-labelledby="steps-heading" className="bg-slate-50 py-14">
+      <section aria-labelledby="steps-heading" className="below-fold bg-slate-50 py-14">
         <div className="container-page">
           <h2 id="steps-heading" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
             Reserve your car in four steps
@@ -98,7 +98,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="featured-heading" className="container-page py-14">
+      <section aria-labelledby="featured-heading" className="below-fold container-page py-14">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h2 id="featured-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
@@ -127,7 +127,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="sourcing-heading" className="container-page">
+      <section aria-labelledby="sourcing-heading" className="below-fold container-page">
         <div className="flex flex-col items-start gap-6 rounded-2xl bg-gradient-to-r from-primary to-primary-dull p-8 text-white sm:p-10 md:flex-row md:items-center md:justify-between">
           <div className="max-w-2xl">
             <h2 id="sourcing-heading" className="text-2xl font-bold sm:text-3xl">
@@ -147,7 +147,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="reviews-heading" className="container-page py-14">
+      <section aria-labelledby="reviews-heading" className="below-fold container-page py-14">
         <div className="text-center">
           <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             What our customers say
@@ -171,7 +171,7 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <section aria-labelledby="contact-heading" className="bg-slate-50 py-10">
+      <section aria-labelledby="contact-heading" className="below-fold bg-slate-50 py-10">
         <div className="container-page flex flex-col gap-6 lg:flex-row lg:items-center lg:justify-between">
           <div>
             <h2 id="contact-heading" className="text-xl font-bold text-slate-900">
