@@ -4,10 +4,12 @@
  * customer, a click, tap or Enter opens their details.
  */
 import type { TimelineCar } from '@rental/contract/schemas';
+import { memo, useMemo } from 'react';
 import { CarImage } from '../../../components/CarImage';
 import { dateParts, MONTHS } from '../../../lib/dates';
 import { HOLD_LOOKS, lookOf } from './holdStyle';
 import { barColumns, type Hold, holdDays, holdTitle } from './timelineLayout';
+import { useGrowingCount } from './useGrowingCount';
 
 const DAY_WIDTH = '2.75rem';
 const CAR_COLUMN = '13rem';
@@ -51,62 +53,83 @@ export function TimelineGrid({ cars, holds, days, today, onOpen }: {
 }) {
   const from = days[0]!;
   const todayColumn = days.indexOf(today);
-  const byCar = new Map<string, Hold[]>();
-  for (const hold of holds) byCar.set(hold.car, [...(byCar.get(hold.car) ?? []), hold]);
+  const byCar = useMemo(() => {
+    const map = new Map<string, Hold[]>();
+    for (const hold of holds) {
+      const list = map.get(hold.car);
+      if (list) list.push(hold);
+      else map.set(hold.car, [hold]);
+    }
+    return map;
+  }, [holds]);
+  // A big fleet's rows come in steps (the first screenful at once); a week earlier or later starts again.
+  const shown = useGrowingCount(cars.length, from);
   return (
     <div className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white" role="region" aria-label="Fleet timeline">
       <div style={{ width: `calc(${CAR_COLUMN} + ${days.length} * ${DAY_WIDTH})` }}>
         <DayHeader days={days} today={today} />
         <ul aria-label="Cars">
-          {cars.map((car) => {
-            const carHolds = (byCar.get(car._id) ?? []).flatMap((hold) => {
-              const columns = barColumns(hold, from, days.length);
-              return columns ? [{ hold, columns }] : [];
-            });
-            return (
-              <li
-                key={car._id}
-                className="grid min-h-12 border-b border-slate-100 last:border-b-0"
-                style={{
-                  gridTemplateColumns: `${CAR_COLUMN} repeat(${days.length}, ${DAY_WIDTH})`,
-                  // The day lines, drawn once per row instead of one element per day.
-                  backgroundImage: 'linear-gradient(to right, rgb(241 245 249) 1px, transparent 1px)',
-                  backgroundSize: `${DAY_WIDTH} 100%`,
-                  backgroundPosition: `${CAR_COLUMN} 0`,
-                }}
-              >
-                <div className="sticky left-0 z-10 flex min-w-0 items-center gap-2 border-r border-slate-200 bg-white px-3 py-1.5" style={{ gridColumn: 1, gridRow: 1 }}>
-                  <CarImage car={car} width={48} height={32} sizes="48px" className="h-8 w-12 shrink-0 rounded" />
-                  <span className="min-w-0" title={`${car.brand} ${car.model}${car.plate ? `, ${car.plate}` : ''}`}>
-                    <span className="block truncate text-sm font-medium text-slate-900">
-                      {car.brand} {car.model}
-                    </span>
-                    {car.plate && <span className="block truncate text-xs text-slate-600">{car.plate}</span>}
-                  </span>
-                </div>
-                {todayColumn >= 0 && <div aria-hidden="true" className="bg-primary-light/50" style={{ gridColumn: todayColumn + 2, gridRow: 1 }} />}
-                {carHolds.map(({ hold, columns }) => {
-                  const label = holdLabel(hold, car);
-                  return (
-                    <button
-                      key={hold.id}
-                      type="button"
-                      data-hold-id={hold.id}
-                      title={label}
-                      aria-label={label}
-                      onClick={() => onOpen(hold)}
-                      className={`relative z-[1] mx-0.5 my-2 truncate px-2 text-left text-xs font-medium ${HOLD_LOOKS[lookOf(hold)].bar} ${columns.clippedStart ? 'rounded-l-none' : 'rounded-l-md'} ${columns.clippedEnd ? 'rounded-r-none' : 'rounded-r-md'}`}
-                      style={{ gridColumn: `${columns.start + 1} / ${columns.end + 1}`, gridRow: 1 }}
-                    >
-                      {hold.kind === 'booking' ? hold.booking.reference : 'Service'}
-                    </button>
-                  );
-                })}
-              </li>
-            );
-          })}
+          {cars.slice(0, shown).map((car) => (
+            <CarRow key={car._id} car={car} holds={byCar.get(car._id)} from={from} dayCount={days.length} todayColumn={todayColumn} onOpen={onOpen} />
+          ))}
         </ul>
       </div>
     </div>
   );
 }
+
+/** One car's row; drawn again only when its own bookings, the days or today's column change. */
+const CarRow = memo(function CarRow({ car, holds, from, dayCount, todayColumn, onOpen }: {
+  car: TimelineCar;
+  holds: Hold[] | undefined;
+  from: string;
+  dayCount: number;
+  todayColumn: number;
+  onOpen: (hold: Hold) => void;
+}) {
+  const carHolds = (holds ?? []).flatMap((hold) => {
+    const columns = barColumns(hold, from, dayCount);
+    return columns ? [{ hold, columns }] : [];
+  });
+  return (
+    // content-visibility: rows out of sight are not laid out or painted until scrolled to (a row is 3rem high until then).
+    <li
+      className="grid min-h-12 border-b border-slate-100 [contain-intrinsic-size:auto_3rem] [content-visibility:auto] last:border-b-0"
+      style={{
+        gridTemplateColumns: `${CAR_COLUMN} repeat(${dayCount}, ${DAY_WIDTH})`,
+        // The day lines, drawn once per row instead of one element per day.
+        backgroundImage: 'linear-gradient(to right, rgb(241 245 249) 1px, transparent 1px)',
+        backgroundSize: `${DAY_WIDTH} 100%`,
+        backgroundPosition: `${CAR_COLUMN} 0`,
+      }}
+    >
+      <div className="sticky left-0 z-10 flex min-w-0 items-center gap-2 border-r border-slate-200 bg-white px-3 py-1.5" style={{ gridColumn: 1, gridRow: 1 }}>
+        <CarImage car={car} width={48} height={32} sizes="48px" className="h-8 w-12 shrink-0 rounded" />
+        <span className="min-w-0" title={`${car.brand} ${car.model}${car.plate ? `, ${car.plate}` : ''}`}>
+          <span className="block truncate text-sm font-medium text-slate-900">
+            {car.brand} {car.model}
+          </span>
+          {car.plate && <span className="block truncate text-xs text-slate-600">{car.plate}</span>}
+        </span>
+      </div>
+      {todayColumn >= 0 && <div aria-hidden="true" className="bg-primary-light/50" style={{ gridColumn: todayColumn + 2, gridRow: 1 }} />}
+      {carHolds.map(({ hold, columns }) => {
+        const label = holdLabel(hold, car);
+        return (
+          <button
+            key={hold.id}
+            type="button"
+            data-hold-id={hold.id}
+            title={label}
+            aria-label={label}
+            onClick={() => onOpen(hold)}
+            className={`relative z-[1] mx-0.5 my-2 truncate px-2 text-left text-xs font-medium ${HOLD_LOOKS[lookOf(hold)].bar} ${columns.clippedStart ? 'rounded-l-none' : 'rounded-l-md'} ${columns.clippedEnd ? 'rounded-r-none' : 'rounded-r-md'}`}
+            style={{ gridColumn: `${columns.start + 1} / ${columns.end + 1}`, gridRow: 1 }}
+          >
+            {hold.kind === 'booking' ? hold.booking.reference : 'Service'}
+          </button>
+        );
+      })}
+    </li>
+  );
+});
