@@ -15,11 +15,15 @@
  * Not a test: it asserts nothing and is not part of CI; figures move with the machine's load.
  *
  *   npm run build && node bench/staff-pages.mjs [--requests 200] [--connections 4] [--duration 5]
- *     [--runs 3] [--only manage|timeline|dashboard] [--no-api] [--no-lighthouse] [--keep DIR] [--save DIR]
+ *     [--runs 3] [--only manage,timeline,dashboard] [--no-api] [--no-lighthouse] [--keep DIR] [--save DIR]
+ *     [--against OTHER/packages/server/dist/main.js]
  *
  * --keep DIR: seed once into DIR and start every later run from a copy of it (seeding takes minutes);
  * without it a new database is seeded and deleted afterwards. --save DIR writes each Lighthouse report (JSON).
  * BENCH_SERVER_MAIN=<checkout>/packages/server/dist/main.js measures another build (lib/server.mjs).
+ * --against: a second build (another checkout's server; it serves that checkout's packages/web/dist)
+ * measured in the same run on its own copy of the data, alternating with this one call by call and
+ * Lighthouse run by Lighthouse run, so that both see the same machine.
  */
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -45,8 +49,19 @@ const { values } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     keep: { type: 'string' },
     save: { type: 'string' },
+    against: { type: 'string' },
   },
 });
+
+// lib/server.mjs reads BENCH_SERVER_MAIN once, when loaded: a second instance of it, loaded under
+// another URL after setting the variable, starts the other build.
+let startOtherServer;
+if (values.against) {
+  process.env.BENCH_SERVER_MAIN = values.against;
+  ({ startServer: startOtherServer } = await import('./lib/server.mjs?against'));
+  delete process.env.BENCH_SERVER_MAIN;
+}
+
 const REQUESTS = Number(values.requests);
 const CONNECTIONS = Number(values.connections);
 const DURATION = Number(values.duration);
@@ -68,6 +83,14 @@ const median = (list) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** A copy of a seeded database's folder, for the other build's server. */
+async function copyOf(database) {
+  const copy = await freshDatabase({});
+  await rm(copy.target.dataDir, { recursive: true, force: true });
+  await cp(database.target.dataDir, copy.target.dataDir, { recursive: true });
+  return copy;
+}
 
 /** A seeded database: a new one, or (--keep) a copy of the one seeded the first time. */
 async function seededDatabase() {
@@ -201,51 +224,67 @@ console.log(`Staff pages: PGlite, ${shape.cars} cars x ${totalBookings.toLocaleS
 const started = performance.now();
 const { database, manifest } = await seededDatabase();
 console.log(`  seed: ${manifest.bookingCount.toLocaleString('en-US')} bookings, ${Math.round((performance.now() - started) / 1000)} s`);
-let server;
+const otherDatabase = values.against ? await copyOf(database) : undefined;
+/** This build, and with --against the other: { label, server, base, token }. */
+const builds = [];
 let chrome;
 let browser;
 try {
-  server = await startServer({ env: database.env, logLevel: 'warn' });
-  const base = server.baseUrl;
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: manifest.owner.email, password: manifest.owner.password }),
-  }).then((r) => r.json());
-  if (!login.token) throw new Error(`Login failed: ${JSON.stringify(login)}`);
-  const staffHeaders = { ...ACCEPT, authorization: login.token };
+  builds.push({ label: 'this build', server: await startServer({ env: database.env, logLevel: 'warn' }) });
+  if (otherDatabase) builds.push({ label: 'against', server: await startOtherServer({ env: otherDatabase.env, logLevel: 'warn' }) });
+  for (const build of builds) {
+    build.base = build.server.baseUrl;
+    const login = await fetch(`${build.base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: manifest.owner.email, password: manifest.owner.password }),
+    }).then((r) => r.json());
+    if (!login.token) throw new Error(`Login failed: ${JSON.stringify(login)}`);
+    build.token = login.token;
+    build.headers = { ...ACCEPT, authorization: login.token };
+  }
+  const [main] = builds;
+  const column = (build) => (builds.length > 1 ? ` (${build.label})` : '');
   chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
 
   const peers = [
-    { label: 'peer: GET /health', path: '/health', headers: ACCEPT },
-    { label: 'peer: GET /api/user/car/:id (cached)', path: `/api/user/car/${manifest.cars[0].id}`, headers: ACCEPT },
+    { label: 'peer: GET /health', path: '/health', headers: () => ACCEPT },
+    { label: 'peer: GET /api/user/car/:id (cached)', path: `/api/user/car/${manifest.cars[0].id}`, headers: () => ACCEPT },
   ];
-  const apiRows = [];
   const onLoad = [];
   for (const page of PAGES) {
-    const found = await callsOnLoad(browser, base, page.path, login.token);
-    onLoad.push({ page, ...found });
-    console.log(`\n${page.label} (${page.path}): h1 "${found.heading}", ${found.dom} elements, ${found.pictures} pictures; API calls on load:`);
-    for (const call of found.calls) console.log(`  ${call}`);
+    for (const build of builds) {
+      const found = await callsOnLoad(browser, build.base, page.path, build.token);
+      if (build === main) onLoad.push({ page, ...found });
+      console.log(`\n${page.label} (${page.path})${column(build)}: h1 "${found.heading}", ${found.dom} elements, ${found.pictures} pictures; API calls on load:`);
+      for (const call of found.calls) console.log(`  ${call}`);
+    }
   }
 
   if (!values['no-api']) {
     console.log(`\nTiming: ${REQUESTS} requests one after another (1 connection, after 20 for warm-up), then ${CONNECTIONS} connections x ${DURATION} s; load average ${load()}`);
+    const apiRows = [];
     const seen = new Set();
+    /** Each build in turn: one after another, then (calls, not peers) at once. */
+    const timeAll = async (page, label, path, headers, together) => {
+      for (const build of builds) {
+        const row = { page: page.label, call: label + column(build), ...(await sequential(build.base, path, headers(build), REQUESTS)) };
+        if (together) row.together = await concurrent(build.base, [{ method: 'GET', path, headers: headers(build) }]);
+        apiRows.push(row);
+        if (together) console.log(`  ${row.call}: p99 ${round(row.p99)} ms alone, ${row.together.p99} ms at ${CONNECTIONS} connections; load ${load()}`);
+      }
+    };
     for (const { page, calls } of onLoad) {
-      for (const peer of peers) apiRows.push({ page: page.label, call: peer.label, ...(await sequential(base, peer.path, peer.headers, REQUESTS)) });
+      for (const peer of peers) await timeAll(page, peer.label, peer.path, peer.headers, false);
       for (const call of calls) {
         const [method, path] = call.split(' ');
         if (method !== 'GET' || seen.has(path)) continue;
         seen.add(path);
-        const row = { page: page.label, call: `GET ${path}`, ...(await sequential(base, path, staffHeaders, REQUESTS)) };
-        row.together = await concurrent(base, [{ method: 'GET', path, headers: staffHeaders }]);
-        apiRows.push(row);
-        console.log(`  ${row.call}: p99 ${round(row.p99)} ms alone, ${row.together.p99} ms at ${CONNECTIONS} connections; load ${load()}`);
+        await timeAll(page, `GET ${path}`, path, (build) => build.headers, true);
       }
     }
-    const peerTogether = await concurrent(base, [{ method: 'GET', path: peers[1].path, headers: ACCEPT }]);
+    const peerTogether = await concurrent(main.base, [{ method: 'GET', path: peers[1].path, headers: ACCEPT }]);
     console.log(`\nAPI, PGlite, 1,000 cars x 100,000 bookings; load average after: ${load()}`);
     console.log(`| page | call | 1 conn p50 / p99 / max ms | ${CONNECTIONS} conn req/s | ${CONNECTIONS} conn p50 / p99 / max ms | answer |`);
     console.log('|---|---|---|---|---|---|');
@@ -261,28 +300,34 @@ try {
     const rows = [];
     const loadBefore = load();
     for (const page of PAGES) {
-      const runs = [];
+      const runs = new Map(builds.map((build) => [build, []]));
       for (let i = 0; i < RUNS; i++) {
-        const run = await withRetries(() => lighthouseRun(browser, `${base}${page.path}`, login.token));
-        runs.push(run);
-        console.log(`  ${page.label} run ${i + 1}: TBT ${Math.round(run.tbt)} LCP ${Math.round(run.lcp)} CLS ${run.cls.toFixed(3)} perf ${run.performance}; load ${load()}`);
+        for (const build of builds) {
+          const run = await withRetries(() => lighthouseRun(browser, `${build.base}${page.path}`, build.token));
+          runs.get(build).push(run);
+          console.log(`  ${page.label}${column(build)} run ${i + 1}: TBT ${Math.round(run.tbt)} LCP ${Math.round(run.lcp)} CLS ${run.cls.toFixed(3)} perf ${run.performance}; load ${load()}`);
+        }
       }
-      const byTbt = [...runs].sort((a, b) => a.tbt - b.tbt);
-      const m = (key) => median(runs.map((r) => r[key]));
-      rows.push({ page, performance: m('performance'), fcp: m('fcp'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), dom: m('dom'), medianRun: byTbt[Math.floor(byTbt.length / 2)] });
+      for (const build of builds) {
+        const list = runs.get(build);
+        const byTbt = [...list].sort((a, b) => a.tbt - b.tbt);
+        const m = (key) => median(list.map((r) => r[key]));
+        rows.push({ label: page.label + column(build), performance: m('performance'), fcp: m('fcp'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), dom: m('dom'), tbts: list.map((r) => Math.round(r.tbt)), medianRun: byTbt[Math.floor(byTbt.length / 2)] });
+      }
     }
     console.log(`\nLighthouse ${version}, desktop config (simulated throttling), median of ${RUNS}; load average ${loadBefore} before, ${load()} after`);
-    console.log('| page | performance | FCP ms | LCP ms | CLS | TBT ms | DOM elements |');
+    console.log('| page | performance | FCP ms | LCP ms | CLS | TBT ms (each run) | DOM elements |');
     console.log('|---|---|---|---|---|---|---|');
-    for (const r of rows) console.log(`| ${r.page.label} | ${r.performance} | ${Math.round(r.fcp)} | ${Math.round(r.lcp)} | ${r.cls.toFixed(3)} | **${Math.round(r.tbt)}** | ${Math.round(r.dom)} |`);
+    for (const r of rows) console.log(`| ${r.label} | ${r.performance} | ${Math.round(r.fcp)} | ${Math.round(r.lcp)} | ${r.cls.toFixed(3)} | **${Math.round(r.tbt)}** (${r.tbts.join(', ')}) | ${Math.round(r.dom)} |`);
     for (const r of rows) {
-      console.log(`\n${r.page.label}, the median run's five longest tasks: ${r.medianRun.longTasks.map((t) => `${Math.round(t.ms)} ms at ${Math.round(t.at)} (${String(t.url).split('/').at(-1) || t.url})`).join('; ') || 'none'}`);
+      console.log(`\n${r.label}, the median run's five longest tasks: ${r.medianRun.longTasks.map((t) => `${Math.round(t.ms)} ms at ${Math.round(t.at)} (${String(t.url).split('/').at(-1) || t.url})`).join('; ') || 'none'}`);
       console.log(`  main thread: ${r.medianRun.mainThread.map((g) => `${g.group} ${Math.round(g.ms)}`).join(', ')}`);
     }
   }
 } finally {
   await browser?.disconnect();
   chrome?.kill();
-  await server?.stop();
+  for (const build of builds) await build.server.stop();
   await database.drop();
+  await otherDatabase?.drop();
 }
