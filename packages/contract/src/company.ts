@@ -3,6 +3,7 @@
  * these values are what a new install starts with and what a page shows before the settings load.
  */
 import { LOCATIONS } from './constants';
+import { groupedNumber } from './numbers';
 
 export interface CompanyFacts {
   name: string;
@@ -86,5 +87,5 @@ export function phoneHref(phone: string): string {
 
 /** "A deposit of JMD 15,000 is required for vehicle reservations." */
 export function depositNotice(company: Pick<CompanyFacts, 'securityDeposit' | 'currency'>): string {
-  return `A deposit of ${company.currency} ${company.securityDeposit.toLocaleString('en-US')} is required for vehicle reservations.`;
+  return `A deposit of ${company.currency} ${groupedNumber(company.securityDeposit)} is required for vehicle reservations.`;
 }

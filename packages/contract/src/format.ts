@@ -1,5 +1,6 @@
 import { DEFAULT_COMPANY } from './company';
 import { CURRENCY_SYMBOL } from './constants';
+import { groupedNumber } from './numbers';
 
 /**
  * "$12,500 JMD": whole dollars with thousands separators and the currency's code, since visitors
@@ -20,5 +21,5 @@ export function formatDay(date: string): string {
 export function formatMoney(amount: number, currency: string = DEFAULT_COMPANY.currency): string {
   // A discount line reads "-$7,800 JMD", never "$-7,800 JMD".
   const sign = Math.round(amount) < 0 ? '-' : '';
-  return `${sign}${CURRENCY_SYMBOL}${Math.abs(Math.round(amount)).toLocaleString('en-US')} ${currency}`;
+  return `${sign}${CURRENCY_SYMBOL}${groupedNumber(Math.abs(Math.round(amount)))} ${currency}`;
 }

@@ -3,6 +3,7 @@ export * from './messages';
 export * from './company';
 export * from './rentalDates';
 export * from './format';
+export * from './numbers';
 export * from './schemas';
 export * from './routes';
 export * from './endpoints';

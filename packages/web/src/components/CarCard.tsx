@@ -12,7 +12,7 @@ export function CarCard({ car, eager = false, trip = null }: { car: Car; eager?:
   const name = `${car.brand} ${car.model}`;
   const price = trip ? rentalPrice(car.pricePerDay, trip.pickupDate, trip.returnDate) : null;
   return (
-    <article className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+    <article className="below-fold group flex flex-col [--fold-guess:28rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="relative">
         <CarImage car={car} eager={eager} className="aspect-[16/10] w-full object-cover" />
         <span

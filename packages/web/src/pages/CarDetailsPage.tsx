@@ -136,7 +136,7 @@ export default function CarDetailsPage() {
       )}
 
       {otherCars.length > 0 && (
-        <section aria-labelledby="other-heading" className="mt-16">
+        <section aria-labelledby="other-heading" className="below-fold mt-16">
           <h2 id="other-heading" className="flex items-center gap-2 text-2xl font-bold text-slate-900">
             <CarFront aria-hidden="true" className="text-primary" />
             Other cars you may like
