@@ -23,34 +23,27 @@ export interface EncodedAnswer {
   /** Weak: the same JSON is one resource whichever encoding carries it. */
   etag: string;
   /**
-   * The JSON itself. Made at once only for answers too small to compress: a large answer starts with
-   * its two compressed variants alone (a tenth of the bytes, so ten times the entries in the same
-   * memory; browsers never need more), and gains its JSON the first time a client takes neither
-   * (see AnswerCache.keepIdentity).
+   * The JSON itself, only for answers too small to compress: a large answer keeps its two
+   * compressed variants alone (a tenth of the bytes, so ten times the entries in the same memory;
+   * browsers never need more). The cache holding it keeps its JSON apart once a client takes
+   * neither (see AnswerCache's `plain`).
    */
   identity?: Buffer;
   br?: Buffer;
   gzip?: Buffer;
 }
 
-/** Where an answer held by an AnswerCache keeps its JSON once unzipped (set by the cache that holds it). */
-const keepers = new WeakMap<EncodedAnswer, (identity: Buffer) => void>();
-/** Unzips under way: concurrent plain requests for one answer share one. */
-const unzipping = new WeakMap<EncodedAnswer, Promise<Buffer>>();
+/** The cache an answer is held by, and its key there: the cache may keep its JSON (see AnswerCache's `plain`). */
+const holders = new WeakMap<EncodedAnswer, { cache: AnswerCache; key: string }>();
 
-/** The JSON bytes of an answer: unzipped once, then kept by the cache that holds the answer. */
-export function identityOf(answer: EncodedAnswer): Promise<Buffer> {
-  if (answer.identity) return Promise.resolve(answer.identity);
-  let pending = unzipping.get(answer);
-  if (!pending) {
-    pending = gunzipAsync(answer.gzip!).then((identity) => {
-      keepers.get(answer)?.(identity);
-      return identity;
-    });
-    pending.finally(() => unzipping.delete(answer)).catch(() => undefined);
-    unzipping.set(answer, pending);
-  }
-  return pending;
+/** The JSON bytes of an answer if they are at hand: its own, or those its cache kept. */
+function identityAtHand(answer: EncodedAnswer): Buffer | undefined {
+  return answer.identity ?? holders.get(answer)?.cache.keptIdentity(answer);
+}
+
+/** The JSON bytes of an answer: unzipped when not at hand (and then kept by the cache holding it). */
+export async function identityOf(answer: EncodedAnswer): Promise<Buffer> {
+  return identityAtHand(answer) ?? holders.get(answer)?.cache.unzip(answer) ?? gunzipAsync(answer.gzip!);
 }
 
 /** How hard to compress: brotli and gzip levels. */
@@ -110,49 +103,74 @@ export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, 
   const compressed = encoding && answer[encoding];
   reply.header('content-type', contentType);
   if (compressed) return reply.header('content-encoding', encoding).send(compressed);
-  return reply.send(answer.identity ?? (await identityOf(answer)));
+  return reply.send(identityAtHand(answer) ?? (await identityOf(answer)));
 }
 
-/** Bytes an entry is counted for: its variants, its key and a little for the object. */
-const sizeOf = (answer: EncodedAnswer, key: string) => (answer.identity?.length ?? 0) + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0) + key.length + 256;
+/**
+ * The share of an AnswerCache's bytes for the JSON of large answers that clients took uncompressed
+ * (see `plain`); the encoded answers have the rest.
+ */
+const PLAIN_SHARE = 1 / 4;
 
 export class AnswerCache {
   private readonly entries: LRUCache<string, EncodedAnswer>;
   /** Answers being made: concurrent misses of one key wait for one build. */
   private readonly building = new Map<string, Promise<EncodedAnswer>>();
 
-  private readonly effort: Effort;
-  private readonly maxBytes: number;
+  /**
+   * The JSON of large answers a client asked for uncompressed (curl, scripts, some proxies), kept
+   * once unzipped: every later such client is sent bytes, as a browser is, instead of waiting for a
+   * gunzip (at 100 cars the list's gunzip held a plain client to a quarter of the bare server's
+   * rate). Apart from the encoded answers and in its own quarter of the bytes, least recently used
+   * first: the JSON is ten times an answer's compressed bytes, and plain clients must not push out
+   * the answers browsers read (1,000 cars' 64 availability answers: ~9 MB as brotli and gzip, ~45 MB
+   * as JSON). A JSON goes when its answer does; one larger than the quarter is unzipped each time.
+   */
+  private readonly plain: LRUCache<EncodedAnswer, Buffer>;
+  /** Unzips under way: concurrent plain requests for one answer share one. */
+  private readonly unzipping = new Map<EncodedAnswer, Promise<Buffer>>();
 
-  /** Bounded in bytes, and in entries when `maxEntries` is given; the least recently used go first. */
+  private readonly effort: Effort;
+
+  /** Bounded in bytes (encoded answers and kept JSON together), and in answers when `maxEntries` is given; the least recently used go first. */
   constructor({ maxBytes, maxEntries, effort = API_EFFORT }: { maxBytes: number; maxEntries?: number; effort?: Effort }) {
     this.effort = effort;
-    this.maxBytes = maxBytes;
+    const plainBytes = Math.max(1, Math.floor(maxBytes * PLAIN_SHARE));
+    this.plain = new LRUCache<EncodedAnswer, Buffer>({ maxSize: plainBytes, sizeCalculation: (identity) => identity.length + 64 });
     this.entries = new LRUCache<string, EncodedAnswer>({
       ...(maxEntries !== undefined && { max: maxEntries }),
-      maxSize: maxBytes,
-      sizeCalculation: (answer, key) => sizeOf(answer, key),
+      maxSize: Math.max(1, maxBytes - plainBytes),
+      sizeCalculation: (answer, key) => (answer.identity?.length ?? 0) + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0) + key.length + 256,
+      dispose: (answer) => {
+        this.plain.delete(answer);
+      },
     });
   }
 
-  /**
-   * Keeps the JSON of a large answer once a client asked for it uncompressed: every later such
-   * client is then sent bytes, as a browser is, instead of waiting for a gunzip (at 100 cars the
-   * list's gunzip cut a plain client to a fifth of the bare server's rate). Kept in the entry itself,
-   * so the LRU counts it and evicts others to make room: memory stays bounded by maxBytes, and only
-   * answers some client took plain grow (about tenfold). An answer no longer held, or one that would
-   * not fit, is left as it was.
-   */
-  private keepIdentity(key: string, answer: EncodedAnswer, identity: Buffer): void {
-    if (this.entries.peek(key) !== answer) return;
-    const kept = { ...answer, identity };
-    if (sizeOf(kept, key) > this.maxBytes) return;
-    // A new object, so lru-cache recounts the entry's size (it does not for the same value).
-    this.entries.set(key, kept);
+  /** The JSON kept for an answer of this cache, if a client took it plain lately. */
+  keptIdentity(answer: EncodedAnswer): Buffer | undefined {
+    return this.plain.get(answer);
+  }
+
+  /** Unzips an answer of this cache once, and keeps its JSON while the answer is held. */
+  unzip(answer: EncodedAnswer): Promise<Buffer> {
+    let pending = this.unzipping.get(answer);
+    if (!pending) {
+      pending = gunzipAsync(answer.gzip!)
+        .then((identity) => {
+          // Not for an answer gone meanwhile: its JSON would stay with nothing to send it for.
+          const holder = holders.get(answer);
+          if (holder?.cache === this && this.entries.peek(holder.key) === answer) this.plain.set(answer, identity);
+          return identity;
+        })
+        .finally(() => this.unzipping.delete(answer));
+      this.unzipping.set(answer, pending);
+    }
+    return pending;
   }
 
   private hold(key: string, answer: EncodedAnswer): void {
-    if (!answer.identity) keepers.set(answer, (identity) => this.keepIdentity(key, answer, identity));
+    holders.set(answer, { cache: this, key });
     this.entries.set(key, answer);
   }
 
@@ -181,7 +199,7 @@ export class AnswerCache {
 
   /** Bytes held (for tests and the benchmark's memory figures). */
   get size(): number {
-    return this.entries.calculatedSize;
+    return this.entries.calculatedSize + this.plain.calculatedSize;
   }
 
   /** Answers held. */
