@@ -118,8 +118,8 @@ try {
   const med = (list, pick) => median(list.map(pick));
   console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (simulated throttling: CPU x4), median of ${RUNS}, alternating ${sites.map(([s]) => s).join(' / ')}`);
   console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${load()} after`);
-  console.log('\n| page | site | load (1 min) | perf | FCP ms | LCP ms | CLS | TBT ms | CPU blocking ms | CPU after paint ms | script KB | LCP / floor | TBT - floor ms | TBT / peer |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('\n| page | site | load (1 min) | perf | a11y, best pr., SEO | FCP ms | LCP ms | CLS | TBT ms | CPU blocking ms | CPU after paint ms | script KB | LCP / floor | TBT - floor ms | TBT / peer |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [label] of pages) {
     const bySite = runs.get(label);
     const floorRuns = bySite.get('floor (no script)');
@@ -133,7 +133,7 @@ try {
       const floorTbt = floorRuns ? med(floorRuns, (r) => r.tbt) : Number.NaN;
       const peerTbt = peerRuns ? med(peerRuns, (r) => r.tbt) : Number.NaN;
       console.log(
-        `| ${label} | ${site} | ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} | ${med(list, (r) => r.performance)} | ${ms(med(list, (r) => r.fcp))} | ${ms(lcp)} | ${med(list, (r) => r.cls).toFixed(3)} | **${ms(tbt)}** (${list.map((r) => ms(r.tbt)).join(', ')}) | ${ms(med(list, (r) => r.cpuBlocking))} | ${ms(med(list, (r) => r.cpuAfterPaint))} (${list.map((r) => ms(r.cpuAfterPaint)).join(', ')}) | ${(med(list, (r) => r.scriptBytes) / 1024).toFixed(1)} | ${ratio(lcp, floorLcp)} | ${ms(tbt - floorTbt)} | ${site === 'ours' || site === 'before' ? ratio(tbt, peerTbt) : '-'} |`,
+        `| ${label} | ${site} | ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} | ${med(list, (r) => r.performance)} | ${Math.min(...list.map((r) => r.accessibility))}, ${Math.min(...list.map((r) => r.bestPractices))}, ${Math.min(...list.map((r) => r.seo))} | ${ms(med(list, (r) => r.fcp))} | ${ms(lcp)} | ${med(list, (r) => r.cls).toFixed(3)} | **${ms(tbt)}** (${list.map((r) => ms(r.tbt)).join(', ')}) | ${ms(med(list, (r) => r.cpuBlocking))} | ${ms(med(list, (r) => r.cpuAfterPaint))} (${list.map((r) => ms(r.cpuAfterPaint)).join(', ')}) | ${(med(list, (r) => r.scriptBytes) / 1024).toFixed(1)} | ${ratio(lcp, floorLcp)} | ${ms(tbt - floorTbt)} | ${site === 'ours' || site === 'before' ? ratio(tbt, peerTbt) : '-'} |`,
       );
     }
   }

@@ -1,4 +1,3 @@
-import { companyToday } from '@rental/contract';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -23,18 +22,12 @@ if (!serverState) {
   // part it has not hydrated yet. What is chosen or typed meanwhile stays in the page, and each
   // field's owner reads it as it is hydrated (lib/drawnField.ts, decision 086).
   fillQueryCache(queryClient, JSON.parse(serverState.textContent || '[]') as ServerQuery[]);
-  // Each step in a task of its own, so that none is long enough to hold up a tap (a phone counts a
-  // task past 50 ms as blocking): this module's evaluation; then the first date formatter with the
-  // company's time zone, which loads the zone's data (~10 ms on a phone) and which the pages ask for
-  // while they are hydrated, where it would lengthen one of React's slices; then hydration, as a
-  // transition, which yields to the browser every few milliseconds (the page is already painted and
-  // readable meanwhile).
+  // In a task after this module's evaluation, so that neither is long enough to hold up a tap (a
+  // phone counts a task past 50 ms as blocking). As a transition, hydration then yields to the
+  // browser every few milliseconds (the page is already painted and readable meanwhile).
   setTimeout(() => {
-    companyToday();
-    setTimeout(() => {
-      startTransition(() => {
-        hydrateRoot(root, app);
-      });
-    }, 0);
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   }, 0);
 }

@@ -9,7 +9,7 @@ export function Footer() {
   const company = useCompany();
   const contacts = useCompanyContacts();
   return (
-    <footer className="below-fold bg-slate-900 text-slate-300">
+    <footer className="bg-slate-900 text-slate-300">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3 lg:col-span-2">
           <Logo inverted />
