@@ -4,7 +4,7 @@
  */
 import type { OwnerBooking } from '@rental/contract/schemas';
 import { Download } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';
@@ -27,6 +27,7 @@ import { NewBookingButton } from './newBooking/NewBookingButton';
 import { OwnerPageHeader } from './OwnerPageHeader';
 import { useOwnerBookingPages } from './ownerQueries';
 import { useDebouncedValue } from './useDebouncedValue';
+import { useGrowingCount } from './useGrowingCount';
 import { useNarrowerThan } from './useNarrowerThan';
 
 /** Typing pauses this long before the server is asked. */
@@ -47,6 +48,9 @@ export function ManageBookingsPage() {
   }, [problem, wanted]);
   const pages = useOwnerBookingPages(asked);
   const bookings = pages.data?.pages.flatMap((page) => page.bookings);
+  // A page of rows is drawn in steps, the first screenful at once (each row carries several controls).
+  const shown = useGrowingCount(bookings?.length ?? 0, asked, 15, 15);
+  const drawn = useMemo(() => bookings?.slice(0, shown), [bookings, shown]);
   const [exporting, setExporting] = useState(false);
   const mayExport = useStaffMay('manager');
   // The table needs about 60rem beside the side menu; narrower screens get cards.
@@ -95,9 +99,9 @@ export function ManageBookingsPage() {
         </div>
       </div>
       {asCards ? (
-        <BookingCards bookings={bookings} pending={pages.isPending} empty={empty} />
+        <BookingCards bookings={drawn} pending={pages.isPending} empty={empty} />
       ) : (
-        <BookingTable bookings={bookings} pending={pages.isPending} empty={empty} />
+        <BookingTable bookings={drawn} pending={pages.isPending} empty={empty} />
       )}
       {pages.hasNextPage && (
         <div className="mt-4 flex justify-center">
@@ -152,7 +156,8 @@ function BookingTable({ bookings, pending, empty }: { bookings: OwnerBooking[] |
   );
 }
 
-function BookingRow({ booking }: { booking: OwnerBooking }) {
+/** Drawn again only when its booking changes: the rows drawn in steps keep the ones already drawn. */
+const BookingRow = memo(function BookingRow({ booking }: { booking: OwnerBooking }) {
   const money = useMoney();
   return (
     <tr>
@@ -194,4 +199,4 @@ function BookingRow({ booking }: { booking: OwnerBooking }) {
       </td>
     </tr>
   );
-}
+});

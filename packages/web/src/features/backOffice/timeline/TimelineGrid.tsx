@@ -9,7 +9,7 @@ import { CarImage } from '../../../components/CarImage';
 import { dateParts, MONTHS } from '../../../lib/dates';
 import { HOLD_LOOKS, lookOf } from './holdStyle';
 import { barColumns, type Hold, holdDays, holdTitle } from './timelineLayout';
-import { useGrowingCount } from './useGrowingCount';
+import { useGrowingCount } from '../useGrowingCount';
 
 const DAY_WIDTH = '2.75rem';
 const CAR_COLUMN = '13rem';
