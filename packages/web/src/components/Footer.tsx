@@ -20,29 +20,29 @@ export function Footer() {
         </div>
         <nav aria-label="Footer">
           <h2 className="mb-3 font-semibold text-white">Quick links</h2>
-          <ul className="space-y-2 text-sm">
+          <ul className="space-y-1 text-sm">
             <li>
-              <Link to="/cars" className="hover:text-white">
+              <Link to="/cars" className="inline-block py-1 hover:text-white">
                 Vehicles
               </Link>
             </li>
             <li>
-              <Link to="/about-us" className="hover:text-white">
+              <Link to="/about-us" className="inline-block py-1 hover:text-white">
                 About Us
               </Link>
             </li>
             <li>
-              <Link to="/my-bookings" className="hover:text-white">
+              <Link to="/my-bookings" className="inline-block py-1 hover:text-white">
                 My Bookings
               </Link>
             </li>
             <li>
-              <Link to="/terms" className="hover:text-white">
+              <Link to="/terms" className="inline-block py-1 hover:text-white">
                 Rental terms
               </Link>
             </li>
             <li>
-              <Link to="/privacy" className="hover:text-white">
+              <Link to="/privacy" className="inline-block py-1 hover:text-white">
                 Privacy
               </Link>
             </li>
