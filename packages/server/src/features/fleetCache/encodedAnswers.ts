@@ -111,6 +111,16 @@ export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, 
  * (see `plain`); the encoded answers have the rest.
  */
 const PLAIN_SHARE = 1 / 4;
+/** A kept JSON asked for within this long is not pushed out for another (see `roomFor`), ms. */
+const PLAIN_IN_USE_MS = 1000;
+
+interface KeptJson {
+  identity: Buffer;
+  /** When a client last took it (Date.now()). */
+  usedAt: number;
+}
+
+const keptSize = (kept: KeptJson) => kept.identity.length + 64;
 
 export class AnswerCache {
   private readonly entries: LRUCache<string, EncodedAnswer>;
@@ -126,7 +136,8 @@ export class AnswerCache {
    * the answers browsers read (1,000 cars' 64 availability answers: ~9 MB as brotli and gzip, ~45 MB
    * as JSON). A JSON goes when its answer does; one larger than the quarter is unzipped each time.
    */
-  private readonly plain: LRUCache<EncodedAnswer, Buffer>;
+  private readonly plain: LRUCache<EncodedAnswer, KeptJson>;
+  private readonly plainBytes: number;
   /** Unzips under way: concurrent plain requests for one answer share one. */
   private readonly unzipping = new Map<EncodedAnswer, Promise<Buffer>>();
 
@@ -136,7 +147,8 @@ export class AnswerCache {
   constructor({ maxBytes, maxEntries, effort = API_EFFORT }: { maxBytes: number; maxEntries?: number; effort?: Effort }) {
     this.effort = effort;
     const plainBytes = Math.max(1, Math.floor(maxBytes * PLAIN_SHARE));
-    this.plain = new LRUCache<EncodedAnswer, Buffer>({ maxSize: plainBytes, sizeCalculation: (identity) => identity.length + 64 });
+    this.plainBytes = plainBytes;
+    this.plain = new LRUCache<EncodedAnswer, KeptJson>({ maxSize: plainBytes, sizeCalculation: keptSize });
     this.entries = new LRUCache<string, EncodedAnswer>({
       ...(maxEntries !== undefined && { max: maxEntries }),
       maxSize: Math.max(1, maxBytes - plainBytes),
@@ -149,7 +161,32 @@ export class AnswerCache {
 
   /** The JSON kept for an answer of this cache, if a client took it plain lately. */
   keptIdentity(answer: EncodedAnswer): Buffer | undefined {
-    return this.plain.get(answer);
+    const kept = this.plain.get(answer);
+    if (!kept) return undefined;
+    kept.usedAt = Date.now();
+    return kept.identity;
+  }
+
+  /**
+   * Whether a JSON of `size` bytes may be kept: there is room, or the least recently used ones that
+   * would make room have not been asked for lately. When plain clients go round more large answers
+   * than the quarter holds (1,000 cars' 64 availability answers), every JSON kept pushed out one
+   * about to be asked for again: nothing was ever sent from the cache, and keeping and dropping
+   * them cost 3.3 ms of CPU per request against 1.3 ms for unzipping alone. Now those beyond the
+   * room are unzipped each time, as before, and the ones kept are sent.
+   */
+  private roomFor(size: number): boolean {
+    if (size > this.plainBytes) return false;
+    let free = this.plainBytes - this.plain.calculatedSize;
+    if (free >= size) return true;
+    const inUseFrom = Date.now() - PLAIN_IN_USE_MS;
+    // Least recently used first: once one is in use, all that follow are.
+    for (const kept of this.plain.rvalues()) {
+      if (!kept || kept.usedAt >= inUseFrom) return false;
+      free += keptSize(kept);
+      if (free >= size) return true;
+    }
+    return false;
   }
 
   /** Unzips an answer of this cache once, and keeps its JSON while the answer is held. */
@@ -160,7 +197,8 @@ export class AnswerCache {
         .then((identity) => {
           // Not for an answer gone meanwhile: its JSON would stay with nothing to send it for.
           const holder = holders.get(answer);
-          if (holder?.cache === this && this.entries.peek(holder.key) === answer) this.plain.set(answer, identity);
+          const kept = { identity, usedAt: Date.now() };
+          if (holder?.cache === this && this.entries.peek(holder.key) === answer && this.roomFor(keptSize(kept))) this.plain.set(answer, kept);
           return identity;
         })
         .finally(() => this.unzipping.delete(answer));
