@@ -31,6 +31,16 @@ export interface EncodedAnswer {
   identity?: Buffer;
   br?: Buffer;
   gzip?: Buffer;
+  /** The JSON's length in bytes, so it is unzipped in one piece (see `gunzipWhole`). */
+  jsonBytes?: number;
+}
+
+/**
+ * The JSON of a compressed answer. In one chunk: zlib's default 16 KB chunks cost a trip to the
+ * thread pool, a callback and a copy each (a 650 KB answer: 40 of them, most of a plain request's CPU).
+ */
+function gunzipWhole(answer: EncodedAnswer): Promise<Buffer> {
+  return gunzipAsync(answer.gzip!, { chunkSize: Math.max(64 * 1024, (answer.jsonBytes ?? 0) + 1) });
 }
 
 /** The cache an answer is held by, and its key there: the cache may keep its JSON (see AnswerCache's `plain`). */
@@ -43,7 +53,7 @@ function identityAtHand(answer: EncodedAnswer): Buffer | undefined {
 
 /** The JSON bytes of an answer: unzipped when not at hand (and then kept by the cache holding it). */
 export async function identityOf(answer: EncodedAnswer): Promise<Buffer> {
-  return identityAtHand(answer) ?? holders.get(answer)?.cache.unzip(answer) ?? gunzipAsync(answer.gzip!);
+  return identityAtHand(answer) ?? holders.get(answer)?.cache.unzip(answer) ?? gunzipWhole(answer);
 }
 
 /** How hard to compress: brotli and gzip levels. */
@@ -66,7 +76,7 @@ export async function encodeAnswer(text: string, effort: Effort = API_EFFORT): P
     brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: effort.brotli, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
     gzipAsync(identity, { level: effort.gzip }),
   ]);
-  return { etag, br, gzip: gz };
+  return { etag, br, gzip: gz, jsonBytes: identity.length };
 }
 
 /** The encoding to send for an Accept-Encoding header: brotli first, then gzip, else none. */
@@ -193,7 +203,7 @@ export class AnswerCache {
   unzip(answer: EncodedAnswer): Promise<Buffer> {
     let pending = this.unzipping.get(answer);
     if (!pending) {
-      pending = gunzipAsync(answer.gzip!)
+      pending = gunzipWhole(answer)
         .then((identity) => {
           // Not for an answer gone meanwhile: its JSON would stay with nothing to send it for.
           const holder = holders.get(answer);
