@@ -80,6 +80,13 @@ export const COMPANY = {
   mapOrigin: MAP_ORIGINS[0],
 } as const;
 
+/**
+ * What pages and letters say in place of the phone and e-mail until an owner saves the company's own
+ * (the first-start checklist, setupChecklist.ts). Here, not there: every page's footer shows it, and a
+ * module is bundled whole into the first chunk that needs it, so the checklist's words came with it.
+ */
+export const COMPANY_SETTING_UP = 'We are setting up: our phone number and e-mail address follow soon.';
+
 /** "tel:+18765550142" from "+1 (876) 555-0142". */
 export function phoneHref(phone: string): string {
   return `tel:${phone.replace(/[^+0-9]/g, '')}`;

@@ -5,9 +5,6 @@
  */
 import { type CompanyFacts, DEFAULT_COMPANY } from './company';
 
-/** What pages and letters say in place of the phone and e-mail until an owner saves the company's own. */
-export const COMPANY_SETTING_UP = 'We are setting up: our phone number and e-mail address follow soon.';
-
 export const SETUP_ITEMS = ['companyFacts', 'bankDetails', 'car', 'mail', 'cardPayments', 'secondStaff'] as const;
 export type SetupItem = (typeof SETUP_ITEMS)[number];
 export type SetupStatus = Record<SetupItem, boolean>;

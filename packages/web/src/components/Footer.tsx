@@ -1,8 +1,7 @@
-import { phoneHref } from '@rental/contract/company';
+import { COMPANY_SETTING_UP, phoneHref } from '@rental/contract/company';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCompany, useCompanyContacts } from '../company/useCompany';
-import { COMPANY_SETTING_UP } from '@rental/contract/setupChecklist';
 import { Logo } from './Logo';
 
 export function Footer() {

@@ -1,9 +1,8 @@
 import { CAR_SPEC_FIXED, OTHER_CARS_ON_DETAIL } from '@rental/contract/constants';
 import type { Car } from '@rental/contract/schemas';
-import { AlertTriangle, ArrowLeft, CarFront, DoorOpen, Fuel, Gauge, MapPin, Settings2, Snowflake, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { AlertTriangle, ArrowLeft, DoorOpen, Fuel, Gauge, MapPin, Settings2, Snowflake, Users } from 'lucide-react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { Link, useParams } from 'react-router';
-import { CarCard } from '../components/CarCard';
 import { SkeletonBlock } from '../components/Skeleton';
 import { CarBookingForm } from '../features/bookings/CarBookingForm';
 import { useMoney } from '../company/useCompany';
@@ -12,6 +11,9 @@ import { useCar } from '../features/cars/useCar';
 import { formatCalendarDate } from '../lib/dates';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useSession } from '../session/useSession';
+
+/** Below the first screen: fetched as the page shows (features/cars/OtherCars.tsx). */
+const OtherCars = lazy(() => import('../features/cars/OtherCars').then((m) => ({ default: m.OtherCars })));
 
 /** The big picture spans the page on phones and two thirds of the container (at most 1280 px, padded) beside the form from 1024 px. */
 const DETAIL_PICTURE_SIZES = '(min-width: 1280px) 784px, (min-width: 1024px) 62vw, 100vw';
@@ -136,17 +138,9 @@ export default function CarDetailsPage() {
       )}
 
       {otherCars.length > 0 && (
-        <section aria-labelledby="other-heading" className="below-fold mt-16">
-          <h2 id="other-heading" className="flex items-center gap-2 text-2xl font-bold text-slate-900">
-            <CarFront aria-hidden="true" className="text-primary" />
-            Other cars you may like
-          </h2>
-          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {otherCars.map((c) => (
-              <CarCard key={c._id} car={c} />
-            ))}
-          </div>
-        </section>
+        <Suspense fallback={null}>
+          <OtherCars cars={otherCars} />
+        </Suspense>
       )}
     </div>
   );

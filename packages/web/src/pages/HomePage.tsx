@@ -1,4 +1,4 @@
-import { COMPANY, phoneHref } from '@rental/contract/company';
+import { COMPANY, COMPANY_SETTING_UP, phoneHref } from '@rental/contract/company';
 import { HOME_FEATURED_CARS } from '@rental/contract/constants';
 import { BadgeCheck, CalendarCheck, CarFront, CreditCard, Headset, KeyRound, Mail, MapPin, MessageCircle, Phone, Sparkles, Star, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
@@ -9,7 +9,6 @@ import { FEATURES, STEPS, TESTIMONIALS } from '../features/home/homeContent';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useSession } from '../session/useSession';
 import { useCompany, useCompanyContacts } from '../company/useCompany';
-import { COMPANY_SETTING_UP } from '@rental/contract/setupChecklist';
 
 const FEATURE_ICONS = [Sparkles, BadgeCheck, Wallet, Headset];
 const STEP_ICONS = [CarFront, CalendarCheck, CreditCard, KeyRound];

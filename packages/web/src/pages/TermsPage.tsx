@@ -1,10 +1,9 @@
 import { FAR_AHEAD_DAYS, FAR_AHEAD_HOLD_MINUTES, MAX_DAYS_AHEAD, MAX_PENDING_BOOKINGS, MAX_PENDING_BOOKINGS_PER_ADDRESS, MAX_RENTAL_DAYS } from '@rental/contract/constants';
-import { depositNotice, phoneHref } from '@rental/contract/company';
+import { COMPANY_SETTING_UP, depositNotice, phoneHref } from '@rental/contract/company';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { REQUIREMENTS, VETTING } from '../company/rentalTerms';
 import { useCompany, useCompanyContacts, useMoney } from '../company/useCompany';
-import { COMPANY_SETTING_UP } from '@rental/contract/setupChecklist';
 import { PAYMENT_METHOD_TEXT } from '@rental/contract/paymentWords';
 import { usePageMeta } from '../lib/usePageMeta';
 

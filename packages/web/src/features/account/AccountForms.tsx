@@ -1,6 +1,6 @@
 /** /account: a customer changes their name and phone number, and their password. */
 import type { User } from '@rental/contract/schemas';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, Suspense, lazy, useId, useState } from 'react';
 import { callApi } from '../../api/client';
 import { CurrentPasswordField } from '../../components/CurrentPasswordField';
 import { FormField, FormProblem, controlProps } from '../../components/FormField';
@@ -11,11 +11,13 @@ import { SkeletonBlock } from '../../components/Skeleton';
 import { focusFirstProblem } from '../../lib/formProblems';
 import { useSubmit } from '../../lib/useSubmit';
 import { useSession } from '../../session/useSession';
-import { DriverForm } from '../drivers/DriverForm';
 import { VettingState } from '../drivers/VettingState';
 import { DeleteAccount } from './DeleteAccount';
 import { DocumentsSection } from './DocumentsSection';
 import { PASSWORD_CHANGE_FIELDS, PROFILE_FIELDS, type PasswordChangeField, type ProfileField, passwordChangeProblems, profileProblems } from './accountForm';
+
+/** Fetched as the page shows, as on the payment step: the account page opened first stays within its JavaScript budget. */
+const DriverForm = lazy(() => import('../drivers/DriverForm').then((m) => ({ default: m.DriverForm })));
 
 const CARD = 'space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 
@@ -128,7 +130,9 @@ function DriverCard() {
   return (
     <div className={CARD}>
       {vetting && <VettingState vetting={vetting} />}
-      <DriverForm key={driver?.updatedAt ?? 'none'} driver={driver} intro="As on your driving licence. We check them before your pickup: the company's rules ask a minimum age and years of driving." />
+      <Suspense fallback={<SkeletonBlock className="h-64 w-full" />}>
+        <DriverForm key={driver?.updatedAt ?? 'none'} driver={driver} intro="As on your driving licence. We check them before your pickup: the company's rules ask a minimum age and years of driving." />
+      </Suspense>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { companyToday, storedRentalPrice } from '@rental/contract/rentalDates';
 import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
 import type { BookingDetail as Booking } from '@rental/contract/schemas';
 import { ArrowLeft, CalendarPlus, Clock, MapPin, MessageCircle, Phone } from 'lucide-react';
-import { phoneHref } from '@rental/contract/company';
+import { COMPANY_SETTING_UP, phoneHref } from '@rental/contract/company';
 import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
@@ -16,14 +16,12 @@ import { CarImage } from '../../components/CarImage';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { useCompany, useCompanyContacts } from '../../company/useCompany';
-import { COMPANY_SETTING_UP } from '@rental/contract/setupChecklist';
 import { formatCalendarDate, formatInstantWithTime } from '../../lib/dates';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../../session/useSession';
 import { useCancelBooking, useMyBooking, usePublicBankDetails } from './bookingQueries';
 import { canCancel, historyText } from './bookingStatus';
 import { bookingChatText, chatLinkWithText } from './chatLink';
-import { HowToPay } from './HowToPay';
 import { PAYMENT_METHOD_TEXT } from '@rental/contract/paymentWords';
 import { PriceBreakdown, SecurityDeposit } from './PriceBreakdown';
 import { usePrices } from './priceQueries';
@@ -41,6 +39,8 @@ const CustomerChangeDates = lazy(() => import('../bookingChanges/CustomerChangeD
 const RentalRecord = lazy(() => import('./RentalRecord').then((m) => ({ default: m.RentalRecord })));
 
 /** Paying by card and what came of it: fetched only for a booking that can be paid by card, or on coming back from the card page. */
+/** How to pay (bank rows, the office): fetched as the page shows, as on the payment step, so the booking page opened first stays within its JavaScript budget. */
+const HowToPay = lazy(() => import('./HowToPay').then((m) => ({ default: m.HowToPay })));
 const PayByCardButton = lazy(() => import('./CardPayment').then((m) => ({ default: m.PayByCardButton })));
 const CardOutcome = lazy(() => import('./CardPayment').then((m) => ({ default: m.CardOutcome })));
 
@@ -255,15 +255,17 @@ function BookingFound({ booking }: { booking: Booking }) {
               ) : (
                 <>
                   <p className="mb-3 text-sm text-slate-700">{method.summary}</p>
-                  <HowToPay
-                    method={booking.paymentMethod}
-                    total={booking.price}
-                    bankDetails={bank.data}
-                    bankDetailsLoading={bank.isPending && !bank.isError}
-                    deadline={booking.status === 'pending' ? booking.holdExpiresAt : null}
-                    reference={booking.reference}
-                    status={booking.status}
-                  />
+                  <Suspense fallback={<SkeletonBlock className="h-24 w-full" />}>
+                    <HowToPay
+                      method={booking.paymentMethod}
+                      total={booking.price}
+                      bankDetails={bank.data}
+                      bankDetailsLoading={bank.isPending && !bank.isError}
+                      deadline={booking.status === 'pending' ? booking.holdExpiresAt : null}
+                      reference={booking.reference}
+                      status={booking.status}
+                    />
+                  </Suspense>
                 </>
               )}
               {payable && !outcomeShown && (

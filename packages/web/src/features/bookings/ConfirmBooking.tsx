@@ -6,11 +6,10 @@
  * company's driver rules on these days, the terms, and Confirm Booking.
  */
 import { PAYMENT_METHODS as METHOD_VALUES, type PaymentMethod } from '@rental/contract/constants';
-import { DRIVER_MESSAGES, type DriverProblem, type DriverRules, driverProblems } from '@rental/contract/driverRules';
 import { formatMoney } from '@rental/contract/format';
 import { MESSAGES } from '@rental/contract/messages';
 import { companyToday, isFarAhead, rangesOverlap, rentalDatesProblem } from '@rental/contract/rentalDates';
-import type { BankDetails, Driver } from '@rental/contract/schemas';
+import type { BankDetails } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MapPin } from 'lucide-react';
 import { Suspense, lazy, useId, useMemo, useRef, useState } from 'react';
@@ -26,7 +25,6 @@ import { queryKeys } from '../../lib/queryKeys';
 import { useSession } from '../../session/useSession';
 import { useCar } from '../cars/useCar';
 import { usePublicBankDetails } from './bookingQueries';
-import { startCardPayment } from './cardPayment';
 import {
   choicesBody,
   choicesFromSearch,
@@ -39,6 +37,7 @@ import {
 } from './priceChoices';
 import { usePrices } from './priceQueries';
 import { useQuote } from './useQuote';
+import { driverRuleProblems, useDriverRules } from './useDriverRules';
 import { SecurityDeposit } from './PriceBreakdown';
 
 /** The driver form, fetched when the customer opens it: most never do here, and the page's first download stays within the budget. */
@@ -66,14 +65,6 @@ export function carProblem(car: { isAvaliable: boolean; reservedDates: readonly 
   if (!car.isAvaliable) return { message: MESSAGES.carUnavailable };
   if (car.reservedDates.some((r) => rangesOverlap(r, { pickupDate, returnDate }))) return { message: DAYS_TAKEN };
   return null;
-}
-
-/**
- * The company's driver rules the customer's saved details break on these days: each keeps Confirm
- * off (the server refuses the booking for it). None without details: a booking is taken without them.
- */
-export function driverRuleProblems(driver: Driver | null, pickupDate: string, returnDate: string, rules: DriverRules): DriverProblem[] {
-  return driver ? driverProblems(driver, { pickupDate, returnDate }, rules) : [];
 }
 
 /**
@@ -130,7 +121,9 @@ export function ConfirmBooking() {
   const isCustomer = token !== null && user !== null && user.role === 'user';
   const needsDriver = isCustomer && driver === null;
   const [addingDriver, setAddingDriver] = useState(false);
-  const driverProblemsHere = isCustomer && !datesProblem ? driverRuleProblems(driver, pickupDate, returnDate, company) : [];
+  const driverRules = useDriverRules(isCustomer);
+  // Undefined while the rules' code is on its way: Confirm waits for it, as for the account.
+  const driverProblemsHere = !isCustomer || datesProblem ? [] : driverRules && driverRuleProblems(driverRules, driver, pickupDate, returnDate, company);
   const priceProblem = quoteProblem ?? missingDelivery;
   const priceReady = Boolean(price) && !quoteRefreshing;
   const disabled =
@@ -138,10 +131,11 @@ export function ConfirmBooking() {
     Boolean(datesProblem) ||
     !car ||
     (token !== null && userLoading) ||
+    !driverProblemsHere ||
     driverProblemsHere.length > 0 ||
     Boolean(priceProblem) ||
     !priceReady;
-  const confirmHint = Boolean(datesProblem) || driverProblemsHere.length > 0 || Boolean(priceProblem) || !method || !termsAccepted || !priceReady;
+  const confirmHint = Boolean(datesProblem) || Boolean(driverProblemsHere?.length) || Boolean(priceProblem) || !method || !termsAccepted || !priceReady;
 
   /** The choices change here too: the address keeps them (the delivery address in history state), so a reload or the login keeps them. */
   function changeChoices(next: PriceChoices) {
@@ -206,7 +200,11 @@ export function ConfirmBooking() {
       ]);
       if (method === 'card') {
         // On to the provider's card page; if it cannot be opened, the booking page says why and offers to try again.
-        const problem = await startCardPayment(answer.booking._id);
+        // Its code is fetched only now (the payment step opened first stays within its JavaScript budget).
+        const problem = await import('./cardPayment').then(
+          ({ startCardPayment }) => startCardPayment(answer.booking._id),
+          () => MESSAGES.serverError,
+        );
         if (problem) navigate(`/my-bookings/${encodeURIComponent(answer.booking.reference)}`, { state: { cardProblem: problem } });
         return;
       }
@@ -317,7 +315,7 @@ export function ConfirmBooking() {
 
           {needsDriver && (
             <div className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-              <p>{DRIVER_MESSAGES.driverMissing}</p>
+              <p>{driverRules?.DRIVER_MESSAGES.driverMissing}</p>
               <button
                 type="button"
                 className="btn-secondary mt-3 px-4 py-2 text-sm"
@@ -399,7 +397,7 @@ export function ConfirmBooking() {
                   Choose other dates
                 </Link>
               </p>
-            ) : driverProblemsHere.length > 0 ? (
+            ) : driverProblemsHere?.length ? (
               <div id={`${ids}-confirm-hint`} className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
                 <ul className="space-y-1">
                   {driverProblemsHere.map((problem) => (
