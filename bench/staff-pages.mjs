@@ -35,6 +35,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { withRetries } from './lib/lighthouseRun.mjs';
 import { fleetShape, rotating, runLoad, seedFleet } from './lib/load.mjs';
 import { ensureBuilt, freshDatabase, startServer } from './lib/server.mjs';
 
@@ -203,17 +204,6 @@ async function lighthouseRun(browser, url, token) {
     };
   } finally {
     await page.close();
-  }
-}
-
-async function withRetries(run, tries = 3) {
-  for (let i = 1; ; i += 1) {
-    try {
-      return await run();
-    } catch (err) {
-      if (i >= tries) throw err;
-      console.warn(`  (run failed, again: ${err.message.slice(0, 160)})`);
-    }
   }
 }
 
