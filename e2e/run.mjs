@@ -111,6 +111,9 @@ try {
       DATABASE_URL: '',
       // Hermetic: no shared rate-limit store, no secret from the developer's shell.
       REDIS_URL: '',
+      // The journeys arrange customers through the API as if through a proxy on loopback, each from
+      // its own address (support/api.ts): a run registers more than one address may in a minute.
+      TRUST_PROXY: '127.0.0.1',
       JWT_SECRET: '',
       OWNER_EMAIL: owner.email,
       OWNER_PASSWORD: owner.password,

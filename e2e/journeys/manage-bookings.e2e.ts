@@ -133,7 +133,8 @@ describe('manage bookings', () => {
     await see(page.getByText('Showing 50 bookings, newest first; Load more shows older ones.'));
     expect(await page.getByRole('table').count()).toBe(0);
     const cards = page.getByRole('list', { name: 'Bookings, newest first' }).getByRole('listitem');
-    expect(await cards.count()).toBe(50);
+    // The list draws its rows in steps (a few tasks), so the count grows to the page's 50.
+    await expect.poll(() => cards.count()).toBe(50);
     await page.getByRole('button', { name: 'Load more' }).tap();
     await expect.poll(() => cards.count()).toBe(BOOKINGS);
     for (const label of ['Status', 'Payment', 'From', 'To']) await see(page.getByLabel(label, { exact: true }));
