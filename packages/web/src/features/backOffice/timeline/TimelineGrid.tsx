@@ -92,9 +92,9 @@ const CarRow = memo(function CarRow({ car, holds, from, dayCount, todayColumn, o
     return columns ? [{ hold, columns }] : [];
   });
   return (
-    // content-visibility: rows out of sight are not laid out or painted until scrolled to (a row is 3rem high until then).
+    // Rows out of sight are not laid out or painted until scrolled to (index.css's below-fold; a row is 3rem high until then).
     <li
-      className="grid min-h-12 border-b border-slate-100 [contain-intrinsic-size:auto_3rem] [content-visibility:auto] last:border-b-0"
+      className="below-fold grid min-h-12 border-b border-slate-100 [--fold-guess:3rem] last:border-b-0"
       style={{
         gridTemplateColumns: `${CAR_COLUMN} repeat(${dayCount}, ${DAY_WIDTH})`,
         // The day lines, drawn once per row instead of one element per day.
