@@ -53,13 +53,13 @@ describe('the payment after a change', () => {
 
   it('makes a paid booking that costs more owe the difference', () => {
     const after = paymentAfterChange('paid', 10_000, 15_000, 'JMD');
-    expect(after.paymentStatus).toBe('deposit_received');
+    expect(after.paymentStatus).toBe('part_paid');
     expect(after.note).toContain('$5,000');
   });
 
-  it('keeps a paid booking that costs less paid, owed a refund', () => {
+  it('makes a paid booking that costs less owed a refund', () => {
     const after = paymentAfterChange('paid', 15_000, 10_000, 'JMD');
-    expect(after).toMatchObject({ difference: -5000, paymentStatus: 'paid' });
+    expect(after).toMatchObject({ difference: -5000, paymentStatus: 'refund_due' });
     expect(after.note).toContain('refund');
   });
 });

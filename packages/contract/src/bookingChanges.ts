@@ -114,10 +114,9 @@ export interface PaymentAfterChange {
 }
 
 /**
- * A booking paid in full whose price rises is no longer paid in full: it is marked "deposit
- * received" (part of the price is in) and owes the difference. A paid booking that gets cheaper
- * stays paid and is owed the difference back (staff refund it). Nothing else changes the state:
- * an unpaid booking pays its new total as it would have paid the old one.
+ * What the folio will say after the change (its new line is the difference): a booking paid in full
+ * whose price rises is part paid and owes the difference; one that gets cheaper is owed the
+ * difference back (staff refund it). An unpaid booking pays its new total as it would have the old.
  */
 export function paymentAfterChange(paymentStatus: PaymentStatus, oldTotal: number, newTotal: number, currency: string): PaymentAfterChange {
   const difference = newTotal - oldTotal;
@@ -129,11 +128,15 @@ export function paymentAfterChange(paymentStatus: PaymentStatus, oldTotal: numbe
   if (difference > 0) {
     return {
       difference,
-      paymentStatus: paymentStatus === 'paid' ? 'deposit_received' : paymentStatus,
+      paymentStatus: paymentStatus === 'paid' ? 'part_paid' : paymentStatus,
       note: `${money(difference)} more is owed, to be paid at our office at the latest when the car is collected or returned.`,
     };
   }
-  return { difference, paymentStatus, note: `The price is ${money(-difference)} lower: if you have paid more than the new price, we refund the difference.` };
+  return {
+    difference,
+    paymentStatus: paymentStatus === 'paid' || paymentStatus === 'refunded' ? 'refund_due' : paymentStatus,
+    note: `The price is ${money(-difference)} lower: if you have paid more than the new price, we refund the difference.`,
+  };
 }
 
 /** "Sat 28 Nov 2026 to Tue 1 Dec 2026", for letters, the history and the forms. */

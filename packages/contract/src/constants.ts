@@ -64,14 +64,19 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = { upfront: 'P
 export const PAYMENT_METHOD_SHORT: Record<PaymentMethod, string> = { upfront: 'upfront', cash_deposit: 'cash deposit', card: 'online' };
 
 // ---- Payments received, the owner's pages of bookings ----
-/** What the company has received for a booking (column bookings.payment_status). */
-export const PAYMENT_STATUSES = ['unpaid', 'deposit_received', 'paid'] as const;
+/**
+ * What a booking reads as paid: derived from its folio (folio.ts paymentStatusOf; the database's
+ * folio_payment_status keeps bookings.payment_status in step), never set by hand.
+ */
+export const PAYMENT_STATUSES = ['unpaid', 'part_paid', 'paid', 'refund_due', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** How staff and customers read each payment state. */
 export const PAYMENT_STATUS_WORDS: Record<PaymentStatus, string> = {
   unpaid: 'Not paid yet',
-  deposit_received: 'Deposit received',
+  part_paid: 'Part paid',
   paid: 'Paid',
+  refund_due: 'Refund due',
+  refunded: 'Refunded',
 };
 /** Bookings per page of Manage Bookings; the API takes 1 to MAX_BOOKINGS_PAGE. */
 export const BOOKINGS_PAGE_SIZE = 50;

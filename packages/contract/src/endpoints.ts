@@ -36,6 +36,7 @@ import { carPictureParams, carPicturesOrderBody } from './schemas';
 import { activityQuery, activityResponses } from './schemas';
 // The owner's pages of bookings, payments received, the export
 import { ownerBookingFilters, ownerBookingsQuery, paymentStatusBody } from './schemas';
+import { folioChargeBody, folioLineParams, folioParams, folioPaymentBody, folioRefundBody, folioResponses, folioVoidBody } from './schemas';
 // Drivers: licence, documents, vetting, other drivers, erasure
 import {
   bookingDriversBody,
@@ -423,8 +424,10 @@ export const ENDPOINTS = {
   },
   // Payments received, the export
   changePaymentStatus: {
-    summary: 'Mark what has been paid for a booking',
-    description: 'unpaid, deposit_received or paid; the customer sees it on their booking.',
+    summary: 'Record the balance as paid',
+    description:
+      'What is paid is read from the folio, never set by hand: paymentStatus "paid" records a payment of the whole balance by method ' +
+      '(by default the booking\'s own: bank deposit, card, or cash for upfront). Nothing owing: 409, code nothing_owing. To give money back, record a refund.',
     tag: 'Bookings',
     body: paymentStatusBody,
     response: responses.statusChanged,
@@ -815,6 +818,58 @@ export const ENDPOINTS = {
     summary: 'This description of the API (OpenAPI 3.1)',
     tag: 'Service',
     response: z.record(z.string(), z.unknown()),
+  },
+  folio: {
+    summary: "A booking's folio: every charge, payment and refund, and the balance",
+    description:
+      "The booking's customer or staff only (404 for anyone else). Lines are never edited or removed: a correction is a line that voids another (voidsLineId, reason). " +
+      'Amounts are whole units of the currency; a line\'s amount is before GCT, its gct beside it. totals.balance = charged - paid + refunded; paymentStatus is derived from it.',
+    tag: 'Bookings',
+    params: folioParams,
+    response: folioResponses.folio,
+    errors: [404],
+  },
+  recordPayment: {
+    summary: 'Record money received for a booking',
+    description: 'Staff: cash, card (at the counter), bank deposit or bank transfer, with its reference. The payment is a new line; nothing is changed.',
+    tag: 'Bookings',
+    params: folioParams,
+    body: folioPaymentBody,
+    status: 201,
+    response: folioResponses.folioChanged,
+    errors: [404],
+  },
+  recordRefund: {
+    summary: 'Record money given back',
+    description: 'Owner or manager. Never more than was paid and not yet refunded (409, code refund_too_much).',
+    tag: 'Bookings',
+    params: folioParams,
+    body: folioRefundBody,
+    status: 201,
+    response: folioResponses.folioChanged,
+    errors: [404, 409],
+  },
+  addCharge: {
+    summary: 'Add a charge (or a discount) to a booking',
+    description:
+      'Staff, also after the return: tolls, tickets, damage found later. gctApplies adds GCT at the company\'s rate. A discount lowers the balance. ' +
+      'The customer is e-mailed the new balance.',
+    tag: 'Bookings',
+    params: folioParams,
+    body: folioChargeBody,
+    status: 201,
+    response: folioResponses.folioChanged,
+    errors: [404, 409],
+  },
+  voidLine: {
+    summary: 'Void a line of the folio, with a reason',
+    description: 'Owner or manager. Adds a line of the opposite amount naming the voided one; a line is voided once, and a voiding line cannot be voided (409).',
+    tag: 'Bookings',
+    params: folioLineParams,
+    body: folioVoidBody,
+    status: 201,
+    response: folioResponses.folioChanged,
+    errors: [404, 409],
   },
   health: {
     summary: 'Is the server up and its database reachable?',

@@ -19,3 +19,5 @@ export * from './reminders';
 export * from './outboxReading';
 export * from './setupChecklist';
 export * from './bookingChanges';
+export * from './folio';
+export * from './refusalCodes';

@@ -122,6 +122,13 @@ export const ROUTES = {
   removeStaff: { method: 'POST', path: '/api/owner/staff/:id/remove', access: 'owner' },
   staffInvitation: { method: 'GET', path: '/api/staff-invitations/:token', access: 'anyone' },
   acceptStaffInvitation: { method: 'POST', path: '/api/staff-invitations/accept', access: 'anyone' },
+  // The folio: a booking's charges, payments and refunds (schemas/folio.ts)
+  /** The booking's customer's or staff's; 404 for anyone else. */
+  folio: { method: 'GET', path: '/api/bookings/:id/folio', access: 'customer' },
+  recordPayment: { method: 'POST', path: '/api/bookings/:id/payments', access: 'staff' },
+  recordRefund: { method: 'POST', path: '/api/bookings/:id/refunds', access: 'manager' },
+  addCharge: { method: 'POST', path: '/api/bookings/:id/charges', access: 'staff' },
+  voidLine: { method: 'POST', path: '/api/bookings/:id/lines/:lineId/void', access: 'manager' },
   // Pictures, service
   image: { method: 'GET', path: '/api/images/:id', access: 'anyone' },
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'anyone' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, MAX_BOOKINGS_PAGE, STAFF_SET_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, STATUS_REASONS, VETTING_STATUSES } from '../constants';
+import { FOLIO_METHODS, LEGACY_PAYMENT_STATUS } from '../folio';
 import { counterRecord } from './counterRecord';
 import { additionalDriver } from './drivers';
 import { PAYMENT_ATTEMPT_STATUSES } from './payments';
@@ -49,7 +50,7 @@ export const booking = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   /** While pending: when the hold ends (cancelled if staff have not confirmed it by then). */
   holdExpiresAt: z.string().nullable(),
-  /** What the company has received, as staff mark it. */
+  /** What is paid, as the booking's folio says (GET /api/bookings/{id}/folio). */
   paymentStatus: z.enum(PAYMENT_STATUSES),
   /** The other drivers the customer named (the customer drives too). */
   additionalDrivers: z.array(additionalDriver),
@@ -92,17 +93,21 @@ export const changeStatusBody = z.object({
 });
 export type ChangeStatusBody = z.infer<typeof changeStatusBody>;
 
-const PAYMENT_STATUS_SHOWN = ['not paid yet', 'deposit received', 'paid'] as const;
+const PAYMENT_STATUS_SHOWN = ['not paid yet', 'part paid', 'paid', 'refund due', 'refunded'] as const;
 export const paymentStatusBody = z.object({
   bookingId: idField('the booking'),
-  paymentStatus: oneOf('what has been paid', PAYMENT_STATUSES, PAYMENT_STATUS_SHOWN),
+  paymentStatus: z.literal('paid', { error: 'Only "paid" can be recorded here: it records the balance as paid. To give money back, record a refund.' }),
+  method: oneOf('how the money moved', FOLIO_METHODS, ['card', 'bank deposit', 'cash', 'bank transfer']).optional(),
 });
 export type PaymentStatusBody = z.infer<typeof paymentStatusBody>;
 
 /** Which bookings: the filters of Manage Bookings, of its pages and of the export. */
 export const ownerBookingFilters = z.object({
   status: oneOf('a status', BOOKING_STATUSES, ['pending', 'confirmed', 'cancelled', 'picked up', 'returned', 'no show']).optional().describe('Only bookings with this status.'),
-  paymentStatus: oneOf('what has been paid', PAYMENT_STATUSES, PAYMENT_STATUS_SHOWN).optional().describe('Only bookings in this payment state.'),
+  paymentStatus: z
+    .preprocess((value) => (typeof value === 'string' ? (LEGACY_PAYMENT_STATUS[value] ?? value) : value), oneOf('what has been paid', PAYMENT_STATUSES, PAYMENT_STATUS_SHOWN))
+    .optional()
+    .describe('Only bookings in this payment state (deposit_received, its older name, is part_paid).'),
   from: calendarDate('First day').optional().describe('With to: only rentals touching these days (inclusive).'),
   to: calendarDate('Last day').optional().describe('With from: only rentals touching these days (inclusive).'),
   q: queryText('Search', 100).optional().describe("Part of the reference, the customer's name or e-mail, or 4 or more digits of the phone."),

@@ -89,7 +89,8 @@ export const queryText = (label: string, max: number) =>
     .max(max, { error: `${label} can be at most ${max} characters long.` })
     .refine((value) => storable(value) && !CONTROL_OR_BIDI.test(value), { error: `${label} contains characters that cannot be searched for. Please remove them.` });
 
-export const failure = z.object({ success: z.literal(false), message: z.string() });
+/** code: what a screen decides on (the contract's REFUSAL_CODES), where the refusal has one. */
+export const failure = z.object({ success: z.literal(false), message: z.string(), code: z.string().optional() });
 export type Failure = z.infer<typeof failure>;
 export const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape });
 

@@ -20,3 +20,4 @@ export * from './staff';
 export * from './responses';
 export * from './staffBookings';
 export * from './bookingChanges';
+export * from './folio';

@@ -2,7 +2,7 @@
  * Drizzle's view of the tables. The migrations in ./migrations are the source of truth:
  * what Drizzle cannot express (the bookings' daterange and its exclusion constraint) lives only there.
  */
-import type { AdditionalDriver, PriceRules, Quote, ReturnCharge } from '@rental/contract';
+import { type AdditionalDriver, FOLIO_LINE_KINDS, FOLIO_METHODS, FOLIO_PAYMENT_KINDS, type PriceRules, type Quote, type ReturnCharge } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -132,8 +132,8 @@ export const bookings = pgTable('bookings', {
   holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
   /** Why it was cancelled (null while it is not). */
   statusReason: text('status_reason', { enum: ['customer', 'staff', 'expired', 'not_approved'] }),
-  /** What the company has received (migrations/0007_payment_status.sql). */
-  paymentStatus: text('payment_status', { enum: ['unpaid', 'deposit_received', 'paid'] }).notNull().default('unpaid'),
+  /** What the folio says is paid (migrations/0024_folio.sql): the database derives it, whatever an UPDATE writes. */
+  paymentStatus: text('payment_status', { enum: ['unpaid', 'part_paid', 'paid', 'refund_due', 'refunded'] }).notNull().default('unpaid'),
   /** The address a pending booking came from (holds per address); forgotten once it is no longer pending. */
   madeFrom: text('made_from'),
   /** The other drivers the customer named (contract's additionalDriver), at most 3. */
@@ -397,4 +397,38 @@ export const carDamages = pgTable('car_damages', {
   amount: integer('amount'),
   repairedAt: timestamp('repaired_at', { withTimezone: true }),
   repairedBy: uuid('repaired_by').references(() => users.id),
+});
+
+// ---- The folio (migrations/0024_folio.sql; features/bookings/folio.ts) ----
+
+/** A booking's charges; append-only (a trigger refuses UPDATE and DELETE): a correction voids a line. */
+export const folioLines = pgTable('folio_lines', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+  kind: text('kind', { enum: FOLIO_LINE_KINDS }).notNull(),
+  label: text('label').notNull(),
+  /** Before GCT; negative for a discount or a voiding line. */
+  amount: integer('amount').notNull(),
+  gct: integer('gct').notNull().default(0),
+  voidsLineId: uuid('voids_line_id'),
+  reason: text('reason'),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+});
+
+/** Money in and out of a booking; append-only. */
+export const folioPayments = pgTable('folio_payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+  kind: text('kind', { enum: FOLIO_PAYMENT_KINDS }).notNull(),
+  method: text('method', { enum: FOLIO_METHODS }).notNull(),
+  amount: integer('amount').notNull(),
+  reference: text('reference').notNull().default(''),
+  note: text('note').notNull().default(''),
+  /** A card payment's attempt (one payment line per attempt). */
+  attemptId: uuid('attempt_id').references(() => paymentAttempts.id),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
 });

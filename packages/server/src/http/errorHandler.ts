@@ -43,7 +43,7 @@ export function validationMessage(err: FastifyError): string {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send({ success: false, message: err.message });
+      return reply.code(err.statusCode).send({ ...err.extra, success: false, message: err.message, ...(err.code ? { code: err.code } : {}) });
     }
     if (err.validation) {
       return reply.code(400).send({ success: false, message: validationMessage(err) });

@@ -1,11 +1,17 @@
 import { firstIssueMessage } from '@rental/contract';
 import type { z } from 'zod';
 
-/** A failure the caller should read: its status and a sentence a customer understands. */
+/**
+ * A failure the caller should read: its status, a sentence a customer understands, and, where a
+ * screen must act on it, a code from the contract's REFUSAL_CODES (screens decide on codes, never
+ * on the words). extra travels in the body beside them (the new quote of a price_changed).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly code?: string,
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';

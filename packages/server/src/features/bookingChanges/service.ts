@@ -190,8 +190,8 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
       pickupDate: wanted.pickupDate,
       returnDate: wanted.returnDate,
       price: newQuote.total,
+      // The folio gets the difference as a line (0024_folio.sql) and says what is paid.
       quote: newQuote,
-      paymentStatus: payment.paymentStatus,
       holdExpiresAt: hold,
     })
     .where(eq(bookings.id, bookingId));

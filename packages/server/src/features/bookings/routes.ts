@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
-import { BOOKINGS_PAGE_SIZE, type BookingCreatedResponse, companyToday, MESSAGES, rentalDatesProblem } from '@rental/contract';
+import { BOOKINGS_PAGE_SIZE, type BookingCreatedResponse, companyToday, FOLIO_MESSAGES, MESSAGES, rentalDatesProblem } from '@rental/contract';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../../db/schema';
 import type { FastifyPluginAsync } from 'fastify';
 import { retryTransientConflicts } from '../../db/retry';
 import { addEndpoint } from '../../http/endpoint';
@@ -14,7 +16,8 @@ import { createBookingDesk } from './bookingDesk';
 import { holdAddress } from './holdAddress';
 import { idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
 import { filtersWhere, ownerBookingsJson, ownerBookingsPage } from './ownerList';
-import { changePaymentStatus } from './paymentStatus';
+import { addCharge, readFolio, recordBalancePaid, recordPayment, recordRefund, voidLine } from './folio';
+import { listOwnerBookings } from './read';
 import { cancelOwnBooking, changeBookingStatus, findUserBooking, listUserBookings } from './service';
 
 const bookingsRoutes: FastifyPluginAsync = async (app) => {
@@ -70,10 +73,34 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
     return reply.type('application/json; charset=utf-8').send(Readable.from(ownerBookingsJson(app.db, where, app.config.publicUrl)));
   });
 
+  // What is paid is the folio's to say: "paid" records the balance as a payment.
   addEndpoint(app, 'changePaymentStatus', async (request) => {
-    const { bookingId, paymentStatus } = request.body;
-    const booking = await changePaymentStatus(app.db, request.user, bookingId, paymentStatus);
-    return { success: true as const, message: MESSAGES.paymentStatusUpdated, booking };
+    const { bookingId, method } = request.body;
+    await recordBalancePaid(app.db, request.user.id, bookingId, method);
+    const [booking] = await listOwnerBookings(app.db, { where: eq(bookings.id, bookingId) });
+    return { success: true as const, message: MESSAGES.paymentStatusUpdated, booking: booking! };
+  });
+
+  addEndpoint(app, 'folio', async (request) => ({ success: true as const, folio: await readFolio(app.db, request.user, request.params.id) }));
+  addEndpoint(app, 'recordPayment', async (request, reply) => {
+    const folio = await retryTransientConflicts(() => recordPayment(app.db, request.user.id, request.params.id, request.body));
+    reply.code(201);
+    return { success: true as const, message: FOLIO_MESSAGES.paymentRecorded, folio };
+  });
+  addEndpoint(app, 'recordRefund', async (request, reply) => {
+    const folio = await retryTransientConflicts(() => recordRefund(app.db, request.user.id, request.params.id, request.body));
+    reply.code(201);
+    return { success: true as const, message: FOLIO_MESSAGES.refundRecorded, folio };
+  });
+  addEndpoint(app, 'addCharge', async (request, reply) => {
+    const folio = await retryTransientConflicts(() => addCharge(app.db, request.user.id, request.params.id, request.body));
+    reply.code(201);
+    return { success: true as const, message: FOLIO_MESSAGES.chargeAdded, folio };
+  });
+  addEndpoint(app, 'voidLine', async (request, reply) => {
+    const folio = await retryTransientConflicts(() => voidLine(app.db, request.user.id, request.params.id, request.params.lineId, request.body.reason));
+    reply.code(201);
+    return { success: true as const, message: FOLIO_MESSAGES.lineVoided, folio };
   });
 
   addEndpoint(app, 'ownerBookingsCsv', async (request, reply) => {

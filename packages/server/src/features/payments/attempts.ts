@@ -12,6 +12,7 @@ import { type Database, pgErrorCode } from '../../db/types';
 import { retryTransientConflicts } from '../../db/retry';
 import { HttpError } from '../../http/errors';
 import { isId } from '../cars/ids';
+import { recordMoney } from '../bookings';
 import { getCompanySettings } from '../company/settings';
 import type { Letter, MailSettings } from '../mail/letters';
 import { bookingFacts, enqueue, type Tx } from '../mail/outbox';
@@ -211,8 +212,10 @@ export async function completeReturn(db: Database, provider: PaymentProvider, qu
           const why = `Booking ${found.reference} was already marked as paid when this card payment arrived: it may have been paid twice. If so, refund one of the payments.`;
           letters.push(cardPaymentStaffAlertLetter(facts, payment, why, company, mail));
         } else {
-          // Paid, by card; a booking cancelled meanwhile stays cancelled (its days may be someone else's now).
-          await tx.update(bookings).set({ paymentStatus: 'paid', paymentMethod: 'card', holdExpiresAt: null }).where(eq(bookings.id, found.bookingId));
+          // Paid, by card: the amount the attempt was for, as a payment in the folio; a booking
+          // cancelled meanwhile stays cancelled (its days may be someone else's now).
+          await recordMoney(tx, found.bookingId, { kind: 'payment', method: 'card', amount: attempt!.amount, reference: check.transactionId ?? attempt!.orderId, note: `Card payment ${attempt!.orderId}`, attemptId: attempt!.id, by: null });
+          await tx.update(bookings).set({ paymentMethod: 'card', holdExpiresAt: null }).where(eq(bookings.id, found.bookingId));
           const facts = await bookingFacts(tx, found.bookingId);
           const cancelled = booking!.status === 'cancelled';
           letters.push(cardPaymentReceivedLetter({ ...facts, cancelled }, payment, company, mail));
@@ -262,7 +265,8 @@ export async function closeAttempt(
         .set({ status: body.outcome, closeNote: body.note || null, closedBy: ownerId, closedAt: sql`now()` })
         .where(eq(paymentAttempts.id, id));
       if (body.outcome === 'paid' && booking.paymentStatus !== 'paid') {
-        await tx.update(bookings).set({ paymentStatus: 'paid', paymentMethod: 'card', holdExpiresAt: null }).where(eq(bookings.id, attempt.bookingId));
+        await recordMoney(tx, attempt.bookingId, { kind: 'payment', method: 'card', amount: attempt.amount, reference: attempt.transactionId ?? attempt.orderId, note: `Card payment ${attempt.orderId}, closed by staff`, attemptId: attempt.id, by: ownerId });
+        await tx.update(bookings).set({ paymentMethod: 'card', holdExpiresAt: null }).where(eq(bookings.id, attempt.bookingId));
         const facts = await bookingFacts(tx, attempt.bookingId);
         const payment = { orderId: attempt.orderId, amount: attempt.amount, currency: attempt.currency, cardLast4: attempt.cardLast4, transactionId: attempt.transactionId };
         await enqueue(tx, [cardPaymentReceivedLetter({ ...facts, cancelled: booking.status === 'cancelled' }, payment, await getCompanySettings(tx), mail)]);
@@ -287,6 +291,7 @@ export async function refundAttempt(db: Database, ownerId: string, id: string, b
         .update(paymentAttempts)
         .set({ status: 'refunded', refundedAmount: attempt.refundedAmount + body.amount, ...(body.note ? { closeNote: body.note } : {}) })
         .where(eq(paymentAttempts.id, id));
+      await recordMoney(tx, attempt.bookingId, { kind: 'refund', method: 'card', amount: body.amount, reference: attempt.transactionId ?? attempt.orderId, note: body.note || `Card refund ${attempt.orderId}`, attemptId: attempt.id, by: ownerId });
       const [saved] = await listed(tx, eq(paymentAttempts.id, id), 1);
       return saved!;
     }),

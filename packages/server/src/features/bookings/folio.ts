@@ -1,0 +1,241 @@
+/**
+ * The folio (docs/decisions/099-the-folio.md): a booking's charges, payments and refunds, one line
+ * each, never edited. This module is the only code that writes them; the database writes the
+ * quote's own lines as the booking is made, changed, cancelled or re-opened (0024_folio.sql) and
+ * derives bookings.payment_status from the sums. Other features (the card payments, the counter)
+ * record money through the functions below, inside their own transaction, with the booking locked.
+ */
+import {
+  type FolioChargeBody,
+  type FolioLineKind,
+  type FolioMethod,
+  type FolioPaymentBody,
+  type FolioRefundBody,
+  type Folio,
+  folioTotals,
+  type FolioTotals,
+  gctOn,
+  MESSAGES,
+  type PaymentMethod,
+  paymentStatusOf,
+  refundableOf,
+  REFUSAL_CODES,
+} from '@rental/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { actAs } from '../../db/actor';
+import { bookings, folioLines, folioPayments, rentals, users } from '../../db/schema';
+import { type Database, queryRows } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { isId } from '../cars/ids';
+import { getCompanySettings } from '../company/settings';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Reader = Database | Tx;
+
+export interface FolioReader {
+  id: string;
+  role: string;
+}
+
+/** How a booking's own payment method pays, in the folio's words. */
+export const FOLIO_METHOD_OF: Record<PaymentMethod, FolioMethod> = { upfront: 'cash', cash_deposit: 'bank_deposit', card: 'card' };
+
+const byName = (column: typeof folioLines.createdBy | typeof folioPayments.createdBy) => sql<string | null>`(SELECT name FROM ${users} WHERE id = ${column})`;
+
+/** The sums of a booking's folio (one query), for rules that need the balance. */
+export async function folioTotalsOf(db: Reader, bookingId: string): Promise<FolioTotals> {
+  const [row] = await queryRows<{ charged: string; gct: string; paid: string; refunded: string }>(
+    db as Database,
+    sql`SELECT (SELECT coalesce(sum(amount + gct), 0) FROM folio_lines WHERE booking_id = ${bookingId}) AS charged,
+               (SELECT coalesce(sum(gct), 0) FROM folio_lines WHERE booking_id = ${bookingId}) AS gct,
+               (SELECT coalesce(sum(amount), 0) FROM folio_payments WHERE booking_id = ${bookingId} AND kind = 'payment') AS paid,
+               (SELECT coalesce(sum(amount), 0) FROM folio_payments WHERE booking_id = ${bookingId} AND kind = 'refund') AS refunded`,
+  );
+  const charged = Number(row!.charged);
+  const paid = Number(row!.paid);
+  const refunded = Number(row!.refunded);
+  return { charged, gct: Number(row!.gct), paid, refunded, balance: charged - paid + refunded };
+}
+
+/** The whole folio of a booking, for its customer or staff (404 for anyone else). */
+export async function readFolio(db: Reader, reader: FolioReader | null, bookingId: unknown): Promise<Folio> {
+  if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
+  const [booking] = await db
+    .select({ userId: bookings.userId, reference: bookings.reference, paymentStatus: bookings.paymentStatus })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!booking || (reader && reader.role !== 'owner' && reader.id !== booking.userId)) throw new HttpError(404, MESSAGES.bookingNotFound);
+  const [lines, payments, deposit, company] = await Promise.all([
+    db
+      .select({
+        id: folioLines.id,
+        kind: folioLines.kind,
+        label: folioLines.label,
+        amount: folioLines.amount,
+        gct: folioLines.gct,
+        createdAt: folioLines.createdAt,
+        by: byName(folioLines.createdBy),
+        voidsLineId: folioLines.voidsLineId,
+        reason: folioLines.reason,
+      })
+      .from(folioLines)
+      .where(eq(folioLines.bookingId, bookingId))
+      .orderBy(asc(folioLines.seq)),
+    db
+      .select({
+        id: folioPayments.id,
+        kind: folioPayments.kind,
+        method: folioPayments.method,
+        amount: folioPayments.amount,
+        reference: folioPayments.reference,
+        note: folioPayments.note,
+        createdAt: folioPayments.createdAt,
+        by: byName(folioPayments.createdBy),
+      })
+      .from(folioPayments)
+      .where(eq(folioPayments.bookingId, bookingId))
+      .orderBy(asc(folioPayments.seq)),
+    db
+      .select({ held: rentals.depositAmount, returned: rentals.depositRefunded, kept: rentals.depositKept, checkedInAt: rentals.checkedInAt })
+      .from(rentals)
+      .where(eq(rentals.bookingId, bookingId)),
+    getCompanySettings(db),
+  ]);
+  const voided = new Set(lines.map((line) => line.voidsLineId).filter((id): id is string => id !== null));
+  const totals = folioTotals({ lines, payments });
+  const held = deposit[0];
+  return {
+    bookingId,
+    reference: booking.reference,
+    currency: company.currency,
+    lines: lines.map((line) => ({ ...line, createdAt: line.createdAt.toISOString(), voided: voided.has(line.id) })),
+    payments: payments.map((payment) => ({ ...payment, createdAt: payment.createdAt.toISOString() })),
+    totals,
+    paymentStatus: paymentStatusOf(totals),
+    deposit: held ? { held: held.held, returned: held.returned ?? 0, kept: held.kept ?? 0 } : { held: 0, returned: 0, kept: 0 },
+  };
+}
+
+/** Locks the booking's row (the usual order: booking first), 404 when there is none. */
+export async function lockBooking(tx: Tx, bookingId: unknown): Promise<{ id: string; userId: string; paymentMethod: PaymentMethod; status: string }> {
+  if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
+  const [row] = await tx
+    .select({ id: bookings.id, userId: bookings.userId, paymentMethod: bookings.paymentMethod, status: bookings.status })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for('update');
+  if (!row) throw new HttpError(404, MESSAGES.bookingNotFound);
+  return row;
+}
+
+export interface MoneyMoved {
+  kind: 'payment' | 'refund';
+  method: FolioMethod;
+  amount: number;
+  reference?: string;
+  note?: string;
+  /** A card payment's attempt: the database records one payment per attempt. */
+  attemptId?: string;
+  by: string | null;
+}
+
+/** Records money received or given back, in the caller's transaction (the booking locked). */
+export async function recordMoney(tx: Tx, bookingId: string, money: MoneyMoved): Promise<void> {
+  if (!Number.isInteger(money.amount) || money.amount <= 0) throw new Error(`A folio payment must be a whole positive amount, not ${money.amount}.`);
+  if (money.kind === 'refund') {
+    const totals = await folioTotalsOf(tx, bookingId);
+    if (money.amount > refundableOf(totals)) throw new HttpError(409, REFUSAL_CODES.refund_too_much, 'refund_too_much');
+  }
+  await tx.insert(folioPayments).values({
+    bookingId,
+    kind: money.kind,
+    method: money.method,
+    amount: money.amount,
+    reference: money.reference ?? '',
+    note: money.note ?? '',
+    attemptId: money.attemptId ?? null,
+    createdBy: money.by,
+  });
+}
+
+export interface Charge {
+  kind: FolioLineKind;
+  label: string;
+  /** Before GCT; a discount is given as a positive amount and recorded negative. */
+  amount: number;
+  gct: number;
+  by: string | null;
+}
+
+/** Adds charges (a discount lowers the balance), in the caller's transaction. */
+export async function addCharges(tx: Tx, bookingId: string, charges: readonly Charge[]): Promise<void> {
+  const rows = charges
+    .filter((charge) => charge.amount !== 0 || charge.gct !== 0)
+    .map((charge) => {
+      const sign = charge.kind === 'discount' ? -1 : 1;
+      return { bookingId, kind: charge.kind, label: charge.label, amount: sign * charge.amount, gct: sign * charge.gct, createdBy: charge.by };
+    });
+  if (rows.length > 0) await tx.insert(folioLines).values(rows);
+}
+
+/** A charge typed by staff, with GCT at the company's rate when it applies. */
+export async function staffCharge(tx: Tx, body: FolioChargeBody, by: string): Promise<Charge> {
+  const company = await getCompanySettings(tx);
+  return { kind: body.kind, label: body.label, amount: body.amount, gct: body.gctApplies ? gctOn(body.amount, company.gctPercent) : 0, by };
+}
+
+async function voidOne(tx: Tx, bookingId: string, lineId: unknown, reason: string, by: string): Promise<void> {
+  if (!isId(lineId)) throw new HttpError(404, REFUSAL_CODES.line_not_found, 'line_not_found');
+  const [line] = await tx.select().from(folioLines).where(and(eq(folioLines.id, lineId), eq(folioLines.bookingId, bookingId)));
+  if (!line) throw new HttpError(404, REFUSAL_CODES.line_not_found, 'line_not_found');
+  if (line.voidsLineId) throw new HttpError(409, REFUSAL_CODES.void_of_void, 'void_of_void');
+  const [already] = await tx.select({ id: folioLines.id }).from(folioLines).where(eq(folioLines.voidsLineId, lineId));
+  if (already) throw new HttpError(409, REFUSAL_CODES.line_already_voided, 'line_already_voided');
+  await tx.insert(folioLines).values({
+    bookingId,
+    kind: line.kind,
+    label: `Voided: ${line.label}`.slice(0, 300),
+    amount: -line.amount,
+    gct: -line.gct,
+    voidsLineId: line.id,
+    reason,
+    createdBy: by,
+  });
+}
+
+/** One staff action on the folio: the booking locked, the actor named, the folio answered. */
+async function folioAction(db: Database, actorId: string, bookingId: unknown, act: (tx: Tx, booking: Awaited<ReturnType<typeof lockBooking>>) => Promise<void>): Promise<Folio> {
+  return db.transaction(async (tx) => {
+    await actAs(tx, actorId);
+    const booking = await lockBooking(tx, bookingId);
+    await act(tx, booking);
+    return readFolio(tx, null, booking.id);
+  });
+}
+
+export function recordPayment(db: Database, actorId: string, bookingId: unknown, body: FolioPaymentBody): Promise<Folio> {
+  return folioAction(db, actorId, bookingId, (tx, booking) =>
+    recordMoney(tx, booking.id, { kind: 'payment', method: body.method, amount: body.amount, reference: body.reference, note: body.note, by: actorId }),
+  );
+}
+
+export function recordRefund(db: Database, actorId: string, bookingId: unknown, body: FolioRefundBody): Promise<Folio> {
+  return folioAction(db, actorId, bookingId, (tx, booking) => recordMoney(tx, booking.id, { kind: 'refund', method: body.method, amount: body.amount, note: body.note, by: actorId }));
+}
+
+export function addCharge(db: Database, actorId: string, bookingId: unknown, body: FolioChargeBody): Promise<Folio> {
+  return folioAction(db, actorId, bookingId, async (tx, booking) => addCharges(tx, booking.id, [await staffCharge(tx, body, actorId)]));
+}
+
+export function voidLine(db: Database, actorId: string, bookingId: unknown, lineId: unknown, reason: string): Promise<Folio> {
+  return folioAction(db, actorId, bookingId, (tx, booking) => voidOne(tx, booking.id, lineId, reason, actorId));
+}
+
+/** "Record the balance as paid": a payment of the whole balance, by the method given or the booking's own. */
+export function recordBalancePaid(db: Database, actorId: string, bookingId: unknown, method?: FolioMethod): Promise<Folio> {
+  return folioAction(db, actorId, bookingId, async (tx, booking) => {
+    const { balance } = await folioTotalsOf(tx, booking.id);
+    if (balance <= 0) throw new HttpError(409, REFUSAL_CODES.nothing_owing, 'nothing_owing');
+    await recordMoney(tx, booking.id, { kind: 'payment', method: method ?? FOLIO_METHOD_OF[booking.paymentMethod], amount: balance, note: 'The balance, recorded as paid', by: actorId });
+  });
+}
