@@ -21,3 +21,4 @@ export * from './setupChecklist';
 export * from './bookingChanges';
 export * from './folio';
 export * from './refusalCodes';
+export * from './bookingLife';

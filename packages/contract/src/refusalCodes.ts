@@ -13,6 +13,7 @@ export const REFUSAL_CODES = {
   price_changed: 'The price has changed since you looked: please check the new total and confirm again.',
   payment_open: 'A card payment for this booking is still open. Please finish it or wait until it ends (at most 30 minutes), then change the booking.',
   odometer_backwards: 'The odometer reading cannot be lower than the car’s last reading. An owner can correct it, with a reason.',
+  step_not_allowed: 'This booking cannot take that step from where it is now.',
   payment_before_keys: 'This booking still has money to pay. Record the payment before handing over the keys, or choose "pay at return" with a reason (owners and managers).',
 } as const;
 export type RefusalCode = keyof typeof REFUSAL_CODES;

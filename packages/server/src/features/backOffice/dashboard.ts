@@ -72,7 +72,7 @@ async function occupancy(db: Database, today: string, totalCars: number): Promis
     sql`SELECT coalesce(sum(upper(b.period * m.range) - lower(b.period * m.range)), 0)::bigint AS booked,
           (${nextStart}::date - ${start}::date) AS days
         FROM (SELECT daterange(${start}::date, ${nextStart}::date) AS range) m
-        LEFT JOIN bookings b ON b.status NOT IN ('cancelled', 'no_show') AND b.period && m.range
+        LEFT JOIN bookings b ON booking_holds_days(b.status) AND b.period && m.range
           AND EXISTS (SELECT 1 FROM cars c WHERE c.id = b.car_id AND c.deleted_at IS NULL)`,
   );
   const bookedCarDays = Number(row?.booked ?? 0);

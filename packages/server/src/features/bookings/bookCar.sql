@@ -51,7 +51,7 @@ BEGIN
     IF EXISTS (
       SELECT 1 FROM generate_series(lower(item.period), upper(item.period) - 1, interval '1 day') AS d(day)
       WHERE (SELECT coalesce(sum(be.quantity), 0) FROM booking_extras be JOIN bookings b ON b.id = be.booking_id
-               WHERE be.extra_id = item.id AND b.status NOT IN ('cancelled', 'no_show') AND b.period @> d.day::date) > item.stock
+               WHERE be.extra_id = item.id AND booking_holds_days(b.status) AND b.period @> d.day::date) > item.stock
     ) THEN
       RAISE EXCEPTION 'extra_sold_out';
     END IF;

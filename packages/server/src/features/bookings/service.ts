@@ -16,6 +16,10 @@ import {
   type OwnerBooking,
   type Role,
   type StatusReason,
+  lifeStep,
+  type StaffRole,
+  staffEventFor,
+  REFUSAL_CODES,
 } from '@rental/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { bookingEvents, bookings, cars, users } from '../../db/schema';
@@ -41,6 +45,8 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export interface Actor {
   id: string;
   role: Role;
+  /** Which staff role (the transition table's who); null or absent for a customer. */
+  staffRole?: StaffRole | null;
 }
 
 const holdEnd = (holdMinutes: number) => sql`now() + make_interval(mins => ${holdMinutes})`;
@@ -121,6 +127,9 @@ export async function changeBookingStatus(
         throw new HttpError(409, MESSAGES.carRemovedCannotReactivate);
       }
       if (current.status === status) return;
+      // The transition table has the last word: a step it does not list for this role is refused.
+      const event = staffEventFor(current.status, status);
+      if (!event || !lifeStep(current.status, event, actor.staffRole ?? 'agent')) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
       await recordStatus(tx, bookingId, status, 'staff', actor.id, holdMinutes);
       // Re-opened: its extras must still fit their stock (another booking may have the last child seat now).
       if (freesDays(current.status)) await tx.execute(sql`SELECT booking_extras_fit(${bookingId}::uuid)`);
@@ -159,6 +168,7 @@ export async function cancelOwnBooking(db: Database, userId: string, bookingId: 
     if (current.status === 'on_rent') throw new HttpError(409, COUNTER_MESSAGES.cancelOnRent);
     if (current.status === 'returned' || current.status === 'no_show') throw new HttpError(409, MESSAGES.pickupDayReached);
     if (current.status === 'confirmed' && current.pickupDate <= today) throw new HttpError(409, MESSAGES.pickupDayReached);
+    if (!lifeStep(current.status, 'cancel_by_customer', 'customer')) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
     await recordStatus(tx, bookingId, 'cancelled', 'customer', userId, 0);
     await enqueue(tx, [cancelledByCustomerLetter(await bookingFacts(tx, bookingId), await getCompanySettings(tx), mail)]);
   });
