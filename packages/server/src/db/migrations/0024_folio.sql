@@ -1,4 +1,4 @@
--- The folio (docs/decisions/099-the-folio.md): a booking's money, one line per charge, one line per
+-- The folio (docs/decisions/099-the-folio-and-the-booking-life.md): a booking's money, one line per charge, one line per
 -- payment or refund, never edited or removed. A booking's price lives in its folio from the moment
 -- it is made: the lines below are written by the database itself from the booking's quote, so every
 -- way a booking is made (a customer, staff, the demo, a restore's later bookings) has its folio.

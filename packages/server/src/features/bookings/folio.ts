@@ -1,5 +1,5 @@
 /**
- * The folio (docs/decisions/099-the-folio.md): a booking's charges, payments and refunds, one line
+ * The folio (docs/decisions/099-the-folio-and-the-booking-life.md): a booking's charges, payments and refunds, one line
  * each, never edited. This module is the only code that writes them; the database writes the
  * quote's own lines as the booking is made, changed, cancelled or re-opened (0024_folio.sql) and
  * derives bookings.payment_status from the sums. Other features (the card payments, the counter)
