@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { IMAGE_VARIANT_WIDTHS } from './constants';
+import type { RefusalCode } from './refusalCodes';
 import { type EndpointName, ROUTES } from './routes';
 import {
   bankDetails,
@@ -98,6 +99,8 @@ export interface EndpointSchemas {
   /** The success answer (JSON), or the content type of a binary answer. */
   response: z.ZodType | { binary: string };
   errors?: readonly ErrorStatus[];
+  /** The particular refusal codes it may answer (refusalCodes.ts), besides its statuses' general ones. */
+  codes?: readonly RefusalCode[];
 }
 
 export const MESSAGE_BAD_IMAGE_WIDTH = `A smaller picture can be ${IMAGE_VARIANT_WIDTHS.slice(0, -1).join(', ')} or ${IMAGE_VARIANT_WIDTHS.at(-1)} pixels wide; leave the width out for the full picture.`;
@@ -431,7 +434,8 @@ export const ENDPOINTS = {
     tag: 'Bookings',
     body: paymentStatusBody,
     response: responses.statusChanged,
-    errors: [404],
+    errors: [404, 409],
+    codes: ['nothing_owing'],
   },
   ownerBookingsCsv: {
     summary: 'The bookings as a spreadsheet (CSV)',
@@ -529,6 +533,7 @@ export const ENDPOINTS = {
     body: changeStatusBody,
     response: responses.statusChanged,
     errors: [404, 409],
+    codes: ['step_not_allowed'],
   },
   company: {
     summary: "The company's facts",
@@ -848,6 +853,7 @@ export const ENDPOINTS = {
     status: 201,
     response: folioResponses.folioChanged,
     errors: [404, 409],
+    codes: ['refund_too_much'],
   },
   addCharge: {
     summary: 'Add a charge (or a discount) to a booking',
@@ -870,6 +876,7 @@ export const ENDPOINTS = {
     status: 201,
     response: folioResponses.folioChanged,
     errors: [404, 409],
+    codes: ['line_not_found', 'line_already_voided', 'void_of_void'],
   },
   health: {
     summary: 'Is the server up and its database reachable?',

@@ -2,7 +2,50 @@
  * Refusals a screen must act on carry a code beside their sentence; screens decide on the code,
  * never on the words. Each code here with the sentence the server sends for it.
  */
+import { BOOKING_REFUSALS, type BookingRefusal } from './bookingRefusals';
 import { FOLIO_MESSAGES } from './folio';
+
+/**
+ * The code of a refusal that has no more particular one: what its status means. Every failure body
+ * carries a code, so a screen never has to read the words.
+ */
+export const GENERAL_CODES = {
+  invalid_input: 'Something in the request is missing or not valid; the message says what.',
+  login_needed: 'Please log in (again) to do this.',
+  not_allowed: 'Your account may not do this.',
+  not_found: 'It does not exist, or it is not yours to see.',
+  conflict: 'This cannot be done as things stand now; the message says why.',
+  too_large: 'What was sent is too large.',
+  too_slow: 'The request took too long to arrive. Please try again.',
+  not_possible: 'This cannot be done with these values; the message says why.',
+  too_many_attempts: 'Too many attempts: please wait a little and try again.',
+  server_error: 'Something went wrong on our side. Please try again.',
+  unavailable: 'This is not available just now. Please try again shortly.',
+} as const;
+export type GeneralCode = keyof typeof GENERAL_CODES;
+
+const CODE_OF_STATUS: Record<number, GeneralCode> = {
+  400: 'invalid_input',
+  401: 'login_needed',
+  403: 'not_allowed',
+  404: 'not_found',
+  409: 'conflict',
+  408: 'too_slow',
+  413: 'too_large',
+  431: 'too_large',
+  422: 'not_possible',
+  429: 'too_many_attempts',
+  500: 'server_error',
+  503: 'unavailable',
+};
+
+/** The general code of a failure's status. */
+export function codeOfStatus(status: number): GeneralCode {
+  return CODE_OF_STATUS[status] ?? (status >= 500 ? 'server_error' : 'invalid_input');
+}
+
+/** The booking function's reasons are codes too, with their sentences (bookingRefusals.ts). */
+export const BOOKING_REFUSAL_CODES = Object.fromEntries(Object.entries(BOOKING_REFUSALS).map(([reason, { message }]) => [reason, message])) as Record<BookingRefusal, string>;
 
 export const REFUSAL_CODES = {
   nothing_owing: FOLIO_MESSAGES.nothingOwing,
@@ -17,3 +60,6 @@ export const REFUSAL_CODES = {
   payment_before_keys: 'This booking still has money to pay. Record the payment before handing over the keys, or choose "pay at return" with a reason (owners and managers).',
 } as const;
 export type RefusalCode = keyof typeof REFUSAL_CODES;
+
+/** Every code a failure body may carry, with its words (OpenAPI lists them). */
+export const ALL_FAILURE_CODES: Record<string, string> = { ...GENERAL_CODES, ...BOOKING_REFUSAL_CODES, ...REFUSAL_CODES };

@@ -29,9 +29,9 @@ describe(`the endpoint table (${describeDatabase})`, () => {
   it('answers a body the schema refuses with our shape, in words the form uses', async () => {
     const res = await t.app.inject({ method: 'POST', url: API.checkAvailability, payload: { location: 'Waterford, Portmore', pickupDate: 5 } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: 'Please choose the pickup date.' });
+    expect(res.json()).toEqual({ success: false, code: expect.any(String), message: 'Please choose the pickup date.' });
     const notAnObject = await t.app.inject({ method: 'POST', url: API.checkAvailability, payload: [1, 2] });
-    expect(notAnObject.json()).toEqual({ success: false, message: 'The request body must be a JSON object.' });
+    expect(notAnObject.json()).toEqual({ success: false, code: expect.any(String), message: 'The request body must be a JSON object.' });
   });
 
   describe('GET /api/openapi.json', () => {

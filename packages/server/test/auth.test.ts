@@ -59,7 +59,7 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
     it('refuses an e-mail that is taken, whatever its case, with 409', async () => {
       const res = await post(API.register, { name: 'Copy', email: customer.user.email.toUpperCase(), password: TEST_PASSWORD });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ success: false, message: MESSAGES.emailTaken });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.emailTaken });
     });
 
     it('ignores fields it does not know (no one registers as an owner)', async () => {
@@ -81,14 +81,14 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
     ])('answers 400 naming the field for %s', async (_label, payload, message) => {
       const res = await post(API.register, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message });
     });
 
     it('answers 400 when the body is not a JSON object', async () => {
       for (const payload of ['"just text"', '[1,2]', 'null', '42']) {
         const res = await post(API.register, payload, { 'content-type': 'application/json' });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ success: false, message: 'The request body must be a JSON object.' });
+        expect(res.json()).toEqual({ success: false, code: expect.any(String), message: 'The request body must be a JSON object.' });
       }
       const empty = await t.app.inject({ method: 'POST', url: API.register });
       expect(empty.statusCode).toBe(400);
@@ -98,7 +98,7 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
     it('answers 400 for malformed JSON', async () => {
       const res = await post(API.register, '{"name": "A", "email":', { 'content-type': 'application/json' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: 'The request body is not valid JSON.' });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: 'The request body is not valid JSON.' });
     });
   });
 
@@ -115,7 +115,7 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       const wrong = await post(API.login, { email: customer.user.email, password: 'not the password' });
       expect(unknown.statusCode).toBe(401);
       expect(wrong.statusCode).toBe(401);
-      expect(unknown.json()).toEqual({ success: false, message: MESSAGES.invalidCredentials });
+      expect(unknown.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.invalidCredentials });
       expect(wrong.body).toBe(unknown.body);
     });
 
@@ -127,7 +127,7 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
     ])('answers 400 for %s', async (_label, payload, message) => {
       const res = await post(API.login, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message });
     });
   });
 
@@ -145,7 +145,7 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       for (const header of [undefined, '', 'Bearer ', 'garbage', `${customer.token}x`]) {
         const res = await userData(header);
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ success: false, message: MESSAGES.notAuthorized });
+        expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.notAuthorized });
       }
     });
 
@@ -159,7 +159,7 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
         .sign(t.app.sessionKey);
       const res = await userData(expired);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.sessionExpired });
     });
 
     it('tokens expire after seven days', async () => {
@@ -191,7 +191,7 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       const forever = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(customer.user._id).setIssuedAt().sign(t.app.sessionKey);
       const res = await userData(forever);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: MESSAGES.notAuthorized });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.notAuthorized });
       // The same token with an expiry opens the account: only the missing exp was refused.
       const withExpiry = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(customer.user._id).setIssuedAt().setExpirationTime('1h').sign(t.app.sessionKey);
       expect((await userData(withExpiry)).statusCode).toBe(200);
@@ -219,10 +219,10 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
     it('answer 401 to a visitor, 403 to a customer, and let an owner in', async () => {
       const anonymous = await dashboard();
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ success: false, message: MESSAGES.notAuthorized });
+      expect(anonymous.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.notAuthorized });
       const asCustomer = await dashboard(customer.token);
       expect(asCustomer.statusCode).toBe(403);
-      expect(asCustomer.json()).toEqual({ success: false, message: MESSAGES.ownersOnly });
+      expect(asCustomer.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.ownersOnly });
       expect((await dashboard(owner.token)).statusCode).toBe(200);
     });
 
@@ -233,7 +233,7 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       await t.db.update(users).set({ role: 'user' }).where(eq(users.id, staff.user._id));
       const old = await dashboard(staff.token);
       expect(old.statusCode).toBe(401);
-      expect(old.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
+      expect(old.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.sessionExpired });
       const again = await post(API.login, { email: staff.user.email, password: staff.password });
       expect((await dashboard(again.json().token)).statusCode).toBe(403);
       expect((await userData(again.json().token)).json().user.role).toBe('user');
@@ -244,7 +244,7 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       await t.db.delete(users).where(eq(users.id, gone.user._id));
       const res = await userData(gone.token);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: MESSAGES.notAuthorized });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.notAuthorized });
     });
   });
 
@@ -258,7 +258,7 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       for (const token of [person.token, laptop]) {
         const res = await userData(token);
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
+        expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.sessionExpired });
       }
       expect((await userData(bystander.token)).statusCode).toBe(200);
       const again = await post(API.login, { email: person.user.email, password: 'a-brand-new-password' });

@@ -37,7 +37,7 @@ describe(`the bank account number (${describeDatabase})`, () => {
   ])('refuses %j with "%s", and customers still read the saved number', async (accountNumber, message) => {
     const res = await ownerCall(t.app, owner.token, 'PUT', API.bankDetails, { ...BANK, accountNumber });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message });
+    expect(res.json()).toEqual({ success: false, code: expect.any(String), message });
     expect((await customersRead())?.accountNumber).toBe(BANK.accountNumber);
   });
 

@@ -43,7 +43,7 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     for (const [from, to] of [[8, 10], [12, 14], [11, 11], [5, 20]] as const) {
       const refused = await book(t.app, customer.token, car._id, day(from), day(to));
       expect(refused.statusCode, `${from}-${to}`).toBe(409);
-      expect(refused.json()).toEqual({ success: false, message: MESSAGES.datesTaken });
+      expect(refused.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.datesTaken });
     }
     expect((await book(t.app, customer.token, car._id, day(13), day(14))).statusCode).toBe(201);
     expect((await book(t.app, customer.token, car._id, day(8), day(9))).statusCode).toBe(201);
@@ -56,12 +56,12 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     const before = await blockCount();
     const overBooking = await block(car._id, 22, 25);
     expect(overBooking.statusCode).toBe(409);
-    expect(overBooking.json()).toEqual({ success: false, message: BLOCK_MESSAGES.blockDaysTaken });
+    expect(overBooking.json()).toEqual({ success: false, code: expect.any(String), message: BLOCK_MESSAGES.blockDaysTaken });
 
     expect((await block(car._id, 23, 25)).statusCode).toBe(201);
     const overBlock = await block(car._id, 25, 26);
     expect(overBlock.statusCode).toBe(409);
-    expect(overBlock.json()).toEqual({ success: false, message: BLOCK_MESSAGES.blockDaysTaken });
+    expect(overBlock.json()).toEqual({ success: false, code: expect.any(String), message: BLOCK_MESSAGES.blockDaysTaken });
     expect(await blockCount()).toBe(before + 1);
     // Another car's same days are its own.
     expect((await block((await newCar())._id, 20, 26)).statusCode).toBe(201);
@@ -79,7 +79,7 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     for (const status of ['pending', 'confirmed']) {
       const reopened = await setStatus(bookingId, status);
       expect(reopened.statusCode).toBe(409);
-      expect(reopened.json()).toEqual({ success: false, message: MESSAGES.reactivateOverBlock });
+      expect(reopened.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.reactivateOverBlock });
     }
     const list = await t.app.inject({ method: 'GET', url: API.ownerBookings, headers: authHeader(owner.token) });
     expect((list.json().bookings as { _id: string; status: string }[]).find((b) => b._id === bookingId)?.status).toBe('cancelled');
@@ -188,7 +188,7 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     for (const [payload, status, message] of cases) {
       const res = await t.app.inject({ method: 'POST', url: ROUTES.createBlock.path, headers: authHeader(owner.token), payload });
       expect(res.statusCode, JSON.stringify(payload).slice(0, 120)).toBe(status);
-      expect(res.json()).toEqual({ success: false, message });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message });
     }
     expect(await blockCount()).toBe(before);
   });
@@ -217,7 +217,7 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     for (const id of [mine._id, 'not-an-id']) {
       const again = await removeBlock(id);
       expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual({ success: false, message: BLOCK_MESSAGES.blockNotFound });
+      expect(again.json()).toEqual({ success: false, code: expect.any(String), message: BLOCK_MESSAGES.blockNotFound });
     }
   });
 
@@ -286,7 +286,7 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     ]) {
       const res = await t.app.inject({ method: 'GET', url: `${ROUTES.timeline.path}?${query}`, headers: authHeader(owner.token) });
       expect(res.statusCode, query).toBe(400);
-      expect(res.json()).toEqual({ success: false, message });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message });
     }
   });
 });

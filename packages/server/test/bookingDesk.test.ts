@@ -59,7 +59,7 @@ describe(`bookings made together (${describeDatabase})`, () => {
       ...others.map((c, i) => book(t.app, c.token, cars[3 + i]!._id, day(40), day(41))),
     ]);
     expect(refused!.statusCode).toBe(409);
-    expect(refused!.json()).toEqual({ success: false, message: MESSAGES.tooManyPendingBookings });
+    expect(refused!.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.tooManyPendingBookings });
     expect(booked.map((r) => r.statusCode)).toEqual(others.map(() => 201));
     expect(await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, greedy!.id))).toHaveLength(3);
   });
@@ -77,7 +77,7 @@ describe(`bookings made together (${describeDatabase})`, () => {
       });
     const answers = await Promise.all([send(50), send(60)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 422]);
-    expect(answers.find((r) => r.statusCode === 422)!.json()).toEqual({ success: false, message: MESSAGE_KEY_REUSED });
+    expect(answers.find((r) => r.statusCode === 422)!.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGE_KEY_REUSED });
     expect(await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, ann!.id))).toHaveLength(1);
   });
 

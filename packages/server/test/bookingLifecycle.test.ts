@@ -79,7 +79,7 @@ describe(`a booking's life (${describeDatabase})`, () => {
       ] as const) {
         const res = await detail(token, reference);
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ success: false, message: MESSAGES.bookingNotFound });
+        expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.bookingNotFound });
       }
     });
   });
@@ -134,7 +134,7 @@ describe(`a booking's life (${describeDatabase})`, () => {
       const answers = await Promise.all(cars.map((car) => book(t.app, customer.token, car._id, day(20), day(21))));
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 409, 409]);
       for (const refused of answers.filter((a) => a.statusCode === 409)) {
-        expect(refused.json()).toEqual({ success: false, message: MESSAGES.tooManyPendingBookings });
+        expect(refused.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.tooManyPendingBookings });
       }
       // Once one is confirmed (or cancelled), there is room for another.
       const held = answers.filter((a) => a.statusCode === 201).map((a) => a.json().booking);
@@ -179,7 +179,7 @@ describe(`a booking's life (${describeDatabase})`, () => {
       ] as const) {
         const res = await cancel(customer.token, id);
         expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual({ success: false, message });
+        expect(res.json()).toEqual({ success: false, code: expect.any(String), message });
       }
       const statuses = (await mine(customer.token)).map((b) => b.status).sort();
       expect(statuses).toEqual(['cancelled', 'confirmed', 'confirmed']);
@@ -233,7 +233,7 @@ describe(`accounts customers look after (${describeDatabase})`, () => {
 
     const wrong = await t.app.inject({ method: 'POST', url: API.changePassword, headers: authHeader(account.token), payload: { currentPassword: 'wrong one', newPassword: 'a much better one' } });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ success: false, message: MESSAGES.wrongCurrentPassword });
+    expect(wrong.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.wrongCurrentPassword });
     expect((await me(otherDevice)).statusCode).toBe(200);
 
     const changed = await t.app.inject({ method: 'POST', url: API.changePassword, headers: authHeader(account.token), payload: { currentPassword: TEST_PASSWORD, newPassword: 'a much better one' } });

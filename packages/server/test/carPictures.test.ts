@@ -105,7 +105,7 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       const car = await addCar(t.app, owner.token, { doors: 3, distancePerDay: 400 });
       const res = await sendCar('PUT', API.updateCar(car._id), { ...carForm(), ...bad }, null);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message });
       const add = await sendCar('POST', API.addCar, { ...carForm(), ...bad });
       expect(add.statusCode).toBe(400);
       expect(add.json().message).toBe(message);
@@ -138,7 +138,7 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       const before = await imageCount();
       const ninth = await addPicture(car._id, await picture(9));
       expect(ninth.statusCode).toBe(409);
-      expect(ninth.json()).toEqual({ success: false, message: MESSAGES.tooManyCarPictures });
+      expect(ninth.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.tooManyCarPictures });
       expect(await imageCount()).toBe(before);
       expect(responses.car.parse((await t.app.inject({ method: 'GET', url: API.car(car._id) })).json()).car.pictures).toEqual(full.pictures);
     });
@@ -179,7 +179,7 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       for (const ids of [[idOf(second)], [idOf(second), idOf(second)], [idOf(second), idOf(other.image)], [idOf(second), idOf(car.image), idOf(other.image)], [idOf(second), 'not-an-id']]) {
         const res = await order(car._id, ids);
         expect(res.statusCode, JSON.stringify(ids)).toBe(409);
-        expect(res.json()).toEqual({ success: false, message: MESSAGES.carPicturesChanged });
+        expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.carPicturesChanged });
       }
       expect((await order(car._id, [])).statusCode).toBe(400);
       expect(responses.car.parse((await t.app.inject({ method: 'GET', url: API.car(car._id) })).json()).car.pictures).toEqual([car.image, second]);
@@ -206,7 +206,7 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
 
       const last = await remove(car._id, idOf(third));
       expect(last.statusCode).toBe(409);
-      expect(last.json()).toEqual({ success: false, message: MESSAGES.lastCarPicture });
+      expect(last.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.lastCarPicture });
       expect((await t.app.inject({ method: 'GET', url: third })).statusCode).toBe(200);
     });
 

@@ -77,7 +77,7 @@ describe(`public cars (${describeDatabase})`, () => {
   ])('answers 404 with a message for %s, never 500', async (_label, id) => {
     const res = await getCar(id);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: 'Car not found.' });
+    expect(res.json()).toEqual({ success: false, code: expect.any(String), message: 'Car not found.' });
   });
 
   it('shows reserved dates from live bookings only: not cancelled ones, not past ones, earliest first', async () => {

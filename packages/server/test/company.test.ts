@@ -76,7 +76,7 @@ describe(`company settings (${describeDatabase})`, () => {
     const before = await read();
     const res = await save(owner.token, { ...before, ...change });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: expect.stringMatching(message) });
+    expect(res.json()).toEqual({ success: false, code: expect.any(String), message: expect.stringMatching(message) });
     expect(await read()).toEqual(before);
   });
 

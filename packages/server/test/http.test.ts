@@ -53,14 +53,14 @@ describe(`the HTTP surface (${describeDatabase})`, () => {
     ] as const) {
       const res = await t.app.inject({ method, url, headers: { accept: 'text/html,application/json' } });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toEqual({ success: false, message: MESSAGES.notFound });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.notFound });
     }
   });
 
   it('never answers with a stack trace: an unexpected failure is a 500 with a general sentence, logged', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/explode' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, message: MESSAGES.serverError });
+    expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.serverError });
     expect(res.body).not.toContain('secret internal detail');
     expect(log.lines.some((l) => l.includes('secret internal detail') && l.includes('"level":50'))).toBe(true);
   });
@@ -73,7 +73,7 @@ describe(`the HTTP surface (${describeDatabase})`, () => {
       payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ success: false, message: 'The request is too large.' });
+    expect(res.json()).toEqual({ success: false, code: expect.any(String), message: 'The request is too large.' });
   });
 
   it('sends security headers with a CSP that allows the map and nothing inline', async () => {
@@ -157,14 +157,14 @@ describe(`requests Node's HTTP parser refuses, over a real socket (${describeDat
     const answer = parseAnswer(await rawExchange(port, `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`));
     expect(answer.status).toBe(431);
     expect(answer.headers).toContain('content-type: application/json');
-    expect(answer.body).toEqual({ success: false, message: MESSAGES.requestHeadersTooLarge });
+    expect(answer.body).toEqual({ success: false, code: expect.any(String), message: MESSAGES.requestHeadersTooLarge });
   });
 
   it('bytes that are not HTTP, and a broken request line: 400 in our shape', async () => {
     for (const request of ['HELLO THERE\r\n\r\n', 'GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n', 'GET / HTTP/1.1\r\nBad Header\r\n\r\n']) {
       const answer = parseAnswer(await rawExchange(port, request));
       expect(answer.status, request).toBe(400);
-      expect(answer.body, request).toEqual({ success: false, message: MESSAGES.requestMalformed });
+      expect(answer.body, request).toEqual({ success: false, code: expect.any(String), message: MESSAGES.requestMalformed });
     }
   });
 
@@ -208,7 +208,7 @@ describe(`login and register limits (${describeDatabase})`, () => {
     for (let i = 0; i < 3; i++) expect((await attempt(API.login)).statusCode).toBe(401);
     const limited = await attempt(API.login);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ success: false, message: MESSAGES.tooManyAttempts });
+    expect(limited.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.tooManyAttempts });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected, and register counts on its own.
     expect((await attempt(API.login, '203.0.113.8')).statusCode).toBe(401);

@@ -84,7 +84,7 @@ describe(`Idempotency-Key on booking (${describeDatabase})`, () => {
     for (const other of [booking(26, 27), { ...booking(24, 25), paymentMethod: 'cash_deposit' }, booking(24, 26)]) {
       const res = await t.app.inject(request(ann, key, other));
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ success: false, message: MESSAGE_KEY_REUSED });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGE_KEY_REUSED });
     }
     expect(await everyRow(t.database.opened.raw)).toEqual(before);
   });
@@ -134,7 +134,7 @@ describe(`Idempotency-Key on booking (${describeDatabase})`, () => {
       expect((await t.app.inject(request(ann, key, booking(60, 61)))).statusCode).toBe(201);
       const other = await t.app.inject(request(ann, key, booking(-1, 61)));
       expect(other.statusCode).toBe(422);
-      expect(other.json()).toEqual({ success: false, message: MESSAGE_KEY_REUSED });
+      expect(other.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGE_KEY_REUSED });
     });
   });
 
@@ -168,7 +168,7 @@ describe(`Idempotency-Key on booking (${describeDatabase})`, () => {
     for (const key of ['', ' ', 'x'.repeat(256), 'café', 'two words', 'tab\there']) {
       const res = await t.app.inject(request(ann, key, booking(60, 61)));
       expect(res.statusCode, JSON.stringify(key)).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: MESSAGE_BAD_KEY });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGE_BAD_KEY });
     }
     expect(await everyRow(t.database.opened.raw)).toEqual(before);
     // A bad body is answered as before, whatever the key.

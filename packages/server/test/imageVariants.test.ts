@@ -62,7 +62,7 @@ describe(`phone-sized pictures (${describeDatabase})`, () => {
   it.each(['100', '1280', '641', '0640', 'abc', '', '640&w=320'])('refuses w=%s with a 400 naming w', async (w) => {
     const res = await fetchImage(`${wideCar.image}?w=${w}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: MESSAGE_BAD_WIDTH });
+    expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGE_BAD_WIDTH });
     expect(res.json().message).toMatch(/^A smaller picture can be 320, 640, 800 or 960 pixels wide/);
   });
 

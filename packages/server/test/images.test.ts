@@ -91,14 +91,14 @@ describe(`uploaded pictures (${describeDatabase})`, () => {
     const before = await storedImages();
     const res = await addCarWith([part]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message });
+    expect(res.json()).toEqual({ success: false, code: expect.any(String), message });
     expect(await storedImages()).toBe(before);
   });
 
   it('refuses an upload over 10 MB with a 413', async () => {
     const res = await addCarWith([imageFile(Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0xff))]);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ success: false, message: MESSAGES.imageTooLarge });
+    expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.imageTooLarge });
   });
 
   it('refuses a second file or a file under another name', async () => {

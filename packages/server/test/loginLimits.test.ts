@@ -31,7 +31,7 @@ function login(app: FastifyInstance, email: string, password: string, remoteAddr
 
 function expectTooMany(res: LightMyRequestResponse, message: string = MESSAGES.tooManyAttempts) {
   expect(res.statusCode, res.body).toBe(429);
-  expect(res.json()).toEqual({ success: false, message });
+  expect(res.json()).toEqual({ success: false, code: expect.any(String), message });
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 

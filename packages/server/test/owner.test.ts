@@ -103,7 +103,7 @@ describe(`owner area (${describeDatabase})`, () => {
         expect((await t.app.inject({ method, url, payload })).statusCode, `${method} ${url} anonymous`).toBe(401);
         const res = await ownerCall(t.app, customer.token, method, url, payload);
         expect(res.statusCode, `${method} ${url} customer`).toBe(403);
-        expect(res.json()).toEqual({ success: false, message: MESSAGES.ownersOnly });
+        expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.ownersOnly });
       }
       expect((await sendCar('POST', API.addCar, customer.token, carForm())).statusCode).toBe(403);
       expect((await sendCar('PUT', API.updateCar(car._id), customer.token, carForm({ pricePerDay: 1 }))).statusCode).toBe(403);
@@ -149,7 +149,7 @@ describe(`owner area (${describeDatabase})`, () => {
     it('needs an image', async () => {
       const res = await sendCar('POST', API.addCar, owner.token, carForm(), null);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: MESSAGES.imageRequired });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.imageRequired });
     });
 
     it.each([
@@ -254,7 +254,7 @@ describe(`owner area (${describeDatabase})`, () => {
       const booking = (await book(t.app, customer.token, car._id, day(5), day(6))).json().booking;
       const refused = await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: car._id });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ success: false, message: MESSAGES.carHasUpcomingBookings });
+      expect(refused.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.carHasUpcomingBookings });
       await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: booking._id, status: 'confirmed' });
       expect((await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: car._id })).statusCode).toBe(409);
       expect((await fleet()).some((c) => c._id === car._id)).toBe(true);

@@ -66,7 +66,7 @@ describe(`the first owner (${describeDatabase})`, () => {
     // The squatter's token ends, and their password no longer opens the account.
     const old = await userData(squatter.token);
     expect(old.statusCode).toBe(401);
-    expect(old.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
+    expect(old.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.sessionExpired });
     expect((await login(t.app, squatter.user.email, TEST_PASSWORD)).statusCode).toBe(401);
     const company = await login(t.app, squatter.user.email, 'the-company-password');
     expect(company.statusCode).toBe(200);

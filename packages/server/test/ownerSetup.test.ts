@@ -85,7 +85,7 @@ describe(`the one-time owner setup address (${describeDatabase})`, () => {
       for (const token of [first, second]) {
         const again = await setup(t.app, owner(token));
         expect(again.statusCode).toBe(409);
-        expect(again.json()).toEqual({ success: false, message: MESSAGES.ownerExists });
+        expect(again.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.ownerExists });
       }
       expect(await ownerCount(t)).toBe(1);
       expect(await t.db.select().from(settings).where(like(settings.key, 'owner_setup:%'))).toEqual([]);
@@ -102,7 +102,7 @@ describe(`the one-time owner setup address (${describeDatabase})`, () => {
       await bootstrapOwner(t.db, { ownerEmail: uniqueEmail('boss'), ownerPassword: 'boss-password-1' }, { info: () => {}, warn: () => {} });
       const res = await setup(t.app, owner(token));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ success: false, message: MESSAGES.ownerExists });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.ownerExists });
       expect(await ownerCount(t)).toBe(1);
     });
   });
@@ -113,16 +113,16 @@ describe(`the one-time owner setup address (${describeDatabase})`, () => {
       for (const wrong of [`${token}x`, token.slice(1), 'a'.repeat(43)]) {
         const res = await setup(t.app, owner(wrong));
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ success: false, message: MESSAGES.setupLinkInvalid });
+        expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.setupLinkInvalid });
       }
       const missing = await setup(t.app, { name: 'X', email: uniqueEmail(), password: TEST_PASSWORD });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toEqual({ success: false, message: 'The setup address is incomplete. Please open the address the server printed.' });
+      expect(missing.json()).toEqual({ success: false, code: expect.any(String), message: 'The setup address is incomplete. Please open the address the server printed.' });
 
       const squatter = await registerCustomer(t.app);
       const taken = await setup(t.app, owner(token, squatter.user.email));
       expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toEqual({ success: false, message: MESSAGES.emailTaken });
+      expect(taken.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.emailTaken });
       expect(await ownerCount(t)).toBe(0);
       // The address still works for a new account.
       expect((await setup(t.app, owner(token))).statusCode).toBe(201);

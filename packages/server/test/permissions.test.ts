@@ -405,7 +405,7 @@ function withToken(call: Call, token: string | undefined): InjectOptions {
 
 function expectRefusal(res: LightMyRequestResponse, status: number, message: string) {
   expect(res.statusCode).toBe(status);
-  expect(res.json()).toEqual({ success: false, message });
+  expect(res.json()).toEqual({ success: false, code: expect.any(String), message });
 }
 
 describe(`permissions: every route x every kind of caller (${describeDatabase})`, () => {
@@ -529,7 +529,7 @@ describe(`permissions: every route x every kind of caller (${describeDatabase})`
       for (const [key, entry] of protectedRoutes) {
         const res = await world.app.inject(withToken(await entry.call(world, 'owner'), expired));
         expect(res.statusCode, key).toBe(401);
-        expect(res.json(), key).toEqual({ success: false, message: MESSAGES.sessionExpired });
+        expect(res.json(), key).toEqual({ success: false, code: expect.any(String), message: MESSAGES.sessionExpired });
       }
     });
 

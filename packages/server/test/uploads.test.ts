@@ -125,7 +125,7 @@ describe(`hostile uploads (${describeDatabase})`, () => {
         const before = await everyRow(t.database.opened.raw);
         const res = await upload(target, files);
         expect(res.statusCode, res.body).toBe(status);
-        expect(res.json()).toEqual({ success: false, message });
+        expect(res.json()).toEqual({ success: false, code: expect.any(String), message });
         expect(await everyRow(t.database.opened.raw)).toEqual(before);
       });
     }
@@ -160,7 +160,7 @@ describe(`hostile uploads (${describeDatabase})`, () => {
         const res = await upload(target, [file(bytes, 'car.png')]);
         if (res.statusCode >= 400) {
           expect(res.statusCode).toBe(400);
-          expect(res.json()).toEqual({ success: false, message: MESSAGES.imageInvalid });
+          expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.imageInvalid });
           expect(await everyRow(t.database.opened.raw)).toEqual(before);
           return;
         }
@@ -201,7 +201,7 @@ describe(`hostile request bodies (${describeDatabase})`, () => {
     const form = await multipart({ carData: JSON.stringify({ ...carForm(), description: 'x'.repeat(100 * 1024) }) }, [file(photo, 'car.jpg', 'image/jpeg')]);
     const res = await t.app.inject({ method: 'POST', url: API.addCar, headers: { ...authHeader(owner.token), ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: "The car's details are too long." });
+    expect(res.json()).toEqual({ success: false, code: expect.any(String), message: "The car's details are too long." });
   });
 
   it('JSON nested hundreds of thousands deep is refused without a 5xx, and the server carries on', async () => {

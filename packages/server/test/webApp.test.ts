@@ -76,7 +76,7 @@ describe(`serving the web app (${describeDatabase})`, () => {
     expect(asset.statusCode).toBe(404);
     const api = await t.app.inject({ method: 'GET', url: '/api/user/nothing', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ success: false, message: MESSAGES.notFound });
+    expect(api.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.notFound });
     const post = await t.app.inject({ method: 'POST', url: '/car-details/x', headers: { accept: 'text/html' } });
     expect(post.statusCode).toBe(404);
   });

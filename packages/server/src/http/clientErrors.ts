@@ -16,7 +16,7 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', MESSAGES.requestTimedOut]
         : [400, 'Bad Request', MESSAGES.requestMalformed];
-  const body = JSON.stringify({ success: false, message });
+  const body = JSON.stringify({ success: false, message, code: status === 408 ? 'too_slow' : status === 431 ? 'too_large' : 'invalid_input' });
   if (!socket.writable) {
     socket.destroy();
     return;

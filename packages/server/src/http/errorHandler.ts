@@ -1,9 +1,10 @@
 /**
- * Every failure answers { success: false, message } with a fitting status (DESIGN.md "The API").
+ * Every failure answers { success: false, message, code } with a fitting status (DESIGN.md "The API");
+ * code is the contract's (refusalCodes.ts): the refusal's own, or what its status means.
  * Nothing ever answers with a stack trace: unexpected errors are logged and answered with a
  * general sentence.
  */
-import { isZodsOwnWording, MESSAGES } from '@rental/contract';
+import { codeOfStatus, isZodsOwnWording, MESSAGES } from '@rental/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isOverlapViolation } from '../db/types';
 import { HttpError, NOT_AN_OBJECT } from './errors';
@@ -43,21 +44,21 @@ export function validationMessage(err: FastifyError): string {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send({ ...err.extra, success: false, message: err.message, ...(err.code ? { code: err.code } : {}) });
+      return reply.code(err.statusCode).send({ ...err.extra, success: false, message: err.message, code: err.code ?? codeOfStatus(err.statusCode) });
     }
     if (err.validation) {
-      return reply.code(400).send({ success: false, message: validationMessage(err) });
+      return reply.code(400).send({ success: false, message: validationMessage(err), code: 'invalid_input' });
     }
     // A safety net: features answer overlaps themselves, but the constraint is the guarantee.
     if (isOverlapViolation(err)) {
-      return reply.code(409).send({ success: false, message: MESSAGES.datesTaken });
+      return reply.code(409).send({ success: false, message: MESSAGES.datesTaken, code: 'dates_taken' });
     }
     const statusCode = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
       request.log.info({ code: err.code, statusCode }, 'request refused');
-      return reply.code(statusCode).send({ success: false, message: clientMessage(err, statusCode) });
+      return reply.code(statusCode).send({ success: false, message: clientMessage(err, statusCode), code: codeOfStatus(statusCode) });
     }
     request.log.error({ err }, 'request failed');
-    return reply.code(500).send({ success: false, message: MESSAGES.serverError });
+    return reply.code(500).send({ success: false, message: MESSAGES.serverError, code: 'server_error' });
   });
 }

@@ -1,9 +1,9 @@
 /**
  * The OpenAPI 3.1 description of the API, generated from the contract's endpoint table: every
  * call with its request and answer schemas (zod's own JSON Schema output), who may make it, and
- * the failures it may answer, all in our { success: false, message } shape.
+ * the failures it may answer, all in our { success: false, message, code } shape.
  */
-import { ACCESS_WORDS, type EndpointName, ENDPOINTS, type EndpointSchemas, isStaffAccess, ROUTES, type Tag } from '@rental/contract';
+import { ACCESS_WORDS, ALL_FAILURE_CODES, type EndpointName, ENDPOINTS, type EndpointSchemas, isStaffAccess, ROUTES, type Tag } from '@rental/contract';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 
@@ -73,7 +73,7 @@ function operationOf(name: EndpointName): OpenAPIV3_1.OperationObject {
   const operation: OpenAPIV3_1.OperationObject = {
     operationId: name,
     summary: def.summary,
-    description: [def.description, who].filter(Boolean).join(' '),
+    description: [def.description, who, def.codes?.length ? `Refusal codes: ${def.codes.map((code) => `\`${code}\``).join(', ')}.` : ''].filter(Boolean).join(' '),
     tags: [def.tag],
     responses,
   };
@@ -96,14 +96,24 @@ export function openApiDocument(options: { serverUrl?: string } = {}): OpenAPIV3
     const method = route.method.toLowerCase() as OpenAPIV3_1.HttpMethods;
     paths[path] = { ...paths[path], [method]: operationOf(name) };
   }
-  const failure = jsonSchema(z.object({ success: z.literal(false), message: z.string().describe('A sentence to show the customer as it is.') }), 'output');
+  const codes = Object.keys(ALL_FAILURE_CODES) as [string, ...string[]];
+  const failure = jsonSchema(
+    z.object({
+      success: z.literal(false),
+      message: z.string().describe('A sentence to show the customer as it is.'),
+      code: z
+        .enum(codes)
+        .describe(`What a screen decides on (never the message): ${Object.entries(ALL_FAILURE_CODES).map(([code, words]) => `\`${code}\`: ${words}`).join(' ')}`),
+    }),
+    'output',
+  );
   return {
     openapi: '3.1.0',
     info: {
       title: 'Waterford Car Rental API',
       version: '1.0.0',
       description:
-        'The API of the Waterford Car Rental site (Waterford, Portmore, Jamaica). Every answer is JSON with `success`; failures also carry `message`, a sentence a customer can read. Dates are calendar dates (YYYY-MM-DD) in Jamaica time; prices are whole Jamaican dollars.',
+        'The API of the Waterford Car Rental site (Waterford, Portmore, Jamaica). Every answer is JSON with `success`; failures also carry `message`, a sentence a customer can read, and `code`, what a program decides on. Dates are calendar dates (YYYY-MM-DD) in Jamaica time; prices are whole Jamaican dollars.',
     },
     ...(options.serverUrl && { servers: [{ url: options.serverUrl }] }),
     tags: TAGS,

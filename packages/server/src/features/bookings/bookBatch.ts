@@ -76,7 +76,7 @@ type DatabaseAnswer = { n: number } & (
 function refusal(reason: string): HttpError {
   if (!isBookingRefusal(reason)) throw new Error(`book_car refused for a reason the application does not know: ${reason}`);
   const { statusCode, message } = BOOKING_REFUSALS[reason];
-  return new HttpError(statusCode, message);
+  return new HttpError(statusCode, message, reason);
 }
 
 /**

@@ -79,6 +79,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 
   app.setNotFoundHandler(async (request, reply) => {
     if (wantsPage(request)) return sendPage(request, reply);
-    return reply.code(404).send({ success: false, message: MESSAGES.notFound });
+    return reply.code(404).send({ success: false, message: MESSAGES.notFound, code: 'not_found' });
   });
 }
