@@ -25,6 +25,7 @@ import { staffEntries } from './permissionEntries/staff';
 import { staffBookingEntries } from './permissionEntries/staffBookings';
 import { bookingChangeEntries } from './permissionEntries/bookingChanges';
 import { outboxEntries } from './permissionEntries/outbox';
+import { folioEntries } from './permissionEntries/folio';
 
 /** The spare car a caller works on: each staff member has their own (customers are refused before it matters). */
 const spareOf = (role: Role): StaffMember => (role === 'agent' || role === 'manager' ? role : 'owner');
@@ -71,6 +72,7 @@ const TABLE: Record<string, Entry> = {
   ...staffBookingEntries,
   ...bookingChangeEntries,
   ...outboxEntries,
+  ...folioEntries,
   'GET /health': { call: () => ({ method: 'GET', url: '/health' }), expected: everyone(200) },
   [`POST ${API.register}`]: {
     call: () => ({ method: 'POST', url: API.register, payload: { name: 'New Customer', email: uniqueEmail('matrix'), password: TEST_PASSWORD } }),
@@ -182,11 +184,6 @@ const TABLE: Record<string, Entry> = {
     expected: staffOnly(200),
   },
   // Pages of bookings, payments received, the export
-  [`POST ${ROUTES.changePaymentStatus.path}`]: {
-    // Even the customer whose booking it is may not say it is paid.
-    call: (w) => ({ method: 'POST', url: ROUTES.changePaymentStatus.path, payload: { bookingId: w.customersBooking, paymentStatus: 'paid' } }),
-    expected: staffOnly(200),
-  },
   // GET /api/owner/bookings.csv, printed under POST /api/owner/bookings (staff booking for a customer).
   'GET .csv': {
     call: () => ({ method: 'GET', url: ROUTES.ownerBookingsCsv.path }),

@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { bankDetails, bookingEvents, bookingExtras, bookings, carPictures, cars, users } from '../db/schema';
 import type { Database } from '../db/types';
 import { hashPassword } from '../features/auth/passwords';
+import { FOLIO_METHOD_OF, folioTotalsOf, recordMoney } from '../features/bookings';
 import { storeImage } from '../features/images/store';
 import { DEMO_PICTURE_HEIGHT, DEMO_PICTURE_WIDTH, carPictureWebp } from './carPicture';
 import { DEMO_FLEET } from './fleet';
@@ -191,6 +192,19 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
             ]),
       ]),
     );
+
+    // Money in the folios, as a company has it: rentals under way or over were paid at the office,
+    // and one bank deposit covered half of a booking (it reads Part paid).
+    for (const [n, b] of plan.entries()) {
+      const booking = made[n]!;
+      if (b.status !== 'confirmed') continue;
+      const { balance } = await folioTotalsOf(tx, booking.id);
+      if (b.pickupDate <= today && balance > 0) {
+        await recordMoney(tx, booking.id, { kind: 'payment', method: FOLIO_METHOD_OF[b.paymentMethod], amount: balance, reference: 'demo', by: owner!.id });
+      } else if (b.paymentMethod === 'cash_deposit' && balance > 1) {
+        await recordMoney(tx, booking.id, { kind: 'payment', method: 'bank_deposit', amount: Math.floor(balance / 2), reference: 'NCB 88231', note: 'Half paid into the bank', by: owner!.id });
+      }
+    }
 
     await seedDemoDrivers(tx, customers);
     // The approved customer's rentals that reached the counter: this month's first (returned if
