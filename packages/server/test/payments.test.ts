@@ -4,7 +4,7 @@
  * careful integration must survive: declines, forged and altered returns, replays, attempts that
  * never come back (expired, listed, closed by staff), refunds, and holds kept while paying.
  */
-import { API, MESSAGES, PAYMENT_MESSAGES, pathFor, paymentResponses, responses } from '@rental/contract';
+import { API, folioResponses, MESSAGES, PAYMENT_MESSAGES, pathFor, paymentResponses, REFUSAL_CODES, responses } from '@rental/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, outbox, paymentAttempts } from '../src/db/schema';
@@ -105,6 +105,13 @@ describe(`card payments (${describeDatabase})`, () => {
       sql`SELECT action, actor_id::text AS "actorId", before, after FROM activity WHERE subject = 'payment' AND subject_id = ${attemptId} ORDER BY id`,
     );
   const detail = async (token: string, reference: string) => responses.bookingDetail.parse((await call(token, 'GET', API.userBooking(reference))).json()).booking;
+  /** The booking's folio as its customer reads it. */
+  const folioOf = async (token: string, bookingId: string) => {
+    const res = await call(token, 'GET', pathFor('folio', { id: bookingId }));
+    expect(res.statusCode, res.body).toBe(200);
+    return folioResponses.folio.parse(res.json()).folio;
+  };
+  const moneyIn = (folio: { payments: { kind: string; method: string; amount: number }[] }) => folio.payments.map((p) => [p.kind, p.method, p.amount]);
   /** Moves an attempt's start back in time: what the database's clock will say half an hour later. */
   const ageAttempt = (attemptId: string, minutes: number) =>
     t.db.execute(sql`UPDATE payment_attempts SET created_at = created_at - make_interval(mins => ${minutes}) WHERE id = ${attemptId}`);
@@ -142,10 +149,16 @@ describe(`card payments (${describeDatabase})`, () => {
       ['changed', 'paid'],
     ]);
 
+    // The folio has the card payment of the amount charged, and nothing is owing.
+    const folio = await folioOf(customer.token, booking._id);
+    expect(moneyIn(folio)).toEqual([['payment', 'card', booking.price]]);
+    expect(folio.totals.balance).toBe(0);
+
     // A paid booking is not paid again.
     const again = await call(customer.token, 'POST', API.startPayment, { bookingId: booking._id });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ success: false, message: PAYMENT_MESSAGES.alreadyPaid });
+    expect(again.json()).toEqual({ success: false, message: REFUSAL_CODES.nothing_owing, code: 'nothing_owing' });
+    expect(await attemptsOf(booking._id)).toHaveLength(1);
   });
 
   it('a declined card leaves the booking unpaid, with the provider’s words on the attempt and the booking page', async () => {
@@ -156,6 +169,7 @@ describe(`card payments (${describeDatabase})`, () => {
     expect(await attemptsOf(booking._id)).toMatchObject([{ status: 'failed', message: 'Card declined', cardLast4: '0002' }]);
     expect((await lettersOf(booking._id)).map((letter) => letter.kind)).not.toContain('card_payment_received');
     expect((await detail(customer.token, booking.reference)).cardPayment).toMatchObject({ status: 'failed', message: 'Card declined' });
+    expect((await folioOf(customer.token, booking._id)).payments).toEqual([]);
 
     // The customer may try again: a new attempt, a new order id, and this time it is paid.
     const second = await pay(customer.token, booking._id, APPROVED_CARD);
@@ -221,10 +235,14 @@ describe(`card payments (${describeDatabase})`, () => {
     const letters = await lettersOf(booking._id);
     const history = await historyOf(attempt!.id);
 
+    const folio = await folioOf(customer.token, booking._id);
     expect(await arrive(back)).toBe(`/my-bookings/${booking.reference}?payment=paid`);
     expect(await attemptsOf(booking._id)).toEqual([attempt]);
     expect(await lettersOf(booking._id)).toEqual(letters);
     expect(await historyOf(attempt!.id)).toEqual(history);
+    // Paid once: one payment in the folio.
+    expect(await folioOf(customer.token, booking._id)).toEqual(folio);
+    expect(moneyIn(folio)).toEqual([['payment', 'card', booking.price]]);
   });
 
   it('an attempt that never comes back expires after 30 minutes, is listed for staff, who close it as paid; refunds are recorded', async () => {
@@ -266,6 +284,15 @@ describe(`card payments (${describeDatabase})`, () => {
     expect(tooMuch.json().message).toBe(PAYMENT_MESSAGES.refundTooMuch(booking.price - 1000, 'JMD'));
     expect((await call(owner.token, 'POST', pathFor('refundPayment', { id: attempt!.id }), { amount: booking.price - 1000 })).statusCode).toBe(200);
     expect((await attemptsOf(booking._id))[0]).toMatchObject({ status: 'refunded', refundedAmount: booking.price });
+    // The folio has the payment and each refund; the booking reads refunded.
+    const folio = await folioOf(customer.token, booking._id);
+    expect(moneyIn(folio)).toEqual([
+      ['payment', 'card', booking.price],
+      ['refund', 'card', 1000],
+      ['refund', 'card', booking.price - 1000],
+    ]);
+    expect(folio.paymentStatus).toBe('refunded');
+    expect((await bookingRow(booking._id)).paymentStatus).toBe('refunded');
 
     // Each step is in the history, by whom; staff's note only as "given".
     const history = await historyOf(attempt!.id);
@@ -288,10 +315,14 @@ describe(`card payments (${describeDatabase})`, () => {
     await expireOpenAttempts(t.db);
     expect(await bookingRow(booking._id)).toMatchObject({ status: 'cancelled', statusReason: 'expired' });
 
-    // The customer finally submits the card page: the money is taken, so it is recorded, the booking stays cancelled.
+    // The customer finally submits the card page: the money is taken, so it is recorded, the booking
+    // stays cancelled, and its folio says the money is owed back.
     const landed = await arrive(await submitCard(pageUrl, html, APPROVED_CARD));
     expect(landed).toBe(`/my-bookings/${booking.reference}?payment=paid`);
-    expect(await bookingRow(booking._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', paymentMethod: 'card' });
+    expect(await bookingRow(booking._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_due', paymentMethod: 'card' });
+    const folio = await folioOf(customer.token, booking._id);
+    expect(moneyIn(folio)).toEqual([['payment', 'card', booking.price]]);
+    expect(folio.totals.balance).toBe(-booking.price);
     expect((await attemptsOf(booking._id))[0]).toMatchObject({ status: 'paid' });
     const letters = await lettersOf(booking._id);
     const company = responses.company.parse((await call(undefined, 'GET', API.company)).json()).company;
