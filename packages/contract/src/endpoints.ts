@@ -375,7 +375,7 @@ export const ENDPOINTS = {
   },
   closePayment: {
     summary: 'Close an attempt that never came back, as the provider\'s dashboard shows it',
-    description: 'paid marks the booking paid; failed leaves it unpaid. Only an attempt still open (409 otherwise).',
+    description: "paid records the attempt's amount as a card payment in the booking's folio; failed records nothing. Only an attempt that never came back (409 otherwise).",
     tag: 'Owner',
     params: paymentIdParams,
     body: closePaymentBody,
@@ -384,7 +384,7 @@ export const ENDPOINTS = {
   },
   refundPayment: {
     summary: 'Record a refund made in the provider\'s dashboard',
-    description: 'Only on a paid attempt, and at most what is left of its amount (409 otherwise).',
+    description: "Only on a paid attempt, and at most what is left of its amount (409 otherwise); recorded as a card refund in the booking's folio.",
     tag: 'Owner',
     params: paymentIdParams,
     body: refundPaymentBody,

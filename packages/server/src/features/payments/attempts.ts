@@ -1,11 +1,10 @@
 /**
- * Card payment attempts: starting one, believing a return only once verified, the staff's hand for
- * attempts that never came back, refunds. Every write locks the booking before its attempt (the
+ * Card payment attempts (starting one: start.ts): believing a return only once verified, the
+ * staff's hand for attempts that never came back, refunds. Every write locks the booking before its attempt (the
  * booking functions' order), so a return and staff's close of the same attempt take turns.
  */
-import { setTimeout as delay } from 'node:timers/promises';
-import { formatMoney, MESSAGES, PAYMENT_MESSAGES, type PaymentAttempt, type PaymentAttemptStatus, REFUSAL_CODES } from '@rental/contract';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { formatMoney, PAYMENT_MESSAGES, type PaymentAttempt, type PaymentAttemptStatus } from '@rental/contract';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { actAs } from '../../db/actor';
 import { bookings, paymentAttempts, users } from '../../db/schema';
@@ -18,10 +17,9 @@ import { getCompanySettings } from '../company/settings';
 import type { Letter, MailSettings } from '../mail/letters';
 import { bookingFacts, enqueue, type Tx } from '../mail/outbox';
 import { cardPaymentReceivedLetter, cardPaymentStaffAlertLetter, type CardPaymentFacts } from './letters';
-import { expireOpenAttempts, openAttemptOf } from './openAttempts';
-import { isForged, type PaymentProvider, PaymentProviderError, type ReturnQuery } from './provider';
+import { isForged, type PaymentProvider, type ReturnQuery } from './provider';
 
-type AttemptRow = typeof paymentAttempts.$inferSelect;
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
 
 const listedColumns = {
   attempt: paymentAttempts,
@@ -78,112 +76,13 @@ export async function lastCardPayment(db: Database, bookingId: string): Promise<
   return row ? { ...row, at: row.at.toISOString() } : null;
 }
 
-export interface StartSettings {
-  /** Our paymentReturn route, absolute. */
-  returnUrl: string;
-}
-
-/** How long a second start waits for the page a first one is asking the provider for (its timeout, with room). */
-const PAGE_WAIT_MS = 20_000;
-const PAGE_POLL_MS = 50;
-
-type Opened = { page: string } | { waitFor: string } | { attempt: AttemptRow; origin: string };
-
-/**
- * Begins an attempt for what the caller's own booking still owes (its folio's balance) and answers
- * the provider's card page. While an attempt of the booking is open, a second start (a reload, a
- * second tab, a double click) answers that attempt's page instead: one card page per booking, so
- * the card cannot be charged twice. The booking's row is locked first, so concurrent starts take
- * turns and only the first opens an attempt.
- */
-export async function startAttempt(db: Database, provider: PaymentProvider, userId: string, bookingId: string, settings: StartSettings, log: FastifyBaseLogger): Promise<string> {
-  if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
-  const opened: Opened = await retryTransientConflicts(() =>
-    db.transaction(async (tx): Promise<Opened> => {
-      await actAs(tx, userId);
-      const [booking] = await tx
-        .select({
-          reference: bookings.reference,
-          status: bookings.status,
-          holdRunning: sql<boolean>`(${bookings.holdExpiresAt} IS NULL OR ${bookings.holdExpiresAt} > now())`,
-        })
-        .from(bookings)
-        .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
-        .for('update');
-      // Someone else's booking is "not found", as one that does not exist.
-      if (!booking) throw new HttpError(404, MESSAGES.bookingNotFound);
-      if (booking.status === 'cancelled' || booking.status === 'no_show') throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
-      const { balance } = await folioTotalsOf(tx, bookingId);
-      if (balance <= 0) throw new HttpError(409, REFUSAL_CODES.nothing_owing, 'nothing_owing');
-
-      const open = await openAttemptOf(tx, bookingId);
-      if (open?.pageUrl) return { page: open.pageUrl };
-      // Another start of this booking is asking the provider for its page just now.
-      if (open?.status === 'created') return { waitFor: open.id };
-      // Opened before pages were kept: it cannot be shown again, and a second page could charge twice.
-      if (open) throw new HttpError(409, PAYMENT_MESSAGES.openElsewhere);
-
-      if (booking.status === 'pending' && !booking.holdRunning) throw new HttpError(409, PAYMENT_MESSAGES.holdOver);
-      const company = await getCompanySettings(tx);
-      if (!provider.currencies.includes(company.currency)) throw new HttpError(409, PAYMENT_MESSAGES.currencyNotTaken);
-      // An earlier attempt past its minutes the sweep has not reached yet: listed for staff from now.
-      await expireOpenAttempts(tx, bookingId);
-      // The booking row is locked: no other attempt of it can take the same number meanwhile.
-      const [before] = await tx.select({ count: sql<number>`count(*)::int` }).from(paymentAttempts).where(eq(paymentAttempts.bookingId, bookingId));
-      const [inserted] = await tx
-        .insert(paymentAttempts)
-        .values({ bookingId, orderId: `${booking.reference}-${(before?.count ?? 0) + 1}`, provider: provider.name, amount: balance, currency: company.currency })
-        .returning();
-      return { attempt: inserted!, origin: company.name };
-    }),
-  );
-  if ('page' in opened) return opened.page;
-  if ('waitFor' in opened) return waitForPage(db, opened.waitFor);
-  const { attempt, origin } = opened;
-
-  // Outside the transaction: the booking is not held locked while the provider answers.
-  let started;
-  try {
-    started = await provider.start({ orderId: attempt.orderId, amount: attempt.amount, currency: attempt.currency, returnUrl: settings.returnUrl, origin });
-  } catch (err) {
-    if (!(err instanceof PaymentProviderError)) throw err;
-    log.error({ err, orderId: attempt.orderId }, 'the card provider did not open a payment page');
-    await db.transaction(async (tx) => {
-      await actAs(tx, userId);
-      await tx
-        .update(paymentAttempts)
-        .set({ status: 'failed', message: 'The card payment page could not be opened.' })
-        .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'created')));
-    });
-    throw new HttpError(503, PAYMENT_MESSAGES.providerUnreachable);
-  }
-  await db.transaction(async (tx) => {
-    await actAs(tx, userId);
-    await tx
-      .update(paymentAttempts)
-      .set({ status: 'sent', transactionId: started.transactionId, pageUrl: started.redirectUrl })
-      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'created')));
-  });
-  return started.redirectUrl;
-}
-
-/** The page another start of the same booking is opening: answered once it is stored; 503 if the provider never gave one. */
-async function waitForPage(db: Database, attemptId: string): Promise<string> {
-  const deadline = Date.now() + PAGE_WAIT_MS;
-  for (;;) {
-    const [attempt] = await db.select({ status: paymentAttempts.status, pageUrl: paymentAttempts.pageUrl }).from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
-    if (attempt?.pageUrl) return attempt.pageUrl;
-    if (attempt?.status !== 'created' || Date.now() > deadline) throw new HttpError(503, PAYMENT_MESSAGES.providerUnreachable);
-    await delay(PAGE_POLL_MS);
-  }
-}
-
 const UNVERIFIED_NO_BOOKING = '/my-bookings?payment=unverified';
 
 /**
  * The browser's return from the card page. Verified first; then, in one transaction, the attempt
- * moves forward, the amount charged goes into the booking's folio and the customer's receipt is queued. Answers
- * where to send the browser. A forged or replayed return changes nothing and is logged.
+ * moves forward, the amount the provider charged goes into the booking's folio and the customer's
+ * receipt is queued. Answers where to send the browser. A forged or replayed return changes nothing
+ * and is logged.
  */
 export async function completeReturn(db: Database, provider: PaymentProvider, query: ReturnQuery, mail: MailSettings, log: FastifyBaseLogger): Promise<string> {
   const orderId = provider.orderIdOf(query);
