@@ -416,6 +416,24 @@ describe(`card payments (${describeDatabase})`, () => {
     expect((await bookingRow(booking._id)).paymentStatus).toBe('paid');
   });
 
+  it('money staff take while the card page is open is not lost: the card payment is recorded too, the folio says what is due back, and staff are alerted', async () => {
+    const { customer, booking } = await customerWithBooking();
+    const { pageUrl, html } = await openCardPage(customer.token, booking._id);
+    const part = 2000;
+    expect((await call(owner.token, 'POST', pathFor('recordPayment', { id: booking._id }), { method: 'cash', amount: part })).statusCode).toBe(201);
+
+    expect(await arrive(await submitCard(pageUrl, html, APPROVED_CARD))).toBe(`/my-bookings/${booking.reference}?payment=paid`);
+    const folio = await folioOf(customer.token, booking._id);
+    expect(moneyIn(folio)).toEqual([
+      ['payment', 'cash', part],
+      ['payment', 'card', booking.price],
+    ]);
+    expect(folio.totals.balance).toBe(-part);
+    expect(folio.paymentStatus).toBe('refund_due');
+    const alert = (await lettersOf(booking._id)).find((letter) => letter.kind === 'card_payment_staff_alert');
+    expect(alert!.textBody).toContain('is due back to the customer');
+  });
+
   it('40 starts at once open one card page: each is answered with it, and paying it pays once', async () => {
     const { customer, booking } = await customerWithBooking();
     const starts = await Promise.all(Array.from({ length: 40 }, () => call(customer.token, 'POST', API.startPayment, { bookingId: booking._id })));
