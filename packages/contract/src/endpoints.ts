@@ -353,8 +353,9 @@ export const ENDPOINTS = {
   startPayment: {
     summary: 'Pay my booking by card on the provider\'s page',
     description:
-      'For the caller\'s own unpaid pending or confirmed booking; the amount is the booking\'s stored total. Answers the address of the provider\'s card page. ' +
-      'While the attempt is open (30 minutes) the booking\'s hold does not expire. 409 when card payments are off, the booking is paid, or it cannot be paid now.',
+      'For the caller\'s own pending or confirmed booking that still owes money; the amount is the folio\'s balance when the attempt starts. Answers the address of the provider\'s card page. ' +
+      'While the attempt is open (30 minutes) the booking\'s hold does not expire, its dates, car and drivers cannot change (409, code payment_open), and a second start answers the same page. ' +
+      '409 when card payments are off, nothing is owing (code nothing_owing), or it cannot be paid now.',
     tag: 'Bookings',
     body: startPaymentBody,
     response: paymentResponses.started,
@@ -364,7 +365,7 @@ export const ENDPOINTS = {
     summary: 'Where the provider\'s card page sends the customer back',
     description:
       'The result is checked (WiPay: the hash in constant time, the order id, the amount and the currency against the stored attempt) before anything changes; ' +
-      'then the browser is sent to the booking\'s page (303). A forged or replayed return changes nothing.',
+      'then the amount the provider charged is recorded as a card payment in the booking\'s folio and the browser is sent to the booking\'s page (303). A forged, unsigned or replayed return changes nothing.',
     tag: 'Bookings',
     query: paymentReturnQuery,
     response: { binary: 'text/html' },
@@ -377,7 +378,7 @@ export const ENDPOINTS = {
   },
   closePayment: {
     summary: 'Close an attempt that never came back, as the provider\'s dashboard shows it',
-    description: 'paid marks the booking paid; failed leaves it unpaid. Only an attempt still open (409 otherwise).',
+    description: "paid records the attempt's amount as a card payment in the booking's folio; failed records nothing. Only an attempt that never came back (409 otherwise).",
     tag: 'Owner',
     params: paymentIdParams,
     body: closePaymentBody,
@@ -386,7 +387,7 @@ export const ENDPOINTS = {
   },
   refundPayment: {
     summary: 'Record a refund made in the provider\'s dashboard',
-    description: 'Only on a paid attempt, and at most what is left of its amount (409 otherwise).',
+    description: "Only on a paid attempt, and at most what is left of its amount (409 otherwise); recorded as a card refund in the booking's folio.",
     tag: 'Owner',
     params: paymentIdParams,
     body: refundPaymentBody,

@@ -4,7 +4,7 @@
  * careful integration must survive: declines, forged and altered returns, replays, attempts that
  * never come back (expired, listed, closed by staff), refunds, and holds kept while paying.
  */
-import { API, MESSAGES, PAYMENT_MESSAGES, pathFor, paymentResponses, responses } from '@rental/contract';
+import { API, bookingChangeResponses, folioResponses, MESSAGES, PAYMENT_MESSAGES, pathFor, paymentResponses, REFUSAL_CODES, responses } from '@rental/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, outbox, paymentAttempts } from '../src/db/schema';
@@ -105,6 +105,13 @@ describe(`card payments (${describeDatabase})`, () => {
       sql`SELECT action, actor_id::text AS "actorId", before, after FROM activity WHERE subject = 'payment' AND subject_id = ${attemptId} ORDER BY id`,
     );
   const detail = async (token: string, reference: string) => responses.bookingDetail.parse((await call(token, 'GET', API.userBooking(reference))).json()).booking;
+  /** The booking's folio as its customer reads it. */
+  const folioOf = async (token: string, bookingId: string) => {
+    const res = await call(token, 'GET', pathFor('folio', { id: bookingId }));
+    expect(res.statusCode, res.body).toBe(200);
+    return folioResponses.folio.parse(res.json()).folio;
+  };
+  const moneyIn = (folio: { payments: { kind: string; method: string; amount: number }[] }) => folio.payments.map((p) => [p.kind, p.method, p.amount]);
   /** Moves an attempt's start back in time: what the database's clock will say half an hour later. */
   const ageAttempt = (attemptId: string, minutes: number) =>
     t.db.execute(sql`UPDATE payment_attempts SET created_at = created_at - make_interval(mins => ${minutes}) WHERE id = ${attemptId}`);
@@ -142,10 +149,16 @@ describe(`card payments (${describeDatabase})`, () => {
       ['changed', 'paid'],
     ]);
 
+    // The folio has the card payment of the amount charged, and nothing is owing.
+    const folio = await folioOf(customer.token, booking._id);
+    expect(moneyIn(folio)).toEqual([['payment', 'card', booking.price]]);
+    expect(folio.totals.balance).toBe(0);
+
     // A paid booking is not paid again.
     const again = await call(customer.token, 'POST', API.startPayment, { bookingId: booking._id });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ success: false, message: PAYMENT_MESSAGES.alreadyPaid });
+    expect(again.json()).toEqual({ success: false, message: REFUSAL_CODES.nothing_owing, code: 'nothing_owing' });
+    expect(await attemptsOf(booking._id)).toHaveLength(1);
   });
 
   it('a declined card leaves the booking unpaid, with the provider’s words on the attempt and the booking page', async () => {
@@ -156,6 +169,7 @@ describe(`card payments (${describeDatabase})`, () => {
     expect(await attemptsOf(booking._id)).toMatchObject([{ status: 'failed', message: 'Card declined', cardLast4: '0002' }]);
     expect((await lettersOf(booking._id)).map((letter) => letter.kind)).not.toContain('card_payment_received');
     expect((await detail(customer.token, booking.reference)).cardPayment).toMatchObject({ status: 'failed', message: 'Card declined' });
+    expect((await folioOf(customer.token, booking._id)).payments).toEqual([]);
 
     // The customer may try again: a new attempt, a new order id, and this time it is paid.
     const second = await pay(customer.token, booking._id, APPROVED_CARD);
@@ -221,10 +235,14 @@ describe(`card payments (${describeDatabase})`, () => {
     const letters = await lettersOf(booking._id);
     const history = await historyOf(attempt!.id);
 
+    const folio = await folioOf(customer.token, booking._id);
     expect(await arrive(back)).toBe(`/my-bookings/${booking.reference}?payment=paid`);
     expect(await attemptsOf(booking._id)).toEqual([attempt]);
     expect(await lettersOf(booking._id)).toEqual(letters);
     expect(await historyOf(attempt!.id)).toEqual(history);
+    // Paid once: one payment in the folio.
+    expect(await folioOf(customer.token, booking._id)).toEqual(folio);
+    expect(moneyIn(folio)).toEqual([['payment', 'card', booking.price]]);
   });
 
   it('an attempt that never comes back expires after 30 minutes, is listed for staff, who close it as paid; refunds are recorded', async () => {
@@ -266,6 +284,15 @@ describe(`card payments (${describeDatabase})`, () => {
     expect(tooMuch.json().message).toBe(PAYMENT_MESSAGES.refundTooMuch(booking.price - 1000, 'JMD'));
     expect((await call(owner.token, 'POST', pathFor('refundPayment', { id: attempt!.id }), { amount: booking.price - 1000 })).statusCode).toBe(200);
     expect((await attemptsOf(booking._id))[0]).toMatchObject({ status: 'refunded', refundedAmount: booking.price });
+    // The folio has the payment and each refund; the booking reads refunded.
+    const folio = await folioOf(customer.token, booking._id);
+    expect(moneyIn(folio)).toEqual([
+      ['payment', 'card', booking.price],
+      ['refund', 'card', 1000],
+      ['refund', 'card', booking.price - 1000],
+    ]);
+    expect(folio.paymentStatus).toBe('refunded');
+    expect((await bookingRow(booking._id)).paymentStatus).toBe('refunded');
 
     // Each step is in the history, by whom; staff's note only as "given".
     const history = await historyOf(attempt!.id);
@@ -288,10 +315,14 @@ describe(`card payments (${describeDatabase})`, () => {
     await expireOpenAttempts(t.db);
     expect(await bookingRow(booking._id)).toMatchObject({ status: 'cancelled', statusReason: 'expired' });
 
-    // The customer finally submits the card page: the money is taken, so it is recorded, the booking stays cancelled.
+    // The customer finally submits the card page: the money is taken, so it is recorded, the booking
+    // stays cancelled, and its folio says the money is owed back.
     const landed = await arrive(await submitCard(pageUrl, html, APPROVED_CARD));
     expect(landed).toBe(`/my-bookings/${booking.reference}?payment=paid`);
-    expect(await bookingRow(booking._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', paymentMethod: 'card' });
+    expect(await bookingRow(booking._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_due', paymentMethod: 'card' });
+    const folio = await folioOf(customer.token, booking._id);
+    expect(moneyIn(folio)).toEqual([['payment', 'card', booking.price]]);
+    expect(folio.totals.balance).toBe(-booking.price);
     expect((await attemptsOf(booking._id))[0]).toMatchObject({ status: 'paid' });
     const letters = await lettersOf(booking._id);
     const company = responses.company.parse((await call(undefined, 'GET', API.company)).json()).company;
@@ -299,6 +330,154 @@ describe(`card payments (${describeDatabase})`, () => {
     expect(alert).toMatchObject({ recipient: company.email });
     expect(alert!.textBody).toContain('after the booking was cancelled');
     expect(letters.find((letter) => letter.kind === 'card_payment_received')!.textBody).toContain('had been cancelled');
+  });
+
+  it('a part-paid booking pays the rest by card: the attempt is for the balance, and then the booking is paid', async () => {
+    const { customer, booking } = await customerWithBooking();
+    const part = 3000;
+    const recorded = await call(owner.token, 'POST', pathFor('recordPayment', { id: booking._id }), { method: 'cash', amount: part, reference: 'Receipt 118' });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    expect((await bookingRow(booking._id)).paymentStatus).toBe('part_paid');
+
+    const { pageUrl, html } = await openCardPage(customer.token, booking._id);
+    expect(html).toContain(`JMD ${booking.price - part}.00`);
+    expect(await attemptsOf(booking._id)).toMatchObject([{ amount: booking.price - part, status: 'sent' }]);
+    expect(await arrive(await submitCard(pageUrl, html, APPROVED_CARD))).toBe(`/my-bookings/${booking.reference}?payment=paid`);
+
+    const folio = await folioOf(customer.token, booking._id);
+    expect(moneyIn(folio)).toEqual([
+      ['payment', 'cash', part],
+      ['payment', 'card', booking.price - part],
+    ]);
+    expect(folio.totals.balance).toBe(0);
+    expect(await detail(customer.token, booking.reference)).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'card' });
+    const receipt = (await lettersOf(booking._id)).find((letter) => letter.kind === 'card_payment_received');
+    expect(receipt!.textBody).toContain('Nothing more is due for this booking.');
+  });
+
+  it('a card page opened for 2 days pays only its amount: the booking cannot be stretched while the page is open, and once it expired a stretch leaves the rest owed', async () => {
+    const car = await addCar(t.app, owner.token, { pricePerDay: 7000 });
+    const customer = await registerCustomer(t.app);
+    const made = await book(t.app, customer.token, car._id, day(20), day(22));
+    expect(made.statusCode, made.body).toBe(201);
+    const booking = made.json().booking as { _id: string; reference: string; price: number };
+    // 2 days at 7,000, with GCT.
+    expect(booking.price).toBe(16_100);
+    const { pageUrl, html } = await openCardPage(customer.token, booking._id);
+    expect(html).toContain('JMD 16100.00');
+
+    // While the page is open: no new dates (nor their price), no new drivers, by the customer or staff.
+    const before = { row: await bookingRow(booking._id), folio: await folioOf(customer.token, booking._id), letters: await lettersOf(booking._id) };
+    const stretch = { returnDate: day(52) };
+    const refusedOpen = { success: false, message: REFUSAL_CODES.payment_open, code: 'payment_open' };
+    for (const [token, endpoint] of [
+      [customer.token, 'changeBooking'],
+      [customer.token, 'bookingChangeQuote'],
+      [owner.token, 'changeBooking'],
+    ] as const) {
+      const res = await call(token, 'POST', pathFor(endpoint, { id: booking._id }), stretch);
+      expect(res.statusCode, `${endpoint}: ${res.body}`).toBe(409);
+      expect(res.json()).toEqual(refusedOpen);
+    }
+    const drivers = await t.app.inject({ method: 'PUT', url: pathFor('bookingDrivers', { id: booking._id }), headers: authHeader(customer.token), payload: { drivers: [] } });
+    expect(drivers.statusCode).toBe(409);
+    expect(drivers.json()).toEqual(refusedOpen);
+    expect(await bookingRow(booking._id)).toEqual(before.row);
+    expect(await folioOf(customer.token, booking._id)).toEqual(before.folio);
+    expect(await lettersOf(booking._id)).toEqual(before.letters);
+
+    // The page never came back in time; once its attempt has expired the stretch goes through.
+    const [attempt] = await attemptsOf(booking._id);
+    await ageAttempt(attempt!.id, 31);
+    expect(await expireOpenAttempts(t.db)).toContain(attempt!.orderId);
+    const stretched = await call(customer.token, 'POST', pathFor('changeBooking', { id: booking._id }), stretch);
+    expect(stretched.statusCode, stretched.body).toBe(200);
+    const { change } = bookingChangeResponses.changed.parse(stretched.json());
+    expect(change.after.days).toBe(32);
+
+    // Then the customer pays the old page: what it charged is recorded, and the rest is still owed.
+    expect(await arrive(await submitCard(pageUrl, html, APPROVED_CARD))).toBe(`/my-bookings/${booking.reference}?payment=paid`);
+    const folio = await folioOf(customer.token, booking._id);
+    expect(moneyIn(folio)).toEqual([['payment', 'card', 16_100]]);
+    expect(folio.totals.balance).toBe(change.after.total - 16_100);
+    expect(folio.paymentStatus).toBe('part_paid');
+    expect(await detail(customer.token, booking.reference)).toMatchObject({ paymentStatus: 'part_paid' });
+    const receipt = (await lettersOf(booking._id)).find((letter) => letter.kind === 'card_payment_received');
+    expect(receipt!.textBody).toContain('is still to pay for this booking');
+    expect(receipt!.textBody).not.toContain('Nothing more is due');
+
+    // The rest, by card: a new attempt for the balance.
+    const rest = await pay(customer.token, booking._id, APPROVED_CARD);
+    expect(rest.landed).toBe(`/my-bookings/${booking.reference}?payment=paid`);
+    expect((await attemptsOf(booking._id)).map((a) => [a.status, a.amount])).toEqual([
+      ['paid', 16_100],
+      ['paid', change.after.total - 16_100],
+    ]);
+    expect((await bookingRow(booking._id)).paymentStatus).toBe('paid');
+  });
+
+  it('money staff take while the card page is open is not lost: the card payment is recorded too, the folio says what is due back, and staff are alerted', async () => {
+    const { customer, booking } = await customerWithBooking();
+    const { pageUrl, html } = await openCardPage(customer.token, booking._id);
+    const part = 2000;
+    expect((await call(owner.token, 'POST', pathFor('recordPayment', { id: booking._id }), { method: 'cash', amount: part })).statusCode).toBe(201);
+
+    expect(await arrive(await submitCard(pageUrl, html, APPROVED_CARD))).toBe(`/my-bookings/${booking.reference}?payment=paid`);
+    const folio = await folioOf(customer.token, booking._id);
+    expect(moneyIn(folio)).toEqual([
+      ['payment', 'cash', part],
+      ['payment', 'card', booking.price],
+    ]);
+    expect(folio.totals.balance).toBe(-part);
+    expect(folio.paymentStatus).toBe('refund_due');
+    const alert = (await lettersOf(booking._id)).find((letter) => letter.kind === 'card_payment_staff_alert');
+    expect(alert!.textBody).toContain('is due back to the customer');
+  });
+
+  it('40 starts at once open one card page: each is answered with it, and paying it pays once', async () => {
+    const { customer, booking } = await customerWithBooking();
+    const starts = await Promise.all(Array.from({ length: 40 }, () => call(customer.token, 'POST', API.startPayment, { bookingId: booking._id })));
+    expect(starts.map((res) => res.statusCode)).toEqual(Array.from({ length: 40 }, () => 200));
+    const pages = new Set(starts.map((res) => paymentResponses.started.parse(res.json()).redirectUrl));
+    expect(pages.size).toBe(1);
+    const [pageUrl] = [...pages];
+    expect(await attemptsOf(booking._id)).toMatchObject([{ status: 'sent', amount: booking.price }]);
+
+    // Later, the same page again (a reload, another tab).
+    const later = await call(customer.token, 'POST', API.startPayment, { bookingId: booking._id });
+    expect(paymentResponses.started.parse(later.json()).redirectUrl).toBe(pageUrl);
+
+    const html = await (await fetch(pageUrl!)).text();
+    expect(await arrive(await submitCard(pageUrl!, html, APPROVED_CARD))).toBe(`/my-bookings/${booking.reference}?payment=paid`);
+    expect(await attemptsOf(booking._id)).toMatchObject([{ status: 'paid' }]);
+    expect(moneyIn(await folioOf(customer.token, booking._id))).toEqual([['payment', 'card', booking.price]]);
+  });
+
+  it('a "failed" return that is unsigned or wrongly signed changes nothing: the attempt stays open and its page is offered again', async () => {
+    const { customer, booking } = await customerWithBooking();
+    const { pageUrl, html } = await openCardPage(customer.token, booking._id);
+    const declined = await submitCard(pageUrl, html, DECLINED_CARD);
+    expect(declined.searchParams.get('status')).toBe('failed');
+    const before = { attempts: await attemptsOf(booking._id), letters: await lettersOf(booking._id), folio: await folioOf(customer.token, booking._id), row: await bookingRow(booking._id) };
+    expect(before.attempts).toMatchObject([{ status: 'sent' }]);
+
+    const unsigned = new URL(declined);
+    unsigned.searchParams.delete('hash');
+    const wrongKey = new URL(declined);
+    wrongKey.searchParams.set('hash', wipayHash(declined.searchParams.get('transaction_id')!, declined.searchParams.get('total')!, 'not-the-key'));
+    for (const forged of [unsigned, wrongKey]) expect(await arrive(forged)).toBe(`/my-bookings/${booking.reference}?payment=unverified`);
+    expect(await attemptsOf(booking._id)).toEqual(before.attempts);
+    expect(await lettersOf(booking._id)).toEqual(before.letters);
+    expect(await folioOf(customer.token, booking._id)).toEqual(before.folio);
+    expect(await bookingRow(booking._id)).toEqual(before.row);
+
+    // Still open: starting again answers the same page.
+    const again = await call(customer.token, 'POST', API.startPayment, { bookingId: booking._id });
+    expect(paymentResponses.started.parse(again.json()).redirectUrl).toBe(pageUrl);
+
+    // The provider's signed word closes it as not paid.
+    expect(await arrive(declined)).toBe(`/my-bookings/${booking.reference}?payment=failed`);
+    expect(await attemptsOf(booking._id)).toMatchObject([{ status: 'failed', message: 'Card declined' }]);
   });
 
   it('only the customer’s own booking, still to be paid, can be paid by card', async () => {

@@ -16,19 +16,19 @@ export const PAYMENT_ATTEMPT_WORDS: Record<PaymentAttemptStatus, string> = {
 
 /** Sentences the customer and staff read about card payments. */
 export const PAYMENT_MESSAGES = {
-  alreadyPaid: 'This booking is already paid.',
   cancelled: 'This booking is cancelled, so it cannot be paid.',
-  partlyPaid: 'Part of this booking is already paid. Please pay the rest as agreed with our staff.',
   holdOver: 'The time to pay for this booking is over. Please book again.',
   providerUnreachable: 'The card payment page cannot be opened just now. Please try again in a few minutes, or choose another way to pay.',
   currencyNotTaken: 'Card payments are taken in Jamaican or US dollars only. Please choose another way to pay.',
   attemptNotFound: 'Payment attempt not found.',
   notOpen: 'Only a card payment that never came back can be closed by hand.',
-  closedPaid: 'The payment is marked as paid, and so is its booking.',
-  closedFailed: 'The payment is marked as not paid; its booking stays unpaid.',
+  closedPaid: 'The payment is marked as paid and recorded on its booking.',
+  closedFailed: 'The payment is marked as not paid; nothing is recorded on its booking.',
   refundNotPaid: 'Only a card payment that was paid can be refunded.',
   refundRecorded: 'The refund is recorded.',
   refundTooMuch: (left: number, currency: string) => `At most ${left.toLocaleString('en-US')} ${currency} of this payment is left to refund.`,
+  // One card page per booking at a time
+  openElsewhere: 'A card payment for this booking is already open in another window. Please finish it there, or try again in 30 minutes.',
 } as const;
 
 export const startPaymentBody = z.object({ bookingId: idField('the booking') });

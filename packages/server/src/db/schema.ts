@@ -326,6 +326,8 @@ export const paymentAttempts = pgTable('payment_attempts', {
   status: text('status', { enum: ['created', 'sent', 'paid', 'failed', 'expired', 'refunded'] }).notNull().default('created'),
   refundedAmount: integer('refunded_amount').notNull().default(0),
   transactionId: text('transaction_id'),
+  /** The provider's card page, stored as it opens: a second start while the attempt is open is sent back to it (0025). */
+  pageUrl: text('page_url'),
   /** Never the card number: its last 4 digits only. */
   cardLast4: text('card_last4'),
   message: text('message'),

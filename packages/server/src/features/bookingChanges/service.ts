@@ -33,6 +33,7 @@ import { getCompanySettings } from '../company/settings';
 import { checkDrivers } from '../drivers/bookingRules';
 import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/letters';
 import { bookingFacts, enqueue } from '../mail/outbox';
+import { refuseWhileCardPaymentOpen } from '../payments';
 import { quoteCars, quoteWith, readPriceBook } from '../prices/quoting';
 import { bookingChangedLetter } from './letter';
 
@@ -131,6 +132,8 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
   if (current.status !== seen.status || current.carId !== seen.carId || current.pickupDate !== seen.pickupDate || current.returnDate !== seen.returnDate) {
     throw new HttpError(409, BOOKING_CHANGE_MESSAGES.changedMeanwhile);
   }
+  // A card page open for the old price would be paid against the new one.
+  await refuseWhileCardPaymentOpen(tx, bookingId);
   const refused = changeRefusal(asker, current, wish, today);
   if (refused) throw new HttpError(refused.statusCode, refused.message);
   const wanted = wantedBooking(current, wish);

@@ -8,6 +8,7 @@ import { HttpError } from '../../http/errors';
 import { findBooking } from '../bookings/read';
 import { isId } from '../cars/ids';
 import { getCompanySettings } from '../company/settings';
+import { refuseWhileCardPaymentOpen } from '../payments';
 
 export async function setBookingDrivers(db: Database, userId: string, bookingId: string, drivers: AdditionalDriver[], today = companyToday()): Promise<Booking> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
@@ -19,6 +20,8 @@ export async function setBookingDrivers(db: Database, userId: string, bookingId:
       .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
       .for('update');
     if (!booking) throw new HttpError(404, MESSAGES.bookingNotFound);
+    // The drivers are part of what the open card page is paying for.
+    await refuseWhileCardPaymentOpen(tx, bookingId);
     if (!canNameDrivers(booking, today)) throw new HttpError(409, DRIVER_MESSAGES.driversBookingClosed);
     // Other drivers the price charged for: no more than it covers without a new price.
     const paidFor = otherDriversPaidFor(booking.quote);

@@ -1,10 +1,10 @@
 /**
- * Card payment attempts: starting one, believing a return only once verified, the staff's hand for
- * attempts that never came back, refunds. Every write locks the booking before its attempt (the
+ * Card payment attempts (starting one: start.ts): believing a return only once verified, the
+ * staff's hand for attempts that never came back, refunds. Every write locks the booking before its attempt (the
  * booking functions' order), so a return and staff's close of the same attempt take turns.
  */
-import { MESSAGES, PAYMENT_MESSAGES, type PaymentAttempt, type PaymentAttemptStatus } from '@rental/contract';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { formatMoney, PAYMENT_MESSAGES, type PaymentAttempt, type PaymentAttemptStatus } from '@rental/contract';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { actAs } from '../../db/actor';
 import { bookings, paymentAttempts, users } from '../../db/schema';
@@ -12,14 +12,14 @@ import { type Database, pgErrorCode } from '../../db/types';
 import { retryTransientConflicts } from '../../db/retry';
 import { HttpError } from '../../http/errors';
 import { isId } from '../cars/ids';
-import { recordMoney } from '../bookings';
+import { folioTotalsOf, recordMoney } from '../bookings';
 import { getCompanySettings } from '../company/settings';
 import type { Letter, MailSettings } from '../mail/letters';
 import { bookingFacts, enqueue, type Tx } from '../mail/outbox';
 import { cardPaymentReceivedLetter, cardPaymentStaffAlertLetter, type CardPaymentFacts } from './letters';
-import { isForged, type PaymentProvider, PaymentProviderError, type ReturnQuery } from './provider';
+import { isForged, type PaymentProvider, type ReturnQuery } from './provider';
 
-type AttemptRow = typeof paymentAttempts.$inferSelect;
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
 
 const listedColumns = {
   attempt: paymentAttempts,
@@ -76,78 +76,13 @@ export async function lastCardPayment(db: Database, bookingId: string): Promise<
   return row ? { ...row, at: row.at.toISOString() } : null;
 }
 
-export interface StartSettings {
-  /** Our paymentReturn route, absolute. */
-  returnUrl: string;
-}
-
-/** Begins an attempt for the caller's own unpaid booking and answers the provider's card page. */
-export async function startAttempt(db: Database, provider: PaymentProvider, userId: string, bookingId: string, settings: StartSettings, log: FastifyBaseLogger): Promise<string> {
-  if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
-  const { attempt, origin } = await retryTransientConflicts(() =>
-    db.transaction(async (tx) => {
-      await actAs(tx, userId);
-      const [booking] = await tx
-        .select({
-          reference: bookings.reference,
-          price: bookings.price,
-          status: bookings.status,
-          paymentStatus: bookings.paymentStatus,
-          holdRunning: sql<boolean>`(${bookings.holdExpiresAt} IS NULL OR ${bookings.holdExpiresAt} > now())`,
-        })
-        .from(bookings)
-        .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
-        .for('update');
-      // Someone else's booking is "not found", as one that does not exist.
-      if (!booking) throw new HttpError(404, MESSAGES.bookingNotFound);
-      if (booking.paymentStatus === 'paid') throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid);
-      if (booking.status === 'cancelled' || booking.status === 'no_show') throw new HttpError(409, PAYMENT_MESSAGES.cancelled);
-      if (booking.paymentStatus !== 'unpaid') throw new HttpError(409, PAYMENT_MESSAGES.partlyPaid);
-      if (booking.status === 'pending' && !booking.holdRunning) throw new HttpError(409, PAYMENT_MESSAGES.holdOver);
-      const company = await getCompanySettings(tx);
-      if (!provider.currencies.includes(company.currency)) throw new HttpError(409, PAYMENT_MESSAGES.currencyNotTaken);
-      // The booking row is locked: no other attempt of it can take the same number meanwhile.
-      const [before] = await tx.select({ count: sql<number>`count(*)::int` }).from(paymentAttempts).where(eq(paymentAttempts.bookingId, bookingId));
-      const [inserted] = await tx
-        .insert(paymentAttempts)
-        .values({ bookingId, orderId: `${booking.reference}-${(before?.count ?? 0) + 1}`, provider: provider.name, amount: booking.price, currency: company.currency })
-        .returning();
-      return { attempt: inserted!, origin: company.name };
-    }),
-  );
-
-  // Outside the transaction: the booking is not held locked while the provider answers.
-  let started;
-  try {
-    started = await provider.start({ orderId: attempt.orderId, amount: attempt.amount, currency: attempt.currency, returnUrl: settings.returnUrl, origin });
-  } catch (err) {
-    if (!(err instanceof PaymentProviderError)) throw err;
-    log.error({ err, orderId: attempt.orderId }, 'the card provider did not open a payment page');
-    await db.transaction(async (tx) => {
-      await actAs(tx, userId);
-      await tx
-        .update(paymentAttempts)
-        .set({ status: 'failed', message: 'The card payment page could not be opened.' })
-        .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'created')));
-    });
-    throw new HttpError(503, PAYMENT_MESSAGES.providerUnreachable);
-  }
-  await db.transaction(async (tx) => {
-    await actAs(tx, userId);
-    await tx
-      .update(paymentAttempts)
-      .set({ status: 'sent', transactionId: started.transactionId })
-      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'created')));
-  });
-  return started.redirectUrl;
-}
-
 const UNVERIFIED_NO_BOOKING = '/my-bookings?payment=unverified';
 
 /**
  * The browser's return from the card page. Verified first; then, in one transaction, the attempt
- * moves forward, the booking is marked paid by card and the customer's receipt is queued. Answers
- * where to send the browser. A forged or replayed return changes nothing and is logged.
+ * moves forward, the amount the provider charged goes into the booking's folio and the customer's
+ * receipt is queued. Answers where to send the browser. A forged or replayed return changes nothing
+ * and is logged.
  */
 export async function completeReturn(db: Database, provider: PaymentProvider, query: ReturnQuery, mail: MailSettings, log: FastifyBaseLogger): Promise<string> {
   const orderId = provider.orderIdOf(query);
@@ -170,7 +105,7 @@ export async function completeReturn(db: Database, provider: PaymentProvider, qu
         // The provider's word, not a person's: the history says the site did it.
         await actAs(tx, null);
         const [booking] = await tx
-          .select({ status: bookings.status, paymentStatus: bookings.paymentStatus })
+          .select({ status: bookings.status })
           .from(bookings)
           .where(eq(bookings.id, found.bookingId))
           .for('update');
@@ -180,7 +115,8 @@ export async function completeReturn(db: Database, provider: PaymentProvider, qu
           log.warn({ orderId: found.reference, attempt: attempt!.orderId, reason: check.forged }, 'a card payment return was not believed; nothing changed');
           return page('unverified');
         }
-        const payment: CardPaymentFacts = { orderId: attempt!.orderId, amount: attempt!.amount, currency: attempt!.currency, cardLast4: check.cardLast4, transactionId: check.transactionId };
+        // What the provider says was charged (checked against the attempt): the folio gets that, never "paid" wholesale.
+        const payment: CardPaymentFacts = { orderId: attempt!.orderId, amount: check.amount, currency: attempt!.currency, cardLast4: check.cardLast4, transactionId: check.transactionId };
         const company = await getCompanySettings(tx);
 
         if (attempt!.status === 'paid' || attempt!.status === 'refunded' || attempt!.status === 'failed') {
@@ -206,24 +142,24 @@ export async function completeReturn(db: Database, provider: PaymentProvider, qu
           .update(paymentAttempts)
           .set({ status: 'paid', message: check.message, transactionId: check.transactionId, cardLast4: check.cardLast4 })
           .where(eq(paymentAttempts.id, attempt!.id));
-        const letters: Letter[] = [];
-        if (booking!.paymentStatus === 'paid') {
-          const facts = await bookingFacts(tx, found.bookingId);
-          const why = `Booking ${found.reference} was already marked as paid when this card payment arrived: it may have been paid twice. If so, refund one of the payments.`;
+        // The money was taken, so it is in the folio whatever the booking owed meanwhile; a booking
+        // cancelled meanwhile stays cancelled (its days may be someone else's now).
+        const owed = (await folioTotalsOf(tx, found.bookingId)).balance;
+        await recordMoney(tx, found.bookingId, { kind: 'payment', method: 'card', amount: payment.amount, reference: check.transactionId ?? attempt!.orderId, note: `Card payment ${attempt!.orderId}`, attemptId: attempt!.id, by: null });
+        await tx.update(bookings).set({ paymentMethod: 'card', holdExpiresAt: null }).where(eq(bookings.id, found.bookingId));
+        const facts = await bookingFacts(tx, found.bookingId);
+        const cancelled = booking!.status === 'cancelled';
+        const letters: Letter[] = [cardPaymentReceivedLetter({ ...facts, cancelled }, payment, Math.max(0, owed - payment.amount), company, mail)];
+        if (cancelled) {
+          const why = `A card payment for booking ${found.reference} arrived after the booking was cancelled. The booking stays cancelled and the payment is recorded in its folio. Refund it, or re-open the booking if its days are still free.`;
           letters.push(cardPaymentStaffAlertLetter(facts, payment, why, company, mail));
-        } else {
-          // Paid, by card: the amount the attempt was for, as a payment in the folio; a booking
-          // cancelled meanwhile stays cancelled (its days may be someone else's now).
-          await recordMoney(tx, found.bookingId, { kind: 'payment', method: 'card', amount: attempt!.amount, reference: check.transactionId ?? attempt!.orderId, note: `Card payment ${attempt!.orderId}`, attemptId: attempt!.id, by: null });
-          await tx.update(bookings).set({ paymentMethod: 'card', holdExpiresAt: null }).where(eq(bookings.id, found.bookingId));
-          const facts = await bookingFacts(tx, found.bookingId);
-          const cancelled = booking!.status === 'cancelled';
-          letters.push(cardPaymentReceivedLetter({ ...facts, cancelled }, payment, company, mail));
-          if (cancelled) {
-            const why = `A card payment for booking ${found.reference} arrived after the booking was cancelled. The booking stays cancelled and the payment is recorded as paid. Refund it, or re-open the booking if its days are still free.`;
-            letters.push(cardPaymentStaffAlertLetter(facts, payment, why, company, mail));
-            log.warn({ booking: found.reference, attempt: attempt!.orderId }, 'a card payment arrived for a cancelled booking; staff are alerted');
-          }
+          log.warn({ booking: found.reference, attempt: attempt!.orderId }, 'a card payment arrived for a cancelled booking; staff are alerted');
+        } else if (owed <= 0) {
+          const why = `Booking ${found.reference} was already paid when this card payment arrived: it may have been paid twice. If so, refund one of the payments.`;
+          letters.push(cardPaymentStaffAlertLetter(facts, payment, why, company, mail));
+        } else if (owed < payment.amount) {
+          const why = `Booking ${found.reference} owed ${formatMoney(owed, payment.currency)} when this card payment of ${formatMoney(payment.amount, payment.currency)} arrived: ${formatMoney(payment.amount - owed, payment.currency)} is due back to the customer.`;
+          letters.push(cardPaymentStaffAlertLetter(facts, payment, why, company, mail));
         }
         await enqueue(tx, letters);
         return page('paid');
@@ -238,10 +174,10 @@ export async function completeReturn(db: Database, provider: PaymentProvider, qu
 }
 
 /** Locks the attempt's booking, then the attempt (the usual order); 404 when there is none. */
-async function lockAttempt(tx: Tx, id: string): Promise<{ attempt: AttemptRow; booking: { status: string; paymentStatus: string } }> {
+async function lockAttempt(tx: Tx, id: string): Promise<{ attempt: AttemptRow; booking: { status: string } }> {
   const [found] = await tx.select({ bookingId: paymentAttempts.bookingId }).from(paymentAttempts).where(eq(paymentAttempts.id, id));
   if (!found) throw new HttpError(404, PAYMENT_MESSAGES.attemptNotFound);
-  const [booking] = await tx.select({ status: bookings.status, paymentStatus: bookings.paymentStatus }).from(bookings).where(eq(bookings.id, found.bookingId)).for('update');
+  const [booking] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, found.bookingId)).for('update');
   const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update');
   return { attempt: attempt!, booking: booking! };
 }
@@ -264,12 +200,15 @@ export async function closeAttempt(
         .update(paymentAttempts)
         .set({ status: body.outcome, closeNote: body.note || null, closedBy: ownerId, closedAt: sql`now()` })
         .where(eq(paymentAttempts.id, id));
-      if (body.outcome === 'paid' && booking.paymentStatus !== 'paid') {
+      // The dashboard shows the money taken: it is in the folio, whatever the booking owed meanwhile.
+      if (body.outcome === 'paid') {
+        const owed = (await folioTotalsOf(tx, attempt.bookingId)).balance;
         await recordMoney(tx, attempt.bookingId, { kind: 'payment', method: 'card', amount: attempt.amount, reference: attempt.transactionId ?? attempt.orderId, note: `Card payment ${attempt.orderId}, closed by staff`, attemptId: attempt.id, by: ownerId });
         await tx.update(bookings).set({ paymentMethod: 'card', holdExpiresAt: null }).where(eq(bookings.id, attempt.bookingId));
         const facts = await bookingFacts(tx, attempt.bookingId);
         const payment = { orderId: attempt.orderId, amount: attempt.amount, currency: attempt.currency, cardLast4: attempt.cardLast4, transactionId: attempt.transactionId };
-        await enqueue(tx, [cardPaymentReceivedLetter({ ...facts, cancelled: booking.status === 'cancelled' }, payment, await getCompanySettings(tx), mail)]);
+        const stillDue = Math.max(0, owed - attempt.amount);
+        await enqueue(tx, [cardPaymentReceivedLetter({ ...facts, cancelled: booking.status === 'cancelled' }, payment, stillDue, await getCompanySettings(tx), mail)]);
       }
       const [saved] = await listed(tx, eq(paymentAttempts.id, id), 1);
       return { attempt: saved!, message: body.outcome === 'paid' ? PAYMENT_MESSAGES.closedPaid : PAYMENT_MESSAGES.closedFailed };

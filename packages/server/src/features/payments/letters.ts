@@ -20,11 +20,17 @@ function paymentRows(payment: CardPaymentFacts): [string, string][] {
   return rows;
 }
 
-/** The customer's receipt; a booking cancelled meanwhile says the money comes back instead. */
-export function cardPaymentReceivedLetter(booking: BookingFacts & { cancelled: boolean }, payment: CardPaymentFacts, company: CompanySettings, mail: MailSettings): Letter {
+/**
+ * The customer's receipt, with what is still due (the folio's balance after this payment); a booking
+ * cancelled meanwhile says the money comes back instead.
+ */
+export function cardPaymentReceivedLetter(booking: BookingFacts & { cancelled: boolean }, payment: CardPaymentFacts, stillDue: number, company: CompanySettings, mail: MailSettings): Letter {
+  const received = `Thank you: we have received your card payment for booking ${booking.reference}.`;
   const opening = booking.cancelled
     ? `We have received your card payment for booking ${booking.reference}, but the booking had been cancelled before it arrived. Our staff will contact you about a refund; you can also call us on ${company.phone}.`
-    : `Thank you: we have received your card payment for booking ${booking.reference}. Nothing more is due for this booking.`;
+    : stillDue > 0
+      ? `${received} ${formatMoney(stillDue, payment.currency)} is still to pay for this booking.`
+      : `${received} Nothing more is due for this booking.`;
   return compose(
     'card_payment_received',
     booking.customer.email,

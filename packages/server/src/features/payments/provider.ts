@@ -16,7 +16,7 @@ export interface StoredAttempt {
 
 export interface StartRequest {
   orderId: string;
-  /** Whole units, from the booking's stored price. */
+  /** Whole units: what the booking's folio owed when the attempt started. */
   amount: number;
   currency: string;
   /** Where the provider sends the browser back (our paymentReturn route). */
@@ -34,6 +34,7 @@ export interface StartedAttempt {
 export interface VerifiedReturn {
   orderId: string;
   outcome: 'paid' | 'failed';
+  /** Whole units: what the provider says it charged, once checked against the stored attempt. */
   amount: number;
   currency: string;
   transactionId: string | null;

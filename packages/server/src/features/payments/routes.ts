@@ -3,8 +3,9 @@ import { API, MESSAGES, PAYMENT_MESSAGES } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { closeAttempt, completeReturn, listAttempts, refundAttempt, startAttempt } from './attempts';
+import { closeAttempt, completeReturn, listAttempts, refundAttempt } from './attempts';
 import { providerFromConfig } from './setup';
+import { startAttempt } from './start';
 
 const paymentRoutes: FastifyPluginAsync = async (app) => {
   const provider = await providerFromConfig(app);

@@ -106,15 +106,16 @@ export function createWipayProvider(options: WipayOptions): PaymentProvider {
       if (transactionId === '') return { forged: 'no transaction id' };
       if (stored.transactionId !== null && transactionId !== stored.transactionId) return { forged: 'the transaction id is not the one the page was opened with' };
       if ((query.currency ?? '').trim().toUpperCase() !== stored.currency) return { forged: 'the currency is not the attempt’s' };
-      // A missing total is not believed either: the amount must be the stored one.
-      if (wholeUnits(query.total?.trim()) !== stored.amount) return { forged: 'the amount is not the attempt’s' };
-      const common = { orderId: stored.orderId, amount: stored.amount, currency: stored.currency, transactionId, cardLast4: last4(query.card), message: plainWords(query.message) };
-      if (query.status === 'failed') return { ...common, outcome: 'failed' };
-      if (query.status !== 'success') return { forged: `an unknown status (${String(query.status).slice(0, 20)})` };
-      // The hash is over the total we sent, never the one in the query.
+      // A missing total is not believed either: the amount charged must be the stored one.
+      const charged = wholeUnits(query.total?.trim());
+      if (charged !== stored.amount) return { forged: 'the amount is not the attempt’s' };
+      if (query.status !== 'success' && query.status !== 'failed') return { forged: `an unknown status (${String(query.status).slice(0, 20)})` };
+      // The hash is over the total we sent, never the one in the query. A "failed" must be signed
+      // too: an unsigned one would close an attempt whose card page may still take the money.
       const expected = wipayHash(transactionId, wipayTotal(stored.amount), options.apiKey);
       if (!sameHex(query.hash ?? '', expected)) return { forged: 'the hash does not match' };
-      return { ...common, outcome: 'paid' };
+      const common = { orderId: stored.orderId, amount: charged, currency: stored.currency, transactionId, cardLast4: last4(query.card), message: plainWords(query.message) };
+      return { ...common, outcome: query.status === 'success' ? 'paid' : 'failed' };
     },
   };
 }

@@ -172,7 +172,8 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
       message,
       date: wipayDate(now),
     };
-    if (status === 'success') result.hash = wipayHash(order.transactionId, order.total, SANDBOX_API_KEY);
+    // Signed either way: the site believes no result, paid or not, that it cannot check.
+    result.hash = wipayHash(order.transactionId, order.total, SANDBOX_API_KEY);
     for (const [key, value] of Object.entries(result)) back.searchParams.set(key, value);
     response.writeHead(303, { location: back.toString(), 'cache-control': 'no-store' });
     response.end();
