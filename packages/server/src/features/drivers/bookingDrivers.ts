@@ -1,5 +1,10 @@
-/** The other drivers a customer names on their own booking, each checked by the company's rules on its days. */
-import { type AdditionalDriver, type Booking, canNameDrivers, companyToday, driverProblems, DRIVER_MESSAGES, MESSAGES, moreDriversThanPaidFor, otherDriversPaidFor } from '@rental/contract';
+/**
+ * The other drivers a customer names on their own booking, each checked by the company's rules on
+ * its days. Naming them re-quotes the booking as if it had been quoted with them (withOtherDrivers):
+ * its other lines stay as sold, the drivers' line and the total follow the number named, and the
+ * folio gets the difference as an other-drivers line (0025_folio_other_drivers.sql).
+ */
+import { type AdditionalDriver, type Booking, canNameDrivers, companyToday, driverProblems, DRIVER_MESSAGES, MESSAGES, type Quote, withOtherDrivers } from '@rental/contract';
 import { and, eq } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookings } from '../../db/schema';
@@ -8,25 +13,46 @@ import { HttpError } from '../../http/errors';
 import { findBooking } from '../bookings/read';
 import { isId } from '../cars/ids';
 import { getCompanySettings } from '../company/settings';
+import { getPriceRules } from '../prices/priceRules';
+import { priceChangedRefusal } from '../prices/quoting';
 
-export async function setBookingDrivers(db: Database, userId: string, bookingId: string, drivers: AdditionalDriver[], today = companyToday()): Promise<Booking> {
+export interface DriversSaved {
+  booking: Booking;
+  /** The new total minus the old (0 when the drivers are free, or as many as before). */
+  difference: number;
+}
+
+export async function setBookingDrivers(
+  db: Database,
+  userId: string,
+  bookingId: string,
+  drivers: AdditionalDriver[],
+  expectedTotal?: number,
+  today = companyToday(),
+): Promise<DriversSaved> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
-  await db.transaction(async (tx) => {
+  const difference = await db.transaction(async (tx) => {
     await actAs(tx, userId);
     const [booking] = await tx
-      .select({ status: bookings.status, pickupDate: bookings.pickupDate, returnDate: bookings.returnDate, quote: bookings.quote })
+      .select({ status: bookings.status, pickupDate: bookings.pickupDate, returnDate: bookings.returnDate, quote: bookings.quote, price: bookings.price })
       .from(bookings)
       .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
       .for('update');
     if (!booking) throw new HttpError(404, MESSAGES.bookingNotFound);
     if (!canNameDrivers(booking, today)) throw new HttpError(409, DRIVER_MESSAGES.driversBookingClosed);
-    // Other drivers the price charged for: no more than it covers without a new price.
-    const paidFor = otherDriversPaidFor(booking.quote);
-    if (paidFor !== null && drivers.length > paidFor) throw new HttpError(409, moreDriversThanPaidFor(paidFor));
     const company = await getCompanySettings(tx);
     const problems = drivers.flatMap((driver) => driverProblems(driver, booking, company, driver.name).map((p) => p.message));
     if (problems.length > 0) throw new HttpError(422, problems.join(' '));
-    await tx.update(bookings).set({ additionalDrivers: drivers }).where(eq(bookings.id, bookingId));
+    // A booking from before quotes were kept has no lines to re-quote: its price stands.
+    const quoted: Quote | null = booking.quote ? withOtherDrivers(booking.quote, drivers.length, (await getPriceRules(tx)).additionalDriverPerDay) : null;
+    const total = quoted?.total ?? booking.price;
+    const changed = quoted ? priceChangedRefusal(expectedTotal, quoted) : undefined;
+    if (changed) throw changed;
+    await tx
+      .update(bookings)
+      .set({ additionalDrivers: drivers, ...(quoted ? { quote: quoted, price: quoted.total } : {}) })
+      .where(eq(bookings.id, bookingId));
+    return total - booking.price;
   });
-  return (await findBooking(db, eq(bookings.id, bookingId)))!;
+  return { booking: (await findBooking(db, eq(bookings.id, bookingId)))!, difference };
 }
