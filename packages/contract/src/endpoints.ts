@@ -291,11 +291,12 @@ export const ENDPOINTS = {
       'Only on a pending or confirmed booking before its pickup day (409). ' +
       'The booking is re-quoted as if quoted with these drivers: the other-drivers line and the total follow the number named, and difference is the new total minus the old. ' +
       'Send expectedTotal, the new total the customer saw: if it is not the price with these drivers, the answer is 409 with code price_changed and that quote, and nothing is saved ' +
-      '(send the booking\'s current total first to learn the new one). Without expectedTotal the new price stands.',
+      '(send the booking\'s current total first to learn the new one). Without expectedTotal the new price stands. ' +
+      'A confirmed booking made dearer goes back to pending with a new booking\'s hold, and staff are e-mailed (confirmAgain).',
     tag: 'Bookings',
     params: idParams,
     body: bookingDriversBody,
-    response: responses.bookingSaved.extend({ difference: z.number() }),
+    response: responses.bookingSaved.extend({ difference: z.number(), confirmAgain: z.boolean() }),
     errors: [404, 409, 422],
   },
   bookingChangeQuote: {

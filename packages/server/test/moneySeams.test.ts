@@ -92,6 +92,30 @@ describe(`money at the seams (${describeDatabase})`, () => {
     const { booking: after } = two.json() as { booking: { price: number; quote: Quote } };
     expect(after.quote.lines.find((l) => l.kind === 'driver')).toMatchObject({ quantity: 60, amount: 60_000 });
     expect((await folioOf(customer.token, booking._id)).totals.charged).toBe(after.price);
+    // Still waiting for staff: no alert, the hold it had.
+    expect(two.json().confirmAgain).toBe(false);
+  });
+
+  it('sends a confirmed booking made dearer by other drivers back to staff, held and alerted; one they cost nothing stays confirmed', async () => {
+    await savePrices({ ...NO_RULES, additionalDriverPerDay: 1500 });
+    const car = await newCar();
+    const customer = await registerCustomer(t.app, { name: 'Kemar Lewis' });
+    const booking = await confirmedBooking(t.app, owner, customer, car._id, day(90), day(94));
+    const url = pathFor('bookingDrivers', { id: booking._id });
+    const res = await call(customer.token, 'PUT', url, { drivers: [otherDriver('Jane Brown')] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ confirmAgain: true, booking: { status: 'pending' } });
+    const row = await rowOf(booking._id);
+    expect(row.status).toBe('pending');
+    const minutes = holdMinutesFor(day(90), t.app.config.holdMinutes);
+    expect(Math.abs(row.holdExpiresAt!.getTime() - (Date.now() + minutes * 60_000))).toBeLessThan(5 * 60_000);
+    const alerts = await t.db.select().from(outbox).where(eq(outbox.bookingId, booking._id));
+    expect(alerts.find((letter) => letter.kind === 'booking_changed_staff')?.textBody).toContain('It waits for your confirmation again.');
+
+    await savePrices(NO_RULES);
+    const free = await confirmedBooking(t.app, owner, customer, car._id, day(100), day(102));
+    const named = await call(customer.token, 'PUT', pathFor('bookingDrivers', { id: free._id }), { drivers: [otherDriver('Paul Reid')] });
+    expect(named.json()).toMatchObject({ confirmAgain: false, difference: 0, booking: { status: 'confirmed', price: free.price } });
   });
 
   it('sends a confirmed 2-day booking the customer stretches to 90 days over Christmas back to staff: pending, held, and staff e-mailed', async () => {

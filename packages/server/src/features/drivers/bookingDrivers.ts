@@ -2,36 +2,46 @@
  * The other drivers a customer names on their own booking, each checked by the company's rules on
  * its days. Naming them re-quotes the booking as if it had been quoted with them (withOtherDrivers):
  * its other lines stay as sold, the drivers' line and the total follow the number named, and the
- * folio gets the difference as an other-drivers line (0025_folio_other_drivers.sql).
+ * folio gets the difference as an other-drivers line (0025_folio_other_drivers.sql). A confirmed
+ * booking made dearer goes back to staff (pending, held as a new booking; confirmAgain), as a
+ * customer's change of dates does.
  */
-import { type AdditionalDriver, type Booking, canNameDrivers, companyToday, driverProblems, DRIVER_MESSAGES, MESSAGES, type Quote, withOtherDrivers } from '@rental/contract';
-import { and, eq } from 'drizzle-orm';
+import { type AdditionalDriver, type Booking, canNameDrivers, companyToday, confirmAgain, driverProblems, DRIVER_MESSAGES, holdMinutesFor, MESSAGES, type Quote, withOtherDrivers } from '@rental/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
-import { bookings } from '../../db/schema';
+import { bookingEvents, bookings } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { findBooking } from '../bookings/read';
 import { isId } from '../cars/ids';
 import { getCompanySettings } from '../company/settings';
+import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/letters';
+import { bookingFacts, enqueue } from '../mail/outbox';
 import { getPriceRules } from '../prices/priceRules';
 import { priceChangedRefusal } from '../prices/quoting';
+import { driversAddedStaffLetter } from './driversLetter';
 
 export interface DriversSaved {
   booking: Booking;
   /** The new total minus the old (0 when the drivers are free, or as many as before). */
   difference: number;
+  /** A confirmed booking made dearer: it waits for staff again. */
+  confirmAgain: boolean;
 }
 
-export async function setBookingDrivers(
-  db: Database,
-  userId: string,
-  bookingId: string,
-  drivers: AdditionalDriver[],
-  expectedTotal?: number,
-  today = companyToday(),
-): Promise<DriversSaved> {
+export interface DriversOptions {
+  /** The total the customer saw: another price now is 409 price_changed, nothing saved. */
+  expectedTotal?: number | undefined;
+  /** A new booking's hold (config HOLD_MINUTES), for a confirmed booking sent back to staff. */
+  holdMinutes: number;
+  mail?: MailSettings;
+  today?: string;
+}
+
+export async function setBookingDrivers(db: Database, userId: string, bookingId: string, drivers: AdditionalDriver[], options: DriversOptions): Promise<DriversSaved> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
-  const difference = await db.transaction(async (tx) => {
+  const today = options.today ?? companyToday();
+  const saved = await db.transaction(async (tx) => {
     await actAs(tx, userId);
     const [booking] = await tx
       .select({ status: bookings.status, pickupDate: bookings.pickupDate, returnDate: bookings.returnDate, quote: bookings.quote, price: bookings.price })
@@ -46,13 +56,22 @@ export async function setBookingDrivers(
     // A booking from before quotes were kept has no lines to re-quote: its price stands.
     const quoted: Quote | null = booking.quote ? withOtherDrivers(booking.quote, drivers.length, (await getPriceRules(tx)).additionalDriverPerDay) : null;
     const total = quoted?.total ?? booking.price;
-    const changed = quoted ? priceChangedRefusal(expectedTotal, quoted) : undefined;
+    const changed = quoted ? priceChangedRefusal(options.expectedTotal, quoted) : undefined;
     if (changed) throw changed;
+    const toConfirm = confirmAgain('customer', booking, booking, booking.price, total);
     await tx
       .update(bookings)
-      .set({ additionalDrivers: drivers, ...(quoted ? { quote: quoted, price: quoted.total } : {}) })
+      .set({
+        additionalDrivers: drivers,
+        ...(quoted ? { quote: quoted, price: quoted.total } : {}),
+        ...(toConfirm ? { status: 'pending' as const, holdExpiresAt: sql`now() + make_interval(mins => ${holdMinutesFor(booking.pickupDate, options.holdMinutes, today)})` } : {}),
+      })
       .where(eq(bookings.id, bookingId));
-    return total - booking.price;
+    if (toConfirm) {
+      await tx.insert(bookingEvents).values({ bookingId, status: 'pending', reason: null, actorId: userId });
+      await enqueue(tx, [driversAddedStaffLetter(await bookingFacts(tx, bookingId), booking.price, company, options.mail ?? DEFAULT_MAIL_SETTINGS)]);
+    }
+    return { difference: total - booking.price, confirmAgain: toConfirm };
   });
-  return { booking: (await findBooking(db, eq(bookings.id, bookingId)))!, difference };
+  return { booking: (await findBooking(db, eq(bookings.id, bookingId)))!, ...saved };
 }

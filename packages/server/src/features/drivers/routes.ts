@@ -73,14 +73,18 @@ const driverRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, option
   );
 
   addEndpoint(app, 'bookingDrivers', async (request) => {
-    const { booking, difference } = await setBookingDrivers(app.db, request.user.id, request.params.id, request.body.drivers, request.body.expectedTotal);
+    const { booking, difference, confirmAgain } = await setBookingDrivers(app.db, request.user.id, request.params.id, request.body.drivers, {
+      expectedTotal: request.body.expectedTotal,
+      holdMinutes: app.config.holdMinutes,
+      mail: app.mail,
+    });
     const currency = booking.quote?.currency;
     // The new total said at once, when the drivers changed it.
     const message =
       difference === 0
         ? DRIVER_MESSAGES.driversSaved
-        : `${DRIVER_MESSAGES.driversSaved}. The total is now ${formatMoney(booking.price, currency)} (${formatMoney(Math.abs(difference), currency)} ${difference > 0 ? 'more' : 'less'}).`;
-    return { success: true as const, message, booking, difference };
+        : `${DRIVER_MESSAGES.driversSaved}. The total is now ${formatMoney(booking.price, currency)} (${formatMoney(Math.abs(difference), currency)} ${difference > 0 ? 'more' : 'less'}).${confirmAgain ? ` ${DRIVER_MESSAGES.driversToConfirm}` : ''}`;
+    return { success: true as const, message, booking, difference, confirmAgain };
   });
 
   addEndpoint(app, 'vetting', async (request) => {
