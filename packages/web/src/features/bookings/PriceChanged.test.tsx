@@ -4,6 +4,7 @@
  * that cost money show the new total before anything is saved. Prices are set through the API as
  * staff would, and put back afterwards.
  */
+import { BOOKING_CHANGE_MESSAGES } from '@rental/contract/bookingChanges';
 import { DEFAULT_COMPANY } from '@rental/contract/company';
 import { formatMoney } from '@rental/contract/format';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
@@ -11,7 +12,7 @@ import type { Car } from '@rental/contract/schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addCar, createBooking, registerCustomer, testApi, uniqueWord } from '../../test/api';
+import { addCar, createBooking, registerCustomer, setBookingStatus, testApi, uniqueWord } from '../../test/api';
 import { apiQuote, changePrices, quoteRow } from '../../test/prices';
 import { renderApp } from '../../test/renderApp';
 import { goodDriver } from '../drivers/driverTestData';
@@ -64,6 +65,24 @@ describe('the total the customer saw', { timeout: 40_000 }, () => {
     await user.click(confirmButton());
     await waitFor(async () => expect((await testApi(token).call('userBookings')).bookings).toHaveLength(1));
     expect((await testApi(token).call('userBookings')).bookings[0]!.price).toBe(now.total);
+  });
+
+  it('on the booking page: a confirmed booking made longer says before saving that it waits for staff again, and is pending once saved', async () => {
+    const user = userEvent.setup();
+    const { token } = await registerCustomer('Longer Stay');
+    const pickup = addDays(today, 30);
+    const booking = await createBooking(token, car._id, pickup, addDays(pickup, 2));
+    await setBookingStatus(booking._id, 'confirmed');
+    renderApp(`/my-bookings/${booking.reference}`, { token });
+    await user.click(await screen.findByRole('button', { name: 'Change dates' }));
+    const form = within(screen.getByRole('form', { name: `Change booking ${booking.reference}` }));
+    fireEvent.change(form.getByLabelText('Return date'), { target: { value: addDays(pickup, 6) } });
+    await user.click(form.getByRole('button', { name: 'See the new price' }));
+    expect(await form.findByText('After this change the booking waits for our staff to confirm it again.')).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Save the change' }));
+    expect(await screen.findByText(BOOKING_CHANGE_MESSAGES.changedToConfirm, { selector: 'p' })).toBeInTheDocument();
+    const saved = (await testApi(token).call('userBooking', { params: { reference: booking.reference } })).booking;
+    expect(saved).toMatchObject({ status: 'pending', returnDate: addDays(pickup, 6) });
   });
 
   it('on the booking page: another driver who costs money shows the new total first, and is saved once Save is pressed again', async () => {
