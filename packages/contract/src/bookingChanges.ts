@@ -53,6 +53,7 @@ export const BOOKING_CHANGE_MESSAGES = {
   extraSoldOut: 'One of the booking’s extras is sold out on one of the new days. Please choose other dates, or call us. Nothing was changed.',
   changedMeanwhile: 'The booking was changed by someone else just now. Please look at it again before changing it.',
   changed: 'The booking is changed.',
+  changedToConfirm: 'The booking is changed. It now waits for our staff to confirm the new days or price again; we will e-mail you when they do.',
 } as const;
 
 /** The booking as it would be: what is asked, the rest as it was. */
@@ -102,6 +103,18 @@ export function changeableFields(asker: ChangeAsker, booking: Pick<ChangeableBoo
   if (asker === 'customer') return live && booking.pickupDate > today ? { pickupDate: true, returnDate: true, car: false } : null;
   if (live) return { pickupDate: true, returnDate: true, car: true };
   return booking.status === 'on_rent' ? { pickupDate: false, returnDate: true, car: true } : null;
+}
+
+/**
+ * A confirmed booking the customer changes goes back to staff (pending, with a new booking's hold)
+ * when it takes a day it did not have or costs more: staff confirmed those days at that price, not
+ * these. A shorter stay inside the confirmed days at no more cost stays confirmed; staff's own
+ * changes always do.
+ */
+export function confirmAgain(asker: ChangeAsker, booking: Pick<ChangeableBooking, 'status' | 'pickupDate' | 'returnDate'>, wanted: Pick<WantedBooking, 'pickupDate' | 'returnDate'>, oldTotal: number, newTotal: number): boolean {
+  if (asker !== 'customer' || booking.status !== 'confirmed') return false;
+  const newDays = wanted.pickupDate < booking.pickupDate || wanted.returnDate > booking.returnDate;
+  return newDays || newTotal > oldTotal;
 }
 
 /** What the customer owes or is owed after a change, and the payment state the booking then has. */

@@ -10,6 +10,7 @@
  */
 import type { BodyInputOf, IsMultipart, ParamsOf, QueryOf, ResponseOf } from './endpoints';
 import { MESSAGES } from './messages';
+import type { Quote } from './quote';
 import { type EndpointName, pathFor, ROUTES } from './routes';
 
 export class ApiError extends Error {
@@ -19,14 +20,30 @@ export class ApiError extends Error {
   readonly fromServer: boolean;
   /** The call that failed, for a test's or a log's report (never shown to a customer). */
   readonly endpoint: EndpointName | undefined;
+  /** The refusal's code (REFUSAL_CODES) when it has one: screens decide on it, never on the words. */
+  readonly code: string | undefined;
+  /** The refusal's whole answer, for what travels beside the code (the new quote of a price_changed). */
+  readonly answer: Record<string, unknown> | undefined;
 
-  constructor(message: string, status: number, fromServer: boolean, endpoint?: EndpointName) {
+  constructor(message: string, status: number, fromServer: boolean, endpoint?: EndpointName, answer?: Record<string, unknown>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fromServer = fromServer;
     this.endpoint = endpoint;
+    this.answer = answer;
+    this.code = typeof answer?.code === 'string' ? answer.code : undefined;
   }
+}
+
+/**
+ * The server's new quote when a booking, a change or the other drivers were refused because the
+ * total the customer saw is no longer the price (code price_changed); null for any other error.
+ */
+export function priceChangedQuote(error: unknown): Quote | null {
+  if (!(error instanceof ApiError) || error.code !== 'price_changed') return null;
+  const quote = error.answer?.quote as Quote | undefined;
+  return quote && typeof quote.total === 'number' ? quote : null;
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Cannot reach the server. Please check your connection and try again.';
@@ -141,7 +158,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const answer = data as { success?: unknown; message?: unknown } | null;
     if (!response.ok || !answer || answer.success !== true) {
       const message = typeof answer?.message === 'string' && answer.message ? answer.message : MESSAGES.serverError;
-      throw new ApiError(message, response.ok ? 400 : response.status, typeof answer?.message === 'string', name);
+      throw new ApiError(message, response.ok ? 400 : response.status, typeof answer?.message === 'string', name, typeof answer === 'object' ? (answer as Record<string, unknown>) : undefined);
     }
     return data as ResponseOf<N>;
   }

@@ -93,6 +93,7 @@ export const DRIVER_MESSAGES = {
   doNotRentSet: 'Marked "do not rent": new bookings from this customer are refused.',
   doNotRentCleared: 'The "do not rent" mark is removed.',
   driversSaved: 'The other drivers are saved',
+  driversToConfirm: 'The booking now waits for our staff to confirm it again at the new price; we will e-mail you when they do.',
   driversBookingClosed: 'Other drivers can be named only on a booking that is waiting or confirmed, before its pickup day. Please call us.',
   confirmDriverRejected: 'This booking cannot be confirmed: its customer is not approved to rent.',
   accountDeleted: 'Your account and personal data are erased. Past bookings stay in the company\'s books without your name.',

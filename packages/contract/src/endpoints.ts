@@ -257,7 +257,10 @@ export const ENDPOINTS = {
   },
   createBooking: {
     summary: 'Book a car',
-    description: 'The server computes the price. Send an Idempotency-Key so that a retry after a lost answer makes no second booking.',
+    description:
+      'The server computes the price. Send an Idempotency-Key so that a retry after a lost answer makes no second booking. ' +
+      'Send expectedTotal, the total the customer saw: if the price is now different (a season or an extra saved meanwhile), the answer is 409 with code price_changed and the new quote, and no booking is made. ' +
+      "Without expectedTotal the server's price stands.",
     tag: 'Bookings',
     body: createBookingBody,
     headers: z.object({
@@ -288,11 +291,15 @@ export const ENDPOINTS = {
     summary: 'Name the other drivers of my booking',
     description:
       'At most 3, replacing the list; each is checked by the company\'s rules on the booking\'s days (422 with the rule). ' +
-      'Only on a pending or confirmed booking before its pickup day (409).',
+      'Only on a pending or confirmed booking before its pickup day (409). ' +
+      'The booking is re-quoted as if quoted with these drivers: the other-drivers line and the total follow the number named, and difference is the new total minus the old. ' +
+      'Send expectedTotal, the new total the customer saw: if it is not the price with these drivers, the answer is 409 with code price_changed and that quote, and nothing is saved ' +
+      '(send the booking\'s current total first to learn the new one). Without expectedTotal the new price stands. ' +
+      'A confirmed booking made dearer goes back to pending with a new booking\'s hold, and staff are e-mailed (confirmAgain).',
     tag: 'Bookings',
     params: idParams,
     body: bookingDriversBody,
-    response: responses.bookingSaved,
+    response: responses.bookingSaved.extend({ difference: z.number(), confirmAgain: z.boolean() }),
     errors: [404, 409, 422],
   },
   bookingChangeQuote: {
@@ -311,7 +318,10 @@ export const ENDPOINTS = {
     summary: "Change a booking's dates or car",
     description:
       'Re-quoted at the current prices; the new days are taken in the same transaction that frees the old ones, so a change that cannot get them (409) leaves the booking as it was. ' +
-      'The customer is e-mailed the before and after; the history records who changed what.',
+      'The customer is e-mailed the before and after; the history records who changed what. ' +
+      'A customer\'s change to a confirmed booking that takes a day it did not have, or costs more, puts it back to pending with a new booking\'s hold, and staff are e-mailed (confirmAgain). ' +
+      'Send expectedTotal, the new total the customer saw in the preview: if the price is now different, the answer is 409 with code price_changed and the new quote, and nothing is changed. ' +
+      "Without expectedTotal the server's price stands.",
     tag: 'Bookings',
     params: idParams,
     body: bookingChangeBody,
@@ -419,7 +429,8 @@ export const ENDPOINTS = {
     description:
       'customer is { userId } of a customer found by the search, or { name, phone, email? } of someone new: their account has no password; with an e-mail they are sent a link to set one ' +
       '(409 when an account already uses that e-mail: choose that customer instead). Every rule of a customer\'s own booking applies (dates, days taken, service blocks, the driver\'s checks, ' +
-      '"do not rent", prices) except the limit of bookings waiting for confirmation. status confirmed confirms it at once. The customer is e-mailed as for their own booking when they have an address.',
+      '"do not rent", prices) except the limit of bookings waiting for confirmation. status confirmed confirms it at once. The customer is e-mailed as for their own booking when they have an address. ' +
+      'expectedTotal, the total staff read out: a different price now is 409 price_changed with the new quote, and nothing is booked.',
     tag: 'Owner',
     body: staffBookingBody,
     status: 201,

@@ -207,10 +207,8 @@ export function quote(car: QuoteCar, request: QuoteRequest, rules: PriceRules, e
   }
 
   const drivers = request.additionalDrivers ?? 0;
-  if (drivers > 0 && rules.additionalDriverPerDay > 0) {
-    const quantity = drivers * days;
-    lines.push({ kind: 'driver', label: `Other ${drivers === 1 ? 'driver' : 'drivers'}, ${drivers} × ${plural(days, 'day')}`, quantity, unitPrice: rules.additionalDriverPerDay, amount: rules.additionalDriverPerDay * quantity });
-  }
+  const driver = driverLine(drivers, days, rules.additionalDriverPerDay);
+  if (driver) lines.push(driver);
 
   const delivery = request.delivery ?? null;
   if (delivery) {
@@ -239,21 +237,30 @@ export function quote(car: QuoteCar, request: QuoteRequest, rules: PriceRules, e
   };
 }
 
-/**
- * How many other drivers a booking's price covers: the number it was quoted for when the company
- * charged for them, null when other drivers were free (any number up to the most allowed).
- */
-export function otherDriversPaidFor(quoted: Pick<Quote, 'lines' | 'additionalDrivers'> | null): number | null {
-  if (!quoted) return null;
-  const charged = quoted.lines.some((line) => line.kind === 'driver');
-  return charged || quoted.additionalDrivers > 0 ? quoted.additionalDrivers : null;
+/** The other drivers' line of a quote (none when there are none, or they are free). */
+function driverLine(drivers: number, days: number, perDay: number): QuoteLine | null {
+  if (drivers <= 0 || perDay <= 0) return null;
+  const quantity = drivers * days;
+  return { kind: 'driver', label: `Other ${drivers === 1 ? 'driver' : 'drivers'}, ${drivers} × ${plural(days, 'day')}`, quantity, unitPrice: perDay, amount: perDay * quantity };
 }
 
-/** The sentence when a customer names more other drivers than the price covers. */
-export function moreDriversThanPaidFor(paidFor: number): string {
-  return paidFor === 0
-    ? 'The price of this booking covers no other driver. To add one, please call us and we will add them to the price.'
-    : `The price of this booking covers ${paidFor} other ${paidFor === 1 ? 'driver' : 'drivers'}. To add another, please call us and we will add them to the price.`;
+/**
+ * A booking's quote as if it had been quoted with this many other drivers: its other lines as they
+ * were sold, the drivers' line for the new number at the rate the quote gave them (free if it had
+ * drivers and no line for them; `perDay`, the company's rate today, if it had none), and the
+ * subtotal, GCT and total worked out again.
+ */
+export function withOtherDrivers(quoted: Quote, drivers: number, perDay: number): Quote {
+  const old = quoted.lines.find((line) => line.kind === 'driver');
+  const rate = old ? old.unitPrice : quoted.additionalDrivers > 0 ? 0 : perDay;
+  const line = driverLine(drivers, quoted.days, rate);
+  const lines = quoted.lines.filter((l) => l.kind !== 'driver');
+  // Where quote() puts it: after the extras, before delivery.
+  const at = lines.findIndex((l) => l.kind === 'delivery');
+  if (line) lines.splice(at === -1 ? lines.length : at, 0, line);
+  const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
+  const gct = gctOn(subtotal, quoted.gctPercent);
+  return { ...quoted, lines, subtotal, gct, total: subtotal + gct, additionalDrivers: drivers };
 }
 
 /** The usual price of a car's days with GCT, for a card in a list (no extras, no seasons known). */

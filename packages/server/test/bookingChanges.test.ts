@@ -4,7 +4,7 @@
  * days taken); what a customer may not do; a change racing another customer's booking for the same
  * day; the e-mail and the history.
  */
-import { BOOKING_CHANGE_MESSAGES as M, bookingChangeResponses, MESSAGES, pathFor } from '@rental/contract';
+import { BOOKING_CHANGE_MESSAGES as M, bookingChangeResponses, MESSAGES, pathFor, ROUTES } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, outbox, rentals } from '../src/db/schema';
@@ -191,14 +191,16 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     const car = await newCar();
     const customer = await registerCustomer(t.app, { name: 'Omar Grant' });
     const booking = await made(customer, car._id, day(70), day(72));
-    await t.db.update(bookings).set({ paymentStatus: 'paid' }).where(eq(bookings.id, booking._id));
+    // Paid in full, into the folio, as staff record it.
+    const paid = await t.app.inject({ method: 'POST', url: ROUTES.changePaymentStatus.path, headers: authHeader(agent.token), payload: { bookingId: booking._id, paymentStatus: 'paid', method: 'cash' } });
+    expect(paid.statusCode, paid.body).toBe(200);
     const res = await change(agent.token, booking._id, { pickupDate: day(71), returnDate: day(75) });
     expect(res.statusCode, res.body).toBe(200);
     const { change: done } = bookingChangeResponses.changed.parse(res.json());
     // Paid in full before, dearer now: part of the price is in, the rest is owed.
-    expect(done.paymentStatus).toBe('deposit_received');
+    expect(done.paymentStatus).toBe('part_paid');
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking._id));
-    expect(row!.paymentStatus).toBe('deposit_received');
+    expect(row!.paymentStatus).toBe('part_paid');
 
     const letters = await t.db.select().from(outbox).where(eq(outbox.bookingId, booking._id));
     const letter = letters.find((l) => l.subject === `Booking ${booking.reference} is changed`);
@@ -207,15 +209,17 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     expect(letter!.textBody).toContain(done.paymentNote);
     expect(letter!.textBody).toMatch(/Now:/);
 
-    const [entry] = await queryRows<{ actor_id: string; before: Record<string, unknown>; after: Record<string, unknown> }>(
+    // The change, and what the folio then says is paid, each under the agent's name.
+    const entries = await queryRows<{ actor_id: string; before: Record<string, unknown>; after: Record<string, unknown> }>(
       t.db,
-      sql`SELECT actor_id, before, after FROM activity WHERE subject = 'booking' AND subject_id = ${booking._id} ORDER BY id DESC LIMIT 1`,
+      sql`SELECT actor_id, before, after FROM activity WHERE subject = 'booking' AND subject_id = ${booking._id} ORDER BY id DESC LIMIT 2`,
     );
-    expect(entry).toMatchObject({
-      actor_id: agent.user._id,
-      before: { pickup_date: day(70), return_date: day(72), price: booking.price, payment_status: 'paid' },
-      after: { pickup_date: day(71), return_date: day(75), price: done.after.total, payment_status: 'deposit_received' },
-    });
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ actor_id: agent.user._id, before: expect.objectContaining({ pickup_date: day(70), return_date: day(72), price: booking.price }), after: expect.objectContaining({ pickup_date: day(71), return_date: day(75), price: done.after.total }) }),
+        expect.objectContaining({ actor_id: agent.user._id, before: expect.objectContaining({ payment_status: 'paid' }), after: expect.objectContaining({ payment_status: 'part_paid' }) }),
+      ]),
+    );
   });
 
   it('never lengthens a hold, and cuts it to a day when the pickup moves far ahead', async () => {

@@ -146,13 +146,16 @@ describe(`prices and extras (${describeDatabase})`, () => {
     const taken = await t.db.select({ extraId: bookingExtras.extraId, quantity: bookingExtras.quantity }).from(bookingExtras).where(eq(bookingExtras.bookingId, booking._id));
     expect(taken.sort((a, b) => a.quantity - b.quantity)).toEqual([{ extraId: waiver.id, quantity: 1 }, { extraId: seat.id, quantity: 2 }]);
 
-    // The price covers one other driver: a second needs a new price, from staff.
+    // The price covers one other driver: a second is charged at the rate the booking was quoted, the rest as sold.
     const driver = (name: string) => ({ name, licenceNumber: 'JM 1234-5678', licenceCountry: 'Jamaica', licenceIssued: '2015-01-10', licenceExpires: '2031-01-10', dateOfBirth: '1990-03-04' });
     const driversUrl = ROUTES.bookingDrivers.path.replace(':id', booking._id);
     const two = await t.app.inject({ method: 'PUT', url: driversUrl, headers: authHeader(token), payload: { drivers: [driver('Jane Brown'), driver('Paul Reid')] } });
-    expect([two.statusCode, two.json().message]).toEqual([409, 'The price of this booking covers 1 other driver. To add another, please call us and we will add them to the price.']);
+    expect(two.statusCode, two.body).toBe(200);
+    expect(two.json().booking.quote.lines.map(({ label, amount }: { label: string; amount: number }) => [label, amount])).toContainEqual(['Other drivers, 2 × 3 days', 6000]);
+    expect(two.json().booking.price).toBe(41_300 + Math.round(41_300 * 0.15));
     const one = await t.app.inject({ method: 'PUT', url: driversUrl, headers: authHeader(token), payload: { drivers: [driver('Jane Brown')] } });
     expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().booking.quote).toEqual(q);
 
     // The customer's e-mail tells the same lines, GCT and the deposit.
     const letters = await t.db.select({ text: outbox.textBody, kind: outbox.kind }).from(outbox).where(eq(outbox.bookingId, booking._id));

@@ -1,7 +1,7 @@
 /** Changing a booking's dates or car (bookingChanges.ts holds the rules; decision 095). */
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../constants';
-import { calendarDate, idField, ok } from './fields';
+import { calendarDate, expectedTotal, idField, ok } from './fields';
 import { quoteSchema } from './prices';
 
 /** A field left out stays as it was; at least one must be sent (the handler says so in words). */
@@ -9,6 +9,7 @@ export const bookingChangeBody = z.object({
   pickupDate: calendarDate('Pickup date').optional(),
   returnDate: calendarDate('Return date').optional(),
   car: idField('the car').optional(),
+  expectedTotal,
 });
 export type BookingChangeBody = z.infer<typeof bookingChangeBody>;
 
@@ -30,6 +31,8 @@ export const bookingChange = z.object({
   currency: z.string(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   paymentNote: z.string(),
+  /** A customer's change to a confirmed booking that takes new days or costs more: it waits for staff again (pending, held). */
+  confirmAgain: z.boolean(),
 });
 export type BookingChange = z.infer<typeof bookingChange>;
 

@@ -5,7 +5,7 @@ import { counterRecord } from './counterRecord';
 import { additionalDriver } from './drivers';
 import { PAYMENT_ATTEMPT_STATUSES } from './payments';
 import { quoteChoices, quoteSchema } from './prices';
-import { calendarDate, idField, oneOf, queryText, text } from './fields';
+import { calendarDate, expectedTotal, idField, oneOf, queryText, text } from './fields';
 
 export const checkAvailabilityBody = z.object({
   /** A location the company does not list simply has no cars (an empty answer, not an error). */
@@ -22,6 +22,7 @@ export const createBookingBody = z.object({
   paymentMethod: oneOf('how to pay', PAYMENT_METHODS, ['upfront', 'cash deposit', 'card']),
   /** The extras, other drivers and delivery the quote priced (schemas/prices.ts). */
   ...quoteChoices,
+  expectedTotal,
 });
 export type CreateBookingBody = z.infer<typeof createBookingBody>;
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DOCUMENT_KINDS, DOCUMENT_KIND_NAMES, MAX_ADDITIONAL_DRIVERS, VETTING_STATUSES } from '../constants';
 import { wholeYears } from '../driverRules';
 import { companyToday } from '../rentalDates';
-import { calendarDate, idField, oneOf, password, text } from './fields';
+import { calendarDate, expectedTotal, idField, oneOf, password, text } from './fields';
 
 /** The youngest anyone can hold a licence anywhere; an earlier birth date is a typing slip. */
 const YOUNGEST_LICENCE_HOLDER = 16;
@@ -82,6 +82,7 @@ export const bookingDriversBody = z.object({
   drivers: z
     .array(additionalDriverBody, { error: 'Please list the other drivers.' })
     .max(MAX_ADDITIONAL_DRIVERS, { error: `A booking can name at most ${MAX_ADDITIONAL_DRIVERS} other drivers.` }),
+  expectedTotal,
 });
 export type BookingDriversBody = z.infer<typeof bookingDriversBody>;
 

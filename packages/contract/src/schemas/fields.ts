@@ -63,6 +63,15 @@ export const wholeNumber = (label: string, min: number, max: number | (() => num
 };
 
 
+/**
+ * The total the customer saw before pressing the button (price_changed, decision in endpoints.ts):
+ * when the server's own quote differs, nothing is written and the new quote is answered instead.
+ * Left out, the server's quote stands.
+ */
+export const expectedTotal = wholeNumber('The total you saw', 0, 1_000_000_000)
+  .optional()
+  .describe('Optional: the total the customer saw. If the price is now different, the answer is 409 price_changed with the new quote, and nothing is written.');
+
 /** A calendar day; the forms send it as the date inputs give it, people only ever pick a day. */
 export const calendarDate = (label: string) =>
   z

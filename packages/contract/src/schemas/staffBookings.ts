@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PAYMENT_METHODS, VETTING_STATUSES } from '../constants';
-import { calendarDate, idField, oneOf, queryText, text } from './fields';
+import { calendarDate, expectedTotal, idField, oneOf, queryText, text } from './fields';
 import { quoteChoices } from './prices';
 import { booking } from './bookings';
 import { emailSchema, phoneSchema } from './users';
@@ -52,6 +52,7 @@ export const staffBookingBody = z.object({
   returnDate: calendarDate('Return date'),
   paymentMethod: oneOf('how to pay', PAYMENT_METHODS, ['upfront', 'cash deposit', 'card']),
   ...quoteChoices,
+  expectedTotal,
   status: oneOf('whether the booking is confirmed', STAFF_BOOKING_STATUSES, ['pending', 'confirmed']).optional(),
 });
 export type StaffBookingBody = z.infer<typeof staffBookingBody>;

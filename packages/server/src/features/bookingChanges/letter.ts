@@ -1,6 +1,6 @@
-/** The customer's e-mail after a change of dates or car: what it was, what it is, and what is owed. */
-import { type BookingChange, type CompanySettings, datesInWords, formatMoney } from '@rental/contract';
-import { bookingRows, type BookingFacts, compose, type Letter, type MailSettings } from '../mail/letters';
+/** The e-mails after a change of dates or car: the customer's (what it was, what it is, what is owed) and staff's when it waits for them again. */
+import { type BookingChange, type CompanySettings, datesInWords, formatDay, formatMoney } from '@rental/contract';
+import { bookingRows, type BookingFacts, compose, formatMoment, type Letter, type MailSettings } from '../mail/letters';
 
 type Blocks = Parameters<typeof compose>[4];
 
@@ -20,8 +20,28 @@ export function bookingChangedLetter(booking: BookingFacts, change: BookingChang
     'Now:',
     { rows: bookingRows(booking, company) },
     change.paymentNote,
+    ...(change.confirmAgain ? ['The booking now waits for our staff to confirm the new days or price; we will e-mail you when they do.'] : []),
     { link: `${mail.siteUrl}/my-bookings/${booking.reference}`, label: 'See your booking' },
     `Questions? Call us on ${company.phone}.`,
   ];
   return compose('booking_changed', booking.customer.email, `Booking ${booking.reference} is changed`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+}
+
+/**
+ * Staff's alert when a customer's change sends a confirmed booking back to them: the new days or
+ * price wait for their confirmation, and the hold ends it if nobody confirms it.
+ */
+export function bookingChangedStaffLetter(booking: BookingFacts, change: BookingChange, company: CompanySettings, mail: MailSettings): Letter {
+  const blocks: Blocks = [
+    `${booking.customer.name} has changed confirmed booking ${booking.reference}. It waits for your confirmation again.`,
+    'Before:',
+    { rows: sideRows(change.before, change.currency) },
+    'Now:',
+    { rows: [...bookingRows(booking, company), ['Customer', booking.customer.name], ['E-mail', booking.customer.email || 'not given'], ['Phone', booking.customer.phone || 'not given']] },
+    change.paymentNote,
+  ];
+  if (booking.holdExpiresAt) blocks.push(`If nobody confirms it by ${formatMoment(booking.holdExpiresAt)}, and nothing is paid on it, the booking is cancelled and its days are free again.`);
+  blocks.push({ link: `${mail.siteUrl}/owner/manage-bookings`, label: 'Open the bookings' });
+  const subject = `Booking ${booking.reference} changed by the customer: ${booking.car.brand} ${booking.car.model}, ${formatDay(booking.pickupDate)}`;
+  return compose('booking_changed_staff', mail.companyEmail ?? company.email, subject, 'Hello,', blocks, company, mail, booking.id);
 }

@@ -7,13 +7,13 @@ import { changeBooking } from './service';
 
 const bookingChangeRoutes: FastifyPluginAsync = async (app) => {
   addEndpoint(app, 'bookingChangeQuote', async (request) => {
-    const change = await retryTransientConflicts(() => changeBooking(app.db, request.user, request.params.id, request.body, { preview: true }));
+    const change = await retryTransientConflicts(() => changeBooking(app.db, request.user, request.params.id, request.body, { preview: true, holdMinutes: app.config.holdMinutes }));
     return { success: true as const, change };
   });
 
   addEndpoint(app, 'changeBooking', async (request) => {
-    const change = await retryTransientConflicts(() => changeBooking(app.db, request.user, request.params.id, request.body, { preview: false, mail: app.mail }));
-    return { success: true as const, message: BOOKING_CHANGE_MESSAGES.changed, change };
+    const change = await retryTransientConflicts(() => changeBooking(app.db, request.user, request.params.id, request.body, { preview: false, holdMinutes: app.config.holdMinutes, mail: app.mail }));
+    return { success: true as const, message: change.confirmAgain ? BOOKING_CHANGE_MESSAGES.changedToConfirm : BOOKING_CHANGE_MESSAGES.changed, change };
   });
 };
 

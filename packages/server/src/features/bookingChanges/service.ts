@@ -15,7 +15,9 @@ import {
   type BookingChangeWish,
   changeRefusal,
   companyToday,
+  confirmAgain,
   FAR_AHEAD_HOLD_MINUTES,
+  holdMinutesFor,
   isFarAhead,
   MESSAGES,
   paymentAfterChange,
@@ -25,7 +27,7 @@ import {
 } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
-import { bookings, cars } from '../../db/schema';
+import { bookingEvents, bookings, cars } from '../../db/schema';
 import { type Database, isOverlapViolation, pgErrorCode, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../cars/ids';
@@ -33,9 +35,14 @@ import { getCompanySettings } from '../company/settings';
 import { checkDrivers } from '../drivers/bookingRules';
 import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/letters';
 import { bookingFacts, enqueue } from '../mail/outbox';
+<<<<<<< HEAD
 import { refuseWhileCardPaymentOpen } from '../payments';
 import { quoteCars, quoteWith, readPriceBook } from '../prices/quoting';
 import { bookingChangedLetter } from './letter';
+=======
+import { priceChangedRefusal, quoteCars, quoteWith, readPriceBook } from '../prices/quoting';
+import { bookingChangedLetter, bookingChangedStaffLetter } from './letter';
+>>>>>>> h-seams
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -45,9 +52,14 @@ export interface ChangeActor {
   role: string;
 }
 
+/** What is asked, and the total the customer saw (a different price now: 409 price_changed, nothing written). */
+export type ChangeWish = BookingChangeWish & { expectedTotal?: number | undefined };
+
 export interface ChangeOptions {
   /** Work it all out, then roll back: the preview. */
   preview: boolean;
+  /** A new booking's hold (config HOLD_MINUTES): a confirmed booking sent back to staff gets one as long. */
+  holdMinutes: number;
   mail?: MailSettings;
   today?: string;
 }
@@ -75,7 +87,7 @@ function violatedConstraint(err: unknown): string | undefined {
   return undefined;
 }
 
-export async function changeBooking(db: Database, actor: ChangeActor, bookingId: unknown, wish: BookingChangeWish, options: ChangeOptions): Promise<BookingChange> {
+export async function changeBooking(db: Database, actor: ChangeActor, bookingId: unknown, wish: ChangeWish, options: ChangeOptions): Promise<BookingChange> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   try {
     return await db.transaction(async (tx) => {
@@ -108,7 +120,7 @@ const bookingColumns = {
   car: { brand: cars.brand, model: cars.model },
 };
 
-async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish: BookingChangeWish, options: ChangeOptions): Promise<BookingChange> {
+async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish: ChangeWish, options: ChangeOptions): Promise<BookingChange> {
   const today = options.today ?? companyToday();
   const asker = actor.role === 'owner' ? 'staff' : 'customer';
   await actAs(tx, actor.id);
@@ -168,6 +180,8 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
   });
   if ('problem' in priced) throw new HttpError(422, priced.problem);
   const newQuote = priced.quote;
+  const changedPrice = priceChangedRefusal(wish.expectedTotal, newQuote);
+  if (changedPrice) throw changedPrice;
 
   // Days already taken by another booking or a block: the usual refusal, said without trying the
   // UPDATE. Under the cars' locks no new booking can take them meanwhile; the constraints still decide.
@@ -181,14 +195,18 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
   if (taken) throw new HttpError(409, taken.block ? BOOKING_CHANGE_MESSAGES.blockedDays : BOOKING_CHANGE_MESSAGES.datesTaken);
 
   const payment = paymentAfterChange(current.paymentStatus, current.price, newQuote.total, newQuote.currency);
-  // A hold moved far ahead is cut to what a new booking that far ahead gets; a change never lengthens a hold.
-  const hold =
-    current.status === 'pending' && isFarAhead(wanted.pickupDate, today)
+  const toConfirm = confirmAgain(asker, current, wanted, current.price, newQuote.total);
+  // A hold moved far ahead is cut to what a new booking that far ahead gets; a change never lengthens
+  // a hold. A confirmed booking sent back to staff is held as a new booking of these days would be.
+  const hold = toConfirm
+    ? sql`now() + make_interval(mins => ${holdMinutesFor(wanted.pickupDate, options.holdMinutes, today)})`
+    : current.status === 'pending' && isFarAhead(wanted.pickupDate, today)
       ? sql`least(${bookings.holdExpiresAt}, now() + make_interval(mins => ${FAR_AHEAD_HOLD_MINUTES}))`
       : bookings.holdExpiresAt;
   await tx
     .update(bookings)
     .set({
+      ...(toConfirm ? { status: 'pending' as const } : {}),
       carId: wanted.carId,
       pickupDate: wanted.pickupDate,
       returnDate: wanted.returnDate,
@@ -198,6 +216,7 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
       holdExpiresAt: hold,
     })
     .where(eq(bookings.id, bookingId));
+  if (toConfirm) await tx.insert(bookingEvents).values({ bookingId, status: 'pending', reason: null, actorId: actor.id });
   // The extras must fit their stock on the new days too (raises extra_sold_out).
   if (newQuote.extras.length > 0) await tx.execute(sql`SELECT booking_extras_fit(${bookingId}::uuid)`);
   // A rental extended: its new return day gets its own reminder and, if it comes to that, its own overdue alert.
@@ -227,10 +246,14 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
     currency: newQuote.currency,
     paymentStatus: payment.paymentStatus,
     paymentNote: payment.note,
+    confirmAgain: toConfirm,
   };
   if (!options.preview) {
     const facts = await bookingFacts(tx, bookingId);
-    await enqueue(tx, [bookingChangedLetter(facts, change, asker === 'staff', company, options.mail ?? DEFAULT_MAIL_SETTINGS)]);
+    const mail = options.mail ?? DEFAULT_MAIL_SETTINGS;
+    const letters = [bookingChangedLetter(facts, change, asker === 'staff', company, mail)];
+    if (toConfirm) letters.push(bookingChangedStaffLetter(facts, change, company, mail));
+    await enqueue(tx, letters);
   }
   return change;
 }

@@ -21,7 +21,7 @@ import { type Database, pgErrorCode, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { getCompanySettings } from '../company/settings';
 import { checkDrivers } from '../drivers/bookingRules';
-import { quoteCars, quoteWith, readPriceBook } from '../prices/quoting';
+import { priceChangedRefusal, quoteCars, quoteWith, readPriceBook } from '../prices/quoting';
 import { bookingMadeLetter, bookingMadeStaffLetter, type BookingFacts, type Letter, type MailSettings } from '../mail/letters';
 import { enqueue } from '../mail/outbox';
 import { getBankDetails } from '../backOffice/bankDetails';
@@ -170,6 +170,9 @@ export async function bookInTransaction(
     if (!car) return undefined;
     const priced = quoteWith(book, car, input);
     if ('problem' in priced) return new HttpError(422, priced.problem);
+    // The total the customer saw on the Confirm step must still be the price, else nothing is booked.
+    const changed = priceChangedRefusal(input.expectedTotal, priced.quote);
+    if (changed) return changed;
     Object.assign(payload[n]!, { quote: priced.quote, quotedCar: { pricePerDay: car.pricePerDay, category: car.category } });
     return undefined;
   }

@@ -1,21 +1,51 @@
-/** The other drivers a customer names on their own booking, each checked by the company's rules on its days. */
-import { type AdditionalDriver, type Booking, canNameDrivers, companyToday, driverProblems, DRIVER_MESSAGES, MESSAGES, moreDriversThanPaidFor, otherDriversPaidFor } from '@rental/contract';
-import { and, eq } from 'drizzle-orm';
+/**
+ * The other drivers a customer names on their own booking, each checked by the company's rules on
+ * its days. Naming them re-quotes the booking as if it had been quoted with them (withOtherDrivers):
+ * its other lines stay as sold, the drivers' line and the total follow the number named, and the
+ * folio gets the difference as an other-drivers line (0028_folio_other_drivers.sql). A confirmed
+ * booking made dearer goes back to staff (pending, held as a new booking; confirmAgain), as a
+ * customer's change of dates does.
+ */
+import { type AdditionalDriver, type Booking, canNameDrivers, companyToday, confirmAgain, driverProblems, DRIVER_MESSAGES, holdMinutesFor, MESSAGES, type Quote, withOtherDrivers } from '@rental/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
-import { bookings } from '../../db/schema';
+import { bookingEvents, bookings } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { findBooking } from '../bookings/read';
 import { isId } from '../cars/ids';
 import { getCompanySettings } from '../company/settings';
 import { refuseWhileCardPaymentOpen } from '../payments';
+import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/letters';
+import { bookingFacts, enqueue } from '../mail/outbox';
+import { getPriceRules } from '../prices/priceRules';
+import { priceChangedRefusal } from '../prices/quoting';
+import { driversAddedStaffLetter } from './driversLetter';
 
-export async function setBookingDrivers(db: Database, userId: string, bookingId: string, drivers: AdditionalDriver[], today = companyToday()): Promise<Booking> {
+export interface DriversSaved {
+  booking: Booking;
+  /** The new total minus the old (0 when the drivers are free, or as many as before). */
+  difference: number;
+  /** A confirmed booking made dearer: it waits for staff again. */
+  confirmAgain: boolean;
+}
+
+export interface DriversOptions {
+  /** The total the customer saw: another price now is 409 price_changed, nothing saved. */
+  expectedTotal?: number | undefined;
+  /** A new booking's hold (config HOLD_MINUTES), for a confirmed booking sent back to staff. */
+  holdMinutes: number;
+  mail?: MailSettings;
+  today?: string;
+}
+
+export async function setBookingDrivers(db: Database, userId: string, bookingId: string, drivers: AdditionalDriver[], options: DriversOptions): Promise<DriversSaved> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
-  await db.transaction(async (tx) => {
+  const today = options.today ?? companyToday();
+  const saved = await db.transaction(async (tx) => {
     await actAs(tx, userId);
     const [booking] = await tx
-      .select({ status: bookings.status, pickupDate: bookings.pickupDate, returnDate: bookings.returnDate, quote: bookings.quote })
+      .select({ status: bookings.status, pickupDate: bookings.pickupDate, returnDate: bookings.returnDate, quote: bookings.quote, price: bookings.price })
       .from(bookings)
       .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
       .for('update');
@@ -23,13 +53,28 @@ export async function setBookingDrivers(db: Database, userId: string, bookingId:
     // The drivers are part of what the open card page is paying for.
     await refuseWhileCardPaymentOpen(tx, bookingId);
     if (!canNameDrivers(booking, today)) throw new HttpError(409, DRIVER_MESSAGES.driversBookingClosed);
-    // Other drivers the price charged for: no more than it covers without a new price.
-    const paidFor = otherDriversPaidFor(booking.quote);
-    if (paidFor !== null && drivers.length > paidFor) throw new HttpError(409, moreDriversThanPaidFor(paidFor));
     const company = await getCompanySettings(tx);
     const problems = drivers.flatMap((driver) => driverProblems(driver, booking, company, driver.name).map((p) => p.message));
     if (problems.length > 0) throw new HttpError(422, problems.join(' '));
-    await tx.update(bookings).set({ additionalDrivers: drivers }).where(eq(bookings.id, bookingId));
+    // A booking from before quotes were kept has no lines to re-quote: its price stands.
+    const quoted: Quote | null = booking.quote ? withOtherDrivers(booking.quote, drivers.length, (await getPriceRules(tx)).additionalDriverPerDay) : null;
+    const total = quoted?.total ?? booking.price;
+    const changed = quoted ? priceChangedRefusal(options.expectedTotal, quoted) : undefined;
+    if (changed) throw changed;
+    const toConfirm = confirmAgain('customer', booking, booking, booking.price, total);
+    await tx
+      .update(bookings)
+      .set({
+        additionalDrivers: drivers,
+        ...(quoted ? { quote: quoted, price: quoted.total } : {}),
+        ...(toConfirm ? { status: 'pending' as const, holdExpiresAt: sql`now() + make_interval(mins => ${holdMinutesFor(booking.pickupDate, options.holdMinutes, today)})` } : {}),
+      })
+      .where(eq(bookings.id, bookingId));
+    if (toConfirm) {
+      await tx.insert(bookingEvents).values({ bookingId, status: 'pending', reason: null, actorId: userId });
+      await enqueue(tx, [driversAddedStaffLetter(await bookingFacts(tx, bookingId), booking.price, company, options.mail ?? DEFAULT_MAIL_SETTINGS)]);
+    }
+    return { difference: total - booking.price, confirmAgain: toConfirm };
   });
-  return (await findBooking(db, eq(bookings.id, bookingId)))!;
+  return { booking: (await findBooking(db, eq(bookings.id, bookingId)))!, ...saved };
 }

@@ -1,6 +1,6 @@
 /** The driver's calls (details, documents, other drivers, erasure) and staff's (vetting, do not rent). */
 import multipart from '@fastify/multipart';
-import { DOCUMENT_KINDS, type DocumentKind, DRIVER_MESSAGES } from '@rental/contract';
+import { DOCUMENT_KINDS, type DocumentKind, DRIVER_MESSAGES, formatMoney } from '@rental/contract';
 import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
@@ -73,8 +73,18 @@ const driverRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, option
   );
 
   addEndpoint(app, 'bookingDrivers', async (request) => {
-    const booking = await setBookingDrivers(app.db, request.user.id, request.params.id, request.body.drivers);
-    return { success: true as const, message: DRIVER_MESSAGES.driversSaved, booking };
+    const { booking, difference, confirmAgain } = await setBookingDrivers(app.db, request.user.id, request.params.id, request.body.drivers, {
+      expectedTotal: request.body.expectedTotal,
+      holdMinutes: app.config.holdMinutes,
+      mail: app.mail,
+    });
+    const currency = booking.quote?.currency;
+    // The new total said at once, when the drivers changed it.
+    const message =
+      difference === 0
+        ? DRIVER_MESSAGES.driversSaved
+        : `${DRIVER_MESSAGES.driversSaved}. The total is now ${formatMoney(booking.price, currency)} (${formatMoney(Math.abs(difference), currency)} ${difference > 0 ? 'more' : 'less'}).${confirmAgain ? ` ${DRIVER_MESSAGES.driversToConfirm}` : ''}`;
+    return { success: true as const, message, booking, difference, confirmAgain };
   });
 
   addEndpoint(app, 'vetting', async (request) => {

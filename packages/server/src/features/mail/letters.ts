@@ -13,6 +13,7 @@ export type LetterKind =
   | 'booking_cancelled'
   | 'booking_cancelled_by_customer'
   | 'booking_changed'
+  | 'booking_changed_staff'
   | 'hold_expired'
   | 'bank_details_changed'
   | 'password_changed'

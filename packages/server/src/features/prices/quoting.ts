@@ -3,7 +3,7 @@
  * company's settings, and asks quote() (packages/contract/src/quote.ts) for the lines. The same
  * reading serves the quote call and the booking, which stores what it returns.
  */
-import { type CompanySettings, type Extra, MESSAGES, type PriceRules, type Quote, quote, type QuoteCar, type QuoteRequest } from '@rental/contract';
+import { type CompanySettings, type Extra, MESSAGES, type PriceRules, type Quote, quote, type QuoteCar, type QuoteRequest, REFUSAL_CODES } from '@rental/contract';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { cars } from '../../db/schema';
 import { queryRows, type Database } from '../../db/types';
@@ -40,6 +40,16 @@ export async function quoteCars(db: Database | Tx, ids: readonly string[]): Prom
 export function quoteWith(book: PriceBook, car: QuoteCar, request: QuoteRequest): { quote: Quote } | { problem: string } {
   const result = quote(car, request, book.rules, book.extras, book.company);
   return result.problem === undefined ? { quote: result.quote } : { problem: result.problem };
+}
+
+/**
+ * The refusal when the total the customer saw (expectedTotal) is not the server's quote: a season
+ * or an extra saved meanwhile, another driver... The new quote goes with it, so the screen shows it
+ * and asks again; nothing was written. Without expectedTotal the server's quote stands.
+ */
+export function priceChangedRefusal(expectedTotal: number | undefined, quoted: Quote): HttpError | undefined {
+  if (expectedTotal === undefined || expectedTotal === quoted.total) return undefined;
+  return new HttpError(409, REFUSAL_CODES.price_changed, 'price_changed', { quote: quoted });
 }
 
 /** How long a known prices' version is trusted before it is read again (another instance's save is quoted within this). */

@@ -1,6 +1,7 @@
 /**
  * Change a booking's dates (and, for staff, its car): the new price and the difference are asked of
- * the server first (the preview writes nothing), then saved. The rules are the contract's and
+ * the server first (the preview writes nothing), then saved at the total the preview showed: if the
+ * price moved meanwhile the server refuses (price_changed) and the form shows the new one. The rules are the contract's and
  * changeForm.ts's; this component only lays them out.
  */
 import { type ChangeAsker, changeableFields, datesInWords } from '@rental/contract/bookingChanges';
@@ -9,7 +10,7 @@ import { companyToday } from '@rental/contract/rentalDates';
 import type { BookingChange } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { callApi, errorMessage } from '../../api/client';
+import { callApi, errorMessage, priceChangedQuote } from '../../api/client';
 import { type ChangeableBookingView, changeBody, type ChangeFormValues, differenceText, initialValues } from './changeForm';
 
 export interface CarChoice {
@@ -40,6 +41,7 @@ export function ChangeSummary({ change, saved = false }: { change: BookingChange
       </div>
       <p className="text-base font-semibold text-slate-900">Difference: {differenceText(change.difference, change.currency)}</p>
       <p className="text-sm text-slate-700">{change.paymentNote}</p>
+      {change.confirmAgain && <p className="text-sm text-amber-900">{saved ? 'The booking now waits for our staff to confirm it again.' : 'After this change the booking waits for our staff to confirm it again.'}</p>}
     </div>
   );
 }
@@ -72,12 +74,21 @@ export function ChangeBookingForm({ booking, asker, cars, onClose }: { booking: 
       if (what === 'bookingChangeQuote') {
         setPreview((await callApi('bookingChangeQuote', { params: { id: booking._id }, body })).change);
       } else {
-        const answer = await callApi('changeBooking', { params: { id: booking._id }, body });
+        // The total the preview showed: a price changed since is refused, and nothing is changed.
+        const answer = await callApi('changeBooking', { params: { id: booking._id }, body: { ...body, expectedTotal: preview?.after.total } });
         setSaved({ message: answer.message, change: answer.change });
       }
     } catch (error) {
       setProblem(errorMessage(error));
       setPreview(null);
+      // The price moved since the preview: the new one is shown at once, to save or leave.
+      if (priceChangedQuote(error)) {
+        try {
+          setPreview((await callApi('bookingChangeQuote', { params: { id: booking._id }, body })).change);
+        } catch (again) {
+          setProblem(errorMessage(again));
+        }
+      }
     } finally {
       setBusy(false);
     }

@@ -15,7 +15,7 @@ import { ArrowLeft, MapPin } from 'lucide-react';
 import { Suspense, lazy, useId, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { callApi, errorMessage } from '../../api/client';
+import { callApi, errorMessage, priceChangedQuote } from '../../api/client';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { useCompany } from '../../company/useCompany';
@@ -95,6 +95,8 @@ export function ConfirmBooking() {
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The price moved between the quote and Confirm: the new total is shown, and Confirm books at it.
+  const [priceMoved, setPriceMoved] = useState<string | null>(null);
   const prices = usePrices();
   // A card is offered only while the company takes them; a card chosen before they stopped is no choice.
   const cardPayments = prices.data?.cardPayments === true;
@@ -180,15 +182,17 @@ export function ConfirmBooking() {
       navigate('/login', { state: { from: location.pathname + choicesSearch(chosen), fromState } });
       return;
     }
-    if (submitting) return;
+    if (submitting || !price) return;
     setSubmitting(true);
+    setPriceMoved(null);
     try {
       if (!(await savePhone())) {
         setSubmitting(false);
         return;
       }
       const answer = await callApi('createBooking', {
-        body: { car: carId, pickupDate, returnDate, paymentMethod: method, ...choicesBody(chosen) },
+        // The total on screen: if the server's price is another now, nothing is booked and it says the new one.
+        body: { car: carId, pickupDate, returnDate, paymentMethod: method, ...choicesBody(chosen), expectedTotal: price.total },
         headers: { 'Idempotency-Key': idempotencyKey },
       });
       toast.success(answer.message);
@@ -211,7 +215,11 @@ export function ConfirmBooking() {
       // On to My Bookings, which points at the new booking (decision 042).
       navigate('/my-bookings', { state: { justBooked: answer.booking.reference } });
     } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.errorDuringBooking));
+      const newQuote = priceChangedQuote(error);
+      if (newQuote) {
+        queryClient.setQueryData(queryKeys.quote(carId, pickupDate, returnDate, choicesKey), { success: true, quote: newQuote });
+        setPriceMoved(`${errorMessage(error)} The new total is ${formatMoney(newQuote.total, newQuote.currency)}.`);
+      } else toast.error(errorMessage(error, MESSAGES.errorDuringBooking));
       setSubmitting(false);
     }
   }
@@ -389,6 +397,11 @@ export function ConfirmBooking() {
             >
               {submitting ? 'Confirming…' : 'Confirm Booking'}
             </button>
+            {priceMoved && (
+              <p role="alert" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-center text-sm text-amber-950">
+                {priceMoved}
+              </p>
+            )}
             {/* What keeps Confirm off, first what no choice here can mend: the days. */}
             {datesProblem ? (
               <p id={`${ids}-confirm-hint`} className="mt-2 text-center text-sm text-slate-600">

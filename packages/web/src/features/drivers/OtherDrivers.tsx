@@ -3,15 +3,19 @@
  * booking is waiting or confirmed and before its pickup day, they are added (up to the booking's
  * limit), changed or removed, and the whole list is saved at once (PUT /api/bookings/{id}/drivers).
  * Each is checked with the contract's schema, and by the company's rules on the booking's days.
+ * The booking is priced for the drivers named: the form sends the total the customer has seen, so
+ * a list that changes the price comes back with the new total (price_changed, nothing saved) and
+ * is saved only once the customer presses Save again, having read it.
  */
 import { MAX_ADDITIONAL_DRIVERS } from '@rental/contract/constants';
 import { DRIVER_MESSAGES } from '@rental/contract/driverRules';
 import { companyToday } from '@rental/contract/rentalDates';
 import type { BookingDetail } from '@rental/contract/schemas';
 import { NETWORK_ERROR_MESSAGE } from '@rental/contract/client';
+import { formatMoney } from '@rental/contract/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { callApi } from '../../api/client';
+import { callApi, priceChangedQuote } from '../../api/client';
 import { FormProblem } from '../../components/FormField';
 import { useCompany } from '../../company/useCompany';
 import { formatCalendarDate } from '../../lib/dates';
@@ -60,7 +64,23 @@ function DriversForm({ booking, onClose }: { booking: BookingDetail; onClose: ()
     rental,
     company,
   );
-  const save = useSubmit(() => callApi('bookingDrivers', { params: { id: booking._id }, body: { drivers: rows.map((r) => r.values) } }), {
+  // The total the customer was shown for this many drivers (the booking's own until the server says another).
+  const [shown, setShown] = useState<{ count: number; total: number; words: string } | null>(null);
+  const save = useSubmit(async () => {
+    const expectedTotal = shown?.count === rows.length ? shown.total : booking.price;
+    try {
+      return await callApi('bookingDrivers', { params: { id: booking._id }, body: { drivers: rows.map((r) => r.values), expectedTotal } });
+    } catch (error) {
+      const quote = priceChangedQuote(error);
+      if (quote) {
+        const difference = quote.total - booking.price;
+        const drivers = rows.length === 1 ? '1 other driver' : `${rows.length} other drivers`;
+        const more = difference === 0 ? 'the same as now' : `${formatMoney(Math.abs(difference), quote.currency)} ${difference > 0 ? 'more' : 'less'} than now`;
+        setShown({ count: rows.length, total: quote.total, words: `With ${drivers} the total is ${formatMoney(quote.total, quote.currency)} (${more}). Press “Save other drivers” again to accept it.` });
+      }
+      throw error;
+    }
+  }, {
     onDone: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['booking'] }), queryClient.invalidateQueries({ queryKey: queryKeys.userBookings })]);
       onClose();
@@ -132,6 +152,11 @@ function DriversForm({ booking, onClose }: { booking: BookingDetail; onClose: ()
             ))}
           </ul>
         </div>
+      )}
+      {shown && shown.count === rows.length && (
+        <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {shown.words}
+        </p>
       )}
       <FormProblem problem={loadProblem || save.problem} />
       <div className="flex flex-wrap gap-3">
