@@ -1,7 +1,7 @@
 /** The folio's calls: read it, record a payment or refund, add a charge, void a line (folio.ts). */
 import { z } from 'zod';
 import { FOLIO_LINE_KINDS, FOLIO_METHODS, FOLIO_PAYMENT_KINDS, STAFF_CHARGE_KINDS } from '../folio';
-import { ok, oneOf, text, wholeNumber } from './fields';
+import { CONTROL_OR_BIDI_MULTILINE, ok, oneOf, storable, text, wholeNumber } from './fields';
 
 /** The largest single amount staff may type (a year of the dearest car, with room). */
 export const MAX_FOLIO_AMOUNT = 50_000_000;
@@ -63,9 +63,14 @@ export const folioLineParams = z.object({ id: z.string().describe('The booking i
 
 const amountField = wholeNumber('Amount', 1, MAX_FOLIO_AMOUNT);
 const methodField = oneOf('how the money moved', FOLIO_METHODS, ['card', 'bank deposit', 'cash', 'bank transfer']);
+/** Text that may be left empty (a reference, a note): the same checks as text() but the minimum. */
 const optionalText = (label: string, max: number) =>
   z
-    .union([z.literal(''), text(label, max)])
+    .string({ error: `${label} must be written as text.` })
+    .trim()
+    .max(max, { error: `${label} can be at most ${max} characters long.` })
+    .refine(storable, { error: `${label} contains characters that cannot be stored. Please remove them.` })
+    .refine((value) => !CONTROL_OR_BIDI_MULTILINE.test(value), { error: `${label} contains invisible control characters. Please type it again.` })
     .optional()
     .transform((value) => value ?? '');
 

@@ -35,14 +35,9 @@ import { getCompanySettings } from '../company/settings';
 import { checkDrivers } from '../drivers/bookingRules';
 import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/letters';
 import { bookingFacts, enqueue } from '../mail/outbox';
-<<<<<<< HEAD
 import { refuseWhileCardPaymentOpen } from '../payments';
-import { quoteCars, quoteWith, readPriceBook } from '../prices/quoting';
-import { bookingChangedLetter } from './letter';
-=======
 import { priceChangedRefusal, quoteCars, quoteWith, readPriceBook } from '../prices/quoting';
 import { bookingChangedLetter, bookingChangedStaffLetter } from './letter';
->>>>>>> h-seams
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
