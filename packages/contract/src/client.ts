@@ -19,13 +19,16 @@ export class ApiError extends Error {
   readonly fromServer: boolean;
   /** The call that failed, for a test's or a log's report (never shown to a customer). */
   readonly endpoint: EndpointName | undefined;
+  /** The refusal's code (refusalCodes.ts) when the server sent one: screens decide on it, never on the words. */
+  readonly code: string | undefined;
 
-  constructor(message: string, status: number, fromServer: boolean, endpoint?: EndpointName) {
+  constructor(message: string, status: number, fromServer: boolean, endpoint?: EndpointName, code?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fromServer = fromServer;
     this.endpoint = endpoint;
+    this.code = code;
   }
 }
 
@@ -138,10 +141,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     } catch {
       throw new ApiError(MESSAGES.serverError, response.status, false, name);
     }
-    const answer = data as { success?: unknown; message?: unknown } | null;
+    const answer = data as { success?: unknown; message?: unknown; code?: unknown } | null;
     if (!response.ok || !answer || answer.success !== true) {
       const message = typeof answer?.message === 'string' && answer.message ? answer.message : MESSAGES.serverError;
-      throw new ApiError(message, response.ok ? 400 : response.status, typeof answer?.message === 'string', name);
+      const code = typeof answer?.code === 'string' ? answer.code : undefined;
+      throw new ApiError(message, response.ok ? 400 : response.status, typeof answer?.message === 'string', name, code);
     }
     return data as ResponseOf<N>;
   }

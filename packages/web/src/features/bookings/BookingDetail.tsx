@@ -40,6 +40,8 @@ const RentalRecord = lazy(() => import('./RentalRecord').then((m) => ({ default:
 
 /** Paying by card and what came of it: fetched only for a booking that can be paid by card, or on coming back from the card page. */
 /** How to pay (bank rows, the office): fetched as the page shows, as on the payment step, so the booking page opened first stays within its JavaScript budget. */
+/** The folio (charges, payments, balance): its own chunk, fetched as the page shows. */
+const CustomerFolio = lazy(() => import('./CustomerFolio').then((m) => ({ default: m.CustomerFolio })));
 const HowToPay = lazy(() => import('./HowToPay').then((m) => ({ default: m.HowToPay })));
 const PayByCardButton = lazy(() => import('./CardPayment').then((m) => ({ default: m.PayByCardButton })));
 const CardOutcome = lazy(() => import('./CardPayment').then((m) => ({ default: m.CardOutcome })));
@@ -238,6 +240,12 @@ function BookingFound({ booking }: { booking: Booking }) {
             <div className="mt-4">
               <SecurityDeposit />
             </div>
+          </Section>
+
+          <Section title="Charges and payments" id="folio-heading">
+            <Suspense fallback={<SkeletonBlock className="h-40 w-full" />}>
+              <CustomerFolio bookingId={booking._id} />
+            </Suspense>
           </Section>
         </div>
 
