@@ -144,10 +144,11 @@ export function RefundForm({ bookingId, folio, onClose }: { bookingId: string; f
   );
 }
 
-/** A line's "Void" button, which opens the reason box under the line. */
+/** A line's "Void" button, which opens the reason box under the line; a voided line has none (an open form stays, to say why it was refused). */
 export function VoidLine({ bookingId, line }: { bookingId: string; line: FolioLine }) {
   const [open, setOpen] = useState(false);
   if (!open) {
+    if (line.voided) return null;
     return (
       <button type="button" className="min-h-9 rounded-lg px-2 text-xs font-medium text-red-700 underline" aria-label={`Void “${line.label}”`} onClick={() => setOpen(true)}>
         Void

@@ -1,7 +1,8 @@
 /**
  * A booking's folio as a statement: the charges (a voided one struck through, with why), the
  * payments and refunds, and the server's totals. The customer's booking page and the staff booking
- * page show the same statement; staff get a button beside each line (renderLineAction).
+ * page show the same statement; staff get a button beside each line (renderLineAction, also given
+ * voided lines: a form open on a line voided meanwhile stays to say so).
  */
 import type { Folio, FolioLine } from '@rental/contract/schemas';
 import type { ReactNode } from 'react';
@@ -48,7 +49,7 @@ export function FolioStatement({ folio, audience, renderLineAction }: { folio: F
                     {money(line.amount + line.gct)}
                   </p>
                 </div>
-                {renderLineAction && voidReason === null && <div className="mt-1">{renderLineAction(line)}</div>}
+                {renderLineAction && <div className="mt-1 empty:hidden">{renderLineAction(line)}</div>}
               </li>
             ))}
           </ul>
