@@ -8,7 +8,7 @@ import { PAYMENT_METHOD_SHORT, PAYMENT_STATUS_WORDS, type PaymentMethod, type Pa
 import { FOLIO_METHODS, FOLIO_METHOD_WORDS, type FolioMethod } from '@rental/contract/folio';
 import type { OwnerBooking } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError, callApi, errorMessage } from '../../api/client';
 import { REFUSAL_CODES } from '@rental/contract/refusalCodes';
@@ -57,7 +57,6 @@ export function BookingPayment({ booking, className = '' }: { booking: OwnerBook
 }
 
 function RecordBalancePaid({ booking, whose, className }: { booking: OwnerBooking; whose: string; className: string }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const [method, setMethod] = useState<FolioMethod>(USUAL_METHOD[booking.paymentMethod]);
   const [busy, setBusy] = useState(false);
@@ -82,12 +81,11 @@ function RecordBalancePaid({ booking, whose, className }: { booking: OwnerBookin
 
   return (
     <div className="flex flex-wrap items-center gap-1.5">
-      <label htmlFor={`${id}-method`} className="text-xs text-slate-600">
-        <span className="sr-only">Way the balance of {whose} was paid</span>
-        <span aria-hidden="true">By</span>
-      </label>
+      <span aria-hidden="true" className="text-xs text-slate-600">
+        By
+      </span>
       <select
-        id={`${id}-method`}
+        aria-label={`Way the balance of ${whose} was paid`}
         value={method}
         disabled={busy}
         onChange={(event) => setMethod(event.target.value as FolioMethod)}
@@ -100,8 +98,8 @@ function RecordBalancePaid({ booking, whose, className }: { booking: OwnerBookin
         ))}
       </select>
       <button type="button" className={`btn-secondary px-3 py-1.5 text-xs ${className}`} disabled={busy} onClick={record}>
-        {busy ? 'Recording…' : 'Record balance as paid'}
-        <span className="sr-only"> for {whose}</span>
+        {busy ? 'Recording…' : 'Record balance as paid'}{' '}
+        <span className="sr-only">for {whose}</span>
       </button>
       {problem && (
         <p role="alert" className="w-full text-xs text-red-700">
