@@ -81,9 +81,10 @@ describe('manage bookings', () => {
     expect(await row.textContent()).toContain('Cash deposit');
     await see(row.getByText(PAYMENT_STATUS_WORDS.unpaid, { exact: true }));
     // A cash deposit comes in as a bank deposit unless staff say otherwise.
+    await row.getByRole('button', { name: /^Record balance as paid for/ }).click();
     const method = row.getByRole('combobox', { name: /^Way the balance of/ });
     expect(await method.inputValue()).toBe('bank_deposit');
-    await row.getByRole('button', { name: /^Record balance as paid for/ }).click();
+    await row.getByRole('button', { name: /^Record the balance of .* as paid$/ }).click();
     await seeToast(page, MESSAGES.paymentStatusUpdated);
     await see(row.getByText(PAYMENT_STATUS_WORDS.paid, { exact: true }));
     expect(await row.getByRole('button', { name: /^Record balance as paid for/ }).count()).toBe(0);

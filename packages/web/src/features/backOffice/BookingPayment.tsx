@@ -56,8 +56,10 @@ export function BookingPayment({ booking, className = '' }: { booking: OwnerBook
   );
 }
 
+/** The balance recorded as paid: the button opens the way it was paid (the usual one chosen), then records it. */
 function RecordBalancePaid({ booking, whose, className }: { booking: OwnerBooking; whose: string; className: string }) {
   const queryClient = useQueryClient();
+  const [choosing, setChoosing] = useState(false);
   const [method, setMethod] = useState<FolioMethod>(USUAL_METHOD[booking.paymentMethod]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
@@ -68,6 +70,7 @@ function RecordBalancePaid({ booking, whose, className }: { booking: OwnerBookin
     try {
       const answer = await callApi('changePaymentStatus', { body: { bookingId: booking._id, paymentStatus: 'paid', method } });
       toast.success(answer.message);
+      setChoosing(false);
     } catch (error) {
       // Decided on the code: paid meanwhile (or cancelled) is said in the contract's words and the list read again.
       const nothingOwing = error instanceof ApiError && error.code === 'nothing_owing';
@@ -79,11 +82,15 @@ function RecordBalancePaid({ booking, whose, className }: { booking: OwnerBookin
     await queryClient.invalidateQueries({ queryKey: ownerKeys.all });
   };
 
+  if (!choosing) {
+    return (
+      <button type="button" className={`btn-secondary px-3 py-1.5 text-xs ${className}`} onClick={() => setChoosing(true)}>
+        Record balance as paid <span className="sr-only">for {whose}</span>
+      </button>
+    );
+  }
   return (
     <div className="flex flex-wrap items-center gap-1.5">
-      <span aria-hidden="true" className="text-xs text-slate-600">
-        By
-      </span>
       <select
         aria-label={`Way the balance of ${whose} was paid`}
         value={method}
@@ -93,13 +100,15 @@ function RecordBalancePaid({ booking, whose, className }: { booking: OwnerBookin
       >
         {FOLIO_METHODS.map((choice) => (
           <option key={choice} value={choice}>
-            {FOLIO_METHOD_WORDS[choice]}
+            By {FOLIO_METHOD_WORDS[choice].toLowerCase()}
           </option>
         ))}
       </select>
-      <button type="button" className={`btn-secondary px-3 py-1.5 text-xs ${className}`} disabled={busy} onClick={record}>
-        {busy ? 'Recording…' : 'Record balance as paid'}{' '}
-        <span className="sr-only">for {whose}</span>
+      <button type="button" className={`btn-primary px-3 py-1.5 text-xs ${className}`} disabled={busy} onClick={record}>
+        {busy ? 'Recording…' : 'Record'} <span className="sr-only">the balance of {whose} as paid</span>
+      </button>
+      <button type="button" className={`btn-secondary px-3 py-1.5 text-xs ${className}`} disabled={busy} onClick={() => setChoosing(false)}>
+        Cancel
       </button>
       {problem && (
         <p role="alert" className="w-full text-xs text-red-700">

@@ -289,11 +289,13 @@ describe('manage bookings', { timeout: 30_000 }, () => {
 
   it('records the balance as paid by the way it came in: the badge reads Paid, the folio holds the payment, the action goes', async () => {
     await openForCustomer();
-    const method = await screen.findByLabelText(`Way the balance of ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)} was paid`, {}, SLOW);
-    // Paid upfront: cash at the office, unless staff say otherwise.
-    expect(method).toHaveDisplayValue('Cash');
-    await userEvent.selectOptions(method, 'bank_transfer');
+    await screen.findByText(`Payment for ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)}:`, {}, SLOW);
     await userEvent.click(recordPaidOf(cars.confirmed)!);
+    const method = screen.getByLabelText(`Way the balance of ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)} was paid`);
+    // Paid upfront: cash at the office, unless staff say otherwise.
+    expect(method).toHaveDisplayValue('By cash');
+    await userEvent.selectOptions(method, 'bank_transfer');
+    await userEvent.click(screen.getByRole('button', { name: `Record the balance of ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)} as paid` }));
     expect(await screen.findByText(MESSAGES.paymentStatusUpdated)).toBeInTheDocument();
     await waitFor(() => expect(paymentOf(cars.confirmed)).toHaveTextContent(/: Paid$/), SLOW);
     expect(recordPaidOf(cars.confirmed)).not.toBeInTheDocument();

@@ -96,6 +96,7 @@ describe('the booking page', () => {
     const owner = ownerApi();
     await owner.call('recordPayment', { params: { id: booking._id }, body: { method: 'cash', amount: 3000, reference: 'Till 12' } });
     renderApp(`/my-bookings/${booking.reference}`, { token });
+    await screen.findByRole('heading', { level: 1, name: `Booking ${booking.reference}` }, { timeout: 10_000 });
 
     const folio = section('Charges and payments');
     expect(await folio.findByText('Payment by cash', {}, { timeout: 10_000 })).toBeInTheDocument();
@@ -112,6 +113,7 @@ describe('the booking page', () => {
     expect(now.totals.balance).toBeLessThan(0);
     cleanup();
     renderApp(`/my-bookings/${booking.reference}`, { token });
+    await screen.findByRole('heading', { level: 1, name: `Booking ${booking.reference}` }, { timeout: 10_000 });
     const after = section('Charges and payments');
     expect(await after.findByText('We owe you', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(after.getByText('We owe you').nextElementSibling).toHaveTextContent(jmd(-now.totals.balance));

@@ -8,9 +8,9 @@ import { daysText, formatCalendarDate, formatInstant } from '../../../lib/dates'
 import { CustomerContact } from '../CustomerContact';
 import { StatusBadge } from '../StatusBadge';
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+function Fact({ term, children, wide = false }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${wide ? 'sm:col-span-2' : ''}`}>
       <dt className="text-slate-500">{term}</dt>
       <dd className="break-words text-slate-900">{children}</dd>
     </div>
@@ -34,7 +34,7 @@ export function BookingFactsPanel({ booking }: { booking: CounterBooking }) {
         </div>
       </div>
       <dl className="grid gap-3 sm:grid-cols-2">
-        <Fact term="Customer and other drivers">
+        <Fact term="Customer and other drivers" wide>
           <CustomerContact user={booking.user} otherDrivers={booking.additionalDrivers} />
         </Fact>
         <Fact term="Status">

@@ -40,7 +40,7 @@ export function FolioStatement({ folio, audience, renderLineAction }: { folio: F
                     {voidReason !== null && <p className="text-xs font-medium text-slate-700">Voided: {voidReason}</p>}
                     {audience === 'staff' && (
                       <p className="text-xs text-slate-500">
-                        {formatInstant(line.createdAt)} · {line.by ?? 'the booking'}
+                        {formatInstant(line.createdAt)} · {line.by ?? 'from the booking’s quote'}
                       </p>
                     )}
                   </div>
