@@ -71,7 +71,8 @@ export function FolioStatement({ folio, audience, renderLineAction }: { folio: F
                     {payment.reference && ` · Ref. ${payment.reference}`}
                     {audience === 'staff' && payment.by && ` · ${payment.by}`}
                   </p>
-                  {payment.note && <p className="text-xs break-words text-slate-600">{payment.note}</p>}
+                  {/* A note is staff's own words about the money (who brought it, why a refund); the customer reads the facts. */}
+                  {audience === 'staff' && payment.note && <p className="text-xs break-words text-slate-600">{payment.note}</p>}
                 </div>
                 <p className={`shrink-0 whitespace-nowrap ${payment.kind === 'refund' ? 'text-amber-900' : 'text-emerald-800'}`}>
                   {payment.kind === 'refund' ? '− ' : ''}
