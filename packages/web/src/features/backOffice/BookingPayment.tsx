@@ -34,6 +34,8 @@ export function mayOweBalance(booking: Pick<OwnerBooking, 'paymentStatus' | 'sta
 
 export function BookingPayment({ booking, className = '' }: { booking: OwnerBooking; className?: string }) {
   const whose = `${booking.user.name}’s booking of the ${booking.car.brand} ${booking.car.model} from ${formatCalendarDate(booking.pickupDate)}`;
+  // Kept here, not in the action: the action goes once the list reads the booking paid, and the reason why stays.
+  const [notice, setNotice] = useState('');
   return (
     <div className="flex flex-col items-start gap-1.5">
       {/* The SPEC's chip, said in words beside it: a title would only show to a mouse that hovers. */}
@@ -51,13 +53,18 @@ export function BookingPayment({ booking, className = '' }: { booking: OwnerBook
         <span className="sr-only">Payment for {whose}: </span>
         {PAYMENT_STATUS_WORDS[booking.paymentStatus]}
       </p>
-      {mayOweBalance(booking) && <RecordBalancePaid booking={booking} whose={whose} className={className} />}
+      {mayOweBalance(booking) && <RecordBalancePaid booking={booking} whose={whose} className={className} onNothingOwing={() => setNotice(REFUSAL_CODES.nothing_owing)} />}
+      {notice && (
+        <p role="alert" className="text-xs text-slate-700">
+          {notice}
+        </p>
+      )}
     </div>
   );
 }
 
 /** The balance recorded as paid: the button opens the way it was paid (the usual one chosen), then records it. */
-function RecordBalancePaid({ booking, whose, className }: { booking: OwnerBooking; whose: string; className: string }) {
+function RecordBalancePaid({ booking, whose, className, onNothingOwing }: { booking: OwnerBooking; whose: string; className: string; onNothingOwing: () => void }) {
   const queryClient = useQueryClient();
   const [choosing, setChoosing] = useState(false);
   const [method, setMethod] = useState<FolioMethod>(USUAL_METHOD[booking.paymentMethod]);
@@ -73,9 +80,12 @@ function RecordBalancePaid({ booking, whose, className }: { booking: OwnerBookin
       setChoosing(false);
     } catch (error) {
       // Decided on the code: paid meanwhile (or cancelled) is said in the contract's words and the list read again.
-      const nothingOwing = error instanceof ApiError && error.code === 'nothing_owing';
-      setProblem(nothingOwing ? REFUSAL_CODES.nothing_owing : errorMessage(error));
-      if (!nothingOwing) return;
+      if (!(error instanceof ApiError && error.code === 'nothing_owing')) {
+        setProblem(errorMessage(error));
+        return;
+      }
+      setChoosing(false);
+      onNothingOwing();
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@rental/contract/messages';
+import { REFUSAL_CODES } from '@rental/contract/refusalCodes';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -304,5 +305,20 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     const { folio } = await ownerApi().call('folio', { params: { id: booking._id } });
     expect(folio.totals.balance).toBe(0);
     expect(folio.payments.map((p) => [p.kind, p.method, p.amount])).toEqual([['payment', 'bank_transfer', booking.price]]);
+  });
+
+  it('says nothing is owing, by its code, when the balance was recorded meanwhile, and shows it paid', async () => {
+    await openForCustomer();
+    await screen.findByText(`Payment for ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}:`, {}, SLOW);
+    await userEvent.click(recordPaidOf(cars.pending)!);
+    // Someone at the counter takes the whole balance first.
+    const booking = (await stored(references.pending))!;
+    const { folio } = await ownerApi().call('folio', { params: { id: booking._id } });
+    await ownerApi().call('recordPayment', { params: { id: booking._id }, body: { method: 'cash', amount: folio.totals.balance } });
+    await userEvent.click(screen.getByRole('button', { name: `Record the balance of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)} as paid` }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(REFUSAL_CODES.nothing_owing);
+    await waitFor(() => expect(paymentOf(cars.pending)).toHaveTextContent(/: Paid$/), SLOW);
+    // Recorded once: the counter's payment alone.
+    expect((await ownerApi().call('folio', { params: { id: booking._id } })).folio.payments).toHaveLength(1);
   });
 });
