@@ -4,7 +4,6 @@
  * agreement and receipt once the counter made them.
  */
 import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
-import { ROUTES } from '@rental/contract/routes';
 import type { CounterBooking, Folio } from '@rental/contract/schemas';
 import { ArrowLeft, FileText } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -16,10 +15,11 @@ import { SkeletonBlock } from '../../../components/Skeleton';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { paymentStatusColour } from '../BookingPayment';
 import { useCounterBooking } from '../counter/counterQueries';
-import { useStaffMay } from '../useStaffMay';
+import { useSession } from '../../../session/useSession';
 import { BookingFactsPanel } from './BookingFactsPanel';
 import { ChargeForm, PaymentForm, RefundForm, VoidLine } from './FolioForms';
 import { FolioStatement } from '../../bookings/folio/FolioStatement';
+import { type FolioForm, folioActionsFor } from './folioActions';
 import { useStaffFolio } from './folioQueries';
 
 function Panel({ title, id, children, action }: { title: string; id: string; children: ReactNode; action?: ReactNode }) {
@@ -66,21 +66,12 @@ function PaperButton({ path, children }: { path: string; children: string }) {
   );
 }
 
-type OpenForm = 'payment' | 'charge' | 'refund' | null;
-
-/** The folio with what this staff member may do to it: the API's own levels (routes.ts) decide which buttons show. */
+/** The folio with what this staff member may do to it (folioActions.ts). */
 function FolioPanel({ booking, folio }: { booking: CounterBooking; folio: Folio }) {
-  const mayPay = useStaffMay(ROUTES.recordPayment.access);
-  const mayCharge = useStaffMay(ROUTES.addCharge.access);
-  const mayRefund = useStaffMay(ROUTES.recordRefund.access);
-  const mayVoid = useStaffMay(ROUTES.voidLine.access);
-  const [open, setOpen] = useState<OpenForm>(null);
+  const { staffRole } = useSession();
+  const { forms, mayVoid } = folioActionsFor(staffRole);
+  const [open, setOpen] = useState<FolioForm | null>(null);
   const close = () => setOpen(null);
-  const choices: { form: Exclude<OpenForm, null>; label: string; may: boolean }[] = [
-    { form: 'payment', label: 'Record a payment', may: mayPay },
-    { form: 'charge', label: 'Add a charge', may: mayCharge },
-    { form: 'refund', label: 'Record a refund', may: mayRefund },
-  ];
   return (
     <Panel
       title="Charges and payments"
@@ -95,13 +86,11 @@ function FolioPanel({ booking, folio }: { booking: CounterBooking; folio: Folio 
       <FolioStatement folio={folio} audience="staff" renderLineAction={mayVoid ? (line) => <VoidLine bookingId={booking._id} line={line} /> : undefined} />
       {open === null ? (
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-          {choices
-            .filter((choice) => choice.may)
-            .map((choice) => (
-              <button key={choice.form} type="button" className="btn-secondary min-h-11" onClick={() => setOpen(choice.form)}>
-                {choice.label}
-              </button>
-            ))}
+          {forms.map((choice) => (
+            <button key={choice.form} type="button" className="btn-secondary min-h-11" onClick={() => setOpen(choice.form)}>
+              {choice.label}
+            </button>
+          ))}
         </div>
       ) : (
         <div className="mt-4">
