@@ -106,6 +106,7 @@ describe('the booking page', () => {
     expect(folio.getByText('Still to pay').nextElementSibling).toHaveTextContent(jmd(booking.price - 3000));
     expect(folio.getByText('Charged').nextElementSibling).toHaveTextContent(jmd(booking.price));
     expect(section('Price').getByText(/^Payment:/)).toHaveTextContent(`Payment: ${PAYMENT_STATUS_WORDS.part_paid}`);
+    expect(section('How to pay: Pay upfront').getByText('Part of it is paid: what is still to pay is under Charges and payments.')).toBeInTheDocument();
 
     // A discount larger than what is left: the company owes the customer the difference.
     await owner.call('addCharge', { params: { id: booking._id }, body: { kind: 'discount', label: 'Loyal customer', amount: booking.price, gctApplies: false } });
@@ -118,6 +119,8 @@ describe('the booking page', () => {
     expect(await after.findByText('We owe you', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(after.getByText('We owe you').nextElementSibling).toHaveTextContent(jmd(-now.totals.balance));
     expect(after.getByText(/Loyal customer/)).toBeInTheDocument();
+    // Owed money back, the customer is not asked to pay.
+    expect(section('How to pay: Pay upfront').getByText('Nothing to pay: what we owe you, or gave back, is under Charges and payments.')).toBeInTheDocument();
   });
 
   it('cancels a pending booking after asking, says so with the server’s message, and frees its days', async () => {

@@ -260,8 +260,13 @@ function BookingFound({ booking }: { booking: Booking }) {
                     ? 'The rental price is paid: nothing more to pay until the security deposit at pickup.'
                     : 'The rental price is paid.'}
                 </p>
+              ) : booking.paymentStatus === 'refund_due' || booking.paymentStatus === 'refunded' ? (
+                <p className="text-sm text-slate-700">Nothing to pay: what we owe you, or gave back, is under Charges and payments.</p>
               ) : (
                 <>
+                  {booking.paymentStatus === 'part_paid' && (
+                    <p className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">Part of it is paid: what is still to pay is under Charges and payments.</p>
+                  )}
                   <p className="mb-3 text-sm text-slate-700">{method.summary}</p>
                   <Suspense fallback={<SkeletonBlock className="h-24 w-full" />}>
                     <HowToPay
