@@ -1,7 +1,8 @@
 /**
  * Manage Bookings with more bookings than one page: staff search (by customer and by reference),
- * filter, load more, mark a deposit received (the customer then sees it), export the list as CSV;
- * on a phone, the same page in cards, nothing wider than the screen.
+ * filter, load more, record a balance as paid (the folio then holds the payment, the booking's page
+ * and the customer see it), export the list as CSV; on a phone, the same page in cards, nothing
+ * wider than the screen.
  */
 import { readFile } from 'node:fs/promises';
 import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
@@ -41,10 +42,10 @@ describe('manage bookings', () => {
   }
 
   const rows = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
-  const references = async (page: Page) => (await rows(page).locator('td:first-child p.font-mono').allTextContents()).map((t) => t.trim());
+  const references = async (page: Page) => (await rows(page).locator('td:first-child a.font-mono').allTextContents()).map((t) => t.trim());
   const search = (page: Page) => page.getByRole('searchbox', { name: 'Find a booking' });
 
-  test('search, load more, filter, a deposit received, and the CSV of what is shown', { timeout: 180_000 }, async ({ openPage, seed }) => {
+  test('search, load more, filter, a balance recorded as paid, and the CSV of what is shown', { timeout: 180_000 }, async ({ openPage, seed }) => {
     const customer = await customerWithManyBookings(seed.baseUrl, seed.runId, seed.owner.token, seed.cars.noah._id);
     const page = await openPage({ token: seed.owner.token });
     await page.goto('/owner/manage-bookings');
@@ -73,22 +74,25 @@ describe('manage bookings', () => {
     await see(page.getByText('Showing 1 booking, newest first.'));
     expect(await references(page)).toEqual([oldest.reference]);
 
-    // Mark its cash deposit received.
+    // Record its balance as paid: what is paid is the folio's, shown as a badge, never chosen.
     const row = rows(page).filter({ hasText: oldest.reference });
     // SPEC's offline chip, said in words beside it, and how the customer pays.
     expect(await row.textContent()).toContain('offline paid outside the site');
     expect(await row.textContent()).toContain('Cash deposit');
-    const payment = row.getByRole('combobox', { name: /^Payment received for/ });
-    expect(await payment.inputValue()).toBe('unpaid');
-    await payment.selectOption('deposit_received');
+    await see(row.getByText(PAYMENT_STATUS_WORDS.unpaid, { exact: true }));
+    // A cash deposit comes in as a bank deposit unless staff say otherwise.
+    await row.getByRole('button', { name: /^Record balance as paid for/ }).click();
+    const method = row.getByRole('combobox', { name: /^Way the balance of/ });
+    expect(await method.inputValue()).toBe('bank_deposit');
+    await row.getByRole('button', { name: /^Record the balance of .* as paid$/ }).click();
     await seeToast(page, MESSAGES.paymentStatusUpdated);
-    await expect.poll(() => payment.isEnabled()).toBe(true);
-    expect(await payment.inputValue()).toBe('deposit_received');
+    await see(row.getByText(PAYMENT_STATUS_WORDS.paid, { exact: true }));
+    expect(await row.getByRole('button', { name: /^Record balance as paid for/ }).count()).toBe(0);
 
     // The payment filter finds it among the customer's bookings, and only it.
     await search(page).fill(customer.email);
     await see(page.getByText('Showing 50 bookings, newest first; Load more shows older ones.'));
-    await page.getByLabel('Payment', { exact: true }).selectOption('deposit_received');
+    await page.getByLabel('Payment', { exact: true }).selectOption('paid');
     await see(page.getByText('Showing 1 booking, newest first.'));
     expect(await references(page)).toEqual([oldest.reference]);
     await page.getByLabel('Payment', { exact: true }).selectOption('');
@@ -111,14 +115,28 @@ describe('manage bookings', () => {
     expect(lines[0]).toBe('"Reference","Created","Customer","E-mail","Phone","Car","Pickup","Return","Days","Total","Method","Status","Payment status","Subtotal","GCT","Price lines"');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([`"${customer.bookings.at(-1)!.reference}"`, `"${customer.bookings.at(-2)!.reference}"`]);
 
-    // The customer's booking page says what has been received.
+    // The reference opens the booking's own page: its folio holds the payment, nothing owing.
+    await page.getByLabel('From', { exact: true }).fill('');
+    await page.getByLabel('To', { exact: true }).fill('');
+    await search(page).fill(oldest.reference);
+    await see(page.getByText('Showing 1 booking, newest first.'));
+    await rows(page).getByRole('link', { name: oldest.reference }).click();
+    await see(page.getByRole('heading', { name: `Booking ${oldest.reference}` }));
+    const folio = page.getByRole('region', { name: 'Charges and payments' });
+    await see(folio.getByText('Payment by bank deposit'));
+    await see(folio.getByText('Settled: nothing owing'));
+
+    // The customer's booking page says what has been received, and that nothing is left to pay.
     const customerPage = await openPage({ token: customer.token });
     await customerPage.goto(`/my-bookings/${oldest.reference}`);
-    await see(customerPage.getByText(`Payment: ${PAYMENT_STATUS_WORDS.deposit_received}`));
+    await see(customerPage.getByText(`Payment: ${PAYMENT_STATUS_WORDS.paid}`));
+    const statement = customerPage.getByRole('region', { name: 'Charges and payments' });
+    await see(statement.getByText('Payment by bank deposit'));
+    await see(statement.getByText('Nothing to pay'));
 
     // And the list the SPEC's client reads (every booking, no parameters) carries it too.
     const { bookings } = await typedApi(seed.baseUrl, seed.owner.token).call('ownerBookings');
-    expect(bookings.find((b) => b.reference === oldest.reference)?.paymentStatus).toBe('deposit_received');
+    expect(bookings.find((b) => b.reference === oldest.reference)?.paymentStatus).toBe('paid');
   });
 
   test('on a 390 px phone: cards, filters and Load more within the screen', { timeout: 180_000 }, async ({ openPage, seed }) => {

@@ -155,7 +155,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     } catch {
       throw new ApiError(MESSAGES.serverError, response.status, false, name);
     }
-    const answer = data as { success?: unknown; message?: unknown } | null;
+    const answer = data as { success?: unknown; message?: unknown; code?: unknown } | null;
     if (!response.ok || !answer || answer.success !== true) {
       const message = typeof answer?.message === 'string' && answer.message ? answer.message : MESSAGES.serverError;
       throw new ApiError(message, response.ok ? 400 : response.status, typeof answer?.message === 'string', name, typeof answer === 'object' ? (answer as Record<string, unknown>) : undefined);

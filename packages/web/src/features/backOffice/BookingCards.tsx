@@ -1,5 +1,6 @@
 /** The bookings on a phone or tablet: one card each, so the status is reachable without scrolling sideways. */
 import type { OwnerBooking } from '@rental/contract/schemas';
+import { Link } from 'react-router';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { formatCalendarDate, formatInstant } from '../../lib/dates';
@@ -44,7 +45,9 @@ function BookingCard({ booking }: { booking: OwnerBooking }) {
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 text-sm">
       <p className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-mono text-base font-semibold text-slate-900">{booking.reference}</span>
+        <Link to={`/owner/bookings/${booking._id}`} className="inline-flex min-h-11 items-center font-mono text-base font-semibold text-primary underline">
+          {booking.reference}
+        </Link>
         <span className="text-xs text-slate-500">Booked {formatInstant(booking.createdAt)}</span>
       </p>
       <div className="flex items-center gap-3">

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@rental/contract/messages';
+import { REFUSAL_CODES } from '@rental/contract/refusalCodes';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -52,8 +53,11 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     // The list answered for the search (typing pauses before the server is asked).
     await screen.findByText('Showing 3 bookings, newest first.', {}, SLOW);
   }
+  /** The payment badge of a booking: what is paid, as its folio says. */
   const paymentOf = (carName: string) =>
-    screen.getByLabelText(`Payment received for ${customerName}’s booking of the ${carName} from ${formatCalendarDate(pickup)}`);
+    screen.getByText(`Payment for ${customerName}’s booking of the ${carName} from ${formatCalendarDate(pickup)}:`).parentElement!;
+  const recordPaidOf = (carName: string) =>
+    screen.queryByRole('button', { name: `Record balance as paid for ${customerName}’s booking of the ${carName} from ${formatCalendarDate(pickup)}` });
 
   beforeAll(async () => {
     await import('./OwnerRoutes');
@@ -94,8 +98,12 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     // The total heads the payment: SPEC's chip, what it means in words on the screen (not only in a tooltip), the method.
     expect(cells[4]).toHaveTextContent(/^\$[\d,]+ JMD\s*offline paid outside the site\s*Pay upfront/);
     expect(within(cells[4]!).getByText('offline')).toBeVisible();
-    expect(paymentOf(cars.pending)).toHaveValue('unpaid');
-    expect(paymentOf(cars.pending)).toHaveDisplayValue('Not paid yet');
+    // What is paid is the folio's, shown, not chosen; the balance can be recorded as paid while it is owing.
+    expect(paymentOf(cars.pending)).toHaveTextContent(/: Not paid yet$/);
+    expect(recordPaidOf(cars.pending)).toBeInTheDocument();
+    expect(within(cells[0]!).getByRole('link', { name: references.pending })).toHaveAttribute('href', expect.stringMatching(/^\/owner\/bookings\/[\w-]+$/));
+    // A cancelled booking's charges are voided: nothing to record.
+    expect(recordPaidOf(cars.cancelled)).not.toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Booking', 'Car', 'Customer', 'Dates', 'Total and payment', 'Status']);
 
     expect(select).toHaveValue('pending');
@@ -217,7 +225,8 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     expect(select).toHaveValue('confirmed');
     expect(select).toHaveClass(GREEN);
     expect(statusOf(cars.cancelled)).toHaveClass(RED);
-    expect(within(card).getByLabelText(/^Payment received for/)).toHaveValue('unpaid');
+    expect(within(card).getByText(/^Payment for/).parentElement).toHaveTextContent(/: Not paid yet$/);
+    expect(within(card).getByRole('button', { name: /^Record balance as paid for/ })).toBeInTheDocument();
   });
 
   it('asks the server for what is typed: the reference however it is written, the customer’s name, e-mail or phone', async () => {
@@ -256,6 +265,8 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     expect(rows()[0]).toHaveTextContent(references.cancelled);
 
     await user.selectOptions(screen.getByLabelText('Status'), '');
+    // The five states the folio leaves a booking in.
+    expect(Array.from(screen.getByLabelText('Payment').querySelectorAll('option'), (o) => o.textContent)).toEqual(['All', 'Not paid yet', 'Part paid', 'Paid', 'Refund due', 'Refunded']);
     await user.selectOptions(screen.getByLabelText('Payment'), 'paid');
     expect(await screen.findByText(/No booking matches “.*” with these filters/, {}, SLOW)).toBeInTheDocument();
 
@@ -277,17 +288,37 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     expect(screen.getByRole('searchbox', { name: 'Find a booking' })).toHaveValue('');
   });
 
-  it('marks a deposit received: the select says so, the server keeps it', async () => {
+  it('records the balance as paid by the way it came in: the badge reads Paid, the folio holds the payment, the action goes', async () => {
     await openForCustomer();
-    const payment = await screen.findByLabelText(
-      `Payment received for ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)}`,
-      {},
-      SLOW,
-    );
-    await userEvent.selectOptions(payment, 'deposit_received');
+    await screen.findByText(`Payment for ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)}:`, {}, SLOW);
+    await userEvent.click(recordPaidOf(cars.confirmed)!);
+    const method = screen.getByLabelText(`Way the balance of ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)} was paid`);
+    // Paid upfront: cash at the office, unless staff say otherwise.
+    expect(method).toHaveDisplayValue('By cash');
+    await userEvent.selectOptions(method, 'bank_transfer');
+    await userEvent.click(screen.getByRole('button', { name: `Record the balance of ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)} as paid` }));
     expect(await screen.findByText(MESSAGES.paymentStatusUpdated)).toBeInTheDocument();
-    await waitFor(() => expect(paymentOf(cars.confirmed)).toBeEnabled());
-    expect(paymentOf(cars.confirmed)).toHaveDisplayValue('Deposit received');
-    expect((await stored(references.confirmed))?.paymentStatus).toBe('deposit_received');
+    await waitFor(() => expect(paymentOf(cars.confirmed)).toHaveTextContent(/: Paid$/), SLOW);
+    expect(recordPaidOf(cars.confirmed)).not.toBeInTheDocument();
+    const booking = (await stored(references.confirmed))!;
+    expect(booking.paymentStatus).toBe('paid');
+    const { folio } = await ownerApi().call('folio', { params: { id: booking._id } });
+    expect(folio.totals.balance).toBe(0);
+    expect(folio.payments.map((p) => [p.kind, p.method, p.amount])).toEqual([['payment', 'bank_transfer', booking.price]]);
+  });
+
+  it('says nothing is owing, by its code, when the balance was recorded meanwhile, and shows it paid', async () => {
+    await openForCustomer();
+    await screen.findByText(`Payment for ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}:`, {}, SLOW);
+    await userEvent.click(recordPaidOf(cars.pending)!);
+    // Someone at the counter takes the whole balance first.
+    const booking = (await stored(references.pending))!;
+    const { folio } = await ownerApi().call('folio', { params: { id: booking._id } });
+    await ownerApi().call('recordPayment', { params: { id: booking._id }, body: { method: 'cash', amount: folio.totals.balance } });
+    await userEvent.click(screen.getByRole('button', { name: `Record the balance of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)} as paid` }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(REFUSAL_CODES.nothing_owing);
+    await waitFor(() => expect(paymentOf(cars.pending)).toHaveTextContent(/: Paid$/), SLOW);
+    // Recorded once: the counter's payment alone.
+    expect((await ownerApi().call('folio', { params: { id: booking._id } })).folio.payments).toHaveLength(1);
   });
 });

@@ -22,7 +22,7 @@ import { BookingFilterBar } from './BookingFilterBar';
 import { BookingPayment } from './BookingPayment';
 import { BookingStatusSelect } from './BookingStatusSelect';
 import { StaffChangeBooking } from '../bookingChanges/StaffChangeBooking';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { NewBookingButton } from './newBooking/NewBookingButton';
 import { OwnerPageHeader } from './OwnerPageHeader';
 import { useOwnerBookingPages } from './ownerQueries';
@@ -162,7 +162,9 @@ const BookingRow = memo(function BookingRow({ booking }: { booking: OwnerBooking
   return (
     <tr>
       <td className="px-3 py-3">
-        <p className="font-mono font-semibold whitespace-nowrap text-slate-900">{booking.reference}</p>
+        <Link to={`/owner/bookings/${booking._id}`} className="font-mono font-semibold whitespace-nowrap text-primary underline">
+          {booking.reference}
+        </Link>
         <p className="text-xs text-slate-500">Booked {formatInstant(booking.createdAt)}</p>
       </td>
       <td className="px-3 py-3">

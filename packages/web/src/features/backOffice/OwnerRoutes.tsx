@@ -31,6 +31,8 @@ import { PaymentsPage } from './payments/PaymentsPage';
 import { NewBookingPage } from './newBooking/NewBookingPage';
 // Staff accounts (owners only)
 import { StaffPage } from './staff/StaffPage';
+// One booking: its facts and its folio
+import { StaffBookingPage } from './bookingPage/StaffBookingPage';
 
 /** A fresh form for every car: going from one car's edit page to "Add car" must not keep its values. */
 function CarFormRoute() {
@@ -58,6 +60,7 @@ export default function OwnerRoutes() {
           <Route path="manage-cars" element={<ManageCarsPage />} />
           <Route path="manage-bookings" element={<ManageBookingsPage />} />
           <Route path="bookings/new" element={<NewBookingPage />} />
+          <Route path="bookings/:id" element={<StaffBookingPage />} />
           <Route path="vetting" element={<VettingPage />} />
           <Route path="bank-details" element={<BankDetailsPage />} />
           <Route path="staff" element={<StaffPage />} />

@@ -8,6 +8,9 @@ describe('the side menu’s current item', () => {
     expect(currentMenuItem('/owner/add-car')).toBe('/owner/add-car');
     expect(currentMenuItem('/owner/manage-cars')).toBe('/owner/manage-cars');
     expect(currentMenuItem('/owner/manage-bookings/')).toBe('/owner/manage-bookings');
+    // A booking's own page belongs to Manage Bookings; the new booking page to no item.
+    expect(currentMenuItem('/owner/bookings/0b7c9e4a-1111-4222-8333-944445555666')).toBe('/owner/manage-bookings');
+    expect(currentMenuItem('/owner/bookings/new')).toBeUndefined();
     expect(currentMenuItem('/owner/activity')).toBe('/owner/activity');
     expect(currentMenuItem('/owner/vetting')).toBe('/owner/vetting');
     expect(currentMenuItem('/owner/prices')).toBe('/owner/prices');

@@ -47,10 +47,14 @@ export function mayOpenPage(role: StaffRole, pathname: string, items: readonly M
  */
 const CAR_EDIT_PAGE = /^\/owner\/add-car\/[^/]+$/;
 
+/** One booking's page (/owner/bookings/<id>) is opened from Manage Bookings and marks it; the new booking page does not. */
+const BOOKING_PAGE = /^\/owner\/bookings\/(?!new$)[^/]+$/;
+
 /** The menu item to mark as the current page: the item itself or the section it leads to. */
 export function currentMenuItem(pathname: string, items: readonly MenuItem[] = OWNER_MENU): string | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (CAR_EDIT_PAGE.test(path)) return '/owner/manage-cars';
+  if (BOOKING_PAGE.test(path)) return '/owner/manage-bookings';
   // The dashboard (/owner) is the whole area's folder, so it only counts for itself.
   const holders = items.filter(({ to }) => path === to || (to !== '/owner' && path.startsWith(`${to}/`)));
   return holders.sort((a, b) => b.to.length - a.to.length)[0]?.to;

@@ -1,6 +1,6 @@
 /** Reads and writes of the owner area, over TanStack Query so every screen shares one cache. */
 import { BOOKINGS_PAGE_SIZE } from '@rental/contract/constants';
-import type { BankDetails, ChangeStatusBody, CompanySettings, PaymentStatusBody } from '@rental/contract/schemas';
+import type { BankDetails, ChangeStatusBody, CompanySettings } from '@rental/contract/schemas';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { callApi, errorMessage } from '../../api/client';
@@ -73,14 +73,6 @@ export function useOwnerBookingPages(query: BookingQuery) {
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
-  });
-}
-
-export function useChangePaymentStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PaymentStatusBody) => callApi('changePaymentStatus', { body }),
-    ...toastResult(() => queryClient.invalidateQueries({ queryKey: ownerKeys.all })),
   });
 }
 

@@ -1,13 +1,14 @@
 import { DEFAULT_COMPANY } from '@rental/contract/company';
+import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
 import { formatMoney } from '@rental/contract/format';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { BankDetails, Car } from '@rental/contract/schemas';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatCalendarDate, formatInstantWithTime } from '../../lib/dates';
-import { TEST_PASSWORD, addCar, createBooking, ensureBankDetails, registerCustomer, setBookingStatus, testApi, uniqueWord } from '../../test/api';
+import { TEST_PASSWORD, addCar, createBooking, ensureBankDetails, ownerApi, registerCustomer, setBookingStatus, testApi, uniqueWord } from '../../test/api';
 import { quoteDetail, quoteRow } from '../../test/prices';
 import { renderApp } from '../../test/renderApp';
 import { cancelQuestion } from './BookingDetail';
@@ -85,6 +86,41 @@ describe('the booking page', () => {
     expect(ics).toContain(`DTSTART;VALUE=DATE:${pickup.replace(/-/g, '')}`);
     expect(ics).toContain(`DTEND;VALUE=DATE:${addDays(ret, 1).replace(/-/g, '')}`);
     expect(ics.replace(/\r\n /g, '')).toContain(`SUMMARY:Car rental: ${car.brand} Yaris (${booking.reference})`);
+  });
+
+  it('shows the folio: the charges, what staff recorded as paid, and what is still to pay, then what we owe back', async () => {
+    const { token } = await registerCustomer('Folio Reader');
+    const { pickup, ret } = nextDays(2);
+    const booking = await createBooking(token, car._id, pickup, ret);
+    await setBookingStatus(booking._id, 'confirmed');
+    const owner = ownerApi();
+    await owner.call('recordPayment', { params: { id: booking._id }, body: { method: 'cash', amount: 3000, reference: 'Till 12' } });
+    renderApp(`/my-bookings/${booking.reference}`, { token });
+    await screen.findByRole('heading', { level: 1, name: `Booking ${booking.reference}` }, { timeout: 10_000 });
+
+    const folio = section('Charges and payments');
+    expect(await folio.findByText('Payment by cash', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(folio.getByText(/Ref\. Till 12/)).toBeInTheDocument();
+    const charges = within(folio.getByRole('list', { name: 'Charges' })).getAllByRole('listitem');
+    expect(charges.length).toBeGreaterThan(0);
+    expect(folio.getByText('Still to pay').nextElementSibling).toHaveTextContent(jmd(booking.price - 3000));
+    expect(folio.getByText('Charged').nextElementSibling).toHaveTextContent(jmd(booking.price));
+    expect(section('Price').getByText(/^Payment:/)).toHaveTextContent(`Payment: ${PAYMENT_STATUS_WORDS.part_paid}`);
+    expect(section('How to pay: Pay upfront').getByText('Part of it is paid: what is still to pay is under Charges and payments.')).toBeInTheDocument();
+
+    // A discount larger than what is left: the company owes the customer the difference.
+    await owner.call('addCharge', { params: { id: booking._id }, body: { kind: 'discount', label: 'Loyal customer', amount: booking.price, gctApplies: false } });
+    const { folio: now } = await owner.call('folio', { params: { id: booking._id } });
+    expect(now.totals.balance).toBeLessThan(0);
+    cleanup();
+    renderApp(`/my-bookings/${booking.reference}`, { token });
+    await screen.findByRole('heading', { level: 1, name: `Booking ${booking.reference}` }, { timeout: 10_000 });
+    const after = section('Charges and payments');
+    expect(await after.findByText('We owe you', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(after.getByText('We owe you').nextElementSibling).toHaveTextContent(jmd(-now.totals.balance));
+    expect(after.getByText(/Loyal customer/)).toBeInTheDocument();
+    // Owed money back, the customer is not asked to pay.
+    expect(section('How to pay: Pay upfront').getByText('Nothing to pay: what we owe you, or gave back, is under Charges and payments.')).toBeInTheDocument();
   });
 
   it('cancels a pending booking after asking, says so with the server’s message, and frees its days', async () => {

@@ -40,6 +40,8 @@ const RentalRecord = lazy(() => import('./RentalRecord').then((m) => ({ default:
 
 /** Paying by card and what came of it: fetched only for a booking that can be paid by card, or on coming back from the card page. */
 /** How to pay (bank rows, the office): fetched as the page shows, as on the payment step, so the booking page opened first stays within its JavaScript budget. */
+/** The folio (charges, payments, balance): its own chunk, fetched as the page shows. */
+const CustomerFolio = lazy(() => import('./CustomerFolio').then((m) => ({ default: m.CustomerFolio })));
 const HowToPay = lazy(() => import('./HowToPay').then((m) => ({ default: m.HowToPay })));
 const PayByCardButton = lazy(() => import('./CardPayment').then((m) => ({ default: m.PayByCardButton })));
 const CardOutcome = lazy(() => import('./CardPayment').then((m) => ({ default: m.CardOutcome })));
@@ -239,6 +241,12 @@ function BookingFound({ booking }: { booking: Booking }) {
               <SecurityDeposit />
             </div>
           </Section>
+
+          <Section title="Charges and payments" id="folio-heading">
+            <Suspense fallback={<SkeletonBlock className="h-40 w-full" />}>
+              <CustomerFolio bookingId={booking._id} />
+            </Suspense>
+          </Section>
         </div>
 
         <div className="min-w-0 space-y-6">
@@ -252,8 +260,13 @@ function BookingFound({ booking }: { booking: Booking }) {
                     ? 'The rental price is paid: nothing more to pay until the security deposit at pickup.'
                     : 'The rental price is paid.'}
                 </p>
+              ) : booking.paymentStatus === 'refund_due' || booking.paymentStatus === 'refunded' ? (
+                <p className="text-sm text-slate-700">Nothing to pay: what we owe you, or gave back, is under Charges and payments.</p>
               ) : (
                 <>
+                  {booking.paymentStatus === 'part_paid' && (
+                    <p className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">Part of it is paid: what is still to pay is under Charges and payments.</p>
+                  )}
                   <p className="mb-3 text-sm text-slate-700">{method.summary}</p>
                   <Suspense fallback={<SkeletonBlock className="h-24 w-full" />}>
                     <HowToPay

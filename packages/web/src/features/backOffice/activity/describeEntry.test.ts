@@ -35,11 +35,12 @@ describe('a history entry in plain words', () => {
       kind: 'booking',
       subjectName: 'WR-7KQ2M9',
       before: { pickup_date: '2026-12-05', return_date: '2026-12-08', car_id: 'c1', car: 'Toyota Yaris', price: 30000, payment_status: 'paid' },
-      after: { pickup_date: '2026-12-05', return_date: '2026-12-10', car_id: 'c2', car: 'Honda Fit', price: 42000, payment_status: 'deposit_received' },
+      after: { pickup_date: '2026-12-05', return_date: '2026-12-10', car_id: 'c2', car: 'Honda Fit', price: 42000, payment_status: 'part_paid' },
     });
     expect(describeEntry(moved)).toEqual({
       headline: 'Ann Brown changed the dates and car of WR-7KQ2M9',
-      changes: ['Dates 5–8 Dec → 5–10 Dec', 'Car Toyota Yaris → Honda Fit', 'Total 30,000 → 42,000', 'Deposit received'],
+      // Paid in full before, the dearer booking leaves part of it to pay.
+      changes: ['Dates 5–8 Dec → 5–10 Dec', 'Car Toyota Yaris → Honda Fit', 'Total 30,000 → 42,000', 'Part paid'],
     });
   });
 
@@ -81,9 +82,18 @@ describe('a history entry in plain words', () => {
     expect(KIND_CHOICES.map((choice) => choice.value)).toContain('damage');
   });
 
-  it('words a payment received', () => {
-    const paid = entry({ kind: 'booking', subjectName: 'WR-7KQ2M9', before: { payment_status: 'unpaid' }, after: { payment_status: 'deposit_received' } });
-    expect(describeEntry(paid)).toEqual({ headline: 'Ann Brown marked WR-7KQ2M9: Deposit received', changes: ['Was: not paid yet'] });
+  it('words what is paid as the folio left it, in the words staff read everywhere', () => {
+    const paid = entry({ kind: 'booking', subjectName: 'WR-7KQ2M9', before: { payment_status: 'part_paid' }, after: { payment_status: 'paid' } });
+    expect(describeEntry(paid)).toEqual({ headline: 'WR-7KQ2M9: Paid', changes: ['Was: part paid', 'After a change by Ann Brown'] });
+    const refundDue = entry({ kind: 'booking', actor: null, subjectName: 'WR-7KQ2M9', before: { payment_status: 'paid' }, after: { payment_status: 'refund_due' } });
+    expect(describeEntry(refundDue)).toEqual({ headline: 'WR-7KQ2M9: Refund due', changes: ['Was: paid'] });
+    const refunded = entry({ kind: 'booking', subjectName: 'WR-7KQ2M9', before: { payment_status: 'refund_due' }, after: { payment_status: 'refunded' } });
+    expect(describeEntry(refunded).headline).toBe('WR-7KQ2M9: Refunded');
+  });
+
+  it('still reads entries from before the folio, when staff marked a deposit received', () => {
+    const old = entry({ kind: 'booking', subjectName: 'WR-7KQ2M9', before: { payment_status: 'unpaid' }, after: { payment_status: 'deposit_received' } });
+    expect(describeEntry(old)).toEqual({ headline: 'WR-7KQ2M9: Deposit received', changes: ['Was: not paid yet', 'After a change by Ann Brown'] });
   });
 
   it('shows a price change with separators, and availability and removal as sentences', () => {

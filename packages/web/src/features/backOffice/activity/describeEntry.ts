@@ -3,7 +3,7 @@
  * The server hands over the stored fields (column names, raw values); naming them for people is
  * this module's job, so the page only lays the sentences out.
  */
-import { DELETED_CUSTOMER_NAME, type DocumentKind } from '@rental/contract/constants';
+import { DELETED_CUSTOMER_NAME, type DocumentKind, PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
 import { DAMAGE_ZONE_WORDS, type DamageZone } from '@rental/contract/counter';
 import type { ActivityEntry, ActivityKind } from '@rental/contract/schemas';
 import { dateParts, MONTHS } from '../../../lib/dates';
@@ -135,7 +135,8 @@ export function dayRange(from: unknown, to: unknown): string {
   return a.d === b.d ? `${a.d} ${MONTHS[a.m - 1]}` : `${a.d}–${b.d} ${MONTHS[a.m - 1]}`;
 }
 
-const PAYMENT_WORDS: Record<string, string> = { unpaid: 'Not paid yet', deposit_received: 'Deposit received', paid: 'Paid in full' };
+/** What is paid, in the words staff read everywhere; entries from before the folio may say deposit_received. */
+const PAYMENT_WORDS: Record<string, string> = { ...PAYMENT_STATUS_WORDS, deposit_received: 'Deposit received' };
 const STATUS_VERB: Record<string, string> = {
   confirmed: 'confirmed',
   cancelled: 'cancelled',
@@ -175,11 +176,13 @@ function describeBooking(who: string, entry: ActivityEntry, before: Fields, afte
   if ('payment_status' in after) {
     const now = PAYMENT_WORDS[String(after.payment_status)] ?? shown(after.payment_status);
     const was = PAYMENT_WORDS[String(before.payment_status)] ?? shown(before.payment_status);
-    // Alone, the payment is the headline and the detail says what it was; beside a status, it is a detail.
+    // Alone, the payment is the headline and the detail says what it was; beside a status, it is a
+    // detail. It follows the folio (a payment, a refund, a new price), so nobody "marks" it.
     if (headline) changes.push(now);
     else {
-      headline = `${who} marked ${reference}: ${now}`;
+      headline = `${reference}: ${now}`;
       changes.push(`Was: ${was.toLowerCase()}`);
+      if (entry.actor) changes.push(`After a change by ${entry.actor.name}`);
     }
   }
   return { headline: headline || `${who} changed ${reference}`, changes };

@@ -6,6 +6,7 @@ import { phoneHref } from '@rental/contract/company';
 import type { TimelineCar } from '@rental/contract/schemas';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { formatCalendarDate } from '../../../lib/dates';
 import { holdTitle, type Hold } from './timelineLayout';
 import { useDeleteBlock } from './timelineQueries';
@@ -69,6 +70,11 @@ export function HoldDetails({ hold, car, onClose }: { hold: Hold; car: TimelineC
           </>
         )}
       </dl>
+      {hold.kind === 'booking' && (
+        <Link to={`/owner/bookings/${hold.booking._id}`} className="btn-secondary mt-3 min-h-11 w-full">
+          Open booking {hold.booking.reference}
+        </Link>
+      )}
       {hold.kind === 'block' && (
         <button type="button" className="btn-secondary mt-3 w-full text-red-700" disabled={removeBlock.isPending} onClick={remove}>
           {removeBlock.isPending ? 'Removing…' : 'Remove block'}

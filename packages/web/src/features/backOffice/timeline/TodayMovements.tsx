@@ -7,6 +7,7 @@ import { phoneHref } from '@rental/contract/company';
 import type { Movement, TodaysMovements } from '@rental/contract/schemas';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatCalendarDate } from '../../../lib/dates';
 import { StatusBadge } from '../StatusBadge';
 
@@ -25,7 +26,10 @@ function MovementList({ title, icon, movements, empty }: { title: string; icon: 
             <li key={m._id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm">
               <div className="min-w-0">
                 <p className="font-medium break-words text-slate-900">
-                  {m.carName} <span className="font-mono text-slate-600">{m.reference}</span>
+                  {m.carName}{' '}
+                  <Link to={`/owner/bookings/${m._id}`} className="font-mono text-primary underline">
+                    {m.reference}
+                  </Link>
                 </p>
                 <p className="break-words text-slate-700">
                   {m.customer.name}

@@ -52,7 +52,9 @@ export function DeskCard({ booking, kind, onNoShow }: { booking: DeskBooking; ki
       <article aria-labelledby={`${id}-ref`} className={`rounded-xl border bg-white p-4 shadow-sm ${late ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200'}`}>
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <h3 id={`${id}-ref`} className="font-mono text-lg font-semibold text-slate-900">
-            {booking.reference}
+            <Link to={`/owner/bookings/${booking._id}`} className="inline-flex min-h-11 items-center text-primary underline">
+              {booking.reference}
+            </Link>
           </h3>
           {kind !== 'pickups' && <p className={`text-sm ${late ? 'font-semibold text-red-700' : 'text-slate-600'}`}>{late ? `Overdue: ${lowerFirst(dueLine(booking))}` : dueLine(booking)}</p>}
         </div>

@@ -1,0 +1,179 @@
+/**
+ * One booking for staff (/owner/bookings/:id): who, which car, when, with what; its folio (every
+ * charge, payment and refund, and the balance) with the writes the staff member's role allows; the
+ * agreement and receipt once the counter made them.
+ */
+import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
+import type { CounterBooking, Folio } from '@rental/contract/schemas';
+import { ArrowLeft, FileText } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useParams } from 'react-router';
+import { errorMessage } from '../../../api/client';
+import { openApiFile } from '../../../api/openApiFile';
+import { SkeletonBlock } from '../../../components/Skeleton';
+import { usePageMeta } from '../../../lib/usePageMeta';
+import { paymentStatusColour } from '../BookingPayment';
+import { useCounterBooking } from '../counter/counterQueries';
+import { useSession } from '../../../session/useSession';
+import { BookingFactsPanel } from './BookingFactsPanel';
+import { ChargeForm, PaymentForm, RefundForm, VoidLine } from './FolioForms';
+import { FolioStatement } from '../../bookings/folio/FolioStatement';
+import { type FolioForm, folioActionsFor } from './folioActions';
+import { useStaffFolio } from './folioQueries';
+
+function Panel({ title, id, children, action }: { title: string; id: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A paper of the booking behind the session, opened in a new tab; its problem said beside it. */
+function PaperButton({ path, children }: { path: string; children: string }) {
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <div>
+      <button
+        type="button"
+        className="btn-secondary min-h-11 w-full sm:w-auto"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          setProblem('');
+          openApiFile(path)
+            .catch((error: unknown) => setProblem(errorMessage(error)))
+            .finally(() => setBusy(false));
+        }}
+      >
+        <FileText aria-hidden="true" size={18} />
+        {children}
+      </button>
+      {problem && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The folio with what this staff member may do to it (folioActions.ts). */
+function FolioPanel({ booking, folio }: { booking: CounterBooking; folio: Folio }) {
+  const { staffRole } = useSession();
+  const { forms, mayVoid } = folioActionsFor(staffRole);
+  const [open, setOpen] = useState<FolioForm | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <Panel
+      title="Charges and payments"
+      id="folio-heading"
+      action={
+        <span className={`rounded-full border px-2.5 py-0.5 text-sm font-medium ${paymentStatusColour(folio.paymentStatus)}`}>
+          <span className="sr-only">Payment: </span>
+          {PAYMENT_STATUS_WORDS[folio.paymentStatus]}
+        </span>
+      }
+    >
+      <FolioStatement folio={folio} audience="staff" renderLineAction={mayVoid ? (line) => <VoidLine bookingId={booking._id} line={line} /> : undefined} />
+      {open === null ? (
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          {forms.map((choice) => (
+            <button key={choice.form} type="button" className="btn-secondary min-h-11" onClick={() => setOpen(choice.form)}>
+              {choice.label}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <div className="mt-4">
+          {open === 'payment' && <PaymentForm bookingId={booking._id} folio={folio} onClose={close} />}
+          {open === 'charge' && <ChargeForm bookingId={booking._id} onClose={close} />}
+          {open === 'refund' && <RefundForm bookingId={booking._id} folio={folio} onClose={close} />}
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+export function StaffBookingPage() {
+  const { id = '' } = useParams();
+  const booking = useCounterBooking(id);
+  const folio = useStaffFolio(id);
+  usePageMeta(booking.data ? `Booking ${booking.data.reference}` : 'Booking', 'One booking: its customer, car, dates and money.');
+  const problem = booking.error ?? folio.error;
+
+  useEffect(() => {
+    if (problem) toast.error(errorMessage(problem));
+  }, [problem]);
+
+  const back = (
+    <Link to="/owner/manage-bookings" className="mb-4 inline-flex min-h-11 items-center gap-2 text-primary hover:underline">
+      <ArrowLeft aria-hidden="true" size={18} /> Manage Bookings
+    </Link>
+  );
+
+  if (booking.isError) {
+    return (
+      <>
+        {back}
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          {errorMessage(booking.error)}
+        </p>
+      </>
+    );
+  }
+  if (booking.isPending) {
+    return (
+      <div aria-busy="true" className="space-y-4">
+        {back}
+        <SkeletonBlock className="h-10 w-64" />
+        <SkeletonBlock className="h-48 w-full" />
+        <SkeletonBlock className="h-64 w-full" />
+      </div>
+    );
+  }
+  const b = booking.data;
+  const { checkOut, checkIn } = b.counter;
+  return (
+    <>
+      {back}
+      <h1 className="mb-6 text-2xl font-semibold text-slate-900 sm:text-3xl">
+        Booking <span className="font-mono">{b.reference}</span>
+      </h1>
+      <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="min-w-0 space-y-4">
+          <Panel title="The booking" id="booking-heading">
+            <BookingFactsPanel booking={b} />
+          </Panel>
+          {(checkOut || checkIn) && (
+            <Panel title="Papers" id="papers-heading">
+              <div className="flex flex-col gap-2 sm:flex-row">
+                {checkOut && <PaperButton path={checkOut.agreement}>Rental agreement (PDF)</PaperButton>}
+                {checkIn && <PaperButton path={checkIn.receipt}>{`Receipt ${checkIn.receiptNumber} (PDF)`}</PaperButton>}
+              </div>
+            </Panel>
+          )}
+        </div>
+        <div className="min-w-0">
+          {folio.data ? (
+            <FolioPanel booking={b} folio={folio.data} />
+          ) : folio.isError ? (
+            <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+              {errorMessage(folio.error)}
+            </p>
+          ) : (
+            <SkeletonBlock className="h-64 w-full" />
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
