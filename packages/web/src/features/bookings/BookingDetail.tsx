@@ -46,9 +46,10 @@ const HowToPay = lazy(() => import('./HowToPay').then((m) => ({ default: m.HowTo
 const PayByCardButton = lazy(() => import('./CardPayment').then((m) => ({ default: m.PayByCardButton })));
 const CardOutcome = lazy(() => import('./CardPayment').then((m) => ({ default: m.CardOutcome })));
 
-/** A card may be offered for an unpaid booking still to come, while the company takes cards. */
+/** A card may pay what is still owed (all of it, or the rest of a part paid booking) on a booking still to come, while the company takes cards. */
 export function canPayByCard(booking: Pick<Booking, 'status' | 'paymentStatus'>, cardPayments: boolean): boolean {
-  return cardPayments && booking.paymentStatus === 'unpaid' && (booking.status === 'pending' || booking.status === 'confirmed');
+  const owing = booking.paymentStatus === 'unpaid' || booking.paymentStatus === 'part_paid';
+  return cardPayments && owing && (booking.status === 'pending' || booking.status === 'confirmed');
 }
 
 export function cancelQuestion(reference: string): string {
