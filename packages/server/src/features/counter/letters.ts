@@ -33,6 +33,9 @@ export interface ReturnSettlementFacts {
   chargesTotal: number;
   depositRefunded: number;
   depositKept: number;
+  /** The security deposit held while a damage is to be assessed. */
+  depositHeld: number;
+  /** The folio's balance after the security deposit: the rental still unpaid and the return's charges. */
   owing: number;
   toBeAssessed: boolean;
 }
@@ -118,14 +121,17 @@ export function carReturnedLetter(booking: CounterFacts, settlement: ReturnSettl
     });
   }
   const depositRows: [string, string][] = [['Receipt', settlement.receiptNumber]];
-  if (settlement.depositRefunded > 0 || settlement.depositKept === 0) depositRows.push(['Deposit given back', money(settlement.depositRefunded)]);
-  if (settlement.depositKept > 0) depositRows.push(['Deposit kept', money(settlement.depositKept)]);
+  if (settlement.depositHeld > 0) depositRows.push(['Security deposit held', money(settlement.depositHeld)]);
+  else {
+    if (settlement.depositRefunded > 0 || settlement.depositKept === 0) depositRows.push(['Security deposit given back', money(settlement.depositRefunded)]);
+    if (settlement.depositKept > 0) depositRows.push(['Security deposit kept towards your booking', money(settlement.depositKept)]);
+  }
   depositRows.push(['Still to pay', settlement.owing > 0 ? money(settlement.owing) : 'Nothing']);
   blocks.push({ rows: depositRows });
-  if (settlement.owing > 0) blocks.push(`The deposit did not cover the charges: please pay ${money(settlement.owing)} at our office, or call us on ${company.phone} to arrange it.`);
+  if (settlement.owing > 0) blocks.push(`Your booking still has ${money(settlement.owing)} to pay: please pay it at our office, or call us on ${company.phone} to arrange it.`);
   if (settlement.toBeAssessed) {
     blocks.push(
-      'A damage found at return is still to be assessed. We keep the deposit until it is, then write to you with the amount and give back what is left.',
+      'A damage found at return is still to be assessed. We hold the security deposit until it is, then write to you with the amount and give back what is left.',
     );
   }
   blocks.push(myBookingLink(mail, booking), `Questions? Call us on ${company.phone} or reply to this e-mail.`);
