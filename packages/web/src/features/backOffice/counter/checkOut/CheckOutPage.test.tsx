@@ -12,6 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { toastQueryError } from '../../../../lib/queryClient';
+import { SessionProvider } from '../../../../session/SessionProvider';
 import { addCar, createBooking, ownerApi, ownerToken, registerCustomer, setBookingStatus, testApi, uniqueWord } from '../../../../test/api';
 import { pictureFile, useNodeFormData } from '../../ownerTestKit';
 import { CheckOutPage } from './CheckOutPage';
@@ -45,17 +46,20 @@ async function bookingToHandOver(options: { approved?: boolean; confirmed?: bool
   return { name, booking, car };
 }
 
-function renderCheckOut(bookingId: string) {
-  localStorage.setItem(TOKEN_STORAGE_KEY, ownerToken());
+function renderCheckOut(bookingId: string, token = ownerToken()) {
+  localStorage.setItem(TOKEN_STORAGE_KEY, token);
   const queryClient = new QueryClient({ queryCache: new QueryCache({ onError: toastQueryError }), defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
       <SignatureSurfaceContext.Provider value={tapToSign}>
         <MemoryRouter initialEntries={[`/owner/desk/${bookingId}/check-out`]}>
-          <Routes>
-            <Route path="/owner/desk/:id/check-out" element={<CheckOutPage />} />
-            <Route path="/owner/desk" element={<h1>The desk</h1>} />
-          </Routes>
+          {/* The session says the staff member's role: pay at return is offered to owners and managers. */}
+          <SessionProvider>
+            <Routes>
+              <Route path="/owner/desk/:id/check-out" element={<CheckOutPage />} />
+              <Route path="/owner/desk" element={<h1>The desk</h1>} />
+            </Routes>
+          </SessionProvider>
         </MemoryRouter>
       </SignatureSurfaceContext.Provider>
     </QueryClientProvider>,
@@ -190,6 +194,26 @@ describe('the check-out page', { timeout: 60_000 }, () => {
     expect(screen.getByRole('radio', { name: '6/8 of a tank' })).toBeChecked();
     expect(screen.getByLabelText('Anything else handed over')).toHaveValue('Umbrella');
     expect(handOver()).toBeEnabled();
+  });
+
+  it('lets an owner hand over the keys with the balance to pay at return, saying why', async () => {
+    const { name, booking } = await bookingToHandOver();
+    renderCheckOut(booking._id);
+    await userEvent.type(await screen.findByLabelText(`Licence number on ${name}'s card`, {}, SLOW), LICENCE);
+    await fillReadingsToSignatures(name);
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    await userEvent.click(within(payment).getByRole('radio', { name: 'Pay at return' }));
+    expect(within(payment).queryByRole('radio', { name: 'Bank deposit' })).not.toBeInTheDocument();
+    await userEvent.click(handOver());
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Before the keys go:Give the reason the customer may pay at return\.$/);
+    await userEvent.type(within(payment).getByLabelText('Why the customer may pay at return'), 'Corporate account, invoiced monthly');
+    await userEvent.click(handOver());
+
+    expect(await screen.findByText(COUNTER_MESSAGES.checkedOut, {}, SLOW)).toBeInTheDocument();
+    const { booking: after } = await ownerApi().call('counterBooking', { params: { id: booking._id } });
+    expect(after.status).toBe('on_rent');
+    expect(after.balance).toBe(booking.price);
+    expect(after.counter.checkOut?.payAtReturn).toBe('Corporate account, invoiced monthly');
   });
 
   it('shows why a booking cannot be checked out, in words, and no form', async () => {
