@@ -8,7 +8,7 @@
 import { addDays, API, counterResponses, formatMoney, pathFor, REFUSAL_CODES, COUNTER_MESSAGES, type Folio } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, cars, folioPayments, rentals } from '../src/db/schema';
+import { bookings, cars, folioPayments, outbox, rentals } from '../src/db/schema';
 import { type Account, authHeader, createOwner, createStaff, createTestApp, describeDatabase, type TestApp } from './helpers';
 import { approvedCustomer, balanceOf, checkInForm, checkOutForm, confirmedBooking, postCounter } from './support/counter';
 import { addCar, carForm, carUpload, day } from './support/fleet';
@@ -102,6 +102,9 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
     const agreement = await pdfText((await get(customer.token, pathFor('agreementPdf', { id: booking._id }))).rawPayload);
     expect(agreement).toContain(`To pay at return ${formatMoney(booking.price, 'JMD')}`);
     expect(agreement).toContain('Corporate account, invoiced monthly');
+    // The customer's e-mail says what is due when the car comes back.
+    const [letter] = await t.db.select({ text: outbox.textBody }).from(outbox).where(eq(outbox.bookingId, booking._id)).then((rows) => rows.filter((row) => row.text.includes('rental agreement')));
+    expect(letter?.text).toContain(`To pay when you return the car: ${formatMoney(booking.price, 'JMD')}`);
   });
 
   it("asks on the receipt of a late return what is owed: the rental unpaid and the charges, less the security deposit", async () => {

@@ -108,6 +108,6 @@ export async function checkOut(db: Database, staff: Staff, bookingId: unknown, f
     await tx.update(bookings).set({ status: 'on_rent', holdExpiresAt: null }).where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')));
     await tx.insert(bookingEvents).values({ bookingId, status: 'on_rent', actorId: staff.id });
     await tx.update(cars).set({ odometerKm: data.odometerKm }).where(and(eq(cars.id, row.carId), isNull(cars.deletedAt)));
-    await enqueue(tx, [keysHandedOverLetter(await bookingFacts(tx, bookingId), data.deposit, company, mail)]);
+    await enqueue(tx, [keysHandedOverLetter(await bookingFacts(tx, bookingId), data.deposit, company, mail, payAtReturn === null ? 0 : folio.totals.balance)]);
   });
 }

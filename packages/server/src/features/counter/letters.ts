@@ -77,7 +77,7 @@ function minutesWords(minutes: number): string {
 const myBookingLink = (mail: MailSettings, booking: BookingFacts) => ({ link: `${mail.siteUrl}/my-bookings/${booking.reference}`, label: 'See your booking' });
 
 /** To the customer as the keys are handed over: the car, when it is due back, the deposit; the signed agreement attached. */
-export function keysHandedOverLetter(booking: CounterFacts, deposit: DepositTaken, company: CompanySettings, mail: MailSettings): Letter {
+export function keysHandedOverLetter(booking: CounterFacts, deposit: DepositTaken, company: CompanySettings, mail: MailSettings, payAtReturn = 0): Letter {
   const currency = currencyOf(booking, company);
   const rows: [string, string][] = [
     ['Booking reference', booking.reference],
@@ -85,6 +85,8 @@ export function keysHandedOverLetter(booking: CounterFacts, deposit: DepositTake
     ['Picked up', `${formatDay(booking.pickupDate)}, ${booking.car.location}`],
     ['Due back', `${dueBackWords(booking, company)}, ${booking.car.location}`],
     ['Security deposit', deposit.amount > 0 ? `${formatMoney(deposit.amount, currency)} (${DEPOSIT_METHOD_WORDS[deposit.method]})` : 'None taken'],
+    // Keys out with the balance owing (an owner's or a manager's choice): the customer is told what is due at return.
+    ...(payAtReturn > 0 ? [['To pay when you return the car', formatMoney(payAtReturn, currency)] as [string, string]] : []),
   ];
   const letter = compose(
     'keys_handed_over',
@@ -95,7 +97,7 @@ export function keysHandedOverLetter(booking: CounterFacts, deposit: DepositTake
       `Thank you for renting with ${company.name}. Your signed rental agreement is attached to this e-mail as a PDF: please keep it with you while you have the car.`,
       { rows },
       deposit.amount > 0
-        ? 'The deposit is given back when the car is returned, less any charges for a late return, extra kilometres, missing fuel, cleaning or damage.'
+        ? 'The security deposit is given back when the car is returned, less anything then owing: the balance of the booking, and any charges for a late return, extra kilometres, missing fuel, cleaning or damage.'
         : 'Any charges for a late return, extra kilometres, missing fuel, cleaning or damage are settled when the car is returned.',
       `Please bring the car back by ${dueBackWords(booking, company)}. If you need it longer, call us on ${company.phone} before then.`,
       myBookingLink(mail, booking),
