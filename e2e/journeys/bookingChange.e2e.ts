@@ -51,6 +51,8 @@ async function rentalOnTheRoad(seed: Seed) {
       damages: [],
       items: [],
       deposit: { amount: 15_000, method: 'cash', reference: '' },
+      // The owner lets the rental be paid at return: the keys go out with the balance owing.
+      payAtReturn: { reason: 'Paid at return, as agreed' },
       signature,
     }),
   );

@@ -173,8 +173,14 @@ async function checkOut(seed: Seed, staff: Page, prepared: Prepared): Promise<vo
 
   await form.getByRole('region', { name: 'Items handed over' }).getByRole('checkbox', { name: ITEM }).check();
 
-  const deposit = form.getByRole('region', { name: 'Deposit taken' });
-  const depositAmount = await deposit.getByLabel(/^Deposit taken/).inputValue();
+  // The balance is paid with the keys, by card; then the security deposit, held until the return.
+  const payment = form.getByRole('region', { name: 'Payment' });
+  await payment.locator('label').filter({ hasText: /^Paid now$/ }).click();
+  await payment.locator('label').filter({ hasText: /^Card$/ }).click();
+  expect(await payment.getByRole('radio', { name: 'Card' }).isChecked()).toBe(true);
+
+  const deposit = form.getByRole('region', { name: 'Security deposit taken' });
+  const depositAmount = await deposit.getByLabel(/^Security deposit taken/).inputValue();
   expect(depositAmount, 'the deposit is filled in from the booking').toMatch(/^\d[\d,]*$/);
   await deposit.locator('label').filter({ hasText: /^Card$/ }).click();
   expect(await deposit.getByRole('radio', { name: 'Card' }).isChecked()).toBe(true);
@@ -252,8 +258,8 @@ async function checkIn(seed: Seed, staff: Page, prepared: Prepared): Promise<Che
   await expect.poll(() => shown.evaluateAll((items) => items.map((li) => [...li.children].map((s) => (s.textContent ?? '').trim())))).toEqual(answer.charges.map((c) => [c.label, formatMoney(c.amount)]));
   const amountOf = (term: string) => done.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
   expect(await amountOf('Total charges').textContent()).toBe(total?.[1]);
-  expect(await amountOf('Deposit kept').textContent()).toBe(formatMoney(answer.depositKept));
-  expect(await amountOf('Deposit to give back').textContent()).toBe(formatMoney(answer.depositRefunded));
+  expect(await amountOf('Security deposit kept').textContent()).toBe(formatMoney(answer.depositKept));
+  expect(await amountOf('Security deposit to give back').textContent()).toBe(formatMoney(answer.depositRefunded));
   expect(await amountOf('Still owed by the customer').textContent()).toBe(formatMoney(answer.owing));
   await fitsTheScreen(staff);
   await shot(staff, 'check-in-done');
@@ -349,8 +355,8 @@ describe('the counter', () => {
       .poll(() => chargeRows(charges))
       .toEqual([...returned.charges.map((c) => [c.label, formatMoney(c.amount)]), ['Total', formatMoney(record.checkIn!.chargesTotal)]]);
     const factOf = (term: string) => back.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
-    expect(await factOf('Deposit refunded').textContent()).toBe(formatMoney(returned.depositRefunded));
-    expect(await factOf('Deposit kept').textContent()).toBe(formatMoney(returned.depositKept));
+    expect(await factOf('Security deposit refunded').textContent()).toBe(formatMoney(returned.depositRefunded));
+    expect(await factOf('Security deposit kept').textContent()).toBe(formatMoney(returned.depositKept));
     const receiptButton = await see(back.getByRole('button', { name: `Your receipt ${returned.receiptNumber} (PDF)` }));
     await fitsTheScreen(phone);
     await shot(phone, 'customer-booking-record');

@@ -125,7 +125,8 @@ export function returnCharges(facts: ReturnFacts): ReturnSettlement {
   for (const damage of facts.damages) if (damage.amount !== null && damage.amount > 0) charges.push({ kind: 'damage', label: damage.label, amount: damage.amount });
   if (facts.cleaning > 0) charges.push({ kind: 'cleaning', label: 'Cleaning', amount: facts.cleaning });
   const subtotal = charges.reduce((sum, charge) => sum + charge.amount, 0);
-  const gct = gctOn(subtotal, settings.gctPercent);
+  // Each charge becomes a folio line with its own GCT, so the sum shown is the sum of the lines'.
+  const gct = charges.reduce((sum, charge) => sum + gctOn(charge.amount, settings.gctPercent), 0);
   if (gct > 0) charges.push({ kind: 'gct', label: `GCT ${settings.gctPercent}% on the charges`, amount: gct });
   return {
     charges,
@@ -140,15 +141,19 @@ export function returnCharges(facts: ReturnFacts): ReturnSettlement {
 }
 
 /**
- * The deposit at return: the charges are taken from it first; what is left goes back. While a
- * damage is to be assessed the rest is kept too, to be settled once it is. What the deposit does not
- * cover is owed.
+ * The security deposit at return, against the booking's whole balance (the rental still unpaid
+ * and the return's charges, as the folio sums them): what is owed is taken from it first, what is
+ * left goes back, and what it does not cover is still to pay. While a damage is to be assessed the
+ * whole deposit is held (neither kept nor given back) and settles once the damage is priced.
  */
-export function settleDeposit(deposit: number, total: number, toBeAssessed: boolean): { kept: number; refunded: number; owing: number } {
-  const taken = Math.min(deposit, total);
-  const kept = toBeAssessed ? deposit : taken;
-  return { kept, refunded: deposit - kept, owing: total - taken };
+export function settleDeposit(deposit: number, balance: number, toBeAssessed: boolean): { kept: number; refunded: number; held: number; owing: number } {
+  if (toBeAssessed) return { kept: 0, refunded: 0, held: deposit, owing: balance };
+  const kept = Math.max(0, Math.min(deposit, balance));
+  return { kept, refunded: deposit - kept, held: 0, owing: balance - kept };
 }
+
+/** The reference of the folio payment that is money kept from the security deposit at return. */
+export const DEPOSIT_KEPT_REFERENCE = 'security deposit';
 
 /** "R-2026-000123": the receipt's number, from one sequence per year without gaps. */
 export function receiptNumber(year: number, n: number): string {
@@ -190,6 +195,11 @@ export const COUNTER_MESSAGES = {
   damageRepaired: 'Damage marked repaired. It will no longer show at check-out.',
   noAgreement: 'There is no rental agreement for this booking yet: it is made when the keys are handed over.',
   noReceipt: 'There is no receipt for this booking yet: it is made when the car is returned.',
+  // The money at the counter: keys out once the folio's balance is paid (or pay at return).
+  paymentOrPayAtReturn: 'Please either record the payment or choose "pay at return", not both.',
+  payAtReturnNotAllowed: 'Only an owner or a manager can let a customer pay at return. Please record the payment, or ask a manager.',
+  nothingToPayNow: 'Nothing is owing on this booking, so there is no payment to record. Please remove the payment and hand over the keys.',
+  odometerCorrectionOwnerOnly: 'Only an owner can correct an odometer reading lower.',
 } as const;
 
 /** Licence numbers compared as people copy them off a card: case, spaces and dashes aside. */

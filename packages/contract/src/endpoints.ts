@@ -478,7 +478,8 @@ export const ENDPOINTS = {
       'Staff only, for a confirmed booking from its pickup day, whose customer is approved by vetting. Multipart: `data` (JSON: licenceNumber, odometerKm, fuelEighths, ' +
       'existingDamagesConfirmed, damages [{ zone, description, photo }], items, deposit { amount, method, reference }, signature and optionally staffSignature as PNG data URLs) ' +
       `and up to ${MAX_COUNTER_PHOTOS} \`photo\` files. The booking becomes on_rent; the rental agreement (PDF) is made, stored as made and e-mailed. ` +
-      'A second check-out of the same booking gets 409.',
+      'A second check-out of the same booking gets 409. Keys go out once the folio\'s balance is paid: `payment` { method, amount (the whole balance), reference } ' +
+      'is recorded with the keys; `payAtReturn` { reason } (owners and managers; an agent gets 403) lets it be paid at return; otherwise 409 code payment_before_keys.',
     tag: 'Bookings',
     params: counterParams,
     multipart: counterFields,
@@ -489,7 +490,7 @@ export const ENDPOINTS = {
     summary: 'Take the keys back (check-in)',
     description:
       'Staff only, for a booking on rent. Multipart like check-out: `data` (JSON: odometerKm, fuelEighths, returnedAt, damages [{ zone, description, photo, amount or null }], cleaning) ' +
-      'and `photo` files. The server computes the charges (late days past the due time and grace, kilometres over the allowance, fuel, damages, cleaning, GCT), settles the deposit, ' +
+      'and `photo` files. The server computes the charges (late days past the due time and grace, kilometres over the allowance, fuel, damages, cleaning, GCT) as folio lines, settles the security deposit against the folio\'s whole balance (held while a damage is to be assessed), ' +
       'gives the next receipt number (R-YYYY-NNNNNN, without gaps) and e-mails the receipt. The booking becomes returned; a second check-in gets 409.',
     tag: 'Bookings',
     params: counterParams,
@@ -621,12 +622,14 @@ export const ENDPOINTS = {
   },
   updateCar: {
     summary: 'Change a car',
-    description: 'The image is optional: without one the car keeps its picture.',
+    description:
+      'The image is optional: without one the car keeps its picture. An odometer never goes below the car\'s reading (409 code odometer_backwards) unless an owner ' +
+      'corrects it with odometerCorrection { reason }, kept in the history (a manager gets 403).',
     tag: 'Owner',
     params: idParams,
     multipart: carForm.extend({ image: imageFile.optional() }),
     response: responses.carSaved,
-    errors: [404, 413],
+    errors: [404, 409, 413],
   },
   toggleCar: {
     summary: 'Mark a car available or unavailable',

@@ -58,6 +58,8 @@ export const REFUSAL_CODES = {
   odometer_backwards: 'The odometer reading cannot be lower than the car’s last reading. An owner can correct it, with a reason.',
   step_not_allowed: 'This booking cannot take that step from where it is now.',
   payment_before_keys: 'This booking still has money to pay. Record the payment before handing over the keys, or choose "pay at return" with a reason (owners and managers).',
+  // The counter's money (features/counter).
+  payment_not_balance: 'The payment recorded at check-out must be the whole balance owing. Please check the amount.',
 } as const;
 export type RefusalCode = keyof typeof REFUSAL_CODES;
 

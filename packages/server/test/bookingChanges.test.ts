@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, outbox, rentals } from '../src/db/schema';
 import { queryRows } from '../src/db/types';
 import { type Account, authHeader, createOwner, createStaff, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
-import { approvedCustomer, checkOutForm, confirmedBooking, postCounter } from './support/counter';
+import { approvedCustomer, confirmedBooking, paidCheckOutForm, postCounter } from './support/counter';
 import { addCar, book, day } from './support/fleet';
 
 describe(`changing a booking's dates or car (${describeDatabase})`, () => {
@@ -107,7 +107,7 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     const car = await newCar();
     const customer = await approvedCustomer(t.app, 'Devon Clarke');
     const booking = await confirmedBooking(t.app, owner, customer, car._id, day(0), day(2));
-    const out = await postCounter(t.app, owner.token, 'checkOut', booking._id, await checkOutForm({ odometerKm: 60_000 }));
+    const out = await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidCheckOutForm(t.app, owner.token, booking._id, { odometerKm: 60_000 }));
     expect(out.statusCode, out.body).toBe(200);
     await t.db.update(rentals).set({ returnRemindedAt: new Date() }).where(eq(rentals.bookingId, booking._id));
 

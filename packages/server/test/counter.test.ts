@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, cars, outbox, rentals } from '../src/db/schema';
 import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
-import { approvedCustomer, checkInForm, checkOutForm, confirmedBooking, postCounter } from './support/counter';
+import { approvedCustomer, checkInForm, checkOutForm, confirmedBooking, paidCheckOutForm, postCounter } from './support/counter';
 import { addCar, book, day } from './support/fleet';
 import { cameraJpeg, NOT_AN_IMAGE } from './support/images';
 import { pdfText } from './support/pdfText';
@@ -29,6 +29,8 @@ describe(`the counter (${describeDatabase})`, () => {
   const post = (token: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: authHeader(token), payload });
   const statusOf = async (id: string) => (await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id)))[0]!.status;
   const rentalOf = async (id: string) => (await t.db.select().from(rentals).where(eq(rentals.bookingId, id)))[0];
+  /** The check-out form with the booking's balance paid at the counter. */
+  const paidForm = (bookingId: string, overrides: Parameters<typeof checkOutForm>[0] = {}) => paidCheckOutForm(t.app, owner.token, bookingId, overrides);
   let plateCounter = 100;
   const newCar = async () => addCar(t.app, owner.token, { plate: `${plateCounter++} KX` } as never);
 
@@ -43,7 +45,7 @@ describe(`the counter (${describeDatabase})`, () => {
   /** Keys out, then the rental moved into the past so that it is due back `returnDate` (a rental begun days ago). */
   async function onRentDue(returnDate: string, days = 3) {
     const ready = await readyForPickup(days);
-    const out = await postCounter(t.app, owner.token, 'checkOut', ready.booking._id, await checkOutForm());
+    const out = await postCounter(t.app, owner.token, 'checkOut', ready.booking._id, await paidForm(ready.booking._id));
     expect(out.statusCode, out.body).toBe(200);
     const pickupDate = addDays(returnDate, -days);
     await t.db.update(bookings).set({ pickupDate, returnDate }).where(eq(bookings.id, ready.booking._id));
@@ -67,7 +69,7 @@ describe(`the counter (${describeDatabase})`, () => {
       owner.token,
       'checkOut',
       booking._id,
-      await checkOutForm({ odometerKm: 12_345, fuelEighths: 6, damages: [{ zone: 'back', description: 'Scratch on the rear bumper', photo: 0 }] }),
+      await paidForm(booking._id, { odometerKm: 12_345, fuelEighths: 6, damages: [{ zone: 'back', description: 'Scratch on the rear bumper', photo: 0 }] }),
       [{ name: 'photo', bytes: photo, filename: 'back.jpg', type: 'image/jpeg' }],
     );
     expect(out.statusCode, out.body).toBe(200);
@@ -132,13 +134,13 @@ describe(`the counter (${describeDatabase})`, () => {
     const car = await newCar();
     const waiting = await approvedCustomer(t.app, 'Waiting Driver', 'waiting');
     const notYet = await confirmedBooking(t.app, owner, waiting, car._id, day(0), day(0));
-    const refused = await postCounter(t.app, owner.token, 'checkOut', notYet._id, await checkOutForm());
+    const refused = await postCounter(t.app, owner.token, 'checkOut', notYet._id, await paidForm(notYet._id));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(COUNTER_MESSAGES.driverNotApproved);
 
     const customer = await approvedCustomer(t.app);
     const tomorrow = await confirmedBooking(t.app, owner, customer, car._id, day(2), day(3));
-    expect((await postCounter(t.app, owner.token, 'checkOut', tomorrow._id, await checkOutForm())).json().message).toBe(COUNTER_MESSAGES.beforePickupDay);
+    expect((await postCounter(t.app, owner.token, 'checkOut', tomorrow._id, await paidForm(tomorrow._id))).json().message).toBe(COUNTER_MESSAGES.beforePickupDay);
 
     const { booking } = await readyForPickup(1);
     const attempts: [object | string, number, string][] = [
@@ -152,29 +154,29 @@ describe(`the counter (${describeDatabase})`, () => {
       expect(res.json(), JSON.stringify(data).slice(0, 80)).toEqual({ success: false, message });
       expect(res.statusCode).toBe(status);
     }
-    const notImage = await postCounter(t.app, owner.token, 'checkOut', booking._id, await checkOutForm({ damages: [{ zone: 'front', description: 'Dent', photo: 0 }] }), [
+    const notImage = await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { damages: [{ zone: 'front', description: 'Dent', photo: 0 }] }), [
       { name: 'photo', bytes: NOT_AN_IMAGE, filename: 'dent.jpg', type: 'image/jpeg' },
     ]);
     expect(notImage.json()).toEqual({ success: false, message: COUNTER_MESSAGES.photoNotImage });
-    const missingPhoto = await postCounter(t.app, owner.token, 'checkOut', booking._id, await checkOutForm({ damages: [{ zone: 'front', description: 'Dent', photo: 0 }] }));
+    const missingPhoto = await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { damages: [{ zone: 'front', description: 'Dent', photo: 0 }] }));
     expect(missingPhoto.json()).toEqual({ success: false, message: COUNTER_MESSAGES.photoMissing });
     expect(await statusOf(booking._id)).toBe('confirmed');
     expect(await rentalOf(booking._id)).toBeUndefined();
 
     // The odometer may not go back on the car's last reading.
     await t.db.update(cars).set({ odometerKm: 50_000 }).where(eq(cars.id, (await t.db.select({ carId: bookings.carId }).from(bookings).where(eq(bookings.id, booking._id)))[0]!.carId));
-    expect((await postCounter(t.app, owner.token, 'checkOut', booking._id, await checkOutForm({ odometerKm: 49_999 }))).json().message).toBe(COUNTER_MESSAGES.odometerBelowCar);
+    expect((await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { odometerKm: 49_999 }))).json().message).toBe(COUNTER_MESSAGES.odometerBelowCar);
 
     // Check-in of a booking not on rent; customers may not use the counter.
     expect((await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm())).json()).toEqual({ success: false, message: COUNTER_MESSAGES.notOnRent });
-    expect((await postCounter(t.app, customer.token, 'checkOut', booking._id, await checkOutForm())).statusCode).toBe(403);
+    expect((await postCounter(t.app, customer.token, 'checkOut', booking._id, await paidForm(booking._id))).statusCode).toBe(403);
     expect(await statusOf(booking._id)).toBe('confirmed');
   });
 
   it('gives the keys once when two staff members check the same booking out at the same moment, and takes them back once', async () => {
     const { booking } = await readyForPickup(2);
     const second = await createOwner(t.app, { name: 'Second Agent' });
-    const form = await checkOutForm();
+    const form = await paidForm(booking._id);
     const outs = await Promise.all([postCounter(t.app, owner.token, 'checkOut', booking._id, form), postCounter(t.app, second.token, 'checkOut', booking._id, form)]);
     expect(outs.map((res) => res.statusCode).sort()).toEqual([200, 409]);
     expect(outs.find((res) => res.statusCode === 409)!.json().message).toBe(COUNTER_MESSAGES.alreadyCheckedOut);
@@ -227,7 +229,7 @@ describe(`the counter (${describeDatabase})`, () => {
       expect(receipt).toContain('Fuel');
     });
 
-    it('a damage to be assessed keeps the whole deposit; the odometer may not go below the check-out', async () => {
+    it('a damage to be assessed holds the whole security deposit; the odometer may not go below the check-out', async () => {
       const due = day(-1);
       const { booking } = await onRentDue(due);
       // Still out a day after it was due: red on the desk and the timeline.
@@ -246,7 +248,8 @@ describe(`the counter (${describeDatabase})`, () => {
         booking._id,
         checkInForm({ returnedAt: returnAt(due, '12:00'), damages: [{ zone: 'left', description: 'Dent in the driver door', amount: null }], cleaning: 2_000 }),
       );
-      expect(res.json()).toMatchObject({ depositKept: 15_000, depositRefunded: 0, owing: 0 });
+      // The rental was paid with the keys: the cleaning is owed, the whole deposit is held.
+      expect(res.json()).toMatchObject({ depositKept: 0, depositRefunded: 0, depositHeld: 15_000, owing: 2_300 });
       expect(res.json().charges.map((charge: { kind: string }) => charge.kind)).toEqual(['cleaning', 'gct']);
     });
   });
@@ -262,14 +265,14 @@ describe(`the counter (${describeDatabase})`, () => {
     expect(marked.json().booking.status).toBe('no_show');
     const other = await registerCustomer(t.app);
     expect((await book(t.app, other.token, car._id, day(0), day(1))).statusCode).toBe(201);
-    expect((await postCounter(t.app, owner.token, 'checkOut', today._id, await checkOutForm())).json().message).toBe(COUNTER_MESSAGES.notConfirmed);
+    expect((await postCounter(t.app, owner.token, 'checkOut', today._id, await paidForm(today._id))).json().message).toBe(COUNTER_MESSAGES.notConfirmed);
   });
 
   it('gives receipt numbers one after another, none twice and none skipped, when many cars come back at once', async () => {
     const ready = [];
     for (let n = 0; n < 6; n++) {
       const one = await readyForPickup(1, `Customer ${n}`);
-      expect((await postCounter(t.app, owner.token, 'checkOut', one.booking._id, await checkOutForm())).statusCode).toBe(200);
+      expect((await postCounter(t.app, owner.token, 'checkOut', one.booking._id, await paidForm(one.booking._id))).statusCode).toBe(200);
       ready.push(one);
     }
     const answers = await Promise.all(ready.map((one) => postCounter(t.app, owner.token, 'checkIn', one.booking._id, checkInForm())));
@@ -281,7 +284,7 @@ describe(`the counter (${describeDatabase})`, () => {
 
   it("carries a car's damages to its next check-out until staff mark them repaired", async () => {
     const { car, booking } = await readyForPickup(1);
-    await postCounter(t.app, owner.token, 'checkOut', booking._id, await checkOutForm({ damages: [{ zone: 'roof', description: 'Hail dent' }] }));
+    await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { damages: [{ zone: 'roof', description: 'Hail dent' }] }));
     const [damage] = (await get(owner.token, pathFor('carDamages', { id: car._id }))).json().damages;
     expect(damage).toMatchObject({ zone: 'roof', description: 'Hail dent', repairedAt: null });
     const repaired = await post(owner.token, pathFor('repairDamage', { id: damage._id }), {});

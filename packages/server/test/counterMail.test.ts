@@ -203,6 +203,7 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
         chargesTotal: 3_000,
         depositRefunded: 12_000,
         depositKept: 3_000,
+        depositHeld: 0,
         owing: 0,
         toBeAssessed: false,
       };
@@ -228,6 +229,7 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
       expect(receipt.attachments[0]!.contentType).toBe('application/pdf');
       expect(Buffer.compare(receipt.attachments[0]!.content, RECEIPT_PDF)).toBe(0);
       expect(receipt.text).toContain('Fuel: 2 eighths of a tank missing');
+      expect(receipt.text).toContain('Security deposit given back');
       expect(receipt.text).toContain('$12,000 JMD');
 
       const sent = await t.db.select({ status: outbox.status, attachment: outbox.attachment }).from(outbox).where(eq(outbox.bookingId, rental.bookingId));
@@ -246,7 +248,7 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
       // On rent with its agreement, but not checked in: there is no receipt yet.
       const rental = await carOnRent(day(19), day(21));
       const company = await getCompanySettings(t.db);
-      const settlement = { receiptNumber: 'R-2097-000001', charges: [], chargesTotal: 0, depositRefunded: 15_000, depositKept: 0, owing: 0, toBeAssessed: false };
+      const settlement = { receiptNumber: 'R-2097-000001', charges: [], chargesTotal: 0, depositRefunded: 15_000, depositKept: 0, depositHeld: 0, owing: 0, toBeAssessed: false };
       const letter = carReturnedLetter(await bookingFacts(t.db, rental.bookingId), settlement, company, t.app.mail);
       expect(letter.text).toContain('No charges: thank you for bringing the car back as you found it');
       await enqueue(t.db, [letter]);

@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type CompanySettings, DAMAGE_ZONES, DEFAULT_COMPANY, type Quote, type ReturnCharge } from '@rental/contract';
+import { type CompanySettings, DAMAGE_ZONES, DEFAULT_COMPANY, DEPOSIT_KEPT_REFERENCE, type Folio, folioTotals } from '@rental/contract';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,24 +19,42 @@ import { type ReceiptFacts, renderReceipt } from '../src/features/counter/receip
 const run = promisify(execFile);
 const company: CompanySettings = { ...DEFAULT_COMPANY, trn: '123-456-789' };
 
-const quote: Quote = {
-  lines: [
-    { kind: 'days', label: 'Toyota Yaris', quantity: 3, unitPrice: 6_000, amount: 18_000 },
-    { kind: 'days', label: 'Toyota Yaris, Christmas', quantity: 2, unitPrice: 7_500, amount: 15_000 },
-    { kind: 'extra', label: 'Child seat', quantity: 1, unitPrice: 2_500, amount: 2_500, extraId: 'seat' },
-    { kind: 'driver', label: 'Other driver, 1 × 5 days', quantity: 5, unitPrice: 800, amount: 4_000 },
-  ],
-  subtotal: 39_500,
-  gctPercent: 15,
-  gct: 5_925,
-  total: 45_425,
-  currency: 'JMD',
-  securityDeposit: 15_000,
-  days: 5,
-  extras: [{ id: 'seat', quantity: 1 }],
-  additionalDrivers: 1,
-  delivery: null,
-};
+type Line = Folio['lines'][number];
+type Payment = Folio['payments'][number];
+const line = (kind: Line['kind'], label: string, amount: number, gct: number): Line => ({
+  id: `${kind}-${label}`,
+  kind,
+  label,
+  amount,
+  gct,
+  createdAt: '2026-11-20T15:00:00.000Z',
+  by: null,
+  voidsLineId: null,
+  reason: null,
+  voided: false,
+});
+const payment = (method: Payment['method'], amount: number, reference = '', createdAt = '2026-11-25T15:40:00.000Z', kind: Payment['kind'] = 'payment'): Payment => ({
+  id: `${method}-${amount}-${reference}`,
+  kind,
+  method,
+  amount,
+  reference,
+  note: '',
+  createdAt,
+  by: 'Andre Williams',
+});
+/** A folio as the papers read it: the booking's lines (the quote's, GCT beside each) and its payments. */
+function folioOf(lines: Line[], payments: Payment[]) {
+  return { lines, payments, totals: folioTotals({ lines, payments }), currency: 'JMD' };
+}
+/** The booking's own lines: 39,500 before GCT, 5,925 GCT, 45,425 in all. */
+const bookingLines = [
+  line('rental', 'Toyota Yaris', 18_000, 2_700),
+  line('rental', 'Toyota Yaris, Christmas', 15_000, 2_250),
+  line('extra', 'Child seat', 2_500, 375),
+  line('other_drivers', 'Other driver, 1 × 5 days', 4_000, 600),
+];
+const returnLines = [line('late', 'Late return: 1 extra day at 6,600 a day', 6_600, 990), line('fuel', 'Fuel: 2 eighths of a tank missing', 3_000, 450)];
 
 let dir: string;
 let signature: Uint8Array;
@@ -68,8 +86,8 @@ function agreementFacts(overrides: Partial<AgreementFacts> = {}): AgreementFacts
     returnDate: '2026-11-30',
     checkedOutAt: new Date('2026-11-25T15:42:00Z'),
     dueBackAt: new Date('2026-11-30T18:00:00-05:00'),
-    quote,
-    price: 45_425,
+    folio: folioOf(bookingLines, [payment('bank_deposit', 45_425, 'NCB 2231')]),
+    payAtReturn: null,
     deposit: { amount: 15_000, method: 'card', reference: 'AUTH 889231' },
     odometerKm: 48_213,
     fuelEighths: 6,
@@ -86,11 +104,6 @@ function agreementFacts(overrides: Partial<AgreementFacts> = {}): AgreementFacts
 }
 
 function receiptFacts(overrides: Partial<ReceiptFacts> = {}): ReceiptFacts {
-  const charges: ReturnCharge[] = [
-    { kind: 'late', label: 'Late return: 1 extra day at 6,600 a day', amount: 6_600 },
-    { kind: 'fuel', label: 'Fuel: 2 eighths of a tank missing', amount: 3_000 },
-    { kind: 'gct', label: 'GCT 15% on the charges', amount: 1_440 },
-  ];
   return {
     company,
     receiptNumber: 'R-2026-000123',
@@ -102,16 +115,11 @@ function receiptFacts(overrides: Partial<ReceiptFacts> = {}): ReceiptFacts {
     returnDate: '2026-11-30',
     checkedOutAt: new Date('2026-11-25T15:42:00Z'),
     returnedAt: new Date('2026-12-01T14:00:00Z'),
-    quote,
-    price: 45_425,
-    paymentMethod: 'upfront',
-    paymentStatus: 'paid',
-    charges,
-    chargesTotal: 11_040,
+    folio: folioOf([...bookingLines, ...returnLines], [payment('card', 45_425, 'AUTH 771020'), payment('card', 11_040, DEPOSIT_KEPT_REFERENCE, '2026-12-01T14:05:00.000Z')]),
     deposit: { amount: 15_000, method: 'card' },
     depositRefunded: 3_960,
     depositKept: 11_040,
-    owing: 0,
+    depositHeld: 0,
     toBeAssessed: false,
     odometerOut: 48_213,
     odometerIn: 49_020,
@@ -164,17 +172,15 @@ describe('rental agreement', () => {
       'Mon 30 Nov 2026',
       '30 Nov 2026, 18:00',
       '25 Nov 2026, 10:42',
-      'Toyota Yaris (3 × $6,000 JMD)',
-      '$18,000 JMD',
-      'Toyota Yaris, Christmas (2 × $7,500 JMD)',
-      '$15,000 JMD',
-      'Child seat',
-      '$2,500 JMD',
-      'Other driver, 1 × 5 days (5 × $800 JMD)',
-      '$4,000 JMD',
-      'Subtotal $39,500 JMD',
-      'GCT (15%) $5,925 JMD',
-      'Total $45,425 JMD',
+      'Toyota Yaris $18,000 JMD',
+      'Toyota Yaris, Christmas $15,000 JMD',
+      'Child seat $2,500 JMD',
+      'Other driver, 1 × 5 days $4,000 JMD',
+      'GCT $5,925 JMD',
+      'Total charged $45,425 JMD',
+      'Payment by bank deposit (NCB 2231), 25 Nov 2026, 10:40 $45,425 JMD',
+      'Total paid $45,425 JMD',
+      'Nothing more to pay $0 JMD',
       'Amount $15,000 JMD',
       'Taken by Card',
       'AUTH 889231',
@@ -200,11 +206,26 @@ describe('rental agreement', () => {
     expect(layout).not.toContain('Signed for the company by');
   });
 
-  it('names the staff member when they did not sign, and prints just the price of a booking without a quote', async () => {
-    const { flat } = await textOf(await renderAgreement(agreementFacts({ staffSignature: null, quote: null, price: 30_000, company: { ...company, trn: '' }, drivers: [], car: { brand: 'Honda', model: 'Fit', year: 2019, plate: null, category: 'Economy' } })), 'agreement-plain');
+  it('names the staff member when they did not sign, and says what is to pay at return and why', async () => {
+    const { flat } = await textOf(
+      await renderAgreement(
+        agreementFacts({
+          staffSignature: null,
+          folio: folioOf([line('rental', 'Rental', 30_000, 0)], []),
+          payAtReturn: 'Corporate account, invoiced monthly',
+          company: { ...company, trn: '' },
+          drivers: [],
+          car: { brand: 'Honda', model: 'Fit', year: 2019, plate: null, category: 'Economy' },
+        }),
+      ),
+      'agreement-plain',
+    );
     expect(flat).toContain('Signed for the company by Andre Williams');
-    expect(flat).toContain('Total $30,000 JMD');
-    expect(flat).not.toContain('Subtotal');
+    expect(flat).toContain('Total charged $30,000 JMD');
+    expect(flat).toContain('Nothing paid yet.');
+    expect(flat).toContain('To pay at return $30,000 JMD');
+    expect(flat).toContain('Corporate account, invoiced monthly');
+    expect(flat).not.toContain('GCT $');
     expect(flat).not.toContain('TRN');
     expect(flat).toContain('No other driver is named');
     expect(flat).toContain('Plate Not recorded');
@@ -263,19 +284,20 @@ describe('receipt', () => {
       'Mon 30 Nov 2026',
       '25 Nov 2026, 10:42',
       '1 Dec 2026, 09:00',
-      'Toyota Yaris (3 × $6,000 JMD) $18,000 JMD',
+      'Toyota Yaris $18,000 JMD',
       'Child seat $2,500 JMD',
-      'GCT (15%) $5,925 JMD',
-      'Total $45,425 JMD',
-      'Pay upfront',
-      'Paid',
       'Late return: 1 extra day at 6,600 a day $6,600 JMD',
       'Fuel: 2 eighths of a tank missing $3,000 JMD',
-      'GCT 15% on the charges $1,440 JMD',
-      'Total of the charges $11,040 JMD',
+      'GCT $7,365 JMD',
+      'Total charged $56,465 JMD',
+      'Payment by card (AUTH 771020), 25 Nov 2026, 10:40 $45,425 JMD',
+      'Kept from the security deposit, 1 Dec 2026, 09:05 $11,040 JMD',
+      'Total paid $56,465 JMD',
+      'Payment Paid',
       'Taken at pickup (Card) $15,000 JMD',
-      'Kept $11,040 JMD',
-      'Refunded $3,960 JMD',
+      'Kept towards the booking $11,040 JMD',
+      'Given back $3,960 JMD',
+      'Nothing more to pay $0 JMD',
       '48,213 km out, 49,020 km in (807 km driven)',
       '6/8 of a tank out, 4/8 of a tank in',
     ]) {
@@ -285,25 +307,37 @@ describe('receipt', () => {
     expect(flat).not.toContain('held until the damage is assessed');
   });
 
-  it('says what is still to pay, and that the deposit is held while damage is assessed', async () => {
+  it('says what is still to pay: the rental left unpaid and the charges, less the security deposit kept', async () => {
+    // Nothing paid before the keys went out (pay at return); 45,425 + 11,040 owed, 15,000 kept.
     const facts = receiptFacts({
-      charges: [{ kind: 'cleaning', label: 'Cleaning', amount: 20_000 }, { kind: 'gct', label: 'GCT 15% on the charges', amount: 3_000 }],
-      chargesTotal: 23_000,
+      folio: folioOf([...bookingLines, ...returnLines], [payment('cash', 15_000, DEPOSIT_KEPT_REFERENCE)]),
+      deposit: { amount: 15_000, method: 'cash' },
       depositKept: 15_000,
       depositRefunded: 0,
-      owing: 8_000,
+    });
+    const { flat } = await textOf(await renderReceipt(facts), 'receipt-owing');
+    expect(flat).toContain('Kept from the security deposit');
+    expect(flat).toContain('Payment Part paid');
+    expect(flat).toContain('Given back $0 JMD');
+    expect(flat).toContain('Still to pay $41,465 JMD');
+  });
+
+  it('says the security deposit is held while a damage is assessed', async () => {
+    const facts = receiptFacts({
+      folio: folioOf([...bookingLines, line('cleaning', 'Cleaning', 20_000, 3_000)], [payment('bank_deposit', 45_425)]),
+      depositKept: 0,
+      depositRefunded: 0,
+      depositHeld: 15_000,
       toBeAssessed: true,
-      paymentMethod: 'cash_deposit',
-      paymentStatus: 'deposit_received',
       fuelIn: 8,
       fuelOut: 8,
     });
-    const { flat } = await textOf(await renderReceipt(facts), 'receipt-owing');
-    expect(flat).toContain('Still to pay $8,000 JMD');
-    expect(flat).toContain('The deposit is held until the damage is assessed');
-    expect(flat).toContain('Cash deposit');
-    expect(flat).toContain('Deposit received');
+    const { flat } = await textOf(await renderReceipt(facts), 'receipt-held');
+    expect(flat).toContain('Held until the damage is assessed $15,000 JMD');
+    expect(flat).toContain('The security deposit is held until the damage is assessed');
+    expect(flat).toContain('Payment by bank deposit');
     expect(flat).toContain('Cleaning $20,000 JMD');
+    expect(flat).toContain('Still to pay $23,000 JMD');
     expect(flat).toContain('Full out, Full in');
   });
 

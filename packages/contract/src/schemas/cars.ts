@@ -58,6 +58,10 @@ export const carFormFields = z.object({
     .nullable()
     .optional(),
   odometerKm: wholeNumber('The odometer reading', 0, 2_000_000).optional(),
+  /** An odometer reading lower than the car's: only an owner may save it, saying why (kept in the history). */
+  odometerCorrection: z
+    .object({ reason: text('The reason for the lower odometer reading', 300) }, { error: 'Please give the reason for the lower odometer reading.' })
+    .optional(),
 });
 export type CarFormFields = z.infer<typeof carFormFields>;
 /** What the form holds before parsing: numbers may still be text. */

@@ -3,7 +3,8 @@
  * `photo` files), the agreement and receipt PDFs, a car's damages (counter.ts holds the rules).
  */
 import { z } from 'zod';
-import { DAMAGE_ZONES, DEPOSIT_METHODS, FUEL_EIGHTHS, MAX_COUNTER_DAMAGES, MAX_COUNTER_PHOTOS, MAX_ODOMETER_KM } from '../counter';
+import { COUNTER_MESSAGES, DAMAGE_ZONES, DEPOSIT_METHODS, FUEL_EIGHTHS, MAX_COUNTER_DAMAGES, MAX_COUNTER_PHOTOS, MAX_ODOMETER_KM } from '../counter';
+import { FOLIO_METHODS } from '../folio';
 import { ownerBooking } from './bookings';
 import { carDamage, counterRecord, returnCharge } from './counterRecord';
 import { additionalDriver } from './drivers';
@@ -59,7 +60,24 @@ export const checkOutData = z.object({
   signature: signatureImage,
   /** The staff member's own signature (their name is printed either way). */
   staffSignature: signatureImage.optional(),
-});
+  /** The balance paid at the counter, recorded in the folio with the keys (it must be the whole balance). */
+  payment: z
+    .object(
+      {
+        method: oneOf('how the balance was paid', FOLIO_METHODS, ['card', 'bank deposit', 'cash', 'bank transfer']),
+        amount: wholeNumber('The amount paid', 1, 100_000_000),
+        reference: z
+          .string({ error: 'The payment reference must be written as text.' })
+          .trim()
+          .max(100, { error: 'The payment reference can be at most 100 characters long.' })
+          .default(''),
+      },
+      { error: 'Please say how the balance was paid.' },
+    )
+    .optional(),
+  /** Keys out with the balance still owing, to be paid when the car comes back (owners and managers only). */
+  payAtReturn: z.object({ reason: text('The reason to let the customer pay at return', 300) }, { error: 'Please give the reason to let the customer pay at return.' }).optional(),
+}).refine((data) => !(data.payment && data.payAtReturn), { error: COUNTER_MESSAGES.paymentOrPayAtReturn });
 export type CheckOutData = z.infer<typeof checkOutData>;
 export type CheckOutDataInput = z.input<typeof checkOutData>;
 
@@ -108,6 +126,8 @@ export const counterBooking = deskBooking.extend({
   additionalDrivers: z.array(additionalDriver),
   /** Why this booking cannot be checked out now, in words; null when it can. */
   checkOutProblem: z.string().nullable(),
+  /** What the booking's folio still asks (negative: owed back); check-out wants it paid first. */
+  balance: z.number(),
   openDamages: z.array(carDamage),
   counter: counterRecord,
   /** The company's figures the check-in form shows its sum with (the server computes the same). */
@@ -142,6 +162,9 @@ export const counterResponses = {
     charges: z.array(returnCharge),
     depositRefunded: z.number(),
     depositKept: z.number(),
+    /** The security deposit still held while a damage is to be assessed. */
+    depositHeld: z.number(),
+    /** The folio's balance once the deposit is settled: what the customer still has to pay. */
     owing: z.number(),
     receiptNumber: z.string(),
   }),

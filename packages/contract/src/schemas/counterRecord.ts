@@ -30,6 +30,8 @@ export const counterRecord = z.object({
       odometerKm: z.number(),
       fuelEighths: z.number(),
       deposit,
+      /** Why the keys went out with the balance owing, to be paid at return; null when it was paid. */
+      payAtReturn: z.string().nullable(),
       items: z.array(z.string()),
       damages: z.array(carDamage),
       photos: z.array(z.string()),
@@ -48,7 +50,9 @@ export const counterRecord = z.object({
       chargesTotal: z.number(),
       depositRefunded: z.number(),
       depositKept: z.number(),
-      /** Charges the deposit did not cover. */
+      /** The security deposit still held while a damage is to be assessed. */
+      depositHeld: z.number(),
+      /** The folio's balance left after the deposit was settled at return. */
       owing: z.number(),
       toBeAssessed: z.boolean(),
       damages: z.array(carDamage),

@@ -352,6 +352,9 @@ export const rentals = pgTable('rentals', {
   depositAmount: integer('deposit_amount').notNull(),
   depositMethod: text('deposit_method', { enum: ['cash', 'card', 'bank_transfer'] }).notNull(),
   depositReference: text('deposit_reference').notNull().default(''),
+  /** Keys out with the balance owing, by an owner's or a manager's choice (0026_counter_money.sql). */
+  payAtReturnReason: text('pay_at_return_reason'),
+  payAtReturnBy: uuid('pay_at_return_by').references(() => users.id),
   signature: bytea('signature').notNull(),
   staffSignature: bytea('staff_signature'),
   agreementPdf: bytea('agreement_pdf').notNull(),

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { bookings, cars } from '../db/schema';
 import { checkIn } from '../features/counter/checkIn';
+import { folioTotalsOf } from '../features/bookings';
 import { checkOut } from '../features/counter/checkOut';
 import { DEFAULT_MAIL_SETTINGS } from '../features/mail/letters';
 import type { Database } from '../db/types';
@@ -32,6 +33,8 @@ export interface DemoRental {
 export async function seedDemoCounter(db: Database, staffId: string, licenceNumber: string, rentals: DemoRental[], today = companyToday()): Promise<void> {
   for (const [n, rental] of rentals.entries()) {
     const [car] = await db.select({ odometerKm: cars.odometerKm }).from(bookings).innerJoin(cars, eq(cars.id, bookings.carId)).where(eq(bookings.id, rental.bookingId));
+    // Keys go out once the balance is paid: the demo's customers pay it at the counter.
+    const { balance } = await folioTotalsOf(db, rental.bookingId);
     const out: CheckOutData = {
       licenceNumber,
       odometerKm: (car?.odometerKm ?? 0) + 12,
@@ -42,6 +45,7 @@ export async function seedDemoCounter(db: Database, staffId: string, licenceNumb
       deposit: { amount: 15_000, method: n === 0 ? 'card' : 'cash', reference: n === 0 ? 'Card hold 4821' : '' },
       signature: await drawnSignature(n),
       staffSignature: await drawnSignature(n + 5),
+      ...(balance > 0 && { payment: { method: n === 0 ? 'card' : 'cash', amount: balance, reference: n === 0 ? 'Card 4821' : '' } }),
     };
     await checkOut(db, { id: staffId }, rental.bookingId, { data: out, photos: [] }, DEFAULT_MAIL_SETTINGS, atJamaica(rental.pickupDate, '10:15'));
     if (!rental.returned || rental.returnDate >= today) continue;

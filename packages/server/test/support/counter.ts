@@ -76,6 +76,19 @@ export async function checkOutForm(overrides: Partial<CheckOutDataInput> = {}): 
   };
 }
 
+/** What the booking's folio still asks, as the check-out form reads it. */
+export async function balanceOf(app: FastifyInstance, token: string, bookingId: string): Promise<number> {
+  const res = await app.inject({ method: 'GET', url: pathFor('counterBooking', { id: bookingId }), headers: authHeader(token) });
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return res.json().booking.balance as number;
+}
+
+/** The check-out form with the balance paid at the counter in cash, as keys go out only once it is. */
+export async function paidCheckOutForm(app: FastifyInstance, token: string, bookingId: string, overrides: Partial<CheckOutDataInput> = {}): Promise<CheckOutDataInput> {
+  const balance = await balanceOf(app, token, bookingId);
+  return checkOutForm({ ...(balance > 0 && { payment: { method: 'cash', amount: balance, reference: 'Till 2' } }), ...overrides });
+}
+
 export function checkInForm(overrides: Partial<CheckInDataInput> = {}): CheckInDataInput {
   return { odometerKm: 10_500, fuelEighths: 8, damages: [], cleaning: 0, ...overrides };
 }

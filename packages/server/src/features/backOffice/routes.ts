@@ -60,7 +60,7 @@ const ownerRoutes: FastifyPluginAsync = async (app) => {
     const { image, fields } = await readUpload(request);
     const carData = parseCarData(fields.carData);
     const processed = image ? await processImage(image, 'car') : undefined;
-    const car = await updateCar(app.db, request.params.id, carData, processed, request.user.id);
+    const car = await updateCar(app.db, request.params.id, carData, processed, request.user);
     return { success: true as const, message: MESSAGES.carUpdated, car };
   });
 

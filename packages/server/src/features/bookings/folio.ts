@@ -20,8 +20,9 @@ import {
   paymentStatusOf,
   refundableOf,
   REFUSAL_CODES,
+  settleDeposit,
 } from '@rental/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookings, folioLines, folioPayments, rentals, users } from '../../db/schema';
 import { type Database, queryRows } from '../../db/types';
@@ -224,7 +225,11 @@ export function recordRefund(db: Database, actorId: string, bookingId: unknown, 
 }
 
 export function addCharge(db: Database, actorId: string, bookingId: unknown, body: FolioChargeBody): Promise<Folio> {
-  return folioAction(db, actorId, bookingId, async (tx, booking) => addCharges(tx, booking.id, [await staffCharge(tx, body, actorId)]));
+  return folioAction(db, actorId, bookingId, async (tx, booking) => {
+    await addCharges(tx, booking.id, [await staffCharge(tx, body, actorId)]);
+    // The damage that was to be assessed at return is priced now: the deposit held for it settles.
+    if (body.kind === 'damage') await settleHeldDeposit(tx, booking.id, actorId);
+  });
 }
 
 export function voidLine(db: Database, actorId: string, bookingId: unknown, lineId: unknown, reason: string): Promise<Folio> {
@@ -238,4 +243,51 @@ export function recordBalancePaid(db: Database, actorId: string, bookingId: unkn
     if (balance <= 0) throw new HttpError(409, REFUSAL_CODES.nothing_owing, 'nothing_owing');
     await recordMoney(tx, booking.id, { kind: 'payment', method: method ?? FOLIO_METHOD_OF[booking.paymentMethod], amount: balance, note: 'The balance, recorded as paid', by: actorId });
   });
+}
+
+// ---- The security deposit ----
+
+/** The folio's method for money kept from the security deposit: it was taken as it was taken. */
+const DEPOSIT_FOLIO_METHOD = { cash: 'cash', card: 'card', bank_transfer: 'bank_transfer' } as const satisfies Record<string, FolioMethod>;
+
+export interface DepositSettled {
+  kept: number;
+  refunded: number;
+  held: number;
+  /** The folio's balance after the deposit: what the customer still has to pay (0 when none). */
+  owing: number;
+}
+
+/**
+ * Settles the security deposit of a returned car against the folio's whole balance, once: what is
+ * kept is recorded as a payment (the customer's money, taken from the deposit), the rest goes back.
+ * The security deposit itself is never a folio payment: it is held, not income. Answers null when
+ * there is no rental or its deposit was settled already (deposit_kept is written once).
+ */
+export async function settleSecurityDeposit(tx: Tx, bookingId: string, by: string | null): Promise<DepositSettled | null> {
+  const [rental] = await tx
+    .select({ amount: rentals.depositAmount, method: rentals.depositMethod, kept: rentals.depositKept })
+    .from(rentals)
+    .where(eq(rentals.bookingId, bookingId));
+  if (!rental || rental.kept !== null) return null;
+  const { balance } = await folioTotalsOf(tx, bookingId);
+  const settled = settleDeposit(rental.amount, balance, false);
+  if (settled.kept > 0) {
+    await recordMoney(tx, bookingId, { kind: 'payment', method: DEPOSIT_FOLIO_METHOD[rental.method], amount: settled.kept, reference: 'security deposit', note: 'Kept from the security deposit', by });
+  }
+  const owing = Math.max(0, settled.owing);
+  await tx
+    .update(rentals)
+    .set({ depositKept: settled.kept, depositRefunded: settled.refunded, owing })
+    .where(and(eq(rentals.bookingId, bookingId), isNull(rentals.depositKept)));
+  return { kept: settled.kept, refunded: settled.refunded, held: 0, owing };
+}
+
+/** A deposit held at return for a damage to be assessed settles once the damage is charged. */
+async function settleHeldDeposit(tx: Tx, bookingId: string, by: string): Promise<void> {
+  const [rental] = await tx
+    .select({ toBeAssessed: rentals.toBeAssessed, checkedInAt: rentals.checkedInAt, kept: rentals.depositKept })
+    .from(rentals)
+    .where(eq(rentals.bookingId, bookingId));
+  if (rental?.toBeAssessed && rental.checkedInAt && rental.kept === null) await settleSecurityDeposit(tx, bookingId, by);
 }

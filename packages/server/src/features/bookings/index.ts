@@ -2,4 +2,4 @@
  * The bookings feature's face: other features use a booking's money and life through these alone,
  * never through its files.
  */
-export { addCharges, type Charge, FOLIO_METHOD_OF, folioTotalsOf, lockBooking, type MoneyMoved, readFolio, recordMoney, staffCharge } from './folio';
+export { addCharges, type Charge, FOLIO_METHOD_OF, folioTotalsOf, lockBooking, type MoneyMoved, readFolio, recordMoney, settleSecurityDeposit, type DepositSettled, staffCharge } from './folio';

@@ -1,4 +1,4 @@
-import { type Car, type CarFormFields, carFormFields, companyToday, MESSAGES } from '@rental/contract';
+import { type Car, type CarFormFields, carFormFields, companyToday, COUNTER_MESSAGES, MESSAGES, REFUSAL_CODES, type StaffRole } from '@rental/contract';
 import { and, eq, gte, isNull, not, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { type Database, isUniqueViolation } from '../../db/types';
@@ -89,17 +89,40 @@ export async function addCar(db: Database, ownerId: string, fields: CarFormField
   return oneCar(db, row);
 }
 
+/** Who edits a car: an id alone is an owner (the SPEC's single staff account). */
+export type CarEditor = string | null | { id: string; staffRole?: StaffRole | null };
+
+/**
+ * An odometer never goes backwards (the counter's readings rest on it): a lower reading is refused,
+ * unless an owner corrects a mistyped one, with a reason the history keeps beside the change.
+ */
+function odometerCorrection(current: number, fields: CarFormFields, editor: CarEditor): string | null {
+  if (fields.odometerKm === undefined || fields.odometerKm >= current) return null;
+  if (!fields.odometerCorrection) throw new HttpError(409, REFUSAL_CODES.odometer_backwards, 'odometer_backwards', { odometerKm: current });
+  const role = typeof editor === 'object' && editor !== null ? (editor.staffRole ?? 'owner') : 'owner';
+  if (role !== 'owner') throw new HttpError(403, COUNTER_MESSAGES.odometerCorrectionOwnerOnly);
+  return fields.odometerCorrection.reason;
+}
+
 /** Rewrites the form's fields; the picture changes only when a new one is given. */
-export async function updateCar(db: Database, id: unknown, fields: CarFormFields, image: ProcessedImage | undefined, actorId: string | null = null): Promise<Car> {
+export async function updateCar(db: Database, id: unknown, fields: CarFormFields, image: ProcessedImage | undefined, editor: CarEditor = null): Promise<Car> {
   if (!isId(id)) throw new HttpError(404, MESSAGES.carNotFound);
+  const actorId = typeof editor === 'object' && editor !== null ? editor.id : editor;
   const row = await platesUnique(() => db.transaction(async (tx) => {
     await actAs(tx, actorId);
     const [current] = await tx
-      .select({ imageId: cars.imageId })
+      .select({ imageId: cars.imageId, odometerKm: cars.odometerKm })
       .from(cars)
       .where(and(eq(cars.id, id), isNull(cars.deletedAt)))
       .for('update');
     if (!current) throw new HttpError(404, MESSAGES.carNotFound);
+    const correction = odometerCorrection(current.odometerKm, fields, editor);
+    if (correction !== null) {
+      // The cars trigger records the new reading; this entry beside it says why it went down.
+      await tx.execute(
+        sql`SELECT activity_record('car', ${id}, 'changed', jsonb_build_object('odometer_km', ${current.odometerKm}::integer), jsonb_build_object('odometer_km', ${fields.odometerKm!}::integer, 'odometer_correction', ${correction}::text))`,
+      );
+    }
     await checkLocation(tx, fields.location);
     const imageId = image ? await storeImage(tx, image) : current.imageId;
     const [updated] = await tx

@@ -3,8 +3,9 @@
  * what it costs, the deposit, the car's condition, the terms, and both signatures. It is kept as
  * made, so the same facts must give the same bytes (its dates are the check-out's).
  */
-import { type CompanySettings, DAMAGE_ZONE_WORDS, type DamageZone, DEPOSIT_METHOD_WORDS, formatDay, formatMoney, fuelWords, type Quote, rentalDays } from '@rental/contract';
-import { jamaicaTime, km, letterhead, Paper, priceLines } from './pdfLayout';
+import { type CompanySettings, DAMAGE_ZONE_WORDS, type DamageZone, DEPOSIT_METHOD_WORDS, formatDay, formatMoney, fuelWords, rentalDays } from '@rental/contract';
+import { balanceLine, chargeLines, type FolioOnPaper, paymentLines } from './folioPaper';
+import { jamaicaTime, km, letterhead, Paper } from './pdfLayout';
 import { rentalTerms } from './rentalTerms';
 
 export interface AgreementFacts {
@@ -19,9 +20,10 @@ export interface AgreementFacts {
   returnDate: string;
   checkedOutAt: Date;
   dueBackAt: Date;
-  /** Null for a booking older than quotes: only its price is printed. */
-  quote: Quote | null;
-  price: number;
+  /** The booking's folio as the keys go out (any payment taken with them included). */
+  folio: FolioOnPaper;
+  /** Why the balance is to be paid at return (an owner's or a manager's choice); null when paid. */
+  payAtReturn: string | null;
   deposit: { amount: number; method: 'cash' | 'card' | 'bank_transfer'; reference: string };
   odometerKm: number;
   fuelEighths: number;
@@ -37,7 +39,7 @@ export interface AgreementFacts {
 
 export async function renderAgreement(facts: AgreementFacts): Promise<Uint8Array> {
   const { company, customer, car } = facts;
-  const currency = facts.quote?.currency ?? company.currency;
+  const currency = facts.folio.currency;
   const paper = await Paper.create({
     title: `Rental agreement ${facts.reference}`,
     company: company.name,
@@ -81,7 +83,15 @@ export async function renderAgreement(facts: AgreementFacts): Promise<Uint8Array
   ]);
 
   paper.heading('Price');
-  paper.amounts(priceLines(facts.quote, facts.price, company.currency));
+  paper.amounts(chargeLines(facts.folio));
+  const paid = paymentLines(facts.folio);
+  paper.heading('Paid');
+  if (paid.length === 0) paper.text('Nothing paid yet.');
+  else paper.amounts(paid);
+  paper.gap(4);
+  const balance = balanceLine(facts.folio);
+  paper.amounts([facts.payAtReturn && facts.folio.totals.balance > 0 ? { ...balance, label: 'To pay at return' } : balance]);
+  if (facts.payAtReturn && facts.folio.totals.balance > 0) paper.text(`To be paid when the car is returned: ${facts.payAtReturn}`, { grey: true });
 
   paper.heading('Security deposit');
   paper.rows([
@@ -89,7 +99,7 @@ export async function renderAgreement(facts: AgreementFacts): Promise<Uint8Array
     ['Taken by', DEPOSIT_METHOD_WORDS[facts.deposit.method]],
     ...(facts.deposit.reference.trim() !== '' ? [['Reference', facts.deposit.reference.trim()] as [string, string]] : []),
   ]);
-  paper.text('Given back at return, less any charges for the return.', { grey: true });
+  paper.text('Held, not a payment: given back at return, less anything then owing on the booking.', { grey: true });
 
   paper.heading('Condition at check-out');
   paper.rows([

@@ -1,7 +1,8 @@
 /**
  * Keys back. In one transaction, with the booking's row locked (a second check-in waits, then finds
- * it returned: 409): the charges (counter.ts returnCharges, from the company's settings), the
- * deposit settled, the next receipt number (receipt_numbers: taken in this transaction, so a
+ * it returned: 409): the charges (counter.ts returnCharges, from the company's settings) added to
+ * the folio, the security deposit settled against the folio's whole balance (or held while a damage
+ * is to be assessed), the next receipt number (receipt_numbers: taken in this transaction, so a
  * check-in that does not commit gives its number back and none is skipped or given twice), the
  * receipt stored as made, the car's odometer and damages, and the e-mail with the receipt.
  */
@@ -14,6 +15,7 @@ import {
   DAMAGE_ZONE_WORDS,
   DEFAULT_DISTANCE_PER_DAY,
   dueBackAt,
+  gctOn,
   receiptNumber,
   rentalDays,
   returnCharges,
@@ -35,6 +37,7 @@ import type { CounterForm } from './counterForm';
 import { carReturnedLetter } from './letters';
 import { renderReceipt } from './receiptPdf';
 import { userEmail } from '../../db/userEmail';
+import { addCharges, readFolio, settleSecurityDeposit } from '../bookings';
 
 /** A return time a little ahead of the server's clock is a phone's clock, not the future. */
 const CLOCK_SLACK_MS = 5 * 60_000;
@@ -42,6 +45,8 @@ const CLOCK_SLACK_MS = 5 * 60_000;
 export interface CheckInOutcome extends Pick<ReturnSettlement, 'charges'> {
   depositRefunded: number;
   depositKept: number;
+  depositHeld: number;
+  /** The folio's balance once the deposit is settled. */
   owing: number;
   receiptNumber: string;
 }
@@ -74,8 +79,6 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
         returnDate: bookings.returnDate,
         price: bookings.price,
         quote: bookings.quote,
-        paymentMethod: bookings.paymentMethod,
-        paymentStatus: bookings.paymentStatus,
         carId: bookings.carId,
         car: { brand: cars.brand, model: cars.model, year: cars.year, plate: cars.plate, distancePerDay: cars.distancePerDay },
         customer: { name: users.name, email: userEmail },
@@ -110,9 +113,20 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
       cleaning: data.cleaning,
       settings: company,
     });
-    const deposit = settleDeposit(rental.depositAmount, settlement.total, settlement.toBeAssessed);
 
     await recordDamages(tx, { bookingId, carId: row.carId, stage: 'check_in', at: now }, data.damages, photos);
+    await addCharges(
+      tx,
+      bookingId,
+      settlement.charges
+        .filter((charge) => charge.kind !== 'gct')
+        .map((charge) => ({ kind: charge.kind as Exclude<typeof charge.kind, 'gct'>, label: charge.label, amount: charge.amount, gct: gctOn(charge.amount, company.gctPercent), by: staff.id })),
+    );
+    // A damage to be assessed holds the whole deposit (deposit_kept stays empty); it settles once,
+    // when the damage is charged (bookings/folio.ts).
+    const settled = settlement.toBeAssessed ? null : await settleSecurityDeposit(tx, bookingId, staff.id);
+    const folio = await readFolio(tx, null, bookingId);
+    const deposit = settled ?? { ...settleDeposit(rental.depositAmount, folio.totals.balance, true), owing: Math.max(0, folio.totals.balance) };
     const number = await nextReceiptNumber(tx, Number(companyToday(now).slice(0, 4)));
     const receipt = await renderReceipt({
       company,
@@ -125,16 +139,11 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
       returnDate: row.returnDate,
       checkedOutAt: rental.checkedOutAt,
       returnedAt,
-      quote: row.quote,
-      price: row.price,
-      paymentMethod: row.paymentMethod,
-      paymentStatus: row.paymentStatus,
-      charges: settlement.charges,
-      chargesTotal: settlement.total,
+      folio,
       deposit: { amount: rental.depositAmount, method: rental.depositMethod },
       depositRefunded: deposit.refunded,
       depositKept: deposit.kept,
-      owing: deposit.owing,
+      depositHeld: deposit.held,
       toBeAssessed: settlement.toBeAssessed,
       odometerOut: rental.odometerOut,
       odometerIn: data.odometerKm,
@@ -152,8 +161,6 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
         cleaning: data.cleaning,
         charges: settlement.charges,
         chargesTotal: settlement.total,
-        depositRefunded: deposit.refunded,
-        depositKept: deposit.kept,
         owing: deposit.owing,
         toBeAssessed: settlement.toBeAssessed,
         receiptNumber: number,
@@ -163,7 +170,7 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
     await tx.update(bookings).set({ status: 'returned' }).where(and(eq(bookings.id, bookingId), eq(bookings.status, 'on_rent')));
     await tx.insert(bookingEvents).values({ bookingId, status: 'returned', actorId: staff.id });
     await tx.update(cars).set({ odometerKm: sql`greatest(${cars.odometerKm}, ${data.odometerKm})` }).where(eq(cars.id, row.carId));
-    const outcome = { charges: settlement.charges, depositRefunded: deposit.refunded, depositKept: deposit.kept, owing: deposit.owing, receiptNumber: number };
+    const outcome = { charges: settlement.charges, depositRefunded: deposit.refunded, depositKept: deposit.kept, depositHeld: deposit.held, owing: deposit.owing, receiptNumber: number };
     await enqueue(tx, [
       carReturnedLetter(await bookingFacts(tx, bookingId), { ...outcome, chargesTotal: settlement.total, toBeAssessed: settlement.toBeAssessed }, company, mail),
     ]);

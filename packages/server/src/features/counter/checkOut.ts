@@ -1,7 +1,7 @@
 /**
  * Keys out. In one transaction, with the booking's row locked (a second check-out at the same
- * moment waits, then finds it on rent: 409): the rules (rules.ts), the photos and new damages, the
- * agreement made and stored as made, the booking on rent, the car's odometer, the e-mail with the
+ * moment waits, then finds it on rent: 409): the rules (rules.ts), the money (money.ts: the balance
+ * paid or pay at return), the photos and new damages, the agreement made and stored as made, the booking on rent, the car's odometer, the e-mail with the
  * agreement attached. The agreement is drawn inside the transaction so what is signed and what is
  * stored can never differ.
  */
@@ -22,10 +22,10 @@ import { recordDamages } from './damages';
 import { openDamagesOf } from './record';
 import { checkOutRefusal } from './rules';
 import { userEmail } from '../../db/userEmail';
+import { readFolio } from '../bookings';
+import { type CounterStaff, moneyBeforeKeys } from './money';
 
-export interface Staff {
-  id: string;
-}
+export type Staff = CounterStaff;
 
 export async function checkOut(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckOutData>, mail: MailSettings, now = new Date()): Promise<void> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
@@ -39,8 +39,6 @@ export async function checkOut(db: Database, staff: Staff, bookingId: unknown, f
         status: bookings.status,
         pickupDate: bookings.pickupDate,
         returnDate: bookings.returnDate,
-        price: bookings.price,
-        quote: bookings.quote,
         additionalDrivers: bookings.additionalDrivers,
         reference: bookings.reference,
         carId: bookings.carId,
@@ -62,11 +60,13 @@ export async function checkOut(db: Database, staff: Staff, bookingId: unknown, f
     if (refusal) throw new HttpError(refusal.status, refusal.message);
     if (!sameLicence(data.licenceNumber, row.licenceNumber!)) throw new HttpError(422, COUNTER_MESSAGES.licenceMismatch);
     if (data.odometerKm < row.car.odometerKm) throw new HttpError(422, COUNTER_MESSAGES.odometerBelowCar);
+    const payAtReturn = await moneyBeforeKeys(tx, bookingId, staff, data);
 
     await recordDamages(tx, { bookingId, carId: row.carId, stage: 'check_out', at: now }, data.damages, photos);
     const company = await getCompanySettings(tx);
     const [staffRow] = await tx.select({ name: users.name }).from(users).where(eq(users.id, staff.id));
     const damages = await openDamagesOf(tx, row.carId);
+    const folio = await readFolio(tx, null, bookingId);
     const agreement = await renderAgreement({
       company,
       reference: row.reference,
@@ -77,8 +77,8 @@ export async function checkOut(db: Database, staff: Staff, bookingId: unknown, f
       returnDate: row.returnDate,
       checkedOutAt: now,
       dueBackAt: dueBackAt(row.returnDate, company.returnTime),
-      quote: row.quote,
-      price: row.price,
+      folio,
+      payAtReturn,
       deposit: data.deposit,
       odometerKm: data.odometerKm,
       fuelEighths: data.fuelEighths,
@@ -99,6 +99,8 @@ export async function checkOut(db: Database, staff: Staff, bookingId: unknown, f
       depositAmount: data.deposit.amount,
       depositMethod: data.deposit.method,
       depositReference: data.deposit.reference,
+      payAtReturnReason: payAtReturn,
+      payAtReturnBy: payAtReturn === null ? null : staff.id,
       signature,
       staffSignature,
       agreementPdf: Buffer.from(agreement),
@@ -106,6 +108,6 @@ export async function checkOut(db: Database, staff: Staff, bookingId: unknown, f
     await tx.update(bookings).set({ status: 'on_rent', holdExpiresAt: null }).where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')));
     await tx.insert(bookingEvents).values({ bookingId, status: 'on_rent', actorId: staff.id });
     await tx.update(cars).set({ odometerKm: data.odometerKm }).where(and(eq(cars.id, row.carId), isNull(cars.deletedAt)));
-    await enqueue(tx, [keysHandedOverLetter(await bookingFacts(tx, bookingId), data.deposit, company, mail)]);
+    await enqueue(tx, [keysHandedOverLetter(await bookingFacts(tx, bookingId), data.deposit, company, mail, payAtReturn === null ? 0 : folio.totals.balance)]);
   });
 }

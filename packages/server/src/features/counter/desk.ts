@@ -20,6 +20,7 @@ import { getCompanySettings } from '../company/settings';
 import { ownerBookingColumns, type OwnerBookingRow, toOwnerBooking } from '../bookings/read';
 import { counterRecordOf, openDamagesOf, receiptsOf } from './record';
 import { checkOutRefusal } from './rules';
+import { folioTotalsOf } from '../bookings';
 
 const deskColumns = {
   ...ownerBookingColumns,
@@ -85,7 +86,7 @@ export async function counterBooking(db: Database, id: unknown, now = new Date()
     .where(eq(bookings.id, id));
   if (!row) return undefined;
   const company = await getCompanySettings(db);
-  const [counter, openDamages, receipts] = await Promise.all([counterRecordOf(db, id), openDamagesOf(db, row.car.id), receiptsOf(db, [id])]);
+  const [counter, openDamages, receipts, totals] = await Promise.all([counterRecordOf(db, id), openDamagesOf(db, row.car.id), receiptsOf(db, [id]), folioTotalsOf(db, id)]);
   const base = toDeskBooking(row as DeskRow, company, now, receipts.get(id) ?? null);
   const refusal = checkOutRefusal(
     { status: row.status, pickupDate: row.pickupDate, returnDate: row.returnDate, vetting: row.user.vetting, doNotRent: row.user.doNotRent, licenceNumber: row.licenceNumber },
@@ -97,6 +98,7 @@ export async function counterBooking(db: Database, id: unknown, now = new Date()
     car: { ...base.car, plate: row.car.plate, odometerKm: row.car.odometerKm, distancePerDay: row.car.distancePerDay ?? DEFAULT_DISTANCE_PER_DAY },
     licenceNumber: row.licenceNumber,
     checkOutProblem: refusal?.message ?? null,
+    balance: totals.balance,
     openDamages,
     counter,
     returnRules: {

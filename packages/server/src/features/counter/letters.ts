@@ -33,6 +33,9 @@ export interface ReturnSettlementFacts {
   chargesTotal: number;
   depositRefunded: number;
   depositKept: number;
+  /** The security deposit held while a damage is to be assessed. */
+  depositHeld: number;
+  /** The folio's balance after the security deposit: the rental still unpaid and the return's charges. */
   owing: number;
   toBeAssessed: boolean;
 }
@@ -74,7 +77,7 @@ function minutesWords(minutes: number): string {
 const myBookingLink = (mail: MailSettings, booking: BookingFacts) => ({ link: `${mail.siteUrl}/my-bookings/${booking.reference}`, label: 'See your booking' });
 
 /** To the customer as the keys are handed over: the car, when it is due back, the deposit; the signed agreement attached. */
-export function keysHandedOverLetter(booking: CounterFacts, deposit: DepositTaken, company: CompanySettings, mail: MailSettings): Letter {
+export function keysHandedOverLetter(booking: CounterFacts, deposit: DepositTaken, company: CompanySettings, mail: MailSettings, payAtReturn = 0): Letter {
   const currency = currencyOf(booking, company);
   const rows: [string, string][] = [
     ['Booking reference', booking.reference],
@@ -82,6 +85,8 @@ export function keysHandedOverLetter(booking: CounterFacts, deposit: DepositTake
     ['Picked up', `${formatDay(booking.pickupDate)}, ${booking.car.location}`],
     ['Due back', `${dueBackWords(booking, company)}, ${booking.car.location}`],
     ['Security deposit', deposit.amount > 0 ? `${formatMoney(deposit.amount, currency)} (${DEPOSIT_METHOD_WORDS[deposit.method]})` : 'None taken'],
+    // Keys out with the balance owing (an owner's or a manager's choice): the customer is told what is due at return.
+    ...(payAtReturn > 0 ? [['To pay when you return the car', formatMoney(payAtReturn, currency)] as [string, string]] : []),
   ];
   const letter = compose(
     'keys_handed_over',
@@ -92,7 +97,7 @@ export function keysHandedOverLetter(booking: CounterFacts, deposit: DepositTake
       `Thank you for renting with ${company.name}. Your signed rental agreement is attached to this e-mail as a PDF: please keep it with you while you have the car.`,
       { rows },
       deposit.amount > 0
-        ? 'The deposit is given back when the car is returned, less any charges for a late return, extra kilometres, missing fuel, cleaning or damage.'
+        ? 'The security deposit is given back when the car is returned, less anything then owing: the balance of the booking, and any charges for a late return, extra kilometres, missing fuel, cleaning or damage.'
         : 'Any charges for a late return, extra kilometres, missing fuel, cleaning or damage are settled when the car is returned.',
       `Please bring the car back by ${dueBackWords(booking, company)}. If you need it longer, call us on ${company.phone} before then.`,
       myBookingLink(mail, booking),
@@ -118,14 +123,17 @@ export function carReturnedLetter(booking: CounterFacts, settlement: ReturnSettl
     });
   }
   const depositRows: [string, string][] = [['Receipt', settlement.receiptNumber]];
-  if (settlement.depositRefunded > 0 || settlement.depositKept === 0) depositRows.push(['Deposit given back', money(settlement.depositRefunded)]);
-  if (settlement.depositKept > 0) depositRows.push(['Deposit kept', money(settlement.depositKept)]);
+  if (settlement.depositHeld > 0) depositRows.push(['Security deposit held', money(settlement.depositHeld)]);
+  else {
+    if (settlement.depositRefunded > 0 || settlement.depositKept === 0) depositRows.push(['Security deposit given back', money(settlement.depositRefunded)]);
+    if (settlement.depositKept > 0) depositRows.push(['Security deposit kept towards your booking', money(settlement.depositKept)]);
+  }
   depositRows.push(['Still to pay', settlement.owing > 0 ? money(settlement.owing) : 'Nothing']);
   blocks.push({ rows: depositRows });
-  if (settlement.owing > 0) blocks.push(`The deposit did not cover the charges: please pay ${money(settlement.owing)} at our office, or call us on ${company.phone} to arrange it.`);
+  if (settlement.owing > 0) blocks.push(`Your booking still has ${money(settlement.owing)} to pay: please pay it at our office, or call us on ${company.phone} to arrange it.`);
   if (settlement.toBeAssessed) {
     blocks.push(
-      'A damage found at return is still to be assessed. We keep the deposit until it is, then write to you with the amount and give back what is left.',
+      'A damage found at return is still to be assessed. We hold the security deposit until it is, then write to you with the amount and give back what is left.',
     );
   }
   blocks.push(myBookingLink(mail, booking), `Questions? Call us on ${company.phone} or reply to this e-mail.`);

@@ -4,7 +4,7 @@
  * This is the little flowing layout both share: text wraps to the page's width and runs onto a new
  * page when it reaches the bottom; a page number is added to every page at the end.
  */
-import { type CompanySettings, formatMoney, type Quote } from '@rental/contract';
+import type { CompanySettings } from '@rental/contract';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
@@ -362,18 +362,4 @@ export function letterhead(paper: Paper, company: CompanySettings) {
   paper.text(company.address, { grey: true });
   paper.text(`Phone ${company.phone}   ·   E-mail ${company.email}`, { grey: true });
   if (company.trn.trim() !== '') paper.text(`TRN ${company.trn.trim()}`, { grey: true });
-}
-
-/** The booking's price as the e-mails write it: each line, the subtotal, GCT with its percent, the total. */
-export function priceLines(quote: Quote | null, price: number, currency: string): AmountLine[] {
-  const money = (amount: number) => formatMoney(amount, quote?.currency ?? currency);
-  if (!quote) return [{ label: 'Total', amount: money(price), total: true }];
-  return [
-    ...quote.lines.map((line) => ({ label: line.quantity > 1 ? `${line.label} (${line.quantity} × ${money(line.unitPrice)})` : line.label, amount: money(line.amount) })),
-    { label: 'Subtotal', amount: money(quote.subtotal) },
-    { label: `GCT (${quote.gctPercent}%)`, amount: money(quote.gct) },
-    { label: 'Total', amount: money(quote.total), total: true },
-    // Staff may have agreed another price after the quote: the paper shows what the booking costs.
-    ...(price !== quote.total ? [{ label: 'Price agreed', amount: money(price), total: true }] : []),
-  ];
 }

@@ -3,20 +3,9 @@
  * return added, and what became of the deposit. Like the agreement it is kept as made, so its
  * dates are the issue time and the same facts give the same bytes.
  */
-import {
-  type CompanySettings,
-  DEPOSIT_METHOD_WORDS,
-  formatDay,
-  formatMoney,
-  fuelWords,
-  PAYMENT_METHOD_NAMES,
-  PAYMENT_STATUS_WORDS,
-  type PaymentMethod,
-  type PaymentStatus,
-  type Quote,
-  type ReturnCharge,
-} from '@rental/contract';
-import { jamaicaTime, km, letterhead, Paper, priceLines } from './pdfLayout';
+import { type CompanySettings, DEPOSIT_METHOD_WORDS, formatDay, formatMoney, fuelWords, PAYMENT_STATUS_WORDS, paymentStatusOf } from '@rental/contract';
+import { balanceLine, chargeLines, type FolioOnPaper, paymentLines } from './folioPaper';
+import { jamaicaTime, km, letterhead, Paper } from './pdfLayout';
 
 export interface ReceiptFacts {
   company: CompanySettings;
@@ -31,17 +20,13 @@ export interface ReceiptFacts {
   returnDate: string;
   checkedOutAt: Date;
   returnedAt: Date;
-  quote: Quote | null;
-  price: number;
-  paymentMethod: PaymentMethod;
-  paymentStatus: PaymentStatus;
-  /** The return's charges, GCT among them. */
-  charges: ReturnCharge[];
-  chargesTotal: number;
+  /** The booking's folio after the return: its charges (the return's among them), payments and balance. */
+  folio: FolioOnPaper;
   deposit: { amount: number; method: 'cash' | 'card' | 'bank_transfer' };
   depositRefunded: number;
   depositKept: number;
-  owing: number;
+  /** Held while a damage is to be assessed. */
+  depositHeld: number;
   toBeAssessed: boolean;
   odometerOut: number;
   odometerIn: number;
@@ -50,9 +35,8 @@ export interface ReceiptFacts {
 }
 
 export async function renderReceipt(facts: ReceiptFacts): Promise<Uint8Array> {
-  const { company, car } = facts;
-  const currency = facts.quote?.currency ?? company.currency;
-  const money = (amount: number) => formatMoney(amount, currency);
+  const { company, car, folio } = facts;
+  const money = (amount: number) => formatMoney(amount, folio.currency);
   const paper = await Paper.create({
     title: `Receipt ${facts.receiptNumber}`,
     company: company.name,
@@ -79,29 +63,33 @@ export async function renderReceipt(facts: ReceiptFacts): Promise<Uint8Array> {
     ['Returned', jamaicaTime(facts.returnedAt)],
   ]);
 
-  paper.heading('The booking');
-  paper.amounts(priceLines(facts.quote, facts.price, company.currency));
-  paper.gap(4);
-  paper.rows([
-    ['Payment', PAYMENT_METHOD_NAMES[facts.paymentMethod]],
-    ['Paid', PAYMENT_STATUS_WORDS[facts.paymentStatus]],
-  ]);
+  paper.heading('Charges');
+  paper.amounts(chargeLines(folio));
 
-  paper.heading('Charges at return');
-  if (facts.charges.length === 0) paper.text('Nothing more to pay for the return.');
-  else paper.amounts([...facts.charges.map((charge) => ({ label: charge.label, amount: money(charge.amount) })), { label: 'Total of the charges', amount: money(facts.chargesTotal), total: true }]);
+  paper.heading('Paid');
+  const paid = paymentLines(folio);
+  if (paid.length === 0) paper.text('Nothing paid yet.');
+  else paper.amounts(paid);
+  paper.gap(4);
+  paper.rows([['Payment', PAYMENT_STATUS_WORDS[paymentStatusOf(folio.totals)]]]);
 
   paper.heading('Security deposit');
   paper.amounts([
     { label: `Taken at pickup (${DEPOSIT_METHOD_WORDS[facts.deposit.method]})`, amount: money(facts.deposit.amount) },
-    { label: 'Kept', amount: money(facts.depositKept) },
-    { label: 'Refunded', amount: money(facts.depositRefunded), total: true },
-    ...(facts.owing > 0 ? [{ label: 'Still to pay', amount: money(facts.owing), total: true }] : []),
+    ...(facts.depositHeld > 0
+      ? [{ label: 'Held until the damage is assessed', amount: money(facts.depositHeld), total: true }]
+      : [
+          { label: 'Kept towards the booking', amount: money(facts.depositKept) },
+          { label: 'Given back', amount: money(facts.depositRefunded), total: true },
+        ]),
   ]);
   if (facts.toBeAssessed) {
     paper.gap(4);
-    paper.text('The deposit is held until the damage is assessed. We will write to you with the cost and give back what is left.', { bold: true });
+    paper.text('The security deposit is held until the damage is assessed. We will write to you with the cost and give back what is left.', { bold: true });
   }
+
+  paper.heading('Balance');
+  paper.amounts([balanceLine(folio)]);
 
   paper.heading('Condition');
   paper.rows([

@@ -250,4 +250,21 @@ describe('the car form', { timeout: 30_000 }, () => {
     const [otherSaved] = (await ownerApi().call('ownerCars')).cars.filter((c) => c._id === other._id);
     expect(otherSaved?.plate ?? null).toBeNull();
   });
+
+  it('keeps an odometer from going backwards, unless the owner corrects it saying why', async () => {
+    const brand = uniqueWord('Odo');
+    const car = await addCar({ brand, model: 'Fielder', odometerKm: 50_000 });
+    renderApp(`/owner/add-car/${car._id}`, { token: ownerToken() });
+    const odometer = await screen.findByLabelText('Odometer (km)', {}, SLOW);
+    expect(odometer).toHaveValue(50_000);
+    await userEvent.clear(odometer);
+    await userEvent.type(odometer, '5012');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Please say why the reading is lower than the last one.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Why the reading is lower (kept in the history)'), 'Typed 50,120 for 5,012');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/owner\/manage-cars$/), SLOW);
+    const [saved] = await fleetWithBrand(brand);
+    expect(saved).toMatchObject({ odometerKm: 5012 });
+  });
 });

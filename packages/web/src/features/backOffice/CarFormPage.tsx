@@ -28,9 +28,12 @@ import {
   EMPTY_CAR_FORM,
   carDataJson,
   carFormFromCar,
+  odometerLowered,
+  odometerProblem,
   plateAsTyped,
   validateCarForm,
 } from './carForm';
+import { useStaffMay } from './useStaffMay';
 import { useCompany } from '../../company/useCompany';
 import { FormField, controlProps } from './FormField';
 import { ACCEPTED_IMAGE_TYPES } from './imageFile';
@@ -118,6 +121,11 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
   const preview = useFilePreview(image);
   // Set synchronously: a double click lands before React re-renders the disabled button.
   const submitting = useRef(false);
+  // An odometer never goes backwards; an owner may correct a wrong reading lower, saying why.
+  const isOwner = useStaffMay('owner');
+  const lastKm = isNew || initial.odometerKm.trim() === '' ? null : Number(initial.odometerKm);
+  const [odometerReason, setOdometerReason] = useState('');
+  const lowered = odometerLowered(values.odometerKm, lastKm);
 
   const update = (field: keyof CarFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     const next = { ...values, [field]: field === 'plate' ? plateAsTyped(event.target.value) : event.target.value };
@@ -136,6 +144,8 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
     if (submitting.current) return;
     setAttempted(true);
     const problems = validateCarForm(values, image, isNew, company.locations);
+    const odometer = problems.odometerKm ?? odometerProblem(values.odometerKm, lastKm, isOwner, odometerReason);
+    if (odometer) problems.odometerKm = odometer;
     setErrors(problems);
     const first = CAR_FORM_ORDER.find((field) => problems[field]);
     if (first) {
@@ -144,7 +154,7 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
     }
     submitting.current = true;
     const formData = new FormData();
-    formData.append('carData', carDataJson(values));
+    formData.append('carData', carDataJson(values, lowered ? odometerReason : ''));
     if (image) formData.append('image', image);
     save
       .mutateAsync(formData)
@@ -230,6 +240,11 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
         <FormField id="car-odometerKm" label="Odometer (km)" error={errors.odometerKm} hint={ODOMETER_HINT}>
           <input {...controlProps('car-odometerKm', errors.odometerKm, { hint: ODOMETER_HINT })} type="number" inputMode="numeric" min={0} max={MAX_ODOMETER_KM} step={1} value={values.odometerKm} onChange={update('odometerKm')} placeholder="e.g. 42000" />
         </FormField>
+        {lowered && isOwner && (
+          <FormField id="car-odometerReason" label="Why the reading is lower (kept in the history)">
+            <textarea {...controlProps('car-odometerReason', undefined, { multiline: true })} rows={2} maxLength={300} value={odometerReason} onChange={(event) => setOdometerReason(event.target.value)} placeholder="e.g. Typed 50,120 for 5,012" />
+          </FormField>
+        )}
         {select('location', 'Location', company.locations)}
         <FormField id="car-description" label="Description" error={errors.description} className="sm:col-span-2">
           <textarea {...controlProps('car-description', errors.description, { multiline: true })} rows={4} maxLength={2000} value={values.description} onChange={update('description')} required placeholder="What makes this car a good choice: comfort, space, features…" />

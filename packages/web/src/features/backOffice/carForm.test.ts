@@ -1,6 +1,6 @@
 import type { Car } from '@rental/contract/schemas';
 import { describe, expect, it } from 'vitest';
-import { carDataJson, carFormFromCar, EMPTY_CAR_FORM, plateAsTyped, validateCarForm } from './carForm';
+import { carDataJson, carFormFromCar, EMPTY_CAR_FORM, odometerLowered, odometerProblem, plateAsTyped, validateCarForm } from './carForm';
 
 const LOCATIONS = ['Waterford, Portmore'];
 const FILLED = {
@@ -46,5 +46,24 @@ describe('the car form’s plate and odometer', () => {
     const car = { brand: 'Toyota', model: 'Corolla', year: 2022, pricePerDay: 6500, category: 'Sedan', transmission: 'Automatic', fuel_type: 'Petrol', seating_capacity: 5, location: 'x', description: 'y', doors: 4, distancePerDay: 500 } as Car;
     expect(carFormFromCar({ ...car, plate: '1234 AB', odometerKm: 1500 })).toMatchObject({ plate: '1234 AB', odometerKm: '1500' });
     expect(carFormFromCar({ ...car, plate: null })).toMatchObject({ plate: '', odometerKm: '' });
+  });
+});
+
+describe('an odometer never going backwards', () => {
+  it('lets a reading go up or stay, and a new car start anywhere', () => {
+    expect(odometerProblem('50120', 50_000, false, '')).toBeUndefined();
+    expect(odometerProblem('50000', 50_000, false, '')).toBeUndefined();
+    expect(odometerProblem('10', null, false, '')).toBeUndefined();
+    expect(odometerProblem('', 50_000, false, '')).toBeUndefined();
+    expect(odometerLowered('50000', 50_000)).toBe(false);
+  });
+
+  it('refuses a lower reading but from an owner who says why, and sends the reason', () => {
+    expect(odometerLowered('10', 50_000)).toBe(true);
+    expect(odometerProblem('10', 50_000, false, 'New cluster')).toBe("The odometer cannot go below the car's last reading (50,000 km). Only an owner can correct it.");
+    expect(odometerProblem('10', 50_000, true, '  ')).toBe('Please say why the reading is lower than the last one.');
+    expect(odometerProblem('10', 50_000, true, 'Typed 50,120 for 5,012')).toBeUndefined();
+    expect(JSON.parse(carDataJson({ ...FILLED, odometerKm: '5012' }, ' Typed 50,120 for 5,012 '))).toMatchObject({ odometerKm: 5012, odometerCorrection: { reason: 'Typed 50,120 for 5,012' } });
+    expect(sent({ ...FILLED, odometerKm: '5012' })).not.toHaveProperty('odometerCorrection');
   });
 });

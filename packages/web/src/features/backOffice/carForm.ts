@@ -114,9 +114,31 @@ export function validateCarForm(values: CarFormValues, image: File | null, isNew
   return errors;
 }
 
-/** The carData JSON string add-car and update-car take (the shape existing clients send): the form's fields, numbers as numbers. */
-export function carDataJson(values: CarFormValues): string {
-  return JSON.stringify(carDataOf(values));
+/**
+ * The carData JSON string add-car and update-car take (the shape existing clients send): the form's
+ * fields, numbers as numbers; with an owner's reason when the odometer is corrected lower.
+ */
+export function carDataJson(values: CarFormValues, odometerCorrection = ''): string {
+  const reason = odometerCorrection.trim();
+  return JSON.stringify({ ...carDataOf(values), ...(reason ? { odometerCorrection: { reason } } : {}) });
+}
+
+/**
+ * Why an edit's odometer cannot be saved as typed: a reading never goes below the car's last one,
+ * unless an owner corrects it with a reason (the server refuses the same). Undefined when it can.
+ */
+export function odometerProblem(typed: string, lastKm: number | null, isOwner: boolean, reason: string): string | undefined {
+  const km = readingOrKept(typed);
+  if (lastKm === null || typeof km !== 'number' || km >= lastKm) return undefined;
+  if (!isOwner) return `The odometer cannot go below the car's last reading (${lastKm.toLocaleString('en-US')} km). Only an owner can correct it.`;
+  if (!reason.trim()) return 'Please say why the reading is lower than the last one.';
+  return undefined;
+}
+
+/** An edit's reading typed below the car's last one: an owner's correction, with its reason. */
+export function odometerLowered(typed: string, lastKm: number | null): boolean {
+  const km = readingOrKept(typed);
+  return lastKm !== null && typeof km === 'number' && km < lastKm;
 }
 
 function carDataOf(values: CarFormValues) {

@@ -50,7 +50,7 @@ describe('the booking page at the counter', { timeout: 60_000 }, () => {
     expect(fact(picked, 'When')).toHaveTextContent(formatInstantWithTime(checkOut.at));
     expect(fact(picked, 'Odometer')).toHaveTextContent('20,000 km');
     expect(fact(picked, 'Fuel')).toHaveTextContent(fuelWords(6));
-    expect(fact(picked, 'Deposit taken')).toHaveTextContent('$15,000 JMD by card (AUTH 7731)');
+    expect(fact(picked, 'Security deposit taken')).toHaveTextContent('$15,000 JMD by card (AUTH 7731)');
     expect(fact(picked, 'Handed over with the car')).toHaveTextContent('Spare tyre, Jack');
     expect(picked.getByText('Left side: Scratch on the rear door')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Returned' })).not.toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('the booking page at the counter', { timeout: 60_000 }, () => {
     expect(tab.opener).toBeNull();
   });
 
-  it('shows the return: each charge and their total, the deposit refunded and kept, what is still to pay, and the receipt', async () => {
+  it('shows the return: each charge and their total, the security deposit held for a damage to assess, what is still to pay, and the receipt', async () => {
     const { token, booking } = await pickedUp('Back');
     const answer = await checkInAtCounter(booking._id, { odometerKm: 20_180, fuelEighths: 4, damages: [{ zone: 'front', description: 'Cracked headlight', amount: null }], cleaning: 2_000 });
     expect(answer.message).toBe(COUNTER_MESSAGES.checkedIn);
@@ -86,11 +86,11 @@ describe('the booking page at the counter', { timeout: 60_000 }, () => {
     }
     expect(within(charges).getByRole('rowheader', { name: 'Total' }).nextElementSibling).toHaveTextContent(jmd(checkIn.chargesTotal));
     expect(checkIn.toBeAssessed).toBe(true);
-    // While a damage is to be assessed the whole deposit is kept.
-    expect(fact(back, 'Deposit refunded')).toHaveTextContent(jmd(0));
-    expect(fact(back, 'Deposit kept')).toHaveTextContent(jmd(15_000));
-    expect(fact(back, 'Still to pay')).toHaveTextContent(checkIn.owing > 0 ? jmd(checkIn.owing) : 'Nothing');
-    expect(back.getByText(/still to be assessed: we keep the deposit until it is/)).toBeInTheDocument();
+    // While a damage is to be assessed the whole security deposit is held; the charges are owed meanwhile.
+    expect(fact(back, 'Security deposit held')).toHaveTextContent(jmd(15_000));
+    expect(checkIn.owing).toBe(checkIn.chargesTotal);
+    expect(fact(back, 'Still to pay')).toHaveTextContent(jmd(checkIn.owing));
+    expect(back.getByText(/still to be assessed: we hold the security deposit until it is/)).toBeInTheDocument();
     expect(checkIn.receiptNumber).toMatch(/^R-\d{4}-\d{6}$/);
     expect(back.getByRole('button', { name: `Your receipt ${checkIn.receiptNumber} (PDF)` })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Picked up' })).toBeInTheDocument();
@@ -103,8 +103,8 @@ describe('the booking page at the counter', { timeout: 60_000 }, () => {
     renderApp(`/my-bookings/${booking.reference}`, { token });
     const back = within(await screen.findByRole('region', { name: 'Returned' }, SLOW));
     expect(back.getByText('No charges')).toBeInTheDocument();
-    expect(fact(back, 'Deposit refunded')).toHaveTextContent(jmd(15_000));
-    expect(fact(back, 'Deposit kept')).toHaveTextContent(jmd(0));
+    expect(fact(back, 'Security deposit refunded')).toHaveTextContent(jmd(15_000));
+    expect(fact(back, 'Security deposit kept')).toHaveTextContent(jmd(0));
     expect(fact(back, 'Still to pay')).toHaveTextContent('Nothing');
     expect(back.queryByText(/still to be assessed/)).not.toBeInTheDocument();
 

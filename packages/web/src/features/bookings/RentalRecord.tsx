@@ -100,7 +100,8 @@ export function RentalRecord({ counter }: { counter: CounterRecord }) {
             ['When', formatInstantWithTime(checkOut.at)],
             ['Odometer', odometerWords(checkOut.odometerKm)],
             ['Fuel', fuelWords(checkOut.fuelEighths)],
-            ['Deposit taken', depositWords(checkOut.deposit, money)],
+            ['Security deposit taken', depositWords(checkOut.deposit, money)],
+            ...(checkOut.payAtReturn ? ([['To pay at return', checkOut.payAtReturn]] as [string, string][]) : []),
             ['Handed over with the car', itemsWords(checkOut.items)],
           ]}
         />

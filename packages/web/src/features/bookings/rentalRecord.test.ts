@@ -15,6 +15,7 @@ const checkIn = (facts: Partial<CheckIn>): CheckIn => ({
   chargesTotal: 0,
   depositRefunded: 15_000,
   depositKept: 0,
+  depositHeld: 0,
   owing: 0,
   toBeAssessed: false,
   damages: [],
@@ -40,13 +41,18 @@ describe('the counter’s record in the customer’s words', () => {
 
   it('says what the deposit did and what is still to pay', () => {
     expect(settlementRows(checkIn({}), money)).toEqual([
-      ['Deposit refunded', '$15,000 JMD'],
-      ['Deposit kept', '$0 JMD'],
+      ['Security deposit refunded', '$15,000 JMD'],
+      ['Security deposit kept', '$0 JMD'],
       ['Still to pay', 'Nothing'],
     ]);
     expect(settlementRows(checkIn({ depositRefunded: 0, depositKept: 15_000, owing: 2_300 }), money)).toEqual([
-      ['Deposit refunded', '$0 JMD'],
-      ['Deposit kept', '$15,000 JMD'],
+      ['Security deposit refunded', '$0 JMD'],
+      ['Security deposit kept', '$15,000 JMD'],
+      ['Still to pay', '$2,300 JMD'],
+    ]);
+    // A damage to be assessed: the whole security deposit is held, neither kept nor refunded yet.
+    expect(settlementRows(checkIn({ depositRefunded: 0, depositKept: 0, depositHeld: 15_000, owing: 2_300, toBeAssessed: true }), money)).toEqual([
+      ['Security deposit held', '$15,000 JMD'],
       ['Still to pay', '$2,300 JMD'],
     ]);
   });

@@ -29,14 +29,17 @@ export function receiptLinkWords(receiptNumber: string): string {
   return `Your receipt ${receiptNumber} (PDF)`;
 }
 
-/** What the return came to, line by line: the deposit first takes the charges, what it does not cover is owed. */
+/** What the return came to: the security deposit first goes to what the booking owes, what it does not cover is still to pay. */
 export function settlementRows(checkIn: CheckIn, money: Money): [string, string][] {
-  return [
-    ['Deposit refunded', money(checkIn.depositRefunded)],
-    ['Deposit kept', money(checkIn.depositKept)],
-    ['Still to pay', checkIn.owing > 0 ? money(checkIn.owing) : 'Nothing'],
-  ];
+  const deposit: [string, string][] =
+    checkIn.depositHeld > 0
+      ? [['Security deposit held', money(checkIn.depositHeld)]]
+      : [
+          ['Security deposit refunded', money(checkIn.depositRefunded)],
+          ['Security deposit kept', money(checkIn.depositKept)],
+        ];
+  return [...deposit, ['Still to pay', checkIn.owing > 0 ? money(checkIn.owing) : 'Nothing']];
 }
 
 export const TO_BE_ASSESSED_NOTE =
-  'A damage found at the return is still to be assessed: we keep the deposit until it is, then tell you what it costs and refund the rest.';
+  'A damage found at the return is still to be assessed: we hold the security deposit until it is, then tell you what it costs and refund the rest.';

@@ -49,6 +49,9 @@ export async function pickedUp(word: string, form: Partial<CheckOutDataInput> = 
     signature: `data:image/png;base64,${inject('carImageBase64')}`,
     ...form,
   };
+  // Keys go out once the balance is paid: paid at the counter by card, as most are.
+  const { booking: atCounter } = await ownerApi().call('counterBooking', { params: { id: booking._id } });
+  if (atCounter.balance > 0 && !data.payment && !data.payAtReturn) data.payment = { method: 'card', amount: atCounter.balance, reference: 'AUTH 7730' };
   await ownerApi().call('checkOut', { params: { id: booking._id }, form: await counterForm(data, withPhoto) });
   return { token, booking, car };
 }

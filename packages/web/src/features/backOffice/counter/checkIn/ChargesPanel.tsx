@@ -1,4 +1,4 @@
-/** The return's charges as the fields stand, and what becomes of the deposit: the same sum the server makes. */
+/** The return's charges as the fields stand, and what becomes of the security deposit against the booking's balance: the same sum the server makes. */
 import { useMoney } from '../../../../company/useCompany';
 import type { LiveCharges } from './checkInForm';
 
@@ -33,12 +33,27 @@ export function ChargesPanel({ live }: { live: LiveCharges }) {
         </table>
       )}
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-slate-800">
-        <dt>Deposit taken</dt>
+        {live.balanceBefore !== 0 && (
+          <>
+            <dt>{live.balanceBefore > 0 ? 'Booking still unpaid' : 'Paid over the booking'}</dt>
+            <dd className="text-right">{money(Math.abs(live.balanceBefore))}</dd>
+          </>
+        )}
+        <dt>Security deposit taken</dt>
         <dd className="text-right">{money(live.deposit)}</dd>
-        <dt>Kept</dt>
-        <dd className="text-right">{money(live.kept)}</dd>
-        <dt className="font-semibold">To give back</dt>
-        <dd className="text-right font-semibold">{money(live.refunded)}</dd>
+        {live.held > 0 ? (
+          <>
+            <dt className="font-semibold">Held until the damage is assessed</dt>
+            <dd className="text-right font-semibold">{money(live.held)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>Kept towards the booking</dt>
+            <dd className="text-right">{money(live.kept)}</dd>
+            <dt className="font-semibold">To give back</dt>
+            <dd className="text-right font-semibold">{money(live.refunded)}</dd>
+          </>
+        )}
         {live.owing > 0 && (
           <>
             <dt className="font-semibold text-red-700">Still owed by the customer</dt>
@@ -46,7 +61,7 @@ export function ChargesPanel({ live }: { live: LiveCharges }) {
           </>
         )}
       </dl>
-      {live.toBeAssessed && <p className="mt-2 text-sm text-amber-900">A damage is to be assessed: the deposit is kept until it is.</p>}
+      {live.toBeAssessed && <p className="mt-2 text-sm text-amber-900">A damage is to be assessed: the whole security deposit is held until it is charged.</p>}
       <p className="mt-2 text-sm text-slate-600">Worked out as you type; the figures the server saves are final and go on the receipt.</p>
     </section>
   );

@@ -45,6 +45,8 @@ async function carOnRent() {
     fuelEighths: 8,
     existingDamagesConfirmed: true,
     deposit: { amount: 20_000, method: 'cash' },
+    // The owner lets the rental be paid at return: the deposit then settles against it too.
+    payAtReturn: { reason: 'Pays at return' },
     signature: `data:image/png;base64,${inject('carImageBase64')}`,
   });
   await ownerApi().call('checkOut', { params: { id: booking._id }, form });

@@ -1,4 +1,4 @@
-/** After the keys came back: the server's charges, the deposit given back or kept, what is owed, and the receipt. */
+/** After the keys came back: the server's charges, the security deposit given back, kept or held, what the booking still owes, and the receipt. */
 import type { CheckedInResponse } from '@rental/contract/schemas';
 import { pathFor } from '@rental/contract/routes';
 import { FileText } from 'lucide-react';
@@ -45,10 +45,19 @@ export function CheckedIn({ answer, bookingId }: { answer: CheckedInResponse; bo
         <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-slate-900">
           <dt>Total charges</dt>
           <dd className="text-right">{money(total)}</dd>
-          <dt>Deposit kept</dt>
-          <dd className="text-right">{money(answer.depositKept)}</dd>
-          <dt className="font-semibold">Deposit to give back</dt>
-          <dd className="text-right font-semibold">{money(answer.depositRefunded)}</dd>
+          {answer.depositHeld > 0 ? (
+            <>
+              <dt className="font-semibold">Security deposit held until the damage is assessed</dt>
+              <dd className="text-right font-semibold">{money(answer.depositHeld)}</dd>
+            </>
+          ) : (
+            <>
+              <dt>Security deposit kept</dt>
+              <dd className="text-right">{money(answer.depositKept)}</dd>
+              <dt className="font-semibold">Security deposit to give back</dt>
+              <dd className="text-right font-semibold">{money(answer.depositRefunded)}</dd>
+            </>
+          )}
           <dt className={answer.owing > 0 ? 'font-semibold text-red-700' : ''}>Still owed by the customer</dt>
           <dd className={`text-right ${answer.owing > 0 ? 'font-semibold text-red-700' : ''}`}>{money(answer.owing)}</dd>
         </dl>

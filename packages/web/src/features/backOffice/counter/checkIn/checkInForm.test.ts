@@ -17,6 +17,7 @@ import {
 /** Out on Mon 23 Nov 2026 at 10:00 in Jamaica, due back Wed 25 Nov at 10:00 (3 days at 6,000). */
 const booking: CheckInBooking = {
   returnDate: '2026-11-25',
+  balance: 0,
   car: { distancePerDay: 200 },
   returnRules: { returnTime: '10:00', gracePeriodMinutes: 60, extraKmRate: 50, fuelEighthPrice: 1500, gctPercent: 15, dayRate: 6000, days: 3 },
   counter: {
@@ -26,6 +27,7 @@ const booking: CheckInBooking = {
       odometerKm: 42_000,
       fuelEighths: 8,
       deposit: { amount: 20_000, method: 'cash', reference: '' },
+      payAtReturn: null,
       items: [],
       damages: [],
       photos: [],
@@ -72,11 +74,17 @@ describe('the charges, live', () => {
     expect({ kept: live.kept, refunded: live.refunded, owing: live.owing }).toEqual({ kept: 20_000, refunded: 0, owing: 16_800 });
   });
 
-  it('counts a reading not typed yet as at check-out, and keeps the whole deposit while a damage is to be assessed', () => {
+  it('counts a reading not typed yet as at check-out, and holds the whole deposit while a damage is to be assessed', () => {
     const live = liveCharges(booking, filled({ odometer: '', fuel: null, damages: [{ ...newDamage(), zone: 'front', description: 'Dent', toBeAssessed: true }] }), now)!;
     expect(live.total).toBe(0);
     expect(live.toBeAssessed).toBe(true);
-    expect({ kept: live.kept, refunded: live.refunded }).toEqual({ kept: 20_000, refunded: 0 });
+    expect({ kept: live.kept, refunded: live.refunded, held: live.held }).toEqual({ kept: 0, refunded: 0, held: 20_000 });
+  });
+
+  it('settles the deposit against the rental still unpaid as well as the charges', () => {
+    const live = liveCharges({ ...booking, balance: 25_500 }, filled({ cleaningNeeded: true, cleaning: '2000' }), now)!;
+    expect(live.total).toBe(2_300);
+    expect({ balanceBefore: live.balanceBefore, kept: live.kept, refunded: live.refunded, owing: live.owing }).toEqual({ balanceBefore: 25_500, kept: 20_000, refunded: 0, owing: 7_800 });
   });
 
   it('is nothing for a booking not checked out', () => {

@@ -45,7 +45,7 @@ export interface CheckInFields {
 }
 
 /** What the form needs of the booking: its check-out readings, deposit and the return rules. */
-export type CheckInBooking = Pick<CounterBooking, 'returnDate' | 'returnRules' | 'counter'> & { car: Pick<CounterBooking['car'], 'distancePerDay'> };
+export type CheckInBooking = Pick<CounterBooking, 'returnDate' | 'returnRules' | 'counter' | 'balance'> & { car: Pick<CounterBooking['car'], 'distancePerDay'> };
 
 const JAMAICA_OFFSET_MS = 5 * 60 * 60_000;
 
@@ -90,9 +90,14 @@ function damageAmount(damage: DamageDraft): number | null {
 }
 
 export interface LiveCharges extends ReturnSettlement {
+  /** What the booking still owed before the return (a rental to be paid at return). */
+  balanceBefore: number;
   deposit: number;
   kept: number;
   refunded: number;
+  /** Held while a damage is to be assessed. */
+  held: number;
+  /** The booking's balance once the security deposit is settled. */
   owing: number;
 }
 
@@ -121,7 +126,9 @@ export function liveCharges(booking: CheckInBooking, fields: CheckInFields, now:
     settings: rules,
   });
   const deposit = out.deposit.amount;
-  return { ...settlement, deposit, ...settleDeposit(deposit, settlement.total, settlement.toBeAssessed) };
+  // The security deposit settles against the booking's whole balance, as the server settles it.
+  const balance = booking.balance + settlement.total;
+  return { ...settlement, balanceBefore: booking.balance, deposit, ...settleDeposit(deposit, balance, settlement.toBeAssessed) };
 }
 
 /** A minute of a phone's clock ahead of the server's is not the future (the server allows five). */

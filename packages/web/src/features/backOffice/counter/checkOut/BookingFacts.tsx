@@ -1,5 +1,5 @@
 /** Step 1: which booking this is, at a glance, before anything is filled in. */
-import { PAYMENT_METHOD_NAMES, PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
+import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
 import type { CounterBooking } from '@rental/contract/schemas';
 import { useMoney } from '../../../../company/useCompany';
 import { daysText, formatCalendarDate } from '../../../../lib/dates';
@@ -15,7 +15,8 @@ export function BookingFacts({ booking }: { booking: CounterBooking }) {
     ['Pickup', formatCalendarDate(booking.pickupDate)],
     ['Return', `${formatCalendarDate(booking.returnDate)} (${daysText(booking.returnRules.days)})`],
     ['Price', money(booking.price)],
-    ['Payment', `${PAYMENT_STATUS_WORDS[booking.paymentStatus]} · ${PAYMENT_METHOD_NAMES[booking.paymentMethod]}`],
+    ['Payment', PAYMENT_STATUS_WORDS[booking.paymentStatus]],
+    ['Balance to pay', booking.balance > 0 ? money(booking.balance) : 'Nothing'],
   ];
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">

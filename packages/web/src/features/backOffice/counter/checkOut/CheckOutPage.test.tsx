@@ -12,6 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { toastQueryError } from '../../../../lib/queryClient';
+import { SessionProvider } from '../../../../session/SessionProvider';
 import { addCar, createBooking, ownerApi, ownerToken, registerCustomer, setBookingStatus, testApi, uniqueWord } from '../../../../test/api';
 import { pictureFile, useNodeFormData } from '../../ownerTestKit';
 import { CheckOutPage } from './CheckOutPage';
@@ -45,17 +46,20 @@ async function bookingToHandOver(options: { approved?: boolean; confirmed?: bool
   return { name, booking, car };
 }
 
-function renderCheckOut(bookingId: string) {
-  localStorage.setItem(TOKEN_STORAGE_KEY, ownerToken());
+function renderCheckOut(bookingId: string, token = ownerToken()) {
+  localStorage.setItem(TOKEN_STORAGE_KEY, token);
   const queryClient = new QueryClient({ queryCache: new QueryCache({ onError: toastQueryError }), defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
       <SignatureSurfaceContext.Provider value={tapToSign}>
         <MemoryRouter initialEntries={[`/owner/desk/${bookingId}/check-out`]}>
-          <Routes>
-            <Route path="/owner/desk/:id/check-out" element={<CheckOutPage />} />
-            <Route path="/owner/desk" element={<h1>The desk</h1>} />
-          </Routes>
+          {/* The session says the staff member's role: pay at return is offered to owners and managers. */}
+          <SessionProvider>
+            <Routes>
+              <Route path="/owner/desk/:id/check-out" element={<CheckOutPage />} />
+              <Route path="/owner/desk" element={<h1>The desk</h1>} />
+            </Routes>
+          </SessionProvider>
         </MemoryRouter>
       </SignatureSurfaceContext.Provider>
     </QueryClientProvider>,
@@ -74,7 +78,12 @@ async function fillReadingsToSignatures(name: string) {
   await userEvent.click(screen.getByRole('checkbox', { name: 'Spare tyre' }));
   await userEvent.click(screen.getByRole('checkbox', { name: 'Jack' }));
   await userEvent.type(screen.getByLabelText('Anything else handed over'), 'Umbrella');
-  await userEvent.click(screen.getByRole('radio', { name: 'Cash' }));
+  // The balance paid at the counter, by bank deposit; the security deposit in cash.
+  const payment = screen.getByRole('region', { name: 'Payment' });
+  await userEvent.click(within(payment).getByRole('radio', { name: 'Paid now' }));
+  await userEvent.click(within(payment).getByRole('radio', { name: 'Bank deposit' }));
+  await userEvent.type(within(payment).getByLabelText(/^Payment reference/), 'NCB 7781');
+  await userEvent.click(within(screen.getByRole('region', { name: 'Security deposit taken' })).getByRole('radio', { name: 'Cash' }));
   await userEvent.click(screen.getByRole('button', { name: `Sign as ${name}'s signature` }));
   await userEvent.click(screen.getByRole('button', { name: 'Sign as Staff signature' }));
 }
@@ -95,13 +104,15 @@ describe('the check-out page', { timeout: 60_000 }, () => {
     const facts = screen.getByRole('region', { name: 'The booking' });
     expect(within(facts).getByText(name)).toBeInTheDocument();
     expect(within(facts).getByRole('link', { name: '876 555 0142' })).toHaveAttribute('href', 'tel:876 555 0142');
-    expect(within(facts).getByText('Not paid yet · Pay upfront')).toBeInTheDocument();
+    expect(within(facts).getByText('Not paid yet')).toBeInTheDocument();
+    expect(within(facts).getByText('Balance to pay').nextElementSibling).toHaveTextContent(String(booking.price.toLocaleString('en-US')));
 
     // Nothing filled: the page says what is missing and sends nothing.
     await userEvent.click(handOver());
     const missing = await screen.findByRole('alert');
     expect(missing).toHaveTextContent("Type the licence number from the customer's card.");
     expect(missing).toHaveTextContent('Have the customer sign.');
+    expect(missing).toHaveTextContent('Take the payment of the balance, or choose pay at return.');
 
     // The licence: a wrong number is pointed out; the right one typed another way matches.
     const licence = screen.getByLabelText(`Licence number on ${name}'s card`);
@@ -112,7 +123,7 @@ describe('the check-out page', { timeout: 60_000 }, () => {
     expect(screen.getByText("Matches the customer's driver details.")).toBeInTheDocument();
 
     // The deposit is prefilled from the booking's quote.
-    expect(screen.getByLabelText(/^Deposit taken/)).toHaveValue(String(booking.quote?.securityDeposit));
+    expect(screen.getByLabelText(/^Security deposit taken/)).toHaveValue(String(booking.quote?.securityDeposit));
 
     // A new damage at the front, photographed.
     await userEvent.click(screen.getByRole('button', { name: 'Mark a damage: front' }));
@@ -143,6 +154,9 @@ describe('the check-out page', { timeout: 60_000 }, () => {
     // What the server kept: the readings, the items, the deposit, the damage with its photo.
     const { booking: after } = await ownerApi().call('counterBooking', { params: { id: booking._id } });
     expect(after.status).toBe('on_rent');
+    // The balance was recorded with the keys: nothing is owing now.
+    expect(after.balance).toBe(0);
+    expect(after.paymentStatus).toBe('paid');
     expect(after.counter.checkOut).toMatchObject({
       odometerKm: 12_345,
       fuelEighths: 6,
@@ -167,6 +181,7 @@ describe('the check-out page', { timeout: 60_000 }, () => {
           fuelEighths: 8,
           existingDamagesConfirmed: true,
           deposit: { amount: 0, method: 'card' },
+          payAtReturn: { reason: 'Paid at return' },
           signature: SIGNATURE_PNG(),
         }),
       }),
@@ -179,6 +194,26 @@ describe('the check-out page', { timeout: 60_000 }, () => {
     expect(screen.getByRole('radio', { name: '6/8 of a tank' })).toBeChecked();
     expect(screen.getByLabelText('Anything else handed over')).toHaveValue('Umbrella');
     expect(handOver()).toBeEnabled();
+  });
+
+  it('lets an owner hand over the keys with the balance to pay at return, saying why', async () => {
+    const { name, booking } = await bookingToHandOver();
+    renderCheckOut(booking._id);
+    await userEvent.type(await screen.findByLabelText(`Licence number on ${name}'s card`, {}, SLOW), LICENCE);
+    await fillReadingsToSignatures(name);
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    await userEvent.click(within(payment).getByRole('radio', { name: 'Pay at return' }));
+    expect(within(payment).queryByRole('radio', { name: 'Bank deposit' })).not.toBeInTheDocument();
+    await userEvent.click(handOver());
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Before the keys go:Give the reason the customer may pay at return\.$/);
+    await userEvent.type(within(payment).getByLabelText('Why the customer may pay at return'), 'Corporate account, invoiced monthly');
+    await userEvent.click(handOver());
+
+    expect(await screen.findByText(COUNTER_MESSAGES.checkedOut, {}, SLOW)).toBeInTheDocument();
+    const { booking: after } = await ownerApi().call('counterBooking', { params: { id: booking._id } });
+    expect(after.status).toBe('on_rent');
+    expect(after.balance).toBe(booking.price);
+    expect(after.counter.checkOut?.payAtReturn).toBe('Corporate account, invoiced monthly');
   });
 
   it('shows why a booking cannot be checked out, in words, and no form', async () => {

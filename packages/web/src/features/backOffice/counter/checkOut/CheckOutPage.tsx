@@ -20,6 +20,7 @@ import { useCheckOut, useCounterBooking } from '../counterQueries';
 import { DamagesStep } from './DamagesStep';
 import { DepositStep } from './DepositStep';
 import { ItemsStep } from './ItemsStep';
+import { MoneyStep } from './MoneyStep';
 import { LicenceStep } from './LicenceStep';
 import { ReadingsStep } from './ReadingsStep';
 import { SignaturesStep } from './SignaturesStep';
@@ -29,7 +30,7 @@ export const DESK_PATH = '/owner/desk';
 
 export function CheckOutPage() {
   const { id = '' } = useParams();
-  usePageMeta('Check-out', 'Hand over the keys: licence, readings, damages, deposit and signatures.');
+  usePageMeta('Check-out', 'Hand over the keys: licence, readings, damages, payment, security deposit and signatures.');
   const booking = useCounterBooking(id);
   // Kept here, not in the form: once the keys are out, the booking's new state must not replace this view.
   const [handedOver, setHandedOver] = useState<string | null>(null);
@@ -38,7 +39,7 @@ export function CheckOutPage() {
     <div className="mx-auto max-w-3xl pb-10">
       <OwnerPageHeader
         title={booking.data ? `Check-out ${booking.data.reference}` : 'Check-out'}
-        description="Hand over the keys: check the licence, read the car, take the deposit, and sign."
+        description="Hand over the keys: check the licence, read the car, take the payment and the security deposit, and sign."
       />
       {handedOver !== null ? (
         <CheckedOut bookingId={id} message={handedOver} />
@@ -118,7 +119,7 @@ function CheckOutFormView({ booking, companyDeposit, onHandedOver }: { booking: 
     }
     sending.current = true;
     checkOut.reset();
-    checkOut.mutate(checkOutFormData(buildCheckOut(form)), {
+    checkOut.mutate(checkOutFormData(buildCheckOut(form, booking.balance)), {
       onSuccess: (answer) => onHandedOver(answer.message),
       onSettled: () => {
         sending.current = false;
@@ -140,10 +141,13 @@ function CheckOutFormView({ booking, companyDeposit, onHandedOver }: { booking: 
       <Step number={5} title="Items handed over">
         <ItemsStep form={form} update={update} />
       </Step>
-      <Step number={6} title="Deposit taken">
+      <Step number={6} title="Payment">
+        <MoneyStep booking={booking} form={form} update={update} />
+      </Step>
+      <Step number={7} title="Security deposit taken">
         <DepositStep form={form} update={update} />
       </Step>
-      <Step number={7} title="Signatures">
+      <Step number={8} title="Signatures">
         <SignaturesStep customerName={booking.user.name} form={form} update={update} />
       </Step>
 

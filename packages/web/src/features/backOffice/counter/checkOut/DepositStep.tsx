@@ -1,4 +1,4 @@
-/** Step 6: the security deposit taken at the counter. */
+/** Step 7: the security deposit taken at the counter (held, not a payment: it settles at return). */
 import { DEPOSIT_METHODS, DEPOSIT_METHOD_WORDS } from '@rental/contract/counter';
 import { useCompany } from '../../../../company/useCompany';
 import { controlProps, FormField } from '../../FormField';
@@ -11,7 +11,7 @@ export function DepositStep({ form, update }: { form: CheckOutForm; update: Upda
   const referenceId = 'check-out-deposit-reference';
   return (
     <div className="space-y-4">
-      <FormField id={amountId} label={`Deposit taken (${currency})`}>
+      <FormField id={amountId} label={`Security deposit taken (${currency})`}>
         <input {...controlProps(amountId, undefined)} inputMode="numeric" autoComplete="off" value={form.depositAmount} onChange={(event) => update({ depositAmount: event.target.value })} />
       </FormField>
       <fieldset>

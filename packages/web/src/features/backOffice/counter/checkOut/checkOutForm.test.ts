@@ -92,7 +92,7 @@ describe('the form before the keys go', () => {
       'Type the odometer reading in whole kilometres.',
       'Choose how much fuel is in the tank.',
       'Confirm the damages already noted are still as noted.',
-      'Choose how the deposit was taken.',
+      'Choose how the security deposit was taken.',
       'Have the customer sign.',
       'Sign as the staff member handing over the keys.',
     ]);
@@ -113,7 +113,30 @@ describe('the form before the keys go', () => {
 
   it('asks for an odometer and a deposit it can read', () => {
     const form: CheckOutForm = { ...filledForm(), odometer: 'about 40k', depositAmount: '' };
-    expect(missingBeforeHandOver(form, booking)).toEqual(['Type the odometer reading in whole kilometres.', 'Type the deposit taken as a whole amount (0 if none).']);
+    expect(missingBeforeHandOver(form, booking)).toEqual(['Type the odometer reading in whole kilometres.', 'Type the security deposit taken as a whole amount (0 if none).']);
+  });
+});
+
+describe('the balance before the keys go', () => {
+  const owing = { ...booking, balance: 29_325 };
+
+  it('asks for nothing when nothing is owing, and for the payment or pay at return when something is', () => {
+    expect(missingBeforeHandOver(filledForm(), { ...booking, balance: 0 })).toEqual([]);
+    expect(missingBeforeHandOver(filledForm(), owing)).toEqual(['Take the payment of the balance, or choose pay at return.']);
+    expect(missingBeforeHandOver({ ...filledForm(), money: 'pay_now' }, owing)).toEqual(['Choose how the balance was paid.']);
+    expect(missingBeforeHandOver({ ...filledForm(), money: 'pay_at_return', payAtReturnReason: '  ' }, owing)).toEqual(['Give the reason the customer may pay at return.']);
+    expect(missingBeforeHandOver({ ...filledForm(), money: 'pay_now', paymentMethod: 'bank_deposit' }, owing)).toEqual([]);
+  });
+
+  it('sends the whole balance as the payment, or the reason to pay at return, and neither when nothing is owing', () => {
+    const paid = buildCheckOut({ ...filledForm(), money: 'pay_now', paymentMethod: 'card', paymentReference: ' AUTH 12 ' }, 29_325).data;
+    expect(paid.payment).toEqual({ method: 'card', amount: 29_325, reference: 'AUTH 12' });
+    expect(paid.payAtReturn).toBeUndefined();
+    const later = buildCheckOut({ ...filledForm(), money: 'pay_at_return', payAtReturnReason: ' Corporate account ' }, 29_325).data;
+    expect(later.payAtReturn).toEqual({ reason: 'Corporate account' });
+    expect(later.payment).toBeUndefined();
+    const nothing = buildCheckOut({ ...filledForm(), money: 'pay_now', paymentMethod: 'card' }, 0).data;
+    expect(nothing.payment).toBeUndefined();
   });
 });
 

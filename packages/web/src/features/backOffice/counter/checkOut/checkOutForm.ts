@@ -4,6 +4,7 @@
  * name them). The server checks the same things and answers in words; these only save a trip.
  */
 import { DAMAGE_ZONE_WORDS, type DamageZone, type DepositMethod, MAX_COUNTER_DAMAGES, MAX_COUNTER_PHOTOS, MAX_ODOMETER_KM, sameLicence } from '@rental/contract/counter';
+import type { FolioMethod } from '@rental/contract/folio';
 import type { CheckOutDataInput } from '@rental/contract/schemas';
 
 /** What staff commonly hand over with the keys; anything else goes in the free text. */
@@ -31,6 +32,11 @@ export interface CheckOutForm {
   depositAmount: string;
   depositMethod: DepositMethod | null;
   depositReference: string;
+  /** The booking's balance, when one is owing: paid now at the counter, or (owners and managers) at return. */
+  money: 'pay_now' | 'pay_at_return' | null;
+  paymentMethod: FolioMethod | null;
+  paymentReference: string;
+  payAtReturnReason: string;
   /** PNG data URLs as the pads give them; null while nothing is drawn. */
   signature: string | null;
   staffSignature: string | null;
@@ -54,6 +60,10 @@ export function initialCheckOutForm(booking: { quote: { securityDeposit: number 
     depositAmount: String(depositToTake(booking, companyDeposit)),
     depositMethod: null,
     depositReference: '',
+    money: null,
+    paymentMethod: null,
+    paymentReference: '',
+    payAtReturnReason: '',
     signature: null,
     staffSignature: null,
   };
@@ -100,7 +110,7 @@ export function itemsHandedOver(form: Pick<CheckOutForm, 'items' | 'otherItem'>)
 }
 
 /** What is still missing or wrong before the keys can go, in plain words, in the order of the form. */
-export function missingBeforeHandOver(form: CheckOutForm, booking: { licenceNumber: string | null; car: { odometerKm: number } }): string[] {
+export function missingBeforeHandOver(form: CheckOutForm, booking: { licenceNumber: string | null; car: { odometerKm: number }; balance?: number }): string[] {
   const missing: string[] = [];
   const licence = checkLicence(form.licenceSeen, booking.licenceNumber);
   if (licence === 'none_on_file') missing.push('The customer has not given their licence details yet.');
@@ -117,8 +127,13 @@ export function missingBeforeHandOver(form: CheckOutForm, booking: { licenceNumb
     if (!damage.description.trim()) missing.push(`Describe new damage ${index + 1} (${DAMAGE_ZONE_WORDS[damage.zone].toLowerCase()}).`);
   });
   if (form.damages.filter((damage) => damage.photo).length > MAX_COUNTER_PHOTOS) missing.push(`Add at most ${MAX_COUNTER_PHOTOS} photos.`);
-  if (wholeAmount(form.depositAmount) === null) missing.push('Type the deposit taken as a whole amount (0 if none).');
-  if (!form.depositMethod) missing.push('Choose how the deposit was taken.');
+  if (wholeAmount(form.depositAmount) === null) missing.push('Type the security deposit taken as a whole amount (0 if none).');
+  if (!form.depositMethod) missing.push('Choose how the security deposit was taken.');
+  if ((booking.balance ?? 0) > 0) {
+    if (form.money === null) missing.push('Take the payment of the balance, or choose pay at return.');
+    else if (form.money === 'pay_now' && !form.paymentMethod) missing.push('Choose how the balance was paid.');
+    else if (form.money === 'pay_at_return' && !form.payAtReturnReason.trim()) missing.push('Give the reason the customer may pay at return.');
+  }
   if (!form.signature) missing.push('Have the customer sign.');
   if (!form.staffSignature) missing.push('Sign as the staff member handing over the keys.');
   return missing;
@@ -128,7 +143,7 @@ export function missingBeforeHandOver(form: CheckOutForm, booking: { licenceNumb
  * The request: the form's JSON and its photos. A damage with a photo names it by its place among
  * the photos sent (0 is the first), so the photos go in the order of the damages.
  */
-export function buildCheckOut(form: CheckOutForm): { data: CheckOutDataInput; photos: File[] } {
+export function buildCheckOut(form: CheckOutForm, balance = 0): { data: CheckOutDataInput; photos: File[] } {
   const photos: File[] = [];
   const damages = form.damages.map((damage) => {
     let photo: number | null = null;
@@ -152,6 +167,9 @@ export function buildCheckOut(form: CheckOutForm): { data: CheckOutDataInput; ph
     },
     signature: form.signature ?? '',
     ...(form.staffSignature ? { staffSignature: form.staffSignature } : {}),
+    // The whole balance, as the server asks; nothing when nothing is owing.
+    ...(balance > 0 && form.money === 'pay_now' ? { payment: { method: form.paymentMethod ?? ('' as FolioMethod), amount: balance, reference: form.paymentReference.trim() } } : {}),
+    ...(balance > 0 && form.money === 'pay_at_return' ? { payAtReturn: { reason: form.payAtReturnReason.trim() } } : {}),
   };
   return { data, photos };
 }
