@@ -4,6 +4,9 @@
  * contract's paymentStatusOf says, only the right people may do each, a refusal writes nothing,
  * and the database keeps the folio append-only and the booking's payment state its own.
  */
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   API,
   type Extra,
@@ -20,8 +23,9 @@ import {
 } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MIGRATIONS_DIR, migrate } from '../src/db/migrate';
 import { pgErrorCode, queryRows } from '../src/db/types';
-import { type Account, authHeader, createOwner, createStaff, createTestApp, describeDatabase, type TestApp } from './helpers';
+import { type Account, authHeader, createOwner, createStaff, createTestApp, createTestDatabase, describeDatabase, type TestApp, type TestDatabase } from './helpers';
 import { addCar, customersWithTokens, day, ownerCall } from './support/fleet';
 
 const NO_RULES: PriceRules = { seasons: [], weeklyPercentOff: 0, monthlyPercentOff: 0, additionalDriverPerDay: 0, delivery: { airport: null, portmore: null, kingston: null } };
@@ -382,5 +386,166 @@ describe(`the folio (${describeDatabase})`, () => {
       }
       expect([...seen].sort()).toEqual(['paid', 'part_paid', 'refund_due', 'refunded', 'unpaid']);
     });
+  });
+});
+
+/**
+ * The upgrade to the folio (0024): every booking so far gets its lines, and what was marked paid
+ * becomes payments, as the migration's comments say: "paid" a payment of the price (by card, each
+ * paid attempt and its refunds instead), "deposit received" a payment of the price it was marked
+ * against (before the change that made it part paid), and a returned rental's charges and the
+ * deposit kept against them.
+ */
+describe(`the upgrade that gives every booking its folio (${describeDatabase})`, () => {
+  const MIGRATION = '0024_folio.sql';
+  let work: string;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'rental-0024-'));
+    for (const name of (await readdir(DEFAULT_MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql') && f < MIGRATION)) {
+      await copyFile(join(DEFAULT_MIGRATIONS_DIR, name), join(work, name));
+    }
+    database = await createTestDatabase({ migrationsDir: work });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('turns the payment states marked by hand, card payments and returned rentals into folios that read the same', async () => {
+    const target = database.opened.raw;
+    const one = async <R>(text: string, values: unknown[] = []) => (await target.pool.query(text, values)).rows[0] as R;
+    const run = (text: string, values: unknown[] = []) => target.pool.query(text, values);
+
+    const { id: customer } = await one<{ id: string }>("INSERT INTO users (name, email, password_hash) VALUES ('Marcia Campbell', 'marcia@example.com', 'x') RETURNING id");
+    const { id: agentId } = await one<{ id: string }>("INSERT INTO users (name, email, password_hash) VALUES ('Desk Agent', 'desk@example.com', 'x') RETURNING id");
+    await run("INSERT INTO images (id, content, mime_type, width, height) VALUES ('00000000-0000-4000-8000-000000000024', '\\x00', 'image/webp', 1, 1)");
+    const { id: car } = await one<{ id: string }>(
+      `INSERT INTO cars (brand, model, year, price_per_day, category, transmission, fuel_type, seating_capacity, location, description, image_id)
+       VALUES ('Toyota', 'Corolla', 2021, 5000, 'Sedan', 'Automatic', 'Gas', 5, 'Portmore', 'A car', '00000000-0000-4000-8000-000000000024') RETURNING id`,
+    );
+    let nextDay = 0;
+    const booking = async (values: { price: number; status?: string; method?: string; paymentStatus?: string; quote?: object }) => {
+      nextDay += 3;
+      const date = day(-400 + nextDay);
+      const row = await one<{ id: string }>(
+        `INSERT INTO bookings (car_id, user_id, pickup_date, return_date, price, status, payment_method, payment_status, quote)
+         VALUES ($1, $2, $3, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [car, customer, date, values.price, values.status ?? 'confirmed', values.method ?? 'upfront', values.paymentStatus ?? 'unpaid', values.quote ? JSON.stringify(values.quote) : null],
+      );
+      return row.id;
+    };
+    const quote = {
+      lines: [
+        { kind: 'days', label: 'Toyota Corolla', quantity: 2, unitPrice: 5000, amount: 10_000 },
+        { kind: 'extra', label: 'Child seat', quantity: 1, unitPrice: 1777, amount: 1777 },
+      ],
+      subtotal: 11_777,
+      gctPercent: 15,
+      gct: 1767,
+      total: 13_544,
+      currency: 'JMD',
+      securityDeposit: 5000,
+      days: 2,
+      extras: [],
+      additionalDrivers: 0,
+      delivery: null,
+    };
+
+    const unpaid = await booking({ price: 5000 });
+    const paidByHand = await booking({ price: 13_544, quote, paymentStatus: 'paid' });
+    const priceAgreed = await booking({ price: 14_000, quote });
+    const depositReceived = await booking({ price: 9000, method: 'cash_deposit', paymentStatus: 'deposit_received' });
+    // Paid, then the dates changed and the price rose: staff's change made it "deposit received" (the history keeps the price before).
+    const priceRose = await booking({ price: 10_000, method: 'cash_deposit', paymentStatus: 'paid' });
+    await run("UPDATE bookings SET price = 12000, payment_status = 'deposit_received' WHERE id = $1", [priceRose]);
+    const cancelledPaid = await booking({ price: 7000, status: 'cancelled', paymentStatus: 'paid' });
+    const byCard = await booking({ price: 8000, method: 'card', paymentStatus: 'paid' });
+    const cardRefunded = await booking({ price: 6000, method: 'card', paymentStatus: 'paid', status: 'cancelled' });
+    const attempt = (bookingId: string, orderId: string, amount: number, status: string, refunded = 0) =>
+      one<{ id: string }>(
+        `INSERT INTO payment_attempts (booking_id, order_id, provider, amount, currency, status, refunded_amount, transaction_id)
+         VALUES ($1, $2, 'sandbox', $3, 'JMD', $4, $5, $6) RETURNING id`,
+        [bookingId, orderId, amount, status, refunded, `TX-${orderId}`],
+      );
+    const { id: cardAttempt } = await attempt(byCard, 'ORD-1', 8000, 'paid');
+    await attempt(byCard, 'ORD-2', 8000, 'failed');
+    const { id: refundedAttempt } = await attempt(cardRefunded, 'ORD-3', 6000, 'refunded', 6000);
+    // Returned late and short of fuel: 4000 + 1000 and GCT on them, 5000 of the deposit kept, 750 still owing.
+    const returned = await booking({ price: 8000, status: 'returned', paymentStatus: 'paid' });
+    const charges = [
+      { kind: 'late', label: 'Late return: 1 extra day at 4,000 a day', amount: 4000 },
+      { kind: 'fuel', label: 'Fuel: 2 eighths of a tank missing', amount: 1000 },
+      { kind: 'gct', label: 'GCT 15% on the charges', amount: 750 },
+    ];
+    await run(
+      `INSERT INTO rentals (booking_id, checked_out_by, licence_number, odometer_out, fuel_out, deposit_amount, deposit_method, signature, agreement_pdf,
+                            checked_in_at, checked_in_by, returned_at, odometer_in, fuel_in, charges, charges_total, deposit_refunded, deposit_kept, owing, receipt_number)
+       VALUES ($1, $2, 'L-123', 1000, 8, 5000, 'card', '\\x00', '\\x00', now(), $2, now(), 1200, 6, $3, 5750, 0, 5000, 750, 'R-0001')`,
+      [returned, agentId, JSON.stringify(charges)],
+    );
+
+    expect(await migrate(target)).toContain(MIGRATION);
+
+    type Line = { kind: string; label: string; amount: number; gct: number; voids: boolean };
+    type Payment = { kind: string; method: string; amount: number; reference: string; note: string; attempt_id: string | null };
+    const folio = async (id: string) => ({
+      lines: (await run('SELECT kind, label, amount, gct, voids_line_id IS NOT NULL AS voids FROM folio_lines WHERE booking_id = $1 ORDER BY seq', [id])).rows as Line[],
+      payments: (await run('SELECT kind, method, amount, reference, note, attempt_id FROM folio_payments WHERE booking_id = $1 ORDER BY seq', [id])).rows as Payment[],
+      status: (await one<{ payment_status: string }>('SELECT payment_status FROM bookings WHERE id = $1', [id])).payment_status,
+    });
+    const line = (kind: string, label: string, amount: number, gct = 0, voids = false): Line => ({ kind, label, amount, gct, voids });
+    const payment = (amount: number, values: Partial<Payment> = {}): Payment => ({ kind: 'payment', method: 'cash', amount, reference: '', note: 'Marked "paid" before the folio', attempt_id: null, ...values });
+
+    expect(await folio(unpaid)).toEqual({ lines: [line('rental', 'Rental', 5000)], payments: [], status: 'unpaid' });
+    // The quote's lines, each with its share of the quote's GCT.
+    const quoted = [line('rental', 'Toyota Corolla', 10_000, 1500), line('extra', 'Child seat', 1777, 267)];
+    expect(await folio(paidByHand)).toEqual({ lines: quoted, payments: [payment(13_544)], status: 'paid' });
+    // A price that was not the quote's total is said as it is.
+    expect(await folio(priceAgreed)).toEqual({ lines: [...quoted, line('change', 'Price agreed', 456)], payments: [], status: 'unpaid' });
+    expect(await folio(depositReceived)).toEqual({
+      lines: [line('rental', 'Rental', 9000)],
+      payments: [payment(9000, { method: 'bank_deposit', note: 'Marked "deposit received" before the folio' })],
+      status: 'paid',
+    });
+    expect(await folio(priceRose)).toEqual({
+      lines: [line('rental', 'Rental', 12_000)],
+      payments: [payment(10_000, { method: 'bank_deposit', note: 'Marked "deposit received" before the folio' })],
+      status: 'part_paid',
+    });
+    expect(await folio(cancelledPaid)).toEqual({
+      lines: [line('rental', 'Rental', 7000), line('rental', 'Voided: Rental', -7000, 0, true)],
+      payments: [payment(7000)],
+      status: 'refund_due',
+    });
+    expect(await folio(byCard)).toEqual({
+      lines: [line('rental', 'Rental', 8000)],
+      payments: [payment(8000, { method: 'card', reference: 'TX-ORD-1', note: 'Card payment ORD-1', attempt_id: cardAttempt })],
+      status: 'paid',
+    });
+    expect(await folio(cardRefunded)).toEqual({
+      lines: [line('rental', 'Rental', 6000), line('rental', 'Voided: Rental', -6000, 0, true)],
+      payments: [
+        payment(6000, { method: 'card', reference: 'TX-ORD-3', note: 'Card payment ORD-3', attempt_id: refundedAttempt }),
+        payment(6000, { kind: 'refund', method: 'card', reference: 'TX-ORD-3', note: 'Card refund ORD-3', attempt_id: refundedAttempt }),
+      ],
+      status: 'refunded',
+    });
+    const back = await folio(returned);
+    expect(back).toEqual({
+      lines: [line('rental', 'Rental', 8000), line('late', charges[0]!.label, 4000), line('fuel', charges[1]!.label, 1000), line('other', 'GCT 15% on the charges', 0, 750)],
+      payments: [payment(8000), payment(5000, { method: 'card', reference: 'security deposit', note: 'Kept from the security deposit at return' })],
+      status: 'part_paid',
+    });
+    // What the receipt said was still owing is the folio's balance.
+    const charged = back.lines.reduce((sum, l) => sum + l.amount + l.gct, 0);
+    expect(charged - back.payments.reduce((sum, p) => sum + p.amount, 0)).toBe(750);
+
+    // Every state is one the contract knows; "deposit received" is gone.
+    const states = (await run('SELECT DISTINCT payment_status FROM bookings ORDER BY 1')).rows.map((r: { payment_status: string }) => r.payment_status);
+    expect(states).toEqual(['paid', 'part_paid', 'refund_due', 'refunded', 'unpaid']);
+    // And from now on the database keeps each folio: a booking changed after the upgrade gets its line.
+    await run('UPDATE bookings SET price = 6000 WHERE id = $1', [unpaid]);
+    expect((await folio(unpaid)).lines.at(-1)).toMatchObject({ kind: 'change', amount: 1000 });
   });
 });
