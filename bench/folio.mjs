@@ -3,11 +3,12 @@
  * A booking's folio at scale: GET /api/bookings/:id/folio on the BUILT server with a fresh PGlite
  * database of 1,000 cars x 100,000 bookings (lib/load.mjs fleetShape(true)), every booking with its
  * folio (the database writes the quote's lines as bookings are made), a third of them paid, one in
- * five with a charge at return, one in ten with that charge voided and a payment made twice and given back. Timed as
- * the owner, booking after booking from a sample spread over the whole table, one request after another
- * on one connection, each beside two peers in the same round so the figures can be judged against
- * the machine's state: GET /api/owner/bookings/:id/counter (the same booking's counter view) and
- * GET /health; then --connections at once for --duration s. The target is p99 <= 20 ms.
+ * five with a charge at return, one in ten with that charge voided and a payment made twice and
+ * given back. Timed as the owner, booking after booking from a sample spread over the whole table,
+ * one request after another on one connection, each beside two peers in the same round so the
+ * figures can be judged against the machine's state: GET /api/owner/bookings/:id/counter (the same
+ * booking's counter view) and GET /health; then --connections at once for --duration s. The
+ * target is p99 <= 20 ms.
  * Not a test: it asserts nothing and is not part of CI; figures move with the machine's load.
  *
  *   npm run build -w @rental/server && node bench/folio.mjs [--requests 500] [--sample 500] [--connections 4] [--duration 5]
