@@ -2,7 +2,7 @@
  * The history: every change staff care about is recorded by the database with
  * who, when, before and after; nobody can change it; owners read it newest first in pages.
  */
-import { type ActivityEntry, type ActivityKind, API, activityResponses, DEFAULT_COMPANY, ROUTES } from '@rental/contract';
+import { type ActivityEntry, type ActivityKind, API, activityResponses, DEFAULT_COMPANY, pathFor, ROUTES } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema';
@@ -64,16 +64,19 @@ describe(`the history (${describeDatabase})`, () => {
     expect(await about('booking', booking._id)).toEqual([]);
 
     expect((await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: booking._id, status: 'confirmed' })).statusCode).toBe(200);
-    const paid = await ownerCall(t.app, owner.token, 'POST', ROUTES.changePaymentStatus.path, { bookingId: booking._id, paymentStatus: 'deposit_received' });
-    expect(paid.statusCode, paid.body).toBe(200);
+    // A part payment at the desk: the folio makes the booking part paid.
+    const paid = await ownerCall(t.app, owner.token, 'POST', pathFor('recordPayment', { id: booking._id }), { method: 'cash', amount: 5000 });
+    expect(paid.statusCode, paid.body).toBe(201);
     const cancelled = await t.app.inject({ method: 'POST', url: API.cancelBooking, headers: authHeader(customer.token), payload: { bookingId: booking._id } });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
 
     const entries = await about('booking', booking._id);
-    expect(entries).toHaveLength(3);
+    // Cancelling frees the customer of the charges, so the 5000 paid is now owed back: the folio says so, as the customer's doing.
+    expect(entries).toHaveLength(4);
     expect(entries[0]).toMatchObject({ actor: { name: 'Ann Brown' }, subjectName: booking.reference, before: { status: 'pending' }, after: { status: 'confirmed' } });
-    expect(entries[1]).toMatchObject({ actor: { name: 'Ann Brown' }, before: { payment_status: 'unpaid' }, after: { payment_status: 'deposit_received' } });
+    expect(entries[1]).toMatchObject({ actor: { name: 'Ann Brown' }, before: { payment_status: 'unpaid' }, after: { payment_status: 'part_paid' } });
     expect(entries[2]).toMatchObject({ actor: { _id: customer.user._id, name: 'Carl Reid' }, before: { status: 'confirmed' }, after: { status: 'cancelled', status_reason: 'customer' } });
+    expect(entries[3]).toMatchObject({ actor: { _id: customer.user._id }, before: { payment_status: 'part_paid' }, after: { payment_status: 'refund_due' } });
   });
 
   it('records nothing for a change the database refused: the entry rolls back with it', async () => {

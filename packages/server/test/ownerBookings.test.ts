@@ -4,9 +4,9 @@
  * received as staff and customers see them, and the CSV export read back with a CSV parser.
  */
 import { randomBytes } from 'node:crypto';
-import { API, MESSAGES, type OwnerBooking, PAYMENT_STATUS_WORDS, responses, ROUTES } from '@rental/contract';
+import { API, FOLIO_MESSAGES, MESSAGES, type OwnerBooking, PAYMENT_STATUS_WORDS, pathFor, responses, ROUTES } from '@rental/contract';
 import { parse } from 'csv-parse/sync';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, users } from '../src/db/schema';
 import { CSV_HEADER } from '../src/features/bookings/bookingsCsv';
@@ -48,6 +48,17 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
   }
 
   const get = (url: string) => ownerCall(t.app, owner.token, 'GET', url);
+
+  /** Money received at the desk, into the booking's folio (what is paid is never set by hand). */
+  async function pay(bookingId: string, amount: number, method = 'cash') {
+    const res = await ownerCall(t.app, owner.token, 'POST', pathFor('recordPayment', { id: bookingId }), { method, amount });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  /** The whole balance recorded as paid, as the list's "Paid" button does. */
+  async function payBalance(bookingId: string) {
+    const res = await ownerCall(t.app, owner.token, 'POST', PAYMENT, { bookingId, paymentStatus: 'paid' });
+    expect(res.statusCode, res.body).toBe(200);
+  }
   const query = (params: Record<string, string>) => `${API.ownerBookings}?${new URLSearchParams(params)}`;
 
   async function page(params: Record<string, string>) {
@@ -129,9 +140,13 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
     beforeAll(async () => {
       const word = `Zebedee${randomBytes(3).toString('hex')}`;
       who = await customer(`Marcia ${word} Campbell`, '+1 (876) 555-0199');
-      const [a] = await insertBookings(who.id, 1, { status: 'pending', paymentStatus: 'unpaid', pickupDate: day(-300), returnDate: day(-296) });
-      const [b] = await insertBookings(who.id, 1, { status: 'confirmed', paymentStatus: 'deposit_received', pickupDate: day(-280), returnDate: day(-280) });
-      const [c] = await insertBookings(who.id, 1, { status: 'cancelled', paymentStatus: 'paid', pickupDate: day(-290), returnDate: day(-285) });
+      const [a] = await insertBookings(who.id, 1, { status: 'pending', pickupDate: day(-300), returnDate: day(-296) });
+      const [b] = await insertBookings(who.id, 1, { status: 'confirmed', pickupDate: day(-280), returnDate: day(-280) });
+      const [c] = await insertBookings(who.id, 1, { status: 'confirmed', pickupDate: day(-290), returnDate: day(-285) });
+      // b part paid; c paid in full, then cancelled: its charges voided, the money is owed back.
+      await pay(b!.id, 3000);
+      await payBalance(c!.id);
+      await t.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, c!.id));
       refs = { a: a!, b: b!, c: c! };
     });
 
@@ -144,9 +159,13 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
     it('by status and by payment state', async () => {
       expect(await found({ q: who.name, status: 'pending' })).toEqual(idsOf('a'));
       expect(await found({ q: who.name, status: 'cancelled' })).toEqual(idsOf('c'));
+      expect(await found({ q: who.name, paymentStatus: 'unpaid' })).toEqual(idsOf('a'));
+      expect(await found({ q: who.name, paymentStatus: 'part_paid' })).toEqual(idsOf('b'));
+      // The filter's older name for part paid, as saved links have it.
       expect(await found({ q: who.name, paymentStatus: 'deposit_received' })).toEqual(idsOf('b'));
-      expect(await found({ q: who.name, paymentStatus: 'paid', status: 'cancelled' })).toEqual(idsOf('c'));
-      expect(await found({ q: who.name, paymentStatus: 'paid', status: 'pending' })).toEqual([]);
+      expect(await found({ q: who.name, paymentStatus: 'refund_due', status: 'cancelled' })).toEqual(idsOf('c'));
+      expect(await found({ q: who.name, paymentStatus: 'paid' })).toEqual([]);
+      expect(await found({ q: who.name, paymentStatus: 'refund_due', status: 'pending' })).toEqual([]);
     });
 
     it('by days touching the rental, both ends included', async () => {
@@ -187,7 +206,7 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
       [{ cursor: 'not-a-page' }, new RegExp(MESSAGES.bookingsPageInvalid)],
       [{ limit: '5', cursor: Buffer.from('2026-01-01T00:00:00.000000|x').toString('base64url') }, new RegExp(MESSAGES.bookingsPageInvalid)],
       [{ status: 'paid' }, /Please choose a status: pending, confirmed, cancelled, picked up, returned or no show/],
-      [{ paymentStatus: 'owed' }, /Please choose what has been paid: not paid yet, deposit received or paid/],
+      [{ paymentStatus: 'owed' }, /Please choose what has been paid: not paid yet, part paid, paid, refund due or refunded/],
       [{ from: '2026-02-30' }, /The first day is not a real date/],
       [{ to: 'soon' }, /The last day is not a real date/],
       [{ from: day(5), to: day(4) }, new RegExp(MESSAGES.bookingDatesReversed)],
@@ -221,7 +240,7 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
   });
 
   describe('payments received', () => {
-    it('staff mark a deposit received; the owner list, the filter and the customer see it', async () => {
+    it('staff record a part payment, then the balance; the owner list, the filter and the customer see it', async () => {
       const bank = { bankName: 'NCB', accountHolderName: 'Waterford Rentals Ltd', branch: 'Portmore', accountNumber: '123-456-789', accountType: 'Savings' };
       expect((await ownerCall(t.app, owner.token, 'PUT', API.bankDetails, bank)).statusCode).toBe(200);
       const someone = await registerCustomer(t.app);
@@ -230,50 +249,73 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
       const booking = made.json().booking;
       expect(booking.paymentStatus).toBe('unpaid');
 
-      const res = await ownerCall(t.app, owner.token, 'POST', PAYMENT, { bookingId: booking._id, paymentStatus: 'deposit_received' });
-      expect(res.statusCode).toBe(200);
+      await pay(booking._id, 5000, 'bank_deposit');
+      const listed = await page({ limit: '10', q: booking.reference, paymentStatus: 'part_paid' });
+      expect(listed.bookings.map((b) => [b._id, b.paymentStatus])).toEqual([[booking._id, 'part_paid']]);
+      const mine = await t.app.inject({ method: 'GET', url: API.userBooking(booking.reference), headers: authHeader(someone.token) });
+      expect(mine.json().booking.paymentStatus).toBe('part_paid');
+      const myList = await t.app.inject({ method: 'GET', url: API.userBookings, headers: authHeader(someone.token) });
+      expect(myList.json().bookings[0].paymentStatus).toBe('part_paid');
+
+      // "Paid" records what is still owed, by the booking's own method.
+      const res = await ownerCall(t.app, owner.token, 'POST', PAYMENT, { bookingId: booking._id, paymentStatus: 'paid' });
+      expect(res.statusCode, res.body).toBe(200);
       const answer = responses.statusChanged.parse(res.json());
       expect(answer.message).toBe(MESSAGES.paymentStatusUpdated);
-      expect(answer.booking).toMatchObject({ _id: booking._id, paymentStatus: 'deposit_received', status: 'pending', paymentMethod: 'cash_deposit' });
+      expect(answer.booking).toMatchObject({ _id: booking._id, paymentStatus: 'paid', status: 'pending', paymentMethod: 'cash_deposit', price: booking.price });
+      const folio = await ownerCall(t.app, owner.token, 'GET', pathFor('folio', { id: booking._id }));
+      expect(folio.json().folio.payments.map((p: { method: string; amount: number }) => [p.method, p.amount])).toEqual([
+        ['bank_deposit', 5000],
+        ['bank_deposit', booking.price - 5000],
+      ]);
+      expect(folio.json().folio.totals.balance).toBe(0);
 
-      const listed = await page({ limit: '10', q: booking.reference, paymentStatus: 'deposit_received' });
-      expect(ids(listed.bookings)).toEqual([booking._id]);
-      const mine = await t.app.inject({ method: 'GET', url: API.userBooking(booking.reference), headers: authHeader(someone.token) });
-      expect(mine.json().booking.paymentStatus).toBe('deposit_received');
-      const myList = await t.app.inject({ method: 'GET', url: API.userBookings, headers: authHeader(someone.token) });
-      expect(myList.json().bookings[0].paymentStatus).toBe('deposit_received');
-
-      // Paid in full, and again: the same answer, nothing else changes.
-      for (let i = 0; i < 2; i++) {
-        const paid = await ownerCall(t.app, owner.token, 'POST', PAYMENT, { bookingId: booking._id, paymentStatus: 'paid' });
-        expect(paid.json().booking).toMatchObject({ paymentStatus: 'paid', status: 'pending', price: booking.price });
-      }
+      // Again: nothing is owing, and nothing more is recorded.
+      const again = await ownerCall(t.app, owner.token, 'POST', PAYMENT, { bookingId: booking._id, paymentStatus: 'paid' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ success: false, message: FOLIO_MESSAGES.nothingOwing, code: 'nothing_owing' });
+      const after = await ownerCall(t.app, owner.token, 'GET', pathFor('folio', { id: booking._id }));
+      expect(after.json().folio.payments).toHaveLength(2);
     });
 
-    it('refuses an unknown state, an unknown booking, and a customer (changing nothing)', async () => {
+    it('refuses a state other than paid, an unknown booking, and a customer (changing nothing)', async () => {
       const someone = await registerCustomer(t.app);
       const booking = (await book(t.app, someone.token, carId, day(40), day(41))).json().booking;
-      const bad = await ownerCall(t.app, owner.token, 'POST', PAYMENT, { bookingId: booking._id, paymentStatus: 'half' });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toBe('Please choose what has been paid: not paid yet, deposit received or paid.');
+      for (const paymentStatus of ['half', 'unpaid', 'deposit_received', 'refunded']) {
+        const bad = await ownerCall(t.app, owner.token, 'POST', PAYMENT, { bookingId: booking._id, paymentStatus });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().message).toBe('Only "paid" can be recorded here: it records the balance as paid. To give money back, record a refund.');
+      }
       const missing = await ownerCall(t.app, owner.token, 'POST', PAYMENT, { bookingId: '3f0e1c8e-0000-4000-8000-000000000000', paymentStatus: 'paid' });
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toBe(MESSAGES.bookingNotFound);
       expect((await ownerCall(t.app, owner.token, 'POST', PAYMENT, { bookingId: 'nope', paymentStatus: 'paid' })).statusCode).toBe(404);
       const byCustomer = await t.app.inject({ method: 'POST', url: PAYMENT, headers: authHeader(someone.token), payload: { bookingId: booking._id, paymentStatus: 'paid' } });
       expect(byCustomer.statusCode).toBe(403);
-      const stored = await t.db.execute(sql`SELECT payment_status FROM bookings WHERE id = ${booking._id}`);
-      expect((stored as unknown as { rows: { payment_status: string }[] }).rows[0]!.payment_status).toBe('unpaid');
+      const stored = await t.db.execute(sql`SELECT payment_status, (SELECT count(*)::int FROM folio_payments WHERE booking_id = ${booking._id}) AS payments FROM bookings WHERE id = ${booking._id}`);
+      expect((stored as unknown as { rows: { payment_status: string; payments: number }[] }).rows[0]).toEqual({ payment_status: 'unpaid', payments: 0 });
     });
 
-    it('the database refuses a payment state it does not know', async () => {
+    it('the database keeps the folio’s word whatever is written, and refuses a payment state it does not know', async () => {
       const who = await customer();
       const [row] = await insertBookings(who.id, 1);
-      const error = await t.db.execute(sql`UPDATE bookings SET payment_status = 'owed' WHERE id = ${row!.id}`).then(
-        () => null,
-        (err: Error) => err,
-      );
+      const stored = async () => ((await t.db.execute(sql`SELECT payment_status FROM bookings WHERE id = ${row!.id}`)) as unknown as { rows: { payment_status: string }[] }).rows[0]!.payment_status;
+      for (const written of ['paid', 'owed']) {
+        await t.db.execute(sql`UPDATE bookings SET payment_status = ${written} WHERE id = ${row!.id}`);
+        expect(await stored()).toBe('unpaid');
+      }
+      // Only a restore writes the column as it was saved; even then the database knows its states.
+      const error = await t.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`SELECT set_config('rental.restoring', 'on', true)`);
+          await tx.execute(sql`UPDATE bookings SET payment_status = 'owed' WHERE id = ${row!.id}`);
+        })
+        .then(
+          () => null,
+          (err: Error) => err,
+        );
       expect(`${error?.message} ${(error?.cause as Error | undefined)?.message}`).toMatch(/bookings_payment_status_check/);
+      expect(await stored()).toBe('unpaid');
     });
   });
 
@@ -282,7 +324,8 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
       const tag = randomBytes(3).toString('hex');
       const quoted = await customer(`Brown, "Bigga" ${tag}`, '876-555-0100');
       const formula = await customer(`=HYPERLINK("http://evil.example","${tag}")`, '+1 876 555 0101');
-      const [q1] = await insertBookings(quoted.id, 1, { status: 'confirmed', paymentStatus: 'deposit_received', paymentMethod: 'cash_deposit', price: 17_000, pickupDate: day(-500), returnDate: day(-498) });
+      const [q1] = await insertBookings(quoted.id, 1, { status: 'confirmed', paymentMethod: 'cash_deposit', price: 17_000, pickupDate: day(-500), returnDate: day(-498) });
+      await pay(q1!.id, 8500, 'bank_deposit');
       const [f1] = await insertBookings(formula.id, 1, { status: 'pending', pickupDate: day(-510), returnDate: day(-510) });
 
       const res = await get(`${CSV}?${new URLSearchParams({ q: tag })}`);
@@ -315,7 +358,7 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
         '17000',
         'Cash deposit',
         'Confirmed',
-        PAYMENT_STATUS_WORDS.deposit_received,
+        PAYMENT_STATUS_WORDS.part_paid,
         // Made before quotes: its total alone.
         '',
         '',
@@ -333,7 +376,7 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
     it('takes the list’s filters', async () => {
       const who = await customer();
       await insertBookings(who.id, 3, { status: 'cancelled' });
-      await insertBookings(who.id, 2, { status: 'confirmed', paymentStatus: 'paid' });
+      for (const { id } of await insertBookings(who.id, 2, { status: 'confirmed' })) await payBalance(id);
       const rows = async (params: Record<string, string>) => {
         const res = await get(`${CSV}?${new URLSearchParams({ q: who.email, ...params })}`);
         expect(res.statusCode).toBe(200);

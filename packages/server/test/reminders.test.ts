@@ -137,7 +137,8 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
     const endsAt = new Date(Date.now() + 200 * HOUR);
     const short = await cashHold(6, endsAt);
     const paid = await cashHold(48, endsAt);
-    await t.db.update(bookings).set({ paymentStatus: 'deposit_received' }).where(eq(bookings.id, paid.id));
+    // Part of it paid into the bank, recorded at the desk: the hold is no longer only waiting.
+    await testApi(t.app, ownerToken).call('recordPayment', { params: { id: paid.id }, body: { method: 'bank_deposit', amount: 5000, reference: 'NCB slip 4471' } });
     const upfront = await booking(day(60), day(61), 'pending');
     await t.db.update(bookings).set({ holdExpiresAt: endsAt, createdAt: new Date(endsAt.getTime() - 48 * HOUR) }).where(eq(bookings.id, upfront.id));
     const round = await sweepReminders(t.db, { mail: t.app.mail, now: new Date(endsAt.getTime() - 3 * HOUR) });
