@@ -102,7 +102,8 @@ export function folioTotals({ lines, payments }: FolioSums): FolioTotals {
 export function paymentStatusOf(totals: Pick<FolioTotals, 'paid' | 'refunded' | 'balance'>): PaymentStatus {
   const net = totals.paid - totals.refunded;
   if (totals.balance < 0) return 'refund_due';
-  if (totals.refunded > 0 && net === 0) return 'refunded';
+  // Refunded: everything paid went back and nothing is owed (a re-opened booking owes again: unpaid).
+  if (totals.refunded > 0 && net === 0 && totals.balance === 0) return 'refunded';
   if (totals.paid === 0) return 'unpaid';
   if (totals.balance === 0) return 'paid';
   return net > 0 ? 'part_paid' : 'unpaid';

@@ -321,6 +321,18 @@ describe(`the folio (${describeDatabase})`, () => {
     expect(folio.paymentStatus).toBe('part_paid');
   });
 
+  it('a booking paid, cancelled and refunded in full reads Refunded; re-opened it owes its price again and reads Not paid yet', async () => {
+    const booking = await booked();
+    await pay(booking._id, booking.price);
+    await setStatus(booking._id, 'cancelled');
+    await refund(booking._id, booking.price);
+    expect((await consistent(booking)).paymentStatus).toBe('refunded');
+    await setStatus(booking._id, 'pending');
+    const folio = await consistent(booking);
+    expect(folio.totals).toMatchObject({ charged: booking.price, paid: booking.price, refunded: booking.price, balance: booking.price });
+    expect(folio.paymentStatus).toBe('unpaid');
+  });
+
   it('“Record the balance as paid” pays what is owed, by the booking’s own method, and refuses when nothing is owing', async () => {
     const bank = { bankName: 'NCB', accountHolderName: 'Waterford Rentals Ltd', branch: 'Portmore', accountNumber: '123-456-789', accountType: 'Savings' };
     expect((await ownerCall(t.app, owner.token, 'PUT', API.bankDetails, bank)).statusCode).toBe(200);

@@ -54,7 +54,7 @@ CREATE TRIGGER folio_payments_append_only BEFORE UPDATE OR DELETE ON folio_payme
 CREATE FUNCTION folio_status_of(charged bigint, paid bigint, refunded bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE
     WHEN charged - paid + refunded < 0 THEN 'refund_due'
-    WHEN refunded > 0 AND paid - refunded = 0 THEN 'refunded'
+    WHEN refunded > 0 AND paid - refunded = 0 AND charged - paid + refunded = 0 THEN 'refunded'
     WHEN paid = 0 THEN 'unpaid'
     WHEN charged - paid + refunded = 0 THEN 'paid'
     WHEN paid - refunded > 0 THEN 'part_paid'
