@@ -135,8 +135,8 @@ describe('carFormFields', () => {
 
   it('names a missing field', () => {
     fc.assert(
-      // Doors, the distance allowance, the plate and the odometer may be left out: SPEC's client never sends them.
-      fc.property(validCarForm, fc.constantFrom(...Object.keys(carFormFields.shape).filter((f) => !['doors', 'distancePerDay', 'plate', 'odometerKm'].includes(f))), (form, field) => {
+      // Doors, the distance allowance, the plate, the odometer and its correction may be left out: SPEC's client never sends them.
+      fc.property(validCarForm, fc.constantFrom(...Object.keys(carFormFields.shape).filter((f) => !['doors', 'distancePerDay', 'plate', 'odometerKm', 'odometerCorrection'].includes(f))), (form, field) => {
         const input: Record<string, unknown> = { ...form };
         delete input[field];
         expectRefusalNaming(carFormFields, input, field);

@@ -152,7 +152,7 @@ describe(`bookings (${describeDatabase})`, () => {
       ] as const) {
         const res = await book(t.app, other.token, car._id, pickup, ret);
         expect(res.statusCode, `${pickup}..${ret}`).toBe(409);
-        expect(res.json()).toEqual({ success: false, message: MESSAGES.datesTaken });
+        expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.datesTaken });
       }
       expect((await book(t.app, other.token, car._id, day(33), day(35))).statusCode).toBe(201);
       expect((await book(t.app, other.token, car._id, day(27), day(29))).statusCode).toBe(201);
@@ -247,7 +247,7 @@ describe(`bookings (${describeDatabase})`, () => {
       const payload = { car: car._id, pickupDate: day(1), returnDate: day(2), paymentMethod: 'upfront' };
       const anonymous = await t.app.inject({ method: 'POST', url: API.createBooking, payload });
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ success: false, message: MESSAGES.notAuthorized });
+      expect(anonymous.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.notAuthorized });
       const forged = await t.app.inject({ method: 'POST', url: API.createBooking, headers: authHeader('not.a.token'), payload });
       expect(forged.statusCode).toBe(401);
     });
@@ -308,7 +308,7 @@ describe(`bookings (${describeDatabase})`, () => {
       expect((await t.app.inject({ method: 'GET', url: API.ownerBookings })).statusCode).toBe(401);
       const res = await ownerCall(t.app, customer.token, 'GET', API.ownerBookings);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ success: false, message: MESSAGES.ownersOnly });
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.ownersOnly });
     });
   });
 
@@ -330,7 +330,7 @@ describe(`bookings (${describeDatabase})`, () => {
       for (const status of ['pending', 'confirmed']) {
         const res = await setStatus(first._id, status);
         expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual({ success: false, message: MESSAGES.reactivateConflict });
+        expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.reactivateConflict });
       }
       expect((await userBookings(customer.token)).find((b) => b._id === first._id)?.status).toBe('cancelled');
     });
@@ -343,7 +343,7 @@ describe(`bookings (${describeDatabase})`, () => {
       for (const status of ['pending', 'confirmed']) {
         const res = await setStatus(booking._id, status);
         expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual({ success: false, message: MESSAGES.carRemovedCannotReactivate });
+        expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.carRemovedCannotReactivate });
       }
       expect((await userBookings(customer.token)).find((b) => b._id === booking._id)?.status).toBe('cancelled');
     });

@@ -108,11 +108,11 @@ describe(`the counter (${describeDatabase})`, () => {
 
     // Nor erase their account while they have the car.
     const erase = await t.app.inject({ method: 'DELETE', url: API.deleteAccount, headers: authHeader(customer.token), payload: { password: customer.password } });
-    expect(erase.json()).toEqual({ success: false, message: COUNTER_MESSAGES.erasureOnRent });
+    expect(erase.json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.erasureOnRent });
 
     // A customer cannot cancel a car on rent; the status select leaves it alone.
-    expect((await post(customer.token, API.cancelBooking, { bookingId: booking._id })).json()).toEqual({ success: false, message: COUNTER_MESSAGES.cancelOnRent });
-    expect((await post(owner.token, API.changeStatus, { bookingId: booking._id, status: 'cancelled' })).json()).toEqual({ success: false, message: COUNTER_MESSAGES.atCounter });
+    expect((await post(customer.token, API.cancelBooking, { bookingId: booking._id })).json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.cancelOnRent });
+    expect((await post(owner.token, API.changeStatus, { bookingId: booking._id, status: 'cancelled' })).json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.atCounter });
 
     // Keys back on time, full, no damage: no charges, the whole deposit back.
     const back = await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm({ odometerKm: 12_900, fuelEighths: 6 }));
@@ -151,15 +151,15 @@ describe(`the counter (${describeDatabase})`, () => {
     ];
     for (const [data, status, message] of attempts) {
       const res = await postCounter(t.app, owner.token, 'checkOut', booking._id, data);
-      expect(res.json(), JSON.stringify(data).slice(0, 80)).toEqual({ success: false, message });
+      expect(res.json(), JSON.stringify(data).slice(0, 80)).toEqual({ success: false, code: expect.any(String), message });
       expect(res.statusCode).toBe(status);
     }
     const notImage = await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { damages: [{ zone: 'front', description: 'Dent', photo: 0 }] }), [
       { name: 'photo', bytes: NOT_AN_IMAGE, filename: 'dent.jpg', type: 'image/jpeg' },
     ]);
-    expect(notImage.json()).toEqual({ success: false, message: COUNTER_MESSAGES.photoNotImage });
+    expect(notImage.json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.photoNotImage });
     const missingPhoto = await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { damages: [{ zone: 'front', description: 'Dent', photo: 0 }] }));
-    expect(missingPhoto.json()).toEqual({ success: false, message: COUNTER_MESSAGES.photoMissing });
+    expect(missingPhoto.json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.photoMissing });
     expect(await statusOf(booking._id)).toBe('confirmed');
     expect(await rentalOf(booking._id)).toBeUndefined();
 
@@ -168,7 +168,7 @@ describe(`the counter (${describeDatabase})`, () => {
     expect((await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { odometerKm: 49_999 }))).json().message).toBe(COUNTER_MESSAGES.odometerBelowCar);
 
     // Check-in of a booking not on rent; customers may not use the counter.
-    expect((await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm())).json()).toEqual({ success: false, message: COUNTER_MESSAGES.notOnRent });
+    expect((await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm())).json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.notOnRent });
     expect((await postCounter(t.app, customer.token, 'checkOut', booking._id, await paidForm(booking._id))).statusCode).toBe(403);
     expect(await statusOf(booking._id)).toBe('confirmed');
   });
@@ -239,7 +239,7 @@ describe(`the counter (${describeDatabase})`, () => {
       const timeline = (await get(owner.token, `${pathFor('timeline')}?from=${day(-3)}`)).json();
       expect(timeline.bookings.find((row: { _id: string }) => row._id === booking._id)).toMatchObject({ status: 'on_rent', overdue: true });
       const lower = await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm({ odometerKm: 9_999, returnedAt: returnAt(due, '12:00') }));
-      expect(lower.json()).toEqual({ success: false, message: COUNTER_MESSAGES.odometerBelowCheckOut });
+      expect(lower.json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.odometerBelowCheckOut });
       expect(await statusOf(booking._id)).toBe('on_rent');
       const res = await postCounter(
         t.app,
@@ -258,7 +258,7 @@ describe(`the counter (${describeDatabase})`, () => {
     const car = await newCar();
     const customer = await approvedCustomer(t.app);
     const later = await confirmedBooking(t.app, owner, customer, car._id, day(5), day(6));
-    expect((await post(owner.token, API.changeStatus, { bookingId: later._id, status: 'no_show' })).json()).toEqual({ success: false, message: COUNTER_MESSAGES.noShowBeforePickup });
+    expect((await post(owner.token, API.changeStatus, { bookingId: later._id, status: 'no_show' })).json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.noShowBeforePickup });
     const today = await confirmedBooking(t.app, owner, customer, car._id, day(0), day(1));
     const marked = await post(owner.token, API.changeStatus, { bookingId: today._id, status: 'no_show' });
     expect(marked.statusCode, marked.body).toBe(200);
@@ -289,8 +289,8 @@ describe(`the counter (${describeDatabase})`, () => {
     expect(damage).toMatchObject({ zone: 'roof', description: 'Hail dent', repairedAt: null });
     const repaired = await post(owner.token, pathFor('repairDamage', { id: damage._id }), {});
     expect(repaired.json()).toMatchObject({ success: true, message: COUNTER_MESSAGES.damageRepaired });
-    expect((await post(owner.token, pathFor('repairDamage', { id: damage._id }), {})).json()).toEqual({ success: false, message: COUNTER_MESSAGES.damageAlreadyRepaired });
-    expect((await get(owner.token, pathFor('carDamages', { id: 'not-an-id' }))).json()).toEqual({ success: false, message: MESSAGES.carNotFound });
+    expect((await post(owner.token, pathFor('repairDamage', { id: damage._id }), {})).json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.damageAlreadyRepaired });
+    expect((await get(owner.token, pathFor('carDamages', { id: 'not-an-id' }))).json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.carNotFound });
     // The history names the damage by its car, when found and when repaired, and who did it.
     const history = (await get(owner.token, `${pathFor('ownerActivity')}?kind=damage`)).json().entries as { subjectId: string; subjectName: string; action: string; actor: { name: string } }[];
     const ofThis = history.filter((entry) => entry.subjectId === damage._id);

@@ -57,14 +57,14 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
 
     const unpaid = await postCounter(t.app, agent.token, 'checkOut', booking._id, await checkOutForm());
     expect(unpaid.statusCode).toBe(409);
-    expect(unpaid.json()).toEqual({ success: false, message: REFUSAL_CODES.payment_before_keys, code: 'payment_before_keys', balance: booking.price });
+    expect(unpaid.json()).toEqual({ success: false, code: expect.any(String), message: REFUSAL_CODES.payment_before_keys, code: 'payment_before_keys', balance: booking.price });
 
     const short = await postCounter(t.app, agent.token, 'checkOut', booking._id, await checkOutForm({ payment: { method: 'cash', amount: booking.price - 1 } }));
     expect(short.statusCode).toBe(409);
     expect(short.json()).toMatchObject({ code: 'payment_not_balance', message: REFUSAL_CODES.payment_not_balance, balance: booking.price });
 
     const both = await postCounter(t.app, owner.token, 'checkOut', booking._id, await checkOutForm({ payment: { method: 'cash', amount: booking.price }, payAtReturn: { reason: 'Regular customer' } }));
-    expect(both.json()).toEqual({ success: false, message: COUNTER_MESSAGES.paymentOrPayAtReturn });
+    expect(both.json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.paymentOrPayAtReturn });
 
     // Nothing changed by the refusals: still confirmed, no rental, nothing paid.
     expect((await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking._id)))[0]!.status).toBe('confirmed');
@@ -89,7 +89,7 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
     const { customer, booking } = await readyForPickup(2);
     const byAgent = await postCounter(t.app, agent.token, 'checkOut', booking._id, await checkOutForm({ payAtReturn: { reason: 'Corporate account' } }));
     expect(byAgent.statusCode).toBe(403);
-    expect(byAgent.json()).toEqual({ success: false, message: COUNTER_MESSAGES.payAtReturnNotAllowed });
+    expect(byAgent.json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.payAtReturnNotAllowed });
     expect(await rentalOf(booking._id)).toBeUndefined();
 
     const byManager = await postCounter(t.app, manager.token, 'checkOut', booking._id, await checkOutForm({ payAtReturn: { reason: 'Corporate account, invoiced monthly' } }));
@@ -197,10 +197,10 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
 
       const wound = await editCar(manager.token, car._id, { plate: car.plate, odometerKm: 10 });
       expect(wound.statusCode).toBe(409);
-      expect(wound.json()).toEqual({ success: false, message: REFUSAL_CODES.odometer_backwards, code: 'odometer_backwards', odometerKm: 50_000 });
+      expect(wound.json()).toEqual({ success: false, code: expect.any(String), message: REFUSAL_CODES.odometer_backwards, code: 'odometer_backwards', odometerKm: 50_000 });
       const withReason = await editCar(manager.token, car._id, { plate: car.plate, odometerKm: 10, odometerCorrection: { reason: 'New cluster' } });
       expect(withReason.statusCode).toBe(403);
-      expect(withReason.json()).toEqual({ success: false, message: COUNTER_MESSAGES.odometerCorrectionOwnerOnly });
+      expect(withReason.json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.odometerCorrectionOwnerOnly });
       expect((await editCar(owner.token, car._id, { plate: car.plate, odometerKm: 49_999 })).json().code).toBe('odometer_backwards');
       expect(await odometerOf(car._id)).toBe(50_000);
 

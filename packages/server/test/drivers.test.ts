@@ -66,7 +66,7 @@ describe(`drivers (${describeDatabase})`, () => {
       ] as const) {
         const res = await saveDriver(customer.token, driverFor(pickup, pickup, change));
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ success: false, message });
+        expect(res.json()).toEqual({ success: false, code: expect.any(String), message });
       }
       expect(await userData(customer.token)).toMatchObject({ driver: null, vetting: { status: 'not_submitted' } });
     });
@@ -97,7 +97,7 @@ describe(`drivers (${describeDatabase})`, () => {
       const other = await addCar(t.app, owner.token);
       const refused = await book(t.app, young.token, other._id, pickup, ret);
       expect(refused.statusCode).toBe(422);
-      expect(refused.json()).toEqual({ success: false, message: 'You must be 23 or older on the pickup day to rent a car.' });
+      expect(refused.json()).toEqual({ success: false, code: expect.any(String), message: 'You must be 23 or older on the pickup day to rent a car.' });
     });
 
     it('a licence held exactly 2 years books; a licence expiring the day before return does not', async () => {
@@ -124,7 +124,7 @@ describe(`drivers (${describeDatabase})`, () => {
       expect((await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, { ...company, minDriverAge: 25 })).statusCode).toBe(200);
       try {
         const refused = await book(t.app, customer.token, (await addCar(t.app, owner.token))._id, pickup, pickup);
-        expect(refused.json()).toEqual({ success: false, message: 'You must be 25 or older on the pickup day to rent a car.' });
+        expect(refused.json()).toEqual({ success: false, code: expect.any(String), message: 'You must be 25 or older on the pickup day to rent a car.' });
         // A client that does not send the rules keeps them.
         const { minDriverAge: _a, minLicenceYears: _b, ...older } = company;
         await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, older);
@@ -202,7 +202,7 @@ describe(`drivers (${describeDatabase})`, () => {
 
       // Read in a thread of its own: a file that only starts like a PDF is refused in words, the server unharmed.
       const fake = await upload(customer.token, 'passport', Buffer.from('%PDF-1.7\nthis is not really a PDF\n'), 'application/pdf');
-      expect(fake.json()).toEqual({ success: false, message: DRIVER_MESSAGES.documentInvalid });
+      expect(fake.json()).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.documentInvalid });
       const wrong = await upload(customer.token, 'passport', NOT_AN_IMAGE, 'image/png');
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().message).toBe(DRIVER_MESSAGES.documentInvalid);
@@ -233,7 +233,7 @@ describe(`drivers (${describeDatabase})`, () => {
 
       // Details changed since staff opened the card: they look again first.
       const stale = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'approved', detailsUpdatedAt: '2020-01-01T00:00:00.000Z' });
-      expect(stale.json()).toEqual({ success: false, message: DRIVER_MESSAGES.vettingDetailsChanged });
+      expect(stale.json()).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.vettingDetailsChanged });
       const seen = (entry as unknown as { driver: { updatedAt: string } }).driver.updatedAt;
       const res = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'approved', detailsUpdatedAt: seen });
       expect(res.statusCode).toBe(200);
@@ -275,6 +275,7 @@ describe(`drivers (${describeDatabase})`, () => {
       expect(mine.find((b) => b._id === confirmed._id)?.status).toBe('confirmed');
       expect((await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: held._id, status: 'confirmed' })).json()).toEqual({
         success: false,
+        code: 'conflict',
         message: DRIVER_MESSAGES.confirmDriverRejected,
       });
       const refused = await book(t.app, customer.token, (await addCar(t.app, owner.token))._id, day(100), day(101));
@@ -320,7 +321,7 @@ describe(`drivers (${describeDatabase})`, () => {
       expect((await call(owner.token, 'POST', markUrl, { reason: 'Returned a car damaged and unpaid in 2025.' })).json().message).toBe(DRIVER_MESSAGES.doNotRentSet);
 
       const refused = await book(t.app, customer.token, car._id, day(110), day(111));
-      expect(refused.json()).toEqual({ success: false, message: DRIVER_MESSAGES.bookingRefused });
+      expect(refused.json()).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.bookingRefused });
       const list = (await call(owner.token, 'GET', `${API.vetting}?status=do_not_rent`)).json().customers;
       expect(list.find((c: { _id: string }) => c._id === customer.user._id)?.doNotRent).toBe('Returned a car damaged and unpaid in 2025.');
       // The customer never reads the reason.
@@ -366,12 +367,12 @@ describe(`drivers (${describeDatabase})`, () => {
       const booking = (await book(t.app, customer.token, (await addCar(t.app, owner.token))._id, pickupAt(130), day(131))).json().booking;
 
       const wrong = await call(customer.token, 'DELETE', API.deleteAccount, { password: 'not my password' });
-      expect(wrong.json()).toEqual({ success: false, message: DRIVER_MESSAGES.wrongPassword });
+      expect(wrong.json()).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.wrongPassword });
       expect((await call(customer.token, 'GET', API.userData)).statusCode).toBe(200);
 
       // Not while a car is held for them.
       const booked = await call(customer.token, 'DELETE', API.deleteAccount, { password: TEST_PASSWORD });
-      expect(booked.json()).toEqual({ success: false, message: DRIVER_MESSAGES.erasureWhileBooked });
+      expect(booked.json()).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.erasureWhileBooked });
       await call(customer.token, 'POST', API.cancelBooking, { bookingId: booking._id });
 
       const erased = await call(customer.token, 'DELETE', API.deleteAccount, { password: TEST_PASSWORD });
