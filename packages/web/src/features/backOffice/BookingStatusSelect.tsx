@@ -1,3 +1,4 @@
+import { staffStatusChoices } from '@rental/contract/bookingLife';
 import { type BookingStatus, SELECTABLE_STATUSES } from '@rental/contract/constants';
 import type { OwnerBooking } from '@rental/contract/schemas';
 import { useState } from 'react';
@@ -5,6 +6,7 @@ import { formatCalendarDate } from '../../lib/dates';
 import { STATUS_WORDS, type StatusTone, statusTone } from '../bookings/bookingStatus';
 import { ConfirmDialog } from './ConfirmDialog';
 import { StatusBadge } from './StatusBadge';
+import { useSession } from '../../session/useSession';
 import { useChangeStatus } from './ownerQueries';
 import { statusChangeQuestion } from './statusChange';
 
@@ -39,6 +41,8 @@ export function BookingStatusSelect({ booking, className = '' }: { booking: Owne
 
 function StatusSelect({ booking, status: stored, className }: { booking: OwnerBooking; status: SelectableStatus; className: string }) {
   const change = useChangeStatus();
+  // The steps the booking's life allows this staff member from here (contract bookingLife.ts), the same table the server checks.
+  const choices = staffStatusChoices(stored, useSession().staffRole ?? 'agent', SELECTABLE_STATUSES) as SelectableStatus[];
   // The owner's choice shows while it is asked about and saved; on "no" or a failure the select
   // falls back to the stored status.
   const [choice, setChoice] = useState<SelectableStatus | null>(null);
@@ -77,7 +81,7 @@ function StatusSelect({ booking, status: stored, className }: { booking: OwnerBo
         onChange={(event) => onChange(event.target.value as SelectableStatus)}
         className={`rounded-lg border px-3 py-2 font-medium aria-disabled:opacity-60 ${statusSelectColour(shown)} ${className}`}
       >
-        {SELECTABLE_STATUSES.map((status) => (
+        {choices.map((status) => (
           <option key={status} value={status}>
             {STATUS_WORDS[status]}
           </option>
