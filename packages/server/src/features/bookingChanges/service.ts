@@ -25,9 +25,10 @@ import {
   rentalDays,
   wantedBooking,
 } from '@rental/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
-import { bookingEvents, bookings, cars } from '../../db/schema';
+import { bookings, cars } from '../../db/schema';
+import { takeStep } from '../bookings';
 import { type Database, isOverlapViolation, pgErrorCode, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../cars/ids';
@@ -201,7 +202,6 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
   await tx
     .update(bookings)
     .set({
-      ...(toConfirm ? { status: 'pending' as const } : {}),
       carId: wanted.carId,
       pickupDate: wanted.pickupDate,
       returnDate: wanted.returnDate,
@@ -211,7 +211,8 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
       holdExpiresAt: hold,
     })
     .where(eq(bookings.id, bookingId));
-  if (toConfirm) await tx.insert(bookingEvents).values({ bookingId, status: 'pending', reason: null, actorId: actor.id });
+  // Back to staff: the booking's life takes the step (a customer's change of a confirmed booking), with the hold above.
+  if (toConfirm) await takeStep(tx, bookingId, 'confirmed', { event: 'change', actor: 'customer', actorId: actor.id, to: 'pending', holdExpiresAt: hold as SQL });
   // The extras must fit their stock on the new days too (raises extra_sold_out).
   if (newQuote.extras.length > 0) await tx.execute(sql`SELECT booking_extras_fit(${bookingId}::uuid)`);
   // A rental extended: its new return day gets its own reminder and, if it comes to that, its own overdue alert.

@@ -15,14 +15,12 @@ import {
   MESSAGES,
   type OwnerBooking,
   type Role,
-  type StatusReason,
-  lifeStep,
   type StaffRole,
   staffEventFor,
   REFUSAL_CODES,
 } from '@rental/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { bookingEvents, bookings, cars, users } from '../../db/schema';
+import { bookings, cars, users } from '../../db/schema';
 import { actAs } from '../../db/actor';
 import { type Database, isOverlapViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -36,11 +34,10 @@ import {
   type MailSettings,
 } from '../mail/letters';
 import { bookingFacts, enqueue } from '../mail/outbox';
+import { staffActor, takeStep } from './life';
 import { findBooking, listOwnerBookings } from './read';
 
 export { findUserBooking, listOwnerBookings, listUserBookings } from './read';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface Actor {
   id: string;
@@ -66,20 +63,6 @@ function raisedReason(err: unknown): string | undefined {
     if ((e as { code?: unknown }).code === 'P0001') return (e as { message?: string }).message;
   }
   return undefined;
-}
-
-/** Sets a status and records it, inside the caller's transaction. */
-async function recordStatus(tx: Tx, bookingId: string, status: BookingStatus, reason: StatusReason | null, actorId: string | null, holdMinutes: number) {
-  await tx
-    .update(bookings)
-    .set({
-      status,
-      statusReason: status === 'cancelled' ? reason : null,
-      // Back to pending (staff re-opening a booking): a fresh hold.
-      holdExpiresAt: status === 'pending' ? holdEnd(holdMinutes) : null,
-    })
-    .where(eq(bookings.id, bookingId));
-  await tx.insert(bookingEvents).values({ bookingId, status, reason: status === 'cancelled' ? reason : null, actorId });
 }
 
 const atCounter = (status: BookingStatus) => (COUNTER_STATUSES as readonly string[]).includes(status);
@@ -127,10 +110,11 @@ export async function changeBookingStatus(
         throw new HttpError(409, MESSAGES.carRemovedCannotReactivate);
       }
       if (current.status === status) return;
-      // The transition table has the last word: a step it does not list for this role is refused.
+      // The booking's life has the last word: a step its table does not list for this role is refused.
       const event = staffEventFor(current.status, status);
-      if (!event || !lifeStep(current.status, event, actor.staffRole ?? 'agent')) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
-      await recordStatus(tx, bookingId, status, 'staff', actor.id, holdMinutes);
+      if (!event) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
+      // Back to pending (staff re-opening a booking): a fresh hold.
+      await takeStep(tx, bookingId, current.status, { event, actor: staffActor(actor.staffRole), actorId: actor.id, reason: 'staff', to: status, holdExpiresAt: holdEnd(holdMinutes) });
       // Re-opened: its extras must still fit their stock (another booking may have the last child seat now).
       if (freesDays(current.status)) await tx.execute(sql`SELECT booking_extras_fit(${bookingId}::uuid)`);
       // The customer hears of a confirmation or a cancellation (not of staff re-opening a booking).
@@ -168,8 +152,7 @@ export async function cancelOwnBooking(db: Database, userId: string, bookingId: 
     if (current.status === 'on_rent') throw new HttpError(409, COUNTER_MESSAGES.cancelOnRent);
     if (current.status === 'returned' || current.status === 'no_show') throw new HttpError(409, MESSAGES.pickupDayReached);
     if (current.status === 'confirmed' && current.pickupDate <= today) throw new HttpError(409, MESSAGES.pickupDayReached);
-    if (!lifeStep(current.status, 'cancel_by_customer', 'customer')) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
-    await recordStatus(tx, bookingId, 'cancelled', 'customer', userId, 0);
+    await takeStep(tx, bookingId, current.status, { event: 'cancel_by_customer', actor: 'customer', actorId: userId, reason: 'customer' });
     await enqueue(tx, [cancelledByCustomerLetter(await bookingFacts(tx, bookingId), await getCompanySettings(tx), mail)]);
   });
   return (await findBooking(db, eq(bookings.id, bookingId)))!;

@@ -22,9 +22,9 @@ import {
   type ReturnSettlement,
   settleDeposit,
 } from '@rental/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
-import { bookingEvents, bookings, cars, rentals, users } from '../../db/schema';
+import { bookings, cars, rentals, users } from '../../db/schema';
 import { queryRows, type Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../cars/ids';
@@ -37,7 +37,7 @@ import type { CounterForm } from './counterForm';
 import { carReturnedLetter } from './letters';
 import { renderReceipt } from './receiptPdf';
 import { userEmail } from '../../db/userEmail';
-import { addCharges, readFolio, settleSecurityDeposit } from '../bookings';
+import { addCharges, readFolio, settleSecurityDeposit, staffActor, takeStep } from '../bookings';
 
 /** A return time a little ahead of the server's clock is a phone's clock, not the future. */
 const CLOCK_SLACK_MS = 5 * 60_000;
@@ -167,8 +167,7 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
         receiptPdf: Buffer.from(receipt),
       })
       .where(eq(rentals.bookingId, bookingId));
-    await tx.update(bookings).set({ status: 'returned' }).where(and(eq(bookings.id, bookingId), eq(bookings.status, 'on_rent')));
-    await tx.insert(bookingEvents).values({ bookingId, status: 'returned', actorId: staff.id });
+    await takeStep(tx, bookingId, 'on_rent', { event: 'check_in', actor: staffActor(staff.staffRole), actorId: staff.id });
     await tx.update(cars).set({ odometerKm: sql`greatest(${cars.odometerKm}, ${data.odometerKm})` }).where(eq(cars.id, row.carId));
     const outcome = { charges: settlement.charges, depositRefunded: deposit.refunded, depositKept: deposit.kept, depositHeld: deposit.held, owing: deposit.owing, receiptNumber: number };
     await enqueue(tx, [

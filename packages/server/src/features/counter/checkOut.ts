@@ -8,7 +8,7 @@
 import { type CheckOutData, COUNTER_MESSAGES, MESSAGES, companyToday, dueBackAt, sameLicence } from '@rental/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
-import { bookingEvents, bookings, cars, driverDetails, rentals, users } from '../../db/schema';
+import { bookings, cars, driverDetails, rentals, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../cars/ids';
@@ -22,7 +22,7 @@ import { recordDamages } from './damages';
 import { openDamagesOf } from './record';
 import { checkOutRefusal } from './rules';
 import { userEmail } from '../../db/userEmail';
-import { readFolio } from '../bookings';
+import { readFolio, staffActor, takeStep } from '../bookings';
 import { type CounterStaff, moneyBeforeKeys } from './money';
 
 export type Staff = CounterStaff;
@@ -105,8 +105,7 @@ export async function checkOut(db: Database, staff: Staff, bookingId: unknown, f
       staffSignature,
       agreementPdf: Buffer.from(agreement),
     });
-    await tx.update(bookings).set({ status: 'on_rent', holdExpiresAt: null }).where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')));
-    await tx.insert(bookingEvents).values({ bookingId, status: 'on_rent', actorId: staff.id });
+    await takeStep(tx, bookingId, 'confirmed', { event: 'check_out', actor: staffActor(staff.staffRole), actorId: staff.id });
     await tx.update(cars).set({ odometerKm: data.odometerKm }).where(and(eq(cars.id, row.carId), isNull(cars.deletedAt)));
     await enqueue(tx, [keysHandedOverLetter(await bookingFacts(tx, bookingId), data.deposit, company, mail, payAtReturn === null ? 0 : folio.totals.balance)]);
   });

@@ -12,7 +12,8 @@ import {
 } from '@rental/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
-import { bookingEvents, bookings, cars, documents, driverDetails, users } from '../../db/schema';
+import { bookings, cars, documents, driverDetails, users } from '../../db/schema';
+import { cancelNotApproved } from '../bookings';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../cars/ids';
@@ -148,14 +149,7 @@ export async function decideVetting(db: Database, staffId: string, body: Vetting
       return;
     }
     // Not approved: their holds end now, their days free for others.
-    const cancelled = await tx
-      .update(bookings)
-      .set({ status: 'cancelled', statusReason: 'not_approved', holdExpiresAt: null })
-      .where(and(eq(bookings.userId, userId), eq(bookings.status, 'pending')))
-      .returning({ id: bookings.id, reference: bookings.reference });
-    if (cancelled.length > 0) {
-      await tx.insert(bookingEvents).values(cancelled.map(({ id }) => ({ bookingId: id, status: 'cancelled' as const, reason: 'not_approved' as const, actorId: staffId })));
-    }
+    const cancelled = await cancelNotApproved(tx, userId, staffId);
     await enqueue(tx, [vettingRejectedLetter(customer, reason ?? '', cancelled.map((b) => b.reference).sort(), company, mail)]);
   });
   const [customer] = await vettingList(db, 'waiting', userId);

@@ -17,7 +17,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { retryTransientConflicts } from '../../db/retry';
-import { bookingEvents, bookings, passwordResets, users } from '../../db/schema';
+import { bookings, passwordResets, users } from '../../db/schema';
 import { type Database, isUniqueViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { hashResetToken } from '../auth/passwordReset';
@@ -28,6 +28,7 @@ import { bookingFacts, enqueue, LINK_TOKEN_PLACEHOLDER } from '../mail/outbox';
 import { bookInTransaction, type BookingRules } from '../bookings/bookBatch';
 import { findBooking } from '../bookings/read';
 import { type Actor } from '../bookings/service';
+import { staffActor, takeStep } from '../bookings';
 import { WELCOME_LINK_DAYS, welcomeLetter } from './welcomeLetter';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -66,8 +67,7 @@ async function book(tx: Tx, actor: Actor, body: StaffBookingBody, rules: Booking
 
   if (confirmAtOnce) {
     // As staff confirming it a moment later would: the history, then the customer's letter.
-    await tx.update(bookings).set({ status: 'confirmed', holdExpiresAt: null }).where(eq(bookings.id, bookingId));
-    await tx.insert(bookingEvents).values({ bookingId, status: 'confirmed', actorId: actor.id });
+    await takeStep(tx, bookingId, 'pending', { event: 'confirm', actor: staffActor(actor.staffRole), actorId: actor.id });
     await enqueue(tx, [bookingConfirmedLetter(await bookingFacts(tx, bookingId), company, rules.mail)]);
   }
   // Who on staff booked, for whom: the customer is named by id, so the history keeps no personal words.

@@ -1,0 +1,69 @@
+/**
+ * The one writer of a booking's status: every step of its life (contract bookingLife.ts) is taken
+ * here, checked against the table for who takes it, written with its hold and reason, and recorded
+ * in booking_events in the caller's transaction. The counter, vetting, staff bookings and changes
+ * move a booking through these functions (the bookings feature's face), never by writing the row.
+ */
+import { type BookingEvent, type BookingStatus, type LifeActor, lifeStep, REFUSAL_CODES, type StaffRole, type StatusReason } from '@rental/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { bookingEvents, bookings } from '../../db/schema';
+import type { Database } from '../../db/types';
+import { HttpError } from '../../http/errors';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface Step {
+  event: BookingEvent;
+  /** Who takes it, as the table names them (a staff member by role). */
+  actor: LifeActor;
+  /** Whose name the history keeps (null: the site itself). */
+  actorId: string | null;
+  /** Why a cancelled booking ended. */
+  reason?: StatusReason;
+  /** Where the step goes when the table gives it a choice (a customer's change back to pending). */
+  to?: BookingStatus;
+  /** The hold a pending booking gets (by default none is changed for other statuses: cleared). */
+  holdExpiresAt?: SQL | Date | null;
+}
+
+/** A staff member as the table names them: by role (the SPEC's owner without a role is an owner). */
+export const staffActor = (staffRole: StaffRole | null | undefined): LifeActor => staffRole ?? 'owner';
+
+/**
+ * Takes one step of a booking's life from the status the caller read under its lock. Refused with
+ * step_not_allowed when the table does not list it for this actor; nothing is written then.
+ */
+export async function takeStep(tx: Tx, bookingId: string, from: BookingStatus, step: Step): Promise<BookingStatus> {
+  const allowed = lifeStep(from, step.event, step.actor);
+  const to = step.to ?? allowed?.to;
+  if (!allowed || !to || (to !== allowed.to && to !== allowed.customerChangeTo)) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
+  const reason = to === 'cancelled' ? (step.reason ?? null) : null;
+  const moved = await tx
+    .update(bookings)
+    .set({ status: to, statusReason: reason, holdExpiresAt: to === 'pending' ? (step.holdExpiresAt ?? null) : null })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, from)))
+    .returning({ id: bookings.id });
+  if (moved.length === 0) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
+  await tx.insert(bookingEvents).values({ bookingId, status: to, reason, actorId: step.actorId });
+  return to;
+}
+
+/**
+ * A customer not approved as a driver: their bookings waiting for confirmation end now (the
+ * table's not_approved step, from pending), their days free for others. Answers those cancelled.
+ */
+export async function cancelNotApproved(tx: Tx, userId: string, staffId: string): Promise<{ id: string; reference: string }[]> {
+  if (!lifeStep('pending', 'not_approved', 'agent')) return [];
+  const cancelled = await tx
+    .update(bookings)
+    .set({ status: 'cancelled', statusReason: 'not_approved', holdExpiresAt: null })
+    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'pending')))
+    .returning({ id: bookings.id, reference: bookings.reference });
+  if (cancelled.length > 0) {
+    await tx.insert(bookingEvents).values(cancelled.map(({ id }) => ({ bookingId: id, status: 'cancelled' as const, reason: 'not_approved' as const, actorId: staffId })));
+  }
+  return cancelled;
+}
+
+/** The hold a booking sent back to pending gets: minutes from now. */
+export const holdFromNow = (minutes: number): SQL => sql`now() + make_interval(mins => ${minutes})`;
