@@ -7,13 +7,27 @@
  * photos on PGlite.
  * Every check-out needs its own booking: confirmed for today, an approved driver with a licence,
  * a car with a plate. They are written straight into the fresh database before the server starts.
- * Prints median, p95 and slowest in ms of each, the server's CPU per check-out (its PGlite thread
+ * Each booking checked out is then checked in (keys back: no new damage, two eighths of fuel short,
+ * so the return carries a fuel charge), timed the same way (`--no-check-in` leaves it out).
+ * Prints median, p95 and slowest in ms of each, the server's CPU per request (its PGlite thread
  * included), the time the server's re-encoding of one photo takes alone (in this process, the
  * server idle), the load average before and after. The agreement and receipt rendering alone are
  * timed by bench/counter-pdf.mjs.
+ *
+ * Keys go out only once the booking's folio balance is paid (decision 101): where the server has a
+ * folio (its counter view carries `balance`), each check-out form carries `payment` of exactly that
+ * balance, read from GET /api/owner/bookings/:id/counter before the clock starts; a server without
+ * one (a build before the folio) is sent the form without it.
+ *
+ * `--against OTHER/packages/server/dist/main.js`: the same runs against a second build at once, on
+ * its own fresh database seeded the same way (with that build's own schema and migrations, from
+ * OTHER/packages/server/src through tsx), alternating request by request (this build, the other, the
+ * other, this build, ...), so the machine's load falls on both alike; prints both sides and the
+ * ratio of this build's figures to the other's.
  * Not a test: it asserts nothing and is not part of CI.
  *
  *   node bench/counter-checkout.mjs [--pg] [--runs 30] [--warmup 3] [--photos 6] [--width 1600]
+ *     [--no-check-in] [--against OTHER/packages/server/dist/main.js]
  *
  * The built server (packages/server/dist/main.js, or BENCH_SERVER_MAIN) when there is one, else
  * its TypeScript through tsx (as the tests run it); the first line says which.
@@ -22,7 +36,7 @@ import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { carPictureSvg } from './lib/carPicture.mjs';
@@ -37,8 +51,11 @@ const { values } = parseArgs({
     photos: { type: 'string', default: '6' },
     width: { type: 'string', default: '1600' },
     'log-level': { type: 'string', default: 'info' },
+    'no-check-in': { type: 'boolean', default: false },
+    against: { type: 'string' },
   },
 });
+const withCheckIn = !values['no-check-in'];
 const runs = Number(values.runs);
 const warmup = Number(values.warmup);
 const photoCount = Number(values.photos);
@@ -52,15 +69,25 @@ const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
 const { register } = await import('tsx/esm/api');
 register();
 const serverSrc = join(ROOT, 'packages', 'server', 'src');
-const serverModule = (path) => import(pathToFileURL(join(serverSrc, path)).href);
-const [contract, { openDatabase }, schema, { signSessionToken }, { processImage }, { default: sharp }] = await Promise.all([
-  import('@rental/contract'),
-  serverModule('db/open.ts'),
-  serverModule('db/schema.ts'),
-  serverModule('features/auth/sessionTokens.ts'),
-  serverModule('features/images/process.ts'),
-  import('sharp'),
-]);
+const serverModule = (path, src = serverSrc) => import(pathToFileURL(join(src, path)).href);
+const [contract, { processImage }, { default: sharp }] = await Promise.all([import('@rental/contract'), serverModule('features/images/process.ts'), import('sharp')]);
+
+/**
+ * A build to measure: its main.js, the checkout it is in, and the database code of that checkout
+ * (so its database is made by its own migrations and filled through its own schema).
+ */
+async function side(label, main) {
+  // No build there (BENCH_SERVER_MAIN=/nonexistent): this checkout's source, through tsx.
+  const root = existsSync(main) ? resolvePath(dirname(main), '..', '..', '..') : ROOT;
+  const src = join(root, 'packages', 'server', 'src');
+  if (!existsSync(join(src, 'db', 'open.ts'))) throw new Error(`${main}: no ${src}/db/open.ts beside it, to prepare its database with`);
+  const [{ openDatabase }, schema, { signSessionToken }] = await Promise.all([
+    serverModule('db/open.ts', src),
+    serverModule('db/schema.ts', src),
+    serverModule('features/auth/sessionTokens.ts', src),
+  ]);
+  return { label, main, root, src, openDatabase, schema, signSessionToken };
+}
 const { addDays, companyToday, pathFor } = contract;
 
 /** CPU time a process has used so far, ms (user + system, Linux /proc; PGlite's thread included). */
@@ -70,7 +97,7 @@ function cpuMs(pid) {
 }
 
 /** Owner, approved drivers, cars with plates and a confirmed booking of today for each check-out. */
-async function prepare(target, count) {
+async function prepare({ openDatabase, schema, signSessionToken }, target, count) {
   const opened = await openDatabase(target);
   try {
     const { db } = opened;
@@ -117,11 +144,11 @@ async function prepare(target, count) {
 }
 
 /** The server as a process on a free port (PORT=0; the log line says where), answering /health. */
-async function startServer(env) {
-  const built = existsSync(SERVER_MAIN);
-  const args = built ? [SERVER_MAIN] : ['--import', 'tsx', join(serverSrc, 'main.ts')];
+async function startServer(env, main = SERVER_MAIN, root = ROOT) {
+  const built = existsSync(main);
+  const args = built ? [main] : ['--import', 'tsx', join(root, 'packages', 'server', 'src', 'main.ts')];
   const child = spawn(process.execPath, args, {
-    cwd: built ? ROOT : join(ROOT, 'packages', 'server'),
+    cwd: built ? root : join(root, 'packages', 'server'),
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env, JWT_SECRET, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: values['log-level'], NODE_ENV: 'production' },
   });
@@ -149,7 +176,7 @@ async function startServer(env) {
   return {
     baseUrl,
     pid: child.pid,
-    how: built ? SERVER_MAIN : 'packages/server/src/main.ts through tsx (no build found)',
+    how: built ? main : `${root}/packages/server/src/main.ts through tsx (no build found)`,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -161,7 +188,7 @@ async function startServer(env) {
 }
 
 /** The check-out form as the counter's phone sends it: readings, the signature, one damage per photo. */
-function checkOutForm(signature, photos) {
+function checkOutForm(signature, photos, payment) {
   const zones = ['front', 'back', 'left', 'right', 'roof', 'interior'];
   const form = new FormData();
   form.append(
@@ -175,9 +202,17 @@ function checkOutForm(signature, photos) {
       items: ['Spare tyre', 'Jack'],
       deposit: { amount: 15_000, method: 'card', reference: 'AUTH 889231' },
       signature,
+      ...(payment && { payment }),
     }),
   );
   for (const [i, bytes] of photos.entries()) form.append('photo', new Blob([bytes], { type: 'image/jpeg' }), `damage-${i + 1}.jpg`);
+  return form;
+}
+
+/** Keys back: the readings after 187 km, two eighths of fuel short (a fuel charge), no new damage. */
+function checkInForm() {
+  const form = new FormData();
+  form.append('data', JSON.stringify({ odometerKm: 48_400, fuelEighths: 4, damages: [], cleaning: 0 }));
   return form;
 }
 
@@ -194,7 +229,7 @@ async function phonePhoto(spec) {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 console.log(
-  `Check-out: ${values.pg ? 'PostgreSQL' : 'PGlite'}, ${runs} check-outs with ${photoCount} photos of ${width} x ${height} and ${runs} with none, alternating, after ${warmup} of each; Node ${process.version}, ${cpus().length} CPUs`,
+  `Check-out: ${values.pg ? 'PostgreSQL' : 'PGlite'}, ${runs} check-outs with ${photoCount} photos of ${width} x ${height} and ${runs} with none, alternating${withCheckIn ? ', each booking then checked in' : ''}, after ${warmup} of each${values.against ? `, this build and ${values.against} alternating request by request` : ''}; Node ${process.version}, ${cpus().length} CPUs`,
 );
 console.log(`  load average before: ${load()}`);
 
@@ -210,46 +245,110 @@ console.log(`  photos: ${kb.join(', ')} KB (${Math.round(kb.reduce((a, b) => a +
 const stroke = '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="600" height="200" fill="#fff"/><path d="M20 160 C 120 20, 200 180, 300 80 S 500 140, 580 40" stroke="#123" stroke-width="6" fill="none"/></svg>';
 const signature = `data:image/png;base64,${(await sharp(Buffer.from(stroke)).png().toBuffer()).toString('base64')}`;
 
-const database = await freshDatabase({ postgresUrl: values.pg ? values['pg-url'] : undefined });
-let server;
-try {
-  const rounds = warmup + runs;
-  const { bookingIds, token } = await prepare(database.target, rounds * 2);
-  console.log(`  ${bookingIds.length} confirmed bookings of today prepared`);
-  server = await startServer(database.env);
-  console.log(`  server: ${server.how}`);
+const sides = [await side('this build', SERVER_MAIN)];
+if (values.against) {
+  if (!existsSync(values.against)) throw new Error(`--against ${values.against}: no such file (build that checkout's server first)`);
+  sides.push(await side('other', resolvePath(values.against)));
+}
+const rounds = warmup + runs;
+const fmt = (ms) => ms.toFixed(0);
+const stats = (times) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { median: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) };
+};
 
-  const checkOut = async (bookingId, form) => {
+try {
+  for (const s of sides) {
+    s.database = await freshDatabase({ postgresUrl: values.pg ? values['pg-url'] : undefined });
+    const { bookingIds, token } = await prepare(s, s.database.target, rounds * 2);
+    s.bookingIds = bookingIds;
+    s.token = token;
+    s.server = await startServer(s.database.env, s.main, s.root);
+    s.kinds = [
+      { name: `check-out, ${photoCount} photos`, photos, times: [], cpu: 0 },
+      { name: 'check-out, no photo', photos: [], times: [], cpu: 0 },
+      ...(withCheckIn ? [{ name: 'check-in', checkIn: true, times: [], cpu: 0 }] : []),
+    ];
+    s.next = 0;
+    // Does this build keep a folio (and so ask for the balance before the keys)? Its counter view says.
+    const view = await fetch(`${s.server.baseUrl}${pathFor('counterBooking', { id: bookingIds[0] })}`, { headers: { authorization: token } });
+    if (view.status !== 200) throw new Error(`${s.label}: the counter view answered ${view.status}: ${await view.text()}`);
+    s.folio = typeof (await view.json()).booking?.balance === 'number';
+    console.log(`  ${s.label}: ${s.server.how}; ${bookingIds.length} confirmed bookings of today prepared; ${s.folio ? 'a folio: the balance is paid with the keys' : 'no folio: no payment sent'}`);
+  }
+
+  const post = async (s, path, form) => {
     const started = performance.now();
-    const res = await fetch(`${server.baseUrl}${pathFor('checkOut', { id: bookingId })}`, { method: 'POST', headers: { authorization: token }, body: form });
+    const res = await fetch(`${s.server.baseUrl}${path}`, { method: 'POST', headers: { authorization: s.token }, body: form });
     const text = await res.text();
     const ms = performance.now() - started;
-    if (res.status !== 200) throw new Error(`check-out answered ${res.status}: ${text}`);
+    if (res.status !== 200) throw new Error(`${s.label}: ${path} answered ${res.status}: ${text}`);
     return ms;
   };
-  const kinds = [
-    { name: `${photoCount} photos`, photos, times: [], cpu: 0 },
-    { name: 'no photo', photos: [], times: [], cpu: 0 },
-  ];
-  let next = 0;
-  for (let round = 0; round < rounds; round++) {
-    for (const kind of kinds) {
+  /** The balance the check-out must take (0: none owing), read before the clock starts. */
+  const balanceOf = async (s, bookingId) => {
+    if (!s.folio) return 0;
+    const res = await fetch(`${s.server.baseUrl}${pathFor('counterBooking', { id: bookingId })}`, { headers: { authorization: s.token } });
+    if (res.status !== 200) throw new Error(`${s.label}: the counter view answered ${res.status}: ${await res.text()}`);
+    return (await res.json()).booking.balance;
+  };
+  /** One kind's request on one side; the booking checked out is kept for its check-in. */
+  const once = async (s, kind, measured) => {
+    let path;
+    let form;
+    if (kind.checkIn) {
+      const bookingId = s.onRent.shift();
+      path = pathFor('checkIn', { id: bookingId });
+      form = checkInForm();
+    } else {
+      const bookingId = s.bookingIds[s.next++];
+      const balance = await balanceOf(s, bookingId);
+      path = pathFor('checkOut', { id: bookingId });
       // The body is made before the clock starts; sending it is part of the time, as from a phone.
-      const form = checkOutForm(signature, kind.photos);
-      const cpuBefore = cpuMs(server.pid);
-      const ms = await checkOut(bookingIds[next++], form);
-      if (round < warmup) continue;
-      kind.cpu += cpuMs(server.pid) - cpuBefore;
-      kind.times.push(ms);
+      form = checkOutForm(signature, kind.photos, balance > 0 ? { method: 'card', amount: balance, reference: 'POS 55120' } : undefined);
+      if (balance > 0) s.paid.push(balance);
+      s.onRent.push(bookingId);
+    }
+    const cpuBefore = cpuMs(s.server.pid);
+    const ms = await post(s, path, form);
+    if (!measured) return;
+    kind.cpu += cpuMs(s.server.pid) - cpuBefore;
+    kind.times.push(ms);
+  };
+  for (const s of sides) {
+    s.onRent = [];
+    s.paid = [];
+  }
+  for (let round = 0; round < rounds; round++) {
+    // Request by request across the sides, the first side swapped each round (A B, B A, ...), so
+    // neither always goes first after the other's heavier request.
+    const order = round % 2 === 0 ? sides : sides.toReversed();
+    const checkOuts = sides[0].kinds.filter((k) => !k.checkIn).length;
+    for (let k = 0; k < sides[0].kinds.length; k++) {
+      const times = sides[0].kinds[k].checkIn ? checkOuts : 1; // check in every booking checked out this round
+      for (let t = 0; t < times; t++) for (const s of order) await once(s, s.kinds[k], round >= warmup);
     }
   }
 
   console.log('');
-  console.log('| check-out | median ms | p95 ms | max ms | server CPU ms per check-out |');
-  console.log('|---|---|---|---|---|');
-  for (const kind of kinds) {
-    const sorted = [...kind.times].sort((a, b) => a - b);
-    console.log(`| ${kind.name} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 95).toFixed(0)} | ${sorted.at(-1).toFixed(0)} | ${(kind.cpu / runs).toFixed(0)} |`);
+  console.log(`| request | build | median ms | p95 ms | max ms | server CPU ms per request | n |`);
+  console.log('|---|---|---|---|---|---|---|');
+  for (let k = 0; k < sides[0].kinds.length; k++) {
+    for (const s of sides) {
+      const kind = s.kinds[k];
+      const { median, p95, max } = stats(kind.times);
+      console.log(`| ${kind.name} | ${s.label} | ${fmt(median)} | ${fmt(p95)} | ${fmt(max)} | ${fmt(kind.cpu / kind.times.length)} | ${kind.times.length} |`);
+    }
+  }
+  if (sides.length === 2) {
+    console.log('');
+    console.log('| request | median, this / other | p95, this / other | max, this / other | CPU, this / other |');
+    console.log('|---|---|---|---|---|');
+    for (let k = 0; k < sides[0].kinds.length; k++) {
+      const [a, b] = sides.map((s) => ({ ...stats(s.kinds[k].times), cpu: s.kinds[k].cpu / s.kinds[k].times.length }));
+      const r = (x, y) => (x / y).toFixed(2);
+      console.log(`| ${sides[0].kinds[k].name} | ${r(a.median, b.median)} | ${r(a.p95, b.p95)} | ${r(a.max, b.max)} | ${r(a.cpu, b.cpu)} |`);
+    }
   }
   // Where the photos' time goes: the server's own re-encoding (WebP, metadata dropped), here in
   // this process with the server idle, one photo after another as the check-out does them.
@@ -269,10 +368,15 @@ try {
       `Re-encoding one photo alone (processImage, ${perPhoto.length} times): median ${percentile(perPhoto, 50).toFixed(0)} ms, max ${perPhoto.at(-1).toFixed(0)} ms; ${photoCount} photos one after another ~${(percentile(perPhoto, 50) * photoCount).toFixed(0)} ms; stored WebP ~${Math.round(stored / 1024)} KB each`,
     );
   }
-  const withPhotos = [...kinds[0].times].sort((a, b) => a - b);
   console.log('');
-  console.log(`Check-out with ${photoCount} photos, p95: ${percentile(withPhotos, 95).toFixed(0)} ms (target <= 1500 ms). Load average after: ${load()}`);
+  for (const s of sides) {
+    if (s.folio) console.log(`${s.label}: ${s.paid.length} check-outs paid the balance with the keys (${[...new Set(s.paid)].join(', ')} each)`);
+  }
+  for (const s of sides) console.log(`Check-out with ${photoCount} photos, ${s.label}, p95: ${fmt(stats(s.kinds[0].times).p95)} ms (target <= 1500 ms).`);
+  console.log(`Load average after: ${load()}`);
 } finally {
-  await server?.stop();
-  await database.drop();
+  for (const s of sides) {
+    await s.server?.stop();
+    await s.database?.drop();
+  }
 }
