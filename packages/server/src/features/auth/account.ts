@@ -8,7 +8,7 @@ import { getCompanySettings } from '../company/settings';
 import { passwordChangedLetter } from '../mail/letters';
 import { enqueue } from '../mail/outbox';
 import { HttpError } from '../../http/errors';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../security/passwords';
 import { publicUser } from './routes';
 import { signSessionToken } from './sessionTokens';
 import { userEmail } from '../../db/userEmail';

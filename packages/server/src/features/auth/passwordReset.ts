@@ -19,7 +19,7 @@ import { getCompanySettings } from '../company/settings';
 import { passwordChangedLetter, passwordResetLinkLetter } from '../mail/letters';
 import { enqueue, forgetDeadLinks, LINK_TOKEN_PLACEHOLDER } from '../mail/outbox';
 import { deviceCookieFor, deviceKey, overHttps, readDevices } from './deviceCookie';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../security/passwords';
 import { userEmail } from '../../db/userEmail';
 
 export const RESET_LINK_MINUTES = 60;

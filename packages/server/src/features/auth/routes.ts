@@ -13,7 +13,7 @@ import { getBankDetails } from '../backOffice/bankDetails';
 import { deviceCookieFor, deviceKey, knownDevice, overHttps, readDevices } from './deviceCookie';
 import type { SessionUser } from './guards';
 import { createLoginLimiter, type LoginLimitRules, windowMs } from './loginLimits';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/passwords';
 import { signSessionToken } from './sessionTokens';
 
 export interface AuthRateLimit {

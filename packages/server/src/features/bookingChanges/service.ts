@@ -30,7 +30,7 @@ import { actAs } from '../../db/actor';
 import { bookingEvents, bookings, cars } from '../../db/schema';
 import { type Database, isOverlapViolation, pgErrorCode, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company/settings';
 import { checkDrivers } from '../drivers/bookingRules';
 import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/letters';

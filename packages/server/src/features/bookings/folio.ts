@@ -27,7 +27,7 @@ import { actAs } from '../../db/actor';
 import { bookings, folioLines, folioPayments, rentals, users } from '../../db/schema';
 import { type Database, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company/settings';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -26,7 +26,7 @@ import { bookingEvents, bookings, cars, users } from '../../db/schema';
 import { actAs } from '../../db/actor';
 import { type Database, isOverlapViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company/settings';
 import {
   bookingCancelledLetter,

@@ -7,7 +7,7 @@ import { HttpError, parseInput } from '../../http/errors';
 import { lockedCompanySettings, locationProblem } from '../company/settings';
 import type { ProcessedImage } from '../images/process';
 import { deleteImageIfUnused, storeImage } from '../images/store';
-import { isId } from './ids';
+import { isId } from '../../db/ids';
 import { addCoverOfNewCar, replaceCover } from './pictures';
 import { toCars } from './service';
 import { holdsItsDays } from '../../db/bookingDays';

@@ -13,7 +13,7 @@ import { HttpError } from '../../http/errors';
 import { imageUrl } from '../../http/imageUrl';
 import type { ProcessedImage } from '../images/process';
 import { deleteImageIfUnused, storeImage } from '../images/store';
-import { isId } from './ids';
+import { isId } from '../../db/ids';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -11,7 +11,7 @@ import { actAs } from '../../db/actor';
 import { bookingEvents, bookings, cars, driverDetails, rentals, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company/settings';
 import type { MailSettings } from '../mail/letters';
 import { bookingFacts, enqueue } from '../mail/outbox';

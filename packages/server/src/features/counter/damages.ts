@@ -8,7 +8,7 @@ import { actAs } from '../../db/actor';
 import { carDamages, cars, counterPhotos } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { carDamagesOf } from './record';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -15,7 +15,7 @@ import {
 import { and, asc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
 import { bookings, cars, driverDetails, users } from '../../db/schema';
 import type { Database } from '../../db/types';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company/settings';
 import { ownerBookingColumns, type OwnerBookingRow, toOwnerBooking } from '../bookings/read';
 import { counterRecordOf, openDamagesOf, receiptsOf } from './record';

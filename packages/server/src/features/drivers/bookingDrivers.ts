@@ -13,7 +13,7 @@ import { bookingEvents, bookings } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { findBooking } from '../bookings/read';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company/settings';
 import { refuseWhileCardPaymentOpen } from '../payments';
 import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/letters';

@@ -13,7 +13,7 @@ import { actAs } from '../../db/actor';
 import { bookings, documents, driverDetails, outbox, passwordResets, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../../security/passwords';
 import { deleteImageIfUnused } from '../images/store';
 import { userEmail } from '../../db/userEmail';
 

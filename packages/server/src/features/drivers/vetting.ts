@@ -15,7 +15,7 @@ import { actAs } from '../../db/actor';
 import { bookingEvents, bookings, cars, documents, driverDetails, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company/settings';
 import { type MailSettings, vettingApprovedLetter, vettingRejectedLetter } from '../mail/letters';
 import { enqueue } from '../mail/outbox';

@@ -15,7 +15,7 @@ import { settings, users } from '../../db/schema';
 import { type Database, isUniqueViolation } from '../../db/types';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../security/passwords';
 import { signSessionToken } from '../auth/sessionTokens';
 import { BOOTSTRAP_LOCK_KEY } from './bootstrap';
 

@@ -11,7 +11,7 @@ import { bookings, paymentAttempts, users } from '../../db/schema';
 import { type Database, pgErrorCode } from '../../db/types';
 import { retryTransientConflicts } from '../../db/retry';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { folioTotalsOf, recordMoney } from '../bookings';
 import { getCompanySettings } from '../company/settings';
 import type { Letter, MailSettings } from '../mail/letters';

@@ -11,7 +11,7 @@ import { bookings, paymentAttempts } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { retryTransientConflicts } from '../../db/retry';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { folioTotalsOf } from '../bookings';
 import { getCompanySettings } from '../company/settings';
 import type { AttemptRow } from './attempts';

@@ -8,7 +8,7 @@ import { and, inArray, isNull } from 'drizzle-orm';
 import { cars } from '../../db/schema';
 import { queryRows, type Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company/settings';
 import type { FleetVersion } from '../fleetCache/fleetVersion';
 import { getPriceRules, listExtras, pricesVersion } from './priceRules';

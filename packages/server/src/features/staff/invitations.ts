@@ -17,7 +17,7 @@ import { actAs } from '../../db/actor';
 import { staffInvitations, users } from '../../db/schema';
 import { type Database, isUniqueViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../../security/passwords';
 import { getCompanySettings } from '../company/settings';
 import type { MailSettings } from '../mail/letters';
 import { enqueue, type Tx } from '../mail/outbox';

@@ -21,7 +21,7 @@ import { bookingEvents, bookings, passwordResets, users } from '../../db/schema'
 import { type Database, isUniqueViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { hashResetToken } from '../auth/passwordReset';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company/settings';
 import { bookingConfirmedLetter } from '../mail/letters';
 import { bookingFacts, enqueue, LINK_TOKEN_PLACEHOLDER } from '../mail/outbox';
