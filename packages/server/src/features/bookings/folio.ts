@@ -28,7 +28,7 @@ import { bookings, folioLines, folioPayments, rentals, users } from '../../db/sc
 import { type Database, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
-import { getCompanySettings } from '../company/settings';
+import { getCompanySettings } from '../company';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Reader = Database | Tx;

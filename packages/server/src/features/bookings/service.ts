@@ -27,15 +27,8 @@ import { actAs } from '../../db/actor';
 import { type Database, isOverlapViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
-import { getCompanySettings } from '../company/settings';
-import {
-  bookingCancelledLetter,
-  bookingConfirmedLetter,
-  cancelledByCustomerLetter,
-  DEFAULT_MAIL_SETTINGS,
-  type MailSettings,
-} from '../mail/letters';
-import { bookingFacts, enqueue } from '../mail/outbox';
+import { getCompanySettings } from '../company';
+import { bookingCancelledLetter, bookingConfirmedLetter, cancelledByCustomerLetter, DEFAULT_MAIL_SETTINGS, type MailSettings, bookingFacts, enqueue } from '../mail';
 import { findBooking, listOwnerBookings } from './read';
 
 export { findUserBooking, listOwnerBookings, listUserBookings } from './read';

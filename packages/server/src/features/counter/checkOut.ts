@@ -12,17 +12,15 @@ import { bookingEvents, bookings, cars, driverDetails, rentals, users } from '..
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
-import { getCompanySettings } from '../company/settings';
-import type { MailSettings } from '../mail/letters';
-import { bookingFacts, enqueue } from '../mail/outbox';
+import { getCompanySettings } from '../company';
+import { type MailSettings, bookingFacts, enqueue } from '../mail';
 import { renderAgreement } from './agreementPdf';
 import { type CounterForm, signatureBytes } from './counterForm';
 import { keysHandedOverLetter } from './letters';
 import { recordDamages } from './damages';
-import { openDamagesOf } from './record';
 import { checkOutRefusal } from './rules';
 import { userEmail } from '../../db/userEmail';
-import { readFolio } from '../bookings';
+import { openDamagesOf, readFolio } from '../bookings';
 import { type CounterStaff, moneyBeforeKeys } from './money';
 
 export type Staff = CounterStaff;

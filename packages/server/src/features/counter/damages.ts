@@ -9,7 +9,7 @@ import { carDamages, cars, counterPhotos } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
-import { carDamagesOf } from './record';
+import { carDamagesOf } from '../bookings';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -14,7 +14,7 @@ import { bookings, documents, driverDetails, outbox, passwordResets, users } fro
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import { deleteImageIfUnused } from '../images/store';
+import { deleteImageIfUnused } from '../images';
 import { userEmail } from '../../db/userEmail';
 
 /** An address that can never receive mail (.invalid is reserved) and never clashes (the id is in it). */

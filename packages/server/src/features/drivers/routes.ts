@@ -5,7 +5,7 @@ import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
-import { multipartOptions, readUpload } from '../images/upload';
+import { multipartOptions, readUpload } from '../images';
 import { setBookingDrivers } from './bookingDrivers';
 import { saveDriver } from './driverDetails';
 import { addDocument, cleanDocument, deleteDocument, listDocuments, readDocumentFile } from './documents';

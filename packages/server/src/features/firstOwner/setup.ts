@@ -16,7 +16,7 @@ import { type Database, isUniqueViolation } from '../../db/types';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { hashPassword } from '../../security/passwords';
-import { signSessionToken } from '../auth/sessionTokens';
+import { signSessionToken } from '../auth';
 import { BOOTSTRAP_LOCK_KEY } from './bootstrap';
 
 const SETUP_TOKEN_PREFIX = 'owner_setup:';

@@ -13,7 +13,7 @@ import { retryTransientConflicts } from '../../db/retry';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { folioTotalsOf } from '../bookings';
-import { getCompanySettings } from '../company/settings';
+import { getCompanySettings } from '../company';
 import type { AttemptRow } from './attempts';
 import { expireOpenAttempts, openAttemptOf } from './openAttempts';
 import { type PaymentProvider, PaymentProviderError } from './provider';

@@ -9,8 +9,8 @@ import { cars } from '../../db/schema';
 import { queryRows, type Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
-import { getCompanySettings } from '../company/settings';
-import type { FleetVersion } from '../fleetCache/fleetVersion';
+import { getCompanySettings } from '../company';
+import type { FleetVersion } from '../fleetCache';
 import { getPriceRules, listExtras, pricesVersion } from './priceRules';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -20,14 +20,11 @@ import { retryTransientConflicts } from '../../db/retry';
 import { bookingEvents, bookings, passwordResets, users } from '../../db/schema';
 import { type Database, isUniqueViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { hashResetToken } from '../auth/passwordReset';
+import { hashResetToken } from '../auth';
 import { isId } from '../../db/ids';
-import { getCompanySettings } from '../company/settings';
-import { bookingConfirmedLetter } from '../mail/letters';
-import { bookingFacts, enqueue, LINK_TOKEN_PLACEHOLDER } from '../mail/outbox';
-import { bookInTransaction, type BookingRules } from '../bookings/bookBatch';
-import { findBooking } from '../bookings/read';
-import { type Actor } from '../bookings/service';
+import { getCompanySettings } from '../company';
+import { bookingConfirmedLetter, bookingFacts, enqueue, LINK_TOKEN_PLACEHOLDER } from '../mail';
+import { bookInTransaction, type BookingRules, findBooking, type Actor } from '../bookings';
 import { WELCOME_LINK_DAYS, welcomeLetter } from './welcomeLetter';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
