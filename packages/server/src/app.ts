@@ -54,6 +54,7 @@ import { HttpError } from './http/errors';
 import { createLogger, OneLinePerRequest, requestId } from './http/logging';
 import { securityHeaders } from './http/securityHeaders';
 import { DEFAULT_WEB_DIST, registerWebApp } from './features/publicPages/webApp';
+import { holdSweepJob, overdueJob, plannerStatisticsJob, reminderJob } from './jobs/backgroundJobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +89,8 @@ export interface BuildAppOptions {
   mailSender?: Partial<Omit<MailSenderOptions, 'smtpUrl' | 'from'>>;
   /** The fleet cache's clock, poll interval and size (tests move its clock past midnight). */
   fleetCache?: FleetCacheOptions;
+  /** The database is PGlite, which has no autovacuum: the app keeps the planner's statistics itself (main.ts sets it). */
+  plannerStatistics?: boolean;
 }
 
 /** TRUST_PROXY=2: trust the nearest two proxies (what proxy-addr does with a hop count). */
@@ -278,6 +281,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(apiDocsRoutes);
   await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);
+
+  // The background jobs, all of them (jobs/backgroundJobs.ts): each sweeps once when the app is ready,
+  // then on its clock until it closes. Each is safe with several instances on one PostgreSQL: every
+  // effect happens once. The hold sweep expires card attempts before holds in the same round. The
+  // planner's statistics run on PGlite only (PostgreSQL's autovacuum does it there).
+  const backgroundJobs = [holdSweepJob, overdueJob, reminderJob, ...(options.plannerStatistics ? [plannerStatisticsJob] : [])];
+  for (const job of backgroundJobs) await app.register(job);
 
   return app;
 }

@@ -5,7 +5,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type OpenedDatabase, openDatabase } from './db/open';
-import { startStatisticsSweep } from './db/pglite/statistics';
 import { seedDemo } from './demo/seedDemo';
 import { bootstrapOwner } from './features/firstOwner/bootstrap';
 import { announceOwnerSetup } from './features/firstOwner/setup';
@@ -46,9 +45,8 @@ async function main(): Promise<void> {
     await bootstrapOwner(opened.db, config, log);
 
     // On PGlite this process is alone on its data: a message a killed process left half-sent is due at once.
-    const app = await buildApp({ db: opened.db, config, logger: log, mailSender: { exclusive: opened.kind === 'pglite' } });
-    // PGlite has no autovacuum: the server keeps its planner's statistics itself.
-    if (opened.kind === 'pglite') startStatisticsSweep(app);
+    // PGlite has no autovacuum: the server keeps its planner's statistics itself (a job of app.ts's list).
+    const app = await buildApp({ db: opened.db, config, logger: log, mailSender: { exclusive: opened.kind === 'pglite' }, plannerStatistics: opened.kind === 'pglite' });
     applyServerLimits(app.server, log);
     const database = opened;
     const stop = async (signal: NodeJS.Signals) => {

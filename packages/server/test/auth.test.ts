@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
-import { hashPassword } from '../src/features/auth/passwords';
+import { hashPassword } from '../src/security/passwords';
 import { signSessionToken } from '../src/features/auth/sessionTokens';
 import { promoteToOwner } from '../src/features/firstOwner/bootstrap';
 import {

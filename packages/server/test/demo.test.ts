@@ -10,7 +10,7 @@ import { DEMO_PICTURE_WIDTH } from '../src/demo/carPicture';
 import { demoBookings } from '../src/demo/demoBookings';
 import { DEMO_AGENT, DEMO_CUSTOMERS, DEMO_OWNER, seedDemo } from '../src/demo/seedDemo';
 import { secretRowTest } from '../src/backup/tables';
-import { hashPassword, verifyPassword } from '../src/features/auth/passwords';
+import { hashPassword, verifyPassword } from '../src/security/passwords';
 import { type TestDatabase, createTestDatabase, describeDatabase } from './helpers';
 
 type Span = { carId: string; pickupDate: string; returnDate: string; status: string };

@@ -3,6 +3,8 @@
  * web's ground (lib/, components/, session/) never imports a feature; the server's http/ never
  * imports a feature; no module imports itself round a cycle. Each probe below breaks one rule in a
  * file of its own, placed where the rule applies, and oxlint (with the project's config) must fail.
+ * The server's features keep to their faces (scripts/lint-features.mjs, also in `npm run lint`): a
+ * feature imports another only through its index.ts, and no two features import each other.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,6 +31,16 @@ function lint(...files: string[]): { status: number | null; output: string } {
     encoding: 'utf8',
   });
   return { status: result.status, output: result.stdout + result.stderr };
+}
+
+function lintFeatures(): { status: number | null; output: string } {
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'lint-features.mjs')], { cwd: root, encoding: 'utf8' });
+  return { status: result.status, output: result.stdout + result.stderr };
+}
+
+/** Removes a probe at once: lint-features reads the whole features folder, so a probe left would fail the next. */
+function remove(path: string): void {
+  rmSync(path, { force: true, recursive: true });
 }
 
 afterAll(() => {
@@ -66,6 +78,36 @@ describe('import direction, enforced by lint', () => {
     const { status, output } = lint(a, b);
     expect(status).not.toBe(0);
     expect(output).toContain('no-cycle');
+  });
+
+  it("refuses a feature importing another feature's file, not its face", () => {
+    const file = probe('packages/server/src/features/counter/PROBE.ts', "import { readFolio } from '../bookings/folio';\nexport const probe = readFolio;\n");
+    try {
+      const { status, output } = lintFeatures();
+      expect(status, output).toBe(1);
+      expect(output).toContain(`zzImportProbe${tag}.ts:1: imports ../bookings/folio`);
+      expect(output).toContain("'../bookings' (its index.ts)");
+    } finally {
+      remove(file);
+    }
+  });
+
+  it('refuses two features importing each other', () => {
+    const x = probe('packages/server/src/features/PROBEx/index.ts', `import { y } from '../zzImportProbe${tag}y';\nexport const x = () => y;\n`);
+    const y = probe('packages/server/src/features/PROBEy/index.ts', `import { x } from '../zzImportProbe${tag}x';\nexport const y = () => x;\n`);
+    try {
+      const { status, output } = lintFeatures();
+      expect(status, output).toBe(1);
+      expect(output).toContain(`features zzImportProbe${tag}x and zzImportProbe${tag}y import each other`);
+    } finally {
+      remove(dirname(x));
+      remove(dirname(y));
+    }
+  });
+
+  it('finds the features keeping to their faces today', () => {
+    const { status, output } = lintFeatures();
+    expect(status, output).toBe(0);
   });
 
   it('lets a feature import the ground it stands on', () => {

@@ -8,7 +8,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { settings, users } from '../db/schema';
 import type { Database } from '../db/types';
-import { verifyPassword } from '../features/auth/passwords';
+import { verifyPassword } from '../security/passwords';
 import { userEmail } from '../db/userEmail';
 
 const DEMO_LOGINS_SETTING = 'demo_passwords';

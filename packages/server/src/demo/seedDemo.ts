@@ -9,7 +9,7 @@ import { companyToday } from '@rental/contract/rentalDates';
 import { eq, sql } from 'drizzle-orm';
 import { bankDetails, bookingEvents, bookingExtras, bookings, carPictures, cars, users } from '../db/schema';
 import type { Database } from '../db/types';
-import { hashPassword } from '../features/auth/passwords';
+import { hashPassword } from '../security/passwords';
 import { FOLIO_METHOD_OF, folioTotalsOf, recordMoney } from '../features/bookings';
 import { storeImage } from '../features/images/store';
 import { DEMO_PICTURE_HEIGHT, DEMO_PICTURE_WIDTH, carPictureWebp } from './carPicture';

@@ -15,11 +15,10 @@ import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
 import { passwordResets, users } from '../../db/schema';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { getCompanySettings } from '../company/settings';
-import { passwordChangedLetter, passwordResetLinkLetter } from '../mail/letters';
-import { enqueue, forgetDeadLinks, LINK_TOKEN_PLACEHOLDER } from '../mail/outbox';
+import { getCompanySettings } from '../company';
+import { passwordChangedLetter, passwordResetLinkLetter, enqueue, forgetDeadLinks, LINK_TOKEN_PLACEHOLDER } from '../mail';
 import { deviceCookieFor, deviceKey, overHttps, readDevices } from './deviceCookie';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../security/passwords';
 import { userEmail } from '../../db/userEmail';
 
 export const RESET_LINK_MINUTES = 60;

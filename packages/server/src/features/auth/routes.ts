@@ -6,14 +6,14 @@ import type { Redis } from 'ioredis';
 import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/types';
 import { addEndpoint } from '../../http/endpoint';
-import { readDriver, readVetting } from '../drivers/driverDetails';
+import { readDriver, readVetting } from '../drivers';
 import { HttpError } from '../../http/errors';
 import { imageUrl } from '../../http/imageUrl';
-import { getBankDetails } from '../backOffice/bankDetails';
+import { getBankDetails } from '../company';
 import { deviceCookieFor, deviceKey, knownDevice, overHttps, readDevices } from './deviceCookie';
 import type { SessionUser } from './guards';
 import { createLoginLimiter, type LoginLimitRules, windowMs } from './loginLimits';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/passwords';
 import { signSessionToken } from './sessionTokens';
 
 export interface AuthRateLimit {

@@ -1,26 +1,11 @@
-import type { AccountType, BankDetails } from '@rental/contract';
+import type { BankDetails } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import type { Database } from '../../db/types';
 import { bankDetails, users } from '../../db/schema';
-import { getCompanySettings } from '../company/settings';
-import { bankDetailsChangedLetter, DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/letters';
-import { enqueue, type Tx } from '../mail/outbox';
+import { getBankDetails, getCompanySettings } from '../company';
+import { bankDetailsChangedLetter, DEFAULT_MAIL_SETTINGS, type MailSettings, enqueue } from '../mail';
 import { userEmail } from '../../db/userEmail';
-
-/** The company's one bank account record, or null until an owner has saved it. */
-export async function getBankDetails(db: Database | Tx, lock = false): Promise<BankDetails | null> {
-  const query = db.select().from(bankDetails);
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) return null;
-  return {
-    bankName: row.bankName,
-    accountHolderName: row.accountHolderName,
-    branch: row.branch,
-    accountNumber: row.accountNumber,
-    accountType: row.accountType as AccountType,
-  };
-}
 
 /**
  * Saves the company's bank account and, in the same transaction, warns every owner: who changed

@@ -3,8 +3,8 @@ import { count, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/types';
 import { queryRows } from '../../db/types';
 import { cars } from '../../db/schema';
-import { listOwnerBookings } from '../bookings/service';
-import { todaysMovements } from '../timeline/today';
+import { listOwnerBookings } from '../bookings';
+import { todaysMovements } from '../timeline';
 
 /** Months on the dashboard's revenue chart, the current one included. */
 export const REVENUE_MONTHS = 12;

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/types';
 import { users } from '../../db/schema';
-import type { ProcessedImage } from '../images/process';
-import { deleteImageIfUnused, storeImage } from '../images/store';
+import { type ProcessedImage, deleteImageIfUnused, storeImage } from '../images';
 
 /** Replaces the user's profile picture; the previous one is dropped, nothing else shows it. */
 export async function setProfileImage(db: Database, userId: string, image: ProcessedImage): Promise<string> {

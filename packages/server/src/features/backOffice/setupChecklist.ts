@@ -6,7 +6,7 @@ import { contactsAreShipped, type SetupStatus } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/types';
-import { companySettingUp, getCompanySettings } from '../company/settings';
+import { companySettingUp, getCompanySettings } from '../company';
 
 export async function setupStatus(app: Pick<FastifyInstance, 'db' | 'config' | 'mailSender'>): Promise<SetupStatus> {
   const company = await getCompanySettings(app.db);

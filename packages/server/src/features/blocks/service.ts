@@ -9,7 +9,7 @@ import { actAs } from '../../db/actor';
 import { carBlocks, cars } from '../../db/schema';
 import { type Database, isOverlapViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { blockDatesProblem } from './rules';
 
 type BlockRow = typeof carBlocks.$inferSelect;

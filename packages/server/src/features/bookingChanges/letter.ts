@@ -1,6 +1,6 @@
 /** The e-mails after a change of dates or car: the customer's (what it was, what it is, what is owed) and staff's when it waits for them again. */
 import { type BookingChange, type CompanySettings, datesInWords, formatDay, formatMoney } from '@rental/contract';
-import { bookingRows, type BookingFacts, compose, formatMoment, type Letter, type MailSettings } from '../mail/letters';
+import { bookingRows, type BookingFacts, compose, formatMoment, type Letter, type MailSettings } from '../mail';
 
 type Blocks = Parameters<typeof compose>[4];
 

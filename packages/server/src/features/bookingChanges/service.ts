@@ -31,13 +31,12 @@ import { bookings, cars } from '../../db/schema';
 import { takeStep } from '../bookings';
 import { type Database, isOverlapViolation, pgErrorCode, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
-import { getCompanySettings } from '../company/settings';
-import { checkDrivers } from '../drivers/bookingRules';
-import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/letters';
-import { bookingFacts, enqueue } from '../mail/outbox';
+import { isId } from '../../db/ids';
+import { getCompanySettings } from '../company';
+import { checkDrivers } from '../bookings';
+import { DEFAULT_MAIL_SETTINGS, type MailSettings, bookingFacts, enqueue } from '../mail';
 import { refuseWhileCardPaymentOpen } from '../payments';
-import { priceChangedRefusal, quoteCars, quoteWith, readPriceBook } from '../prices/quoting';
+import { priceChangedRefusal, quoteCars, quoteWith, readPriceBook } from '../prices';
 import { bookingChangedLetter, bookingChangedStaffLetter } from './letter';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -19,12 +19,10 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Database, pgErrorCode, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { getCompanySettings } from '../company/settings';
-import { checkDrivers } from '../drivers/bookingRules';
-import { priceChangedRefusal, quoteCars, quoteWith, readPriceBook } from '../prices/quoting';
-import { bookingMadeLetter, bookingMadeStaffLetter, type BookingFacts, type Letter, type MailSettings } from '../mail/letters';
-import { enqueue } from '../mail/outbox';
-import { getBankDetails } from '../backOffice/bankDetails';
+import { getCompanySettings, getBankDetails } from '../company';
+import { checkDrivers } from './driverChecks';
+import { priceChangedRefusal, quoteCars, quoteWith, readPriceBook } from '../prices';
+import { bookingMadeLetter, bookingMadeStaffLetter, type BookingFacts, type Letter, type MailSettings, enqueue } from '../mail';
 import { MESSAGE_KEY_REUSED, requestHash } from './idempotency';
 import { type BookingRow, toBooking } from './read';
 

@@ -9,7 +9,7 @@ import { MESSAGES, rentalDatesProblem } from '@rental/contract';
 import { retryTransientConflicts } from '../../db/retry';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { earlierAnswer } from './idempotency';
 import { BatchOutcomeUnknown, type BookingAnswer, bookBatch, type BookingRequest, type BookingRules } from './bookBatch';
 

@@ -27,8 +27,8 @@ import { actAs } from '../../db/actor';
 import { bookings, folioLines, folioPayments, rentals, users } from '../../db/schema';
 import { type Database, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
-import { getCompanySettings } from '../company/settings';
+import { isId } from '../../db/ids';
+import { getCompanySettings } from '../company';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Reader = Database | Tx;

@@ -1,6 +1,14 @@
 /**
- * The bookings feature's face: other features use a booking's money and life through these alone,
- * never through its files.
+ * The bookings feature's face: other features use a booking's money and life, its checks of drivers,
+ * its open card attempts and what the counter recorded of it through these alone, never through its
+ * files. Bookings imports no feature that imports it (drivers, payments, counter call bookings).
  */
-export { addCharges, type Charge, FOLIO_METHOD_OF, folioTotalsOf, lockBooking, type MoneyMoved, readFolio, recordMoney, settleSecurityDeposit, type DepositSettled, staffCharge } from './folio';
+export { type BookingRules, bookInTransaction } from './bookBatch';
+export { hasOpenAttempt, OPEN_ATTEMPT_MINUTES } from './cardAttempts';
+export { carDamagesOf, counterRecordOf, openDamagesOf, receiptsOf } from './counterRecord';
+export { checkDrivers } from './driverChecks';
+export { addCharges, type Charge, type DepositSettled, FOLIO_METHOD_OF, folioTotalsOf, lockBooking, type MoneyMoved, readFolio, recordMoney, settleSecurityDeposit, staffCharge } from './folio';
+export { expireHolds } from './holds';
 export { cancelNotApproved, holdFromNow, type Step, staffActor, takeStep } from './life';
+export { findBooking, listOwnerBookings, ownerBookingColumns, type OwnerBookingRow, toOwnerBooking } from './read';
+export { type Actor } from './service';

@@ -4,8 +4,8 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { bookingEvents, bookings, cars, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { imageUrl } from '../../http/imageUrl';
-import { counterRecordOf } from '../counter/record';
-import { lastCardPayment } from '../payments/attempts';
+import { counterRecordOf } from './counterRecord';
+import { lastCardPayment } from './cardAttempts';
 import { normaliseReference, REFERENCE_PATTERN } from './reference';
 
 /** A booking's own columns (no joins). */

@@ -6,12 +6,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { retryTransientConflicts } from '../../db/retry';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { availableCars } from '../cars/service';
-import { answerJson } from '../fleetCache/answerJson';
-import { sendEncoded } from '../fleetCache/encodedAnswers';
-import { answerKeys } from '../fleetCache/fleetCache';
+import { availableCars } from '../cars';
+import { answerJson, sendEncoded, answerKeys } from '../fleetCache';
 import { bookingsCsv, csvFileName } from './bookingsCsv';
-import { startHoldSweeper } from './holds';
 import { createBookingDesk } from './bookingDesk';
 import { holdAddress } from './holdAddress';
 import { idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
@@ -22,7 +19,6 @@ import { cancelOwnBooking, changeBookingStatus, findUserBooking, listUserBooking
 
 const bookingsRoutes: FastifyPluginAsync = async (app) => {
   const { holdMinutes } = app.config;
-  startHoldSweeper(app);
 
   // From the fleet cache (decision 070): one answer per place and dates, per fleet version and day.
   addEndpoint(app, 'checkAvailability', async (request, reply) => {

@@ -24,16 +24,9 @@ import { bookings, cars, users } from '../../db/schema';
 import { actAs } from '../../db/actor';
 import { type Database, isOverlapViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
-import { getCompanySettings } from '../company/settings';
-import {
-  bookingCancelledLetter,
-  bookingConfirmedLetter,
-  cancelledByCustomerLetter,
-  DEFAULT_MAIL_SETTINGS,
-  type MailSettings,
-} from '../mail/letters';
-import { bookingFacts, enqueue } from '../mail/outbox';
+import { isId } from '../../db/ids';
+import { getCompanySettings } from '../company';
+import { bookingCancelledLetter, bookingConfirmedLetter, cancelledByCustomerLetter, DEFAULT_MAIL_SETTINGS, type MailSettings, bookingFacts, enqueue } from '../mail';
 import { staffActor, takeStep } from './life';
 import { findBooking, listOwnerBookings } from './read';
 

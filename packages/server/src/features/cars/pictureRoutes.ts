@@ -4,8 +4,7 @@ import { MAX_CAR_PICTURES, MESSAGES } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { processImage } from '../images/process';
-import { multipartOptions, readUpload } from '../images/upload';
+import { processImage, multipartOptions, readUpload } from '../images';
 import { addCarPicture, deleteCarPicture, orderCarPictures, pictureCount } from './pictures';
 import { findCar } from './service';
 

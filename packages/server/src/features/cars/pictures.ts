@@ -11,9 +11,8 @@ import { carPictures, cars } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { imageUrl } from '../../http/imageUrl';
-import type { ProcessedImage } from '../images/process';
-import { deleteImageIfUnused, storeImage } from '../images/store';
-import { isId } from './ids';
+import { type ProcessedImage, deleteImageIfUnused, storeImage } from '../images';
+import { isId } from '../../db/ids';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -2,9 +2,7 @@ import { MESSAGES } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { answerJson } from '../fleetCache/answerJson';
-import { sendEncoded } from '../fleetCache/encodedAnswers';
-import { answerKeys } from '../fleetCache/fleetCache';
+import { answerJson, sendEncoded, answerKeys } from '../fleetCache';
 import { findCar, listCarsForCustomers } from './service';
 
 /**

@@ -13,7 +13,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, notExists, type SQL } fr
 import type { Database } from '../../db/types';
 import { bookings, carBlocks, cars } from '../../db/schema';
 import { imageUrl } from '../../http/imageUrl';
-import { isId } from './ids';
+import { isId } from '../../db/ids';
 import { picturesOf } from './pictures';
 import { holdsItsDays } from '../../db/bookingDays';
 

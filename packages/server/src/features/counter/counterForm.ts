@@ -8,8 +8,7 @@ import { COUNTER_MESSAGES, MAX_COUNTER_PHOTOS, MAX_UPLOAD_BYTES, MESSAGES } from
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { HttpError, parseInput } from '../../http/errors';
-import { processImage } from '../images/process';
-import { MESSAGE_BAD_FORM, MESSAGE_NOT_MULTIPART } from '../images/upload';
+import { processImage, MESSAGE_BAD_FORM, MESSAGE_NOT_MULTIPART } from '../images';
 
 /** Photos of at most 10 MB each; the JSON carries two drawn signatures (each at most ~550 KB). */
 export const counterMultipartOptions: FastifyMultipartBaseOptions = {

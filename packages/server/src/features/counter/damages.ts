@@ -8,8 +8,8 @@ import { actAs } from '../../db/actor';
 import { carDamages, cars, counterPhotos } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
-import { carDamagesOf } from './record';
+import { isId } from '../../db/ids';
+import { carDamagesOf } from '../bookings';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

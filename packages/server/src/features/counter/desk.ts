@@ -15,12 +15,10 @@ import {
 import { and, asc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
 import { bookings, cars, driverDetails, users } from '../../db/schema';
 import type { Database } from '../../db/types';
-import { isId } from '../cars/ids';
-import { getCompanySettings } from '../company/settings';
-import { ownerBookingColumns, type OwnerBookingRow, toOwnerBooking } from '../bookings/read';
-import { counterRecordOf, openDamagesOf, receiptsOf } from './record';
+import { isId } from '../../db/ids';
+import { getCompanySettings } from '../company';
+import { ownerBookingColumns, type OwnerBookingRow, toOwnerBooking, counterRecordOf, folioTotalsOf, openDamagesOf, receiptsOf } from '../bookings';
 import { checkOutRefusal } from './rules';
-import { folioTotalsOf } from '../bookings';
 
 const deskColumns = {
   ...ownerBookingColumns,

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { bookings, counterPhotos, rentals } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 
 interface Reader {
   id: string;

@@ -16,7 +16,7 @@ import {
   type ReturnCharge,
   rentalDays,
 } from '@rental/contract';
-import { type BookingFacts, compose, formatMoment, type Letter, type MailSettings } from '../mail/letters';
+import { type BookingFacts, compose, formatMoment, type Letter, type MailSettings } from '../mail';
 
 /** A booking at the counter: its car may carry its plate. */
 export type CounterFacts = BookingFacts & { car: BookingFacts['car'] & { plate?: string | null } };

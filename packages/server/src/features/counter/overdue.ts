@@ -10,13 +10,10 @@
  */
 import { addDays, companyToday, RETURN_REMINDER_FROM_HOUR } from '@rental/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { type Database, queryRows } from '../../db/types';
-import { getCompanySettings } from '../company/settings';
-import { DEFAULT_MAIL_SETTINGS, type Letter, type MailSettings } from '../mail/letters';
-import { bookingFacts, enqueue } from '../mail/outbox';
+import { getCompanySettings } from '../company';
+import { DEFAULT_MAIL_SETTINGS, type Letter, type MailSettings, bookingFacts, enqueue } from '../mail';
 import { overdueAlertLetter, returnReminderLetter } from './letters';
-import { startSweeper } from '../../jobs/sweeper';
 
 /** From this hour (Jamaica) the evening before its return day, a rental's reminder goes out. */
 export const REMINDER_FROM_HOUR = RETURN_REMINDER_FROM_HOUR;
@@ -97,18 +94,5 @@ export async function sweepCounter(db: Database, options: CounterSweepOptions = 
     }
     await enqueue(tx, letters);
     return result;
-  });
-}
-
-/** Sweeps every `everyMs` (a minute: an alert is at most that late) until the app closes. */
-export function startCounterSweeper(app: FastifyInstance, everyMs = 60_000): void {
-  startSweeper(app, {
-    name: 'counter sweep',
-    everyMs,
-    round: async () => {
-      const { overdue, reminded } = await sweepCounter(app.db, { mail: app.mail });
-      if (overdue.length > 0) app.log.warn({ bookings: overdue }, `${overdue.length} cars overdue; staff are alerted`);
-      if (reminded.length > 0) app.log.info({ bookings: reminded }, `${reminded.length} customers reminded of tomorrow's return`);
-    },
   });
 }

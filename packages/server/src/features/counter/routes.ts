@@ -6,14 +6,13 @@ import { eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { listOwnerBookings } from '../bookings/read';
+import { listOwnerBookings } from '../bookings';
 import { checkIn } from './checkIn';
 import { checkOut } from './checkOut';
 import { readCounterForm, counterMultipartOptions } from './counterForm';
 import { markRepaired, damagesOfCar } from './damages';
 import { counterBooking, desk } from './desk';
 import { counterPhoto, rentalPdf } from './files';
-import { startCounterSweeper } from './overdue';
 
 /** Private files: never cached, opened inline, running nothing of the site. */
 function sendPrivate(reply: FastifyReply, type: string, bytes: Buffer, name?: string) {
@@ -24,8 +23,6 @@ function sendPrivate(reply: FastifyReply, type: string, bytes: Buffer, name?: st
 
 const counterRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, counterMultipartOptions);
-  // Staff's overdue alerts and the customers' return reminders, each once whatever the instances.
-  startCounterSweeper(app);
 
   const ownerBooking = async (id: string) => {
     const [booking] = await listOwnerBookings(app.db, { where: eq(bookings.id, id) });

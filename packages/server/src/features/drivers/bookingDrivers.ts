@@ -12,14 +12,12 @@ import { actAs } from '../../db/actor';
 import { bookingEvents, bookings } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { findBooking } from '../bookings/read';
-import { isId } from '../cars/ids';
-import { getCompanySettings } from '../company/settings';
+import { findBooking } from '../bookings';
+import { isId } from '../../db/ids';
+import { getCompanySettings } from '../company';
 import { refuseWhileCardPaymentOpen } from '../payments';
-import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../mail/letters';
-import { bookingFacts, enqueue } from '../mail/outbox';
-import { getPriceRules } from '../prices/priceRules';
-import { priceChangedRefusal } from '../prices/quoting';
+import { DEFAULT_MAIL_SETTINGS, type MailSettings, bookingFacts, enqueue } from '../mail';
+import { getPriceRules, priceChangedRefusal } from '../prices';
 import { driversAddedStaffLetter } from './driversLetter';
 
 export interface DriversSaved {

@@ -12,8 +12,7 @@ import { actAs } from '../../db/actor';
 import { documents } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { processImage } from '../images/process';
-import { Slots } from '../images/slots';
+import { processImage, Slots } from '../images';
 
 
 export const MESSAGE_PDF_LOCKED = 'This PDF is protected by a password. Please send it without the password, or a photo of the document.';

@@ -4,17 +4,9 @@ import { eq } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { driverDetails, users } from '../../db/schema';
 import type { Database } from '../../db/types';
+import { driverColumns } from '../../db/driverColumns';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-export const driverColumns = {
-  licenceNumber: driverDetails.licenceNumber,
-  licenceCountry: driverDetails.licenceCountry,
-  licenceIssued: driverDetails.licenceIssued,
-  licenceExpires: driverDetails.licenceExpires,
-  dateOfBirth: driverDetails.dateOfBirth,
-  updatedAt: driverDetails.updatedAt,
-};
 
 type DriverRow = Omit<Driver, 'updatedAt'> & { updatedAt: Date };
 

@@ -13,8 +13,8 @@ import { actAs } from '../../db/actor';
 import { bookings, documents, driverDetails, outbox, passwordResets, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { deleteImageIfUnused } from '../images/store';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import { deleteImageIfUnused } from '../images';
 import { userEmail } from '../../db/userEmail';
 
 /** An address that can never receive mail (.invalid is reserved) and never clashes (the id is in it). */

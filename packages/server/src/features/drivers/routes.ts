@@ -4,8 +4,8 @@ import { DOCUMENT_KINDS, type DocumentKind, DRIVER_MESSAGES, formatMoney } from 
 import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
-import { multipartOptions, readUpload } from '../images/upload';
+import { isId } from '../../db/ids';
+import { multipartOptions, readUpload } from '../images';
 import { setBookingDrivers } from './bookingDrivers';
 import { saveDriver } from './driverDetails';
 import { addDocument, cleanDocument, deleteDocument, listDocuments, readDocumentFile } from './documents';

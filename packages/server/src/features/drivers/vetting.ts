@@ -16,11 +16,11 @@ import { bookings, cars, documents, driverDetails, users } from '../../db/schema
 import { cancelNotApproved } from '../bookings';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
-import { getCompanySettings } from '../company/settings';
-import { type MailSettings, vettingApprovedLetter, vettingRejectedLetter } from '../mail/letters';
-import { enqueue } from '../mail/outbox';
-import { driverColumns, toDriver, toVetting } from './driverDetails';
+import { isId } from '../../db/ids';
+import { getCompanySettings } from '../company';
+import { type MailSettings, vettingApprovedLetter, vettingRejectedLetter, enqueue } from '../mail';
+import { toDriver, toVetting } from './driverDetails';
+import { driverColumns } from '../../db/driverColumns';
 import { userEmail } from '../../db/userEmail';
 
 export type VettingList = 'waiting' | 'approved' | 'rejected' | 'do_not_rent';

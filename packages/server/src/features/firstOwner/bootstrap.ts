@@ -8,7 +8,7 @@ import { COMPANY, emailSchema } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Database } from '../../db/types';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../security/passwords';
 import { userEmail } from '../../db/userEmail';
 
 export interface BootstrapLog {

@@ -15,8 +15,8 @@ import { settings, users } from '../../db/schema';
 import { type Database, isUniqueViolation } from '../../db/types';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { hashPassword } from '../auth/passwords';
-import { signSessionToken } from '../auth/sessionTokens';
+import { hashPassword } from '../../security/passwords';
+import { signSessionToken } from '../auth';
 import { BOOTSTRAP_LOCK_KEY } from './bootstrap';
 
 const SETUP_TOKEN_PREFIX = 'owner_setup:';

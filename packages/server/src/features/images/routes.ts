@@ -2,7 +2,7 @@ import { MESSAGES } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { findImage, imageExists } from './store';
 import { createVariantCache, resizeImage } from './variants';
 

@@ -3,7 +3,7 @@
  * at the foot, the booking's reference where there is one, absolute links, prices as "$8,500 JMD"
  * and dates as "Sat 28 Nov 2026". Pure functions: features/mail/outbox.ts stores what they return.
  */
-import { companySettingUp, SETTING_UP_WORDS, withoutPlaceholderContacts } from '../company/settingUp';
+import { companySettingUp, SETTING_UP_WORDS, withoutPlaceholderContacts } from '../company';
 import { BANK_PAYMENT_WAYS, type BankDetails, type CompanySettings, formatDay, formatMoney, PAYMENT_METHOD_IN_A_LINE, type PaymentMethod, type Quote, rentalDays } from '@rental/contract';
 
 export type LetterKind =

@@ -2,14 +2,10 @@
 import { MESSAGES, OUTBOX_PAGE_SIZE } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
-import { startReminderSweeper } from '../reminders/sweep';
 import { resendMessage } from './outbox';
 import { findReadable, listReadableOutbox, readMessage, readMessageAttachment } from './reading';
 
 const mailRoutes: FastifyPluginAsync = async (app) => {
-  // The reminders are letters of the outbox, written by the clock.
-  startReminderSweeper(app);
-
   addEndpoint(app, 'ownerOutbox', async (request) => {
     const page = Number(request.query.page ?? 1);
     // Messages to staff members are the owners' alone (features/mail/reading.ts).

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { type Database, queryRows } from '../../db/types';
-import { getCompanySettings } from '../company/settings';
+import { getCompanySettings } from '../company';
 import { LINK_TOKEN_PLACEHOLDER, resetLinkWorks, withLinkToken } from './outbox';
 
 export interface MailSenderOptions {

@@ -3,7 +3,7 @@
  * staff's hand for attempts that never came back, refunds. Every write locks the booking before its attempt (the
  * booking functions' order), so a return and staff's close of the same attempt take turns.
  */
-import { formatMoney, PAYMENT_MESSAGES, type PaymentAttempt, type PaymentAttemptStatus } from '@rental/contract';
+import { formatMoney, PAYMENT_MESSAGES, type PaymentAttempt } from '@rental/contract';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { actAs } from '../../db/actor';
@@ -11,11 +11,10 @@ import { bookings, paymentAttempts, users } from '../../db/schema';
 import { type Database, pgErrorCode } from '../../db/types';
 import { retryTransientConflicts } from '../../db/retry';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
+import { isId } from '../../db/ids';
 import { folioTotalsOf, recordMoney } from '../bookings';
-import { getCompanySettings } from '../company/settings';
-import type { Letter, MailSettings } from '../mail/letters';
-import { bookingFacts, enqueue, type Tx } from '../mail/outbox';
+import { getCompanySettings } from '../company';
+import { type Letter, type MailSettings, bookingFacts, enqueue, type Tx } from '../mail';
 import { cardPaymentReceivedLetter, cardPaymentStaffAlertLetter, type CardPaymentFacts } from './letters';
 import { isForged, type PaymentProvider, type ReturnQuery } from './provider';
 
@@ -63,17 +62,6 @@ async function listed(db: Database | Tx, where: SQL | undefined, limit = 500): P
 /** open: those that never came back (expired), for staff to look up; all: every attempt, newest first. */
 export function listAttempts(db: Database, state: 'open' | 'all'): Promise<PaymentAttempt[]> {
   return listed(db, state === 'open' ? eq(paymentAttempts.status, 'expired') : undefined);
-}
-
-/** The booking page's line about paying by card: the last attempt, or null. */
-export async function lastCardPayment(db: Database, bookingId: string): Promise<{ status: PaymentAttemptStatus; message: string | null; at: string } | null> {
-  const [row] = await db
-    .select({ status: paymentAttempts.status, message: paymentAttempts.message, at: paymentAttempts.updatedAt })
-    .from(paymentAttempts)
-    .where(eq(paymentAttempts.bookingId, bookingId))
-    .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
-    .limit(1);
-  return row ? { ...row, at: row.at.toISOString() } : null;
 }
 
 const UNVERIFIED_NO_BOOKING = '/my-bookings?payment=unverified';

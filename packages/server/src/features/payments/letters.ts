@@ -1,6 +1,6 @@
 /** The e-mails of card payments: the customer's receipt, and staff's alert when a payment needs a person. */
 import { type CompanySettings, formatMoney } from '@rental/contract';
-import { type BookingFacts, bookingRows, compose, type Letter, type MailSettings } from '../mail/letters';
+import { type BookingFacts, bookingRows, compose, type Letter, type MailSettings } from '../mail';
 
 export interface CardPaymentFacts {
   orderId: string;

@@ -6,20 +6,13 @@
  * in the provider's dashboard (there is no status query to ask).
  */
 import { REFUSAL_CODES } from '@rental/contract';
-import { type AnyColumn, and, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { paymentAttempts } from '../../db/schema';
 import { type Database, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import type { Tx } from '../mail/outbox';
-
-export const OPEN_ATTEMPT_MINUTES = 30;
-
-/** True for a booking (its id column, or a value) with an attempt still open: its hold must not end now. */
-export function hasOpenAttempt(bookingId: AnyColumn | SQL) {
-  return sql`EXISTS (SELECT 1 FROM payment_attempts p
-                      WHERE p.booking_id = ${bookingId} AND p.status IN ('created', 'sent')
-                        AND p.created_at > now() - make_interval(mins => ${OPEN_ATTEMPT_MINUTES}))`;
-}
+import type { Tx } from '../mail';
+// The rule of an open attempt is the booking's (its hold waits for it): bookings holds it.
+import { hasOpenAttempt, OPEN_ATTEMPT_MINUTES } from '../bookings';
 
 /** The booking's open attempt, if any (newest first: there is at most one once a start locked the booking). */
 export async function openAttemptOf(db: Database | Tx, bookingId: string) {

@@ -8,9 +8,9 @@ import { and, inArray, isNull } from 'drizzle-orm';
 import { cars } from '../../db/schema';
 import { queryRows, type Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isId } from '../cars/ids';
-import { getCompanySettings } from '../company/settings';
-import type { FleetVersion } from '../fleetCache/fleetVersion';
+import { isId } from '../../db/ids';
+import { getCompanySettings } from '../company';
+import type { FleetVersion } from '../fleetCache';
 import { getPriceRules, listExtras, pricesVersion } from './priceRules';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

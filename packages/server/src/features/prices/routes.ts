@@ -3,7 +3,7 @@ import { MESSAGES, rentalDatesProblem } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { getCompanySettings } from '../company/settings';
+import { getCompanySettings } from '../company';
 import { getPriceRules, listExtras, savePrices } from './priceRules';
 import { QuoteCache } from './quoting';
 

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { companyToday } from '@rental/contract';
 import type { FastifyInstance } from 'fastify';
-import { AnswerCache, type EncodedAnswer } from '../fleetCache/encodedAnswers';
+import { AnswerCache, type EncodedAnswer } from '../fleetCache';
 import { drawnPageUrl } from './drawnPageUrl';
 import { PageTemplate } from './pageTemplate';
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@rental/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendEncoded } from '../fleetCache/encodedAnswers';
+import { sendEncoded } from '../fleetCache';
 import { loadPrerenderer } from './prerenderer';
 
 /** The server's package folder: the nearest one up with a package.json, from the source (src/features/publicPages) or the bundle (dist). */

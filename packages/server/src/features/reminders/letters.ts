@@ -4,7 +4,7 @@
  * before return is the counter's (features/counter/letters.ts returnReminderLetter).
  */
 import { BANK_PAYMENT_WAYS, type BankDetails, type CompanySettings, formatDay, formatMoney, type TodaysMovements, whatToBring } from '@rental/contract';
-import { bookingLink, bookingRows, type BookingFacts, compose, formatMoment, type Letter, type LetterBlock, type MailSettings, payIntoBankRows } from '../mail/letters';
+import { bookingLink, bookingRows, type BookingFacts, compose, formatMoment, type Letter, type LetterBlock, type MailSettings, payIntoBankRows } from '../mail';
 
 const carName = (booking: BookingFacts) => `${booking.car.brand} ${booking.car.model}`;
 

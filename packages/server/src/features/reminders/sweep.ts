@@ -15,14 +15,10 @@
  */
 import { addDays, companyHour, companyToday, HOLD_ENDING_WITHIN_HOURS, PICKUP_REMINDER_FROM_HOUR, STAFF_SUMMARY_FROM_HOUR } from '@rental/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { type Database, queryRows } from '../../db/types';
-import { startSweeper } from '../../jobs/sweeper';
-import { getBankDetails } from '../backOffice/bankDetails';
-import { getCompanySettings } from '../company/settings';
-import { DEFAULT_MAIL_SETTINGS, type Letter, type MailSettings } from '../mail/letters';
-import { bookingFacts, enqueue } from '../mail/outbox';
-import { todaysMovements } from '../timeline/today';
+import { getBankDetails, getCompanySettings } from '../company';
+import { DEFAULT_MAIL_SETTINGS, type Letter, type MailSettings, bookingFacts, enqueue } from '../mail';
+import { todaysMovements } from '../timeline';
 import { holdEndingLetter, pickupReminderLetter, staffDailySummaryLetter } from './letters';
 
 export interface ReminderSweepOptions {
@@ -134,18 +130,4 @@ export async function sweepReminders(db: Database, options: ReminderSweepOptions
     });
   }
   return result;
-}
-
-/** Sweeps every `everyMs` (five minutes: a reminder is at most that late) until the app closes. */
-export function startReminderSweeper(app: FastifyInstance, everyMs = 5 * 60_000): void {
-  startSweeper(app, {
-    name: 'reminder sweep',
-    everyMs,
-    round: async () => {
-      const { pickup, holdEnding, staffDay } = await sweepReminders(app.db, { mail: app.mail });
-      if (pickup.length > 0) app.log.info({ bookings: pickup }, `${pickup.length} customers told what to bring tomorrow`);
-      if (holdEnding.length > 0) app.log.info({ bookings: holdEnding }, `${holdEnding.length} customers reminded to pay their deposit`);
-      if (staffDay) app.log.info({ day: staffDay }, "staff's list of the day's pickups and returns is written");
-    },
-  });
 }

@@ -1,6 +1,6 @@
 /** The e-mail that carries a staff invitation's one-time link (features/staff/invitations.ts). */
 import { type CompanySettings, STAFF_INVITATION_DAYS, STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_WORDS, type StaffRole } from '@rental/contract';
-import { compose, type Letter, type MailSettings } from '../mail/letters';
+import { compose, type Letter, type MailSettings } from '../mail';
 
 /** The public page that opens the invitation; its token is the last part of the path. */
 export function invitationLink(siteUrl: string, token: string): string {

@@ -17,10 +17,9 @@ import { actAs } from '../../db/actor';
 import { staffInvitations, users } from '../../db/schema';
 import { type Database, isUniqueViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { getCompanySettings } from '../company/settings';
-import type { MailSettings } from '../mail/letters';
-import { enqueue, type Tx } from '../mail/outbox';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import { getCompanySettings } from '../company';
+import { type MailSettings, enqueue, type Tx } from '../mail';
 import { staffInvitationLetter } from './invitationLetter';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

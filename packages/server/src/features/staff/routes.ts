@@ -2,7 +2,7 @@
 import { STAFF_MESSAGES } from '@rental/contract';
 import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
-import { signSessionToken } from '../auth/sessionTokens';
+import { signSessionToken } from '../auth';
 import { acceptInvitation, cancelInvitation, invite, listInvitations, readInvitation } from './invitations';
 import { changeRole, listMembers, removeMember } from './team';
 

@@ -11,7 +11,7 @@ import { actAs } from '../../db/actor';
 import { users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import type { Tx } from '../mail/outbox';
+import type { Tx } from '../mail';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,5 @@
 import type { CompanySettings } from '@rental/contract';
-import { compose, type Letter, type MailSettings } from '../mail/letters';
+import { compose, type Letter, type MailSettings } from '../mail';
 
 /** How long the link of a customer staff added works: they may read their e-mail days after booking. */
 export const WELCOME_LINK_DAYS = 7;

@@ -4,10 +4,10 @@ import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
 import { bookings, carBlocks, cars, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { imageUrl } from '../../http/imageUrl';
-import { toBlock } from '../blocks/service';
+import { toBlock } from '../blocks';
 import { todaysMovements } from './today';
-import { getCompanySettings } from '../company/settings';
-import { isOverdue } from '../counter/desk';
+import { getCompanySettings } from '../company';
+import { isOverdue } from '../counter';
 import { holdsItsDays, touchesDays } from '../../db/bookingDays';
 
 export const DEFAULT_TIMELINE_DAYS = 35;

@@ -1,7 +1,9 @@
 /**
  * What the counter recorded of a booking, as its customer and staff read it: the check-out, the
  * check-in, and the car's damages. The files (agreement, receipt, photos) are named by their API
- * paths; they are served only to the booking's customer and staff (files.ts).
+ * paths; they are served only to the booking's customer and staff (counter/files.ts). It lived in
+ * counter; it is here because the booking's detail shows it and bookings imports no feature above it
+ * (counter reads it through '../bookings').
  */
 import { type CarDamage, type CounterRecord, pathFor } from '@rental/contract';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+/** Password hashing. Ground, not a feature: auth, drivers (erasure), staff invitations and the first owner all hash or check passwords. */
 import { hash, verify } from '@node-rs/argon2';
 
 /** Algorithm.Argon2id: a const enum, which verbatimModuleSyntax cannot import. */

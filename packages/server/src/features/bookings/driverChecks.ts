@@ -3,13 +3,15 @@
  * not approve or marked "do not rent" is refused with a neutral sentence; a driver who breaks the
  * company's rules on the booking's days is refused with the rule (driverRules.ts); a customer who
  * has not given their details may book (a reservation) and is told what is missing.
+ * A booking's rule, so it lives here (it was drivers/bookingRules.ts): drivers and bookingChanges call
+ * bookings, and bookings calls no feature above it.
  */
 import { type CompanySettings, driverProblems, DRIVER_MESSAGES } from '@rental/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { driverDetails, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { driverColumns } from './driverDetails';
+import { driverColumns } from '../../db/driverColumns';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
