@@ -1,12 +1,12 @@
 import { staffStatusChoices } from '@rental/contract/bookingLife';
 import { type BookingStatus, SELECTABLE_STATUSES } from '@rental/contract/constants';
 import type { OwnerBooking } from '@rental/contract/schemas';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { formatCalendarDate } from '../../lib/dates';
 import { STATUS_WORDS, type StatusTone, statusTone } from '../bookings/bookingStatus';
 import { ConfirmDialog } from './ConfirmDialog';
 import { StatusBadge } from './StatusBadge';
-import { useSession } from '../../session/useSession';
+import { SessionContext } from '../../session/sessionContext';
 import { useChangeStatus } from './ownerQueries';
 import { statusChangeQuestion } from './statusChange';
 
@@ -42,7 +42,8 @@ export function BookingStatusSelect({ booking, className = '' }: { booking: Owne
 function StatusSelect({ booking, status: stored, className }: { booking: OwnerBooking; status: SelectableStatus; className: string }) {
   const change = useChangeStatus();
   // The steps the booking's life allows this staff member from here (contract bookingLife.ts), the same table the server checks.
-  const choices = staffStatusChoices(stored, useSession().staffRole ?? 'agent', SELECTABLE_STATUSES) as SelectableStatus[];
+  // (Read without insisting on a session: the server checks the same table, and an agent's steps are the fewest.)
+  const choices = staffStatusChoices(stored, useContext(SessionContext)?.staffRole ?? 'agent', SELECTABLE_STATUSES) as SelectableStatus[];
   // The owner's choice shows while it is asked about and saved; on "no" or a failure the select
   // falls back to the stored status.
   const [choice, setChoice] = useState<SelectableStatus | null>(null);
