@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { IMAGE_VARIANT_WIDTHS } from './constants';
+import type { BookingRefusal } from './bookingRefusals';
 import type { RefusalCode } from './refusalCodes';
 import { type EndpointName, ROUTES } from './routes';
 import {
@@ -100,7 +101,7 @@ export interface EndpointSchemas {
   response: z.ZodType | { binary: string };
   errors?: readonly ErrorStatus[];
   /** The particular refusal codes it may answer (refusalCodes.ts), besides its statuses' general ones. */
-  codes?: readonly RefusalCode[];
+  codes?: readonly (RefusalCode | BookingRefusal)[];
 }
 
 export const MESSAGE_BAD_IMAGE_WIDTH = `A smaller picture can be ${IMAGE_VARIANT_WIDTHS.slice(0, -1).join(', ')} or ${IMAGE_VARIANT_WIDTHS.at(-1)} pixels wide; leave the width out for the full picture.`;
@@ -269,6 +270,7 @@ export const ENDPOINTS = {
     status: 201,
     response: responses.bookingCreated,
     errors: [404, 409, 422],
+    codes: ['dates_taken', 'car_unavailable', 'extra_sold_out', 'too_many_holds', 'too_many_holds_from_address', 'bank_details_missing', 'price_changed'],
   },
   userBookings: { summary: "The caller's bookings, newest first", tag: 'Bookings', response: responses.bookings },
   userBooking: {
@@ -286,6 +288,7 @@ export const ENDPOINTS = {
     body: bookingIdBody,
     response: responses.bookingCancelled,
     errors: [404, 409],
+    codes: ['step_not_allowed'],
   },
   bookingDrivers: {
     summary: 'Name the other drivers of my booking',
@@ -301,6 +304,7 @@ export const ENDPOINTS = {
     body: bookingDriversBody,
     response: responses.bookingSaved.extend({ difference: z.number(), confirmAgain: z.boolean() }),
     errors: [404, 409, 422],
+    codes: ['payment_open', 'price_changed'],
   },
   bookingChangeQuote: {
     summary: "The price of a booking with other dates or another car, before changing it",
@@ -313,6 +317,7 @@ export const ENDPOINTS = {
     body: bookingChangeBody,
     response: bookingChangeResponses.changeQuote,
     errors: [404, 409, 422],
+    codes: ['payment_open'],
   },
   changeBooking: {
     summary: "Change a booking's dates or car",
@@ -327,6 +332,7 @@ export const ENDPOINTS = {
     body: bookingChangeBody,
     response: bookingChangeResponses.changed,
     errors: [404, 409, 422],
+    codes: ['payment_open', 'price_changed'],
   },
   quote: {
     summary: 'The price of a car for some days, with extras, other drivers and delivery',
@@ -370,6 +376,7 @@ export const ENDPOINTS = {
     body: startPaymentBody,
     response: paymentResponses.started,
     errors: [404, 409, 503],
+    codes: ['nothing_owing'],
   },
   paymentReturn: {
     summary: 'Where the provider\'s card page sends the customer back',
@@ -436,6 +443,7 @@ export const ENDPOINTS = {
     status: 201,
     response: staffBookingResponses.booked,
     errors: [404, 409, 422],
+    codes: ['dates_taken', 'car_unavailable', 'extra_sold_out', 'price_changed'],
   },
   // Payments received, the export
   changePaymentStatus: {
@@ -485,6 +493,7 @@ export const ENDPOINTS = {
     multipart: counterFields,
     response: counterResponses.checkedOut,
     errors: [404, 409, 413, 422],
+    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', 'step_not_allowed'],
   },
   checkIn: {
     summary: 'Take the keys back (check-in)',
@@ -497,6 +506,7 @@ export const ENDPOINTS = {
     multipart: counterFields,
     response: counterResponses.checkedIn,
     errors: [404, 409, 413, 422],
+    codes: ['step_not_allowed'],
   },
   agreementPdf: {
     summary: 'The rental agreement signed at check-out (PDF)',
@@ -630,6 +640,7 @@ export const ENDPOINTS = {
     multipart: carForm.extend({ image: imageFile.optional() }),
     response: responses.carSaved,
     errors: [404, 409, 413],
+    codes: ['odometer_backwards'],
   },
   toggleCar: {
     summary: 'Mark a car available or unavailable',
