@@ -131,12 +131,15 @@ BEGIN
 END $$;
 
 -- A booking's price changed (new dates, car, extras, drivers): one line of the difference, GCT
--- apart; cancelled: its charges voided; re-opened: its charges again, as its quote says now.
+-- apart (the other drivers' own line when only the drivers changed: features/drivers re-quotes
+-- the booking); cancelled: its charges voided; re-opened: its charges again, as its quote says now.
 CREATE FUNCTION folio_booking_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   actor uuid := folio_actor();
   old_gct integer := coalesce((OLD.quote->>'gct')::integer, 0);
   new_gct integer := coalesce((NEW.quote->>'gct')::integer, 0);
+  old_drivers integer := coalesce((OLD.quote->>'additionalDrivers')::integer, 0);
+  new_drivers integer := coalesce((NEW.quote->>'additionalDrivers')::integer, 0);
 BEGIN
   IF coalesce(current_setting('rental.restoring', true), '') = 'on' THEN RETURN NULL; END IF;
   IF NEW.status = 'cancelled' AND OLD.status <> 'cancelled' THEN
@@ -144,10 +147,17 @@ BEGIN
   ELSIF OLD.status = 'cancelled' AND NEW.status <> 'cancelled' THEN
     PERFORM folio_lines_from_quote(NEW.id, NEW.quote, NEW.price, actor, 'Re-opened: ');
   ELSIF NEW.status <> 'cancelled' AND NEW.price <> OLD.price THEN
-    INSERT INTO folio_lines (booking_id, kind, label, amount, gct, created_by)
-    VALUES (NEW.id, 'change',
-            'Change of booking: ' || to_char(NEW.pickup_date, 'DD/MM/YYYY') || ' to ' || to_char(NEW.return_date, 'DD/MM/YYYY'),
-            (NEW.price - new_gct) - (OLD.price - old_gct), new_gct - old_gct, actor);
+    IF new_drivers <> old_drivers AND NEW.car_id = OLD.car_id AND NEW.pickup_date = OLD.pickup_date AND NEW.return_date = OLD.return_date THEN
+      INSERT INTO folio_lines (booking_id, kind, label, amount, gct, created_by)
+      VALUES (NEW.id, 'other_drivers',
+              'Other drivers named: ' || new_drivers || ' instead of ' || old_drivers || ', for ' || coalesce(NEW.quote->>'days', '?') || ' days',
+              (NEW.price - new_gct) - (OLD.price - old_gct), new_gct - old_gct, actor);
+    ELSE
+      INSERT INTO folio_lines (booking_id, kind, label, amount, gct, created_by)
+      VALUES (NEW.id, 'change',
+              'Change of booking: ' || to_char(NEW.pickup_date, 'DD/MM/YYYY') || ' to ' || to_char(NEW.return_date, 'DD/MM/YYYY'),
+              (NEW.price - new_gct) - (OLD.price - old_gct), new_gct - old_gct, actor);
+    END IF;
   END IF;
   RETURN NULL;
 END $$;

@@ -2,7 +2,7 @@
  * The other drivers a customer names on their own booking, each checked by the company's rules on
  * its days. Naming them re-quotes the booking as if it had been quoted with them (withOtherDrivers):
  * its other lines stay as sold, the drivers' line and the total follow the number named, and the
- * folio gets the difference as an other-drivers line (0028_folio_other_drivers.sql). A confirmed
+ * folio gets the difference as an other-drivers line (0024_folio.sql). A confirmed
  * booking made dearer goes back to staff (pending, held as a new booking; confirmAgain), as a
  * customer's change of dates does.
  */
