@@ -21,8 +21,9 @@ function* files(dir: string): Generator<string> {
 /** The writes of a booking's status or payment state, or of a folio row, in one file's text. */
 export function bookingWrites(text: string): string[] {
   const found: string[] = [];
-  // drizzle: .update(bookings).set({ ...status... }) within the same statement.
-  for (const match of text.matchAll(/\.update\(bookings\)\s*\.set\(\{([^;]*?)\}\)/g)) {
+  // drizzle: .update(bookings).set({ ...status... }), the set read up to the statement's .where(
+  // (a set may hold nested objects, so its first "})" is not its end).
+  for (const match of text.matchAll(/\.update\(bookings\)\s*\.set\(([\s\S]*?)\.(where|returning)\(/g)) {
     if (/\b(status|statusReason|paymentStatus)\s*[:,}]/.test(match[1]!)) found.push(match[0].slice(0, 80));
   }
   for (const match of text.matchAll(/\.insert\((folioLines|folioPayments)\)/g)) found.push(match[0]);
@@ -40,6 +41,7 @@ describe('one writer of a booking’s status and money', () => {
     expect(bookingWrites("await tx.update(bookings).set({ paymentStatus: 'paid' }).where(x);")).toHaveLength(1);
     expect(bookingWrites('await tx.insert(folioPayments).values({ bookingId, amount });')).toHaveLength(1);
     expect(bookingWrites("sql`UPDATE bookings SET status = 'cancelled' WHERE id = ${id}`")).toHaveLength(1);
+    expect(bookingWrites("await tx.update(bookings).set({ drivers, ...(q ? { price: 1 } : {}), ...(again ? { status: 'pending' } : {}) }).where(x);")).toHaveLength(1);
     expect(bookingWrites("await tx.update(bookings).set({ carId, price: 10 }).where(eq(bookings.id, id));")).toHaveLength(0);
   });
 

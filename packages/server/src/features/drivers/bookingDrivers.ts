@@ -7,12 +7,12 @@
  * customer's change of dates does.
  */
 import { type AdditionalDriver, type Booking, canNameDrivers, companyToday, confirmAgain, driverProblems, DRIVER_MESSAGES, holdMinutesFor, MESSAGES, type Quote, withOtherDrivers } from '@rental/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
-import { bookingEvents, bookings } from '../../db/schema';
+import { bookings } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { findBooking } from '../bookings';
+import { findBooking, holdFromNow, takeStep } from '../bookings';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
 import { refuseWhileCardPaymentOpen } from '../payments';
@@ -65,11 +65,11 @@ export async function setBookingDrivers(db: Database, userId: string, bookingId:
       .set({
         additionalDrivers: drivers,
         ...(quoted ? { quote: quoted, price: quoted.total } : {}),
-        ...(toConfirm ? { status: 'pending' as const, holdExpiresAt: sql`now() + make_interval(mins => ${holdMinutesFor(booking.pickupDate, options.holdMinutes, today)})` } : {}),
       })
       .where(eq(bookings.id, bookingId));
     if (toConfirm) {
-      await tx.insert(bookingEvents).values({ bookingId, status: 'pending', reason: null, actorId: userId });
+      // Back to staff, as a customer's change of a confirmed booking: the booking's life takes the step, held as a new booking would be.
+      await takeStep(tx, bookingId, 'confirmed', { event: 'change', actor: 'customer', actorId: userId, to: 'pending', holdExpiresAt: holdFromNow(holdMinutesFor(booking.pickupDate, options.holdMinutes, today)) });
       await enqueue(tx, [driversAddedStaffLetter(await bookingFacts(tx, bookingId), booking.price, company, options.mail ?? DEFAULT_MAIL_SETTINGS)]);
     }
     return { difference: total - booking.price, confirmAgain: toConfirm };
