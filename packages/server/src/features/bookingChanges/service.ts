@@ -28,7 +28,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookings, cars } from '../../db/schema';
-import { takeStep } from '../bookings';
+import { holdFromNow, takeStep } from '../bookings';
 import { type Database, isOverlapViolation, pgErrorCode, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
@@ -194,7 +194,7 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
   // A hold moved far ahead is cut to what a new booking that far ahead gets; a change never lengthens
   // a hold. A confirmed booking sent back to staff is held as a new booking of these days would be.
   const hold = toConfirm
-    ? sql`now() + make_interval(mins => ${holdMinutesFor(wanted.pickupDate, options.holdMinutes, today)})`
+    ? holdFromNow(holdMinutesFor(wanted.pickupDate, options.holdMinutes, today))
     : current.status === 'pending' && isFarAhead(wanted.pickupDate, today)
       ? sql`least(${bookings.holdExpiresAt}, now() + make_interval(mins => ${FAR_AHEAD_HOLD_MINUTES}))`
       : bookings.holdExpiresAt;

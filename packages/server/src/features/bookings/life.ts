@@ -65,5 +65,5 @@ export async function cancelNotApproved(tx: Tx, userId: string, staffId: string)
   return cancelled;
 }
 
-/** The hold a booking sent back to pending gets: minutes from now. */
+/** A hold that ends so many minutes from now (a new booking's, one re-opened, one sent back to staff). */
 export const holdFromNow = (minutes: number): SQL => sql`now() + make_interval(mins => ${minutes})`;

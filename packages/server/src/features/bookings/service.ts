@@ -27,7 +27,7 @@ import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
 import { bookingCancelledLetter, bookingConfirmedLetter, cancelledByCustomerLetter, DEFAULT_MAIL_SETTINGS, type MailSettings, bookingFacts, enqueue } from '../mail';
-import { staffActor, takeStep } from './life';
+import { holdFromNow, staffActor, takeStep } from './life';
 import { findBooking, listOwnerBookings } from './read';
 
 export { findUserBooking, listOwnerBookings, listUserBookings } from './read';
@@ -39,7 +39,6 @@ export interface Actor {
   staffRole?: StaffRole | null;
 }
 
-const holdEnd = (holdMinutes: number) => sql`now() + make_interval(mins => ${holdMinutes})`;
 
 /** The constraint a database error names (drizzle wraps the driver's error: look at the causes too). */
 function violatedConstraint(err: unknown): string | undefined {
@@ -107,7 +106,7 @@ export async function changeBookingStatus(
       const event = staffEventFor(current.status, status);
       if (!event) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
       // Back to pending (staff re-opening a booking): a fresh hold.
-      await takeStep(tx, bookingId, current.status, { event, actor: staffActor(actor.staffRole), actorId: actor.id, reason: 'staff', to: status, holdExpiresAt: holdEnd(holdMinutes) });
+      await takeStep(tx, bookingId, current.status, { event, actor: staffActor(actor.staffRole), actorId: actor.id, reason: 'staff', to: status, holdExpiresAt: holdFromNow(holdMinutes) });
       // Re-opened: its extras must still fit their stock (another booking may have the last child seat now).
       if (freesDays(current.status)) await tx.execute(sql`SELECT booking_extras_fit(${bookingId}::uuid)`);
       // The customer hears of a confirmation or a cancellation (not of staff re-opening a booking).
