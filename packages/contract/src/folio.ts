@@ -5,7 +5,7 @@
  * Amounts are whole units of the company's currency, like every price of the site; a line's
  * amount is before GCT and its gct beside it, so charged = sum(amount + gct).
  */
-import type { PaymentStatus } from './constants';
+import type { PaymentMethod, PaymentStatus } from './constants';
 
 /** What a charge is for. The first five come from the booking's quote; the rest are added later. */
 export const FOLIO_LINE_KINDS = [
@@ -59,6 +59,9 @@ export const FOLIO_METHOD_WORDS: Record<FolioMethod, string> = {
   cash: 'Cash',
   bank_transfer: 'Bank transfer',
 };
+
+/** How a booking's own way of paying brings its money in: the method a balance recorded as paid gets unless staff say otherwise. */
+export const FOLIO_METHOD_OF: Record<PaymentMethod, FolioMethod> = { upfront: 'cash', cash_deposit: 'bank_deposit', card: 'card' };
 
 /** The filter's older name for part paid, still understood. */
 export const LEGACY_PAYMENT_STATUS: Record<string, PaymentStatus> = { deposit_received: 'part_paid' };

@@ -14,6 +14,7 @@ import {
   type Folio,
   folioTotals,
   type FolioTotals,
+  FOLIO_METHOD_OF,
   gctOn,
   MESSAGES,
   type PaymentMethod,
@@ -38,8 +39,6 @@ export interface FolioReader {
   role: string;
 }
 
-/** How a booking's own payment method pays, in the folio's words. */
-export const FOLIO_METHOD_OF: Record<PaymentMethod, FolioMethod> = { upfront: 'cash', cash_deposit: 'bank_deposit', card: 'card' };
 
 const byName = (column: typeof folioLines.createdBy | typeof folioPayments.createdBy) => sql<string | null>`(SELECT name FROM ${users} WHERE id = ${column})`;
 

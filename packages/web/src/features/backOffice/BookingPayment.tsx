@@ -4,8 +4,8 @@
  * (never set by hand). While a balance is owing, staff record it as paid by the way it came in (the
  * same control in the table and on the phone's cards); anything else is done on the booking's page.
  */
-import { PAYMENT_METHOD_SHORT, PAYMENT_STATUS_WORDS, type PaymentMethod, type PaymentStatus } from '@rental/contract/constants';
-import { FOLIO_METHODS, FOLIO_METHOD_WORDS, type FolioMethod } from '@rental/contract/folio';
+import { PAYMENT_METHOD_SHORT, PAYMENT_STATUS_WORDS, type PaymentStatus } from '@rental/contract/constants';
+import { FOLIO_METHOD_OF, FOLIO_METHODS, FOLIO_METHOD_WORDS, type FolioMethod } from '@rental/contract/folio';
 import type { OwnerBooking } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,8 +24,6 @@ export function paymentStatusColour(status: PaymentStatus): string {
   return 'border-slate-300 bg-white text-slate-700';
 }
 
-/** The way the money usually comes for each way of paying (the server's own choice when none is sent). */
-const USUAL_METHOD: Record<PaymentMethod, FolioMethod> = { upfront: 'cash', cash_deposit: 'bank_deposit', card: 'card' };
 
 /** A balance may be owing: nothing paid yet, or part of it. A cancelled booking's charges are voided. */
 export function mayOweBalance(booking: Pick<OwnerBooking, 'paymentStatus' | 'status'>): boolean {
@@ -67,7 +65,7 @@ export function BookingPayment({ booking, className = '' }: { booking: OwnerBook
 function RecordBalancePaid({ booking, whose, className, onNothingOwing }: { booking: OwnerBooking; whose: string; className: string; onNothingOwing: () => void }) {
   const queryClient = useQueryClient();
   const [choosing, setChoosing] = useState(false);
-  const [method, setMethod] = useState<FolioMethod>(USUAL_METHOD[booking.paymentMethod]);
+  const [method, setMethod] = useState<FolioMethod>(FOLIO_METHOD_OF[booking.paymentMethod]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
 
