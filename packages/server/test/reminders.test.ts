@@ -133,6 +133,16 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
     }
   });
 
+  it('asks in the reminder for what the folio says is owed: the price less a discount staff gave since', async () => {
+    const endsAt = new Date(Date.now() + 300 * HOUR);
+    const b = await cashHold(48, endsAt);
+    await testApi(t.app, ownerToken).call('addCharge', { params: { id: b.id }, body: { kind: 'discount', label: 'Returning customer', amount: 1000, gctApplies: false } });
+    await sweepReminders(t.db, { mail: t.app.mail, now: new Date(endsAt.getTime() - 3 * HOUR) });
+    const [letter] = await letters(b.id, 'hold_ending_reminder');
+    const currency = (await getCompanySettings(t.db)).currency;
+    expect(letter!.textBody).toContain(`Please pay ${formatMoney(12_000, currency)}`);
+  });
+
   it('a hold that was short from the start, a paid one, or one paid by card is not reminded', async () => {
     const endsAt = new Date(Date.now() + 200 * HOUR);
     const short = await cashHold(6, endsAt);

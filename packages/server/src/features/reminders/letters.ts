@@ -30,9 +30,9 @@ export function pickupReminderLetter(booking: BookingFacts, company: CompanySett
   return compose('pickup_reminder', booking.customer.email, `Tomorrow: your ${carName(booking)}, booking ${booking.reference}`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
 }
 
-export function holdEndingLetter(booking: BookingFacts, bank: BankDetails | null, company: CompanySettings, mail: MailSettings): Letter {
+export function holdEndingLetter(booking: BookingFacts, owing: number, bank: BankDetails | null, company: CompanySettings, mail: MailSettings): Letter {
   const deadline = booking.holdExpiresAt ? formatMoment(booking.holdExpiresAt) : 'soon';
-  const amount = formatMoney(booking.price, booking.quote?.currency ?? company.currency);
+  const amount = formatMoney(owing, booking.quote?.currency ?? company.currency);
   const blocks: LetterBlock[] = [
     `Your booking ${booking.reference} is held for you until ${deadline}, and we have not received your deposit yet. Please pay ${amount} into our bank account before then: ${BANK_PAYMENT_WAYS} (${booking.reference}) on the deposit slip or as the transfer's reference. A booking not confirmed by then is cancelled and its days are free again.`,
   ];

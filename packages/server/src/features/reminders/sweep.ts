@@ -16,6 +16,7 @@
 import { addDays, companyHour, companyToday, HOLD_ENDING_WITHIN_HOURS, PICKUP_REMINDER_FROM_HOUR, STAFF_SUMMARY_FROM_HOUR } from '@rental/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/types';
+import { folioTotalsOf } from '../bookings';
 import { getBankDetails, getCompanySettings } from '../company';
 import { DEFAULT_MAIL_SETTINGS, type Letter, type MailSettings, bookingFacts, enqueue } from '../mail';
 import { todaysMovements } from '../timeline';
@@ -105,7 +106,8 @@ export async function sweepReminders(db: Database, options: ReminderSweepOptions
       const references: string[] = [];
       for (const id of taken) {
         const facts = await bookingFacts(tx, id);
-        letters.push(holdEndingLetter(facts, bank, company, mail));
+        // What is owed is the folio's balance: the price, with any charge or discount staff added since.
+        letters.push(holdEndingLetter(facts, (await folioTotalsOf(tx, id)).balance, bank, company, mail));
         references.push(facts.reference);
       }
       await enqueue(tx, letters);
