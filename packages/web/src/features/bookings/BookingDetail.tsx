@@ -19,7 +19,7 @@ import { useCompany, useCompanyContacts } from '../../company/useCompany';
 import { formatCalendarDate, formatInstantWithTime } from '../../lib/dates';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../../session/useSession';
-import { useCancelBooking, useMyBooking, usePublicBankDetails } from './bookingQueries';
+import { useCancelBooking, useCustomerFolio, useMyBooking, usePublicBankDetails } from './bookingQueries';
 import { canCancel, historyText } from './bookingStatus';
 import { bookingChatText, chatLinkWithText } from './chatLink';
 import { PAYMENT_METHOD_TEXT } from '@rental/contract/paymentWords';
@@ -154,6 +154,8 @@ function BookingFound({ booking }: { booking: Booking }) {
   // The button is offered once: in the outcome's box when there is one to read, else with how to pay.
   const outcomeShown = back || problem !== null;
   const bank = usePublicBankDetails(booking.paymentMethod === 'cash_deposit' && booking.status !== 'cancelled');
+  // What to pay is the folio's balance (the price, with any charge or discount since); the same query the statement below reads.
+  const owing = useCustomerFolio(booking._id).data?.totals.balance ?? booking.price;
   const carName = `${booking.car.brand} ${booking.car.model}`;
   const method = PAYMENT_METHOD_TEXT[booking.paymentMethod];
 
@@ -272,7 +274,7 @@ function BookingFound({ booking }: { booking: Booking }) {
                   <Suspense fallback={<SkeletonBlock className="h-24 w-full" />}>
                     <HowToPay
                       method={booking.paymentMethod}
-                      total={booking.price}
+                      total={owing}
                       bankDetails={bank.data}
                       bankDetailsLoading={bank.isPending && !bank.isError}
                       deadline={booking.status === 'pending' ? booking.holdExpiresAt : null}

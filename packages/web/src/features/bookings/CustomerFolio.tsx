@@ -3,20 +3,13 @@
  * pay or what we owe them. Fetched when the booking page shows (a chunk of its own, so the page's
  * first download stays within its budget, decision 009).
  */
-import { useQuery } from '@tanstack/react-query';
-import { callApi, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { SkeletonBlock } from '../../components/Skeleton';
+import { useCustomerFolio } from './bookingQueries';
 import { FolioStatement } from './folio/FolioStatement';
 
-/** Under the booking's own key: cancelling or paying refreshes ['booking', …], and this with it. */
-export const customerFolioKey = (bookingId: string) => ['booking', 'folio', bookingId] as const;
-
 export function CustomerFolio({ bookingId }: { bookingId: string }) {
-  const folio = useQuery({
-    queryKey: customerFolioKey(bookingId),
-    queryFn: ({ signal }) => callApi('folio', { params: { id: bookingId }, signal }),
-    select: (answer) => answer.folio,
-  });
+  const folio = useCustomerFolio(bookingId);
   if (folio.isPending) return <SkeletonBlock className="h-40 w-full" />;
   if (folio.isError) {
     return (

@@ -29,6 +29,18 @@ export function useMyBooking(reference: string) {
   });
 }
 
+/** Under the booking's own key: cancelling or paying refreshes ['booking', …], and this with it. */
+export const customerFolioKey = (bookingId: string) => ['booking', 'folio', bookingId] as const;
+
+/** The booking's folio: the statement of charges and payments, and what is still to pay. */
+export function useCustomerFolio(bookingId: string) {
+  return useQuery({
+    queryKey: customerFolioKey(bookingId),
+    queryFn: ({ signal }) => callApi('folio', { params: { id: bookingId }, signal }),
+    select: (answer) => answer.folio,
+  });
+}
+
 export function usePublicBankDetails(enabled = true) {
   const bank = useQuery({
     queryKey: queryKeys.publicBankDetails,
