@@ -166,6 +166,8 @@ END $$;
 CREATE FUNCTION folio_keeps_payment_status() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF coalesce(current_setting('rental.restoring', true), '') = 'on' THEN RETURN NEW; END IF;
+  -- Written by folio_changed below, which has just worked it out: not again.
+  IF coalesce(current_setting('rental.folio_deriving', true), '') = 'on' THEN RETURN NEW; END IF;
   NEW.payment_status := folio_payment_status(NEW.id);
   RETURN NEW;
 END $$;
@@ -178,13 +180,15 @@ BEGIN
   RETURN NEW;
 END $$;
 
+-- Once per statement, for each booking whose folio it added to (a quote's lines are one INSERT).
 CREATE FUNCTION folio_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  derived text;
 BEGIN
   IF coalesce(current_setting('rental.restoring', true), '') = 'on' THEN RETURN NULL; END IF;
-  derived := folio_payment_status(NEW.booking_id);
-  UPDATE bookings SET payment_status = derived WHERE id = NEW.booking_id AND payment_status IS DISTINCT FROM derived;
+  PERFORM set_config('rental.folio_deriving', 'on', true);
+  UPDATE bookings b SET payment_status = d.derived
+    FROM (SELECT t.booking_id, folio_payment_status(t.booking_id) AS derived FROM (SELECT DISTINCT booking_id FROM added) t) d
+   WHERE b.id = d.booking_id AND b.payment_status IS DISTINCT FROM d.derived;
+  PERFORM set_config('rental.folio_deriving', '', true);
   RETURN NULL;
 END $$;
 
@@ -257,6 +261,6 @@ CREATE TRIGGER bookings_folio_changed AFTER UPDATE OF status, price ON bookings
 CREATE TRIGGER bookings_new_unpaid BEFORE INSERT ON bookings FOR EACH ROW EXECUTE FUNCTION folio_new_booking_unpaid();
 CREATE TRIGGER bookings_payment_status_derived BEFORE UPDATE OF payment_status ON bookings
   FOR EACH ROW EXECUTE FUNCTION folio_keeps_payment_status();
-CREATE TRIGGER folio_lines_changed AFTER INSERT ON folio_lines FOR EACH ROW EXECUTE FUNCTION folio_changed();
-CREATE TRIGGER folio_payments_changed AFTER INSERT ON folio_payments FOR EACH ROW EXECUTE FUNCTION folio_changed();
+CREATE TRIGGER folio_lines_changed AFTER INSERT ON folio_lines REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION folio_changed();
+CREATE TRIGGER folio_payments_changed AFTER INSERT ON folio_payments REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION folio_changed();
 
