@@ -22,3 +22,4 @@ export * from './bookingChanges';
 export * from './folio';
 export * from './refusalCodes';
 export * from './bookingLife';
+export * from './companyEvents';

@@ -30,6 +30,8 @@ import { installFastFleetReads } from './features/fleetCache/fastFleetReads';
 import { ensureCompanySettings } from './features/company/settings';
 import imagesRoutes from './features/images/routes';
 import { type MailSettings, mailSettings } from './features/mail/letters';
+import { lettersFromEvents } from './features/mail';
+import { createEventLog, type EventLog } from './events';
 import mailRoutes from './features/mail/routes';
 import staffRoutes from './features/staff/routes';
 import { type MailSender, type MailSenderOptions, startMailSender } from './features/mail/sender';
@@ -68,6 +70,8 @@ declare module 'fastify' {
     registeredRoutes: string[];
     /** Where links in e-mails point and where staff alerts go. */
     mail: MailSettings;
+    /** Where features record what happened (src/events); letters are made from the events. */
+    events: EventLog;
     /** Delivers the outbox; undefined without SMTP_URL (messages are kept, none is sent). */
     mailSender: MailSender | undefined;
   }
@@ -139,6 +143,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('mail', mailSettings(config));
+  // What happened, recorded by the features in their transactions; the outbox's letters are made from it.
+  app.decorate('events', createEventLog());
+  app.events.react(lettersFromEvents(app.mail));
   app.decorate('mailSender', config.smtpUrl ? startMailSender(app, { ...options.mailSender, smtpUrl: config.smtpUrl, from: config.mailFrom }) : undefined);
   await ensureCompanySettings(db);
   app.decorate('sessionKey', await loadSessionKey(db, config.jwtSecret));

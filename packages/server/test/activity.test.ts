@@ -97,7 +97,7 @@ describe(`the history (${describeDatabase})`, () => {
     const customer = await registerCustomer(t.app);
     const id = await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: day(40), returnDate: day(41) });
     await t.db.execute(sql`UPDATE ${bookings} SET hold_expires_at = now() - interval '1 minute' WHERE id = ${id}`);
-    const expired = await expireHolds(t.db);
+    const expired = await expireHolds(t.db, t.app.events);
     expect(expired.map((hold) => hold.id)).toContain(id);
     const entries = await about('booking', id);
     expect(entries).toHaveLength(1);

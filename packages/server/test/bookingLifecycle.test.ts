@@ -94,7 +94,7 @@ describe(`a booking's life (${describeDatabase})`, () => {
 
       // Its time comes (as if 90 minutes went by).
       await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 second'` }).where(eq(bookings.id, booking._id));
-      const expired = await expireHolds(t.db);
+      const expired = await expireHolds(t.db, t.app.events);
       expect(expired.map((hold) => hold.reference)).toContain(booking.reference);
 
       const [after] = (await mine(customer.token)).filter((b) => b._id === booking._id);
@@ -113,7 +113,7 @@ describe(`a booking's life (${describeDatabase})`, () => {
       const confirmed = (await book(t.app, customer.token, car._id, day(4), day(4))).json().booking;
       await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: confirmed._id, status: 'confirmed' });
       await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 hour'` }).where(eq(bookings.id, confirmed._id));
-      await expireHolds(t.db);
+      await expireHolds(t.db, t.app.events);
       const statuses = Object.fromEntries((await mine(customer.token)).map((b) => [b._id, b.status]));
       expect(statuses).toEqual({ [fresh._id]: 'pending', [confirmed._id]: 'confirmed' });
     });
@@ -122,7 +122,7 @@ describe(`a booking's life (${describeDatabase})`, () => {
       const [car, customer] = await Promise.all([addCar(t.app, owner.token), registerCustomer(t.app)]);
       const booking = (await book(t.app, customer.token, car._id, day(8), day(8))).json().booking;
       await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 second'` }).where(eq(bookings.id, booking._id));
-      const results = await Promise.all([expireHolds(t.db), expireHolds(t.db), expireHolds(t.db)]);
+      const results = await Promise.all([expireHolds(t.db, t.app.events), expireHolds(t.db, t.app.events), expireHolds(t.db, t.app.events)]);
       expect(results.flat().filter((hold) => hold.id === booking._id)).toHaveLength(1);
       const events = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking._id));
       expect(events.filter((e) => e.reason === 'expired')).toHaveLength(1);

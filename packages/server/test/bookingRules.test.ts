@@ -151,7 +151,7 @@ describe(`booking rules (${describeDatabase})`, () => {
 
     // A day and a minute go by (every hold moved that much nearer its end), and the sweeper runs.
     await t.db.update(bookings).set({ holdExpiresAt: sql`hold_expires_at - interval '1 day 1 minute'` }).where(inArray(bookings.id, ids));
-    const expired = await expireHolds(t.db);
+    const expired = await expireHolds(t.db, t.app.events);
     expect(expired.map((hold) => hold.id).filter((id) => ids.includes(id))).toEqual([ids[0]]);
     const statuses = Object.fromEntries(
       responses.bookings.parse((await t.app.inject({ method: 'GET', url: API.userBookings, headers: authHeader(customer.token) })).json()).bookings.map((b) => [b._id, [b.status, b.statusReason]]),

@@ -132,7 +132,7 @@ describe(`e-mail through the outbox (${describeDatabase})`, () => {
     const customer = await registerCustomer(t.app, { name: 'Andre Lewis' });
     const booking = (await book(t.app, customer.token, car._id, day(15), day(16))).json().booking;
     await t.db.execute(sql`UPDATE bookings SET hold_expires_at = now() - interval '1 minute' WHERE id = ${booking._id}`);
-    const expired = await expireHolds(t.db, t.app.mail);
+    const expired = await expireHolds(t.db, t.app.events);
     expect(expired.map((hold) => hold.reference)).toContain(booking.reference);
     const [mail] = await sink.waitFor((m) => m.to.includes(customer.user.email) && m.subject === `Booking ${booking.reference} has expired`);
     expect(mail!.text).toContain('not confirmed in time');

@@ -129,7 +129,7 @@ describe(`card payments (${describeDatabase})`, () => {
     // Paid: no longer a hold the clock can end, whenever staff confirm it.
     expect(await bookingRow(booking._id)).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'card', status: 'pending', holdExpiresAt: null });
     await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 minute'` }).where(eq(bookings.id, booking._id));
-    expect((await expireHolds(t.db, t.app.mail)).map((hold) => hold.id)).not.toContain(booking._id);
+    expect((await expireHolds(t.db, t.app.events)).map((hold) => hold.id)).not.toContain(booking._id);
     expect((await bookingRow(booking._id)).status).toBe('pending');
     const [attempt] = await attemptsOf(booking._id);
     expect(attempt).toMatchObject({ orderId: `${booking.reference}-1`, status: 'paid', amount: booking.price, currency: 'JMD', cardLast4: '1111', message: 'Transaction approved' });
@@ -308,11 +308,11 @@ describe(`card payments (${describeDatabase})`, () => {
     const [attempt] = await attemptsOf(booking._id);
     await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 minute'` }).where(eq(bookings.id, booking._id));
 
-    expect((await expireHolds(t.db, t.app.mail)).map((hold) => hold.id)).not.toContain(booking._id);
+    expect((await expireHolds(t.db, t.app.events)).map((hold) => hold.id)).not.toContain(booking._id);
     expect((await bookingRow(booking._id)).status).toBe('pending');
 
     await ageAttempt(attempt!.id, 31);
-    expect((await expireHolds(t.db, t.app.mail)).map((hold) => hold.id)).toContain(booking._id);
+    expect((await expireHolds(t.db, t.app.events)).map((hold) => hold.id)).toContain(booking._id);
     await expireOpenAttempts(t.db);
     expect(await bookingRow(booking._id)).toMatchObject({ status: 'cancelled', statusReason: 'expired' });
 

@@ -77,3 +77,6 @@ export const STAFF_BOOKING_MESSAGES = {
   notApproved: 'This customer was not approved as a driver, so they cannot be booked until their details are approved.',
   driverMissing: 'The customer has not given their driving licence details yet: take them before handing over the keys.',
 } as const;
+
+/** How long the link of a customer staff added works: they may read their e-mail days after booking. */
+export const WELCOME_LINK_DAYS = 7;

@@ -2,7 +2,7 @@
  * Drizzle's view of the tables. The migrations in ./migrations are the source of truth:
  * what Drizzle cannot express (the bookings' daterange and its exclusion constraint) lives only there.
  */
-import { type AdditionalDriver, FOLIO_LINE_KINDS, FOLIO_METHODS, FOLIO_PAYMENT_KINDS, type PriceRules, type Quote, type ReturnCharge } from '@rental/contract';
+import { type AdditionalDriver, type BookingEventKind, FOLIO_LINE_KINDS, FOLIO_METHODS, FOLIO_PAYMENT_KINDS, type PriceRules, type Quote, type ReturnCharge } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -144,11 +144,17 @@ export const bookings = pgTable('bookings', {
   // period daterange GENERATED ... and the exclusion constraint: see migrations/0001_init.sql
 });
 
-/** Every status a booking has had: who set it, when and why. Rows are only ever added. */
+/**
+ * What happened to a booking (contract companyEvents.ts): each step of its life with the status it
+ * reached, its money and reminders; who did it, when. Rows are only ever added (migrations/0028).
+ */
 export const bookingEvents = pgTable('booking_events', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   bookingId: uuid('booking_id').notNull().references(() => bookings.id),
-  status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'on_rent', 'returned', 'no_show'] }).notNull(),
+  kind: text('kind').$type<BookingEventKind>().notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  /** The status a step of its life reached; null for any other event. */
+  status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'on_rent', 'returned', 'no_show'] }),
   reason: text('reason', { enum: ['customer', 'staff', 'expired', 'not_approved'] }),
   actorId: uuid('actor_id').references(() => users.id),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,6 +11,8 @@ import { checkIn } from '../features/counter/checkIn';
 import { folioTotalsOf } from '../features/bookings';
 import { checkOut } from '../features/counter/checkOut';
 import { DEFAULT_MAIL_SETTINGS } from '../features/mail/letters';
+import { lettersFromEvents } from '../features/mail';
+import { createEventLog } from '../events';
 import type { Database } from '../db/types';
 
 /** A name written with a pen, drawn as the signature pad would give it. */
@@ -31,6 +33,9 @@ export interface DemoRental {
 }
 
 export async function seedDemoCounter(db: Database, staffId: string, licenceNumber: string, rentals: DemoRental[], today = companyToday()): Promise<void> {
+  // The demo's rentals write their letters as the desk's would.
+  const events = createEventLog();
+  events.react(lettersFromEvents(DEFAULT_MAIL_SETTINGS));
   for (const [n, rental] of rentals.entries()) {
     const [car] = await db.select({ odometerKm: cars.odometerKm }).from(bookings).innerJoin(cars, eq(cars.id, bookings.carId)).where(eq(bookings.id, rental.bookingId));
     // Keys go out once the balance is paid: the demo's customers pay it at the counter.
@@ -47,7 +52,7 @@ export async function seedDemoCounter(db: Database, staffId: string, licenceNumb
       staffSignature: await drawnSignature(n + 5),
       ...(balance > 0 && { payment: { method: n === 0 ? 'card' : 'cash', amount: balance, reference: n === 0 ? 'Card 4821' : '' } }),
     };
-    await checkOut(db, { id: staffId }, rental.bookingId, { data: out, photos: [] }, DEFAULT_MAIL_SETTINGS, atJamaica(rental.pickupDate, '10:15'));
+    await checkOut(db, { id: staffId }, rental.bookingId, { data: out, photos: [] }, DEFAULT_MAIL_SETTINGS, events, atJamaica(rental.pickupDate, '10:15'));
     if (!rental.returned || rental.returnDate >= today) continue;
     const back: CheckInData = {
       odometerKm: out.odometerKm + 640,
@@ -56,6 +61,6 @@ export async function seedDemoCounter(db: Database, staffId: string, licenceNumb
       damages: [],
       cleaning: 0,
     };
-    await checkIn(db, { id: staffId }, rental.bookingId, { data: back, photos: [] }, DEFAULT_MAIL_SETTINGS, atJamaica(rental.returnDate, '17:30'));
+    await checkIn(db, { id: staffId }, rental.bookingId, { data: back, photos: [] }, DEFAULT_MAIL_SETTINGS, events, atJamaica(rental.returnDate, '17:30'));
   }
 }

@@ -178,12 +178,14 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
     if (seated.length > 0) await tx.insert(bookingExtras).values(seated.map((booking) => ({ bookingId: booking.id, extraId: childSeat.id, quantity: 1 })));
     await tx.insert(bookingEvents).values(
       made.flatMap((booking) => [
-        { bookingId: booking.id, status: 'pending' as const, actorId: booking.userId, at: booking.createdAt },
+        { bookingId: booking.id, kind: 'book' as const, data: { status: 'pending', confirmAtOnce: false }, status: 'pending' as const, actorId: booking.userId, at: booking.createdAt },
         ...(booking.status === 'pending'
           ? []
           : [
               {
                 bookingId: booking.id,
+                kind: booking.status === 'cancelled' ? ('cancel_by_customer' as const) : ('confirm' as const),
+                data: { status: booking.status },
                 status: booking.status,
                 reason: booking.status === 'cancelled' ? ('customer' as const) : null,
                 actorId: booking.status === 'cancelled' ? booking.userId : owner!.id,

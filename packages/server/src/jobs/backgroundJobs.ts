@@ -25,7 +25,7 @@ export const holdSweepJob: FastifyPluginAsync = async (app) => {
     round: async () => {
       const attempts = await expireOpenAttempts(app.db);
       if (attempts.length > 0) app.log.warn({ attempts }, `${attempts.length} card payments never came back; staff can look them up`);
-      const expired = await expireHolds(app.db, app.mail);
+      const expired = await expireHolds(app.db, app.events);
       if (expired.length > 0) app.log.info({ bookings: expired.map((hold) => hold.reference) }, `${expired.length} unconfirmed holds expired`);
     },
   });

@@ -35,6 +35,7 @@ import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
 import { checkDrivers } from '../bookings';
 import { DEFAULT_MAIL_SETTINGS, type MailSettings, bookingFacts, enqueue } from '../mail';
+import type { EventLog } from '../../events';
 import { refuseWhileCardPaymentOpen } from '../payments';
 import { priceChangedRefusal, quoteCars, quoteWith, readPriceBook } from '../prices';
 import { bookingChangedLetter, bookingChangedStaffLetter } from './letter';
@@ -56,6 +57,8 @@ export interface ChangeOptions {
   /** A new booking's hold (config HOLD_MINUTES): a confirmed booking sent back to staff gets one as long. */
   holdMinutes: number;
   mail?: MailSettings;
+  /** Where the change's event is recorded (a change that sends a confirmed booking back to staff). */
+  events: EventLog;
   today?: string;
 }
 
@@ -211,7 +214,7 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
     })
     .where(eq(bookings.id, bookingId));
   // Back to staff: the booking's life takes the step (a customer's change of a confirmed booking), with the hold above.
-  if (toConfirm) await takeStep(tx, bookingId, 'confirmed', { event: 'change', actor: 'customer', actorId: actor.id, to: 'pending', holdExpiresAt: hold as SQL });
+  if (toConfirm) await takeStep(tx, options.events, bookingId, 'confirmed', { event: 'change', actor: 'customer', actorId: actor.id, to: 'pending', holdExpiresAt: hold as SQL });
   // The extras must fit their stock on the new days too (raises extra_sold_out).
   if (newQuote.extras.length > 0) await tx.execute(sql`SELECT booking_extras_fit(${bookingId}::uuid)`);
   // A rental extended: its new return day gets its own reminder and, if it comes to that, its own overdue alert.

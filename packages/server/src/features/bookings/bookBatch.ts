@@ -19,10 +19,10 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Database, pgErrorCode, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { getCompanySettings, getBankDetails } from '../company';
+import { getCompanySettings } from '../company';
 import { checkDrivers } from './driverChecks';
 import { priceChangedRefusal, quoteCars, quoteWith, readPriceBook } from '../prices';
-import { bookingMadeLetter, bookingMadeStaffLetter, type BookingFacts, type Letter, type MailSettings, enqueue } from '../mail';
+import type { EventLog, RecordedEvent } from '../../events';
 import { MESSAGE_KEY_REUSED, requestHash } from './idempotency';
 import { type BookingRow, toBooking } from './read';
 
@@ -51,7 +51,8 @@ export type BookingOutcome = { answer: BookingAnswer } | { refusal: HttpError } 
 
 export interface BookingRules {
   holdMinutes: number;
-  mail: MailSettings;
+  /** Where each booking's 'book' event is recorded (its letters are made from it). */
+  events: EventLog;
   /** A card provider is set up: paymentMethod 'card' may be chosen. */
   cardPayments: boolean;
 }
@@ -61,7 +62,7 @@ type Booked = {
   outcome: 'booked';
   booking: Omit<BookingRow, 'car' | 'holdExpiresAt' | 'createdAt'> & { holdExpiresAt: string | null; createdAt: string };
   car: BookingRow['car'];
-  customer: BookingFacts['customer'];
+  customer: { name: string; email: string; phone: string | null };
 };
 type DatabaseAnswer = { n: number } & (
   | Booked
@@ -142,10 +143,6 @@ export async function bookInTransaction(
   hashes: (string | undefined)[] = payload.map((p) => ('hash' in p ? p.hash : undefined)),
 ): Promise<BookingOutcome[]> {
   const limits = { maxPending: MAX_PENDING_BOOKINGS, maxPendingPerAddress: MAX_PENDING_BOOKINGS_PER_ADDRESS };
-  const wantsDeposit = requests.some(({ input }) => input.paymentMethod === 'cash_deposit');
-  // Every round trip after book_cars keeps other batches of the same cars waiting: what the letters
-  // need besides the bookings comes before it (bank details) or with it (the company's facts).
-  let bank = wantsDeposit ? await getBankDetails(tx) : null;
   const outcomes: BookingOutcome[] = Array.from({ length: requests.length });
   // The drivers' rules and the prices first: a refused request never reaches the cars.
   const company = await getCompanySettings(tx);
@@ -179,7 +176,7 @@ export async function bookInTransaction(
     tx,
     sql`SELECT book_cars(${JSON.stringify(allowed)}::jsonb, ${JSON.stringify(limits)}::jsonb) AS answers`,
   );
-  const booked: { n: number; facts: BookingFacts; made: Booked }[] = [];
+  const booked: { n: number; made: Booked }[] = [];
   for (const answer of row!.answers) {
     const { n } = answer;
     if (answer.outcome === 'refused') outcomes[n] = { refusal: refusal(answer.reason) };
@@ -190,23 +187,20 @@ export async function bookInTransaction(
           ? { answer: { statusCode: answer.statusCode, body: answer.response, replayed: true } }
           : { refusal: new HttpError(422, MESSAGE_KEY_REUSED) };
     } else {
-      const holdExpiresAt = answer.booking.holdExpiresAt === null ? null : new Date(answer.booking.holdExpiresAt);
-      const facts: BookingFacts = { ...answer.booking, holdExpiresAt, car: answer.car, customer: answer.customer };
-      booked.push({ n, facts, made: answer });
+      booked.push({ n, made: answer });
     }
   }
   // Nothing written but refused key claims (rolled back): such a batch may simply run again.
   if (booked.length === 0) return outcomes;
 
-  // The e-mails commit with the bookings: an acknowledged booking always has them. (Bank details
-  // saved for the first time while this batch ran: book_car saw them, so the letters must too.)
-  if (wantsDeposit && !bank && booked.some(({ facts }) => facts.paymentMethod === 'cash_deposit')) bank = await getBankDetails(tx);
-  const letters: Letter[] = [];
+  // Each booking's history starts with its 'book' event, and its e-mails are made from it: they
+  // commit with the bookings, so an acknowledged booking always has them.
+  const started: RecordedEvent[] = [];
   const kept: { userId: string; key: string; response: BookingCreatedResponse }[] = [];
-  for (const { n, facts, made } of booked) {
-    if (!requests[n]!.confirmAtOnce) letters.push(bookingMadeLetter(facts, facts.paymentMethod === 'cash_deposit' ? bank : null, company, rules.mail));
-    letters.push(bookingMadeStaffLetter(facts, company, rules.mail));
-    const booking = toBooking({ ...made.booking, holdExpiresAt: facts.holdExpiresAt, createdAt: new Date(made.booking.createdAt), car: made.car });
+  for (const { n, made } of booked) {
+    started.push({ kind: 'book', bookingId: made.booking.id, actorId: payload[n]!.actorId, data: { status: 'pending', confirmAtOnce: requests[n]!.confirmAtOnce === true } });
+    const holdExpiresAt = made.booking.holdExpiresAt === null ? null : new Date(made.booking.holdExpiresAt);
+    const booking = toBooking({ ...made.booking, holdExpiresAt, createdAt: new Date(made.booking.createdAt), car: made.car });
     // A hold cut short by a far-ahead pickup is said at once, in the answer the customer reads.
     const message = payload[n]!.holdMinutes < rules.holdMinutes ? MESSAGES.bookingCreatedFarAhead : MESSAGES.bookingCreated;
     const body: BookingCreatedResponse = { success: true, message, booking };
@@ -216,7 +210,7 @@ export async function bookInTransaction(
     const { key } = requests[n]!;
     if (key !== undefined) kept.push({ userId: payload[n]!.userId, key, response: body });
   }
-  await enqueue(tx, letters);
+  await rules.events.record(tx, started);
   if (kept.length > 0) {
     await tx.execute(sql`
       UPDATE idempotency_keys AS k SET status_code = 201, response = a.response

@@ -151,8 +151,8 @@ BEGIN
       SELECT made.id, x.id, x.quantity FROM jsonb_to_recordset(request#>'{quote,extras}') AS x(id uuid, quantity integer);
     PERFORM booking_extras_fit(made.id);
   END IF;
-  -- Made by the customer, or by staff for them (actorId: a walk-in or phone booking).
-  INSERT INTO booking_events (booking_id, status, actor_id) VALUES (made.id, 'pending', coalesce((request->>'actorId')::uuid, customer_id));
+  -- Its 'book' event (the start of its history, which makes its letters) is recorded by the
+  -- application in this transaction (bookBatch.ts), with the rest of the batch's.
 
   RETURN jsonb_build_object(
     'outcome', 'booked',

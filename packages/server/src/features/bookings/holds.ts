@@ -7,11 +7,11 @@
  * it expires card attempts (payments) first, and bookings imports no feature above it.
  */
 import { and, eq, lt, not, sql } from 'drizzle-orm';
-import { bookingEvents, bookings } from '../../db/schema';
+import { bookings } from '../../db/schema';
 import { actAs } from '../../db/actor';
 import type { Database } from '../../db/types';
-import { getCompanySettings } from '../company';
-import { DEFAULT_MAIL_SETTINGS, holdExpiredLetter, type MailSettings, bookingFacts, enqueue } from '../mail';
+import type { EventLog } from '../../events';
+import { lifeEvent } from './life';
 import { hasOpenAttempt } from './cardAttempts';
 
 export interface ExpiredHold {
@@ -20,7 +20,7 @@ export interface ExpiredHold {
   userId: string;
 }
 
-export async function expireHolds(db: Database, mail: MailSettings = DEFAULT_MAIL_SETTINGS): Promise<ExpiredHold[]> {
+export async function expireHolds(db: Database, events: EventLog): Promise<ExpiredHold[]> {
   return db.transaction(async (tx) => {
     await actAs(tx, null); // the system: the history says "expired: not confirmed in time"
     const expired = await tx
@@ -29,14 +29,11 @@ export async function expireHolds(db: Database, mail: MailSettings = DEFAULT_MAI
       // A booking the company has money for is never cancelled by the clock: staff settle it.
       .where(and(eq(bookings.status, 'pending'), eq(bookings.paymentStatus, 'unpaid'), lt(bookings.holdExpiresAt, sql`now()`), not(hasOpenAttempt(bookings.id))))
       .returning({ id: bookings.id, reference: bookings.reference, userId: bookings.userId });
-    if (expired.length > 0) {
-      await tx.insert(bookingEvents).values(expired.map((hold) => ({ bookingId: hold.id, status: 'cancelled' as const, reason: 'expired' as const })));
-      // Each customer is told, in the same transaction as the cancellation.
-      const company = await getCompanySettings(tx);
-      const letters = [];
-      for (const hold of expired) letters.push(holdExpiredLetter(await bookingFacts(tx, hold.id), company, mail));
-      await enqueue(tx, letters);
-    }
+    // Each customer is told (the 'expire' event's letter), in the same transaction as the cancellation.
+    await events.record(
+      tx,
+      expired.map((hold) => lifeEvent('expire', hold.id, null, { status: 'cancelled', reason: 'expired' })),
+    );
     return expired;
   });
 }

@@ -4,10 +4,11 @@
  * in booking_events in the caller's transaction. The counter, vetting, staff bookings and changes
  * move a booking through these functions (the bookings feature's face), never by writing the row.
  */
-import { type BookingEvent, type BookingStatus, type LifeActor, lifeStep, REFUSAL_CODES, type StaffRole, type StatusReason } from '@rental/contract';
+import { type BookingEvent, type BookingStatus, type EventData, type LifeActor, lifeStep, REFUSAL_CODES, type StaffRole, type StatusReason } from '@rental/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { bookingEvents, bookings } from '../../db/schema';
+import { bookings } from '../../db/schema';
 import type { Database } from '../../db/types';
+import type { EventLog, RecordedEvent } from '../../events';
 import { HttpError } from '../../http/errors';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -24,6 +25,8 @@ export interface Step {
   to?: BookingStatus;
   /** The hold a pending booking gets (by default none is changed for other statuses: cleared). */
   holdExpiresAt?: SQL | Date | null;
+  /** What the step's event carries beside its status (the counter's deposit, a change's prices). */
+  data?: Record<string, unknown>;
 }
 
 /** A staff member as the table names them: by role (the SPEC's owner without a role is an owner). */
@@ -33,7 +36,7 @@ export const staffActor = (staffRole: StaffRole | null | undefined): LifeActor =
  * Takes one step of a booking's life from the status the caller read under its lock. Refused with
  * step_not_allowed when the table does not list it for this actor; nothing is written then.
  */
-export async function takeStep(tx: Tx, bookingId: string, from: BookingStatus, step: Step): Promise<BookingStatus> {
+export async function takeStep(tx: Tx, events: EventLog, bookingId: string, from: BookingStatus, step: Step): Promise<BookingStatus> {
   const allowed = lifeStep(from, step.event, step.actor);
   const to = step.to ?? allowed?.to;
   if (!allowed || !to || (to !== allowed.to && to !== allowed.customerChangeTo)) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
@@ -44,7 +47,7 @@ export async function takeStep(tx: Tx, bookingId: string, from: BookingStatus, s
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, from)))
     .returning({ id: bookings.id });
   if (moved.length === 0) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
-  await tx.insert(bookingEvents).values({ bookingId, status: to, reason, actorId: step.actorId });
+  await events.record(tx, [lifeEvent(step.event, bookingId, step.actorId, { ...step.data, status: to, reason })]);
   return to;
 }
 
@@ -52,17 +55,23 @@ export async function takeStep(tx: Tx, bookingId: string, from: BookingStatus, s
  * A customer not approved as a driver: their bookings waiting for confirmation end now (the
  * table's not_approved step, from pending), their days free for others. Answers those cancelled.
  */
-export async function cancelNotApproved(tx: Tx, userId: string, staffId: string): Promise<{ id: string; reference: string }[]> {
+export async function cancelNotApproved(tx: Tx, events: EventLog, userId: string, staffId: string): Promise<{ id: string; reference: string }[]> {
   if (!lifeStep('pending', 'not_approved', 'agent')) return [];
   const cancelled = await tx
     .update(bookings)
     .set({ status: 'cancelled', statusReason: 'not_approved', holdExpiresAt: null })
     .where(and(eq(bookings.userId, userId), eq(bookings.status, 'pending')))
     .returning({ id: bookings.id, reference: bookings.reference });
-  if (cancelled.length > 0) {
-    await tx.insert(bookingEvents).values(cancelled.map(({ id }) => ({ bookingId: id, status: 'cancelled' as const, reason: 'not_approved' as const, actorId: staffId })));
-  }
+  await events.record(
+    tx,
+    cancelled.map(({ id }) => lifeEvent('not_approved', id, staffId, { status: 'cancelled', reason: 'not_approved' })),
+  );
   return cancelled;
+}
+
+/** A step's event, typed by the contract's catalogue (companyEvents.ts). */
+export function lifeEvent(kind: BookingEvent, bookingId: string, actorId: string | null, data: EventData['confirm'] & Record<string, unknown>): RecordedEvent {
+  return { kind, bookingId, actorId, data } as RecordedEvent;
 }
 
 /** A hold that ends so many minutes from now (a new booking's, one re-opened, one sent back to staff). */

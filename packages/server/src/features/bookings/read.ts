@@ -1,6 +1,6 @@
 /** Reading bookings: a customer's own, one in full by reference, and the staff's list. */
 import { type AdditionalDriver, type Booking, type Quote, type BookingDetail, type BookingStatus, type OwnerBooking, type PaymentStatus, type StatusReason, type VettingStatus } from '@rental/contract';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { bookingEvents, bookings, cars, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { imageUrl } from '../../http/imageUrl';
@@ -112,10 +112,11 @@ export async function findUserBooking(db: Database, userId: string, reference: s
   const history = await db
     .select({ status: bookingEvents.status, reason: bookingEvents.reason, at: bookingEvents.at })
     .from(bookingEvents)
-    .where(eq(bookingEvents.bookingId, booking._id))
+    // The steps of its life (those that set a status); its money and reminders are in its folio and letters.
+    .where(and(eq(bookingEvents.bookingId, booking._id), isNotNull(bookingEvents.status)))
     .orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
   const [cardPayment, counter] = await Promise.all([lastCardPayment(db, booking._id), counterRecordOf(db, booking._id)]);
-  return { ...booking, history: history.map((event) => ({ ...event, at: event.at.toISOString() })), cardPayment, counter };
+  return { ...booking, history: history.map((event) => ({ ...event, status: event.status!, at: event.at.toISOString() })), cardPayment, counter };
 }
 
 export const ownerBookingColumns = {

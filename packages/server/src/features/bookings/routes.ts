@@ -34,7 +34,7 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Every booking of this instance goes through one desk, which books them in batches (decision 073).
-  const bookingDesk = createBookingDesk(app.db, { holdMinutes, mail: app.mail, cardPayments: app.config.paymentProvider !== 'none' });
+  const bookingDesk = createBookingDesk(app.db, { holdMinutes, events: app.events, cardPayments: app.config.paymentProvider !== 'none' });
   addEndpoint(app, 'createBooking', async (request, reply) => {
     const answer = await bookingDesk.book({ actor: request.user, input: request.body, key: idempotencyKeyOf(request), address: holdAddress(request.ip) });
     if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');
@@ -53,7 +53,7 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   addEndpoint(app, 'cancelBooking', async (request) => {
-    const booking = await retryTransientConflicts(() => cancelOwnBooking(app.db, request.user.id, request.body.bookingId, undefined, app.mail));
+    const booking = await retryTransientConflicts(() => cancelOwnBooking(app.db, app.events, request.user.id, request.body.bookingId));
     return { success: true as const, message: MESSAGES.bookingCancelled, booking };
   });
 
@@ -111,7 +111,7 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
 
   addEndpoint(app, 'changeStatus', async (request) => {
     const { bookingId, status } = request.body;
-    const booking = await retryTransientConflicts(() => changeBookingStatus(app.db, request.user, bookingId, status, holdMinutes, app.mail));
+    const booking = await retryTransientConflicts(() => changeBookingStatus(app.db, request.user, bookingId, status, holdMinutes, app.events));
     return { success: true as const, message: MESSAGES.statusUpdated, booking };
   });
 };

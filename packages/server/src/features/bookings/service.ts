@@ -25,8 +25,7 @@ import { actAs } from '../../db/actor';
 import { type Database, isOverlapViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
-import { getCompanySettings } from '../company';
-import { bookingCancelledLetter, bookingConfirmedLetter, cancelledByCustomerLetter, DEFAULT_MAIL_SETTINGS, type MailSettings, bookingFacts, enqueue } from '../mail';
+import type { EventLog } from '../../events';
 import { holdFromNow, staffActor, takeStep } from './life';
 import { findBooking, listOwnerBookings } from './read';
 
@@ -73,7 +72,7 @@ export async function changeBookingStatus(
   bookingId: unknown,
   status: StaffSetStatus,
   holdMinutes: number,
-  mail: MailSettings = DEFAULT_MAIL_SETTINGS,
+  events: EventLog,
   today = companyToday(),
 ): Promise<OwnerBooking> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
@@ -106,15 +105,10 @@ export async function changeBookingStatus(
       const event = staffEventFor(current.status, status);
       if (!event) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
       // Back to pending (staff re-opening a booking): a fresh hold.
-      await takeStep(tx, bookingId, current.status, { event, actor: staffActor(actor.staffRole), actorId: actor.id, reason: 'staff', to: status, holdExpiresAt: holdFromNow(holdMinutes) });
+      // Its letter (a confirmation, a cancellation) is made from the step's event (features/mail).
+      await takeStep(tx, events, bookingId, current.status, { event, actor: staffActor(actor.staffRole), actorId: actor.id, reason: 'staff', to: status, holdExpiresAt: holdFromNow(holdMinutes) });
       // Re-opened: its extras must still fit their stock (another booking may have the last child seat now).
       if (freesDays(current.status)) await tx.execute(sql`SELECT booking_extras_fit(${bookingId}::uuid)`);
-      // The customer hears of a confirmation or a cancellation (not of staff re-opening a booking).
-      if (status === 'confirmed' || status === 'cancelled') {
-        const facts = await bookingFacts(tx, bookingId);
-        const company = await getCompanySettings(tx);
-        await enqueue(tx, [status === 'confirmed' ? bookingConfirmedLetter(facts, company, mail) : bookingCancelledLetter(facts, company, mail)]);
-      }
     });
   } catch (err) {
     // Only a block can clash with car_days_taken here: another booking meets bookings_no_overlap first.
@@ -130,7 +124,7 @@ export async function changeBookingStatus(
  * A customer cancels their own booking while it is a hold (pending), or confirmed with its
  * pickup after today in Jamaica. Its days are free the moment this commits.
  */
-export async function cancelOwnBooking(db: Database, userId: string, bookingId: unknown, today = companyToday(), mail: MailSettings = DEFAULT_MAIL_SETTINGS): Promise<Booking> {
+export async function cancelOwnBooking(db: Database, events: EventLog, userId: string, bookingId: unknown, today = companyToday()): Promise<Booking> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   await db.transaction(async (tx) => {
     await actAs(tx, userId);
@@ -144,8 +138,7 @@ export async function cancelOwnBooking(db: Database, userId: string, bookingId: 
     if (current.status === 'on_rent') throw new HttpError(409, COUNTER_MESSAGES.cancelOnRent);
     if (current.status === 'returned' || current.status === 'no_show') throw new HttpError(409, MESSAGES.pickupDayReached);
     if (current.status === 'confirmed' && current.pickupDate <= today) throw new HttpError(409, MESSAGES.pickupDayReached);
-    await takeStep(tx, bookingId, current.status, { event: 'cancel_by_customer', actor: 'customer', actorId: userId, reason: 'customer' });
-    await enqueue(tx, [cancelledByCustomerLetter(await bookingFacts(tx, bookingId), await getCompanySettings(tx), mail)]);
+    await takeStep(tx, events, bookingId, current.status, { event: 'cancel_by_customer', actor: 'customer', actorId: userId, reason: 'customer' });
   });
   return (await findBooking(db, eq(bookings.id, bookingId)))!;
 }

@@ -30,6 +30,7 @@ import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
 import { type MailSettings, bookingFacts, enqueue } from '../mail';
+import type { EventLog } from '../../events';
 import type { Staff } from './checkOut';
 import { recordDamages } from './damages';
 import type { CounterForm } from './counterForm';
@@ -63,7 +64,7 @@ async function nextReceiptNumber(tx: Tx, year: number): Promise<string> {
   return receiptNumber(year, Number(row!.last));
 }
 
-export async function checkIn(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckInData>, mail: MailSettings, now = new Date()): Promise<CheckInOutcome> {
+export async function checkIn(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckInData>, mail: MailSettings, events: EventLog, now = new Date()): Promise<CheckInOutcome> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const { data, photos } = form;
   const returnedAt = data.returnedAt ? new Date(data.returnedAt) : now;
@@ -166,7 +167,7 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
         receiptPdf: Buffer.from(receipt),
       })
       .where(eq(rentals.bookingId, bookingId));
-    await takeStep(tx, bookingId, 'on_rent', { event: 'check_in', actor: staffActor(staff.staffRole), actorId: staff.id });
+    await takeStep(tx, events, bookingId, 'on_rent', { event: 'check_in', actor: staffActor(staff.staffRole), actorId: staff.id });
     await tx.update(cars).set({ odometerKm: sql`greatest(${cars.odometerKm}, ${data.odometerKm})` }).where(eq(cars.id, row.carId));
     const outcome = { charges: settlement.charges, depositRefunded: deposit.refunded, depositKept: deposit.kept, depositHeld: deposit.held, owing: deposit.owing, receiptNumber: number };
     await enqueue(tx, [

@@ -14,6 +14,7 @@ import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
 import { type MailSettings, bookingFacts, enqueue } from '../mail';
+import type { EventLog } from '../../events';
 import { renderAgreement } from './agreementPdf';
 import { type CounterForm, signatureBytes } from './counterForm';
 import { keysHandedOverLetter } from './letters';
@@ -25,7 +26,7 @@ import { type CounterStaff, moneyBeforeKeys } from './money';
 
 export type Staff = CounterStaff;
 
-export async function checkOut(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckOutData>, mail: MailSettings, now = new Date()): Promise<void> {
+export async function checkOut(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckOutData>, mail: MailSettings, events: EventLog, now = new Date()): Promise<void> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const { data, photos } = form;
   const signature = signatureBytes(data.signature);
@@ -103,7 +104,7 @@ export async function checkOut(db: Database, staff: Staff, bookingId: unknown, f
       staffSignature,
       agreementPdf: Buffer.from(agreement),
     });
-    await takeStep(tx, bookingId, 'confirmed', { event: 'check_out', actor: staffActor(staff.staffRole), actorId: staff.id });
+    await takeStep(tx, events, bookingId, 'confirmed', { event: 'check_out', actor: staffActor(staff.staffRole), actorId: staff.id });
     await tx.update(cars).set({ odometerKm: data.odometerKm }).where(and(eq(cars.id, row.carId), isNull(cars.deletedAt)));
     await enqueue(tx, [keysHandedOverLetter(await bookingFacts(tx, bookingId), data.deposit, company, mail, payAtReturn === null ? 0 : folio.totals.balance)]);
   });

@@ -17,6 +17,7 @@ import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
 import { refuseWhileCardPaymentOpen } from '../payments';
 import { DEFAULT_MAIL_SETTINGS, type MailSettings, bookingFacts, enqueue } from '../mail';
+import type { EventLog } from '../../events';
 import { getPriceRules, priceChangedRefusal } from '../prices';
 import { driversAddedStaffLetter } from './driversLetter';
 
@@ -34,6 +35,7 @@ export interface DriversOptions {
   /** A new booking's hold (config HOLD_MINUTES), for a confirmed booking sent back to staff. */
   holdMinutes: number;
   mail?: MailSettings;
+  events: EventLog;
   today?: string;
 }
 
@@ -69,7 +71,7 @@ export async function setBookingDrivers(db: Database, userId: string, bookingId:
       .where(eq(bookings.id, bookingId));
     if (toConfirm) {
       // Back to staff, as a customer's change of a confirmed booking: the booking's life takes the step, held as a new booking would be.
-      await takeStep(tx, bookingId, 'confirmed', { event: 'change', actor: 'customer', actorId: userId, to: 'pending', holdExpiresAt: holdFromNow(holdMinutesFor(booking.pickupDate, options.holdMinutes, today)) });
+      await takeStep(tx, options.events, bookingId, 'confirmed', { event: 'change', actor: 'customer', actorId: userId, to: 'pending', holdExpiresAt: holdFromNow(holdMinutesFor(booking.pickupDate, options.holdMinutes, today)) });
       await enqueue(tx, [driversAddedStaffLetter(await bookingFacts(tx, bookingId), booking.price, company, options.mail ?? DEFAULT_MAIL_SETTINGS)]);
     }
     return { difference: total - booking.price, confirmAgain: toConfirm };

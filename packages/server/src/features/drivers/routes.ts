@@ -77,6 +77,7 @@ const driverRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, option
       expectedTotal: request.body.expectedTotal,
       holdMinutes: app.config.holdMinutes,
       mail: app.mail,
+      events: app.events,
     });
     const currency = booking.quote?.currency;
     // The new total said at once, when the drivers changed it.
@@ -92,7 +93,7 @@ const driverRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, option
   });
 
   addEndpoint(app, 'decideVetting', async (request) => {
-    const decided = await decideVetting(app.db, request.user.id, request.body, app.mail);
+    const decided = await decideVetting(app.db, request.user.id, request.body, app.mail, app.events);
     return { success: true as const, ...decided };
   });
 

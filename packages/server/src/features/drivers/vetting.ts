@@ -19,6 +19,7 @@ import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
 import { type MailSettings, vettingApprovedLetter, vettingRejectedLetter, enqueue } from '../mail';
+import type { EventLog } from '../../events';
 import { toDriver, toVetting } from './driverDetails';
 import { driverColumns } from '../../db/driverColumns';
 import { userEmail } from '../../db/userEmail';
@@ -127,7 +128,7 @@ async function lockedCustomer(tx: Parameters<Parameters<Database['transaction']>
   return row;
 }
 
-export async function decideVetting(db: Database, staffId: string, body: VettingDecisionBody, mail: MailSettings): Promise<{ message: string; customer: VettingEntry }> {
+export async function decideVetting(db: Database, staffId: string, body: VettingDecisionBody, mail: MailSettings, events: EventLog): Promise<{ message: string; customer: VettingEntry }> {
   const { userId, decision } = body;
   const reason = body.reason?.trim() || null;
   await db.transaction(async (tx) => {
@@ -149,7 +150,7 @@ export async function decideVetting(db: Database, staffId: string, body: Vetting
       return;
     }
     // Not approved: their holds end now, their days free for others.
-    const cancelled = await cancelNotApproved(tx, userId, staffId);
+    const cancelled = await cancelNotApproved(tx, events, userId, staffId);
     await enqueue(tx, [vettingRejectedLetter(customer, reason ?? '', cancelled.map((b) => b.reference).sort(), company, mail)]);
   });
   const [customer] = await vettingList(db, 'waiting', userId);

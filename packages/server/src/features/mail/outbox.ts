@@ -10,7 +10,7 @@
  * itself stays in rentals and is read as the e-mail is sent (features/mail/sender.ts).
  */
 import { MESSAGES, type OutboxMessage } from '@rental/contract';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { bookings, cars, outbox, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -67,7 +67,14 @@ export async function forgetDeadLinks(tx: Tx | Database): Promise<void> {
 
 /** What the letters say about a booking, read inside the transaction that changed it. */
 export async function bookingFacts(tx: Tx | Database, bookingId: string): Promise<BookingFacts> {
-  const [row] = await tx
+  const row = (await bookingFactsOf(tx, [bookingId])).get(bookingId);
+  if (!row) throw new Error(`booking ${bookingId} vanished inside its own transaction`);
+  return row;
+}
+
+/** The facts of several bookings in one query, by id. */
+export async function bookingFactsOf(tx: Tx | Database, bookingIds: readonly string[]): Promise<Map<string, BookingFacts>> {
+  const rows = await tx
     .select({
       id: bookings.id,
       reference: bookings.reference,
@@ -83,9 +90,8 @@ export async function bookingFacts(tx: Tx | Database, bookingId: string): Promis
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(users, eq(users.id, bookings.userId))
-    .where(eq(bookings.id, bookingId));
-  if (!row) throw new Error(`booking ${bookingId} vanished inside its own transaction`);
-  return row;
+    .where(bookingIds.length === 1 ? eq(bookings.id, bookingIds[0]!) : inArray(bookings.id, [...bookingIds]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** A timestamp as it comes back: a Date from Drizzle, a Date or a string from a raw query (PGlite or PostgreSQL). */

@@ -13,6 +13,7 @@ import {
   STAFF_BOOKING_MESSAGES,
   type StaffBookingBody,
   type StaffBookingResponse,
+  WELCOME_LINK_DAYS,
 } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
@@ -22,10 +23,7 @@ import { type Database, isUniqueViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { hashResetToken } from '../auth';
 import { isId } from '../../db/ids';
-import { getCompanySettings } from '../company';
-import { bookingConfirmedLetter, bookingFacts, enqueue, LINK_TOKEN_PLACEHOLDER } from '../mail';
 import { bookInTransaction, type BookingRules, findBooking, type Actor, staffActor, takeStep } from '../bookings';
-import { WELCOME_LINK_DAYS, welcomeLetter } from './welcomeLetter';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -51,7 +49,7 @@ export async function bookForCustomer(db: Database, actor: Actor, body: StaffBoo
 async function book(tx: Tx, actor: Actor, body: StaffBookingBody, rules: BookingRules): Promise<StaffBookingResponse> {
   // The history names the staff member for everything this transaction changes.
   await actAs(tx, actor.id);
-  const { customerId, isNew, email, name } = await theCustomer(tx, body.customer);
+  const { customerId, isNew, email } = await theCustomer(tx, body.customer);
   const confirmAtOnce = body.status === 'confirmed';
   const [outcome] = await bookInTransaction(tx, [{ actor, forCustomer: customerId, input: body, confirmAtOnce }], rules);
   if (!outcome || 'again' in outcome) throw new ReferenceClash();
@@ -59,13 +57,9 @@ async function book(tx: Tx, actor: Actor, body: StaffBookingBody, rules: Booking
   if ('refusal' in outcome) throw outcome.refusal;
   const made = outcome.answer.body as StaffBookingResponse;
   const bookingId = made.booking._id;
-  const company = await getCompanySettings(tx);
 
-  if (confirmAtOnce) {
-    // As staff confirming it a moment later would: the history, then the customer's letter.
-    await takeStep(tx, bookingId, 'pending', { event: 'confirm', actor: staffActor(actor.staffRole), actorId: actor.id });
-    await enqueue(tx, [bookingConfirmedLetter(await bookingFacts(tx, bookingId), company, rules.mail)]);
-  }
+  // As staff confirming it a moment later would: its event, which makes the customer's letter.
+  if (confirmAtOnce) await takeStep(tx, rules.events, bookingId, 'pending', { event: 'confirm', actor: staffActor(actor.staffRole), actorId: actor.id });
   // Who on staff booked, for whom: the customer is named by id, so the history keeps no personal words.
   await tx.execute(sql`SELECT activity_record('booking', ${bookingId}, 'added', NULL,
     jsonb_build_object('made_for', ${customerId}::text, 'new_customer', ${isNew}::boolean, 'status', ${confirmAtOnce ? 'confirmed' : 'pending'}::text))`);
@@ -76,7 +70,8 @@ async function book(tx: Tx, actor: Actor, body: StaffBookingBody, rules: Booking
       userId: customerId,
       expiresAt: sql`now() + make_interval(days => ${WELCOME_LINK_DAYS})`,
     });
-    await enqueue(tx, [{ ...welcomeLetter({ name, email }, LINK_TOKEN_PLACEHOLDER, company, rules.mail), linkToken: token }]);
+    // The link's token goes to the letter alone: no event or history keeps it.
+    await rules.events.record(tx, [{ kind: 'customer_welcomed', bookingId: null, actorId: actor.id, data: { userId: customerId }, secret: token }]);
   }
   const booking = confirmAtOnce ? ((await findBooking(tx as unknown as Database, eq(bookings.id, bookingId))) ?? made.booking) : made.booking;
   const answer: StaffBookingResponse = {

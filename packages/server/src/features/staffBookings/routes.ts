@@ -5,7 +5,7 @@ import { bookForCustomer } from './bookForCustomer';
 import { searchCustomers } from './customerSearch';
 
 const staffBookingRoutes: FastifyPluginAsync = async (app) => {
-  const rules = { holdMinutes: app.config.holdMinutes, mail: app.mail, cardPayments: app.config.paymentProvider !== 'none' };
+  const rules = { holdMinutes: app.config.holdMinutes, events: app.events, cardPayments: app.config.paymentProvider !== 'none' };
 
   addEndpoint(app, 'customerSearch', async (request) => {
     return { success: true as const, customers: await searchCustomers(app.db, request.query.q) };

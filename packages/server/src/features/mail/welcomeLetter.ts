@@ -1,8 +1,5 @@
-import type { CompanySettings } from '@rental/contract';
-import { compose, type Letter, type MailSettings } from '../mail';
-
-/** How long the link of a customer staff added works: they may read their e-mail days after booking. */
-export const WELCOME_LINK_DAYS = 7;
+import { type CompanySettings, WELCOME_LINK_DAYS } from '@rental/contract';
+import { compose, type Letter, type MailSettings } from './letters';
 
 /**
  * To a customer staff booked for at the counter or on the phone: their account exists, and this

@@ -1,0 +1,115 @@
+/**
+ * What happened, as the features record it (docs/decisions/103-events-then-letters.md). A feature
+ * records an event in the transaction of the change; the outbox's letters (and, later, other
+ * messages) are made from events by features/mail, so no feature writes a letter itself. Events of
+ * a booking are kept in booking_events, its history; the others (an account's, a customer's) are
+ * not kept: the activity table already records those changes.
+ *
+ * Data holds ids, amounts and staff's own words, never a person's details: a letter reads those
+ * when it is made, and erasure need not look into the history.
+ */
+import type { BookingEvent } from './bookingLife';
+import type { BookingStatus, StatusReason } from './constants';
+import type { FolioLineKind, FolioMethod } from './folio';
+
+/** Each kind of event and what it carries. */
+export interface EventData {
+  // A step of a booking's life (contract bookingLife.ts): its status after it, and why it ended.
+  book: LifeData & { confirmAtOnce: boolean };
+  confirm: LifeData;
+  cancel_by_customer: LifeData;
+  cancel_by_staff: LifeData;
+  expire: LifeData;
+  not_approved: LifeData;
+  check_out: LifeData & { deposit: { amount: number; method: string }; owedAtReturn: number };
+  check_in: LifeData & { settlement: ReturnSettled };
+  no_show: LifeData;
+  change: LifeData & { priceBefore: number; priceAfter: number; byStaff: boolean };
+  reopen: LifeData;
+
+  // Money (features/bookings/folio.ts).
+  payment_recorded: { method: FolioMethod; amount: number };
+  refund_recorded: { method: FolioMethod; amount: number };
+  charge_added: { lineKind: FolioLineKind; label: string; amount: number; gct: number; balance: number };
+  line_voided: { lineKind: FolioLineKind; label: string; amount: number; reason: string };
+
+  // Card payments (features/payments): received, or needing a person.
+  card_paid: { orderId: string; amount: number; currency: string; cardLast4: string | null; transactionId: string | null; stillDue: number };
+  card_problem: { orderId: string; amount: number; currency: string; cardLast4: string | null; transactionId: string | null; why: string };
+
+  // The rest of a booking's story.
+  drivers_changed: { priceBefore: number; priceAfter: number };
+  pickup_reminded: Record<string, never>;
+  hold_ending_reminded: { owing: number };
+  return_reminded: { fuelOut: number };
+  overdue: Record<string, never>;
+}
+
+/** Events of an account or of the company, with no booking: not kept (the activity table records the changes), so they may carry what their letter needs. */
+export interface AccountEventData {
+  password_reset_requested: { userId: string };
+  password_changed: { userId: string; how: 'changed' | 'reset' };
+  staff_invited: { email: string; staffRole: string; invitedBy: string };
+  customer_welcomed: { userId: string };
+  bank_details_changed: { changedBy: string; at: string; before: Record<string, string> | null; after: Record<string, string> };
+  driver_approved: { userId: string };
+  driver_rejected: { userId: string; reason: string; cancelled: string[] };
+  staff_day_summary: { day: string };
+}
+
+/** What a return settled, as the receipt prints it. */
+export interface ReturnSettled {
+  receiptNumber: string;
+  charges: { kind: string; label: string; amount: number }[];
+  chargesTotal: number;
+  depositRefunded: number;
+  depositKept: number;
+  depositHeld: number;
+  owing: number;
+  toBeAssessed: boolean;
+}
+
+interface LifeData {
+  status: BookingStatus;
+  reason?: StatusReason | null;
+}
+
+export type BookingEventKind = keyof EventData;
+export type AccountEventKind = keyof AccountEventData;
+export type CompanyEventKind = BookingEventKind | AccountEventKind;
+
+/** One event: its kind, the booking it belongs to (none for an account's), who did it (null: the site itself). */
+export type CompanyEvent =
+  | { [K in BookingEventKind]: { kind: K; bookingId: string; actorId: string | null; data: EventData[K] } }[BookingEventKind]
+  | { [K in AccountEventKind]: { kind: K; bookingId: null; actorId: string | null; data: AccountEventData[K] } }[AccountEventKind];
+
+export type EventOf<K extends CompanyEventKind> = Extract<CompanyEvent, { kind: K }>;
+
+/** The kinds that are steps of a booking's life (they set its status). */
+export const LIFE_EVENT_KINDS = ['book', 'confirm', 'cancel_by_customer', 'cancel_by_staff', 'expire', 'not_approved', 'check_out', 'check_in', 'no_show', 'change', 'reopen'] as const satisfies readonly BookingEvent[];
+
+/** A booking's history, in the words staff and the customer read. */
+export const BOOKING_EVENT_WORDS: Record<BookingEventKind, string> = {
+  book: 'Booked',
+  confirm: 'Confirmed',
+  cancel_by_customer: 'Cancelled by the customer',
+  cancel_by_staff: 'Cancelled by staff',
+  expire: 'Cancelled: not confirmed in time',
+  not_approved: 'Cancelled: driver not approved',
+  check_out: 'Keys handed over',
+  check_in: 'Car returned',
+  no_show: 'Marked as a no-show',
+  change: 'Changed',
+  reopen: 'Re-opened',
+  payment_recorded: 'Payment recorded',
+  refund_recorded: 'Refund recorded',
+  charge_added: 'Charge added',
+  line_voided: 'Charge voided',
+  card_paid: 'Paid by card',
+  card_problem: 'Card payment needs staff',
+  drivers_changed: 'Other drivers changed',
+  pickup_reminded: 'Reminded of the pickup',
+  hold_ending_reminded: 'Reminded that the hold ends',
+  return_reminded: 'Reminded of the return',
+  overdue: 'Overdue: staff alerted',
+};

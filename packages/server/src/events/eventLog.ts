@@ -1,0 +1,50 @@
+/**
+ * What happened, recorded in the transaction of the change (docs/decisions/103-events-then-letters.md).
+ * A feature records events here; a booking's are kept in booking_events, its history. The
+ * reactions (features/mail's letters, registered in app.ts) run in the same transaction, so a
+ * change that commits always has its letters, and a feature never writes a letter itself.
+ */
+import type { CompanyEvent } from '@rental/contract';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/types';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** An event as recorded: a one-time link's token rides along to the letter but is never kept. */
+export type RecordedEvent = CompanyEvent & { secret?: string };
+
+/** What an event makes (letters into the outbox), inside the transaction that recorded it. */
+export type Reaction = (tx: Tx, events: readonly RecordedEvent[]) => Promise<void>;
+
+export interface EventLog {
+  /** Keeps the booking events and runs every reaction, in the caller's transaction. */
+  record(tx: Tx, events: readonly RecordedEvent[]): Promise<void>;
+  /** Adds a reaction (app.ts: the outbox's letters). */
+  react(reaction: Reaction): void;
+}
+
+/** A step of a booking's life keeps its status in its own column too (the booking answer's history reads it). */
+const statusOf = (event: CompanyEvent): string | null => (event.bookingId !== null && 'status' in event.data ? (event.data.status as string) : null);
+
+export function createEventLog(): EventLog {
+  const reactions: Reaction[] = [];
+  return {
+    react(reaction) {
+      reactions.push(reaction);
+    },
+    async record(tx, events) {
+      if (events.length === 0) return;
+      const kept = events
+        .filter((event) => event.bookingId !== null)
+        .map((event) => ({ booking: event.bookingId, kind: event.kind, data: event.data, status: statusOf(event), reason: (event.data as { reason?: string | null }).reason ?? null, actor: event.actorId }));
+      if (kept.length > 0) {
+        // One statement however many: a batch of bookings records one 'book' each.
+        await tx.execute(sql`
+          INSERT INTO booking_events (booking_id, kind, data, status, reason, actor_id)
+          SELECT booking, kind, data, status, reason, actor
+            FROM jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) AS e(booking uuid, kind text, data jsonb, status text, reason text, actor uuid)`);
+      }
+      for (const reaction of reactions) await reaction(tx, events);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Letters are made from events (docs/decisions/103-events-then-letters.md): the features record what
+ * happened (src/events) and this reaction, registered in app.ts, turns each event into its letters
+ * in the outbox, in the same transaction. Which letters an event makes is said once, in the makers'
+ * tables beside this file; no feature writes a letter.
+ */
+import type { BankDetails, CompanyEventKind, CompanySettings } from '@rental/contract';
+import type { Reaction, RecordedEvent } from '../../events';
+import { getBankDetails, getCompanySettings } from '../company';
+import type { BookingFacts, MailSettings } from './letters';
+import { bookingFactsOf, enqueue, type QueuedLetter, type Tx } from './outbox';
+import { accountMakers } from './makers/accounts';
+import { bookingMakers } from './makers/booking';
+
+/** What a maker may read: the company's settings and a booking's facts, each read once per transaction's events. */
+export interface LetterContext {
+  mail: MailSettings;
+  company(): Promise<CompanySettings>;
+  /** The account customers pay into (null until the owner saved it). */
+  bank(): Promise<BankDetails | null>;
+  facts(bookingId: string): Promise<BookingFacts>;
+}
+
+export type EventOfKind<K extends CompanyEventKind> = Extract<RecordedEvent, { kind: K }>;
+export type LetterMaker<K extends CompanyEventKind> = (tx: Tx, event: EventOfKind<K>, context: LetterContext) => Promise<QueuedLetter[]>;
+export type LetterMakers = { [K in CompanyEventKind]?: LetterMaker<K> };
+
+/** Every kind that makes letters; an event of a kind not here makes none (its history is enough). */
+const MAKERS: LetterMakers = { ...bookingMakers, ...accountMakers };
+
+export function lettersFromEvents(mail: MailSettings): Reaction {
+  return async (tx, events) => {
+    const wanted = events.filter((event) => MAKERS[event.kind]);
+    if (wanted.length === 0) return;
+    let company: Promise<CompanySettings> | undefined;
+    let bank: Promise<BankDetails | null> | undefined;
+    // The facts of every booking these events name, in one query (a batch of bookings writes two letters each).
+    const bookingIds = [...new Set(wanted.flatMap((event) => (event.bookingId ? [event.bookingId] : [])))];
+    const facts = bookingIds.length > 0 ? await bookingFactsOf(tx, bookingIds) : new Map<string, BookingFacts>();
+    const context: LetterContext = {
+      mail,
+      company: () => (company ??= getCompanySettings(tx)),
+      bank: () => (bank ??= getBankDetails(tx)),
+      facts: async (bookingId) => {
+        const found = facts.get(bookingId) ?? (await bookingFactsOf(tx, [bookingId])).get(bookingId);
+        if (!found) throw new Error(`booking ${bookingId} vanished inside its own transaction`);
+        return found;
+      },
+    };
+    const letters: QueuedLetter[] = [];
+    for (const event of wanted) {
+      const make = MAKERS[event.kind] as LetterMaker<typeof event.kind>;
+      letters.push(...(await make(tx, event as never, context)));
+    }
+    await enqueue(tx, letters);
+  };
+}

@@ -1,0 +1,26 @@
+/** The letters of a booking's own steps: made, confirmed, cancelled, expired. */
+import type { LetterMakers } from '../fromEvents';
+import { bookingCancelledLetter, bookingConfirmedLetter, bookingMadeLetter, bookingMadeStaffLetter, cancelledByCustomerLetter, holdExpiredLetter } from '../letters';
+
+export const bookingMakers: LetterMakers = {
+  // The customer hears of their booking unless staff confirm it at once (then the confirmation is their letter); staff always do.
+  async book(_tx, event, { mail, company, bank, facts }) {
+    const booking = await facts(event.bookingId);
+    const settings = await company();
+    const staff = bookingMadeStaffLetter(booking, settings, mail);
+    if (event.data.confirmAtOnce) return [staff];
+    return [bookingMadeLetter(booking, booking.paymentMethod === 'cash_deposit' ? await bank() : null, settings, mail), staff];
+  },
+  async confirm(_tx, event, { mail, company, facts }) {
+    return [bookingConfirmedLetter(await facts(event.bookingId), await company(), mail)];
+  },
+  async cancel_by_staff(_tx, event, { mail, company, facts }) {
+    return [bookingCancelledLetter(await facts(event.bookingId), await company(), mail)];
+  },
+  async cancel_by_customer(_tx, event, { mail, company, facts }) {
+    return [cancelledByCustomerLetter(await facts(event.bookingId), await company(), mail)];
+  },
+  async expire(_tx, event, { mail, company, facts }) {
+    return [holdExpiredLetter(await facts(event.bookingId), await company(), mail)];
+  },
+};
