@@ -4,6 +4,8 @@ import type * as schema from './schema';
 
 /** One type for both drivers (PGlite and node-postgres), so features never care which runs. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of the database, as a feature receives it from the caller that opened it. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** SQLSTATE of a database error; drizzle 0.45 wraps driver errors, so look at the cause too. */
 export function pgErrorCode(err: unknown): string | undefined {

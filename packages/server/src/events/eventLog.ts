@@ -6,9 +6,7 @@
  */
 import type { CompanyEvent } from '@rental/contract';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/types';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { Tx } from '../db/types';
 
 /** An event as recorded: a one-time link's token rides along to the letter but is never kept. */
 export type RecordedEvent = CompanyEvent & { secret?: string };
