@@ -10,7 +10,8 @@
  */
 import type { BookingEvent } from './bookingLife';
 import type { BookingStatus, StatusReason } from './constants';
-import type { FolioLineKind, FolioMethod } from './folio';
+import { FOLIO_METHOD_WORDS, type FolioLineKind, type FolioMethod } from './folio';
+import { formatMoney } from './format';
 
 /** Each kind of event and what it carries. */
 export interface EventData {
@@ -88,6 +89,22 @@ export type EventOf<K extends CompanyEventKind> = Extract<CompanyEvent, { kind: 
 /** The kinds that are steps of a booking's life (they set its status). */
 export const LIFE_EVENT_KINDS = ['book', 'confirm', 'cancel_by_customer', 'cancel_by_staff', 'expire', 'not_approved', 'check_out', 'check_in', 'no_show', 'change', 'reopen'] as const satisfies readonly BookingEvent[];
 
+/** The kinds a booking's history holds, in the catalogue's order. */
+export const BOOKING_EVENT_KINDS = [
+  ...LIFE_EVENT_KINDS,
+  'payment_recorded',
+  'refund_recorded',
+  'charge_added',
+  'line_voided',
+  'card_paid',
+  'card_problem',
+  'drivers_changed',
+  'pickup_reminded',
+  'hold_ending_reminded',
+  'return_reminded',
+  'overdue',
+] as const satisfies readonly BookingEventKind[];
+
 /** A booking's history, in the words staff and the customer read. */
 export const BOOKING_EVENT_WORDS: Record<BookingEventKind, string> = {
   book: 'Booked',
@@ -113,3 +130,34 @@ export const BOOKING_EVENT_WORDS: Record<BookingEventKind, string> = {
   return_reminded: 'Reminded of the return',
   overdue: 'Overdue: staff alerted',
 };
+
+/**
+ * The line under an event in a booking's history: its amounts and staff's words, from its data.
+ * An event from before kinds were kept, or with nothing to add, has none.
+ */
+export function bookingEventDetail(kind: BookingEventKind, data: Record<string, unknown>, currency: string): string | null {
+  const money = (value: unknown) => (typeof value === 'number' ? formatMoney(value, currency) : '');
+  const method = (value: unknown) => (typeof value === 'string' && value in FOLIO_METHOD_WORDS ? FOLIO_METHOD_WORDS[value as FolioMethod].toLowerCase() : '');
+  switch (kind) {
+    case 'payment_recorded':
+    case 'refund_recorded':
+      return `${money(data.amount)} by ${method(data.method)}`;
+    case 'charge_added':
+      return `${String(data.label ?? '')}: ${money(Number(data.amount ?? 0) + Number(data.gct ?? 0))}; still to pay ${money(data.balance)}`;
+    case 'line_voided':
+      return `${String(data.label ?? '')} (${money(data.amount)}): ${String(data.reason ?? '')}`;
+    case 'card_paid':
+      return `${money(data.amount)}, payment ${String(data.orderId ?? '')}`;
+    case 'card_problem':
+      return `${money(data.amount)}, payment ${String(data.orderId ?? '')}: ${String(data.why ?? '')}`;
+    case 'change':
+    case 'drivers_changed':
+      return typeof data.priceBefore === 'number' && data.priceBefore !== data.priceAfter ? `Total ${money(data.priceBefore)} → ${money(data.priceAfter)}` : null;
+    case 'check_out':
+      return typeof data.owedAtReturn === 'number' && data.owedAtReturn > 0 ? `To pay at return: ${money(data.owedAtReturn)}` : null;
+    case 'hold_ending_reminded':
+      return typeof data.owing === 'number' ? `Owing ${money(data.owing)}` : null;
+    default:
+      return null;
+  }
+}

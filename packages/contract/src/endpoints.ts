@@ -38,7 +38,7 @@ import { carPictureParams, carPicturesOrderBody } from './schemas';
 import { activityQuery, activityResponses } from './schemas';
 // The owner's pages of bookings, payments received, the export
 import { ownerBookingFilters, ownerBookingsQuery, paymentStatusBody } from './schemas';
-import { folioChargeBody, folioLineParams, folioParams, folioPaymentBody, folioRefundBody, folioResponses, folioVoidBody } from './schemas';
+import { bookingHistoryResponse, folioChargeBody, folioLineParams, folioParams, folioPaymentBody, folioRefundBody, folioResponses, folioVoidBody } from './schemas';
 // Drivers: licence, documents, vetting, other drivers, erasure
 import {
   bookingDriversBody,
@@ -903,6 +903,16 @@ export const ENDPOINTS = {
     response: folioResponses.folioChanged,
     errors: [404, 409],
     codes: ['line_not_found', 'line_already_voided', 'void_of_void'],
+  },
+  bookingHistory: {
+    summary: 'What happened to a booking',
+    description:
+      'Staff only. Every event of the booking, oldest first: each step of its life (booked, confirmed, keys handed over...), money staff recorded, charges, card payments, reminders. ' +
+      '`kind` is one of the contract\'s event kinds, `data` what it carries (amounts in whole units of `currency`).',
+    tag: 'Bookings',
+    params: folioParams,
+    response: bookingHistoryResponse,
+    errors: [404],
   },
   health: {
     summary: 'Is the server up and its database reachable?',

@@ -129,6 +129,8 @@ export const ROUTES = {
   recordRefund: { method: 'POST', path: '/api/bookings/:id/refunds', access: 'manager' },
   addCharge: { method: 'POST', path: '/api/bookings/:id/charges', access: 'staff' },
   voidLine: { method: 'POST', path: '/api/bookings/:id/lines/:lineId/void', access: 'manager' },
+  /** What happened to a booking, oldest first (its typed events, companyEvents.ts). */
+  bookingHistory: { method: 'GET', path: '/api/bookings/:id/history', access: 'staff' },
   // Pictures, service
   image: { method: 'GET', path: '/api/images/:id', access: 'anyone' },
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'anyone' },

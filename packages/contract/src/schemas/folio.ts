@@ -1,5 +1,6 @@
 /** The folio's calls: read it, record a payment or refund, add a charge, void a line (folio.ts). */
 import { z } from 'zod';
+import { BOOKING_EVENT_KINDS } from '../companyEvents';
 import { FOLIO_LINE_KINDS, FOLIO_METHODS, FOLIO_PAYMENT_KINDS, STAFF_CHARGE_KINDS } from '../folio';
 import { CONTROL_OR_BIDI_MULTILINE, ok, oneOf, storable, text, wholeNumber } from './fields';
 
@@ -105,3 +106,17 @@ export const folioResponses = {
   folio: ok({ folio }),
   folioChanged: ok({ message: z.string(), folio }),
 } as const;
+
+/** One event of a booking's history (contract companyEvents.ts): its kind, its data, who and when. */
+export const bookingHistoryEntry = z.object({
+  id: z.string(),
+  kind: z.enum(BOOKING_EVENT_KINDS),
+  /** What the kind carries: amounts, methods, staff's words (never a person's details). */
+  data: z.record(z.string(), z.unknown()),
+  at: z.string(),
+  /** Who did it (null: the site itself, or someone since removed). */
+  by: z.string().nullable(),
+});
+export type BookingHistoryEntry = z.infer<typeof bookingHistoryEntry>;
+
+export const bookingHistoryResponse = ok({ reference: z.string(), currency: z.string(), history: z.array(bookingHistoryEntry) });

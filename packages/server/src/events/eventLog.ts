@@ -4,7 +4,7 @@
  * reactions (features/mail's letters, registered in app.ts) run in the same transaction, so a
  * change that commits always has its letters, and a feature never writes a letter itself.
  */
-import type { CompanyEvent } from '@rental/contract';
+import { type CompanyEvent, LIFE_EVENT_KINDS } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/types';
 
@@ -21,8 +21,10 @@ export interface EventLog {
   react(reaction: Reaction): void;
 }
 
-/** A step of a booking's life keeps its status in its own column too (the booking answer's history reads it). */
-const statusOf = (event: CompanyEvent): string | null => (event.bookingId !== null && 'status' in event.data ? (event.data.status as string) : null);
+/** A step of a booking's life keeps its status and why it ended in their own columns too (the booking answer's history reads them). */
+const isStep = (event: CompanyEvent): boolean => (LIFE_EVENT_KINDS as readonly string[]).includes(event.kind);
+const statusOf = (event: CompanyEvent): string | null => (isStep(event) ? ((event.data as { status: string }).status ?? null) : null);
+const reasonOf = (event: CompanyEvent): string | null => (isStep(event) ? ((event.data as { reason?: string | null }).reason ?? null) : null);
 
 export function createEventLog(): EventLog {
   const reactions: Reaction[] = [];
@@ -34,7 +36,7 @@ export function createEventLog(): EventLog {
       if (events.length === 0) return;
       const kept = events
         .filter((event) => event.bookingId !== null)
-        .map((event) => ({ booking: event.bookingId, kind: event.kind, data: event.data, status: statusOf(event), reason: (event.data as { reason?: string | null }).reason ?? null, actor: event.actorId }));
+        .map((event) => ({ booking: event.bookingId, kind: event.kind, data: event.data, status: statusOf(event), reason: reasonOf(event), actor: event.actorId }));
       if (kept.length > 0) {
         // One statement however many: a batch of bookings records one 'book' each.
         await tx.execute(sql`

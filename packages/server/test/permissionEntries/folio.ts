@@ -57,6 +57,12 @@ export const folioEntries: Record<string, Entry> = {
     },
     expected: managersOnly(201),
   },
+  // Staff read what happened to a booking; its customer reads their own page's history, not this.
+  [`GET ${ROUTES.bookingHistory.path}`]: {
+    call: async (w, role) => ({ method: 'GET', url: pathFor('bookingHistory', { id: await bookingOf(w, role) }) }),
+    expected: staffOnly(200),
+    check: (res) => expect(Array.isArray(res.json().history)).toBe(true),
+  },
   // "Paid" records the balance: each staff member pays a booking of their own (a second would owe nothing).
   [`POST ${ROUTES.changePaymentStatus.path}`]: {
     // Even the customer whose booking it is may not say it is paid.

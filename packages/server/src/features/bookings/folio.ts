@@ -30,6 +30,7 @@ import { type Database, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
+import type { EventLog, RecordedEvent } from '../../events';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Reader = Database | Tx;
@@ -184,7 +185,7 @@ export async function staffCharge(tx: Tx, body: FolioChargeBody, by: string): Pr
   return { kind: body.kind, label: body.label, amount: body.amount, gct: body.gctApplies ? gctOn(body.amount, company.gctPercent) : 0, by };
 }
 
-async function voidOne(tx: Tx, bookingId: string, lineId: unknown, reason: string, by: string): Promise<void> {
+async function voidOne(tx: Tx, bookingId: string, lineId: unknown, reason: string, by: string): Promise<RecordedEvent> {
   if (!isId(lineId)) throw new HttpError(404, REFUSAL_CODES.line_not_found, 'line_not_found');
   const [line] = await tx.select().from(folioLines).where(and(eq(folioLines.id, lineId), eq(folioLines.bookingId, bookingId)));
   if (!line) throw new HttpError(404, REFUSAL_CODES.line_not_found, 'line_not_found');
@@ -201,46 +202,63 @@ async function voidOne(tx: Tx, bookingId: string, lineId: unknown, reason: strin
     reason,
     createdBy: by,
   });
+  return { kind: 'line_voided', bookingId, actorId: by, data: { lineKind: line.kind, label: line.label, amount: line.amount + line.gct, reason } };
 }
 
-/** One staff action on the folio: the booking locked, the actor named, the folio answered. */
-async function folioAction(db: Database, actorId: string, bookingId: unknown, act: (tx: Tx, booking: Awaited<ReturnType<typeof lockBooking>>) => Promise<void>): Promise<Folio> {
+type Locked = Awaited<ReturnType<typeof lockBooking>>;
+
+/**
+ * One staff action on the folio: the booking locked, the actor named, what happened recorded (its
+ * history; a charge's letter to the customer), the folio answered.
+ */
+async function folioAction(db: Database, events: EventLog, actorId: string, bookingId: unknown, act: (tx: Tx, booking: Locked) => Promise<RecordedEvent>): Promise<Folio> {
   return db.transaction(async (tx) => {
     await actAs(tx, actorId);
     const booking = await lockBooking(tx, bookingId);
-    await act(tx, booking);
+    await events.record(tx, [await act(tx, booking)]);
     return readFolio(tx, null, booking.id);
   });
 }
 
-export function recordPayment(db: Database, actorId: string, bookingId: unknown, body: FolioPaymentBody): Promise<Folio> {
-  return folioAction(db, actorId, bookingId, (tx, booking) =>
-    recordMoney(tx, booking.id, { kind: 'payment', method: body.method, amount: body.amount, reference: body.reference, note: body.note, by: actorId }),
+async function moneyIn(tx: Tx, booking: Locked, money: MoneyMoved): Promise<RecordedEvent> {
+  await recordMoney(tx, booking.id, money);
+  const data = { method: money.method, amount: money.amount };
+  return money.kind === 'payment' ? { kind: 'payment_recorded', bookingId: booking.id, actorId: money.by, data } : { kind: 'refund_recorded', bookingId: booking.id, actorId: money.by, data };
+}
+
+export function recordPayment(db: Database, events: EventLog, actorId: string, bookingId: unknown, body: FolioPaymentBody): Promise<Folio> {
+  return folioAction(db, events, actorId, bookingId, (tx, booking) =>
+    moneyIn(tx, booking, { kind: 'payment', method: body.method, amount: body.amount, reference: body.reference, note: body.note, by: actorId }),
   );
 }
 
-export function recordRefund(db: Database, actorId: string, bookingId: unknown, body: FolioRefundBody): Promise<Folio> {
-  return folioAction(db, actorId, bookingId, (tx, booking) => recordMoney(tx, booking.id, { kind: 'refund', method: body.method, amount: body.amount, note: body.note, by: actorId }));
+export function recordRefund(db: Database, events: EventLog, actorId: string, bookingId: unknown, body: FolioRefundBody): Promise<Folio> {
+  return folioAction(db, events, actorId, bookingId, (tx, booking) => moneyIn(tx, booking, { kind: 'refund', method: body.method, amount: body.amount, note: body.note, by: actorId }));
 }
 
-export function addCharge(db: Database, actorId: string, bookingId: unknown, body: FolioChargeBody): Promise<Folio> {
-  return folioAction(db, actorId, bookingId, async (tx, booking) => {
-    await addCharges(tx, booking.id, [await staffCharge(tx, body, actorId)]);
+export function addCharge(db: Database, events: EventLog, actorId: string, bookingId: unknown, body: FolioChargeBody): Promise<Folio> {
+  return folioAction(db, events, actorId, bookingId, async (tx, booking) => {
+    const charge = await staffCharge(tx, body, actorId);
+    await addCharges(tx, booking.id, [charge]);
     // The damage that was to be assessed at return is priced now: the deposit held for it settles.
     if (body.kind === 'damage') await settleHeldDeposit(tx, booking.id, actorId);
+    // The customer is told the balance this leaves (after any deposit settled just now).
+    const sign = charge.kind === 'discount' ? -1 : 1;
+    const { balance } = await folioTotalsOf(tx, booking.id);
+    return { kind: 'charge_added', bookingId: booking.id, actorId, data: { lineKind: charge.kind, label: charge.label, amount: sign * charge.amount, gct: sign * charge.gct, balance } };
   });
 }
 
-export function voidLine(db: Database, actorId: string, bookingId: unknown, lineId: unknown, reason: string): Promise<Folio> {
-  return folioAction(db, actorId, bookingId, (tx, booking) => voidOne(tx, booking.id, lineId, reason, actorId));
+export function voidLine(db: Database, events: EventLog, actorId: string, bookingId: unknown, lineId: unknown, reason: string): Promise<Folio> {
+  return folioAction(db, events, actorId, bookingId, (tx, booking) => voidOne(tx, booking.id, lineId, reason, actorId));
 }
 
 /** "Record the balance as paid": a payment of the whole balance, by the method given or the booking's own. */
-export function recordBalancePaid(db: Database, actorId: string, bookingId: unknown, method?: FolioMethod): Promise<Folio> {
-  return folioAction(db, actorId, bookingId, async (tx, booking) => {
+export function recordBalancePaid(db: Database, events: EventLog, actorId: string, bookingId: unknown, method?: FolioMethod): Promise<Folio> {
+  return folioAction(db, events, actorId, bookingId, async (tx, booking) => {
     const { balance } = await folioTotalsOf(tx, booking.id);
     if (balance <= 0) throw new HttpError(409, REFUSAL_CODES.nothing_owing, 'nothing_owing');
-    await recordMoney(tx, booking.id, { kind: 'payment', method: method ?? FOLIO_METHOD_OF[booking.paymentMethod], amount: balance, note: 'The balance, recorded as paid', by: actorId });
+    return moneyIn(tx, booking, { kind: 'payment', method: method ?? FOLIO_METHOD_OF[booking.paymentMethod], amount: balance, note: 'The balance, recorded as paid', by: actorId });
   });
 }
 

@@ -13,6 +13,7 @@ import { createBookingDesk } from './bookingDesk';
 import { holdAddress } from './holdAddress';
 import { idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
 import { filtersWhere, ownerBookingsJson, ownerBookingsPage } from './ownerList';
+import { readHistory } from './history';
 import { addCharge, readFolio, recordBalancePaid, recordPayment, recordRefund, voidLine } from './folio';
 import { listOwnerBookings } from './read';
 import { cancelOwnBooking, changeBookingStatus, findUserBooking, listUserBookings } from './service';
@@ -72,29 +73,30 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
   // What is paid is the folio's to say: "paid" records the balance as a payment.
   addEndpoint(app, 'changePaymentStatus', async (request) => {
     const { bookingId, method } = request.body;
-    await recordBalancePaid(app.db, request.user.id, bookingId, method);
+    await recordBalancePaid(app.db, app.events, request.user.id, bookingId, method);
     const [booking] = await listOwnerBookings(app.db, { where: eq(bookings.id, bookingId) });
     return { success: true as const, message: MESSAGES.paymentStatusUpdated, booking: booking! };
   });
 
   addEndpoint(app, 'folio', async (request) => ({ success: true as const, folio: await readFolio(app.db, request.user, request.params.id) }));
+  addEndpoint(app, 'bookingHistory', async (request) => ({ success: true as const, ...(await readHistory(app.db, request.params.id)) }));
   addEndpoint(app, 'recordPayment', async (request, reply) => {
-    const folio = await retryTransientConflicts(() => recordPayment(app.db, request.user.id, request.params.id, request.body));
+    const folio = await retryTransientConflicts(() => recordPayment(app.db, app.events, request.user.id, request.params.id, request.body));
     reply.code(201);
     return { success: true as const, message: FOLIO_MESSAGES.paymentRecorded, folio };
   });
   addEndpoint(app, 'recordRefund', async (request, reply) => {
-    const folio = await retryTransientConflicts(() => recordRefund(app.db, request.user.id, request.params.id, request.body));
+    const folio = await retryTransientConflicts(() => recordRefund(app.db, app.events, request.user.id, request.params.id, request.body));
     reply.code(201);
     return { success: true as const, message: FOLIO_MESSAGES.refundRecorded, folio };
   });
   addEndpoint(app, 'addCharge', async (request, reply) => {
-    const folio = await retryTransientConflicts(() => addCharge(app.db, request.user.id, request.params.id, request.body));
+    const folio = await retryTransientConflicts(() => addCharge(app.db, app.events, request.user.id, request.params.id, request.body));
     reply.code(201);
     return { success: true as const, message: FOLIO_MESSAGES.chargeAdded, folio };
   });
   addEndpoint(app, 'voidLine', async (request, reply) => {
-    const folio = await retryTransientConflicts(() => voidLine(app.db, request.user.id, request.params.id, request.params.lineId, request.body.reason));
+    const folio = await retryTransientConflicts(() => voidLine(app.db, app.events, request.user.id, request.params.id, request.params.lineId, request.body.reason));
     reply.code(201);
     return { success: true as const, message: FOLIO_MESSAGES.lineVoided, folio };
   });

@@ -4,7 +4,7 @@
  * and dates as "Sat 28 Nov 2026". Pure functions: features/mail/outbox.ts stores what they return.
  */
 import { companySettingUp, SETTING_UP_WORDS, withoutPlaceholderContacts } from '../company';
-import { BANK_PAYMENT_WAYS, type BankDetails, type CompanySettings, formatDay, formatMoney, PAYMENT_METHOD_IN_A_LINE, type PaymentMethod, type Quote, rentalDays } from '@rental/contract';
+import { BANK_PAYMENT_WAYS, type BankDetails, type BookingStatus, type CompanySettings, formatDay, formatMoney, PAYMENT_METHOD_IN_A_LINE, type PaymentMethod, type Quote, rentalDays } from '@rental/contract';
 
 export type LetterKind =
   | 'booking_made'
@@ -30,7 +30,8 @@ export type LetterKind =
   | 'return_reminder'
   | 'pickup_reminder'
   | 'hold_ending_reminder'
-  | 'staff_daily_summary';
+  | 'staff_daily_summary'
+  | 'charge_added';
 
 export interface Letter {
   kind: LetterKind;
@@ -49,18 +50,21 @@ export interface MailSettings {
   siteUrl: string;
   /** Staff alerts; default the company's e-mail of the company settings. */
   companyEmail: string | undefined;
+  /** A card provider is set up (PAYMENT_PROVIDER): a letter asking for money may offer the card page. */
+  cardPayments?: boolean;
 }
 
 export const DEFAULT_MAIL_SETTINGS: MailSettings = { siteUrl: 'http://localhost:3000', companyEmail: undefined };
 
-export function mailSettings(config: { publicUrl: string | undefined; port: number; companyEmail: string | undefined }): MailSettings {
-  return { siteUrl: config.publicUrl ?? `http://localhost:${config.port || 3000}`, companyEmail: config.companyEmail };
+export function mailSettings(config: { publicUrl: string | undefined; port: number; companyEmail: string | undefined; paymentProvider?: string }): MailSettings {
+  return { siteUrl: config.publicUrl ?? `http://localhost:${config.port || 3000}`, companyEmail: config.companyEmail, cardPayments: (config.paymentProvider ?? 'none') !== 'none' };
 }
 
 /** What the letters say about one booking. */
 export interface BookingFacts {
   id: string;
   reference: string;
+  status: BookingStatus;
   pickupDate: string;
   returnDate: string;
   price: number;

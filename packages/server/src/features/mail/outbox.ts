@@ -78,6 +78,7 @@ export async function bookingFactsOf(tx: Tx | Database, bookingIds: readonly str
     .select({
       id: bookings.id,
       reference: bookings.reference,
+      status: bookings.status,
       pickupDate: bookings.pickupDate,
       returnDate: bookings.returnDate,
       price: bookings.price,
