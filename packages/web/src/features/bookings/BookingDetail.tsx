@@ -6,6 +6,7 @@
  */
 import { companyToday, storedRentalPrice } from '@rental/contract/rentalDates';
 import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
+import { formatMoney } from '@rental/contract/format';
 import type { BookingDetail as Booking } from '@rental/contract/schemas';
 import { ArrowLeft, CalendarPlus, Clock, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { COMPANY_SETTING_UP, phoneHref } from '@rental/contract/company';
@@ -46,10 +47,13 @@ const HowToPay = lazy(() => import('./HowToPay').then((m) => ({ default: m.HowTo
 const PayByCardButton = lazy(() => import('./CardPayment').then((m) => ({ default: m.PayByCardButton })));
 const CardOutcome = lazy(() => import('./CardPayment').then((m) => ({ default: m.CardOutcome })));
 
-/** A card may pay what is still owed (all of it, or the rest of a part paid booking) on a booking still to come, while the company takes cards. */
+/**
+ * A card may pay what is still owed (all of it, or the rest of a part paid booking) while the company
+ * takes cards: before pickup, on the road, and after the return (a toll or damage charged later).
+ */
 export function canPayByCard(booking: Pick<Booking, 'status' | 'paymentStatus'>, cardPayments: boolean): boolean {
   const owing = booking.paymentStatus === 'unpaid' || booking.paymentStatus === 'part_paid';
-  return cardPayments && owing && (booking.status === 'pending' || booking.status === 'confirmed');
+  return cardPayments && owing && booking.status !== 'cancelled' && booking.status !== 'no_show';
 }
 
 export function cancelQuestion(reference: string): string {
@@ -254,7 +258,19 @@ function BookingFound({ booking }: { booking: Booking }) {
 
         <div className="min-w-0 space-y-6">
 
-          {/* Once returned, the receipt says what was paid and what is owed. */}
+          {/* Once returned, the receipt says what was paid and what is owed; a charge added since may be paid by card. */}
+          {booking.status === 'returned' && payable && (
+            <Section title="Still to pay" id="pay-heading">
+              <p className="mb-3 text-sm text-slate-700">
+                Since the return, <strong>{formatMoney(owing, booking.quote?.currency)}</strong> is owed: what for is under Charges and payments. You can pay it by card on our payment provider’s secure page, or at our office.
+              </p>
+              {!outcomeShown && (
+                <Suspense fallback={<SkeletonBlock className="h-10 w-40" />}>
+                  <PayByCardButton booking={booking} />
+                </Suspense>
+              )}
+            </Section>
+          )}
           {booking.status !== 'cancelled' && booking.status !== 'no_show' && booking.status !== 'returned' && (
             <Section title={`How to pay: ${method.name}`} id="pay-heading">
               {booking.paymentStatus === 'paid' ? (
@@ -286,7 +302,7 @@ function BookingFound({ booking }: { booking: Booking }) {
               )}
               {payable && !outcomeShown && (
                 <div className="mt-4 border-t border-slate-100 pt-4">
-                  {booking.paymentMethod !== 'card' && <p className="mb-2 text-sm text-slate-700">Or pay the whole price now by card, on our payment provider’s secure page.</p>}
+                  {booking.paymentMethod !== 'card' && <p className="mb-2 text-sm text-slate-700">Or pay what is still owed now by card, on our payment provider’s secure page.</p>}
                   <Suspense fallback={<SkeletonBlock className="h-10 w-40" />}>
                     <PayByCardButton booking={booking} />
                   </Suspense>

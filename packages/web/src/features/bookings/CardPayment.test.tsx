@@ -143,7 +143,7 @@ describe('paying by card', { timeout: 40_000 }, () => {
     renderApp(`/my-bookings/${booking.reference}`, { token });
     const pay = within(await screen.findByRole('region', { name: 'How to pay: Pay upfront' }));
     expect(await pay.findByRole('button', { name: 'Pay by card now' })).toBeInTheDocument();
-    expect(pay.getByText(/Or pay the whole price now by card/)).toBeInTheDocument();
+    expect(pay.getByText(/Or pay what is still owed now by card/)).toBeInTheDocument();
     await server.owner.call('changeStatus', { body: { bookingId: booking._id, status: 'cancelled' } });
     await user.click(pay.getByRole('button', { name: 'Pay by card now' }));
     // The server refuses a cancelled booking in its own words; the page says it where the button is.

@@ -167,4 +167,13 @@ describe('the staff booking page', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Voided: Cleaned for free')).toBeInTheDocument();
     expect((await folioOf(booking._id)).lines.filter((l) => l.voidsLineId === line.id)).toHaveLength(1);
   });
+  it('tells what happened to the booking, in order, with who did it: booked, confirmed, then the money recorded', async () => {
+    await ownerApi().call('recordPayment', { params: { id: booking._id }, body: { method: 'bank_transfer', amount: 1234, reference: 'History check' } });
+    await openPage();
+    const history = within(screen.getByRole('region', { name: 'History' }));
+    const items = await history.findAllByRole('listitem', {}, SLOW);
+    expect(items.slice(0, 2).map((item) => item.querySelector('p')?.textContent)).toEqual(['Booked', 'Confirmed']);
+    const recorded = items.filter((item) => item.textContent?.startsWith('Payment recorded')).at(-1);
+    expect(recorded).toHaveTextContent(`${jmd(1234)} by bank transfer`);
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * One booking for staff (/owner/bookings/:id): who, which car, when, with what; its folio (every
  * charge, payment and refund, and the balance) with the writes the staff member's role allows; the
- * agreement and receipt once the counter made them.
+ * agreement and receipt once the counter made them; what happened to it, step by step.
  */
 import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
 import type { CounterBooking, Folio } from '@rental/contract/schemas';
@@ -17,6 +17,7 @@ import { paymentStatusColour } from '../BookingPayment';
 import { useCounterBooking } from '../counter/counterQueries';
 import { useSession } from '../../../session/useSession';
 import { BookingFactsPanel } from './BookingFactsPanel';
+import { BookingHistory } from './BookingHistory';
 import { ChargeForm, PaymentForm, RefundForm, VoidLine } from './FolioForms';
 import { FolioStatement } from '../../bookings/folio/FolioStatement';
 import { type FolioForm, folioActionsFor } from './folioActions';
@@ -162,7 +163,7 @@ export function StaffBookingPage() {
             </Panel>
           )}
         </div>
-        <div className="min-w-0">
+        <div className="min-w-0 space-y-4">
           {folio.data ? (
             <FolioPanel booking={b} folio={folio.data} />
           ) : folio.isError ? (
@@ -172,6 +173,9 @@ export function StaffBookingPage() {
           ) : (
             <SkeletonBlock className="h-64 w-full" />
           )}
+          <Panel title="History" id="history-heading">
+            <BookingHistory bookingId={b._id} />
+          </Panel>
         </div>
       </div>
     </>
