@@ -106,7 +106,7 @@ describe('bookings', () => {
     // As saved now (the owner's journey may have changed the seed's account).
     const bank = await apiClient(seed.baseUrl).publicBankDetails();
     await see(pay.getByText(bank!.accountNumber));
-    await see(pay.getByText(`The rental price: ${formatMoney(booking.price)}`));
+    await see(pay.getByText(`To pay: ${formatMoney(booking.price)}`));
     await see(pay.getByText(new RegExp(`into the account below: ${BANK_PAYMENT_WAYS}`)));
     await see(pay.getByText(/By .* \(Jamaica time\), when the hold on the car ends/));
     await see(pay.getByText(booking.reference));

@@ -70,7 +70,7 @@ describe('the booking page', () => {
 
     const pay = section('How to pay: Cash deposit');
     expect(await pay.findByText(bank.accountNumber)).toBeInTheDocument();
-    expect(pay.getByText('What').nextElementSibling).toHaveTextContent(`The rental price: ${jmd(quote.total)}`);
+    expect(pay.getByText('What').nextElementSibling).toHaveTextContent(`To pay: ${jmd(quote.total)}`);
     expect(pay.getByText('When').nextElementSibling).toHaveTextContent(formatInstantWithTime(booking.holdExpiresAt!));
     expect(pay.getByText('Where').nextElementSibling).toHaveTextContent(`or from your online banking. Write ${booking.reference} on the slip, or as the transfer’s reference`);
 

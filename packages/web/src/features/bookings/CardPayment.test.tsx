@@ -56,7 +56,7 @@ describe('paying by card', { timeout: 40_000 }, () => {
     await user.click(card);
     const quote = (await server.api().call('quote', { body: { car: car._id, pickupDate: pickup, returnDate: ret } })).quote;
     expect(await screen.findByText('When')).toBeInTheDocument();
-    expect(screen.getByText('What').nextElementSibling).toHaveTextContent(`The rental price: ${jmd(quote.total)}`);
+    expect(screen.getByText('What').nextElementSibling).toHaveTextContent(`To pay: ${jmd(quote.total)}`);
     expect(screen.getByText('When').nextElementSibling).toHaveTextContent('Right after you confirm: we take you to our payment provider’s secure page');
     expect(screen.getByText(/We then take you to our payment provider’s secure page to pay/)).toHaveTextContent(jmd(quote.total));
     await user.click(screen.getByRole('checkbox', { name: /I accept the rental terms/ }));
@@ -132,7 +132,7 @@ describe('paying by card', { timeout: 40_000 }, () => {
     expect(alert).toHaveTextContent('Your card was not charged: Card declined. You can try again or choose another way to pay.');
     expect(await within(alert).findByRole('button', { name: 'Pay by card now' })).toBeEnabled();
     // Still unpaid, and how to pay at the office still said.
-    expect(section('How to pay: Pay upfront').getByText('What').nextElementSibling).toHaveTextContent(`The rental price: ${jmd(booking.price)}`);
+    expect(section('How to pay: Pay upfront').getByText('What').nextElementSibling).toHaveTextContent(`To pay: ${jmd(booking.price)}`);
   });
 
   it('offers an unpaid booking Pay by card now beside how to pay, and says the server’s refusal there once it was cancelled meanwhile', async () => {

@@ -106,7 +106,7 @@ describe('payment page', () => {
     expect(await screen.findByText(BANK.accountNumber)).toBeInTheDocument();
     expect(screen.getAllByText(BANK.bankName).length).toBeGreaterThan(0);
     const what = () => screen.getByText('What').nextElementSibling;
-    expect(what()).toHaveTextContent(`The rental price: ${total}`);
+    expect(what()).toHaveTextContent(`To pay: ${total}`);
     // The bank payment told as everywhere else: cash at the bank or a transfer from online banking.
     expect(screen.getByText(new RegExp(`^Pay \\${total} into the account below`))).toHaveTextContent(BANK_PAYMENT_WAYS);
     expect(screen.getByText('When').nextElementSibling).toHaveTextContent(/48 hours after you book/);
@@ -120,7 +120,7 @@ describe('payment page', () => {
 
     await user.click(screen.getByRole('radio', { name: /Pay upfront/ }));
     expect(screen.queryByText(BANK.accountNumber)).not.toBeInTheDocument();
-    expect(what()).toHaveTextContent(`The rental price: ${total}`);
+    expect(what()).toHaveTextContent(`To pay: ${total}`);
     expect(screen.getByText('When').nextElementSibling).toHaveTextContent('When you collect the car, before you drive off');
     expect(screen.getByText('Where').nextElementSibling).toHaveTextContent(DEFAULT_COMPANY.address);
     expect(screen.getByText('Where').nextElementSibling).toHaveTextContent(DEFAULT_COMPANY.openingHours);

@@ -23,7 +23,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 type HowToPayProps = {
   method: PaymentMethod;
-  /** The rental price to pay. */
+  /** What is still to pay: the folio's balance (the rental, with any charge or discount since, less what is paid). */
   total: number;
   bankDetails: BankDetails | null | undefined;
   bankDetailsLoading: boolean;
@@ -44,7 +44,7 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
   if (method === 'upfront') {
     return (
       <dl className="space-y-2 rounded-xl bg-slate-50 p-4 text-sm leading-relaxed" aria-live="polite">
-        <Fact label="What">The rental price: {money(total)}</Fact>
+        <Fact label="What">To pay: {money(total)}</Fact>
         <Fact label="When">When you collect the car, before you drive off</Fact>
         <Fact label="Where">
           At our office, {company.address}
@@ -56,7 +56,7 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
   if (method === 'card') {
     return (
       <dl className="space-y-2 rounded-xl bg-slate-50 p-4 text-sm leading-relaxed" aria-live="polite">
-        <Fact label="What">The rental price: {money(total)}</Fact>
+        <Fact label="What">To pay: {money(total)}</Fact>
         <Fact label="When">
           {status ? 'Now, with the Pay by card now button: it opens our payment provider’s secure page.' : 'Right after you confirm: we take you to our payment provider’s secure page, then back to your booking.'}
         </Fact>
@@ -95,7 +95,7 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
         you collect the car.
       </p>
       <dl className="space-y-2">
-        <Fact label="What">The rental price: {money(total)}</Fact>
+        <Fact label="What">To pay: {money(total)}</Fact>
         <Fact label="When">
           {deadline ? (
             <>
