@@ -24,7 +24,7 @@ import { type SmtpSink, startSmtpSink } from './support/smtpSink';
 const PERSON = {
   name: 'Shantelle Mcfarlane',
   email: 'shantelle.mcfarlane@example.com',
-  phone: '876-555-0142',
+  phone: '876-555-0199',
   licence: 'JM 4411-9087',
   dateOfBirth: '1987-02-19',
   address: '27 Braeton Parkway, Portmore',
