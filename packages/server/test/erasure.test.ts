@@ -11,7 +11,7 @@ import { API, DELETED_CUSTOMER_NAME, type Folio, formatDay, pathFor, ROUTES } fr
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBackup } from '../src/backup/backup';
-import { bookings, rentals, users } from '../src/db/schema';
+import { bookings, outbox, rentals, users } from '../src/db/schema';
 import { type Database, queryRows } from '../src/db/types';
 import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
 import { checkInForm, paidCheckOutForm, postCounter } from './support/counter';
@@ -174,10 +174,18 @@ describe(`erasing an account (${describeDatabase})`, () => {
 
     const out = await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidCheckOutForm(t.app, owner.token, booking._id, { licenceNumber: PERSON.licence }));
     expect(out.statusCode, out.body).toBe(200);
-    const back = await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm({ odometerKm: 10_900, fuelEighths: 6 }));
+    const back = await postCounter(
+      t.app,
+      owner.token,
+      'checkIn',
+      booking._id,
+      checkInForm({ odometerKm: 10_900, fuelEighths: 6, damages: [{ zone: 'left', description: `Dent, ${PERSON.name} says a cart hit it`, amount: 4000 }] }),
+    );
     expect(back.statusCode, back.body).toBe(200);
     // The receipt's e-mail is the last of hers: once it is delivered, every one before it was tried.
     await sink.waitFor((mail) => mail.to.includes(PERSON.email) && /receipt/i.test(mail.subject), { timeoutMs: 30_000 });
+    // An e-mail to staff about no one booking (a day's summary) that names her among others.
+    await t.db.insert(outbox).values({ kind: 'staff_daily_summary', recipient: 'desk@waterford.example.com', subject: 'Today', textBody: `Pickups: ${PERSON.name} (${PERSON.phone}); Marcia Lewis`, htmlBody: `<p>Pickups: ${PERSON.name}; Marcia Lewis</p>` });
     return { customer, booking, car };
   }
 
@@ -195,7 +203,7 @@ describe(`erasing an account (${describeDatabase})`, () => {
     expect(agreementBefore).toContain(PERSON.otherDriver);
     expect(receiptBefore).toContain(PERSON.email);
     const everywhere = (await searchDatabase(t.db)).join('\n');
-    for (const where of ['rentals.agreement_pdf', 'rentals.receipt_pdf', 'folio_lines.label', 'folio_payments.note', 'bookings.quote', 'bookings.additional_drivers', 'outbox.text_body', 'driver_details.date_of_birth', 'users.phone']) {
+    for (const where of ['rentals.agreement_pdf', 'rentals.receipt_pdf', 'folio_lines.label', 'folio_payments.note', 'bookings.quote', 'bookings.additional_drivers', 'outbox.text_body', 'driver_details.date_of_birth', 'users.phone', 'car_damages.description', 'activity.after']) {
       expect(everywhere).toContain(where);
     }
 
@@ -233,6 +241,9 @@ describe(`erasing an account (${describeDatabase})`, () => {
     expect(folioAfter.lines.map((l) => [l.kind, l.amount, l.gct, l.createdAt])).toEqual(folioBefore.lines.map((l) => [l.kind, l.amount, l.gct, l.createdAt]));
     expect(folioAfter.payments.map((p) => [p.kind, p.method, p.amount, p.createdAt])).toEqual(folioBefore.payments.map((p) => [p.kind, p.method, p.amount, p.createdAt]));
     expect(folioAfter.lines.find((l) => l.kind === 'delivery')!.label).toBe('Delivery and collection: [erased]');
+    // Others' words stay where hers are blotted out.
+    const [summary] = await t.db.select({ text: outbox.textBody }).from(outbox).where(eq(outbox.subject, 'Today'));
+    expect(summary!.text).toBe('Pickups: [erased] ([erased]); Marcia Lewis');
     const [bookingAfter] = await t.db.select({ price: bookings.price, paymentStatus: bookings.paymentStatus }).from(bookings).where(eq(bookings.id, booking._id));
     expect(bookingAfter).toEqual(bookingBefore);
     // The customer's own copy is gone with the account; staff still read the papers.

@@ -10,9 +10,9 @@
 import { DELETED_CUSTOMER_NAME, type Folio, dueBackAt, folioTotals } from '@rental/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { bookingEvents, bookings, cars, rentals, users } from '../../db/schema';
+import { bookingEvents, bookings, carDamages, cars, rentals, users } from '../../db/schema';
 import type { Database } from '../../db/types';
-import type { Scrub } from '../../security/personalWords';
+import { type Scrub, scrubJson } from '../../security/personalWords';
 import { getCompanySettings } from '../company';
 import { carDamagesOf, readFolio } from '../bookings';
 import { renderAgreement } from './agreementPdf';
@@ -54,6 +54,17 @@ async function stepAt(tx: Tx, bookingId: string, status: 'on_rent' | 'returned',
 }
 
 export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: Scrub): Promise<void> {
+  // Staff's words on a damage found at their counter may name them. The history records the change
+  // with the words it had; the erasure scrubs the history after this.
+  const damages = await tx
+    .select({ id: carDamages.id, description: carDamages.description })
+    .from(carDamages)
+    .innerJoin(bookings, eq(bookings.id, carDamages.foundBookingId))
+    .where(eq(bookings.userId, userId));
+  for (const damage of damages) {
+    const description = scrub(damage.description);
+    if (description !== damage.description) await tx.update(carDamages).set({ description }).where(eq(carDamages.id, damage.id));
+  }
   const rows = await tx
     .select({
       rental: rentals,
@@ -142,6 +153,8 @@ export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: S
         items,
         payAtReturnReason: payAtReturn,
         depositReference,
+        // The return's charges as counted then (a damage's label carries staff's words).
+        charges: rental.charges === null ? null : scrubJson(rental.charges, scrub),
         agreementPdf: Buffer.from(agreement),
         ...(receipt && { receiptPdf: Buffer.from(receipt) }),
       })
