@@ -56,12 +56,12 @@ async function stepAt(tx: Tx, bookingId: string, status: 'on_rent' | 'returned',
 export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: Scrub): Promise<void> {
   // Staff's words on a damage found at their counter may name them. The history records the change
   // with the words it had; the erasure scrubs the history after this.
-  const damages = await tx
+  const foundThere = await tx
     .select({ id: carDamages.id, description: carDamages.description })
     .from(carDamages)
     .innerJoin(bookings, eq(bookings.id, carDamages.foundBookingId))
     .where(eq(bookings.userId, userId));
-  for (const damage of damages) {
+  for (const damage of foundThere) {
     const description = scrub(damage.description);
     if (description !== damage.description) await tx.update(carDamages).set({ description }).where(eq(carDamages.id, damage.id));
   }
