@@ -17,10 +17,18 @@ describe('privacy: drivers', () => {
 
     const howLong = within(screen.getByRole('region', { name: 'How long we keep it' }));
     expect(howLong.getByText(/while your account exists/)).toHaveTextContent(/backups/);
-    expect(howLong.getByText(/Your bookings: 7 years/)).toHaveTextContent(`"${DELETED_CUSTOMER_NAME}"`);
+    expect(howLong.getByText(/Your bookings, receipts and payments: 7 years/)).toHaveTextContent('without your name or details');
 
     const erasure = within(screen.getByRole('region', { name: 'Seeing, changing or deleting your details' }));
     expect(erasure.getByText(/Data Protection Act 2020/)).toHaveTextContent(/"Delete my account"/);
     expect(erasure.getAllByRole('link', { name: 'My Account' })[0]).toHaveAttribute('href', '/account');
+    // Exactly what goes and what stays.
+    const [erased, keptForBooks] = erasure.getAllByRole('list');
+    for (const words of [/phone number, password and picture/, /driving licence number and date of birth/, /delivery address/, /Your signature/, /e-mails we sent you/]) {
+      expect(within(erased!).getByText(words)).toBeInTheDocument();
+    }
+    expect(within(erased!).getByText(/made again with/)).toHaveTextContent(`"${DELETED_CUSTOMER_NAME}" in place of your name`);
+    expect(within(keptForBooks!).getByRole('listitem')).toHaveTextContent(/reference, receipt number, car, dates, charges, GCT, payments/);
+    expect(erasure.getByText(/Backups we make after that/)).toHaveTextContent('hold none of your details');
   });
 });

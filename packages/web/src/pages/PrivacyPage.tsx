@@ -46,7 +46,13 @@ export default function PrivacyPage() {
             without their hidden details (such as the GPS position of where they were taken).
           </li>
           <li>The other drivers you name on a booking: their name, driving licence and date of birth.</li>
+          <li>The address you ask us to bring the car to, when you choose delivery.</li>
           <li>Our check of your driver details: whether we approved them, and why not when we did not.</li>
+          <li>
+            When you pick up and return a car: the rental agreement you sign at the counter (with your signature), the receipt, and the
+            payments you make.
+          </li>
+          <li>The e-mails we send you, and those to our staff about your bookings.</li>
         </ul>
         <p>
           The site keeps you logged in with a key stored in your browser. It sets no advertising or tracking cookies.
@@ -80,8 +86,8 @@ export default function PrivacyPage() {
             account, is erased at once from the site; copies in our backups are gone when those backups are replaced.
           </li>
           <li>
-            Your bookings: 7 years, for the company's books (the tax records Jamaica asks a business to keep). When you delete your account,
-            your name on them is replaced by "{DELETED_CUSTOMER_NAME}", and your e-mail address and phone number are erased.
+            Your bookings, receipts and payments: 7 years, for the company's books (the tax records Jamaica asks a business to keep). When
+            you delete your account, they stay without your name or details (see below).
           </li>
         </ul>
       </Part>
@@ -100,8 +106,32 @@ export default function PrivacyPage() {
           <Link to="/account" className="font-medium text-primary underline">
             My Account
           </Link>
-          : your account, details, driver details and documents are erased at once, and your past bookings stay in the company's books under
-          "{DELETED_CUSTOMER_NAME}". You can remove a single document there too.
+          . You can remove a single document there too. Deleting your account does this at once, all together:
+        </p>
+        <p className="font-semibold text-slate-900">Erased</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>Your name, e-mail address, phone number, password and picture; you are logged out everywhere.</li>
+          <li>Your driver details (driving licence number and date of birth), our check of them, and your documents.</li>
+          <li>The other drivers you named: their names, driving licences and dates of birth.</li>
+          <li>The delivery address of your bookings.</li>
+          <li>Your signature.</li>
+          <li>
+            The e-mails we sent you and those to our staff about your bookings; wherever else your name, e-mail address, phone number,
+            licence number or address was written (a staff note, another e-mail), it is blotted out.
+          </li>
+          <li>
+            Your rental agreements and receipts are made again with "{DELETED_CUSTOMER_NAME}" in place of your name, e-mail address, phone
+            number and licence number, and without your signature.
+          </li>
+        </ul>
+        <p className="font-semibold text-slate-900">Kept, because the law asks a business to keep its books</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            Each booking's reference, receipt number, car, dates, charges, GCT, payments and security deposit, under "{DELETED_CUSTOMER_NAME}".
+          </li>
+        </ul>
+        <p>
+          Backups we make after that hold none of your details. Copies in backups made before are gone when those backups are replaced.
         </p>
         <p>
           If you cannot log in, write to {mail} from the e-mail address of your account. We delete your details in the same way and tell you

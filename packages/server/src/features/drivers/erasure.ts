@@ -1,21 +1,32 @@
 /**
  * A customer erases their account (Jamaica's Data Protection Act 2020: the right to erasure), once no
- * booking of theirs is waiting or to come, and unless staff marked them "do not rent". Their
- * personal data goes: name, e-mail, phone, picture, driver details, documents, the other drivers
- * they named, the outbox's e-mails to them or about their bookings, their reset links. Their bookings stay for the company's
- * books, under DELETED_CUSTOMER_NAME; the row stays so the bookings still point at someone. A new
- * password hash nobody knows ends every session (the database raises the session version with it).
+ * booking of theirs is waiting or to come, and unless staff marked them "do not rent". Nothing that
+ * names them stays readable (docs/decisions/104-erasure-that-erases.md): their name, e-mail, phone,
+ * picture, driver details (licence, date of birth), documents, the other drivers they named, their
+ * reset links and kept answers; the outbox's e-mails to them or about their bookings go, and their
+ * words are blotted out of the others (a staff summary that listed them); their delivery addresses
+ * leave the stored quotes and the folio's labels; their rental agreements and receipts are made
+ * again with "Deleted customer" and no signature. What the company must keep stays: the bookings,
+ * under DELETED_CUSTOMER_NAME, with their references, receipt numbers, car, dates, charges, GCT and
+ * payments; the row stays so the bookings still point at someone. All of it is one transaction:
+ * nothing is ever half erased. A new password hash nobody knows ends every session (the database
+ * raises the session version with it).
  */
 import { randomBytes } from 'node:crypto';
 import { companyToday, COUNTER_MESSAGES, DELETED_CUSTOMER_NAME, DRIVER_MESSAGES } from '@rental/contract';
-import { and, eq, gte, inArray, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
-import { bookings, documents, driverDetails, outbox, passwordResets, users } from '../../db/schema';
-import type { Database } from '../../db/types';
+import { bookings, documents, driverDetails, idempotencyKeys, outbox, passwordResets, rentals, users } from '../../db/schema';
+import { type Database, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../security/passwords';
+import { likeAny, type Scrub, scrubberOf, scrubJson } from '../../security/personalWords';
+import { eraseWordsFromBookings } from '../bookings';
+import { remakePapersWithoutRenter } from '../counter';
 import { deleteImageIfUnused } from '../images';
 import { userEmail } from '../../db/userEmail';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** An address that can never receive mail (.invalid is reserved) and never clashes (the id is in it). */
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
@@ -47,11 +58,20 @@ export async function eraseAccount(db: Database, userId: string, password: strin
     await actAs(tx, userId);
     const [before] = await tx.select({ email: userEmail, imageId: users.imageId }).from(users).where(eq(users.id, userId)).for('update');
     if (!before) return;
+    const scrub = await theirWords(tx, userId);
+    const theirBookings = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, userId));
+    // The folio's words first: the papers are made again from it.
+    await eraseWordsFromBookings(tx, userId, scrub);
+    await remakePapersWithoutRenter(tx, userId, scrub);
     await tx.delete(documents).where(eq(documents.userId, userId));
     await tx.delete(driverDetails).where(eq(driverDetails.userId, userId));
     await tx.update(bookings).set({ additionalDrivers: [], madeFrom: null }).where(eq(bookings.userId, userId));
     // Their own e-mails, and staff's about their bookings (which carry their name, e-mail and phone).
-    await tx.delete(outbox).where(or(eq(outbox.recipient, before.email), inArray(outbox.bookingId, tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, userId)))));
+    await tx.delete(outbox).where(or(eq(outbox.recipient, before.email), inArray(outbox.bookingId, theirBookings)));
+    await scrubOutbox(tx, scrub);
+    await scrubHistory(tx, scrub);
+    // A kept answer to a booking they made repeats it (their drivers, their delivery address).
+    await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx
       .update(users)
@@ -70,4 +90,74 @@ export async function eraseAccount(db: Database, userId: string, password: strin
       .where(eq(users.id, userId));
     if (before.imageId) await deleteImageIfUnused(tx as unknown as Database, before.imageId);
   });
+}
+
+/** Everything that names them, as they and staff wrote it: the scrubber of what is left behind. */
+async function theirWords(tx: Tx, userId: string): Promise<Scrub> {
+  const [person] = await tx
+    .select({ name: users.name, email: users.email, phone: users.phone, licence: driverDetails.licenceNumber })
+    .from(users)
+    .leftJoin(driverDetails, eq(driverDetails.userId, users.id))
+    .where(eq(users.id, userId));
+  const theirs = await tx.select({ drivers: bookings.additionalDrivers, quote: bookings.quote, licence: rentals.licenceNumber }).from(bookings).leftJoin(rentals, eq(rentals.bookingId, bookings.id)).where(eq(bookings.userId, userId));
+  const words = [person?.name, person?.email, person?.phone, person?.licence];
+  for (const booking of theirs) {
+    words.push(booking.licence);
+    for (const driver of booking.drivers) words.push(driver.name, driver.licenceNumber);
+    const delivery = booking.quote?.delivery;
+    if (delivery && 'address' in delivery) words.push(delivery.address);
+  }
+  // The name the company keeps in their place is not theirs.
+  return scrubberOf(words.filter((word) => word !== DELETED_CUSTOMER_NAME));
+}
+
+/** An SQL array of the scrub's ILIKE patterns, for `column ILIKE ANY (...)`; null when it has no words. */
+function anyOf(scrub: Scrub): SQL | null {
+  const patterns = likeAny(scrub);
+  return patterns.length === 0 ? null : sql`ARRAY[${sql.join(patterns.map((pattern) => sql`${pattern}`), sql`, `)}]::text[]`;
+}
+
+/** E-mails that are not theirs nor about their bookings but name them (staff's summary of the day). */
+async function scrubOutbox(tx: Tx, scrub: Scrub): Promise<void> {
+  const patterns = anyOf(scrub);
+  if (!patterns) return;
+  const naming = await tx
+    .select({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, textBody: outbox.textBody, htmlBody: outbox.htmlBody, lastError: outbox.lastError })
+    .from(outbox)
+    .where(
+      or(
+        sql`${outbox.recipient} ILIKE ANY (${patterns})`,
+        sql`${outbox.subject} ILIKE ANY (${patterns})`,
+        sql`${outbox.textBody} ILIKE ANY (${patterns})`,
+        sql`${outbox.htmlBody} ILIKE ANY (${patterns})`,
+        sql`${outbox.lastError} ILIKE ANY (${patterns})`,
+      ),
+    );
+  for (const mail of naming) {
+    await tx
+      .update(outbox)
+      .set({ subject: scrub(mail.subject), textBody: scrub(mail.textBody), htmlBody: scrub(mail.htmlBody), lastError: mail.lastError === null ? null : scrub(mail.lastError) })
+      .where(eq(outbox.id, mail.id));
+  }
+}
+
+/**
+ * The history records which fields changed, not personal values (migrations/0015), but staff's free
+ * words may have named them. Its rows stay as written but for those words: migrations/0029 lets an
+ * erasing transaction change before and after, and nothing else.
+ */
+async function scrubHistory(tx: Tx, scrub: Scrub): Promise<void> {
+  const patterns = anyOf(scrub);
+  if (!patterns) return;
+  const naming = await queryRows<{ id: string; before: unknown; after: unknown }>(
+    tx as unknown as Database,
+    sql`SELECT id, before, after FROM activity WHERE before::text ILIKE ANY (${patterns}) OR after::text ILIKE ANY (${patterns})`,
+  );
+  if (naming.length === 0) return;
+  await tx.execute(sql`SELECT set_config('rental.erasing', 'on', true)`);
+  const asJson = (value: unknown) => (value === null ? null : JSON.stringify(scrubJson(value, scrub)));
+  for (const entry of naming) {
+    await tx.execute(sql`UPDATE activity SET before = ${asJson(entry.before)}::jsonb, after = ${asJson(entry.after)}::jsonb WHERE id = ${entry.id}`);
+  }
+  await tx.execute(sql`SELECT set_config('rental.erasing', '', true)`);
 }

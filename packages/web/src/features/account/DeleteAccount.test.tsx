@@ -21,7 +21,8 @@ describe('deleting my account', () => {
     renderApp('/account', { token });
     const form = within(await screen.findByRole('form', { name: 'Delete my account' }));
     expect(form.getByText(/We erase your name, e-mail address, phone number, password, driver details and documents/)).toBeInTheDocument();
-    expect(form.getByText(/past bookings stay in the company's books/)).toHaveTextContent('"Deleted customer"');
+    expect(form.getByText(/past bookings, rental agreements and receipts stay in the company's books/)).toHaveTextContent('"Deleted customer"');
+    expect(form.getByText(/We erase your name/)).toHaveTextContent('your delivery addresses and your signature');
 
     await user.click(form.getByRole('button', { name: 'Delete my account' }));
     expect(form.getByLabelText('Your password')).toHaveAccessibleDescription('Password is required.');

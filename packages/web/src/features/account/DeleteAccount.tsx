@@ -67,10 +67,12 @@ export function DeleteAccount({ className = '' }: { className?: string }) {
       </h2>
       <div className="mt-2 space-y-2 text-sm text-slate-700">
         <p>
-          We erase your name, e-mail address, phone number, password, driver details and documents, and you are logged out everywhere.
+          We erase your name, e-mail address, phone number, password, driver details and documents, the other drivers you named, your
+          delivery addresses and your signature, and you are logged out everywhere.
         </p>
         <p>
-          Your past bookings stay in the company's books, as the law asks a business to keep its records, under the name "{DELETED_CUSTOMER_NAME}".
+          Your past bookings, rental agreements and receipts stay in the company's books, as the law asks a business to keep its records,
+          under the name "{DELETED_CUSTOMER_NAME}".
           While a booking of yours is waiting or still to come, the account stays: cancel it first, or call us. More on our{' '}
           <Link to="/privacy" className="font-medium text-primary underline">
             privacy page
