@@ -70,6 +70,7 @@ export async function eraseAccount(db: Database, userId: string, password: strin
     await tx.delete(outbox).where(or(eq(outbox.recipient, before.email), inArray(outbox.bookingId, theirBookings)));
     await scrubOutbox(tx, scrub);
     await scrubHistory(tx, scrub);
+    await scrubBookingEvents(tx, scrub);
     // A kept answer to a booking they made repeats it (their drivers, their delivery address).
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
@@ -160,4 +161,17 @@ async function scrubHistory(tx: Tx, scrub: Scrub): Promise<void> {
     await tx.execute(sql`UPDATE activity SET before = ${asJson(entry.before)}::jsonb, after = ${asJson(entry.after)}::jsonb WHERE id = ${entry.id}`);
   }
   await tx.execute(sql`SELECT set_config('rental.erasing', '', true)`);
+}
+
+/**
+ * A booking's events hold ids, amounts and staff's own words (contract companyEvents.ts), never a
+ * person's details by design; a charge's label staff typed may still have named them.
+ */
+async function scrubBookingEvents(tx: Tx, scrub: Scrub): Promise<void> {
+  const patterns = anyOf(scrub);
+  if (!patterns) return;
+  const naming = await queryRows<{ id: string; data: unknown }>(tx as unknown as Database, sql`SELECT id::text AS id, data FROM booking_events WHERE data::text ILIKE ANY (${patterns})`);
+  for (const event of naming) {
+    await tx.execute(sql`UPDATE booking_events SET data = ${JSON.stringify(scrubJson(event.data, scrub))}::jsonb WHERE id = ${event.id}::bigint`);
+  }
 }
