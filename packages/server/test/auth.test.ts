@@ -169,6 +169,30 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       expect(claims.exp - claims.iat).toBe(7 * 24 * 3600);
     });
 
+    it('ends a session seven days after it began, whatever its expiry says', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const signed = (iat: number | undefined, exp: number) => {
+        const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(customer.user._id).setExpirationTime(exp);
+        return (iat === undefined ? jwt : jwt.setIssuedAt(iat)).sign(t.app.sessionKey);
+      };
+      const aYearAhead = now + 365 * 86400;
+      const old = await userData(await signed(now - 7 * 86400 - 60, aYearAhead));
+      expect(old.statusCode).toBe(401);
+      expect(old.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.sessionExpired });
+      // Without its start the age cannot be known: refused.
+      expect((await userData(await signed(undefined, aYearAhead))).statusCode).toBe(401);
+      // Six days old and still within its expiry: it opens the account.
+      expect((await userData(await signed(now - 6 * 86400, now + 86400))).statusCode).toBe(200);
+    });
+
+    it('refuses a token that says it was signed in the future', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const future = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(customer.user._id).setIssuedAt(now + 3600).setExpirationTime(now + 7200).sign(t.app.sessionKey);
+      const res = await userData(future);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.notAuthorized });
+    });
+
     it('refuses a token signed with another secret', async () => {
       const forged = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })
