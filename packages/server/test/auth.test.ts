@@ -56,6 +56,18 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       });
     });
 
+    it('keeps a name without the characters nobody sees, and refuses one that would read reversed', async () => {
+      const res = await post(API.register, { name: '\u200bDwayne\u200d Camp\u00adbell\u200f', email: uniqueEmail(), password: TEST_PASSWORD });
+      expect(res.statusCode).toBe(201);
+      expect((await userData(res.json().token)).json().user.name).toBe('Dwayne Campbell');
+      const profile = await t.app.inject({ method: 'PUT', url: API.updateProfile, headers: authHeader(res.json().token), payload: { name: 'Dwayne\u2060 Campbell\ufeff', phone: '' } });
+      expect(profile.statusCode).toBe(200);
+      expect((await userData(res.json().token)).json().user.name).toBe('Dwayne Campbell');
+      const reversed = await post(API.register, { name: 'Dwayne \u202elebpmaC', email: uniqueEmail(), password: TEST_PASSWORD });
+      expect(reversed.statusCode).toBe(400);
+      expect(reversed.json()).toEqual({ success: false, code: expect.any(String), message: 'Name must be one line, without invisible control characters. Please type it again.' });
+    });
+
     it('refuses an e-mail that is taken, whatever its case, with 409', async () => {
       const res = await post(API.register, { name: 'Copy', email: customer.user.email.toUpperCase(), password: TEST_PASSWORD });
       expect(res.statusCode).toBe(409);
