@@ -493,7 +493,7 @@ export const ENDPOINTS = {
     multipart: counterFields,
     response: counterResponses.checkedOut,
     errors: [404, 409, 413, 422],
-    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', 'step_not_allowed'],
+    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', 'step_not_allowed', 'signature_unreadable'],
   },
   checkIn: {
     summary: 'Take the keys back (check-in)',
