@@ -359,7 +359,8 @@ export const ENDPOINTS = {
   savePrices: {
     summary: 'Save the price rules and extras',
     description:
-      'Replaces the rules. Extras without an id are added; extras left out are no longer offered (bookings that have them keep them). ' +
+      'Replaces the rules. Extras without an id are added; extras the list leaves out are no longer offered (bookings that have them keep them). ' +
+      'Without `extras` the extras stay as they are: an empty list removes them all. ' +
       'Prices are before GCT. Bookings already made keep the price they were quoted.',
     tag: 'Owner',
     body: pricesBody,
