@@ -13,6 +13,7 @@ import {
   isBookingRefusal,
   MAX_PENDING_BOOKINGS,
   MAX_PENDING_BOOKINGS_PER_ADDRESS,
+  MAX_PENDING_DAYS_PER_ADDRESS,
   MESSAGES,
   type Role,
 } from '@rental/contract';
@@ -141,7 +142,7 @@ export async function bookInTransaction(
   payload: Payload[] = payloadOf(requests, rules.holdMinutes, requests.map(({ key, input }) => (key === undefined ? undefined : requestHash(input)))),
   hashes: (string | undefined)[] = payload.map((p) => ('hash' in p ? p.hash : undefined)),
 ): Promise<BookingOutcome[]> {
-  const limits = { maxPending: MAX_PENDING_BOOKINGS, maxPendingPerAddress: MAX_PENDING_BOOKINGS_PER_ADDRESS };
+  const limits = { maxPending: MAX_PENDING_BOOKINGS, maxPendingPerAddress: MAX_PENDING_BOOKINGS_PER_ADDRESS, maxPendingDaysPerAddress: MAX_PENDING_DAYS_PER_ADDRESS };
   const wantsDeposit = requests.some(({ input }) => input.paymentMethod === 'cash_deposit');
   // Every round trip after book_cars keeps other batches of the same cars waiting: what the letters
   // need besides the bookings comes before it (bank details) or with it (the company's facts).
