@@ -18,7 +18,7 @@ import {
   type Role,
 } from '@rental/contract';
 import { sql } from 'drizzle-orm';
-import { type Database, pgErrorCode, queryRows } from '../../db/types';
+import { type Database, pgErrorCode, queryRows, readTogether } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { getCompanySettings, getBankDetails } from '../company';
 import { checkDrivers } from './driverChecks';
@@ -150,11 +150,12 @@ export async function bookInTransaction(
   const outcomes: BookingOutcome[] = Array.from({ length: requests.length });
   // The drivers' rules and the prices first: a refused request never reaches the cars.
   const company = await getCompanySettings(tx);
-  const [drivers, book, quotedCars] = await Promise.all([
-    checkDrivers(tx, payload, company),
-    readPriceBook(tx, company),
-    quoteCars(tx, payload.map((p) => p.carId)),
-  ]);
+  const [drivers, book, quotedCars] = await readTogether(
+    tx,
+    () => checkDrivers(tx, payload, company),
+    () => readPriceBook(tx, company),
+    () => quoteCars(tx, payload.map((p) => p.carId)),
+  );
   const allowed = [];
   for (const [n, request] of payload.entries()) {
     const refused = drivers[n]!.refusal ?? priceRefusal(n);
