@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { emailProblem, loginPasswordProblem, newPasswordProblem, passwordPairProblems, phoneProblem, requiredTextProblem } from './accountFields';
+import { emailProblem, loginPasswordProblem, newPasswordProblem, passwordPairProblems, phoneProblem, nameProblem } from './accountFields';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import { changePasswordBody, loginBody, profileBody, registerBody, resetPasswordBody } from './schemas';
 
@@ -94,14 +94,29 @@ describe('the other fields of the account forms', () => {
     );
   });
 
-  it('a name: what the form refuses, the server refuses with the same sentence', () => {
-    fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 120 }), fc.constantFrom('', '   ', 'x'.repeat(101))), (name) => {
-        const form = requiredTextProblem(name, 'Name', 100);
-        if (form) expect(serverSays(registerBody, REGISTER, 'name', name)).toBe(form);
-      }),
-      { numRuns: 300 },
+  it('a name: refused by the form exactly when the server refuses it, with its sentence', () => {
+    const invisible = fc.constantFrom('\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u2060', '\ufeff', '\u00ad', '\u061c', '\u202e', '\u2067', '\u0007');
+    const names = fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.array(fc.oneof(fc.constantFrom('Ann', ' ', 'Brown'), invisible), { maxLength: 8 }).map((parts) => parts.join('')),
+      fc.constantFrom('', '   ', 'x'.repeat(101), `${'x'.repeat(100)}\u200b`, '\u200b\u200b'),
     );
+    fc.assert(
+      fc.property(names, (name) => {
+        expect(nameProblem(name, 'Name', 100)).toBe(serverSays(registerBody, REGISTER, 'name', name));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a name: the characters nobody sees are dropped, so two names that look the same are one', () => {
+    for (const hidden of ['Ann\u200b Brown', '\ufeffAnn \u200dBrown\u200e', 'Ann\u2060 Bro\u00adwn', '\u3164Ann Brown']) {
+      expect(registerBody.parse({ ...REGISTER, name: hidden }).name).toBe('Ann Brown');
+    }
+    expect(profileBody.parse({ name: '\u200bAnn Brown\u200f', phone: '' }).name).toBe('Ann Brown');
+    expect(nameProblem('\u200b\u200b', 'Name', 100)).toBe('Name is required.');
+    // A reversing override is refused, not dropped: it changes what the name reads as.
+    expect(nameProblem('Ann \u202enworB', 'Name', 100)).toBe('Name must be one line, without invisible control characters. Please type it again.');
   });
 
   it('a phone number: refused by the form exactly when the server refuses it, with its sentence', () => {

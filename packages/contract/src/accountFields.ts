@@ -22,13 +22,8 @@ export function emailProblem(value: string): FieldProblem {
   return undefined;
 }
 
-/** A name or other one-line text the person must give; `label` is how the form names it. */
-export function requiredTextProblem(value: string, label: string, max: number): FieldProblem {
-  const text = value.trim();
-  if (!text) return `${label} is required.`;
-  if (text.length > max) return `${label} can be at most ${max} characters long.`;
-  return undefined;
-}
+/** A person's name; `label` is how the form names it. The server's own rule (textRules.ts). */
+export { nameProblem } from './textRules';
 
 /** Optional; digits, spaces, +, - and brackets, as people write Jamaican and foreign numbers. */
 export function phoneProblem(value: string): FieldProblem {

@@ -52,6 +52,13 @@ export const MAX_PENDING_BOOKINGS = 3;
  */
 export const MAX_PENDING_BOOKINGS_PER_ADDRESS = 6;
 
+/**
+ * The days (charged days, as rentalDays counts them) all the pending bookings of one address may
+ * hold together: six bookings of 90 days each would otherwise keep cars off the road for months.
+ * Room for the longest rental and a short one beside it.
+ */
+export const MAX_PENDING_DAYS_PER_ADDRESS = 120;
+
 /** A pending booking whose pickup is further ahead than this is held only FAR_AHEAD_HOLD_MINUTES. */
 export const FAR_AHEAD_DAYS = 60;
 export const FAR_AHEAD_HOLD_MINUTES = 24 * 60;

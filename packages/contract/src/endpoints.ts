@@ -77,8 +77,12 @@ import { STAFF_INVITATION_DAYS } from './staffAccounts';
 import { bookingChangeBody, bookingChangeResponses } from './schemas';
 
 export type Tag = 'Account' | 'Cars' | 'Bookings' | 'Company' | 'Owner' | 'Pictures' | 'Service';
-/** Failure statuses a call may answer besides the ones its access and input imply (400, 401, 403). */
-export type ErrorStatus = 404 | 409 | 413 | 422 | 429 | 503;
+/**
+ * Failure statuses a call may answer besides the ones its access and input imply (400, 401, 403):
+ * a call open to anyone may still answer 401 (a login with a wrong password), one open to customers
+ * 403 (what only staff may change).
+ */
+export type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
 
 export interface EndpointSchemas {
   summary: string;
@@ -133,11 +137,11 @@ export const ENDPOINTS = {
   },
   login: {
     summary: 'Log in',
-    description: 'Answers a session token (valid 7 days). Send it as the Authorization header, raw or as "Bearer <token>".',
+    description: 'Answers a session token (valid 7 days). Send it as the Authorization header, raw or as "Bearer <token>". A wrong e-mail or password answers 401.',
     tag: 'Account',
     body: loginBody,
     response: responses.auth,
-    errors: [429],
+    errors: [401, 429],
   },
   setupOwner: {
     summary: 'Create the first owner account',
@@ -234,7 +238,8 @@ export const ENDPOINTS = {
     summary: 'Erase my account',
     description:
       'With the password. The name, e-mail, phone, driver details, documents and picture are erased and every session ends; ' +
-      'past bookings stay in the company\'s books under "Deleted customer". Staff accounts cannot be erased this way (409).',
+      'past bookings stay in the company\'s books under "Deleted customer". Refused with 409 while a booking is pending, confirmed or on rent ' +
+      '(cancel it or bring the car back first), for staff accounts, and for an account the company keeps; 400 when the password is wrong.',
     tag: 'Account',
     body: deleteAccountBody,
     response: responses.message,
@@ -326,12 +331,12 @@ export const ENDPOINTS = {
       'The customer is e-mailed the before and after; the history records who changed what. ' +
       'A customer\'s change to a confirmed booking that takes a day it did not have, or costs more, puts it back to pending with a new booking\'s hold, and staff are e-mailed (confirmAgain). ' +
       'Send expectedTotal, the new total the customer saw in the preview: if the price is now different, the answer is 409 with code price_changed and the new quote, and nothing is changed. ' +
-      "Without expectedTotal the server's price stands.",
+      "Without expectedTotal the server's price stands. A customer changes only the dates of their own booking: another car is staff's to choose (403).",
     tag: 'Bookings',
     params: idParams,
     body: bookingChangeBody,
     response: bookingChangeResponses.changed,
-    errors: [404, 409, 422],
+    errors: [403, 404, 409, 422],
     codes: ['payment_open', 'price_changed'],
   },
   quote: {
@@ -359,7 +364,8 @@ export const ENDPOINTS = {
   savePrices: {
     summary: 'Save the price rules and extras',
     description:
-      'Replaces the rules. Extras without an id are added; extras left out are no longer offered (bookings that have them keep them). ' +
+      'Replaces the rules. Extras without an id are added; extras the list leaves out are no longer offered (bookings that have them keep them). ' +
+      'Without `extras` the extras stay as they are: an empty list removes them all. ' +
       'Prices are before GCT. Bookings already made keep the price they were quoted.',
     tag: 'Owner',
     body: pricesBody,
@@ -493,7 +499,7 @@ export const ENDPOINTS = {
     multipart: counterFields,
     response: counterResponses.checkedOut,
     errors: [404, 409, 413, 422],
-    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', 'step_not_allowed'],
+    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', 'step_not_allowed', 'signature_unreadable'],
   },
   checkIn: {
     summary: 'Take the keys back (check-in)',

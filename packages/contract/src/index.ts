@@ -7,6 +7,7 @@ export * from './numbers';
 export * from './schemas';
 export * from './routes';
 export * from './endpoints';
+export * from './failureStatuses';
 export * from './api';
 export * from './paymentWords';
 export * from './bookingRefusals';

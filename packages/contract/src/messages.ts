@@ -50,7 +50,7 @@ export const MESSAGES = {
   tooManyPendingBookings:
     'You already have 3 bookings waiting for the company to confirm them. Please wait for a confirmation, or cancel one, before booking again.',
   tooManyPendingFromAddress:
-    'Too many bookings made from your internet connection are waiting for the company to confirm them. Please wait for a confirmation, or call us to book.',
+    'Bookings made from your internet connection already hold too many cars or days waiting for the company to confirm them. Please wait for a confirmation, or call us to book.',
   alreadyCancelled: 'This booking is already cancelled.',
   pickupDayReached: 'This booking can no longer be cancelled online: its pickup day has come. Please call us.',
   wrongCurrentPassword: 'Your current password is not right. Please try again.',

@@ -56,6 +56,18 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       });
     });
 
+    it('keeps a name without the characters nobody sees, and refuses one that would read reversed', async () => {
+      const res = await post(API.register, { name: '\u200bDwayne\u200d Camp\u00adbell\u200f', email: uniqueEmail(), password: TEST_PASSWORD });
+      expect(res.statusCode).toBe(201);
+      expect((await userData(res.json().token)).json().user.name).toBe('Dwayne Campbell');
+      const profile = await t.app.inject({ method: 'PUT', url: API.updateProfile, headers: authHeader(res.json().token), payload: { name: 'Dwayne\u2060 Campbell\ufeff', phone: '' } });
+      expect(profile.statusCode).toBe(200);
+      expect((await userData(res.json().token)).json().user.name).toBe('Dwayne Campbell');
+      const reversed = await post(API.register, { name: 'Dwayne \u202elebpmaC', email: uniqueEmail(), password: TEST_PASSWORD });
+      expect(reversed.statusCode).toBe(400);
+      expect(reversed.json()).toEqual({ success: false, code: expect.any(String), message: 'Name must be one line, without invisible control characters. Please type it again.' });
+    });
+
     it('refuses an e-mail that is taken, whatever its case, with 409', async () => {
       const res = await post(API.register, { name: 'Copy', email: customer.user.email.toUpperCase(), password: TEST_PASSWORD });
       expect(res.statusCode).toBe(409);
@@ -167,6 +179,30 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
       expect(claims.sub).toBe(customer.user._id);
       expect(claims.exp - claims.iat).toBe(7 * 24 * 3600);
+    });
+
+    it('ends a session seven days after it began, whatever its expiry says', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const signed = (iat: number | undefined, exp: number) => {
+        const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(customer.user._id).setExpirationTime(exp);
+        return (iat === undefined ? jwt : jwt.setIssuedAt(iat)).sign(t.app.sessionKey);
+      };
+      const aYearAhead = now + 365 * 86400;
+      const old = await userData(await signed(now - 7 * 86400 - 60, aYearAhead));
+      expect(old.statusCode).toBe(401);
+      expect(old.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.sessionExpired });
+      // Without its start the age cannot be known: refused.
+      expect((await userData(await signed(undefined, aYearAhead))).statusCode).toBe(401);
+      // Six days old and still within its expiry: it opens the account.
+      expect((await userData(await signed(now - 6 * 86400, now + 86400))).statusCode).toBe(200);
+    });
+
+    it('refuses a token that says it was signed in the future', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const future = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(customer.user._id).setIssuedAt(now + 3600).setExpirationTime(now + 7200).sign(t.app.sessionKey);
+      const res = await userData(future);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.notAuthorized });
     });
 
     it('refuses a token signed with another secret', async () => {

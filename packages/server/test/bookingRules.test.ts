@@ -11,6 +11,8 @@ import {
   FAR_AHEAD_DAYS,
   FAR_AHEAD_HOLD_MINUTES,
   MAX_PENDING_BOOKINGS_PER_ADDRESS,
+  MAX_PENDING_DAYS_PER_ADDRESS,
+  MAX_RENTAL_DAYS,
   MESSAGES,
   responses,
 } from '@rental/contract';
@@ -90,6 +92,24 @@ describe(`booking rules (${describeDatabase})`, () => {
     // And is full again.
     expect((await bookFrom(address, (await registerCustomer(t.app)).token, another!._id, day(30), day(31))).statusCode).toBe(409);
   }, 180_000);
+
+  it(`counts the days an address holds, not only its bookings: at most ${MAX_PENDING_DAYS_PER_ADDRESS} days pending, whatever the accounts`, async () => {
+    const address = freshAddress();
+    const cars = await Promise.all(Array.from({ length: 4 }, () => addCar(t.app, owner.token)));
+    const accounts = await Promise.all(cars.map(() => registerCustomer(t.app)));
+    // The longest rental is always possible from an address that holds nothing.
+    expect((await bookFrom(address, accounts[0]!.token, cars[0]!._id, day(30), day(30 + MAX_RENTAL_DAYS))).statusCode).toBe(201);
+    const room = MAX_PENDING_DAYS_PER_ADDRESS - MAX_RENTAL_DAYS;
+    // Two bookings only, far below the count, but one day more than the address may hold.
+    const tooLong = await bookFrom(address, accounts[1]!.token, cars[1]!._id, day(30), day(30 + room + 1));
+    expect(tooLong.json()).toEqual({ success: false, code: 'too_many_holds_from_address', message: MESSAGES.tooManyPendingFromAddress });
+    expect(tooLong.statusCode).toBe(409);
+    // What still fits is held; after it, not one day more.
+    expect((await bookFrom(address, accounts[1]!.token, cars[1]!._id, day(30), day(30 + room))).statusCode).toBe(201);
+    expect((await bookFrom(address, accounts[2]!.token, cars[2]!._id, day(30), day(31))).statusCode).toBe(409);
+    // Another address books as usual.
+    expect((await bookFrom(freshAddress(), accounts[3]!.token, cars[3]!._id, day(30), day(30 + MAX_RENTAL_DAYS))).statusCode).toBe(201);
+  }, 120_000);
 
   it('does not count requests that arrive from this machine or a private network: they are a proxy’s', async () => {
     const cars = await Promise.all(Array.from({ length: MAX_PENDING_BOOKINGS_PER_ADDRESS + 1 }, () => addCar(t.app, owner.token)));

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DOCUMENT_KINDS, DOCUMENT_KIND_NAMES, MAX_ADDITIONAL_DRIVERS, VETTING_STATUSES } from '../constants';
 import { wholeYears } from '../driverRules';
 import { companyToday } from '../rentalDates';
-import { calendarDate, expectedTotal, idField, oneOf, password, text } from './fields';
+import { calendarDate, expectedTotal, idField, oneOf, password, personName, text } from './fields';
 
 /** The youngest anyone can hold a licence anywhere; an earlier birth date is a typing slip. */
 const YOUNGEST_LICENCE_HOLDER = 16;
@@ -75,7 +75,7 @@ export const documentUploadFields = z.object({
 });
 
 // ---------- additional drivers ----------
-export const additionalDriverBody = z.object({ name: text('Driver name', 100), ...driverShape }).superRefine((value, ctx) => checkDriverDates(value, ctx, companyToday()));
+export const additionalDriverBody = z.object({ name: personName('Driver name', 100), ...driverShape }).superRefine((value, ctx) => checkDriverDates(value, ctx, companyToday()));
 export type AdditionalDriverBody = z.infer<typeof additionalDriverBody>;
 
 export const bookingDriversBody = z.object({

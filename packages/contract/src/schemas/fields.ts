@@ -7,24 +7,15 @@ import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
 import { isCalendarDate } from '../rentalDates';
-/** PostgreSQL text cannot hold U+0000, and a lone surrogate half is not text at all (it would come back altered). */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const storable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+import { CONTROL_OR_BIDI, CONTROL_OR_BIDI_MULTILINE, cleanName, storable } from '../textRules';
 
-/**
- * Control characters (what a keyboard does not type: escapes, backspace, NUL...) and the bidi
- * overrides and isolates (U+202A-U+202E, U+2066-U+2069), which make a name display reversed or out
- * of order, e.g. a car "model" that reads as something else in the owner's list.
- */
-export const CONTROL_OR_BIDI = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
-/** The same, but line breaks and tabs are fine in text written on several lines. */
-export const CONTROL_OR_BIDI_MULTILINE = /(?![\n\r\t])[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+export { CONTROL_OR_BIDI, CONTROL_OR_BIDI_MULTILINE, storable } from '../textRules';
 
 /** `label` is how the form names the field: "Brand", "Pickup location". */
-export const text = (label: string, max = 200, options: { multiline?: boolean } = {}) =>
+export const text = (label: string, max = 200, options: { multiline?: boolean; clean?: (value: string) => string } = {}) =>
   z
     .string({ error: (iss) => (iss.input == null ? `${label} is required.` : `${label} must be written as text.`) })
-    .trim()
+    .overwrite(options.clean ?? ((value) => value.trim()))
     .min(1, { error: `${label} is required.` })
     .max(max, { error: `${label} can be at most ${max} characters long.` })
     .refine(storable, { error: `${label} contains characters that cannot be stored. Please remove them.` })
@@ -33,6 +24,12 @@ export const text = (label: string, max = 200, options: { multiline?: boolean } 
         ? `${label} contains invisible control characters. Please type it again.`
         : `${label} must be one line, without invisible control characters. Please type it again.`,
     });
+
+/**
+ * A person's name: text() without the characters nobody sees (textRules.ts cleanName), so two
+ * names that look the same are the same. The forms check it with textRules.ts's nameProblem.
+ */
+export const personName = (label: string, max = 100) => text(label, max, { clean: cleanName });
 
 /** "Sedan, SUV or Van". */
 export const orList = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);

@@ -77,12 +77,17 @@ export const extraInput = z.object({
   stock: wholeNumber('Stock', 0, 10_000).nullable(),
 });
 
-/** GET and PUT /api/owner/prices: the rules and the extras, saved together. Extras left out are no longer offered. */
+/**
+ * GET and PUT /api/owner/prices: the rules and the extras, saved together. Extras a list leaves out
+ * are no longer offered; no list at all keeps them as they are (a client that only knows the rules
+ * must not empty the company's extras by saying nothing of them).
+ */
 export const pricesBody = priceRules.extend({
   extras: z
     .array(extraInput, { error: 'Extras must be a list.' })
     .max(MAX_EXTRAS, { error: `A company can offer at most ${MAX_EXTRAS} extras.` })
-    .refine((list) => new Set(list.map((e) => e.name.toLowerCase())).size === list.length, { error: 'Each extra needs its own name.' }),
+    .refine((list) => new Set(list.map((e) => e.name.toLowerCase())).size === list.length, { error: 'Each extra needs its own name.' })
+    .optional(),
 });
 export type PricesBody = z.infer<typeof pricesBody>;
 export type PricesBodyInput = z.input<typeof pricesBody>;

@@ -1,7 +1,7 @@
 /** Staff accounts and invitations (staffAccounts.ts has the rules and the sentences). */
 import { z } from 'zod';
 import { STAFF_ROLE_WORDS, STAFF_ROLES } from '../staffRoles';
-import { oneOf, ok, password, text } from './fields';
+import { oneOf, ok, password, personName } from './fields';
 import { emailSchema } from './users';
 
 const staffRoleField = oneOf('the role', STAFF_ROLES, STAFF_ROLES.map((role) => STAFF_ROLE_WORDS[role]));
@@ -47,7 +47,7 @@ export const staffInvitationParams = z.object({ token: invitationToken });
  */
 export const acceptStaffInvitationBody = z.object({
   token: invitationToken,
-  name: text('Name', 100).optional(),
+  name: personName('Name', 100).optional(),
   password: password('Password', 1),
 });
 export type AcceptStaffInvitationBody = z.infer<typeof acceptStaffInvitationBody>;

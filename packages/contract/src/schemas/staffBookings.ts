@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PAYMENT_METHODS, VETTING_STATUSES } from '../constants';
-import { calendarDate, expectedTotal, idField, oneOf, queryText, text } from './fields';
+import { calendarDate, expectedTotal, idField, oneOf, queryText, personName } from './fields';
 import { quoteChoices } from './prices';
 import { booking } from './bookings';
 import { emailSchema, phoneSchema } from './users';
@@ -34,7 +34,7 @@ export type CustomerMatch = z.infer<typeof customerMatch>;
 
 /** Someone new: a name and a phone to reach them; an e-mail if they have one (they then get a link to set a password). */
 export const newCustomer = z.object({
-  name: text('Name', 100),
+  name: personName('Name', 100),
   phone: phoneSchema.refine((value) => value !== '', { error: 'Phone number is required for a new customer.' }),
   email: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), emailSchema.optional()),
 });

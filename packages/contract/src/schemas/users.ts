@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, ROLES } from '../constants';
 import { STAFF_ROLES } from '../staffRoles';
-import { password, text } from './fields';
+import { password, personName } from './fields';
 
 export const emailSchema = z
   .string({ error: (iss) => (iss.input == null ? 'E-mail address is required.' : 'E-mail address must be written as text.') })
@@ -26,7 +26,7 @@ export const phoneSchema = z
 export const newPasswordField = (label: string) => password(label, MIN_PASSWORD_LENGTH);
 
 export const registerBody = z.object({
-  name: text('Name', 100),
+  name: personName('Name', 100),
   email: emailSchema,
   phone: phoneSchema.optional(),
   password: newPasswordField('Password'),
@@ -73,7 +73,7 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-export const profileBody = z.object({ name: text('Name', 100), phone: phoneSchema });
+export const profileBody = z.object({ name: personName('Name', 100), phone: phoneSchema });
 export type ProfileBody = z.infer<typeof profileBody>;
 
 export const changePasswordBody = z.object({

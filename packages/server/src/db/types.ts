@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type * as schema from './schema';
 
 /** One type for both drivers (PGlite and node-postgres), so features never care which runs. */
@@ -33,4 +33,16 @@ export function isUniqueViolation(err: unknown): boolean {
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+/**
+ * Reads that do not depend on each other: together on the pool (each on a client of its own), but
+ * one after another inside a transaction, whose one client takes one query at a time (pg queues a
+ * second one, warns that this is deprecated, and pg@9 refuses it).
+ */
+export async function readTogether<T extends readonly unknown[]>(db: Database, ...reads: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
+  if (!(db instanceof PgTransaction)) return Promise.all(reads.map((read) => read())) as unknown as Promise<T>;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
 }

@@ -19,6 +19,7 @@ import {
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { checkFailureDocumented } from './documentedFailures';
 
 export type EndpointRequest<N extends EndpointName> = FastifyRequest<{
   Body: BodyOf<N>;
@@ -87,6 +88,7 @@ export function addEndpoint<N extends EndpointName>(
     validatorCompiler: validatorCompiler as never,
     serializerCompiler: serializerCompiler as never,
     ...(guard && { onRequest: guard }),
+    onSend: checkFailureDocumented(name),
     config: { ...options.config, endpoint: name },
     handler: (async (request: EndpointRequest<N>, reply: FastifyReply) => {
       reply.code(status);

@@ -2,7 +2,7 @@
  * What the login dialog and page check before sending, with the contract's rules and sentences:
  * logging in, creating an account, asking for a new-password link; and the owner's setup page.
  */
-import { emailProblem, loginPasswordProblem, passwordPairProblems, phoneProblem, requiredTextProblem } from '@rental/contract/accountFields';
+import { emailProblem, loginPasswordProblem, passwordPairProblems, phoneProblem, nameProblem } from '@rental/contract/accountFields';
 import { onlyProblems, type Problems } from '../lib/formProblems';
 
 export type AuthMode = 'login' | 'register' | 'forgot';
@@ -28,7 +28,7 @@ export function authProblems(mode: AuthMode, values: AuthValues): Problems<AuthF
   const all: Problems<AuthField> =
     mode === 'register'
       ? {
-          name: requiredTextProblem(values.name, 'Name', 100),
+          name: nameProblem(values.name, 'Name', 100),
           email: emailProblem(values.email),
           phone: phoneProblem(values.phone),
           ...passwordPairProblems({ password: values.password, repeated: values.repeated }, 'Password'),
@@ -43,7 +43,7 @@ export const OWNER_SETUP_FIELDS: readonly OwnerSetupField[] = ['name', 'email', 
 /** The first owner's account (/setup): a name, an e-mail address and a password typed twice. */
 export function ownerSetupProblems(values: Record<OwnerSetupField, string>): Problems<OwnerSetupField> {
   return onlyProblems({
-    name: requiredTextProblem(values.name, 'Your name', 100),
+    name: nameProblem(values.name, 'Your name', 100),
     email: emailProblem(values.email),
     ...passwordPairProblems(values, 'Password'),
   });

@@ -3,7 +3,7 @@
  * call with its request and answer schemas (zod's own JSON Schema output), who may make it, and
  * the failures it may answer, all in our { success: false, message, code } shape.
  */
-import { ACCESS_WORDS, ALL_FAILURE_CODES, type EndpointName, ENDPOINTS, type EndpointSchemas, isStaffAccess, ROUTES, type Tag } from '@rental/contract';
+import { ACCESS_WORDS, ALL_FAILURE_CODES, type EndpointName, ENDPOINTS, type EndpointSchemas, failureStatuses, ROUTES, type Tag } from '@rental/contract';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 
@@ -16,7 +16,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Schema {
 
 const FAILURES: Record<number, string> = {
   400: 'The input is not valid (the message names the field).',
-  401: 'Not logged in, or the session has ended.',
+  401: 'Not logged in, the session has ended, or (logging in) the e-mail or password is wrong.',
   403: 'Only the company staff may make this call.',
   404: 'Not found.',
   409: 'A conflict: the dates are taken, the car has bookings, or the change would strand data.',
@@ -64,11 +64,7 @@ function operationOf(name: EndpointName): OpenAPIV3_1.OperationObject {
           : { 'application/json': { schema: jsonSchema(def.response, 'output') } },
     },
   };
-  const failures = new Set<number>(def.errors ?? []);
-  if (def.body || def.multipart || def.params || def.query || def.headers) failures.add(400);
-  if (route.access !== 'anyone') failures.add(401);
-  if (isStaffAccess(route.access)) failures.add(403);
-  for (const code of [...failures].sort()) responses[String(code)] = { $ref: `#/components/responses/Failure${code}` };
+  for (const code of [...failureStatuses(name)].sort()) responses[String(code)] = { $ref: `#/components/responses/Failure${code}` };
 
   const operation: OpenAPIV3_1.OperationObject = {
     operationId: name,

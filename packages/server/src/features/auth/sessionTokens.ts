@@ -1,7 +1,9 @@
 /**
  * Session tokens: HS256 JWTs with the user's id as `sub`, the account's session version as `sv`,
- * valid for 7 days. A token without `exp` is refused (it would never end), and one whose `sv` is not
- * the account's version any more (password or role changed since) is refused by the guards.
+ * valid for 7 days. A token without `exp` is refused (it would never end), and so is one more than
+ * 7 days past its `iat` whatever its `exp` says (a leaked key could otherwise mint year-long
+ * sessions), or without `iat`, or with an `iat` in the future. One whose `sv` is not the account's
+ * version any more (password or role changed since) is refused by the guards.
  *
  * fast-jwt rather than jose: its HMAC is node:crypto's, checked synchronously; jose goes
  * through WebCrypto, whose asynchronous job was 16% of the server's CPU in a booking storm.
@@ -15,6 +17,9 @@ import type { Database } from '../../db/types';
 export const SESSION_DAYS = 7;
 const ALGORITHM = 'HS256';
 const JWT_SECRET_SETTING = 'jwt_secret';
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+/** Instances sharing one database may disagree on the time by a little; more is a forged start. */
+const CLOCK_SKEW_MS = 60 * 1000;
 
 export type SessionKey = Uint8Array;
 
@@ -23,23 +28,25 @@ export type SessionKey = Uint8Array;
  * older version is refused, so a forgotten version fails closed.
  */
 export async function signSessionToken(key: SessionKey, userId: string, sessionVersion = 0): Promise<string> {
-  const sign = createSigner({ key: Buffer.from(key), algorithm: ALGORITHM, expiresIn: SESSION_DAYS * 24 * 60 * 60 * 1000 });
+  const sign = createSigner({ key: Buffer.from(key), algorithm: ALGORITHM, expiresIn: SESSION_MS });
   return sign({ sub: userId, sv: sessionVersion });
 }
 
 export type TokenCheck = { ok: true; userId: string; sessionVersion: number } | { ok: false; reason: 'expired' | 'invalid' };
 
-/** A checker of this key's tokens: only HS256 ("alg: none" and any other algorithm are refused), `exp` and `sub` required. */
+/** A checker of this key's tokens: only HS256 ("alg: none" and any other algorithm are refused), `exp`, `iat` and `sub` required. */
 export function sessionTokenChecker(key: SessionKey): (token: string) => TokenCheck {
-  const verify = createVerifier({ key: Buffer.from(key), algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub'], cache: false });
+  const verify = createVerifier({ key: Buffer.from(key), algorithms: [ALGORITHM], requiredClaims: ['exp', 'iat', 'sub'], maxAge: SESSION_MS, cache: false });
   return (token) => {
-    let payload: { sub?: unknown; sv?: unknown };
+    let payload: { sub?: unknown; sv?: unknown; iat?: unknown };
     try {
       payload = verify(token);
     } catch (err) {
       return { ok: false, reason: err instanceof TokenError && err.code === TokenError.codes.expired ? 'expired' : 'invalid' };
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') return { ok: false, reason: 'invalid' };
+    // maxAge counts from iat: a start in the future would stretch the session past its 7 days.
+    if (typeof payload.iat !== 'number' || payload.iat * 1000 > Date.now() + CLOCK_SKEW_MS) return { ok: false, reason: 'invalid' };
     // Tokens signed before session versions existed carry none: they are version 0, every account's first.
     const sv = payload.sv === undefined ? 0 : payload.sv;
     if (typeof sv !== 'number' || !Number.isSafeInteger(sv) || sv < 0) return { ok: false, reason: 'invalid' };

@@ -29,7 +29,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookings, cars } from '../../db/schema';
 import { holdFromNow, takeStep } from '../bookings';
-import { type Database, isOverlapViolation, pgErrorCode, queryRows } from '../../db/types';
+import { type Database, isOverlapViolation, pgErrorCode, queryRows, readTogether } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
@@ -165,7 +165,7 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
   if (!newCar.is_available && (carChanges || current.status !== 'on_rent')) throw new HttpError(409, BOOKING_CHANGE_MESSAGES.carUnavailable);
 
   // The new price: the same quote() with the same choices (extras, other drivers, delivery), at today's prices.
-  const [book, quotedCars] = await Promise.all([readPriceBook(tx, company), quoteCars(tx, [wanted.carId])]);
+  const [book, quotedCars] = await readTogether(tx, () => readPriceBook(tx, company), () => quoteCars(tx, [wanted.carId]));
   const quoteCar = quotedCars.get(wanted.carId);
   if (!quoteCar) throw new HttpError(404, BOOKING_CHANGE_MESSAGES.carNotFound);
   const stored: Quote | null = current.quote;

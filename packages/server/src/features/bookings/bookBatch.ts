@@ -13,11 +13,12 @@ import {
   isBookingRefusal,
   MAX_PENDING_BOOKINGS,
   MAX_PENDING_BOOKINGS_PER_ADDRESS,
+  MAX_PENDING_DAYS_PER_ADDRESS,
   MESSAGES,
   type Role,
 } from '@rental/contract';
 import { sql } from 'drizzle-orm';
-import { type Database, pgErrorCode, queryRows } from '../../db/types';
+import { type Database, pgErrorCode, queryRows, readTogether } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { getCompanySettings } from '../company';
 import { checkDrivers } from './driverChecks';
@@ -142,15 +143,16 @@ export async function bookInTransaction(
   payload: Payload[] = payloadOf(requests, rules.holdMinutes, requests.map(({ key, input }) => (key === undefined ? undefined : requestHash(input)))),
   hashes: (string | undefined)[] = payload.map((p) => ('hash' in p ? p.hash : undefined)),
 ): Promise<BookingOutcome[]> {
-  const limits = { maxPending: MAX_PENDING_BOOKINGS, maxPendingPerAddress: MAX_PENDING_BOOKINGS_PER_ADDRESS };
+  const limits = { maxPending: MAX_PENDING_BOOKINGS, maxPendingPerAddress: MAX_PENDING_BOOKINGS_PER_ADDRESS, maxPendingDaysPerAddress: MAX_PENDING_DAYS_PER_ADDRESS };
   const outcomes: BookingOutcome[] = Array.from({ length: requests.length });
   // The drivers' rules and the prices first: a refused request never reaches the cars.
   const company = await getCompanySettings(tx);
-  const [drivers, book, quotedCars] = await Promise.all([
-    checkDrivers(tx, payload, company),
-    readPriceBook(tx, company),
-    quoteCars(tx, payload.map((p) => p.carId)),
-  ]);
+  const [drivers, book, quotedCars] = await readTogether(
+    tx,
+    () => checkDrivers(tx, payload, company),
+    () => readPriceBook(tx, company),
+    () => quoteCars(tx, payload.map((p) => p.carId)),
+  );
   const allowed = [];
   for (const [n, request] of payload.entries()) {
     const refused = drivers[n]!.refusal ?? priceRefusal(n);

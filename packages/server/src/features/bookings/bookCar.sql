@@ -7,7 +7,9 @@
 -- For each request, in this order:
 --   1. Its Idempotency-Key, if it sent one, is claimed; a key used before replays the first answer.
 --   2. A customer's pending holds are counted: at most rules.maxPending per account
---      (too_many_holds) and rules.maxPendingPerAddress per address (too_many_holds_from_address).
+--      (too_many_holds), and per address at most rules.maxPendingPerAddress bookings holding, with
+--      this one, at most rules.maxPendingDaysPerAddress charged days (too_many_holds_from_address;
+--      without that rule, as an older application sends, the days are not limited).
 --      Staff booking for a caller are not limited.
 --   3. The car must exist (car_not_found) and be available for hire (car_unavailable).
 --   4. A cash deposit needs the company's bank details (bank_details_missing).
@@ -28,7 +30,7 @@
 -- application then retries (a deadlock) or splits (anything else). Each rule runs in the request's
 -- own subtransaction: a refused request changes nothing and does not touch the others in its batch.
 --
--- rules: {"maxPending": n, "maxPendingPerAddress": n}; each request: {n, userId, actorId, carId, pickupDate,
+-- rules: {"maxPending": n, "maxPendingPerAddress": n, "maxPendingDaysPerAddress"?: n}; each request: {n, userId, actorId, carId, pickupDate,
 -- returnDate, holdMinutes, paymentMethod, limitHolds, quote, quotedCar: {pricePerDay, category},
 -- address?, key?, hash?}; quote is the contract's Quote (its extras: [{id, quantity}]).
 
@@ -70,6 +72,7 @@ DECLARE
   wanted_car uuid := (request->>'carId')::uuid;
   customer jsonb;
   held integer;
+  held_days integer;
   car record;
   made record;
   stored record;
@@ -97,9 +100,13 @@ BEGIN
       RAISE EXCEPTION 'too_many_holds';
     END IF;
     -- The address's lock is held too (book_cars), so accounts of one address count one after the other.
+    -- Days as the price counts them (rentalDays): a same-day return is one day.
     IF request ? 'address' THEN
-      SELECT count(*) INTO held FROM bookings WHERE made_from = request->>'address' AND status = 'pending';
-      IF held >= (rules->>'maxPendingPerAddress')::integer THEN
+      SELECT count(*), coalesce(sum(greatest(1, return_date - pickup_date)), 0) INTO held, held_days
+        FROM bookings WHERE made_from = request->>'address' AND status = 'pending';
+      IF held >= (rules->>'maxPendingPerAddress')::integer
+         OR held_days + greatest(1, (request->>'returnDate')::date - (request->>'pickupDate')::date)
+            > coalesce((rules->>'maxPendingDaysPerAddress')::integer, 2147483647) THEN
         RAISE EXCEPTION 'too_many_holds_from_address';
       END IF;
     END IF;

@@ -26,7 +26,7 @@ import {
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookings, folioLines, folioPayments, rentals, users } from '../../db/schema';
-import { type Database, queryRows } from '../../db/types';
+import { type Database, queryRows, readTogether } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
@@ -66,42 +66,46 @@ export async function readFolio(db: Reader, reader: FolioReader | null, bookingI
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   if (!booking || (reader && reader.role !== 'owner' && reader.id !== booking.userId)) throw new HttpError(404, MESSAGES.bookingNotFound);
-  const [lines, payments, deposit, company] = await Promise.all([
-    db
-      .select({
-        id: folioLines.id,
-        kind: folioLines.kind,
-        label: folioLines.label,
-        amount: folioLines.amount,
-        gct: folioLines.gct,
-        createdAt: folioLines.createdAt,
-        by: byName(folioLines.createdBy),
-        voidsLineId: folioLines.voidsLineId,
-        reason: folioLines.reason,
-      })
-      .from(folioLines)
-      .where(eq(folioLines.bookingId, bookingId))
-      .orderBy(asc(folioLines.seq)),
-    db
-      .select({
-        id: folioPayments.id,
-        kind: folioPayments.kind,
-        method: folioPayments.method,
-        amount: folioPayments.amount,
-        reference: folioPayments.reference,
-        note: folioPayments.note,
-        createdAt: folioPayments.createdAt,
-        by: byName(folioPayments.createdBy),
-      })
-      .from(folioPayments)
-      .where(eq(folioPayments.bookingId, bookingId))
-      .orderBy(asc(folioPayments.seq)),
-    db
-      .select({ held: rentals.depositAmount, returned: rentals.depositRefunded, kept: rentals.depositKept, checkedInAt: rentals.checkedInAt })
-      .from(rentals)
-      .where(eq(rentals.bookingId, bookingId)),
-    getCompanySettings(db),
-  ]);
+  const [lines, payments, deposit, company] = await readTogether(
+    db,
+    () =>
+      db
+        .select({
+          id: folioLines.id,
+          kind: folioLines.kind,
+          label: folioLines.label,
+          amount: folioLines.amount,
+          gct: folioLines.gct,
+          createdAt: folioLines.createdAt,
+          by: byName(folioLines.createdBy),
+          voidsLineId: folioLines.voidsLineId,
+          reason: folioLines.reason,
+        })
+        .from(folioLines)
+        .where(eq(folioLines.bookingId, bookingId))
+        .orderBy(asc(folioLines.seq)),
+    () =>
+      db
+        .select({
+          id: folioPayments.id,
+          kind: folioPayments.kind,
+          method: folioPayments.method,
+          amount: folioPayments.amount,
+          reference: folioPayments.reference,
+          note: folioPayments.note,
+          createdAt: folioPayments.createdAt,
+          by: byName(folioPayments.createdBy),
+        })
+        .from(folioPayments)
+        .where(eq(folioPayments.bookingId, bookingId))
+        .orderBy(asc(folioPayments.seq)),
+    () =>
+      db
+        .select({ held: rentals.depositAmount, returned: rentals.depositRefunded, kept: rentals.depositKept, checkedInAt: rentals.checkedInAt })
+        .from(rentals)
+        .where(eq(rentals.bookingId, bookingId)),
+    () => getCompanySettings(db),
+  );
   const voided = new Set(lines.map((line) => line.voidsLineId).filter((id): id is string => id !== null));
   const totals = folioTotals({ lines, payments });
   const held = deposit[0];

@@ -29,8 +29,8 @@ export type Staff = CounterStaff;
 export async function checkOut(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckOutData>, mail: MailSettings, events: EventLog, now = new Date()): Promise<void> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const { data, photos } = form;
-  const signature = signatureBytes(data.signature);
-  const staffSignature = data.staffSignature ? signatureBytes(data.staffSignature) : null;
+  const signature = await signatureBytes(data.signature);
+  const staffSignature = data.staffSignature ? await signatureBytes(data.staffSignature) : null;
   await db.transaction(async (tx) => {
     await actAs(tx, staff.id);
     const [row] = await tx

@@ -4,8 +4,9 @@
  * database waits on no picture work.
  */
 import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
-import { COUNTER_MESSAGES, MAX_COUNTER_PHOTOS, MAX_UPLOAD_BYTES, MESSAGES } from '@rental/contract';
+import { COUNTER_MESSAGES, MAX_COUNTER_PHOTOS, MAX_UPLOAD_BYTES, MESSAGES, REFUSAL_CODES } from '@rental/contract';
 import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
 import type { z } from 'zod';
 import { HttpError, parseInput } from '../../http/errors';
 import { processImage, MESSAGE_BAD_FORM, MESSAGE_NOT_MULTIPART } from '../images';
@@ -72,10 +73,22 @@ export async function readCounterForm<S extends z.ZodType>(request: FastifyReque
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Far more than a signature pad's canvas; a PNG claiming more is not a drawn signature. */
+const MAX_SIGNATURE_PIXELS = 4096 * 4096;
 
-/** A drawn signature's PNG bytes, from the data URL the form sent; anything but a PNG is refused. */
-export function signatureBytes(dataUrl: string): Buffer {
+/**
+ * A drawn signature's PNG bytes, from the data URL the form sent. It is decoded whole here, before
+ * any transaction: bytes that only begin like a PNG would otherwise fail when the agreement is
+ * drawn, as a 500 after the booking's row was locked.
+ */
+export async function signatureBytes(dataUrl: string): Promise<Buffer> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  if (bytes.length < 64 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw new HttpError(400, 'The signature could not be read. Please clear it and sign again.');
+  const unreadable = new HttpError(400, REFUSAL_CODES.signature_unreadable, 'signature_unreadable');
+  if (bytes.length < 64 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw unreadable;
+  try {
+    await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_SIGNATURE_PIXELS }).raw().toBuffer();
+  } catch {
+    throw unreadable;
+  }
   return bytes;
 }

@@ -57,6 +57,8 @@ export async function savePrices(db: Database, staffId: string, body: PricesBody
       .insert(priceRules)
       .values({ id: 1, value: rules, updatedBy: staffId })
       .onConflictDoUpdate({ target: priceRules.id, set: { value: rules, updatedBy: staffId, updatedAt: sql`now()` } });
+    // No list is not an empty list: the extras stay as they are.
+    if (wanted === undefined) return { rules: withDefaults(rules), extras: await listExtras(tx) };
 
     const live = await tx.select({ id: extras.id }).from(extras).where(isNull(extras.archivedAt));
     const liveIds = new Set(live.map((e) => e.id));

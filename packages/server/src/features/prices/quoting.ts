@@ -6,7 +6,7 @@
 import { type CompanySettings, type Extra, MESSAGES, type PriceRules, type Quote, quote, type QuoteCar, type QuoteRequest, REFUSAL_CODES } from '@rental/contract';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { cars } from '../../db/schema';
-import { queryRows, type Database } from '../../db/types';
+import { queryRows, type Database, readTogether } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
@@ -23,7 +23,7 @@ export interface PriceBook {
 }
 
 export async function readPriceBook(db: Database | Tx, company?: CompanySettings): Promise<PriceBook> {
-  const [rules, extras, settings] = await Promise.all([getPriceRules(db), listExtras(db), company ?? getCompanySettings(db)]);
+  const [rules, extras, settings] = await readTogether(db, () => getPriceRules(db), () => listExtras(db), () => (company ? Promise.resolve(company) : getCompanySettings(db)));
   return { rules, extras, company: settings };
 }
 

@@ -1,12 +1,12 @@
 /** What the My Account forms check before sending, with the contract's rules and sentences. */
-import { loginPasswordProblem, passwordPairProblems, phoneProblem, requiredTextProblem } from '@rental/contract/accountFields';
+import { loginPasswordProblem, passwordPairProblems, phoneProblem, nameProblem } from '@rental/contract/accountFields';
 import { onlyProblems, type Problems } from '../../lib/formProblems';
 
 export type ProfileField = 'name' | 'phone';
 export const PROFILE_FIELDS: readonly ProfileField[] = ['name', 'phone'];
 
 export function profileProblems(values: Record<ProfileField, string>): Problems<ProfileField> {
-  return onlyProblems({ name: requiredTextProblem(values.name, 'Name', 100), phone: phoneProblem(values.phone) });
+  return onlyProblems({ name: nameProblem(values.name, 'Name', 100), phone: phoneProblem(values.phone) });
 }
 
 export type PasswordChangeField = 'current' | 'password' | 'repeated';

@@ -3,7 +3,7 @@
  * registration); a person whose e-mail already has an account gives that account's password.
  * Pure, so the rules are tested without a browser; the server checks the same again.
  */
-import { loginPasswordProblem, passwordPairProblems, requiredTextProblem } from '@rental/contract/accountFields';
+import { loginPasswordProblem, passwordPairProblems, nameProblem } from '@rental/contract/accountFields';
 import { onlyProblems, type Problems } from '../../lib/formProblems';
 
 export type InvitationField = 'name' | 'password' | 'repeated' | 'currentPassword';
@@ -24,7 +24,7 @@ export function invitationFields(accountExists: boolean): readonly InvitationFie
 
 export function invitationProblems(values: InvitationValues, accountExists: boolean): Problems<InvitationField> {
   if (accountExists) return onlyProblems({ currentPassword: loginPasswordProblem(values.currentPassword, 'Your current password') });
-  return onlyProblems({ name: requiredTextProblem(values.name, 'Your name', 100), ...passwordPairProblems(values, 'Password') });
+  return onlyProblems({ name: nameProblem(values.name, 'Your name', 100), ...passwordPairProblems(values, 'Password') });
 }
 
 /** What the server is sent: a name only for a new account. */
