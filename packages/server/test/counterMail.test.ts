@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, cars, outbox, rentals, users } from '../src/db/schema';
+import { bookingEvents, bookings, cars, outbox, rentals, users } from '../src/db/schema';
 import type { Database } from '../src/db/types';
 import { getCompanySettings } from '../src/features/company/settings';
 import { carReturnedLetter, keysHandedOverLetter } from '../src/features/mail/counterLetters';
@@ -184,6 +184,26 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
     }
     // A reminder is not an alert: the car is not overdue.
     expect(await letters(rental.bookingId, 'overdue_staff_alert')).toHaveLength(0);
+  });
+
+  it("the return reminder and the overdue alert are in the booking's history once each, by the site, naming no one", async () => {
+    const rental = await carOnRent(day(23), day(25), { fuelOut: 5 });
+    const evening = dueBackAt(day(24), '20:00');
+    const late = new Date(lateFrom(day(25)) + 5 * MINUTE);
+    for (const now of [evening, evening, late, late]) await Promise.all([sweepCounter(t.db, t.app.events, { now }), sweepCounter(second, t.app.events, { now })]);
+
+    const history = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, rental.bookingId));
+    const reminded = history.filter((event) => event.kind === 'return_reminded');
+    const overdue = history.filter((event) => event.kind === 'overdue');
+    expect(reminded).toHaveLength(1);
+    expect(reminded[0]).toMatchObject({ actorId: null, status: null, data: { fuelOut: 5 } });
+    expect(overdue).toHaveLength(1);
+    expect(overdue[0]).toMatchObject({ actorId: null, status: null, data: {} });
+    expect(await letters(rental.bookingId, 'return_reminder')).toHaveLength(1);
+    const [alert, ...more] = await letters(rental.bookingId, 'overdue_staff_alert');
+    expect(more).toHaveLength(0);
+    // The plate is read as the letter is written: the event keeps only what happened.
+    expect(alert!.textBody).toContain(rental.plate);
   });
 
   it('the agreement and the receipt arrive attached as PDFs of the stored bytes, named by reference and receipt number', async () => {

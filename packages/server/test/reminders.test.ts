@@ -8,7 +8,7 @@
 import { addDays, DEFAULT_COMPANY, formatMoney } from '@rental/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, outbox, users } from '../src/db/schema';
+import { bookingEvents, bookings, outbox, users } from '../src/db/schema';
 import type { Database } from '../src/db/types';
 import { getCompanySettings } from '../src/features/company/settings';
 import { sweepCounter } from '../src/features/counter/overdue';
@@ -218,6 +218,26 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
     const refused = await t.app.inject({ method: 'PUT', url: '/api/owner/company', headers: { authorization: `Bearer ${ownerToken}` }, payload: { ...company, pickupReminder: 'yes' } });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('turned on or off');
+  });
+
+  it("each reminder a booking gets is in its history once, by the site, with what it asked and no one's details", async () => {
+    const pickup = await booking(day(101), day(103));
+    const endsAt = new Date(Date.now() + 400 * HOUR);
+    const hold = await cashHold(48, endsAt);
+    await sweepTwice(jamaica(day(100), 10));
+    await sweepTwice(new Date(endsAt.getTime() - 3 * HOUR));
+
+    const historyOf = (bookingId: string) => t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId));
+    const reminded = (await historyOf(pickup.id)).filter((event) => event.kind === 'pickup_reminded');
+    expect(reminded).toHaveLength(1);
+    expect(reminded[0]).toMatchObject({ actorId: null, status: null, data: {} });
+    const holdEnding = (await historyOf(hold.id)).filter((event) => event.kind === 'hold_ending_reminded');
+    expect(holdEnding).toHaveLength(1);
+    expect(holdEnding[0]).toMatchObject({ actorId: null, status: null, data: { owing: 13_000 } });
+    expect(JSON.stringify(holdEnding[0]!.data)).not.toContain('Keisha');
+    // One letter each, however many sweeps took part.
+    expect(await letters(pickup.id, 'pickup_reminder')).toHaveLength(1);
+    expect(await letters(hold.id, 'hold_ending_reminder')).toHaveLength(1);
   });
 
   it('a day without pickups or returns: no morning list is written', async () => {
