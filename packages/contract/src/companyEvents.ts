@@ -10,6 +10,7 @@
  */
 import type { BookingEvent } from './bookingLife';
 import type { BookingStatus, StatusReason } from './constants';
+import type { DepositMethod } from './counter';
 import { FOLIO_METHOD_WORDS, type FolioLineKind, type FolioMethod } from './folio';
 import { formatMoney } from './format';
 
@@ -22,7 +23,7 @@ export interface EventData {
   cancel_by_staff: LifeData;
   expire: LifeData;
   not_approved: LifeData;
-  check_out: LifeData & { deposit: { amount: number; method: string }; owedAtReturn: number };
+  check_out: LifeData & { deposit: { amount: number; method: DepositMethod }; owedAtReturn: number };
   check_in: LifeData & { settlement: ReturnSettled };
   no_show: LifeData;
   change: LifeData & { priceBefore: number; priceAfter: number; byStaff: boolean };

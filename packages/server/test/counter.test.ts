@@ -6,7 +6,7 @@
 import { addDays, API, COUNTER_MESSAGES, counterResponses, MESSAGES, pathFor } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, cars, outbox, rentals } from '../src/db/schema';
+import { bookingEvents, bookings, cars, outbox, rentals } from '../src/db/schema';
 import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
 import { approvedCustomer, checkInForm, checkOutForm, confirmedBooking, paidCheckOutForm, postCounter } from './support/counter';
 import { addCar, book, day } from './support/fleet';
@@ -128,6 +128,40 @@ describe(`the counter (${describeDatabase})`, () => {
     const after = (await get(customer.token, API.userBooking(booking.reference))).json().booking;
     expect(after.counter.checkIn).toMatchObject({ receiptNumber: settled.receiptNumber, depositRefunded: 15_000, odometerKm: 12_900 });
     expect((await t.db.select({ odometerKm: cars.odometerKm }).from(cars).where(eq(cars.id, car._id)))[0]!.odometerKm).toBe(12_900);
+  });
+
+  it("keys out and back are in the booking's history with the deposit and what the return settled, naming nobody; each makes its one letter", async () => {
+    const { customer, booking } = await readyForPickup(2, 'Marcia Reid');
+    const out = await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { fuelEighths: 8, deposit: { amount: 20_000, method: 'card', reference: 'Card 4821' } }));
+    expect(out.statusCode, out.body).toBe(200);
+    const back = await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm({ odometerKm: 10_300, fuelEighths: 6 }));
+    expect(back.statusCode, back.body).toBe(200);
+    const settled = counterResponses.checkedIn.parse(back.json());
+    expect(settled.charges.map((charge) => charge.kind)).toContain('fuel');
+
+    const history = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking._id));
+    const keysOut = history.filter((event) => event.kind === 'check_out');
+    const keysBack = history.filter((event) => event.kind === 'check_in');
+    expect(keysOut).toHaveLength(1);
+    expect(keysOut[0]).toMatchObject({ status: 'on_rent', actorId: owner.user._id, data: { deposit: { amount: 20_000, method: 'card' }, owedAtReturn: 0 } });
+    expect(keysBack).toHaveLength(1);
+    expect(keysBack[0]).toMatchObject({
+      status: 'returned',
+      data: { settlement: { receiptNumber: settled.receiptNumber, charges: settled.charges, depositRefunded: settled.depositRefunded, depositKept: settled.depositKept, owing: settled.owing, toBeAssessed: false } },
+    });
+    // Kept forever: no name, e-mail or phone of the customer in it.
+    for (const event of [...keysOut, ...keysBack]) {
+      for (const detail of ['Marcia Reid', customer.user.email]) expect(JSON.stringify(event.data)).not.toContain(detail);
+    }
+
+    const letters = await t.db.select().from(outbox).where(eq(outbox.bookingId, booking._id));
+    const agreementLetters = letters.filter((letter) => letter.kind === 'keys_handed_over');
+    const receiptLetters = letters.filter((letter) => letter.kind === 'car_returned');
+    expect(agreementLetters).toHaveLength(1);
+    expect(agreementLetters[0]!.textBody).toContain('(Card)');
+    expect(receiptLetters).toHaveLength(1);
+    expect(receiptLetters[0]).toMatchObject({ recipient: customer.user.email, subject: `Your receipt ${settled.receiptNumber}`, attachment: 'receipt' });
+    expect(receiptLetters[0]!.textBody).toContain('Marcia Reid');
   });
 
   it('refuses in words, and changes nothing: a driver not approved, before the pickup day, a licence that differs, a lower odometer, fuel 9, a photo that is not one', async () => {

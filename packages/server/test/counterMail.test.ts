@@ -9,10 +9,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, cars, outbox, rentals, users } from '../src/db/schema';
+import { bookingEvents, bookings, cars, outbox, rentals, users } from '../src/db/schema';
 import type { Database } from '../src/db/types';
 import { getCompanySettings } from '../src/features/company/settings';
-import { carReturnedLetter, keysHandedOverLetter } from '../src/features/counter/letters';
+import { carReturnedLetter, keysHandedOverLetter } from '../src/features/mail/counterLetters';
 import { REMINDER_FROM_HOUR, sweepCounter } from '../src/features/counter/overdue';
 import { bookingFacts, enqueue } from '../src/features/mail/outbox';
 import { createMailSender, MISSING_ATTACHMENT_ERROR } from '../src/features/mail/sender';
@@ -98,9 +98,9 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
   it('a car not back by its due time plus the grace period: staff are alerted once, saying which booking, customer and car', async () => {
     const rental = await carOnRent(day(2), day(4));
     const now = new Date(lateFrom(day(4)) + 5 * MINUTE);
-    const first = await sweepCounter(t.db, { mail: t.app.mail, now });
+    const first = await sweepCounter(t.db, t.app.events, { now });
     expect(first.overdue).toContain(rental.reference);
-    const again = await sweepCounter(t.db, { mail: t.app.mail, now: new Date(now.getTime() + 60 * MINUTE) });
+    const again = await sweepCounter(t.db, t.app.events, { now: new Date(now.getTime() + 60 * MINUTE) });
     expect(again.overdue).not.toContain(rental.reference);
 
     const [alert, ...more] = await letters(rental.bookingId, 'overdue_staff_alert');
@@ -124,11 +124,11 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
     const rental = await carOnRent(day(3), day(5));
     const edge = lateFrom(day(5));
     for (const at of [dueBackAt(day(5), DEFAULT_COMPANY.returnTime).getTime(), edge - MINUTE, edge]) {
-      const round = await sweepCounter(t.db, { mail: t.app.mail, now: new Date(at) });
+      const round = await sweepCounter(t.db, t.app.events, { now: new Date(at) });
       expect(round.overdue).not.toContain(rental.reference);
     }
     expect(await letters(rental.bookingId, 'overdue_staff_alert')).toHaveLength(0);
-    const late = await sweepCounter(t.db, { mail: t.app.mail, now: new Date(edge + MINUTE) });
+    const late = await sweepCounter(t.db, t.app.events, { now: new Date(edge + MINUTE) });
     expect(late.overdue).toContain(rental.reference);
     expect(await letters(rental.bookingId, 'overdue_staff_alert')).toHaveLength(1);
   });
@@ -139,7 +139,7 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
       .update(rentals)
       .set({ checkedInAt: new Date(), receiptNumber: `R-2099-${String(Date.now() % 1_000_000).padStart(6, '0')}` })
       .where(eq(rentals.bookingId, returned.bookingId));
-    const round = await sweepCounter(t.db, { mail: t.app.mail, now: new Date(lateFrom(day(8)) + 10 * MINUTE) });
+    const round = await sweepCounter(t.db, t.app.events, { now: new Date(lateFrom(day(8)) + 10 * MINUTE) });
     expect(round.overdue).not.toContain(returned.reference);
     expect(await letters(returned.bookingId, 'overdue_staff_alert')).toHaveLength(0);
   });
@@ -148,7 +148,7 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
     const rental = await carOnRent(day(9), day(11));
     const now = new Date(lateFrom(day(11)) + 2 * MINUTE);
     const other = second;
-    const rounds = await Promise.all([sweepCounter(t.db, { mail: t.app.mail, now }), sweepCounter(other, { mail: t.app.mail, now }), sweepCounter(t.db, { mail: t.app.mail, now })]);
+    const rounds = await Promise.all([sweepCounter(t.db, t.app.events, { now }), sweepCounter(other, t.app.events, { now }), sweepCounter(t.db, t.app.events, { now })]);
     expect(rounds.flatMap((round) => round.overdue).filter((reference) => reference === rental.reference)).toHaveLength(1);
     expect(await letters(rental.bookingId, 'overdue_staff_alert')).toHaveLength(1);
   });
@@ -158,16 +158,16 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
     const eveBefore = day(14);
     const at = (clock: string) => dueBackAt(eveBefore, clock);
     for (const clock of ['12:00', '16:59']) {
-      const round = await sweepCounter(t.db, { mail: t.app.mail, now: at(clock) });
+      const round = await sweepCounter(t.db, t.app.events, { now: at(clock) });
       expect(round.reminded).not.toContain(rental.reference);
     }
     // Two days before: not yet, even in the evening.
-    expect((await sweepCounter(t.db, { mail: t.app.mail, now: dueBackAt(addDays(eveBefore, -1), '20:00') })).reminded).not.toContain(rental.reference);
+    expect((await sweepCounter(t.db, t.app.events, { now: dueBackAt(addDays(eveBefore, -1), '20:00') })).reminded).not.toContain(rental.reference);
     expect(await letters(rental.bookingId, 'return_reminder')).toHaveLength(0);
 
-    const evening = await sweepCounter(t.db, { mail: t.app.mail, now: at(`${REMINDER_FROM_HOUR}:00`) });
+    const evening = await sweepCounter(t.db, t.app.events, { now: at(`${REMINDER_FROM_HOUR}:00`) });
     expect(evening.reminded).toContain(rental.reference);
-    const later = await sweepCounter(t.db, { mail: t.app.mail, now: at('21:30') });
+    const later = await sweepCounter(t.db, t.app.events, { now: at('21:30') });
     expect(later.reminded).not.toContain(rental.reference);
 
     const [reminder, ...more] = await letters(rental.bookingId, 'return_reminder');
@@ -184,6 +184,26 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
     }
     // A reminder is not an alert: the car is not overdue.
     expect(await letters(rental.bookingId, 'overdue_staff_alert')).toHaveLength(0);
+  });
+
+  it("the return reminder and the overdue alert are in the booking's history once each, by the site, naming no one", async () => {
+    const rental = await carOnRent(day(23), day(25), { fuelOut: 5 });
+    const evening = dueBackAt(day(24), '20:00');
+    const late = new Date(lateFrom(day(25)) + 5 * MINUTE);
+    for (const now of [evening, evening, late, late]) await Promise.all([sweepCounter(t.db, t.app.events, { now }), sweepCounter(second, t.app.events, { now })]);
+
+    const history = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, rental.bookingId));
+    const reminded = history.filter((event) => event.kind === 'return_reminded');
+    const overdue = history.filter((event) => event.kind === 'overdue');
+    expect(reminded).toHaveLength(1);
+    expect(reminded[0]).toMatchObject({ actorId: null, status: null, data: { fuelOut: 5 } });
+    expect(overdue).toHaveLength(1);
+    expect(overdue[0]).toMatchObject({ actorId: null, status: null, data: {} });
+    expect(await letters(rental.bookingId, 'return_reminder')).toHaveLength(1);
+    const [alert, ...more] = await letters(rental.bookingId, 'overdue_staff_alert');
+    expect(more).toHaveLength(0);
+    // The plate is read as the letter is written: the event keeps only what happened.
+    expect(alert!.textBody).toContain(rental.plate);
   });
 
   it('the agreement and the receipt arrive attached as PDFs of the stored bytes, named by reference and receipt number', async () => {
@@ -267,7 +287,7 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
   it('the counter sweep leaves the outbox alone when nothing is due', async () => {
     const [before] = await t.db.select({ n: sql<number>`count(*)::int` }).from(outbox);
     // Early in the morning of a day no booking on rent is due on or before: no alert, no reminder.
-    const round = await sweepCounter(t.db, { mail: t.app.mail, now: dueBackAt(day(1), '06:00') });
+    const round = await sweepCounter(t.db, t.app.events, { now: dueBackAt(day(1), '06:00') });
     expect(round).toEqual({ overdue: [], reminded: [] });
     const [after] = await t.db.select({ n: sql<number>`count(*)::int` }).from(outbox);
     expect(after!.n).toBe(before!.n);

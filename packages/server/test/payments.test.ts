@@ -7,7 +7,7 @@
 import { API, bookingChangeResponses, folioResponses, MESSAGES, PAYMENT_MESSAGES, pathFor, paymentResponses, REFUSAL_CODES, responses } from '@rental/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, outbox, paymentAttempts } from '../src/db/schema';
+import { bookingEvents, bookings, outbox, paymentAttempts } from '../src/db/schema';
 import { queryRows } from '../src/db/types';
 import { expireHolds } from '../src/features/bookings/holds';
 import { expireOpenAttempts } from '../src/features/payments/openAttempts';
@@ -331,6 +331,38 @@ describe(`card payments (${describeDatabase})`, () => {
     expect(alert).toMatchObject({ recipient: company.email });
     expect(alert!.textBody).toContain('after the booking was cancelled');
     expect(letters.find((letter) => letter.kind === 'card_payment_received')!.textBody).toContain('had been cancelled');
+  });
+
+  it("a card payment, and one that needs staff, are in the booking's history once, even when the return comes again", async () => {
+    const eventsOf = async (bookingId: string) =>
+      (await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(asc(bookingEvents.id))).filter((event) => event.kind.startsWith('card_'));
+
+    const paid = await customerWithBooking();
+    const { back } = await pay(paid.customer.token, paid.booking._id, APPROVED_CARD);
+    await arrive(back);
+    const [attempt] = await attemptsOf(paid.booking._id);
+    expect(await eventsOf(paid.booking._id)).toMatchObject([
+      { kind: 'card_paid', actorId: null, status: null, data: { orderId: attempt!.orderId, amount: paid.booking.price, currency: 'JMD', cardLast4: '1111', stillDue: 0 } },
+    ]);
+    expect(JSON.stringify((await eventsOf(paid.booking._id))[0]!.data)).not.toContain(paid.customer.user.email);
+    expect((await lettersOf(paid.booking._id)).filter((letter) => letter.kind === 'card_payment_received')).toHaveLength(1);
+
+    // Paid after its hold ended and the booking was cancelled: the receipt, and staff told why.
+    const late = await customerWithBooking();
+    const { pageUrl, html } = await openCardPage(late.customer.token, late.booking._id);
+    const [open] = await attemptsOf(late.booking._id);
+    await ageAttempt(open!.id, 31);
+    await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 minute'` }).where(eq(bookings.id, late.booking._id));
+    await expireHolds(t.db, t.app.events);
+    const lateBack = await submitCard(pageUrl, html, APPROVED_CARD);
+    await arrive(lateBack);
+    await arrive(lateBack);
+    const happened = await eventsOf(late.booking._id);
+    expect(happened.map((event) => event.kind)).toEqual(['card_paid', 'card_problem']);
+    expect(happened[1]!.data).toMatchObject({ orderId: open!.orderId, why: expect.stringContaining('after the booking was cancelled') });
+    const letters = await lettersOf(late.booking._id);
+    expect(letters.filter((letter) => letter.kind === 'card_payment_received')).toHaveLength(1);
+    expect(letters.filter((letter) => letter.kind === 'card_payment_staff_alert')).toHaveLength(1);
   });
 
   it('a part-paid booking pays the rest by card: the attempt is for the balance, and then the booking is paid', async () => {

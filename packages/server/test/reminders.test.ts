@@ -8,7 +8,7 @@
 import { addDays, DEFAULT_COMPANY, formatMoney } from '@rental/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, outbox, users } from '../src/db/schema';
+import { bookingEvents, bookings, outbox, users } from '../src/db/schema';
 import type { Database } from '../src/db/types';
 import { getCompanySettings } from '../src/features/company/settings';
 import { sweepCounter } from '../src/features/counter/overdue';
@@ -59,7 +59,7 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
 
   /** Two instances (or, on PGlite, two rounds) sweeping at the same moment, and a third round. */
   const sweepTwice = (now: Date) =>
-    Promise.all([sweepReminders(t.db, { mail: t.app.mail, now }), sweepReminders(second, { mail: t.app.mail, now }), sweepReminders(t.db, { mail: t.app.mail, now })]);
+    Promise.all([sweepReminders(t.db, t.app.events, { now }), sweepReminders(second, t.app.events, { now }), sweepReminders(t.db, t.app.events, { now })]);
 
   async function setReminder(key: 'pickupReminder' | 'returnReminder' | 'holdEndingReminder' | 'staffDailySummary', on: boolean) {
     const company = await getCompanySettings(t.db);
@@ -69,11 +69,11 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
 
   it('the day before pickup, from 9:00 Jamaica time: the customer is told what to bring and the deposit, once', async () => {
     const b = await booking(day(30), day(33));
-    const before = await sweepReminders(t.db, { mail: t.app.mail, now: jamaica(day(29), 8) });
+    const before = await sweepReminders(t.db, t.app.events, { now: jamaica(day(29), 8) });
     expect(before.pickup).not.toContain(b.reference);
     const rounds = await sweepTwice(jamaica(day(29), 9));
     expect(rounds.flatMap((r) => r.pickup).filter((ref) => ref === b.reference)).toHaveLength(1);
-    await sweepReminders(t.db, { mail: t.app.mail, now: jamaica(day(29), 20) });
+    await sweepReminders(t.db, t.app.events, { now: jamaica(day(29), 20) });
 
     const [letter, ...more] = await letters(b.id, 'pickup_reminder');
     expect(more).toHaveLength(0);
@@ -95,7 +95,7 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
   it('a pending booking, or one picked up later, gets no pickup reminder', async () => {
     const pending = await booking(day(40), day(41), 'pending');
     const later = await booking(day(42), day(43));
-    const round = await sweepReminders(t.db, { mail: t.app.mail, now: jamaica(day(39), 10) });
+    const round = await sweepReminders(t.db, t.app.events, { now: jamaica(day(39), 10) });
     expect(round.pickup).not.toContain(pending.reference);
     expect(round.pickup).not.toContain(later.reference);
     expect(await letters(pending.id, 'pickup_reminder')).toHaveLength(0);
@@ -116,11 +116,11 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
     });
     const endsAt = new Date(Date.now() + 100 * HOUR);
     const b = await cashHold(48, endsAt);
-    const early = await sweepReminders(t.db, { mail: t.app.mail, now: new Date(endsAt.getTime() - 13 * HOUR) });
+    const early = await sweepReminders(t.db, t.app.events, { now: new Date(endsAt.getTime() - 13 * HOUR) });
     expect(early.holdEnding).not.toContain(b.reference);
     const rounds = await sweepTwice(new Date(endsAt.getTime() - 11 * HOUR));
     expect(rounds.flatMap((r) => r.holdEnding).filter((ref) => ref === b.reference)).toHaveLength(1);
-    await sweepReminders(t.db, { mail: t.app.mail, now: new Date(endsAt.getTime() - 2 * HOUR) });
+    await sweepReminders(t.db, t.app.events, { now: new Date(endsAt.getTime() - 2 * HOUR) });
 
     const [letter, ...more] = await letters(b.id, 'hold_ending_reminder');
     expect(more).toHaveLength(0);
@@ -137,7 +137,7 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
     const endsAt = new Date(Date.now() + 300 * HOUR);
     const b = await cashHold(48, endsAt);
     await testApi(t.app, ownerToken).call('addCharge', { params: { id: b.id }, body: { kind: 'discount', label: 'Returning customer', amount: 1000, gctApplies: false } });
-    await sweepReminders(t.db, { mail: t.app.mail, now: new Date(endsAt.getTime() - 3 * HOUR) });
+    await sweepReminders(t.db, t.app.events, { now: new Date(endsAt.getTime() - 3 * HOUR) });
     const [letter] = await letters(b.id, 'hold_ending_reminder');
     const currency = (await getCompanySettings(t.db)).currency;
     expect(letter!.textBody).toContain(`Please pay ${formatMoney(12_000, currency)}`);
@@ -151,7 +151,7 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
     await testApi(t.app, ownerToken).call('recordPayment', { params: { id: paid.id }, body: { method: 'bank_deposit', amount: 5000, reference: 'NCB slip 4471' } });
     const upfront = await booking(day(60), day(61), 'pending');
     await t.db.update(bookings).set({ holdExpiresAt: endsAt, createdAt: new Date(endsAt.getTime() - 48 * HOUR) }).where(eq(bookings.id, upfront.id));
-    const round = await sweepReminders(t.db, { mail: t.app.mail, now: new Date(endsAt.getTime() - 3 * HOUR) });
+    const round = await sweepReminders(t.db, t.app.events, { now: new Date(endsAt.getTime() - 3 * HOUR) });
     for (const b of [short, paid, upfront]) expect(round.holdEnding).not.toContain(b.reference);
   });
 
@@ -159,10 +159,10 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
     const date = day(70);
     const out = await booking(date, addDays(date, 2));
     const back = await booking(addDays(date, -3), date);
-    expect((await sweepReminders(t.db, { mail: t.app.mail, now: jamaica(date, 6) })).staffDay).toBeNull();
+    expect((await sweepReminders(t.db, t.app.events, { now: jamaica(date, 6) })).staffDay).toBeNull();
     const rounds = await sweepTwice(jamaica(date, 7));
     expect(rounds.filter((r) => r.staffDay === date)).toHaveLength(1);
-    await sweepReminders(t.db, { mail: t.app.mail, now: jamaica(date, 15) });
+    await sweepReminders(t.db, t.app.events, { now: jamaica(date, 15) });
 
     const summaries = (await t.db.select().from(outbox).where(eq(outbox.kind, 'staff_daily_summary'))).filter((m) => m.textBody.includes(out.reference));
     expect(summaries).toHaveLength(1);
@@ -187,8 +187,8 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
       const ids = [pickup.id, onRent.id, hold.id, pickedUpToday.id];
       const countBefore = (await t.db.select().from(outbox).where(eq(outbox.kind, 'staff_daily_summary'))).length;
 
-      const round = await sweepReminders(t.db, { mail: t.app.mail, now: jamaica(date, 18) });
-      const counter = await sweepCounter(t.db, { mail: t.app.mail, now: jamaica(date, 18) });
+      const round = await sweepReminders(t.db, t.app.events, { now: jamaica(date, 18) });
+      const counter = await sweepCounter(t.db, t.app.events, { now: jamaica(date, 18) });
       expect(round).toEqual({ pickup: [], holdEnding: [], staffDay: null });
       expect(counter.reminded).toEqual([]);
       expect(await t.db.select().from(outbox).where(inArray(outbox.bookingId, ids))).toHaveLength(0);
@@ -196,8 +196,8 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
 
       // Turned on again the same evening: each goes out, nothing was marked while it was off.
       for (const key of ['pickupReminder', 'returnReminder', 'holdEndingReminder', 'staffDailySummary'] as const) await setReminder(key, true);
-      const again = await sweepReminders(t.db, { mail: t.app.mail, now: jamaica(date, 18) });
-      const counterAgain = await sweepCounter(t.db, { mail: t.app.mail, now: jamaica(date, 18) });
+      const again = await sweepReminders(t.db, t.app.events, { now: jamaica(date, 18) });
+      const counterAgain = await sweepCounter(t.db, t.app.events, { now: jamaica(date, 18) });
       expect(again.pickup).toContain(pickup.reference);
       expect(again.holdEnding).toContain(hold.reference);
       expect(again.staffDay).toBe(date);
@@ -220,9 +220,29 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
     expect(refused.body).toContain('turned on or off');
   });
 
+  it("each reminder a booking gets is in its history once, by the site, with what it asked and no one's details", async () => {
+    const pickup = await booking(day(101), day(103));
+    const endsAt = new Date(Date.now() + 400 * HOUR);
+    const hold = await cashHold(48, endsAt);
+    await sweepTwice(jamaica(day(100), 10));
+    await sweepTwice(new Date(endsAt.getTime() - 3 * HOUR));
+
+    const historyOf = (bookingId: string) => t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId));
+    const reminded = (await historyOf(pickup.id)).filter((event) => event.kind === 'pickup_reminded');
+    expect(reminded).toHaveLength(1);
+    expect(reminded[0]).toMatchObject({ actorId: null, status: null, data: {} });
+    const holdEnding = (await historyOf(hold.id)).filter((event) => event.kind === 'hold_ending_reminded');
+    expect(holdEnding).toHaveLength(1);
+    expect(holdEnding[0]).toMatchObject({ actorId: null, status: null, data: { owing: 13_000 } });
+    expect(JSON.stringify(holdEnding[0]!.data)).not.toContain('Keisha');
+    // One letter each, however many sweeps took part.
+    expect(await letters(pickup.id, 'pickup_reminder')).toHaveLength(1);
+    expect(await letters(hold.id, 'hold_ending_reminder')).toHaveLength(1);
+  });
+
   it('a day without pickups or returns: no morning list is written', async () => {
     const date = day(90);
-    const round = await sweepReminders(t.db, { mail: t.app.mail, now: jamaica(date, 8) });
+    const round = await sweepReminders(t.db, t.app.events, { now: jamaica(date, 8) });
     expect(round.staffDay).toBeNull();
   });
 });

@@ -52,7 +52,7 @@ export async function seedDemoCounter(db: Database, staffId: string, licenceNumb
       staffSignature: await drawnSignature(n + 5),
       ...(balance > 0 && { payment: { method: n === 0 ? 'card' : 'cash', amount: balance, reference: n === 0 ? 'Card 4821' : '' } }),
     };
-    await checkOut(db, { id: staffId }, rental.bookingId, { data: out, photos: [] }, DEFAULT_MAIL_SETTINGS, events, atJamaica(rental.pickupDate, '10:15'));
+    await checkOut(db, { id: staffId }, rental.bookingId, { data: out, photos: [] }, events, atJamaica(rental.pickupDate, '10:15'));
     if (!rental.returned || rental.returnDate >= today) continue;
     const back: CheckInData = {
       odometerKm: out.odometerKm + 640,
@@ -61,6 +61,6 @@ export async function seedDemoCounter(db: Database, staffId: string, licenceNumb
       damages: [],
       cleaning: 0,
     };
-    await checkIn(db, { id: staffId }, rental.bookingId, { data: back, photos: [] }, DEFAULT_MAIL_SETTINGS, events, atJamaica(rental.returnDate, '17:30'));
+    await checkIn(db, { id: staffId }, rental.bookingId, { data: back, photos: [] }, events, atJamaica(rental.returnDate, '17:30'));
   }
 }

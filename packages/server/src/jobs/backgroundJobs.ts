@@ -37,7 +37,7 @@ export const overdueJob: FastifyPluginAsync = async (app) => {
     name: 'counter sweep',
     everyMs: 60_000,
     round: async () => {
-      const { overdue, reminded } = await sweepCounter(app.db, { mail: app.mail });
+      const { overdue, reminded } = await sweepCounter(app.db, app.events);
       if (overdue.length > 0) app.log.warn({ bookings: overdue }, `${overdue.length} cars overdue; staff are alerted`);
       if (reminded.length > 0) app.log.info({ bookings: reminded }, `${reminded.length} customers reminded of tomorrow's return`);
     },
@@ -50,7 +50,7 @@ export const reminderJob: FastifyPluginAsync = async (app) => {
     name: 'reminder sweep',
     everyMs: 5 * 60_000,
     round: async () => {
-      const { pickup, holdEnding, staffDay } = await sweepReminders(app.db, { mail: app.mail });
+      const { pickup, holdEnding, staffDay } = await sweepReminders(app.db, app.events);
       if (pickup.length > 0) app.log.info({ bookings: pickup }, `${pickup.length} customers told what to bring tomorrow`);
       if (holdEnding.length > 0) app.log.info({ bookings: holdEnding }, `${holdEnding.length} customers reminded to pay their deposit`);
       if (staffDay) app.log.info({ day: staffDay }, "staff's list of the day's pickups and returns is written");

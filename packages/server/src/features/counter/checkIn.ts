@@ -4,7 +4,8 @@
  * the folio, the security deposit settled against the folio's whole balance (or held while a damage
  * is to be assessed), the next receipt number (receipt_numbers: taken in this transaction, so a
  * check-in that does not commit gives its number back and none is skipped or given twice), the
- * receipt stored as made, the car's odometer and damages, and the e-mail with the receipt.
+ * receipt stored as made, the car's odometer and damages; the check_in event carries what was settled,
+ * and features/mail writes the e-mail with the receipt from it.
  */
 import {
   bookingDayRate,
@@ -19,6 +20,7 @@ import {
   receiptNumber,
   rentalDays,
   returnCharges,
+  type ReturnSettled,
   type ReturnSettlement,
   settleDeposit,
 } from '@rental/contract';
@@ -29,12 +31,10 @@ import { queryRows, type Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
-import { type MailSettings, bookingFacts, enqueue } from '../mail';
 import type { EventLog } from '../../events';
 import type { Staff } from './checkOut';
 import { recordDamages } from './damages';
 import type { CounterForm } from './counterForm';
-import { carReturnedLetter } from './letters';
 import { renderReceipt } from './receiptPdf';
 import { userEmail } from '../../db/userEmail';
 import { addCharges, readFolio, settleSecurityDeposit, staffActor, takeStep } from '../bookings';
@@ -64,7 +64,7 @@ async function nextReceiptNumber(tx: Tx, year: number): Promise<string> {
   return receiptNumber(year, Number(row!.last));
 }
 
-export async function checkIn(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckInData>, mail: MailSettings, events: EventLog, now = new Date()): Promise<CheckInOutcome> {
+export async function checkIn(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckInData>, events: EventLog, now = new Date()): Promise<CheckInOutcome> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const { data, photos } = form;
   const returnedAt = data.returnedAt ? new Date(data.returnedAt) : now;
@@ -167,12 +167,10 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
         receiptPdf: Buffer.from(receipt),
       })
       .where(eq(rentals.bookingId, bookingId));
-    await takeStep(tx, events, bookingId, 'on_rent', { event: 'check_in', actor: staffActor(staff.staffRole), actorId: staff.id });
-    await tx.update(cars).set({ odometerKm: sql`greatest(${cars.odometerKm}, ${data.odometerKm})` }).where(eq(cars.id, row.carId));
     const outcome = { charges: settlement.charges, depositRefunded: deposit.refunded, depositKept: deposit.kept, depositHeld: deposit.held, owing: deposit.owing, receiptNumber: number };
-    await enqueue(tx, [
-      carReturnedLetter(await bookingFacts(tx, bookingId), { ...outcome, chargesTotal: settlement.total, toBeAssessed: settlement.toBeAssessed }, company, mail),
-    ]);
+    const returnSettled: ReturnSettled = { ...outcome, chargesTotal: settlement.total, toBeAssessed: settlement.toBeAssessed };
+    await takeStep(tx, events, bookingId, 'on_rent', { event: 'check_in', actor: staffActor(staff.staffRole), actorId: staff.id, data: { settlement: returnSettled } });
+    await tx.update(cars).set({ odometerKm: sql`greatest(${cars.odometerKm}, ${data.odometerKm})` }).where(eq(cars.id, row.carId));
     return outcome;
   });
 }

@@ -1,8 +1,8 @@
 /**
  * Keys out. In one transaction, with the booking's row locked (a second check-out at the same
  * moment waits, then finds it on rent: 409): the rules (rules.ts), the money (money.ts: the balance
- * paid or pay at return), the photos and new damages, the agreement made and stored as made, the booking on rent, the car's odometer, the e-mail with the
- * agreement attached. The agreement is drawn inside the transaction so what is signed and what is
+ * paid or pay at return), the photos and new damages, the agreement made and stored as made, the booking on rent, the car's odometer; the
+ * check_out event, from which features/mail writes the e-mail with the agreement attached. The agreement is drawn inside the transaction so what is signed and what is
  * stored can never differ.
  */
 import { type CheckOutData, COUNTER_MESSAGES, MESSAGES, companyToday, dueBackAt, sameLicence } from '@rental/contract';
@@ -13,11 +13,9 @@ import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
-import { type MailSettings, bookingFacts, enqueue } from '../mail';
 import type { EventLog } from '../../events';
 import { renderAgreement } from './agreementPdf';
 import { type CounterForm, signatureBytes } from './counterForm';
-import { keysHandedOverLetter } from './letters';
 import { recordDamages } from './damages';
 import { checkOutRefusal } from './rules';
 import { userEmail } from '../../db/userEmail';
@@ -26,7 +24,7 @@ import { type CounterStaff, moneyBeforeKeys } from './money';
 
 export type Staff = CounterStaff;
 
-export async function checkOut(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckOutData>, mail: MailSettings, events: EventLog, now = new Date()): Promise<void> {
+export async function checkOut(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckOutData>, events: EventLog, now = new Date()): Promise<void> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const { data, photos } = form;
   const signature = await signatureBytes(data.signature);
@@ -104,8 +102,14 @@ export async function checkOut(db: Database, staff: Staff, bookingId: unknown, f
       staffSignature,
       agreementPdf: Buffer.from(agreement),
     });
-    await takeStep(tx, events, bookingId, 'confirmed', { event: 'check_out', actor: staffActor(staff.staffRole), actorId: staff.id });
+    // Keys out with the balance owing (an owner's or a manager's choice): the customer's letter says what is due at return.
+    const owedAtReturn = payAtReturn === null ? 0 : folio.totals.balance;
+    await takeStep(tx, events, bookingId, 'confirmed', {
+      event: 'check_out',
+      actor: staffActor(staff.staffRole),
+      actorId: staff.id,
+      data: { deposit: { amount: data.deposit.amount, method: data.deposit.method }, owedAtReturn },
+    });
     await tx.update(cars).set({ odometerKm: data.odometerKm }).where(and(eq(cars.id, row.carId), isNull(cars.deletedAt)));
-    await enqueue(tx, [keysHandedOverLetter(await bookingFacts(tx, bookingId), data.deposit, company, mail, payAtReturn === null ? 0 : folio.totals.balance)]);
   });
 }

@@ -3,17 +3,17 @@
  * - staff's alert when a car is past its due time (return day at the company's return time) plus
  *   the grace period and not checked in;
  * - the customer's reminder the evening before the return day (from 17:00 Jamaica time).
- * One statement marks the rentals (overdue_alerted_at, return_reminded_at) and the letters are
- * written in the same transaction, so a mark always has its message and a message its mark. The
+ * One statement marks the rentals (overdue_alerted_at, return_reminded_at) and each mark is recorded
+ * as the booking's event (overdue, return_reminded) in the same transaction; features/mail writes the
+ * letters from the events, so a mark always has its message and a message its mark. The
  * rows are taken with FOR UPDATE SKIP LOCKED and the mark is re-checked on the locked row: several
  * instances sweeping one PostgreSQL at once never both take a rental, and never wait on each other.
  */
 import { addDays, companyToday, RETURN_REMINDER_FROM_HOUR } from '@rental/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/types';
+import type { EventLog, RecordedEvent } from '../../events';
 import { getCompanySettings } from '../company';
-import { DEFAULT_MAIL_SETTINGS, type Letter, type MailSettings, bookingFacts, enqueue } from '../mail';
-import { overdueAlertLetter, returnReminderLetter } from './letters';
 
 /** From this hour (Jamaica) the evening before its return day, a rental's reminder goes out. */
 export const REMINDER_FROM_HOUR = RETURN_REMINDER_FROM_HOUR;
@@ -21,7 +21,6 @@ export const REMINDER_FROM_HOUR = RETURN_REMINDER_FROM_HOUR;
 const JAMAICA_OFFSET_HOURS = 5;
 
 export interface CounterSweepOptions {
-  mail?: MailSettings;
   /** The clock; tests pass their own moment. */
   now?: Date;
 }
@@ -35,7 +34,7 @@ export interface CounterSweepResult {
 
 interface MarkedRental {
   booking_id: string;
-  plate: string | null;
+  reference: string;
   fuel_out: number;
 }
 
@@ -56,16 +55,15 @@ async function markOnce(tx: Tx, mark: 'overdue_alerted_at' | 'return_reminded_at
            ORDER BY r.booking_id
            FOR UPDATE OF r SKIP LOCKED)
         UPDATE rentals r SET ${column} = ${now.toISOString()}::timestamptz
-          FROM taken, bookings b, cars c
-         WHERE r.booking_id = taken.booking_id AND b.id = r.booking_id AND c.id = b.car_id
-        RETURNING r.booking_id, c.plate, r.fuel_out`,
+          FROM taken, bookings b
+         WHERE r.booking_id = taken.booking_id AND b.id = r.booking_id
+        RETURNING r.booking_id, b.reference, r.fuel_out`,
   );
 }
 
 /** One round: marks and writes the overdue alerts and the return reminders that are due at `now`. */
-export async function sweepCounter(db: Database, options: CounterSweepOptions = {}): Promise<CounterSweepResult> {
+export async function sweepCounter(db: Database, events: EventLog, options: CounterSweepOptions = {}): Promise<CounterSweepResult> {
   const now = options.now ?? new Date();
-  const mail = options.mail ?? DEFAULT_MAIL_SETTINGS;
   return db.transaction(async (tx) => {
     const company = await getCompanySettings(tx);
     // The due moment in SQL: the return day at the return time, read as Jamaica's wall clock.
@@ -80,19 +78,11 @@ export async function sweepCounter(db: Database, options: CounterSweepOptions = 
       reminders = await markOnce(tx, 'return_reminded_at', sql`b.return_date = ${tomorrow}::date`, now);
     }
 
-    const letters: Letter[] = [];
-    const result: CounterSweepResult = { overdue: [], reminded: [] };
-    for (const rental of overdue) {
-      const facts = await bookingFacts(tx, rental.booking_id);
-      letters.push(overdueAlertLetter({ ...facts, car: { ...facts.car, plate: rental.plate } }, company, mail));
-      result.overdue.push(facts.reference);
-    }
-    for (const rental of reminders) {
-      const facts = await bookingFacts(tx, rental.booking_id);
-      letters.push(returnReminderLetter({ ...facts, car: { ...facts.car, plate: rental.plate } }, { fuelOut: rental.fuel_out }, company, mail));
-      result.reminded.push(facts.reference);
-    }
-    await enqueue(tx, letters);
-    return result;
+    // The site's own doing (no actor): the booking's history shows each, and features/mail writes their letters.
+    await events.record(tx, [
+      ...overdue.map((rental): RecordedEvent => ({ kind: 'overdue', bookingId: rental.booking_id, actorId: null, data: {} })),
+      ...reminders.map((rental): RecordedEvent => ({ kind: 'return_reminded', bookingId: rental.booking_id, actorId: null, data: { fuelOut: rental.fuel_out } })),
+    ]);
+    return { overdue: overdue.map((rental) => rental.reference), reminded: reminders.map((rental) => rental.reference) };
   });
 }

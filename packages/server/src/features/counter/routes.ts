@@ -39,13 +39,13 @@ const counterRoutes: FastifyPluginAsync = async (app) => {
 
   addEndpoint(app, 'checkOut', async (request) => {
     const form = await readCounterForm(request, checkOutData);
-    await checkOut(app.db, request.user, request.params.id, form, app.mail, app.events);
+    await checkOut(app.db, request.user, request.params.id, form, app.events);
     return { success: true as const, message: COUNTER_MESSAGES.checkedOut, booking: await ownerBooking(request.params.id) };
   });
 
   addEndpoint(app, 'checkIn', async (request) => {
     const form = await readCounterForm(request, checkInData);
-    const outcome = await checkIn(app.db, request.user, request.params.id, form, app.mail, app.events);
+    const outcome = await checkIn(app.db, request.user, request.params.id, form, app.events);
     return { success: true as const, message: COUNTER_MESSAGES.checkedIn, booking: await ownerBooking(request.params.id), ...outcome };
   });
 

@@ -12,6 +12,9 @@ import { bookingFactsOf, enqueue, type QueuedLetter, type Tx } from './outbox';
 import { accountMakers } from './makers/accounts';
 import { bookingMakers } from './makers/booking';
 import { folioMakers } from './makers/folio';
+import { counterMakers } from './makers/counter';
+import { paymentMakers } from './makers/payments';
+import { reminderMakers } from './makers/reminders';
 
 /** What a maker may read: the company's settings and a booking's facts, each read once per transaction's events. */
 export interface LetterContext {
@@ -31,6 +34,9 @@ const MAKERS: LetterMakers = {
   ...bookingMakers,
   ...accountMakers,
   ...folioMakers,
+  ...counterMakers,
+  ...paymentMakers,
+  ...reminderMakers,
 };
 
 export function lettersFromEvents(mail: MailSettings): Reaction {

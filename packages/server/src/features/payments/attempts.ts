@@ -8,14 +8,12 @@ import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { actAs } from '../../db/actor';
 import { bookings, paymentAttempts, users } from '../../db/schema';
-import { type Database, pgErrorCode } from '../../db/types';
+import { type Database, pgErrorCode, type Tx } from '../../db/types';
 import { retryTransientConflicts } from '../../db/retry';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { folioTotalsOf, recordMoney } from '../bookings';
-import { getCompanySettings } from '../company';
-import { type Letter, type MailSettings, bookingFacts, enqueue, type Tx } from '../mail';
-import { cardPaymentReceivedLetter, cardPaymentStaffAlertLetter, type CardPaymentFacts } from './letters';
+import type { EventLog, RecordedEvent } from '../../events';
 import { isForged, type PaymentProvider, type ReturnQuery } from './provider';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
@@ -68,11 +66,11 @@ const UNVERIFIED_NO_BOOKING = '/my-bookings?payment=unverified';
 
 /**
  * The browser's return from the card page. Verified first; then, in one transaction, the attempt
- * moves forward, the amount the provider charged goes into the booking's folio and the customer's
- * receipt is queued. Answers where to send the browser. A forged or replayed return changes nothing
- * and is logged.
+ * moves forward, the amount the provider charged goes into the booking's folio and the card_paid
+ * event is recorded (features/mail writes the customer's receipt from it). Answers where to send
+ * the browser. A forged or replayed return changes nothing and is logged.
  */
-export async function completeReturn(db: Database, provider: PaymentProvider, query: ReturnQuery, mail: MailSettings, log: FastifyBaseLogger): Promise<string> {
+export async function completeReturn(db: Database, provider: PaymentProvider, query: ReturnQuery, events: EventLog, log: FastifyBaseLogger): Promise<string> {
   const orderId = provider.orderIdOf(query);
   const [found] = orderId
     ? await db
@@ -104,15 +102,15 @@ export async function completeReturn(db: Database, provider: PaymentProvider, qu
           return page('unverified');
         }
         // What the provider says was charged (checked against the attempt): the folio gets that, never "paid" wholesale.
-        const payment: CardPaymentFacts = { orderId: attempt!.orderId, amount: check.amount, currency: attempt!.currency, cardLast4: check.cardLast4, transactionId: check.transactionId };
-        const company = await getCompanySettings(tx);
+        const payment = { orderId: attempt!.orderId, amount: check.amount, currency: attempt!.currency, cardLast4: check.cardLast4, transactionId: check.transactionId };
+        const problem = (why: string): RecordedEvent => ({ kind: 'card_problem', bookingId: found.bookingId, actorId: null, data: { ...payment, why } });
 
         if (attempt!.status === 'paid' || attempt!.status === 'refunded' || attempt!.status === 'failed') {
           log.warn({ attempt: attempt!.orderId, status: attempt!.status, outcome: check.outcome }, 'a card payment return came again for a settled attempt; nothing changed');
           if (check.outcome === 'paid' && attempt!.status === 'failed') {
             // The provider's signed word says paid, for an attempt recorded as not paid: a person must look.
             const why = `The card provider says payment ${attempt!.orderId} was paid, but it is recorded here as not paid. Check it in the provider’s dashboard.`;
-            await enqueue(tx, [cardPaymentStaffAlertLetter(await bookingFacts(tx, found.bookingId), payment, why, company, mail)]);
+            await events.record(tx, [problem(why)]);
             return page('unverified');
           }
           return page(attempt!.status === 'failed' ? 'failed' : 'paid');
@@ -135,21 +133,20 @@ export async function completeReturn(db: Database, provider: PaymentProvider, qu
         const owed = (await folioTotalsOf(tx, found.bookingId)).balance;
         await recordMoney(tx, found.bookingId, { kind: 'payment', method: 'card', amount: payment.amount, reference: check.transactionId ?? attempt!.orderId, note: `Card payment ${attempt!.orderId}`, attemptId: attempt!.id, by: null });
         await tx.update(bookings).set({ paymentMethod: 'card', holdExpiresAt: null }).where(eq(bookings.id, found.bookingId));
-        const facts = await bookingFacts(tx, found.bookingId);
         const cancelled = booking!.status === 'cancelled';
-        const letters: Letter[] = [cardPaymentReceivedLetter({ ...facts, cancelled }, payment, Math.max(0, owed - payment.amount), company, mail)];
+        const happened: RecordedEvent[] = [{ kind: 'card_paid', bookingId: found.bookingId, actorId: null, data: { ...payment, stillDue: Math.max(0, owed - payment.amount) } }];
         if (cancelled) {
           const why = `A card payment for booking ${found.reference} arrived after the booking was cancelled. The booking stays cancelled and the payment is recorded in its folio. Refund it, or re-open the booking if its days are still free.`;
-          letters.push(cardPaymentStaffAlertLetter(facts, payment, why, company, mail));
+          happened.push(problem(why));
           log.warn({ booking: found.reference, attempt: attempt!.orderId }, 'a card payment arrived for a cancelled booking; staff are alerted');
         } else if (owed <= 0) {
           const why = `Booking ${found.reference} was already paid when this card payment arrived: it may have been paid twice. If so, refund one of the payments.`;
-          letters.push(cardPaymentStaffAlertLetter(facts, payment, why, company, mail));
+          happened.push(problem(why));
         } else if (owed < payment.amount) {
           const why = `Booking ${found.reference} owed ${formatMoney(owed, payment.currency)} when this card payment of ${formatMoney(payment.amount, payment.currency)} arrived: ${formatMoney(payment.amount - owed, payment.currency)} is due back to the customer.`;
-          letters.push(cardPaymentStaffAlertLetter(facts, payment, why, company, mail));
+          happened.push(problem(why));
         }
-        await enqueue(tx, letters);
+        await events.record(tx, happened);
         return page('paid');
       }),
     );
@@ -176,13 +173,13 @@ export async function closeAttempt(
   ownerId: string,
   id: string,
   body: { outcome: 'paid' | 'failed'; note: string },
-  mail: MailSettings,
+  events: EventLog,
 ): Promise<{ attempt: PaymentAttempt; message: string }> {
   if (!isId(id)) throw new HttpError(404, PAYMENT_MESSAGES.attemptNotFound);
   return retryTransientConflicts(() =>
     db.transaction(async (tx) => {
       await actAs(tx, ownerId);
-      const { attempt, booking } = await lockAttempt(tx, id);
+      const { attempt } = await lockAttempt(tx, id);
       if (attempt.status !== 'expired') throw new HttpError(409, PAYMENT_MESSAGES.notOpen);
       await tx
         .update(paymentAttempts)
@@ -193,10 +190,8 @@ export async function closeAttempt(
         const owed = (await folioTotalsOf(tx, attempt.bookingId)).balance;
         await recordMoney(tx, attempt.bookingId, { kind: 'payment', method: 'card', amount: attempt.amount, reference: attempt.transactionId ?? attempt.orderId, note: `Card payment ${attempt.orderId}, closed by staff`, attemptId: attempt.id, by: ownerId });
         await tx.update(bookings).set({ paymentMethod: 'card', holdExpiresAt: null }).where(eq(bookings.id, attempt.bookingId));
-        const facts = await bookingFacts(tx, attempt.bookingId);
         const payment = { orderId: attempt.orderId, amount: attempt.amount, currency: attempt.currency, cardLast4: attempt.cardLast4, transactionId: attempt.transactionId };
-        const stillDue = Math.max(0, owed - attempt.amount);
-        await enqueue(tx, [cardPaymentReceivedLetter({ ...facts, cancelled: booking.status === 'cancelled' }, payment, stillDue, await getCompanySettings(tx), mail)]);
+        await events.record(tx, [{ kind: 'card_paid', bookingId: attempt.bookingId, actorId: ownerId, data: { ...payment, stillDue: Math.max(0, owed - attempt.amount) } }]);
       }
       const [saved] = await listed(tx, eq(paymentAttempts.id, id), 1);
       return { attempt: saved!, message: body.outcome === 'paid' ? PAYMENT_MESSAGES.closedPaid : PAYMENT_MESSAGES.closedFailed };

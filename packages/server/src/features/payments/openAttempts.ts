@@ -8,9 +8,8 @@
 import { REFUSAL_CODES } from '@rental/contract';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { paymentAttempts } from '../../db/schema';
-import { type Database, queryRows } from '../../db/types';
+import { type Database, queryRows, type Tx } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import type { Tx } from '../mail';
 // The rule of an open attempt is the booking's (its hold waits for it): bookings holds it.
 import { hasOpenAttempt, OPEN_ATTEMPT_MINUTES } from '../bookings';
 

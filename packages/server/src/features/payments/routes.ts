@@ -19,7 +19,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
 
   addEndpoint(app, 'paymentReturn', async (request, reply) => {
     let location = '/my-bookings?payment=unverified';
-    if (provider) location = await completeReturn(app.db, provider, request.query, app.mail, request.log);
+    if (provider) location = await completeReturn(app.db, provider, request.query, app.events, request.log);
     else request.log.warn('a card payment return arrived while card payments are off; nothing changed');
     return reply.header('cache-control', 'no-store').redirect(location, 303);
   });
@@ -29,7 +29,7 @@ const paymentRoutes: FastifyPluginAsync = async (app) => {
   });
 
   addEndpoint(app, 'closePayment', async (request) => {
-    const closed = await closeAttempt(app.db, request.user.id, request.params.id, request.body, app.mail);
+    const closed = await closeAttempt(app.db, request.user.id, request.params.id, request.body, app.events);
     return { success: true as const, ...closed };
   });
 

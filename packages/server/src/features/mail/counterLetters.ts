@@ -1,8 +1,9 @@
 /**
  * The counter's e-mails: the signed agreement when the keys are handed over, the receipt when the
  * car comes back, the customer's reminder the evening before the return day, and staff's alert when
- * a car is overdue. Pure functions, in the words and layout of features/mail/letters.ts; the PDFs
- * are not in the letter but named by its attachment and read as it is sent.
+ * a car is overdue. Pure functions, in the words and layout of letters.ts (makers/counter.ts makes
+ * them from the counter's events); the PDFs are not in the letter but named by its attachment and
+ * read as it is sent.
  */
 import {
   bookingDayRate,
@@ -13,10 +14,10 @@ import {
   formatDay,
   formatMoney,
   fuelWords,
-  type ReturnCharge,
   rentalDays,
+  type ReturnSettled,
 } from '@rental/contract';
-import { type BookingFacts, compose, formatMoment, type Letter, type MailSettings } from '../mail';
+import { type BookingFacts, compose, formatMoment, type Letter, type MailSettings } from './letters';
 
 /** A booking at the counter: its car may carry its plate. */
 export type CounterFacts = BookingFacts & { car: BookingFacts['car'] & { plate?: string | null } };
@@ -24,20 +25,6 @@ export type CounterFacts = BookingFacts & { car: BookingFacts['car'] & { plate?:
 export interface DepositTaken {
   amount: number;
   method: DepositMethod;
-}
-
-/** What a return settled, as the receipt prints it (contract's returnCharges and settleDeposit). */
-export interface ReturnSettlementFacts {
-  receiptNumber: string;
-  charges: ReturnCharge[];
-  chargesTotal: number;
-  depositRefunded: number;
-  depositKept: number;
-  /** The security deposit held while a damage is to be assessed. */
-  depositHeld: number;
-  /** The folio's balance after the security deposit: the rental still unpaid and the return's charges. */
-  owing: number;
-  toBeAssessed: boolean;
 }
 
 const currencyOf = (booking: BookingFacts, company: CompanySettings) => booking.quote?.currency ?? company.currency;
@@ -48,7 +35,7 @@ function carName(booking: CounterFacts): string {
 }
 
 /** "Thu 26 Nov 2026 at 6:00 pm (Jamaica time)": the return day at the company's return time. */
-export function dueBackWords(booking: BookingFacts, company: CompanySettings): string {
+function dueBackWords(booking: BookingFacts, company: CompanySettings): string {
   return formatMoment(dueBackAt(booking.returnDate, company.returnTime));
 }
 
@@ -110,7 +97,7 @@ export function keysHandedOverLetter(booking: CounterFacts, deposit: DepositTake
 }
 
 /** To the customer as the car comes back: what was charged, the deposit, what is still to pay; the receipt attached. */
-export function carReturnedLetter(booking: CounterFacts, settlement: ReturnSettlementFacts, company: CompanySettings, mail: MailSettings): Letter {
+export function carReturnedLetter(booking: CounterFacts, settlement: ReturnSettled, company: CompanySettings, mail: MailSettings): Letter {
   const money = (amount: number) => formatMoney(amount, currencyOf(booking, company));
   const blocks: Parameters<typeof compose>[4] = [
     `Thank you for renting with ${company.name}: the ${booking.car.brand} ${booking.car.model} of booking ${booking.reference} is back with us. Your receipt ${settlement.receiptNumber} is attached to this e-mail as a PDF.`,

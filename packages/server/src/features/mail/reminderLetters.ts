@@ -1,10 +1,10 @@
 /**
- * The reminders' letters (features/reminders/sweep.ts sends them): the day before pickup, a bank
- * deposit's hold ending, and staff's morning list of the day's pickups and returns. The evening
- * before return is the counter's (features/counter/letters.ts returnReminderLetter).
+ * The reminders' letters (made from the events features/reminders/sweep.ts records: makers/reminders.ts):
+ * the day before pickup, a bank deposit's hold ending, and staff's morning list of the day's pickups
+ * and returns. The evening before return is the counter's (counterLetters.ts returnReminderLetter).
  */
 import { BANK_PAYMENT_WAYS, type BankDetails, type CompanySettings, formatDay, formatMoney, type TodaysMovements, whatToBring } from '@rental/contract';
-import { bookingLink, bookingRows, type BookingFacts, compose, formatMoment, type Letter, type LetterBlock, type MailSettings, payIntoBankRows } from '../mail';
+import { bookingLink, bookingRows, type BookingFacts, compose, formatMoment, type Letter, type LetterBlock, type MailSettings, payIntoBankRows } from './letters';
 
 const carName = (booking: BookingFacts) => `${booking.car.brand} ${booking.car.model}`;
 

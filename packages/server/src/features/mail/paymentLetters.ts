@@ -1,6 +1,6 @@
-/** The e-mails of card payments: the customer's receipt, and staff's alert when a payment needs a person. */
+/** The e-mails of card payments: the customer's receipt, and staff's alert when a payment needs a person (makers/payments.ts). */
 import { type CompanySettings, formatMoney } from '@rental/contract';
-import { type BookingFacts, bookingRows, compose, type Letter, type MailSettings } from '../mail';
+import { type BookingFacts, bookingRows, compose, type Letter, type MailSettings } from './letters';
 
 export interface CardPaymentFacts {
   orderId: string;
