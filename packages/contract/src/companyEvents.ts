@@ -11,6 +11,8 @@
 import type { BookingEvent } from './bookingLife';
 import type { BookingStatus, StatusReason } from './constants';
 import type { FolioLineKind, FolioMethod } from './folio';
+import type { BankDetails } from './schemas/company';
+import type { StaffRole } from './staffRoles';
 
 /** Each kind of event and what it carries. */
 export interface EventData {
@@ -49,9 +51,9 @@ export interface EventData {
 export interface AccountEventData {
   password_reset_requested: { userId: string };
   password_changed: { userId: string; how: 'changed' | 'reset' };
-  staff_invited: { email: string; staffRole: string; invitedBy: string };
+  staff_invited: { email: string; staffRole: StaffRole; invitedBy: string };
   customer_welcomed: { userId: string };
-  bank_details_changed: { changedBy: string; at: string; before: Record<string, string> | null; after: Record<string, string> };
+  bank_details_changed: { changedBy: string; at: string; before: BankDetails | null; after: BankDetails };
   driver_approved: { userId: string };
   driver_rejected: { userId: string; reason: string; cancelled: string[] };
   staff_day_summary: { day: string };

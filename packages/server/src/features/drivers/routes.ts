@@ -93,7 +93,7 @@ const driverRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, option
   });
 
   addEndpoint(app, 'decideVetting', async (request) => {
-    const decided = await decideVetting(app.db, request.user.id, request.body, app.mail, app.events);
+    const decided = await decideVetting(app.db, request.user.id, request.body, app.events);
     return { success: true as const, ...decided };
   });
 

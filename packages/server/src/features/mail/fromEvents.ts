@@ -11,6 +11,7 @@ import type { BookingFacts, MailSettings } from './letters';
 import { bookingFactsOf, enqueue, type QueuedLetter, type Tx } from './outbox';
 import { accountMakers } from './makers/accounts';
 import { bookingMakers } from './makers/booking';
+import { peopleMakers } from './makers/people';
 
 /** What a maker may read: the company's settings and a booking's facts, each read once per transaction's events. */
 export interface LetterContext {
@@ -26,7 +27,11 @@ export type LetterMaker<K extends CompanyEventKind> = (tx: Tx, event: EventOfKin
 export type LetterMakers = { [K in CompanyEventKind]?: LetterMaker<K> };
 
 /** Every kind that makes letters; an event of a kind not here makes none (its history is enough). */
-const MAKERS: LetterMakers = { ...bookingMakers, ...accountMakers };
+const MAKERS: LetterMakers = {
+  ...bookingMakers,
+  ...accountMakers,
+  ...peopleMakers,
+};
 
 export function lettersFromEvents(mail: MailSettings): Reaction {
   return async (tx, events) => {
