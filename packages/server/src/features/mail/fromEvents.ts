@@ -11,6 +11,7 @@ import type { BookingFacts, MailSettings } from './letters';
 import { bookingFactsOf, enqueue, type QueuedLetter, type Tx } from './outbox';
 import { accountMakers } from './makers/accounts';
 import { bookingMakers } from './makers/booking';
+import { changeMakers } from './makers/changes';
 import { peopleMakers } from './makers/people';
 
 /** What a maker may read: the company's settings and a booking's facts, each read once per transaction's events. */
@@ -31,6 +32,7 @@ const MAKERS: LetterMakers = {
   ...bookingMakers,
   ...accountMakers,
   ...peopleMakers,
+  ...changeMakers,
 };
 
 export function lettersFromEvents(mail: MailSettings): Reaction {
