@@ -9,10 +9,12 @@
  * when it is made, and erasure need not look into the history.
  */
 import type { BookingEvent } from './bookingLife';
-import type { BookingStatus, StatusReason } from './constants';
+import type { BookingStatus, PaymentStatus, StatusReason } from './constants';
 import type { DepositMethod } from './counter';
 import { FOLIO_METHOD_WORDS, type FolioLineKind, type FolioMethod } from './folio';
 import { formatMoney } from './format';
+import type { BankDetails } from './schemas/company';
+import type { StaffRole } from './staffRoles';
 
 /** Each kind of event and what it carries. */
 export interface EventData {
@@ -26,7 +28,9 @@ export interface EventData {
   check_out: LifeData & { deposit: { amount: number; method: DepositMethod }; owedAtReturn: number };
   check_in: LifeData & { settlement: ReturnSettled };
   no_show: LifeData;
-  change: LifeData & { priceBefore: number; priceAfter: number; byStaff: boolean };
+  // A change of dates or car (the customer's letter, and staff's when it goes back to them); one of
+  // the other drivers changes no dates (before: null) and drivers_changed tells the rest.
+  change: LifeData & { priceBefore: number; priceAfter: number; byStaff: boolean; confirmAgain: boolean; before: ChangedFrom | null };
   reopen: LifeData;
 
   // Money (features/bookings/folio.ts).
@@ -40,7 +44,7 @@ export interface EventData {
   card_problem: { orderId: string; amount: number; currency: string; cardLast4: string | null; transactionId: string | null; why: string };
 
   // The rest of a booking's story.
-  drivers_changed: { priceBefore: number; priceAfter: number };
+  drivers_changed: { priceBefore: number; priceAfter: number; confirmAgain: boolean };
   pickup_reminded: Record<string, never>;
   hold_ending_reminded: { owing: number };
   return_reminded: { fuelOut: number };
@@ -51,9 +55,9 @@ export interface EventData {
 export interface AccountEventData {
   password_reset_requested: { userId: string };
   password_changed: { userId: string; how: 'changed' | 'reset' };
-  staff_invited: { email: string; staffRole: string; invitedBy: string };
+  staff_invited: { email: string; staffRole: StaffRole; invitedBy: string };
   customer_welcomed: { userId: string };
-  bank_details_changed: { changedBy: string; at: string; before: Record<string, string> | null; after: Record<string, string> };
+  bank_details_changed: { changedBy: string; at: string; before: BankDetails | null; after: BankDetails };
   driver_approved: { userId: string };
   driver_rejected: { userId: string; reason: string; cancelled: string[] };
   staff_day_summary: { day: string };
@@ -69,6 +73,14 @@ export interface ReturnSettled {
   depositHeld: number;
   owing: number;
   toBeAssessed: boolean;
+}
+
+/** What a booking was before a change of its dates or car: the customer's letter shows it beside what it is now. */
+export interface ChangedFrom {
+  carId: string;
+  pickupDate: string;
+  returnDate: string;
+  paymentStatus: PaymentStatus;
 }
 
 interface LifeData {

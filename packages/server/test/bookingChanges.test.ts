@@ -222,6 +222,41 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     );
   });
 
+  it('keeps every change in the booking’s history, naming no one, and e-mails the customer once for each', async () => {
+    const first = await addCar(t.app, owner.token, { brand: 'Honda', model: 'Fit', pricePerDay: 7000, plate: `${plate++} BC` } as never);
+    const second = await newCar();
+    const customer = await registerCustomer(t.app, { name: 'Shauna Ellis' });
+    const booking = await made(customer, first._id, day(120), day(122));
+    const longer = await change(customer.token, booking._id, { returnDate: day(123) });
+    expect(longer.statusCode, longer.body).toBe(200);
+    const lengthened = bookingChangeResponses.changed.parse(longer.json()).change.after.total;
+    const moved = await change(agent.token, booking._id, { car: second._id });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    // Still pending: each change is in the history with the status it left the booking in.
+    const events = await queryRows<{ kind: string; status: string | null; actor_id: string; data: Record<string, unknown> }>(
+      t.db,
+      sql`SELECT kind, status, actor_id, data FROM booking_events WHERE booking_id = ${booking._id}::uuid ORDER BY id`,
+    );
+    expect(events.map((e) => [e.kind, e.status, e.actor_id])).toEqual([
+      ['book', 'pending', customer.user._id],
+      ['change', 'pending', customer.user._id],
+      ['change', 'pending', agent.user._id],
+    ]);
+    expect(events[2]!.data).toMatchObject({ byStaff: true, confirmAgain: false, priceBefore: lengthened, before: { carId: first._id, pickupDate: day(120), returnDate: day(123) } });
+    expect(JSON.stringify(events)).not.toMatch(/Shauna|Ellis|@/);
+
+    // The customer hears of each change once; staff are not asked to confirm a pending booking again.
+    const letters = await t.db.select({ kind: outbox.kind, recipient: outbox.recipient, text: outbox.textBody }).from(outbox).where(eq(outbox.bookingId, booking._id)).orderBy(outbox.id);
+    expect(letters.map((l) => l.kind)).toEqual(['booking_made', 'booking_made_staff', 'booking_changed', 'booking_changed']);
+    expect(letters[2]!.text).toContain(`You changed your booking ${booking.reference}.`);
+    // Staff's change: what it was (the first car, its days and price) beside what it is now.
+    expect(letters[3]!.recipient).toBe(customer.user.email);
+    expect(letters[3]!.text).toContain(`has changed your booking ${booking.reference}.`);
+    expect(letters[3]!.text).toMatch(/Before:\n\nCar: +Honda Fit\n/);
+    expect(letters[3]!.text).toContain('The new price is');
+  });
+
   it('never lengthens a hold, and cuts it to a day when the pickup moves far ahead', async () => {
     const car = await newCar();
     const customer = await registerCustomer(t.app);

@@ -118,6 +118,34 @@ describe(`money at the seams (${describeDatabase})`, () => {
     expect(named.json()).toMatchObject({ confirmAgain: false, difference: 0, booking: { status: 'confirmed', price: free.price } });
   });
 
+  it('keeps other drivers named in the booking’s history; staff hear once when they send it back, the customer gets no change letter', async () => {
+    await savePrices({ ...NO_RULES, additionalDriverPerDay: 1500 });
+    const car = await newCar();
+    const customer = await registerCustomer(t.app, { name: 'Delroy Facey' });
+    const booking = await confirmedBooking(t.app, owner, customer, car._id, day(110), day(112));
+    const url = pathFor('bookingDrivers', { id: booking._id });
+    const dearer = await call(customer.token, 'PUT', url, { drivers: [otherDriver('Jane Brown')] });
+    expect(dearer.statusCode, dearer.body).toBe(200);
+    const priceAfter = dearer.json().booking.price as number;
+    // Pending now, for staff: naming the same driver again costs nothing more and asks no one.
+    expect((await call(customer.token, 'PUT', url, { drivers: [otherDriver('Jane Brown')] })).statusCode).toBe(200);
+
+    const events = await t.db.select({ kind: bookingEvents.kind, status: bookingEvents.status, data: bookingEvents.data }).from(bookingEvents).where(eq(bookingEvents.bookingId, booking._id)).orderBy(bookingEvents.id);
+    expect(events.map((e) => [e.kind, e.status])).toEqual([
+      ['book', 'pending'],
+      ['confirm', 'confirmed'],
+      ['change', 'pending'],
+      ['drivers_changed', null],
+      ['drivers_changed', null],
+    ]);
+    expect(events[3]!.data).toEqual({ priceBefore: booking.price, priceAfter, confirmAgain: true });
+    expect(events[4]!.data).toEqual({ priceBefore: priceAfter, priceAfter, confirmAgain: false });
+    expect(JSON.stringify(events)).not.toMatch(/Jane|Brown|Delroy|@/);
+
+    const kinds = (await t.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.bookingId, booking._id)).orderBy(outbox.id)).map((l) => l.kind);
+    expect(kinds.filter((kind) => kind.startsWith('booking_changed'))).toEqual(['booking_changed_staff']);
+  });
+
   it('sends a confirmed 2-day booking the customer stretches to 90 days over Christmas back to staff: pending, held, and staff e-mailed', async () => {
     const soon = day(10);
     const christmas = `${soon.slice(5) <= '12-25' ? soon.slice(0, 4) : Number(soon.slice(0, 4)) + 1}-12-25`;

@@ -4,13 +4,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
 import { users } from '../../db/schema';
 import { addEndpoint } from '../../http/endpoint';
-import { getCompanySettings } from '../company';
-import { passwordChangedLetter, enqueue } from '../mail';
 import { HttpError } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { publicUser } from './routes';
 import { signSessionToken } from './sessionTokens';
-import { userEmail } from '../../db/userEmail';
 
 export interface AccountRoutesOptions {
   /** Limits guesses of the current password, like login; undefined: no limit. */
@@ -42,8 +39,8 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opti
           .update(users)
           .set({ passwordHash })
           .where(eq(users.id, request.user.id))
-          .returning({ sessionVersion: users.sessionVersion, name: users.name, email: userEmail });
-        await enqueue(tx, [passwordChangedLetter(row!, 'changed', await getCompanySettings(tx), app.mail)]);
+          .returning({ sessionVersion: users.sessionVersion });
+        await app.events.record(tx, [{ kind: 'password_changed', bookingId: null, actorId: request.user.id, data: { userId: request.user.id, how: 'changed' } }]);
         return row;
       });
       const token = await signSessionToken(app.sessionKey, request.user.id, changed!.sessionVersion);

@@ -3,10 +3,11 @@
  * SHA-256 is stored, it works for an hour and once. The answer to forgot-password is the same
  * whether or not an account uses the address, and nothing is sent to an unknown address. Setting
  * the new password raises the account's session version (migrations/0003), so every earlier
- * session ends. The e-mail's stored copy never holds the token; its row keeps it apart only until
- * it is sent or the link stops working (features/mail/outbox.ts). The browser that sets the new
- * password becomes a known device of the account (features/auth/deviceCookie.ts): whoever reads
- * the account's e-mail is its person, and gets in even while strangers' guesses lock it.
+ * session ends. The e-mail is made from the request's event, which carries the token to it alone:
+ * its stored copy never holds the token, its row keeps it apart only until it is sent or the link
+ * stops working (features/mail/outbox.ts), and mail drops the tokens of dead links. The browser
+ * that sets the new password becomes a known device of the account (features/auth/deviceCookie.ts):
+ * whoever reads the account's e-mail is its person, and gets in even while strangers' guesses lock it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { MESSAGES } from '@rental/contract';
@@ -15,11 +16,8 @@ import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
 import { passwordResets, users } from '../../db/schema';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { getCompanySettings } from '../company';
-import { passwordChangedLetter, passwordResetLinkLetter, enqueue, forgetDeadLinks, LINK_TOKEN_PLACEHOLDER } from '../mail';
 import { deviceCookieFor, deviceKey, overHttps, readDevices } from './deviceCookie';
 import { hashPassword } from '../../security/passwords';
-import { userEmail } from '../../db/userEmail';
 
 export const RESET_LINK_MINUTES = 60;
 /** Links one account may be sent in RESET_WINDOW_MINUTES, whoever asks: no one can flood a mailbox. */
@@ -45,7 +43,7 @@ const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = asyn
       const { email } = request.body;
       await app.db.transaction(async (tx) => {
         // The account's row first: two requests at once count each other's links.
-        const [account] = await tx.select({ id: users.id, name: users.name, email: userEmail }).from(users).where(eq(users.email, email)).for('no key update');
+        const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).for('no key update');
         if (!account) return;
         const [recent] = await tx
           .select({ links: count() })
@@ -61,11 +59,8 @@ const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = asyn
           userId: account.id,
           expiresAt: sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})`,
         });
-        const letter = passwordResetLinkLetter(account, LINK_TOKEN_PLACEHOLDER, await getCompanySettings(tx), app.mail);
-        await enqueue(tx, [{ ...letter, linkToken: token }]);
-        // Tokens of links that stopped working since (used, or past their hour) are dropped here,
-        // when a link is used, and by the sender: no timer needed for a few dead strings.
-        await forgetDeadLinks(tx);
+        // The link's token goes to the letter alone: no event or history keeps it.
+        await app.events.record(tx, [{ kind: 'password_reset_requested', bookingId: null, actorId: null, data: { userId: account.id }, secret: token }]);
       });
       return { success: true as const, message: MESSAGES.resetLinkSent };
     },
@@ -92,14 +87,9 @@ const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = asyn
           .update(passwordResets)
           .set({ usedAt: sql`now()` })
           .where(and(eq(passwordResets.userId, link.userId), isNull(passwordResets.usedAt)));
-        // Their tokens, if an e-mail still waits to be sent, are dropped with them.
-        await forgetDeadLinks(tx);
-        const [account] = await tx
-          .update(users)
-          .set({ passwordHash })
-          .where(eq(users.id, link.userId))
-          .returning({ name: users.name, email: userEmail });
-        await enqueue(tx, [passwordChangedLetter(account!, 'reset', await getCompanySettings(tx), app.mail)]);
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, link.userId));
+        // Its notice; their tokens, if an e-mail still waits to be sent, are dropped with them.
+        await app.events.record(tx, [{ kind: 'password_changed', bookingId: null, actorId: link.userId, data: { userId: link.userId, how: 'reset' } }]);
         return link.userId;
       });
       reply.header('set-cookie', deviceCookieFor(devices, readDevices(devices, request.headers.cookie), userId, overHttps(request, app.config.publicUrl)));

@@ -12,7 +12,7 @@ const bookingChangeRoutes: FastifyPluginAsync = async (app) => {
   });
 
   addEndpoint(app, 'changeBooking', async (request) => {
-    const change = await retryTransientConflicts(() => changeBooking(app.db, request.user, request.params.id, request.body, { preview: false, holdMinutes: app.config.holdMinutes, mail: app.mail, events: app.events }));
+    const change = await retryTransientConflicts(() => changeBooking(app.db, request.user, request.params.id, request.body, { preview: false, holdMinutes: app.config.holdMinutes, events: app.events }));
     return { success: true as const, message: change.confirmAgain ? BOOKING_CHANGE_MESSAGES.changedToConfirm : BOOKING_CHANGE_MESSAGES.changed, change };
   });
 };

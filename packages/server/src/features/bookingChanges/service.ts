@@ -34,11 +34,9 @@ import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
 import { checkDrivers } from '../bookings';
-import { DEFAULT_MAIL_SETTINGS, type MailSettings, bookingFacts, enqueue } from '../mail';
 import type { EventLog } from '../../events';
 import { refuseWhileCardPaymentOpen } from '../payments';
 import { priceChangedRefusal, quoteCars, quoteWith, readPriceBook } from '../prices';
-import { bookingChangedLetter, bookingChangedStaffLetter } from './letter';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -56,8 +54,7 @@ export interface ChangeOptions {
   preview: boolean;
   /** A new booking's hold (config HOLD_MINUTES): a confirmed booking sent back to staff gets one as long. */
   holdMinutes: number;
-  mail?: MailSettings;
-  /** Where the change's event is recorded (a change that sends a confirmed booking back to staff). */
+  /** Where the change's event is recorded: the customer's letter, and staff's when it goes back to them, are made from it. */
   events: EventLog;
   today?: string;
 }
@@ -213,8 +210,18 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
       holdExpiresAt: hold,
     })
     .where(eq(bookings.id, bookingId));
+  // The change's event: what the booking was (its letters show it beside what it is now), never who.
+  const told = {
+    priceBefore: current.price,
+    priceAfter: newQuote.total,
+    byStaff: asker === 'staff',
+    confirmAgain: toConfirm,
+    before: { carId: current.carId, pickupDate: current.pickupDate, returnDate: current.returnDate, paymentStatus: current.paymentStatus },
+  };
   // Back to staff: the booking's life takes the step (a customer's change of a confirmed booking), with the hold above.
-  if (toConfirm) await takeStep(tx, options.events, bookingId, 'confirmed', { event: 'change', actor: 'customer', actorId: actor.id, to: 'pending', holdExpiresAt: hold as SQL });
+  // Otherwise its status stays, and the event says so.
+  if (toConfirm) await takeStep(tx, options.events, bookingId, 'confirmed', { event: 'change', actor: 'customer', actorId: actor.id, to: 'pending', holdExpiresAt: hold as SQL, data: told });
+  else await options.events.record(tx, [{ kind: 'change', bookingId, actorId: actor.id, data: { ...told, status: current.status } }]);
   // The extras must fit their stock on the new days too (raises extra_sold_out).
   if (newQuote.extras.length > 0) await tx.execute(sql`SELECT booking_extras_fit(${bookingId}::uuid)`);
   // A rental extended: its new return day gets its own reminder and, if it comes to that, its own overdue alert.
@@ -246,12 +253,5 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
     paymentNote: payment.note,
     confirmAgain: toConfirm,
   };
-  if (!options.preview) {
-    const facts = await bookingFacts(tx, bookingId);
-    const mail = options.mail ?? DEFAULT_MAIL_SETTINGS;
-    const letters = [bookingChangedLetter(facts, change, asker === 'staff', company, mail)];
-    if (toConfirm) letters.push(bookingChangedStaffLetter(facts, change, company, mail));
-    await enqueue(tx, letters);
-  }
   return change;
 }

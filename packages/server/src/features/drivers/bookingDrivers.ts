@@ -16,10 +16,8 @@ import { findBooking, holdFromNow, takeStep } from '../bookings';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
 import { refuseWhileCardPaymentOpen } from '../payments';
-import { DEFAULT_MAIL_SETTINGS, type MailSettings, bookingFacts, enqueue } from '../mail';
 import type { EventLog } from '../../events';
 import { getPriceRules, priceChangedRefusal } from '../prices';
-import { driversAddedStaffLetter } from './driversLetter';
 
 export interface DriversSaved {
   booking: Booking;
@@ -34,7 +32,7 @@ export interface DriversOptions {
   expectedTotal?: number | undefined;
   /** A new booking's hold (config HOLD_MINUTES), for a confirmed booking sent back to staff. */
   holdMinutes: number;
-  mail?: MailSettings;
+  /** Where the drivers' change is recorded (staff's letter, when it goes back to them, is made from it). */
   events: EventLog;
   today?: string;
 }
@@ -69,11 +67,15 @@ export async function setBookingDrivers(db: Database, userId: string, bookingId:
         ...(quoted ? { quote: quoted, price: quoted.total } : {}),
       })
       .where(eq(bookings.id, bookingId));
+    const prices = { priceBefore: booking.price, priceAfter: total };
     if (toConfirm) {
-      // Back to staff, as a customer's change of a confirmed booking: the booking's life takes the step, held as a new booking would be.
-      await takeStep(tx, options.events, bookingId, 'confirmed', { event: 'change', actor: 'customer', actorId: userId, to: 'pending', holdExpiresAt: holdFromNow(holdMinutesFor(booking.pickupDate, options.holdMinutes, today)) });
-      await enqueue(tx, [driversAddedStaffLetter(await bookingFacts(tx, bookingId), booking.price, company, options.mail ?? DEFAULT_MAIL_SETTINGS)]);
+      // Back to staff, as a customer's change of a confirmed booking: the booking's life takes the
+      // step, held as a new booking would be. No dates moved: the drivers' event below tells staff.
+      const holdExpiresAt = holdFromNow(holdMinutesFor(booking.pickupDate, options.holdMinutes, today));
+      const data = { ...prices, byStaff: false, confirmAgain: true, before: null };
+      await takeStep(tx, options.events, bookingId, 'confirmed', { event: 'change', actor: 'customer', actorId: userId, to: 'pending', holdExpiresAt, data });
     }
+    await options.events.record(tx, [{ kind: 'drivers_changed', bookingId, actorId: userId, data: { ...prices, confirmAgain: toConfirm } }]);
     return { difference: total - booking.price, confirmAgain: toConfirm };
   });
   return { booking: (await findBooking(db, eq(bookings.id, bookingId)))!, ...saved };

@@ -76,7 +76,6 @@ const driverRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, option
     const { booking, difference, confirmAgain } = await setBookingDrivers(app.db, request.user.id, request.params.id, request.body.drivers, {
       expectedTotal: request.body.expectedTotal,
       holdMinutes: app.config.holdMinutes,
-      mail: app.mail,
       events: app.events,
     });
     const currency = booking.quote?.currency;
@@ -93,7 +92,7 @@ const driverRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, option
   });
 
   addEndpoint(app, 'decideVetting', async (request) => {
-    const decided = await decideVetting(app.db, request.user.id, request.body, app.mail, app.events);
+    const decided = await decideVetting(app.db, request.user.id, request.body, app.events);
     return { success: true as const, ...decided };
   });
 

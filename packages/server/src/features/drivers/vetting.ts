@@ -18,7 +18,6 @@ import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
-import { type MailSettings, vettingApprovedLetter, vettingRejectedLetter, enqueue } from '../mail';
 import type { EventLog } from '../../events';
 import { toDriver, toVetting } from './driverDetails';
 import { driverColumns } from '../../db/driverColumns';
@@ -128,12 +127,12 @@ async function lockedCustomer(tx: Parameters<Parameters<Database['transaction']>
   return row;
 }
 
-export async function decideVetting(db: Database, staffId: string, body: VettingDecisionBody, mail: MailSettings, events: EventLog): Promise<{ message: string; customer: VettingEntry }> {
+export async function decideVetting(db: Database, staffId: string, body: VettingDecisionBody, events: EventLog): Promise<{ message: string; customer: VettingEntry }> {
   const { userId, decision } = body;
   const reason = body.reason?.trim() || null;
   await db.transaction(async (tx) => {
     await actAs(tx, staffId);
-    const customer = await lockedCustomer(tx, userId);
+    await lockedCustomer(tx, userId);
     const [given] = await tx.select({ updatedAt: driverDetails.updatedAt }).from(driverDetails).where(eq(driverDetails.userId, userId));
     if (decision === 'approved' && !given) throw new HttpError(409, DRIVER_MESSAGES.vettingNeedsDriver);
     // Staff decide on the details they saw: changed since, they look again.
@@ -144,14 +143,14 @@ export async function decideVetting(db: Database, staffId: string, body: Vetting
       .update(users)
       .set({ vettingStatus: decision, vettingReason: decision === 'rejected' ? reason : null, vettedAt: new Date() })
       .where(eq(users.id, userId));
-    const company = await getCompanySettings(tx);
+    // The customer is told by e-mail, made from the decision's event.
     if (decision === 'approved') {
-      await enqueue(tx, [vettingApprovedLetter(customer, company, mail)]);
+      await events.record(tx, [{ kind: 'driver_approved', bookingId: null, actorId: staffId, data: { userId } }]);
       return;
     }
-    // Not approved: their holds end now, their days free for others.
+    // Not approved: their holds end now, their days free for others; the one letter lists them.
     const cancelled = await cancelNotApproved(tx, events, userId, staffId);
-    await enqueue(tx, [vettingRejectedLetter(customer, reason ?? '', cancelled.map((b) => b.reference).sort(), company, mail)]);
+    await events.record(tx, [{ kind: 'driver_rejected', bookingId: null, actorId: staffId, data: { userId, reason: reason ?? '', cancelled: cancelled.map((b) => b.reference).sort() } }]);
   });
   const [customer] = await vettingList(db, 'waiting', userId);
   return { message: decision === 'approved' ? DRIVER_MESSAGES.vettingApproved : DRIVER_MESSAGES.vettingRejected, customer: customer! };

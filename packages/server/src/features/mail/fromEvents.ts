@@ -15,6 +15,8 @@ import { folioMakers } from './makers/folio';
 import { counterMakers } from './makers/counter';
 import { paymentMakers } from './makers/payments';
 import { reminderMakers } from './makers/reminders';
+import { changeMakers } from './makers/changes';
+import { peopleMakers } from './makers/people';
 
 /** What a maker may read: the company's settings and a booking's facts, each read once per transaction's events. */
 export interface LetterContext {
@@ -37,6 +39,8 @@ const MAKERS: LetterMakers = {
   ...counterMakers,
   ...paymentMakers,
   ...reminderMakers,
+  ...peopleMakers,
+  ...changeMakers,
 };
 
 export function lettersFromEvents(mail: MailSettings): Reaction {

@@ -15,12 +15,11 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { actAs } from '../../db/actor';
 import { staffInvitations, users } from '../../db/schema';
-import { type Database, isUniqueViolation } from '../../db/types';
+import { type Database, isUniqueViolation, type Tx } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { getCompanySettings } from '../company';
-import { type MailSettings, enqueue, type Tx } from '../mail';
-import { staffInvitationLetter } from './invitationLetter';
+import type { EventLog } from '../../events';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -64,7 +63,7 @@ async function blotOutLinks(tx: Tx, email: string): Promise<void> {
      WHERE kind = 'staff_invitation' AND recipient = ${email} AND text_body NOT LIKE '%/staff-invitation/link-not-kept%'`);
 }
 
-export async function invite(db: Database, mail: MailSettings, actor: { id: string; name: string }, email: string, staffRole: StaffRole): Promise<StaffInvitation> {
+export async function invite(db: Database, events: EventLog, actor: { id: string; name: string }, email: string, staffRole: StaffRole): Promise<StaffInvitation> {
   const token = randomBytes(32).toString('base64url');
   try {
     return await db.transaction(async (tx) => {
@@ -82,7 +81,8 @@ export async function invite(db: Database, mail: MailSettings, actor: { id: stri
         .insert(staffInvitations)
         .values({ email, staffRole, tokenHash: hashInvitationToken(token), invitedBy: actor.id, expiresAt: sql`now() + make_interval(days => ${STAFF_INVITATION_DAYS})` })
         .returning();
-      await enqueue(tx, [staffInvitationLetter({ email, staffRole, invitedBy: actor.name }, token, await getCompanySettings(tx), mail)]);
+      // Its e-mail is made from the event, which alone carries the link's token.
+      await events.record(tx, [{ kind: 'staff_invited', bookingId: null, actorId: actor.id, data: { email, staffRole, invitedBy: actor.name }, secret: token }]);
       return toInvitation(row!, actor.name);
     });
   } catch (err) {

@@ -18,7 +18,7 @@ const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options)
   });
 
   addEndpoint(app, 'inviteStaff', async (request) => {
-    const invitation = await invite(app.db, app.mail, request.user, request.body.email, request.body.staffRole);
+    const invitation = await invite(app.db, app.events, request.user, request.body.email, request.body.staffRole);
     return { success: true as const, message: STAFF_MESSAGES.invited(invitation.email), invitation };
   });
 

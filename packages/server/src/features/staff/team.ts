@@ -9,9 +9,8 @@ import { lastOwnerProblem, type StaffMember, type StaffRole, STAFF_MESSAGES, STA
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { users } from '../../db/schema';
-import type { Database } from '../../db/types';
+import type { Database, Tx } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import type { Tx } from '../mail';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

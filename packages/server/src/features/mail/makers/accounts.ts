@@ -7,7 +7,7 @@ import { LINK_TOKEN_PLACEHOLDER, type Tx } from '../outbox';
 import { welcomeLetter } from '../welcomeLetter';
 
 /** An account's name and e-mail as the letter addresses them. */
-async function accountOf(tx: Tx, userId: string): Promise<{ name: string; email: string }> {
+export async function accountOf(tx: Tx, userId: string): Promise<{ name: string; email: string }> {
   const [row] = await tx.select({ name: users.name, email: userEmail }).from(users).where(eq(users.id, userId));
   if (!row) throw new Error(`account ${userId} vanished inside its own transaction`);
   return row;

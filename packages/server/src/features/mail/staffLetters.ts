@@ -1,6 +1,10 @@
-/** The e-mail that carries a staff invitation's one-time link (features/staff/invitations.ts). */
+/**
+ * The e-mail that carries a staff invitation's one-time link (features/staff/invitations.ts). Its
+ * stored copy holds the link while the invitation waits (the owners read it in the outbox); the
+ * staff feature blots the token out when the invitation ends.
+ */
 import { type CompanySettings, STAFF_INVITATION_DAYS, STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_WORDS, type StaffRole } from '@rental/contract';
-import { compose, type Letter, type MailSettings } from '../mail';
+import { compose, type Letter, type MailSettings } from './letters';
 
 /** The public page that opens the invitation; its token is the last part of the path. */
 export function invitationLink(siteUrl: string, token: string): string {

@@ -1,6 +1,6 @@
 /** Staff's alert when a customer's other drivers make a confirmed booking dearer: it waits for them again. */
 import { type CompanySettings, formatDay, formatMoney } from '@rental/contract';
-import { bookingRows, type BookingFacts, compose, formatMoment, type Letter, type MailSettings } from '../mail';
+import { bookingRows, type BookingFacts, compose, formatMoment, type Letter, type MailSettings } from './letters';
 
 export function driversAddedStaffLetter(booking: BookingFacts, oldTotal: number, company: CompanySettings, mail: MailSettings): Letter {
   const currency = booking.quote?.currency ?? company.currency;

@@ -1,8 +1,11 @@
-/** The e-mails after a change of dates or car: the customer's (what it was, what it is, what is owed) and staff's when it waits for them again. */
+/** The e-mails after a change of dates or car (makers/changes.ts): the customer's (what it was, what it is, what is owed) and staff's when it waits for them again. */
 import { type BookingChange, type CompanySettings, datesInWords, formatDay, formatMoney } from '@rental/contract';
-import { bookingRows, type BookingFacts, compose, formatMoment, type Letter, type MailSettings } from '../mail';
+import { bookingRows, type BookingFacts, compose, formatMoment, type Letter, type MailSettings } from './letters';
 
 type Blocks = Parameters<typeof compose>[4];
+
+/** What the letters tell of a change: the booking as it was, what is owed now, and whether it waits for staff again. */
+export type ChangeTold = Pick<BookingChange, 'before' | 'currency' | 'paymentNote' | 'confirmAgain'>;
 
 const sideRows = (side: BookingChange['before'], currency: string): [string, string][] => [
   ['Car', side.car.name],
@@ -10,7 +13,7 @@ const sideRows = (side: BookingChange['before'], currency: string): [string, str
   ['Total', `${formatMoney(side.total, currency)} for ${side.days} ${side.days === 1 ? 'day' : 'days'}`],
 ];
 
-export function bookingChangedLetter(booking: BookingFacts, change: BookingChange, byStaff: boolean, company: CompanySettings, mail: MailSettings): Letter {
+export function bookingChangedLetter(booking: BookingFacts, change: ChangeTold, byStaff: boolean, company: CompanySettings, mail: MailSettings): Letter {
   const blocks: Blocks = [
     byStaff
       ? `${company.name} has changed your booking ${booking.reference}. Here is what it was and what it is now.`
@@ -31,7 +34,7 @@ export function bookingChangedLetter(booking: BookingFacts, change: BookingChang
  * Staff's alert when a customer's change sends a confirmed booking back to them: the new days or
  * price wait for their confirmation, and the hold ends it if nobody confirms it.
  */
-export function bookingChangedStaffLetter(booking: BookingFacts, change: BookingChange, company: CompanySettings, mail: MailSettings): Letter {
+export function bookingChangedStaffLetter(booking: BookingFacts, change: ChangeTold, company: CompanySettings, mail: MailSettings): Letter {
   const blocks: Blocks = [
     `${booking.customer.name} has changed confirmed booking ${booking.reference}. It waits for your confirmation again.`,
     'Before:',
