@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * The server's features keep to their faces: a file of one feature imports another feature only
- * through that feature's index.ts (`../bookings`, never `../bookings/folio`), and no two features
- * import each other (imports run one way). Part of `npm run lint`; exits 1 naming each import that
+ * through that feature's index.ts (`../bookings`, never `../bookings/folio`), no two features
+ * import each other (imports run one way), and no feature imports mail: features record what
+ * happened (src/events) and mail makes the letters from the events (docs/decisions/103). Part of `npm run lint`; exits 1 naming each import that
  * breaks a rule. oxlint's import/no-cycle sees files, not features, so this is ours.
  *
  *   node scripts/lint-features.mjs [featuresDir]
@@ -45,6 +46,9 @@ for (const file of sourceFiles(featuresDir)) {
     const where = `${relative(root, file)}:${line}`;
     if (rest.length > 0 && !(rest.length === 1 && /^index(\.(ts|js))?$/.test(rest[0]))) {
       problems.push(`${where}: imports ${specifier}; another feature is imported through its face only: '${relative(dirname(file), join(featuresDir, to)).split(sep).join('/')}' (its index.ts)`);
+    }
+    if (to === 'mail') {
+      problems.push(`${where}: imports ${specifier}; a feature records what happened (src/events) and mail makes the letters from the events, so no feature imports mail`);
     }
     if (!uses.has(from)) uses.set(from, new Map());
     if (!uses.get(from).has(to)) uses.get(from).set(to, where);

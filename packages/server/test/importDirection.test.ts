@@ -105,6 +105,17 @@ describe('import direction, enforced by lint', () => {
     }
   });
 
+  it('refuses a feature importing mail: letters are made from events', () => {
+    const file = probe('packages/server/src/features/counter/PROBE.ts', "import { enqueue } from '../mail';\nexport const probe = enqueue;\n");
+    try {
+      const { status, output } = lintFeatures();
+      expect(status, output).toBe(1);
+      expect(output).toContain(`zzImportProbe${tag}.ts:1: imports ../mail; a feature records what happened`);
+    } finally {
+      remove(file);
+    }
+  });
+
   it('finds the features keeping to their faces today', () => {
     const { status, output } = lintFeatures();
     expect(status, output).toBe(0);
