@@ -88,6 +88,7 @@ export type CheckOutDataInput = z.input<typeof checkOutData>;
 /** The agreement shown before signing: the check-out form as it stands, without the signatures (and without photos). */
 export const agreementPreviewBody = checkOutFields.omit({ signature: true, staffSignature: true }).refine(paymentOrPayAtReturn, { error: COUNTER_MESSAGES.paymentOrPayAtReturn });
 export type AgreementPreviewBody = z.infer<typeof agreementPreviewBody>;
+export type AgreementPreviewBodyInput = z.input<typeof agreementPreviewBody>;
 
 /**
  * The rental agreement's content, drawn the same from the same facts on the check-out screen
