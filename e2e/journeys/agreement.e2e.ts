@@ -14,6 +14,7 @@ import { COUNTER_MESSAGES, fuelWords } from '@rental/contract/counter';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Locator, Page } from 'playwright-core';
 import { apiClient, typedApi } from '../support/api';
+import { describeViolations, seriousViolations } from '../support/axe';
 import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
 import { pngFile } from '../support/png';
 import type { Seed } from '../support/seed';
@@ -77,6 +78,22 @@ async function prepare(seed: Seed, waiverId: string) {
   return { booking, customer, car };
 }
 
+/** The check-out filled in as staff would, up to the agreement: the licence, the address, the readings, the walk round, the money. */
+async function fillForm(page: Page, name: string): Promise<Locator> {
+  const form = await see(page.getByRole('form', { name: 'Check-out' }), 15_000);
+  await form.getByLabel(`Licence number on ${name}'s card`).fill(LICENCE);
+  await form.getByLabel(`${name}'s address`).fill(ADDRESS);
+  const readings = form.getByRole('region', { name: 'Odometer and fuel' });
+  await readings.getByLabel('Odometer (km)').fill('31050');
+  await readings.locator('label', { has: page.getByRole('radio', { name: fuelWords(7) }) }).click();
+  await form.getByRole('region', { name: 'Damages' }).getByRole('checkbox', { name: /I walked round the car/ }).check();
+  const payment = form.getByRole('region', { name: 'Payment' });
+  await payment.locator('label').filter({ hasText: /^Paid now$/ }).click();
+  await payment.locator('label').filter({ hasText: /^Cash$/ }).click();
+  await form.getByRole('region', { name: 'Security deposit taken' }).locator('label').filter({ hasText: /^Card$/ }).click();
+  return form;
+}
+
 describe('the rental agreement', () => {
   test('at 1280 px: keys out with the whole agreement read before signing, keys back, the signed agreement holds every fact and no placeholder', async ({ openPage, seed }) => {
     const owner = typedApi(seed.baseUrl, seed.owner.token);
@@ -96,17 +113,7 @@ describe('the rental agreement', () => {
 
       const staff = await openPage({ viewport: DESKTOP, token: seed.owner.token, bypassCSP: true });
       await staff.goto(`/owner/desk/${booking._id}/check-out`);
-      const form = await see(staff.getByRole('form', { name: 'Check-out' }), 15_000);
-      await form.getByLabel(`Licence number on ${customer.name}'s card`).fill(LICENCE);
-      await form.getByLabel(`${customer.name}'s address`).fill(ADDRESS);
-      const readings = form.getByRole('region', { name: 'Odometer and fuel' });
-      await readings.getByLabel('Odometer (km)').fill('31050');
-      await readings.locator('label', { has: staff.getByRole('radio', { name: fuelWords(7) }) }).click();
-      await form.getByRole('region', { name: 'Damages' }).getByRole('checkbox', { name: /I walked round the car/ }).check();
-      const payment = form.getByRole('region', { name: 'Payment' });
-      await payment.locator('label').filter({ hasText: /^Paid now$/ }).click();
-      await payment.locator('label').filter({ hasText: /^Cash$/ }).click();
-      await form.getByRole('region', { name: 'Security deposit taken' }).locator('label').filter({ hasText: /^Card$/ }).click();
+      const form = await fillForm(staff, customer.name);
 
       // No pad until the customer has the agreement in front of them.
       const signatures = form.getByRole('region', { name: 'Signatures' });
@@ -115,17 +122,18 @@ describe('the rental agreement', () => {
       const onScreen = await see(form.getByRole('article', { name: 'Rental agreement' }), 20_000);
       for (const words of [ADDRESS, DRIVER.name, 'Bought (Collision damage waiver', OWN.phone, `TRN ${OWN.trn}`, 'Pickup place', 'Return place']) await see(onScreen.getByText(words, { exact: false }).first());
       await fitsTheScreen(staff);
-      await onScreen.scrollIntoViewIfNeeded();
+      const violations = await seriousViolations(staff);
+      expect(violations, describeViolations(violations)).toEqual([]);
       await shot(staff, 'check-out-agreement-1280');
 
-      // The same screen on the counter's 390 px phone.
+      // The same screen on the counter's 390 px phone, the agreement shown.
       const phone = await openPage({ viewport: PHONE, mobile: true, token: seed.owner.token });
       await phone.goto(`/owner/desk/${booking._id}/check-out`);
-      const phoneForm = await see(phone.getByRole('form', { name: 'Check-out' }), 15_000);
-      await phoneForm.getByLabel(`Licence number on ${customer.name}'s card`).fill(LICENCE);
-      await phoneForm.getByLabel(`${customer.name}'s address`).fill(ADDRESS);
+      await fillForm(phone, customer.name);
+      await phone.getByRole('region', { name: 'The rental agreement' }).getByRole('button', { name: 'Show the agreement' }).click();
+      await see(phone.getByRole('article', { name: 'Rental agreement' }).getByText(ADDRESS), 20_000);
       await fitsTheScreen(phone);
-      await shot(phone, 'check-out-390');
+      await shot(phone, 'check-out-agreement-390');
       await phone.close();
 
       await drawSignature(staff, signatures.getByRole('img', { name: `${customer.name}'s signature` }));

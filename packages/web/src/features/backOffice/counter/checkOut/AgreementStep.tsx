@@ -27,7 +27,7 @@ function Block({ block }: { block: AgreementBlock }) {
         {block.rows.map(([term, value], index) => (
           <div key={`${term}-${index}`} className="grid grid-cols-1 gap-x-4 py-1.5 sm:grid-cols-[11rem_1fr]">
             <dt className="text-sm text-slate-500">{term}</dt>
-            <dd className="text-slate-900">{value}</dd>
+            <dd className="min-w-0 text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>
@@ -63,7 +63,7 @@ function Block({ block }: { block: AgreementBlock }) {
 /** The agreement as the PDF prints it: the company's lines, the title, each section. */
 export function AgreementView({ agreement }: { agreement: AgreementDocument }) {
   return (
-    <article aria-label="Rental agreement" className="max-h-[70vh] space-y-4 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-5">
+    <article aria-label="Rental agreement" className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-5">
       <header>
         <p className="text-lg font-bold text-slate-900">{agreement.company.name}</p>
         {agreement.company.lines.map((line) => (

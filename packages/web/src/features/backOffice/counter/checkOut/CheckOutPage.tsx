@@ -136,7 +136,7 @@ function CheckOutFormView({ booking, companyDeposit, onHandedOver }: { booking: 
 
   return (
     <form aria-label="Check-out" noValidate onSubmit={send} className="space-y-4">
-      <Step number={2} title="Licence seen">
+      <Step number={2} title="Licence and address">
         <LicenceStep booking={booking} form={form} update={update} />
       </Step>
       <Step number={3} title="Odometer and fuel">
