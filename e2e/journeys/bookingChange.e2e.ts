@@ -45,6 +45,7 @@ async function rentalOnTheRoad(seed: Seed) {
     'data',
     JSON.stringify({
       licenceNumber: LICENCE,
+      renterAddress: '5 Orchid Lane, Portmore',
       odometerKm: 20_050,
       fuelEighths: 8,
       existingDamagesConfirmed: true,

@@ -34,6 +34,7 @@ const FUEL_IN = 6;
 const DAMAGE = 'Scratch on the front bumper, 10 cm';
 const ITEM = 'Spare tyre';
 const DEPOSIT_REFERENCE = 'Slip 20417';
+const ADDRESS = '9 Sunflower Crescent, Waterford, Portmore';
 
 async function noAccessibilityProblems(page: Page, what: string): Promise<void> {
   const violations = await seriousViolations(page);
@@ -155,6 +156,7 @@ async function checkOut(seed: Seed, staff: Page, prepared: Prepared): Promise<vo
 
   await form.getByLabel(`Licence number on ${customer.name}'s card`).fill(LICENCE.toLowerCase());
   await see(form.getByText("Matches the customer's driver details."));
+  await form.getByLabel(`${customer.name}'s address`).fill(ADDRESS);
 
   const readings = form.getByRole('region', { name: 'Odometer and fuel' });
   await readings.getByLabel('Odometer (km)').fill(String(ODOMETER_OUT));
@@ -186,6 +188,10 @@ async function checkOut(seed: Seed, staff: Page, prepared: Prepared): Promise<vo
   expect(await deposit.getByRole('radio', { name: 'Card' }).isChecked()).toBe(true);
   await deposit.getByLabel('Reference (optional)').fill(DEPOSIT_REFERENCE);
 
+  // The customer reads the whole agreement before the pads appear.
+  await form.getByRole('region', { name: 'The rental agreement' }).getByRole('button', { name: 'Show the agreement' }).click();
+  await see(form.getByRole('article', { name: 'Rental agreement' }).getByText(ADDRESS), 20_000);
+
   const signatures = form.getByRole('region', { name: 'Signatures' });
   await drawSignature(staff, signatures.getByRole('img', { name: `${customer.name}'s signature` }));
   await expect.poll(() => signatures.getByText('Signed.', { exact: true }).count()).toBe(1);
@@ -204,7 +210,7 @@ async function checkOut(seed: Seed, staff: Page, prepared: Prepared): Promise<vo
 
   // What the link holds is the signed agreement: its words read back.
   const agreement = pdfText(await pdfBehindLink(staff, agreementLink), 'agreement.pdf');
-  for (const words of [reference, prepared.plate, customer.name, ODOMETER_OUT.toLocaleString('en-US'), DAMAGE, ITEM, DEPOSIT_REFERENCE]) expect(agreement).toContain(words);
+  for (const words of [reference, prepared.plate, customer.name, ADDRESS, ODOMETER_OUT.toLocaleString('en-US'), DAMAGE, ITEM, DEPOSIT_REFERENCE]) expect(agreement).toContain(words);
   // And a tap opens it in a new tab.
   const tab = staff.context().waitForEvent('page', { timeout: 20_000 });
   await agreementLink.click();

@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_COMPANY } from '@rental/contract/company';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { TestProject } from 'vitest/node';
 import { apiClient, typedApi } from './api';
@@ -46,10 +47,12 @@ export default async function setup(project: TestProject) {
     accountType: 'Chequing',
   } as const;
   await api.setBankDetails(ownerToken, bankDetails);
-  // The owner saves the company's facts (the shipped ones), as a running site's owner has: until
-  // then its pages say the company is setting up instead of showing a phone or e-mail.
+  // The owner saves the company's facts (the shipped ones, contacts typed in: the answer leaves the
+  // placeholders out), as a running site's owner has: until then its pages say the company is
+  // setting up instead of showing a phone or e-mail.
   const { company } = await typedApi(baseUrl).call('company');
-  await typedApi(baseUrl, ownerToken).call('updateCompany', { body: company });
+  const contacts = { phone: DEFAULT_COMPANY.phone, email: DEFAULT_COMPANY.email, chatUrl: DEFAULT_COMPANY.chatUrl };
+  await typedApi(baseUrl, ownerToken).call('updateCompany', { body: { ...company, ...contacts } });
 
   const today = companyToday();
   const dates = { carKey: 'mx5' as const, pickupDate: addDays(today, 20), returnDate: addDays(today, 22) };

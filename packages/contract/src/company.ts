@@ -36,6 +36,9 @@ export interface CompanyFacts {
   extraKmRate: number;
   /** Each eighth of a tank missing at return. */
   fuelEighthPrice: number;
+  /** The rental agreement: the most a renter pays towards damage to or loss of the car (the excess) without the damage waiver, and with it. */
+  damageExcess: number;
+  waiverExcess: number;
   /** Reminders the clock sends through the outbox (features/reminders/); each can be turned off. */
   pickupReminder: boolean;
   returnReminder: boolean;
@@ -62,6 +65,8 @@ export const DEFAULT_COMPANY: CompanyFacts = {
   gracePeriodMinutes: 60,
   extraKmRate: 40,
   fuelEighthPrice: 1_500,
+  damageExcess: 150_000,
+  waiverExcess: 25_000,
   pickupReminder: true,
   returnReminder: true,
   holdEndingReminder: true,

@@ -66,7 +66,7 @@ import {
   startPaymentBody,
 } from './schemas';
 // The counter
-import { carParams, counterFields, counterParams, counterResponses, damageParams } from './schemas';
+import { agreementPreviewBody, carParams, counterFields, counterParams, counterResponses, damageParams } from './schemas';
 import { MAX_COUNTER_PHOTOS } from './counter';
 // Bookings staff make for walk-in and phone customers
 import { customerSearchQuery, staffBookingBody, staffBookingResponses } from './schemas';
@@ -500,6 +500,19 @@ export const ENDPOINTS = {
     response: counterResponses.checkedOut,
     errors: [404, 409, 413, 422],
     codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', 'step_not_allowed', 'signature_unreadable'],
+  },
+  agreementPreview: {
+    summary: 'The rental agreement as it will be signed',
+    description:
+      'Staff only, before the signatures: the check-out form as it stands (JSON, the check-out\'s `data` without signature and staffSignature) gives the agreement\'s ' +
+      'content, worked out as the check-out works it out (the payment taken with the keys included) and then forgotten: nothing is kept. ' +
+      'Refused as the check-out would be (404, 409 with the same codes, 422).',
+    tag: 'Bookings',
+    params: counterParams,
+    body: agreementPreviewBody,
+    response: counterResponses.agreementPreview,
+    errors: [404, 409, 422],
+    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing'],
   },
   checkIn: {
     summary: 'Take the keys back (check-in)',

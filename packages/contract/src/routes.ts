@@ -63,6 +63,7 @@ export const ROUTES = {
   desk: { method: 'GET', path: '/api/owner/desk', access: 'staff' },
   counterBooking: { method: 'GET', path: '/api/owner/bookings/:id/counter', access: 'staff' },
   checkOut: { method: 'POST', path: '/api/bookings/:id/check-out', access: 'staff' },
+  agreementPreview: { method: 'POST', path: '/api/bookings/:id/agreement-preview', access: 'staff' },
   checkIn: { method: 'POST', path: '/api/bookings/:id/check-in', access: 'staff' },
   /** The booking's customer's or staff's; 404 for anyone else. */
   agreementPdf: { method: 'GET', path: '/api/bookings/:id/agreement.pdf', access: 'customer' },

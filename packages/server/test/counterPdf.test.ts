@@ -75,13 +75,25 @@ async function textOf(bytes: Uint8Array, name: string): Promise<{ layout: string
   return { layout: stdout, flat: stdout.replace(/\s+/g, ' ') };
 }
 
+function driver(name: string, number: string, country = 'Jamaica'): AgreementFacts['drivers'][number] {
+  return { name, dateOfBirth: '1985-12-02', licence: { number, country, expires: '2028-02-29' } };
+}
+
 function agreementFacts(overrides: Partial<AgreementFacts> = {}): AgreementFacts {
   return {
     company,
+    contactsSaved: true,
     reference: 'WR-7K3M9Q',
-    customer: { name: 'Marcia Campbell', email: 'marcia.campbell@example.com', phone: '+1 876 555 0199', licenceNumber: 'JM-4402-1187' },
-    drivers: [{ name: 'Delroy Campbell', licenceNumber: 'JM-3310-0042' }],
-    car: { brand: 'Toyota', model: 'Yaris', year: 2022, plate: '5678 KJ', category: 'Economy' },
+    customer: {
+      name: 'Marcia Campbell',
+      email: 'marcia.campbell@example.com',
+      phone: '+1 876 555 0199',
+      address: '7 Hibiscus Avenue, Edgewater, Portmore',
+      dateOfBirth: '1988-03-14',
+      licence: { number: 'JM-4402-1187', country: 'Jamaica', expires: '2029-08-31' },
+    },
+    drivers: [driver('Delroy Campbell', 'JM-3310-0042')],
+    car: { brand: 'Toyota', model: 'Yaris', year: 2022, plate: '5678 KJ', category: 'Economy', location: 'Waterford, Portmore', distancePerDay: 200 },
     pickupDate: '2026-11-25',
     returnDate: '2026-11-30',
     checkedOutAt: new Date('2026-11-25T15:42:00Z'),
@@ -160,11 +172,20 @@ describe('rental agreement', () => {
       'Rental agreement',
       'WR-7K3M9Q',
       'Marcia Campbell',
-      'JM-4402-1187',
+      'Address 7 Hibiscus Avenue, Edgewater, Portmore',
+      'Date of birth 14 Mar 1988',
+      'Licence JM-4402-1187, issued in Jamaica, expires 31 Aug 2029',
       'marcia.campbell@example.com',
       '+1 876 555 0199',
-      'Delroy Campbell',
-      'JM-3310-0042',
+      'Delroy Campbell Born 2 Dec 1985. Licence JM-3310-0042, issued in Jamaica, expires 29 Feb 2028',
+      'Pickup place Waterford, Portmore',
+      'Return place Waterford, Portmore',
+      'Pickup Wed 25 Nov 2026, keys handed over 25 Nov 2026, 10:42',
+      'Return Mon 30 Nov 2026, due back by 30 Nov 2026, 18:00',
+      'Damage waiver Declined',
+      'Excess the renter owes $150,000 JMD',
+      'To be returned with as much fuel as at pickup (6/8 of a tank); each eighth of a tank missing is charged $1,500 JMD',
+      '200 km a day, 1,000 km for the 5 days; each km over it is charged $40 JMD',
       'Toyota Yaris (2022)',
       '5678 KJ',
       'Economy',
@@ -215,7 +236,7 @@ describe('rental agreement', () => {
           payAtReturn: 'Corporate account, invoiced monthly',
           company: { ...company, trn: '' },
           drivers: [],
-          car: { brand: 'Honda', model: 'Fit', year: 2019, plate: null, category: 'Economy' },
+          car: { brand: 'Honda', model: 'Fit', year: 2019, plate: null, category: 'Economy', location: 'Waterford, Portmore', distancePerDay: 500 },
         }),
       ),
       'agreement-plain',
@@ -231,19 +252,42 @@ describe('rental agreement', () => {
     expect(flat).toContain('Plate Not recorded');
   });
 
+  it('says the damage waiver was bought and the excess then owed', async () => {
+    const waiver = line('extra', 'Collision damage waiver, 1 × 5 days', 12_500, 1_875);
+    const { flat } = await textOf(
+      await renderAgreement(agreementFacts({ company: { ...company, waiverExcess: 40_000 }, folio: folioOf([...bookingLines, waiver], []) })),
+      'agreement-waiver',
+    );
+    expect(flat).toContain('Damage waiver Bought (Collision damage waiver, 1 × 5 days)');
+    expect(flat).toContain('Excess the renter owes $40,000 JMD: the most the renter pays');
+    expect(flat).not.toContain('Declined');
+    // A waiver voided from the folio is no longer bought.
+    const voided = { ...waiver, voided: true };
+    const { flat: without } = await textOf(await renderAgreement(agreementFacts({ folio: folioOf([...bookingLines, voided], []) })), 'agreement-waiver-voided');
+    expect(without).toContain('Damage waiver Declined');
+  });
+
+  it('never prints the shipped placeholder phone or e-mail, nor a TRN not given', async () => {
+    const bytes = await renderAgreement(agreementFacts({ contactsSaved: false, company: { ...DEFAULT_COMPANY } }));
+    const { flat } = await textOf(bytes, 'agreement-setting-up');
+    expect(flat).toContain(DEFAULT_COMPANY.address);
+    expect(flat).not.toContain(DEFAULT_COMPANY.phone);
+    expect(flat).not.toContain(DEFAULT_COMPANY.email);
+    expect(flat).not.toContain('555-0142');
+    expect(flat).not.toContain('wa.me');
+    expect(flat).not.toContain('TRN');
+    expect(flat).toContain('to the nearest police station and to the company.');
+  });
+
   it('runs long content onto further pages, losing nothing', async () => {
     const damages = Array.from({ length: 20 }, (_, i) => ({ zone: DAMAGE_ZONES[i % DAMAGE_ZONES.length] ?? 'front', description: `Mark number ${i + 1} of twenty, about ${i + 2} cm long`, isNew: i % 2 === 0 }));
-    const drivers = [
-      { name: 'Delroy Campbell', licenceNumber: 'JM-3310-0042' },
-      { name: 'Zoë O’Brien–Smith 李', licenceNumber: 'GB-ZOE-77' },
-      { name: 'Kemar Brown', licenceNumber: 'JM-9981-2200' },
-    ];
+    const drivers = [driver('Delroy Campbell', 'JM-3310-0042'), driver('Zoë O’Brien–Smith 李', 'GB-ZOE-77', 'United Kingdom'), driver('Kemar Brown', 'JM-9981-2200')];
     const bytes = await renderAgreement(agreementFacts({ damages, drivers }));
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(1);
     const { flat } = await textOf(bytes, 'agreement-long');
     for (const damage of damages) expect(flat).toContain(`${damage.description}${damage.isNew ? ' (new)' : ''}`);
-    for (const driver of drivers.filter((d) => d.name !== 'Zoë O’Brien–Smith 李')) expect(flat).toContain(driver.name);
-    for (const driver of drivers) expect(flat).toContain(driver.licenceNumber);
+    for (const named of drivers.filter((d) => d.name !== 'Zoë O’Brien–Smith 李')) expect(flat).toContain(named.name);
+    for (const named of drivers) expect(flat).toContain(named.licence.number);
     expect(flat).toContain('Zoë O’Brien–Smith');
     expect(flat).toContain('Page 2 of');
     expect(flat).toContain('Andre Williams');

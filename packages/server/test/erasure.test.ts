@@ -172,7 +172,7 @@ describe(`erasing an account (${describeDatabase})`, () => {
     await ok(await call(owner.token, 'POST', pathFor('recordPayment', { id: booking._id }), { method: 'card', amount: 5000, reference: `Visa 4242 ${PERSON.name}`, note: '' }));
     await ok(await call(owner.token, 'POST', pathFor('recordPayment', { id: booking._id }), { method: 'bank_deposit', amount: 3000, reference: 'NCB 88123', note: `Deposit slip signed by ${PERSON.name}` }));
 
-    const out = await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidCheckOutForm(t.app, owner.token, booking._id, { licenceNumber: PERSON.licence }));
+    const out = await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidCheckOutForm(t.app, owner.token, booking._id, { licenceNumber: PERSON.licence, renterAddress: PERSON.address }));
     expect(out.statusCode, out.body).toBe(200);
     const back = await postCounter(
       t.app,

@@ -296,6 +296,7 @@ const TABLE: Record<string, Entry> = {
   },
   // Not multipart: the owner is refused in words, after the guard turned everyone else away.
   [`POST ${ROUTES.checkOut.path}`]: { call: (w) => ({ method: 'POST', url: pathFor('checkOut', { id: w.customersBooking }), payload: {} }), expected: staffOnly(400) },
+  [`POST ${ROUTES.agreementPreview.path}`]: { call: (w) => ({ method: 'POST', url: pathFor('agreementPreview', { id: w.customersBooking }), payload: {} }), expected: staffOnly(400) },
   [`POST ${ROUTES.checkIn.path}`]: { call: (w) => ({ method: 'POST', url: pathFor('checkIn', { id: w.customersBooking }), payload: {} }), expected: staffOnly(400) },
   [`GET ${ROUTES.agreementPdf.path}`]: { call: (w) => ({ method: 'GET', url: pathFor('agreementPdf', { id: w.customersBooking }) }), expected: loggedIn(404) },
   [`GET ${ROUTES.receiptPdf.path}`]: { call: (w) => ({ method: 'GET', url: pathFor('receiptPdf', { id: w.customersBooking }) }), expected: loggedIn(404) },

@@ -103,6 +103,9 @@ export const companySettings = z.object({
   gracePeriodMinutes: wholeNumber('Minutes of grace for a late return', 0, 24 * 60),
   extraKmRate: wholeNumber('Price of each kilometre over the allowance', 0, 100_000),
   fuelEighthPrice: wholeNumber('Price of each eighth of a tank missing', 0, 1_000_000),
+  /** Printed on the rental agreement: what the renter owes for damage without the damage waiver, and with it. */
+  damageExcess: wholeNumber('The excess without the damage waiver', 0, 100_000_000),
+  waiverExcess: wholeNumber('The excess with the damage waiver', 0, 100_000_000),
   /** The reminders (features/reminders/): on unless staff turn them off. */
   pickupReminder: onOff('The reminder the day before pickup'),
   returnReminder: onOff('The reminder the evening before return'),
@@ -110,6 +113,15 @@ export const companySettings = z.object({
   staffDailySummary: onOff("Staff's morning list of pickups and returns"),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
+/**
+ * The settings as GET /api/company gives them: until an owner saves them, the shipped phone,
+ * e-mail and chat link are placeholders, so they are answered empty (contactsSaved false).
+ */
+export const publicCompanySettings = companySettings.extend({
+  phone: z.union([z.literal(''), companySettings.shape.phone]),
+  email: z.union([z.literal(''), companySettings.shape.email]),
+  chatUrl: z.union([z.literal(''), companySettings.shape.chatUrl]),
+});
 export type CompanySettingsInput = z.input<typeof companySettings>;
 /** A save: the drivers' rules, GCT, TRN and the counter's charges may be left out (a client older than them), and keep their values. */
 export const updateCompanyBody = companySettings.partial({
@@ -121,11 +133,13 @@ export const updateCompanyBody = companySettings.partial({
   gracePeriodMinutes: true,
   extraKmRate: true,
   fuelEighthPrice: true,
+  damageExcess: true,
+  waiverExcess: true,
   pickupReminder: true,
   returnReminder: true,
   holdEndingReminder: true,
   staffDailySummary: true,
 });
 /** The settings a client older than them may leave out of a save. */
-export const COMPANY_LATER_SETTINGS = ['minDriverAge', 'minLicenceYears', 'gctPercent', 'trn', 'returnTime', 'gracePeriodMinutes', 'extraKmRate', 'fuelEighthPrice', 'pickupReminder', 'returnReminder', 'holdEndingReminder', 'staffDailySummary'] as const;
+export const COMPANY_LATER_SETTINGS = ['minDriverAge', 'minLicenceYears', 'gctPercent', 'trn', 'returnTime', 'gracePeriodMinutes', 'extraKmRate', 'fuelEighthPrice', 'damageExcess', 'waiverExcess', 'pickupReminder', 'returnReminder', 'holdEndingReminder', 'staffDailySummary'] as const;
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBody>;

@@ -34,10 +34,12 @@ export const damageInput = z.object({
 
 const damages = z.array(damageInput, { error: 'Damages must be a list.' }).max(MAX_COUNTER_DAMAGES, { error: `Please mark at most ${MAX_COUNTER_DAMAGES} damages at once.` });
 
-/** Check-out's `data` field (JSON). */
-export const checkOutData = z.object({
+/** Check-out's `data` field (JSON), before the check between its fields. */
+const checkOutFields = z.object({
   /** The licence number read off the card shown; compared with the driver's details. */
   licenceNumber: text('The licence number seen', 40),
+  /** Where the renter lives, as their proof of address gives it: printed on the rental agreement. */
+  renterAddress: text("The renter's address", 300),
   odometerKm: odometer,
   fuelEighths: fuel,
   /** Staff walked round the car and the damages already noted are still as noted. */
@@ -77,9 +79,36 @@ export const checkOutData = z.object({
     .optional(),
   /** Keys out with the balance still owing, to be paid when the car comes back (owners and managers only). */
   payAtReturn: z.object({ reason: text('The reason to let the customer pay at return', 300) }, { error: 'Please give the reason to let the customer pay at return.' }).optional(),
-}).refine((data) => !(data.payment && data.payAtReturn), { error: COUNTER_MESSAGES.paymentOrPayAtReturn });
+});
+const paymentOrPayAtReturn = (data: { payment?: unknown; payAtReturn?: unknown }) => !(data.payment && data.payAtReturn);
+export const checkOutData = checkOutFields.refine(paymentOrPayAtReturn, { error: COUNTER_MESSAGES.paymentOrPayAtReturn });
 export type CheckOutData = z.infer<typeof checkOutData>;
 export type CheckOutDataInput = z.input<typeof checkOutData>;
+
+/** The agreement shown before signing: the check-out form as it stands, without the signatures (and without photos). */
+export const agreementPreviewBody = checkOutFields.omit({ signature: true, staffSignature: true }).refine(paymentOrPayAtReturn, { error: COUNTER_MESSAGES.paymentOrPayAtReturn });
+export type AgreementPreviewBody = z.infer<typeof agreementPreviewBody>;
+export type AgreementPreviewBodyInput = z.input<typeof agreementPreviewBody>;
+
+/**
+ * The rental agreement's content, drawn the same from the same facts on the check-out screen
+ * (before signing) and in the PDF: the company's lines, then sections of rows, amounts, text and lists.
+ */
+const agreementBlock = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('rows'), rows: z.array(z.tuple([z.string(), z.string()])) }),
+  z.object({ kind: z.literal('amounts'), lines: z.array(z.object({ label: z.string(), amount: z.string(), total: z.boolean().optional() })) }),
+  z.object({ kind: z.literal('text'), text: z.string(), grey: z.boolean().optional(), bold: z.boolean().optional() }),
+  z.object({ kind: z.literal('list'), items: z.array(z.string()), numbered: z.boolean().optional() }),
+]);
+export type AgreementBlock = z.infer<typeof agreementBlock>;
+export const agreementDocument = z.object({
+  company: z.object({ name: z.string(), lines: z.array(z.string()) }),
+  title: z.string(),
+  sections: z.array(z.object({ heading: z.string(), blocks: z.array(agreementBlock) })),
+  /** The sentence the signatures sign. */
+  signing: z.string(),
+});
+export type AgreementDocument = z.infer<typeof agreementDocument>;
 
 const RETURNED_AT_PROBLEM = 'The return time is not a real time. Please choose it again.';
 /** Check-in's `data` field (JSON). */
@@ -156,6 +185,7 @@ export const counterResponses = {
   }),
   counterBooking: ok({ booking: counterBooking }),
   checkedOut: ok({ message: z.string(), booking: ownerBooking }),
+  agreementPreview: ok({ agreement: agreementDocument }),
   checkedIn: ok({
     message: z.string(),
     booking: ownerBooking,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ok } from './fields';
 import { user } from './users';
 import { driver, vetting } from './drivers';
-import { companySettings, bankDetails, storedBankDetails } from './company';
+import { companySettings, bankDetails, publicCompanySettings, storedBankDetails } from './company';
 import { booking, bookingDetail, ownerBooking } from './bookings';
 import { car } from './cars';
 import { outboxMessage } from './outbox';
@@ -11,8 +11,8 @@ import { dashboardData } from './dashboard';
 export const responses = {
   auth: ok({ token: z.string(), message: z.string() }),
   userData: ok({ user, driver: driver.nullable(), vetting }),
-  /** contactsSaved: false until an owner saves the settings; pages then show no phone or e-mail (the shipped ones are placeholders). */
-  company: ok({ company: companySettings, contactsSaved: z.boolean() }),
+  /** contactsSaved: false until an owner saves the settings; phone, email and chatUrl are then '' (the shipped ones are placeholders). */
+  company: ok({ company: publicCompanySettings, contactsSaved: z.boolean() }),
   companySaved: ok({ message: z.string(), company: companySettings }),
   health: z.object({ success: z.literal(true), status: z.literal('ok'), database: z.literal('ok') }),
   imageUpdated: ok({ message: z.string(), image: z.string() }),

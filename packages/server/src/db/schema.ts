@@ -352,6 +352,8 @@ export const rentals = pgTable('rentals', {
   checkedOutAt: timestamp('checked_out_at', { withTimezone: true }).notNull().defaultNow(),
   checkedOutBy: uuid('checked_out_by').notNull().references(() => users.id),
   licenceNumber: text('licence_number').notNull(),
+  /** Read off the proof of address at check-out (0030_renter_address.sql); null before it was asked. */
+  renterAddress: text('renter_address'),
   odometerOut: integer('odometer_out').notNull(),
   fuelOut: integer('fuel_out').notNull(),
   items: jsonb('items').$type<string[]>().notNull().default([]),

@@ -42,6 +42,7 @@ export async function seedDemoCounter(db: Database, staffId: string, licenceNumb
     const { balance } = await folioTotalsOf(db, rental.bookingId);
     const out: CheckOutData = {
       licenceNumber,
+      renterAddress: '14 Cedar Grove, Waterford, Portmore, St. Catherine',
       odometerKm: (car?.odometerKm ?? 0) + 12,
       fuelEighths: 8,
       existingDamagesConfirmed: true,

@@ -10,6 +10,7 @@ import { smallPng } from './images';
 import { type FilePart, multipart } from './multipart';
 
 export const LICENCE = 'JM 123-456-789';
+export const RENTER_ADDRESS = '12 Palm Drive, Waterford, Portmore, St. Catherine';
 
 /** A customer whose driver details the company approved (the vetting itself is tested in drivers.test.ts). */
 export async function approvedCustomer(app: FastifyInstance, name = 'Keisha Brown', vetting: 'approved' | 'waiting' | 'rejected' = 'approved'): Promise<Account> {
@@ -65,6 +66,7 @@ export function signaturePng(): Promise<string> {
 export async function checkOutForm(overrides: Partial<CheckOutDataInput> = {}): Promise<CheckOutDataInput> {
   return {
     licenceNumber: LICENCE,
+    renterAddress: RENTER_ADDRESS,
     odometerKm: 10_000,
     fuelEighths: 8,
     existingDamagesConfirmed: true,

@@ -9,12 +9,16 @@ import { useCallback } from 'react';
 import { callApi } from '../api/client';
 import { queryKeys } from '../lib/queryKeys';
 
+/** What a page shows before the answer: the shipped facts, without their placeholder phone, e-mail and chat link. */
+const SHIPPED: CompanyFacts = { ...DEFAULT_COMPANY, phone: '', email: '', chatUrl: '' };
+const NOT_YET = { success: true as const, company: SHIPPED, contactsSaved: false };
+
 export function useCompanyQuery() {
   return useQuery({
     queryKey: queryKeys.company,
     queryFn: () => callApi('company'),
     select: (answer): CompanyFacts => answer.company,
-    placeholderData: { success: true, company: DEFAULT_COMPANY, contactsSaved: false },
+    placeholderData: NOT_YET,
     // The facts change a few times a year.
     staleTime: 10 * 60_000,
   });
@@ -32,14 +36,14 @@ export function useCompanyContacts(): CompanyContacts | null {
     queryKey: queryKeys.company,
     queryFn: () => callApi('company'),
     select: (answer): CompanyContacts | null => (answer.contactsSaved ? { phone: answer.company.phone, email: answer.company.email, chatUrl: answer.company.chatUrl } : null),
-    placeholderData: { success: true, company: DEFAULT_COMPANY, contactsSaved: false },
+    placeholderData: NOT_YET,
     staleTime: 10 * 60_000,
   });
   return data ?? null;
 }
 
 export function useCompany(): CompanyFacts {
-  return useCompanyQuery().data ?? DEFAULT_COMPANY;
+  return useCompanyQuery().data ?? SHIPPED;
 }
 
 /** Formats an amount in the company's currency: "$8,500 JMD". */

@@ -7,8 +7,10 @@ import { companySettingUp, getCompanySettings, saveCompanySettings } from './set
 const companyRoutes: FastifyPluginAsync = async (app) => {
   addEndpoint(app, 'company', async () => {
     const company = await getCompanySettings(app.db);
-    // Until an owner saves the settings, pages say the company is setting up instead of the shipped phone and e-mail.
-    return { success: true as const, company, contactsSaved: !companySettingUp(company) };
+    // Until an owner saves the settings, the shipped phone, e-mail and chat link are placeholders:
+    // never answered (nor drawn into a page's JSON), so pages say the company is setting up.
+    if (companySettingUp(company)) return { success: true as const, company: { ...company, phone: '', email: '', chatUrl: '' }, contactsSaved: false };
+    return { success: true as const, company, contactsSaved: true };
   });
 
   addEndpoint(app, 'updateCompany', async (request) => {

@@ -7,13 +7,13 @@
  * check-in's, step), so later charges do not creep onto the signed agreement. Called by the drivers'
  * erasure, inside its transaction, after the folio's own words were blotted out.
  */
-import { DELETED_CUSTOMER_NAME, type Folio, dueBackAt, folioTotals } from '@rental/contract';
+import { DEFAULT_DISTANCE_PER_DAY, DELETED_CUSTOMER_NAME, type Folio, dueBackAt, folioTotals } from '@rental/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { bookingEvents, bookings, carDamages, cars, rentals, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { type Scrub, scrubJson } from '../../security/personalWords';
-import { getCompanySettings } from '../company';
+import { companySettingUp, getCompanySettings } from '../company';
 import { carDamagesOf, readFolio } from '../bookings';
 import { renderAgreement } from './agreementPdf';
 import { type FolioOnPaper } from './folioPaper';
@@ -23,6 +23,8 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** What the papers print where the renter's own details were. */
 export const ERASED_DETAIL = 'Erased';
+/** An erased licence on a paper made again: its number, country and expiry all say so. */
+const ERASED_LICENCE = { number: ERASED_DETAIL, country: ERASED_DETAIL, expires: ERASED_DETAIL };
 
 /** An empty, transparent signature: the box stays, the person's hand does not. */
 let blank: Promise<Buffer> | undefined;
@@ -73,7 +75,7 @@ export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: S
       returnDate: bookings.returnDate,
       drivers: bookings.additionalDrivers,
       carId: bookings.carId,
-      car: { brand: cars.brand, model: cars.model, year: cars.year, plate: cars.plate, category: cars.category },
+      car: { brand: cars.brand, model: cars.model, year: cars.year, plate: cars.plate, category: cars.category, location: cars.location, distancePerDay: cars.distancePerDay },
       staffName: users.name,
     })
     .from(rentals)
@@ -98,10 +100,11 @@ export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: S
     const depositReference = scrub(rental.depositReference);
     const agreement = await renderAgreement({
       company,
+      contactsSaved: !companySettingUp(company),
       reference: row.reference,
-      customer: { name: DELETED_CUSTOMER_NAME, email: ERASED_DETAIL, phone: ERASED_DETAIL, licenceNumber: ERASED_DETAIL },
-      drivers: row.drivers.map(() => ({ name: 'Other driver (erased)', licenceNumber: ERASED_DETAIL })),
-      car: row.car,
+      customer: { name: DELETED_CUSTOMER_NAME, email: ERASED_DETAIL, phone: ERASED_DETAIL, address: ERASED_DETAIL, dateOfBirth: ERASED_DETAIL, licence: ERASED_LICENCE },
+      drivers: row.drivers.map(() => ({ name: 'Other driver (erased)', dateOfBirth: ERASED_DETAIL, licence: ERASED_LICENCE })),
+      car: { ...row.car, distancePerDay: row.car.distancePerDay ?? DEFAULT_DISTANCE_PER_DAY },
       pickupDate: row.pickupDate,
       returnDate: row.returnDate,
       checkedOutAt: rental.checkedOutAt,
@@ -149,6 +152,7 @@ export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: S
       .update(rentals)
       .set({
         licenceNumber: '',
+        renterAddress: null,
         signature,
         items,
         payAtReturnReason: payAtReturn,

@@ -7,6 +7,7 @@
 import type { CompanySettings } from '@rental/contract';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
+import { companySettingUp } from '../company';
 
 /** A4 in points. */
 const PAGE_WIDTH = 595.28;
@@ -356,10 +357,19 @@ export class Paper {
 
 // ---- What both papers print the same way ----
 
-/** The company's name, address and contacts, and its TRN once it has one. */
+/**
+ * The lines under the company's name: its address, its phone and e-mail once an owner saved them
+ * (the shipped ones are placeholders, never printed), and its TRN once it has one.
+ */
+export function companyLines(company: CompanySettings, contactsSaved: boolean): string[] {
+  const lines = [company.address];
+  if (contactsSaved) lines.push(`Phone ${company.phone}   ·   E-mail ${company.email}`);
+  if (company.trn.trim() !== '') lines.push(`TRN ${company.trn.trim()}`);
+  return lines;
+}
+
+/** The company's name and its lines (companyLines). */
 export function letterhead(paper: Paper, company: CompanySettings) {
   paper.text(company.name, { size: 16, bold: true });
-  paper.text(company.address, { grey: true });
-  paper.text(`Phone ${company.phone}   ·   E-mail ${company.email}`, { grey: true });
-  if (company.trn.trim() !== '') paper.text(`TRN ${company.trn.trim()}`, { grey: true });
+  for (const line of companyLines(company, !companySettingUp(company))) paper.text(line, { grey: true });
 }

@@ -13,7 +13,8 @@ function graceWords(minutes: number): string {
   return `A grace period of ${plural(minutes, 'minute')} is allowed`;
 }
 
-export function rentalTerms(company: CompanySettings): string[] {
+/** contactsSaved false: the company's phone is still the shipped placeholder, so the terms name none. */
+export function rentalTerms(company: CompanySettings, contactsSaved = true): string[] {
   const money = (amount: number) => formatMoney(amount, company.currency);
   const gct = company.gctPercent > 0 ? ` GCT at ${company.gctPercent}% is added to all charges.` : '';
   return [
@@ -27,7 +28,7 @@ export function rentalTerms(company: CompanySettings): string[] {
     'The renter is responsible for any loss of or damage to the car, its keys, tyres, glass and the items handed over, from check-out until the car is returned, except damage recorded in this agreement at check-out.',
     'Traffic tickets, fines, tolls, parking and clamping fees and towing charges incurred during the rental are the renter\'s responsibility. Any the company receives or pays are charged to the renter, with the cost of handling them.',
     'Smoking and vaping in the car are not allowed, and pets only with the company\'s agreement. A car returned needing more than ordinary cleaning, or smelling of smoke, is charged for cleaning.',
-    `Any accident, theft or damage must be reported at once to the nearest police station and to the company on ${company.phone}. The renter must get a police report, must not admit liability, and must take the names, addresses, licence and vehicle details of everyone involved and of any witnesses.`,
+    `Any accident, theft or damage must be reported at once to the nearest police station and to the company${contactsSaved ? ` on ${company.phone}` : ''}. The renter must get a police report, must not admit liability, and must take the names, addresses, licence and vehicle details of everyone involved and of any witnesses.`,
     'If the car breaks down, the renter must call the company before any repair is made. Repairs not agreed by the company are not refunded.',
     'The company may take the car back at the renter\'s cost if it is used against these terms or is not returned when due.',
     `The car's condition, odometer and fuel at check-out are as recorded in this agreement, and the renter accepts them by signing.${gct}`,

@@ -8,6 +8,7 @@ import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { listOwnerBookings } from '../bookings';
 import { checkIn } from './checkIn';
+import { previewAgreement } from './agreementPreview';
 import { checkOut } from './checkOut';
 import { readCounterForm, counterMultipartOptions } from './counterForm';
 import { markRepaired, damagesOfCar } from './damages';
@@ -42,6 +43,11 @@ const counterRoutes: FastifyPluginAsync = async (app) => {
     await checkOut(app.db, request.user, request.params.id, form, app.events);
     return { success: true as const, message: COUNTER_MESSAGES.checkedOut, booking: await ownerBooking(request.params.id) };
   });
+
+  addEndpoint(app, 'agreementPreview', async (request) => ({
+    success: true as const,
+    agreement: await previewAgreement(app.db, request.user, request.params.id, request.body),
+  }));
 
   addEndpoint(app, 'checkIn', async (request) => {
     const form = await readCounterForm(request, checkInData);

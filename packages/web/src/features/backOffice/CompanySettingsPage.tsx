@@ -8,6 +8,7 @@ import { errorMessage } from '../../api/client';
 import { useCompanyQuery } from '../../company/useCompany';
 import { usePageMeta } from '../../lib/usePageMeta';
 import {
+  AGREEMENT_FIELDS,
   COMPANY_FIELDS,
   COMPANY_FORM_ORDER,
   type CompanyField,
@@ -115,6 +116,11 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
         <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Returns</legend>
         <p className="text-sm text-slate-600">What a late return, extra kilometres and missing fuel cost at check-in.</p>
         {RETURN_FIELDS.map(fieldOf)}
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Damage excess</legend>
+        <p className="text-sm text-slate-600">What the rental agreement says a renter owes for damage to the car, without the damage waiver and with it.</p>
+        {AGREEMENT_FIELDS.map(fieldOf)}
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Reminders</legend>

@@ -1,6 +1,6 @@
 import { DEFAULT_COMPANY } from '@rental/contract/company';
 import { describe, expect, it } from 'vitest';
-import { companyFormFromFacts, companyFromForm, COMPANY_FORM_ORDER, RETURN_FIELDS, validateCompanyForm } from './companyForm';
+import { AGREEMENT_FIELDS, companyFormFromFacts, companyFromForm, COMPANY_FORM_ORDER, RETURN_FIELDS, validateCompanyForm } from './companyForm';
 
 describe('the company form’s returns', () => {
   it('shows the return rules as typed text and sends them back as numbers', () => {
@@ -19,8 +19,15 @@ describe('the company form’s returns', () => {
     expect(errors.extraKmRate).toBeUndefined();
   });
 
-  it('puts the returns after the other settings, so the first problem above gets the focus first', () => {
+  it('puts the returns, then the damage excess, after the other settings, so the first problem above gets the focus first', () => {
     expect(RETURN_FIELDS.map(({ field }) => field)).toEqual(['returnTime', 'gracePeriodMinutes', 'extraKmRate', 'fuelEighthPrice']);
-    expect(COMPANY_FORM_ORDER.slice(-4)).toEqual(RETURN_FIELDS);
+    expect(AGREEMENT_FIELDS.map(({ field }) => field)).toEqual(['damageExcess', 'waiverExcess']);
+    expect(COMPANY_FORM_ORDER.slice(-6)).toEqual([...RETURN_FIELDS, ...AGREEMENT_FIELDS]);
+  });
+
+  it('sends the damage excess as numbers, 0 allowed with the waiver', () => {
+    const values = { ...companyFormFromFacts(DEFAULT_COMPANY), damageExcess: '200,000', waiverExcess: '0' };
+    expect(validateCompanyForm(values).damageExcess).toMatch(/^The excess without the damage waiver /);
+    expect(companyFromForm({ ...values, damageExcess: '200000' })).toMatchObject({ damageExcess: 200_000, waiverExcess: 0 });
   });
 });

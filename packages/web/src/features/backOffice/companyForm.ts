@@ -59,8 +59,24 @@ export const RETURN_FIELDS: CompanyField[] = [
   { field: 'fuelEighthPrice', label: 'Price of each eighth of a tank missing', hint: 'Whole amount, before GCT, for each eighth below the reading at pickup. 0: none charged.', numeric: true },
 ];
 
+/** What the rental agreement says a renter owes for damage to the car, without the damage waiver and with it. */
+export const AGREEMENT_FIELDS: CompanyField[] = [
+  {
+    field: 'damageExcess',
+    label: 'Excess without the damage waiver',
+    hint: 'The most a renter who declined the damage waiver pays towards any one damage to or loss of the car, printed on the rental agreement. Whole amount.',
+    numeric: true,
+  },
+  {
+    field: 'waiverExcess',
+    label: 'Excess with the damage waiver',
+    hint: 'The most a renter who bought the damage waiver (an extra whose name says "waiver") pays towards any one damage or loss. 0: nothing.',
+    numeric: true,
+  },
+];
+
 /** Every field in screen order, so the first problem gets the focus. */
-export const COMPANY_FORM_ORDER: CompanyField[] = [...COMPANY_FIELDS, ...RETURN_FIELDS];
+export const COMPANY_FORM_ORDER: CompanyField[] = [...COMPANY_FIELDS, ...RETURN_FIELDS, ...AGREEMENT_FIELDS];
 
 const LABELS = Object.fromEntries(COMPANY_FORM_ORDER.map(({ field, label }) => [field, { label }])) as Record<TextFact, FieldLabel>;
 
@@ -75,6 +91,8 @@ export function companyFormFromFacts(company: CompanyFacts): CompanyFormValues {
     gracePeriodMinutes: String(company.gracePeriodMinutes),
     extraKmRate: String(company.extraKmRate),
     fuelEighthPrice: String(company.fuelEighthPrice),
+    damageExcess: String(company.damageExcess),
+    waiverExcess: String(company.waiverExcess),
   };
 }
 

@@ -77,9 +77,11 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
  */
 function AddToCalendar({ booking, carName }: { booking: Booking; carName: string }) {
   const company = useCompany();
+  // The phone only once an owner saved it: the shipped one is a placeholder.
+  const phone = useCompanyContacts()?.phone ?? '';
   const [href, setHref] = useState<string | null>(null);
   const { reference, pickupDate, returnDate } = booking;
-  const { name, address, phone, openingHours } = company;
+  const { name, address, openingHours } = company;
   useEffect(() => {
     let current = true;
     void import('./icalendar').then(({ bookingIcs, icsHref }) => {

@@ -12,6 +12,7 @@ export type CalendarBooking = {
   returnDate: string;
 };
 
+/** phone: '' while the company has not given one (the calendar entry then names none). */
 export type CalendarCompany = { name: string; address: string; phone: string; openingHours: string };
 
 /** Commas, semicolons, backslashes and line breaks are escaped in iCalendar text. */
@@ -49,7 +50,7 @@ export function bookingIcs(booking: CalendarBooking, company: CalendarCompany, n
     `Booking ${booking.reference} with ${company.name}.`,
     `Pick up the ${booking.carName} on the first day and bring it back on the last day.`,
     `Opening hours: ${company.openingHours}.`,
-    `Phone: ${company.phone}.`,
+    ...(company.phone ? [`Phone: ${company.phone}.`] : []),
   ].join('\n');
   const lines = [
     'BEGIN:VCALENDAR',

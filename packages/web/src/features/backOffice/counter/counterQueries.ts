@@ -1,5 +1,6 @@
 /** One booking at the counter and its two writes (keys out, keys back), over TanStack Query like the rest of the staff area. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AgreementPreviewBodyInput } from '@rental/contract/schemas';
 import { callApi } from '../../../api/client';
 import { ownerKeys } from '../ownerQueries';
 
@@ -32,5 +33,12 @@ export function useCheckIn(id: string) {
   return useMutation({
     mutationFn: (form: FormData) => callApi('checkIn', { params: { id }, form }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerKeys.all }),
+  });
+}
+
+/** The agreement as it will be signed, worked out by the server from the form as it stands; nothing is kept. */
+export function useAgreementPreview(id: string) {
+  return useMutation({
+    mutationFn: (body: AgreementPreviewBodyInput) => callApi('agreementPreview', { params: { id }, body }),
   });
 }

@@ -40,6 +40,7 @@ export async function pickedUp(word: string, form: Partial<CheckOutDataInput> = 
   await setBookingStatus(booking._id, 'confirmed');
   const data: CheckOutDataInput = {
     licenceNumber: LICENCE,
+    renterAddress: '3 Mango Walk, Waterford, Portmore',
     odometerKm: 20_000,
     fuelEighths: 6,
     existingDamagesConfirmed: true,

@@ -68,8 +68,17 @@ function renderCheckOut(bookingId: string, token = ownerToken()) {
 
 const handOver = () => screen.getByRole('button', { name: 'Hand over the keys' });
 
-/** Everything but the licence, filled as staff would at the car. */
+const ADDRESS = '21 Ackee Close, Waterford, Portmore';
+
+/** The agreement as the customer reads it before signing. */
+async function showAgreement(again = false) {
+  await userEvent.click(screen.getByRole('button', { name: again ? 'Show the agreement again' : 'Show the agreement' }));
+  return screen.findByRole('article', { name: 'Rental agreement' }, SLOW);
+}
+
+/** Everything but the licence, filled as staff would at the car, the agreement shown and both signatures. */
 async function fillReadingsToSignatures(name: string) {
+  await userEvent.type(screen.getByLabelText(`${name}'s address`), ADDRESS);
   const odometer = screen.getByLabelText('Odometer (km)');
   await userEvent.clear(odometer);
   await userEvent.type(odometer, '12345');
@@ -84,6 +93,9 @@ async function fillReadingsToSignatures(name: string) {
   await userEvent.click(within(payment).getByRole('radio', { name: 'Bank deposit' }));
   await userEvent.type(within(payment).getByLabelText(/^Payment reference/), 'NCB 7781');
   await userEvent.click(within(screen.getByRole('region', { name: 'Security deposit taken' })).getByRole('radio', { name: 'Cash' }));
+  // No pad before the customer has read the agreement.
+  expect(screen.queryByRole('button', { name: `Sign as ${name}'s signature` })).not.toBeInTheDocument();
+  await showAgreement();
   await userEvent.click(screen.getByRole('button', { name: `Sign as ${name}'s signature` }));
   await userEvent.click(screen.getByRole('button', { name: 'Sign as Staff signature' }));
 }
@@ -138,6 +150,15 @@ describe('the check-out page', { timeout: 60_000 }, () => {
 
     await fillReadingsToSignatures(name);
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    // The agreement read before signing holds what the PDF prints: the renter, the licence, the money paid now.
+    const agreement = screen.getByRole('article', { name: 'Rental agreement' });
+    expect(agreement).toHaveTextContent(ADDRESS);
+    expect(agreement).toHaveTextContent('Date of birth3 May 1990');
+    expect(agreement).toHaveTextContent('JM 4471 220, issued in Jamaica, expires 1 Jun 2034');
+    expect(agreement).toHaveTextContent(/Payment by bank deposit \(NCB 7781\)/);
+    expect(agreement).toHaveTextContent('Nothing more to pay');
+    expect(agreement).toHaveTextContent('Scratch on the bumper (new)');
+    expect(agreement).toHaveTextContent('Damage waiverDeclined');
 
     // A signature cleared is asked for again, and only it.
     await userEvent.click(screen.getByRole('button', { name: 'Clear: Staff signature' }));
@@ -177,6 +198,7 @@ describe('the check-out page', { timeout: 60_000 }, () => {
       new URLSearchParams({
         data: JSON.stringify({
           licenceNumber: LICENCE,
+          renterAddress: ADDRESS,
           odometerKm: 100,
           fuelEighths: 8,
           existingDamagesConfirmed: true,
@@ -205,8 +227,16 @@ describe('the check-out page', { timeout: 60_000 }, () => {
     await userEvent.click(within(payment).getByRole('radio', { name: 'Pay at return' }));
     expect(within(payment).queryByRole('radio', { name: 'Bank deposit' })).not.toBeInTheDocument();
     await userEvent.click(handOver());
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Before the keys go:Give the reason the customer may pay at return\.$/);
+    // The agreement shown said the balance was paid: it must be shown again, and the pads wait for it.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Before the keys go:Give the reason the customer may pay at return\.Show the customer the rental agreement before they sign\.$/,
+    );
+    expect(screen.queryByRole('button', { name: 'Sign as Staff signature' })).not.toBeInTheDocument();
     await userEvent.type(within(payment).getByLabelText('Why the customer may pay at return'), 'Corporate account, invoiced monthly');
+    const agreement = await showAgreement(true);
+    expect(agreement).toHaveTextContent('To pay at return');
+    expect(agreement).toHaveTextContent('Corporate account, invoiced monthly');
+    expect(agreement).toHaveTextContent('Nothing paid yet.');
     await userEvent.click(handOver());
 
     expect(await screen.findByText(COUNTER_MESSAGES.checkedOut, {}, SLOW)).toBeInTheDocument();

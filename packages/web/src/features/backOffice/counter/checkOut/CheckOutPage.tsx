@@ -1,6 +1,6 @@
 /**
  * Check-out: staff hand over the keys at the lot, on a phone. One page of numbered steps, from the
- * booking's facts to both signatures; "Hand over the keys" sends it all at once, with the damage
+ * booking's facts to the whole agreement read by the customer and both signatures; "Hand over the keys" sends it all at once, with the damage
  * photos, and the server makes the rental agreement.
  */
 import type { CounterBooking } from '@rental/contract/schemas';
@@ -15,7 +15,8 @@ import { usePageMeta } from '../../../../lib/usePageMeta';
 import { OwnerPageHeader } from '../../OwnerPageHeader';
 import { BookingFacts } from './BookingFacts';
 import { CheckedOut } from './CheckedOut';
-import { buildCheckOut, type CheckOutForm, checkOutFormData, initialCheckOutForm, missingBeforeHandOver } from './checkOutForm';
+import { AgreementStep, agreementKey, type ShownAgreement } from './AgreementStep';
+import { buildCheckOut, type CheckOutForm, checkOutFormData, initialCheckOutForm, missingBeforeAgreement, missingBeforeSigning } from './checkOutForm';
 import { useCheckOut, useCounterBooking } from '../counterQueries';
 import { DamagesStep } from './DamagesStep';
 import { DepositStep } from './DepositStep';
@@ -39,7 +40,7 @@ export function CheckOutPage() {
     <div className="mx-auto max-w-3xl pb-10">
       <OwnerPageHeader
         title={booking.data ? `Check-out ${booking.data.reference}` : 'Check-out'}
-        description="Hand over the keys: check the licence, read the car, take the payment and the security deposit, and sign."
+        description="Hand over the keys: check the licence, read the car, take the payment and the security deposit, show the agreement, and sign."
       />
       {handedOver !== null ? (
         <CheckedOut bookingId={id} message={handedOver} />
@@ -101,13 +102,19 @@ function CheckOutFormReady({ booking, onHandedOver }: { booking: CounterBooking;
 function CheckOutFormView({ booking, companyDeposit, onHandedOver }: { booking: CounterBooking; companyDeposit: number; onHandedOver: (message: string) => void }) {
   const [form, setForm] = useState<CheckOutForm>(() => initialCheckOutForm(booking, companyDeposit));
   const [tried, setTried] = useState(false);
+  const [shown, setShown] = useState<ShownAgreement | null>(null);
   const checkOut = useCheckOut(booking._id);
   // Two taps in the same instant send once: the mutation's own state arrives a render later.
   const sending = useRef(false);
   const missingRef = useRef<HTMLDivElement>(null);
 
   const update: UpdateForm = (patch) => setForm((current) => ({ ...current, ...(typeof patch === 'function' ? patch(current) : patch) }));
-  const missing = missingBeforeHandOver(form, booking);
+  const agreementShown = shown?.key === agreementKey(form, booking.balance);
+  const missing = [
+    ...missingBeforeAgreement(form, booking),
+    ...(agreementShown ? [] : ['Show the customer the rental agreement before they sign.']),
+    ...missingBeforeSigning(form),
+  ];
 
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -129,7 +136,7 @@ function CheckOutFormView({ booking, companyDeposit, onHandedOver }: { booking: 
 
   return (
     <form aria-label="Check-out" noValidate onSubmit={send} className="space-y-4">
-      <Step number={2} title="Licence seen">
+      <Step number={2} title="Licence and address">
         <LicenceStep booking={booking} form={form} update={update} />
       </Step>
       <Step number={3} title="Odometer and fuel">
@@ -147,8 +154,15 @@ function CheckOutFormView({ booking, companyDeposit, onHandedOver }: { booking: 
       <Step number={7} title="Security deposit taken">
         <DepositStep form={form} update={update} />
       </Step>
-      <Step number={8} title="Signatures">
-        <SignaturesStep customerName={booking.user.name} form={form} update={update} />
+      <Step number={8} title="The rental agreement">
+        <AgreementStep booking={booking} form={form} shown={shown} onShown={setShown} />
+      </Step>
+      <Step number={9} title="Signatures">
+        {agreementShown ? (
+          <SignaturesStep customerName={booking.user.name} form={form} update={update} />
+        ) : (
+          <p className="text-slate-700">The customer signs once they have read the agreement above.</p>
+        )}
       </Step>
 
       <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">

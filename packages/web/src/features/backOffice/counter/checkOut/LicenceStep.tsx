@@ -1,5 +1,5 @@
 /**
- * Step 2: the licence card in hand. The number on file is not shown: staff type what the card
+ * Step 2: the licence card in hand, and the renter's address off their proof of address. The number on file is not shown: staff type what the card
  * says and the page tells them whether it matches, so a copied number proves nothing.
  */
 import type { CounterBooking } from '@rental/contract/schemas';
@@ -31,6 +31,16 @@ export function LicenceStep({ booking, form, update }: { booking: CounterBooking
       )}
       {check === 'differs' && <Warning id={`${id}-check`}>This does not match the licence number in the customer's driver details. Please check the card again.</Warning>}
       {check === 'none_on_file' && <Warning id={`${id}-check`}>The customer has not given their licence details yet.</Warning>}
+      <FormField id={`${id}-address`} label={`${booking.user.name}'s address`} hint="As their proof of address gives it: it is printed on the rental agreement.">
+        <textarea
+          {...controlProps(`${id}-address`, undefined, { hint: 'hint', multiline: true })}
+          rows={2}
+          autoComplete="off"
+          maxLength={300}
+          value={form.renterAddress}
+          onChange={(event) => update({ renterAddress: event.target.value })}
+        />
+      </FormField>
       {booking.additionalDrivers.length > 0 && (
         <div>
           <h3 className="mb-2 text-sm font-semibold text-slate-700">Other drivers named on the booking</h3>

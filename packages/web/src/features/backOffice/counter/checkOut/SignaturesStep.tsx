@@ -1,4 +1,4 @@
-/** Step 7: the customer accepts the car as recorded, and the staff member signs the handover. */
+/** Step 9: the customer accepts the car as recorded, and the staff member signs the handover. */
 import { useSignatureSurface } from './SignatureSurface';
 import type { CheckOutForm } from './checkOutForm';
 import type { UpdateForm } from './Step';
@@ -29,7 +29,7 @@ export function SignaturesStep({ customerName, form, update }: { customerName: s
       <div>
         <p className="mb-3 rounded-lg bg-slate-50 px-3 py-2 text-slate-800">{ACCEPTANCE_WORDS}</p>
         <Pad label={`${customerName}'s signature`} png={form.signature} onChange={(signature) => update({ signature })} />
-        <p className="mt-1 text-xs text-slate-500">The full terms are in the agreement PDF the customer receives by e-mail.</p>
+        <p className="mt-1 text-xs text-slate-500">The agreement above is e-mailed to the customer as a PDF once the keys are handed over.</p>
       </div>
       <Pad label="Staff signature" png={form.staffSignature} onChange={(staffSignature) => update({ staffSignature })} />
     </div>

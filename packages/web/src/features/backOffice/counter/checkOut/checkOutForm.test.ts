@@ -11,6 +11,7 @@ import {
   newDamage,
   odometerKm,
   odometerWarning,
+  previewOf,
   wholeAmount,
 } from './checkOutForm';
 
@@ -25,6 +26,7 @@ function filledForm(): CheckOutForm {
   return {
     ...initialCheckOutForm({ quote: null, car: { odometerKm: 42_000 } }, 15_000),
     licenceSeen: 'jm 123-456',
+    renterAddress: ' 4 Lime Street, Portmore ',
     odometer: '42150',
     fuelEighths: 8,
     existingDamagesConfirmed: true,
@@ -89,6 +91,7 @@ describe('the form before the keys go', () => {
     expect(form.depositAmount).toBe('15000');
     expect(missingBeforeHandOver(form, booking)).toEqual([
       "Type the licence number from the customer's card.",
+      "Type the renter's address from their proof of address.",
       'Type the odometer reading in whole kilometres.',
       'Choose how much fuel is in the tank.',
       'Confirm the damages already noted are still as noted.',
@@ -162,6 +165,7 @@ describe('the request', () => {
     expect(photos.map((file) => file.name)).toEqual(['front.jpg', 'seat.jpg']);
     expect(data).toMatchObject({
       licenceNumber: 'jm 123-456',
+      renterAddress: '4 Lime Street, Portmore',
       odometerKm: 42_150,
       fuelEighths: 8,
       existingDamagesConfirmed: true,
@@ -170,6 +174,10 @@ describe('the request', () => {
       signature: PNG,
       staffSignature: PNG,
     });
+
+    // The agreement shown before signing is asked for with the same facts, without the signatures.
+    const { signature: _signature, staffSignature: _staffSignature, ...unsigned } = data;
+    expect(previewOf(form)).toEqual(unsigned);
 
     const body = checkOutFormData({ data, photos });
     expect(JSON.parse(String(body.get('data')))).toEqual(data);

@@ -5,7 +5,7 @@
  */
 import { DAMAGE_ZONE_WORDS, type DamageZone, type DepositMethod, MAX_COUNTER_DAMAGES, MAX_COUNTER_PHOTOS, MAX_ODOMETER_KM, sameLicence } from '@rental/contract/counter';
 import type { FolioMethod } from '@rental/contract/folio';
-import type { CheckOutDataInput } from '@rental/contract/schemas';
+import type { AgreementPreviewBodyInput, CheckOutDataInput } from '@rental/contract/schemas';
 
 /** What staff commonly hand over with the keys; anything else goes in the free text. */
 export const COMMON_ITEMS = ['Spare tyre', 'Jack', 'Child seat', 'GPS', 'Phone charger'] as const;
@@ -21,6 +21,8 @@ export interface NewDamage {
 
 export interface CheckOutForm {
   licenceSeen: string;
+  /** Read off the customer's proof of address: printed on the agreement. */
+  renterAddress: string;
   /** As typed: digits, perhaps with spaces or commas. */
   odometer: string;
   /** Eighths of a tank; null until staff read the gauge. */
@@ -50,6 +52,7 @@ export function depositToTake(booking: { quote: { securityDeposit: number } | nu
 export function initialCheckOutForm(booking: { quote: { securityDeposit: number } | null; car: { odometerKm: number } }, companyDeposit: number): CheckOutForm {
   return {
     licenceSeen: '',
+    renterAddress: '',
     // Empty: staff read it off the dashboard (the car's last reading is shown beside it, not typed for them).
     odometer: '',
     fuelEighths: null,
@@ -109,13 +112,21 @@ export function itemsHandedOver(form: Pick<CheckOutForm, 'items' | 'otherItem'>)
   return [...new Set(all)];
 }
 
+type FormBooking = { licenceNumber: string | null; car: { odometerKm: number }; balance?: number };
+
 /** What is still missing or wrong before the keys can go, in plain words, in the order of the form. */
-export function missingBeforeHandOver(form: CheckOutForm, booking: { licenceNumber: string | null; car: { odometerKm: number }; balance?: number }): string[] {
+export function missingBeforeHandOver(form: CheckOutForm, booking: FormBooking): string[] {
+  return [...missingBeforeAgreement(form, booking), ...missingBeforeSigning(form)];
+}
+
+/** What the agreement needs before it can be shown to the customer: everything but the signatures. */
+export function missingBeforeAgreement(form: CheckOutForm, booking: FormBooking): string[] {
   const missing: string[] = [];
   const licence = checkLicence(form.licenceSeen, booking.licenceNumber);
   if (licence === 'none_on_file') missing.push('The customer has not given their licence details yet.');
   else if (licence === 'not_typed') missing.push("Type the licence number from the customer's card.");
   else if (licence === 'differs') missing.push("The licence number typed does not match the customer's driver details.");
+  if (!form.renterAddress.trim()) missing.push("Type the renter's address from their proof of address.");
   const km = odometerKm(form.odometer);
   if (km === null) missing.push('Type the odometer reading in whole kilometres.');
   else if (km > MAX_ODOMETER_KM) missing.push('The odometer reading is too high. Please read it again.');
@@ -134,6 +145,12 @@ export function missingBeforeHandOver(form: CheckOutForm, booking: { licenceNumb
     else if (form.money === 'pay_now' && !form.paymentMethod) missing.push('Choose how the balance was paid.');
     else if (form.money === 'pay_at_return' && !form.payAtReturnReason.trim()) missing.push('Give the reason the customer may pay at return.');
   }
+  return missing;
+}
+
+/** What the signatures still need once the agreement is shown: both drawn. */
+export function missingBeforeSigning(form: Pick<CheckOutForm, 'signature' | 'staffSignature'>): string[] {
+  const missing: string[] = [];
   if (!form.signature) missing.push('Have the customer sign.');
   if (!form.staffSignature) missing.push('Sign as the staff member handing over the keys.');
   return missing;
@@ -155,6 +172,7 @@ export function buildCheckOut(form: CheckOutForm, balance = 0): { data: CheckOut
   });
   const data: CheckOutDataInput = {
     licenceNumber: form.licenceSeen.trim(),
+    renterAddress: form.renterAddress.trim(),
     odometerKm: odometerKm(form.odometer) ?? Number.NaN,
     fuelEighths: form.fuelEighths ?? Number.NaN,
     existingDamagesConfirmed: form.existingDamagesConfirmed as true,
@@ -172,6 +190,12 @@ export function buildCheckOut(form: CheckOutForm, balance = 0): { data: CheckOut
     ...(balance > 0 && form.money === 'pay_at_return' ? { payAtReturn: { reason: form.payAtReturnReason.trim() } } : {}),
   };
   return { data, photos };
+}
+
+/** The agreement shown before signing is asked for with the form as it stands: its data without the signatures. */
+export function previewOf(form: CheckOutForm, balance = 0): AgreementPreviewBodyInput {
+  const { signature: _signature, staffSignature: _staffSignature, ...data } = buildCheckOut(form, balance).data;
+  return data;
 }
 
 /** The multipart body: `data` first, then each `photo` in order. */

@@ -1,0 +1,106 @@
+/**
+ * Keys out, up to the paper: with the booking's row locked, the rules, the money (the payment taken
+ * with the keys recorded), the new damages, and the agreement's facts as they then stand. The
+ * check-out goes on to sign and keep them; the preview shows them and rolls everything back, so
+ * the agreement read on the screen is worked out exactly as the one signed.
+ */
+import { type CheckOutData, COUNTER_MESSAGES, DEFAULT_DISTANCE_PER_DAY, MESSAGES, companyToday, dueBackAt, sameLicence } from '@rental/contract';
+import { eq } from 'drizzle-orm';
+import { bookings, cars, driverDetails, users } from '../../db/schema';
+import type { Database } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { userEmail } from '../../db/userEmail';
+import { companySettingUp, getCompanySettings } from '../company';
+import { openDamagesOf, readFolio } from '../bookings';
+import type { AgreementContentFacts } from './agreementContent';
+import { recordDamages } from './damages';
+import { type CounterStaff, moneyBeforeKeys } from './money';
+import { checkOutRefusal } from './rules';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type HandOverData = Omit<CheckOutData, 'signature' | 'staffSignature'>;
+
+export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: string, data: HandOverData, photos: Buffer[], now: Date) {
+  const [row] = await tx
+    .select({
+      status: bookings.status,
+      pickupDate: bookings.pickupDate,
+      returnDate: bookings.returnDate,
+      additionalDrivers: bookings.additionalDrivers,
+      reference: bookings.reference,
+      carId: bookings.carId,
+      car: {
+        brand: cars.brand,
+        model: cars.model,
+        year: cars.year,
+        plate: cars.plate,
+        category: cars.category,
+        odometerKm: cars.odometerKm,
+        location: cars.location,
+        distancePerDay: cars.distancePerDay,
+      },
+      customer: { name: users.name, email: userEmail, phone: users.phone, vetting: users.vettingStatus, doNotRentReason: users.doNotRentReason },
+      licence: {
+        number: driverDetails.licenceNumber,
+        country: driverDetails.licenceCountry,
+        expires: driverDetails.licenceExpires,
+        dateOfBirth: driverDetails.dateOfBirth,
+      },
+    })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .leftJoin(driverDetails, eq(driverDetails.userId, bookings.userId))
+    .where(eq(bookings.id, bookingId))
+    .for('update', { of: bookings });
+  if (!row) throw new HttpError(404, MESSAGES.bookingNotFound);
+  const licenceNumber = row.licence?.number ?? null;
+  const refusal = checkOutRefusal(
+    { ...row, licenceNumber, vetting: row.customer.vetting, doNotRent: row.customer.doNotRentReason !== null },
+    companyToday(now),
+  );
+  if (refusal) throw new HttpError(refusal.status, refusal.message);
+  // checkOutRefusal refuses a customer without driver details.
+  const licence = row.licence!;
+  if (!sameLicence(data.licenceNumber, licence.number)) throw new HttpError(422, COUNTER_MESSAGES.licenceMismatch);
+  if (data.odometerKm < row.car.odometerKm) throw new HttpError(422, COUNTER_MESSAGES.odometerBelowCar);
+  const payAtReturn = await moneyBeforeKeys(tx, bookingId, staff, data);
+
+  await recordDamages(tx, { bookingId, carId: row.carId, stage: 'check_out', at: now }, data.damages, photos);
+  const company = await getCompanySettings(tx);
+  const [staffRow] = await tx.select({ name: users.name }).from(users).where(eq(users.id, staff.id));
+  const damages = await openDamagesOf(tx, row.carId);
+  const folio = await readFolio(tx, null, bookingId);
+  const facts: AgreementContentFacts = {
+    company,
+    contactsSaved: !companySettingUp(company),
+    reference: row.reference,
+    customer: {
+      name: row.customer.name,
+      email: row.customer.email ?? '',
+      phone: row.customer.phone ?? '',
+      address: data.renterAddress,
+      dateOfBirth: licence.dateOfBirth,
+      licence: { number: licence.number, country: licence.country, expires: licence.expires },
+    },
+    drivers: row.additionalDrivers.map((driver) => ({
+      name: driver.name,
+      dateOfBirth: driver.dateOfBirth,
+      licence: { number: driver.licenceNumber, country: driver.licenceCountry, expires: driver.licenceExpires },
+    })),
+    car: { ...row.car, distancePerDay: row.car.distancePerDay ?? DEFAULT_DISTANCE_PER_DAY },
+    pickupDate: row.pickupDate,
+    returnDate: row.returnDate,
+    checkedOutAt: now,
+    dueBackAt: dueBackAt(row.returnDate, company.returnTime),
+    folio,
+    payAtReturn,
+    deposit: data.deposit,
+    odometerKm: data.odometerKm,
+    fuelEighths: data.fuelEighths,
+    damages: damages.map((damage) => ({ zone: damage.zone, description: damage.description, isNew: damage.foundAtReference === row.reference })),
+    items: data.items,
+    staffName: staffRow?.name ?? company.name,
+  };
+  return { carId: row.carId, company, folio, payAtReturn, facts };
+}
