@@ -31,7 +31,11 @@ const PERSON = {
   otherDriver: 'Dwayne Mcfarlane',
   otherLicence: 'JM 7302-1164',
   otherBirth: '1985-10-03',
+  licenceExpires: '2032-03-01',
+  otherLicenceExpires: '2031-01-01',
 };
+/** A date as the agreement prints a birth date or an expiry: "19 Feb 1987". */
+const plainDay = (date: string) => formatDay(date).replace(/^\w{3} /, '');
 /** Every way their words could be written down. */
 const WORDS = [
   PERSON.name,
@@ -45,6 +49,10 @@ const WORDS = [
   PERSON.otherLicence,
   PERSON.otherBirth,
   formatDay(PERSON.otherBirth),
+  plainDay(PERSON.dateOfBirth),
+  plainDay(PERSON.otherBirth),
+  plainDay(PERSON.licenceExpires),
+  plainDay(PERSON.otherLicenceExpires),
 ];
 
 const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
@@ -110,12 +118,15 @@ async function searchBackup(path: string): Promise<string[]> {
 }
 
 /** The tokens with a digit (amounts, dates, numbers, plate) of a paper's text, their words taken out first. */
+/** The parts of their dates as printed, which a paper may break across lines ("1 Jan" then "2031"). */
+const DATE_PARTS = new Set([PERSON.dateOfBirth, PERSON.otherBirth, PERSON.licenceExpires, PERSON.otherLicenceExpires].flatMap((date) => plainDay(date).split(' ')));
+
 function numbers(text: string): string[] {
   let rest = text;
   for (const word of WORDS) rest = rest.split(word).join(' ');
   return rest
     .split(/\s+/)
-    .filter((token) => /\d/.test(token))
+    .filter((token) => /\d/.test(token) && !DATE_PARTS.has(token))
     .sort();
 }
 
@@ -151,7 +162,7 @@ describe(`erasing an account (${describeDatabase})`, () => {
     const car = await addCar(t.app, owner.token, { plate: '4821 KX' } as never);
     const customer = await registerCustomer(t.app, { name: PERSON.name, email: PERSON.email });
     await ok(await call(customer.token, 'PUT', API.updateProfile, { name: PERSON.name, phone: PERSON.phone }));
-    await ok(await call(customer.token, 'PUT', API.saveDriver, { licenceNumber: PERSON.licence, licenceCountry: 'Jamaica', licenceIssued: '2010-03-01', licenceExpires: '2032-03-01', dateOfBirth: PERSON.dateOfBirth }));
+    await ok(await call(customer.token, 'PUT', API.saveDriver, { licenceNumber: PERSON.licence, licenceCountry: 'Jamaica', licenceIssued: '2010-03-01', licenceExpires: PERSON.licenceExpires, dateOfBirth: PERSON.dateOfBirth }));
     const form = await multipart({ kind: 'passport' }, [{ name: 'file', bytes: await cameraJpeg(400, 300), type: 'image/jpeg', filename: 'passport.jpg' }]);
     expect((await t.app.inject({ method: 'POST', url: API.uploadDocument, headers: { ...form.headers, ...authHeader(customer.token) }, payload: form.payload })).statusCode).toBe(201);
     await t.db.update(users).set({ vettingStatus: 'approved' }).where(eq(users.id, customer.user._id));
@@ -162,7 +173,7 @@ describe(`erasing an account (${describeDatabase})`, () => {
     const booking = made.booking as { _id: string; reference: string };
     await ok(
       await call(customer.token, 'PUT', pathFor('bookingDrivers', { id: booking._id }), {
-        drivers: [{ name: PERSON.otherDriver, licenceNumber: PERSON.otherLicence, licenceCountry: 'Jamaica', licenceIssued: '2009-01-01', licenceExpires: '2031-01-01', dateOfBirth: PERSON.otherBirth }],
+        drivers: [{ name: PERSON.otherDriver, licenceNumber: PERSON.otherLicence, licenceCountry: 'Jamaica', licenceIssued: '2009-01-01', licenceExpires: PERSON.otherLicenceExpires, dateOfBirth: PERSON.otherBirth }],
       }),
     );
     await ok(await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: booking._id, status: 'confirmed' }));
