@@ -33,7 +33,6 @@ export type LifeLetter =
   | 'booking_cancelled'
   | 'cancelled_by_customer'
   | 'hold_expired'
-  | 'not_approved'
   | 'keys_handed_over'
   | 'car_returned'
   | 'booking_changed';
@@ -59,13 +58,14 @@ export const BOOKING_LIFE: Record<BookingStatus, Partial<Record<BookingEvent, Li
     cancel_by_customer: { to: 'cancelled', who: ['customer'], letter: 'cancelled_by_customer' },
     cancel_by_staff: { to: 'cancelled', who: STAFF, letter: 'booking_cancelled' },
     expire: { to: 'cancelled', who: ['system'], letter: 'hold_expired' },
-    not_approved: { to: 'cancelled', who: [...STAFF, 'system'], letter: 'not_approved' },
+    // No letter of its own: the customer's one letter of the vetting decision names every booking it ended.
+    not_approved: { to: 'cancelled', who: [...STAFF, 'system'], letter: null },
     change: { to: 'pending', who: ANYONE_BOOKING, letter: 'booking_changed' },
   },
   confirmed: {
     cancel_by_customer: { to: 'cancelled', who: ['customer'], letter: 'cancelled_by_customer' },
     cancel_by_staff: { to: 'cancelled', who: STAFF, letter: 'booking_cancelled' },
-    not_approved: { to: 'cancelled', who: [...STAFF, 'system'], letter: 'not_approved' },
+    not_approved: { to: 'cancelled', who: [...STAFF, 'system'], letter: null },
     check_out: { to: 'on_rent', who: STAFF, letter: 'keys_handed_over' },
     no_show: { to: 'no_show', who: STAFF, letter: null },
     change: { to: 'confirmed', who: ANYONE_BOOKING, letter: 'booking_changed', customerChangeTo: 'pending' },

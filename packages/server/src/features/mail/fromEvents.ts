@@ -43,6 +43,9 @@ const MAKERS: LetterMakers = {
   ...changeMakers,
 };
 
+/** The kinds of event that make letters (a test holds the booking life's table to them). */
+export const KINDS_WITH_LETTERS: ReadonlySet<CompanyEventKind> = new Set(Object.keys(MAKERS) as CompanyEventKind[]);
+
 export function lettersFromEvents(mail: MailSettings): Reaction {
   return async (tx, events) => {
     const wanted = events.filter((event) => MAKERS[event.kind]);
