@@ -41,6 +41,7 @@ async function carOnRent() {
   await setBookingStatus(booking._id, 'confirmed');
   const form = await checkOutForm({
     licenceNumber: LICENCE,
+    renterAddress: '8 Guava Road, Portmore',
     odometerKm: ODOMETER_OUT,
     fuelEighths: 8,
     existingDamagesConfirmed: true,
