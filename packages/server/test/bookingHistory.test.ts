@@ -116,4 +116,13 @@ describe(`a booking's history and the letters made from it (${describeDatabase})
     ]);
     expect(await lettersTo(t.app, booking._id, 'booking_cancelled_by_customer')).toHaveLength(1);
   });
+  it("shows the customer each status once: a change of dates that kept it pending is in staff's history, not a second 'pending'", async () => {
+    const { booking, customer } = await booked(t.app, owner.token, 50);
+    const changed = await t.app.inject({ method: 'POST', url: pathFor('changeBooking', { id: booking._id }), headers: authHeader(customer.token), payload: { returnDate: day(53) } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await historyOf(t.app, owner.token, booking._id)).map((event) => event.kind)).toEqual(['book', 'change']);
+    const detail = await t.app.inject({ method: 'GET', url: API.userBooking(booking.reference), headers: authHeader(customer.token) });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect((detail.json().booking.history as { status: string }[]).map((step) => step.status)).toEqual(['pending']);
+  });
 });

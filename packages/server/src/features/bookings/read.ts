@@ -116,7 +116,20 @@ export async function findUserBooking(db: Database, userId: string, reference: s
     .where(and(eq(bookingEvents.bookingId, booking._id), isNotNull(bookingEvents.status)))
     .orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
   const [cardPayment, counter] = await Promise.all([lastCardPayment(db, booking._id), counterRecordOf(db, booking._id)]);
-  return { ...booking, history: history.map((event) => ({ ...event, status: event.status!, at: event.at.toISOString() })), cardPayment, counter };
+  return { ...booking, history: statusSteps(history), cardPayment, counter };
+}
+
+/**
+ * The customer's history: each status the booking reached, once. A change of dates that kept its
+ * status is a step of its life too (booking_events), but to the customer it is not a new status.
+ */
+function statusSteps(events: { status: BookingStatus | null; reason: StatusReason | null; at: Date }[]) {
+  const steps: { status: BookingStatus; reason: StatusReason | null; at: string }[] = [];
+  for (const event of events) {
+    if (!event.status || steps.at(-1)?.status === event.status) continue;
+    steps.push({ status: event.status, reason: event.reason, at: event.at.toISOString() });
+  }
+  return steps;
 }
 
 export const ownerBookingColumns = {
