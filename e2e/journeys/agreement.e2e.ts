@@ -19,7 +19,7 @@ import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
 import { pngFile } from '../support/png';
 import type { Seed } from '../support/seed';
 import { fitsTheScreen, screenshots } from '../support/shots';
-import { see } from '../support/ui';
+import { drawSignature, see } from '../support/ui';
 
 const shot = screenshots('/tmp/agreement-shots');
 const LICENCE = 'JM 610 445 902';
@@ -27,17 +27,6 @@ const ADDRESS = '27 Poinciana Drive, Edgewater, Portmore';
 const OWN = { phone: '+1 (876) 943-2210', email: 'desk@waterford-rentals.example', chatUrl: 'https://wa.me/18769432210', trn: '104-552-871' };
 const DRIVER = { name: 'Delroy Whyte', licenceNumber: 'JM 3310 0042', licenceCountry: 'Jamaica', licenceIssued: '2012-04-01', licenceExpires: '2030-04-01', dateOfBirth: '1984-12-02' };
 const PLACEHOLDERS = [DEFAULT_COMPANY.phone, DEFAULT_COMPANY.email, DEFAULT_COMPANY.chatUrl, '555-0142'];
-
-/** A signature drawn as a finger would: down, along a wavy line across the box, up. */
-async function drawSignature(page: Page, pad: Locator): Promise<void> {
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  const at = (t: number) => ({ x: box.x + box.width * (0.1 + 0.8 * t), y: box.y + box.height * (0.5 + 0.3 * Math.sin(t * Math.PI * 4)) });
-  await page.mouse.move(at(0).x, at(0).y);
-  await page.mouse.down();
-  for (let i = 1; i <= 30; i++) await page.mouse.move(at(i / 30).x, at(i / 30).y, { steps: 2 });
-  await page.mouse.up();
-}
 
 /** The agreement as the API gives it to staff, its words as pdftotext reads them. */
 async function agreementText(seed: Seed, bookingId: string): Promise<string> {

@@ -22,7 +22,7 @@ import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
 import { pngFile } from '../support/png';
 import type { Seed } from '../support/seed';
 import { fitsTheScreen, screenshots } from '../support/shots';
-import { expectPath, formatMoney, see, statusHue } from '../support/ui';
+import { drawSignature, expectPath, formatMoney, see, statusHue } from '../support/ui';
 
 const shot = screenshots('/tmp/counter-shots');
 const LICENCE = 'JM 772 104 339';
@@ -47,17 +47,6 @@ async function cameraJpeg(): Promise<Buffer> {
     `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="1500"><rect width="2000" height="1500" fill="#b43c28"/><rect y="600" width="2000" height="300" fill="#e0e0e0"/></svg>`,
   );
   return sharp(stripes).jpeg({ quality: 85 }).toBuffer();
-}
-
-/** A signature drawn as a finger would: down, along a wavy line across the box, up. */
-async function drawSignature(page: Page, pad: Locator): Promise<void> {
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  const at = (t: number) => ({ x: box.x + box.width * (0.1 + 0.8 * t), y: box.y + box.height * (0.5 + 0.3 * Math.sin(t * Math.PI * 4)) });
-  await page.mouse.move(at(0).x, at(0).y);
-  await page.mouse.down();
-  for (let i = 1; i <= 40; i++) await page.mouse.move(at(i / 40).x, at(i / 40).y, { steps: 2 });
-  await page.mouse.up();
 }
 
 /** The PDF a blob: link of the page leads to, read within the page (the link holds the file fetched with the session). */

@@ -228,3 +228,14 @@ export function datePattern(iso: string): string {
 export function dateRegExp(iso: string): RegExp {
   return new RegExp(datePattern(iso), 'i');
 }
+
+/** A signature drawn as a finger would: down, along a wavy line across the box, up. */
+export async function drawSignature(page: Page, pad: Locator): Promise<void> {
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  const at = (t: number) => ({ x: box.x + box.width * (0.1 + 0.8 * t), y: box.y + box.height * (0.5 + 0.3 * Math.sin(t * Math.PI * 4)) });
+  await page.mouse.move(at(0).x, at(0).y);
+  await page.mouse.down();
+  for (let i = 1; i <= 40; i++) await page.mouse.move(at(i / 40).x, at(i / 40).y, { steps: 2 });
+  await page.mouse.up();
+}

@@ -29,7 +29,7 @@ export async function checkOut(db: Database, staff: Staff, bookingId: unknown, f
   const staffSignature = data.staffSignature ? await signatureBytes(data.staffSignature) : null;
   await db.transaction(async (tx) => {
     await actAs(tx, staff.id);
-    const { carId, company, folio, payAtReturn, facts } = await prepareHandOver(tx, staff, bookingId, data, photos, now);
+    const { carId, folio, payAtReturn, facts } = await prepareHandOver(tx, staff, bookingId, data, photos, now);
     const agreement = await renderAgreement({ ...facts, signature, staffSignature });
     await tx.insert(rentals).values({
       bookingId,
