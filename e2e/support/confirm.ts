@@ -11,7 +11,8 @@ export async function answerConfirmation(page: Page, trigger: Locator, accept: b
   try {
     await trigger.click();
     const custom = page.getByRole('alertdialog').or(page.getByRole('dialog'));
-    const deadline = Date.now() + 8_000;
+    // Generous: on a busy machine the click and the question can take seconds to arrive.
+    const deadline = Date.now() + 20_000;
     while (Date.now() < deadline) {
       if (nativeMessage !== undefined) return nativeMessage;
       if (await custom.first().isVisible()) {
