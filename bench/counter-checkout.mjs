@@ -202,7 +202,8 @@ function checkOutForm(signature, photos, payment) {
       items: ['Spare tyre', 'Jack'],
       deposit: { amount: 15_000, method: 'card', reference: 'AUTH 889231' },
       signature,
-      ...(payment && { payment }),
+      // The renter's address is asked at the counter by builds that keep a folio and print it on the agreement (decision 105).
+      ...(payment && { payment, renterAddress: '12 Waterford Drive, Portmore' }),
     }),
   );
   for (const [i, bytes] of photos.entries()) form.append('photo', new Blob([bytes], { type: 'image/jpeg' }), `damage-${i + 1}.jpg`);
