@@ -63,7 +63,6 @@ type Booked = {
   outcome: 'booked';
   booking: Omit<BookingRow, 'car' | 'holdExpiresAt' | 'createdAt'> & { holdExpiresAt: string | null; createdAt: string };
   car: BookingRow['car'];
-  customer: { name: string; email: string; phone: string | null };
 };
 type DatabaseAnswer = { n: number } & (
   | Booked

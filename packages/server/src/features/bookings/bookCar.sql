@@ -23,7 +23,7 @@
 --   8. Its extras are stored; an extra with a stock may not be out more times than its stock on
 --      any day (extra_sold_out: booking_extras_fit).
 --
--- book_car answers one request as jsonb: {"outcome": "booked", booking, car, customer},
+-- book_car answers one request as jsonb: {"outcome": "booked", booking, car},
 -- {"outcome": "refused", "reason": ...}, {"outcome": "replay", hash, statusCode, response} (its
 -- Idempotency-Key was used before) or {"outcome": "again"} (a new reference equal to an old one, about
 -- one in a billion: the application asks again). Any other error ends the whole batch, which the
@@ -70,7 +70,6 @@ LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   customer_id uuid := (request->>'userId')::uuid;
   wanted_car uuid := (request->>'carId')::uuid;
-  customer jsonb;
   held integer;
   held_days integer;
   car record;
@@ -92,8 +91,6 @@ BEGIN
   -- The customer's row is locked already (book_cars), so two bookings of one customer count their
   -- holds one after the other. Each statement of a VOLATILE function takes a new snapshot: the count
   -- sees holds committed while the batch waited for the lock. Staff book for callers without a limit.
-  SELECT jsonb_build_object('name', name, 'email', coalesce(email, ''), 'phone', phone) INTO customer
-    FROM users WHERE id = customer_id;
   IF (request->>'limitHolds')::boolean THEN
     SELECT count(*) INTO held FROM bookings WHERE user_id = customer_id AND status = 'pending';
     IF held >= (rules->>'maxPending')::integer THEN
@@ -170,8 +167,7 @@ BEGIN
       'paymentStatus', made.payment_status, 'createdAt', made.created_at),
     'car', jsonb_build_object(
       'id', car.id, 'imageId', car.image_id, 'brand', car.brand, 'model', car.model, 'year', car.year,
-      'category', car.category, 'location', car.location),
-    'customer', customer);
+      'category', car.category, 'location', car.location));
 EXCEPTION
   -- A booking of these days (bookings_no_overlap) or a service block (car_days_taken_no_overlap).
   WHEN exclusion_violation THEN
