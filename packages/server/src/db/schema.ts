@@ -4,7 +4,7 @@
  */
 import { type AdditionalDriver, type BookingEventKind, FOLIO_LINE_KINDS, FOLIO_METHODS, FOLIO_PAYMENT_KINDS, type PriceRules, type Quote, type ReturnCharge } from '@rental/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -355,7 +355,7 @@ export const rentals = pgTable('rentals', {
   /** Read off the proof of address at check-out (0030_renter_address.sql); null before it was asked. */
   renterAddress: text('renter_address'),
   odometerOut: integer('odometer_out').notNull(),
-  fuelOut: integer('fuel_out').notNull(),
+  fuelOut: smallint('fuel_out').notNull(),
   items: jsonb('items').$type<string[]>().notNull().default([]),
   depositAmount: integer('deposit_amount').notNull(),
   depositMethod: text('deposit_method', { enum: ['cash', 'card', 'bank_transfer'] }).notNull(),
@@ -370,7 +370,7 @@ export const rentals = pgTable('rentals', {
   checkedInBy: uuid('checked_in_by').references(() => users.id),
   returnedAt: timestamp('returned_at', { withTimezone: true }),
   odometerIn: integer('odometer_in'),
-  fuelIn: integer('fuel_in'),
+  fuelIn: smallint('fuel_in'),
   cleaning: integer('cleaning'),
   charges: jsonb('charges').$type<ReturnCharge[]>(),
   chargesTotal: integer('charges_total'),
