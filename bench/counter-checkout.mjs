@@ -146,7 +146,9 @@ async function prepare({ openDatabase, schema, signSessionToken }, target, count
 /** The server as a process on a free port (PORT=0; the log line says where), answering /health. */
 async function startServer(env, main = SERVER_MAIN, root = ROOT) {
   const built = existsSync(main);
-  const args = built ? [main] : ['--import', 'tsx', join(root, 'packages', 'server', 'src', 'main.ts')];
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the servers (Node refuses it in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = [...nodeArgs, ...(built ? [main] : ['--import', 'tsx', join(root, 'packages', 'server', 'src', 'main.ts')])];
   const child = spawn(process.execPath, args, {
     cwd: built ? root : join(root, 'packages', 'server'),
     stdio: ['ignore', 'pipe', 'pipe'],

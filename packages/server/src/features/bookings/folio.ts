@@ -6,12 +6,15 @@
  * record money through the functions below, inside their own transaction, with the booking locked.
  */
 import {
+  type CompanySettings,
   type FolioChargeBody,
   type FolioLineKind,
   type FolioMethod,
   type FolioPaymentBody,
   type FolioRefundBody,
   type Folio,
+  type FolioLine,
+  type FolioPayment,
   folioTotals,
   type FolioTotals,
   FOLIO_METHOD_OF,
@@ -23,10 +26,10 @@ import {
   REFUSAL_CODES,
   settleDeposit,
 } from '@rental/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
-import { bookings, folioLines, folioPayments, rentals, users } from '../../db/schema';
-import { type Database, queryRows, readTogether } from '../../db/types';
+import { bookings, folioLines, folioPayments, rentals } from '../../db/schema';
+import { type Database, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
@@ -40,8 +43,6 @@ export interface FolioReader {
   role: string;
 }
 
-
-const byName = (column: typeof folioLines.createdBy | typeof folioPayments.createdBy) => sql<string | null>`(SELECT name FROM ${users} WHERE id = ${column})`;
 
 /** The sums of a booking's folio (one query), for rules that need the balance. */
 export async function folioTotalsOf(db: Reader, bookingId: string): Promise<FolioTotals> {
@@ -58,63 +59,55 @@ export async function folioTotalsOf(db: Reader, bookingId: string): Promise<Foli
   return { charged, gct: Number(row!.gct), paid, refunded, balance: charged - paid + refunded };
 }
 
+/** A folio's rows as the database gives them in JSON (times as text). */
+type StoredLine = Omit<FolioLine, 'createdAt' | 'voided'> & { createdAt: string; voidsLineId: string | null; seq: number };
+type StoredPayment = Omit<FolioPayment, 'createdAt'> & { createdAt: string; seq: number };
+interface StoredDeposit {
+  held: number;
+  returned: number | null;
+  kept: number | null;
+}
+
 /** The whole folio of a booking, for its customer or staff (404 for anyone else). */
 export async function readFolio(db: Reader, reader: FolioReader | null, bookingId: unknown): Promise<Folio> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
-  const [booking] = await db
-    .select({ userId: bookings.userId, reference: bookings.reference, paymentStatus: bookings.paymentStatus })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId));
+  const [booking] = await db.select({ userId: bookings.userId, reference: bookings.reference }).from(bookings).where(eq(bookings.id, bookingId));
   if (!booking || (reader && reader.role !== 'owner' && reader.id !== booking.userId)) throw new HttpError(404, MESSAGES.bookingNotFound);
-  const [lines, payments, deposit, company] = await readTogether(
-    db,
-    () =>
-      db
-        .select({
-          id: folioLines.id,
-          kind: folioLines.kind,
-          label: folioLines.label,
-          amount: folioLines.amount,
-          gct: folioLines.gct,
-          createdAt: folioLines.createdAt,
-          by: byName(folioLines.createdBy),
-          voidsLineId: folioLines.voidsLineId,
-          reason: folioLines.reason,
-        })
-        .from(folioLines)
-        .where(eq(folioLines.bookingId, bookingId))
-        .orderBy(asc(folioLines.seq)),
-    () =>
-      db
-        .select({
-          id: folioPayments.id,
-          kind: folioPayments.kind,
-          method: folioPayments.method,
-          amount: folioPayments.amount,
-          reference: folioPayments.reference,
-          note: folioPayments.note,
-          createdAt: folioPayments.createdAt,
-          by: byName(folioPayments.createdBy),
-        })
-        .from(folioPayments)
-        .where(eq(folioPayments.bookingId, bookingId))
-        .orderBy(asc(folioPayments.seq)),
-    () =>
-      db
-        .select({ held: rentals.depositAmount, returned: rentals.depositRefunded, kept: rentals.depositKept, checkedInAt: rentals.checkedInAt })
-        .from(rentals)
-        .where(eq(rentals.bookingId, bookingId)),
-    () => getCompanySettings(db),
+  return folioOf(db, bookingId, booking.reference);
+}
+
+/**
+ * The folio of a booking its caller has locked and read already (the counter, inside its
+ * transaction): the reference and the company's settings are not read again.
+ */
+export async function folioOf(db: Reader, bookingId: string, reference: string, company?: CompanySettings): Promise<Folio> {
+  // One statement, not three: the counter reads the folio inside its transaction, where each
+  // query waits for the last (bench/counter-checkout.mjs).
+  const [row] = await queryRows<{ lines: StoredLine[]; payments: StoredPayment[]; deposit: StoredDeposit | null }>(
+    db as Database,
+    sql`SELECT
+          (SELECT coalesce(json_agg(l ORDER BY l.seq), '[]') FROM (
+             SELECT id, kind, label, amount, gct, created_at AS "createdAt", (SELECT name FROM users WHERE id = created_by) AS by,
+                    voids_line_id AS "voidsLineId", reason, seq
+               FROM folio_lines WHERE booking_id = ${bookingId}) l) AS lines,
+          (SELECT coalesce(json_agg(p ORDER BY p.seq), '[]') FROM (
+             SELECT id, kind, method, amount, reference, note, created_at AS "createdAt", (SELECT name FROM users WHERE id = created_by) AS by, seq
+               FROM folio_payments WHERE booking_id = ${bookingId}) p) AS payments,
+          (SELECT json_build_object('held', deposit_amount, 'returned', deposit_refunded, 'kept', deposit_kept)
+             FROM rentals WHERE booking_id = ${bookingId}) AS deposit`,
   );
+  const settings = company ?? (await getCompanySettings(db));
+  const lines = row!.lines.map(({ seq: _seq, ...line }) => line);
+  const payments = row!.payments.map(({ seq: _seq, ...payment }) => payment);
+  const held = row!.deposit;
   const voided = new Set(lines.map((line) => line.voidsLineId).filter((id): id is string => id !== null));
   const totals = folioTotals({ lines, payments });
-  const held = deposit[0];
   return {
     bookingId,
-    reference: booking.reference,
-    currency: company.currency,
-    lines: lines.map((line) => ({ ...line, createdAt: line.createdAt.toISOString(), voided: voided.has(line.id) })),
-    payments: payments.map((payment) => ({ ...payment, createdAt: payment.createdAt.toISOString() })),
+    reference,
+    currency: settings.currency,
+    lines: lines.map((line) => ({ ...line, createdAt: new Date(line.createdAt).toISOString(), voided: voided.has(line.id) })),
+    payments: payments.map((payment) => ({ ...payment, createdAt: new Date(payment.createdAt).toISOString() })),
     totals,
     paymentStatus: paymentStatusOf(totals),
     deposit: held ? { held: held.held, returned: held.returned ?? 0, kept: held.kept ?? 0 } : { held: 0, returned: 0, kept: 0 },
@@ -279,17 +272,24 @@ export interface DepositSettled {
   owing: number;
 }
 
+/** The security deposit a rental holds; `kept` stays null until it is settled. */
+export interface HeldDeposit {
+  amount: number;
+  method: keyof typeof DEPOSIT_FOLIO_METHOD;
+  kept: number | null;
+}
+
+const heldDepositOf = async (tx: Tx, bookingId: string): Promise<HeldDeposit | undefined> =>
+  (await tx.select({ amount: rentals.depositAmount, method: rentals.depositMethod, kept: rentals.depositKept }).from(rentals).where(eq(rentals.bookingId, bookingId)))[0];
+
 /**
  * Settles the security deposit of a returned car against the folio's whole balance, once: what is
  * kept is recorded as a payment (the customer's money, taken from the deposit), the rest goes back.
  * The security deposit itself is never a folio payment: it is held, not income. Answers null when
  * there is no rental or its deposit was settled already (deposit_kept is written once).
  */
-export async function settleSecurityDeposit(tx: Tx, bookingId: string, by: string | null): Promise<DepositSettled | null> {
-  const [rental] = await tx
-    .select({ amount: rentals.depositAmount, method: rentals.depositMethod, kept: rentals.depositKept })
-    .from(rentals)
-    .where(eq(rentals.bookingId, bookingId));
+export async function settleSecurityDeposit(tx: Tx, bookingId: string, by: string | null, known?: HeldDeposit): Promise<DepositSettled | null> {
+  const rental = known ?? (await heldDepositOf(tx, bookingId));
   if (!rental || rental.kept !== null) return null;
   const { balance } = await folioTotalsOf(tx, bookingId);
   const settled = settleDeposit(rental.amount, balance, false);

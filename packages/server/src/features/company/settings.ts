@@ -14,11 +14,23 @@ export { companySettingUp } from './settingUp';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/**
+ * Most requests read the settings, some three times (the counter, its folio, its letter), and
+ * checking them against the schema cost ~2 ms each time (bench/counter-checkout.mjs, CPU profile):
+ * the last row read is checked once until it changes.
+ */
+let lastRead: { text: string; company: CompanySettings } | undefined;
+
 /** Stored facts over the defaults: a fact added in a later release reads its default until saved. */
 export function withDefaults(value: unknown): CompanySettings {
-  const merged = { ...DEFAULT_COMPANY, ...(value && typeof value === 'object' ? value : {}) };
-  const parsed = companySchema.safeParse(merged);
-  return parsed.success ? parsed.data : { ...DEFAULT_COMPANY };
+  const text = JSON.stringify(value ?? null);
+  if (lastRead?.text !== text) {
+    const merged = { ...DEFAULT_COMPANY, ...(value && typeof value === 'object' ? value : {}) };
+    const parsed = companySchema.safeParse(merged);
+    lastRead = { text, company: parsed.success ? parsed.data : { ...DEFAULT_COMPANY } };
+  }
+  // A copy each time: callers may mark or change theirs (markSettingUp keeps the object itself).
+  return structuredClone(lastRead.company);
 }
 
 export async function ensureCompanySettings(db: Database): Promise<void> {

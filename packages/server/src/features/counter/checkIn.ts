@@ -37,7 +37,7 @@ import { recordDamages } from './damages';
 import type { CounterForm } from './counterForm';
 import { renderReceipt } from './receiptPdf';
 import { userEmail } from '../../db/userEmail';
-import { addCharges, readFolio, settleSecurityDeposit, staffActor, takeStep } from '../bookings';
+import { addCharges, folioOf, settleSecurityDeposit, staffActor, takeStep } from '../bookings';
 
 /** A return time a little ahead of the server's clock is a phone's clock, not the future. */
 const CLOCK_SLACK_MS = 5 * 60_000;
@@ -82,16 +82,28 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
         carId: bookings.carId,
         car: { brand: cars.brand, model: cars.model, year: cars.year, plate: cars.plate, distancePerDay: cars.distancePerDay },
         customer: { name: users.name, email: userEmail },
+        // Not the whole row: it carries the signed agreement's PDF and the signatures.
+        rental: {
+          bookingId: rentals.bookingId,
+          checkedOutAt: rentals.checkedOutAt,
+          odometerOut: rentals.odometerOut,
+          fuelOut: rentals.fuelOut,
+          depositAmount: rentals.depositAmount,
+          depositMethod: rentals.depositMethod,
+          depositKept: rentals.depositKept,
+        },
       })
       .from(bookings)
       .innerJoin(cars, eq(cars.id, bookings.carId))
       .innerJoin(users, eq(users.id, bookings.userId))
+      .leftJoin(rentals, eq(rentals.bookingId, bookings.id))
       .where(eq(bookings.id, bookingId))
       .for('update', { of: bookings });
     if (!row) throw new HttpError(404, MESSAGES.bookingNotFound);
     if (row.status === 'returned') throw new HttpError(409, COUNTER_MESSAGES.alreadyCheckedIn);
     if (row.status !== 'on_rent') throw new HttpError(409, COUNTER_MESSAGES.notOnRent);
-    const [rental] = await tx.select().from(rentals).where(eq(rentals.bookingId, bookingId));
+    // Read with the booking's lock: the rental row is written only by a check-out or check-in of this booking, which take it too.
+    const { rental } = row;
     if (!rental) throw new HttpError(409, COUNTER_MESSAGES.notOnRent);
     if (returnedAt < rental.checkedOutAt) throw new HttpError(422, COUNTER_MESSAGES.returnedBeforeCheckOut);
     if (data.odometerKm < rental.odometerOut) throw new HttpError(422, COUNTER_MESSAGES.odometerBelowCheckOut);
@@ -124,8 +136,9 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
     );
     // A damage to be assessed holds the whole deposit (deposit_kept stays empty); it settles once,
     // when the damage is charged (bookings/folio.ts).
-    const settled = settlement.toBeAssessed ? null : await settleSecurityDeposit(tx, bookingId, staff.id);
-    const folio = await readFolio(tx, null, bookingId);
+    const held = { amount: rental.depositAmount, method: rental.depositMethod, kept: rental.depositKept };
+    const settled = settlement.toBeAssessed ? null : await settleSecurityDeposit(tx, bookingId, staff.id, held);
+    const folio = await folioOf(tx, bookingId, row.reference, company);
     const deposit = settled ?? { ...settleDeposit(rental.depositAmount, folio.totals.balance, true), owing: Math.max(0, folio.totals.balance) };
     const number = await nextReceiptNumber(tx, Number(companyToday(now).slice(0, 4)));
     const receipt = await renderReceipt({

@@ -11,7 +11,7 @@ import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { userEmail } from '../../db/userEmail';
 import { companySettingUp, getCompanySettings } from '../company';
-import { openDamagesOf, readFolio } from '../bookings';
+import { folioOf, openDamagesOf } from '../bookings';
 import type { AgreementContentFacts } from './agreementContent';
 import { recordDamages } from './damages';
 import { type CounterStaff, moneyBeforeKeys } from './money';
@@ -70,7 +70,7 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
   const company = await getCompanySettings(tx);
   const [staffRow] = await tx.select({ name: users.name }).from(users).where(eq(users.id, staff.id));
   const damages = await openDamagesOf(tx, row.carId);
-  const folio = await readFolio(tx, null, bookingId);
+  const folio = await folioOf(tx, bookingId, row.reference, company);
   const facts: AgreementContentFacts = {
     company,
     contactsSaved: !companySettingUp(company),
