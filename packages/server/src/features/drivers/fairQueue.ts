@@ -8,8 +8,11 @@
 export class FairQueue {
   private running = 0;
   private readonly runningOf = new Map<string, number>();
-  /** Accounts with tasks waiting, in turn order: one served goes to the back. */
+  /** Each account's tasks waiting, in their order; accounts in the order they first waited. */
   private readonly waiting = new Map<string, (() => void)[]>();
+  /** When each account busy now last had a task started (a count, not a clock). */
+  private readonly servedAt = new Map<string, number>();
+  private turns = 0;
 
   constructor(readonly workers: number) {}
 
@@ -19,7 +22,7 @@ export class FairQueue {
   }
 
   async run<T>(account: string, task: () => Promise<T>): Promise<T> {
-    if (this.running < this.workers && this.waiting.size === 0) this.start(account);
+    if (this.running < this.workers) this.start(account);
     else await new Promise<void>((resolve) => this.waiting.set(account, [...(this.waiting.get(account) ?? []), resolve]));
     try {
       return await task();
@@ -31,6 +34,7 @@ export class FairQueue {
   private start(account: string) {
     this.running += 1;
     this.runningOf.set(account, (this.runningOf.get(account) ?? 0) + 1);
+    this.servedAt.set(account, ++this.turns);
   }
 
   private end(account: string) {
@@ -38,26 +42,29 @@ export class FairQueue {
     const left = (this.runningOf.get(account) ?? 1) - 1;
     if (left > 0) this.runningOf.set(account, left);
     else this.runningOf.delete(account);
+    if (this.pending(account) === 0) this.servedAt.delete(account);
     const next = this.nextAccount();
     if (next === undefined) return;
     const tasks = this.waiting.get(next)!;
     const resume = tasks.shift()!;
-    // To the back of the turn order, or out of it when nothing of it waits.
-    this.waiting.delete(next);
-    if (tasks.length > 0) this.waiting.set(next, tasks);
+    if (tasks.length === 0) this.waiting.delete(next);
+    // Started here, before its task resumes, so no newcomer takes the slot meanwhile.
     this.start(next);
     resume();
   }
 
-  /** The waiting account with the fewest tasks running; the first in turn order among equals. */
+  /** The waiting account with the fewest tasks running; among equals, the one served longest ago (or never). */
   private nextAccount(): string | undefined {
     let best: string | undefined;
-    let fewest = Infinity;
+    let bestRunning = Infinity;
+    let bestServed = Infinity;
     for (const account of this.waiting.keys()) {
       const running = this.runningOf.get(account) ?? 0;
-      if (running < fewest) {
+      const served = this.servedAt.get(account) ?? 0;
+      if (running < bestRunning || (running === bestRunning && served < bestServed)) {
         best = account;
-        fewest = running;
+        bestRunning = running;
+        bestServed = served;
       }
     }
     return best;
