@@ -11,11 +11,12 @@ export const UPLOADS_PER_HOUR = { account: 20, address: 60 } as const;
 /** The quota a new install has, in MB (DOCUMENT_QUOTA_MB changes it). */
 export const DEFAULT_DOCUMENT_QUOTA_MB = 40;
 
-/** "12.5 MB" (one decimal, never "0.0 MB" for a file that exists), as the documents screen says sizes. */
+/** "12.5 MB", "40 MB", "under 0.1 MB" (never "0.0 MB" for a file that exists), as the documents screen says sizes. */
 export function megabytesText(bytes: number): string {
   const mb = bytes / (1024 * 1024);
-  if (bytes > 0 && mb < 0.1) return '0.1 MB';
-  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  if (bytes > 0 && mb < 0.05) return 'under 0.1 MB';
+  const rounded = Math.round(mb * 10) / 10;
+  return `${Number.isInteger(rounded) ? rounded : rounded.toFixed(1)} MB`;
 }
 
 /** "12.5 MB of your 40 MB used": the documents screen's line. */
