@@ -73,6 +73,8 @@ import { customerSearchQuery, staffBookingBody, staffBookingResponses } from './
 // Staff accounts and invitations
 import { acceptStaffInvitationBody, changeStaffRoleBody, inviteStaffBody, staffInvitationParams, staffResponses } from './schemas';
 import { STAFF_INVITATION_DAYS } from './staffAccounts';
+// Storage that cannot be filled
+import { UPLOADS_PER_HOUR } from './storage';
 // Changing a booking's dates or car
 import { bookingChangeBody, bookingChangeResponses } from './schemas';
 
@@ -82,7 +84,7 @@ export type Tag = 'Account' | 'Cars' | 'Bookings' | 'Company' | 'Owner' | 'Pictu
  * a call open to anyone may still answer 401 (a login with a wrong password), one open to customers
  * 403 (what only staff may change).
  */
-export type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
+export type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503 | 507;
 
 export interface EndpointSchemas {
   summary: string;
@@ -211,12 +213,16 @@ export const ENDPOINTS = {
     summary: 'Send a document',
     description:
       'A JPEG, PNG or WebP photo (stored re-encoded, without its metadata: no GPS position) or a PDF, at most 10 MB; at most 4 files of each kind. ' +
-      'Served only to its customer and to staff (GET /api/documents/{id}), never cached.',
+      'Served only to its customer and to staff (GET /api/documents/{id}), never cached. ' +
+      'A PDF is kept without its scripts, automatic actions, launch actions and links other than web, e-mail and phone. ' +
+      `An account's documents together fit in its quota (DOCUMENT_QUOTA_MB, 413 documents_full with used and limit); ${UPLOADS_PER_HOUR.account} files an hour per account and ${UPLOADS_PER_HOUR.address} per address ` +
+      '(429 uploads_too_many, with Retry-After); 507 uploads_paused while the server is short of disk.',
     tag: 'Account',
     multipart: documentUploadFields,
     status: 201,
     response: driverResponses.documentUploaded,
-    errors: [409, 413],
+    errors: [409, 413, 429, 507],
+    codes: ['documents_full', 'uploads_too_many', 'uploads_paused'],
   },
   deleteDocument: {
     summary: 'Remove one of my documents',
@@ -647,7 +653,8 @@ export const ENDPOINTS = {
     multipart: carForm,
     status: 201,
     response: responses.carSaved,
-    errors: [413],
+    errors: [413, 507],
+    codes: ['uploads_paused'],
   },
   updateCar: {
     summary: 'Change a car',
@@ -658,8 +665,8 @@ export const ENDPOINTS = {
     params: idParams,
     multipart: carForm.extend({ image: imageFile.optional() }),
     response: responses.carSaved,
-    errors: [404, 409, 413],
-    codes: ['odometer_backwards'],
+    errors: [404, 409, 413, 507],
+    codes: ['odometer_backwards', 'uploads_paused'],
   },
   toggleCar: {
     summary: 'Mark a car available or unavailable',
@@ -681,7 +688,8 @@ export const ENDPOINTS = {
     tag: 'Owner',
     multipart: z.object({ image: imageFile }),
     response: responses.imageUpdated,
-    errors: [413],
+    errors: [413, 507],
+    codes: ['uploads_paused'],
   },
   ownerOutbox: {
     summary: 'E-mails the site has written, newest first',
@@ -744,7 +752,8 @@ export const ENDPOINTS = {
     multipart: z.object({ image: imageFile }),
     status: 201,
     response: responses.carSaved,
-    errors: [404, 409, 413],
+    errors: [404, 409, 413, 507],
+    codes: ['uploads_paused'],
   },
   orderCarPictures: {
     summary: "Put a car's pictures in a new order",

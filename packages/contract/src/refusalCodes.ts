@@ -4,6 +4,7 @@
  */
 import { BOOKING_REFUSALS, type BookingRefusal } from './bookingRefusals';
 import { FOLIO_MESSAGES } from './folio';
+import { STORAGE_REFUSALS } from './storage';
 
 /**
  * The code of a refusal that has no more particular one: what its status means. Every failure body
@@ -61,6 +62,8 @@ export const REFUSAL_CODES = {
   // The counter's money (features/counter).
   payment_not_balance: 'The payment recorded at check-out must be the whole balance owing. Please check the amount.',
   signature_unreadable: 'The signature could not be read. Please clear it and sign again.',
+  // Storage that cannot be filled (storage.ts): a customer's space, files an hour, the server's disk.
+  ...STORAGE_REFUSALS,
 } as const;
 export type RefusalCode = keyof typeof REFUSAL_CODES;
 

@@ -55,6 +55,7 @@ import { installErrorHandling } from './http/errorHandler';
 import { HttpError } from './http/errors';
 import { createLogger, OneLinePerRequest, requestId } from './http/logging';
 import { securityHeaders } from './http/securityHeaders';
+import { createUploadGate, type UploadGate, type UploadLimits } from './http/uploadGate';
 import { DEFAULT_WEB_DIST, registerWebApp } from './features/publicPages/webApp';
 import { holdSweepJob, overdueJob, plannerStatisticsJob, reminderJob } from './jobs/backgroundJobs';
 
@@ -74,6 +75,8 @@ declare module 'fastify' {
     events: EventLog;
     /** Delivers the outbox; undefined without SMTP_URL (messages are kept, none is sent). */
     mailSender: MailSender | undefined;
+    /** The disk floor and the uploads an hour, before an upload is read (http/uploadGate.ts). */
+    uploadGate: UploadGate;
   }
 }
 
@@ -93,6 +96,8 @@ export interface BuildAppOptions {
   mailSender?: Partial<Omit<MailSenderOptions, 'smtpUrl' | 'from'>>;
   /** The fleet cache's clock, poll interval and size (tests move its clock past midnight). */
   fleetCache?: FleetCacheOptions;
+  /** Documents a customer may send an hour, per account and per address (http/uploadGate.ts); false: no count. */
+  uploadLimits?: UploadLimits | false;
   /** The database is PGlite, which has no autovacuum: the app keeps the planner's statistics itself (main.ts sets it). */
   plannerStatistics?: boolean;
 }
@@ -150,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await ensureCompanySettings(db);
   app.decorate('sessionKey', await loadSessionKey(db, config.jwtSecret));
   app.decorate('sessions', createSessionReader(db, app.sessionKey));
+  app.decorate('uploadGate', createUploadGate(db, config, options.uploadLimits));
   app.decorateRequest('user', null as never);
   provideAccessGuards(app, { customer: requireUser, staff: requireStaff('staff'), manager: requireStaff('manager'), owner: requireStaff('owner') });
 

@@ -2,6 +2,7 @@
  * Settings, all from the environment (DESIGN.md "Running it"). Bad values stop the start with a
  * sentence naming the variable, instead of a server that half works.
  */
+import { DEFAULT_DOCUMENT_QUOTA_MB } from '@rental/contract';
 import { z } from 'zod';
 
 export interface Config {
@@ -43,6 +44,10 @@ export interface Config {
   wipay: WipaySettings | undefined;
   /** The local sandbox's port with PAYMENT_PROVIDER=sandbox; undefined: any free port. */
   paymentSandboxPort: number | undefined;
+  /** MB an account's documents may take together (decision 106). */
+  documentQuotaMb: number;
+  /** Below this many MB free on the data's disk, uploads are refused (507) while bookings go on; 0: never. */
+  uploadDiskFloorMb: number;
 }
 
 export interface WipaySettings {
@@ -53,6 +58,9 @@ export interface WipaySettings {
   /** The platform's base address, no trailing slash (Jamaica: https://jm.wipayfinancial.com). */
   url: string;
 }
+
+/** Room kept on the data's disk for the database's own work (its log, checkpoints, a backup) once uploads stop. */
+export const DEFAULT_UPLOAD_DISK_FLOOR_MB = 1024;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -133,6 +141,20 @@ const envSchema = z.object({
       .pipe(z.number().int().min(1, { error: 'PAYMENT_SANDBOX_PORT must be between 1 and 65535.' }).max(65535, { error: 'PAYMENT_SANDBOX_PORT must be between 1 and 65535.' }))
       .optional(),
   ),
+  // Storage that cannot be filled (docs/decisions/106-storage-that-cannot-be-filled.md).
+  DOCUMENT_QUOTA_MB: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: 'DOCUMENT_QUOTA_MB must be a whole number of megabytes (40 by default).' })
+    .transform(Number)
+    .pipe(z.number().int().min(10, { error: 'DOCUMENT_QUOTA_MB must be at least 10 (one file may be 10 MB).' }).max(100_000, { error: 'DOCUMENT_QUOTA_MB must be at most 100000.' }))
+    .default(DEFAULT_DOCUMENT_QUOTA_MB),
+  UPLOAD_DISK_FLOOR_MB: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: 'UPLOAD_DISK_FLOOR_MB must be a whole number of megabytes (1024 by default, 0 to never refuse).' })
+    .transform(Number)
+    .default(DEFAULT_UPLOAD_DISK_FLOOR_MB),
 });
 
 /** "https://a.example, http://localhost:5173" -> exact origins; a path or a wildcard is refused. */
@@ -195,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { accountNumber: e.WIPAY_ACCOUNT_NUMBER!, apiKey: e.WIPAY_API_KEY!, environment: e.WIPAY_ENVIRONMENT, url: e.WIPAY_URL.replace(/\/+$/, '') }
         : undefined,
     paymentSandboxPort: e.PAYMENT_SANDBOX_PORT,
+    documentQuotaMb: e.DOCUMENT_QUOTA_MB,
+    uploadDiskFloorMb: e.UPLOAD_DISK_FLOOR_MB,
   };
 }
 

@@ -19,6 +19,8 @@ describe('settings from the environment', () => {
       holdMinutes: 2880,
       logFormat: 'auto',
       paymentProvider: 'none',
+      documentQuotaMb: 40,
+      uploadDiskFloorMb: 1024,
     });
   });
 

@@ -69,6 +69,10 @@ export const customerDocument = z.object({
 });
 export type CustomerDocument = z.infer<typeof customerDocument>;
 
+/** What an account's documents take (bytes, as stored) of its quota (DOCUMENT_QUOTA_MB). */
+export const documentStorage = z.object({ used: z.number().describe('Bytes the documents take.'), limit: z.number().describe("The account's quota in bytes.") });
+export type DocumentStorage = z.infer<typeof documentStorage>;
+
 export const documentUploadFields = z.object({
   kind: z.enum(DOCUMENT_KINDS).describe(`One of ${DOCUMENT_KINDS.join(', ')}.`),
   file: z.file().describe('A JPEG, PNG or WebP photo, or a PDF, at most 10 MB.'),
@@ -142,8 +146,8 @@ const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(
 
 export const driverResponses = {
   driverSaved: ok({ message: z.string(), driver, vetting }),
-  documents: ok({ documents: z.array(customerDocument) }),
-  documentUploaded: ok({ message: z.string(), document: customerDocument }),
+  documents: ok({ documents: z.array(customerDocument), storage: documentStorage }),
+  documentUploaded: ok({ message: z.string(), document: customerDocument, storage: documentStorage }),
   vetting: ok({ customers: z.array(vettingEntry) }),
   vettingDecided: ok({ message: z.string(), customer: vettingEntry }),
 } as const;

@@ -50,7 +50,7 @@ export async function seedDemoDrivers(tx: Tx, customers: { id: string; name: str
       dateOfBirth: addDays(today, -27 * 365),
     });
     await tx.update(users).set({ vettingStatus: 'waiting' }).where(eq(users.id, waiting.id));
-    const file = await cleanDocument(await licencePhoto(waiting.name, '118 402 663'));
+    const file = await cleanDocument(await licencePhoto(waiting.name, '118 402 663'), waiting.id);
     await tx.insert(documents).values({ userId: waiting.id, kind: 'licence_front', content: file.content, mimeType: file.mimeType, size: file.content.length });
   }
 }

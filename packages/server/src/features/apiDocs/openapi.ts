@@ -24,6 +24,7 @@ const FAILURES: Record<number, string> = {
   422: 'The Idempotency-Key was already used for a different request.',
   429: 'Too many attempts; wait a few minutes.',
   503: 'The database cannot be reached.',
+  507: 'The server is short of disk space: uploads are refused until there is room again (everything else goes on).',
 };
 
 const TAGS: { name: Tag; description: string }[] = [

@@ -15,10 +15,13 @@
  * are kept in this instance's memory, and the log says so once (features/auth/redisWatch.ts).
  */
 import { createHash } from 'node:crypto';
-import { isIPv6 } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { addressKey } from '../../http/clientAddress';
 import { type RedisWatch, watchRedis } from './redisWatch';
+
+// Where it lived first; its tests still read it here.
+export { addressKey };
 
 export interface LimitRule {
   max: number;
@@ -67,18 +70,6 @@ type Taken =
 /** Counters with fixed windows. take() is all or nothing: over any limit, nothing is counted. */
 interface CounterStore {
   take(counters: Counter[]): Promise<Taken>;
-}
-
-/** IPv6 clients usually hold a whole /64: count the /64, or each could try from its own address. */
-export function addressKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(address)) return address;
-  const [head = '', tail = ''] = address.toLowerCase().split('%')[0]!.split('::');
-  const front = head ? head.split(':') : [];
-  const back = address.includes('::') ? (tail ? tail.split(':') : []) : [];
-  const groups = address.includes('::') ? [...front, ...Array(8 - front.length - back.length).fill('0'), ...back] : front;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
 /** E-mails are not written into the store's key names as they are. */

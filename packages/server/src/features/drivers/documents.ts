@@ -2,17 +2,20 @@
  * A customer's documents (licence, passport, work ID, proof of address). Kept apart from the
  * pictures (images), whose addresses are public and cached for ever: a document is read only
  * through its own route, by its customer or staff. A photo is re-encoded as the car pictures are
- * (its EXIF, GPS position included, is dropped); a PDF is rewritten without its metadata, in a
- * thread of its own with a memory limit and a deadline (pdfClean.ts, pdfWorker.ts).
+ * (its EXIF, GPS position included, is dropped); a PDF is rewritten without its metadata and its
+ * scripts and actions, in a thread of its own with a memory limit and a deadline (pdfClean.ts,
+ * pdfWorker.ts), its turn taken fairly among customers (fairQueue.ts). An account's documents
+ * together fit in its quota (DOCUMENT_QUOTA_MB, docs/decisions/106-storage-that-cannot-be-filled.md).
  */
-import { type CustomerDocument, type DocumentKind, DRIVER_MESSAGES, MAX_FILES_PER_DOCUMENT } from '@rental/contract';
+import { type CustomerDocument, type DocumentKind, type DocumentStorage, documentsFullMessage, DRIVER_MESSAGES, MAX_FILES_PER_DOCUMENT } from '@rental/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { Worker } from 'node:worker_threads';
 import { actAs } from '../../db/actor';
 import { documents } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { processImage, Slots } from '../images';
+import { processImage } from '../images';
+import { FairQueue } from './fairQueue';
 
 
 export const MESSAGE_PDF_LOCKED = 'This PDF is protected by a password. Please send it without the password, or a photo of the document.';
@@ -25,8 +28,8 @@ function toDocument(row: { id: string; kind: DocumentKind; uploadedAt: Date; mim
 
 const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString('latin1') === '%PDF-';
 
-/** PDFs read at once; each may hold its thread's memory limit. */
-const pdfSlots = new Slots(2);
+/** PDFs read at once (each may hold its thread's memory limit), turns taken fairly among customers. */
+export const pdfQueue = new FairQueue(2);
 /** A PDF that takes longer to read than this is refused (an honest scan takes well under a second). */
 export const PDF_DEADLINE_MS = 20_000;
 const PDF_MEMORY_MB = 256;
@@ -39,9 +42,10 @@ function pdfWorker(bytes: Buffer): Worker {
   return new Worker(`import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`, { ...options, eval: true });
 }
 
-/** The PDF rewritten without its metadata (pdfClean.ts), in a thread of its own; refused in words if it cannot be. */
-function cleanPdf(bytes: Buffer): Promise<Buffer> {
-  return pdfSlots.run(
+/** The PDF rewritten without its metadata and actions (pdfClean.ts), in a thread of its own, in `account`'s turn; refused in words if it cannot be. */
+function cleanPdf(bytes: Buffer, account: string): Promise<Buffer> {
+  return pdfQueue.run(
+    account,
     () =>
       new Promise<Buffer>((resolve, reject) => {
         const worker = pdfWorker(bytes);
@@ -65,9 +69,9 @@ function cleanPdf(bytes: Buffer): Promise<Buffer> {
   );
 }
 
-/** The bytes and type kept for an upload; anything that is neither a readable photo nor a PDF is refused. */
-export async function cleanDocument(bytes: Buffer): Promise<{ content: Buffer; mimeType: 'image/webp' | 'application/pdf' }> {
-  if (isPdf(bytes)) return { content: await cleanPdf(bytes), mimeType: 'application/pdf' };
+/** The bytes and type kept for an upload of `account`'s; anything that is neither a readable photo nor a PDF is refused. */
+export async function cleanDocument(bytes: Buffer, account: string): Promise<{ content: Buffer; mimeType: 'image/webp' | 'application/pdf' }> {
+  if (isPdf(bytes)) return { content: await cleanPdf(bytes, account), mimeType: 'application/pdf' };
   try {
     const image = await processImage(bytes, 'document');
     return { content: image.content, mimeType: 'image/webp' };
@@ -83,18 +87,39 @@ export async function listDocuments(db: Database, userId: string): Promise<Custo
   return rows.map(toDocument);
 }
 
-export async function addDocument(db: Database, userId: string, kind: DocumentKind, file: { content: Buffer; mimeType: 'image/webp' | 'application/pdf' }): Promise<CustomerDocument> {
+/** What the account's documents take of its quota (`limit`, bytes). */
+export async function documentStorage(db: Database, userId: string, limit: number): Promise<DocumentStorage> {
+  const [row] = await db.select({ used: sql<string>`coalesce(sum(${documents.size}), 0)` }).from(documents).where(eq(documents.userId, userId));
+  return { used: Number(row?.used ?? 0), limit };
+}
+
+/** Refused (413, documents_full, with used and limit) when `fileBytes` more would not fit. */
+export function checkRoomFor(storage: DocumentStorage, fileBytes: number): void {
+  if (storage.used + fileBytes > storage.limit) {
+    throw new HttpError(413, documentsFullMessage(storage.used, storage.limit, fileBytes), 'documents_full', { ...storage });
+  }
+}
+
+export async function addDocument(
+  db: Database,
+  userId: string,
+  kind: DocumentKind,
+  file: { content: Buffer; mimeType: 'image/webp' | 'application/pdf' },
+  quotaBytes: number,
+): Promise<{ document: CustomerDocument; storage: DocumentStorage }> {
   return db.transaction(async (tx) => {
     await actAs(tx, userId);
-    // Two uploads at once must not both pass the count: they queue on the customer's row.
+    // Two uploads at once must not both pass the count or the quota: they queue on the customer's row.
     await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(documents).where(and(eq(documents.userId, userId), eq(documents.kind, kind)));
     if (n >= MAX_FILES_PER_DOCUMENT) throw new HttpError(409, DRIVER_MESSAGES.documentTooMany);
+    const storage = await documentStorage(tx, userId, quotaBytes);
+    checkRoomFor(storage, file.content.length);
     const [row] = await tx
       .insert(documents)
       .values({ userId, kind, content: file.content, mimeType: file.mimeType, size: file.content.length })
       .returning(documentColumns);
-    return toDocument(row!);
+    return { document: toDocument(row!), storage: { used: storage.used + file.content.length, limit: quotaBytes } };
   });
 }
 

@@ -8,7 +8,7 @@ import { isId } from '../../db/ids';
 import { multipartOptions, readUpload } from '../images';
 import { setBookingDrivers } from './bookingDrivers';
 import { saveDriver } from './driverDetails';
-import { addDocument, cleanDocument, deleteDocument, listDocuments, readDocumentFile } from './documents';
+import { addDocument, checkRoomFor, cleanDocument, deleteDocument, documentStorage, listDocuments, readDocumentFile } from './documents';
 import { eraseAccount } from './erasure';
 import { decideVetting, setDoNotRent, vettingList } from './vetting';
 
@@ -29,16 +29,25 @@ const driverRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, option
     return { success: true as const, ...saved };
   });
 
+  // An account's documents together fit in this (DOCUMENT_QUOTA_MB).
+  const quotaBytes = app.config.documentQuotaMb * 1024 * 1024;
+
   addEndpoint(app, 'userDocuments', async (request) => {
-    return { success: true as const, documents: await listDocuments(app.db, request.user.id) };
+    const [documents, storage] = await Promise.all([listDocuments(app.db, request.user.id), documentStorage(app.db, request.user.id, quotaBytes)]);
+    return { success: true as const, documents, storage };
   });
 
-  addEndpoint(app, 'uploadDocument', async (request) => {
+  addEndpoint(app, 'uploadDocument', async (request, reply) => {
+    // Before the file is read: the disk floor (507), then the files an hour (429).
+    await app.uploadGate.admit(request, reply, request.user.id);
     const { image: file, fields } = await readUpload(request, 'file');
     if (!isDocumentKind(fields.kind)) throw new HttpError(400, MESSAGE_CHOOSE_KIND);
     if (!file) throw new HttpError(400, DRIVER_MESSAGES.documentFileRequired);
-    const document = await addDocument(app.db, request.user.id, fields.kind, await cleanDocument(file));
-    return { success: true as const, message: DRIVER_MESSAGES.documentUploaded, document };
+    // A full account is told before its file is cleaned; whether the cleaned file fits is checked as it is kept.
+    const before = await documentStorage(app.db, request.user.id, quotaBytes);
+    if (before.used >= before.limit) checkRoomFor(before, file.length);
+    const { document, storage } = await addDocument(app.db, request.user.id, fields.kind, await cleanDocument(file, request.user.id), quotaBytes);
+    return { success: true as const, message: DRIVER_MESSAGES.documentUploaded, document, storage };
   });
 
   addEndpoint(app, 'deleteDocument', async (request) => {

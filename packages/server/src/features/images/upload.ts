@@ -41,7 +41,8 @@ function asHttpError(err: unknown): HttpError {
 
 /**
  * Reads a multipart form into memory. Call it in the handler, after the guards: nothing of an
- * anonymous or unauthorised upload is read, let alone stored.
+ * anonymous or unauthorised upload is read, let alone stored. A file is refused (507) while the
+ * server's disk is below its floor (http/uploadGate.ts).
  * A file that is not in the field `fileField` ("image" unless told), or a second file, is refused rather than silently dropped.
  */
 export async function readUpload(request: FastifyRequest, fileField = 'image'): Promise<Upload> {
@@ -67,5 +68,8 @@ export async function readUpload(request: FastifyRequest, fileField = 'image'): 
     throw asHttpError(err);
   }
   if (refusal) throw refusal;
+  // A file to keep, while the disk is short: refused before it is decoded or stored (507). A form
+  // without one (a car edit that keeps its picture) goes on.
+  if (image) await request.server.uploadGate.roomOnDisk();
   return { image, fields };
 }

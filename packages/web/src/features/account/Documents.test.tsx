@@ -1,4 +1,5 @@
 import { DRIVER_MESSAGES } from '@rental/contract/driverRules';
+import { UPLOADS_PER_HOUR } from '@rental/contract/storage';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -68,6 +69,28 @@ describe('documents on my account', () => {
     expect(kind('Passport').getByRole('alert')).toHaveTextContent(DRIVER_MESSAGES.documentInvalid);
     expect(kind('Passport').getByLabelText('Send a photo or PDF of your passport')).toHaveAccessibleDescription(DRIVER_MESSAGES.documentInvalid);
     await waitFor(async () => expect((await testApi(token).call('userDocuments')).documents).toHaveLength(0));
+  });
+
+  it('says how much of the space the documents use, and a refused file in the server\'s plain words', async () => {
+    const user = userEvent.setup();
+    const { token } = await registerCustomer('Busy Sender');
+    renderApp('/account', { token });
+    const meter = await screen.findByRole('meter', { name: '0 MB of your 40 MB used' });
+    expect(meter).toHaveAttribute('aria-valuemax', String(40 * 1024 * 1024));
+    expect(meter).toHaveAttribute('aria-valuenow', '0');
+
+    await user.upload(kind('Passport').getByLabelText('Send a photo or PDF of your passport'), await pictureFile('passport.png'));
+    expect(await screen.findByRole('meter', { name: 'under 0.1 MB of your 40 MB used' })).toBeInTheDocument();
+
+    // Every file tried counts, kept or not: the account has tried all it may this hour.
+    for (let i = 1; i < UPLOADS_PER_HOUR.account; i++) {
+      const form = await new Response(new URLSearchParams({ kind: 'work_id' })).formData();
+      form.append('file', await textFile());
+      await expect(testApi(token).call('uploadDocument', { form })).rejects.toThrow(DRIVER_MESSAGES.documentInvalid);
+    }
+    await user.upload(kind('Work ID').getByLabelText('Send a photo or PDF of your work id'), await pictureFile('work-id.png'));
+    expect(await kind('Work ID').findByRole('alert')).toHaveTextContent(/^Too many files were sent in the last hour\. Please try again in (60|59) minutes\.$/);
+    expect(kind('Work ID').getByText('Not sent yet.')).toBeInTheDocument();
   });
 
   it("cannot open another customer's document", async () => {

@@ -1,9 +1,13 @@
 /**
  * "Documents" on /account: for each kind (licence front and back, passport, work ID, proof of
  * address) the files sent, each opened with the session's key or removed after a question, and a
- * chooser that sends a photo (a phone may take it there and then) or a PDF at once.
+ * chooser that sends a photo (a phone may take it there and then) or a PDF at once. Above them, how
+ * much of the account's space the documents use (DOCUMENT_QUOTA_MB, decision 106); a refusal (full,
+ * too many files this hour, the server short of space) is said in the server's words beside the kind.
  */
 import { DOCUMENT_KIND_WORDS, type DocumentKind } from '@rental/contract/constants';
+import type { DocumentStorage } from '@rental/contract/schemas';
+import { megabytesText, storageUsedText } from '@rental/contract/storage';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
@@ -131,11 +135,41 @@ function KindDocuments({ kind, files }: { kind: DocumentKind; files: { _id: stri
   );
 }
 
+/** What the documents use of the account's space: a line in words and a bar, amber when nearly full. */
+function StorageUsed({ storage }: { storage: DocumentStorage }) {
+  const id = useId();
+  const share = storage.limit > 0 ? Math.min(1, storage.used / storage.limit) : 1;
+  const full = storage.used >= storage.limit;
+  const words = storageUsedText(storage.used, storage.limit);
+  return (
+    <div className="mt-3 max-w-md">
+      <p id={`${id}-used`} className="text-sm font-medium text-slate-800">
+        {words}
+      </p>
+      <div
+        role="meter"
+        aria-labelledby={`${id}-used`}
+        aria-valuemin={0}
+        aria-valuemax={storage.limit}
+        aria-valuenow={Math.min(storage.used, storage.limit)}
+        aria-valuetext={words}
+        className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className={`h-full rounded-full ${share >= 0.8 ? 'bg-amber-500' : 'bg-primary'}`} style={{ width: `${Math.round(share * 100)}%` }} />
+      </div>
+      {full && (
+        <p className="mt-1 text-sm text-amber-800">
+          Your documents use all of your {megabytesText(storage.limit)}. Remove a file you no longer need to send another.
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function DocumentsSection({ className = '' }: { className?: string }) {
   const documents = useQuery({
     queryKey: DOCUMENTS_KEY,
     queryFn: () => callApi('userDocuments'),
-    select: (data) => data.documents,
     meta: { errorToast: true },
   });
   return (
@@ -146,8 +180,10 @@ export function DocumentsSection({ className = '' }: { className?: string }) {
       <p className="mt-1 text-sm text-slate-600">
         A photo of each side of your driving licence, and your passport, work ID and proof of address (a bill or bank letter in your name
         with your address), so we can check who drives our cars. JPEG, PNG or WebP photos, or PDFs, up to 10 MB each. Photos are kept
-        without their hidden details (such as where they were taken). Only you and our staff can open them.
+        without their hidden details (such as where they were taken), PDFs without anything that would run when opened. Only you and our
+        staff can open them.
       </p>
+      {documents.data && <StorageUsed storage={documents.data.storage} />}
       {documents.isPending ? (
         <div role="status" className="mt-4 space-y-3">
           <span className="sr-only">Loading your documents</span>
@@ -158,7 +194,7 @@ export function DocumentsSection({ className = '' }: { className?: string }) {
         <p className="mt-4 text-sm text-slate-600">Your documents could not be loaded. Please try again later.</p>
       ) : (
         <ul className="mt-4 grid gap-3 md:grid-cols-2">
-          {documentsByKind(documents.data).map(({ kind, files }) => (
+          {documentsByKind(documents.data.documents).map(({ kind, files }) => (
             <KindDocuments key={kind} kind={kind} files={files} />
           ))}
         </ul>
