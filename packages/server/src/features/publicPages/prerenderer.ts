@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { companyToday } from '@rental/contract';
 import type { FastifyInstance } from 'fastify';
+import { getCompanySettings } from '../company';
 import { AnswerCache, type EncodedAnswer } from '../fleetCache';
 import { drawnPageUrl } from './drawnPageUrl';
 import { PageTemplate } from './pageTemplate';
@@ -71,7 +72,7 @@ export class Prerenderer {
     if (!queries) return undefined;
     const today = this.today();
     // Drawn for the parameters it reads alone: the rest of the query string changes nothing on it.
-    const drawnUrl = drawnPageUrl(url, today);
+    const drawnUrl = drawnPageUrl(url, today, (await getCompanySettings(this.app.db)).locations);
     const answers = await Promise.all(
       queries.map((query) => this.app.inject({ method: 'GET', url: query.path, headers: { accept: 'application/json' } })),
     );
