@@ -21,12 +21,15 @@ import { PageTemplate } from './pageTemplate';
 
 type QueryKey = readonly unknown[];
 
+/** A page as the web's server bundle draws it: its HTML, its data and, from a newer bundle, its title and description. */
+type DrawnPage = { html: string; state: string; title?: string | undefined; description?: string | undefined };
+
 /** What packages/web/src/entry-server.tsx exports. */
 export interface ServerEntry {
   ready: Promise<void>;
   pageQueries(pathname: string): { queryKey: QueryKey; path: string }[] | null;
   pageModule(pathname: string): string | undefined;
-  renderPage(url: string, fetched: { queryKey: QueryKey; answer: unknown }[]): Promise<{ html: string; state: string }> | { html: string; state: string };
+  renderPage(url: string, fetched: { queryKey: QueryKey; answer: unknown }[]): Promise<DrawnPage> | DrawnPage;
 }
 
 /** The server-render bundle sits beside the browser's build (dist-ssr next to dist), never inside what is served. */
@@ -84,8 +87,8 @@ export class Prerenderer {
     for (const answer of answers) key.update(`${answer.body}\n`);
     return this.pages.get(key.digest('base64url'), async () => {
       const fetched = queries.map((query, i) => ({ queryKey: query.queryKey, answer: answers[i]!.json() as unknown }));
-      const { html, state } = await this.entry.renderPage(drawnUrl, fetched);
-      return this.template.page({ html, state, pageModule: this.entry.pageModule(pathname) });
+      const { html, state, title, description } = await this.entry.renderPage(drawnUrl, fetched);
+      return this.template.page({ html, state, title, description, pageModule: this.entry.pageModule(pathname) });
     });
   }
 
