@@ -11,7 +11,7 @@ import { DEMO_PICTURE_WIDTH } from '../src/demo/carPicture';
 import { demoBookings } from '../src/demo/demoBookings';
 import { DEMO_AGENT, DEMO_CUSTOMERS, DEMO_OWNER, seedDemo } from '../src/demo/seedDemo';
 import { secretRowTest } from '../src/backup/tables';
-import { ensureCompanySettings, getCompanySettings } from '../src/features/company/settings';
+import { getCompanySettings } from '../src/features/company/settings';
 import { DEMO_TESTIMONIALS } from '../src/demo/demoTestimonials';
 import { hashPassword, verifyPassword } from '../src/security/passwords';
 import { type TestDatabase, createTestDatabase, describeDatabase } from './helpers';
@@ -35,8 +35,7 @@ describe(`demo data (${describeDatabase})`, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    // As buildApp does at every start, before the demo is seeded.
-    await ensureCompanySettings(database.db);
+    // As main.ts does: the demo first, on a database the app has not been built on yet.
     await seedDemo(database.db, log);
   });
   afterAll(() => database?.close());
@@ -58,6 +57,9 @@ describe(`demo data (${describeDatabase})`, () => {
     expect(DEFAULT_COMPANY.testimonials).toEqual([]);
     const company = await getCompanySettings(database.db);
     expect(company.testimonials).toEqual(DEMO_TESTIMONIALS);
+    // And its contacts are saved, so its pages show a phone and an e-mail.
+    const [row] = (await database.db.execute(sql`SELECT contacts_saved_at IS NOT NULL AS saved FROM company_settings`)).rows as { saved: boolean }[];
+    expect(row?.saved).toBe(true);
     expect(company.testimonials.map((t) => t.name)).toEqual(['Shanice W.', 'Andre M.', 'Keisha B.', 'Marlon T.']);
   });
 

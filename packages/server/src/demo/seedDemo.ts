@@ -12,7 +12,7 @@ import { hashPassword } from '../security/passwords';
 import { FOLIO_METHOD_OF } from '@rental/contract/folio';
 import { folioTotalsOf, recordMoney } from '../features/bookings';
 import { storeImage } from '../features/images/store';
-import { lockedCompanySettings } from '../features/company';
+import { ensureCompanySettings, lockedCompanySettings } from '../features/company';
 import { DEMO_PICTURE_HEIGHT, DEMO_PICTURE_WIDTH, carPictureWebp } from './carPicture';
 import { DEMO_FLEET } from './fleet';
 import { DEMO_TESTIMONIALS } from './demoTestimonials';
@@ -95,6 +95,9 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
     ),
   );
 
+  // The demo is seeded before the app is built (main.ts), so before it makes the settings' row: made
+  // here, or the demo's saved contacts and testimonials below would update nothing.
+  await ensureCompanySettings(db);
   const seeded = await db.transaction(async (tx) => {
     // Two instances started with --demo at once: the second waits here, then sees the cars.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('rental.seedDemo'))`);
