@@ -2,8 +2,24 @@
  * The company's facts as shipped. Owners change them at /owner/settings (stored in the database);
  * these values are what a new install starts with and what a page shows before the settings load.
  */
-import { LOCATIONS } from './constants';
 import { groupedNumber } from './numbers';
+
+/** A pickup location with where exactly it is and when it is open ('' in either: the company's own address or hours). */
+export interface CompanyPlace {
+  name: string;
+  address: string;
+  openingHours: string;
+}
+
+/** What a customer said, as the company entered it; shown on the home page only when there is at least one. */
+export interface Testimonial {
+  name: string;
+  /** Where they are from ('' when not given). */
+  place: string;
+  text: string;
+  /** 1 to 5, as they rated the company. */
+  stars: number;
+}
 
 export interface CompanyFacts {
   name: string;
@@ -15,8 +31,16 @@ export interface CompanyFacts {
   /** Embedded on the about page; the CSP allows map services' origins in frame-src. */
   mapUrl: string;
   openingHours: string;
-  /** Where cars are picked up; every car's location is one of these. */
+  /** Where cars are picked up; every car's location is one of these (the SPEC's car.location). */
   locations: string[];
+  /** The same places in the same order, each with its address and opening hours (decision 108). */
+  locationDetails: CompanyPlace[];
+  /** The home page's headline; '' says "Rent the right car in <first location>" (heroHeadline). */
+  heroText: string;
+  /** The About page's opening paragraph; '' says who the company is from its name and locations (aboutIntro). */
+  aboutText: string;
+  /** Shown on the home page only when the company entered some. */
+  testimonials: Testimonial[];
   /** Whole dollars, in `currency`. */
   securityDeposit: number;
   /** ISO 4217 code shown beside every price (tourists read "$" as US dollars). */
@@ -54,7 +78,11 @@ export const DEFAULT_COMPANY: CompanyFacts = {
   chatUrl: 'https://wa.me/18765550142',
   mapUrl: 'https://www.google.com/maps?q=Waterford%2C%20Portmore%2C%20Jamaica&output=embed',
   openingHours: 'Mon–Sat 8:00–18:00, Sun 9:00–14:00',
-  locations: [...LOCATIONS],
+  locations: ['Waterford, Portmore'],
+  locationDetails: [{ name: 'Waterford, Portmore', address: '', openingHours: '' }],
+  heroText: '',
+  aboutText: '',
+  testimonials: [],
   securityDeposit: 15_000,
   currency: 'JMD',
   minDriverAge: 23,
@@ -76,10 +104,8 @@ export const DEFAULT_COMPANY: CompanyFacts = {
 /** The map is framed on the about page, so it must come from a map service the page's security policy allows. */
 export const MAP_ORIGINS = ['https://www.google.com', 'https://maps.google.com', 'https://www.openstreetmap.org'] as const;
 
-/** Facts that are not settings: brand text, the rating the home page quotes, the shipped e-mail's domain. */
+/** Facts that are not settings: the shipped e-mail's domain, the map service. */
 export const COMPANY = {
-  shortName: 'Waterford Rentals',
-  googleRating: 4.9,
   /** The domain of the generated first owner's address. */
   email: DEFAULT_COMPANY.email,
   mapOrigin: MAP_ORIGINS[0],
@@ -100,4 +126,44 @@ export function phoneHref(phone: string): string {
 /** "A deposit of JMD 15,000 is required for vehicle reservations." */
 export function depositNotice(company: Pick<CompanyFacts, 'securityDeposit' | 'currency'>): string {
   return `A deposit of ${company.currency} ${groupedNumber(company.securityDeposit)} is required for vehicle reservations.`;
+}
+
+/** The place of that name with its address and hours, the company's own where it gave none. */
+export function placeOf(company: Pick<CompanyFacts, 'address' | 'openingHours' | 'locationDetails'>, name: string): CompanyPlace {
+  const place = company.locationDetails.find((p) => p.name === name);
+  return { name, address: place?.address || company.address, openingHours: place?.openingHours || company.openingHours };
+}
+
+/** "Ocho Rios (12 Main Street, Ocho Rios)": a location with the address the company gave it (letters and papers show the company's own elsewhere). */
+export function placeWithAddress(company: Pick<CompanyFacts, 'locationDetails'>, location: string): string {
+  const address = company.locationDetails.find((place) => place.name === location)?.address;
+  return address && address !== location ? `${location} (${address})` : location;
+}
+
+/**
+ * The details of each location, in the order of `locations`: the ones given, then the ones kept,
+ * else empty (the company's address and hours). So a save that names only `locations` (an older
+ * client, the SPEC's list) keeps what was known of each place.
+ */
+export function detailsFor(locations: readonly string[], ...known: readonly (readonly CompanyPlace[] | undefined)[]): CompanyPlace[] {
+  return locations.map((name) => {
+    for (const list of known) {
+      const place = list?.find((p) => p.name === name);
+      if (place) return { name, address: place.address, openingHours: place.openingHours };
+    }
+    return { name, address: '', openingHours: '' };
+  });
+}
+
+/** "Rent the right car in Ocho Rios": the home page's headline unless the company wrote its own. */
+export function heroHeadline(company: Pick<CompanyFacts, 'heroText' | 'locations'>): string {
+  return company.heroText || `Rent the right car in ${company.locations[0] ?? 'Jamaica'}`;
+}
+
+/** The About page's first words unless the company wrote its own. */
+export function aboutIntro(company: Pick<CompanyFacts, 'aboutText' | 'locations'>): string {
+  return (
+    company.aboutText ||
+    `We are a local car rental company in ${company.locations[0] ?? 'Jamaica'}. Visitors, families and businesses rent from us for trips across Jamaica: for a day, a week or a month.`
+  );
 }

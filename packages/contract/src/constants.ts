@@ -15,11 +15,6 @@ export type Transmission = (typeof TRANSMISSIONS)[number];
 export const FUEL_TYPES = ['Gas', 'Diesel', 'Petrol', 'Electric', 'Hybrid'] as const;
 export type FuelType = (typeof FUEL_TYPES)[number];
 
-/** The company has one branch; it is the only location and the default everywhere. */
-export const LOCATIONS = ['Waterford, Portmore'] as const;
-export type Location = (typeof LOCATIONS)[number];
-export const DEFAULT_LOCATION: Location = LOCATIONS[0];
-
 export const ACCOUNT_TYPES = ['Savings', 'Chequing'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 

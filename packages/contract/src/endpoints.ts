@@ -585,17 +585,20 @@ export const ENDPOINTS = {
   },
   company: {
     summary: "The company's facts",
-    description: 'Name, contacts, opening hours, pickup locations, security deposit and currency.',
+    description: 'Name, contacts, opening hours, pickup locations (with their address and hours), the home and About texts, testimonials, security deposit and currency.',
     tag: 'Company',
     response: responses.company,
   },
   updateCompany: {
     summary: "Change the company's facts",
-    description: 'A location that cars still stand at cannot be removed (409).',
+    description:
+      'A location that cars still stand at, or whose cars have open bookings, cannot be removed (409 location_in_use). ' +
+      '`locationDetails` gives each location its address and opening hours (left out: each keeps what it had); a detail for a place not in `locations` is refused (400 location_details_unknown).',
     tag: 'Company',
     body: updateCompanyBody,
     response: responses.companySaved,
     errors: [409],
+    codes: ['location_in_use', 'location_details_unknown'],
   },
   publicBankDetails: {
     summary: "The company's bank account, for cash deposits",

@@ -61,6 +61,9 @@ export const REFUSAL_CODES = {
   payment_before_keys: 'This booking still has money to pay. Record the payment before handing over the keys, or choose "pay at return" with a reason (owners and managers).',
   // The counter's money (features/counter).
   payment_not_balance: 'The payment recorded at check-out must be the whole balance owing. Please check the amount.',
+  // The company's settings (features/company).
+  location_in_use: 'Cars or open bookings are still at this pickup location. Move the cars to another location (and let the bookings end) before removing it.',
+  location_details_unknown: 'Each pickup location’s address and hours must belong to one of the pickup locations listed.',
   signature_unreadable: 'The signature could not be read. Please clear it and sign again.',
   // Storage that cannot be filled (storage.ts): a customer's space, files an hour, the server's disk.
   ...STORAGE_REFUSALS,

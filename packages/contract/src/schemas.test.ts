@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ACCOUNT_TYPES, BOOKING_STATUSES, CAR_CATEGORIES, FUEL_TYPES, LOCATIONS, MIN_CAR_YEAR, PAYMENT_METHODS, TRANSMISSIONS } from './constants';
+import { ACCOUNT_TYPES, BOOKING_STATUSES, CAR_CATEGORIES, FUEL_TYPES, MIN_CAR_YEAR, PAYMENT_METHODS, TRANSMISSIONS } from './constants';
+import { DEFAULT_COMPANY } from './company';
 import {
   bankDetails,
   carFormFields,
@@ -27,7 +28,7 @@ const validCarForm = fc.record({
   transmission: fc.constantFrom(...TRANSMISSIONS),
   fuel_type: fc.constantFrom(...FUEL_TYPES),
   seating_capacity: wholeIn(1, 60),
-  location: fc.constantFrom(...LOCATIONS),
+  location: fc.constantFrom(...DEFAULT_COMPANY.locations),
   description: nonBlank(2000),
 });
 
@@ -250,8 +251,8 @@ describe('the other request bodies', () => {
     const cases: Array<[z.ZodType, Record<string, unknown>, string, unknown]> = [
       [changeStatusBody, { bookingId: 'x', status: 'confirmed' }, 'status', 'done'],
       [changeStatusBody, { bookingId: 'x', status: 'confirmed' }, 'bookingId', 42],
-      [checkAvailabilityBody, { location: LOCATIONS[0], pickupDate: '2026-05-01', returnDate: '2026-05-02' }, 'location', 42],
-      [checkAvailabilityBody, { location: LOCATIONS[0], pickupDate: '2026-05-01', returnDate: '2026-05-02' }, 'pickupDate', '2026-02-30'],
+      [checkAvailabilityBody, { location: DEFAULT_COMPANY.locations[0]!, pickupDate: '2026-05-01', returnDate: '2026-05-02' }, 'location', 42],
+      [checkAvailabilityBody, { location: DEFAULT_COMPANY.locations[0]!, pickupDate: '2026-05-01', returnDate: '2026-05-02' }, 'pickupDate', '2026-02-30'],
       [registerBody, { name: 'Ann', email: 'ann@example.com', password: 'long enough' }, 'email', 'not-an-email'],
       [registerBody, { name: 'Ann', email: 'ann@example.com', password: 'long enough' }, 'password', 'short'],
       [registerBody, { name: 'Ann', email: 'ann@example.com', password: 'long enough' }, 'name', { $ne: null }],
@@ -334,7 +335,7 @@ describe('names and texts refuse control and bidi-override characters', () => {
     transmission: TRANSMISSIONS[0],
     fuel_type: FUEL_TYPES[0],
     seating_capacity: 5,
-    location: LOCATIONS[0],
+    location: DEFAULT_COMPANY.locations[0]!,
     description: 'A clean car.',
   };
 

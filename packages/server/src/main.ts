@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type OpenedDatabase, openDatabase } from './db/open';
 import { seedDemo } from './demo/seedDemo';
+import { getCompanySettings } from './features/company';
 import { bootstrapOwner } from './features/firstOwner/bootstrap';
 import { announceOwnerSetup } from './features/firstOwner/setup';
 import { smtpHost } from './features/mail/sender';
@@ -91,7 +92,8 @@ async function main(): Promise<void> {
         ownerSetup = /https?:\/\/\S+\/setup\?token=\S+/.exec(line)?.[0];
       });
       const where = database.kind === 'pglite' ? `PGlite (embedded) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-      console.log(startupBanner({ url, database: where, mail, ownerSetup }));
+      const { name: company } = await getCompanySettings(database.db);
+      console.log(startupBanner({ company, url, database: where, mail, ownerSetup }));
     } else {
       log.info(`Mail: ${mail}`);
       // No owner and none configured: one plain console line with the one-time setup address.

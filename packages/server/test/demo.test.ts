@@ -1,4 +1,5 @@
-import { CAR_CATEGORIES, CAR_IMAGE_MAX_WIDTH, DEFAULT_LOCATION } from '@rental/contract/constants';
+import { DEFAULT_COMPANY } from '@rental/contract/company';
+import { CAR_CATEGORIES, CAR_IMAGE_MAX_WIDTH } from '@rental/contract/constants';
 import { companyToday, monthBounds, rangesOverlap } from '@rental/contract/rentalDates';
 import { demoQuote } from '../src/demo/demoPrices';
 import { getPriceRules, listExtras } from '../src/features/prices/priceRules';
@@ -10,6 +11,8 @@ import { DEMO_PICTURE_WIDTH } from '../src/demo/carPicture';
 import { demoBookings } from '../src/demo/demoBookings';
 import { DEMO_AGENT, DEMO_CUSTOMERS, DEMO_OWNER, seedDemo } from '../src/demo/seedDemo';
 import { secretRowTest } from '../src/backup/tables';
+import { getCompanySettings } from '../src/features/company/settings';
+import { DEMO_TESTIMONIALS } from '../src/demo/demoTestimonials';
 import { hashPassword, verifyPassword } from '../src/security/passwords';
 import { type TestDatabase, createTestDatabase, describeDatabase } from './helpers';
 
@@ -32,6 +35,7 @@ describe(`demo data (${describeDatabase})`, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    // As main.ts does: the demo first, on a database the app has not been built on yet.
     await seedDemo(database.db, log);
   });
   afterAll(() => database?.close());
@@ -41,12 +45,22 @@ describe(`demo data (${describeDatabase})`, () => {
     expect(fleet.length).toBeGreaterThanOrEqual(12);
     expect(new Set(fleet.map((c) => c.category))).toEqual(new Set(CAR_CATEGORIES));
     for (const car of fleet) {
-      expect(car.location).toBe(DEFAULT_LOCATION);
+      expect(car.location).toBe(DEFAULT_COMPANY.locations[0]);
       expect(car.pricePerDay).toBeGreaterThanOrEqual(5000);
       expect(car.pricePerDay).toBeLessThanOrEqual(20000);
       expect(car.description.length).toBeGreaterThan(20);
     }
     expect(fleet.some((c) => c.isAvailable)).toBe(true);
+  });
+
+  it("gives the demo company the SPEC's four testimonials (a real install has none until its owner enters them)", async () => {
+    expect(DEFAULT_COMPANY.testimonials).toEqual([]);
+    const company = await getCompanySettings(database.db);
+    expect(company.testimonials).toEqual(DEMO_TESTIMONIALS);
+    // And its contacts are saved, so its pages show a phone and an e-mail.
+    const [row] = (await database.db.execute(sql`SELECT contacts_saved_at IS NOT NULL AS saved FROM company_settings`)).rows as { saved: boolean }[];
+    expect(row?.saved).toBe(true);
+    expect(company.testimonials.map((t) => t.name)).toEqual(['Shanice W.', 'Andre M.', 'Keisha B.', 'Marlon T.']);
   });
 
   it('lists six different kinds of car first, the home page\'s featured six', async () => {

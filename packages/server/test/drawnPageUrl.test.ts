@@ -6,21 +6,23 @@ import { describe, expect, it } from 'vitest';
 import { drawnPageUrl } from '../src/features/publicPages/drawnPageUrl';
 
 const TODAY = '2030-03-10';
+/** The company's pickup locations, as its settings name them. */
+const PLACES = ['Waterford, Portmore', 'Ocho Rios'];
 
 describe('the address a public page is drawn for', () => {
   it('ignores any parameter the page does not read', () => {
-    expect(drawnPageUrl('/?r=0.123', TODAY)).toBe('/');
-    expect(drawnPageUrl('/?pickupDate=2030-03-12&returnDate=2030-03-14', TODAY)).toBe('/');
-    expect(drawnPageUrl('/car-details/3f2a?utm_source=flyer', TODAY)).toBe('/car-details/3f2a');
-    expect(drawnPageUrl('/cars?r=1&fbclid=abc', TODAY)).toBe('/cars');
-    expect(drawnPageUrl('/cars?', TODAY)).toBe('/cars');
+    expect(drawnPageUrl('/?r=0.123', TODAY, PLACES)).toBe('/');
+    expect(drawnPageUrl('/?pickupDate=2030-03-12&returnDate=2030-03-14', TODAY, PLACES)).toBe('/');
+    expect(drawnPageUrl('/car-details/3f2a?utm_source=flyer', TODAY, PLACES)).toBe('/car-details/3f2a');
+    expect(drawnPageUrl('/cars?r=1&fbclid=abc', TODAY, PLACES)).toBe('/cars');
+    expect(drawnPageUrl('/cars?', TODAY, PLACES)).toBe('/cars');
   });
 
   it("keeps /cars' trip and vehicle group, in one order, whatever order and extras the link had", () => {
     const canonical = '/cars?pickupLocation=Waterford%2C+Portmore&pickupDate=2030-03-12&returnDate=2030-03-14&category=SUV';
-    expect(drawnPageUrl('/cars?category=SUV&returnDate=2030-03-14&x=1&pickupDate=2030-03-12&pickupLocation=Waterford%2C%20Portmore', TODAY)).toBe(canonical);
-    expect(drawnPageUrl(canonical, TODAY)).toBe(canonical);
-    expect(drawnPageUrl('/cars?pickupDate=2030-03-10&returnDate=2030-03-10', TODAY)).toBe('/cars?pickupDate=2030-03-10&returnDate=2030-03-10');
+    expect(drawnPageUrl('/cars?category=SUV&returnDate=2030-03-14&x=1&pickupDate=2030-03-12&pickupLocation=Waterford%2C%20Portmore', TODAY, PLACES)).toBe(canonical);
+    expect(drawnPageUrl(canonical, TODAY, PLACES)).toBe(canonical);
+    expect(drawnPageUrl('/cars?pickupDate=2030-03-10&returnDate=2030-03-10', TODAY, PLACES)).toBe('/cars?pickupDate=2030-03-10&returnDate=2030-03-10');
   });
 
   it('draws a trip the booking rules refuse as the page without dates', () => {
@@ -33,17 +35,20 @@ describe('the address a public page is drawn for', () => {
       ['2030-03-12', '2030-09-12'], // longer than a rental may last
       ['2030-03-12', ''],
     ]) {
-      expect(drawnPageUrl(`/cars?pickupDate=${pickupDate}&returnDate=${returnDate}&category=Sedan`, TODAY), `${pickupDate}..${returnDate}`).toBe('/cars?category=Sedan');
+      expect(drawnPageUrl(`/cars?pickupDate=${pickupDate}&returnDate=${returnDate}&category=Sedan`, TODAY, PLACES), `${pickupDate}..${returnDate}`).toBe('/cars?category=Sedan');
     }
-    expect(drawnPageUrl('/cars?pickupDate=2030-03-12', TODAY)).toBe('/cars');
+    expect(drawnPageUrl('/cars?pickupDate=2030-03-12', TODAY, PLACES)).toBe('/cars');
   });
 
   it('drops a place or a vehicle group the company does not have', () => {
-    expect(drawnPageUrl('/cars?pickupLocation=Kingston&category=Spaceship', TODAY)).toBe('/cars');
-    expect(drawnPageUrl('/cars?category=suv', TODAY)).toBe('/cars');
+    expect(drawnPageUrl('/cars?pickupLocation=Kingston&category=Spaceship', TODAY, PLACES)).toBe('/cars');
+    expect(drawnPageUrl('/cars?category=suv', TODAY, PLACES)).toBe('/cars');
+    // A place is the company's only while its settings list it.
+    expect(drawnPageUrl('/cars?pickupLocation=Ocho+Rios', TODAY, PLACES)).toBe('/cars?pickupLocation=Ocho+Rios');
+    expect(drawnPageUrl('/cars?pickupLocation=Ocho+Rios', TODAY, ['Negril'])).toBe('/cars');
   });
 
   it('takes the first of a repeated parameter, as the page does', () => {
-    expect(drawnPageUrl('/cars?category=Van&category=SUV', TODAY)).toBe('/cars?category=Van');
+    expect(drawnPageUrl('/cars?category=Van&category=SUV', TODAY, PLACES)).toBe('/cars?category=Van');
   });
 });

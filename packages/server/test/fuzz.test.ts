@@ -4,7 +4,7 @@
  * answer is a 4xx with { success: false, message } and a sentence in it, never a 5xx, never a
  * stack trace, and the database is exactly as before.
  */
-import { API, ACCOUNT_TYPES, BOOKING_STATUSES, CAR_CATEGORIES, FUEL_TYPES, LOCATIONS, PAYMENT_METHODS, TRANSMISSIONS } from '@rental/contract';
+import { API, ACCOUNT_TYPES, BOOKING_STATUSES, CAR_CATEGORIES, DEFAULT_COMPANY, FUEL_TYPES, PAYMENT_METHODS, TRANSMISSIONS } from '@rental/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,7 +153,7 @@ describe(`hostile input to every endpoint (${describeDatabase})`, () => {
     'check-availability': {
       method: 'POST',
       url: API.checkAvailability,
-      valid: () => ({ location: LOCATIONS[0], pickupDate: day(5), returnDate: day(6) }),
+      valid: () => ({ location: DEFAULT_COMPANY.locations[0], pickupDate: day(5), returnDate: day(6) }),
       // Any text is a location (one the company does not list has no cars); only non-text is refused.
       spec: { location: invalidText(100), pickupDate: impossibleDate, returnDate: impossibleDate },
     },
@@ -233,7 +233,7 @@ describe(`hostile input to every endpoint (${describeDatabase})`, () => {
     transmission: invalidChoice(TRANSMISSIONS),
     fuel_type: invalidChoice(FUEL_TYPES),
     seating_capacity: invalidWholeNumber(1, 60),
-    location: invalidChoice(LOCATIONS),
+    location: invalidChoice(DEFAULT_COMPANY.locations),
     description: invalidText(2000),
   };
   const brokenCarData = fc.oneof(

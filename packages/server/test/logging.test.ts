@@ -13,16 +13,18 @@ describe('what npm start prints', () => {
 
   it('says where the site is, what it runs on, whether mail is on and how to set up the owner', () => {
     const banner = startupBanner({
+      company: 'Ocho Rios Car Hire',
       url: 'http://localhost:3000',
       database: 'PGlite (embedded) in ./data',
       mail: 'off: this version sends no e-mail',
       ownerSetup: 'http://localhost:3000/setup?token=abc',
     });
+    expect(banner).toContain('Ocho Rios Car Hire is running');
     expect(banner).toContain('Site           http://localhost:3000');
     expect(banner).toContain('API reference  http://localhost:3000/api/docs');
     expect(banner).toContain('PGlite (embedded) in ./data');
     expect(banner).toContain('Mail           off');
     expect(banner).toContain('open http://localhost:3000/setup?token=abc');
-    expect(startupBanner({ url: 'https://rent.example.com', database: 'PostgreSQL', mail: 'off', ownerSetup: undefined })).toContain('Owner          set up');
+    expect(startupBanner({ company: 'Ocho Rios Car Hire', url: 'https://rent.example.com', database: 'PostgreSQL', mail: 'off', ownerSetup: undefined })).toContain('Owner          set up');
   });
 });

@@ -13,6 +13,7 @@ import { AppRoot } from './AppRoot';
 import { createQueryClient } from './lib/queryClient';
 import { queryKeys } from './lib/queryKeys';
 import { fillQueryCache, type ServerQuery, scriptSafeJson } from './lib/serverState';
+import { type DrawnPageMeta, DrawnPageMetaContext } from './lib/usePageMeta';
 
 /** One API answer a page shows: where the server gets it, and the query it fills in the browser. */
 export type PageQuery = { queryKey: readonly unknown[]; endpoint: EndpointName; path: string };
@@ -68,19 +69,29 @@ const MAX_PASSES = 4;
  * (The streaming renderers wait, but put late parts in place with inline scripts, which the
  * site's Content-Security-Policy refuses.)
  */
-export async function renderPage(url: string, fetched: FetchedQuery[]): Promise<{ html: string; state: string }> {
+export async function renderPage(url: string, fetched: FetchedQuery[]): Promise<{ html: string; state: string } & DrawnPageMeta> {
   const queryClient = createQueryClient();
   const updatedAt = Date.now();
   const state: ServerQuery[] = fetched.map(({ queryKey, answer }) => ({ queryKey, answer, updatedAt }));
   fillQueryCache(queryClient, state);
   try {
     let html = '';
+    // The page's title and description with the company's name, for the head (the built index.html's are generic).
+    let meta: DrawnPageMeta = {};
     for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
-      html = renderToString(<AppRoot queryClient={queryClient} Router={AtUrl(url)} />);
+      meta = {};
+      const tell = (drawn: DrawnPageMeta) => {
+        meta = drawn;
+      };
+      html = renderToString(
+        <DrawnPageMetaContext.Provider value={tell}>
+          <AppRoot queryClient={queryClient} Router={AtUrl(url)} />
+        </DrawnPageMetaContext.Provider>,
+      );
       if (!html.includes(LEFT_TO_BROWSER)) break;
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    return { html, state: scriptSafeJson(state) };
+    return { html, state: scriptSafeJson(state), ...meta };
   } finally {
     queryClient.clear();
   }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_TYPES } from '../constants';
 import { MAP_ORIGINS } from '../company';
 import { emailSchema } from './users';
-import { oneOf, text, wholeNumber } from './fields';
+import { CONTROL_OR_BIDI, CONTROL_OR_BIDI_MULTILINE, oneOf, storable, text, wholeNumber } from './fields';
 
 /** How many digits an account number may have, whatever spaces or dashes group them. */
 export const ACCOUNT_NUMBER_DIGITS = { min: 5, max: 20 } as const;
@@ -50,6 +50,30 @@ const MAP_SERVICES = 'Google Maps or OpenStreetMap';
 
 const onOff = (label: string) => z.boolean({ error: `${label} must be turned on or off.` });
 
+/** Text that may be left empty: the page then says it from the other settings. */
+const optionalText = (label: string, max: number, multiline = false) =>
+  z
+    .string({ error: `${label} must be written as text.` })
+    .trim()
+    .max(max, { error: `${label} can be at most ${max} characters long.` })
+    .refine(storable, { error: `${label} contains characters that cannot be stored. Please remove them.` })
+    .refine((value) => !(multiline ? CONTROL_OR_BIDI_MULTILINE : CONTROL_OR_BIDI).test(value), {
+      error: `${label} contains invisible control characters. Please type it again.`,
+    });
+
+const companyPlace = z.object({
+  name: text('Each pickup location', 100),
+  address: optionalText("A location's address", 300),
+  openingHours: optionalText("A location's opening hours", 200),
+});
+
+const testimonial = z.object({
+  name: text("The customer's name", 60),
+  place: optionalText('Where the customer is from', 60),
+  text: text('What the customer said', 600, { multiline: true }),
+  stars: wholeNumber('Stars', 1, 5),
+});
+
 /** The company's own facts, edited by owners (company settings) and read by every page and message. */
 export const companySettings = z.object({
   name: text('Company name', 100),
@@ -72,6 +96,11 @@ export const companySettings = z.object({
     .refine((list) => new Set(list.map((l) => l.toLowerCase())).size === list.length, {
       error: 'Each pickup location may be named only once.',
     }),
+  /** The same places as `locations`, in its order, with their address and hours (the server keeps them in step). */
+  locationDetails: z.array(companyPlace, { error: 'The pickup locations’ details must be a list.' }).max(20, { error: 'Please name at most 20 pickup locations.' }),
+  heroText: optionalText('The home page headline', 120),
+  aboutText: optionalText('The About page introduction', 2000, true),
+  testimonials: z.array(testimonial, { error: 'Testimonials must be a list.' }).max(12, { error: 'Please enter at most 12 testimonials.' }),
   securityDeposit: wholeNumber('Security deposit', 0, 10_000_000),
   currency: z
     .string({ error: 'Currency is required.' })
@@ -125,6 +154,10 @@ export const publicCompanySettings = companySettings.extend({
 export type CompanySettingsInput = z.input<typeof companySettings>;
 /** A save: the drivers' rules, GCT, TRN and the counter's charges may be left out (a client older than them), and keep their values. */
 export const updateCompanyBody = companySettings.partial({
+  locationDetails: true,
+  heroText: true,
+  aboutText: true,
+  testimonials: true,
   minDriverAge: true,
   minLicenceYears: true,
   gctPercent: true,
@@ -141,5 +174,5 @@ export const updateCompanyBody = companySettings.partial({
   staffDailySummary: true,
 });
 /** The settings a client older than them may leave out of a save. */
-export const COMPANY_LATER_SETTINGS = ['minDriverAge', 'minLicenceYears', 'gctPercent', 'trn', 'returnTime', 'gracePeriodMinutes', 'extraKmRate', 'fuelEighthPrice', 'damageExcess', 'waiverExcess', 'pickupReminder', 'returnReminder', 'holdEndingReminder', 'staffDailySummary'] as const;
+export const COMPANY_LATER_SETTINGS = ['heroText', 'aboutText', 'testimonials', 'minDriverAge', 'minLicenceYears', 'gctPercent', 'trn', 'returnTime', 'gracePeriodMinutes', 'extraKmRate', 'fuelEighthPrice', 'damageExcess', 'waiverExcess', 'pickupReminder', 'returnReminder', 'holdEndingReminder', 'staffDailySummary'] as const;
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBody>;

@@ -4,7 +4,6 @@
  * sees every screen with data at once. A database that already has cars is left alone.
  */
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_LOCATION } from '@rental/contract/constants';
 import { companyToday } from '@rental/contract/rentalDates';
 import { eq, sql } from 'drizzle-orm';
 import { bankDetails, bookingEvents, bookingExtras, bookings, carPictures, cars, users } from '../db/schema';
@@ -13,8 +12,10 @@ import { hashPassword } from '../security/passwords';
 import { FOLIO_METHOD_OF } from '@rental/contract/folio';
 import { folioTotalsOf, recordMoney } from '../features/bookings';
 import { storeImage } from '../features/images/store';
+import { ensureCompanySettings, lockedCompanySettings } from '../features/company';
 import { DEMO_PICTURE_HEIGHT, DEMO_PICTURE_WIDTH, carPictureWebp } from './carPicture';
 import { DEMO_FLEET } from './fleet';
+import { DEMO_TESTIMONIALS } from './demoTestimonials';
 import { demoBookings } from './demoBookings';
 import { demoQuote, seedDemoPrices } from './demoPrices';
 import { DEMO_LICENCE, seedDemoDrivers } from './demoDrivers';
@@ -94,10 +95,15 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
     ),
   );
 
+  // The demo is seeded before the app is built (main.ts), so before it makes the settings' row: made
+  // here, or the demo's saved contacts and testimonials below would update nothing.
+  await ensureCompanySettings(db);
   const seeded = await db.transaction(async (tx) => {
     // Two instances started with --demo at once: the second waits here, then sees the cars.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('rental.seedDemo'))`);
     if (await hasCars(tx)) return null;
+    // The fleet stands at the company's first location, whatever the settings name it.
+    const [location] = (await lockedCompanySettings(tx)).locations;
 
     const accounts = [];
     for (const person of people) accounts.push({ ...person, ...(await ensureAccount(tx, person)) });
@@ -131,7 +137,7 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
           transmission: car.transmission,
           fuelType: car.fuelType,
           seatingCapacity: car.seatingCapacity,
-          location: DEFAULT_LOCATION,
+          location: location!,
           description: car.description,
           imageId,
           doors: car.doors,
@@ -225,6 +231,11 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
     // The demo's company has its facts saved (the shipped ones), so its pages show a phone and an
     // e-mail; a real install says it is setting up until its owner saves theirs.
     await tx.execute(sql`UPDATE company_settings SET contacts_saved_at = now(), updated_by = ${owner!.id} WHERE contacts_saved_at IS NULL`);
+    // And the SPEC's four testimonials, unless the company entered its own.
+    await tx.execute(
+      sql`UPDATE company_settings SET value = jsonb_set(value, '{testimonials}', ${JSON.stringify(DEMO_TESTIMONIALS)}::jsonb)
+          WHERE coalesce(jsonb_array_length(value->'testimonials'), 0) = 0`,
+    );
 
     return { accounts, counter, ownerId: owner!.id };
   });

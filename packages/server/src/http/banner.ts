@@ -1,5 +1,7 @@
 /** The few lines `npm start` prints on a terminal: where the site is and what it runs with. */
 export interface BannerFacts {
+  /** The company's name, as its settings say. */
+  company: string;
   url: string;
   database: string;
   mail: string;
@@ -16,5 +18,5 @@ export function startupBanner(facts: BannerFacts): string {
     ['Owner', facts.ownerSetup ? `none yet: open ${facts.ownerSetup} to choose the owner's e-mail and password (the address works once)` : 'set up; staff log in and open /owner'],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
-  return ['', '  Waterford Car Rental is running', '', ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`), ''].join('\n');
+  return ['', `  ${facts.company} is running`, '', ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`), ''].join('\n');
 }

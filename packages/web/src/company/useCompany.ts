@@ -9,8 +9,22 @@ import { useCallback } from 'react';
 import { callApi } from '../api/client';
 import { queryKeys } from '../lib/queryKeys';
 
-/** What a page shows before the answer: the shipped facts, without their placeholder phone, e-mail and chat link. */
-const SHIPPED: CompanyFacts = { ...DEFAULT_COMPANY, phone: '', email: '', chatUrl: '' };
+/**
+ * What a page shows before the answer: the shipped rules (currency, deposit), but none of the
+ * shipped company's identity (name, address, places) nor its placeholder phone, e-mail and chat
+ * link, so another company's site never flashes the demo company's name (decision 108).
+ */
+const SHIPPED: CompanyFacts = {
+  ...DEFAULT_COMPANY,
+  name: '',
+  address: '',
+  openingHours: '',
+  locations: [],
+  locationDetails: [],
+  phone: '',
+  email: '',
+  chatUrl: '',
+};
 const NOT_YET = { success: true as const, company: SHIPPED, contactsSaved: false };
 
 export function useCompanyQuery() {

@@ -1,10 +1,10 @@
-import { COMPANY, phoneHref } from '@rental/contract/company';
+import { phoneHref } from '@rental/contract/company';
 import { LayoutDashboard, LogIn, LogOut, Menu, Phone, UserRound, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../session/useSession';
 import { Logo } from './Logo';
-import { useCompanyContacts } from '../company/useCompany';
+import { useCompany, useCompanyContacts } from '../company/useCompany';
 
 const LINKS = [
   { to: '/', label: 'Home' },
@@ -22,6 +22,7 @@ export function Navbar() {
   const { user, isOwner, token, setShowLogin, logout } = useSession();
   // No placeholder phone: until the company's own is saved, the help line is not shown.
   const contacts = useCompanyContacts();
+  const company = useCompany();
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -67,7 +68,7 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" aria-label={`${COMPANY.shortName} – home`} className="shrink-0 rounded-md">
+        <Link to="/" aria-label={company.name ? `${company.name} – home` : 'Home'} className="min-w-0 shrink rounded-md">
           <Logo />
         </Link>
 

@@ -1,4 +1,5 @@
 import { PAYMENT_WAYS_IN_SHORT } from '@rental/contract/paymentWords';
+import { aboutIntro, placeOf } from '@rental/contract/company';
 import { BadgeCheck, ClipboardList, Clock, HandCoins, MapPin, ShieldCheck } from 'lucide-react';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useCompany } from '../company/useCompany';
@@ -7,7 +8,7 @@ import { REQUIREMENTS, VETTING } from '../company/rentalTerms';
 const SELLING_POINTS = [
   { icon: BadgeCheck, title: 'Cars you can count on', text: 'A well-kept fleet, cleaned and checked before every rental.' },
   { icon: HandCoins, title: 'Honest prices', text: 'One daily rate shown before you book. What you see is what you pay.' },
-  { icon: Clock, title: 'Quick pickup', text: 'Reserve online and collect your keys in minutes at our Portmore office.' },
+  { icon: Clock, title: 'Quick pickup', text: 'Reserve online and collect your keys in minutes at our office.' },
   { icon: ShieldCheck, title: 'A local team', text: 'We live here, know the roads and answer the phone when you call.' },
 ] as const;
 
@@ -31,16 +32,20 @@ export default function AboutPage() {
   const company = useCompany();
   usePageMeta(
     'About Us',
-    `Who we are, where to find us in Waterford, Portmore, and what you need to rent a car from ${company.name}.`,
+    `Who we are, where to find us${company.locations[0] ? ` in ${company.locations[0]}` : ''}, and what you need to rent a car from ${company.name || 'us'}.`,
   );
   return (
     <div className="container-page py-10 sm:py-14">
       <header className="max-w-3xl">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">About {company.name}</h1>
-        <p className="mt-4 text-lg leading-relaxed text-slate-600">
-          We are a local car rental company in Waterford, Portmore. Visitors, families and businesses rent from us for
-          trips across Jamaica: for a day, a week or a month.
-        </p>
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">About {company.name || 'us'}</h1>
+        {/* The company's own words, or who it is from its name and places (company settings); its paragraphs kept. */}
+        {aboutIntro(company)
+          .split(/\n\s*\n/)
+          .map((paragraph) => (
+            <p key={paragraph} className="mt-4 text-lg leading-relaxed whitespace-pre-line text-slate-600">
+              {paragraph}
+            </p>
+          ))}
       </header>
 
       <section aria-labelledby="why-heading" className="mt-12">
@@ -65,11 +70,28 @@ export default function AboutPage() {
             Find us
           </h2>
           <p className="mt-2 text-slate-600">{company.address}</p>
+          {company.locations.length > 0 && (
+            <ul aria-label="Pickup locations" className="mt-3 space-y-2">
+              {company.locations.map((name) => {
+                const place = placeOf(company, name);
+                return (
+                  <li key={name} className="rounded-lg border border-slate-200 p-3 text-sm text-slate-700">
+                    <p className="font-semibold text-slate-900">{name}</p>
+                    {place.address !== name && <p>{place.address}</p>}
+                    <p className="flex items-center gap-1.5">
+                      <Clock aria-hidden="true" size={14} className="shrink-0 text-primary" />
+                      {place.openingHours}
+                    </p>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
           <div className="mt-4 aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-100">
             {/* oxlint-disable-next-line react/iframe-missing-sandbox -- a cross-origin map: it cannot reach this page, and a sandbox would need allow-scripts + allow-same-origin anyway */}
             <iframe
               src={company.mapUrl}
-              title={`Map showing ${company.name} in Waterford, Portmore`}
+              title={`Map showing ${company.name || 'our office'}${company.locations[0] ? ` in ${company.locations[0]}` : ''}`}
               loading="lazy"
               referrerPolicy="no-referrer-when-downgrade"
               width="600"

@@ -1,5 +1,4 @@
 import { depositNotice } from '@rental/contract/company';
-import { DEFAULT_LOCATION } from '@rental/contract/constants';
 import { companyToday } from '@rental/contract/rentalDates';
 import { MESSAGES } from '@rental/contract/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -31,7 +30,8 @@ export default function CarsPage() {
   useDrawnFieldValue(searchId, search, setSearch);
 
   const today = companyToday();
-  const pickupLocation = params.get('pickupLocation') || DEFAULT_LOCATION;
+  // A trip without a place is searched at the company's first location (company settings).
+  const pickupLocation = params.get('pickupLocation') || company.locations[0] || '';
   // Dates the booking rules refuse are dropped, as the server drops them drawing this page.
   const { trip, droppedNote } = useMemo(() => tripInLink(params, today), [params, today]);
   const pickupDate = trip?.pickupDate ?? '';
@@ -48,7 +48,7 @@ export default function CarsPage() {
     queryFn: () =>
       callApi('checkAvailability', { body: { location: pickupLocation, pickupDate, returnDate } }),
     select: (data) => data.availableCars,
-    enabled: byDates,
+    enabled: byDates && pickupLocation !== '',
     meta: { errorToast: true },
   });
 

@@ -1,11 +1,11 @@
-import { COMPANY, COMPANY_SETTING_UP, phoneHref } from '@rental/contract/company';
+import { COMPANY_SETTING_UP, heroHeadline, phoneHref } from '@rental/contract/company';
 import { HOME_FEATURED_CARS } from '@rental/contract/constants';
 import { BadgeCheck, CalendarCheck, CarFront, CreditCard, Headset, KeyRound, Mail, MapPin, MessageCircle, Phone, Sparkles, Star, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { CarCard } from '../components/CarCard';
 import { CarGridSkeleton } from '../components/Skeleton';
 import { HeroBookingForm } from '../features/home/HeroBookingForm';
-import { FEATURES, STEPS, TESTIMONIALS } from '../features/home/homeContent';
+import { FEATURES, steps } from '../features/home/homeContent';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useSession } from '../session/useSession';
 import { useCompany, useCompanyContacts } from '../company/useCompany';
@@ -13,11 +13,12 @@ import { useCompany, useCompanyContacts } from '../company/useCompany';
 const FEATURE_ICONS = [Sparkles, BadgeCheck, Wallet, Headset];
 const STEP_ICONS = [CarFront, CalendarCheck, CreditCard, KeyRound];
 
-function Stars({ label }: { label: string }) {
+/** As many filled stars as the customer gave, of five. */
+function Stars({ count }: { count: number }) {
   return (
-    <span role="img" aria-label={label} className="flex gap-0.5 text-amber-500">
-      {[0, 1, 2, 3, 4].map((i) => (
-        <Star key={i} aria-hidden="true" size={16} fill="currentColor" />
+    <span role="img" aria-label={`${count} out of 5`} className="flex gap-0.5 text-amber-500">
+      {[1, 2, 3, 4, 5].map((i) => (
+        <Star key={i} aria-hidden="true" size={16} fill={i <= count ? 'currentColor' : 'none'} />
       ))}
     </span>
   );
@@ -26,9 +27,10 @@ function Stars({ label }: { label: string }) {
 export default function HomePage() {
   const company = useCompany();
   const contacts = useCompanyContacts();
+  const place = company.locations[0] ?? 'Jamaica';
   usePageMeta(
-    'Car rental in Waterford, Portmore',
-    'Rent a well-kept car in Waterford, Portmore, Jamaica. Check availability for your dates, see the price at once and reserve online.',
+    `Car rental in ${place}`,
+    `Rent a well-kept car in ${place}, Jamaica. Check availability for your dates, see the price at once and reserve online.`,
   );
   const { cars, carsLoading } = useSession();
   // Cars a customer can book come first.
@@ -39,7 +41,14 @@ export default function HomePage() {
       <section className="bg-gradient-to-b from-primary-light to-white">
         <div className="container-page pt-12 pb-6 text-center sm:pt-16 sm:pb-10 lg:pt-20 lg:pb-14">
           <h1 className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-            Rent the right car in <span className="text-primary">Waterford, Portmore</span>
+            {/* The company's own headline, or "Rent the right car in <its first location>" (company settings). */}
+            {company.heroText ? (
+              heroHeadline(company)
+            ) : (
+              <>
+                Rent the right car in <span className="text-primary">{company.locations[0] ?? 'Jamaica'}</span>
+              </>
+            )}
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-slate-600 sm:text-lg">
             Reliable cars at clear daily prices. Pick your dates, choose a car and reserve in minutes.
@@ -78,7 +87,7 @@ export default function HomePage() {
             Reserve your car in four steps
           </h2>
           <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {STEPS.map((step, i) => {
+            {steps(company).map((step, i) => {
               const Icon = STEP_ICONS[i] ?? CarFront;
               return (
                 <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm">
@@ -146,29 +155,24 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="reviews-heading" className="below-fold container-page py-14">
-        <div className="text-center">
-          <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+      {/* What customers said, only as the company entered it (company settings): no invented rating. */}
+      {company.testimonials.length > 0 && (
+        <section aria-labelledby="reviews-heading" className="below-fold container-page py-14">
+          <h2 id="reviews-heading" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
             What our customers say
           </h2>
-          <p className="mt-3 flex flex-wrap items-center justify-center gap-2 text-slate-700">
-            <Stars label={`Rated ${COMPANY.googleRating} out of 5`} />
-            <span>
-              <strong>{COMPANY.googleRating}</strong> of 5, based on Google reviews
-            </span>
-          </p>
-        </div>
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {TESTIMONIALS.map((t) => (
-            <li key={t.name} className="flex flex-col rounded-xl border border-slate-200 p-6">
-              <Stars label="5 out of 5" />
-              <blockquote className="mt-3 flex-1 text-sm leading-relaxed text-slate-700">“{t.text}”</blockquote>
-              <p className="mt-4 font-semibold text-slate-900">{t.name}</p>
-              <p className="text-sm text-slate-500">{t.place}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {company.testimonials.map((t) => (
+              <li key={`${t.name}|${t.text}`} className="flex flex-col rounded-xl border border-slate-200 p-6">
+                <Stars count={t.stars} />
+                <blockquote className="mt-3 flex-1 text-sm leading-relaxed text-slate-700">“{t.text}”</blockquote>
+                <p className="mt-4 font-semibold text-slate-900">{t.name}</p>
+                {t.place && <p className="text-sm text-slate-500">{t.place}</p>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section aria-labelledby="contact-heading" className="below-fold bg-slate-50 py-10">
         <div className="container-page flex flex-col gap-6 lg:flex-row lg:items-center lg:justify-between">
@@ -176,7 +180,7 @@ export default function HomePage() {
             <h2 id="contact-heading" className="text-xl font-bold text-slate-900">
               Questions? We are here to help.
             </h2>
-            <p className="mt-1 text-slate-600">Call, write or visit us at our Portmore office.</p>
+            <p className="mt-1 text-slate-600">Call, write or visit us at our office.</p>
           </div>
           <ul className="flex flex-col gap-3 text-slate-700 sm:flex-row sm:flex-wrap sm:gap-6">
             {contacts ? (

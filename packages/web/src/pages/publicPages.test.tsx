@@ -3,11 +3,11 @@ import { MAX_PENDING_BOOKINGS } from '@rental/contract/constants';
 import { BANK_PAYMENT_WAYS, PAYMENT_METHOD_TEXT, PAYMENT_WAYS_IN_SHORT } from '@rental/contract/paymentWords';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { TOAST_LIMIT } from '@rental/contract/constants';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
-import { addCar, createBooking, ensureBankDetails, registerCustomer, uniqueWord } from '../test/api';
+import { addCar, createBooking, ensureBankDetails, ownerApi, registerCustomer, uniqueWord } from '../test/api';
 import { renderApp } from '../test/renderApp';
 
 describe('public layout', () => {
@@ -63,17 +63,38 @@ describe('public layout', () => {
 });
 
 describe('home page', () => {
-  it('shows six featured cars, the sourcing chat link, four testimonials rated 4.9 of 5 and the contact strip', async () => {
+  it('shows six featured cars, the sourcing chat link, the four steps and the contact strip', async () => {
     for (let i = 0; i < 6; i++) await addCar({ brand: uniqueWord('Home') });
     renderApp('/');
     const featured = await screen.findByRole('region', { name: 'Featured vehicles' });
     expect(await within(featured).findAllByRole('article')).toHaveLength(6);
     expect(screen.getByRole('link', { name: /Chat with us/ })).toHaveAttribute('href', DEFAULT_COMPANY.chatUrl);
-    const reviews = within(screen.getByRole('region', { name: 'What our customers say' }));
-    expect(reviews.getByText(/of 5, based on Google reviews/)).toHaveTextContent('4.9 of 5, based on Google reviews');
-    expect(reviews.getAllByRole('blockquote')).toHaveLength(4);
     expect(within(screen.getByRole('region', { name: 'Reserve your car in four steps' })).getAllByRole('listitem')).toHaveLength(4);
     expect(within(screen.getByRole('region', { name: 'Questions? We are here to help.' })).getByText(DEFAULT_COMPANY.email)).toBeInTheDocument();
+    // Nothing the company did not write: no invented rating anywhere.
+    expect(screen.getByRole('main').textContent).not.toMatch(/Google/);
+  });
+
+  it('shows testimonials only when the company entered them, each with its own stars', async () => {
+    const before = (await ownerApi().call('company')).company;
+    try {
+      await ownerApi().call('updateCompany', { body: { ...before, testimonials: [] } });
+      const empty = renderApp('/');
+      await screen.findByRole('region', { name: 'Featured vehicles' });
+      expect(screen.queryByRole('region', { name: 'What our customers say' })).not.toBeInTheDocument();
+      empty.unmount();
+
+      const said = { name: 'Odette P.', place: 'Ocho Rios', text: `Quick and friendly (${uniqueWord('t')}).`, stars: 4 };
+      await ownerApi().call('updateCompany', { body: { ...before, testimonials: [said] } });
+      renderApp('/');
+      const reviews = within(await screen.findByRole('region', { name: 'What our customers say' }));
+      expect(reviews.getByRole('blockquote')).toHaveTextContent(said.text);
+      expect(reviews.getByRole('img', { name: '4 out of 5' })).toBeInTheDocument();
+      expect(reviews.getByText('Odette P.')).toBeInTheDocument();
+      expect(reviews.queryByText(/Google/)).not.toBeInTheDocument();
+    } finally {
+      await ownerApi().call('updateCompany', { body: before });
+    }
   });
 });
 
@@ -94,8 +115,17 @@ describe('about page', () => {
     expect(requirements.getByText('A valid passport')).toBeInTheDocument();
     expect(requirements.getByText('Proof of address')).toBeInTheDocument();
     expect(requirements.getByText(/may reject an application/)).toBeInTheDocument();
-    expect(document.title).toBe(`About Us | ${DEFAULT_COMPANY.name}`);
-    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/Waterford, Portmore/);
+  });
+
+  it('names the company and its places as its settings say, never the shipped company before they arrive', async () => {
+    renderApp('/about-us');
+    // Before the answer: the page's own title, no company's name.
+    expect(document.title).toBe('About Us');
+    await waitFor(() => expect(document.title).toBe(`About Us | ${DEFAULT_COMPANY.name}`));
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toContain(`in ${DEFAULT_COMPANY.locations[0]}`);
+    const places = within(screen.getByRole('list', { name: 'Pickup locations' }));
+    expect(places.getByText(DEFAULT_COMPANY.locations[0]!)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`About ${DEFAULT_COMPANY.name}`);
   });
 });
 
@@ -136,7 +166,7 @@ describe('one story of how to pay', () => {
 });
 
 describe('terms and privacy', () => {
-  it('terms: the rental requirements, the deposit in its currency, holds, the pending limit and cancelling', () => {
+  it('terms: the rental requirements, the deposit in its currency, holds, the pending limit and cancelling', async () => {
     renderApp('/terms');
     expect(screen.getByRole('heading', { level: 1, name: 'Rental terms' })).toBeInTheDocument();
     const requirements = within(screen.getByRole('region', { name: 'What you need to rent' }));
@@ -149,7 +179,7 @@ describe('terms and privacy', () => {
     expect(holds.getByText(/48 hours/)).toBeInTheDocument();
     expect(holds.getByText(new RegExp(`at most ${MAX_PENDING_BOOKINGS} bookings waiting`))).toBeInTheDocument();
     expect(holds.getByText(/until the day before pickup/)).toBeInTheDocument();
-    expect(document.title).toBe(`Rental terms | ${DEFAULT_COMPANY.name}`);
+    await waitFor(() => expect(document.title).toBe(`Rental terms | ${DEFAULT_COMPANY.name}`));
   });
 
   it('privacy: what we keep, why, and how to ask for deletion by e-mail', async () => {

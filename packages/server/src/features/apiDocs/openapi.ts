@@ -107,10 +107,10 @@ export function openApiDocument(options: { serverUrl?: string } = {}): OpenAPIV3
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Waterford Car Rental API',
+      title: 'Car rental API',
       version: '1.0.0',
       description:
-        'The API of the Waterford Car Rental site (Waterford, Portmore, Jamaica). Every answer is JSON with `success`; failures also carry `message`, a sentence a customer can read, and `code`, what a program decides on. Dates are calendar dates (YYYY-MM-DD) in Jamaica time; prices are whole Jamaican dollars.',
+        'The API of a car rental company\'s site in Jamaica (its name and places: `GET /api/company`). Every answer is JSON with `success`; failures also carry `message`, a sentence a customer can read, and `code`, what a program decides on. Dates are calendar dates (YYYY-MM-DD) in Jamaica time; prices are whole Jamaican dollars.',
     },
     ...(options.serverUrl && { servers: [{ url: options.serverUrl }] }),
     tags: TAGS,

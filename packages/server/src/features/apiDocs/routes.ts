@@ -18,7 +18,7 @@ const apiDocsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
-    theme: { title: 'Waterford Car Rental API' },
+    theme: { title: 'Car rental API' },
     // The page's own policy: every asset is ours ('self'), nothing from a CDN; Swagger UI sets
     // inline styles as it draws.
     staticCSP:

@@ -3,9 +3,9 @@
  * that every change (an owner's save, a car placed at a location) can lock it: a location cannot
  * be removed while a car is being placed there.
  */
-import { COMPANY_LATER_SETTINGS, type CompanySettings, companySettings as companySchema, DEFAULT_COMPANY, type UpdateCompanyBody } from '@rental/contract';
+import { COMPANY_LATER_SETTINGS, type CompanySettings, companySettings as companySchema, DEFAULT_COMPANY, detailsFor, REFUSAL_CODES, type UpdateCompanyBody } from '@rental/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { cars, companySettings } from '../../db/schema';
+import { bookings, cars, companySettings } from '../../db/schema';
 import { actAs } from '../../db/actor';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -25,7 +25,11 @@ let lastRead: { text: string; company: CompanySettings } | undefined;
 export function withDefaults(value: unknown): CompanySettings {
   const text = JSON.stringify(value ?? null);
   if (lastRead?.text !== text) {
-    const merged = { ...DEFAULT_COMPANY, ...(value && typeof value === 'object' ? value : {}) };
+    const merged: Record<string, unknown> = { ...DEFAULT_COMPANY, ...(value && typeof value === 'object' ? value : {}) };
+    // Saved before locations had details: each reads the company's address and hours until given.
+    if (!(value && typeof value === 'object' && 'locationDetails' in value) && Array.isArray(merged.locations)) {
+      merged.locationDetails = detailsFor(merged.locations.filter((l): l is string => typeof l === 'string'));
+    }
     const parsed = companySchema.safeParse(merged);
     lastRead = { text, company: parsed.success ? parsed.data : { ...DEFAULT_COMPANY } };
   }
@@ -73,18 +77,13 @@ export async function saveCompanySettings(db: Database, ownerId: string, asked: 
     // A client that does not know a later setting (drivers' rules, GCT, TRN, the counter's charges) keeps it as it is.
     const next = { ...asked } as CompanySettings;
     for (const key of COMPANY_LATER_SETTINGS) (next as Record<string, unknown>)[key] = asked[key] ?? current[key];
-    const removed = current.locations.filter((place) => !next.locations.includes(place));
-    if (removed.length > 0) {
-      const stranded = await tx
-        .select({ location: cars.location, count: sql<number>`count(*)::int` })
-        .from(cars)
-        .where(and(inArray(cars.location, removed), isNull(cars.deletedAt)))
-        .groupBy(cars.location);
-      if (stranded.length > 0) {
-        const places = stranded.map((s) => `${s.location} (${s.count} ${s.count === 1 ? 'car' : 'cars'})`).join(', ');
-        throw new HttpError(409, `Cars are still at ${places}. Move them to another location before removing it.`);
-      }
+    const strays = (asked.locationDetails ?? []).filter((place) => !next.locations.includes(place.name));
+    if (strays.length > 0) {
+      throw new HttpError(400, `${REFUSAL_CODES.location_details_unknown} Not listed: ${strays.map((p) => p.name).join('; ')}.`, 'location_details_unknown');
     }
+    // Each place keeps its address and hours unless this save gives new ones (a client that sends only `locations`).
+    next.locationDetails = detailsFor(next.locations, asked.locationDetails, current.locationDetails);
+    await refuseRemovingUsedLocations(tx, current.locations.filter((place) => !next.locations.includes(place)));
     await tx
       .update(companySettings)
       // The first save is when the phone and e-mail become the company's own (contactsSaved).
@@ -92,4 +91,38 @@ export async function saveCompanySettings(db: Database, ownerId: string, asked: 
       .where(eq(companySettings.id, 1));
     return next;
   });
+}
+
+/** The SPEC's booking statuses and the counter's that still need their car's place. */
+const OPEN_BOOKING = ['pending', 'confirmed', 'on_rent'] as const;
+
+/**
+ * A location cannot go while a car stands there (it would have no place customers can search) or
+ * an open booking's car does (a car hidden from the fleet keeps its bookings): 409 location_in_use.
+ */
+async function refuseRemovingUsedLocations(tx: Tx, removed: string[]): Promise<void> {
+  if (removed.length === 0) return;
+  const standing = await tx
+    .select({ location: cars.location, count: sql<number>`count(*)::int` })
+    .from(cars)
+    .where(and(inArray(cars.location, removed), isNull(cars.deletedAt)))
+    .groupBy(cars.location);
+  const booked = await tx
+    .select({ location: cars.location, count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .where(and(inArray(cars.location, removed), inArray(bookings.status, [...OPEN_BOOKING])))
+    .groupBy(cars.location);
+  if (standing.length === 0 && booked.length === 0) return;
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const places = removed
+    .map((place) => {
+      const carCount = standing.find((s) => s.location === place)?.count ?? 0;
+      const bookingCount = booked.find((b) => b.location === place)?.count ?? 0;
+      const what = [carCount && plural(carCount, 'car', 'cars'), bookingCount && plural(bookingCount, 'open booking', 'open bookings')].filter(Boolean);
+      return what.length ? `${place} (${what.join(', ')})` : '';
+    })
+    .filter(Boolean)
+    .join(', ');
+  throw new HttpError(409, `Cars or bookings are still at ${places}. Move the cars to another location, and let the bookings end, before removing it.`, 'location_in_use');
 }

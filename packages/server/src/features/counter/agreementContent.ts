@@ -4,6 +4,7 @@
  * what is read on the screen is what is signed and kept.
  */
 import {
+  placeWithAddress,
   type AgreementBlock,
   type AgreementDocument,
   type CompanySettings,
@@ -169,9 +170,9 @@ export function agreementDocument(facts: AgreementContentFacts): AgreementDocume
           {
             kind: 'rows',
             rows: [
-              ['Pickup place', car.location],
+              ['Pickup place', placeWithAddress(company, car.location)],
               ['Pickup', `${formatDay(facts.pickupDate)}, keys handed over ${jamaicaTime(facts.checkedOutAt)}`],
-              ['Return place', car.location],
+              ['Return place', placeWithAddress(company, car.location)],
               ['Return', `${formatDay(facts.returnDate)}, due back by ${jamaicaTime(facts.dueBackAt)}`],
               ['Days', `${days} ${days === 1 ? 'day' : 'days'}`],
             ],

@@ -4,7 +4,7 @@
  * and dates as "Sat 28 Nov 2026". Pure functions: features/mail/outbox.ts stores what they return.
  */
 import { companySettingUp, SETTING_UP_WORDS, withoutPlaceholderContacts } from '../company';
-import { BANK_PAYMENT_WAYS, type BankDetails, type BookingStatus, type CompanySettings, formatDay, formatMoney, PAYMENT_METHOD_IN_A_LINE, type PaymentMethod, type Quote, rentalDays } from '@rental/contract';
+import { BANK_PAYMENT_WAYS, type BankDetails, type BookingStatus, type CompanySettings, formatDay, formatMoney, PAYMENT_METHOD_IN_A_LINE, type PaymentMethod, placeWithAddress, type Quote, rentalDays } from '@rental/contract';
 
 export type LetterKind =
   | 'booking_made'
@@ -147,7 +147,7 @@ export function bookingRows(booking: BookingFacts, company: CompanySettings): [s
   return [
     ['Booking reference', booking.reference],
     ['Car', `${booking.car.brand} ${booking.car.model} (${booking.car.year})`],
-    ['Pickup', `${formatDay(booking.pickupDate)}, ${booking.car.location}`],
+    ['Pickup', `${formatDay(booking.pickupDate)}, ${placeWithAddress(company, booking.car.location)}`],
     ['Return', formatDay(booking.returnDate)],
     ...(booking.quote ? quoteRows(booking.quote) : []),
     ['Total', `${formatMoney(booking.price, booking.quote?.currency ?? company.currency)} for ${days} ${days === 1 ? 'day' : 'days'}`],

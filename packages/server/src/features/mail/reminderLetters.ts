@@ -3,7 +3,7 @@
  * the day before pickup, a bank deposit's hold ending, and staff's morning list of the day's pickups
  * and returns. The evening before return is the counter's (counterLetters.ts returnReminderLetter).
  */
-import { BANK_PAYMENT_WAYS, type BankDetails, type CompanySettings, formatDay, formatMoney, type TodaysMovements, whatToBring } from '@rental/contract';
+import { BANK_PAYMENT_WAYS, type BankDetails, type CompanySettings, formatDay, formatMoney, placeOf, placeWithAddress, type TodaysMovements, whatToBring } from '@rental/contract';
 import { bookingLink, bookingRows, type BookingFacts, compose, formatMoment, type Letter, type LetterBlock, type MailSettings, payIntoBankRows } from './letters';
 
 const carName = (booking: BookingFacts) => `${booking.car.brand} ${booking.car.model}`;
@@ -17,14 +17,15 @@ function depositOf(booking: BookingFacts, company: CompanySettings): { amount: n
 export function pickupReminderLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {
   const deposit = depositOf(booking, company);
   const blocks: LetterBlock[] = [
-    `A reminder from ${company.name}: your ${carName(booking)} is ready for you tomorrow, ${formatDay(booking.pickupDate)}, at ${booking.car.location}.`,
+    `A reminder from ${company.name}: your ${carName(booking)} is ready for you tomorrow, ${formatDay(booking.pickupDate)}, at ${placeWithAddress(company, booking.car.location)}.`,
     { rows: bookingRows(booking, company) },
     'Please bring, for every driver:',
     { list: whatToBring(company) },
     deposit.amount > 0
       ? `The security deposit of ${formatMoney(deposit.amount, deposit.currency)} is taken when you collect the car, and given back when it comes back as it left.`
       : 'There is no security deposit to pay when you collect the car.',
-    `Opening hours: ${company.openingHours}.`,
+    // The pickup place's own hours, where the company gave them.
+    `Opening hours: ${placeOf(company, booking.car.location).openingHours}.`,
     bookingLink(mail, booking),
   ];
   return compose('pickup_reminder', booking.customer.email, `Tomorrow: your ${carName(booking)}, booking ${booking.reference}`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);

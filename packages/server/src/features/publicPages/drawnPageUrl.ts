@@ -4,18 +4,18 @@
  * (a tracker's tag, a cache-buster, a typo) draws the same page as the bare path, so a stream of
  * made-up query strings is answered from one kept page instead of a fresh drawing each time.
  *
- * /cars reads the trip (pickupLocation, pickupDate, returnDate) and the vehicle group (category).
+ * /cars reads the trip (pickupLocation, one of the company's `locations`, pickupDate, returnDate) and the vehicle group (category).
  * A date pair the booking rules refuse (malformed, past, reversed, too far ahead or too long) is
  * dropped whole: the page is drawn without dates, as the browser then shows it.
  */
-import { CAR_CATEGORIES, LOCATIONS, rentalDatesProblem } from '@rental/contract';
+import { CAR_CATEGORIES, rentalDatesProblem } from '@rental/contract';
 
 const CARS_PAGE = '/cars';
 
 const isOneOf = (list: readonly string[], value: string | null): value is string => value !== null && list.includes(value);
 
 /** `url` (a path with its query string, as the request had it) reduced to what the page draws, in one order. */
-export function drawnPageUrl(url: string, today: string): string {
+export function drawnPageUrl(url: string, today: string, locations: readonly string[]): string {
   const at = url.indexOf('?');
   const path = at < 0 ? url : url.slice(0, at);
   if (path !== CARS_PAGE || at < 0) return path;
@@ -23,7 +23,7 @@ export function drawnPageUrl(url: string, today: string): string {
   const given = new URLSearchParams(url.slice(at + 1));
   const kept = new URLSearchParams();
   const location = given.get('pickupLocation');
-  if (isOneOf(LOCATIONS, location)) kept.set('pickupLocation', location);
+  if (isOneOf(locations, location)) kept.set('pickupLocation', location);
   const pickupDate = given.get('pickupDate');
   const returnDate = given.get('returnDate');
   if (pickupDate !== null && returnDate !== null && rentalDatesProblem(pickupDate, returnDate, today) === null) {

@@ -30,6 +30,9 @@ export interface PageParts {
   html: string;
   /** The query cache it was drawn with, JSON safe inside a <script>. */
   state: string;
+  /** The page's title and description with the company's name (usePageMeta), in place of index.html's generic ones. */
+  title?: string | undefined;
+  description?: string | undefined;
   /** The page module's source path in Vite's manifest (src/pages/CarsPage.tsx), when it has its own chunk. */
   pageModule?: string | undefined;
 }
@@ -42,6 +45,16 @@ export interface PageCode {
 
 /** Where the page's <style> goes in the head. */
 const STYLE_SLOT = '<!--page-style-->';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The head with the page's own title and description: the company's name is in the page before any script runs. */
+function withMeta(head: string, title: string | undefined, description: string | undefined): string {
+  let out = head;
+  if (title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  if (description) out = out.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(description)}" />`);
+  return out;
+}
 
 /** "</style" cannot occur in CSS Tailwind writes, but a stray one must not end the element early. */
 const styleSafe = (css: string) => css.replace(/<\/style/gi, '<\\/style');
@@ -114,7 +127,7 @@ export class PageTemplate {
     return files;
   }
 
-  page({ html, state, pageModule }: PageParts): string {
+  page({ html, state, title, description, pageModule }: PageParts): string {
     const pageFiles = pageModule ? this.chunkFiles(pageModule).map((file) => `/${file}`) : [];
     const body = `<div id="root">${html}</div><script type="application/json" id="server-state">${state}</script>`;
     const { deferred } = this;
@@ -123,11 +136,11 @@ export class PageTemplate {
       // File names of our own build ([\w./-]): nothing in them can end the <script> element.
       const list = `<script type="application/json" id="${PAGE_CODE_ID}">${JSON.stringify(code)}</script>`;
       const head = this.critical ? this.head.replace(STYLE_SLOT, () => `<style>${styleSafe(this.critical?.for(this.head + html) ?? '')}</style>`) : this.head;
-      return `${head}${body}${list}${this.tail}`;
+      return `${withMeta(head, title, description)}${body}${list}${this.tail}`;
     }
     const announced = (file: string) => this.head.includes(`${file}"`);
     const links = pageFiles.filter((file) => !announced(file)).map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`);
     const head = links.length ? this.head.replace('</head>', () => `${links.join('')}</head>`) : this.head;
-    return `${head}${body}${this.tail}`;
+    return `${withMeta(head, title, description)}${body}${this.tail}`;
   }
 }

@@ -14,18 +14,22 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { companyToday } from '@rental/contract';
 import type { FastifyInstance } from 'fastify';
+import { getCompanySettings } from '../company';
 import { AnswerCache, type EncodedAnswer } from '../fleetCache';
 import { drawnPageUrl } from './drawnPageUrl';
 import { PageTemplate } from './pageTemplate';
 
 type QueryKey = readonly unknown[];
 
+/** A page as the web's server bundle draws it: its HTML, its data and, from a newer bundle, its title and description. */
+type DrawnPage = { html: string; state: string; title?: string | undefined; description?: string | undefined };
+
 /** What packages/web/src/entry-server.tsx exports. */
 export interface ServerEntry {
   ready: Promise<void>;
   pageQueries(pathname: string): { queryKey: QueryKey; path: string }[] | null;
   pageModule(pathname: string): string | undefined;
-  renderPage(url: string, fetched: { queryKey: QueryKey; answer: unknown }[]): Promise<{ html: string; state: string }> | { html: string; state: string };
+  renderPage(url: string, fetched: { queryKey: QueryKey; answer: unknown }[]): Promise<DrawnPage> | DrawnPage;
 }
 
 /** The server-render bundle sits beside the browser's build (dist-ssr next to dist), never inside what is served. */
@@ -71,7 +75,7 @@ export class Prerenderer {
     if (!queries) return undefined;
     const today = this.today();
     // Drawn for the parameters it reads alone: the rest of the query string changes nothing on it.
-    const drawnUrl = drawnPageUrl(url, today);
+    const drawnUrl = drawnPageUrl(url, today, (await getCompanySettings(this.app.db)).locations);
     const answers = await Promise.all(
       queries.map((query) => this.app.inject({ method: 'GET', url: query.path, headers: { accept: 'application/json' } })),
     );
@@ -83,8 +87,8 @@ export class Prerenderer {
     for (const answer of answers) key.update(`${answer.body}\n`);
     return this.pages.get(key.digest('base64url'), async () => {
       const fetched = queries.map((query, i) => ({ queryKey: query.queryKey, answer: answers[i]!.json() as unknown }));
-      const { html, state } = await this.entry.renderPage(drawnUrl, fetched);
-      return this.template.page({ html, state, pageModule: this.entry.pageModule(pathname) });
+      const { html, state, title, description } = await this.entry.renderPage(drawnUrl, fetched);
+      return this.template.page({ html, state, title, description, pageModule: this.entry.pageModule(pathname) });
     });
   }
 

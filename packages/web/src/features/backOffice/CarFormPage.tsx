@@ -34,7 +34,7 @@ import {
   validateCarForm,
 } from './carForm';
 import { useStaffMay } from './useStaffMay';
-import { useCompany } from '../../company/useCompany';
+import { useCompany, useCompanyQuery } from '../../company/useCompany';
 import { FormField, controlProps } from './FormField';
 import { ACCEPTED_IMAGE_TYPES } from './imageFile';
 import { OwnerPageHeader } from './OwnerPageHeader';
@@ -51,6 +51,7 @@ export function CarFormPage({ carId }: { carId?: string }) {
   const isNew = carId === undefined;
   usePageMeta(isNew ? 'Add car' : 'Edit car', isNew ? 'Add a car to the rental fleet.' : 'Update a car of the rental fleet.');
   const carQuery = useOwnerCar(carId);
+  const companyQuery = useCompanyQuery();
 
   useEffect(() => {
     if (carQuery.error) toast.error(errorMessage(carQuery.error));
@@ -67,12 +68,13 @@ export function CarFormPage({ carId }: { carId?: string }) {
     />
   );
 
-  if (!isNew && carQuery.isPending) {
+  // A new car stands at the company's first location: the form waits for the settings that name it.
+  if ((!isNew && carQuery.isPending) || (isNew && companyQuery.isPlaceholderData)) {
     return (
       <>
         {header}
         <div role="status" className="max-w-4xl space-y-4 rounded-xl border border-slate-200 bg-white p-6">
-          <span className="sr-only">Loading the car…</span>
+          <span className="sr-only">{isNew ? 'Loading the form…' : 'Loading the car…'}</span>
           <SkeletonBlock className="aspect-[16/10] w-64" />
           <div className="grid gap-4 sm:grid-cols-2">
             {Array.from({ length: 8 }, (_, i) => (
@@ -103,7 +105,7 @@ export function CarFormPage({ carId }: { carId?: string }) {
   return (
     <>
       {header}
-      <CarForm carId={carId} initial={car ? carFormFromCar(car) : EMPTY_CAR_FORM} currentImage={car?.image ?? ''} />
+      <CarForm carId={carId} initial={car ? carFormFromCar(car) : { ...EMPTY_CAR_FORM, location: companyQuery.data?.locations[0] ?? '' }} currentImage={car?.image ?? ''} />
       {car && <CarPictures car={car} />}
     </>
   );

@@ -3,7 +3,7 @@ import { MESSAGES } from '@rental/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ownerApi, ownerToken, uniqueWord } from '../../test/api';
+import { addCar, ownerApi, ownerToken, uniqueWord } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 
 const SLOW = { timeout: 10_000 };
@@ -26,7 +26,10 @@ describe('company settings', () => {
     expect(await screen.findByLabelText('Company name', {}, SLOW)).toHaveValue(company.name);
     expect(document.title).toMatch(/^Company settings \|/);
     expect(screen.getByLabelText('Phone')).toHaveValue(company.phone);
-    expect(screen.getByLabelText('Pickup locations')).toHaveValue(company.locations.join('\n'));
+    const places = within(screen.getByRole('group', { name: 'Pickup locations' }));
+    company.locations.forEach((name, i) => {
+      expect(within(places.getByRole('group', { name: `Location ${i + 1}` })).getByLabelText('Location name')).toHaveValue(name);
+    });
     expect(screen.getByLabelText('Security deposit')).toHaveValue(String(company.securityDeposit));
     expect(screen.getByLabelText('Currency')).toHaveValue(company.currency);
   });
@@ -180,5 +183,53 @@ describe('company settings', () => {
     } finally {
       await ownerApi().call('updateCompany', { body: before });
     }
+  });
+
+  it('saves a new pickup location with its address and hours, and a testimonial', async () => {
+    const before = await storedCompany();
+    const place = `Ocho Rios ${uniqueWord('p')}`;
+    try {
+      renderApp('/owner/settings', { token: ownerToken() });
+      const places = within(await screen.findByRole('group', { name: 'Pickup locations' }, SLOW));
+      await userEvent.click(places.getByRole('button', { name: 'Add a location' }));
+      const row = within(places.getByRole('group', { name: `Location ${before.locations.length + 1}` }));
+      // An empty row is named in the form, and nothing is sent.
+      await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
+      expect(row.getByLabelText('Location name')).toHaveAccessibleDescription('Each pickup location is required.');
+      expect(row.getByLabelText('Location name')).toHaveFocus();
+
+      await userEvent.type(row.getByLabelText('Location name'), place);
+      await userEvent.type(row.getByLabelText('Location address'), '12 Main Street, Ocho Rios');
+      await userEvent.type(row.getByLabelText('Location opening hours'), 'Every day 7:00–19:00');
+      const pages = within(screen.getByRole('group', { name: 'Home and About pages' }));
+      await userEvent.click(pages.getByRole('button', { name: 'Add a testimonial' }));
+      const said = within(pages.getByRole('group', { name: 'Testimonial 1' }));
+      await userEvent.type(said.getByLabelText('Customer’s name'), 'Odette P.');
+      await userEvent.type(said.getByLabelText('What they said'), 'Quick and friendly.');
+      await userEvent.selectOptions(said.getByLabelText('Stars'), '4');
+      await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
+      expect(await screen.findByText(MESSAGES.companySaved, {}, SLOW)).toBeInTheDocument();
+
+      const saved = await storedCompany();
+      expect(saved.locations).toEqual([...before.locations, place]);
+      expect(saved.locationDetails.at(-1)).toEqual({ name: place, address: '12 Main Street, Ocho Rios', openingHours: 'Every day 7:00–19:00' });
+      expect(saved.testimonials).toEqual([{ name: 'Odette P.', place: '', text: 'Quick and friendly.', stars: 4 }]);
+    } finally {
+      await ownerApi().call('updateCompany', { body: before });
+    }
+  });
+
+  it('says in the form that a location with cars cannot be removed, and keeps it', async () => {
+    const before = await storedCompany();
+    // A car of the fleet stands at the first location.
+    await addCar({ location: before.locations[0]! });
+    renderApp('/owner/settings', { token: ownerToken() });
+    const places = within(await screen.findByRole('group', { name: 'Pickup locations' }, SLOW));
+    await userEvent.click(places.getByRole('button', { name: 'Add a location' }));
+    await userEvent.type(within(places.getByRole('group', { name: `Location ${before.locations.length + 1}` })).getByLabelText('Location name'), 'Negril');
+    await userEvent.click(places.getByRole('button', { name: 'Remove location 1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
+    expect(await places.findByRole('alert', {}, SLOW)).toHaveTextContent(`still at ${before.locations[0]}`);
+    expect(await storedCompany()).toEqual(before);
   });
 });

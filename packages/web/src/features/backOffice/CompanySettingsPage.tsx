@@ -4,7 +4,7 @@ import { REMINDER_SETTINGS } from '@rental/contract/reminders';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { SkeletonBlock } from '../../components/Skeleton';
-import { errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { useCompanyQuery } from '../../company/useCompany';
 import { usePageMeta } from '../../lib/usePageMeta';
 import {
@@ -14,16 +14,41 @@ import {
   type CompanyField,
   type CompanyFormErrors,
   type CompanyFormValues,
+  PAGE_FIELDS,
+  type PlaceRow,
   RETURN_FIELDS,
+  RULE_FIELDS,
+  type TestimonialRow,
   type SwitchFact,
   type TextFact,
   companyFormFromFacts,
   companyFromForm,
   validateCompanyForm,
 } from './companyForm';
+import { PlacesFields, TestimonialsFields } from './CompanyListFields';
 import { FormField, controlProps } from './FormField';
 import { OwnerPageHeader } from './OwnerPageHeader';
 import { useSaveCompany } from './ownerQueries';
+
+/** The id of the box to focus: the first with a problem in the order of the screen (a list's own problem: its "Add" button). */
+function firstProblem(problems: CompanyFormErrors, values: CompanyFormValues): string | undefined {
+  const rows = (list: 'places' | 'testimonials', boxes: string[]) => [
+    ...values[list].flatMap((_, i) => boxes.map((box) => `${list}.${i}.${box}`)),
+    list,
+  ];
+  const order = [
+    ...COMPANY_FIELDS.map(({ field }) => field),
+    ...rows('places', ['name', 'address', 'openingHours']),
+    ...RULE_FIELDS.map(({ field }) => field),
+    ...PAGE_FIELDS.map(({ field }) => field),
+    ...rows('testimonials', ['name', 'place', 'text', 'stars']),
+    ...RETURN_FIELDS.map(({ field }) => field),
+    ...AGREEMENT_FIELDS.map(({ field }) => field),
+  ];
+  const key = order.find((k) => problems[k]);
+  if (!key) return undefined;
+  return key === 'places' || key === 'testimonials' ? `company-${key}-add` : `company-${key.replaceAll('.', '-')}`;
+}
 
 export function CompanySettingsPage() {
   usePageMeta('Company settings', 'The company’s name, contacts, opening hours, pickup locations and deposit.');
@@ -61,9 +86,13 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
   // Set synchronously: a double click lands before React re-renders the disabled button.
   const submitting = useRef(false);
 
-  const update = (field: TextFact | SwitchFact, value: string | boolean) => {
+  // The server's refusal to remove a location still in use, shown with the locations (by its code).
+  const [placesProblem, setPlacesProblem] = useState<string>();
+
+  const update = (field: TextFact | SwitchFact | 'places' | 'testimonials', value: string | boolean | PlaceRow[] | TestimonialRow[]) => {
     const next = { ...values, [field]: value };
     setValues(next);
+    if (field === 'places') setPlacesProblem(undefined);
     if (attempted) setErrors(validateCompanyForm(next));
   };
 
@@ -73,15 +102,18 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
     setAttempted(true);
     const problems = validateCompanyForm(values);
     setErrors(problems);
-    const first = COMPANY_FORM_ORDER.find(({ field }) => problems[field]);
+    const first = firstProblem(problems, values);
     if (first) {
-      document.getElementById(`company-${first.field}`)?.focus();
+      document.getElementById(first)?.focus();
       return;
     }
     submitting.current = true;
+    setPlacesProblem(undefined);
     save
       .mutateAsync(companyFromForm(values))
-      .catch(() => {})
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 'location_in_use') setPlacesProblem(errorMessage(error));
+      })
       .finally(() => {
         submitting.current = false;
       });
@@ -93,7 +125,7 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
     return (
       <FormField key={field} id={id} label={label} hint={hint} error={errors[field]}>
         {multiline ? (
-          <textarea {...control} rows={3} value={values[field]} onChange={(e) => update(field, e.target.value)} required />
+          <textarea {...control} rows={field === 'aboutText' ? 6 : 3} value={values[field]} onChange={(e) => update(field, e.target.value)} required={!optional} />
         ) : (
           <input
             {...control}
@@ -112,6 +144,14 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
   return (
     <form noValidate onSubmit={submit} aria-label="Company settings" className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
       {COMPANY_FIELDS.map(fieldOf)}
+      <PlacesFields rows={values.places} errors={errors} problem={placesProblem} onChange={(rows) => update('places', rows)} />
+      <div className="space-y-4 border-t border-slate-200 pt-4">{RULE_FIELDS.map(fieldOf)}</div>
+      <fieldset className="space-y-4">
+        <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Home and About pages</legend>
+        <p className="text-sm text-slate-600">What the home and About pages say of the company, in your own words.</p>
+        {PAGE_FIELDS.map(fieldOf)}
+        <TestimonialsFields rows={values.testimonials} errors={errors} onChange={(rows) => update('testimonials', rows)} />
+      </fieldset>
       <fieldset className="space-y-4">
         <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Returns</legend>
         <p className="text-sm text-slate-600">What a late return, extra kilometres and missing fuel cost at check-in.</p>

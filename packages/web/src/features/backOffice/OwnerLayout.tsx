@@ -1,13 +1,14 @@
 /** The owner area's frame: its own header and side menu instead of the public navbar and footer. */
-import { COMPANY } from '@rental/contract/company';
 import { CarFront, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../session/useSession';
+import { useCompany } from '../../company/useCompany';
 import { OwnerSideMenu } from './OwnerSideMenu';
 
 export function OwnerLayout() {
   const { user, logout } = useSession();
+  const company = useCompany();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
 
@@ -45,11 +46,11 @@ export function OwnerLayout() {
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
           </button>
-          <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-semibold" aria-label={`${COMPANY.shortName} – home`}>
+          <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-semibold" aria-label={company.name ? `${company.name} – home` : 'Home'}>
             <span className="grid h-9 w-9 place-items-center rounded-lg bg-primary text-white">
               <CarFront aria-hidden="true" size={20} />
             </span>
-            <span className="hidden text-lg text-slate-900 sm:inline">{COMPANY.shortName}</span>
+            <span className="hidden text-lg text-slate-900 sm:inline">{company.name}</span>
           </Link>
         </div>
         <div className="flex min-w-0 items-center gap-2 sm:gap-4">

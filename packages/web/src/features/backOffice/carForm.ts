@@ -1,5 +1,5 @@
 /** The owner's car form: what it holds, what makes it valid, and what it sends as carData. */
-import { DEFAULT_DISTANCE_PER_DAY, DEFAULT_DOORS, DEFAULT_LOCATION } from '@rental/contract/constants';
+import { DEFAULT_DISTANCE_PER_DAY, DEFAULT_DOORS } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
 import { type Car, carFormFields } from '@rental/contract/schemas';
 import { type FieldLabel, formErrors } from './formErrors';
@@ -38,7 +38,8 @@ export const EMPTY_CAR_FORM: CarFormValues = {
   transmission: '',
   fuel_type: '',
   seating_capacity: '',
-  location: DEFAULT_LOCATION,
+  /** The page fills in the company's first location (company settings). */
+  location: '',
   description: '',
   doors: String(DEFAULT_DOORS),
   distancePerDay: String(DEFAULT_DISTANCE_PER_DAY),

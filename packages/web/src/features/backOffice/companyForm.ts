@@ -3,12 +3,20 @@ import type { CompanyFacts } from '@rental/contract/company';
 import { type CompanySettings, companySettings } from '@rental/contract/schemas';
 import { type FieldLabel, formErrors } from './formErrors';
 
-/** The facts typed in a box (every one but the reminders' on/off switches). */
-export type TextFact = { [K in keyof CompanyFacts]: CompanyFacts[K] extends boolean ? never : K }[keyof CompanyFacts];
+/** The facts typed in one box (all but the reminders' on/off switches and the lists). */
+export type TextFact = { [K in keyof CompanyFacts]: CompanyFacts[K] extends boolean | readonly unknown[] ? never : K }[keyof CompanyFacts];
 /** The reminders' switches (contract reminders.ts REMINDER_SETTINGS). */
-export type SwitchFact = Exclude<keyof CompanyFacts, TextFact>;
-export type CompanyFormValues = { [K in keyof CompanyFacts]: CompanyFacts[K] extends boolean ? boolean : string };
-export type CompanyFormErrors = Partial<Record<keyof CompanyFacts, string>>;
+export type SwitchFact = { [K in keyof CompanyFacts]: CompanyFacts[K] extends boolean ? K : never }[keyof CompanyFacts];
+/** A pickup location as its row of the form holds it (decision 108). */
+export type PlaceRow = { name: string; address: string; openingHours: string };
+/** A testimonial as its row holds it: the stars chosen in a select. */
+export type TestimonialRow = { name: string; place: string; text: string; stars: string };
+export type CompanyFormValues = { [K in TextFact]: string } & { [K in SwitchFact]: boolean } & { places: PlaceRow[]; testimonials: TestimonialRow[] };
+/**
+ * Problems by the box they belong to: a fact's name ("phone"), a row's box ("places.0.name",
+ * "testimonials.1.text"), or a whole list ("places", "testimonials").
+ */
+export type CompanyFormErrors = Partial<Record<string, string>>;
 
 export interface CompanyField {
   field: TextFact;
@@ -28,7 +36,10 @@ export const COMPANY_FIELDS: CompanyField[] = [
   { field: 'openingHours', label: 'Opening hours', hint: 'As customers should read them, e.g. Mon–Sat 8:00–18:00.' },
   { field: 'chatUrl', label: 'WhatsApp chat link', hint: 'Opened by "Chat with us", e.g. https://wa.me/18765550142.' },
   { field: 'mapUrl', label: 'Map link', hint: 'The map shown on the About page: a Google Maps or OpenStreetMap embed link.' },
-  { field: 'locations', label: 'Pickup locations', hint: 'One per line. Every car stands at one of them.', multiline: true },
+];
+
+/** After the pickup locations: the money and the drivers' rules. */
+export const RULE_FIELDS: CompanyField[] = [
   { field: 'securityDeposit', label: 'Security deposit', hint: 'Whole amount in the currency below.', numeric: true },
   { field: 'currency', label: 'Currency', hint: 'Its three-letter code, shown beside every price (JMD).' },
   { field: 'minDriverAge', label: 'Youngest driver age', hint: 'In years, on the pickup day: the customer and every other driver they name. 18 to 99.', numeric: true },
@@ -48,6 +59,23 @@ export const COMPANY_FIELDS: CompanyField[] = [
     label: 'TRN',
     hint: 'The company’s Taxpayer Registration Number, nine digits such as 123-456-789, printed on quotes and receipts. Leave it empty until you have it.',
     optional: true,
+  },
+];
+
+/** What the home and About pages say of the company (empty: said from its name and locations). */
+export const PAGE_FIELDS: CompanyField[] = [
+  {
+    field: 'heroText',
+    label: 'Home page headline',
+    hint: 'The big line at the top of the home page. Leave it empty for “Rent the right car in” and your first pickup location.',
+    optional: true,
+  },
+  {
+    field: 'aboutText',
+    label: 'About page introduction',
+    hint: 'Who you are, in your own words; an empty line starts a new paragraph. Leave it empty for a line naming your first pickup location.',
+    optional: true,
+    multiline: true,
   },
 ];
 
@@ -75,15 +103,20 @@ export const AGREEMENT_FIELDS: CompanyField[] = [
   },
 ];
 
-/** Every field in screen order, so the first problem gets the focus. */
-export const COMPANY_FORM_ORDER: CompanyField[] = [...COMPANY_FIELDS, ...RETURN_FIELDS, ...AGREEMENT_FIELDS];
+/** Every box typed once, in screen order (the skeleton while loading has one block each). */
+export const COMPANY_FORM_ORDER: CompanyField[] = [...COMPANY_FIELDS, ...RULE_FIELDS, ...PAGE_FIELDS, ...RETURN_FIELDS, ...AGREEMENT_FIELDS];
 
 const LABELS = Object.fromEntries(COMPANY_FORM_ORDER.map(({ field, label }) => [field, { label }])) as Record<TextFact, FieldLabel>;
 
+export const EMPTY_PLACE: PlaceRow = { name: '', address: '', openingHours: '' };
+export const EMPTY_TESTIMONIAL: TestimonialRow = { name: '', place: '', text: '', stars: '5' };
+
 export function companyFormFromFacts(company: CompanyFacts): CompanyFormValues {
+  const { locations, locationDetails, testimonials, ...facts } = company;
   return {
-    ...company,
-    locations: company.locations.join('\n'),
+    ...facts,
+    places: locations.map((name) => ({ ...EMPTY_PLACE, ...locationDetails.find((place) => place.name === name), name })),
+    testimonials: testimonials.map((t) => ({ ...t, stars: String(t.stars) })),
     securityDeposit: String(company.securityDeposit),
     minDriverAge: String(company.minDriverAge),
     minLicenceYears: String(company.minLicenceYears),
@@ -96,20 +129,37 @@ export function companyFormFromFacts(company: CompanyFacts): CompanyFormValues {
   };
 }
 
-function locationsOf(text: string): string[] {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
+/** What the schema reads: the rows' names are the locations, and the rows themselves their details. */
+function inputOf(values: CompanyFormValues) {
+  const { places, testimonials, ...facts } = values;
+  return {
+    ...facts,
+    locations: places.map((place) => place.name.trim()),
+    locationDetails: places,
+    testimonials,
+  };
 }
 
-function inputOf(values: CompanyFormValues) {
-  return { ...values, locations: locationsOf(values.locations) };
+/** Where a list's problem is shown: a row's box ("places.0.address"), else the list ("places"). */
+function listErrorKey(path: readonly PropertyKey[]): string | undefined {
+  const [list, row, box] = path;
+  const name = list === 'locations' || list === 'locationDetails' ? 'places' : list === 'testimonials' ? 'testimonials' : undefined;
+  if (!name) return undefined;
+  if (typeof row !== 'number') return name;
+  // A location's own name is checked twice (as a location, and in its details): one message.
+  return `${name}.${row}.${typeof box === 'string' ? box : 'name'}`;
 }
 
 export function validateCompanyForm(values: CompanyFormValues): CompanyFormErrors {
-  // The switches cannot be wrong: only the typed facts are checked for words.
-  return formErrors(companySettings, values as Record<TextFact, string>, LABELS, inputOf(values));
+  const input = inputOf(values);
+  // The switches cannot be wrong: only the typed facts and the rows are checked for words.
+  const errors: CompanyFormErrors = formErrors(companySettings, values as unknown as Record<TextFact, string>, LABELS, input);
+  const result = companySettings.safeParse(input);
+  for (const issue of result.success ? [] : result.error.issues) {
+    const key = listErrorKey(issue.path);
+    if (key && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
 }
 
 /** What the server is sent: the schema's own reading of the form (trimmed, numbers as numbers). */

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCATION, HERO_CATEGORIES, LOCATIONS, MAX_DAYS_AHEAD } from '@rental/contract/constants';
+import { HERO_CATEGORIES, MAX_DAYS_AHEAD } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday, rentalDatesProblem } from '@rental/contract/rentalDates';
 import { Search } from 'lucide-react';
@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatCalendarDate } from '../../lib/dates';
 import { useDrawnFieldValue } from '../../lib/drawnField';
 import { useSession } from '../../session/useSession';
+import { useCompany } from '../../company/useCompany';
 
 type Errors = Partial<Record<'category' | 'pickupDate' | 'returnDate', string>>;
 
@@ -29,7 +30,10 @@ export function heroFormErrors(category: string, pickupDate: string, returnDate:
 export function HeroBookingForm() {
   const { pickupDate, setPickupDate, returnDate, setReturnDate } = useSession();
   const navigate = useNavigate();
-  const [location, setLocation] = useState<string>(DEFAULT_LOCATION);
+  // The company's own places (company settings): the first until the customer picks another.
+  const { locations } = useCompany();
+  const [chosenLocation, setLocation] = useState('');
+  const location = locations.includes(chosenLocation) ? chosenLocation : (locations[0] ?? '');
   const [category, setCategory] = useState('');
   // Choices made on the drawn page before its code arrived are the form's own (decision 086).
   useDrawnFieldValue('hero-location', location, setLocation);
@@ -48,7 +52,7 @@ export function HeroBookingForm() {
       document.getElementById(`hero-${firstField}`)?.focus();
       return;
     }
-    const query = new URLSearchParams({ pickupLocation: location, pickupDate, returnDate, category });
+    const query = new URLSearchParams({ ...(location && { pickupLocation: location }), pickupDate, returnDate, category });
     navigate(`/cars?${query.toString()}`);
   }
 
@@ -70,7 +74,7 @@ export function HeroBookingForm() {
           Pickup location
         </label>
         <select id="hero-location" className="field-input" value={location} onChange={(e) => setLocation(e.target.value)}>
-          {LOCATIONS.map((l) => (
+          {locations.map((l) => (
             <option key={l} value={l}>
               {l}
             </option>
