@@ -15,6 +15,7 @@ import { getCompanySettings } from '../src/features/company/settings';
 import { DEMO_TESTIMONIALS } from '../src/demo/demoTestimonials';
 import { hashPassword, verifyPassword } from '../src/security/passwords';
 import { type TestDatabase, createTestDatabase, describeDatabase } from './helpers';
+import { queryRows } from '../src/db/types';
 
 type Span = { carId: string; pickupDate: string; returnDate: string; status: string };
 
@@ -58,7 +59,7 @@ describe(`demo data (${describeDatabase})`, () => {
     const company = await getCompanySettings(database.db);
     expect(company.testimonials).toEqual(DEMO_TESTIMONIALS);
     // And its contacts are saved, so its pages show a phone and an e-mail.
-    const [row] = (await database.db.execute(sql`SELECT contacts_saved_at IS NOT NULL AS saved FROM company_settings`)).rows as { saved: boolean }[];
+    const [row] = await queryRows<{ saved: boolean }>(database.db, sql`SELECT contacts_saved_at IS NOT NULL AS saved FROM company_settings`);
     expect(row?.saved).toBe(true);
     expect(company.testimonials.map((t) => t.name)).toEqual(['Shanice W.', 'Andre M.', 'Keisha B.', 'Marlon T.']);
   });
