@@ -13,6 +13,8 @@ export class FairQueue {
   /** When each account busy now last had a task started (a count, not a clock). */
   private readonly servedAt = new Map<string, number>();
   private turns = 0;
+  /** Told each account whose task starts, in order (tests watch the turns). */
+  onStart: ((account: string) => void) | undefined;
 
   constructor(readonly workers: number) {}
 
@@ -35,6 +37,7 @@ export class FairQueue {
     this.running += 1;
     this.runningOf.set(account, (this.runningOf.get(account) ?? 0) + 1);
     this.servedAt.set(account, ++this.turns);
+    this.onStart?.(account);
   }
 
   private end(account: string) {
