@@ -24,3 +24,5 @@ export * from './folio';
 export * from './refusalCodes';
 export * from './bookingLife';
 export * from './companyEvents';
+export * from './bankDays';
+export * from './refunds';
