@@ -99,19 +99,19 @@ export function bankDepositDeadline(bookedOn: string, bankDays: number, holidays
 }
 
 /**
- * How many minutes a new pending booking is held. Paid by bank deposit: until its deadline in bank
- * days (one bank day for a pickup far ahead, which is held short whatever the method); otherwise
- * the company's hold in minutes (holdMinutesFor).
+ * How long a new pending booking is held: paid by bank deposit, until its deadline in bank days
+ * (one bank day for a pickup far ahead, which is held short whatever the method); otherwise the
+ * company's hold in minutes (holdMinutesFor). `until` is set for the bank deposit's deadline.
  */
-export function holdMinutesForPayment(
+export function holdForPayment(
   booking: { pickupDate: string; paymentMethod: string },
   holdMinutes: number,
   company: { bankHolidays: readonly Pick<BankHoliday, 'date'>[]; depositBankDays: number },
   now: Date = new Date(),
-): number {
+): { minutes: number; until?: Date } {
   const today = companyToday(now);
-  if (booking.paymentMethod !== 'cash_deposit') return holdMinutesFor(booking.pickupDate, holdMinutes, today);
+  if (booking.paymentMethod !== 'cash_deposit') return { minutes: holdMinutesFor(booking.pickupDate, holdMinutes, today) };
   const bankDays = isFarAhead(booking.pickupDate, today) ? 1 : company.depositBankDays;
   const { at } = bankDepositDeadline(today, bankDays, company.bankHolidays);
-  return Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 60_000));
+  return { minutes: Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 60_000)), until: at };
 }

@@ -10,7 +10,7 @@ import {
   type BookingCreatedResponse,
   type CreateBookingBody,
   holdMinutesFor,
-  holdMinutesForPayment,
+  holdForPayment,
   isFarAhead,
   isBookingRefusal,
   MAX_PENDING_BOOKINGS,
@@ -156,7 +156,11 @@ export async function bookInTransaction(
   );
   // A bank deposit's hold counts bank days (the company's holidays), not the clock's minutes.
   const now = new Date();
-  for (const p of payload) if (p.paymentMethod === 'cash_deposit') p.holdMinutes = holdMinutesForPayment(p, rules.holdMinutes, company, now);
+  for (const p of payload) {
+    if (p.paymentMethod !== 'cash_deposit') continue;
+    const hold = holdForPayment(p, rules.holdMinutes, company, now);
+    Object.assign(p, { holdMinutes: hold.minutes, holdUntil: hold.until?.toISOString() });
+  }
   const allowed = [];
   for (const [n, request] of payload.entries()) {
     const refused = drivers[n]!.refusal ?? priceRefusal(n);

@@ -20,6 +20,8 @@ import {
   type PaymentMethod,
   paymentStatusOf,
   refundableOf,
+  refundPlan,
+  type RefundPlan,
   REFUSAL_CODES,
   settleDeposit,
 } from '@rental/contract';
@@ -311,4 +313,18 @@ async function settleHeldDeposit(tx: Tx, bookingId: string, by: string): Promise
     .from(rentals)
     .where(eq(rentals.bookingId, bookingId));
   if (rental?.toBeAssessed && rental.checkedInAt && rental.kept === null) await settleSecurityDeposit(tx, bookingId, by);
+}
+
+/**
+ * What a cancellation of this booking pays back (contract refunds.ts): read before the step, from
+ * the payments and refunds, which a cancellation leaves alone (it voids the charges only). Its
+ * event carries it, so the letter says it without reading the folio again.
+ */
+export async function refundOnCancel(tx: Tx, bookingId: string): Promise<RefundPlan> {
+  const [payments, company] = await readTogether(
+    tx,
+    () => tx.select({ kind: folioPayments.kind, method: folioPayments.method, amount: folioPayments.amount }).from(folioPayments).where(eq(folioPayments.bookingId, bookingId)),
+    () => getCompanySettings(tx),
+  );
+  return refundPlan(payments, company.refundBankDays);
 }

@@ -1,6 +1,7 @@
 /** The letters of a booking's own steps: made, confirmed, cancelled, expired. */
 import type { LetterMakers } from '../fromEvents';
-import { bookingCancelledLetter, bookingConfirmedLetter, bookingMadeLetter, bookingMadeStaffLetter, cancelledByCustomerLetter, holdExpiredLetter } from '../letters';
+import { bookingConfirmedLetter, bookingMadeLetter, bookingMadeStaffLetter, holdExpiredLetter } from '../letters';
+import { bookingCancelledLetter, cancelledByCustomerLetter, cancelledByYouLetter } from '../cancelLetters';
 
 export const bookingMakers: LetterMakers = {
   // The customer hears of their booking unless staff confirm it at once (then the confirmation is their letter); staff always do.
@@ -15,10 +16,12 @@ export const bookingMakers: LetterMakers = {
     return [bookingConfirmedLetter(await facts(event.bookingId), await company(), mail)];
   },
   async cancel_by_staff(_tx, event, { mail, company, facts }) {
-    return [bookingCancelledLetter(await facts(event.bookingId), await company(), mail)];
+    return [bookingCancelledLetter(await facts(event.bookingId), event.data.refund, await company(), mail)];
   },
   async cancel_by_customer(_tx, event, { mail, company, facts }) {
-    return [cancelledByCustomerLetter(await facts(event.bookingId), await company(), mail)];
+    // The customer's own copy too: what comes back, how and when, in writing.
+    const [booking, settings] = [await facts(event.bookingId), await company()];
+    return [cancelledByYouLetter(booking, event.data.refund, settings, mail), cancelledByCustomerLetter(booking, event.data.refund, settings, mail)];
   },
   async expire(_tx, event, { mail, company, facts }) {
     return [holdExpiredLetter(await facts(event.bookingId), await company(), mail)];
