@@ -75,8 +75,32 @@ export const AGREEMENT_FIELDS: CompanyField[] = [
   },
 ];
 
+/** The days money takes (contract bankDays.ts, refunds.ts): bank holidays, a bank deposit's days, a refund's days. */
+export const MONEY_DAYS_FIELDS: CompanyField[] = [
+  {
+    field: 'bankHolidays',
+    label: 'Bank holidays',
+    hint: 'One per line: the date (YYYY-MM-DD), a space, then its name. Weekends are never bank days; a Sunday holiday is kept on the Monday, so list that Monday.',
+    multiline: true,
+  },
+  { field: 'depositBankDays', label: 'Bank days to pay a bank deposit', hint: 'A booking paid by bank deposit is held to the end of this many bank days after the day it is made. 1 to 10.', numeric: true },
+  { field: 'refundBankDays', label: 'Bank days to send a refund', hint: 'What the terms, the booking page and the e-mails promise a customer who cancels a paid booking. 1 to 30.', numeric: true },
+];
+
+/** "2026-12-25 Christmas Day" per line; a line without a date keeps an empty one, which the schema names. */
+function holidaysOf(text: string): { date: string; name: string }[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const m = /^(\d{4}-\d{2}-\d{2})\s+(.+)$/.exec(line);
+      return m ? { date: m[1]!, name: m[2]!.trim() } : { date: '', name: line };
+    });
+}
+
 /** Every field in screen order, so the first problem gets the focus. */
-export const COMPANY_FORM_ORDER: CompanyField[] = [...COMPANY_FIELDS, ...RETURN_FIELDS, ...AGREEMENT_FIELDS];
+export const COMPANY_FORM_ORDER: CompanyField[] = [...COMPANY_FIELDS, ...RETURN_FIELDS, ...AGREEMENT_FIELDS, ...MONEY_DAYS_FIELDS];
 
 const LABELS = Object.fromEntries(COMPANY_FORM_ORDER.map(({ field, label }) => [field, { label }])) as Record<TextFact, FieldLabel>;
 
@@ -93,6 +117,9 @@ export function companyFormFromFacts(company: CompanyFacts): CompanyFormValues {
     fuelEighthPrice: String(company.fuelEighthPrice),
     damageExcess: String(company.damageExcess),
     waiverExcess: String(company.waiverExcess),
+    bankHolidays: company.bankHolidays.map((h) => `${h.date} ${h.name}`).join('\n'),
+    depositBankDays: String(company.depositBankDays),
+    refundBankDays: String(company.refundBankDays),
   };
 }
 
@@ -104,7 +131,7 @@ function locationsOf(text: string): string[] {
 }
 
 function inputOf(values: CompanyFormValues) {
-  return { ...values, locations: locationsOf(values.locations) };
+  return { ...values, locations: locationsOf(values.locations), bankHolidays: holidaysOf(values.bankHolidays) };
 }
 
 export function validateCompanyForm(values: CompanyFormValues): CompanyFormErrors {

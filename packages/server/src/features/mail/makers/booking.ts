@@ -19,9 +19,10 @@ export const bookingMakers: LetterMakers = {
     return [bookingCancelledLetter(await facts(event.bookingId), event.data.refund, await company(), mail)];
   },
   async cancel_by_customer(_tx, event, { mail, company, facts }) {
-    // The customer's own copy too: what comes back, how and when, in writing.
+    // Their own cancellation is no news to the customer, unless money comes back: then what, how and when, in writing.
     const [booking, settings] = [await facts(event.bookingId), await company()];
-    return [cancelledByYouLetter(booking, event.data.refund, settings, mail), cancelledByCustomerLetter(booking, event.data.refund, settings, mail)];
+    const staff = cancelledByCustomerLetter(booking, event.data.refund, settings, mail);
+    return (event.data.refund?.amount ?? 0) > 0 ? [cancelledByYouLetter(booking, event.data.refund, settings, mail), staff] : [staff];
   },
   async expire(_tx, event, { mail, company, facts }) {
     return [holdExpiredLetter(await facts(event.bookingId), await company(), mail)];
