@@ -26,3 +26,4 @@ export * from './bookingLife';
 export * from './companyEvents';
 export * from './bankDays';
 export * from './refunds';
+export * from './changedLines';

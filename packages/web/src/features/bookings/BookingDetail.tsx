@@ -4,7 +4,7 @@
  * and what came of a card payment: ?payment=paid|failed|unverified), the status and its history, opening hours, a chat with the
  * reference typed in, an "Add to calendar" file, and Cancel while the rule allows it.
  */
-import { companyToday, storedRentalPrice } from '@rental/contract/rentalDates';
+import { storedRentalPrice } from '@rental/contract/rentalDates';
 import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
 import { formatMoney } from '@rental/contract/format';
 import type { BookingDetail as Booking } from '@rental/contract/schemas';
