@@ -12,7 +12,7 @@ import { describe, expect, PHONE, test } from '../support/fixtures';
 import { solidPng } from '../support/png';
 import type { Seed } from '../support/seed';
 import { screenshots } from '../support/shots';
-import { formatMoney, see } from '../support/ui';
+import { chooseDatesOnCalendar, formatMoney, see } from '../support/ui';
 
 const shot = screenshots('/tmp/change-shots');
 const LICENCE = 'JM 610 204 118';
@@ -133,11 +133,17 @@ describe('changing a booking', () => {
     await section.getByRole('button', { name: 'Change dates' }).click();
     const form = await see(phone.getByRole('form', { name: `Change booking ${booking.reference}` }));
     expect(await form.getByLabel('Car').count(), 'another car is for staff to give').toBe(0);
-    await form.getByLabel('Return date').fill(addDays(pickup, 4));
+    // The car page's calendar: the booking's own pickup day stays, the return moves two days on.
+    await chooseDatesOnCalendar(phone, pickup, addDays(pickup, 4), form);
     await form.getByRole('button', { name: 'See the new price' }).click();
     const summary = await see(form.getByTestId('change-summary'), 15_000);
     const asked = (await typedApi(seed.baseUrl, token).call('bookingChangeQuote', { params: { id: booking._id }, body: { returnDate: addDays(pickup, 4) } })).change;
     await see(summary.getByText(`Difference: ${formatMoney(asked.difference, asked.currency)} more`));
+    // Why: the car's days, and GCT on them.
+    const moved = await see(summary.getByRole('table', { name: 'Why the total moved' }));
+    const carRow = moved.getByRole('row').filter({ hasText: 'Nissan Note' });
+    await see(carRow.getByText(formatMoney(2 * 5200), { exact: true }));
+    await see(carRow.getByText(formatMoney(4 * 5200), { exact: true }));
     await shot(phone, 'customer-difference');
     await form.getByRole('button', { name: 'Save the change' }).click();
     await see(phone.getByRole('status', { name: `Booking ${booking.reference} changed` }), 15_000);

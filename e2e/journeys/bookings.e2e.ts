@@ -7,7 +7,7 @@ import { DEFAULT_COMPANY } from '@rental/contract/company';
 import { MESSAGES } from '@rental/contract/messages';
 import { BANK_PAYMENT_WAYS } from '@rental/contract/paymentWords';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
-import { apiClient } from '../support/api';
+import { apiClient, typedApi } from '../support/api';
 import { answerConfirmation } from '../support/confirm';
 import { describe, expect, PHONE, test } from '../support/fixtures';
 import { calendarDay, calendarDayName, chooseDatesOnCalendar, daysDetail, expectPath, expectQuoteAmount, formatMoney, see, seeToast } from '../support/ui';
@@ -132,23 +132,31 @@ describe('bookings', () => {
     expect(ics).toContain('LOCATION:Waterford\\, Portmore');
   });
 
-  test('cancels a booking after the question; its days are free again on the calendar', async ({ openPage, seed }) => {
+  test('cancels a paid booking after a question in the page that says what comes back; the refund shows; its days are free again', async ({ openPage, seed }) => {
     const { token } = await newCustomer(seed.baseUrl, seed.runId, 'Canceller');
     const car = seed.cars.xtrail;
     const dates = { pickupDate: addDays(today, 130), returnDate: addDays(today, 131) };
     const booking = await apiClient(seed.baseUrl).createBooking(token, { car: car._id, ...dates, paymentMethod: 'upfront' });
+    await typedApi(seed.baseUrl, seed.owner.token).call('recordPayment', { params: { id: booking._id }, body: { method: 'bank_transfer', amount: 4000 } });
     const page = await openPage({ token });
+    // The site asks in the page: a browser confirm() would fail the journey.
+    page.on('dialog', () => {
+      throw new Error('The cancel asked with a browser confirm()');
+    });
     await page.goto(`/my-bookings/${booking.reference}`);
     const cancel = await see(page.getByRole('button', { name: 'Cancel this booking' }));
+    const refundWords = `${formatMoney(4000)}: we send it by bank transfer to your account`;
 
     // Answering no keeps it.
-    await answerConfirmation(page, cancel, false);
+    const question = await answerConfirmation(page, cancel, false);
+    expect(question).toContain(booking.reference);
+    expect(question).toContain(`If you cancel, you are owed a refund of ${refundWords}`);
     await see(page.getByRole('region', { name: 'Status' }).getByText('Booked: waiting for the company to confirm'));
 
-    const question = await answerConfirmation(page, cancel, true);
-    expect(question).toContain(booking.reference);
+    await answerConfirmation(page, cancel, true);
     await seeToast(page, MESSAGES.bookingCancelled);
     await see(page.getByRole('region', { name: 'Status' }).getByText('Cancelled by you'));
+    await see(page.getByRole('region', { name: 'Your refund' }).getByText(`You are owed a refund of ${refundWords}`, { exact: false }));
     expect(await page.getByRole('button', { name: 'Cancel this booking' }).count()).toBe(0);
     expect((await apiClient(seed.baseUrl).userBooking(token, booking.reference)).status).toBe('cancelled');
 

@@ -77,9 +77,8 @@ export function calendarDayName(iso: string): RegExp {
   return new RegExp(`^(Today, )?${weekday} ${d} ${MONTHS[m - 1]} ${y}(,|$)`);
 }
 
-/** A day on the car page's calendar, going to later or earlier months until it shows (as a person would). */
-export async function calendarDay(page: Page, iso: string): Promise<Locator> {
-  const form = page.getByRole('form', { name: 'Book this car' });
+/** A day on the car page's calendar (or another form's, such as Change dates), going to later or earlier months until it shows (as a person would). */
+export async function calendarDay(page: Page, iso: string, form: Locator = page.getByRole('form', { name: 'Book this car' })): Promise<Locator> {
   const grid = await see(form.getByRole('grid'));
   const [y, m] = iso.split('-').map(Number) as [number, number];
   for (let i = 0; i < 14; i++) {
@@ -94,9 +93,9 @@ export async function calendarDay(page: Page, iso: string): Promise<Locator> {
 }
 
 /** Chooses the pickup and return days on the car page's calendar: a tap on each. */
-export async function chooseDatesOnCalendar(page: Page, pickupDate: string, returnDate: string): Promise<void> {
-  await (await calendarDay(page, pickupDate)).click();
-  await (await calendarDay(page, returnDate)).click();
+export async function chooseDatesOnCalendar(page: Page, pickupDate: string, returnDate: string, form?: Locator): Promise<void> {
+  await (await calendarDay(page, pickupDate, form)).click();
+  await (await calendarDay(page, returnDate, form)).click();
 }
 
 /**

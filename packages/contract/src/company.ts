@@ -2,6 +2,7 @@
  * The company's facts as shipped. Owners change them at /owner/settings (stored in the database);
  * these values are what a new install starts with and what a page shows before the settings load.
  */
+import { type BankHoliday, DEFAULT_BANK_HOLIDAYS } from './bankDays';
 import { groupedNumber } from './numbers';
 
 /** A pickup location with where exactly it is and when it is open ('' in either: the company's own address or hours). */
@@ -68,6 +69,10 @@ export interface CompanyFacts {
   returnReminder: boolean;
   holdEndingReminder: boolean;
   staffDailySummary: boolean;
+  /** Money's days (bankDays.ts): the days the banks are shut besides weekends, the whole bank days a bank deposit may take, and how many bank days a refund takes to be sent. */
+  bankHolidays: BankHoliday[];
+  depositBankDays: number;
+  refundBankDays: number;
 }
 
 export const DEFAULT_COMPANY: CompanyFacts = {
@@ -99,6 +104,9 @@ export const DEFAULT_COMPANY: CompanyFacts = {
   returnReminder: true,
   holdEndingReminder: true,
   staffDailySummary: true,
+  bankHolidays: DEFAULT_BANK_HOLIDAYS,
+  depositBankDays: 2,
+  refundBankDays: 5,
 };
 
 /** The map is framed on the about page, so it must come from a map service the page's security policy allows. */

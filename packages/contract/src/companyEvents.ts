@@ -13,6 +13,7 @@ import type { BookingStatus, PaymentStatus, StatusReason } from './constants';
 import type { DepositMethod } from './counter';
 import { FOLIO_METHOD_WORDS, type FolioLineKind, type FolioMethod } from './folio';
 import { formatMoney } from './format';
+import type { RefundPlan } from './refunds';
 import type { BankDetails } from './schemas/company';
 import type { StaffRole } from './staffRoles';
 
@@ -21,8 +22,9 @@ export interface EventData {
   // A step of a booking's life (contract bookingLife.ts): its status after it, and why it ended.
   book: LifeData & { confirmAtOnce: boolean };
   confirm: LifeData;
-  cancel_by_customer: LifeData;
-  cancel_by_staff: LifeData;
+  // What the cancellation pays back (refunds.ts); absent in events kept before it was recorded.
+  cancel_by_customer: LifeData & { refund?: RefundPlan };
+  cancel_by_staff: LifeData & { refund?: RefundPlan };
   expire: LifeData;
   not_approved: LifeData;
   check_out: LifeData & { deposit: { amount: number; method: DepositMethod }; owedAtReturn: number };

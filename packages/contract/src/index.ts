@@ -25,3 +25,6 @@ export * from './refusalCodes';
 export * from './bookingLife';
 export * from './companyEvents';
 export * from './storage';
+export * from './bankDays';
+export * from './refunds';
+export * from './changedLines';

@@ -25,7 +25,8 @@ const bookingSide = z.object({
 export const bookingChange = z.object({
   bookingId: z.string(),
   reference: z.string(),
-  before: bookingSide,
+  /** With the quote it was sold at (null: made before quotes), so a screen can say which lines moved (changedLines.ts). */
+  before: bookingSide.extend({ quote: quoteSchema.nullable().optional() }),
   after: bookingSide.extend({ quote: quoteSchema }),
   difference: z.number(),
   currency: z.string(),

@@ -99,6 +99,12 @@ export const car = z.object({
 });
 export type Car = z.infer<typeof car>;
 
+/** What a car costs for the days asked, as the booking will: seasons and GCT in, no extras (quote.ts). */
+export const tripPrice = z.object({ days: z.number(), total: z.number(), currency: z.string(), gctPercent: z.number() });
+export type TripPrice = z.infer<typeof tripPrice>;
+/** A car free for the days asked, with its price for them (null: the days cannot be booked as asked; the answer's priceNote says why). */
+export const availableCar = car.extend({ tripPrice: tripPrice.nullable().optional() });
+
 /** A picture of a car is named by its stored image's id (the last part of its URL). */
 export const carPictureParams = z.object({
   id: z.string().describe('The car id (a UUID).'),

@@ -3,6 +3,7 @@ import { ACCOUNT_TYPES } from '../constants';
 import { MAP_ORIGINS } from '../company';
 import { emailSchema } from './users';
 import { CONTROL_OR_BIDI, CONTROL_OR_BIDI_MULTILINE, oneOf, storable, text, wholeNumber } from './fields';
+import { isCalendarDate } from '../rentalDates';
 
 /** How many digits an account number may have, whatever spaces or dashes group them. */
 export const ACCOUNT_NUMBER_DIGITS = { min: 5, max: 20 } as const;
@@ -140,6 +141,19 @@ export const companySettings = z.object({
   returnReminder: onOff('The reminder the evening before return'),
   holdEndingReminder: onOff('The reminder that a bank deposit is due'),
   staffDailySummary: onOff("Staff's morning list of pickups and returns"),
+  /** Money's days (bankDays.ts): bank holidays, the bank days to pay a bank deposit, the bank days a refund takes. */
+  bankHolidays: z
+    .array(
+      z.object({
+        date: z.string({ error: 'Each bank holiday needs a date.' }).refine(isCalendarDate, { error: 'Each bank holiday needs a date written YYYY-MM-DD.' }),
+        name: text('Each bank holiday’s name', 100),
+      }),
+      { error: 'Bank holidays must be a list of days.' },
+    )
+    .max(200, { error: 'Please list at most 200 bank holidays.' })
+    .refine((list) => new Set(list.map((h) => h.date)).size === list.length, { error: 'Each bank holiday’s date may be listed only once.' }),
+  depositBankDays: wholeNumber('Bank days to pay a bank deposit', 1, 10),
+  refundBankDays: wholeNumber('Bank days to send a refund', 1, 30),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
 /**
@@ -172,7 +186,10 @@ export const updateCompanyBody = companySettings.partial({
   returnReminder: true,
   holdEndingReminder: true,
   staffDailySummary: true,
+  bankHolidays: true,
+  depositBankDays: true,
+  refundBankDays: true,
 });
 /** The settings a client older than them may leave out of a save. */
-export const COMPANY_LATER_SETTINGS = ['heroText', 'aboutText', 'testimonials', 'minDriverAge', 'minLicenceYears', 'gctPercent', 'trn', 'returnTime', 'gracePeriodMinutes', 'extraKmRate', 'fuelEighthPrice', 'damageExcess', 'waiverExcess', 'pickupReminder', 'returnReminder', 'holdEndingReminder', 'staffDailySummary'] as const;
+export const COMPANY_LATER_SETTINGS = ['heroText', 'aboutText', 'testimonials', 'minDriverAge', 'minLicenceYears', 'gctPercent', 'trn', 'returnTime', 'gracePeriodMinutes', 'extraKmRate', 'fuelEighthPrice', 'damageExcess', 'waiverExcess', 'pickupReminder', 'returnReminder', 'holdEndingReminder', 'staffDailySummary', 'bankHolidays', 'depositBankDays', 'refundBankDays'] as const;
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBody>;

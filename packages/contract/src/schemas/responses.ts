@@ -4,7 +4,7 @@ import { user } from './users';
 import { driver, vetting } from './drivers';
 import { companySettings, bankDetails, publicCompanySettings, storedBankDetails } from './company';
 import { booking, bookingDetail, ownerBooking } from './bookings';
-import { car } from './cars';
+import { availableCar, car } from './cars';
 import { outboxMessage } from './outbox';
 import { dashboardData } from './dashboard';
 
@@ -20,7 +20,8 @@ export const responses = {
   bankDetailsSaved: ok({ message: z.string(), bankDetails }),
   cars: ok({ cars: z.array(car) }),
   car: ok({ car }),
-  availableCars: ok({ availableCars: z.array(car) }),
+  // Each car with what it costs for these days; priceNote: why the days cannot be booked as asked (said once).
+  availableCars: ok({ availableCars: z.array(availableCar), priceNote: z.string().optional() }),
   bookings: ok({ bookings: z.array(booking) }),
   // A page (with limit) also says where the next one starts (null on the last).
   ownerBookings: ok({ bookings: z.array(ownerBooking), nextCursor: z.string().nullable().optional() }),

@@ -1,16 +1,19 @@
-import { rentalPrice } from '@rental/contract/rentalDates';
-import type { Car } from '@rental/contract/schemas';
+import type { Car, TripPrice } from '@rental/contract/schemas';
 import { Fuel, MapPin, Settings2, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { CarImage } from './CarImage';
 import { useMoney } from '../company/useCompany';
 import { daysText } from '../lib/dates';
 
-/** `trip`: the days the customer asked about; the card then says what the car costs for them. */
-export function CarCard({ car, eager = false, trip = null }: { car: Car; eager?: boolean; trip?: { pickupDate: string; returnDate: string } | null }) {
+/**
+ * `trip`: the days the customer asked about; the card then says what the car costs for them, as the
+ * server quoted it (seasons and GCT in: the booking's price without extras). No price when the days
+ * cannot be booked as asked: the page says why, once.
+ */
+export function CarCard({ car, eager = false, trip = null }: { car: Car & { tripPrice?: TripPrice | null }; eager?: boolean; trip?: { pickupDate: string; returnDate: string } | null }) {
   const money = useMoney();
   const name = `${car.brand} ${car.model}`;
-  const price = trip ? rentalPrice(car.pricePerDay, trip.pickupDate, trip.returnDate) : null;
+  const price = trip ? (car.tripPrice ?? null) : null;
   return (
     <article className="below-fold group flex flex-col [--fold-guess:28rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="relative">
@@ -51,13 +54,12 @@ export function CarCard({ car, eager = false, trip = null }: { car: Car; eager?:
           </li>
         </ul>
         {price && (
-          // The usual rate only: seasons, extras and GCT are priced by the quote on the car's page.
           <div className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-600">
             <p className="flex items-baseline justify-between gap-3">
-              <span>{daysText(price.days)} at the usual rate</span>
+              <span>{daysText(price.days)}</span>
               <strong className="text-base text-slate-900">{money(price.total)}</strong>
             </p>
-            <p className="text-xs text-slate-600">Before GCT; the car’s page gives the full price.</p>
+            <p className="text-xs text-slate-600">{price.gctPercent > 0 ? `GCT included; extras are chosen on the car’s page.` : 'Extras are chosen on the car’s page.'}</p>
           </div>
         )}
         <Link

@@ -1,10 +1,11 @@
 import { DEFAULT_COMPANY, depositNotice } from '@rental/contract/company';
+import { formatMoney } from '@rental/contract/format';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addCar, createBooking, ownerToken, registerCustomer, testApi, uniqueWord } from '../test/api';
+import { addCar, createBooking, ownerApi, ownerToken, registerCustomer, testApi, uniqueWord } from '../test/api';
 import { renderApp } from '../test/renderApp';
 
 const search = () => screen.getByRole('searchbox', { name: 'Search vehicles' });
@@ -86,11 +87,17 @@ describe('vehicle list', () => {
   });
 });
 
+/** What booking the car alone for these days costs: the server's quote, the one price of the site. */
+async function quotedTotal(car: string, pickupDate: string, returnDate: string): Promise<string> {
+  const { quote } = await testApi().call('quote', { body: { car, pickupDate, returnDate } });
+  return formatMoney(quote.total, quote.currency);
+}
+
 describe('vehicle list with dates', () => {
   it('shows only the cars free on those dates', async () => {
     const brand = uniqueWord('Avail');
     const busy = await addCar({ brand, model: 'Busy' });
-    await addCar({ brand, model: 'Free' });
+    const free = await addCar({ brand, model: 'Free' });
     const pickup = addDays(companyToday(), 40);
     const ret = addDays(companyToday(), 42);
     const { token } = await registerCustomer();
@@ -100,10 +107,10 @@ describe('vehicle list with dates', () => {
     await screen.findByText(/^Showing \d+ Cars$/);
     await showSearch(brand);
     expect(cardTitles()).toEqual([`${brand} Free`]);
-    // The card says what the trip costs: two days (return minus pickup) of the sample car's 6,500.
+    // The card says what the trip costs, as booking it would: the quote of two days (return minus pickup), GCT in.
     const card = screen.getByRole('article');
-    expect(within(card).getByText('2 days at the usual rate')).toBeInTheDocument();
-    expect(within(card).getByText('$13,000 JMD')).toBeInTheDocument();
+    expect(within(card).getByText('2 days')).toBeInTheDocument();
+    expect(within(card).getByText(await quotedTotal(free._id, pickup, ret))).toBeInTheDocument();
     // The days are in the form, to change them.
     expect(screen.getByLabelText('Pickup date')).toHaveValue(pickup);
     expect(screen.getByLabelText('Return date')).toHaveValue(ret);
@@ -113,7 +120,7 @@ describe('vehicle list with dates', () => {
     const user = userEvent.setup();
     const brand = uniqueWord('Pick');
     const busy = await addCar({ brand, model: 'Busy' });
-    await addCar({ brand, model: 'Free', pricePerDay: 5000 });
+    const free = await addCar({ brand, model: 'Free', pricePerDay: 5000 });
     const pickup = addDays(companyToday(), 50);
     const ret = addDays(companyToday(), 52);
     const { token } = await registerCustomer();
@@ -123,7 +130,7 @@ describe('vehicle list with dates', () => {
     await screen.findByText(/^Showing \d+ Cars$/);
     await showSearch(brand);
     expect(cardTitles()).toHaveLength(2);
-    expect(screen.queryByText(/at the usual rate$/)).not.toBeInTheDocument();
+    expect(screen.queryByText('2 days')).not.toBeInTheDocument();
 
     // A return day before the pickup day is said under its field, and nothing changes.
     fireEvent.change(screen.getByLabelText('Pickup date'), { target: { value: ret } });
@@ -137,8 +144,8 @@ describe('vehicle list with dates', () => {
     await user.click(screen.getByRole('button', { name: 'Show free cars' }));
     expect(screen.getByTestId('location')).toHaveTextContent(`pickupDate=${pickup}&returnDate=${ret}`);
     await waitFor(() => expect(cardTitles()).toEqual([`${brand} Free`]));
-    expect(within(screen.getByRole('article')).getByText('2 days at the usual rate')).toBeInTheDocument();
-    expect(within(screen.getByRole('article')).getByText('$10,000 JMD')).toBeInTheDocument();
+    expect(within(screen.getByRole('article')).getByText('2 days')).toBeInTheDocument();
+    expect(within(screen.getByRole('article')).getByText(await quotedTotal(free._id, pickup, ret))).toBeInTheDocument();
   });
 
   it.each([
@@ -157,6 +164,26 @@ describe('vehicle list with dates', () => {
     expect(screen.queryByText('No cars are free for these dates.')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Pickup date')).toHaveValue('');
+  });
+
+  it('says a season’s fewest days once, above the list, and prices no card for days that cannot be booked', async () => {
+    const brand = uniqueWord('Season');
+    await addCar({ brand, model: 'Short' });
+    const start = addDays(companyToday(), 200);
+    const before = await ownerApi().call('ownerPrices');
+    const season = { name: 'Carnival', startDate: start, endDate: addDays(start, 10), priority: 9, minDays: 4, carRates: {}, categoryPercents: { Sedan: 10 } };
+    await ownerApi().call('savePrices', { body: { ...before.rules, seasons: [...before.rules.seasons, season] } });
+    try {
+      renderApp(`/cars?pickupDate=${addDays(start, 1)}&returnDate=${addDays(start, 3)}`);
+      const note = 'Rentals during Carnival are for at least 4 days. Please choose a later return date.';
+      expect(await screen.findByText(note)).toHaveAttribute('role', 'status');
+      await showSearch(brand);
+      expect(cardTitles()).toEqual([`${brand} Short`]);
+      expect(screen.getAllByText(note)).toHaveLength(1);
+      expect(within(screen.getByRole('article')).queryByText('2 days')).not.toBeInTheDocument();
+    } finally {
+      await ownerApi().call('savePrices', { body: before.rules });
+    }
   });
 
   it("toasts 'No cars available' when nothing is free", async () => {

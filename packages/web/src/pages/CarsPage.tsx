@@ -47,7 +47,6 @@ export default function CarsPage() {
     queryKey: queryKeys.availability(pickupLocation, pickupDate, returnDate),
     queryFn: () =>
       callApi('checkAvailability', { body: { location: pickupLocation, pickupDate, returnDate } }),
-    select: (data) => data.availableCars,
     enabled: byDates && pickupLocation !== '',
     meta: { errorToast: true },
   });
@@ -60,7 +59,9 @@ export default function CarsPage() {
     setReturnDate(returnDate);
   }, [byDates, pickupDate, returnDate, setPickupDate, setReturnDate]);
 
-  const availableCars = availability.data;
+  const availableCars = availability.data?.availableCars;
+  // A season's fewest days: one sentence for the whole list, said once (the cards then show no price).
+  const priceNote = availability.data?.priceNote;
   useEffect(() => {
     if (availableCars && availableCars.length === 0) toast(MESSAGES.noCarsAvailable, { icon: 'ℹ️', id: 'no-cars-available' });
   }, [availableCars]);
@@ -113,6 +114,13 @@ export default function CarsPage() {
             Show all cars
           </button>
         </div>
+      )}
+
+      {byDates && priceNote && (
+        <p role="status" className="mx-auto mt-4 flex max-w-2xl items-start gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <Info aria-hidden="true" size={18} className="mt-0.5 shrink-0" />
+          {priceNote}
+        </p>
       )}
 
       <div className="mx-auto mt-8 max-w-xl">

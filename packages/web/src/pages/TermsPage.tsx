@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { REQUIREMENTS, VETTING } from '../company/rentalTerms';
 import { useCompany, useCompanyContacts, useMoney } from '../company/useCompany';
 import { PAYMENT_METHOD_TEXT } from '@rental/contract/paymentWords';
+import { depositDueWords, refundPolicy } from '@rental/contract/refunds';
 import { usePageMeta } from '../lib/usePageMeta';
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -42,8 +43,10 @@ export default function TermsPage() {
 
       <Part id="terms-price" title="Price and security deposit">
         <p>
-          The rental price is the car’s daily rate times the number of days from the pickup day to the return day (collected on a
-          Monday and returned on the Thursday is 3 days), and at least one day: a car returned the day it was collected costs one day. Prices are in {company.currency}, written like “{money(8500)}”.
+          The rental price is each day’s rate (a season such as Christmas may price its days differently) for the days from the pickup
+          day to the return day (collected on a Monday and returned on the Thursday is 3 days), and at least one day: a car returned the
+          day it was collected costs one day. Extras, other drivers and delivery are added as you choose them, then GCT
+          {company.gctPercent > 0 ? ` (${company.gctPercent}%)` : ''}. The price shown for your dates is the price you pay. Prices are in {company.currency}, written like “{money(8500)}”.
         </p>
         <p>
           {depositNotice(company)} This security deposit of {money(company.securityDeposit)} is not part of the rental price: you pay it at
@@ -58,8 +61,13 @@ export default function TermsPage() {
             {company.openingHours}.
           </li>
           <li>
-            <strong>{PAYMENT_METHOD_TEXT.cash_deposit.name}:</strong> {PAYMENT_METHOD_TEXT.cash_deposit.summary} Your booking page shows our
-            account and the time by which to pay. Bring the deposit slip, or the transfer's confirmation, when you collect the car.
+            <strong>{PAYMENT_METHOD_TEXT.cash_deposit.name}:</strong> {PAYMENT_METHOD_TEXT.cash_deposit.summary} Pay{' '}
+            {depositDueWords(company.depositBankDays)}; your booking page shows our account and the exact time. Bring the deposit slip, or
+            the transfer's confirmation, when you collect the car.
+          </li>
+          <li>
+            <strong>{PAYMENT_METHOD_TEXT.card.name}</strong> (when we offer it): {PAYMENT_METHOD_TEXT.card.summary} Nothing more is asked at
+            our office but the security deposit.
           </li>
         </ul>
       </Part>
@@ -67,9 +75,10 @@ export default function TermsPage() {
       <Part id="terms-holds" title="Holds, confirmation and cancelling">
         <ul className="list-disc space-y-2 pl-6">
           <li>
-            A new booking is a hold on the car’s days while we confirm it. We hold it for 48 hours, unless we tell you otherwise; your
-            booking page shows the exact time. A booking we have not confirmed by then is cancelled and its days are freed. A booking
-            whose pickup is more than {FAR_AHEAD_DAYS} days ahead is held for {FAR_AHEAD_HOLD_MINUTES / 60} hours.
+            A new booking is a hold on the car’s days while we confirm it. We hold it for 48 hours, unless we tell you otherwise (paid
+            by cash deposit: {depositDueWords(company.depositBankDays)}); your booking page shows the exact time. A booking we have not
+            confirmed by then, with nothing paid, is cancelled and its days are freed. A booking whose pickup is more than {FAR_AHEAD_DAYS}{' '}
+            days ahead is held for {FAR_AHEAD_HOLD_MINUTES / 60} hours (paid by cash deposit: to the end of the next bank day).
           </li>
           <li>
             You may have at most {MAX_PENDING_BOOKINGS} bookings waiting for confirmation at once, and bookings made from one
@@ -95,6 +104,14 @@ export default function TermsPage() {
             .
           </li>
           <li>We may cancel a booking that does not meet these terms; you then see “Cancelled by the company” on it.</li>
+        </ul>
+      </Part>
+
+      <Part id="terms-refunds" title="Refunds and card payments">
+        <ul className="list-disc space-y-2 pl-6">
+          {refundPolicy(company.refundBankDays).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
         </ul>
       </Part>
 

@@ -238,6 +238,7 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
       days: rentalDays(current.pickupDate, current.returnDate),
       car: { _id: current.carId, name: `${current.car.brand} ${current.car.model}` },
       total: current.price,
+      quote: stored,
     },
     after: {
       pickupDate: wanted.pickupDate,

@@ -10,6 +10,8 @@ import {
   type BookingCreatedResponse,
   type CreateBookingBody,
   holdMinutesFor,
+  holdForPayment,
+  isFarAhead,
   isBookingRefusal,
   MAX_PENDING_BOOKINGS,
   MAX_PENDING_BOOKINGS_PER_ADDRESS,
@@ -152,6 +154,13 @@ export async function bookInTransaction(
     () => readPriceBook(tx, company),
     () => quoteCars(tx, payload.map((p) => p.carId)),
   );
+  // A bank deposit's hold counts bank days (the company's holidays), not the clock's minutes.
+  const now = new Date();
+  for (const p of payload) {
+    if (p.paymentMethod !== 'cash_deposit') continue;
+    const hold = holdForPayment(p, rules.holdMinutes, company, now);
+    Object.assign(p, { holdMinutes: hold.minutes, holdUntil: hold.until?.toISOString() });
+  }
   const allowed = [];
   for (const [n, request] of payload.entries()) {
     const refused = drivers[n]!.refusal ?? priceRefusal(n);
@@ -203,7 +212,8 @@ export async function bookInTransaction(
     const holdExpiresAt = made.booking.holdExpiresAt === null ? null : new Date(made.booking.holdExpiresAt);
     const booking = toBooking({ ...made.booking, holdExpiresAt, createdAt: new Date(made.booking.createdAt), car: made.car });
     // A hold cut short by a far-ahead pickup is said at once, in the answer the customer reads.
-    const message = payload[n]!.holdMinutes < rules.holdMinutes ? MESSAGES.bookingCreatedFarAhead : MESSAGES.bookingCreated;
+    const { pickupDate, paymentMethod } = payload[n]!;
+    const message = paymentMethod !== 'cash_deposit' && isFarAhead(pickupDate) && payload[n]!.holdMinutes < rules.holdMinutes ? MESSAGES.bookingCreatedFarAhead : MESSAGES.bookingCreated;
     const body: BookingCreatedResponse = { success: true, message, booking };
     // Booked without driver details (a reservation): the customer reads what is still needed.
     if (drivers[n]!.detailsMissing) body.notice = DRIVER_MESSAGES.driverMissing;

@@ -31,7 +31,7 @@
 -- own subtransaction: a refused request changes nothing and does not touch the others in its batch.
 --
 -- rules: {"maxPending": n, "maxPendingPerAddress": n, "maxPendingDaysPerAddress"?: n}; each request: {n, userId, actorId, carId, pickupDate,
--- returnDate, holdMinutes, paymentMethod, limitHolds, quote, quotedCar: {pricePerDay, category},
+-- returnDate, holdMinutes, holdUntil? (a bank deposit's deadline in bank days), paymentMethod, limitHolds, quote, quotedCar: {pricePerDay, category},
 -- address?, key?, hash?}; quote is the contract's Quote (its extras: [{id, quantity}]).
 
 -- Does every extra of this booking fit its stock on each of its days? Raises extra_sold_out when
@@ -143,11 +143,12 @@ BEGIN
     RAISE EXCEPTION 'price_changed';
   END IF;
 
-  -- The price is the quote's total; the hold is as long as the application worked out (holdMinutesFor).
+  -- The price is the quote's total; the hold is as long as the application worked out (holdMinutesFor),
+  -- or ends at the moment it named (a bank deposit's deadline, counted in bank days: holdMinutesForPayment).
   INSERT INTO bookings (car_id, user_id, pickup_date, return_date, price, quote, status, payment_method, hold_expires_at, made_from)
     VALUES (wanted_car, customer_id, (request->>'pickupDate')::date, (request->>'returnDate')::date,
             (request#>>'{quote,total}')::integer, request->'quote', 'pending', request->>'paymentMethod',
-            now() + make_interval(mins => (request->>'holdMinutes')::integer), request->>'address')
+            coalesce((request->>'holdUntil')::timestamptz, now() + make_interval(mins => (request->>'holdMinutes')::integer)), request->>'address')
     RETURNING id, reference, pickup_date, return_date, price, quote, status, status_reason, payment_method,
               hold_expires_at, payment_status, created_at INTO made;
   IF jsonb_array_length(request#>'{quote,extras}') > 0 THEN

@@ -23,13 +23,15 @@ import {
   type PaymentMethod,
   paymentStatusOf,
   refundableOf,
+  refundPlan,
+  type RefundPlan,
   REFUSAL_CODES,
   settleDeposit,
 } from '@rental/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookings, folioLines, folioPayments, rentals } from '../../db/schema';
-import { type Database, queryRows } from '../../db/types';
+import { type Database, queryRows, readTogether } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
@@ -311,4 +313,18 @@ async function settleHeldDeposit(tx: Tx, bookingId: string, by: string): Promise
     .from(rentals)
     .where(eq(rentals.bookingId, bookingId));
   if (rental?.toBeAssessed && rental.checkedInAt && rental.kept === null) await settleSecurityDeposit(tx, bookingId, by);
+}
+
+/**
+ * What a cancellation of this booking pays back (contract refunds.ts): read before the step, from
+ * the payments and refunds, which a cancellation leaves alone (it voids the charges only). Its
+ * event carries it, so the letter says it without reading the folio again.
+ */
+export async function refundOnCancel(tx: Tx, bookingId: string): Promise<RefundPlan> {
+  const [payments, company] = await readTogether(
+    tx,
+    () => tx.select({ kind: folioPayments.kind, method: folioPayments.method, amount: folioPayments.amount }).from(folioPayments).where(eq(folioPayments.bookingId, bookingId)),
+    () => getCompanySettings(tx),
+  );
+  return refundPlan(payments, company.refundBankDays);
 }

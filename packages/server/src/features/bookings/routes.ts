@@ -7,6 +7,7 @@ import { retryTransientConflicts } from '../../db/retry';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { availableCars } from '../cars';
+import { tripPrices } from '../prices';
 import { answerJson, sendEncoded, answerKeys } from '../fleetCache';
 import { bookingsCsv, csvFileName } from './bookingsCsv';
 import { createBookingDesk } from './bookingDesk';
@@ -28,9 +29,12 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
     const problem = rentalDatesProblem(pickupDate, returnDate, today);
     if (problem) throw new HttpError(400, problem.message);
     const key = answerKeys.available(stamp, location, pickupDate, returnDate);
-    const answer = await app.fleetCache.answers.get(key, async () =>
-      answerJson('checkAvailability', { success: true as const, availableCars: await availableCars(app.db, { location, pickupDate, returnDate }, today) }, app.config.publicUrl),
-    );
+    // Each car with its price for these days (the prices' saves move the fleet's version too: 0034).
+    const answer = await app.fleetCache.answers.get(key, async () => {
+      const [free, prices] = await Promise.all([availableCars(app.db, { location, pickupDate, returnDate }, today), tripPrices(app.db, pickupDate, returnDate)]);
+      const priced = free.map((car) => ({ ...car, tripPrice: prices.priceOf(car) }));
+      return answerJson('checkAvailability', { success: true as const, availableCars: priced, ...(prices.priceNote ? { priceNote: prices.priceNote } : {}) }, app.config.publicUrl);
+    });
     return sendEncoded(request, reply, answer);
   });
 

@@ -28,6 +28,7 @@ import { isId } from '../../db/ids';
 import type { EventLog } from '../../events';
 import { holdFromNow, staffActor, takeStep } from './life';
 import { findBooking, listOwnerBookings } from './read';
+import { refundOnCancel } from './folio';
 
 export { findUserBooking, listOwnerBookings, listUserBookings } from './read';
 
@@ -106,7 +107,9 @@ export async function changeBookingStatus(
       if (!event) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
       // Back to pending (staff re-opening a booking): a fresh hold.
       // Its letter (a confirmation, a cancellation) is made from the step's event (features/mail).
-      await takeStep(tx, events, bookingId, current.status, { event, actor: staffActor(actor.staffRole), actorId: actor.id, reason: 'staff', to: status, holdExpiresAt: holdFromNow(holdMinutes) });
+      // A cancellation's event says what it pays back (its letter tells the customer).
+      const data = event === 'cancel_by_staff' ? { refund: await refundOnCancel(tx, bookingId) } : undefined;
+      await takeStep(tx, events, bookingId, current.status, { event, actor: staffActor(actor.staffRole), actorId: actor.id, reason: 'staff', to: status, holdExpiresAt: holdFromNow(holdMinutes), data });
       // Re-opened: its extras must still fit their stock (another booking may have the last child seat now).
       if (freesDays(current.status)) await tx.execute(sql`SELECT booking_extras_fit(${bookingId}::uuid)`);
     });
@@ -138,7 +141,8 @@ export async function cancelOwnBooking(db: Database, events: EventLog, userId: s
     if (current.status === 'on_rent') throw new HttpError(409, COUNTER_MESSAGES.cancelOnRent);
     if (current.status === 'returned' || current.status === 'no_show') throw new HttpError(409, MESSAGES.pickupDayReached);
     if (current.status === 'confirmed' && current.pickupDate <= today) throw new HttpError(409, MESSAGES.pickupDayReached);
-    await takeStep(tx, events, bookingId, current.status, { event: 'cancel_by_customer', actor: 'customer', actorId: userId, reason: 'customer' });
+    const refund = await refundOnCancel(tx, bookingId);
+    await takeStep(tx, events, bookingId, current.status, { event: 'cancel_by_customer', actor: 'customer', actorId: userId, reason: 'customer', data: { refund } });
   });
   return (await findBooking(db, eq(bookings.id, bookingId)))!;
 }

@@ -12,6 +12,7 @@ export type LetterKind =
   | 'booking_confirmed'
   | 'booking_cancelled'
   | 'booking_cancelled_by_customer'
+  | 'booking_cancelled_by_you'
   | 'booking_changed'
   | 'booking_changed_staff'
   | 'hold_expired'
@@ -195,6 +196,11 @@ export function bookingMadeLetter(booking: BookingFacts, bank: BankDetails | nul
       `How to pay: pay ${formatMoney(booking.price, company.currency)} into our bank account by ${deadline}: ${BANK_PAYMENT_WAYS} (${booking.reference}) on the deposit slip or as the transfer's reference. A booking not confirmed by then is cancelled.`,
       { rows: payIntoBankRows(bank, formatMoney(booking.price, company.currency), deadline) },
     );
+  } else if (booking.paymentMethod === 'card') {
+    // A card payer paid, or is paying, on the provider's page: never asked to pay at the office.
+    blocks.push(
+      `How to pay: by card, ${formatMoney(booking.price, company.currency)} on our payment provider's secure page, as you booked. We e-mail you a receipt once the payment is through. If the card page closed or the card was refused, open your booking and choose Pay by card now.`,
+    );
   } else {
     blocks.push(`How to pay: you pay ${formatMoney(booking.price, company.currency)} at our office when you collect the car, before you drive off. Please bring your driver's licence.`);
   }
@@ -224,40 +230,6 @@ export function bookingConfirmedLetter(booking: BookingFacts, company: CompanySe
       { rows: bookingRows(booking, company) },
       bookingLink(mail, booking),
       `Questions? Call us on ${company.phone}.`,
-    ],
-    company,
-    mail,
-    booking.id,
-  );
-}
-
-export function bookingCancelledLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {
-  return compose(
-    'booking_cancelled',
-    booking.customer.email,
-    `Booking ${booking.reference} is cancelled`,
-    `Hello ${booking.customer.name},`,
-    [
-      `${company.name} has cancelled your booking ${booking.reference}. If you did not expect this, please call us on ${company.phone}.`,
-      { rows: bookingRows(booking, company) },
-      bookingLink(mail, booking),
-    ],
-    company,
-    mail,
-    booking.id,
-  );
-}
-
-export function cancelledByCustomerLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {
-  return compose(
-    'booking_cancelled_by_customer',
-    mail.companyEmail ?? company.email,
-    `Booking ${booking.reference} cancelled by the customer`,
-    'Hello,',
-    [
-      `${booking.customer.name} has cancelled booking ${booking.reference}. Its days are free again.`,
-      { rows: [...bookingRows(booking, company), ['Customer', booking.customer.name], ['E-mail', booking.customer.email || 'not given'], ['Phone', booking.customer.phone || 'not given']] },
-      staffLink(mail),
     ],
     company,
     mail,

@@ -9,6 +9,7 @@ import { useCompanyQuery } from '../../company/useCompany';
 import { usePageMeta } from '../../lib/usePageMeta';
 import {
   AGREEMENT_FIELDS,
+  MONEY_DAYS_FIELDS,
   COMPANY_FIELDS,
   COMPANY_FORM_ORDER,
   type CompanyField,
@@ -161,6 +162,11 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
         <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Damage excess</legend>
         <p className="text-sm text-slate-600">What the rental agreement says a renter owes for damage to the car, without the damage waiver and with it.</p>
         {AGREEMENT_FIELDS.map(fieldOf)}
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Bank days</legend>
+        <p className="text-sm text-slate-600">When a bank deposit is due and how soon a refund is sent, counted in days the banks open.</p>
+        {MONEY_DAYS_FIELDS.map(fieldOf)}
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Reminders</legend>

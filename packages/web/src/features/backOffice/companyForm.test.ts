@@ -1,6 +1,6 @@
 import { DEFAULT_COMPANY } from '@rental/contract/company';
 import { describe, expect, it } from 'vitest';
-import { AGREEMENT_FIELDS, companyFormFromFacts, companyFromForm, COMPANY_FORM_ORDER, RETURN_FIELDS, validateCompanyForm } from './companyForm';
+import { AGREEMENT_FIELDS, companyFormFromFacts, companyFromForm, COMPANY_FORM_ORDER, MONEY_DAYS_FIELDS, RETURN_FIELDS, validateCompanyForm } from './companyForm';
 
 describe('the company form’s returns', () => {
   it('shows the return rules as typed text and sends them back as numbers', () => {
@@ -19,10 +19,20 @@ describe('the company form’s returns', () => {
     expect(errors.extraKmRate).toBeUndefined();
   });
 
-  it('puts the returns, then the damage excess, after the other settings, so the first problem above gets the focus first', () => {
+  it('puts the returns, the damage excess, then the bank days after the other settings, so the first problem above gets the focus first', () => {
     expect(RETURN_FIELDS.map(({ field }) => field)).toEqual(['returnTime', 'gracePeriodMinutes', 'extraKmRate', 'fuelEighthPrice']);
     expect(AGREEMENT_FIELDS.map(({ field }) => field)).toEqual(['damageExcess', 'waiverExcess']);
-    expect(COMPANY_FORM_ORDER.slice(-6)).toEqual([...RETURN_FIELDS, ...AGREEMENT_FIELDS]);
+    expect(MONEY_DAYS_FIELDS.map(({ field }) => field)).toEqual(['bankHolidays', 'depositBankDays', 'refundBankDays']);
+    expect(COMPANY_FORM_ORDER.slice(-9)).toEqual([...RETURN_FIELDS, ...AGREEMENT_FIELDS, ...MONEY_DAYS_FIELDS]);
+  });
+
+  it('shows the bank holidays a line each and sends them back as days; a line without a date is named', () => {
+    const values = companyFormFromFacts(DEFAULT_COMPANY);
+    expect(values.bankHolidays.split('\n')[0]).toBe("2026-01-01 New Year's Day");
+    expect(values).toMatchObject({ depositBankDays: '2', refundBankDays: '5' });
+    const added = { ...values, bankHolidays: `${values.bankHolidays}\n  2028-01-03   New Year's Day (observed)  ` };
+    expect(companyFromForm(added).bankHolidays.at(-1)).toEqual({ date: '2028-01-03', name: "New Year's Day (observed)" });
+    expect(validateCompanyForm({ ...values, bankHolidays: 'Christmas 2028' }).bankHolidays).toBe('Each bank holiday needs a date written YYYY-MM-DD.');
   });
 
   it('sends the damage excess as numbers, 0 allowed with the waiver', () => {

@@ -3,8 +3,8 @@ import type { CompanyFacts } from '@rental/contract/company';
 import { type CompanySettings, companySettings } from '@rental/contract/schemas';
 import { type FieldLabel, formErrors } from './formErrors';
 
-/** The facts typed in one box (all but the reminders' on/off switches and the lists). */
-export type TextFact = { [K in keyof CompanyFacts]: CompanyFacts[K] extends boolean | readonly unknown[] ? never : K }[keyof CompanyFacts];
+/** The facts typed in one box (all but the reminders' on/off switches and the lists; the bank holidays are a list typed one per line). */
+export type TextFact = { [K in keyof CompanyFacts]: K extends 'bankHolidays' ? K : CompanyFacts[K] extends boolean | readonly unknown[] ? never : K }[keyof CompanyFacts];
 /** The reminders' switches (contract reminders.ts REMINDER_SETTINGS). */
 export type SwitchFact = { [K in keyof CompanyFacts]: CompanyFacts[K] extends boolean ? K : never }[keyof CompanyFacts];
 /** A pickup location as its row of the form holds it (decision 108). */
@@ -103,8 +103,32 @@ export const AGREEMENT_FIELDS: CompanyField[] = [
   },
 ];
 
+/** The days money takes (contract bankDays.ts, refunds.ts): bank holidays, a bank deposit's days, a refund's days. */
+export const MONEY_DAYS_FIELDS: CompanyField[] = [
+  {
+    field: 'bankHolidays',
+    label: 'Bank holidays',
+    hint: 'One per line: the date (YYYY-MM-DD), a space, then its name. Weekends are never bank days; a Sunday holiday is kept on the Monday, so list that Monday.',
+    multiline: true,
+  },
+  { field: 'depositBankDays', label: 'Bank days to pay a bank deposit', hint: 'A booking paid by bank deposit is held to the end of this many bank days after the day it is made. 1 to 10.', numeric: true },
+  { field: 'refundBankDays', label: 'Bank days to send a refund', hint: 'What the terms, the booking page and the e-mails promise a customer who cancels a paid booking. 1 to 30.', numeric: true },
+];
+
+/** "2026-12-25 Christmas Day" per line; a line without a date keeps an empty one, which the schema names. */
+function holidaysOf(text: string): { date: string; name: string }[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const m = /^(\d{4}-\d{2}-\d{2})\s+(.+)$/.exec(line);
+      return m ? { date: m[1]!, name: m[2]!.trim() } : { date: '', name: line };
+    });
+}
+
 /** Every box typed once, in screen order (the skeleton while loading has one block each). */
-export const COMPANY_FORM_ORDER: CompanyField[] = [...COMPANY_FIELDS, ...RULE_FIELDS, ...PAGE_FIELDS, ...RETURN_FIELDS, ...AGREEMENT_FIELDS];
+export const COMPANY_FORM_ORDER: CompanyField[] = [...COMPANY_FIELDS, ...RULE_FIELDS, ...PAGE_FIELDS, ...RETURN_FIELDS, ...AGREEMENT_FIELDS, ...MONEY_DAYS_FIELDS];
 
 const LABELS = Object.fromEntries(COMPANY_FORM_ORDER.map(({ field, label }) => [field, { label }])) as Record<TextFact, FieldLabel>;
 
@@ -126,6 +150,9 @@ export function companyFormFromFacts(company: CompanyFacts): CompanyFormValues {
     fuelEighthPrice: String(company.fuelEighthPrice),
     damageExcess: String(company.damageExcess),
     waiverExcess: String(company.waiverExcess),
+    bankHolidays: company.bankHolidays.map((h) => `${h.date} ${h.name}`).join('\n'),
+    depositBankDays: String(company.depositBankDays),
+    refundBankDays: String(company.refundBankDays),
   };
 }
 
@@ -137,6 +164,7 @@ function inputOf(values: CompanyFormValues) {
     locations: places.map((place) => place.name.trim()),
     locationDetails: places,
     testimonials,
+    bankHolidays: holidaysOf(values.bankHolidays),
   };
 }
 

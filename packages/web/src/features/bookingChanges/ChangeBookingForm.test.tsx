@@ -1,6 +1,6 @@
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ChangeBookingForm } from './ChangeBookingForm';
 import type { ChangeableBookingView } from './changeForm';
@@ -27,16 +27,6 @@ function renderForm(shown: ChangeableBookingView, asker: 'staff' | 'customer') {
 }
 
 describe('the change form', () => {
-  it('offers a customer the dates only, and asks for the price only once something differs', () => {
-    renderForm(booking('confirmed'), 'customer');
-    expect(screen.getByLabelText('Pickup date')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Car')).not.toBeInTheDocument();
-    const ask = screen.getByRole('button', { name: 'See the new price' });
-    expect(ask).toBeDisabled();
-    fireEvent.change(screen.getByLabelText('Return date'), { target: { value: addDays(companyToday(), 9) } });
-    expect(ask).toBeEnabled();
-  });
-
   it('offers staff a rental on the road its return day and car, never its pickup day', () => {
     renderForm(booking('on_rent', -1), 'staff');
     expect(screen.queryByLabelText('Pickup date')).not.toBeInTheDocument();

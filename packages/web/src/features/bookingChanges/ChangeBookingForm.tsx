@@ -5,6 +5,7 @@
  * changeForm.ts's; this component only lays them out.
  */
 import { type ChangeAsker, changeableFields, datesInWords } from '@rental/contract/bookingChanges';
+import { changedLines } from '@rental/contract/changedLines';
 import { formatMoney } from '@rental/contract/format';
 import { companyToday } from '@rental/contract/rentalDates';
 import type { BookingChange } from '@rental/contract/schemas';
@@ -12,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { callApi, errorMessage, priceChangedQuote } from '../../api/client';
 import { type ChangeableBookingView, changeBody, type ChangeFormValues, differenceText, initialValues } from './changeForm';
+import { ChangeDatesCalendar } from './ChangeDatesCalendar';
 
 export interface CarChoice {
   _id: string;
@@ -31,6 +33,34 @@ function Side({ title, side, currency }: { title: string; side: BookingChange['b
   );
 }
 
+/** Why the total moved: the quote's lines that differ, old and new (contract changedLines.ts). */
+function MovedLines({ change }: { change: BookingChange }) {
+  const rows = changedLines(change.before.quote, change.after.quote);
+  if (rows.length === 0) return null;
+  const money = (amount: number | null) => (amount === null ? '—' : formatMoney(amount, change.currency));
+  return (
+    <table className="w-full text-sm">
+      <caption className="text-left font-medium text-slate-900">Why the total moved</caption>
+      <thead>
+        <tr className="text-left text-xs text-slate-500">
+          <th scope="col" className="py-1 font-medium">Line</th>
+          <th scope="col" className="py-1 text-right font-medium">Was</th>
+          <th scope="col" className="py-1 text-right font-medium">New</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.label} className="border-t border-slate-100">
+            <th scope="row" className="py-1 pr-2 text-left font-normal text-slate-700">{row.label}</th>
+            <td className="py-1 text-right whitespace-nowrap text-slate-700">{money(row.before)}</td>
+            <td className="py-1 text-right whitespace-nowrap font-medium text-slate-900">{money(row.after)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** Before saving: "Now" and "After the change"; once saved: "Before" and "Now". */
 export function ChangeSummary({ change, saved = false }: { change: BookingChange; saved?: boolean }) {
   return (
@@ -39,6 +69,7 @@ export function ChangeSummary({ change, saved = false }: { change: BookingChange
         <Side title={saved ? 'Before' : 'Now'} side={change.before} currency={change.currency} />
         <Side title={saved ? 'Now' : 'After the change'} side={change.after} currency={change.currency} />
       </div>
+      <MovedLines change={change} />
       <p className="text-base font-semibold text-slate-900">Difference: {differenceText(change.difference, change.currency)}</p>
       <p className="text-sm text-slate-700">{change.paymentNote}</p>
       {change.confirmAgain && <p className="text-sm text-amber-900">{saved ? 'The booking now waits for our staff to confirm it again.' : 'After this change the booking waits for our staff to confirm it again.'}</p>}
@@ -126,16 +157,33 @@ export function ChangeBookingForm({ booking, asker, cars, onClose }: { booking: 
   return (
     <form noValidate onSubmit={submit} aria-label={`Change booking ${booking.reference}`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="grid gap-3 sm:grid-cols-2">
-        {fields.pickupDate && (
-          <label className="block" htmlFor={`${id}-from`}>
-            <span className="field-label">Pickup date</span>
-            <input id={`${id}-from`} type="date" className="field-input min-h-11" value={values.pickupDate} onChange={set('pickupDate')} />
-          </label>
+        {asker === 'customer' && fields.pickupDate ? (
+          // The customer sees the taken days, as on the car page.
+          <ChangeDatesCalendar
+            carId={booking.car._id}
+            own={{ pickupDate: booking.pickupDate, returnDate: booking.returnDate }}
+            pickupDate={values.pickupDate}
+            returnDate={values.returnDate}
+            onChoose={(days) => {
+              setValues((v) => ({ ...v, ...days }));
+              setPreview(null);
+              setProblem('');
+            }}
+          />
+        ) : (
+          <>
+            {fields.pickupDate && (
+              <label className="block" htmlFor={`${id}-from`}>
+                <span className="field-label">Pickup date</span>
+                <input id={`${id}-from`} type="date" className="field-input min-h-11" value={values.pickupDate} onChange={set('pickupDate')} />
+              </label>
+            )}
+            <label className="block" htmlFor={`${id}-to`}>
+              <span className="field-label">Return date</span>
+              <input id={`${id}-to`} type="date" className="field-input min-h-11" min={fields.pickupDate ? values.pickupDate : booking.returnDate} value={values.returnDate} onChange={set('returnDate')} />
+            </label>
+          </>
         )}
-        <label className="block" htmlFor={`${id}-to`}>
-          <span className="field-label">Return date</span>
-          <input id={`${id}-to`} type="date" className="field-input min-h-11" min={fields.pickupDate ? values.pickupDate : booking.returnDate} value={values.returnDate} onChange={set('returnDate')} />
-        </label>
         {fields.car && cars && cars.length > 0 && (
           <label className="block sm:col-span-2" htmlFor={`${id}-car`}>
             <span className="field-label">Car</span>
@@ -161,7 +209,7 @@ export function ChangeBookingForm({ booking, asker, cars, onClose }: { booking: 
         </p>
       )}
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button type="submit" className="btn-primary min-h-11" disabled={busy || !body}>
+        <button type="submit" className="btn-primary min-h-11" disabled={busy || !body || !values.returnDate}>
           {busy ? 'Please wait…' : preview ? 'Save the change' : 'See the new price'}
         </button>
         <button type="button" className="btn-secondary min-h-11" onClick={onClose}>

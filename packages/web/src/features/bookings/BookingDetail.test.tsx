@@ -11,7 +11,6 @@ import { formatCalendarDate, formatInstantWithTime } from '../../lib/dates';
 import { TEST_PASSWORD, addCar, createBooking, ensureBankDetails, ownerApi, registerCustomer, setBookingStatus, testApi, uniqueWord } from '../../test/api';
 import { quoteDetail, quoteRow } from '../../test/prices';
 import { renderApp } from '../../test/renderApp';
-import { cancelQuestion } from './BookingDetail';
 
 const section = (name: string) => within(screen.getByRole('region', { name }));
 const jmd = (amount: number) => formatMoney(amount, DEFAULT_COMPANY.currency);
@@ -123,40 +122,66 @@ describe('the booking page', () => {
     expect(section('How to pay: Pay upfront').getByText('Nothing to pay: what we owe you, or gave back, is under Charges and payments.')).toBeInTheDocument();
   });
 
-  it('cancels a pending booking after asking, says so with the server’s message, and frees its days', async () => {
+  it('cancels a pending booking after asking in the page, says so with the server’s message, and frees its days', async () => {
     const user = userEvent.setup();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const browserConfirm = vi.spyOn(window, 'confirm');
     const { token } = await registerCustomer('Canceller');
     const { pickup, ret } = nextDays(2);
     const booking = await createBooking(token, car._id, pickup, ret);
     renderApp(`/my-bookings/${booking.reference}`, { token });
 
     await user.click(await screen.findByRole('button', { name: 'Cancel this booking' }));
-    expect(confirm).toHaveBeenCalledWith(cancelQuestion(booking.reference));
+    const dialog = within(await screen.findByRole('alertdialog', { name: `Cancel booking ${booking.reference}?` }));
+    expect(dialog.getByText(/The car's days are freed for other customers, and this cannot be undone/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Yes, cancel the booking' }));
+    expect(browserConfirm).not.toHaveBeenCalled();
     expect(await screen.findByText(MESSAGES.bookingCancelled)).toBeInTheDocument();
     await waitFor(() => expect(section('Status').getByText('Cancelled by you')).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Cancel this booking' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /How to pay/ })).not.toBeInTheDocument();
+    // Nothing was paid: no refund to speak of.
+    expect(screen.queryByRole('region', { name: 'Your refund' })).not.toBeInTheDocument();
     // Someone else can book those days now.
     const other = await registerCustomer();
     await expect(createBooking(other.token, car._id, pickup, ret)).resolves.toMatchObject({ status: 'pending' });
   });
 
+  it('says before and after cancelling a paid booking what comes back, how and within how many bank days', async () => {
+    const user = userEvent.setup();
+    const { token } = await registerCustomer('Paid Canceller');
+    const { pickup, ret } = nextDays(2);
+    const booking = await createBooking(token, car._id, pickup, ret);
+    await ownerApi().call('recordPayment', { params: { id: booking._id }, body: { method: 'card', amount: 5000 } });
+    const { company } = await testApi().call('company');
+    renderApp(`/my-bookings/${booking.reference}`, { token });
+
+    const cancel = within(await screen.findByRole('region', { name: 'Cancel' }, { timeout: 10_000 }));
+    const before = `If you cancel, you are owed a refund of ${jmd(5000)}: we send it back to the card you paid with, within ${company.refundBankDays} bank days of the cancellation.`;
+    expect(await cancel.findByText((text) => text.startsWith(before), {}, { timeout: 10_000 })).toBeInTheDocument();
+    await user.click(cancel.getByRole('button', { name: 'Cancel this booking' }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    expect(dialog.getByText(/If you cancel, you are owed a refund/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Yes, cancel the booking' }));
+
+    const refund = within(await screen.findByRole('region', { name: 'Your refund' }, { timeout: 10_000 }));
+    expect(await refund.findByText(`You are owed a refund of ${jmd(5000)}: we send it back to the card you paid with, within ${company.refundBankDays} bank days of the cancellation.`)).toBeInTheDocument();
+  });
+
   it('keeps the booking when the customer answers no', async () => {
     const user = userEvent.setup();
-    vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { token } = await registerCustomer();
     const { pickup, ret } = nextDays(1);
     const booking = await createBooking(token, car._id, pickup, ret);
     renderApp(`/my-bookings/${booking.reference}`, { token });
     await user.click(await screen.findByRole('button', { name: 'Cancel this booking' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'No, keep it' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel this booking' })).toBeEnabled();
     expect(screen.queryByText(MESSAGES.bookingCancelled)).not.toBeInTheDocument();
   });
 
   it('toasts the server’s refusal when the booking was cancelled meanwhile, and shows it as it is now', async () => {
     const user = userEvent.setup();
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { token } = await registerCustomer();
     const { pickup, ret } = nextDays(1);
     const booking = await createBooking(token, car._id, pickup, ret);
@@ -164,6 +189,7 @@ describe('the booking page', () => {
     const button = await screen.findByRole('button', { name: 'Cancel this booking' });
     await setBookingStatus(booking._id, 'cancelled');
     await user.click(button);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, cancel the booking' }));
     expect(await screen.findByText(MESSAGES.alreadyCancelled)).toBeInTheDocument();
     await waitFor(() => expect(section('Status').getByText('Cancelled by the company')).toBeInTheDocument());
   });

@@ -4,7 +4,7 @@
  * and what came of a card payment: ?payment=paid|failed|unverified), the status and its history, opening hours, a chat with the
  * reference typed in, an "Add to calendar" file, and Cancel while the rule allows it.
  */
-import { companyToday, storedRentalPrice } from '@rental/contract/rentalDates';
+import { storedRentalPrice } from '@rental/contract/rentalDates';
 import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
 import { formatMoney } from '@rental/contract/format';
 import type { BookingDetail as Booking } from '@rental/contract/schemas';
@@ -20,8 +20,9 @@ import { useCompany, useCompanyContacts } from '../../company/useCompany';
 import { formatCalendarDate, formatInstantWithTime } from '../../lib/dates';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../../session/useSession';
-import { useCancelBooking, useCustomerFolio, useMyBooking, usePublicBankDetails } from './bookingQueries';
-import { canCancel, historyText } from './bookingStatus';
+import { useCustomerFolio, useMyBooking, usePublicBankDetails } from './bookingQueries';
+import { historyText } from './bookingStatus';
+import { CancelBooking, RefundDue } from './CancelBooking';
 import { bookingChatText, chatLinkWithText } from './chatLink';
 import { PAYMENT_METHOD_TEXT } from '@rental/contract/paymentWords';
 import { PriceBreakdown, SecurityDeposit } from './PriceBreakdown';
@@ -54,10 +55,6 @@ const CardOutcome = lazy(() => import('./CardPayment').then((m) => ({ default: m
 export function canPayByCard(booking: Pick<Booking, 'status' | 'paymentStatus'>, cardPayments: boolean): boolean {
   const owing = booking.paymentStatus === 'unpaid' || booking.paymentStatus === 'part_paid';
   return cardPayments && owing && booking.status !== 'cancelled' && booking.status !== 'no_show';
-}
-
-export function cancelQuestion(reference: string): string {
-  return `Cancel booking ${reference}? The car's days are freed for other customers, and this cannot be undone.`;
 }
 
 function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
@@ -97,39 +94,6 @@ function AddToCalendar({ booking, carName }: { booking: Booking; carName: string
       <CalendarPlus aria-hidden="true" size={18} />
       Add to calendar
     </a>
-  );
-}
-
-function CancelBooking({ booking }: { booking: Booking }) {
-  const cancel = useCancelBooking();
-  const today = companyToday();
-  if (booking.status === 'cancelled') return null;
-  if (!canCancel(booking, today)) {
-    return (
-      <p className="text-sm text-slate-600">
-        The pickup day has come, so this booking can no longer be cancelled online. Please call or message us to change it.
-      </p>
-    );
-  }
-  return (
-    <div className="space-y-3">
-      <p className="text-sm text-slate-600">
-        {booking.status === 'pending'
-          ? 'You can cancel while we have not confirmed the booking yet.'
-          : `You can cancel until the day before pickup (${formatCalendarDate(booking.pickupDate)}).`}{' '}
-        The car's days are then freed for other customers.
-      </p>
-      <button
-        type="button"
-        className="btn-secondary border-red-300 text-red-800 hover:bg-red-50"
-        disabled={cancel.isPending}
-        onClick={() => {
-          if (window.confirm(cancelQuestion(booking.reference))) void cancel.cancel(booking._id);
-        }}
-      >
-        {cancel.isPending ? 'Cancelling…' : 'Cancel this booking'}
-      </button>
-    </div>
   );
 }
 
@@ -271,6 +235,11 @@ function BookingFound({ booking }: { booking: Booking }) {
                   <PayByCardButton booking={booking} />
                 </Suspense>
               )}
+            </Section>
+          )}
+          {booking.status === 'cancelled' && (booking.paymentStatus === 'refund_due' || booking.paymentStatus === 'refunded') && (
+            <Section title="Your refund" id="refund-heading">
+              <RefundDue booking={booking} />
             </Section>
           )}
           {booking.status !== 'cancelled' && booking.status !== 'no_show' && booking.status !== 'returned' && (

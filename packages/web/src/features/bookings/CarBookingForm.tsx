@@ -13,7 +13,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useMoney } from '../../company/useCompany';
-import { formatCalendarDate } from '../../lib/dates';
+import { daysText, formatCalendarDate } from '../../lib/dates';
 import { useSession } from '../../session/useSession';
 import { nextSelection, selectionPrompt } from './dateSelection';
 import { choicesSearch, choicesState, deliveryProblem, NO_CHOICES, type PriceChoices } from './priceChoices';
@@ -98,12 +98,14 @@ export function CarBookingForm({ car }: { car: Car }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = bookingFormProblem(car, pickupDate, returnDate, today) ?? deliveryProblem(choices) ?? quoteProblem;
+    const problem = bookingFormProblem(car, pickupDate, returnDate, today) ?? deliveryProblem(choices);
     setError(problem);
     if (problem) {
       toast.error(problem);
       return;
     }
+    // The quote's refusal (a season's fewest days) is on screen already, under the dates: said once.
+    if (quoteProblem) return;
     navigate(`/payment/${car._id}/${pickupDate}/${returnDate}${choicesSearch(choices)}`, { state: choicesState(choices) });
   }
 
@@ -147,9 +149,22 @@ export function CarBookingForm({ car }: { car: Car }) {
 
   return (
     <form noValidate onSubmit={submit} aria-label="Book this car" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      {/* With days chosen, the headline is what they cost (the quote's total), never a rate the booking would not charge. */}
       <p className="flex flex-wrap items-baseline justify-between gap-x-2 border-b border-slate-100 pb-4">
-        <span className="text-3xl font-bold text-slate-900">{money(car.pricePerDay)}</span>
-        <span className="text-slate-500">per day</span>
+        {datesChosen && quote.data && !quoteProblem ? (
+          <>
+            <span className="text-3xl font-bold text-slate-900">{money(quote.data.total)}</span>
+            <span className="text-slate-500">
+              for {daysText(quote.data.days)}
+              {quote.data.gctPercent > 0 ? ', GCT included' : ''}
+            </span>
+          </>
+        ) : (
+          <>
+            <span className="text-3xl font-bold text-slate-900">{money(car.pricePerDay)}</span>
+            <span className="text-slate-500">per day{(prices.data?.gctPercent ?? 0) > 0 ? ' before GCT, usual rate' : ', usual rate'}</span>
+          </>
+        )}
       </p>
 
       <div>

@@ -3,7 +3,8 @@
  * is paid, when, where and how much. The methods' names and summaries are the contract's (paymentWords.ts);
  * the security deposit is a separate, refundable sum explained on its own (SecurityDeposit).
  */
-import { type BookingStatus, FAR_AHEAD_DAYS, FAR_AHEAD_HOLD_MINUTES, type PaymentMethod } from '@rental/contract/constants';
+import { type BookingStatus, FAR_AHEAD_DAYS, type PaymentMethod } from '@rental/contract/constants';
+import { depositDueWords } from '@rental/contract/refunds';
 import { MESSAGES } from '@rental/contract/messages';
 import { BANK_PAYMENT_WAYS } from '@rental/contract/paymentWords';
 import type { BankDetails } from '@rental/contract/schemas';
@@ -108,11 +109,8 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
             <>As soon as you can: we confirm the booking once the money has arrived.</>
           ) : (
             <>
-              Before the hold on the car ends:{' '}
-              {farAhead
-                ? `${FAR_AHEAD_HOLD_MINUTES / 60} hours after you book, since the pickup is more than ${FAR_AHEAD_DAYS} days ahead.`
-                : '48 hours after you book, unless we tell you otherwise.'}{' '}
-              Your booking page shows the exact time.
+              Before the hold on the car ends, {depositDueWords(farAhead ? 1 : company.depositBankDays)}
+              {farAhead ? `, since the pickup is more than ${FAR_AHEAD_DAYS} days ahead` : ''}. Your booking page shows the exact time.
             </>
           )}
         </Fact>

@@ -1,6 +1,7 @@
 /** The letters of a booking's own steps: made, confirmed, cancelled, expired. */
 import type { LetterMakers } from '../fromEvents';
-import { bookingCancelledLetter, bookingConfirmedLetter, bookingMadeLetter, bookingMadeStaffLetter, cancelledByCustomerLetter, holdExpiredLetter } from '../letters';
+import { bookingConfirmedLetter, bookingMadeLetter, bookingMadeStaffLetter, holdExpiredLetter } from '../letters';
+import { bookingCancelledLetter, cancelledByCustomerLetter, cancelledByYouLetter } from '../cancelLetters';
 
 export const bookingMakers: LetterMakers = {
   // The customer hears of their booking unless staff confirm it at once (then the confirmation is their letter); staff always do.
@@ -15,10 +16,13 @@ export const bookingMakers: LetterMakers = {
     return [bookingConfirmedLetter(await facts(event.bookingId), await company(), mail)];
   },
   async cancel_by_staff(_tx, event, { mail, company, facts }) {
-    return [bookingCancelledLetter(await facts(event.bookingId), await company(), mail)];
+    return [bookingCancelledLetter(await facts(event.bookingId), event.data.refund, await company(), mail)];
   },
   async cancel_by_customer(_tx, event, { mail, company, facts }) {
-    return [cancelledByCustomerLetter(await facts(event.bookingId), await company(), mail)];
+    // Their own cancellation is no news to the customer, unless money comes back: then what, how and when, in writing.
+    const [booking, settings] = [await facts(event.bookingId), await company()];
+    const staff = cancelledByCustomerLetter(booking, event.data.refund, settings, mail);
+    return (event.data.refund?.amount ?? 0) > 0 ? [cancelledByYouLetter(booking, event.data.refund, settings, mail), staff] : [staff];
   },
   async expire(_tx, event, { mail, company, facts }) {
     return [holdExpiredLetter(await facts(event.bookingId), await company(), mail)];
