@@ -36,6 +36,12 @@ export async function registerCustomer(name = 'Test Customer', options: { phone?
   return { token, email };
 }
 
+/** The e-mail of the test server's counter agent or manager (password TEST_PASSWORD), to log in through the forms. */
+export function staffEmail(role: 'agent' | 'manager'): string {
+  serverUrl();
+  return role === 'agent' ? inject('agentEmail') : inject('managerEmail');
+}
+
 export function ownerToken(): string {
   serverUrl();
   return inject('ownerToken');
