@@ -11,7 +11,10 @@ import { demoBookings } from '../src/demo/demoBookings';
 import { DEMO_AGENT, DEMO_CUSTOMERS, DEMO_OWNER, seedDemo } from '../src/demo/seedDemo';
 import { secretRowTest } from '../src/backup/tables';
 import { hashPassword, verifyPassword } from '../src/security/passwords';
-import { type TestDatabase, createTestDatabase, describeDatabase } from './helpers';
+import { DEFAULT_COMPANY } from '@rental/contract';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type TestDatabase, createTestDatabase, describeDatabase, testApi } from './helpers';
 
 type Span = { carId: string; pickupDate: string; returnDate: string; status: string };
 
@@ -35,6 +38,18 @@ describe(`demo data (${describeDatabase})`, () => {
     await seedDemo(database.db, log);
   });
   afterAll(() => database?.close());
+
+  it("saves the company's contacts, though it seeds before the app makes the settings row: the demo's pages show its phone", async () => {
+    const app = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'silent' }) });
+    try {
+      const answer = await testApi(app).call('company');
+      expect(answer.contactsSaved).toBe(true);
+      expect(answer.company.phone).toBe(DEFAULT_COMPANY.phone);
+      expect(answer.company.email).toBe(DEFAULT_COMPANY.email);
+    } finally {
+      await app.close();
+    }
+  });
 
   it('fills an empty database with a fleet covering every category, at the only location', async () => {
     const fleet = await database.db.select().from(cars);

@@ -4,10 +4,11 @@
  * sees every screen with data at once. A database that already has cars is left alone.
  */
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_COMPANY } from '@rental/contract';
 import { DEFAULT_LOCATION } from '@rental/contract/constants';
 import { companyToday } from '@rental/contract/rentalDates';
-import { eq, sql } from 'drizzle-orm';
-import { bankDetails, bookingEvents, bookingExtras, bookings, carPictures, cars, users } from '../db/schema';
+import { eq, isNull, sql } from 'drizzle-orm';
+import { bankDetails, bookingEvents, bookingExtras, bookings, carPictures, cars, companySettings, users } from '../db/schema';
 import type { Database } from '../db/types';
 import { hashPassword } from '../security/passwords';
 import { FOLIO_METHOD_OF } from '@rental/contract/folio';
@@ -224,7 +225,12 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
       .onConflictDoNothing({ target: bankDetails.id });
     // The demo's company has its facts saved (the shipped ones), so its pages show a phone and an
     // e-mail; a real install says it is setting up until its owner saves theirs.
-    await tx.execute(sql`UPDATE company_settings SET contacts_saved_at = now(), updated_by = ${owner!.id} WHERE contacts_saved_at IS NULL`);
+    // The demo seeds before the app is built (main.ts), so on a new database the settings row is
+    // not there yet: it is made here, with the shipped facts, already saved.
+    await tx
+      .insert(companySettings)
+      .values({ id: 1, value: DEFAULT_COMPANY, contactsSavedAt: sql`now()`, updatedBy: owner!.id })
+      .onConflictDoUpdate({ target: companySettings.id, set: { contactsSavedAt: sql`now()`, updatedBy: owner!.id }, setWhere: isNull(companySettings.contactsSavedAt) });
 
     return { accounts, counter, ownerId: owner!.id };
   });
