@@ -61,6 +61,8 @@ export const REFUSAL_CODES = {
   // The counter's money (features/counter).
   payment_not_balance: 'The payment recorded at check-out must be the whole balance owing. Please check the amount.',
   signature_unreadable: 'The signature could not be read. Please clear it and sign again.',
+  // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
+  phone_needed: 'Please give a phone number so we can reach you about this booking.',
 } as const;
 export type RefusalCode = keyof typeof REFUSAL_CODES;
 

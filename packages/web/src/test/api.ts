@@ -30,9 +30,11 @@ export function uniqueEmail(prefix = 'web'): string {
 
 export const TEST_PASSWORD = 'correct horse battery';
 
-export async function registerCustomer(name = 'Test Customer', options: { phone?: string } = {}): Promise<{ token: string; email: string }> {
+/** A customer with a phone unless `phone: null` (a booking of their own needs one); the payment step asks one without. */
+export async function registerCustomer(name = 'Test Customer', options: { phone?: string | null } = {}): Promise<{ token: string; email: string }> {
   const email = uniqueEmail();
-  const { token } = await testApi().call('register', { body: { name, email, password: TEST_PASSWORD, ...options } });
+  const phone = options.phone === undefined ? '876 555 0100' : options.phone;
+  const { token } = await testApi().call('register', { body: { name, email, password: TEST_PASSWORD, ...(phone === null ? {} : { phone }) } });
   return { token, email };
 }
 
