@@ -1,14 +1,10 @@
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AuthForm } from '../components/AuthForm';
+import { returnPath } from '../lib/returnPath';
 import { usePageMeta } from '../lib/usePageMeta';
 import { homeAfterLogin } from '../session/staffHome';
 import { useSession } from '../session/useSession';
 
-/** Where to go after logging in: the page that sent the visitor here, never another site. */
-export function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
-}
 
 /** What that page had chosen (e.g. the payment method), handed back to it after the login. */
 export function returnState(state: unknown): unknown {

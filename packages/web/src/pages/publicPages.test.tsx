@@ -90,8 +90,8 @@ describe('about page', () => {
     const requirements = within(screen.getByRole('region', { name: 'Rental requirements' }));
     expect(requirements.getByText(/at least 2 years/)).toBeInTheDocument();
     expect(requirements.getByText('Age 23 or older')).toBeInTheDocument();
-    expect(requirements.getByText('A work ID')).toBeInTheDocument();
-    expect(requirements.getByText('A valid passport')).toBeInTheDocument();
+    // A visitor has no Jamaican work ID: one of the two is asked.
+    expect(requirements.getByText('A valid passport or a work ID (visitors to Jamaica: your passport)')).toBeInTheDocument();
     expect(requirements.getByText('Proof of address')).toBeInTheDocument();
     expect(requirements.getByText(/may reject an application/)).toBeInTheDocument();
     expect(document.title).toBe(`About Us | ${DEFAULT_COMPANY.name}`);
@@ -140,7 +140,7 @@ describe('terms and privacy', () => {
     renderApp('/terms');
     expect(screen.getByRole('heading', { level: 1, name: 'Rental terms' })).toBeInTheDocument();
     const requirements = within(screen.getByRole('region', { name: 'What you need to rent' }));
-    for (const text of [/at least 2 years/, /Age 23 or older/, /A work ID/, /A valid passport/, /Proof of address/, /may reject an application/]) {
+    for (const text of [/at least 2 years/, /Age 23 or older/, /A valid passport or a work ID/, /Proof of address/, /may reject an application/]) {
       expect(requirements.getAllByText(text).length).toBeGreaterThan(0);
     }
     const price = within(screen.getByRole('region', { name: 'Price and security deposit' }));

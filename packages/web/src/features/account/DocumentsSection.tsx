@@ -3,7 +3,8 @@
  * address) the files sent, each opened with the session's key or removed after a question, and a
  * chooser that sends a photo (a phone may take it there and then) or a PDF at once.
  */
-import { DOCUMENT_KIND_WORDS, type DocumentKind } from '@rental/contract/constants';
+import { DOCUMENT_KIND_WORDS, DOCUMENT_NEED, type DocumentKind } from '@rental/contract/constants';
+import { documentNeedWords, documentsStillNeeded } from '@rental/contract/driverRules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
@@ -79,6 +80,7 @@ function KindDocuments({ kind, files }: { kind: DocumentKind; files: { _id: stri
       <h3 id={`${id}-kind`} className="font-semibold text-slate-900">
         {name}
       </h3>
+      <p className={`text-xs font-medium ${DOCUMENT_NEED[kind] === 'required' ? 'text-red-800' : 'text-slate-600'}`}>{documentNeedWords(kind)}</p>
       {files.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">Not sent yet.</p>
       ) : (
@@ -131,6 +133,16 @@ function KindDocuments({ kind, files }: { kind: DocumentKind; files: { _id: stri
   );
 }
 
+/** What is still to send, or that nothing is: the person sees at once whether they are done. */
+function StillNeeded({ sent }: { sent: DocumentKind[] }) {
+  const missing = documentsStillNeeded(sent);
+  return (
+    <p role="status" className={`mt-3 rounded-lg px-3 py-2 text-sm ${missing.length ? 'bg-amber-50 text-amber-950' : 'bg-emerald-50 text-emerald-950'}`}>
+      {missing.length ? `Still needed: ${missing.join(', ')}.` : 'We have every document we need.'}
+    </p>
+  );
+}
+
 export function DocumentsSection({ className = '' }: { className?: string }) {
   const documents = useQuery({
     queryKey: DOCUMENTS_KEY,
@@ -144,9 +156,10 @@ export function DocumentsSection({ className = '' }: { className?: string }) {
         Documents
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        A photo of each side of your driving licence, and your passport, work ID and proof of address (a bill or bank letter in your name
-        with your address), so we can check who drives our cars. JPEG, PNG or WebP photos, or PDFs, up to 10 MB each. Photos are kept
-        without their hidden details (such as where they were taken). Only you and our staff can open them.
+        A photo of each side of your driving licence and a proof of address (a bill or bank letter in your name with your address), and
+        your passport or a work ID: one of the two (visitors to Jamaica: your passport). So we can check who drives our cars. JPEG, PNG
+        or WebP photos, or PDFs, up to 10 MB each. Photos are kept without their hidden details (such as where they were taken). Only you
+        and our staff can open them.
       </p>
       {documents.isPending ? (
         <div role="status" className="mt-4 space-y-3">
@@ -157,11 +170,14 @@ export function DocumentsSection({ className = '' }: { className?: string }) {
       ) : documents.isError ? (
         <p className="mt-4 text-sm text-slate-600">Your documents could not be loaded. Please try again later.</p>
       ) : (
+        <>
+        <StillNeeded sent={documents.data.map((d) => d.kind)} />
         <ul className="mt-4 grid gap-3 md:grid-cols-2">
           {documentsByKind(documents.data).map(({ kind, files }) => (
             <KindDocuments key={kind} kind={kind} files={files} />
           ))}
         </ul>
+        </>
       )}
     </section>
   );
