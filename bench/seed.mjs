@@ -183,6 +183,8 @@ export async function seedDatabase({ dataDir, databaseUrl, cars: carCount = 60, 
     const people = Array.from({ length: customerCount + 1 }, (_, i) => ({
       name: i === 0 ? 'Bench Owner' : `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[(i * 3) % LAST_NAMES.length]}`,
       email: i === 0 ? OWNER_EMAIL : `customer${i}@bench.example.com`,
+      // A booking of a customer's own needs a phone (code phone_needed).
+      phone: `876 555 ${String(i % 10000).padStart(4, '0')}`,
     }));
     const tokens = new Map();
     for (const person of people.slice(0, 1 + CUSTOMERS_THROUGH_API)) {

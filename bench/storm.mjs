@@ -99,7 +99,7 @@ try {
     [image.id, carCount],
   );
   const customers = await sql.query(
-    `INSERT INTO users (name, email, password_hash) SELECT 'Customer ' || n, 'c' || n || '@storm.example', 'x' FROM generate_series(1, $1::int) AS n RETURNING id`,
+    `INSERT INTO users (name, email, password_hash, phone) SELECT 'Customer ' || n, 'c' || n || '@storm.example', 'x', '876 555 0100' FROM generate_series(1, $1::int) AS n RETURNING id`,
     [customerCount],
   );
   await sql.close();

@@ -22,7 +22,7 @@ let customer: { name: string; email: string; password: string; token?: string } 
 async function customerToken(baseUrl: string, runId: string): Promise<string> {
   if (customer?.token) return customer.token;
   customer = { name: 'Devon Campbell', email: `devon.api.${runId}@example.com`, password: 'Devon-pass-2024' };
-  customer.token = await apiClient(baseUrl).register(customer.name, customer.email, customer.password);
+  customer.token = await apiClient(baseUrl).register(customer.name, customer.email, customer.password, '876 555 0122');
   return customer.token;
 }
 

@@ -4,6 +4,7 @@
  * "Approved" on their account.
  */
 import { DRIVER_MESSAGES, VETTING_STATUS_WORDS } from '@rental/contract';
+import { formatShortDate } from '@rental/contract/format';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { apiClient } from '../support/api';
 import { describe, expect, PHONE, test } from '../support/fixtures';
@@ -23,9 +24,10 @@ describe('drivers', () => {
     await see(phone.getByText(VETTING_STATUS_WORDS.not_submitted));
     await form.getByLabel('Licence number').fill('JM 551 208 377');
     await form.getByLabel('Issuing country').fill('Jamaica');
-    await form.getByLabel('Licence issue date').fill(addDays(today, -6 * 365));
-    await form.getByLabel('Licence expiry date').fill(addDays(today, 4 * 365));
-    await form.getByLabel('Date of birth').fill('1991-08-14');
+    // Days are typed as Jamaicans write them, day first, whatever the phone's language.
+    await form.getByLabel('Licence issue date').fill(formatShortDate(addDays(today, -6 * 365)));
+    await form.getByLabel('Licence expiry date').fill(formatShortDate(addDays(today, 4 * 365)));
+    await form.getByLabel('Date of birth').fill('14/08/1991');
     await form.getByRole('button', { name: 'Save driver details' }).click();
     await seeToast(phone, DRIVER_MESSAGES.driverSaved);
     await see(phone.getByText(VETTING_STATUS_WORDS.waiting));

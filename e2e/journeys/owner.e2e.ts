@@ -47,10 +47,12 @@ function carRow(page: Page, name: string): Locator {
 }
 
 describe('owner', () => {
-  test('logs in, sees the Dashboard button and reaches the dashboard', async ({ page, seed }) => {
+  test('logs in and lands on the dashboard; the Dashboard button leads back there from the site', async ({ page, seed }) => {
     await page.goto('/');
     await logInThroughDialog(page, seed.owner.email, seed.owner.password);
     await seeToast(page, MESSAGES.loggedIn);
+    await expectPath(page, '/owner');
+    await page.goto('/about-us');
     await page.getByRole('button', { name: 'Dashboard' }).click();
     await expectPath(page, '/owner');
     await see(page.getByText(new RegExp(`Welcome, ${seed.owner.name}`)));

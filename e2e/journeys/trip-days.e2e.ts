@@ -83,7 +83,7 @@ describe('a trip on /cars', () => {
       // A car still for hire (other journeys put some away).
       const car = (await Promise.all(Object.values(seed.cars).map((c) => api.car(c._id)))).find((c) => c.isAvaliable)!;
       const pickupDate = addDays(today, viewport === PHONE ? 47 : 49);
-      const someone = await api.register('Early Bird', `early.bird.${viewport.width}.${Date.now()}@example.com`, 'correct horse battery');
+      const someone = await api.register('Early Bird', `early.bird.${viewport.width}.${Date.now()}@example.com`, 'correct horse battery', '876 555 0121');
       await api.createBooking(someone, { car: car._id, pickupDate, returnDate: pickupDate, paymentMethod: 'upfront' });
 
       await page.goto(`/payment/${car._id}/${pickupDate}/${addDays(pickupDate, 1)}`);

@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
   const ownerUser = await api.userData(ownerToken);
 
   const customer = { name: 'Marcia Brown', email: `marcia.${runId}@example.com`, password: 'Marcia-pass-42' };
-  const customerToken = await api.register(customer.name, customer.email, customer.password);
+  const customerToken = await api.register(customer.name, customer.email, customer.password, '876 555 0120');
 
   const cars = {} as Record<SeedCarKey, Car>;
   for (const [key, { fields, colour }] of Object.entries(SEED_FLEET) as [SeedCarKey, (typeof SEED_FLEET)[SeedCarKey]][]) {

@@ -145,6 +145,19 @@ export const DOCUMENT_KINDS = ['licence_front', 'licence_back', 'passport', 'wor
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const DOCUMENT_KIND_NAMES = ['Driving licence (front)', 'Driving licence (back)', 'Passport', 'Work ID', 'Proof of address'] as const;
 export const DOCUMENT_KIND_WORDS = Object.fromEntries(DOCUMENT_KINDS.map((kind, n) => [kind, DOCUMENT_KIND_NAMES[n]])) as Record<DocumentKind, string>;
+/**
+ * Which documents a renter gives: both sides of the licence and a proof of address always; a passport
+ * or a work ID, one of the two, since a visitor has no Jamaican work ID (driverRules.ts documentsStillNeeded).
+ */
+export const DOCUMENT_NEED: Record<DocumentKind, 'required' | 'passport_or_work_id'> = {
+  licence_front: 'required',
+  licence_back: 'required',
+  passport: 'passport_or_work_id',
+  work_id: 'passport_or_work_id',
+  proof_of_address: 'required',
+};
+/** The either/or, as every list of what to bring says it. */
+export const PASSPORT_OR_WORK_ID = 'A valid passport or a work ID (visitors to Jamaica: your passport)';
 /** Other drivers a booking may name besides the customer. */
 export const MAX_ADDITIONAL_DRIVERS = 3;
 /** Where the company's check of a customer stands: no driver details yet, to check, or decided. */

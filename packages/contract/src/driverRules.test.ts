@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { driverProblems, wholeYears } from './driverRules';
+import { documentsStillNeeded, driverProblems, wholeYears } from './driverRules';
 import { additionalDriverBody, driverBody } from './schemas/drivers';
 import { addDays, companyToday } from './rentalDates';
 
@@ -66,5 +66,15 @@ describe('driver details as a form sends them', () => {
 
   it('another driver needs a name too', () => {
     expect(additionalDriverBody.safeParse({ ...good, name: '  ' }).error?.issues[0]?.message).toBe('Driver name is required.');
+  });
+});
+
+describe('the documents a renter sends', () => {
+  it('asks both sides of the licence and a proof of address, and a passport or a work ID: one of the two (a visitor has no work ID)', () => {
+    expect(documentsStillNeeded([])).toEqual(['Driving licence (front)', 'Driving licence (back)', 'Proof of address', 'Passport or work ID']);
+    const visitor = documentsStillNeeded(['licence_front', 'licence_back', 'proof_of_address', 'passport']);
+    expect(visitor).toEqual([]);
+    expect(documentsStillNeeded(['licence_front', 'licence_back', 'proof_of_address', 'work_id'])).toEqual([]);
+    expect(documentsStillNeeded(['licence_front', 'passport', 'work_id'])).toEqual(['Driving licence (back)', 'Proof of address']);
   });
 });

@@ -5,6 +5,8 @@
  * Days are the company's calendar days ("YYYY-MM-DD"), as the bookings' are.
  */
 
+import { DOCUMENT_KIND_WORDS, DOCUMENT_KINDS, DOCUMENT_NEED, type DocumentKind } from './constants';
+
 /** The company's settings the rules read (owners change them at /owner/settings; shipped: 23 and 2). */
 export interface DriverRules {
   minDriverAge: number;
@@ -65,6 +67,22 @@ export function driverProblems(driver: DriverFacts, rental: { pickupDate: string
     });
   }
   return problems;
+}
+
+/**
+ * What a customer has still to send, in words, from the kinds they sent: each required one missing,
+ * and "Passport or work ID" while they have sent neither. Empty when nothing is missing.
+ */
+export function documentsStillNeeded(sent: readonly DocumentKind[]): string[] {
+  const have = new Set(sent);
+  const missing = DOCUMENT_KINDS.filter((kind) => DOCUMENT_NEED[kind] === 'required' && !have.has(kind)).map((kind) => DOCUMENT_KIND_WORDS[kind]);
+  if (!DOCUMENT_KINDS.some((kind) => DOCUMENT_NEED[kind] === 'passport_or_work_id' && have.has(kind))) missing.push('Passport or work ID');
+  return missing;
+}
+
+/** What a document card says of its kind: needed, or one of the two. */
+export function documentNeedWords(kind: DocumentKind): string {
+  return DOCUMENT_NEED[kind] === 'required' ? 'Required' : 'Passport or work ID: one of the two is enough';
 }
 
 /** Files of one kind of document a customer may keep (a renewed licence, a passport's second page...). */

@@ -272,7 +272,8 @@ export const ENDPOINTS = {
     description:
       'The server computes the price. Send an Idempotency-Key so that a retry after a lost answer makes no second booking. ' +
       'Send expectedTotal, the total the customer saw: if the price is now different (a season or an extra saved meanwhile), the answer is 409 with code price_changed and the new quote, and no booking is made. ' +
-      "Without expectedTotal the server's price stands.",
+      "Without expectedTotal the server's price stands. " +
+      'A customer whose account has no phone number is refused (422, code phone_needed): give one with PUT /api/user/profile first.',
     tag: 'Bookings',
     body: createBookingBody,
     headers: z.object({
@@ -281,7 +282,7 @@ export const ENDPOINTS = {
     status: 201,
     response: responses.bookingCreated,
     errors: [404, 409, 422],
-    codes: ['dates_taken', 'car_unavailable', 'extra_sold_out', 'too_many_holds', 'too_many_holds_from_address', 'bank_details_missing', 'price_changed'],
+    codes: ['dates_taken', 'car_unavailable', 'extra_sold_out', 'too_many_holds', 'too_many_holds_from_address', 'bank_details_missing', 'price_changed', 'phone_needed'],
   },
   userBookings: { summary: "The caller's bookings, newest first", tag: 'Bookings', response: responses.bookings },
   userBooking: {

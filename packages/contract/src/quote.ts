@@ -67,6 +67,14 @@ export interface Extra {
   stock: number | null;
 }
 
+/**
+ * The damage waiver is one of the company's extras, named by the company: the one whose name says
+ * "waiver" (or CDW). The agreement (bought or declined) and the FAQ (coverage offered) read it so.
+ */
+export function isDamageWaiver(name: string): boolean {
+  return /waiver|\bCDW\b/i.test(name);
+}
+
 export type Delivery = { place: 'airport'; flightNumber: string } | { place: 'portmore' | 'kingston'; address: string };
 
 export interface QuoteRequest {

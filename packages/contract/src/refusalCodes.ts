@@ -67,6 +67,8 @@ export const REFUSAL_CODES = {
   signature_unreadable: 'The signature could not be read. Please clear it and sign again.',
   // Storage that cannot be filled (storage.ts): a customer's space, files an hour, the server's disk.
   ...STORAGE_REFUSALS,
+  // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
+  phone_needed: 'Please give a phone number so we can reach you about this booking.',
 } as const;
 export type RefusalCode = keyof typeof REFUSAL_CODES;
 

@@ -4,6 +4,7 @@
  * the settings page and the server say the same hours.
  */
 import type { CompanyFacts } from './company';
+import { PASSPORT_OR_WORK_ID } from './constants';
 
 /** From this hour the day before the pickup day, the customer is told what to bring. */
 export const PICKUP_REMINDER_FROM_HOUR = 9;
@@ -25,8 +26,7 @@ export function whatToBring(company: Pick<CompanyFacts, 'minDriverAge' | 'minLic
   return [
     years > 0 ? `Your driver’s licence, held for at least ${years} ${years === 1 ? 'year' : 'years'}` : 'Your driver’s licence',
     `Proof of your age: drivers must be ${company.minDriverAge} or older (your passport shows it)`,
-    'A valid passport',
-    'A work ID',
+    PASSPORT_OR_WORK_ID,
     'Proof of address (a recent utility bill or bank statement)',
   ];
 }

@@ -24,8 +24,7 @@ describe("a first start's checklist and the reminders' words", () => {
     expect(whatToBring({ minDriverAge: 25, minLicenceYears: 1 })).toEqual([
       'Your driver’s licence, held for at least 1 year',
       'Proof of your age: drivers must be 25 or older (your passport shows it)',
-      'A valid passport',
-      'A work ID',
+      'A valid passport or a work ID (visitors to Jamaica: your passport)',
       'Proof of address (a recent utility bill or bank statement)',
     ]);
     expect(whatToBring({ minDriverAge: 23, minLicenceYears: 0 })[0]).toBe('Your driver’s licence');

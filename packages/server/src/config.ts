@@ -193,6 +193,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PAYMENT_PROVIDER === 'wipay' && (!e.WIPAY_ACCOUNT_NUMBER || !e.WIPAY_API_KEY)) {
     throw new ConfigError('PAYMENT_PROVIDER is wipay but WIPAY_ACCOUNT_NUMBER or WIPAY_API_KEY is not set; set both (from the WiPay dashboard), or PAYMENT_PROVIDER=none.');
   }
+  // WiPay sends the customer's browser back to PUBLIC_URL; without it the return address would be
+  // http://localhost:PORT, which the customer's phone cannot reach, so paid cards would never come back.
+  if (e.PAYMENT_PROVIDER === 'wipay' && !e.PUBLIC_URL) {
+    throw new ConfigError('PAYMENT_PROVIDER is wipay but PUBLIC_URL is not set; set PUBLIC_URL to the site\'s address (such as https://rent.example.com), where WiPay sends customers back after they pay.');
+  }
   return {
     port: e.PORT,
     host: e.HOST,

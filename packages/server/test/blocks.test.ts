@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgErrorCode, queryRows } from '../src/db/types';
 import { todaysMovements } from '../src/features/timeline/today';
-import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, TEST_PHONE, type TestApp } from './helpers';
 import { addCar, book, customersWithTokens, day, insertBooking } from './support/fleet';
 
 describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
@@ -257,7 +257,7 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
       pickupDate: day(3),
       returnDate: day(5),
       status: 'pending',
-      customer: { name: 'Tamika Brown', phone: '' },
+      customer: { name: 'Tamika Brown', phone: TEST_PHONE },
       overdue: false,
     });
     expect(answer.bookings.some((b) => b._id === outOfRange._id || b._id === cancelled._id)).toBe(false);

@@ -1,6 +1,6 @@
 import { API, type Booking, MESSAGES, responses } from '@rental/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, TEST_PHONE, type TestApp } from './helpers';
 import { addCar, book, day, insertBooking, ownerCall } from './support/fleet';
 
 const BANK = { bankName: 'NCB', accountHolderName: 'Waterford Rentals Ltd', branch: 'Portmore', accountNumber: '123-456-789', accountType: 'Chequing' };
@@ -296,7 +296,7 @@ describe(`bookings (${describeDatabase})`, () => {
       // The customer as staff need them: how to reach them, and whether they may drive (no details given yet).
       expect(listed).toEqual({
         ...created,
-        user: { _id: customer.user._id, name: 'Alicia Brown', email: customer.user.email, phone: '', vetting: 'not_submitted', doNotRent: false },
+        user: { _id: customer.user._id, name: 'Alicia Brown', email: customer.user.email, phone: TEST_PHONE, vetting: 'not_submitted', doNotRent: false },
       });
       expect(Object.keys(listed!.user).sort()).toEqual(['_id', 'doNotRent', 'email', 'name', 'phone', 'vetting']);
       expect(res.body).not.toMatch(/argon2|password/i);

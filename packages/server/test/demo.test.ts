@@ -14,7 +14,9 @@ import { secretRowTest } from '../src/backup/tables';
 import { getCompanySettings } from '../src/features/company/settings';
 import { DEMO_TESTIMONIALS } from '../src/demo/demoTestimonials';
 import { hashPassword, verifyPassword } from '../src/security/passwords';
-import { type TestDatabase, createTestDatabase, describeDatabase } from './helpers';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type TestDatabase, createTestDatabase, describeDatabase, testApi } from './helpers';
 import { queryRows } from '../src/db/types';
 
 type Span = { carId: string; pickupDate: string; returnDate: string; status: string };
@@ -40,6 +42,18 @@ describe(`demo data (${describeDatabase})`, () => {
     await seedDemo(database.db, log);
   });
   afterAll(() => database?.close());
+
+  it("saves the company's contacts, though it seeds before the app makes the settings row: the demo's pages show its phone", async () => {
+    const app = await buildApp({ db: database.db, config: loadConfig({ LOG_LEVEL: 'silent' }) });
+    try {
+      const answer = await testApi(app).call('company');
+      expect(answer.contactsSaved).toBe(true);
+      expect(answer.company.phone).toBe(DEFAULT_COMPANY.phone);
+      expect(answer.company.email).toBe(DEFAULT_COMPANY.email);
+    } finally {
+      await app.close();
+    }
+  });
 
   it('fills an empty database with a fleet covering every category, at the only location', async () => {
     const fleet = await database.db.select().from(cars);

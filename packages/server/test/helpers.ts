@@ -166,11 +166,15 @@ export function testApi(app: FastifyInstance, token?: string): ApiClient {
   return createApiClient({ fetch: injectFetch(app), token });
 }
 
-/** Registers an account through the API, as a customer would. */
-export async function registerCustomer(app: FastifyInstance, input: { name?: string; email?: string; password?: string } = {}): Promise<Account> {
+/** A customer's phone in the tests: a booking of their own needs one (code phone_needed). */
+export const TEST_PHONE = '876 555 0100';
+
+/** Registers an account through the API, as a customer would; with a phone unless `phone: null`. */
+export async function registerCustomer(app: FastifyInstance, input: { name?: string; email?: string; password?: string; phone?: string | null } = {}): Promise<Account> {
   const password = input.password ?? TEST_PASSWORD;
+  const phone = input.phone === undefined ? TEST_PHONE : input.phone;
   const { token } = await testApi(app).call('register', {
-    body: { name: input.name ?? 'Test Customer', email: input.email ?? uniqueEmail(), password },
+    body: { name: input.name ?? 'Test Customer', email: input.email ?? uniqueEmail(), password, ...(phone === null ? {} : { phone }) },
   });
   const { user } = await testApi(app, token).call('userData');
   return { token, user, password };

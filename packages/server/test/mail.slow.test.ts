@@ -58,7 +58,7 @@ describe(`e-mails survive kill -9 (${describeDatabase})`, () => {
     expect(added.status).toBe(201);
     const carId = ((await added.json()) as { car: { _id: string } }).car._id;
     const customerEmail = uniqueEmail('killed');
-    const customerToken = (await call(first, 'POST', API.register, { name: 'Shanice Campbell', email: customerEmail, password: TEST_PASSWORD })).json.token as string;
+    const customerToken = (await call(first, 'POST', API.register, { name: 'Shanice Campbell', email: customerEmail, password: TEST_PASSWORD, phone: '876 555 0123' })).json.token as string;
 
     const booked = await call(first, 'POST', API.createBooking, { car: carId, pickupDate: day(7), returnDate: day(9), paymentMethod: 'upfront' }, customerToken);
     expect(booked.status).toBe(201);

@@ -96,8 +96,8 @@ const TABLE: Record<string, Entry> = {
     },
   },
   [`PUT ${API.updateProfile}`]: {
-    // Each account saves its own name back: the call changes nobody else.
-    call: (w, role) => ({ method: 'PUT', url: API.updateProfile, payload: { name: role === 'anonymous' ? 'Nobody' : w.accounts[role].user.name, phone: '' } }),
+    // Each account saves its own name and phone back: the call changes nobody else (and a booking still has its phone).
+    call: (w, role) => ({ method: 'PUT', url: API.updateProfile, payload: { name: role === 'anonymous' ? 'Nobody' : w.accounts[role].user.name, phone: role === 'anonymous' ? '' : w.accounts[role].user.phone } }),
     expected: loggedIn(200),
   },
   [`POST ${API.changePassword}`]: {

@@ -140,7 +140,7 @@ describe(`the booking storm over real HTTP, with kill -9 and restart (${describe
       await opened.db.insert(schema.users).values({ name: 'Owner', email: 'owner@storm.example', passwordHash: 'x', role: 'owner' });
       const customers = await opened.db
         .insert(schema.users)
-        .values(Array.from({ length: CUSTOMERS }, (_, i) => ({ name: `Customer ${i}`, email: `c${i}@storm.example`, passwordHash: 'x' })))
+        .values(Array.from({ length: CUSTOMERS }, (_, i) => ({ name: `Customer ${i}`, email: `c${i}@storm.example`, passwordHash: 'x', phone: '876 555 0100' })))
         .returning({ id: schema.users.id });
       const cars = await opened.db
         .insert(schema.cars)

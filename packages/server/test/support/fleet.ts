@@ -97,6 +97,8 @@ export async function customersWithTokens(app: FastifyInstance, count: number): 
         name: `Customer ${i + 1}`,
         email: `crowd.${i}.${randomBytes(4).toString('hex')}@example.com`,
         passwordHash: 'not-a-password-hash',
+        // A booking of their own needs a phone.
+        phone: `876 555 ${String(1000 + (i % 9000)).padStart(4, '0')}`,
       })),
     )
     .returning({ id: users.id });

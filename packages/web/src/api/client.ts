@@ -31,7 +31,8 @@ export function storedToken(): string | null {
 }
 
 /** The web app's client: same origin (or the tests' server), the stored session. */
-export const callApi = createApiClient({ baseUrl: () => baseUrl, token: storedToken }).call;
+export const apiClient = createApiClient({ baseUrl: () => baseUrl, token: storedToken });
+export const callApi = apiClient.call;
 
 /** What to tell the customer: the server's sentence, else the thrown error's, else the fallback. */
 export function errorMessage(error: unknown, fallback?: string): string {

@@ -1,7 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
-import { callApi } from '../api/client';
+import { apiClient, callApi } from '../api/client';
+import { queryKeys } from '../lib/queryKeys';
 import { focusFirstProblem, type Problems } from '../lib/formProblems';
 import { useSubmit } from '../lib/useSubmit';
+import { homeAfterLogin } from '../session/staffHome';
 import { useSession } from '../session/useSession';
 import { AUTH_FIELDS, type AuthField, type AuthMode, type AuthValues, authProblems } from './authFields';
 import { CurrentPasswordField } from './CurrentPasswordField';
@@ -14,8 +17,8 @@ const HEADINGS: Record<AuthMode, string> = { login: 'Log in', register: 'Create 
 const EMPTY: AuthValues = { name: '', email: '', phone: '', password: '', repeated: '' };
 
 type Props = {
-  /** Called after the token is stored. */
-  onSuccess: () => void;
+  /** Called after the token is stored, with where this person lands unless a page asked for the login (staff: their area). */
+  onSuccess: (home: string) => void;
   headingId?: string;
   /** The /login page's heading is the page's own (h1); the dialog's is an h2. */
   headingLevel?: 1 | 2;
@@ -24,6 +27,7 @@ type Props = {
 /** The login / sign-up form shared by the modal and the /login page. */
 export function AuthForm({ onSuccess, headingId, headingLevel = 2 }: Props) {
   const { login } = useSession();
+  const queryClient = useQueryClient();
   const [mode, setMode] = useState<AuthMode>('login');
   const [values, setValues] = useState<AuthValues>(EMPTY);
   // From the first try to send on, the fields are checked as they change, so a mended one clears.
@@ -45,9 +49,14 @@ export function AuthForm({ onSuccess, headingId, headingLevel = 2 }: Props) {
           })
         : callApi('login', { body: { email: values.email, password: values.password } }),
     {
-      onDone: (answer) => {
+      onDone: async (answer) => {
+        // Who this is decides where they land; read into the session's own cache entry before the
+        // token is stored, so the session knows the role the moment it has the token (no detour via /).
+        const data = await queryClient
+          .fetchQuery({ queryKey: queryKeys.user(answer.token), queryFn: () => apiClient.withToken(answer.token).call('userData') })
+          .catch(() => null);
         login(answer.token);
-        onSuccess();
+        onSuccess(homeAfterLogin(data?.user));
       },
     },
   );

@@ -1,9 +1,9 @@
 import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, registerCustomer, testApi, uniqueEmail } from '../test/api';
+import { TEST_PASSWORD, registerCustomer, staffEmail, testApi, uniqueEmail } from '../test/api';
 import { renderApp } from '../test/renderApp';
 
 async function openModal() {
@@ -148,5 +148,21 @@ describe('login modal', () => {
     expect(await within(dialog).findByRole('status')).toHaveTextContent(MESSAGES.resetLinkSent);
     await user.click(within(dialog).getByRole('button', { name: 'Back to login' }));
     expect(within(dialog).getByRole('heading')).toHaveTextContent(/^Log in$/);
+  });
+
+  it('staff logging in from the navigation bar land on their work: a counter agent at the desk, a manager at the dashboard', async () => {
+    for (const [role, landing, heading] of [
+      ['agent', '/owner/desk', /desk/i],
+      ['manager', '/owner', 'Dashboard'],
+    ] as const) {
+      localStorage.clear();
+      const { user, dialog } = await openModal();
+      await user.type(within(dialog).getByLabelText('Email'), staffEmail(role));
+      await user.type(within(dialog).getByLabelText('Password'), TEST_PASSWORD);
+      await user.click(within(dialog).getByRole('button', { name: 'Login' }));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${landing}$`)), { timeout: 15_000 });
+      expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 15_000 })).toBeInTheDocument();
+      cleanup();
+    }
   });
 });

@@ -74,11 +74,11 @@ export function LoginModal() {
         </button>
         <AuthForm
           headingId={headingId}
-          onSuccess={() => {
+          onSuccess={(home) => {
             close();
             // A page that asked for the login keeps the person where they were; the navigation
-            // bar's Login leads to / (as SPEC.md has it).
-            if (loginReturnTo === null) navigate('/');
+            // bar's Login leads a customer to / (as SPEC.md has it) and staff to their work.
+            if (loginReturnTo === null) navigate(home);
           }}
         />
       </div>

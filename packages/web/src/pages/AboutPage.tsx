@@ -1,9 +1,10 @@
-import { PAYMENT_WAYS_IN_SHORT } from '@rental/contract/paymentWords';
 import { aboutIntro, placeOf } from '@rental/contract/company';
 import { BadgeCheck, ClipboardList, Clock, HandCoins, MapPin, ShieldCheck } from 'lucide-react';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useCompany } from '../company/useCompany';
 import { REQUIREMENTS, VETTING } from '../company/rentalTerms';
+import { faqEntries } from '../company/faq';
+import { usePrices } from '../features/bookings/priceQueries';
 
 const SELLING_POINTS = [
   { icon: BadgeCheck, title: 'Cars you can count on', text: 'A well-kept fleet, cleaned and checked before every rental.' },
@@ -12,24 +13,12 @@ const SELLING_POINTS = [
   { icon: ShieldCheck, title: 'A local team', text: 'We live here, know the roads and answer the phone when you call.' },
 ] as const;
 
-const FAQ = [
-  {
-    question: 'Can I tow with a rental car?',
-    answer: 'No. Our vehicles have no tow hitch, and towing is not allowed with any of our cars.',
-  },
-  {
-    question: 'Do you offer extra insurance coverage?',
-    answer: 'No. We do not offer extra coverage beyond what is included with the rental.',
-  },
-  {
-    question: 'Can I rent without a credit card?',
-    answer: `Yes. ${PAYMENT_WAYS_IN_SHORT}`,
-  },
-] as const;
-
 
 export default function AboutPage() {
   const company = useCompany();
+  const prices = usePrices();
+  // The answers about extras and coverage follow what the company sells (Prices and extras).
+  const faq = faqEntries(prices.data ? { extras: prices.data.extras, gctPercent: prices.data.gctPercent, company } : null);
   usePageMeta(
     'About Us',
     `Who we are, where to find us${company.locations[0] ? ` in ${company.locations[0]}` : ''}, and what you need to rent a car from ${company.name || 'us'}.`,
@@ -115,7 +104,7 @@ export default function AboutPage() {
               Frequently asked questions
             </h2>
             <dl className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
-              {FAQ.map((item) => (
+              {faq.map((item) => (
                 <div key={item.question} className="p-5">
                   <dt className="font-semibold text-slate-900">{item.question}</dt>
                   <dd className="mt-1 text-slate-600">{item.answer}</dd>

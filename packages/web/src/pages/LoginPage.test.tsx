@@ -2,7 +2,7 @@ import { MESSAGES } from '@rental/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, registerCustomer } from '../test/api';
+import { TEST_PASSWORD, registerCustomer, staffEmail } from '../test/api';
 import { renderApp } from '../test/renderApp';
 
 const PAYMENT = '/payment/00000000-0000-4000-8000-000000000000/2031-03-02/2031-03-05';
@@ -64,5 +64,22 @@ describe('the /login page', () => {
     await user.click(main().getByRole('button', { name: 'Login' }));
     expect(main().getByLabelText('Password')).toHaveFocus();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+  });
+
+  it('opened directly, lands a counter agent at the desk; sent from a page, brings staff back to it', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderApp('/login');
+    await user.type(await main().findByLabelText('Email'), staffEmail('agent'));
+    await user.type(main().getByLabelText('Password'), TEST_PASSWORD);
+    await user.click(main().getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/owner\/desk$/), { timeout: 15_000 });
+    unmount();
+    localStorage.clear();
+
+    renderApp('/login', { state: { from: '/about-us' } });
+    await user.type(await main().findByLabelText('Email'), staffEmail('manager'));
+    await user.type(main().getByLabelText('Password'), TEST_PASSWORD);
+    await user.click(main().getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/about-us$/), { timeout: 15_000 });
   });
 });

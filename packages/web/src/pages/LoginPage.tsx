@@ -1,13 +1,10 @@
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AuthForm } from '../components/AuthForm';
+import { returnPath } from '../lib/returnPath';
 import { usePageMeta } from '../lib/usePageMeta';
+import { homeAfterLogin } from '../session/staffHome';
 import { useSession } from '../session/useSession';
 
-/** Where to go after logging in: the page that sent the visitor here, never another site. */
-export function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
-}
 
 /** What that page had chosen (e.g. the payment method), handed back to it after the login. */
 export function returnState(state: unknown): unknown {
@@ -25,14 +22,17 @@ export function loginReason(target: string): { title: string; text: string } | n
 
 export default function LoginPage() {
   usePageMeta('Log in', 'Log in or create an account to reserve a car and follow your bookings.');
-  const { token } = useSession();
+  const { token, user, userLoading } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const target = returnPath(location.state);
   const targetState = returnState(location.state);
   const reason = loginReason(target);
 
-  if (token) return <Navigate to={target} state={targetState} replace />;
+  // Opened directly (nowhere to go back to), staff land on their work, customers on /.
+  const landing = (home: string) => (target === '/' ? home : target);
+  if (token && userLoading) return null;
+  if (token) return <Navigate to={landing(homeAfterLogin(user))} state={targetState} replace />;
 
   return (
     <div className="container-page flex justify-center py-12 sm:py-16">
@@ -43,7 +43,7 @@ export default function LoginPage() {
             {reason.text && <> {reason.text}</>}
           </p>
         )}
-        <AuthForm headingLevel={1} onSuccess={() => navigate(target, { replace: true, state: targetState })} />
+        <AuthForm headingLevel={1} onSuccess={(home) => navigate(landing(home), { replace: true, state: targetState })} />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { DEFAULT_COMPANY, depositNotice } from '@rental/contract/company';
+import { formatMoney } from '@rental/contract/format';
 import { MAX_PENDING_BOOKINGS } from '@rental/contract/constants';
 import { BANK_PAYMENT_WAYS, PAYMENT_METHOD_TEXT, PAYMENT_WAYS_IN_SHORT } from '@rental/contract/paymentWords';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
@@ -8,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
 import { addCar, createBooking, ensureBankDetails, ownerApi, registerCustomer, uniqueWord } from '../test/api';
+import { changePrices } from '../test/prices';
 import { renderApp } from '../test/renderApp';
 
 describe('public layout', () => {
@@ -105,14 +107,12 @@ describe('about page', () => {
     expect(map).toHaveAttribute('src', DEFAULT_COMPANY.mapUrl);
     expect(map).toHaveAttribute('loading', 'lazy');
     const faq = within(screen.getByRole('region', { name: 'Frequently asked questions' }));
-    expect(faq.getByText(/no tow hitch/)).toBeInTheDocument();
-    expect(faq.getByText(/do not offer extra coverage/)).toBeInTheDocument();
     expect(faq.getByText(`Yes. ${PAYMENT_WAYS_IN_SHORT}`)).toBeInTheDocument();
     const requirements = within(screen.getByRole('region', { name: 'Rental requirements' }));
     expect(requirements.getByText(/at least 2 years/)).toBeInTheDocument();
     expect(requirements.getByText('Age 23 or older')).toBeInTheDocument();
-    expect(requirements.getByText('A work ID')).toBeInTheDocument();
-    expect(requirements.getByText('A valid passport')).toBeInTheDocument();
+    // A visitor has no Jamaican work ID: one of the two is asked.
+    expect(requirements.getByText('A valid passport or a work ID (visitors to Jamaica: your passport)')).toBeInTheDocument();
     expect(requirements.getByText('Proof of address')).toBeInTheDocument();
     expect(requirements.getByText(/may reject an application/)).toBeInTheDocument();
   });
@@ -170,7 +170,7 @@ describe('terms and privacy', () => {
     renderApp('/terms');
     expect(screen.getByRole('heading', { level: 1, name: 'Rental terms' })).toBeInTheDocument();
     const requirements = within(screen.getByRole('region', { name: 'What you need to rent' }));
-    for (const text of [/at least 2 years/, /Age 23 or older/, /A work ID/, /A valid passport/, /Proof of address/, /may reject an application/]) {
+    for (const text of [/at least 2 years/, /Age 23 or older/, /A valid passport or a work ID/, /Proof of address/, /may reject an application/]) {
       expect(requirements.getAllByText(text).length).toBeGreaterThan(0);
     }
     const price = within(screen.getByRole('region', { name: 'Price and security deposit' }));
@@ -191,5 +191,39 @@ describe('terms and privacy', () => {
     expect(screen.getByRole('region', { name: 'Why' })).toBeInTheDocument();
     const deletion = within(screen.getByRole('region', { name: 'Seeing, changing or deleting your details' }));
     expect(deletion.getByRole('link', { name: DEFAULT_COMPANY.email })).toHaveAttribute('href', expect.stringMatching(new RegExp(`^mailto:${DEFAULT_COMPANY.email}`)));
+  });
+});
+
+describe("the about page's FAQ", () => {
+  const faqAnswer = async (question: string) => {
+    const faq = within(screen.getByRole('region', { name: 'Frequently asked questions' }));
+    return (await faq.findByText(question)).nextElementSibling?.textContent;
+  };
+
+  it('agrees with the extras sold: a damage waiver on offer is coverage offered, with its price and the excess either way', async () => {
+    const { restore } = await changePrices((before) => ({
+      ...before.rules,
+      extras: [
+        { name: 'Damage waiver', description: 'Lowers what you pay towards damage.', charge: 'per_day', price: 1200, maxPerBooking: 1, stock: null },
+        { name: 'Child seat', description: '', charge: 'per_rental', price: 2500, maxPerBooking: 2, stock: 3 },
+      ],
+    }));
+    try {
+      const { unmount } = renderApp('/about-us');
+      expect(await faqAnswer('Do you offer extra insurance coverage?')).toBe(
+        `Yes: the Damage waiver ($1,200 JMD per day plus GCT), chosen when you book. With it, the most you pay towards damage to or loss of the car is ` +
+          `${formatMoney(DEFAULT_COMPANY.waiverExcess)}; without it, ${formatMoney(DEFAULT_COMPANY.damageExcess)}.`,
+      );
+      expect(await faqAnswer('What can I add to my rental?')).toBe('Damage waiver ($1,200 JMD per day plus GCT), Child seat ($2,500 JMD per rental plus GCT). Choose them when you book.');
+      expect(await faqAnswer('Can I tow with a rental car?')).toMatch(/^No\. Our vehicles have no tow hitch/);
+      unmount();
+
+      await changePrices((before) => ({ ...before.rules, extras: [] }));
+      renderApp('/about-us');
+      expect(await faqAnswer('Do you offer extra insurance coverage?')).toBe('No. We do not offer extra coverage beyond what is included with the rental.');
+      expect(screen.queryByText('What can I add to my rental?')).not.toBeInTheDocument();
+    } finally {
+      await restore();
+    }
   });
 });

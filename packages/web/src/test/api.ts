@@ -30,10 +30,18 @@ export function uniqueEmail(prefix = 'web'): string {
 
 export const TEST_PASSWORD = 'correct horse battery';
 
-export async function registerCustomer(name = 'Test Customer', options: { phone?: string } = {}): Promise<{ token: string; email: string }> {
+/** A customer with a phone unless `phone: null` (a booking of their own needs one); the payment step asks one without. */
+export async function registerCustomer(name = 'Test Customer', options: { phone?: string | null } = {}): Promise<{ token: string; email: string }> {
   const email = uniqueEmail();
-  const { token } = await testApi().call('register', { body: { name, email, password: TEST_PASSWORD, ...options } });
+  const phone = options.phone === undefined ? '876 555 0100' : options.phone;
+  const { token } = await testApi().call('register', { body: { name, email, password: TEST_PASSWORD, ...(phone === null ? {} : { phone }) } });
   return { token, email };
+}
+
+/** The e-mail of the test server's counter agent or manager (password TEST_PASSWORD), to log in through the forms. */
+export function staffEmail(role: 'agent' | 'manager'): string {
+  serverUrl();
+  return role === 'agent' ? inject('agentEmail') : inject('managerEmail');
 }
 
 export function ownerToken(): string {

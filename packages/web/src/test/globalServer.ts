@@ -20,6 +20,9 @@ export default async function setup(project: TestProject) {
     const testApp = await helpers.createTestApp();
     // createOwner logs in again after the promotion, as the owner would: its token is a live session.
     const owner: { token: string } = await helpers.createOwner(testApp.app, { name: 'Test Owner' });
+    // Staff of the two other kinds, to log in through the forms (password TEST_PASSWORD).
+    const agent: { user: { email: string } } = await helpers.createStaff(testApp.app, 'agent', { name: 'Test Agent' });
+    const manager: { user: { email: string } } = await helpers.createStaff(testApp.app, 'manager', { name: 'Test Manager' });
     const address: string = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     server = testApp;
 
@@ -39,12 +42,16 @@ export default async function setup(project: TestProject) {
 
     project.provide('apiBaseUrl', address);
     project.provide('ownerToken', owner.token);
+    project.provide('agentEmail', agent.user.email);
+    project.provide('managerEmail', manager.user.email);
     project.provide('carImageBase64', btoa(String.fromCharCode(...png)));
     project.provide('apiServerProblem', '');
   } catch (error) {
     // Pure UI tests still run; the tests that need data fail with this reason.
     project.provide('apiBaseUrl', '');
     project.provide('ownerToken', '');
+    project.provide('agentEmail', '');
+    project.provide('managerEmail', '');
     project.provide('cardApiBaseUrl', '');
     project.provide('cardOwnerToken', '');
     project.provide('carImageBase64', '');

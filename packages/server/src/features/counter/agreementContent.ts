@@ -14,6 +14,7 @@ import {
   formatDay,
   formatMoney,
   fuelWords,
+  isDamageWaiver,
   rentalDays,
 } from '@rental/contract';
 import { balanceLine, chargeLines, type FolioOnPaper, paymentLines } from './folioPaper';
@@ -68,7 +69,7 @@ function licenceWords(licence: LicenceFacts): string {
  * line of the folio whose name says "waiver" (or CDW) is the protection bought.
  */
 export function waiverBought(folio: FolioOnPaper): string | null {
-  const line = folio.lines.find((l) => l.kind === 'extra' && !l.voided && !l.voidsLineId && /waiver|\bCDW\b/i.test(l.label));
+  const line = folio.lines.find((l) => l.kind === 'extra' && !l.voided && !l.voidsLineId && isDamageWaiver(l.label));
   return line ? line.label : null;
 }
 

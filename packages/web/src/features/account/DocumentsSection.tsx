@@ -5,7 +5,8 @@
  * much of the account's space the documents use (DOCUMENT_QUOTA_MB, decision 106); a refusal (full,
  * too many files this hour, the server short of space) is said in the server's words beside the kind.
  */
-import { DOCUMENT_KIND_WORDS, type DocumentKind } from '@rental/contract/constants';
+import { DOCUMENT_KIND_WORDS, DOCUMENT_NEED, type DocumentKind } from '@rental/contract/constants';
+import { documentNeedWords, documentsStillNeeded } from '@rental/contract/driverRules';
 import type { DocumentStorage } from '@rental/contract/schemas';
 import { megabytesText, storageUsedText } from '@rental/contract/storage';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -83,6 +84,7 @@ function KindDocuments({ kind, files }: { kind: DocumentKind; files: { _id: stri
       <h3 id={`${id}-kind`} className="font-semibold text-slate-900">
         {name}
       </h3>
+      <p className={`text-xs font-medium ${DOCUMENT_NEED[kind] === 'required' ? 'text-red-800' : 'text-slate-600'}`}>{documentNeedWords(kind)}</p>
       {files.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">Not sent yet.</p>
       ) : (
@@ -166,6 +168,16 @@ function StorageUsed({ storage }: { storage: DocumentStorage }) {
   );
 }
 
+/** What is still to send, or that nothing is: the person sees at once whether they are done. */
+function StillNeeded({ sent }: { sent: DocumentKind[] }) {
+  const missing = documentsStillNeeded(sent);
+  return (
+    <p role="status" className={`mt-3 rounded-lg px-3 py-2 text-sm ${missing.length ? 'bg-amber-50 text-amber-950' : 'bg-emerald-50 text-emerald-950'}`}>
+      {missing.length ? `Still needed: ${missing.join(', ')}.` : 'We have every document we need.'}
+    </p>
+  );
+}
+
 export function DocumentsSection({ className = '' }: { className?: string }) {
   const documents = useQuery({
     queryKey: DOCUMENTS_KEY,
@@ -178,10 +190,10 @@ export function DocumentsSection({ className = '' }: { className?: string }) {
         Documents
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        A photo of each side of your driving licence, and your passport, work ID and proof of address (a bill or bank letter in your name
-        with your address), so we can check who drives our cars. JPEG, PNG or WebP photos, or PDFs, up to 10 MB each. Photos are kept
-        without their hidden details (such as where they were taken), PDFs without anything that would run when opened. Only you and our
-        staff can open them.
+        A photo of each side of your driving licence and a proof of address (a bill or bank letter in your name with your address), and
+        your passport or a work ID: one of the two (visitors to Jamaica: your passport). So we can check who drives our cars. JPEG, PNG
+        or WebP photos, or PDFs, up to 10 MB each. Photos are kept without their hidden details (such as where they were taken), PDFs
+        without anything that would run when opened. Only you and our staff can open them.
       </p>
       {documents.data && <StorageUsed storage={documents.data.storage} />}
       {documents.isPending ? (
@@ -193,11 +205,14 @@ export function DocumentsSection({ className = '' }: { className?: string }) {
       ) : documents.isError ? (
         <p className="mt-4 text-sm text-slate-600">Your documents could not be loaded. Please try again later.</p>
       ) : (
+        <>
+        <StillNeeded sent={documents.data.documents.map((d) => d.kind)} />
         <ul className="mt-4 grid gap-3 md:grid-cols-2">
           {documentsByKind(documents.data.documents).map(({ kind, files }) => (
             <KindDocuments key={kind} kind={kind} files={files} />
           ))}
         </ul>
+        </>
       )}
     </section>
   );

@@ -72,6 +72,13 @@ describe('the booking page', () => {
     expect(pay.getByText('What').nextElementSibling).toHaveTextContent(`To pay: ${jmd(quote.total)}`);
     expect(pay.getByText('When').nextElementSibling).toHaveTextContent(formatInstantWithTime(booking.holdExpiresAt!));
     expect(pay.getByText('Where').nextElementSibling).toHaveTextContent(`or from your online banking. Write ${booking.reference} on the slip, or as the transfer’s reference`);
+    // The account number and the reference are copied with a tap, for the bank's app.
+    const user = userEvent.setup();
+    await user.click(pay.getByRole('button', { name: 'Copy account number' }));
+    expect(await navigator.clipboard.readText()).toBe(bank.accountNumber);
+    expect(await screen.findByText('Account number copied.')).toBeInTheDocument();
+    await user.click(pay.getByRole('button', { name: 'Copy reference' }));
+    expect(await navigator.clipboard.readText()).toBe(booking.reference);
 
     const chat = section('Questions or changes').getByRole('link', { name: /WhatsApp/ });
     const chatUrl = new URL(chat.getAttribute('href')!);

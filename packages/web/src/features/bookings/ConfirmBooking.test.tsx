@@ -171,7 +171,7 @@ describe('payment page', () => {
   it('asks for a phone number when the account has none, and saves it on the account before booking', async () => {
     const user = userEvent.setup();
     const { pickup, ret } = nextDates();
-    const { token } = await registerCustomer();
+    const { token } = await registerCustomer('No Phone Yet', { phone: null });
     renderApp(`/payment/${car._id}/${pickup}/${ret}`, { token });
     await screen.findByRole('heading', { name: `${car.brand} Axio` });
     const phone = await screen.findByLabelText('Your phone number');
@@ -229,6 +229,29 @@ describe('payment page', () => {
     // Enabled once the account is loaded: by then the page knows whether to ask.
     await waitFor(() => expect(confirmButton()).toBeEnabled());
     expect(screen.queryByLabelText('Your phone number')).not.toBeInTheDocument();
+  });
+
+  it('asks for the phone when the server refuses for want of one (it was removed meanwhile, in another tab), then books', async () => {
+    const user = userEvent.setup();
+    const { pickup, ret } = nextDates();
+    const { token } = await registerCustomer('Phone Gone', { phone: '876 555 0105' });
+    renderApp(`/payment/${car._id}/${pickup}/${ret}`, { token });
+    await screen.findByRole('heading', { name: `${car.brand} Axio` });
+    await user.click(screen.getByRole('radio', { name: /Pay upfront/ }));
+    await acceptTerms(user);
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    expect(screen.queryByLabelText('Your phone number')).not.toBeInTheDocument();
+    await testApi(token).call('updateProfile', { body: { name: 'Phone Gone', phone: '' } });
+
+    await user.click(confirmButton());
+    const phone = await screen.findByLabelText('Your phone number');
+    expect(await screen.findByText(PHONE_NEEDED)).toBeInTheDocument();
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(location()).toHaveTextContent(/^\/payment\//);
+    await user.type(phone, '876 555 0106');
+    await user.click(confirmButton());
+    expect(await screen.findByText(MESSAGES.bookingCreated)).toBeInTheDocument();
+    expect((await testApi(token).call('userData')).user.phone).toBe('876 555 0106');
   });
 
   it('makes one booking when Confirm is pressed again after the answer was lost', async () => {

@@ -8,6 +8,7 @@
 import { PAYMENT_METHODS as METHOD_VALUES, type PaymentMethod } from '@rental/contract/constants';
 import { formatMoney } from '@rental/contract/format';
 import { MESSAGES } from '@rental/contract/messages';
+import { REFUSAL_CODES } from '@rental/contract/refusalCodes';
 import { companyToday, isFarAhead, rangesOverlap, rentalDatesProblem } from '@rental/contract/rentalDates';
 import type { BankDetails } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,7 +16,7 @@ import { ArrowLeft, MapPin } from 'lucide-react';
 import { Suspense, lazy, useId, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { callApi, errorMessage, priceChangedQuote } from '../../api/client';
+import { ApiError, callApi, errorMessage, priceChangedQuote } from '../../api/client';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { useCompany } from '../../company/useCompany';
@@ -52,7 +53,8 @@ const HowToPay = lazy(() => import('./HowToPay').then((m) => ({ default: m.HowTo
 export const ACCEPT_TERMS = 'Please accept the rental terms to book.';
 export const DAYS_TAKEN = 'Some of these days are already booked for this car.';
 export const DAYS_CANNOT_BE_BOOKED = 'These days cannot be booked.';
-export const PHONE_NEEDED = 'Please give a phone number so we can reach you about this booking.';
+/** The server's own words when it refuses a booking without a phone (code phone_needed). */
+export const PHONE_NEEDED = REFUSAL_CODES.phone_needed;
 export const PRICE_COMING = 'Working out the price…';
 
 /** Confirm stays disabled without a method, while sending, for a cash deposit with no account to pay into, and until the terms are accepted. */
@@ -118,7 +120,9 @@ export function ConfirmBooking() {
   const quoteRefreshing = quote.isPlaceholderData || (quote.isFetching && !quote.isPending);
   const price = !datesProblem && !quoteProblem ? quote.data : undefined;
   const missingDelivery = deliveryProblem(chosen);
-  const needsPhone = token !== null && user !== null && user.phone === '';
+  // The server refusing for want of a phone (an account changed in another tab) asks for it here too.
+  const [serverAskedPhone, setServerAskedPhone] = useState(false);
+  const needsPhone = token !== null && user !== null && (user.phone === '' || serverAskedPhone);
   // Staff are not vetted; a customer who has not given their details may still book (a reservation).
   const isCustomer = token !== null && user !== null && user.role === 'user';
   const needsDriver = isCustomer && driver === null;
@@ -216,7 +220,12 @@ export function ConfirmBooking() {
       navigate('/my-bookings', { state: { justBooked: answer.booking.reference } });
     } catch (error) {
       const newQuote = priceChangedQuote(error);
-      if (newQuote) {
+      if (error instanceof ApiError && error.code === 'phone_needed') {
+        setServerAskedPhone(true);
+        setPhoneError(PHONE_NEEDED);
+        // The field appears with the next render; then the person is taken to it.
+        setTimeout(() => phoneRef.current?.focus());
+      } else if (newQuote) {
         queryClient.setQueryData(queryKeys.quote(carId, pickupDate, returnDate, choicesKey), { success: true, quote: newQuote });
         setPriceMoved(`${errorMessage(error)} The new total is ${formatMoney(newQuote.total, newQuote.currency)}.`);
       } else toast.error(errorMessage(error, MESSAGES.errorDuringBooking));
@@ -336,7 +345,7 @@ export function ConfirmBooking() {
               <div id={`${ids}-driver`} hidden={!addingDriver}>
                 {addingDriver && (
                   <Suspense fallback={<SkeletonBlock className="mt-4 h-64 w-full" />}>
-                    <DriverForm driver={null} title="Your driver details" className="mt-4 rounded-xl bg-white p-4 text-base text-slate-900" />
+                    <DriverForm driver={null} title="Your driver details" rental={{ pickupDate, returnDate }} className="mt-4 rounded-xl bg-white p-4 text-base text-slate-900" />
                   </Suspense>
                 )}
               </div>
@@ -417,7 +426,11 @@ export function ConfirmBooking() {
                     <li key={problem.rule}>{problem.message}</li>
                   ))}
                 </ul>
-                <Link to="/account" className="mt-1 inline-block font-medium underline">
+                <Link
+                  to="/account"
+                  state={{ from: location.pathname + choicesSearch(chosen), fromState: { method, termsAccepted, deliveryAddress: choicesState(chosen)?.deliveryAddress } }}
+                  className="mt-1 inline-block font-medium underline"
+                >
                   Check my driver details
                 </Link>
               </div>

@@ -9,6 +9,7 @@ import { MESSAGES } from '@rental/contract/messages';
 import { BANK_PAYMENT_WAYS } from '@rental/contract/paymentWords';
 import type { BankDetails } from '@rental/contract/schemas';
 import type { ReactNode } from 'react';
+import { CopyButton } from '../../components/CopyButton';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { useCompany, useMoney } from '../../company/useCompany';
 import { formatInstantWithTime } from '../../lib/dates';
@@ -115,7 +116,15 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
           )}
         </Fact>
         <Fact label="Where">
-          At any branch of {bankDetails.bankName}, or from your online banking. Write {reference ? <strong>{reference}</strong> : 'your booking reference'}{' '}
+          At any branch of {bankDetails.bankName}, or from your online banking. Write{' '}
+          {reference ? (
+            <>
+              <strong>{reference}</strong>
+              <CopyButton text={reference} what="Reference" />
+            </>
+          ) : (
+            'your booking reference'
+          )}{' '}
           on the slip, or as the transfer&rsquo;s reference, so we can match it to your booking.
         </Fact>
       </dl>
@@ -123,7 +132,10 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
         {account.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-500">{label}</dt>
-            <dd className="font-medium break-words text-slate-900">{value}</dd>
+            <dd className="font-medium break-words text-slate-900">
+              {value}
+              {label === 'Account number' && <CopyButton text={value} what="Account number" />}
+            </dd>
           </div>
         ))}
       </dl>

@@ -6,7 +6,7 @@
  */
 import { BOOKING_CHANGE_MESSAGES } from '@rental/contract/bookingChanges';
 import { DEFAULT_COMPANY } from '@rental/contract/company';
-import { formatMoney } from '@rental/contract/format';
+import { formatMoney, formatShortDate } from '@rental/contract/format';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Car } from '@rental/contract/schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -104,7 +104,7 @@ describe('the total the customer saw', { timeout: 40_000 }, () => {
     await user.type(group.getByLabelText('Licence number'), driver.licenceNumber);
     await user.type(group.getByLabelText('Issuing country'), driver.licenceCountry);
     for (const [label, value] of [['Licence issue date', driver.licenceIssued], ['Licence expiry date', driver.licenceExpires], ['Date of birth', driver.dateOfBirth]] as const) {
-      fireEvent.change(group.getByLabelText(label), { target: { value } });
+      await user.type(group.getByLabelText(label), formatShortDate(value));
     }
     const save = screen.getByRole('button', { name: 'Save other drivers' });
     await user.click(save);

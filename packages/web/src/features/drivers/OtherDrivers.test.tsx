@@ -2,7 +2,8 @@ import { MAX_ADDITIONAL_DRIVERS } from '@rental/contract/constants';
 import { DRIVER_MESSAGES } from '@rental/contract/driverRules';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Car } from '@rental/contract/schemas';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formatShortDate } from '@rental/contract/format';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addCar, createBooking, registerCustomer, setBookingStatus, testApi, uniqueWord } from '../../test/api';
@@ -36,11 +37,9 @@ describe('other drivers on the booking page', () => {
     const user = userEvent.setup();
     for (const [label, value] of Object.entries(values)) {
       const box = group.getByLabelText(label);
-      if (box.getAttribute('type') === 'date') fireEvent.change(box, { target: { value } });
-      else {
-        await user.clear(box);
-        await user.type(box, value);
-      }
+      await user.clear(box);
+      // Days are typed as people write them, day first.
+      await user.type(box, box.getAttribute('placeholder') === 'dd/mm/yyyy' ? formatShortDate(value) : value);
     }
   }
 

@@ -1,8 +1,9 @@
 import { DRIVER_MESSAGES } from '@rental/contract/driverRules';
+import { formatShortDate } from '@rental/contract/format';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Car } from '@rental/contract/schemas';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
@@ -48,9 +49,9 @@ describe('the payment step and the driver details', () => {
     const good = goodDriver();
     await user.type(form.getByLabelText('Licence number'), good.licenceNumber);
     await user.type(form.getByLabelText('Issuing country'), good.licenceCountry);
-    fireEvent.change(form.getByLabelText('Licence issue date'), { target: { value: good.licenceIssued } });
-    fireEvent.change(form.getByLabelText('Licence expiry date'), { target: { value: good.licenceExpires } });
-    fireEvent.change(form.getByLabelText('Date of birth'), { target: { value: good.dateOfBirth } });
+    await user.type(form.getByLabelText('Licence issue date'), formatShortDate(good.licenceIssued));
+    await user.type(form.getByLabelText('Licence expiry date'), formatShortDate(good.licenceExpires));
+    await user.type(form.getByLabelText('Date of birth'), formatShortDate(good.dateOfBirth));
     await user.click(form.getByRole('button', { name: 'Save driver details' }));
     expect(await screen.findByText(DRIVER_MESSAGES.driverSaved)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(DRIVER_MESSAGES.driverMissing)).not.toBeInTheDocument());
@@ -74,6 +75,12 @@ describe('the payment step and the driver details', () => {
     expect(confirmButton()).toBeDisabled();
     expect(screen.queryByText(DRIVER_MESSAGES.driverMissing)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Check my driver details' })).toHaveAttribute('href', '/account');
+    // The way there keeps the way back: /account then offers "Back to your booking" (DriverDetails.test.tsx).
+    await user.click(screen.getByRole('link', { name: 'Check my driver details' }));
+    await user.click(await screen.findByRole('link', { name: 'Back to your booking' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/payment/${car._id}/${pickup}/${ret}`));
+    await screen.findByRole('heading', { name: `${car.brand} Fit` });
+    expect(screen.getByRole('radio', { name: /Pay upfront/ })).toBeChecked();
     const refused = await createBooking(token, car._id, pickup, ret).then(
       () => null,
       (error: unknown) => error,
