@@ -24,3 +24,4 @@ export * from './folio';
 export * from './refusalCodes';
 export * from './bookingLife';
 export * from './companyEvents';
+export * from './walkIns';

@@ -61,6 +61,8 @@ export const REFUSAL_CODES = {
   // The counter's money (features/counter).
   payment_not_balance: 'The payment recorded at check-out must be the whole balance owing. Please check the amount.',
   signature_unreadable: 'The signature could not be read. Please clear it and sign again.',
+  // A customer's one-time link copied from the outbox (docs/decisions/107).
+  link_gone: 'This link no longer works: it was used, or its time ran out. The customer can ask for a new one with "Forgot password?" on the login form.',
 } as const;
 export type RefusalCode = keyof typeof REFUSAL_CODES;
 

@@ -146,6 +146,9 @@ export const driverResponses = {
   documentUploaded: ok({ message: z.string(), document: customerDocument }),
   vetting: ok({ customers: z.array(vettingEntry) }),
   vettingDecided: ok({ message: z.string(), customer: vettingEntry }),
+  /** A customer's driver details as staff see them at the desk (docs/decisions/107). */
+  customerDriver: ok({ customer: vettingEntry }),
+  customerDriverSaved: ok({ message: z.string(), customer: vettingEntry }),
 } as const;
 export type DriverSavedResponse = z.infer<typeof driverResponses.driverSaved>;
 export type VettingResponse = z.infer<typeof driverResponses.vetting>;

@@ -83,9 +83,10 @@ export async function listDocuments(db: Database, userId: string): Promise<Custo
   return rows.map(toDocument);
 }
 
-export async function addDocument(db: Database, userId: string, kind: DocumentKind, file: { content: Buffer; mimeType: 'image/webp' | 'application/pdf' }): Promise<CustomerDocument> {
+/** actorId: who sends it, for the history (the customer, or staff at the desk). */
+export async function addDocument(db: Database, userId: string, kind: DocumentKind, file: { content: Buffer; mimeType: 'image/webp' | 'application/pdf' }, actorId = userId): Promise<CustomerDocument> {
   return db.transaction(async (tx) => {
-    await actAs(tx, userId);
+    await actAs(tx, actorId);
     // Two uploads at once must not both pass the count: they queue on the customer's row.
     await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(documents).where(and(eq(documents.userId, userId), eq(documents.kind, kind)));
