@@ -14,10 +14,10 @@ import path from 'node:path';
 import { DEFAULT_COMPANY } from '@rental/contract/company';
 import { COUNTER_MESSAGES, fuelWords } from '@rental/contract/counter';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { apiClient, typedApi } from '../support/api';
 import { describeViolations, seriousViolations } from '../support/axe';
-import { DESKTOP, describe, expect, type OpenPageOptions, test } from '../support/fixtures';
+import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
 import { counterAgent } from '../support/invitations';
 import { pngFile, solidPng } from '../support/png';
 import type { Seed } from '../support/seed';
@@ -93,6 +93,13 @@ describe('a walk-in drives off', () => {
       await typeDriver(licence, LICENCE);
       await licence.getByLabel('Photo of the licence (front)').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: solidPng(640, 400, [230, 220, 190]) });
       await shot(staff, 'licence-typed-1280');
+      // The same panel on the lot's 390 px phone, within the screen.
+      const phone = await openPage({ viewport: PHONE, mobile: true, token: agent.token });
+      await phone.goto(`/owner/desk/${booking._id}/check-out`);
+      await typeDriver(await see(phone.getByRole('form', { name: 'Driving licence' }), 20_000), LICENCE);
+      await fitsTheScreen(phone);
+      await shot(phone, 'licence-typed-390');
+      await phone.close();
       await licence.getByRole('button', { name: 'Save the licence' }).click();
       await staff.getByRole('button', { name: `Approve ${walkIn.name} as a driver` }).click();
       const form = await see(staff.getByRole('form', { name: 'Check-out' }), 20_000);
@@ -180,13 +187,21 @@ describe('a walk-in drives off', () => {
       await (await see(staff.getByRole('button', { name: `Open ${welcome!.subject}`, exact: false }), 20_000)).click();
       expect(await staff.getByRole('button', { name: 'Copy link' }).count()).toBe(0);
 
-      const manager = await managerPage(seed, openPage);
+      const managerToken = await newManager(seed);
+      const manager = await openPage({ viewport: DESKTOP, token: managerToken, bypassCSP: true });
       await manager.goto('/owner/outbox');
       await (await see(manager.getByRole('button', { name: `Open ${welcome!.subject}`, exact: false }), 20_000)).click();
       await (await see(manager.getByRole('button', { name: 'Copy link' }), 15_000)).click();
       const link = (await (await see(manager.getByLabel("The customer's link"), 15_000)).textContent()) ?? '';
       const token = decodeURIComponent(new URL(link).searchParams.get('token') ?? '');
       await shot(manager, 'outbox-copy-link-1280');
+      const managerPhone = await openPage({ viewport: PHONE, mobile: true, token: managerToken });
+      await managerPhone.goto('/owner/outbox');
+      await (await see(managerPhone.getByRole('button', { name: `Open ${welcome!.subject}`, exact: false }), 20_000)).click();
+      await see(managerPhone.getByRole('button', { name: 'Copy link' }), 15_000);
+      await fitsTheScreen(managerPhone);
+      await shot(managerPhone, 'outbox-copy-link-390');
+      await managerPhone.close();
       const visitor = typedApi(seed.baseUrl);
       await visitor.call('resetPassword', { body: { token, password: 'Clive-chose-2026' } });
       await expect(visitor.call('resetPassword', { body: { token, password: 'Someone-else-2026' } })).rejects.toMatchObject({ status: 400 });
@@ -198,8 +213,8 @@ describe('a walk-in drives off', () => {
   });
 });
 
-/** A manager of the journey's own, invited and joined as staff are, on a 1280 px page. */
-async function managerPage(seed: Seed, openPage: (options?: OpenPageOptions) => Promise<Page>): Promise<Page> {
+/** A manager of the journey's own, invited and joined as staff are: their session's token. */
+async function newManager(seed: Seed): Promise<string> {
   const owner = typedApi(seed.baseUrl, seed.owner.token);
   const email = `manager.${seed.runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
   await owner.call('inviteStaff', { body: { email, staffRole: 'manager' } });
@@ -210,5 +225,5 @@ async function managerPage(seed: Seed, openPage: (options?: OpenPageOptions) => 
   const visitor = typedApi(seed.baseUrl);
   await visitor.call('acceptStaffInvitation', { body: { token, name: 'Marsha Manager', password: 'Manager-pass-2024' } });
   const login = await visitor.call('login', { body: { email, password: 'Manager-pass-2024' } });
-  return openPage({ viewport: DESKTOP, token: login.token, bypassCSP: true });
+  return login.token;
 }
