@@ -53,7 +53,7 @@ async function typeDriver(within: Locator, driver: Partial<typeof DRIVER> & type
 }
 
 describe('a walk-in drives off', () => {
-  test('at 1280 px: an agent types the walk-in’s licence and a second driver at check-out, keys out and back, the agreement holds every fact; the manager copies the welcome link', async ({ openPage, seed }) => {
+  test('at 1280 px: an agent types the walk-in’s licence and a second driver at check-out, keys out and back, the agreement holds every fact; the manager copies the welcome link', { timeout: 240_000 }, async ({ openPage, seed }) => {
     const owner = typedApi(seed.baseUrl, seed.owner.token);
     const companyBefore = (await owner.call('company')).company;
     const pricesBefore = await owner.call('ownerPrices');
