@@ -41,6 +41,10 @@ function checkDriverDates(value: DriverInput, ctx: z.RefinementCtx, today: strin
 /** PUT /api/user/driver: the customer's own driving licence and date of birth. */
 export const driverBody = z.object(driverShape).superRefine((value, ctx) => checkDriverDates(value, ctx, companyToday()));
 export type DriverBody = z.infer<typeof driverBody>;
+/** The same, as part of a staff booking (a walk-in's licence typed at the desk, docs/decisions/107). */
+export const typedLicence = z
+  .object(driverShape, { error: 'Please give the driving licence with its number, issuing country, dates and the date of birth, or leave it out.' })
+  .superRefine((value, ctx) => checkDriverDates(value, ctx, companyToday()));
 
 export const driver = z.object({
   licenceNumber: z.string(),

@@ -7,7 +7,7 @@ import { PAYMENT_METHODS, VETTING_STATUSES } from '../constants';
 import { calendarDate, expectedTotal, idField, oneOf, queryText, personName } from './fields';
 import { quoteChoices } from './prices';
 import { booking } from './bookings';
-import { driverBody } from './drivers';
+import { typedLicence } from './drivers';
 import { emailSchema, phoneSchema } from './users';
 
 /** At most this many customers answer one search: staff type more to narrow it. */
@@ -56,7 +56,7 @@ export const staffBookingBody = z.object({
   expectedTotal,
   status: oneOf('whether the booking is confirmed', STAFF_BOOKING_STATUSES, ['pending', 'confirmed']).optional(),
   /** The customer's licence and date of birth, typed off the card in hand: saved as their own entry would be, checked on the booking's days. */
-  driver: driverBody.optional(),
+  driver: typedLicence.optional(),
 });
 export type StaffBookingBody = z.infer<typeof staffBookingBody>;
 export type StaffBookingBodyInput = z.input<typeof staffBookingBody>;
