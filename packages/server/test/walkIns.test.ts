@@ -100,6 +100,9 @@ describe(`walk-ins who drive off (${describeDatabase})`, () => {
     const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
     expect(text).toContain(`${LICENCE}, issued in Jamaica`);
     expect(text).toContain('14 Mar 1985');
+    // The desk's "Done today" lists the keys out.
+    const desk = await api(agent.token).call('desk');
+    expect(desk.doneToday.find((b) => b._id === booking._id)).toMatchObject({ done: 'out', reference: booking.reference });
   });
 
   it('the licence typed with the booking is checked on its days: one the rules refuse books nothing and makes nobody; one they allow is kept for the check', async () => {
