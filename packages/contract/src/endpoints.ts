@@ -19,6 +19,7 @@ import {
   resendMessageBody,
   outboxMessageParams,
   outboxMessageResponse,
+  outboxLinkResponse,
   resetPasswordBody,
   changeStatusBody,
   checkAvailabilityBody,
@@ -736,6 +737,52 @@ export const ENDPOINTS = {
     response: responses.message,
     errors: [404],
   },
+  // Walk-ins who drive off (docs/decisions/107)
+  customerDriver: {
+    summary: "A customer's driver details, documents and checks, as staff see them at the desk",
+    description: 'The same entry as the driver checks page, for one customer. Staff accounts and erased customers: 404.',
+    tag: 'Owner',
+    params: customerIdParams,
+    response: driverResponses.customerDriver,
+    errors: [404],
+  },
+  saveCustomerDriver: {
+    summary: "Type a customer's driving licence and date of birth (a walk-in at the desk)",
+    description:
+      "The same fields, checks and vetting as the customer's own PUT /api/user/driver: given or changed, the customer waits for a staff member's check " +
+      '(POST /api/owner/vetting approves them). Staff accounts and erased customers: 404.',
+    tag: 'Owner',
+    params: customerIdParams,
+    body: driverBody,
+    response: driverResponses.customerDriverSaved,
+    errors: [404],
+  },
+  uploadCustomerDocument: {
+    summary: "Send a photo of a customer's document (their licence, at the desk)",
+    description:
+      "As the customer's own upload (POST /api/user/documents): the same kinds, checks and cleaning, counted in the customer's quota and files an hour " +
+      '(413 documents_full, 429 uploads_too_many), 507 uploads_paused while the server is short of disk. Staff accounts and erased customers: 404.',
+    tag: 'Owner',
+    params: customerIdParams,
+    multipart: documentUploadFields,
+    status: 201,
+    response: driverResponses.documentUploaded,
+    errors: [404, 409, 413, 429, 507],
+    codes: ['documents_full', 'uploads_too_many', 'uploads_paused'],
+  },
+  counterDrivers: {
+    summary: 'Name the other drivers of a booking at the counter',
+    description:
+      'Staff, until the keys are handed over (a pending or confirmed booking; 409 otherwise). The same list, rules and price as the customer\'s own call ' +
+      '(PUT /api/bookings/{id}/drivers): each driver is checked on the booking\'s days (422 with the rule, nothing saved), the booking is re-quoted for the drivers named, ' +
+      'and expectedTotal guards the price (409 price_changed with the new quote). The difference is owed in the folio, to be paid with the keys. Never sent back to be confirmed again.',
+    tag: 'Bookings',
+    params: idParams,
+    body: bookingDriversBody,
+    response: responses.bookingSaved.extend({ difference: z.number() }),
+    errors: [404, 409, 422],
+    codes: ['payment_open', 'price_changed'],
+  },
   // The history (activity log)
   ownerActivity: {
     summary: 'The history of changes, newest first',
@@ -793,6 +840,18 @@ export const ENDPOINTS = {
     params: outboxMessageParams,
     response: outboxMessageResponse,
     errors: [404],
+  },
+  outboxLink: {
+    summary: "Copy a customer's one-time link out of the outbox",
+    description:
+      'For mail that is off: the link of a welcome or password letter to a customer, to pass on by hand. Owners and managers only (an agent gets 403, code not_allowed). ' +
+      'The link is the one the e-mail carries: it works once and expires as the e-mail says (welcome 7 days, password 1 hour). A used or expired link: 409 code link_gone; ' +
+      'a message with no such link, or to a staff member: 404.',
+    tag: 'Owner',
+    params: outboxMessageParams,
+    response: outboxLinkResponse,
+    errors: [404, 409],
+    codes: ['link_gone'],
   },
   outboxAttachment: {
     summary: 'The PDF an e-mail of the outbox carries',

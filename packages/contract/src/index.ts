@@ -28,3 +28,4 @@ export * from './storage';
 export * from './bankDays';
 export * from './refunds';
 export * from './changedLines';
+export * from './walkIns';

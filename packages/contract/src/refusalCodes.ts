@@ -69,6 +69,8 @@ export const REFUSAL_CODES = {
   ...STORAGE_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
   phone_needed: 'Please give a phone number so we can reach you about this booking.',
+  // A customer's one-time link copied from the outbox (docs/decisions/107).
+  link_gone: 'This link no longer works: it was used, or its time ran out. The customer can ask for a new one with "Forgot password?" on the login form.',
 } as const;
 export type RefusalCode = keyof typeof REFUSAL_CODES;
 

@@ -103,6 +103,13 @@ export const ROUTES = {
   decideVetting: { method: 'POST', path: '/api/owner/vetting', access: 'staff' },
   markDoNotRent: { method: 'POST', path: '/api/owner/customers/:id/do-not-rent', access: 'staff' },
   clearDoNotRent: { method: 'DELETE', path: '/api/owner/customers/:id/do-not-rent', access: 'staff' },
+  // Walk-ins who drive off (docs/decisions/107): a customer's licence typed and its photo sent by staff, other drivers at check-out, a one-time link copied
+  customerDriver: { method: 'GET', path: '/api/owner/customers/:id/driver', access: 'staff' },
+  saveCustomerDriver: { method: 'PUT', path: '/api/owner/customers/:id/driver', access: 'staff' },
+  uploadCustomerDocument: { method: 'POST', path: '/api/owner/customers/:id/documents', access: 'staff' },
+  counterDrivers: { method: 'PUT', path: '/api/owner/bookings/:id/drivers', access: 'staff' },
+  /** A customer's welcome or password link that still works; agents get 403. */
+  outboxLink: { method: 'GET', path: '/api/owner/outbox/:id/link', access: 'manager' },
   ownerOutbox: { method: 'GET', path: '/api/owner/outbox', access: 'staff' },
   resendMessage: { method: 'POST', path: '/api/owner/outbox/resend', access: 'staff' },
   /** A message to read; one to a staff member only for owners (404 for other staff). */

@@ -26,6 +26,7 @@ import { staffBookingEntries } from './permissionEntries/staffBookings';
 import { bookingChangeEntries } from './permissionEntries/bookingChanges';
 import { outboxEntries } from './permissionEntries/outbox';
 import { folioEntries } from './permissionEntries/folio';
+import { walkInEntries } from './permissionEntries/walkIns';
 
 /** The spare car a caller works on: each staff member has their own (customers are refused before it matters). */
 const spareOf = (role: Role): StaffMember => (role === 'agent' || role === 'manager' ? role : 'owner');
@@ -73,6 +74,7 @@ const TABLE: Record<string, Entry> = {
   ...bookingChangeEntries,
   ...outboxEntries,
   ...folioEntries,
+  ...walkInEntries,
   'GET /health': { call: () => ({ method: 'GET', url: '/health' }), expected: everyone(200) },
   [`POST ${API.register}`]: {
     call: () => ({ method: 'POST', url: API.register, payload: { name: 'New Customer', email: uniqueEmail('matrix'), password: TEST_PASSWORD } }),

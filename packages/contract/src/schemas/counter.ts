@@ -147,6 +147,13 @@ export const deskBooking = ownerBooking.extend({
 });
 export type DeskBooking = z.infer<typeof deskBooking>;
 
+/** A booking the counter handled today: keys out or keys back, and when (the desk's "Done today"). */
+export const doneBooking = deskBooking.extend({
+  done: z.enum(['out', 'back']),
+  doneAt: z.string(),
+});
+export type DoneBooking = z.infer<typeof doneBooking>;
+
 /** Everything the check-out and check-in forms need about one booking. */
 export const counterBooking = deskBooking.extend({
   car: ownerBooking.shape.car.extend({ plate: z.string().nullable(), odometerKm: z.number(), distancePerDay: z.number() }),
@@ -182,6 +189,8 @@ export const counterResponses = {
     pickups: z.array(deskBooking),
     returns: z.array(deskBooking),
     overdue: z.array(deskBooking),
+    /** Keys out or back today, the latest first. */
+    doneToday: z.array(doneBooking),
   }),
   counterBooking: ok({ booking: counterBooking }),
   checkedOut: ok({ message: z.string(), booking: ownerBooking }),

@@ -41,6 +41,10 @@ function checkDriverDates(value: DriverInput, ctx: z.RefinementCtx, today: strin
 /** PUT /api/user/driver: the customer's own driving licence and date of birth. */
 export const driverBody = z.object(driverShape).superRefine((value, ctx) => checkDriverDates(value, ctx, companyToday()));
 export type DriverBody = z.infer<typeof driverBody>;
+/** The same, as part of a staff booking (a walk-in's licence typed at the desk, docs/decisions/107). */
+export const typedLicence = z
+  .object(driverShape, { error: 'Please give the driving licence with its number, issuing country, dates and the date of birth, or leave it out.' })
+  .superRefine((value, ctx) => checkDriverDates(value, ctx, companyToday()));
 
 export const driver = z.object({
   licenceNumber: z.string(),
@@ -150,6 +154,9 @@ export const driverResponses = {
   documentUploaded: ok({ message: z.string(), document: customerDocument, storage: documentStorage }),
   vetting: ok({ customers: z.array(vettingEntry) }),
   vettingDecided: ok({ message: z.string(), customer: vettingEntry }),
+  /** A customer's driver details as staff see them at the desk (docs/decisions/107). */
+  customerDriver: ok({ customer: vettingEntry }),
+  customerDriverSaved: ok({ message: z.string(), customer: vettingEntry }),
 } as const;
 export type DriverSavedResponse = z.infer<typeof driverResponses.driverSaved>;
 export type VettingResponse = z.infer<typeof driverResponses.vetting>;

@@ -48,6 +48,11 @@ export const outboxMessageDetail = outboxMessage.extend({
   bookingReference: z.string().nullable(),
   /** https://wa.me/<digits>?text=<its text>: for a customer with a phone, a message whose links all work. */
   whatsApp: z.string().nullable(),
+  /** A customer's welcome or password link that still works: owners and managers may copy it (GET /api/owner/outbox/:id/link). */
+  copyLink: z.boolean(),
 });
 export type OutboxMessageDetail = z.infer<typeof outboxMessageDetail>;
 export const outboxMessageResponse = z.object({ success: z.literal(true), outboxMessage: outboxMessageDetail });
+
+/** The one-time link of a customer's welcome or password letter, for owners and managers to pass on by hand when mail is off. */
+export const outboxLinkResponse = z.object({ success: z.literal(true), link: z.string() });

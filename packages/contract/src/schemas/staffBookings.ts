@@ -7,6 +7,7 @@ import { PAYMENT_METHODS, VETTING_STATUSES } from '../constants';
 import { calendarDate, expectedTotal, idField, oneOf, queryText, personName } from './fields';
 import { quoteChoices } from './prices';
 import { booking } from './bookings';
+import { typedLicence } from './drivers';
 import { emailSchema, phoneSchema } from './users';
 
 /** At most this many customers answer one search: staff type more to narrow it. */
@@ -54,13 +55,16 @@ export const staffBookingBody = z.object({
   ...quoteChoices,
   expectedTotal,
   status: oneOf('whether the booking is confirmed', STAFF_BOOKING_STATUSES, ['pending', 'confirmed']).optional(),
+  /** The customer's licence and date of birth, typed off the card in hand: saved as their own entry would be, checked on the booking's days. */
+  driver: typedLicence.optional(),
 });
 export type StaffBookingBody = z.infer<typeof staffBookingBody>;
 export type StaffBookingBodyInput = z.input<typeof staffBookingBody>;
 
 export const staffBookingResponses = {
   customers: z.object({ success: z.literal(true), customers: z.array(customerMatch) }),
-  booked: z.object({ success: z.literal(true), message: z.string(), booking, notice: z.string().optional() }),
+  /** customerId: whose the booking is (a new customer's id too), for the licence photo sent next. */
+  booked: z.object({ success: z.literal(true), message: z.string(), booking, customerId: z.string(), notice: z.string().optional() }),
 } as const;
 export type CustomerSearchResponse = z.infer<typeof staffBookingResponses.customers>;
 export type StaffBookingResponse = z.infer<typeof staffBookingResponses.booked>;

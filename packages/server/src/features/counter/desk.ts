@@ -8,12 +8,14 @@ import {
   DEFAULT_DISTANCE_PER_DAY,
   type CounterBooking,
   companyToday,
+  COMPANY_TIME_ZONE,
   type DeskBooking,
+  type DoneBooking,
   dueBackAt,
   rentalDays,
 } from '@rental/contract';
-import { and, asc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
-import { bookings, cars, driverDetails, users } from '../../db/schema';
+import { and, asc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { bookings, cars, driverDetails, rentals, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
@@ -69,7 +71,29 @@ export async function desk(db: Database, now = new Date()) {
     pickups: shown.filter((b) => b.status === 'confirmed'),
     returns: shown.filter((b) => b.status === 'on_rent' && !b.overdue),
     overdue: shown.filter((b) => b.overdue),
+    doneToday: await doneToday(db, company, now, today),
   };
+}
+
+/** The company's day of a moment, in SQL (the desk's "today" is Jamaica's). */
+const dayOf = (at: typeof rentals.checkedOutAt | typeof rentals.checkedInAt) => sql`(${at} AT TIME ZONE ${COMPANY_TIME_ZONE})::date`;
+
+/** Keys out or back today (issue 32 item 10): what the counter has done, the latest first. */
+async function doneToday(db: Database, company: CompanySettings, now: Date, today: string): Promise<DoneBooking[]> {
+  const rows = await db
+    .select({ ...deskColumns, checkedOutAt: rentals.checkedOutAt, checkedInAt: rentals.checkedInAt })
+    .from(rentals)
+    .innerJoin(bookings, eq(bookings.id, rentals.bookingId))
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(or(sql`${dayOf(rentals.checkedOutAt)} = ${today}::date`, sql`${dayOf(rentals.checkedInAt)} = ${today}::date`));
+  const done: DoneBooking[] = [];
+  for (const row of rows) {
+    const booking = toDeskBooking(row as DeskRow, company, now, null);
+    if (companyToday(row.checkedOutAt) === today) done.push({ ...booking, done: 'out', doneAt: row.checkedOutAt.toISOString() });
+    if (row.checkedInAt && companyToday(row.checkedInAt) === today) done.push({ ...booking, done: 'back', doneAt: row.checkedInAt.toISOString() });
+  }
+  return done.sort((a, b) => b.doneAt.localeCompare(a.doneAt));
 }
 
 /** One booking as the counter needs it; undefined when there is no such booking. */

@@ -4,9 +4,23 @@
  * its other lines stay as sold, the drivers' line and the total follow the number named, and the
  * folio gets the difference as an other-drivers line (0024_folio.sql). A confirmed
  * booking made dearer goes back to staff (pending, held as a new booking; confirmAgain), as a
- * customer's change of dates does.
+ * customer's change of dates does. Staff name them too, at the counter until the keys go out
+ * (byStaff, docs/decisions/107): the same rules and price, the difference owed with the keys.
  */
-import { type AdditionalDriver, type Booking, canNameDrivers, companyToday, confirmAgain, driverProblems, DRIVER_MESSAGES, holdMinutesFor, MESSAGES, type Quote, withOtherDrivers } from '@rental/contract';
+import {
+  type AdditionalDriver,
+  type Booking,
+  canNameDrivers,
+  companyToday,
+  confirmAgain,
+  driverProblems,
+  DRIVER_MESSAGES,
+  holdMinutesFor,
+  MESSAGES,
+  type Quote,
+  WALK_IN_MESSAGES,
+  withOtherDrivers,
+} from '@rental/contract';
 import { and, eq } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookings } from '../../db/schema';
@@ -35,6 +49,8 @@ export interface DriversOptions {
   /** Where the drivers' change is recorded (staff's letter, when it goes back to them, is made from it). */
   events: EventLog;
   today?: string;
+  /** Staff at the counter: any customer's booking, until the keys go out; never sent back to be confirmed. */
+  byStaff?: boolean;
 }
 
 export async function setBookingDrivers(db: Database, userId: string, bookingId: string, drivers: AdditionalDriver[], options: DriversOptions): Promise<DriversSaved> {
@@ -45,12 +61,14 @@ export async function setBookingDrivers(db: Database, userId: string, bookingId:
     const [booking] = await tx
       .select({ status: bookings.status, pickupDate: bookings.pickupDate, returnDate: bookings.returnDate, quote: bookings.quote, price: bookings.price })
       .from(bookings)
-      .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
+      .where(options.byStaff ? eq(bookings.id, bookingId) : and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
       .for('update');
     if (!booking) throw new HttpError(404, MESSAGES.bookingNotFound);
     // The drivers are part of what the open card page is paying for.
     await refuseWhileCardPaymentOpen(tx, bookingId);
-    if (!canNameDrivers(booking, today)) throw new HttpError(409, DRIVER_MESSAGES.driversBookingClosed);
+    if (options.byStaff) {
+      if (booking.status !== 'pending' && booking.status !== 'confirmed') throw new HttpError(409, WALK_IN_MESSAGES.counterDriversClosed);
+    } else if (!canNameDrivers(booking, today)) throw new HttpError(409, DRIVER_MESSAGES.driversBookingClosed);
     const company = await getCompanySettings(tx);
     const problems = drivers.flatMap((driver) => driverProblems(driver, booking, company, driver.name).map((p) => p.message));
     if (problems.length > 0) throw new HttpError(422, problems.join(' '));
@@ -59,7 +77,7 @@ export async function setBookingDrivers(db: Database, userId: string, bookingId:
     const total = quoted?.total ?? booking.price;
     const changed = quoted ? priceChangedRefusal(options.expectedTotal, quoted) : undefined;
     if (changed) throw changed;
-    const toConfirm = confirmAgain('customer', booking, booking, booking.price, total);
+    const toConfirm = confirmAgain(options.byStaff ? 'staff' : 'customer', booking, booking, booking.price, total);
     await tx
       .update(bookings)
       .set({

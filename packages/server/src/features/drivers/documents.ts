@@ -106,9 +106,11 @@ export async function addDocument(
   kind: DocumentKind,
   file: { content: Buffer; mimeType: 'image/webp' | 'application/pdf' },
   quotaBytes: number,
+  /** Who sends it, for the history (the customer, or staff at the desk). */
+  actorId = userId,
 ): Promise<{ document: CustomerDocument; storage: DocumentStorage }> {
   return db.transaction(async (tx) => {
-    await actAs(tx, userId);
+    await actAs(tx, actorId);
     // Two uploads at once must not both pass the count or the quota: they queue on the customer's row.
     await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(documents).where(and(eq(documents.userId, userId), eq(documents.kind, kind)));

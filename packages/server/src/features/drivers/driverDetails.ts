@@ -30,31 +30,48 @@ export async function readVetting(db: Database | Tx, userId: string): Promise<Ve
 
 const SAME_FIELDS = ['licenceNumber', 'licenceCountry', 'licenceIssued', 'licenceExpires', 'dateOfBirth'] as const;
 
+/** What one save did: the details and vetting now, whether they changed, and whether the company had decided before. */
+export interface DriverWritten {
+  driver: Driver;
+  vetting: Vetting;
+  changed: boolean;
+  /** Approved or not approved before this save. */
+  decided: boolean;
+}
+
 /**
- * Saves the details. Given for the first time, or changed after the company decided: the customer
- * is to be checked (again); saved unchanged, nothing moves. The user's row is locked first, so a
- * staff decision made meanwhile is either seen or waits for this save.
+ * Writes the details inside the caller's transaction: the one writer of a customer's driver details,
+ * whether the customer types them or staff do at the desk (docs/decisions/107). Given for the first
+ * time, or changed after the company decided: the customer is to be checked (again); saved
+ * unchanged, nothing moves. The user's row is locked first, so a staff decision made meanwhile is
+ * either seen or waits for this save.
  */
+export async function writeDriver(tx: Tx, userId: string, body: DriverBody): Promise<DriverWritten> {
+  const [account] = await tx.select({ status: users.vettingStatus }).from(users).where(eq(users.id, userId)).for('update');
+  const before = await readDriver(tx, userId);
+  const changed = !before || SAME_FIELDS.some((field) => before[field] !== body[field]);
+  if (changed) {
+    await tx
+      .insert(driverDetails)
+      .values({ userId, ...body })
+      .onConflictDoUpdate({ target: driverDetails.userId, set: { ...body, updatedAt: new Date() } });
+  }
+  const decided = account?.status === 'approved' || account?.status === 'rejected';
+  // Approved, then changed: to be checked again. Not approved stays so (their bookings still refused)
+  // until staff look again: the waiting list shows them, their details being newer than the decision.
+  if (changed && (account?.status === 'not_submitted' || account?.status === 'approved')) {
+    await tx.update(users).set({ vettingStatus: 'waiting', vettingReason: null, vettedAt: null }).where(eq(users.id, userId));
+  }
+  const driver = (await readDriver(tx, userId))!;
+  const vetting = await readVetting(tx, userId);
+  return { driver, vetting, changed, decided };
+}
+
+/** The customer's own save (PUT /api/user/driver). */
 export async function saveDriver(db: Database, userId: string, body: DriverBody): Promise<{ driver: Driver; vetting: Vetting; message: string }> {
   return db.transaction(async (tx) => {
     await actAs(tx, userId);
-    const [account] = await tx.select({ status: users.vettingStatus }).from(users).where(eq(users.id, userId)).for('update');
-    const before = await readDriver(tx, userId);
-    const changed = !before || SAME_FIELDS.some((field) => before[field] !== body[field]);
-    if (changed) {
-      await tx
-        .insert(driverDetails)
-        .values({ userId, ...body })
-        .onConflictDoUpdate({ target: driverDetails.userId, set: { ...body, updatedAt: new Date() } });
-    }
-    const decided = account?.status === 'approved' || account?.status === 'rejected';
-    // Approved, then changed: to be checked again. Not approved stays so (their bookings still refused)
-    // until staff look again: the waiting list shows them, their details being newer than the decision.
-    if (changed && (account?.status === 'not_submitted' || account?.status === 'approved')) {
-      await tx.update(users).set({ vettingStatus: 'waiting', vettingReason: null, vettedAt: null }).where(eq(users.id, userId));
-    }
-    const driver = (await readDriver(tx, userId))!;
-    const vetting = await readVetting(tx, userId);
+    const { driver, vetting, changed, decided } = await writeDriver(tx, userId, body);
     return { driver, vetting, message: changed && decided ? DRIVER_MESSAGES.driverSavedCheckAgain : DRIVER_MESSAGES.driverSaved };
   });
 }

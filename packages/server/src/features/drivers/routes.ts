@@ -1,6 +1,6 @@
 /** The driver's calls (details, documents, other drivers, erasure) and staff's (vetting, do not rent). */
 import multipart from '@fastify/multipart';
-import { DOCUMENT_KINDS, type DocumentKind, DRIVER_MESSAGES, formatMoney } from '@rental/contract';
+import { DOCUMENT_KINDS, type DocumentKind, DRIVER_MESSAGES, formatMoney, WALK_IN_MESSAGES } from '@rental/contract';
 import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
@@ -11,6 +11,7 @@ import { saveDriver } from './driverDetails';
 import { addDocument, checkRoomFor, cleanDocument, deleteDocument, documentStorage, listDocuments, readDocumentFile } from './documents';
 import { eraseAccount } from './erasure';
 import { decideVetting, setDoNotRent, vettingList } from './vetting';
+import { customerDriver, requireCustomer, staffAddDocument, staffSaveDriver } from './staffEntry';
 
 export interface DriverRoutesOptions {
   /** Limits guesses of the password when erasing an account, like login; undefined: no limit. */
@@ -94,6 +95,43 @@ const driverRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, option
         ? DRIVER_MESSAGES.driversSaved
         : `${DRIVER_MESSAGES.driversSaved}. The total is now ${formatMoney(booking.price, currency)} (${formatMoney(Math.abs(difference), currency)} ${difference > 0 ? 'more' : 'less'}).${confirmAgain ? ` ${DRIVER_MESSAGES.driversToConfirm}` : ''}`;
     return { success: true as const, message, booking, difference, confirmAgain };
+  });
+
+  // Walk-ins at the desk (docs/decisions/107): staff type the licence, send its photo, name other drivers at the counter.
+  addEndpoint(app, 'customerDriver', async (request) => {
+    return { success: true as const, customer: await customerDriver(app.db, request.params.id) };
+  });
+
+  addEndpoint(app, 'saveCustomerDriver', async (request) => {
+    return { success: true as const, ...(await staffSaveDriver(app.db, request.user.id, request.params.id, request.body)) };
+  });
+
+  addEndpoint(app, 'uploadCustomerDocument', async (request, reply) => {
+    // Nothing of the upload is read for a customer who is not there.
+    await requireCustomer(app.db, request.params.id);
+    // The customer's files, wherever they are sent from: their quota and their count an hour.
+    await app.uploadGate.admit(request, reply, request.params.id);
+    const { image: file, fields } = await readUpload(request, 'file');
+    if (!isDocumentKind(fields.kind)) throw new HttpError(400, MESSAGE_CHOOSE_KIND);
+    if (!file) throw new HttpError(400, DRIVER_MESSAGES.documentFileRequired);
+    const cleaned = await cleanDocument(file, request.params.id);
+    const { document, storage } = await staffAddDocument(app.db, request.user.id, request.params.id, fields.kind, cleaned, quotaBytes);
+    return { success: true as const, message: WALK_IN_MESSAGES.photoSaved, document, storage };
+  });
+
+  addEndpoint(app, 'counterDrivers', async (request) => {
+    const { booking, difference } = await setBookingDrivers(app.db, request.user.id, request.params.id, request.body.drivers, {
+      expectedTotal: request.body.expectedTotal,
+      holdMinutes: app.config.holdMinutes,
+      events: app.events,
+      byStaff: true,
+    });
+    const currency = booking.quote?.currency;
+    const message =
+      difference === 0
+        ? WALK_IN_MESSAGES.counterDriversSaved
+        : `${WALK_IN_MESSAGES.counterDriversSaved} The total is now ${formatMoney(booking.price, currency)} (${formatMoney(Math.abs(difference), currency)} ${difference > 0 ? 'more, to be paid with the keys' : 'less'}).`;
+    return { success: true as const, message, booking, difference };
   });
 
   addEndpoint(app, 'vetting', async (request) => {

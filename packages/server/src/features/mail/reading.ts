@@ -5,11 +5,11 @@
  * owners' alone: other staff neither list them nor open them (404, as for a message that does not
  * exist), since a reset or invitation link in the wrong hands is someone else's account.
  */
-import { linksIn, MESSAGES, type OutboxMessage, type OutboxMessageDetail, OUTBOX_PAGE_SIZE, type StaffRole, whatsAppLink } from '@rental/contract';
+import { COPYABLE_LINK_KINDS, linksIn, MESSAGES, type OutboxMessage, type OutboxMessageDetail, OUTBOX_PAGE_SIZE, REFUSAL_CODES, type StaffRole, whatsAppLink } from '@rental/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { LINK_TOKEN_PLACEHOLDER, outboxSummary } from './outbox';
+import { LINK_TOKEN_PLACEHOLDER, outboxSummary, resetLinkWorks, withLinkToken } from './outbox';
 import { readAttachment } from './sender';
 
 /** Kinds written to people joining the staff, whose address is not a staff account's yet. */
@@ -46,6 +46,10 @@ interface Row {
   reference: string | null;
   /** The phone of the customer the message is to (their account's, by its address). */
   phone: string | null;
+  /** The message's one-time token, while its link still works; null otherwise. */
+  live_token: string | null;
+  /** To a staff member (their links are never copied: an owner's reset link is an owner's account). */
+  to_staff: boolean;
 }
 
 /** The columns outboxSummary reads, named as it names them. */
@@ -70,6 +74,8 @@ export async function findReadable(db: Database, role: StaffRole | null, message
   const [row] = await queryRows<Row>(
     db,
     sql`SELECT ${SUMMARY_COLUMNS}, o.kind, o.text_body, o.html_body, o.booking_id, o.attachment, b.reference,
+               CASE WHEN o.link_token IS NOT NULL AND ${resetLinkWorks(sql`o.link_token`)} THEN o.link_token END AS live_token,
+               ${toStaffMember()} AS to_staff,
                (SELECT u.phone FROM users u WHERE u.role = 'user' AND u.email = lower(o.recipient) AND u.erased_at IS NULL) AS phone
           FROM outbox o LEFT JOIN bookings b ON b.id = o.booking_id
          WHERE o.id = ${messageId}::bigint AND ${readable(role)}`,
@@ -95,7 +101,29 @@ export async function readMessage(db: Database, role: StaffRole | null, messageI
       : null,
     bookingReference: row.reference,
     whatsApp: row.phone && linksWork ? whatsAppLink(row.phone, row.text_body) : null,
+    copyLink: copyableLink(row) !== null,
   };
+}
+
+/** A customer's welcome or password link, as the e-mail carries it, while it still works; null otherwise. */
+function copyableLink(row: Row): string | null {
+  if (row.to_staff || !row.live_token || !(COPYABLE_LINK_KINDS as readonly string[]).includes(row.kind)) return null;
+  const link = linksIn(withLinkToken(row.text_body, row.live_token)).find((l) => l.includes(`token=${encodeURIComponent(row.live_token!)}`));
+  return link ?? null;
+}
+
+/**
+ * The link of a customer's welcome or password letter, for owners and managers to pass on by hand
+ * when mail is off (docs/decisions/107). The same token as the e-mail's: it works once and expires as
+ * the e-mail says. Used or expired: 409 link_gone; no such link, or a letter to a staff member: 404.
+ */
+export async function readMessageLink(db: Database, role: StaffRole | null, messageId: string): Promise<string> {
+  const row = await findReadable(db, role, messageId);
+  const kindHasLink = (COPYABLE_LINK_KINDS as readonly string[]).includes(row.kind) && !row.to_staff;
+  if (!kindHasLink) throw new HttpError(404, MESSAGES.notFound);
+  const link = copyableLink(row);
+  if (!link) throw new HttpError(409, REFUSAL_CODES.link_gone, 'link_gone');
+  return link;
 }
 
 /** The PDF a message carries, as it is sent; 404 when it carries none, it is missing, or the reader may not see the message. */

@@ -3,7 +3,7 @@ import { MESSAGES, OUTBOX_PAGE_SIZE } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
 import { resendMessage } from './outbox';
-import { findReadable, listReadableOutbox, readMessage, readMessageAttachment } from './reading';
+import { findReadable, listReadableOutbox, readMessage, readMessageAttachment, readMessageLink } from './reading';
 
 const mailRoutes: FastifyPluginAsync = async (app) => {
   addEndpoint(app, 'ownerOutbox', async (request) => {
@@ -15,6 +15,11 @@ const mailRoutes: FastifyPluginAsync = async (app) => {
 
   addEndpoint(app, 'outboxMessage', async (request) => {
     return { success: true as const, outboxMessage: await readMessage(app.db, request.user.staffRole, request.params.id) };
+  });
+
+  // Owners and managers pass a customer's link on by hand when mail is off (docs/decisions/107).
+  addEndpoint(app, 'outboxLink', async (request) => {
+    return { success: true as const, link: await readMessageLink(app.db, request.user.staffRole, request.params.id) };
   });
 
   addEndpoint(app, 'outboxAttachment', async (request, reply) => {

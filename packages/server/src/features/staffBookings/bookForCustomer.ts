@@ -3,10 +3,13 @@
  * customer's own path (bookBatch.ts's bookInTransaction, then book_car in the database) with every
  * rule but the limit of holds; around it, in the same transaction: the new customer's account (so a
  * refused booking leaves none behind), the confirmation when staff confirm at once, the link to set
- * a password, and the history's line saying who on staff booked for whom.
+ * a password, and the history's line saying who on staff booked for whom. The customer's licence,
+ * when staff type it (docs/decisions/107), is checked by the rules on the booking's days first and
+ * written through the drivers feature, as the customer's own entry is.
  */
 import { randomBytes } from 'node:crypto';
 import {
+  driverProblems,
   DRIVER_MESSAGES,
   MESSAGES,
   rentalDatesProblem,
@@ -24,6 +27,8 @@ import { HttpError } from '../../http/errors';
 import { hashResetToken } from '../auth';
 import { isId } from '../../db/ids';
 import { bookInTransaction, type BookingRules, findBooking, type Actor, staffActor, takeStep } from '../bookings';
+import { getCompanySettings } from '../company';
+import { writeDriver } from '../drivers';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -49,7 +54,13 @@ export async function bookForCustomer(db: Database, actor: Actor, body: StaffBoo
 async function book(tx: Tx, actor: Actor, body: StaffBookingBody, rules: BookingRules): Promise<StaffBookingResponse> {
   // The history names the staff member for everything this transaction changes.
   await actAs(tx, actor.id);
-  const { customerId, isNew, email } = await theCustomer(tx, body.customer);
+  const { customerId, isNew, email, name } = await theCustomer(tx, body.customer);
+  if (body.driver) {
+    // Said in staff's words, naming the customer, before anything is kept (the new account rolls back).
+    const problems = driverProblems(body.driver, body, await getCompanySettings(tx), name);
+    if (problems.length > 0) throw new HttpError(422, problems.map((p) => p.message).join(' '));
+    await writeDriver(tx, customerId, body.driver);
+  }
   const confirmAtOnce = body.status === 'confirmed';
   const [outcome] = await bookInTransaction(tx, [{ actor, forCustomer: customerId, input: body, confirmAtOnce }], rules);
   if (!outcome || 'again' in outcome) throw new ReferenceClash();
@@ -78,6 +89,7 @@ async function book(tx: Tx, actor: Actor, body: StaffBookingBody, rules: Booking
     success: true,
     message: confirmAtOnce ? STAFF_BOOKING_MESSAGES.bookedConfirmed : STAFF_BOOKING_MESSAGES.booked,
     booking,
+    customerId,
   };
   if (made.notice === DRIVER_MESSAGES.driverMissing) answer.notice = STAFF_BOOKING_MESSAGES.driverMissing;
   return answer;

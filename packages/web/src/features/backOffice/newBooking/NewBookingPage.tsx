@@ -7,7 +7,6 @@ import { companyToday } from '@rental/contract/rentalDates';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import { errorMessage } from '../../../api/client';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { ExtrasPicker } from '../../bookings/ExtrasPicker';
 import { NO_CHOICES } from '../../bookings/priceChoices';
@@ -20,6 +19,10 @@ import { useOwnerCars } from '../ownerQueries';
 import { CustomerFinder } from './CustomerFinder';
 import { bookingPageLink, type NewBookingForm, newBookingBody, newBookingProblem, PAYMENT_CHOICES, quotableDates, STATUS_CHOICES } from './newBookingForm';
 import { useBookForCustomer } from './newBookingQueries';
+import { LicenceSection, type LicenceChoice, licenceRuleProblems, NO_LICENCE } from './LicenceSection';
+import { callApi, errorMessage } from '../../../api/client';
+import { useCompany } from '../../../company/useCompany';
+import { WALK_IN_MESSAGES } from '@rental/contract/walkIns';
 
 const START: NewBookingForm = { customer: { kind: 'none' }, carId: '', pickupDate: '', returnDate: '', choices: NO_CHOICES, paymentMethod: 'upfront', status: 'confirmed' };
 
@@ -31,11 +34,14 @@ export function NewBookingPage() {
   const [form, setForm] = useState<NewBookingForm>(START);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  const [licence, setLicence] = useState<LicenceChoice>(NO_LICENCE);
+  const company = useCompany();
   const cars = useOwnerCars();
   const prices = usePrices();
   const book = useBookForCustomer();
   const dates = quotableDates(form, today);
   const quote = useQuote(form.carId && dates ? { carId: form.carId, ...dates, choices: form.choices } : null);
+  const customerName = form.customer.kind === 'found' ? form.customer.customer.name : form.customer.kind === 'new' ? form.customer.name : '';
   const set = (changes: Partial<NewBookingForm>) => {
     setProblem('');
     setForm((current) => ({ ...current, ...changes }));
@@ -44,13 +50,14 @@ export function NewBookingPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = newBookingProblem(form, today);
+    const found = newBookingProblem(form, today) ?? licenceRuleProblems(licence, dates, company, customerName)[0];
     if (found) return setProblem(found);
     setBusy(true);
     try {
-      const answer = await book(newBookingBody(form));
+      const answer = await book({ ...newBookingBody(form), ...(licence.values && { driver: licence.values }) });
       toast.success(`${answer.message} ${answer.booking.reference}`);
       if (answer.notice) toast(answer.notice);
+      if (licence.photo) await sendLicencePhoto(answer.customerId, licence.photo);
       navigate(bookingPageLink(answer.booking.reference));
     } catch (error) {
       setProblem(errorMessage(error));
@@ -70,6 +77,15 @@ export function NewBookingPage() {
           </h2>
           <CustomerFinder choice={form.customer} onChange={(customer) => set({ customer })} />
         </section>
+
+        {form.customer.kind !== 'none' && (
+          <section className={section} aria-labelledby={`${ids}-licence`}>
+            <h2 id={`${ids}-licence`} className="mb-3 font-semibold text-slate-900">
+              Driving licence
+            </h2>
+            <LicenceSection licence={licence} onChange={setLicence} name={customerName} days={dates} />
+          </section>
+        )}
 
         <section className={section} aria-labelledby={`${ids}-car`}>
           <h2 id={`${ids}-car`} className="mb-3 font-semibold text-slate-900">
@@ -127,6 +143,19 @@ export function NewBookingPage() {
       </form>
     </>
   );
+}
+
+/** The licence photo, sent once the booking made the customer; a failure does not undo the booking, it is said. */
+async function sendLicencePhoto(customerId: string, photo: File) {
+  const form = new FormData();
+  form.append('kind', 'licence_front');
+  form.append('file', photo);
+  try {
+    await callApi('uploadCustomerDocument', { params: { id: customerId }, form });
+    toast.success(WALK_IN_MESSAGES.photoSaved);
+  } catch {
+    toast.error(WALK_IN_MESSAGES.photoNotSaved);
+  }
 }
 
 function Choices<T extends string>({

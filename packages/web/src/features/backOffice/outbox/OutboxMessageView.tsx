@@ -12,7 +12,9 @@ import { callApi, errorMessage } from '../../../api/client';
 import { SkeletonBlock } from '../../../components/Skeleton';
 import { formatInstantWithTime } from '../../../lib/dates';
 import { useCounterFileUrl } from '../counter/checkOut/counterFile';
+import { useStaffMay } from '../useStaffMay';
 import { frameDocument, kindWords, sizeWords } from './messageView';
+import { OneTimeLink } from './OneTimeLink';
 
 async function copy(link: string) {
   try {
@@ -41,6 +43,8 @@ export function OutboxMessageView({ id, onClose }: { id: string; onClose: () => 
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [message.data]);
   const data = message.data?.outboxMessage;
+  // A customer's one-time link is for owners and managers to pass on (the API refuses agents).
+  const mayCopyLink = useStaffMay('manager');
 
   return (
     <section aria-labelledby="outbox-message-heading" className="space-y-4">
@@ -94,6 +98,8 @@ export function OutboxMessageView({ id, onClose }: { id: string; onClose: () => 
               </div>
             )}
           </div>
+
+          {data.copyLink && mayCopyLink && <OneTimeLink id={data._id} />}
 
           {data.links.length > 0 && (
             <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">

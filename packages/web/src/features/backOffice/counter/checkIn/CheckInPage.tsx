@@ -21,7 +21,7 @@ import { CheckedIn } from './CheckedIn';
 import { type CheckInFields, checkInFormData, checkInProblems, emptyCheckIn, hasProblems, liveCharges, newDamage } from './checkInForm';
 import { useCheckIn, useCounterBooking } from '../counterQueries';
 import { DamageRow } from './DamageRow';
-import { FuelGauge } from './FuelGauge';
+import { FuelGauge } from '../FuelGauge';
 
 const RETURNED_NOW_HINT = 'Now, unless you change it.';
 
@@ -147,7 +147,14 @@ function CheckInForm({ booking, onDone }: { booking: CounterBooking; onDone: (an
           <input {...controlProps('returned-at', problems.returnedAt, { hint: fields.returnedAtEdited ? undefined : RETURNED_NOW_HINT })} type="datetime-local" value={fields.returnedAt} onChange={(e) => setFields((current) => ({ ...current, returnedAt: e.target.value, returnedAtEdited: true }))} />
         </FormField>
       </div>
-      <FuelGauge value={fields.fuel} onChange={(eighths) => set('fuel', eighths)} error={problems.fuel} atCheckOut={out?.fuelEighths ?? null} />
+      <FuelGauge
+        legend="Fuel now"
+        name="fuel"
+        value={fields.fuel}
+        onChange={(eighths) => set('fuel', eighths)}
+        error={problems.fuel}
+        note={`${fields.fuel === null ? 'Not chosen yet.' : `${fuelWords(fields.fuel)}.`}${out ? ` At check-out: ${fuelWords(out.fuelEighths).toLowerCase()}.` : ''}`}
+      />
 
       <section aria-labelledby="damages-title" className="space-y-3">
         <h2 id="damages-title" className="text-lg font-semibold text-slate-900">

@@ -7,7 +7,7 @@ import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
 import { COUNTER_MESSAGES } from '@rental/contract/counter';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -253,5 +253,31 @@ describe('the check-out page', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('form', { name: 'Check-out' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Hand over the keys' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the desk' })).toHaveAttribute('href', '/owner/desk');
+  });
+
+  it("takes a walk-in's licence at the desk: the rules said before saving, then saved, approved there, and the form appears", async () => {
+    const name = `${uniqueWord('Desmond')} Walkin`;
+    const car = await addCar({ brand: uniqueWord('Walkin'), model: 'Yaris' });
+    const { booking } = await ownerApi().call('staffBooking', {
+      body: { customer: { name, phone: '876 555 0199' }, car: car._id, pickupDate: TODAY, returnDate: addDays(TODAY, 2), paymentMethod: 'upfront', status: 'confirmed' },
+    });
+    renderCheckOut(booking._id);
+    expect(await screen.findByText(COUNTER_MESSAGES.driverNotApproved, {}, SLOW)).toBeInTheDocument();
+    const licence = await screen.findByRole('form', { name: 'Driving licence' }, SLOW);
+    await userEvent.type(within(licence).getByLabelText('Licence number'), LICENCE);
+    await userEvent.type(within(licence).getByLabelText('Issuing country'), 'Jamaica');
+    fireEvent.change(within(licence).getByLabelText('Licence issue date'), { target: { value: '2016-02-01' } });
+    fireEvent.change(within(licence).getByLabelText('Licence expiry date'), { target: { value: '2034-02-01' } });
+    // 20 years old on the pickup day: the company's rule (23) is said at once, and nothing can be saved.
+    fireEvent.change(within(licence).getByLabelText('Date of birth'), { target: { value: addDays(TODAY, -20 * 366) } });
+    expect(within(licence).getByRole('alert')).toHaveTextContent(`${name} must be 23 or older on the pickup day`);
+    expect(within(licence).getByRole('button', { name: 'Save the licence' })).toBeDisabled();
+
+    fireEvent.change(within(licence).getByLabelText('Date of birth'), { target: { value: '1988-04-12' } });
+    await userEvent.click(within(licence).getByRole('button', { name: 'Save the licence' }));
+    await userEvent.click(await screen.findByRole('button', { name: `Approve ${name} as a driver` }, SLOW));
+    expect(await screen.findByRole('form', { name: 'Check-out' }, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(COUNTER_MESSAGES.driverNotApproved)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add another driver' })).toBeInTheDocument();
   });
 });

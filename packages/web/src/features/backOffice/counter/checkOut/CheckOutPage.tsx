@@ -26,6 +26,7 @@ import { LicenceStep } from './LicenceStep';
 import { ReadingsStep } from './ReadingsStep';
 import { SignaturesStep } from './SignaturesStep';
 import { Step, type UpdateForm } from './Step';
+import { needsDriverAtDesk, WalkInDriver } from './WalkInDriver';
 
 export const DESK_PATH = '/owner/desk';
 
@@ -65,6 +66,8 @@ export function CheckOutPage() {
               <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
                 {booking.data.checkOutProblem}
               </p>
+              {/* A walk-in's licence is taken here, and the customer approved, without leaving the desk. */}
+              {needsDriverAtDesk(booking.data) && <WalkInDriver booking={booking.data} />}
               <BackToDesk />
             </div>
           ) : (

@@ -1,11 +1,13 @@
 /**
  * Step 2: the licence card in hand, and the renter's address off their proof of address. The number on file is not shown: staff type what the card
- * says and the page tells them whether it matches, so a copied number proves nothing.
+ * says and the page tells them whether it matches, so a copied number proves nothing. Other
+ * drivers the renter brings are named here too (CounterDrivers).
  */
 import type { CounterBooking } from '@rental/contract/schemas';
 import { controlProps, FormField } from '../../FormField';
 import { formatCalendarDate } from '../../../../lib/dates';
 import { checkLicence, type CheckOutForm } from './checkOutForm';
+import { CounterDrivers } from './CounterDrivers';
 import { type UpdateForm, Warning } from './Step';
 
 export function LicenceStep({ booking, form, update }: { booking: CounterBooking; form: CheckOutForm; update: UpdateForm }) {
@@ -41,9 +43,11 @@ export function LicenceStep({ booking, form, update }: { booking: CounterBooking
           onChange={(event) => update({ renterAddress: event.target.value })}
         />
       </FormField>
-      {booking.additionalDrivers.length > 0 && (
-        <div>
-          <h3 className="mb-2 text-sm font-semibold text-slate-700">Other drivers named on the booking</h3>
+      <div className="space-y-2">
+        <h3 className="text-sm font-semibold text-slate-700">Other drivers</h3>
+        {booking.additionalDrivers.length === 0 ? (
+          <p className="text-sm text-slate-600">No other drivers are named: only {booking.user.name} drives.</p>
+        ) : (
           <ul className="space-y-2">
             {booking.additionalDrivers.map((driver) => (
               <li key={`${driver.name}-${driver.licenceNumber}`} className="rounded-lg border border-slate-200 px-3 py-2">
@@ -54,8 +58,10 @@ export function LicenceStep({ booking, form, update }: { booking: CounterBooking
               </li>
             ))}
           </ul>
-        </div>
-      )}
+        )}
+        {/* Someone else who will drive: named here, with their licence, before the keys go. */}
+        <CounterDrivers booking={booking} />
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bookedItems,
   buildCheckOut,
   checkLicence,
   checkOutFormData,
@@ -186,5 +187,14 @@ describe('the request', () => {
 
   it('gives every new damage its own key', () => {
     expect(newDamage('front').key).not.toBe(newDamage('front').key);
+  });
+});
+
+describe('the items booked as extras', () => {
+  it('are ticked before staff look; extras that are no thing in the hand tick nothing', () => {
+    const line = (label: string, kind = 'extra') => ({ kind, label });
+    expect(bookedItems({ lines: [line('7 days'), line('Child seat (0-4 years)'), line('GPS navigation'), line('Collision damage waiver'), line('Delivery to the airport', 'delivery')] })).toEqual(['Child seat', 'GPS']);
+    expect(bookedItems(null)).toEqual([]);
+    expect(initialCheckOutForm({ quote: { securityDeposit: 15_000, lines: [line('Child seat')] }, car: { odometerKm: 0 } }, 15_000).items).toEqual(['Child seat']);
   });
 });

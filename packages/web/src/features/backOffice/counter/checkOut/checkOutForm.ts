@@ -49,7 +49,17 @@ export function depositToTake(booking: { quote: { securityDeposit: number } | nu
   return booking.quote?.securityDeposit ?? companyDeposit;
 }
 
-export function initialCheckOutForm(booking: { quote: { securityDeposit: number } | null; car: { odometerKm: number } }, companyDeposit: number): CheckOutForm {
+/**
+ * The items the customer booked as extras (a child seat, a GPS), ticked before staff look: the
+ * company names its extras, so an extra whose name holds one of the common items is that item.
+ * Extras that are no thing in the hand (the damage waiver, delivery) tick nothing.
+ */
+export function bookedItems(quote: { lines?: readonly { kind: string; label: string }[] } | null): string[] {
+  const labels = (quote?.lines ?? []).filter((line) => line.kind === 'extra').map((line) => line.label.toLowerCase());
+  return COMMON_ITEMS.filter((item) => labels.some((label) => label.includes(item.toLowerCase())));
+}
+
+export function initialCheckOutForm(booking: { quote: { securityDeposit: number; lines?: readonly { kind: string; label: string }[] } | null; car: { odometerKm: number } }, companyDeposit: number): CheckOutForm {
   return {
     licenceSeen: '',
     renterAddress: '',
@@ -58,7 +68,7 @@ export function initialCheckOutForm(booking: { quote: { securityDeposit: number 
     fuelEighths: null,
     existingDamagesConfirmed: false,
     damages: [],
-    items: [],
+    items: bookedItems(booking.quote),
     otherItem: '',
     depositAmount: String(depositToTake(booking, companyDeposit)),
     depositMethod: null,

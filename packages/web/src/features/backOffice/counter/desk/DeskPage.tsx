@@ -1,7 +1,7 @@
 /**
  * The desk (/owner/desk): today's work at the counter on one screen, made for a phone first. Cars
  * overdue come first while there are any, then today's pickups (check out, or mark a no-show) and
- * returns (check in).
+ * returns (check in), and last what the counter has done today.
  */
 import { useState } from 'react';
 import { formatCalendarDate } from '../../../../lib/dates';
@@ -10,6 +10,7 @@ import { OwnerPageHeader } from '../../OwnerPageHeader';
 import { NewBookingButton } from '../../newBooking/NewBookingButton';
 import { QueryList } from '../../QueryList';
 import { DeskCard } from './DeskCard';
+import { DoneToday } from './DoneToday';
 import { deskLists } from './deskLists';
 import { useDesk } from './deskQueries';
 
@@ -59,6 +60,7 @@ export function DeskPage() {
               </section>
             );
           })}
+          <DoneToday done={desk.data?.doneToday} />
         </div>
       )}
     </div>
