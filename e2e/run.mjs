@@ -127,7 +127,8 @@ try {
     stdio: ['ignore', serverLog, serverLog],
   });
   closeSync(serverLog);
-  await waitForHealth(`${baseUrl}/health`, server, 60_000);
+  // A loaded machine (CI beside other jobs) has taken 2.5 minutes to start the built server.
+  await waitForHealth(`${baseUrl}/health`, server, 240_000);
   say('server is up; running the journeys');
 
   const vitest = spawn(
