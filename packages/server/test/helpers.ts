@@ -3,8 +3,8 @@
  * database on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped on close).
  */
 import { randomBytes } from 'node:crypto';
-import { STAFF_ROLE_WORDS, type StaffRole, type User } from '@rental/contract';
-import { type ApiClient, createApiClient, type FetchLike } from '@rental/contract/client';
+import { type EndpointName, type PaymentMethod, type ResponseOf, STAFF_ROLE_WORDS, type StaffRole, type User } from '@rental/contract';
+import { type ApiClient, type CallArgs, createApiClient, type FetchLike } from '@rental/contract/client';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
@@ -164,6 +164,32 @@ export function injectFetch(app: FastifyInstance): FetchLike {
 /** The contract's typed client on an app in-process: a visitor's, or a session's with its token. */
 export function testApi(app: FastifyInstance, token?: string): ApiClient {
   return createApiClient({ fetch: injectFetch(app), token });
+}
+
+/**
+ * A typed call and the status it was answered with, for a test that holds a call to its 201
+ * (something made) as well as to its answer; a refusal throws ApiError as testApi's calls do.
+ */
+export async function callWithStatus<N extends EndpointName>(
+  app: FastifyInstance,
+  token: string | undefined,
+  name: N,
+  ...args: CallArgs<N>
+): Promise<{ status: number; answer: ResponseOf<N> }> {
+  const send = injectFetch(app);
+  let status = 0;
+  const fetch: FetchLike = async (url, init) => {
+    const res = await send(url, init);
+    status = res.status;
+    return res;
+  };
+  const answer = await createApiClient({ token, fetch }).call(name, ...args);
+  return { status, answer };
+}
+
+/** A customer's booking of a car for the days, through the typed client; its answer's booking. */
+export async function bookCar(app: FastifyInstance, token: string, car: string, pickupDate: string, returnDate: string, paymentMethod: PaymentMethod = 'upfront') {
+  return (await testApi(app, token).call('createBooking', { body: { car, pickupDate, returnDate, paymentMethod } })).booking;
 }
 
 /** Registers an account through the API, as a customer would. */
