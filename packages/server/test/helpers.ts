@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type EndpointName, type PaymentMethod, type ResponseOf, STAFF_ROLE_WORDS, type StaffRole, type User } from '@rental/contract';
-import { type ApiClient, type CallArgs, createApiClient, type FetchLike } from '@rental/contract/client';
+import { type ApiClient, ApiError, type CallArgs, createApiClient, type FetchLike } from '@rental/contract/client';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
@@ -185,6 +185,27 @@ export async function callWithStatus<N extends EndpointName>(
   };
   const answer = await createApiClient({ token, fetch }).call(name, ...args);
   return { status, answer };
+}
+
+/** A refused call's status and whole answer, held to what a test held the raw response to; a call that succeeds fails the test. */
+export async function refusalOf(call: Promise<unknown>): Promise<{ status: number; answer: Record<string, unknown> | undefined }> {
+  const error = await call.then(
+    () => new Error('The call succeeded where a refusal was expected.'),
+    (err: unknown) => err,
+  );
+  if (!(error instanceof ApiError)) throw error;
+  return { status: error.status, answer: error.answer };
+}
+
+/** The status a call was answered with, made or refused: for a race whose winner is not known beforehand. */
+export function statusOf(call: Promise<{ status: number }>): Promise<number> {
+  return call.then(
+    (made) => made.status,
+    (err: unknown) => {
+      if (err instanceof ApiError) return err.status;
+      throw err;
+    },
+  );
 }
 
 /** A customer's booking of a car for the days, through the typed client; its answer's booking. */
