@@ -3,8 +3,8 @@
  * database on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped on close).
  */
 import { randomBytes } from 'node:crypto';
-import { STAFF_ROLE_WORDS, type StaffRole, type User } from '@rental/contract';
-import { type ApiClient, createApiClient, type FetchLike } from '@rental/contract/client';
+import { type EndpointName, type PaymentMethod, type ResponseOf, STAFF_ROLE_WORDS, type StaffRole, type User } from '@rental/contract';
+import { type ApiClient, ApiError, type CallArgs, createApiClient, type FetchLike } from '@rental/contract/client';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
@@ -165,6 +165,54 @@ export function injectFetch(app: FastifyInstance): FetchLike {
 export function testApi(app: FastifyInstance, token?: string): ApiClient {
   return createApiClient({ fetch: injectFetch(app), token });
 }
+
+/**
+ * A typed call and the status it was answered with, for a test that holds a call to its 201
+ * (something made) as well as to its answer; a refusal throws ApiError as testApi's calls do.
+ */
+export async function callWithStatus<N extends EndpointName>(
+  app: FastifyInstance,
+  token: string | undefined,
+  name: N,
+  ...args: CallArgs<N>
+): Promise<{ status: number; answer: ResponseOf<N> }> {
+  const send = injectFetch(app);
+  let status = 0;
+  const fetch: FetchLike = async (url, init) => {
+    const res = await send(url, init);
+    status = res.status;
+    return res;
+  };
+  const answer = await createApiClient({ token, fetch }).call(name, ...args);
+  return { status, answer };
+}
+
+/** A refused call's status and whole answer, held to what a test held the raw response to; a call that succeeds fails the test. */
+export async function refusalOf(call: Promise<unknown>): Promise<{ status: number; answer: Record<string, unknown> | undefined }> {
+  const error = await call.then(
+    () => new Error('The call succeeded where a refusal was expected.'),
+    (err: unknown) => err,
+  );
+  if (!(error instanceof ApiError)) throw error;
+  return { status: error.status, answer: error.answer };
+}
+
+/** The status a call was answered with, made or refused: for a race whose winner is not known beforehand. */
+export function statusOf(call: Promise<{ status: number }>): Promise<number> {
+  return call.then(
+    (made) => made.status,
+    (err: unknown) => {
+      if (err instanceof ApiError) return err.status;
+      throw err;
+    },
+  );
+}
+
+/** A customer's booking of a car for the days, through the typed client; its answer's booking. */
+export async function bookCar(app: FastifyInstance, token: string, car: string, pickupDate: string, returnDate: string, paymentMethod: PaymentMethod = 'upfront') {
+  return (await testApi(app, token).call('createBooking', { body: { car, pickupDate, returnDate, paymentMethod } })).booking;
+}
+
 
 /** A customer's phone in the tests: a booking of their own needs one (code phone_needed). */
 export const TEST_PHONE = '876 555 0100';

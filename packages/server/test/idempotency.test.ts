@@ -2,6 +2,7 @@
  * Idempotency-Key on POST /api/bookings/create: a retry gets the first answer, never a second
  * booking or a confusing "dates taken"; a key reused for another booking is refused; concurrent
  * retries make one booking; the key and the booking are written together or not at all.
+ * Raw requests (not the typed client): the test is about headers, Idempotency-Key sent and Idempotent-Replayed answered.
  */
 import { randomUUID } from 'node:crypto';
 import { API, MESSAGES } from '@rental/contract';

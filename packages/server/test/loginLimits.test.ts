@@ -5,6 +5,7 @@
  * cannot choose its own address with X-Forwarded-For. A browser that logged in to the account
  * before is counted on its own, so the strangers' guesses cannot lock the account's person out.
  * With Redis away the limits are kept in memory, and the log says so once.
+ * Raw requests (not the typed client): these tests are about the wire, the client's address, X-Forwarded-For, cookies and Retry-After.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket, connect } from 'node:net';

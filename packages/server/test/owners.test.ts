@@ -3,23 +3,22 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API } from '@rental/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { DataDirInUseError } from '../src/db/dataDirLock';
 import { openDatabase } from '../src/db/open';
-import { createTestDatabase, describeDatabase, registerCustomer, TEST_PASSWORD } from './helpers';
+import { createTestDatabase, describeDatabase, registerCustomer, TEST_PASSWORD, testApi } from './helpers';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 async function login(app: FastifyInstance, email: string, password: string) {
-  return app.inject({ method: 'POST', url: API.login, payload: { email, password } });
+  return testApi(app).call('login', { body: { email, password } });
 }
 
 async function roleOf(app: FastifyInstance, token: string): Promise<string> {
-  return (await app.inject({ method: 'GET', url: API.userData, headers: { authorization: token } })).json().user.role;
+  return (await testApi(app, token).call('userData')).user.role;
 }
 
 describe(`npm run owner -- <email> (${describeDatabase})`, () => {
@@ -89,10 +88,9 @@ describe(`npm run owner -- <email> (${describeDatabase})`, () => {
     expect(accepted.code).toBe(0);
     expect(accepted.out).toContain(`${customer.user.email} (Maxine Brown) is now an owner.`);
     await withApp(async (app) => {
-      const old = await app.inject({ method: 'GET', url: API.userData, headers: { authorization: customer.token } });
-      expect(old.statusCode).toBe(401);
+      await expect(testApi(app, customer.token).call('userData')).rejects.toMatchObject({ status: 401 });
       const again = await login(app, customer.user.email, TEST_PASSWORD);
-      expect(await roleOf(app, again.json().token)).toBe('owner');
+      expect(await roleOf(app, again.token)).toBe('owner');
     });
     // Real processes, each opening the database: slow on a busy machine.
   }, 180_000);
@@ -156,9 +154,9 @@ describe('sessions across restarts', () => {
       expect(await roleOf(b, customer.token)).toBe('user');
 
       const configured = await start('a-configured-secret-that-is-long-enough');
-      expect((await configured.inject({ method: 'GET', url: API.userData, headers: { authorization: customer.token } })).statusCode).toBe(401);
-      const login = await configured.inject({ method: 'POST', url: API.login, payload: { email: customer.user.email, password: TEST_PASSWORD } });
-      expect(await roleOf(configured, login.json().token)).toBe('user');
+      await expect(testApi(configured, customer.token).call('userData')).rejects.toMatchObject({ status: 401 });
+      const again = await login(configured, customer.user.email, TEST_PASSWORD);
+      expect(await roleOf(configured, again.token)).toBe('user');
     } finally {
       for (const app of apps) await app.close();
       await database.close();
