@@ -29,6 +29,10 @@
  *   node bench/counter-checkout.mjs [--pg] [--runs 30] [--warmup 3] [--photos 6] [--width 1600]
  *     [--no-check-in] [--against OTHER/packages/server/dist/main.js]
  *
+ * BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' gives the servers Node's own arguments (a CPU
+ * profile of each, its PGlite thread in a file of its own). Keep `--log-level` at info or lower: the
+ * bench waits for the server's "listening" line.
+ *
  * The built server (packages/server/dist/main.js, or BENCH_SERVER_MAIN) when there is one, else
  * its TypeScript through tsx (as the tests run it); the first line says which.
  */
