@@ -39,7 +39,8 @@ describe('car detail', () => {
     renderApp(`/car-details/${car._id}`);
     expect(await screen.findByRole('heading', { level: 1, name: `${car.brand} Tucson` })).toBeInTheDocument();
     expect(form().getByText('$6,500 JMD')).toBeInTheDocument();
-    expect(form().getByText('per day')).toBeInTheDocument();
+    // Before any days: the usual rate, said as such (GCT comes on top where the company charges it).
+    expect(form().getByText(/^per day(, | before GCT, )usual rate$/)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: `${car.brand} Tucson` })).toHaveAttribute('width');
     const spec = within(screen.getByRole('region', { name: 'Specifications' }));
     const value = (label: string) => spec.getByText(label).nextElementSibling?.textContent;

@@ -49,7 +49,8 @@ describe('the bank details form', () => {
     const saved = await storedBankDetails();
     renderApp('/owner/bank-details', { token: ownerToken() });
     expect(await screen.findByLabelText('Bank name', {}, SLOW)).toHaveValue(saved.bankName);
-    expect(document.title).toMatch(/^Bank Details \|/);
+    // The title names the company once its settings have arrived.
+    await waitFor(() => expect(document.title).toMatch(/^Bank Details \|/));
     expect(screen.getByLabelText('Account holder name')).toHaveValue(saved.accountHolderName);
     expect(screen.getByLabelText('Branch')).toHaveValue(saved.branch);
     expect(screen.getByLabelText('Account number')).toHaveValue(saved.accountNumber);

@@ -130,7 +130,8 @@ describe('the car form', { timeout: 30_000 }, () => {
     renderApp(`/owner/add-car/${car._id}`, { token: ownerToken() });
 
     expect(await screen.findByLabelText('Brand', {}, SLOW)).toHaveValue(brand);
-    expect(document.title).toMatch(/^Edit car \|/);
+    // The title names the company once its settings have arrived.
+    await waitFor(() => expect(document.title).toMatch(/^Edit car \|/));
     // Editing a car is part of Manage Cars, not of Add car.
     const menu = screen.getByRole('navigation', { name: 'Owner menu' });
     expect(within(menu).getByRole('link', { name: 'Manage Cars' })).toHaveAttribute('aria-current', 'page');

@@ -109,7 +109,7 @@ describe('payment page', () => {
     expect(what()).toHaveTextContent(`To pay: ${total}`);
     // The bank payment told as everywhere else: cash at the bank or a transfer from online banking.
     expect(screen.getByText(new RegExp(`^Pay \\${total} into the account below`))).toHaveTextContent(BANK_PAYMENT_WAYS);
-    expect(screen.getByText('When').nextElementSibling).toHaveTextContent(/48 hours after you book/);
+    expect(screen.getByText('When').nextElementSibling).toHaveTextContent(/by the end of the second bank day after the day you book/);
     expect(confirmButton()).toBeDisabled();
     expect(screen.getByText(ACCEPT_TERMS)).toBeInTheDocument();
     const terms = screen.getByRole('link', { name: /rental terms/ });
@@ -203,11 +203,11 @@ describe('payment page', () => {
     expect(location()).toHaveTextContent(/^\/payment\//);
   });
 
-  it('says a pickup more than 60 days ahead is held for 24 hours, a nearer one for 48', async () => {
+  it('says a pickup more than 60 days ahead is held to the next bank day, a nearer one to the second (bank days, not hours)', async () => {
     const user = userEvent.setup();
     for (const [ahead, words] of [
-      [FAR_AHEAD_DAYS + 5, '24 hours after you book, since the pickup is more than 60 days ahead.'],
-      [FAR_AHEAD_DAYS - 5, '48 hours after you book, unless we tell you otherwise.'],
+      [FAR_AHEAD_DAYS + 5, 'by the end of the next bank day after the day you book (weekends and Jamaica’s public holidays are not bank days), since the pickup is more than 60 days ahead.'],
+      [FAR_AHEAD_DAYS - 5, 'by the end of the second bank day after the day you book (weekends and Jamaica’s public holidays are not bank days).'],
     ] as const) {
       const view = renderApp(`/payment/${car._id}/${addDays(today, ahead)}/${addDays(today, ahead + 1)}`);
       await screen.findByRole('heading', { name: `${car.brand} Axio` });

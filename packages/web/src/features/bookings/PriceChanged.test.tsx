@@ -9,11 +9,12 @@ import { DEFAULT_COMPANY } from '@rental/contract/company';
 import { formatMoney, formatShortDate } from '@rental/contract/format';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Car } from '@rental/contract/schemas';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addCar, createBooking, registerCustomer, setBookingStatus, testApi, uniqueWord } from '../../test/api';
 import { apiQuote, changePrices, quoteRow } from '../../test/prices';
+import { findDay } from '../../test/calendar';
 import { renderApp } from '../../test/renderApp';
 import { goodDriver } from '../drivers/driverTestData';
 
@@ -76,7 +77,9 @@ describe('the total the customer saw', { timeout: 40_000 }, () => {
     renderApp(`/my-bookings/${booking.reference}`, { token });
     await user.click(await screen.findByRole('button', { name: 'Change dates' }));
     const form = within(screen.getByRole('form', { name: `Change booking ${booking.reference}` }));
-    fireEvent.change(form.getByLabelText('Return date'), { target: { value: addDays(pickup, 6) } });
+    // The change's calendar: the same first day, a return four days later.
+    await user.click(await findDay(user, pickup));
+    await user.click(await findDay(user, addDays(pickup, 6)));
     await user.click(form.getByRole('button', { name: 'See the new price' }));
     expect(await form.findByText('After this change the booking waits for our staff to confirm it again.')).toBeInTheDocument();
     await user.click(form.getByRole('button', { name: 'Save the change' }));
