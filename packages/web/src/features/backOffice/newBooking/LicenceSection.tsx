@@ -8,6 +8,8 @@ import { driverProblems } from '@rental/contract/driverRules';
 import { useId } from 'react';
 import { useCompany } from '../../../company/useCompany';
 import { DriverFields } from '../../drivers/DriverFields';
+import { DriverRuleProblems } from '../../drivers/DriverRuleProblems';
+import { LicencePhotoInput } from '../../drivers/LicencePhotoInput';
 import { DRIVER_FIELDS, type DriverField, type DriverValues, factsOf, NO_DRIVER } from '../../drivers/driverForm';
 
 export interface LicenceChoice {
@@ -42,29 +44,8 @@ export function LicenceSection({
       {licence.values && (
         <>
           <DriverFields fields={DRIVER_FIELDS} values={licence.values} problems={{}} idOf={idOf} onChange={(field, value) => onChange({ ...licence, values: { ...licence.values!, [field]: value } })} />
-          <div>
-            <label htmlFor={`${ids}-photo`} className="field-label">
-              Photo of the licence (front)
-            </label>
-            <input
-              id={`${ids}-photo`}
-              type="file"
-              accept="image/jpeg,image/png,image/webp,application/pdf"
-              capture="environment"
-              className="block w-full text-sm"
-              onChange={(e) => onChange({ ...licence, photo: e.target.files?.[0] ?? null })}
-            />
-          </div>
-          {problems.length > 0 && (
-            <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
-              <p className="font-medium">The company’s rules for drivers on these days:</p>
-              <ul className="mt-1 list-disc space-y-1 pl-5">
-                {problems.map((message) => (
-                  <li key={message}>{message}</li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <LicencePhotoInput id={`${ids}-photo`} onPick={(file) => onChange({ ...licence, photo: file })} />
+          <DriverRuleProblems problems={problems} days="these days" />
           <p className="text-sm text-slate-600">Saved with the booking; approve the customer as a driver at check-out, once the card matches.</p>
         </>
       )}

@@ -15,6 +15,7 @@ import { FormProblem } from '../../../../components/FormField';
 import { useCompany } from '../../../../company/useCompany';
 import { firstProblem } from '../../../../lib/formProblems';
 import { DriverFields } from '../../../drivers/DriverFields';
+import { DriverRuleProblems } from '../../../drivers/DriverRuleProblems';
 import { canAddDriver, NO_OTHER_DRIVER, OTHER_DRIVER_FIELDS, type OtherDriverField, type OtherDriverValues, otherDriverValues, otherDriversProblems } from '../../../drivers/driverForm';
 import { useDriverChecks } from '../../../drivers/useDriverChecks';
 import { ownerKeys } from '../../ownerQueries';
@@ -80,16 +81,7 @@ export function CounterDrivers({ booking }: { booking: CounterBooking }) {
     <fieldset className="min-w-0 space-y-3 rounded-xl border border-slate-200 p-4">
       <legend className="px-1 font-medium text-slate-900">Another driver</legend>
       <DriverFields fields={OTHER_DRIVER_FIELDS} values={values} problems={problems} idOf={idOf} onChange={(field, value) => setValues((before) => ({ ...before, [field]: value }))} />
-      {ruleProblems.length > 0 && (
-        <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
-          <p className="font-medium">The company’s rules for drivers on this booking’s days:</p>
-          <ul className="mt-1 list-disc space-y-1 pl-5">
-            {ruleProblems.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <DriverRuleProblems problems={ruleProblems} days="this booking’s days" />
       {newTotal && (
         <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
           {newTotal.words}

@@ -16,6 +16,8 @@ import { FormProblem } from '../../../../components/FormField';
 import { useCompany } from '../../../../company/useCompany';
 import { focusFirstProblem } from '../../../../lib/formProblems';
 import { DriverFields } from '../../../drivers/DriverFields';
+import { DriverRuleProblems } from '../../../drivers/DriverRuleProblems';
+import { LicencePhotoInput } from '../../../drivers/LicencePhotoInput';
 import { DRIVER_FIELDS, type DriverField, type DriverValues, driverValues, factsOf } from '../../../drivers/driverForm';
 import { useDriverChecks } from '../../../drivers/useDriverChecks';
 import { ownerKeys } from '../../ownerQueries';
@@ -109,30 +111,10 @@ function WalkInDriverForm({ booking, customer }: { booking: CounterBooking; cust
       </p>
       <form onSubmit={save} noValidate aria-label="Driving licence" className="space-y-4">
         <DriverFields fields={DRIVER_FIELDS} values={values} problems={problems} idOf={idOf} onChange={(field, value) => setValues((before) => ({ ...before, [field]: value }))} />
-        <div>
-          <label htmlFor={`${ids}-photo`} className="field-label">
-            Photo of the licence (front)
-          </label>
-          <input
-            id={`${ids}-photo`}
-            type="file"
-            accept="image/jpeg,image/png,image/webp,application/pdf"
-            capture="environment"
-            className="block w-full text-sm"
-            onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
-          />
+        <LicencePhotoInput id={`${ids}-photo`} onPick={(file) => setPhoto(file)}>
           <p className="mt-1 text-sm text-slate-500">{photos > 0 ? `${photos} photo${photos === 1 ? '' : 's'} of the licence kept already.` : 'No photo of the licence kept yet.'}</p>
-        </div>
-        {ruleProblems.length > 0 && (
-          <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
-            <p className="font-medium">The company’s rules for drivers on this booking’s days:</p>
-            <ul className="mt-1 list-disc space-y-1 pl-5">
-              {ruleProblems.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        </LicencePhotoInput>
+        <DriverRuleProblems problems={ruleProblems} days="this booking’s days" />
         <button type="submit" className="btn-secondary min-h-12" disabled={busy !== null || ruleProblems.length > 0}>
           {busy === 'save' ? 'Saving…' : 'Save the licence'}
         </button>
