@@ -13,7 +13,7 @@ import { companyToday, isFarAhead, rangesOverlap, rentalDatesProblem } from '@re
 import type { BankDetails } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MapPin } from 'lucide-react';
-import { Suspense, lazy, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useId, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, callApi, errorMessage, priceChangedQuote } from '../../api/client';
@@ -23,6 +23,7 @@ import { useCompany } from '../../company/useCompany';
 import { newIdempotencyKey } from '../../lib/idempotencyKey';
 import { formatCalendarDate } from '../../lib/dates';
 import { queryKeys } from '../../lib/queryKeys';
+import { useFocusAfterRender } from '../../lib/useFocusAfterRender';
 import { useSession } from '../../session/useSession';
 import { useCar } from '../cars/useCar';
 import { usePublicBankDetails } from './bookingQueries';
@@ -95,7 +96,7 @@ export function ConfirmBooking() {
   const [termsAccepted, setTermsAccepted] = useState(initial.termsAccepted);
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
-  const phoneRef = useRef<HTMLInputElement>(null);
+  const [phoneRef, focusPhoneWhenShown] = useFocusAfterRender<HTMLInputElement>();
   const [submitting, setSubmitting] = useState(false);
   // The price moved between the quote and Confirm: the new total is shown, and Confirm books at it.
   const [priceMoved, setPriceMoved] = useState<string | null>(null);
@@ -224,7 +225,7 @@ export function ConfirmBooking() {
         setServerAskedPhone(true);
         setPhoneError(PHONE_NEEDED);
         // The field appears with the next render; then the person is taken to it.
-        setTimeout(() => phoneRef.current?.focus());
+        focusPhoneWhenShown();
       } else if (newQuote) {
         queryClient.setQueryData(queryKeys.quote(carId, pickupDate, returnDate, choicesKey), { success: true, quote: newQuote });
         setPriceMoved(`${errorMessage(error)} The new total is ${formatMoney(newQuote.total, newQuote.currency)}.`);

@@ -10,11 +10,12 @@ import { NETWORK_ERROR_MESSAGE } from '@rental/contract/client';
 import { type DriverProblem, driverProblems } from '@rental/contract/driverRules';
 import { companyToday } from '@rental/contract/rentalDates';
 import type { Driver } from '@rental/contract/schemas';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { callApi } from '../../api/client';
 import { FormProblem } from '../../components/FormField';
 import { useCompany } from '../../company/useCompany';
 import { focusFirstProblem } from '../../lib/formProblems';
+import { useFocusAfterRender } from '../../lib/useFocusAfterRender';
 import { useSubmit } from '../../lib/useSubmit';
 import { useSession } from '../../session/useSession';
 import { DriverFields } from './DriverFields';
@@ -46,7 +47,7 @@ export function DriverForm({
   const [loadProblem, setLoadProblem] = useState('');
   /** The details the rules' problems were said for: sending those same details again saves them. */
   const [warnedFor, setWarnedFor] = useState<string | null>(null);
-  const warningRef = useRef<HTMLDivElement>(null);
+  const [warningRef, focusWarning] = useFocusAfterRender<HTMLDivElement>();
   const { checks, load } = useDriverChecks();
   const problems = checked && checks ? checks.driverFormProblems(values) : {};
   const save = useSubmit(() => callApi('saveDriver', { body: values }), { onDone: () => refreshUser() });
@@ -76,8 +77,8 @@ export function DriverForm({
     if (ruleProblems.length > 0 && !warned) {
       setWarnedFor(key);
       save.clearProblem();
-      // After the render that shows it: the person hears the rules before anything else.
-      setTimeout(() => warningRef.current?.focus());
+      // The person hears the rules before anything else.
+      focusWarning();
       return;
     }
     await save.send();
