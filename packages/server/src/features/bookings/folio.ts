@@ -27,6 +27,7 @@ import {
   type RefundPlan,
   REFUSAL_CODES,
   settleDeposit,
+  DEPOSIT_KEPT_REFERENCE,
 } from '@rental/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
@@ -62,9 +63,9 @@ export async function folioTotalsOf(db: Reader, bookingId: string): Promise<Foli
 }
 
 /** A folio's rows as the database gives them in JSON (times as text). */
-type StoredLine = Omit<FolioLine, 'createdAt' | 'voided'> & { createdAt: string; voidsLineId: string | null; seq: number };
-type StoredPayment = Omit<FolioPayment, 'createdAt'> & { createdAt: string; seq: number };
-interface StoredDeposit {
+export type StoredLine = Omit<FolioLine, 'createdAt' | 'voided'> & { createdAt: string; voidsLineId: string | null; seq: number };
+export type StoredPayment = Omit<FolioPayment, 'createdAt'> & { createdAt: string; seq: number };
+export interface StoredDeposit {
   held: number;
   returned: number | null;
   kept: number | null;
@@ -78,14 +79,31 @@ export async function readFolio(db: Reader, reader: FolioReader | null, bookingI
   return folioOf(db, bookingId, booking.reference);
 }
 
+/** A folio's rows as one statement reads them: its lines, its payments and the rental's deposit. */
+export interface FolioRows {
+  lines: StoredLine[];
+  payments: StoredPayment[];
+  deposit: StoredDeposit | null;
+}
+
 /**
  * The folio of a booking its caller has locked and read already (the counter, inside its
  * transaction): the reference and the company's settings are not read again.
  */
 export async function folioOf(db: Reader, bookingId: string, reference: string, company?: CompanySettings): Promise<Folio> {
+  const rows = await folioRowsOf(db, bookingId);
+  return folioFrom(rows, bookingId, reference, company ?? (await getCompanySettings(db)));
+}
+
+/** The payment columns as a folio reads them (the payment kept from a deposit is answered so too). */
+export const PAYMENT_COLUMNS = sql.raw(
+  `id, kind, method, amount, reference, note, created_at AS "createdAt", (SELECT name FROM users WHERE id = created_by) AS by, seq`,
+);
+
+export async function folioRowsOf(db: Reader, bookingId: string): Promise<FolioRows> {
   // One statement, not three: the counter reads the folio inside its transaction, where each
   // query waits for the last (bench/counter-checkout.mjs).
-  const [row] = await queryRows<{ lines: StoredLine[]; payments: StoredPayment[]; deposit: StoredDeposit | null }>(
+  const [row] = await queryRows<FolioRows>(
     db as Database,
     sql`SELECT
           (SELECT coalesce(json_agg(l ORDER BY l.seq), '[]') FROM (
@@ -93,21 +111,25 @@ export async function folioOf(db: Reader, bookingId: string, reference: string, 
                     voids_line_id AS "voidsLineId", reason, seq
                FROM folio_lines WHERE booking_id = ${bookingId}) l) AS lines,
           (SELECT coalesce(json_agg(p ORDER BY p.seq), '[]') FROM (
-             SELECT id, kind, method, amount, reference, note, created_at AS "createdAt", (SELECT name FROM users WHERE id = created_by) AS by, seq
-               FROM folio_payments WHERE booking_id = ${bookingId}) p) AS payments,
+             SELECT ${PAYMENT_COLUMNS} FROM folio_payments WHERE booking_id = ${bookingId}) p) AS payments,
           (SELECT json_build_object('held', deposit_amount, 'returned', deposit_refunded, 'kept', deposit_kept)
              FROM rentals WHERE booking_id = ${bookingId}) AS deposit`,
   );
-  const settings = company ?? (await getCompanySettings(db));
-  const lines = row!.lines.map(({ seq: _seq, ...line }) => line);
-  const payments = row!.payments.map(({ seq: _seq, ...payment }) => payment);
-  const held = row!.deposit;
+  if (!row) throw new Error('A SELECT with no FROM answered no row');
+  return row;
+}
+
+/** The folio its rows make: the totals and the payment state are worked out here, from the lines. */
+export function folioFrom(rows: FolioRows, bookingId: string, reference: string, company: CompanySettings): Folio {
+  const lines = rows.lines.map(({ seq: _seq, ...line }) => line);
+  const payments = rows.payments.map(({ seq: _seq, ...payment }) => payment);
+  const held = rows.deposit;
   const voided = new Set(lines.map((line) => line.voidsLineId).filter((id): id is string => id !== null));
   const totals = folioTotals({ lines, payments });
   return {
     bookingId,
     reference,
-    currency: settings.currency,
+    currency: company.currency,
     lines: lines.map((line) => ({ ...line, createdAt: new Date(line.createdAt).toISOString(), voided: voided.has(line.id) })),
     payments: payments.map((payment) => ({ ...payment, createdAt: new Date(payment.createdAt).toISOString() })),
     totals,
@@ -264,7 +286,10 @@ export function recordBalancePaid(db: Database, events: EventLog, actorId: strin
 // ---- The security deposit ----
 
 /** The folio's method for money kept from the security deposit: it was taken as it was taken. */
-const DEPOSIT_FOLIO_METHOD = { cash: 'cash', card: 'card', bank_transfer: 'bank_transfer' } as const satisfies Record<string, FolioMethod>;
+export const DEPOSIT_FOLIO_METHOD = { cash: 'cash', card: 'card', bank_transfer: 'bank_transfer' } as const satisfies Record<string, FolioMethod>;
+
+/** The note of the payment kept from a security deposit at return, as staff read it on the folio. */
+export const KEPT_NOTE = 'Kept from the security deposit';
 
 export interface DepositSettled {
   kept: number;
@@ -296,7 +321,7 @@ export async function settleSecurityDeposit(tx: Tx, bookingId: string, by: strin
   const { balance } = await folioTotalsOf(tx, bookingId);
   const settled = settleDeposit(rental.amount, balance, false);
   if (settled.kept > 0) {
-    await recordMoney(tx, bookingId, { kind: 'payment', method: DEPOSIT_FOLIO_METHOD[rental.method], amount: settled.kept, reference: 'security deposit', note: 'Kept from the security deposit', by });
+    await recordMoney(tx, bookingId, { kind: 'payment', method: DEPOSIT_FOLIO_METHOD[rental.method], amount: settled.kept, reference: DEPOSIT_KEPT_REFERENCE, note: KEPT_NOTE, by });
   }
   const owing = Math.max(0, settled.owing);
   await tx

@@ -9,6 +9,7 @@ export { carDamagesOf, counterRecordOf, openDamagesOf, receiptsOf } from './coun
 export { checkDrivers } from './driverChecks';
 export { eraseWordsFromBookings } from './erasure';
 export { addCharges, type Charge, type DepositSettled, folioOf, folioTotalsOf, type HeldDeposit, lockBooking, type MoneyMoved, readFolio, recordMoney, settleSecurityDeposit, staffCharge } from './folio';
+export { settleReturn } from './returnMoney';
 export { expireHolds } from './holds';
 export { cancelNotApproved, holdFromNow, type Step, staffActor, takeStep } from './life';
 export { findBooking, listOwnerBookings, ownerBookingColumns, type OwnerBookingRow, toOwnerBooking } from './read';

@@ -41,8 +41,29 @@ export async function ensureCompanySettings(db: Database): Promise<void> {
   await db.insert(companySettings).values({ id: 1, value: DEFAULT_COMPANY }).onConflictDoNothing();
 }
 
-export async function getCompanySettings(db: Database | Tx): Promise<CompanySettings> {
+type SettingsRow = { value: unknown; savedAt: Date | null } | undefined;
+
+/**
+ * The row as a transaction first read it: a check-in asks three times (its own rules, its folio,
+ * its letter), each a round trip on the transaction's one connection. Saving the settings forgets
+ * it (saveCompanySettings), so a transaction reads its own change.
+ */
+const readInTransaction = new WeakMap<Tx, Promise<SettingsRow>>();
+
+const isTransaction = (db: Database | Tx): db is Tx => 'rollback' in db;
+
+async function settingsRow(db: Database | Tx): Promise<SettingsRow> {
   const [row] = await db.select({ value: companySettings.value, savedAt: companySettings.contactsSavedAt }).from(companySettings).where(eq(companySettings.id, 1));
+  return row;
+}
+
+export async function getCompanySettings(db: Database | Tx): Promise<CompanySettings> {
+  let read: Promise<SettingsRow>;
+  if (isTransaction(db)) {
+    read = readInTransaction.get(db) ?? settingsRow(db);
+    readInTransaction.set(db, read);
+  } else read = settingsRow(db);
+  const row = await read;
   const company = withDefaults(row?.value);
   // Not saved yet: the letters leave the shipped phone and e-mail out (settingUp.ts).
   return row && !row.savedAt ? markSettingUp(company) : company;
@@ -89,6 +110,7 @@ export async function saveCompanySettings(db: Database, ownerId: string, asked: 
       // The first save is when the phone and e-mail become the company's own (contactsSaved).
       .set({ value: next, updatedBy: ownerId, updatedAt: sql`now()`, contactsSavedAt: sql`coalesce(${companySettings.contactsSavedAt}, now())` })
       .where(eq(companySettings.id, 1));
+    readInTransaction.delete(tx);
     return next;
   });
 }

@@ -22,7 +22,6 @@ import {
   returnCharges,
   type ReturnSettled,
   type ReturnSettlement,
-  settleDeposit,
 } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
@@ -37,7 +36,7 @@ import { recordDamages } from './damages';
 import type { CounterForm } from './counterForm';
 import { renderReceipt } from './receiptPdf';
 import { userEmail } from '../../db/userEmail';
-import { addCharges, folioOf, settleSecurityDeposit, staffActor, takeStep } from '../bookings';
+import { addCharges, settleReturn, staffActor, takeStep } from '../bookings';
 
 /** A return time a little ahead of the server's clock is a phone's clock, not the future. */
 const CLOCK_SLACK_MS = 5 * 60_000;
@@ -134,12 +133,14 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
         .filter((charge) => charge.kind !== 'gct')
         .map((charge) => ({ kind: charge.kind as Exclude<typeof charge.kind, 'gct'>, label: charge.label, amount: charge.amount, gct: gctOn(charge.amount, company.gctPercent), by: staff.id })),
     );
-    // A damage to be assessed holds the whole deposit (deposit_kept stays empty); it settles once,
-    // when the damage is charged (bookings/folio.ts).
-    const held = { amount: rental.depositAmount, method: rental.depositMethod, kept: rental.depositKept };
-    const settled = settlement.toBeAssessed ? null : await settleSecurityDeposit(tx, bookingId, staff.id, held);
-    const folio = await folioOf(tx, bookingId, row.reference, company);
-    const deposit = settled ?? { ...settleDeposit(rental.depositAmount, folio.totals.balance, true), owing: Math.max(0, folio.totals.balance) };
+    const { folio, settled: deposit } = await settleReturn(tx, {
+      bookingId,
+      reference: row.reference,
+      by: staff.id,
+      deposit: { amount: rental.depositAmount, method: rental.depositMethod, kept: rental.depositKept },
+      toBeAssessed: settlement.toBeAssessed,
+      company,
+    });
     const number = await nextReceiptNumber(tx, Number(companyToday(now).slice(0, 4)));
     const receipt = await renderReceipt({
       company,
