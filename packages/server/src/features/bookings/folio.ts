@@ -122,20 +122,26 @@ export async function folioRowsOf(db: Reader, bookingId: string): Promise<FolioR
 /** The folio its rows make: the totals and the payment state are worked out here, from the lines. */
 export function folioFrom(rows: FolioRows, bookingId: string, reference: string, company: CompanySettings): Folio {
   const lines = rows.lines.map(({ seq: _seq, ...line }) => line);
-  const payments = rows.payments.map(({ seq: _seq, ...payment }) => payment);
-  const held = rows.deposit;
   const voided = new Set(lines.map((line) => line.voidsLineId).filter((id): id is string => id !== null));
+  const held = rows.deposit;
+  return assemble(
+    { bookingId, reference, currency: company.currency },
+    lines.map((line) => ({ ...line, createdAt: new Date(line.createdAt).toISOString(), voided: voided.has(line.id) })),
+    rows.payments.map(paymentOf),
+    held ? { held: held.held, returned: held.returned ?? 0, kept: held.kept ?? 0 } : { held: 0, returned: 0, kept: 0 },
+  );
+}
+
+/** The folio with a payment just recorded in it (recordMoney's answer), without reading it again. */
+export function folioWithPayment(folio: Folio, payment: StoredPayment): Folio {
+  return assemble(folio, folio.lines, [...folio.payments, paymentOf(payment)], folio.deposit);
+}
+
+const paymentOf = ({ seq: _seq, ...payment }: StoredPayment): FolioPayment => ({ ...payment, createdAt: new Date(payment.createdAt).toISOString() });
+
+function assemble(of: Pick<Folio, 'bookingId' | 'reference' | 'currency'>, lines: Folio['lines'], payments: FolioPayment[], deposit: Folio['deposit']): Folio {
   const totals = folioTotals({ lines, payments });
-  return {
-    bookingId,
-    reference,
-    currency: company.currency,
-    lines: lines.map((line) => ({ ...line, createdAt: new Date(line.createdAt).toISOString(), voided: voided.has(line.id) })),
-    payments: payments.map((payment) => ({ ...payment, createdAt: new Date(payment.createdAt).toISOString() })),
-    totals,
-    paymentStatus: paymentStatusOf(totals),
-    deposit: held ? { held: held.held, returned: held.returned ?? 0, kept: held.kept ?? 0 } : { held: 0, returned: 0, kept: 0 },
-  };
+  return { bookingId: of.bookingId, reference: of.reference, currency: of.currency, lines, payments, totals, paymentStatus: paymentStatusOf(totals), deposit };
 }
 
 /** Locks the booking's row (the usual order: booking first), 404 when there is none. */
@@ -161,23 +167,23 @@ export interface MoneyMoved {
   by: string | null;
 }
 
-/** Records money received or given back, in the caller's transaction (the booking locked). */
-export async function recordMoney(tx: Tx, bookingId: string, money: MoneyMoved): Promise<void> {
+/** Records money received or given back, in the caller's transaction (the booking locked); answers the payment as the folio reads it. */
+export async function recordMoney(tx: Tx, bookingId: string, money: MoneyMoved): Promise<StoredPayment> {
   if (!Number.isInteger(money.amount) || money.amount <= 0) throw new Error(`A folio payment must be a whole positive amount, not ${money.amount}.`);
   if (money.kind === 'refund') {
     const totals = await folioTotalsOf(tx, bookingId);
     if (money.amount > refundableOf(totals)) throw new HttpError(409, REFUSAL_CODES.refund_too_much, 'refund_too_much');
   }
-  await tx.insert(folioPayments).values({
-    bookingId,
-    kind: money.kind,
-    method: money.method,
-    amount: money.amount,
-    reference: money.reference ?? '',
-    note: money.note ?? '',
-    attemptId: money.attemptId ?? null,
-    createdBy: money.by,
-  });
+  const [row] = await queryRows<{ payment: StoredPayment }>(
+    tx as unknown as Database,
+    sql`WITH made AS (
+          INSERT INTO folio_payments (booking_id, kind, method, amount, reference, note, attempt_id, created_by)
+          VALUES (${bookingId}, ${money.kind}, ${money.method}, ${money.amount}, ${money.reference ?? ''}, ${money.note ?? ''}, ${money.attemptId ?? null}, ${money.by})
+          RETURNING *)
+        SELECT row_to_json(p) AS payment FROM (SELECT ${PAYMENT_COLUMNS} FROM made) p`,
+  );
+  if (!row) throw new Error('An INSERT ... RETURNING answered no row');
+  return row.payment;
 }
 
 export interface Charge {

@@ -5,7 +5,7 @@
  * the agreement read on the screen is worked out exactly as the one signed.
  */
 import { type CheckOutData, COUNTER_MESSAGES, DEFAULT_DISTANCE_PER_DAY, MESSAGES, companyToday, dueBackAt, sameLicence } from '@rental/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bookings, cars, driverDetails, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -29,6 +29,8 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
       additionalDrivers: bookings.additionalDrivers,
       reference: bookings.reference,
       carId: bookings.carId,
+      // Here, not a query of its own: the transaction's one connection takes one query at a time.
+      staffName: sql<string | null>`(SELECT staff.name FROM ${users} staff WHERE staff.id = ${staff.id})`,
       car: {
         brand: cars.brand,
         model: cars.model,
@@ -64,13 +66,12 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
   const licence = row.licence!;
   if (!sameLicence(data.licenceNumber, licence.number)) throw new HttpError(422, COUNTER_MESSAGES.licenceMismatch);
   if (data.odometerKm < row.car.odometerKm) throw new HttpError(422, COUNTER_MESSAGES.odometerBelowCar);
-  const payAtReturn = await moneyBeforeKeys(tx, bookingId, staff, data);
+  const company = await getCompanySettings(tx);
+  const money = await moneyBeforeKeys(tx, await folioOf(tx, bookingId, row.reference, company), staff, data);
+  const { payAtReturn, folio } = money;
 
   await recordDamages(tx, { bookingId, carId: row.carId, stage: 'check_out', at: now }, data.damages, photos);
-  const company = await getCompanySettings(tx);
-  const [staffRow] = await tx.select({ name: users.name }).from(users).where(eq(users.id, staff.id));
   const damages = await openDamagesOf(tx, row.carId);
-  const folio = await folioOf(tx, bookingId, row.reference, company);
   const facts: AgreementContentFacts = {
     company,
     contactsSaved: !companySettingUp(company),
@@ -100,7 +101,7 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
     fuelEighths: data.fuelEighths,
     damages: damages.map((damage) => ({ zone: damage.zone, description: damage.description, isNew: damage.foundAtReference === row.reference })),
     items: data.items,
-    staffName: staffRow?.name ?? company.name,
+    staffName: row.staffName ?? company.name,
   };
   return { carId: row.carId, company, folio, payAtReturn, facts };
 }
