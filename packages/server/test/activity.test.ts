@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema';
 import { pgErrorCode, queryRows } from '../src/db/types';
 import { expireHolds } from '../src/features/bookings/holds';
-import { type Account, authHeader, bookCar, callWithStatus, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp, testApi } from './helpers';
+import { type Account, authHeader, bookCar, callWithStatus, createOwner, createStaff, createTestApp, describeDatabase, registerCustomer, type TestApp, testApi } from './helpers';
+import { approvedCustomer, checkInForm, confirmedBooking, paidCheckOutForm, postCounter } from './support/counter';
 import { addCar, carForm, day, insertBooking } from './support/fleet';
 
 const oldestFirst = (entries: ActivityEntry[]) => entries.sort((a, b) => (BigInt(a._id) < BigInt(b._id) ? -1 : 1));
@@ -56,6 +57,33 @@ describe(`the history (${describeDatabase})`, () => {
     expect(entries[2]).toMatchObject({ before: { is_available: true }, after: { is_available: false } });
     expect(entries[3]!.before).toEqual({ deleted_at: null });
     expect(entries[3]!.after!.deleted_at).toEqual(expect.any(String));
+  });
+
+  it('names the counter agent who handed the keys over and took them back, on the booking, its payment and the car', async () => {
+    const agent = await createStaff(t.app, 'agent', { name: 'Dwayne Clarke' });
+    const car = await addCar(t.app, owner.token, { plate: '4410 KJ', odometerKm: 10_000 } as never);
+    const customer = await approvedCustomer(t.app, 'Shanice Williams');
+    const booking = await confirmedBooking(t.app, owner, customer, car._id, day(0), day(2));
+    const out = await postCounter(t.app, agent.token, 'checkOut', booking._id, await paidCheckOutForm(t.app, agent.token, booking._id, { odometerKm: 10_100 }));
+    expect(out.statusCode).toBe(200);
+    const back = await postCounter(t.app, agent.token, 'checkIn', booking._id, checkInForm({ odometerKm: 10_400, fuelEighths: 6 }));
+    expect(back.statusCode).toBe(200);
+
+    const byAgent = { _id: agent.user._id, name: 'Dwayne Clarke' };
+    const steps = (await about('booking', booking._id)).filter((e) => e.after && 'status' in e.after);
+    expect(steps.map((e) => [e.after!.status, e.actor])).toEqual([
+      ['confirmed', { _id: owner.user._id, name: 'Ann Brown' }],
+      ['on_rent', byAgent],
+      ['returned', byAgent],
+    ]);
+    // The rental paid with the keys: the folio makes the booking paid, as the agent's doing.
+    const paid = (await about('booking', booking._id)).filter((e) => e.after && 'payment_status' in e.after);
+    expect(paid.map((e) => [e.after!.payment_status, e.actor])).toContainEqual(['paid', byAgent]);
+    const odometer = (await about('car', car._id)).filter((e) => e.action === 'changed' && e.after && 'odometer_km' in e.after);
+    expect(odometer.map((e) => [e.after!.odometer_km, e.actor])).toEqual([
+      [10_100, byAgent],
+      [10_400, byAgent],
+    ]);
   });
 
   it('records status changes by staff and by the customer, and payments received; a new booking is not an entry', async () => {

@@ -100,16 +100,33 @@ export const PAYMENT_COLUMNS = sql.raw(
   `id, kind, method, amount, reference, note, created_at AS "createdAt", (SELECT name FROM users WHERE id = created_by) AS by, seq`,
 );
 
-export async function folioRowsOf(db: Reader, bookingId: string): Promise<FolioRows> {
-  // One statement, not three: the counter reads the folio inside its transaction, where each
-  // query waits for the last (bench/counter-checkout.mjs).
+/**
+ * The folio's rows in one statement. With `charges`, the same statement adds them first (a
+ * data-modifying WITH), and the lines read include them: the check-in's charges and the folio the
+ * receipt prints cost one round trip, not two.
+ */
+export async function folioRowsOf(db: Reader, bookingId: string, charges: readonly Charge[] = []): Promise<FolioRows> {
+  const added = chargeRows(bookingId, charges);
+  const lines =
+    added.length === 0
+      ? sql`SELECT * FROM folio_lines WHERE booking_id = ${bookingId}`
+      : sql`SELECT * FROM folio_lines WHERE booking_id = ${bookingId} UNION ALL SELECT * FROM added`;
   const [row] = await queryRows<FolioRows>(
     db as Database,
-    sql`SELECT
+    sql`${
+      added.length === 0
+        ? sql``
+        : sql`WITH added AS (
+                INSERT INTO folio_lines (booking_id, kind, label, amount, gct, created_by)
+                SELECT "bookingId", kind, label, amount, gct, "createdBy"
+                  FROM jsonb_to_recordset(${JSON.stringify(added)}::jsonb) AS c("bookingId" uuid, kind text, label text, amount integer, gct integer, "createdBy" uuid)
+                RETURNING *)`
+    }
+        SELECT
           (SELECT coalesce(json_agg(l ORDER BY l.seq), '[]') FROM (
              SELECT id, kind, label, amount, gct, created_at AS "createdAt", (SELECT name FROM users WHERE id = created_by) AS by,
                     voids_line_id AS "voidsLineId", reason, seq
-               FROM folio_lines WHERE booking_id = ${bookingId}) l) AS lines,
+               FROM (${lines}) line) l) AS lines,
           (SELECT coalesce(json_agg(p ORDER BY p.seq), '[]') FROM (
              SELECT ${PAYMENT_COLUMNS} FROM folio_payments WHERE booking_id = ${bookingId}) p) AS payments,
           (SELECT json_build_object('held', deposit_amount, 'returned', deposit_refunded, 'kept', deposit_kept)
@@ -197,13 +214,18 @@ export interface Charge {
 
 /** Adds charges (a discount lowers the balance), in the caller's transaction. */
 export async function addCharges(tx: Tx, bookingId: string, charges: readonly Charge[]): Promise<void> {
-  const rows = charges
+  const rows = chargeRows(bookingId, charges);
+  if (rows.length > 0) await tx.insert(folioLines).values(rows);
+}
+
+/** A charge as its folio line is stored: a discount is recorded negative; a line of nothing is not recorded. */
+function chargeRows(bookingId: string, charges: readonly Charge[]) {
+  return charges
     .filter((charge) => charge.amount !== 0 || charge.gct !== 0)
     .map((charge) => {
       const sign = charge.kind === 'discount' ? -1 : 1;
       return { bookingId, kind: charge.kind, label: charge.label, amount: sign * charge.amount, gct: sign * charge.gct, createdBy: charge.by };
     });
-  if (rows.length > 0) await tx.insert(folioLines).values(rows);
 }
 
 /** A charge typed by staff, with GCT at the company's rate when it applies. */

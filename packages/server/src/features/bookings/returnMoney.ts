@@ -1,15 +1,15 @@
 /**
- * The money of a car's return, once the return's charges are in its folio: the security deposit
+ * The money of a car's return: the return's charges added to the folio, the security deposit
  * settled against the folio's whole balance (or held whole while a damage is to be assessed), and
  * the folio as it stands after, for the receipt. Two statements inside the check-in's transaction
- * (whose one connection takes one query at a time, bench/counter-checkout.mjs): the folio read
- * once, then the kept part recorded as a payment together with the rental's deposit columns. The
- * folio is not read again: the payment that statement made is added to the rows read.
+ * (whose one connection takes one query at a time, bench/counter-checkout.mjs): the charges added
+ * and the folio read, then the kept part recorded as a payment together with the rental's deposit
+ * columns. The folio is not read again: the payment that statement made is added to the rows read.
  */
 import { type CompanySettings, DEPOSIT_KEPT_REFERENCE, type Folio, settleDeposit } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/types';
-import { DEPOSIT_FOLIO_METHOD, type DepositSettled, folioFrom, folioRowsOf, type HeldDeposit, KEPT_NOTE, PAYMENT_COLUMNS, type StoredPayment } from './folio';
+import { type Charge, DEPOSIT_FOLIO_METHOD, type DepositSettled, folioFrom, folioRowsOf, type HeldDeposit, KEPT_NOTE, PAYMENT_COLUMNS, type StoredPayment } from './folio';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -18,6 +18,8 @@ export interface ReturnMoney {
   reference: string;
   /** The staff member taking the keys back. */
   by: string;
+  /** The return's charges, added to the folio by the statement that reads it. */
+  charges: readonly Charge[];
   deposit: HeldDeposit;
   /** A damage to be assessed holds the whole deposit; it settles once the damage is charged (folio.ts). */
   toBeAssessed: boolean;
@@ -26,7 +28,7 @@ export interface ReturnMoney {
 
 export async function settleReturn(tx: Tx, money: ReturnMoney): Promise<{ folio: Folio; settled: DepositSettled }> {
   const { bookingId, reference, by, deposit, company } = money;
-  const rows = await folioRowsOf(tx, bookingId);
+  const rows = await folioRowsOf(tx, bookingId, money.charges);
   const balance = folioFrom(rows, bookingId, reference, company).totals.balance;
   if (money.toBeAssessed || deposit.kept !== null) {
     const held = settleDeposit(deposit.amount, balance, true);

@@ -4,7 +4,6 @@
  * damages), its content taken, and the transaction rolled back, so nothing is kept.
  */
 import { type AgreementDocument, type AgreementPreviewBody, MESSAGES } from '@rental/contract';
-import { actAs } from '../../db/actor';
 import { isId } from '../../db/ids';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -25,7 +24,6 @@ export async function previewAgreement(db: Database, staff: CounterStaff, bookin
   const damages = data.damages.map((damage) => ({ ...damage, photo: null }));
   try {
     await db.transaction(async (tx) => {
-      await actAs(tx, staff.id);
       const { facts } = await prepareHandOver(tx, staff, bookingId, { ...data, damages }, [], now);
       throw new Shown(agreementDocument(facts));
     });

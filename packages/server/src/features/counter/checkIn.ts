@@ -24,7 +24,7 @@ import {
   type ReturnSettlement,
 } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
-import { actAs } from '../../db/actor';
+import { actorColumn } from '../../db/actor';
 import { bookings, cars, rentals, users } from '../../db/schema';
 import { queryRows, type Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -36,7 +36,7 @@ import { recordDamages } from './damages';
 import type { CounterForm } from './counterForm';
 import { renderReceipt } from './receiptPdf';
 import { userEmail } from '../../db/userEmail';
-import { addCharges, settleReturn, staffActor, takeStep } from '../bookings';
+import { settleReturn, staffActor, takeStep } from '../bookings';
 
 /** A return time a little ahead of the server's clock is a phone's clock, not the future. */
 const CLOCK_SLACK_MS = 5 * 60_000;
@@ -69,9 +69,10 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
   const returnedAt = data.returnedAt ? new Date(data.returnedAt) : now;
   if (returnedAt.getTime() > now.getTime() + CLOCK_SLACK_MS) throw new HttpError(422, COUNTER_MESSAGES.returnedInFuture);
   return db.transaction(async (tx) => {
-    await actAs(tx, staff.id);
     const [row] = await tx
       .select({
+        // Here, not a query of its own: the transaction's one connection takes one query at a time.
+        actor: actorColumn(staff.id),
         status: bookings.status,
         reference: bookings.reference,
         pickupDate: bookings.pickupDate,
@@ -126,17 +127,13 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
     });
 
     await recordDamages(tx, { bookingId, carId: row.carId, stage: 'check_in', at: now }, data.damages, photos);
-    await addCharges(
-      tx,
-      bookingId,
-      settlement.charges
-        .filter((charge) => charge.kind !== 'gct')
-        .map((charge) => ({ kind: charge.kind as Exclude<typeof charge.kind, 'gct'>, label: charge.label, amount: charge.amount, gct: gctOn(charge.amount, company.gctPercent), by: staff.id })),
-    );
     const { folio, settled: deposit } = await settleReturn(tx, {
       bookingId,
       reference: row.reference,
       by: staff.id,
+      charges: settlement.charges
+        .filter((charge) => charge.kind !== 'gct')
+        .map((charge) => ({ kind: charge.kind as Exclude<typeof charge.kind, 'gct'>, label: charge.label, amount: charge.amount, gct: gctOn(charge.amount, company.gctPercent), by: staff.id })),
       deposit: { amount: rental.depositAmount, method: rental.depositMethod, kept: rental.depositKept },
       toBeAssessed: settlement.toBeAssessed,
       company,
@@ -164,7 +161,10 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
       fuelOut: rental.fuelOut,
       fuelIn: data.fuelEighths,
     });
-    await tx
+    // The rental and the car's odometer in one statement (a data-modifying WITH): the transaction's
+    // one connection takes one query at a time (bench/counter-checkout.mjs).
+    const returned = tx.$with('returned').as(
+      tx
       .update(rentals)
       .set({
         checkedInAt: now,
@@ -180,11 +180,13 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
         receiptNumber: number,
         receiptPdf: Buffer.from(receipt),
       })
-      .where(eq(rentals.bookingId, bookingId));
+      .where(eq(rentals.bookingId, bookingId))
+      .returning({ bookingId: rentals.bookingId }),
+    );
+    await tx.with(returned).update(cars).set({ odometerKm: sql`greatest(${cars.odometerKm}, ${data.odometerKm})` }).where(eq(cars.id, row.carId));
     const outcome = { charges: settlement.charges, depositRefunded: deposit.refunded, depositKept: deposit.kept, depositHeld: deposit.held, owing: deposit.owing, receiptNumber: number };
     const returnSettled: ReturnSettled = { ...outcome, chargesTotal: settlement.total, toBeAssessed: settlement.toBeAssessed };
     await takeStep(tx, events, bookingId, 'on_rent', { event: 'check_in', actor: staffActor(staff.staffRole), actorId: staff.id, data: { settlement: returnSettled } });
-    await tx.update(cars).set({ odometerKm: sql`greatest(${cars.odometerKm}, ${data.odometerKm})` }).where(eq(cars.id, row.carId));
     return outcome;
   });
 }

@@ -10,6 +10,7 @@ import { bookings, cars, driverDetails, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { userEmail } from '../../db/userEmail';
+import { actorColumn } from '../../db/actor';
 import { companySettingUp, getCompanySettings } from '../company';
 import { folioOf, openDamagesOf } from '../bookings';
 import type { AgreementContentFacts } from './agreementContent';
@@ -29,7 +30,8 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
       additionalDrivers: bookings.additionalDrivers,
       reference: bookings.reference,
       carId: bookings.carId,
-      // Here, not a query of its own: the transaction's one connection takes one query at a time.
+      // Here, not queries of their own: the transaction's one connection takes one query at a time.
+      actor: actorColumn(staff.id),
       staffName: sql<string | null>`(SELECT staff.name FROM ${users} staff WHERE staff.id = ${staff.id})`,
       car: {
         brand: cars.brand,
