@@ -122,6 +122,7 @@ export function liveCharges(booking: CheckInBooking, fields: CheckInFields, now:
     dueAt: dueBackAt(booking.returnDate, rules.returnTime),
     returnedAt: (fields.returnedAtEdited ? fromJamaicaClock(fields.returnedAt) : null) ?? now,
     damages: fields.damages.map((damage) => ({ label: damageLabel(damage), amount: damageAmount(damage) })),
+    itemsMissing: [],
     cleaning: fields.cleaningNeeded ? (wholeNumber(fields.cleaning) ?? 0) : 0,
     settings: rules,
   });
