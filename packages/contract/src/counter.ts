@@ -116,10 +116,14 @@ export function missingItemLabel(item: string): string {
   return `Not returned: ${item}`;
 }
 
-/** An item named at check-in as it was written at check-out: case and spaces aside. */
+/** An item's name as items are compared: case and spaces aside. */
+export function itemKey(item: string): string {
+  return item.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** An item named at check-in as it was written at check-out. */
 export function sameItem(a: string, b: string): boolean {
-  const plain = (value: string) => value.trim().replace(/\s+/g, ' ').toLowerCase();
-  return plain(a) === plain(b);
+  return itemKey(a) === itemKey(b);
 }
 
 /** What a return costs beyond the booking's price, GCT included. */

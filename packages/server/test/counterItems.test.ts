@@ -80,7 +80,7 @@ describe(`items handed over, checked back (${describeDatabase})`, () => {
     expect(never.statusCode).toBe(422);
     expect(never.json()).toMatchObject({ success: false, code: 'item_not_handed_over', message: REFUSAL_CODES.item_not_handed_over });
 
-    const twice = await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm({ itemsMissing: [{ item: 'Jack' }, { item: 'jack' }] }));
+    const twice = await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm({ itemsMissing: [{ item: 'Jack' }, { item: ' jack ' }] }));
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toMatchObject({ success: false, message: COUNTER_MESSAGES.itemNamedTwice });
 

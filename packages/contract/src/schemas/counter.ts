@@ -3,7 +3,7 @@
  * `photo` files), the agreement and receipt PDFs, a car's damages (counter.ts holds the rules).
  */
 import { z } from 'zod';
-import { COUNTER_MESSAGES, DAMAGE_ZONES, DEPOSIT_METHODS, FUEL_EIGHTHS, MAX_COUNTER_DAMAGES, MAX_COUNTER_ITEMS, MAX_COUNTER_PHOTOS, MAX_ODOMETER_KM } from '../counter';
+import { COUNTER_MESSAGES, DAMAGE_ZONES, DEPOSIT_METHODS, FUEL_EIGHTHS, itemKey, MAX_COUNTER_DAMAGES, MAX_COUNTER_ITEMS, MAX_COUNTER_PHOTOS, MAX_ODOMETER_KM } from '../counter';
 import { FOLIO_METHODS } from '../folio';
 import { ownerBooking } from './bookings';
 import { carDamage, counterRecord, returnCharge } from './counterRecord';
@@ -140,7 +140,7 @@ export const checkInData = z.object({
       { error: 'Items not returned must be a list.' },
     )
     .max(MAX_COUNTER_ITEMS, { error: `Please list at most ${MAX_COUNTER_ITEMS} items.` })
-    .refine((missing) => new Set(missing.map(({ item }) => item.toLowerCase())).size === missing.length, { error: COUNTER_MESSAGES.itemNamedTwice })
+    .refine((missing) => new Set(missing.map(({ item }) => itemKey(item))).size === missing.length, { error: COUNTER_MESSAGES.itemNamedTwice })
     .default([]),
 });
 export type CheckInData = z.infer<typeof checkInData>;

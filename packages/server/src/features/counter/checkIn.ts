@@ -130,6 +130,7 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
     if (returnedAt < rental.checkedOutAt) throw new HttpError(422, COUNTER_MESSAGES.returnedBeforeCheckOut);
     if (data.odometerKm < rental.odometerOut) throw new HttpError(422, COUNTER_MESSAGES.odometerBelowCheckOut);
     const itemsMissing = itemsNotReturned(rental.items, data.itemsMissing);
+    const missingNames = itemsMissing.map(({ item }) => item);
 
     const company = await getCompanySettings(tx);
     const days = rentalDays(row.pickupDate, row.returnDate);
@@ -185,7 +186,7 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
       fuelOut: rental.fuelOut,
       fuelIn: data.fuelEighths,
       damages: data.damages,
-      itemsMissing: itemsMissing.map(({ item }) => item),
+      itemsMissing: missingNames,
     });
     await tx
       .update(rentals)
@@ -200,14 +201,14 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
         chargesTotal: settlement.total,
         owing: deposit.owing,
         toBeAssessed: settlement.toBeAssessed,
-        itemsMissing: itemsMissing.map(({ item }) => item),
+        itemsMissing: missingNames,
         receiptNumber: number,
         receiptPdf: Buffer.from(receipt),
       })
       .where(eq(rentals.bookingId, bookingId));
     const outcome = { charges: settlement.charges, depositRefunded: deposit.refunded, depositKept: deposit.kept, depositHeld: deposit.held, owing: deposit.owing, receiptNumber: number };
     const returnSettled: ReturnSettled = { ...outcome, chargesTotal: settlement.total, toBeAssessed: settlement.toBeAssessed };
-    const answer = { ...outcome, itemsMissing: itemsMissing.map(({ item }) => item) };
+    const answer = { ...outcome, itemsMissing: missingNames };
     await takeStep(tx, events, bookingId, 'on_rent', { event: 'check_in', actor: staffActor(staff.staffRole), actorId: staff.id, data: { settlement: returnSettled } });
     await tx.update(cars).set({ odometerKm: sql`greatest(${cars.odometerKm}, ${data.odometerKm})` }).where(eq(cars.id, row.carId));
     return answer;
