@@ -71,7 +71,7 @@ export function CarOutline({ counts, noted = {}, onTap }: { counts: ZoneCounts; 
               key={zone}
               role="button"
               tabIndex={0}
-              aria-label={zoneButtonName(zone)}
+              aria-label={words ? `${zoneButtonName(zone)} (${words})` : zoneButtonName(zone)}
               className="cursor-pointer outline-none [&:focus-visible>path]:stroke-primary [&:hover>path]:fill-sky-100"
               onClick={() => onTap(zone)}
               onKeyDown={onKey(zone)}
