@@ -71,7 +71,7 @@ export function CarOutline({ counts, noted = {}, onTap }: { counts: ZoneCounts; 
               key={zone}
               role="button"
               tabIndex={0}
-              aria-label={words ? `${zoneButtonName(zone)} (${words})` : zoneButtonName(zone)}
+              aria-label={words ? `${zoneButtonName(zone)} — ${words}` : zoneButtonName(zone)}
               className="cursor-pointer outline-none [&:focus-visible>path]:stroke-primary [&:hover>path]:fill-sky-100"
               onClick={() => onTap(zone)}
               onKeyDown={onKey(zone)}
@@ -89,6 +89,8 @@ export function CarOutline({ counts, noted = {}, onTap }: { counts: ZoneCounts; 
                 <tspan x={label.x} dy={words ? -7 : 0}>
                   {DAMAGE_ZONE_WORDS[zone]}
                 </tspan>
+                {/* A space between the lines: the zone's words read "Front 1 new", as its name says them. */}
+                {words && ' '}
                 {words && (
                   <tspan x={label.x} dy={16} className="text-[11px] font-normal">
                     {words}

@@ -125,7 +125,7 @@ describe('the check-in page', { timeout: 60_000 }, () => {
     const outline = screen.getByRole('group', { name: /The car seen from above/ });
     expect(within(outline).getByText('1 noted')).toBeInTheDocument();
     // Said to a screen reader too, in the zone's own name.
-    expect(within(outline).getByRole('button', { name: 'Mark a damage: front (1 noted)' })).toBeInTheDocument();
+    expect(within(outline).getByRole('button', { name: 'Mark a damage: front — 1 noted' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Damages already noted' })).getByText('Scratch on the bumper')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Mark a damage: left side' }));
     expect(screen.getByRole('group', { name: 'New damage 1: Left side' })).toBeInTheDocument();
