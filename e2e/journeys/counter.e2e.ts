@@ -2,8 +2,8 @@
  * The counter at the lot, on a staff member's 390 px phone: a confirmed booking of today on the
  * desk with its plate; the check-out (licence typed, odometer, fuel, the walk round the car with a
  * damage photographed by the phone's camera, an item, the deposit, both signatures drawn with a
- * finger) and the signed agreement; then a return a day late with fuel missing, its charges live as
- * staff type, the server's charges, the deposit and the receipt; the customer's booking page showing
+ * finger) and the signed agreement; then a return a day late with fuel missing and the item not
+ * ticked back, on the same car outline showing the damage noted, its charges live as staff type, the server's charges, the deposit and the receipt; the customer's booking page showing
  * both. Screens are saved under /tmp/counter-shots/ to be looked at.
  */
 import { spawnSync } from 'node:child_process';
@@ -223,6 +223,15 @@ async function checkIn(seed: Seed, staff: Page, prepared: Prepared): Promise<Che
   await fuel.locator('label', { has: staff.getByRole('radio', { name: fuelWords(FUEL_IN) }) }).click();
   await see(fuel.getByText(`${fuelWords(FUEL_IN)}. At check-out: ${fuelWords(FUEL_OUT).toLowerCase()}.`));
 
+  // The same outline as at check-out, the damage noted then on its zone; nothing new this time.
+  const damages = staff.getByRole('region', { name: 'Damages' });
+  await see(damages.getByRole('list', { name: 'Damages already noted' }).getByText(DAMAGE));
+  await see(damages.getByRole('group', { name: /The car seen from above/ }).getByText('1 noted'));
+  // The item handed over is not ticked until the agent ticks it: left unticked, it is recorded as not returned.
+  const itemsBack = staff.getByRole('region', { name: 'Items handed over' });
+  expect(await itemsBack.getByRole('checkbox', { name: ITEM }).isChecked()).toBe(false);
+  await see(itemsBack.getByText(`Not ticked, so recorded as not returned: ${ITEM}`));
+
   // The charges as staff type: a day late, two eighths of fuel, GCT on them.
   const panel = staff.getByRole('region', { name: 'Charges so far' });
   const table = panel.getByRole('table', { name: 'Charges of this return' });
@@ -245,6 +254,8 @@ async function checkIn(seed: Seed, staff: Page, prepared: Prepared): Promise<Che
   expect(answer.receiptNumber).toMatch(/^R-\d{4}-\d{6}$/);
   await see(done.getByText(`Receipt ${answer.receiptNumber}`));
   expect(answer.charges.map((c) => c.kind)).toEqual(['late', 'fuel', 'gct']);
+  expect(answer.itemsMissing).toEqual([ITEM]);
+  await see(done.getByRole('heading', { name: 'Not returned' }));
   // What the page worked out as staff typed is what the server saved.
   const total = live.pop();
   expect(live).toEqual(answer.charges.map((c) => [c.label, formatMoney(c.amount)]));
@@ -261,7 +272,7 @@ async function checkIn(seed: Seed, staff: Page, prepared: Prepared): Promise<Che
 
   await opensPdfInTab(staff, done.getByRole('link', { name: 'Open the receipt (PDF)' }), /\/receipt\.pdf$/);
   const receipt = pdfText(await paperFromApi(seed, seed.owner.token, prepared.bookingId, 'receipt'), 'receipt.pdf');
-  for (const words of [answer.receiptNumber, reference, prepared.plate]) expect(receipt).toContain(words);
+  for (const words of [answer.receiptNumber, reference, prepared.plate, `Not returned ${ITEM}`]) expect(receipt).toContain(words);
   return answer;
 }
 

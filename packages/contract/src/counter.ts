@@ -14,6 +14,8 @@ export const MAX_COUNTER_PHOTOS = 12;
 /** A photo is made at most this wide or high in the browser before it is sent. */
 export const COUNTER_PHOTO_MAX_PX = 1600;
 export const MAX_COUNTER_DAMAGES = 20;
+/** Items handed over with a car, at most. */
+export const MAX_COUNTER_ITEMS = 20;
 
 /** Where on the car outline a damage is. */
 export const DAMAGE_ZONES = ['front', 'back', 'left', 'right', 'roof', 'interior'] as const;
@@ -62,7 +64,8 @@ export function bookingDayRate(booking: { price: number; days: number; quote: { 
   return Math.round(daysAmount / Math.max(1, booking.quote.days));
 }
 
-export const RETURN_CHARGE_KINDS = ['late', 'distance', 'fuel', 'damage', 'cleaning', 'gct'] as const;
+/** `item`: something handed over with the car and not brought back (a folio line of kind `other`). */
+export const RETURN_CHARGE_KINDS = ['late', 'distance', 'fuel', 'damage', 'item', 'cleaning', 'gct'] as const;
 export type ReturnChargeKind = (typeof RETURN_CHARGE_KINDS)[number];
 
 export interface ReturnCharge {
@@ -85,6 +88,8 @@ export interface ReturnFacts {
   returnedAt: Date;
   /** Damages found at return: an amount, or null while it is to be assessed (not charged yet). */
   damages: { label: string; amount: number | null }[];
+  /** Items handed over at check-out and not brought back, each with its charge (0: none). */
+  itemsMissing: readonly { item: string; amount: number }[];
   /** 0: no cleaning needed. */
   cleaning: number;
   settings: { gracePeriodMinutes: number; extraKmRate: number; fuelEighthPrice: number; gctPercent: number };
@@ -106,6 +111,21 @@ export interface ReturnSettlement {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
+/** "Not returned: Jack": the charge's label of an item handed over and not brought back. */
+export function missingItemLabel(item: string): string {
+  return `Not returned: ${item}`;
+}
+
+/** An item's name as items are compared: case and spaces aside. */
+export function itemKey(item: string): string {
+  return item.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** An item named at check-in as it was written at check-out. */
+export function sameItem(a: string, b: string): boolean {
+  return itemKey(a) === itemKey(b);
+}
+
 /** What a return costs beyond the booking's price, GCT included. */
 export function returnCharges(facts: ReturnFacts): ReturnSettlement {
   const { settings } = facts;
@@ -123,6 +143,7 @@ export function returnCharges(facts: ReturnFacts): ReturnSettlement {
     charges.push({ kind: 'fuel', label: `Fuel: ${plural(eighthsMissing, 'eighth')} of a tank missing`, amount: eighthsMissing * settings.fuelEighthPrice });
   }
   for (const damage of facts.damages) if (damage.amount !== null && damage.amount > 0) charges.push({ kind: 'damage', label: damage.label, amount: damage.amount });
+  for (const missing of facts.itemsMissing) if (missing.amount > 0) charges.push({ kind: 'item', label: missingItemLabel(missing.item), amount: missing.amount });
   if (facts.cleaning > 0) charges.push({ kind: 'cleaning', label: 'Cleaning', amount: facts.cleaning });
   const subtotal = charges.reduce((sum, charge) => sum + charge.amount, 0);
   // Each charge becomes a folio line with its own GCT, so the sum shown is the sum of the lines'.
@@ -200,6 +221,7 @@ export const COUNTER_MESSAGES = {
   payAtReturnNotAllowed: 'Only an owner or a manager can let a customer pay at return. Please record the payment, or ask a manager.',
   nothingToPayNow: 'Nothing is owing on this booking, so there is no payment to record. Please remove the payment and hand over the keys.',
   odometerCorrectionOwnerOnly: 'Only an owner can correct an odometer reading lower.',
+  itemNamedTwice: 'Each item can be marked as not returned once. Please remove the repeated one.',
 } as const;
 
 /** Licence numbers compared as people copy them off a card: case, spaces and dashes aside. */

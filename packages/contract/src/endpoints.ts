@@ -525,7 +525,8 @@ export const ENDPOINTS = {
   checkIn: {
     summary: 'Take the keys back (check-in)',
     description:
-      'Staff only, for a booking on rent. Multipart like check-out: `data` (JSON: odometerKm, fuelEighths, returnedAt, damages [{ zone, description, photo, amount or null }], cleaning) ' +
+      'Staff only, for a booking on rent. Multipart like check-out: `data` (JSON: odometerKm, fuelEighths, returnedAt, damages [{ zone, description, photo, amount or null }], cleaning, ' +
+      'itemsMissing [{ item, amount }]: items handed over at check-out that did not come back, each with its charge; left out, nothing is recorded missing; an item never handed over gets 422 code item_not_handed_over) ' +
       'and `photo` files. The server computes the charges (late days past the due time and grace, kilometres over the allowance, fuel, damages, cleaning, GCT) as folio lines, settles the security deposit against the folio\'s whole balance (held while a damage is to be assessed), ' +
       'gives the next receipt number (R-YYYY-NNNNNN, without gaps) and e-mails the receipt. The booking becomes returned; a second check-in gets 409.',
     tag: 'Bookings',
@@ -533,7 +534,7 @@ export const ENDPOINTS = {
     multipart: counterFields,
     response: counterResponses.checkedIn,
     errors: [404, 409, 413, 422],
-    codes: ['step_not_allowed'],
+    codes: ['step_not_allowed', 'item_not_handed_over'],
   },
   agreementPdf: {
     summary: 'The rental agreement signed at check-out (PDF)',

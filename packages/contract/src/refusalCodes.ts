@@ -61,6 +61,7 @@ export const REFUSAL_CODES = {
   payment_before_keys: 'This booking still has money to pay. Record the payment before handing over the keys, or choose "pay at return" with a reason (owners and managers).',
   // The counter's money (features/counter).
   payment_not_balance: 'The payment recorded at check-out must be the whole balance owing. Please check the amount.',
+  item_not_handed_over: 'An item marked as not returned was not handed over with the car at check-out. Please choose only from the items listed then.',
   // The company's settings (features/company).
   location_in_use: 'Cars or open bookings are still at this pickup location. Move the cars to another location (and let the bookings end) before removing it.',
   location_details_unknown: 'Each pickup location’s address and hours must belong to one of the pickup locations listed.',

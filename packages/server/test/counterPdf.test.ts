@@ -137,6 +137,8 @@ function receiptFacts(overrides: Partial<ReceiptFacts> = {}): ReceiptFacts {
     odometerIn: 49_020,
     fuelOut: 6,
     fuelIn: 4,
+    damages: [],
+    itemsMissing: [],
     ...overrides,
   };
 }
@@ -349,6 +351,9 @@ describe('receipt', () => {
     }
     expect(flat).not.toContain('Still to pay');
     expect(flat).not.toContain('held until the damage is assessed');
+    // Every item came back and nothing was found: neither list is printed.
+    expect(flat).not.toContain('Not returned');
+    expect(flat).not.toContain('Damage found');
   });
 
   it('says what is still to pay: the rental left unpaid and the charges, less the security deposit kept', async () => {
@@ -375,6 +380,8 @@ describe('receipt', () => {
       toBeAssessed: true,
       fuelIn: 8,
       fuelOut: 8,
+      damages: [{ zone: 'right', description: 'Cracked wing mirror', amount: null }],
+      itemsMissing: ['Child seat'],
     });
     const { flat } = await textOf(await renderReceipt(facts), 'receipt-held');
     expect(flat).toContain('Held until the damage is assessed $15,000 JMD');
@@ -383,6 +390,8 @@ describe('receipt', () => {
     expect(flat).toContain('Cleaning $20,000 JMD');
     expect(flat).toContain('Still to pay $23,000 JMD');
     expect(flat).toContain('Full out, Full in');
+    expect(flat).toContain('Damage found Right side: Cracked wing mirror (to be assessed)');
+    expect(flat).toContain('Not returned Child seat');
   });
 
   it('gives the same bytes for the same facts, dated when issued', async () => {

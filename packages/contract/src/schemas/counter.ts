@@ -3,7 +3,7 @@
  * `photo` files), the agreement and receipt PDFs, a car's damages (counter.ts holds the rules).
  */
 import { z } from 'zod';
-import { COUNTER_MESSAGES, DAMAGE_ZONES, DEPOSIT_METHODS, FUEL_EIGHTHS, MAX_COUNTER_DAMAGES, MAX_COUNTER_PHOTOS, MAX_ODOMETER_KM } from '../counter';
+import { COUNTER_MESSAGES, DAMAGE_ZONES, DEPOSIT_METHODS, FUEL_EIGHTHS, itemKey, MAX_COUNTER_DAMAGES, MAX_COUNTER_ITEMS, MAX_COUNTER_PHOTOS, MAX_ODOMETER_KM } from '../counter';
 import { FOLIO_METHODS } from '../folio';
 import { ownerBooking } from './bookings';
 import { carDamage, counterRecord, returnCharge } from './counterRecord';
@@ -46,7 +46,7 @@ const checkOutFields = z.object({
   existingDamagesConfirmed: z.literal(true, { error: "Please confirm the car's damages already noted, after walking round it." }),
   damages: damages.default([]),
   /** Handed over with the car: spare tyre, jack, child seat... */
-  items: z.array(text('Each item handed over', 60), { error: 'Items handed over must be a list.' }).max(20, { error: 'Please list at most 20 items.' }).default([]),
+  items: z.array(text('Each item handed over', 60), { error: 'Items handed over must be a list.' }).max(MAX_COUNTER_ITEMS, { error: `Please list at most ${MAX_COUNTER_ITEMS} items.` }).default([]),
   deposit: z.object(
     {
       amount: wholeNumber('The deposit taken', 0, 10_000_000),
@@ -127,6 +127,21 @@ export const checkInData = z.object({
     .default([]),
   /** 0 when no cleaning is needed. */
   cleaning: wholeNumber('The cleaning charge', 0, 1_000_000).default(0),
+  /**
+   * Items handed over at check-out that did not come back, each with its charge (0: none). Left
+   * out, nothing is recorded missing: the items were not asked about.
+   */
+  itemsMissing: z
+    .array(
+      z.object({
+        item: text('Each item not returned', 60),
+        amount: wholeNumber('The charge for an item not returned', 0, 10_000_000).default(0),
+      }),
+      { error: 'Items not returned must be a list.' },
+    )
+    .max(MAX_COUNTER_ITEMS, { error: `Please list at most ${MAX_COUNTER_ITEMS} items.` })
+    .refine((missing) => new Set(missing.map(({ item }) => itemKey(item))).size === missing.length, { error: COUNTER_MESSAGES.itemNamedTwice })
+    .default([]),
 });
 export type CheckInData = z.infer<typeof checkInData>;
 export type CheckInDataInput = z.input<typeof checkInData>;
@@ -206,6 +221,8 @@ export const counterResponses = {
     /** The folio's balance once the deposit is settled: what the customer still has to pay. */
     owing: z.number(),
     receiptNumber: z.string(),
+    /** Items handed over at check-out that did not come back, as written then. */
+    itemsMissing: z.array(z.string()),
   }),
   carDamages: ok({ damages: z.array(carDamage) }),
   damageRepaired: ok({ message: z.string(), damage: carDamage }),

@@ -55,6 +55,8 @@ export const counterRecord = z.object({
       /** The folio's balance left after the deposit was settled at return. */
       owing: z.number(),
       toBeAssessed: z.boolean(),
+      /** Items handed over at check-out that did not come back (empty: all came back, or they were not asked about). */
+      itemsMissing: z.array(z.string()),
       damages: z.array(carDamage),
       photos: z.array(z.string()),
       receiptNumber: z.string(),

@@ -378,6 +378,8 @@ export const rentals = pgTable('rentals', {
   depositKept: integer('deposit_kept'),
   owing: integer('owing'),
   toBeAssessed: boolean('to_be_assessed'),
+  /** Items handed over and not brought back, as written at check-out (0036_items_missing.sql). */
+  itemsMissing: jsonb('items_missing').$type<string[]>().notNull().default([]),
   receiptNumber: text('receipt_number').unique(),
   receiptPdf: bytea('receipt_pdf'),
   overdueAlertedAt: timestamp('overdue_alerted_at', { withTimezone: true }),

@@ -61,6 +61,7 @@ export async function seedDemoCounter(db: Database, staffId: string, licenceNumb
       returnedAt: atJamaica(rental.returnDate, '17:20').toISOString(),
       damages: [],
       cleaning: 0,
+      itemsMissing: [],
     };
     await checkIn(db, { id: staffId }, rental.bookingId, { data: back, photos: [] }, events, atJamaica(rental.returnDate, '17:30'));
   }

@@ -85,6 +85,7 @@ export async function counterRecordOf(db: Reader, bookingId: string): Promise<Co
       depositKept: rentals.depositKept,
       owing: rentals.owing,
       toBeAssessed: rentals.toBeAssessed,
+      itemsMissing: rentals.itemsMissing,
       receiptNumber: rentals.receiptNumber,
     })
     .from(rentals)
@@ -132,6 +133,7 @@ export async function counterRecordOf(db: Reader, bookingId: string): Promise<Co
             depositHeld: rental.toBeAssessed && rental.depositKept === null ? rental.depositAmount : 0,
             owing: rental.owing ?? 0,
             toBeAssessed: rental.toBeAssessed ?? false,
+            itemsMissing: rental.itemsMissing,
             damages: damagesAt('check_in'),
             photos: photosAt('check_in'),
             receiptNumber: rental.receiptNumber,

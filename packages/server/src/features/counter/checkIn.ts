@@ -16,12 +16,16 @@ import {
   DAMAGE_ZONE_WORDS,
   DEFAULT_DISTANCE_PER_DAY,
   dueBackAt,
+  type FolioLineKind,
   gctOn,
   receiptNumber,
+  REFUSAL_CODES,
   rentalDays,
   returnCharges,
+  type ReturnChargeKind,
   type ReturnSettled,
   type ReturnSettlement,
+  sameItem,
 } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { actorColumn } from '../../db/actor';
@@ -41,6 +45,21 @@ import { settleReturn, staffActor, takeStep } from '../bookings';
 /** A return time a little ahead of the server's clock is a phone's clock, not the future. */
 const CLOCK_SLACK_MS = 5 * 60_000;
 
+/** The folio's kind of each return charge (GCT is carried on each line, not a line of its own). */
+const FOLIO_KIND_OF: Record<Exclude<ReturnChargeKind, 'gct'>, FolioLineKind> = { late: 'late', distance: 'distance', fuel: 'fuel', damage: 'damage', item: 'other', cleaning: 'cleaning' };
+
+/**
+ * The items named as not returned, as written at check-out (a name is matched whatever its case or
+ * spacing); an item that was never handed over is refused, before anything is written.
+ */
+function itemsNotReturned(handedOver: string[], named: CheckInData['itemsMissing']): { item: string; amount: number }[] {
+  return named.map(({ item, amount }) => {
+    const asWritten = handedOver.find((other) => sameItem(other, item));
+    if (asWritten === undefined) throw new HttpError(422, REFUSAL_CODES.item_not_handed_over, 'item_not_handed_over', { item });
+    return { item: asWritten, amount };
+  });
+}
+
 export interface CheckInOutcome extends Pick<ReturnSettlement, 'charges'> {
   depositRefunded: number;
   depositKept: number;
@@ -48,6 +67,8 @@ export interface CheckInOutcome extends Pick<ReturnSettlement, 'charges'> {
   /** The folio's balance once the deposit is settled. */
   owing: number;
   receiptNumber: string;
+  /** As written at check-out. */
+  itemsMissing: string[];
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -91,6 +112,7 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
           depositAmount: rentals.depositAmount,
           depositMethod: rentals.depositMethod,
           depositKept: rentals.depositKept,
+          items: rentals.items,
         },
       })
       .from(bookings)
@@ -107,6 +129,8 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
     if (!rental) throw new HttpError(409, COUNTER_MESSAGES.notOnRent);
     if (returnedAt < rental.checkedOutAt) throw new HttpError(422, COUNTER_MESSAGES.returnedBeforeCheckOut);
     if (data.odometerKm < rental.odometerOut) throw new HttpError(422, COUNTER_MESSAGES.odometerBelowCheckOut);
+    const itemsMissing = itemsNotReturned(rental.items, data.itemsMissing);
+    const missingNames = itemsMissing.map(({ item }) => item);
 
     const company = await getCompanySettings(tx);
     const days = rentalDays(row.pickupDate, row.returnDate);
@@ -122,6 +146,7 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
       dueAt: dueBackAt(row.returnDate, company.returnTime),
       returnedAt,
       damages: data.damages.map((damage) => ({ label: damageLabel(damage), amount: damage.amount })),
+      itemsMissing,
       cleaning: data.cleaning,
       settings: company,
     });
@@ -131,9 +156,9 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
       bookingId,
       reference: row.reference,
       by: staff.id,
-      charges: settlement.charges
-        .filter((charge) => charge.kind !== 'gct')
-        .map((charge) => ({ kind: charge.kind as Exclude<typeof charge.kind, 'gct'>, label: charge.label, amount: charge.amount, gct: gctOn(charge.amount, company.gctPercent), by: staff.id })),
+      charges: settlement.charges.flatMap((charge) =>
+        charge.kind === 'gct' ? [] : [{ kind: FOLIO_KIND_OF[charge.kind], label: charge.label, amount: charge.amount, gct: gctOn(charge.amount, company.gctPercent), by: staff.id }],
+      ),
       deposit: { amount: rental.depositAmount, method: rental.depositMethod, kept: rental.depositKept },
       toBeAssessed: settlement.toBeAssessed,
       company,
@@ -160,6 +185,8 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
       odometerIn: data.odometerKm,
       fuelOut: rental.fuelOut,
       fuelIn: data.fuelEighths,
+      damages: data.damages,
+      itemsMissing: missingNames,
     });
     // The rental and the car's odometer in one statement (a data-modifying WITH): the transaction's
     // one connection takes one query at a time (bench/counter-checkout.mjs).
@@ -177,6 +204,7 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
         chargesTotal: settlement.total,
         owing: deposit.owing,
         toBeAssessed: settlement.toBeAssessed,
+        itemsMissing: missingNames,
         receiptNumber: number,
         receiptPdf: Buffer.from(receipt),
       })
@@ -186,7 +214,8 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
     await tx.with(returned).update(cars).set({ odometerKm: sql`greatest(${cars.odometerKm}, ${data.odometerKm})` }).where(eq(cars.id, row.carId));
     const outcome = { charges: settlement.charges, depositRefunded: deposit.refunded, depositKept: deposit.kept, depositHeld: deposit.held, owing: deposit.owing, receiptNumber: number };
     const returnSettled: ReturnSettled = { ...outcome, chargesTotal: settlement.total, toBeAssessed: settlement.toBeAssessed };
+    const answer = { ...outcome, itemsMissing: missingNames };
     await takeStep(tx, events, bookingId, 'on_rent', { event: 'check_in', actor: staffActor(staff.staffRole), actorId: staff.id, data: { settlement: returnSettled } });
-    return outcome;
+    return answer;
   });
 }

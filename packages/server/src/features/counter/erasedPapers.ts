@@ -55,6 +55,16 @@ async function stepAt(tx: Tx, bookingId: string, status: 'on_rent' | 'returned',
   return event && event.at >= fallback ? event.at : fallback;
 }
 
+/** The damages the check-in of a booking found, for its receipt made again. */
+async function damagesFoundAtReturn(tx: Tx, bookingId: string, scrub: Scrub) {
+  const rows = await tx
+    .select({ zone: carDamages.zone, description: carDamages.description, amount: carDamages.amount })
+    .from(carDamages)
+    .where(and(eq(carDamages.foundBookingId, bookingId), eq(carDamages.foundStage, 'check_in')))
+    .orderBy(carDamages.foundAt, carDamages.id);
+  return rows.map((row) => ({ ...row, description: scrub(row.description) }));
+}
+
 export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: Scrub): Promise<void> {
   // Staff's words on a damage found at their counter may name them. The history records the change
   // with the words it had; the erasure scrubs the history after this.
@@ -146,6 +156,8 @@ export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: S
         odometerIn: rental.odometerIn,
         fuelOut: rental.fuelOut,
         fuelIn: rental.fuelIn,
+        damages: await damagesFoundAtReturn(tx, rental.bookingId, scrub),
+        itemsMissing: rental.itemsMissing.map(scrub),
       });
     }
     await tx
@@ -155,6 +167,7 @@ export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: S
         renterAddress: null,
         signature,
         items,
+        itemsMissing: rental.itemsMissing.map(scrub),
         payAtReturnReason: payAtReturn,
         depositReference,
         // The return's charges as counted then (a damage's label carries staff's words).

@@ -3,7 +3,7 @@
  * return added, and what became of the deposit. Like the agreement it is kept as made, so its
  * dates are the issue time and the same facts give the same bytes.
  */
-import { type CompanySettings, DEPOSIT_METHOD_WORDS, formatDay, formatMoney, fuelWords, PAYMENT_STATUS_WORDS, paymentStatusOf } from '@rental/contract';
+import { type CompanySettings, DAMAGE_ZONE_WORDS, type DamageZone, DEPOSIT_METHOD_WORDS, formatDay, formatMoney, fuelWords, PAYMENT_STATUS_WORDS, paymentStatusOf } from '@rental/contract';
 import { balanceLine, chargeLines, type FolioOnPaper, paymentLines } from './folioPaper';
 import { jamaicaTime, km, letterhead, Paper } from './pdfLayout';
 
@@ -32,6 +32,10 @@ export interface ReceiptFacts {
   odometerIn: number;
   fuelOut: number;
   fuelIn: number;
+  /** Damages found at the return, where on the car as the outline places them. */
+  damages: readonly { zone: DamageZone; description: string; amount: number | null }[];
+  /** Items handed over at check-out and not brought back. */
+  itemsMissing: readonly string[];
 }
 
 export async function renderReceipt(facts: ReceiptFacts): Promise<Uint8Array> {
@@ -92,9 +96,12 @@ export async function renderReceipt(facts: ReceiptFacts): Promise<Uint8Array> {
   paper.amounts([balanceLine(folio)]);
 
   paper.heading('Condition');
+  // Rows, not a heading and a list: a row stays whole on its page, with its word beside it.
   paper.rows([
     ['Odometer', `${km(facts.odometerOut)} out, ${km(facts.odometerIn)} in (${km(Math.max(0, facts.odometerIn - facts.odometerOut))} driven)`],
     ['Fuel', `${fuelWords(facts.fuelOut)} out, ${fuelWords(facts.fuelIn)} in`],
+    ...facts.damages.map((damage): [string, string] => ['Damage found', `${DAMAGE_ZONE_WORDS[damage.zone]}: ${damage.description}${damage.amount === null ? ' (to be assessed)' : ''}`]),
+    ...(facts.itemsMissing.length > 0 ? [['Not returned', facts.itemsMissing.join(', ')] as [string, string]] : []),
   ]);
 
   paper.gap(16);

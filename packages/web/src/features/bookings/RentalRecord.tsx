@@ -115,6 +115,7 @@ export function RentalRecord({ counter }: { counter: CounterRecord }) {
               ['When', formatInstantWithTime(checkIn.returnedAt)],
               ['Odometer', odometerWords(checkIn.odometerKm)],
               ['Fuel', fuelWords(checkIn.fuelEighths)],
+              ...(checkIn.itemsMissing.length > 0 ? ([['Not returned', itemsWords(checkIn.itemsMissing)]] as [string, string][]) : []),
             ]}
           />
           <Damages damages={checkIn.damages} />

@@ -18,6 +18,7 @@ const checkIn = (facts: Partial<CheckIn>): CheckIn => ({
   depositHeld: 0,
   owing: 0,
   toBeAssessed: false,
+  itemsMissing: [],
   damages: [],
   photos: [],
   receiptNumber: 'R-2026-000123',

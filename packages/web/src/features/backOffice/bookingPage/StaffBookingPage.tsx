@@ -1,7 +1,8 @@
 /**
  * One booking for staff (/owner/bookings/:id): who, which car, when, with what; its folio (every
  * charge, payment and refund, and the balance) with the writes the staff member's role allows; the
- * agreement and receipt once the counter made them; what happened to it, step by step.
+ * agreement and receipt once the counter made them, with the items handed over and those not
+ * returned; what happened to it, step by step.
  */
 import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
 import type { CounterBooking, Folio } from '@rental/contract/schemas';
@@ -155,7 +156,19 @@ export function StaffBookingPage() {
             <BookingFactsPanel booking={b} />
           </Panel>
           {(checkOut || checkIn) && (
-            <Panel title="Papers" id="papers-heading">
+            <Panel title="At the counter" id="papers-heading">
+              {checkOut && (
+                <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+                  <dt className="text-slate-600">Handed over</dt>
+                  <dd>{checkOut.items.length === 0 ? 'Nothing besides the car and its keys' : checkOut.items.join(', ')}</dd>
+                  {checkIn && checkIn.itemsMissing.length > 0 && (
+                    <>
+                      <dt className="font-semibold text-red-700">Not returned</dt>
+                      <dd className="font-semibold text-red-700">{checkIn.itemsMissing.join(', ')}</dd>
+                    </>
+                  )}
+                </dl>
+              )}
               <div className="flex flex-col gap-2 sm:flex-row">
                 {checkOut && <PaperButton path={checkOut.agreement}>Rental agreement (PDF)</PaperButton>}
                 {checkIn && <PaperButton path={checkIn.receipt}>{`Receipt ${checkIn.receiptNumber} (PDF)`}</PaperButton>}

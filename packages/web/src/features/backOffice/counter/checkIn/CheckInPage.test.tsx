@@ -1,7 +1,8 @@
 /**
  * The check-in page against the real server: a booking of today checked out through the API (as
- * the check-out page would), then brought back through the page: readings, a damage photographed,
- * cleaning, the charges live, the server's figures and the receipt. jsdom opens no tabs and makes
+ * the check-out page would, with a damage noted and three items handed over), then brought back
+ * through the page: readings, a damage tapped on the car's outline and photographed, the items
+ * ticked back, cleaning, the charges live, the server's figures and the receipt. jsdom opens no tabs and makes
  * no object URLs, so the receipt's tab is watched instead.
  */
 import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
@@ -45,6 +46,8 @@ async function carOnRent() {
     odometerKm: ODOMETER_OUT,
     fuelEighths: 8,
     existingDamagesConfirmed: true,
+    damages: [{ zone: 'front', description: 'Scratch on the bumper' }],
+    items: ['Spare tyre', 'Jack', 'Child seat'],
     deposit: { amount: 20_000, method: 'cash' },
     // The owner lets the rental be paid at return: the deposit then settles against it too.
     payAtReturn: { reason: 'Pays at return' },
@@ -98,7 +101,7 @@ describe('the check-in page', { timeout: 60_000 }, () => {
     URL.revokeObjectURL = realObjectUrl.revoke;
   });
 
-  it('takes the keys back: readings, a damage with its photo, cleaning; the charges live, then the server’s, and the receipt', async () => {
+  it('takes the keys back: readings, a damage tapped on the outline with its photo, the items ticked back, cleaning; the charges live, then the server’s, and the receipt', async () => {
     const { plate, booking, car } = await carOnRent();
     renderCheckIn(booking._id);
 
@@ -118,26 +121,44 @@ describe('the check-in page', { timeout: 60_000 }, () => {
 
     await userEvent.type(screen.getByLabelText('Odometer now (km)'), '42150');
     await userEvent.click(screen.getByRole('radio', { name: 'Full' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Add a damage' }));
-    await userEvent.selectOptions(screen.getByLabelText('Where'), 'Left side');
-    await userEvent.type(screen.getByLabelText('What'), 'Scratch on the door');
+    // The car's outline as at check-out: the damage noted then shows on its zone, a tap places a new one.
+    const outline = screen.getByRole('group', { name: /The car seen from above/ });
+    expect(within(outline).getByText('1 noted')).toBeInTheDocument();
+    // Said to a screen reader too, in the zone's own name.
+    expect(within(outline).getByRole('button', { name: 'Mark a damage: front — 1 noted' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Damages already noted' })).getByText('Scratch on the bumper')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark a damage: left side' }));
+    expect(screen.getByRole('group', { name: 'New damage 1: Left side' })).toBeInTheDocument();
+    expect(within(outline).getByText('1 new')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('What is the damage (left side)?'), 'Scratch on the door');
     await userEvent.type(screen.getByLabelText('Amount charged'), '10000');
     await userEvent.upload(screen.getByLabelText('Add a photo'), await pictureFile('door.png'));
     expect(await screen.findByText('Photo: door.png')).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'New damage 1' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    expect(await screen.findByRole('img', { name: 'New damage 1, left side' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+
+    // The items handed over, none ticked until the agent ticks it; the child seat stays out, charged.
+    const items = screen.getByRole('region', { name: 'Items handed over' });
+    for (const item of ['Spare tyre', 'Jack', 'Child seat']) expect(within(items).getByRole('checkbox', { name: item })).not.toBeChecked();
+    await userEvent.click(within(items).getByRole('checkbox', { name: 'Spare tyre' }));
+    await userEvent.click(within(items).getByRole('checkbox', { name: 'Jack' }));
+    expect(within(items).getByRole('group', { name: /recorded as not returned/ })).toHaveTextContent('Not ticked, so recorded as not returned: Child seat');
+    await userEvent.type(within(items).getByLabelText('Charge for the child seat (leave empty for none)'), '5000');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Cleaning needed' }));
     await userEvent.type(screen.getByLabelText('Cleaning charge'), '2000');
 
     // The charges as typed, before anything is sent.
     expect(within(charges).getByRole('row', { name: /Damage \(left side\): Scratch on the door/ })).toHaveTextContent('$10,000');
     expect(within(charges).getByRole('row', { name: /^Cleaning/ })).toHaveTextContent('$2,000');
+    expect(within(charges).getByRole('row', { name: /Not returned: Child seat/ })).toHaveTextContent('$5,000');
     const liveTotal = money(within(charges).getByRole('row', { name: /^Total charges/ }).textContent ?? '');
-    expect(liveTotal).toBeGreaterThanOrEqual(12_000);
+    expect(liveTotal).toBeGreaterThanOrEqual(17_000);
 
     await userEvent.click(submit());
     expect(await screen.findByText(COUNTER_MESSAGES.checkedIn, {}, SLOW)).toBeInTheDocument();
     // The server's sum is the one shown live.
     expect(screen.getByRole('list', { name: 'Charges' })).toHaveTextContent('Damage (left side): Scratch on the door');
+    expect(screen.getByRole('list', { name: 'Charges' })).toHaveTextContent('Not returned: Child seat');
+    expect(screen.getByRole('heading', { name: 'Not returned' }).nextElementSibling).toHaveTextContent('Child seat');
     const totals = screen.getByText('Total charges').nextElementSibling;
     expect(money(totals?.textContent ?? '')).toBe(liveTotal);
     expect(screen.getByRole('link', { name: 'Back to the desk' })).toHaveAttribute('href', '/owner/desk');
@@ -152,6 +173,21 @@ describe('the check-in page', { timeout: 60_000 }, () => {
     expect(after.status).toBe('returned');
     expect(after.counter.checkIn).toMatchObject({ odometerKm: 42_150, fuelEighths: 8 });
     expect(after.counter.checkIn?.damages).toMatchObject([{ zone: 'left', description: 'Scratch on the door', amount: 10_000, photo: expect.any(String) }]);
+    expect(after.counter.checkIn?.itemsMissing).toEqual(['Child seat']);
+  });
+
+  it('ticks every item back in one explicit tap, and then none is to be recorded missing', async () => {
+    const { booking } = await carOnRent();
+    renderCheckIn(booking._id);
+    const items = await screen.findByRole('region', { name: 'Items handed over' }, SLOW);
+    expect(within(items).getByRole('group', { name: /recorded as not returned/ })).toHaveTextContent('Spare tyre, Jack, Child seat');
+    await userEvent.click(within(items).getByRole('button', { name: 'All returned' }));
+    for (const item of ['Spare tyre', 'Jack', 'Child seat']) expect(within(items).getByRole('checkbox', { name: item })).toBeChecked();
+    expect(within(items).queryByRole('group', { name: /recorded as not returned/ })).not.toBeInTheDocument();
+    expect(within(items).queryByRole('button', { name: 'All returned' })).not.toBeInTheDocument();
+    // One back out after all: it is missing again.
+    await userEvent.click(within(items).getByRole('checkbox', { name: 'Jack' }));
+    expect(within(items).getByRole('group', { name: /recorded as not returned/ })).toHaveTextContent('recorded as not returned: Jack');
   });
 
   it('keeps everything filled in and shows the server’s words when someone else checked the car in first', async () => {

@@ -1,11 +1,11 @@
 /**
  * Check-in (/owner/desk/:id/check-in): the keys come back. Staff read the odometer and the fuel,
- * note new damages (with a photo from the phone's camera) and cleaning; the charges show as they
+ * note new damages on the car's outline as at check-out (with a photo from the phone's camera),
+ * tick the items handed over that came back, and cleaning; the charges show as they
  * type, worked out with the contract's own sum, and the server's figures on saving are final.
  */
-import { COUNTER_MESSAGES, COUNTER_PHOTO_MAX_PX, DEPOSIT_METHOD_WORDS, fuelWords, MAX_COUNTER_DAMAGES } from '@rental/contract/counter';
+import { COUNTER_MESSAGES, DEPOSIT_METHOD_WORDS, fuelWords } from '@rental/contract/counter';
 import type { CheckedInResponse, CounterBooking } from '@rental/contract/schemas';
-import { Plus } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../../api/client';
@@ -18,9 +18,10 @@ import { OwnerLoading } from '../../OwnerLoading';
 import { OwnerPageHeader } from '../../OwnerPageHeader';
 import { ChargesPanel } from './ChargesPanel';
 import { CheckedIn } from './CheckedIn';
-import { type CheckInFields, checkInFormData, checkInProblems, emptyCheckIn, hasProblems, liveCharges, newDamage } from './checkInForm';
+import { type CheckInFields, checkInFormData, checkInProblems, emptyCheckIn, hasProblems, liveCharges } from './checkInForm';
 import { useCheckIn, useCounterBooking } from '../counterQueries';
-import { DamageRow } from './DamageRow';
+import { ItemsBack } from './ItemsBack';
+import { ReturnDamages } from './ReturnDamages';
 import { FuelGauge } from '../FuelGauge';
 
 const RETURNED_NOW_HINT = 'Now, unless you change it.';
@@ -100,7 +101,7 @@ function BookingFacts({ booking }: { booking: CounterBooking }) {
 }
 
 function CheckInForm({ booking, onDone }: { booking: CounterBooking; onDone: (answer: CheckedInResponse) => void }) {
-  const [fields, setFields] = useState<CheckInFields>(() => emptyCheckIn(new Date()));
+  const [fields, setFields] = useState<CheckInFields>(() => emptyCheckIn(new Date(), booking.counter.checkOut?.items));
   const [shown, setShown] = useState(false);
   const checkIn = useCheckIn(booking._id);
   const set = <K extends keyof CheckInFields>(key: K, value: CheckInFields[K]) => setFields((current) => ({ ...current, [key]: value }));
@@ -156,38 +157,9 @@ function CheckInForm({ booking, onDone }: { booking: CounterBooking; onDone: (an
         note={`${fields.fuel === null ? 'Not chosen yet.' : `${fuelWords(fields.fuel)}.`}${out ? ` At check-out: ${fuelWords(out.fuelEighths).toLowerCase()}.` : ''}`}
       />
 
-      <section aria-labelledby="damages-title" className="space-y-3">
-        <h2 id="damages-title" className="text-lg font-semibold text-slate-900">
-          New damages
-        </h2>
-        {booking.openDamages.length > 0 && (
-          <p className="text-sm text-slate-600">
-            Already noted: {booking.openDamages.map((damage) => damage.description).join('; ')}.
-          </p>
-        )}
-        {fields.damages.length === 0 ? (
-          <p className="text-slate-700">No new damage.</p>
-        ) : (
-          <ul className="space-y-3">
-            {fields.damages.map((damage, n) => (
-              <DamageRow
-                key={damage.key}
-                damage={damage}
-                number={n + 1}
-                error={problems.damage?.[damage.key]}
-                onChange={(changed) => set('damages', fields.damages.map((d) => (d.key === changed.key ? changed : d)))}
-                onRemove={() => set('damages', fields.damages.filter((d) => d.key !== damage.key))}
-              />
-            ))}
-          </ul>
-        )}
-        {problems.damages && <p className="field-error">{problems.damages}</p>}
-        <button type="button" className="btn-secondary min-h-11" disabled={fields.damages.length >= MAX_COUNTER_DAMAGES} onClick={() => set('damages', [...fields.damages, newDamage()])}>
-          <Plus aria-hidden="true" size={18} />
-          Add a damage
-        </button>
-        <p className="text-xs text-slate-500">Photos are made at most {COUNTER_PHOTO_MAX_PX} px wide before they are sent.</p>
-      </section>
+      <ReturnDamages openDamages={booking.openDamages} damages={fields.damages} problems={problems} onChange={(damages) => set('damages', damages)} />
+
+      <ItemsBack items={fields.items} problems={problems} onChange={(items) => set('items', items)} />
 
       <section aria-labelledby="cleaning-title" className="space-y-3">
         <h2 id="cleaning-title" className="text-lg font-semibold text-slate-900">

@@ -1,4 +1,4 @@
-/** After the keys came back: the server's charges, the security deposit given back, kept or held, what the booking still owes, and the receipt. */
+/** After the keys came back: the server's charges, the items not returned, the security deposit given back, kept or held, what the booking still owes, and the receipt. */
 import type { CheckedInResponse } from '@rental/contract/schemas';
 import { pathFor } from '@rental/contract/routes';
 import { FileText } from 'lucide-react';
@@ -28,6 +28,12 @@ export function CheckedIn({ answer, bookingId }: { answer: CheckedInResponse; bo
         <p className="mt-1">{answer.message}</p>
         <p className="mt-1 text-sm">Receipt {answer.receiptNumber}</p>
       </div>
+      {answer.itemsMissing.length > 0 && (
+        <div className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <h3 className="font-semibold">Not returned</h3>
+          <p className="mt-1">{answer.itemsMissing.join(', ')}</p>
+        </div>
+      )}
       <div className="rounded-xl border border-slate-200 bg-white p-4">
         <h3 className="font-semibold text-slate-900">Charges</h3>
         {answer.charges.length === 0 ? (

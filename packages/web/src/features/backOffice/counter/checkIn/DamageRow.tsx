@@ -1,5 +1,5 @@
-/** One new damage found at return: where, what, its amount or "to be assessed", and a photo from the camera. */
-import { DAMAGE_ZONE_WORDS, DAMAGE_ZONES, type DamageZone } from '@rental/contract/counter';
+/** One new damage found at return, where the car's outline was tapped: what, its amount or "to be assessed", and a photo from the camera. */
+import { DAMAGE_ZONE_WORDS } from '@rental/contract/counter';
 import { Camera, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { controlProps, FormField } from '../../FormField';
@@ -18,6 +18,7 @@ export function DamageRow({ damage, number, error, onChange, onRemove }: {
   const [resizing, setResizing] = useState(false);
   const preview = useFilePreview(damage.photo);
   const set = (fields: Partial<DamageDraft>) => onChange({ ...damage, ...fields });
+  const where = DAMAGE_ZONE_WORDS[damage.zone];
 
   const takePhoto = async (file: File | undefined) => {
     if (!file) return;
@@ -32,19 +33,11 @@ export function DamageRow({ damage, number, error, onChange, onRemove }: {
   return (
     <li className="rounded-xl border border-slate-200 bg-slate-50 p-3">
       <fieldset className="space-y-3" aria-describedby={error ? `${id}-problem` : undefined}>
-        <legend className="font-medium text-slate-900">New damage {number}</legend>
+        <legend className="font-medium text-slate-900">
+          New damage {number}: {where}
+        </legend>
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField id={`${id}-zone`} label="Where">
-            <select {...controlProps(`${id}-zone`, undefined)} value={damage.zone} onChange={(e) => set({ zone: e.target.value as DamageZone | '' })}>
-              <option value="">Choose…</option>
-              {DAMAGE_ZONES.map((zone) => (
-                <option key={zone} value={zone}>
-                  {DAMAGE_ZONE_WORDS[zone]}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField id={`${id}-description`} label="What">
+          <FormField id={`${id}-description`} label={`What is the damage (${where.toLowerCase()})?`}>
             <input {...controlProps(`${id}-description`, undefined)} maxLength={300} value={damage.description} onChange={(e) => set({ description: e.target.value })} />
           </FormField>
           <FormField id={`${id}-amount`} label="Amount charged">
@@ -63,7 +56,7 @@ export function DamageRow({ damage, number, error, onChange, onRemove }: {
           </label>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          {preview && <img src={preview} alt={`New damage ${number}`} className="size-16 rounded-lg object-cover" />}
+          {preview && <img src={preview} alt={`New damage ${number}, ${where.toLowerCase()}`} className="size-16 rounded-lg object-cover" />}
           <label className="btn-secondary min-h-11 cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary">
             <Camera aria-hidden="true" size={18} />
             {damage.photo ? 'Take the photo again' : 'Add a photo'}

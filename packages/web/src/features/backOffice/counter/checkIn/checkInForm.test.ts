@@ -8,6 +8,7 @@ import {
   emptyCheckIn,
   fromJamaicaClock,
   hasProblems,
+  itemsNotBack,
   jamaicaClock,
   liveCharges,
   newDamage,
@@ -58,7 +59,7 @@ describe('the charges, live', () => {
   });
 
   it('adds a late day, kilometres over the allowance, missing fuel, a damage and cleaning, with GCT, taken from the deposit', () => {
-    const damage = { ...newDamage(), zone: 'left' as const, description: 'Scratch on the door', amount: '10,000' };
+    const damage = { ...newDamage('left'), description: 'Scratch on the door', amount: '10,000' };
     const live = liveCharges(booking, filled({ returnedAt: '2026-11-25T11:30', odometer: '43000', fuel: 6, damages: [damage], cleaningNeeded: true, cleaning: '3000' }), now)!;
     // 11:30 is past 10:00 plus the hour's grace: one more day; allowance 200 x (3 + 1) = 800 km, 1,000 driven.
     expect(live.charges.map((c) => [c.kind, c.amount])).toEqual([
@@ -75,7 +76,7 @@ describe('the charges, live', () => {
   });
 
   it('counts a reading not typed yet as at check-out, and holds the whole deposit while a damage is to be assessed', () => {
-    const live = liveCharges(booking, filled({ odometer: '', fuel: null, damages: [{ ...newDamage(), zone: 'front', description: 'Dent', toBeAssessed: true }] }), now)!;
+    const live = liveCharges(booking, filled({ odometer: '', fuel: null, damages: [{ ...newDamage('front'), description: 'Dent', toBeAssessed: true }] }), now)!;
     expect(live.total).toBe(0);
     expect(live.toBeAssessed).toBe(true);
     expect({ kept: live.kept, refunded: live.refunded, held: live.held }).toEqual({ kept: 0, refunded: 0, held: 20_000 });
@@ -106,16 +107,54 @@ describe('what stops the form', () => {
     expect(checkInProblems(booking, filled({ returnedAt: '2026-11-23T09:00' }), now).returnedAt).toBe('The return time is before the car was picked up. Please choose it again.');
   });
 
-  it('asks each damage for its place, its words and an amount or "to be assessed"', () => {
-    const noZone = newDamage();
-    const noAmount = { ...newDamage(), zone: 'back' as const, description: 'Cracked light' };
-    const assessed = { ...newDamage(), zone: 'back' as const, description: 'Bent bumper', toBeAssessed: true };
-    const problems = checkInProblems(booking, filled({ damages: [noZone, noAmount, assessed], cleaningNeeded: true, cleaning: 'lots' }), now);
+  it('asks each damage for its words and an amount or "to be assessed"', () => {
+    const noWords = newDamage('front');
+    const noAmount = { ...newDamage('back'), description: 'Cracked light' };
+    const assessed = { ...newDamage('back'), description: 'Bent bumper', toBeAssessed: true };
+    const problems = checkInProblems(booking, filled({ damages: [noWords, noAmount, assessed], cleaningNeeded: true, cleaning: 'lots' }), now);
     expect(problems.damage).toEqual({
-      [noZone.key]: 'Please choose where the damage is.',
+      [noWords.key]: 'Please describe the damage.',
       [noAmount.key]: 'Please give the amount as a whole number, or tick "To be assessed".',
     });
     expect(problems.cleaning).toBe('Please give the cleaning charge as a whole number.');
+  });
+
+  it('asks a charge of an item not returned to be a whole number, or nothing', () => {
+    const items = [
+      { item: 'Jack', returned: false, charge: 'a lot' },
+      { item: 'Child seat', returned: false, charge: '' },
+      { item: 'Spare tyre', returned: true, charge: 'ignored once back' },
+    ];
+    expect(checkInProblems(booking, filled({ items }), now).item).toEqual({ Jack: 'Please give the charge for the jack as a whole number, or leave it empty.' });
+  });
+});
+
+describe('the items handed over', () => {
+  it('starts with none ticked as back: the agent ticks each', () => {
+    expect(emptyCheckIn(now, ['Spare tyre', 'Jack']).items).toEqual([
+      { item: 'Spare tyre', returned: false, charge: '' },
+      { item: 'Jack', returned: false, charge: '' },
+    ]);
+  });
+
+  it('sends those not ticked as not returned, each with its charge, and charges them live as the server will', () => {
+    const items = [
+      { item: 'Spare tyre', returned: true, charge: '' },
+      { item: 'Jack', returned: false, charge: '' },
+      { item: 'Child seat', returned: false, charge: '8,000' },
+    ];
+    expect(itemsNotBack({ items }).map((item) => item.item)).toEqual(['Jack', 'Child seat']);
+    expect(checkInRequest(filled({ items })).data.itemsMissing).toEqual([
+      { item: 'Jack', amount: 0 },
+      { item: 'Child seat', amount: 8000 },
+    ]);
+    const live = liveCharges(booking, filled({ items }), now)!;
+    expect(live.charges.filter((charge) => charge.kind === 'item')).toEqual([{ kind: 'item', label: 'Not returned: Child seat', amount: 8000 }]);
+  });
+
+  it('sends an empty list when every item came back, or none was handed over', () => {
+    expect(checkInRequest(filled({ items: [{ item: 'Jack', returned: true, charge: '' }] })).data.itemsMissing).toEqual([]);
+    expect(checkInRequest(filled()).data.itemsMissing).toEqual([]);
   });
 });
 
@@ -126,9 +165,9 @@ describe('the request', () => {
   });
 
   it('sends the readings, the return time as an instant, and each damage naming its photo by its place among those sent', () => {
-    const first = { ...newDamage(), zone: 'front' as const, description: ' Dent ', amount: '5,000', photo: photo('a.jpg') };
-    const second = { ...newDamage(), zone: 'roof' as const, description: 'Scratch', toBeAssessed: true };
-    const third = { ...newDamage(), zone: 'interior' as const, description: 'Burn on seat', amount: '2000', photo: photo('c.jpg') };
+    const first = { ...newDamage('front'), description: ' Dent ', amount: '5,000', photo: photo('a.jpg') };
+    const second = { ...newDamage('roof'), description: 'Scratch', toBeAssessed: true };
+    const third = { ...newDamage('interior'), description: 'Burn on seat', amount: '2000', photo: photo('c.jpg') };
     const { data, photos } = checkInRequest(filled({ returnedAt: '2026-11-25T11:00', damages: [first, second, third], cleaningNeeded: true, cleaning: '2,500' }));
     expect(data).toEqual({
       odometerKm: 42_300,
@@ -140,12 +179,13 @@ describe('the request', () => {
         { zone: 'interior', description: 'Burn on seat', amount: 2000, photo: 1 },
       ],
       cleaning: 2500,
+      itemsMissing: [],
     });
     expect(photos.map((p) => p.name)).toEqual(['a.jpg', 'c.jpg']);
   });
 
   it('is multipart: the data as JSON, then the photos', () => {
-    const form = checkInFormData(filled({ damages: [{ ...newDamage(), zone: 'left', description: 'Dent', amount: '1', photo: photo('a.jpg') }] }));
+    const form = checkInFormData(filled({ damages: [{ ...newDamage('left'), description: 'Dent', amount: '1', photo: photo('a.jpg') }] }));
     expect(JSON.parse(String(form.get('data')))).toMatchObject({ odometerKm: 42_300, damages: [{ photo: 0 }] });
     expect(form.getAll('photo')).toHaveLength(1);
   });

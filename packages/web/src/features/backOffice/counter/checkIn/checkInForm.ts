@@ -19,7 +19,8 @@ import type { CheckInDataInput, CounterBooking } from '@rental/contract/schemas'
 export interface DamageDraft {
   /** React's key for the row; never sent. */
   key: string;
-  zone: DamageZone | '';
+  /** Where the agent tapped the car's outline. */
+  zone: DamageZone;
   description: string;
   amount: string;
   toBeAssessed: boolean;
@@ -42,10 +43,29 @@ export interface CheckInFields {
   damages: DamageDraft[];
   cleaningNeeded: boolean;
   cleaning: string;
+  /** The items handed over at check-out, each ticked by the agent once it is back (none is ticked at first). */
+  items: ItemBack[];
+}
+
+export interface ItemBack {
+  item: string;
+  returned: boolean;
+  /** The charge for it when it is not back, as typed; empty: no charge. */
+  charge: string;
 }
 
 /** What the form needs of the booking: its check-out readings, deposit and the return rules. */
 export type CheckInBooking = Pick<CounterBooking, 'returnDate' | 'returnRules' | 'counter' | 'balance'> & { car: Pick<CounterBooking['car'], 'distancePerDay'> };
+
+/** The items handed over at check-out that are not ticked as back: what the check-in records as not returned. */
+export function itemsNotBack(fields: Pick<CheckInFields, 'items'>): ItemBack[] {
+  return fields.items.filter((item) => !item.returned);
+}
+
+/** A missing item's charge: nothing when left empty or not a whole number yet. */
+function itemCharge(item: ItemBack): number {
+  return wholeNumber(item.charge) ?? 0;
+}
 
 const JAMAICA_OFFSET_MS = 5 * 60 * 60_000;
 
@@ -61,14 +81,24 @@ export function fromJamaicaClock(value: string): Date | null {
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
-export function emptyCheckIn(now: Date): CheckInFields {
-  return { odometer: '', fuel: null, returnedAt: jamaicaClock(now), returnedAtEdited: false, damages: [], cleaningNeeded: false, cleaning: '' };
+/** The form before anything is read: `handedOver` are the check-out's items, none ticked as back yet. */
+export function emptyCheckIn(now: Date, handedOver: readonly string[] = []): CheckInFields {
+  return {
+    odometer: '',
+    fuel: null,
+    returnedAt: jamaicaClock(now),
+    returnedAtEdited: false,
+    damages: [],
+    cleaningNeeded: false,
+    cleaning: '',
+    items: handedOver.map((item) => ({ item, returned: false, charge: '' })),
+  };
 }
 
 let damageKeys = 0;
-export function newDamage(): DamageDraft {
+export function newDamage(zone: DamageZone): DamageDraft {
   damageKeys += 1;
-  return { key: `damage-${damageKeys}`, zone: '', description: '', amount: '', toBeAssessed: false, photo: null };
+  return { key: `damage-${damageKeys}`, zone, description: '', amount: '', toBeAssessed: false, photo: null };
 }
 
 /** A whole number as people type it ("42,150", " 42 150 "); null when it is not one. */
@@ -80,8 +110,7 @@ export function wholeNumber(text: string): number | null {
 
 /** "Damage (left side): Scratch on the door": the server's label of a damage charge. */
 export function damageLabel(damage: Pick<DamageDraft, 'zone' | 'description'>): string {
-  const zone = damage.zone ? DAMAGE_ZONE_WORDS[damage.zone].toLowerCase() : 'not placed yet';
-  return `Damage (${zone}): ${damage.description.trim()}`;
+  return `Damage (${DAMAGE_ZONE_WORDS[damage.zone].toLowerCase()}): ${damage.description.trim()}`;
 }
 
 /** A damage's amount: null while to be assessed or not typed yet (nothing charged for it now). */
@@ -122,6 +151,7 @@ export function liveCharges(booking: CheckInBooking, fields: CheckInFields, now:
     dueAt: dueBackAt(booking.returnDate, rules.returnTime),
     returnedAt: (fields.returnedAtEdited ? fromJamaicaClock(fields.returnedAt) : null) ?? now,
     damages: fields.damages.map((damage) => ({ label: damageLabel(damage), amount: damageAmount(damage) })),
+    itemsMissing: itemsNotBack(fields).map((item) => ({ item: item.item, amount: itemCharge(item) })),
     cleaning: fields.cleaningNeeded ? (wholeNumber(fields.cleaning) ?? 0) : 0,
     settings: rules,
   });
@@ -134,7 +164,11 @@ export function liveCharges(booking: CheckInBooking, fields: CheckInFields, now:
 /** A minute of a phone's clock ahead of the server's is not the future (the server allows five). */
 const CLOCK_SLACK_MS = 60_000;
 
-export type CheckInProblems = Partial<Record<'odometer' | 'fuel' | 'returnedAt' | 'cleaning' | 'damages', string>> & { damage?: Record<string, string> };
+export type CheckInProblems = Partial<Record<'odometer' | 'fuel' | 'returnedAt' | 'cleaning' | 'damages', string>> & {
+  damage?: Record<string, string>;
+  /** By the item's name: its charge is not a whole number. */
+  item?: Record<string, string>;
+};
 
 /** What stops the form from being sent, in words, by field; empty when it can go. */
 export function checkInProblems(booking: CheckInBooking, fields: CheckInFields, now: Date): CheckInProblems {
@@ -156,14 +190,19 @@ export function checkInProblems(booking: CheckInBooking, fields: CheckInFields, 
   if (fields.damages.length > MAX_COUNTER_DAMAGES) problems.damages = `Please mark at most ${MAX_COUNTER_DAMAGES} damages at once.`;
   const damage: Record<string, string> = {};
   for (const draft of fields.damages) {
-    if (!draft.zone) damage[draft.key] = 'Please choose where the damage is.';
-    else if (!draft.description.trim()) damage[draft.key] = 'Please describe the damage.';
+    if (!draft.description.trim()) damage[draft.key] = 'Please describe the damage.';
     else if (draft.description.trim().length > 300) damage[draft.key] = 'Please describe the damage in at most 300 characters.';
     else if (!draft.toBeAssessed && (wholeNumber(draft.amount) === null || (wholeNumber(draft.amount) ?? 0) > 10_000_000)) {
       damage[draft.key] = 'Please give the amount as a whole number, or tick "To be assessed".';
     }
   }
   if (Object.keys(damage).length > 0) problems.damage = damage;
+  const item: Record<string, string> = {};
+  for (const missing of itemsNotBack(fields)) {
+    const charge = wholeNumber(missing.charge);
+    if (missing.charge.trim() !== '' && (charge === null || charge > 10_000_000)) item[missing.item] = `Please give the charge for the ${missing.item.toLowerCase()} as a whole number, or leave it empty.`;
+  }
+  if (Object.keys(item).length > 0) problems.item = item;
   return problems;
 }
 
@@ -180,7 +219,7 @@ export function checkInRequest(fields: CheckInFields): { data: CheckInDataInput;
       photo = photos.length;
       photos.push(draft.photo);
     }
-    return { zone: draft.zone as DamageZone, description: draft.description.trim(), amount: draft.toBeAssessed ? null : (wholeNumber(draft.amount) ?? 0), photo };
+    return { zone: draft.zone, description: draft.description.trim(), amount: draft.toBeAssessed ? null : (wholeNumber(draft.amount) ?? 0), photo };
   });
   const returnedAt = fields.returnedAtEdited ? fromJamaicaClock(fields.returnedAt) : null;
   return {
@@ -190,6 +229,7 @@ export function checkInRequest(fields: CheckInFields): { data: CheckInDataInput;
       ...(returnedAt ? { returnedAt: returnedAt.toISOString() } : {}),
       damages,
       cleaning: fields.cleaningNeeded ? (wholeNumber(fields.cleaning) ?? 0) : 0,
+      itemsMissing: itemsNotBack(fields).map((item) => ({ item: item.item, amount: itemCharge(item) })),
     },
     photos,
   };

@@ -5,18 +5,15 @@
 import { DAMAGE_ZONE_WORDS, type DamageZone, MAX_COUNTER_DAMAGES, MAX_COUNTER_PHOTOS } from '@rental/contract/counter';
 import type { CarDamage } from '@rental/contract/schemas';
 import { type ChangeEvent, useState } from 'react';
-import { formatInstant } from '../../../../lib/dates';
 import { controlProps, FormField } from '../../FormField';
 import { useFilePreview } from '../../useFilePreview';
 import { resizePhoto } from '../photos/resizePhoto';
-import { CarOutline } from './CarOutline';
+import { CarOutline, countByZone } from '../CarOutline';
+import { OpenDamages } from '../OpenDamages';
 import { type CheckOutForm, type NewDamage, newDamage } from './checkOutForm';
-import { useCounterFileUrl } from './counterFile';
 import { BigCheckbox, type UpdateForm, Warning } from './Step';
 
 export function DamagesStep({ openDamages, form, update }: { openDamages: CarDamage[]; form: CheckOutForm; update: UpdateForm }) {
-  const counts: Partial<Record<DamageZone, number>> = {};
-  for (const damage of form.damages) counts[damage.zone] = (counts[damage.zone] ?? 0) + 1;
   const photos = form.damages.filter((damage) => damage.photo).length;
   const full = form.damages.length >= MAX_COUNTER_DAMAGES;
 
@@ -31,15 +28,7 @@ export function DamagesStep({ openDamages, form, update }: { openDamages: CarDam
     <div className="space-y-5">
       <div>
         <h3 className="mb-2 text-sm font-semibold text-slate-700">Damages already noted</h3>
-        {openDamages.length === 0 ? (
-          <p className="mb-3 text-sm text-slate-600">None: the car has no damage on record.</p>
-        ) : (
-          <ul className="mb-3 space-y-2">
-            {openDamages.map((damage) => (
-              <OpenDamage key={damage._id} damage={damage} />
-            ))}
-          </ul>
-        )}
+        <OpenDamages damages={openDamages} />
         <BigCheckbox checked={form.existingDamagesConfirmed} onChange={(checked) => update({ existingDamagesConfirmed: checked })}>
           {openDamages.length === 0 ? 'I walked round the car: there is no damage other than what I mark below' : 'The damages above are still as noted'}
         </BigCheckbox>
@@ -48,7 +37,7 @@ export function DamagesStep({ openDamages, form, update }: { openDamages: CarDam
       <div>
         <h3 className="mb-1 text-sm font-semibold text-slate-700">New damages</h3>
         <p className="mb-2 text-sm text-slate-600">Tap where the damage is to add it.</p>
-        <CarOutline counts={counts} onTap={add} />
+        <CarOutline counts={countByZone(form.damages)} noted={countByZone(openDamages)} onTap={add} />
         {full && <Warning>At most {MAX_COUNTER_DAMAGES} new damages can be marked at once.</Warning>}
         {form.damages.length > 0 && (
           <ol className="mt-3 space-y-3">
@@ -66,27 +55,6 @@ export function DamagesStep({ openDamages, form, update }: { openDamages: CarDam
         )}
       </div>
     </div>
-  );
-}
-
-function OpenDamage({ damage }: { damage: CarDamage }) {
-  const { url } = useCounterFileUrl(damage.photo);
-  return (
-    <li className="flex items-start gap-3 rounded-lg border border-slate-200 p-2">
-      {damage.photo && (
-        <div className="h-16 w-16 shrink-0 overflow-hidden rounded bg-slate-100">
-          {url && <img src={url} alt={`Already noted: ${damage.description}`} className="h-full w-full object-cover" />}
-        </div>
-      )}
-      <div className="min-w-0">
-        <p className="font-medium text-slate-900">{DAMAGE_ZONE_WORDS[damage.zone]}</p>
-        <p className="text-sm break-words text-slate-700">{damage.description}</p>
-        <p className="text-xs text-slate-500">
-          Noted {formatInstant(damage.foundAt)}
-          {damage.foundAtReference ? ` (booking ${damage.foundAtReference})` : ''}
-        </p>
-      </div>
-    </li>
   );
 }
 
