@@ -1,5 +1,6 @@
 /**
- * A customer's documents (licence, passport, work ID, proof of address). Kept apart from the
+ * A customer's documents (licence, passport, work ID, proof of address), and the slips of their bank
+ * deposits, each tied to its booking (features/paymentSlips keeps their rules). Kept apart from the
  * pictures (images), whose addresses are public and cached for ever: a document is read only
  * through its own route, by its customer or staff. A photo is re-encoded as the car pictures are
  * (its EXIF, GPS position included, is dropped); a PDF is rewritten without its metadata and its
