@@ -7,8 +7,9 @@ import { multipart } from '../support/multipart';
 import { type Entry, type World } from '../support/permissionMatrix';
 
 /**
- * A cash-deposit booking of the matrix's customer, far from the other entries' days, made at the first
- * call (before any snapshot of "nothing changed"), with one slip already on it for the removal.
+ * A cash-deposit booking of the matrix's customer, far from the other entries' days (280; the others: 150-265, 300+), made at the first
+ * call (before any snapshot of "nothing changed"), with one slip already on it for the removal;
+ * confirmed, so it holds none of the customer's three pending bookings (the booking entries make them).
  */
 let made: Promise<{ bookingId: string; slipId: string }> | undefined;
 function depositBooking(w: World) {
@@ -16,7 +17,7 @@ function depositBooking(w: World) {
     const userId = w.accounts.customer.user._id;
     const [booking] = await w.app.db
       .insert(bookings)
-      .values({ carId: w.car._id, userId, pickupDate: day(240), returnDate: day(241), price: 1000, status: 'pending', paymentMethod: 'cash_deposit' })
+      .values({ carId: w.car._id, userId, pickupDate: day(280), returnDate: day(281), price: 1000, status: 'confirmed', paymentMethod: 'cash_deposit' })
       .returning({ id: bookings.id });
     const [slip] = await w.app.db
       .insert(documents)
