@@ -70,7 +70,8 @@ export type SavedBankDetails = BankDetails & { otherAccounts: OtherBankAccount[]
  */
 export const storedBankDetails = bankDetails.extend({
   accountNumber: z.string(),
-  otherAccounts: z.array(otherBankAccount.extend({ accountNumber: z.string() })),
+  // An answer without the list (a server from before it) reads as no other accounts.
+  otherAccounts: z.array(otherBankAccount.extend({ accountNumber: z.string() })).default([]),
 });
 
 // ---------- company settings ----------
