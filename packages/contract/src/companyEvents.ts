@@ -47,6 +47,9 @@ export interface EventData {
 
   // The rest of a booking's story.
   drivers_changed: { priceBefore: number; priceAfter: number; confirmAgain: boolean };
+  // The customer's deposit slip (paymentSlips.ts): staff look in the bank; nothing is marked paid.
+  payment_slip_sent: { documentId: string; owing: number };
+  payment_slip_removed: { documentId: string };
   pickup_reminded: Record<string, never>;
   hold_ending_reminded: { owing: number };
   return_reminded: { fuelOut: number };
@@ -114,6 +117,8 @@ export const BOOKING_EVENT_KINDS = [
   'card_paid',
   'card_problem',
   'drivers_changed',
+  'payment_slip_sent',
+  'payment_slip_removed',
   'pickup_reminded',
   'hold_ending_reminded',
   'return_reminded',
@@ -140,6 +145,8 @@ export const BOOKING_EVENT_WORDS: Record<BookingEventKind, string> = {
   card_paid: 'Paid by card',
   card_problem: 'Card payment needs staff',
   drivers_changed: 'Other drivers changed',
+  payment_slip_sent: 'Deposit slip sent by the customer',
+  payment_slip_removed: 'Deposit slip removed by the customer',
   pickup_reminded: 'Reminded of the pickup',
   hold_ending_reminded: 'Reminded that the hold ends',
   return_reminded: 'Reminded of the return',
@@ -170,6 +177,8 @@ export function bookingEventDetail(kind: BookingEventKind, data: Record<string, 
       return typeof data.priceBefore === 'number' && data.priceBefore !== data.priceAfter ? `Total ${money(data.priceBefore)} → ${money(data.priceAfter)}` : null;
     case 'check_out':
       return typeof data.owedAtReturn === 'number' && data.owedAtReturn > 0 ? `To pay at return: ${money(data.owedAtReturn)}` : null;
+    case 'payment_slip_sent':
+      return typeof data.owing === 'number' ? `Owing ${money(data.owing)} when it was sent: check the bank, then record the payment` : null;
     case 'hold_ending_reminded':
       return typeof data.owing === 'number' ? `Owing ${money(data.owing)}` : null;
     default:

@@ -17,6 +17,8 @@ export type FuelType = (typeof FUEL_TYPES)[number];
 
 export const ACCOUNT_TYPES = ['Savings', 'Chequing'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
+/** The currencies a company account may be said to take (a Jamaican company may keep a US dollar account). */
+export const BANK_ACCOUNT_CURRENCIES = ['JMD', 'USD'] as const;
 
 /**
  * A booking's life: the SPEC's pending, confirmed and cancelled; then on_rent (picked up, through
@@ -143,6 +145,11 @@ export const PAGE_LIVE_EVENT = 'rental:live';
 /** The documents SPEC section 9 asks of a renter. */
 export const DOCUMENT_KINDS = ['licence_front', 'licence_back', 'passport', 'work_id', 'proof_of_address'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+/** What the documents table keeps: a driver's documents, and a bank deposit's slip (tied to its booking, docs/decisions/110). */
+export const STORED_DOCUMENT_KINDS = [...DOCUMENT_KINDS, 'payment_slip'] as const;
+export type StoredDocumentKind = (typeof STORED_DOCUMENT_KINDS)[number];
+/** Slips (or transfer screenshots) one booking may carry: a deposit made in parts, a photo sent again more clearly. */
+export const MAX_SLIPS_PER_BOOKING = 5;
 export const DOCUMENT_KIND_NAMES = ['Driving licence (front)', 'Driving licence (back)', 'Passport', 'Work ID', 'Proof of address'] as const;
 export const DOCUMENT_KIND_WORDS = Object.fromEntries(DOCUMENT_KINDS.map((kind, n) => [kind, DOCUMENT_KIND_NAMES[n]])) as Record<DocumentKind, string>;
 /**

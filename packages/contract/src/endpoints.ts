@@ -5,7 +5,7 @@
  * types from it. See docs/decisions/023-endpoint-table.md for how to add a call.
  */
 import { z } from 'zod';
-import { IMAGE_VARIANT_WIDTHS } from './constants';
+import { IMAGE_VARIANT_WIDTHS, MAX_SLIPS_PER_BOOKING } from './constants';
 import type { BookingRefusal } from './bookingRefusals';
 import type { RefusalCode } from './refusalCodes';
 import { type EndpointName, ROUTES } from './routes';
@@ -53,6 +53,8 @@ import {
   vettingDecisionBody,
   vettingQuery,
 } from './schemas';
+// A bank deposit's slips
+import { paymentSlipItemParams, paymentSlipParams, paymentSlipResponses, paymentSlipUploadFields } from './schemas';
 // Prices, extras, the quote; card payments
 import {
   closePaymentBody,
@@ -223,7 +225,7 @@ export const ENDPOINTS = {
     status: 201,
     response: driverResponses.documentUploaded,
     errors: [409, 413, 429, 507],
-    codes: ['documents_full', 'uploads_too_many', 'uploads_paused'],
+    codes: ['document_unreadable', 'documents_full', 'uploads_too_many', 'uploads_paused'],
   },
   deleteDocument: {
     summary: 'Remove one of my documents',
@@ -318,6 +320,40 @@ export const ENDPOINTS = {
     response: responses.bookingSaved.extend({ difference: z.number(), confirmAgain: z.boolean() }),
     errors: [404, 409, 422],
     codes: ['payment_open', 'price_changed'],
+  },
+  paymentSlips: {
+    summary: "A bank deposit's slips on its booking",
+    description:
+      'The deposit slips or transfer screenshots the customer sent, oldest first, each with whether the customer may still remove it. ' +
+      'The customer their own booking\'s, staff any booking\'s; 404 for anyone else. Each file is GET /api/documents/{id}.',
+    tag: 'Bookings',
+    params: paymentSlipParams,
+    response: paymentSlipResponses.slips,
+    errors: [404],
+  },
+  sendPaymentSlip: {
+    summary: 'Send the deposit slip or a screenshot of the transfer',
+    description:
+      'The customer, on their own booking paid by cash deposit (409 payment_slip_not_cash_deposit), while it is going and not yet paid (409 payment_slip_not_needed); ' +
+      `at most ${MAX_SLIPS_PER_BOOKING} per booking (409 payment_slips_too_many). Kept as a document: a photo re-encoded without its metadata, a PDF without its scripts and actions ` +
+      '(400 document_unreadable for anything else), counted in the account\'s quota (413 documents_full) and files an hour (429 uploads_too_many), 507 uploads_paused while the server is short of disk. ' +
+      'Served only to the customer and staff, never cached, erased with the account. Staff are told by e-mail; the slip marks nothing paid: staff record the payment once the bank shows it.',
+    tag: 'Bookings',
+    params: paymentSlipParams,
+    multipart: paymentSlipUploadFields,
+    status: 201,
+    response: paymentSlipResponses.slipSent,
+    errors: [404, 409, 413, 429, 507],
+    codes: ['payment_slip_not_cash_deposit', 'payment_slip_not_needed', 'payment_slips_too_many', 'document_unreadable', 'documents_full', 'uploads_too_many', 'uploads_paused'],
+  },
+  removePaymentSlip: {
+    summary: 'Remove a deposit slip sent by mistake',
+    description: 'The customer, until staff record a payment on the booking after the slip was sent (409 payment_slip_kept). 404 for a slip that is not theirs.',
+    tag: 'Bookings',
+    params: paymentSlipItemParams,
+    response: responses.message,
+    errors: [404, 409],
+    codes: ['payment_slip_kept'],
   },
   bookingChangeQuote: {
     summary: "The price of a booking with other dates or another car, before changing it",
@@ -605,12 +641,17 @@ export const ENDPOINTS = {
   },
   publicBankDetails: {
     summary: "The company's bank account, for cash deposits",
-    description: 'bankDetails is null (with a message) until an owner has saved them.',
+    description:
+      'bankDetails is null (with a message) until an owner has saved them. Its five fields are the main account; otherAccounts lists the others ' +
+      '(the same fields, and the currency each takes when the company said), any of which takes a deposit.',
     tag: 'Company',
     response: responses.publicBankDetails,
   },
   bankDetails: {
     summary: "Set the company's bank account",
+    description:
+      'The five fields are the main account. otherAccounts (at most 4) replaces the list of other accounts; left out, the stored list is kept, ' +
+      'so a client that knows only the five fields never removes them. Every owner is e-mailed the change, account numbers as their last 4 digits.',
     tag: 'Company',
     body: bankDetails,
     response: responses.bankDetailsSaved,
@@ -769,7 +810,7 @@ export const ENDPOINTS = {
     status: 201,
     response: driverResponses.documentUploaded,
     errors: [404, 409, 413, 429, 507],
-    codes: ['documents_full', 'uploads_too_many', 'uploads_paused'],
+    codes: ['document_unreadable', 'documents_full', 'uploads_too_many', 'uploads_paused'],
   },
   counterDrivers: {
     summary: 'Name the other drivers of a booking at the counter',

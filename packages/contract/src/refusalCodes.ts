@@ -5,6 +5,7 @@
 import { BOOKING_REFUSALS, type BookingRefusal } from './bookingRefusals';
 import { FOLIO_MESSAGES } from './folio';
 import { STORAGE_REFUSALS } from './storage';
+import { SLIP_REFUSALS } from './paymentSlips';
 
 /**
  * The code of a refusal that has no more particular one: what its status means. Every failure body
@@ -68,6 +69,10 @@ export const REFUSAL_CODES = {
   signature_unreadable: 'The signature could not be read. Please clear it and sign again.',
   // Storage that cannot be filled (storage.ts): a customer's space, files an hour, the server's disk.
   ...STORAGE_REFUSALS,
+  // A file that is neither a photo nor a PDF we can read (a driver's document, a deposit slip).
+  document_unreadable: 'This file is not a photo or a PDF we can read. Please send a JPEG, PNG or WebP photo, or a PDF (without a password).',
+  // A bank deposit's slip (paymentSlips.ts).
+  ...SLIP_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
   phone_needed: 'Please give a phone number so we can reach you about this booking.',
   // A customer's one-time link copied from the outbox (docs/decisions/107).

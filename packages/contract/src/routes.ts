@@ -45,6 +45,10 @@ export const ROUTES = {
   userBooking: { method: 'GET', path: '/api/bookings/user/:reference', access: 'customer' },
   cancelBooking: { method: 'POST', path: '/api/bookings/cancel', access: 'customer' },
   bookingDrivers: { method: 'PUT', path: '/api/bookings/:id/drivers', access: 'customer' },
+  // A bank deposit's slips (paymentSlips.ts): the customer their own booking's, staff any; 404 for anyone else
+  paymentSlips: { method: 'GET', path: '/api/bookings/:id/payment-slips', access: 'customer' },
+  sendPaymentSlip: { method: 'POST', path: '/api/bookings/:id/payment-slips', access: 'customer' },
+  removePaymentSlip: { method: 'DELETE', path: '/api/bookings/:id/payment-slips/:slipId', access: 'customer' },
   // A booking's dates or car (bookingChanges.ts): staff any live booking, a customer their own; 404 for anyone else
   bookingChangeQuote: { method: 'POST', path: '/api/bookings/:id/quote-change', access: 'customer' },
   changeBooking: { method: 'POST', path: '/api/bookings/:id/change', access: 'customer' },

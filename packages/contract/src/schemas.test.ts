@@ -213,8 +213,11 @@ describe('bankDetails', () => {
 
     it('a number stored before the rule is still read back as it is', () => {
       const stored = { ...bank, accountNumber: 'abc' };
-      expect(storedBankDetails.parse(stored)).toEqual(stored);
-      expect(responses.publicBankDetails.parse({ success: true, bankDetails: stored }).bankDetails).toEqual(stored);
+      // Without other accounts (an answer from before them): none.
+      expect(storedBankDetails.parse(stored)).toEqual({ ...stored, otherAccounts: [] });
+      expect(responses.publicBankDetails.parse({ success: true, bankDetails: stored }).bankDetails).toEqual({ ...stored, otherAccounts: [] });
+      const withOther = { ...stored, otherAccounts: [{ ...bank, accountNumber: 'old-number' }] };
+      expect(storedBankDetails.parse(withOther)).toEqual(withOther);
     });
   });
 });

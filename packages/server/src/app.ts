@@ -23,6 +23,7 @@ import carsRoutes from './features/cars/routes';
 import carPictureRoutes from './features/cars/pictureRoutes';
 import companyRoutes from './features/company/routes';
 import driverRoutes from './features/drivers/routes';
+import paymentSlipRoutes from './features/paymentSlips/routes';
 import priceRoutes from './features/prices/routes';
 // The fleet cache
 import { type FleetCacheOptions, registerFleetCache } from './features/fleetCache/fleetCache';
@@ -278,6 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(driverRoutes, {
     limited: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : undefined,
   });
+  await app.register(paymentSlipRoutes);
   await app.register(ownerRoutes);
   await app.register(carPictureRoutes);
   await app.register(blocksRoutes);

@@ -82,6 +82,8 @@ export const ownerBooking = booking.extend({
     /** Staff marked them "do not rent" (the reason is on the vetting page). */
     doNotRent: z.boolean(),
   }),
+  /** Deposit slips (or transfer screenshots) the customer sent on it: staff look for the money in the bank, then record it. */
+  slipsSent: z.number().optional(),
 });
 export type OwnerBooking = z.infer<typeof ownerBooking>;
 

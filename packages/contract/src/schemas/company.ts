@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_TYPES } from '../constants';
+import { ACCOUNT_TYPES, BANK_ACCOUNT_CURRENCIES } from '../constants';
 import { MAP_ORIGINS } from '../company';
 import { emailSchema } from './users';
 import { CONTROL_OR_BIDI, CONTROL_OR_BIDI_MULTILINE, oneOf, storable, text, wholeNumber } from './fields';
@@ -27,20 +27,52 @@ const accountNumberField = z
     error: `Account number can have at most ${ACCOUNT_NUMBER_DIGITS.max} digits.`,
   });
 
-export const bankDetails = z.object({
+/** The SPEC's five fields of one account. */
+const accountFields = {
   bankName: text('Bank name', 100),
   accountHolderName: text('Account holder name', 100),
   branch: text('Branch', 100),
   accountNumber: accountNumberField,
   accountType: oneOf('an account type', ACCOUNT_TYPES),
+};
+
+/** How many accounts the company may keep beside its main one (e.g. NCB, then Scotiabank). */
+export const MAX_OTHER_BANK_ACCOUNTS = 4;
+
+/** Another account customers may pay into: the same five fields, and the currency it takes when the company says. */
+export const otherBankAccount = z.object({
+  ...accountFields,
+  currency: oneOf('a currency', BANK_ACCOUNT_CURRENCIES).optional(),
 });
+export type OtherBankAccount = z.infer<typeof otherBankAccount>;
+
+/**
+ * The main account (the SPEC's five fields, first and unchanged) and the others. A PUT without
+ * `otherAccounts` keeps the stored list (the SPEC's client knows only the five fields); with it,
+ * the list is replaced (an empty list removes them all).
+ */
+export const bankDetails = z.object({
+  ...accountFields,
+  otherAccounts: z
+    .array(otherBankAccount, { error: 'Other accounts must be a list.' })
+    .max(MAX_OTHER_BANK_ACCOUNTS, { error: `Please list at most ${MAX_OTHER_BANK_ACCOUNTS} other accounts.` })
+    .optional()
+    .describe(`The company's other accounts (at most ${MAX_OTHER_BANK_ACCOUNTS}). Left out: the stored list is kept; an empty list removes them.`),
+});
+/** The company's accounts: the main one's fields and the others (the server's answers always carry the list, empty when none). */
 export type BankDetails = z.infer<typeof bankDetails>;
+/** As the server reads them back: the list of others always there. */
+export type SavedBankDetails = BankDetails & { otherAccounts: OtherBankAccount[] };
 
 /**
  * The bank details as stored. An account number saved before the digits rule may break it: it is
  * still read back as it is (never lost, never a failed answer), and the form asks for a correction.
  */
-export const storedBankDetails = bankDetails.extend({ accountNumber: z.string() });
+export const storedBankDetails = bankDetails.extend({
+  accountNumber: z.string(),
+  // An answer without the list (a server from before it) reads as no other accounts.
+  otherAccounts: z.array(otherBankAccount.extend({ accountNumber: z.string() })).default([]),
+});
 
 // ---------- company settings ----------
 const webLink = (label: string) =>

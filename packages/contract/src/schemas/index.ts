@@ -21,3 +21,4 @@ export * from './responses';
 export * from './staffBookings';
 export * from './bookingChanges';
 export * from './folio';
+export * from './paymentSlips';

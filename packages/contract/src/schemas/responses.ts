@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ok } from './fields';
 import { user } from './users';
 import { driver, vetting } from './drivers';
-import { companySettings, bankDetails, publicCompanySettings, storedBankDetails } from './company';
+import { companySettings, publicCompanySettings, storedBankDetails } from './company';
 import { booking, bookingDetail, ownerBooking } from './bookings';
 import { availableCar, car } from './cars';
 import { outboxMessage } from './outbox';
@@ -17,7 +17,7 @@ export const responses = {
   health: z.object({ success: z.literal(true), status: z.literal('ok'), database: z.literal('ok') }),
   imageUpdated: ok({ message: z.string(), image: z.string() }),
   statusChanged: ok({ message: z.string(), booking: ownerBooking }),
-  bankDetailsSaved: ok({ message: z.string(), bankDetails }),
+  bankDetailsSaved: ok({ message: z.string(), bankDetails: storedBankDetails }),
   cars: ok({ cars: z.array(car) }),
   car: ok({ car }),
   // Each car with what it costs for these days; priceNote: why the days cannot be booked as asked (said once).

@@ -2,9 +2,9 @@
  * Drizzle's view of the tables. The migrations in ./migrations are the source of truth:
  * what Drizzle cannot express (the bookings' daterange and its exclusion constraint) lives only there.
  */
-import { type AdditionalDriver, type BookingEventKind, FOLIO_LINE_KINDS, FOLIO_METHODS, FOLIO_PAYMENT_KINDS, type PriceRules, type Quote, type ReturnCharge } from '@rental/contract';
+import { type AdditionalDriver, type BookingEventKind, FOLIO_LINE_KINDS, type OtherBankAccount, STORED_DOCUMENT_KINDS, FOLIO_METHODS, FOLIO_PAYMENT_KINDS, type PriceRules, type Quote, type ReturnCharge } from '@rental/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -68,7 +68,9 @@ export const documents = pgTable('documents', {
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  kind: text('kind', { enum: ['licence_front', 'licence_back', 'passport', 'work_id', 'proof_of_address'] }).notNull(),
+  kind: text('kind', { enum: STORED_DOCUMENT_KINDS }).notNull(),
+  /** A deposit slip's booking (migration 0035); null for a driver's documents. */
+  bookingId: uuid('booking_id').references((): AnyPgColumn => bookings.id, { onDelete: 'cascade' }),
   content: bytea('content').notNull(),
   mimeType: text('mime_type', { enum: ['image/webp', 'application/pdf'] }).notNull(),
   size: integer('size').notNull(),
@@ -187,6 +189,8 @@ export const bankDetails = pgTable(
     branch: text('branch').notNull(),
     accountNumber: text('account_number').notNull(),
     accountType: text('account_type').notNull(),
+    /** The company's other accounts beside this main one (migration 0035). */
+    otherAccounts: jsonb('other_accounts').$type<OtherBankAccount[]>().notNull().default([]),
     updatedBy: uuid('updated_by').references(() => users.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

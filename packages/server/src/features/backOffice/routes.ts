@@ -25,8 +25,7 @@ const ownerRoutes: FastifyPluginAsync = async (app) => {
   });
 
   addEndpoint(app, 'bankDetails', async (request) => {
-    const details = request.body;
-    await saveBankDetails(app.db, request.user.id, details, app.events);
+    const details = await saveBankDetails(app.db, request.user.id, request.body, app.events);
     return { success: true as const, message: MESSAGES.bankDetailsSaved, bankDetails: details };
   });
 

@@ -1,7 +1,7 @@
 /** Reading bookings: a customer's own, one in full by reference, and the staff's list. */
 import { type AdditionalDriver, type Booking, type Quote, type BookingDetail, type BookingStatus, type OwnerBooking, type PaymentStatus, type StatusReason, type VettingStatus } from '@rental/contract';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { bookingEvents, bookings, cars, users } from '../../db/schema';
+import { bookingEvents, bookings, cars, documents, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { imageUrl } from '../../http/imageUrl';
 import { counterRecordOf } from './counterRecord';
@@ -143,15 +143,22 @@ export const ownerBookingColumns = {
     vetting: users.vettingStatus,
     doNotRent: sql<boolean>`(${users.doNotRentReason} IS NOT NULL)`,
   },
+  // The customer's deposit slips (features/paymentSlips): staff see at a glance which deposits to look for in the bank.
+  slipsSent: sql<number>`(SELECT count(*)::int FROM ${documents} d WHERE d.booking_id = ${bookings.id})`.mapWith(Number),
 };
 
 export type OwnerBookingRow = BookingRow & {
   user: { id: string; name: string; email: string; phone: string | null; vetting: VettingStatus; doNotRent: boolean };
+  slipsSent: number;
 };
 
 export function toOwnerBooking(row: OwnerBookingRow): OwnerBooking {
   const { user } = row;
-  return { ...toBooking(row), user: { _id: user.id, name: user.name, email: user.email, phone: user.phone ?? '', vetting: user.vetting, doNotRent: user.doNotRent } };
+  return {
+    ...toBooking(row),
+    user: { _id: user.id, name: user.name, email: user.email, phone: user.phone ?? '', vetting: user.vetting, doNotRent: user.doNotRent },
+    slipsSent: row.slipsSent,
+  };
 }
 
 /** Every booking with its customer's name, e-mail and phone (never anything secret), newest first. */

@@ -20,6 +20,7 @@ import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
 import type { EventLog } from '../../events';
 import { toDriver, toVetting } from './driverDetails';
+import { isDriverDocument } from './documents';
 import { driverColumns } from '../../db/driverColumns';
 import { userEmail } from '../../db/userEmail';
 
@@ -67,7 +68,7 @@ export async function vettingList(db: Database, list: VettingList, only?: string
     db
       .select({ id: documents.id, userId: documents.userId, kind: documents.kind, uploadedAt: documents.uploadedAt, mimeType: documents.mimeType, size: documents.size })
       .from(documents)
-      .where(inArray(documents.userId, ids))
+      .where(and(inArray(documents.userId, ids), isNull(documents.bookingId)))
       .orderBy(asc(documents.uploadedAt)),
     db
       .select({
@@ -101,6 +102,7 @@ export async function vettingList(db: Database, list: VettingList, only?: string
       doNotRent: person.doNotRent,
       documents: files
         .filter((f) => f.userId === person.id)
+        .filter(isDriverDocument)
         .map((f) => ({ _id: f.id, kind: f.kind, uploadedAt: f.uploadedAt.toISOString(), mimeType: f.mimeType, size: f.size })),
       checks: rentals.map((rental) => ({
         reference: rental.reference,

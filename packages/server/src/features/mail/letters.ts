@@ -4,7 +4,7 @@
  * and dates as "Sat 28 Nov 2026". Pure functions: features/mail/outbox.ts stores what they return.
  */
 import { companySettingUp, SETTING_UP_WORDS, withoutPlaceholderContacts } from '../company';
-import { BANK_PAYMENT_WAYS, type BankDetails, type BookingStatus, type CompanySettings, formatDay, formatMoney, PAYMENT_METHOD_IN_A_LINE, type PaymentMethod, placeWithAddress, type Quote, rentalDays } from '@rental/contract';
+import { BANK_PAYMENT_WAYS, type BankDetails, type OtherBankAccount, type BookingStatus, type CompanySettings, formatDay, formatMoney, PAYMENT_METHOD_IN_A_LINE, type PaymentMethod, placeWithAddress, type Quote, rentalDays } from '@rental/contract';
 
 export type LetterKind =
   | 'booking_made'
@@ -25,6 +25,7 @@ export type LetterKind =
   | 'vetting_rejected'
   | 'card_payment_received'
   | 'card_payment_staff_alert'
+  | 'payment_slip_staff'
   | 'keys_handed_over'
   | 'car_returned'
   | 'overdue_staff_alert'
@@ -173,15 +174,30 @@ export const bookingLink = (mail: MailSettings, booking: BookingFacts) => ({ lin
 
 /** The company's account, the sum and the deadline: all a customer needs at the bank counter, in every letter that asks for a deposit. */
 export function payIntoBankRows(bank: BankDetails, amount: string, deadline: string): [string, string][] {
-  return [
-    ['Bank', bank.bankName],
-    ['Account holder', bank.accountHolderName],
-    ['Branch', bank.branch],
-    ['Account number', bank.accountNumber],
-    ['Account type', bank.accountType],
-    ['Amount', amount],
-    ['Pay by', deadline],
+  return [...accountRows(bank), ['Amount', amount], ['Pay by', deadline]];
+}
+
+/** One account's five fields (and the currency it takes, when the company said); the number masked for a letter that must not carry it whole. */
+function accountRows(account: Omit<OtherBankAccount, 'currency'> & { currency?: string }, mask = false): [string, string][] {
+  const rows: [string, string][] = [
+    ['Bank', account.bankName],
+    ['Account holder', account.accountHolderName],
+    ['Branch', account.branch],
+    ['Account number', mask ? maskAccountNumber(account.accountNumber) : account.accountNumber],
+    ['Account type', account.accountType],
   ];
+  if (account.currency) rows.push(['Currency', account.currency]);
+  return rows;
+}
+
+/** The main account with the sum and the deadline, then the company's other accounts, any of which takes the deposit. */
+export function payIntoBankBlocks(bank: BankDetails, amount: string, deadline: string): Block[] {
+  const blocks: Block[] = [{ rows: payIntoBankRows(bank, amount, deadline) }];
+  const others = bank.otherAccounts ?? [];
+  if (others.length > 0) {
+    blocks.push(others.length === 1 ? 'Or pay into our other account:' : 'Or pay into one of our other accounts:', ...others.map((account) => ({ rows: accountRows(account) })));
+  }
+  return blocks;
 }
 const staffLink = (mail: MailSettings) => ({ link: `${mail.siteUrl}/owner/manage-bookings`, label: 'Open the bookings' });
 
@@ -194,7 +210,7 @@ export function bookingMadeLetter(booking: BookingFacts, bank: BankDetails | nul
     const deadline = booking.holdExpiresAt ? formatMoment(booking.holdExpiresAt) : 'as soon as you can';
     blocks.push(
       `How to pay: pay ${formatMoney(booking.price, company.currency)} into our bank account by ${deadline}: ${BANK_PAYMENT_WAYS} (${booking.reference}) on the deposit slip or as the transfer's reference. A booking not confirmed by then is cancelled.`,
-      { rows: payIntoBankRows(bank, formatMoney(booking.price, company.currency), deadline) },
+      ...payIntoBankBlocks(bank, formatMoney(booking.price, company.currency), deadline),
     );
   } else if (booking.paymentMethod === 'card') {
     // A card payer paid, or is paying, on the provider's page: never asked to pay at the office.
@@ -263,19 +279,17 @@ export interface BankChange {
 
 /** Neither the old nor the new full account number: only their last 4 digits. */
 export function bankDetailsChangedLetter(owner: { name: string; email: string }, change: BankChange, company: CompanySettings, mail: MailSettings): Letter {
-  const describe = (details: BankDetails): [string, string][] => [
-    ['Bank', details.bankName],
-    ['Account holder', details.accountHolderName],
-    ['Branch', details.branch],
-    ['Account number', maskAccountNumber(details.accountNumber)],
-    ['Account type', details.accountType],
+  // Events kept before the other accounts existed carry none.
+  const describe = (details: BankDetails): Block[] => [
+    { rows: accountRows(details, true) },
+    ...(details.otherAccounts ?? []).flatMap((account, n): Block[] => [`Other account ${n + 1}:`, { rows: accountRows(account, true) }]),
   ];
   const blocks: Block[] = [
-    `The bank account that customers pay their deposits into was changed by ${change.changedBy.name} (${change.changedBy.email}) on ${formatMoment(change.at)}.`,
+    `The bank accounts that customers pay their deposits into were changed by ${change.changedBy.name} (${change.changedBy.email}) on ${formatMoment(change.at)}.`,
     'Now:',
-    { rows: describe(change.after) },
+    ...describe(change.after),
   ];
-  if (change.before) blocks.push('Before:', { rows: describe(change.before) });
+  if (change.before) blocks.push('Before:', ...describe(change.before));
   blocks.push(
     'If you do not know of this change, check the bank details at once and change your password: customers pay into the account shown on the site.',
     { link: `${mail.siteUrl}/owner/bank-details`, label: 'Check the bank details' },

@@ -66,3 +66,23 @@ export function cardPaymentStaffAlertLetter(booking: BookingFacts, payment: Card
     booking.id,
   );
 }
+
+/** A customer sent their bank deposit's slip: staff look for the money in the bank, then record it (the slip pays nothing itself). */
+export function paymentSlipStaffLetter(booking: BookingFacts, owing: number, company: CompanySettings, mail: MailSettings): Letter {
+  const currency = booking.quote?.currency ?? company.currency;
+  return compose(
+    'payment_slip_staff',
+    mail.companyEmail ?? company.email,
+    `Deposit slip sent: booking ${booking.reference}`,
+    'Hello,',
+    [
+      `${booking.customer.name} sent the bank's deposit slip, or a screenshot of the transfer, for booking ${booking.reference}. ${formatMoney(owing, currency)} was owing when it was sent.`,
+      { rows: [...bookingRows(booking, company), ['Customer', booking.customer.name], ['E-mail', booking.customer.email || 'not given'], ['Phone', booking.customer.phone || 'not given']] },
+      'Look for the money in the company’s bank account, then record the payment on the booking. The slip itself marks nothing paid.',
+      { link: `${mail.siteUrl}/owner/bookings/${booking.id}`, label: 'Open the booking and its slip' },
+    ],
+    company,
+    mail,
+    booking.id,
+  );
+}

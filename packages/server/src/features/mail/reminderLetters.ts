@@ -4,7 +4,7 @@
  * and returns. The evening before return is the counter's (counterLetters.ts returnReminderLetter).
  */
 import { BANK_PAYMENT_WAYS, type BankDetails, type CompanySettings, formatDay, formatMoney, placeOf, placeWithAddress, type TodaysMovements, whatToBring } from '@rental/contract';
-import { bookingLink, bookingRows, type BookingFacts, compose, formatMoment, type Letter, type LetterBlock, type MailSettings, payIntoBankRows } from './letters';
+import { bookingLink, bookingRows, type BookingFacts, compose, formatMoment, type Letter, type LetterBlock, type MailSettings, payIntoBankBlocks } from './letters';
 
 const carName = (booking: BookingFacts) => `${booking.car.brand} ${booking.car.model}`;
 
@@ -38,7 +38,7 @@ export function holdEndingLetter(booking: BookingFacts, owing: number, bank: Ban
     `Your booking ${booking.reference} is held for you until ${deadline}, and we have not received your deposit yet. Please pay ${amount} into our bank account before then: ${BANK_PAYMENT_WAYS} (${booking.reference}) on the deposit slip or as the transfer's reference. A booking not confirmed by then is cancelled and its days are free again.`,
   ];
   if (bank) {
-    blocks.push({ rows: payIntoBankRows(bank, amount, deadline) });
+    blocks.push(...payIntoBankBlocks(bank, amount, deadline));
   }
   blocks.push({ rows: bookingRows(booking, company) }, 'Already paid? Thank you: staff confirm your booking as soon as they see it.', bookingLink(mail, booking));
   return compose('hold_ending_reminder', booking.customer.email, `Booking ${booking.reference}: please pay your deposit by ${deadline}`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);

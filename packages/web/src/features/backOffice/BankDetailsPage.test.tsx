@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerApi, ownerToken, publicBankDetails, setBankDetails } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { BankForm } from './BankDetailsPage';
-import { BANK_FIELDS, EMPTY_BANK_FORM, bankFormFrom, validateBankForm } from './bankForm';
+import { BANK_FIELDS, EMPTY_BANK_FORM, bankDetailsFromForm, bankFormFrom, validateBankForm } from './bankForm';
 
 const SLOW = { timeout: 10_000 };
 const LABELS = ['Bank name', 'Account holder name', 'Branch', 'Account number', 'Account type'];
@@ -182,5 +182,36 @@ describe('the account number customers pay into', () => {
     await userEvent.type(again(), '404-118-2207');
     await userEvent.click(saveButton());
     await waitFor(async () => expect(await publicBankDetails()).toEqual({ ...saved, accountNumber: '404-118-2207' }), SLOW);
+  });
+
+  it('shows the other accounts, adds one, names a problem in it under its own field, and removes it; the list saved is the list shown', async () => {
+    const scotia = { bankName: 'Scotiabank', accountHolderName: 'Waterford Car Rental Ltd.', branch: 'Half Way Tree', accountNumber: '0071 556 9012', accountType: 'Savings' as const, currency: 'USD' as const };
+    const initial = { ...saved, otherAccounts: [scotia] };
+    expect(bankDetailsFromForm(bankFormFrom(initial))).toEqual(initial);
+    localStorage.setItem(TOKEN_STORAGE_KEY, ownerToken());
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <BankForm initial={initial} />
+      </QueryClientProvider>,
+    );
+    // The main account keeps its labels; another's are read with its name.
+    expect(screen.getByLabelText('Bank name')).toHaveValue(saved.bankName);
+    expect(screen.getByLabelText('Other account 1: Bank name')).toHaveValue('Scotiabank');
+    expect(screen.getByLabelText('Other account 1: Account number again')).toHaveValue('0071 556 9012');
+    expect(screen.getByLabelText('Other account 1: Currency')).toHaveValue('USD');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add another account' }));
+    await userEvent.type(screen.getByLabelText('Other account 2: Bank name'), 'JN Bank');
+    await userEvent.click(saveButton());
+    // The first box with a problem is the new account's, said under it; nothing is sent.
+    expect(screen.getByLabelText('Other account 2: Account holder name')).toHaveFocus();
+    expect(screen.getByLabelText('Other account 2: Account holder name')).toHaveAccessibleDescription('Account holder name is required.');
+    expect(screen.getByLabelText('Other account 1: Bank name')).not.toHaveAttribute('aria-invalid');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove other account 2' }));
+    expect(screen.queryByLabelText('Other account 2: Bank name')).not.toBeInTheDocument();
+    expect(validateBankForm({ ...bankFormFrom(initial), others: [{ ...bankFormFrom(initial).others[0]!, accountNumberAgain: '0071 556 9013' }] }).others?.[0]).toEqual({
+      accountNumberAgain: 'The two account numbers are not the same. Please check both.',
+    });
   });
 });

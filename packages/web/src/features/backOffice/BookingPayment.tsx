@@ -3,12 +3,14 @@
  * paid on the provider's page), how the customer pays, and what is paid as the booking's folio says
  * (never set by hand). While a balance is owing, staff record it as paid by the way it came in (the
  * same control in the table and on the phone's cards); anything else is done on the booking's page.
+ * A customer's deposit slip is marked ("Slip sent"), a link to the booking's page where staff open it.
  */
 import { PAYMENT_METHOD_SHORT, PAYMENT_STATUS_WORDS, type PaymentStatus } from '@rental/contract/constants';
 import { FOLIO_METHOD_OF, FOLIO_METHODS, FOLIO_METHOD_WORDS, type FolioMethod } from '@rental/contract/folio';
 import type { OwnerBooking } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { ApiError, callApi, errorMessage } from '../../api/client';
 import { REFUSAL_CODES } from '@rental/contract/refusalCodes';
@@ -51,6 +53,12 @@ export function BookingPayment({ booking, className = '' }: { booking: OwnerBook
         <span className="sr-only">Payment for {whose}: </span>
         {PAYMENT_STATUS_WORDS[booking.paymentStatus]}
       </p>
+      {(booking.slipsSent ?? 0) > 0 && mayOweBalance(booking) && (
+        <Link to={`/owner/bookings/${booking._id}`} className="rounded-full border border-sky-300 bg-sky-50 px-2.5 py-0.5 text-xs font-medium text-sky-900 hover:underline">
+          {booking.slipsSent === 1 ? 'Slip sent' : `${booking.slipsSent} slips sent`}
+          <span className="sr-only">: check the bank for {whose}</span>
+        </Link>
+      )}
       {mayOweBalance(booking) && <RecordBalancePaid booking={booking} whose={whose} className={className} onNothingOwing={() => setNotice(REFUSAL_CODES.nothing_owing)} />}
       {notice && (
         <p role="alert" className="text-xs text-slate-700">

@@ -45,6 +45,7 @@ const RentalRecord = lazy(() => import('./RentalRecord').then((m) => ({ default:
 /** The folio (charges, payments, balance): its own chunk, fetched as the page shows. */
 const CustomerFolio = lazy(() => import('./CustomerFolio').then((m) => ({ default: m.CustomerFolio })));
 const HowToPay = lazy(() => import('./HowToPay').then((m) => ({ default: m.HowToPay })));
+const CustomerPaymentSlips = lazy(() => import('./PaymentSlips').then((m) => ({ default: m.CustomerPaymentSlips })));
 const PayByCardButton = lazy(() => import('./CardPayment').then((m) => ({ default: m.PayByCardButton })));
 const CardOutcome = lazy(() => import('./CardPayment').then((m) => ({ default: m.CardOutcome })));
 
@@ -270,6 +271,11 @@ function BookingFound({ booking }: { booking: Booking }) {
                     />
                   </Suspense>
                 </>
+              )}
+              {booking.paymentMethod === 'cash_deposit' && (
+                <Suspense fallback={<SkeletonBlock className="mt-4 h-16 w-full" />}>
+                  <CustomerPaymentSlips booking={booking} />
+                </Suspense>
               )}
               {payable && !outcomeShown && (
                 <div className="mt-4 border-t border-slate-100 pt-4">

@@ -7,7 +7,7 @@ import { type BookingStatus, FAR_AHEAD_DAYS, type PaymentMethod } from '@rental/
 import { depositDueWords } from '@rental/contract/refunds';
 import { MESSAGES } from '@rental/contract/messages';
 import { BANK_PAYMENT_WAYS } from '@rental/contract/paymentWords';
-import type { BankDetails } from '@rental/contract/schemas';
+import type { BankDetails, OtherBankAccount } from '@rental/contract/schemas';
 import type { ReactNode } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import { SkeletonBlock } from '../../components/Skeleton';
@@ -83,17 +83,13 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
       </p>
     );
   }
-  const account: [string, string][] = [
-    ['Bank', bankDetails.bankName],
-    ['Account holder', bankDetails.accountHolderName],
-    ['Branch', bankDetails.branch],
-    ['Account number', bankDetails.accountNumber],
-    ['Account type', bankDetails.accountType],
-  ];
+  // The main account first, then the company's others: any of them takes the deposit.
+  const accounts = [bankDetails, ...(bankDetails.otherAccounts ?? [])];
+  const banks = [...new Set(accounts.map((account) => account.bankName))];
   return (
     <div className="space-y-3 rounded-xl bg-slate-50 p-4 text-sm leading-relaxed" aria-live="polite">
       <p>
-        Pay {money(total)} into the account below: {BANK_PAYMENT_WAYS}. Bring the deposit slip, or the transfer&rsquo;s confirmation, when
+        Pay {money(total)} into {accounts.length > 1 ? 'one of the accounts' : 'the account'} below: {BANK_PAYMENT_WAYS}. Bring the deposit slip, or the transfer&rsquo;s confirmation, when
         you collect the car.
       </p>
       <dl className="space-y-2">
@@ -116,7 +112,7 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
           )}
         </Fact>
         <Fact label="Where">
-          At any branch of {bankDetails.bankName}, or from your online banking. Write{' '}
+          At any branch of {banks.join(' or ')}, or from your online banking. Write{' '}
           {reference ? (
             <>
               <strong>{reference}</strong>
@@ -128,17 +124,37 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
           on the slip, or as the transfer&rsquo;s reference, so we can match it to your booking.
         </Fact>
       </dl>
-      <dl className="grid gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[auto_1fr]">
-        {account.map(([label, value]) => (
+      {accounts.map((account, n) => (
+        <AccountFacts key={n} account={account} title={accounts.length > 1 ? (n === 0 ? 'Main account' : `Other account ${n}`) : undefined} />
+      ))}
+    </div>
+  );
+}
+
+/** One account's details, the number with its copy button, as the customer needs them at the bank counter. */
+function AccountFacts({ account, title }: { account: Omit<OtherBankAccount, 'currency'> & { currency?: string }; title?: string }) {
+  const rows: [string, string][] = [
+    ['Bank', account.bankName],
+    ['Account holder', account.accountHolderName],
+    ['Branch', account.branch],
+    ['Account number', account.accountNumber],
+    ['Account type', account.accountType],
+  ];
+  if (account.currency) rows.push(['Currency', account.currency]);
+  return (
+    <section aria-label={title ?? 'Bank account'} className="rounded-lg border border-slate-200 bg-white p-3">
+      {title && <h4 className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h4>}
+      <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+        {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-500">{label}</dt>
             <dd className="font-medium break-words text-slate-900">
               {value}
-              {label === 'Account number' && <CopyButton text={value} what="Account number" />}
+              {label === 'Account number' && <CopyButton text={value} what={title ? `${title} number` : 'Account number'} />}
             </dd>
           </div>
         ))}
       </dl>
-    </div>
+    </section>
   );
 }

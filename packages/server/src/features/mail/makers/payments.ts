@@ -1,8 +1,8 @@
-/** The letters of card payments: the customer's receipt, and staff's alert when a payment needs a person. */
+/** The letters of payments: a card's receipt, staff's alert when a card payment needs a person, staff's notice of a deposit slip. */
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../../db/schema';
 import type { LetterMakers } from '../fromEvents';
-import { type CardPaymentFacts, cardPaymentReceivedLetter, cardPaymentStaffAlertLetter } from '../paymentLetters';
+import { type CardPaymentFacts, cardPaymentReceivedLetter, cardPaymentStaffAlertLetter, paymentSlipStaffLetter } from '../paymentLetters';
 
 const paymentOf = ({ orderId, amount, currency, cardLast4, transactionId }: CardPaymentFacts): CardPaymentFacts => ({ orderId, amount, currency, cardLast4, transactionId });
 
@@ -15,5 +15,9 @@ export const paymentMakers: LetterMakers = {
   },
   async card_problem(_tx, event, { mail, company, facts }) {
     return [cardPaymentStaffAlertLetter(await facts(event.bookingId), paymentOf(event.data), event.data.why, await company(), mail)];
+  },
+  // A deposit slip: staff check the bank (its removal by the customer makes no letter: the history says it).
+  async payment_slip_sent(_tx, event, { mail, company, facts }) {
+    return [paymentSlipStaffLetter(await facts(event.bookingId), event.data.owing, await company(), mail)];
   },
 };

@@ -21,6 +21,7 @@ import { BookingFactsPanel } from './BookingFactsPanel';
 import { BookingHistory } from './BookingHistory';
 import { ChargeForm, PaymentForm, RefundForm, VoidLine } from './FolioForms';
 import { FolioStatement } from '../../bookings/folio/FolioStatement';
+import { StaffPaymentSlips } from '../../bookings/PaymentSlips';
 import { type FolioForm, folioActionsFor } from './folioActions';
 import { useStaffFolio } from './folioQueries';
 
@@ -185,6 +186,11 @@ export function StaffBookingPage() {
             </p>
           ) : (
             <SkeletonBlock className="h-64 w-full" />
+          )}
+          {b.paymentMethod === 'cash_deposit' && (
+            <Panel title="Deposit slips" id="slips-heading">
+              <StaffPaymentSlips bookingId={b._id} />
+            </Panel>
           )}
           <Panel title="History" id="history-heading">
             <BookingHistory bookingId={b._id} />
