@@ -208,6 +208,14 @@ export function statusOf(call: Promise<{ status: number }>): Promise<number> {
   );
 }
 
+/** A call's status and answer, made or refused alike: for a race and the report of its outcome. */
+export function outcomeOf<T>(call: Promise<{ status: number; answer: T }>): Promise<{ status: number; answer: T | Record<string, unknown> | undefined }> {
+  return call.catch((err: unknown) => {
+    if (err instanceof ApiError) return { status: err.status, answer: err.answer };
+    throw err;
+  });
+}
+
 /** A customer's booking of a car for the days, through the typed client; its answer's booking. */
 export async function bookCar(app: FastifyInstance, token: string, car: string, pickupDate: string, returnDate: string, paymentMethod: PaymentMethod = 'upfront') {
   return (await testApi(app, token).call('createBooking', { body: { car, pickupDate, returnDate, paymentMethod } })).booking;
