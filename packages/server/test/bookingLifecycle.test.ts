@@ -136,10 +136,10 @@ describe(`a booking's life (${describeDatabase})`, () => {
       const answers = await Promise.all(cars.map((car) => outcomeOf(book(t.app, customer.token, car._id, day(20), day(21)))));
       expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 409, 409]);
       for (const refused of answers.filter((a) => a.status === 409)) {
-        expect(refused.answer).toEqual({ success: false, code: expect.any(String), message: MESSAGES.tooManyPendingBookings });
+        expect(refused.refusal).toEqual({ success: false, code: expect.any(String), message: MESSAGES.tooManyPendingBookings });
       }
       // Once one is confirmed (or cancelled), there is room for another.
-      const held = answers.flatMap((a) => (a.status === 201 ? [responses.bookingCreated.parse(a.answer).booking] : []));
+      const held = answers.flatMap((a) => (a.answer ? [a.answer.booking] : []));
       await confirm(held[0]!._id);
       const spare = cars.find((car) => !held.some((b) => b.car._id === car._id))!;
       expect(await statusOf(book(t.app, customer.token, spare._id, day(20), day(21)))).toBe(201);

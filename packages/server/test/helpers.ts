@@ -208,10 +208,13 @@ export function statusOf(call: Promise<{ status: number }>): Promise<number> {
   );
 }
 
-/** A call's status and answer, made or refused alike: for a race and the report of its outcome. */
-export function outcomeOf<T>(call: Promise<{ status: number; answer: T }>): Promise<{ status: number; answer: T | Record<string, unknown> | undefined }> {
+/**
+ * A call's status with its answer when made, or the refusal's whole answer when refused: for a race
+ * whose winners are not known beforehand, and the report of its outcome.
+ */
+export function outcomeOf<T>(call: Promise<{ status: number; answer: T }>): Promise<{ status: number; answer?: T; refusal?: Record<string, unknown> }> {
   return call.catch((err: unknown) => {
-    if (err instanceof ApiError) return { status: err.status, answer: err.answer };
+    if (err instanceof ApiError) return { status: err.status, refusal: err.answer };
     throw err;
   });
 }
