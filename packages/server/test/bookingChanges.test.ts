@@ -4,14 +4,14 @@
  * days taken); what a customer may not do; a change racing another customer's booking for the same
  * day; the e-mail and the history.
  */
-import { BOOKING_CHANGE_MESSAGES as M, bookingChangeResponses, MESSAGES, pathFor, ROUTES } from '@rental/contract';
+import { BOOKING_CHANGE_MESSAGES as M, type BodyInputOf, bookingChangeResponses, MESSAGES } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, outbox, rentals } from '../src/db/schema';
 import { queryRows } from '../src/db/types';
-import { type Account, authHeader, createOwner, createStaff, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { type Account, bookCar, callWithStatus, createOwner, createStaff, createTestApp, describeDatabase, outcomeOf, registerCustomer, type TestApp } from './helpers';
 import { approvedCustomer, confirmedBooking, paidCheckOutForm, postCounter } from './support/counter';
-import { addCar, book, day } from './support/fleet';
+import { addCar, day } from './support/fleet';
 
 describe(`changing a booking's dates or car (${describeDatabase})`, () => {
   let t: TestApp;
@@ -29,14 +29,13 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
 
   let plate = 300;
   const newCar = (pricePerDay = 8000) => addCar(t.app, owner.token, { pricePerDay, plate: `${plate++} BC` } as never);
-  const change = (token: string, id: string, body: object) => t.app.inject({ method: 'POST', url: pathFor('changeBooking', { id }), headers: authHeader(token), payload: body });
-  const preview = (token: string, id: string, body: object) => t.app.inject({ method: 'POST', url: pathFor('bookingChangeQuote', { id }), headers: authHeader(token), payload: body });
+  /** A change, or its preview: the status with the answer when made, or the refusal. */
+  const change = (token: string, id: string, body: BodyInputOf<'changeBooking'>) => outcomeOf(callWithStatus(t.app, token, 'changeBooking', { params: { id }, body }));
+  const preview = (token: string, id: string, body: BodyInputOf<'bookingChangeQuote'>) => outcomeOf(callWithStatus(t.app, token, 'bookingChangeQuote', { params: { id }, body }));
+  const book = (token: string, car: string, pickupDate: string, returnDate: string) =>
+    outcomeOf(callWithStatus(t.app, token, 'createBooking', { body: { car, pickupDate, returnDate, paymentMethod: 'upfront' } }));
 
-  async function made(customer: Account, carId: string, pickupDate: string, returnDate: string) {
-    const res = await book(t.app, customer.token, carId, pickupDate, returnDate);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().booking as { _id: string; reference: string; price: number };
-  }
+  const made = (customer: Account, carId: string, pickupDate: string, returnDate: string) => bookCar(t.app, customer.token, carId, pickupDate, returnDate);
 
   /** Everything a failed change must leave as it was: the row, its days taken, its history and its e-mails. */
   async function state(id: string) {
@@ -56,8 +55,8 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     const before = await state(booking._id);
 
     const asked = await preview(agent.token, booking._id, { returnDate: day(14) });
-    expect(asked.statusCode, asked.body).toBe(200);
-    const quoted = bookingChangeResponses.changeQuote.parse(asked.json()).change;
+    expect(asked.status, JSON.stringify(asked.refusal)).toBe(200);
+    const quoted = bookingChangeResponses.changeQuote.parse(asked.answer).change;
     expect(quoted.before).toMatchObject({ pickupDate: day(10), returnDate: day(12), days: 2, total: booking.price });
     expect(quoted.after).toMatchObject({ pickupDate: day(10), returnDate: day(14), days: 4 });
     expect(quoted.difference).toBe(quoted.after.total - booking.price);
@@ -66,8 +65,8 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     expect(await state(booking._id)).toEqual(before);
 
     const res = await change(agent.token, booking._id, { returnDate: day(14) });
-    expect(res.statusCode, res.body).toBe(200);
-    const done = bookingChangeResponses.changed.parse(res.json());
+    expect(res.status, JSON.stringify(res.refusal)).toBe(200);
+    const done = bookingChangeResponses.changed.parse(res.answer);
     expect(done.message).toBe(M.changed);
     expect(done.change).toEqual(quoted);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking._id));
@@ -81,8 +80,8 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     const customer = await registerCustomer(t.app);
     const booking = await made(customer, car._id, day(20), day(25));
     const res = await change(customer.token, booking._id, { returnDate: day(22) });
-    expect(res.statusCode, res.body).toBe(200);
-    const { change: done } = bookingChangeResponses.changed.parse(res.json());
+    expect(res.status, JSON.stringify(res.refusal)).toBe(200);
+    const { change: done } = bookingChangeResponses.changed.parse(res.answer);
     expect(done.after.days).toBe(2);
     expect(done.difference).toBeLessThan(0);
     expect(await daysTaken(booking._id)).toEqual([{ car_id: car._id, period: `[${day(20)},${day(23)})` }]);
@@ -93,14 +92,14 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     const customer = await registerCustomer(t.app);
     const booking = await made(customer, cheap._id, day(30), day(33));
     const res = await change(owner.token, booking._id, { car: dear._id });
-    expect(res.statusCode, res.body).toBe(200);
-    const { change: done } = bookingChangeResponses.changed.parse(res.json());
+    expect(res.status, JSON.stringify(res.refusal)).toBe(200);
+    const { change: done } = bookingChangeResponses.changed.parse(res.answer);
     expect(done.before.car._id).toBe(cheap._id);
     expect(done.after.car).toEqual({ _id: dear._id, name: 'Toyota Corolla' });
     expect(done.difference).toBeGreaterThan(0);
     expect(await daysTaken(booking._id)).toEqual([{ car_id: dear._id, period: `[${day(30)},${day(34)})` }]);
     // The cheap car's days are free again: another customer can book them.
-    expect((await book(t.app, (await registerCustomer(t.app)).token, cheap._id, day(30), day(33))).statusCode).toBe(201);
+    expect((await book((await registerCustomer(t.app)).token, cheap._id, day(30), day(33))).status).toBe(201);
   });
 
   it('extends a rental on the road, and its new return day gets its own reminder', async () => {
@@ -112,17 +111,17 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     await t.db.update(rentals).set({ returnRemindedAt: new Date() }).where(eq(rentals.bookingId, booking._id));
 
     const shorter = await change(agent.token, booking._id, { returnDate: day(1) });
-    expect(shorter.json()).toMatchObject({ success: false, message: M.onRentShorter });
-    expect((await change(agent.token, booking._id, { pickupDate: day(1) })).json().message).toBe(M.onRentPickup);
+    expect(shorter.refusal).toMatchObject({ success: false, message: M.onRentShorter });
+    expect((await change(agent.token, booking._id, { pickupDate: day(1) })).refusal?.message).toBe(M.onRentPickup);
 
     const res = await change(agent.token, booking._id, { returnDate: day(5) });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, JSON.stringify(res.refusal)).toBe(200);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking._id));
     expect(row).toMatchObject({ status: 'on_rent', pickupDate: day(0), returnDate: day(5) });
     const [rental] = await t.db.select().from(rentals).where(eq(rentals.bookingId, booking._id));
     expect(rental!.returnRemindedAt).toBeNull();
     // The customer cannot do it themselves.
-    expect((await change(customer.token, booking._id, { returnDate: day(6) })).statusCode).toBe(409);
+    expect((await change(customer.token, booking._id, { returnDate: day(6) })).status).toBe(409);
   });
 
   it('refuses new days another booking or a block holds, leaving the booking exactly as it was', async () => {
@@ -134,16 +133,16 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
 
     for (const ask of [preview, change]) {
       const res = await ask(owner.token, booking._id, { returnDate: day(44) });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(M.datesTaken);
+      expect(res.status).toBe(409);
+      expect(res.refusal?.message).toBe(M.datesTaken);
     }
     expect(await state(booking._id)).toEqual(before);
 
-    const block = await t.app.inject({ method: 'POST', url: pathFor('createBlock'), headers: authHeader(owner.token), payload: { car: car._id, pickupDate: day(38), returnDate: day(39), note: 'Service' } });
-    expect(block.statusCode, block.body).toBe(201);
+    const block = await callWithStatus(t.app, owner.token, 'createBlock', { body: { car: car._id, pickupDate: day(38), returnDate: day(39), note: 'Service' } });
+    expect(block.status).toBe(201);
     const res = await change(first.token, booking._id, { pickupDate: day(39) });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(M.blockedDays);
+    expect(res.status).toBe(409);
+    expect(res.refusal?.message).toBe(M.blockedDays);
     expect(await state(booking._id)).toEqual(before);
   });
 
@@ -154,19 +153,19 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     const before = await state(booking._id);
 
     const notTheirs = await change(stranger.token, booking._id, { returnDate: day(53) });
-    expect(notTheirs.statusCode).toBe(404);
-    expect(notTheirs.json().message).toBe(MESSAGES.bookingNotFound);
-    expect((await preview(stranger.token, booking._id, { returnDate: day(53) })).statusCode).toBe(404);
+    expect(notTheirs.status).toBe(404);
+    expect(notTheirs.refusal?.message).toBe(MESSAGES.bookingNotFound);
+    expect((await preview(stranger.token, booking._id, { returnDate: day(53) })).status).toBe(404);
     const swap = await change(owner1.token, booking._id, { car: other._id });
-    expect(swap.statusCode).toBe(403);
-    expect(swap.json().message).toBe(M.customerCarSwap);
+    expect(swap.status).toBe(403);
+    expect(swap.refusal?.message).toBe(M.customerCarSwap);
     expect(await state(booking._id)).toEqual(before);
 
     const today = await confirmedBooking(t.app, owner, owner1, other._id, day(0), day(2));
     const late = await change(owner1.token, today._id, { returnDate: day(3) });
-    expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(M.customerPickupReached);
-    expect((await change(owner1.token, booking._id, { returnDate: day(52) })).json().message).toBe(M.nothingToChange);
+    expect(late.status).toBe(409);
+    expect(late.refusal?.message).toBe(M.customerPickupReached);
+    expect((await change(owner1.token, booking._id, { returnDate: day(52) })).refusal?.message).toBe(M.nothingToChange);
   });
 
   it('lets exactly one of a change and another customer’s booking of the same day win', async () => {
@@ -174,16 +173,16 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
       const car = await newCar();
       const [first, second] = [await registerCustomer(t.app), await registerCustomer(t.app)];
       const booking = await made(first, car._id, day(60), day(62));
-      const [changed, rival] = await Promise.all([change(first.token, booking._id, { returnDate: day(64) }), book(t.app, second.token, car._id, day(64), day(66))]);
+      const [changed, rival] = await Promise.all([change(first.token, booking._id, { returnDate: day(64) }), book(second.token, car._id, day(64), day(66))]);
       // Exactly one wins: the change (200) and the booking refused, or the booking (201) and the change refused.
-      expect([changed.statusCode, rival.statusCode], `${changed.body} ${rival.body}`).toSatisfy(([a, b]: number[]) => (a === 200 && b === 409) || (a === 409 && b === 201));
+      expect([changed.status, rival.status], JSON.stringify([changed.refusal, rival.refusal])).toSatisfy(([a, b]: number[]) => (a === 200 && b === 409) || (a === 409 && b === 201));
       const taken = await queryRows<{ n: number }>(
         t.db,
         sql`SELECT count(*)::int AS n FROM derived.car_days_taken a JOIN derived.car_days_taken b ON a.car_id = b.car_id AND a.booking_id < b.booking_id AND a.period && b.period WHERE a.car_id = ${car._id}::uuid`,
       );
       expect(taken[0]!.n).toBe(0);
       const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking._id));
-      expect(row!.returnDate).toBe(changed.statusCode === 200 ? day(64) : day(62));
+      expect(row!.returnDate).toBe(changed.status === 200 ? day(64) : day(62));
     }
   });
 
@@ -192,11 +191,11 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     const customer = await registerCustomer(t.app, { name: 'Omar Grant' });
     const booking = await made(customer, car._id, day(70), day(72));
     // Paid in full, into the folio, as staff record it.
-    const paid = await t.app.inject({ method: 'POST', url: ROUTES.changePaymentStatus.path, headers: authHeader(agent.token), payload: { bookingId: booking._id, paymentStatus: 'paid', method: 'cash' } });
-    expect(paid.statusCode, paid.body).toBe(200);
+    const paid = await callWithStatus(t.app, agent.token, 'changePaymentStatus', { body: { bookingId: booking._id, paymentStatus: 'paid', method: 'cash' } });
+    expect(paid.status).toBe(200);
     const res = await change(agent.token, booking._id, { pickupDate: day(71), returnDate: day(75) });
-    expect(res.statusCode, res.body).toBe(200);
-    const { change: done } = bookingChangeResponses.changed.parse(res.json());
+    expect(res.status, JSON.stringify(res.refusal)).toBe(200);
+    const { change: done } = bookingChangeResponses.changed.parse(res.answer);
     // Paid in full before, dearer now: part of the price is in, the rest is owed.
     expect(done.paymentStatus).toBe('part_paid');
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking._id));
@@ -228,10 +227,10 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     const customer = await registerCustomer(t.app, { name: 'Shauna Ellis' });
     const booking = await made(customer, first._id, day(120), day(122));
     const longer = await change(customer.token, booking._id, { returnDate: day(123) });
-    expect(longer.statusCode, longer.body).toBe(200);
-    const lengthened = bookingChangeResponses.changed.parse(longer.json()).change.after.total;
+    expect(longer.status, JSON.stringify(longer.refusal)).toBe(200);
+    const lengthened = bookingChangeResponses.changed.parse(longer.answer).change.after.total;
     const moved = await change(agent.token, booking._id, { car: second._id });
-    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.status, JSON.stringify(moved.refusal)).toBe(200);
 
     // Still pending: each change is in the history with the status it left the booking in.
     const events = await queryRows<{ kind: string; status: string | null; actor_id: string; data: Record<string, unknown> }>(
@@ -262,20 +261,17 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     const customer = await registerCustomer(t.app);
     const booking = await made(customer, car._id, day(14), day(15));
     const [before] = await t.db.select({ hold: bookings.holdExpiresAt }).from(bookings).where(eq(bookings.id, booking._id));
-    expect((await change(customer.token, booking._id, { pickupDate: day(16), returnDate: day(17) })).statusCode).toBe(200);
+    expect((await change(customer.token, booking._id, { pickupDate: day(16), returnDate: day(17) })).status).toBe(200);
     const [moved] = await t.db.select({ hold: bookings.holdExpiresAt }).from(bookings).where(eq(bookings.id, booking._id));
     expect(moved!.hold).toEqual(before!.hold);
-    expect((await change(customer.token, booking._id, { pickupDate: day(90), returnDate: day(91) })).statusCode).toBe(200);
+    expect((await change(customer.token, booking._id, { pickupDate: day(90), returnDate: day(91) })).status).toBe(200);
     const [far] = await t.db.select({ hold: bookings.holdExpiresAt }).from(bookings).where(eq(bookings.id, booking._id));
     expect(far!.hold!.getTime()).toBeLessThanOrEqual(Math.min(before!.hold!.getTime(), Date.now() + 24 * 3_600_000 + 60_000));
   });
 
   it('keeps an extra with a stock to its stock on the new days, leaving the booking as it was when it does not fit', async () => {
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: pathFor('savePrices'),
-      headers: authHeader(owner.token),
-      payload: {
+    const saved = await callWithStatus(t.app, owner.token, 'savePrices', {
+      body: {
         seasons: [],
         weeklyPercentOff: 0,
         monthlyPercentOff: 0,
@@ -284,34 +280,31 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
         extras: [{ name: 'Child seat', description: '', charge: 'per_day', price: 800, maxPerBooking: 1, stock: 1 }],
       },
     });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const seat = saved.json().extras[0] as { id: string };
+    expect(saved.status).toBe(200);
+    const seat = saved.answer.extras[0]!;
     const [carA, carB] = [await newCar(), await newCar()];
     const withSeat = async (customer: Account, carId: string, from: number, to: number) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: pathFor('createBooking'),
-        headers: authHeader(customer.token),
-        payload: { car: carId, pickupDate: day(from), returnDate: day(to), paymentMethod: 'upfront', extras: [{ id: seat.id, quantity: 1 }] },
+      const res = await callWithStatus(t.app, customer.token, 'createBooking', {
+        body: { car: carId, pickupDate: day(from), returnDate: day(to), paymentMethod: 'upfront', extras: [{ id: seat.id, quantity: 1 }] },
       });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().booking as { _id: string };
+      expect(res.status).toBe(201);
+      return res.answer.booking;
     };
     const mine = await withSeat(await registerCustomer(t.app), carA._id, 80, 81);
     await withSeat(await registerCustomer(t.app), carB._id, 83, 84);
     const before = await state(mine._id);
     const res = await change(owner.token, mine._id, { returnDate: day(83) });
-    expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().message).toBe(M.extraSoldOut);
+    expect(res.status, JSON.stringify(res.refusal)).toBe(409);
+    expect(res.refusal?.message).toBe(M.extraSoldOut);
     expect(await state(mine._id)).toEqual(before);
     // One day short of the other seat's first day: it fits, and the seat is priced for the new days.
     const fits = await change(owner.token, mine._id, { returnDate: day(82) });
-    expect(fits.statusCode, fits.body).toBe(200);
-    expect(bookingChangeResponses.changed.parse(fits.json()).change.after.quote.lines.find((line) => line.kind === 'extra')).toMatchObject({ quantity: 2, amount: 1600 });
+    expect(fits.status, JSON.stringify(fits.refusal)).toBe(200);
+    expect(bookingChangeResponses.changed.parse(fits.answer).change.after.quote.lines.find((line) => line.kind === 'extra')).toMatchObject({ quantity: 2, amount: 1600 });
   });
 
   it('answers a booking that does not exist, or nothing to change, in words', async () => {
-    expect((await change(owner.token, 'not-an-id', { returnDate: day(5) })).statusCode).toBe(404);
-    expect((await change(owner.token, '00000000-0000-4000-8000-000000000000', { returnDate: day(5) })).statusCode).toBe(404);
+    expect((await change(owner.token, 'not-an-id', { returnDate: day(5) })).status).toBe(404);
+    expect((await change(owner.token, '00000000-0000-4000-8000-000000000000', { returnDate: day(5) })).status).toBe(404);
   });
 });

@@ -5,15 +5,19 @@
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API, MAX_PENDING_BOOKINGS, MESSAGES, responses } from '@rental/contract';
+import { MAX_PENDING_BOOKINGS, MESSAGES, responses } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings } from '../src/db/schema';
 import { DEFAULT_MIGRATIONS_DIR, migrate } from '../src/db/migrate';
 import { queryRows } from '../src/db/types';
 import { expireHolds } from '../src/features/bookings/holds';
-import { type Account, authHeader, createOwner, createTestApp, createTestDatabase, describeDatabase, registerCustomer, type TestApp, TEST_PASSWORD, uniqueEmail } from './helpers';
-import { addCar, book, day, insertBooking, ownerCall } from './support/fleet';
+import { type Account, bookCar, callWithStatus, createOwner, createTestApp, createTestDatabase, describeDatabase, outcomeOf, refusalOf, registerCustomer, statusOf, type TestApp, testApi, TEST_PASSWORD, uniqueEmail } from './helpers';
+import { addCar, day, insertBooking } from './support/fleet';
+
+/** A customer's booking with the status it was answered with (201 when made). */
+const book = (app: TestApp['app'], token: string, car: string, pickupDate: string, returnDate: string) =>
+  callWithStatus(app, token, 'createBooking', { body: { car, pickupDate, returnDate, paymentMethod: 'upfront' } });
 
 const REFERENCE = /^WR-[2-9A-HJ-NP-Z]{6}$/;
 
@@ -27,21 +31,21 @@ describe(`a booking's life (${describeDatabase})`, () => {
   });
   afterAll(() => t?.close());
 
-  const mine = async (token: string) => responses.bookings.parse((await t.app.inject({ method: 'GET', url: API.userBookings, headers: authHeader(token) })).json()).bookings;
-  const cancel = (token: string | undefined, bookingId: string) =>
-    t.app.inject({ method: 'POST', url: API.cancelBooking, headers: token ? authHeader(token) : {}, payload: { bookingId } });
-  const detail = (token: string, reference: string) => t.app.inject({ method: 'GET', url: API.userBooking(reference), headers: authHeader(token) });
+  const mine = async (token: string) => responses.bookings.parse(await testApi(t.app, token).call('userBookings')).bookings;
+  const cancel = (token: string | undefined, bookingId: string) => callWithStatus(t.app, token, 'cancelBooking', { body: { bookingId } });
+  const detail = (token: string, reference: string) => callWithStatus(t.app, token, 'userBooking', { params: { reference } });
+  const confirm = (bookingId: string) => callWithStatus(t.app, owner.token, 'changeStatus', { body: { bookingId, status: 'confirmed' } });
 
   describe('references', () => {
     it('gives every booking a short unique reference people can read out, in every list', async () => {
       const [car, customer] = await Promise.all([addCar(t.app, owner.token), registerCustomer(t.app)]);
       const made = [];
-      for (const n of [1, 2, 3]) made.push((await book(t.app, customer.token, car._id, day(n * 2), day(n * 2))).json().booking);
+      for (const n of [1, 2, 3]) made.push(await bookCar(t.app, customer.token, car._id, day(n * 2), day(n * 2)));
       const references = made.map((b) => b.reference);
       for (const reference of references) expect(reference).toMatch(REFERENCE);
       expect(new Set(references).size).toBe(3);
       expect((await mine(customer.token)).map((b) => b.reference).sort()).toEqual([...references].sort());
-      const staff = responses.ownerBookings.parse((await ownerCall(t.app, owner.token, 'GET', API.ownerBookings)).json()).bookings;
+      const staff = responses.ownerBookings.parse(await testApi(t.app, owner.token).call('ownerBookings')).bookings;
       for (const booking of made) expect(staff.find((b) => b._id === booking._id)?.reference).toBe(booking.reference);
     });
 
@@ -62,13 +66,13 @@ describe(`a booking's life (${describeDatabase})`, () => {
 
     it('opens one booking in full by its reference (however it is typed), with its history; nobody else’s', async () => {
       const [car, customer, stranger] = await Promise.all([addCar(t.app, owner.token), registerCustomer(t.app), registerCustomer(t.app)]);
-      const booking = (await book(t.app, customer.token, car._id, day(9), day(11))).json().booking;
-      expect((await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: booking._id, status: 'confirmed' })).statusCode).toBe(200);
+      const booking = await bookCar(t.app, customer.token, car._id, day(9), day(11));
+      expect((await confirm(booking._id)).status).toBe(200);
 
       for (const typed of [booking.reference, booking.reference.toLowerCase(), ` ${booking.reference.replace('-', ' ')} `]) {
         const res = await detail(customer.token, typed);
-        expect(res.statusCode, typed).toBe(200);
-        const found = responses.bookingDetail.parse(res.json()).booking;
+        expect(res.status, typed).toBe(200);
+        const found = responses.bookingDetail.parse(res.answer).booking;
         expect(found).toMatchObject({ _id: booking._id, reference: booking.reference, status: 'confirmed', holdExpiresAt: null });
         expect(found.history.map((h) => h.status)).toEqual(['pending', 'confirmed']);
       }
@@ -77,9 +81,7 @@ describe(`a booking's life (${describeDatabase})`, () => {
         [customer.token, 'WR-AAAAAA'],
         [customer.token, 'not-a-reference'],
       ] as const) {
-        const res = await detail(token, reference);
-        expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.bookingNotFound });
+        expect(await refusalOf(detail(token, reference))).toEqual({ status: 404, answer: { success: false, code: expect.any(String), message: MESSAGES.bookingNotFound } });
       }
     });
   });
@@ -87,10 +89,10 @@ describe(`a booking's life (${describeDatabase})`, () => {
   describe('holds', () => {
     it('a new booking is held for HOLD_MINUTES, then cancelled as expired and its days freed', async () => {
       const [car, customer, next] = await Promise.all([addCar(t.app, owner.token), registerCustomer(t.app), registerCustomer(t.app)]);
-      const booking = (await book(t.app, customer.token, car._id, day(5), day(6))).json().booking;
-      const held = Date.parse(booking.holdExpiresAt) - Date.parse(booking.createdAt);
+      const booking = await bookCar(t.app, customer.token, car._id, day(5), day(6));
+      const held = Date.parse(booking.holdExpiresAt!) - Date.parse(booking.createdAt);
       expect(Math.abs(held - 90 * 60_000)).toBeLessThan(60_000);
-      expect((await book(t.app, next.token, car._id, day(6), day(7))).statusCode).toBe(409);
+      expect(await statusOf(book(t.app, next.token, car._id, day(6), day(7)))).toBe(409);
 
       // Its time comes (as if 90 minutes went by).
       await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 second'` }).where(eq(bookings.id, booking._id));
@@ -99,8 +101,8 @@ describe(`a booking's life (${describeDatabase})`, () => {
 
       const [after] = (await mine(customer.token)).filter((b) => b._id === booking._id);
       expect(after).toMatchObject({ status: 'cancelled', statusReason: 'expired', holdExpiresAt: null });
-      expect((await book(t.app, next.token, car._id, day(6), day(7))).statusCode).toBe(201);
-      const history = responses.bookingDetail.parse((await detail(customer.token, booking.reference)).json()).booking.history;
+      expect(await statusOf(book(t.app, next.token, car._id, day(6), day(7)))).toBe(201);
+      const history = responses.bookingDetail.parse((await detail(customer.token, booking.reference)).answer).booking.history;
       expect(history.map((h) => [h.status, h.reason])).toEqual([
         ['pending', null],
         ['cancelled', 'expired'],
@@ -109,9 +111,9 @@ describe(`a booking's life (${describeDatabase})`, () => {
 
     it('leaves holds in time, and confirmed bookings, alone', async () => {
       const [car, customer] = await Promise.all([addCar(t.app, owner.token), registerCustomer(t.app)]);
-      const fresh = (await book(t.app, customer.token, car._id, day(3), day(3))).json().booking;
-      const confirmed = (await book(t.app, customer.token, car._id, day(4), day(4))).json().booking;
-      await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: confirmed._id, status: 'confirmed' });
+      const fresh = await bookCar(t.app, customer.token, car._id, day(3), day(3));
+      const confirmed = await bookCar(t.app, customer.token, car._id, day(4), day(4));
+      await confirm(confirmed._id);
       await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 hour'` }).where(eq(bookings.id, confirmed._id));
       await expireHolds(t.db, t.app.events);
       const statuses = Object.fromEntries((await mine(customer.token)).map((b) => [b._id, b.status]));
@@ -120,7 +122,7 @@ describe(`a booking's life (${describeDatabase})`, () => {
 
     it('several sweeps at once cancel an expired hold once, with one history entry', async () => {
       const [car, customer] = await Promise.all([addCar(t.app, owner.token), registerCustomer(t.app)]);
-      const booking = (await book(t.app, customer.token, car._id, day(8), day(8))).json().booking;
+      const booking = await bookCar(t.app, customer.token, car._id, day(8), day(8));
       await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 second'` }).where(eq(bookings.id, booking._id));
       const results = await Promise.all([expireHolds(t.db, t.app.events), expireHolds(t.db, t.app.events), expireHolds(t.db, t.app.events)]);
       expect(results.flat().filter((hold) => hold.id === booking._id)).toHaveLength(1);
@@ -131,35 +133,35 @@ describe(`a booking's life (${describeDatabase})`, () => {
     it(`lets a customer hold at most ${MAX_PENDING_BOOKINGS} pending bookings, even when they all arrive at once`, async () => {
       const customer = await registerCustomer(t.app);
       const cars = await Promise.all(Array.from({ length: 5 }, () => addCar(t.app, owner.token)));
-      const answers = await Promise.all(cars.map((car) => book(t.app, customer.token, car._id, day(20), day(21))));
-      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 409, 409]);
-      for (const refused of answers.filter((a) => a.statusCode === 409)) {
-        expect(refused.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.tooManyPendingBookings });
+      const answers = await Promise.all(cars.map((car) => outcomeOf(book(t.app, customer.token, car._id, day(20), day(21)))));
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 409, 409]);
+      for (const refused of answers.filter((a) => a.status === 409)) {
+        expect(refused.refusal).toEqual({ success: false, code: expect.any(String), message: MESSAGES.tooManyPendingBookings });
       }
       // Once one is confirmed (or cancelled), there is room for another.
-      const held = answers.filter((a) => a.statusCode === 201).map((a) => a.json().booking);
-      await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: held[0]._id, status: 'confirmed' });
+      const held = answers.flatMap((a) => (a.answer ? [a.answer.booking] : []));
+      await confirm(held[0]!._id);
       const spare = cars.find((car) => !held.some((b) => b.car._id === car._id))!;
-      expect((await book(t.app, customer.token, spare._id, day(20), day(21))).statusCode).toBe(201);
+      expect(await statusOf(book(t.app, customer.token, spare._id, day(20), day(21)))).toBe(201);
       // Staff booking for callers are not limited.
-      for (const car of cars.slice(0, 4)) expect((await book(t.app, owner.token, car._id, day(30), day(30))).statusCode).toBe(201);
+      for (const car of cars.slice(0, 4)) expect(await statusOf(book(t.app, owner.token, car._id, day(30), day(30)))).toBe(201);
     });
   });
 
   describe('a customer cancels', () => {
     it('a pending booking, or a confirmed one before its pickup day; its days are free at once', async () => {
       const [car, customer, next] = await Promise.all([addCar(t.app, owner.token), registerCustomer(t.app), registerCustomer(t.app)]);
-      const pending = (await book(t.app, customer.token, car._id, day(4), day(5))).json().booking;
-      const confirmed = (await book(t.app, customer.token, car._id, day(1), day(1))).json().booking;
-      await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: confirmed._id, status: 'confirmed' });
+      const pending = await bookCar(t.app, customer.token, car._id, day(4), day(5));
+      const confirmed = await bookCar(t.app, customer.token, car._id, day(1), day(1));
+      await confirm(confirmed._id);
 
       for (const booking of [pending, confirmed]) {
         const res = await cancel(customer.token, booking._id);
-        expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ success: true, message: MESSAGES.bookingCancelled, booking: { _id: booking._id, status: 'cancelled', statusReason: 'customer' } });
+        expect(res.status).toBe(200);
+        expect(res.answer).toMatchObject({ success: true, message: MESSAGES.bookingCancelled, booking: { _id: booking._id, status: 'cancelled', statusReason: 'customer' } });
       }
-      expect((await book(t.app, next.token, car._id, day(1), day(5))).statusCode).toBe(201);
-      const history = responses.bookingDetail.parse((await detail(customer.token, confirmed.reference)).json()).booking.history;
+      expect(await statusOf(book(t.app, next.token, car._id, day(1), day(5)))).toBe(201);
+      const history = responses.bookingDetail.parse((await detail(customer.token, confirmed.reference)).answer).booking.history;
       expect(history.map((h) => [h.status, h.reason])).toEqual([
         ['pending', null],
         ['confirmed', null],
@@ -177,9 +179,7 @@ describe(`a booking's life (${describeDatabase})`, () => {
         [started, MESSAGES.pickupDayReached],
         [cancelled, MESSAGES.alreadyCancelled],
       ] as const) {
-        const res = await cancel(customer.token, id);
-        expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual({ success: false, code: expect.any(String), message });
+        expect(await refusalOf(cancel(customer.token, id))).toEqual({ status: 409, answer: { success: false, code: expect.any(String), message } });
       }
       const statuses = (await mine(customer.token)).map((b) => b.status).sort();
       expect(statuses).toEqual(['cancelled', 'confirmed', 'confirmed']);
@@ -187,14 +187,14 @@ describe(`a booking's life (${describeDatabase})`, () => {
 
     it("answers someone else's or an unknown booking with 404, and no login with 401, changing nothing", async () => {
       const [car, customer, stranger] = await Promise.all([addCar(t.app, owner.token), registerCustomer(t.app), registerCustomer(t.app)]);
-      const booking = (await book(t.app, customer.token, car._id, day(12), day(12))).json().booking;
+      const booking = await bookCar(t.app, customer.token, car._id, day(12), day(12));
       for (const [token, id, status] of [
         [stranger.token, booking._id, 404],
         [customer.token, '6f1c2a7e-5b1d-4c8e-9f3a-2d4b6c8e0a1b', 404],
         [customer.token, 'abc', 404],
         [undefined, booking._id, 401],
       ] as const) {
-        expect((await cancel(token, id)).statusCode).toBe(status);
+        expect(await statusOf(cancel(token, id))).toBe(status);
       }
       expect((await mine(customer.token))[0]?.status).toBe('pending');
     });
@@ -208,50 +208,48 @@ describe(`accounts customers look after (${describeDatabase})`, () => {
   });
   afterAll(() => t?.close());
 
-  const me = (token: string) => t.app.inject({ method: 'GET', url: API.userData, headers: authHeader(token) });
-  const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: API.login, payload: { email, password } });
+  const me = (token: string) => callWithStatus(t.app, token, 'userData');
+  const login = (email: string, password: string) => callWithStatus(t.app, undefined, 'login', { body: { email, password } });
 
   it('takes an optional phone number at registration, and a customer changes name and phone', async () => {
-    const res = await t.app.inject({ method: 'POST', url: API.register, payload: { name: 'Keisha Lewis', email: uniqueEmail(), password: TEST_PASSWORD, phone: '+1 876 555 0199' } });
-    expect(res.statusCode).toBe(201);
-    const token = res.json().token as string;
-    expect((await me(token)).json().user.phone).toBe('+1 876 555 0199');
+    const res = await callWithStatus(t.app, undefined, 'register', { body: { name: 'Keisha Lewis', email: uniqueEmail(), password: TEST_PASSWORD, phone: '+1 876 555 0199' } });
+    expect(res.status).toBe(201);
+    const token = res.answer.token;
+    expect((await me(token)).answer.user.phone).toBe('+1 876 555 0199');
 
-    const saved = await t.app.inject({ method: 'PUT', url: API.updateProfile, headers: authHeader(token), payload: { name: 'Keisha Lewis-Brown', phone: '876-555-0123' } });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ success: true, message: MESSAGES.profileSaved, user: { name: 'Keisha Lewis-Brown', phone: '876-555-0123' } });
-    expect((await me(token)).json().user).toMatchObject({ name: 'Keisha Lewis-Brown', phone: '876-555-0123' });
+    const saved = await callWithStatus(t.app, token, 'updateProfile', { body: { name: 'Keisha Lewis-Brown', phone: '876-555-0123' } });
+    expect(saved.status).toBe(200);
+    expect(saved.answer).toMatchObject({ success: true, message: MESSAGES.profileSaved, user: { name: 'Keisha Lewis-Brown', phone: '876-555-0123' } });
+    expect((await me(token)).answer.user).toMatchObject({ name: 'Keisha Lewis-Brown', phone: '876-555-0123' });
 
-    const bad = await t.app.inject({ method: 'PUT', url: API.updateProfile, headers: authHeader(token), payload: { name: 'K', phone: 'call me' } });
-    expect(bad.statusCode).toBe(400);
-    expect((await me(token)).json().user.phone).toBe('876-555-0123');
+    expect(await statusOf(callWithStatus(t.app, token, 'updateProfile', { body: { name: 'K', phone: 'call me' } }))).toBe(400);
+    expect((await me(token)).answer.user.phone).toBe('876-555-0123');
   });
 
   it('changes the password: a fresh token for the caller, every other session ends, the old password stops working', async () => {
     const account = await registerCustomer(t.app);
-    const otherDevice = (await login(account.user.email, TEST_PASSWORD)).json().token as string;
+    const otherDevice = (await login(account.user.email, TEST_PASSWORD)).answer.token;
+    const changePassword = (currentPassword: string) => callWithStatus(t.app, account.token, 'changePassword', { body: { currentPassword, newPassword: 'a much better one' } });
 
-    const wrong = await t.app.inject({ method: 'POST', url: API.changePassword, headers: authHeader(account.token), payload: { currentPassword: 'wrong one', newPassword: 'a much better one' } });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.wrongCurrentPassword });
-    expect((await me(otherDevice)).statusCode).toBe(200);
+    expect(await refusalOf(changePassword('wrong one'))).toEqual({ status: 400, answer: { success: false, code: expect.any(String), message: MESSAGES.wrongCurrentPassword } });
+    expect(await statusOf(me(otherDevice))).toBe(200);
 
-    const changed = await t.app.inject({ method: 'POST', url: API.changePassword, headers: authHeader(account.token), payload: { currentPassword: TEST_PASSWORD, newPassword: 'a much better one' } });
-    expect(changed.statusCode).toBe(200);
-    const fresh = changed.json().token as string;
-    expect((await me(fresh)).statusCode).toBe(200);
-    expect((await me(account.token)).statusCode).toBe(401);
-    expect((await me(otherDevice)).statusCode).toBe(401);
-    expect((await login(account.user.email, TEST_PASSWORD)).statusCode).toBe(401);
-    expect((await login(account.user.email, 'a much better one')).statusCode).toBe(200);
+    const changed = await changePassword(TEST_PASSWORD);
+    expect(changed.status).toBe(200);
+    const fresh = changed.answer.token;
+    expect(await statusOf(me(fresh))).toBe(200);
+    expect(await statusOf(me(account.token))).toBe(401);
+    expect(await statusOf(me(otherDevice))).toBe(401);
+    expect(await statusOf(login(account.user.email, TEST_PASSWORD))).toBe(401);
+    expect(await statusOf(login(account.user.email, 'a much better one'))).toBe(200);
   });
 
   it("shows staff each booking's customer phone", async () => {
     const owner = await createOwner(t.app);
     const car = await addCar(t.app, owner.token);
-    const res = await t.app.inject({ method: 'POST', url: API.register, payload: { name: 'Caller', email: uniqueEmail(), password: TEST_PASSWORD, phone: '8765550100' } });
-    const booking = (await book(t.app, res.json().token, car._id, day(3), day(3))).json().booking;
-    const staff = responses.ownerBookings.parse((await ownerCall(t.app, owner.token, 'GET', API.ownerBookings)).json()).bookings;
+    const { token } = await testApi(t.app).call('register', { body: { name: 'Caller', email: uniqueEmail(), password: TEST_PASSWORD, phone: '8765550100' } });
+    const booking = await bookCar(t.app, token, car._id, day(3), day(3));
+    const staff = responses.ownerBookings.parse(await testApi(t.app, owner.token).call('ownerBookings')).bookings;
     expect(staff.find((b) => b._id === booking._id)?.user.phone).toBe('8765550100');
   });
 });

@@ -3,13 +3,13 @@
  * nothing is written; with one, the same booking is taken. Staff booking for a caller are not asked
  * (they have the customer on the line, and a walk-in is added with a phone anyway).
  */
-import { API, REFUSAL_CODES, ROUTES, type Car } from '@rental/contract';
+import { REFUSAL_CODES, type Car } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema';
-import { type Account, authHeader, createOwner, createStaff, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { type Account, callWithStatus, createOwner, createStaff, createTestApp, describeDatabase, refusalOf, registerCustomer, type TestApp } from './helpers';
 import { everyRow } from './support/everyRow';
-import { addCar, book, day } from './support/fleet';
+import { addCar, day } from './support/fleet';
 
 describe(`a booking needs a phone (${describeDatabase})`, () => {
   let t: TestApp;
@@ -26,32 +26,27 @@ describe(`a booking needs a phone (${describeDatabase})`, () => {
   it('refuses a customer without a phone in words with code phone_needed, writes nothing, and books once the phone is given', async () => {
     const customer = await registerCustomer(t.app, { name: 'Nadine Phoneless', phone: null });
     const before = await everyRow(t.database.opened.raw);
-    const refused = await book(t.app, customer.token, car._id, day(20), day(22));
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ success: false, code: 'phone_needed', message: REFUSAL_CODES.phone_needed });
+    const book = () => callWithStatus(t.app, customer.token, 'createBooking', { body: { car: car._id, pickupDate: day(20), returnDate: day(22), paymentMethod: 'upfront' } });
+    const saveProfile = (phone: string) => callWithStatus(t.app, customer.token, 'updateProfile', { body: { name: 'Nadine Phoneless', phone } });
+    expect(await refusalOf(book())).toEqual({ status: 422, answer: { success: false, code: 'phone_needed', message: REFUSAL_CODES.phone_needed } });
     expect(await everyRow(t.database.opened.raw)).toEqual(before);
 
     // Spaces alone are no phone either.
-    const blank = await t.app.inject({ method: 'PUT', url: API.updateProfile, headers: authHeader(customer.token), payload: { name: 'Nadine Phoneless', phone: '   ' } });
-    expect(blank.statusCode).toBe(200);
-    expect((await book(t.app, customer.token, car._id, day(20), day(22))).json().code).toBe('phone_needed');
+    expect((await saveProfile('   ')).status).toBe(200);
+    await expect(book()).rejects.toMatchObject({ code: 'phone_needed' });
 
-    const given = await t.app.inject({ method: 'PUT', url: API.updateProfile, headers: authHeader(customer.token), payload: { name: 'Nadine Phoneless', phone: '876 555 0131' } });
-    expect(given.statusCode).toBe(200);
-    const booked = await book(t.app, customer.token, car._id, day(20), day(22));
-    expect(booked.statusCode, booked.body).toBe(201);
-    expect(await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booked.json().booking._id))).toHaveLength(1);
+    expect((await saveProfile('876 555 0131')).status).toBe(200);
+    const booked = await book();
+    expect(booked.status).toBe(201);
+    expect(await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booked.answer.booking._id))).toHaveLength(1);
   });
 
   it('lets staff book for a registered customer who gave no phone (staff have them on the line)', async () => {
     const agent = await createStaff(t.app, 'agent');
     const customer = await registerCustomer(t.app, { name: 'Caller Without Phone', phone: null });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: ROUTES.staffBooking.path,
-      headers: authHeader(agent.token),
-      payload: { customer: { userId: customer.user._id }, car: car._id, pickupDate: day(30), returnDate: day(31), paymentMethod: 'upfront' },
+    const res = await callWithStatus(t.app, agent.token, 'staffBooking', {
+      body: { customer: { userId: customer.user._id }, car: car._id, pickupDate: day(30), returnDate: day(31), paymentMethod: 'upfront' },
     });
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.status).toBe(201);
   });
 });

@@ -6,18 +6,17 @@
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API, type Car, MAX_CAR_PICTURES, MESSAGES, pathFor, responses } from '@rental/contract';
+import { type Car, MAX_CAR_PICTURES, MESSAGES, responses } from '@rental/contract';
 import { count, eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MIGRATIONS_DIR, migrate } from '../src/db/migrate';
 import { carPictures, images } from '../src/db/schema';
 import { queryRows } from '../src/db/types';
 import { findCar } from '../src/features/cars/service';
-import { type Account, authHeader, createOwner, createTestApp, createTestDatabase, describeDatabase, registerCustomer, type TestApp } from './helpers';
-import { addCar, book, carForm, carUpload, day, ownerCall } from './support/fleet';
+import { type Account, callWithStatus, createOwner, createTestApp, createTestDatabase, describeDatabase, refusalOf, registerCustomer, statusOf, type TestApp, testApi } from './helpers';
+import { addCar, carForm, carFormData, day } from './support/fleet';
 import { smallPng } from './support/images';
-import { multipart } from './support/multipart';
+import { formData } from './support/multipart';
 
 /** The picture's id is the last part of its URL. */
 const idOf = (url: string) => url.split('/').at(-1)!;
@@ -34,31 +33,34 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
   });
   afterAll(() => t?.close());
 
-  const sendCar = async (method: 'POST' | 'PUT', url: string, data: unknown, image?: Buffer | null) => {
-    const body = await carUpload(data, image);
-    return t.app.inject({ method, url, headers: { ...authHeader(owner.token), ...body.headers }, payload: body.payload });
+  /** The owner's add-car or update-car form (a car id: an update), with the status it was answered with. */
+  const sendCar = async (carId: string | null, data: unknown, image?: Buffer | null) => {
+    const form = await carFormData(data, image);
+    return carId === null ? callWithStatus(t.app, owner.token, 'addCar', { form }) : callWithStatus(t.app, owner.token, 'updateCar', { params: { id: carId }, form });
   };
   /** A picture of its own colour, so each upload is a different picture. */
   const picture = (shade: number) => smallPng(200 + shade, 120);
   const addPicture = async (carId: string, bytes?: Buffer, token = owner.token) => {
-    const body = await multipart({}, [{ name: 'image', bytes: bytes ?? (await picture(0)), filename: 'side.png', type: 'image/png' }]);
-    return t.app.inject({ method: 'POST', url: pathFor('addCarPicture', { id: carId }), headers: { ...authHeader(token), ...body.headers }, payload: body.payload });
+    const form = formData({}, [{ name: 'image', bytes: bytes ?? (await picture(0)), filename: 'side.png', type: 'image/png' }]);
+    return callWithStatus(t.app, token, 'addCarPicture', { params: { id: carId }, form });
   };
-  const order = (carId: string, ids: string[]) =>
-    t.app.inject({ method: 'PUT', url: pathFor('orderCarPictures', { id: carId }), headers: authHeader(owner.token), payload: { order: ids } });
-  const remove = (carId: string, pictureId: string) =>
-    t.app.inject({ method: 'DELETE', url: pathFor('deleteCarPicture', { id: carId, pictureId }), headers: authHeader(owner.token) });
-  const carOf = (res: LightMyRequestResponse): Car => responses.carSaved.parse(res.json()).car;
+  const order = (carId: string, ids: string[]) => callWithStatus(t.app, owner.token, 'orderCarPictures', { params: { id: carId }, body: { order: ids } });
+  const remove = (carId: string, pictureId: string) => callWithStatus(t.app, owner.token, 'deleteCarPicture', { params: { id: carId, pictureId } });
+  const carOf = (res: { answer: unknown }): Car => responses.carSaved.parse(res.answer).car;
+  const publicCar = async (id: string) => responses.car.parse(await testApi(t.app).call('car', { params: { id } })).car;
+  /** A stored picture's status: served (200) or gone (404). */
+  const servedStatus = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
   const imageCount = async () => (await t.db.select({ n: count() }).from(images))[0]!.n;
 
   /** The car as every call that answers cars shows it: public list and one car, the owner's list and one car, availability. */
   async function everyAnswerOf(carId: string): Promise<Car[]> {
-    const list = responses.cars.parse((await t.app.inject({ method: 'GET', url: API.cars })).json()).cars;
-    const one = responses.car.parse((await t.app.inject({ method: 'GET', url: API.car(carId) })).json()).car;
-    const fleet = responses.cars.parse((await ownerCall(t.app, owner.token, 'GET', API.ownerCars)).json()).cars;
-    const ownerOne = responses.car.parse((await ownerCall(t.app, owner.token, 'GET', API.ownerCar(carId))).json()).car;
+    const staff = testApi(t.app, owner.token);
+    const list = responses.cars.parse(await testApi(t.app).call('cars')).cars;
+    const one = await publicCar(carId);
+    const fleet = responses.cars.parse(await staff.call('ownerCars')).cars;
+    const ownerOne = responses.car.parse(await staff.call('ownerCar', { params: { id: carId } })).car;
     const free = responses.availableCars.parse(
-      (await t.app.inject({ method: 'POST', url: API.checkAvailability, payload: { location: 'Waterford, Portmore', pickupDate: day(300), returnDate: day(301) } })).json(),
+      await testApi(t.app).call('checkAvailability', { body: { location: 'Waterford, Portmore', pickupDate: day(300), returnDate: day(301) } }),
     ).availableCars;
     const answers = [list.find((c) => c._id === carId), one, fleet.find((c) => c._id === carId), ownerOne, free.find((c) => c._id === carId)];
     expect(answers.every(Boolean), 'the car is in every answer').toBe(true);
@@ -72,8 +74,8 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
     });
 
     it("keeps the owner's values; an edit without them (SPEC's client) keeps them; null goes back to the usual", async () => {
-      const added = await sendCar('POST', API.addCar, carForm({ model: 'Convertible', doors: 2, distancePerDay: 250 }));
-      expect(added.statusCode).toBe(201);
+      const added = await sendCar(null, carForm({ model: 'Convertible', doors: 2, distancePerDay: 250 }));
+      expect(added.status).toBe(201);
       const car = carOf(added);
       expect(car).toMatchObject({ doors: 2, distancePerDay: 250 });
       for (const answer of await everyAnswerOf(car._id)) expect(answer).toMatchObject({ doors: 2, distancePerDay: 250 });
@@ -82,14 +84,14 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       const spec = { ...carForm({ model: 'Convertible', pricePerDay: '9900' }) };
       delete spec.doors;
       delete spec.distancePerDay;
-      const edited = await sendCar('PUT', API.updateCar(car._id), spec, null);
-      expect(edited.statusCode).toBe(200);
+      const edited = await sendCar(car._id, spec, null);
+      expect(edited.status).toBe(200);
       expect(carOf(edited)).toMatchObject({ pricePerDay: 9900, doors: 2, distancePerDay: 250 });
 
-      const changed = await sendCar('PUT', API.updateCar(car._id), carForm({ doors: '5', distancePerDay: '1200' }), null);
+      const changed = await sendCar(car._id, carForm({ doors: '5', distancePerDay: '1200' }), null);
       expect(carOf(changed)).toMatchObject({ doors: 5, distancePerDay: 1200 });
 
-      const reset = await sendCar('PUT', API.updateCar(car._id), carForm({ doors: null, distancePerDay: null }), null);
+      const reset = await sendCar(car._id, carForm({ doors: null, distancePerDay: null }), null);
       expect(carOf(reset)).toMatchObject({ doors: 4, distancePerDay: 500 });
     });
 
@@ -103,13 +105,9 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       [{ distancePerDay: '300 km' }, 'Daily distance allowance must be a whole number.'],
     ])('refuses %j with a plain sentence and changes nothing', async (bad, message) => {
       const car = await addCar(t.app, owner.token, { doors: 3, distancePerDay: 400 });
-      const res = await sendCar('PUT', API.updateCar(car._id), { ...carForm(), ...bad }, null);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, code: expect.any(String), message });
-      const add = await sendCar('POST', API.addCar, { ...carForm(), ...bad });
-      expect(add.statusCode).toBe(400);
-      expect(add.json().message).toBe(message);
-      expect(responses.car.parse((await t.app.inject({ method: 'GET', url: API.car(car._id) })).json()).car).toMatchObject({ doors: 3, distancePerDay: 400 });
+      expect(await refusalOf(sendCar(car._id, { ...carForm(), ...bad }, null))).toEqual({ status: 400, answer: { success: false, code: expect.any(String), message } });
+      await expect(sendCar(null, { ...carForm(), ...bad })).rejects.toMatchObject({ status: 400, message });
+      expect(await publicCar(car._id)).toMatchObject({ doors: 3, distancePerDay: 400 });
     });
   });
 
@@ -118,8 +116,8 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       const car = await addCar(t.app, owner.token, { model: 'Gallery' });
       expect(car.pictures).toEqual([car.image]);
       const res = await addPicture(car._id, await picture(1));
-      expect(res.statusCode).toBe(201);
-      expect(res.json().message).toBe(MESSAGES.carPictureAdded);
+      expect(res.status).toBe(201);
+      expect(res.answer.message).toBe(MESSAGES.carPictureAdded);
       const after = carOf(res);
       expect(after.image).toBe(car.image);
       expect(after.pictures).toHaveLength(2);
@@ -131,24 +129,22 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
 
     it('refuses the 9th picture with a sentence, storing nothing', async () => {
       const car = await addCar(t.app, owner.token, { model: 'Eight' });
-      for (let i = 1; i < MAX_CAR_PICTURES; i++) expect((await addPicture(car._id, await picture(i))).statusCode, `picture ${i + 1}`).toBe(201);
-      const full = responses.car.parse((await t.app.inject({ method: 'GET', url: API.car(car._id) })).json()).car;
+      for (let i = 1; i < MAX_CAR_PICTURES; i++) expect((await addPicture(car._id, await picture(i))).status, `picture ${i + 1}`).toBe(201);
+      const full = await publicCar(car._id);
       expect(full.pictures).toHaveLength(MAX_CAR_PICTURES);
       expect(new Set(full.pictures).size).toBe(MAX_CAR_PICTURES);
       const before = await imageCount();
-      const ninth = await addPicture(car._id, await picture(9));
-      expect(ninth.statusCode).toBe(409);
-      expect(ninth.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.tooManyCarPictures });
+      expect(await refusalOf(addPicture(car._id, await picture(9)))).toEqual({ status: 409, answer: { success: false, code: expect.any(String), message: MESSAGES.tooManyCarPictures } });
       expect(await imageCount()).toBe(before);
-      expect(responses.car.parse((await t.app.inject({ method: 'GET', url: API.car(car._id) })).json()).car.pictures).toEqual(full.pictures);
+      expect((await publicCar(car._id)).pictures).toEqual(full.pictures);
     });
 
     it('two owners adding the 8th picture at once: exactly one gets it', async () => {
       const car = await addCar(t.app, owner.token, { model: 'Race' });
-      for (let i = 1; i < MAX_CAR_PICTURES - 1; i++) expect((await addPicture(car._id, await picture(i))).statusCode).toBe(201);
+      for (let i = 1; i < MAX_CAR_PICTURES - 1; i++) expect((await addPicture(car._id, await picture(i))).status).toBe(201);
       const second = await createOwner(t.app);
-      const [a, b] = await Promise.all([addPicture(car._id, await picture(20)), addPicture(car._id, await picture(21), second.token)]);
-      expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+      const [a, b] = await Promise.all([statusOf(addPicture(car._id, await picture(20))), statusOf(addPicture(car._id, await picture(21), second.token))]);
+      expect([a, b].sort()).toEqual([201, 409]);
       const rows = await t.db.select().from(carPictures).where(eq(carPictures.carId, car._id));
       expect(rows.map((r) => r.position).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     });
@@ -157,19 +153,19 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       const car = await addCar(t.app, owner.token, { model: 'Reordered' });
       const second = carOf(await addPicture(car._id, await picture(2))).pictures[1]!;
       const third = carOf(await addPicture(car._id, await picture(3))).pictures[2]!;
-      const booked = await book(t.app, customer.token, car._id, day(30), day(31));
-      expect(booked.statusCode).toBe(201);
+      const booked = await callWithStatus(t.app, customer.token, 'createBooking', { body: { car: car._id, pickupDate: day(30), returnDate: day(31), paymentMethod: 'upfront' } });
+      expect(booked.status).toBe(201);
 
       const res = await order(car._id, [third, car.image, second].map(idOf));
-      expect(res.statusCode).toBe(200);
-      expect(res.json().message).toBe(MESSAGES.carPicturesReordered);
+      expect(res.status).toBe(200);
+      expect(res.answer.message).toBe(MESSAGES.carPicturesReordered);
       expect(carOf(res).pictures).toEqual([third, car.image, second]);
       for (const answer of await everyAnswerOf(car._id)) {
         expect(answer.image).toBe(third);
         expect(answer.pictures).toEqual([third, car.image, second]);
       }
-      const mine = (await t.app.inject({ method: 'GET', url: API.userBookings, headers: authHeader(customer.token) })).json().bookings;
-      expect(mine.find((b: { _id: string }) => b._id === booked.json().booking._id).car.image).toBe(third);
+      const mine = (await testApi(t.app, customer.token).call('userBookings')).bookings;
+      expect(mine.find((b) => b._id === booked.answer.booking._id)!.car.image).toBe(third);
     });
 
     it('refuses an order that is not exactly the car’s pictures (changed meanwhile), changing nothing', async () => {
@@ -177,12 +173,10 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       const other = await addCar(t.app, owner.token, { model: 'Other' });
       const second = carOf(await addPicture(car._id, await picture(4))).pictures[1]!;
       for (const ids of [[idOf(second)], [idOf(second), idOf(second)], [idOf(second), idOf(other.image)], [idOf(second), idOf(car.image), idOf(other.image)], [idOf(second), 'not-an-id']]) {
-        const res = await order(car._id, ids);
-        expect(res.statusCode, JSON.stringify(ids)).toBe(409);
-        expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.carPicturesChanged });
+        expect(await refusalOf(order(car._id, ids)), JSON.stringify(ids)).toEqual({ status: 409, answer: { success: false, code: expect.any(String), message: MESSAGES.carPicturesChanged } });
       }
-      expect((await order(car._id, [])).statusCode).toBe(400);
-      expect(responses.car.parse((await t.app.inject({ method: 'GET', url: API.car(car._id) })).json()).car.pictures).toEqual([car.image, second]);
+      expect(await statusOf(order(car._id, []))).toBe(400);
+      expect((await publicCar(car._id)).pictures).toEqual([car.image, second]);
     });
 
     it('removing a picture frees its stored image; removing the cover makes the next one the cover', async () => {
@@ -191,23 +185,21 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       const third = carOf(await addPicture(car._id, await picture(6))).pictures[2]!;
 
       const middle = await remove(car._id, idOf(second));
-      expect(middle.statusCode).toBe(200);
-      expect(middle.json().message).toBe(MESSAGES.carPictureRemoved);
+      expect(middle.status).toBe(200);
+      expect(middle.answer.message).toBe(MESSAGES.carPictureRemoved);
       expect(carOf(middle).pictures).toEqual([car.image, third]);
-      expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(404);
+      expect(await servedStatus(second)).toBe(404);
 
       const cover = await remove(car._id, idOf(car.image));
-      expect(cover.statusCode).toBe(200);
+      expect(cover.status).toBe(200);
       for (const answer of await everyAnswerOf(car._id)) {
         expect(answer.image).toBe(third);
         expect(answer.pictures).toEqual([third]);
       }
-      expect((await t.app.inject({ method: 'GET', url: car.image })).statusCode).toBe(404);
+      expect(await servedStatus(car.image)).toBe(404);
 
-      const last = await remove(car._id, idOf(third));
-      expect(last.statusCode).toBe(409);
-      expect(last.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.lastCarPicture });
-      expect((await t.app.inject({ method: 'GET', url: third })).statusCode).toBe(200);
+      expect(await refusalOf(remove(car._id, idOf(third)))).toEqual({ status: 409, answer: { success: false, code: expect.any(String), message: MESSAGES.lastCarPicture } });
+      expect(await servedStatus(third)).toBe(200);
     });
 
     it('answers 404 for an unknown picture or car, and for a deleted car', async () => {
@@ -215,16 +207,13 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       const other = await addCar(t.app, owner.token, { model: 'Neighbour' });
       await addPicture(other._id, await picture(7));
       for (const pictureId of ['6f1c2a7e-5b1d-4c8e-9f3a-2d4b6c8e0a1b', 'nonsense', idOf(other.image)]) {
-        const res = await remove(car._id, pictureId);
-        expect(res.statusCode, pictureId).toBe(404);
-        expect(res.json().message).toBe(MESSAGES.carPictureNotFound);
+        await expect(remove(car._id, pictureId), pictureId).rejects.toMatchObject({ status: 404, message: MESSAGES.carPictureNotFound });
       }
       // The neighbour's picture is still there.
-      expect((await t.app.inject({ method: 'GET', url: other.image })).statusCode).toBe(200);
-      expect((await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: car._id })).statusCode).toBe(200);
-      for (const res of [await addPicture(car._id), await order(car._id, [idOf(car.image)]), await remove(car._id, idOf(car.image)), await addPicture('not-a-car')]) {
-        expect(res.statusCode).toBe(404);
-        expect(res.json().message).toBe(MESSAGES.carNotFound);
+      expect(await servedStatus(other.image)).toBe(200);
+      expect((await callWithStatus(t.app, owner.token, 'deleteCar', { body: { carId: car._id } })).status).toBe(200);
+      for (const refused of [() => addPicture(car._id), () => order(car._id, [idOf(car.image)]), () => remove(car._id, idOf(car.image)), () => addPicture('not-a-car')]) {
+        await expect(refused()).rejects.toMatchObject({ status: 404, message: MESSAGES.carNotFound });
       }
     });
 
@@ -235,7 +224,7 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
         sql`INSERT INTO cars (brand, model, year, price_per_day, category, transmission, fuel_type, seating_capacity, location, description, image_id)
             VALUES ('Nissan', 'Imported', 2015, 5000, 'Sedan', 'Manual', 'Gas', 5, 'Waterford, Portmore', 'Came in bulk.', ${idOf(model.image)}::uuid) RETURNING id`,
       );
-      const imported = responses.car.parse((await t.app.inject({ method: 'GET', url: API.car(row!.id) })).json()).car;
+      const imported = await publicCar(row!.id);
       expect(imported.pictures).toEqual([model.image]);
       const after = carOf(await addPicture(row!.id, await picture(10)));
       expect(after.image).toBe(model.image);
@@ -246,11 +235,8 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
     it('uses the upload checks of add-car: a file that is not a picture is refused, nothing stored', async () => {
       const car = await addCar(t.app, owner.token, { model: 'Checked' });
       const before = await imageCount();
-      const res = await addPicture(car._id, Buffer.from('This is a plain text file pretending to be a PNG.\n'));
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(MESSAGES.imageInvalid);
-      const none = await t.app.inject({ method: 'POST', url: pathFor('addCarPicture', { id: car._id }), headers: { ...authHeader(owner.token), ...(await multipart({}, [])).headers }, payload: (await multipart({}, [])).payload });
-      expect(none.statusCode).toBe(400);
+      await expect(addPicture(car._id, Buffer.from('This is a plain text file pretending to be a PNG.\n'))).rejects.toMatchObject({ status: 400, message: MESSAGES.imageInvalid });
+      expect(await statusOf(callWithStatus(t.app, owner.token, 'addCarPicture', { params: { id: car._id }, form: formData({}) }))).toBe(400);
       expect(await imageCount()).toBe(before);
     });
   });
@@ -259,24 +245,22 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
     it('update-car with an image replaces the cover and keeps the other pictures; without one changes no picture', async () => {
       const car = await addCar(t.app, owner.token, { model: 'Spec' });
       const second = carOf(await addPicture(car._id, await picture(8))).pictures[1]!;
-      const replaced = await sendCar('PUT', API.updateCar(car._id), carForm({ model: 'Spec' }), await picture(9));
-      expect(replaced.statusCode).toBe(200);
+      const replaced = await sendCar(car._id, carForm({ model: 'Spec' }), await picture(9));
+      expect(replaced.status).toBe(200);
       const after = carOf(replaced);
       expect(after.image).not.toBe(car.image);
       expect(after.pictures).toEqual([after.image, second]);
-      expect((await t.app.inject({ method: 'GET', url: car.image })).statusCode).toBe(404);
+      expect(await servedStatus(car.image)).toBe(404);
 
-      const kept = carOf(await sendCar('PUT', API.updateCar(car._id), carForm({ model: 'Spec', pricePerDay: 100 }), null));
+      const kept = carOf(await sendCar(car._id, carForm({ model: 'Spec', pricePerDay: 100 }), null));
       expect(kept.pictures).toEqual(after.pictures);
     });
 
     it('picture calls are for owners only', async () => {
       const car = await addCar(t.app, owner.token, { model: 'Guarded' });
-      expect((await addPicture(car._id, undefined, customer.token)).statusCode).toBe(403);
-      const anonymous = await t.app.inject({ method: 'PUT', url: pathFor('orderCarPictures', { id: car._id }), payload: { order: [idOf(car.image)] } });
-      expect(anonymous.statusCode).toBe(401);
-      const customerRemoves = await t.app.inject({ method: 'DELETE', url: pathFor('deleteCarPicture', { id: car._id, pictureId: idOf(car.image) }), headers: authHeader(customer.token) });
-      expect(customerRemoves.statusCode).toBe(403);
+      expect(await statusOf(addPicture(car._id, undefined, customer.token))).toBe(403);
+      expect(await statusOf(callWithStatus(t.app, undefined, 'orderCarPictures', { params: { id: car._id }, body: { order: [idOf(car.image)] } }))).toBe(401);
+      expect(await statusOf(callWithStatus(t.app, customer.token, 'deleteCarPicture', { params: { id: car._id, pictureId: idOf(car.image) } }))).toBe(403);
     });
   });
 });

@@ -1,7 +1,7 @@
-import { API, type Car, responses } from '@rental/contract';
+import { type Car, responses } from '@rental/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
-import { addCar, book, day, insertBooking, ownerCall } from './support/fleet';
+import { type Account, callWithStatus, createOwner, createTestApp, describeDatabase, refusalOf, registerCustomer, statusOf, type TestApp } from './helpers';
+import { addCar, day, insertBooking } from './support/fleet';
 
 describe(`public cars (${describeDatabase})`, () => {
   let t: TestApp;
@@ -15,12 +15,14 @@ describe(`public cars (${describeDatabase})`, () => {
   });
   afterAll(() => t?.close());
 
-  const getCar = (id: string) => t.app.inject({ method: 'GET', url: API.car(id) });
+  const getCar = (id: string) => callWithStatus(t.app, undefined, 'car', { params: { id } });
   const listCars = async () => {
-    const res = await t.app.inject({ method: 'GET', url: API.cars });
-    expect(res.statusCode).toBe(200);
-    return responses.cars.parse(res.json()).cars;
+    const res = await callWithStatus(t.app, undefined, 'cars');
+    expect(res.status).toBe(200);
+    return responses.cars.parse(res.answer).cars;
   };
+  const book = (car: string, pickupDate: string, returnDate: string) =>
+    callWithStatus(t.app, customer.token, 'createBooking', { body: { car, pickupDate, returnDate, paymentMethod: 'upfront' } });
 
   it('lists a car with every field of the spec, numbers as numbers', async () => {
     const added = await addCar(t.app, owner.token, { brand: 'Honda', model: 'Fit', year: '2019', pricePerDay: '6000', seating_capacity: '5' });
@@ -64,8 +66,8 @@ describe(`public cars (${describeDatabase})`, () => {
     const { plate, odometerKm, ...seenByCustomers } = added;
     expect({ plate, odometerKm }).toEqual({ plate: '4411 GK', odometerKm: 30_500 });
     const res = await getCar(added._id);
-    expect(res.statusCode).toBe(200);
-    const { car } = responses.car.parse(res.json());
+    expect(res.status).toBe(200);
+    const { car } = responses.car.parse(res.answer);
     expect(car).toEqual(seenByCustomers);
   });
 
@@ -75,19 +77,17 @@ describe(`public cars (${describeDatabase})`, () => {
     ['an id with SQL in it', "1' OR '1'='1"],
     ['a Mongo-style id', '64b7f0c2e1d3a4b5c6d7e8f9'],
   ])('answers 404 with a message for %s, never 500', async (_label, id) => {
-    const res = await getCar(id);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, code: expect.any(String), message: 'Car not found.' });
+    expect(await refusalOf(getCar(id))).toEqual({ status: 404, answer: { success: false, code: expect.any(String), message: 'Car not found.' } });
   });
 
   it('shows reserved dates from live bookings only: not cancelled ones, not past ones, earliest first', async () => {
     const car = await addCar(t.app, owner.token, { model: 'Reserved' });
-    expect((await book(t.app, customer.token, car._id, day(20), day(22))).statusCode).toBe(201);
-    expect((await book(t.app, customer.token, car._id, day(5), day(6))).statusCode).toBe(201);
-    const cancelled = await book(t.app, customer.token, car._id, day(10), day(12));
-    expect(cancelled.statusCode).toBe(201);
-    const cancel = await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: cancelled.json().booking._id, status: 'cancelled' });
-    expect(cancel.statusCode).toBe(200);
+    expect((await book(car._id, day(20), day(22))).status).toBe(201);
+    expect((await book(car._id, day(5), day(6))).status).toBe(201);
+    const cancelled = await book(car._id, day(10), day(12));
+    expect(cancelled.status).toBe(201);
+    const cancel = await callWithStatus(t.app, owner.token, 'changeStatus', { body: { bookingId: cancelled.answer.booking._id, status: 'cancelled' } });
+    expect(cancel.status).toBe(200);
     await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: day(-10), returnDate: day(-3), status: 'confirmed' });
     // Returned today: the car is still out today, so the day is still reserved.
     await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: day(-2), returnDate: day(0), status: 'confirmed' });
@@ -98,29 +98,28 @@ describe(`public cars (${describeDatabase})`, () => {
       { pickupDate: day(20), returnDate: day(22) },
     ];
     expect((await listCars()).find((c) => c._id === car._id)?.reservedDates).toEqual(expected);
-    expect(responses.car.parse((await getCar(car._id)).json()).car.reservedDates).toEqual(expected);
+    expect(responses.car.parse((await getCar(car._id)).answer).car.reservedDates).toEqual(expected);
   });
 
   it('leaves an unavailable car out of the list, still shows it by id as not available', async () => {
     const car = await addCar(t.app, owner.token, { model: 'In service' });
-    const toggle = await ownerCall(t.app, owner.token, 'POST', API.toggleCar, { carId: car._id });
-    expect(toggle.statusCode).toBe(200);
+    const toggle = await callWithStatus(t.app, owner.token, 'toggleCar', { body: { carId: car._id } });
+    expect(toggle.status).toBe(200);
     expect((await listCars()).some((c) => c._id === car._id)).toBe(false);
     const res = await getCar(car._id);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().car.isAvaliable).toBe(false);
+    expect(res.status).toBe(200);
+    expect(res.answer.car.isAvaliable).toBe(false);
   });
 
   it('hides a deleted car everywhere a customer looks', async () => {
     const car = await addCar(t.app, owner.token, { model: 'Sold' });
-    const del = await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: car._id });
-    expect(del.statusCode).toBe(200);
+    const del = await callWithStatus(t.app, owner.token, 'deleteCar', { body: { carId: car._id } });
+    expect(del.status).toBe(200);
     expect((await listCars()).some((c) => c._id === car._id)).toBe(false);
-    expect((await getCar(car._id)).statusCode).toBe(404);
+    expect(await statusOf(getCar(car._id))).toBe(404);
   });
 
   it('needs no login to browse', async () => {
-    const res = await t.app.inject({ method: 'GET', url: API.cars, headers: authHeader('garbage') });
-    expect(res.statusCode).toBe(200);
+    expect((await callWithStatus(t.app, 'garbage', 'cars')).status).toBe(200);
   });
 });

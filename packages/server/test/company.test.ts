@@ -2,10 +2,10 @@
  * The company's facts live in the database: anyone reads them, owners change them, cars stand at
  * the listed locations only, and an owner's user data carries the company's bank fields.
  */
-import { API, DEFAULT_COMPANY } from '@rental/contract';
+import { type CompanySettings, DEFAULT_COMPANY } from '@rental/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type Account, type TestApp } from './helpers';
-import { addCar, carUpload, day, ownerCall } from './support/fleet';
+import { callWithStatus, createOwner, createTestApp, describeDatabase, refusalOf, registerCustomer, statusOf, type Account, type TestApp, testApi } from './helpers';
+import { addCar, carFormData, day } from './support/fleet';
 
 describe(`company settings (${describeDatabase})`, () => {
   let t: TestApp;
@@ -21,18 +21,16 @@ describe(`company settings (${describeDatabase})`, () => {
   });
 
   const read = async () => {
-    const res = await t.app.inject({ method: 'GET', url: API.company });
-    expect(res.statusCode).toBe(200);
-    return res.json().company as typeof DEFAULT_COMPANY;
+    const res = await callWithStatus(t.app, undefined, 'company');
+    expect(res.status).toBe(200);
+    return res.answer.company;
   };
-  const save = (token: string | undefined, company: unknown) =>
-    t.app.inject({ method: 'PUT', url: API.updateCompany, headers: token ? authHeader(token) : {}, payload: company as object });
+  const save = (token: string | undefined, company: CompanySettings) => callWithStatus(t.app, token, 'updateCompany', { body: company });
 
   it('starts with the shipped facts, readable by anyone', async () => {
     const fresh = await createTestApp();
     try {
-      const res = await fresh.app.inject({ method: 'GET', url: API.company });
-      expect(res.json()).toEqual({ success: true, company: DEFAULT_COMPANY, contactsSaved: true });
+      expect(await testApi(fresh.app).call('company')).toEqual({ success: true, company: DEFAULT_COMPANY, contactsSaved: true });
     } finally {
       await fresh.close();
     }
@@ -48,20 +46,20 @@ describe(`company settings (${describeDatabase})`, () => {
       securityDeposit: 20_000,
     };
     const res = await save(owner.token, next);
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     // The new place has no address or hours of its own yet: the company's are shown for it.
     const saved = { ...next, locationDetails: [...next.locationDetails, { name: 'Norman Manley Airport', address: '', openingHours: '' }] };
-    expect(res.json()).toMatchObject({ success: true, message: expect.any(String), company: saved });
+    expect(res.answer).toMatchObject({ success: true, message: expect.any(String), company: saved });
     expect(await read()).toEqual(saved);
   });
 
   it('refuses customers (403) and strangers (401), changing nothing', async () => {
     const before = await read();
     const changed = { ...before, name: 'Hijacked' };
-    const asCustomer = await save(customer.token, changed);
-    expect(asCustomer.statusCode).toBe(403);
-    expect(asCustomer.json().success).toBe(false);
-    expect((await save(undefined, changed)).statusCode).toBe(401);
+    const asCustomer = await refusalOf(save(customer.token, changed));
+    expect(asCustomer.status).toBe(403);
+    expect(asCustomer.answer?.success).toBe(false);
+    expect(await statusOf(save(undefined, changed))).toBe(401);
     expect(await read()).toEqual(before);
   });
 
@@ -76,9 +74,7 @@ describe(`company settings (${describeDatabase})`, () => {
     ['a currency that is not a code', { currency: 'dollars' }, /Currency must be a three-letter code/],
   ])('refuses %s with a 400 naming the problem, changing nothing', async (_name, change, message) => {
     const before = await read();
-    const res = await save(owner.token, { ...before, ...change });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, code: expect.any(String), message: expect.stringMatching(message) });
+    expect(await refusalOf(save(owner.token, { ...before, ...change }))).toEqual({ status: 400, answer: { success: false, code: expect.any(String), message: expect.stringMatching(message) } });
     expect(await read()).toEqual(before);
   });
 
@@ -88,34 +84,33 @@ describe(`company settings (${describeDatabase})`, () => {
     const car = await addCar(t.app, owner.token, { location: 'Half Way Tree' });
     expect(car.location).toBe('Half Way Tree');
 
-    const body = await carUpload({ ...car, location: 'Montego Bay' });
-    const refused = await t.app.inject({ method: 'POST', url: API.addCar, headers: { ...authHeader(owner.token), ...body.headers }, payload: body.payload });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toMatch(/Please choose one of the company's pickup locations/);
+    const refused = await refusalOf(testApi(t.app, owner.token).call('addCar', { form: await carFormData({ ...car, location: 'Montego Bay' }) }));
+    expect(refused.status).toBe(400);
+    expect(refused.answer?.message).toMatch(/Please choose one of the company's pickup locations/);
 
-    const found = await t.app.inject({ method: 'POST', url: API.checkAvailability, payload: { location: 'Half Way Tree', pickupDate: day(2), returnDate: day(3) } });
-    expect(found.json().availableCars.map((c: { _id: string }) => c._id)).toEqual([car._id]);
+    const found = await testApi(t.app).call('checkAvailability', { body: { location: 'Half Way Tree', pickupDate: day(2), returnDate: day(3) } });
+    expect(found.availableCars.map((c) => c._id)).toEqual([car._id]);
   });
 
   it('answers a location the company does not list with no cars, not an error', async () => {
-    const res = await t.app.inject({ method: 'POST', url: API.checkAvailability, payload: { location: 'Kingston', pickupDate: day(2), returnDate: day(3) } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, availableCars: [] });
+    const res = await callWithStatus(t.app, undefined, 'checkAvailability', { body: { location: 'Kingston', pickupDate: day(2), returnDate: day(3) } });
+    expect(res.status).toBe(200);
+    expect(res.answer).toEqual({ success: true, availableCars: [] });
   });
 
   it('will not remove a location cars still stand at (409), until they move', async () => {
     const start = await read();
     const without = { ...start, locations: start.locations.filter((l) => l !== 'Ocho Rios') };
-    expect((await save(owner.token, { ...start, locations: [...without.locations, 'Ocho Rios'] })).statusCode).toBe(200);
+    expect((await save(owner.token, { ...start, locations: [...without.locations, 'Ocho Rios'] })).status).toBe(200);
     const before = await read();
     const car = await addCar(t.app, owner.token, { location: 'Ocho Rios' });
-    const refused = await save(owner.token, without);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'location_in_use', message: expect.stringMatching(/Ocho Rios \(1 car\)/) });
+    const refused = await refusalOf(save(owner.token, without));
+    expect(refused.status).toBe(409);
+    expect(refused.answer).toMatchObject({ code: 'location_in_use', message: expect.stringMatching(/Ocho Rios \(1 car\)/) });
     expect(await read()).toEqual(before);
 
-    await ownerCall(t.app, owner.token, 'POST', API.deleteCar, { carId: car._id });
-    expect((await save(owner.token, without)).statusCode).toBe(200);
+    await testApi(t.app, owner.token).call('deleteCar', { body: { carId: car._id } });
+    expect((await save(owner.token, without)).status).toBe(200);
   });
 });
 
@@ -128,7 +123,8 @@ describe(`an owner's user data (${describeDatabase})`, () => {
     await t?.close();
   });
 
-  const userData = async (token: string) => (await t.app.inject({ method: 'GET', url: API.userData, headers: authHeader(token) })).json().user;
+  /** The account as userData answers it, its fields looked up by name. */
+  const userData = async (token: string): Promise<Record<string, unknown>> => (await testApi(t.app, token).call('userData')).user;
   const BANK_FIELDS = ['bankName', 'accountHolderName', 'branch', 'accountNumber', 'accountType'];
 
   it("carries the company's bank fields for owners (empty until saved), never for customers", async () => {
@@ -136,8 +132,8 @@ describe(`an owner's user data (${describeDatabase})`, () => {
     const empty = await userData(owner.token);
     for (const field of BANK_FIELDS) expect(empty[field], field).toBe('');
 
-    const details = { bankName: 'NCB', accountHolderName: 'Waterford Car Rental', branch: 'Portmore', accountNumber: '3045-112', accountType: 'Chequing' };
-    expect((await ownerCall(t.app, owner.token, 'PUT', API.bankDetails, details)).statusCode).toBe(200);
+    const details = { bankName: 'NCB', accountHolderName: 'Waterford Car Rental', branch: 'Portmore', accountNumber: '3045-112', accountType: 'Chequing' } as const;
+    expect((await callWithStatus(t.app, owner.token, 'bankDetails', { body: details })).status).toBe(200);
     expect(await userData(owner.token)).toMatchObject({ role: 'owner', ...details });
 
     const theirs = await userData(customer.token);

@@ -4,14 +4,13 @@
  * never delay another's by more than a turn: first the queue alone, with tasks the test ends by
  * hand, then through the API with real slow PDFs.
  */
-import { API } from '@rental/contract';
 import type { FastifyInstance } from 'fastify';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pdfQueue } from '../src/features/drivers/documents';
 import { FairQueue } from '../src/features/drivers/fairQueue';
-import { type Account, authHeader, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
-import { multipart } from './support/multipart';
+import { type Account, callWithStatus, createTestApp, describeDatabase, outcomeOf, registerCustomer, type TestApp } from './helpers';
+import { formData } from './support/multipart';
 
 /** A task that runs until the test ends it, noting when it started. */
 function handTask(name: string, started: string[]) {
@@ -96,8 +95,8 @@ describe(`one customer's slow files do not hold another's (${describeDatabase})`
   afterAll(() => t?.close());
 
   const send = async (app: FastifyInstance, account: Account, kind: string, bytes: Buffer) => {
-    const form = await multipart({ kind }, [{ name: 'file', bytes, type: 'application/pdf', filename: 'document.pdf' }]);
-    return app.inject({ method: 'POST', url: API.uploadDocument, headers: { ...form.headers, ...authHeader(account.token) }, payload: form.payload });
+    const form = formData({ kind }, [{ name: 'file', bytes, type: 'application/pdf', filename: 'document.pdf' }]);
+    return outcomeOf(callWithStatus(app, account.token, 'uploadDocument', { form }));
   };
 
   it("takes B's small file before A's queue drains", async () => {
@@ -112,7 +111,7 @@ describe(`one customer's slow files do not hold another's (${describeDatabase})`
       expect(started).toEqual(['A', 'A']);
       const bFile = send(t.app, quick, 'work_id', await smallPdf());
       const answers = await Promise.all([...aFiles, bFile]);
-      for (const res of answers) expect(res.statusCode, res.body).toBe(201);
+      for (const res of answers) expect(res.status, JSON.stringify(res.refusal)).toBe(201);
       // B's file took a turn before A's queue drained (the first that came free: A A B A A, unless
       // one of A's ended before B's arrived); in a first-come queue it would have started last.
       expect(started).toHaveLength(5);

@@ -13,17 +13,22 @@ import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/open';
 import { AnswerCache, identityOf } from '../src/features/fleetCache/encodedAnswers';
-import { type Account, authHeader, createOwner, createTestApp, createTestDatabase, describeDatabase, registerCustomer, TEST_DATABASE_URL, type TestApp } from './helpers';
-import { addCar, book, day, insertBooking, ownerCall } from './support/fleet';
+import { type Account, authHeader, callWithStatus, createOwner, createTestApp, createTestDatabase, describeDatabase, refusalOf, registerCustomer, TEST_DATABASE_URL, type TestApp, testApi } from './helpers';
+import { addCar, day, insertBooking } from './support/fleet';
 
 /** Long enough that nothing in these tests is seen thanks to the poll, unless a test waits for it. */
 const NO_POLL = { pollMs: 600_000 };
 
 async function reservedOf(app: FastifyInstance, carId: string) {
-  const res = await app.inject({ method: 'GET', url: API.cars });
-  expect(res.statusCode).toBe(200);
-  return responses.cars.parse(res.json()).cars.find((c) => c._id === carId)?.reservedDates;
+  const res = await callWithStatus(app, undefined, 'cars');
+  expect(res.status).toBe(200);
+  return responses.cars.parse(res.answer).cars.find((c) => c._id === carId)?.reservedDates;
 }
+
+/** A customer's booking of a car, with the status it was answered with (201 when made). */
+const book = (app: FastifyInstance, token: string, car: string, pickupDate: string, returnDate: string) =>
+  callWithStatus(app, token, 'createBooking', { body: { car, pickupDate, returnDate, paymentMethod: 'upfront' } });
+const cancel = (app: FastifyInstance, token: string, bookingId: string) => callWithStatus(app, token, 'cancelBooking', { body: { bookingId } });
 
 describe(`fleet cache on one instance (${describeDatabase})`, () => {
   let t: TestApp;
@@ -42,23 +47,26 @@ describe(`fleet cache on one instance (${describeDatabase})`, () => {
     const customer = await registerCustomer(t.app);
     const dates = { pickupDate: day(20), returnDate: day(22) };
     const available = () =>
-      t.app.inject({ method: 'POST', url: API.checkAvailability, payload: { location: 'Waterford, Portmore', ...dates } }).then((r) => r.json().availableCars.map((c: { _id: string }) => c._id));
+      testApi(t.app)
+        .call('checkAvailability', { body: { location: 'Waterford, Portmore', ...dates } })
+        .then((answer) => answer.availableCars.map((c) => c._id));
+    const reservedOfCar = async () => (await testApi(t.app).call('car', { params: { id: car._id } })).car.reservedDates;
 
     // Read (and so cache) all three first.
     expect(await reservedOf(t.app, car._id)).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: API.car(car._id) })).json().car.reservedDates).toEqual([]);
+    expect(await reservedOfCar()).toEqual([]);
     expect(await available()).toContain(car._id);
 
     const booked = await book(t.app, customer.token, car._id, dates.pickupDate, dates.returnDate);
-    expect(booked.statusCode).toBe(201);
+    expect(booked.status).toBe(201);
 
     expect(await reservedOf(t.app, car._id)).toEqual([dates]);
-    expect((await t.app.inject({ method: 'GET', url: API.car(car._id) })).json().car.reservedDates).toEqual([dates]);
+    expect(await reservedOfCar()).toEqual([dates]);
     expect(await available()).not.toContain(car._id);
 
     // Cancelled: the days are free again at once.
-    const cancelled = await t.app.inject({ method: 'POST', url: API.cancelBooking, headers: authHeader(customer.token), payload: { bookingId: booked.json().booking._id } });
-    expect(cancelled.statusCode).toBe(200);
+    const cancelled = await cancel(t.app, customer.token, booked.answer.booking._id);
+    expect(cancelled.status).toBe(200);
     expect(await reservedOf(t.app, car._id)).toEqual([]);
     expect(await available()).toContain(car._id);
   });
@@ -66,8 +74,8 @@ describe(`fleet cache on one instance (${describeDatabase})`, () => {
   it('drops a car from the list the moment the owner marks it unavailable', async () => {
     const car = await addCar(t.app, owner.token);
     expect(await reservedOf(t.app, car._id)).toEqual([]);
-    const toggled = await ownerCall(t.app, owner.token, 'POST', API.toggleCar, { carId: car._id });
-    expect(toggled.statusCode).toBe(200);
+    const toggled = await callWithStatus(t.app, owner.token, 'toggleCar', { body: { carId: car._id } });
+    expect(toggled.status).toBe(200);
     expect(await reservedOf(t.app, car._id)).toBeUndefined();
   });
 
@@ -83,7 +91,7 @@ describe(`fleet cache on one instance (${describeDatabase})`, () => {
     expect(again.body).toBe('');
 
     const customer = await registerCustomer(t.app);
-    expect((await book(t.app, customer.token, car._id, day(5), day(6))).statusCode).toBe(201);
+    expect((await book(t.app, customer.token, car._id, day(5), day(6))).status).toBe(201);
     const after = await t.app.inject({ method: 'GET', url: API.car(car._id), headers: { 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
@@ -127,12 +135,12 @@ describe(`fleet cache on one instance (${describeDatabase})`, () => {
     // A rental that ends today: reserved today, over tomorrow.
     await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: today, returnDate: today });
     // Written behind the app's back: a write request makes the next read ask for the version.
-    await t.app.inject({ method: 'POST', url: API.login, payload: { email: 'nobody@example.com', password: 'x' } });
+    await refusalOf(testApi(t.app).call('login', { body: { email: 'nobody@example.com', password: 'x' } }));
     const stampToday = (await t.app.fleetCache.stamp()).stamp;
     expect(await reservedOf(t.app, car._id)).toEqual([{ pickupDate: today, returnDate: today }]);
     // Today's availability, cached: it is still a rental that may start today, until midnight.
     const todayOnly = { location: 'Waterford, Portmore', pickupDate: today, returnDate: today };
-    for (let n = 0; n < 2; n++) expect((await t.app.inject({ method: 'POST', url: API.checkAvailability, payload: todayOnly })).statusCode).toBe(200);
+    for (let n = 0; n < 2; n++) expect((await callWithStatus(t.app, undefined, 'checkAvailability', { body: todayOnly })).status).toBe(200);
 
     clock = new Date(clock.getTime() + 24 * 60 * 60 * 1000);
     try {
@@ -140,9 +148,7 @@ describe(`fleet cache on one instance (${describeDatabase})`, () => {
       expect((await t.app.fleetCache.stamp()).stamp).not.toBe(stampToday);
       expect(await reservedOf(t.app, car._id)).toEqual([]);
       // Dates are judged by the same day: today (by the real clock) is now in the past.
-      const res = await t.app.inject({ method: 'POST', url: API.checkAvailability, payload: todayOnly });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('The pickup date cannot be in the past.');
+      await expect(testApi(t.app).call('checkAvailability', { body: todayOnly })).rejects.toMatchObject({ status: 400, message: 'The pickup date cannot be in the past.' });
     } finally {
       clock = new Date();
     }
@@ -177,8 +183,8 @@ describe(`fleet cache on one instance (${describeDatabase})`, () => {
       const owner2 = await createOwner(small.app);
       await addCar(small.app, owner2.token);
       for (let n = 1; n <= 60; n++) {
-        const res = await small.app.inject({ method: 'POST', url: API.checkAvailability, payload: { location: 'Waterford, Portmore', pickupDate: day(n), returnDate: day(n + 1) } });
-        expect(res.statusCode).toBe(200);
+        const res = await callWithStatus(small.app, undefined, 'checkAvailability', { body: { location: 'Waterford, Portmore', pickupDate: day(n), returnDate: day(n + 1) } });
+        expect(res.status).toBe(200);
       }
       expect(small.app.fleetCache.answers.size).toBeGreaterThan(0);
       expect(small.app.fleetCache.answers.size).toBeLessThanOrEqual(64 * 1024);
@@ -319,15 +325,15 @@ describe.runIf(TEST_DATABASE_URL)('fleet cache on two instances over PostgreSQL'
 
       // Booked on A, then cancelled on A, then booked on B: each seen by the other instance within a second.
       const booked = await book(a, customer.token, car._id, day(8), day(9));
-      expect(booked.statusCode).toBe(201);
+      expect(booked.status).toBe(201);
       await seenOnBoth(a, b, car._id, [{ pickupDate: day(8), returnDate: day(9) }]);
 
-      const cancelled = await a.inject({ method: 'POST', url: API.cancelBooking, headers: authHeader(customer.token), payload: { bookingId: booked.json().booking._id } });
-      expect(cancelled.statusCode).toBe(200);
+      const cancelled = await cancel(a, customer.token, booked.answer.booking._id);
+      expect(cancelled.status).toBe(200);
       await seenOnBoth(a, b, car._id, []);
 
       const etagOnA = (await a.inject({ method: 'GET', url: API.cars })).headers.etag as string;
-      expect((await book(b, customer.token, car._id, day(12), day(12))).statusCode).toBe(201);
+      expect((await book(b, customer.token, car._id, day(12), day(12))).status).toBe(201);
       await seenOnBoth(b, a, car._id, [{ pickupDate: day(12), returnDate: day(12) }]);
       // A client holding A's earlier answer is not told it is still current.
       expect((await a.inject({ method: 'GET', url: API.cars, headers: { 'if-none-match': etagOnA } })).statusCode).toBe(200);

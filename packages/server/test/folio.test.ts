@@ -8,7 +8,7 @@ import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  API,
+  type BodyInputOf,
   type Extra,
   FOLIO_MESSAGES,
   type Folio,
@@ -18,15 +18,28 @@ import {
   paymentStatusOf,
   type PriceRules,
   type PricesBodyInput,
-  type Quote,
   REFUSAL_CODES,
 } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MIGRATIONS_DIR, migrate } from '../src/db/migrate';
 import { pgErrorCode, queryRows } from '../src/db/types';
-import { type Account, authHeader, createOwner, createStaff, createTestApp, createTestDatabase, describeDatabase, type TestApp, type TestDatabase } from './helpers';
-import { addCar, customersWithTokens, day, ownerCall } from './support/fleet';
+import {
+  type Account,
+  authHeader,
+  callWithStatus,
+  createOwner,
+  createStaff,
+  createTestApp,
+  createTestDatabase,
+  describeDatabase,
+  refusalOf,
+  statusOf,
+  type TestApp,
+  type TestDatabase,
+  testApi,
+} from './helpers';
+import { addCar, customersWithTokens, day } from './support/fleet';
 
 const NO_RULES: PriceRules = { seasons: [], weeklyPercentOff: 0, monthlyPercentOff: 0, additionalDriverPerDay: 0, delivery: { airport: null, portmore: null, kingston: null } };
 const NOWHERE = '3f0e1c8e-0000-4000-8000-000000000000';
@@ -44,55 +57,55 @@ describe(`the folio (${describeDatabase})`, () => {
   });
   afterAll(() => t?.close());
 
-  async function savePrices(body: PricesBodyInput) {
-    const res = await ownerCall(t.app, owner.token, 'PUT', API.ownerPrices, body);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { rules: PriceRules; extras: Extra[] };
+  async function savePrices(body: PricesBodyInput): Promise<{ rules: PriceRules; extras: Extra[] }> {
+    const res = await callWithStatus(t.app, owner.token, 'savePrices', { body });
+    expect(res.status).toBe(200);
+    return res.answer;
   }
 
   /** A customer of its own (each may hold only a few pending bookings) books a car of its own. */
-  async function booked(payload: object = {}, pricePerDay = 6000) {
+  async function booked(choices: Partial<BodyInputOf<'createBooking'>> = {}, pricePerDay = 6000) {
     const car = await addCar(t.app, owner.token, { pricePerDay });
     const [customer] = await customersWithTokens(t.app, 1);
-    const choice = { car: car._id, pickupDate: day(20), returnDate: day(22), paymentMethod: 'upfront', ...payload };
-    const res = await t.app.inject({ method: 'POST', url: API.createBooking, headers: authHeader(customer!.token), payload: choice });
-    expect(res.statusCode, res.body).toBe(201);
-    const booking = res.json().booking as { _id: string; reference: string; price: number; quote: Quote | null };
-    return { ...booking, customer: customer!, car };
+    const res = await callWithStatus(t.app, customer!.token, 'createBooking', { body: { car: car._id, pickupDate: day(20), returnDate: day(22), paymentMethod: 'upfront', ...choices } });
+    expect(res.status).toBe(201);
+    return { ...res.answer.booking, customer: customer!, car };
   }
 
-  const readFolio = (token: string | undefined, id: string) =>
-    t.app.inject({ method: 'GET', url: pathFor('folio', { id }), headers: token ? authHeader(token) : {} });
+  const readFolio = (token: string | undefined, id: string) => callWithStatus(t.app, token, 'folio', { params: { id } });
   async function folioOf(id: string): Promise<Folio> {
     const res = await readFolio(owner.token, id);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().folio;
+    expect(res.status).toBe(200);
+    return res.answer.folio;
   }
-  const post = (token: string, name: 'recordPayment' | 'recordRefund' | 'addCharge', id: string, body: object) =>
+  const recordPayment = (token: string, id: string, body: BodyInputOf<'recordPayment'>) => callWithStatus(t.app, token, 'recordPayment', { params: { id }, body });
+  const recordRefund = (token: string, id: string, body: BodyInputOf<'recordRefund'>) => callWithStatus(t.app, token, 'recordRefund', { params: { id }, body });
+  const addCharge = (token: string, id: string, body: BodyInputOf<'addCharge'>) => callWithStatus(t.app, token, 'addCharge', { params: { id }, body });
+  /** A body the contract's types would refuse, sent as it is. */
+  const postRaw = (token: string, name: 'recordPayment' | 'addCharge', id: string, body: object) =>
     t.app.inject({ method: 'POST', url: pathFor(name, { id }), headers: authHeader(token), payload: body });
-  const voidLine = (token: string, id: string, lineId: string, reason = 'Entered by mistake') =>
-    t.app.inject({ method: 'POST', url: pathFor('voidLine', { id, lineId }), headers: authHeader(token), payload: { reason } });
+  const voidLine = (token: string, id: string, lineId: string, reason = 'Entered by mistake') => callWithStatus(t.app, token, 'voidLine', { params: { id, lineId }, body: { reason } });
 
-  async function ok(res: Awaited<ReturnType<typeof post>>, message: string): Promise<Folio> {
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().message).toBe(message);
-    return res.json().folio;
+  async function ok(call: Promise<{ status: number; answer: { message: string; folio: Folio } }>, message: string): Promise<Folio> {
+    const res = await call;
+    expect(res.status).toBe(201);
+    expect(res.answer.message).toBe(message);
+    return res.answer.folio;
   }
-  const pay = async (id: string, amount: number, token = owner.token) => ok(await post(token, 'recordPayment', id, { method: 'cash', amount }), FOLIO_MESSAGES.paymentRecorded);
-  const refund = async (id: string, amount: number) => ok(await post(manager.token, 'recordRefund', id, { method: 'cash', amount, note: 'Given back at the desk' }), FOLIO_MESSAGES.refundRecorded);
-  const charge = async (id: string, body: { kind: string; label: string; amount: number; gctApplies: boolean }, token = agent.token) =>
-    ok(await post(token, 'addCharge', id, body), FOLIO_MESSAGES.chargeAdded);
-  const setStatus = async (id: string, status: string) => {
-    const res = await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: id, status });
-    expect(res.statusCode, res.body).toBe(200);
+  const pay = (id: string, amount: number, token = owner.token) => ok(recordPayment(token, id, { method: 'cash', amount }), FOLIO_MESSAGES.paymentRecorded);
+  const refund = (id: string, amount: number) => ok(recordRefund(manager.token, id, { method: 'cash', amount, note: 'Given back at the desk' }), FOLIO_MESSAGES.refundRecorded);
+  const charge = (id: string, body: BodyInputOf<'addCharge'>, token = agent.token) => ok(addCharge(token, id, body), FOLIO_MESSAGES.chargeAdded);
+  const setStatus = async (id: string, status: BodyInputOf<'changeStatus'>['status']) => {
+    const res = await callWithStatus(t.app, owner.token, 'changeStatus', { body: { bookingId: id, status } });
+    expect(res.status).toBe(200);
   };
 
   /** What staff's list and the customer's own booking say is paid. */
   async function shownStatus(booking: { _id: string; reference: string; customer: { token: string } }): Promise<PaymentStatus> {
-    const listed = await ownerCall(t.app, owner.token, 'GET', `${API.ownerBookings}?${new URLSearchParams({ limit: '5', q: booking.reference })}`);
-    const own = await t.app.inject({ method: 'GET', url: API.userBooking(booking.reference), headers: authHeader(booking.customer.token) });
-    const fromList = listed.json().bookings.find((b: { _id: string }) => b._id === booking._id).paymentStatus;
-    expect(own.json().booking.paymentStatus).toBe(fromList);
+    const listed = await testApi(t.app, owner.token).call('ownerBookings', { query: { limit: 5, q: booking.reference } });
+    const own = await testApi(t.app, booking.customer.token).call('userBooking', { params: { reference: booking.reference } });
+    const fromList = listed.bookings.find((b) => b._id === booking._id)!.paymentStatus;
+    expect(own.booking.paymentStatus).toBe(fromList);
     return fromList;
   }
 
@@ -171,16 +184,16 @@ describe(`the folio (${describeDatabase})`, () => {
   it('is read by its customer and by staff; another customer or a visitor gets nothing', async () => {
     const booking = await booked();
     const mine = await readFolio(booking.customer.token, booking._id);
-    expect(mine.statusCode).toBe(200);
-    expect(mine.json().folio).toMatchObject({ bookingId: booking._id, reference: booking.reference, totals: { balance: booking.price } });
-    for (const staff of [owner, manager, agent]) expect((await readFolio(staff.token, booking._id)).statusCode).toBe(200);
+    expect(mine.status).toBe(200);
+    expect(mine.answer.folio).toMatchObject({ bookingId: booking._id, reference: booking.reference, totals: { balance: booking.price } });
+    for (const staff of [owner, manager, agent]) expect((await readFolio(staff.token, booking._id)).status).toBe(200);
     const [stranger] = await customersWithTokens(t.app, 1);
-    const theirs = await readFolio(stranger!.token, booking._id);
-    expect(theirs.statusCode).toBe(404);
-    expect(theirs.json().success).toBe(false);
-    expect((await readFolio(stranger!.token, 'not-a-booking')).statusCode).toBe(404);
-    expect((await readFolio(owner.token, NOWHERE)).statusCode).toBe(404);
-    expect((await readFolio(undefined, booking._id)).statusCode).toBe(401);
+    const theirs = await refusalOf(readFolio(stranger!.token, booking._id));
+    expect(theirs.status).toBe(404);
+    expect(theirs.answer?.success).toBe(false);
+    expect(await statusOf(readFolio(stranger!.token, 'not-a-booking'))).toBe(404);
+    expect(await statusOf(readFolio(owner.token, NOWHERE))).toBe(404);
+    expect(await statusOf(readFolio(undefined, booking._id))).toBe(401);
   });
 
   it('moves from unpaid to part paid, paid, refund due and refunded as payments, charges, refunds and the cancellation come', async () => {
@@ -224,27 +237,21 @@ describe(`the folio (${describeDatabase})`, () => {
   it('refunds: managers only, never more than was paid and not yet refunded; a refusal writes nothing', async () => {
     const booking = await booked();
     const tooMuch = { success: false, message: REFUSAL_CODES.refund_too_much, code: 'refund_too_much' };
-    const nothingPaid = await post(manager.token, 'recordRefund', booking._id, { method: 'cash', amount: 1, note: 'Nothing was paid' });
-    expect([nothingPaid.statusCode, nothingPaid.json()]).toEqual([409, tooMuch]);
+    const refusedTooMuch = { status: 409, answer: tooMuch };
+    expect(await refusalOf(recordRefund(manager.token, booking._id, { method: 'cash', amount: 1, note: 'Nothing was paid' }))).toEqual(refusedTooMuch);
     await pay(booking._id, 3000);
-    const byAgent = await post(agent.token, 'recordRefund', booking._id, { method: 'cash', amount: 1000, note: 'At the desk' });
-    expect(byAgent.statusCode).toBe(403);
-    const over = await post(owner.token, 'recordRefund', booking._id, { method: 'cash', amount: 3001, note: 'Too much' });
-    expect([over.statusCode, over.json()]).toEqual([409, tooMuch]);
-    const byCustomer = await post(booking.customer.token, 'recordPayment', booking._id, { method: 'cash', amount: 100 });
-    expect(byCustomer.statusCode).toBe(403);
-    const unknown = await post(owner.token, 'recordPayment', NOWHERE, { method: 'cash', amount: 100 });
-    expect(unknown.statusCode).toBe(404);
-    const badAmount = await post(owner.token, 'recordPayment', booking._id, { method: 'cash', amount: 0 });
-    expect(badAmount.statusCode).toBe(400);
-    const badMethod = await post(owner.token, 'recordPayment', booking._id, { method: 'cheque', amount: 100 });
+    expect(await statusOf(recordRefund(agent.token, booking._id, { method: 'cash', amount: 1000, note: 'At the desk' }))).toBe(403);
+    expect(await refusalOf(recordRefund(owner.token, booking._id, { method: 'cash', amount: 3001, note: 'Too much' }))).toEqual(refusedTooMuch);
+    expect(await statusOf(recordPayment(booking.customer.token, booking._id, { method: 'cash', amount: 100 }))).toBe(403);
+    expect(await statusOf(recordPayment(owner.token, NOWHERE, { method: 'cash', amount: 100 }))).toBe(404);
+    expect(await statusOf(recordPayment(owner.token, booking._id, { method: 'cash', amount: 0 }))).toBe(400);
+    const badMethod = await postRaw(owner.token, 'recordPayment', booking._id, { method: 'cheque', amount: 100 });
     expect(badMethod.statusCode).toBe(400);
     expect(badMethod.json().message).toBe('Please choose how the money moved: card, bank deposit, cash or bank transfer.');
     expect(await countRows(booking._id)).toEqual({ lines: 1, payments: 1 });
 
     await refund(booking._id, 1000);
-    const rest = await post(manager.token, 'recordRefund', booking._id, { method: 'cash', amount: 2001, note: 'Too much' });
-    expect([rest.statusCode, rest.json()]).toEqual([409, tooMuch]);
+    expect(await refusalOf(recordRefund(manager.token, booking._id, { method: 'cash', amount: 2001, note: 'Too much' }))).toEqual(refusedTooMuch);
     const folio = await refund(booking._id, 2000);
     expect(folio.totals).toMatchObject({ paid: 3000, refunded: 3000, balance: booking.price });
     // All that was paid was given back while the booking still stands: it reads as the contract's rule says.
@@ -262,11 +269,10 @@ describe(`the folio (${describeDatabase})`, () => {
     expect(folio.totals.balance).toBe(booking.price + 12_345 + gctOn(12_345, 15) + 450 - 1000 - gctOn(1000, 15));
     expect((await consistent(booking)).paymentStatus).toBe('unpaid');
 
-    const byCustomer = await post(booking.customer.token, 'addCharge', booking._id, { kind: 'other', label: 'Mine', amount: 1, gctApplies: false });
-    expect(byCustomer.statusCode).toBe(403);
-    const badKind = await post(agent.token, 'addCharge', booking._id, { kind: 'rental', label: 'More days', amount: 1, gctApplies: false });
+    expect(await statusOf(addCharge(booking.customer.token, booking._id, { kind: 'other', label: 'Mine', amount: 1, gctApplies: false }))).toBe(403);
+    const badKind = await postRaw(agent.token, 'addCharge', booking._id, { kind: 'rental', label: 'More days', amount: 1, gctApplies: false });
     expect(badKind.statusCode).toBe(400);
-    const noGctAnswer = await post(agent.token, 'addCharge', booking._id, { kind: 'fuel', label: 'Refuel', amount: 3000 });
+    const noGctAnswer = await postRaw(agent.token, 'addCharge', booking._id, { kind: 'fuel', label: 'Refuel', amount: 3000 });
     expect([noGctAnswer.statusCode, noGctAnswer.json().message]).toEqual([400, 'Please say whether GCT applies.']);
     expect(await countRows(booking._id)).toEqual({ lines: 4, payments: 0 });
   });
@@ -276,28 +282,28 @@ describe(`the folio (${describeDatabase})`, () => {
     const other = await booked();
     let folio = await charge(booking._id, { kind: 'fuel', label: 'Refuel', amount: 3000, gctApplies: true });
     const fuel = folio.lines.at(-1)!;
-    expect((await voidLine(agent.token, booking._id, fuel.id)).statusCode).toBe(403);
-    folio = await ok(await voidLine(manager.token, booking._id, fuel.id, 'The tank was full'), FOLIO_MESSAGES.lineVoided);
+    expect(await statusOf(voidLine(agent.token, booking._id, fuel.id))).toBe(403);
+    folio = await ok(voidLine(manager.token, booking._id, fuel.id, 'The tank was full'), FOLIO_MESSAGES.lineVoided);
     const voiding = folio.lines.at(-1)!;
     expect(voiding).toMatchObject({ kind: 'fuel', label: 'Voided: Refuel', amount: -3000, gct: -gctOn(3000, 15), voidsLineId: fuel.id, reason: 'The tank was full', by: manager.user.name });
     expect(folio.lines.find((l) => l.id === fuel.id)!.voided).toBe(true);
     expect(folio.totals.balance).toBe(booking.price);
 
-    const refusals: [Awaited<ReturnType<typeof voidLine>>, number, keyof typeof REFUSAL_CODES][] = [
-      [await voidLine(owner.token, booking._id, fuel.id), 409, 'line_already_voided'],
-      [await voidLine(owner.token, booking._id, voiding.id), 409, 'void_of_void'],
-      [await voidLine(owner.token, booking._id, NOWHERE), 404, 'line_not_found'],
-      [await voidLine(owner.token, booking._id, 'line-7'), 404, 'line_not_found'],
-      [await voidLine(owner.token, other._id, fuel.id), 404, 'line_not_found'],
+    const refusals: [Awaited<ReturnType<typeof refusalOf>>, number, keyof typeof REFUSAL_CODES][] = [
+      [await refusalOf(voidLine(owner.token, booking._id, fuel.id)), 409, 'line_already_voided'],
+      [await refusalOf(voidLine(owner.token, booking._id, voiding.id)), 409, 'void_of_void'],
+      [await refusalOf(voidLine(owner.token, booking._id, NOWHERE)), 404, 'line_not_found'],
+      [await refusalOf(voidLine(owner.token, booking._id, 'line-7')), 404, 'line_not_found'],
+      [await refusalOf(voidLine(owner.token, other._id, fuel.id)), 404, 'line_not_found'],
     ];
-    for (const [res, status, code] of refusals) expect([res.statusCode, res.json()]).toEqual([status, { success: false, message: REFUSAL_CODES[code], code }]);
+    for (const [refused, status, code] of refusals) expect(refused).toEqual({ status, answer: { success: false, message: REFUSAL_CODES[code], code } });
     const noReason = await t.app.inject({ method: 'POST', url: pathFor('voidLine', { id: booking._id, lineId: folio.lines[0]!.id }), headers: authHeader(owner.token), payload: {} });
     expect(noReason.statusCode).toBe(400);
     expect(await countRows(booking._id)).toEqual({ lines: 3, payments: 0 });
     expect(await countRows(other._id)).toEqual({ lines: 1, payments: 0 });
 
     // The rental line itself may be voided (a goodwill gesture): nothing is owed then.
-    folio = await ok(await voidLine(owner.token, booking._id, folio.lines[0]!.id), FOLIO_MESSAGES.lineVoided);
+    folio = await ok(voidLine(owner.token, booking._id, folio.lines[0]!.id), FOLIO_MESSAGES.lineVoided);
     expect(folio.totals).toMatchObject({ charged: 0, balance: 0 });
     expect((await consistent(booking)).paymentStatus).toBe('unpaid');
   });
@@ -334,20 +340,20 @@ describe(`the folio (${describeDatabase})`, () => {
   });
 
   it('“Record the balance as paid” pays what is owed, by the booking’s own method, and refuses when nothing is owing', async () => {
-    const bank = { bankName: 'NCB', accountHolderName: 'Waterford Rentals Ltd', branch: 'Portmore', accountNumber: '123-456-789', accountType: 'Savings' };
-    expect((await ownerCall(t.app, owner.token, 'PUT', API.bankDetails, bank)).statusCode).toBe(200);
+    const bank = { bankName: 'NCB', accountHolderName: 'Waterford Rentals Ltd', branch: 'Portmore', accountNumber: '123-456-789', accountType: 'Savings' } as const;
+    expect((await callWithStatus(t.app, owner.token, 'bankDetails', { body: bank })).status).toBe(200);
     const booking = await booked({ paymentMethod: 'cash_deposit' });
     await pay(booking._id, 1500);
-    const res = await ownerCall(t.app, agent.token, 'POST', pathFor('changePaymentStatus'), { bookingId: booking._id, paymentStatus: 'paid' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().booking).toMatchObject({ _id: booking._id, paymentStatus: 'paid', price: booking.price });
+    const res = await callWithStatus(t.app, agent.token, 'changePaymentStatus', { body: { bookingId: booking._id, paymentStatus: 'paid' } });
+    expect(res.status).toBe(200);
+    expect(res.answer.booking).toMatchObject({ _id: booking._id, paymentStatus: 'paid', price: booking.price });
     const folio = await consistent(booking);
     expect(folio.payments.map((p) => [p.method, p.amount])).toEqual([
       ['cash', 1500],
       ['bank_deposit', booking.price - 1500],
     ]);
-    const again = await ownerCall(t.app, agent.token, 'POST', pathFor('changePaymentStatus'), { bookingId: booking._id, paymentStatus: 'paid', method: 'card' });
-    expect([again.statusCode, again.json()]).toEqual([409, { success: false, message: REFUSAL_CODES.nothing_owing, code: 'nothing_owing' }]);
+    const again = callWithStatus(t.app, agent.token, 'changePaymentStatus', { body: { bookingId: booking._id, paymentStatus: 'paid', method: 'card' } });
+    expect(await refusalOf(again)).toEqual({ status: 409, answer: { success: false, message: REFUSAL_CODES.nothing_owing, code: 'nothing_owing' } });
     expect(await countRows(booking._id)).toEqual({ lines: 1, payments: 2 });
   });
 

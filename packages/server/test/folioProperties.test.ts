@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverDetails, users } from '../src/db/schema';
 import { queryRows } from '../src/db/types';
 import { eq } from 'drizzle-orm';
-import { type Account, authHeader, createOwner, createStaff, createTestApp, describeDatabase, type TestApp } from './helpers';
+import { type Account, authHeader, callWithStatus, createOwner, createStaff, createTestApp, describeDatabase, type TestApp } from './helpers';
 import { checkInForm, checkOutForm, postCounter } from './support/counter';
 import { addCar, customersWithTokens, day } from './support/fleet';
 
@@ -83,9 +83,9 @@ describe(`the folio under random sequences (${describeDatabase})`, () => {
   const inject = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: authHeader(token), payload });
 
   async function folioOf(id: string): Promise<Folio> {
-    const res = await inject(owner.token, 'GET', pathFor('folio', { id }));
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().folio;
+    const res = await callWithStatus(t.app, owner.token, 'folio', { params: { id } });
+    expect(res.status).toBe(200);
+    return res.answer.folio;
   }
 
   async function rowCounts(id: string) {
@@ -107,9 +107,9 @@ describe(`the folio under random sequences (${describeDatabase})`, () => {
     expect(charged).toBe(folio.lines.reduce((sum, l) => sum + l.amount + l.gct, 0));
     expect(balance).toBe(charged - paid + refunded);
     expect(refunded).toBeLessThanOrEqual(paid);
-    const mine = await inject(customerToken, 'GET', API.userBooking(booking.reference));
-    expect(mine.statusCode, mine.body).toBe(200);
-    expect(mine.json().booking.paymentStatus).toBe(paymentStatusOf(folio.totals));
+    const mine = await callWithStatus(t.app, customerToken, 'userBooking', { params: { reference: booking.reference } });
+    expect(mine.status).toBe(200);
+    expect(mine.answer.booking.paymentStatus).toBe(paymentStatusOf(folio.totals));
     const stored = await rowCounts(booking._id);
     expect(stored.held).toBe(stored.status === 'cancelled' || stored.status === 'no_show' ? 0 : 1);
     return folio;
@@ -225,9 +225,9 @@ describe(`the folio under random sequences (${describeDatabase})`, () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(0, 0, 1, 2), fc.integer({ min: 1, max: 3 }), fc.boolean(), fc.array(step, { minLength: 1, maxLength: 6 }), async (pickupIn, nights, confirmed, sequence) => {
         const { carId, customer } = await freshRun();
-        const made = await inject(customer.token, 'POST', API.createBooking, { car: carId, pickupDate: day(pickupIn), returnDate: day(pickupIn + nights), paymentMethod: 'upfront' });
-        expect(made.statusCode, made.body).toBe(201);
-        const booking = made.json().booking as { _id: string; reference: string; price: number };
+        const made = await callWithStatus(t.app, customer.token, 'createBooking', { body: { car: carId, pickupDate: day(pickupIn), returnDate: day(pickupIn + nights), paymentMethod: 'upfront' } });
+        expect(made.status).toBe(201);
+        const booking = made.answer.booking;
         let folio = await holds(booking, customer.token);
         expect(folio.totals).toMatchObject({ charged: booking.price, balance: booking.price });
         // Half the lives start confirmed, so the keys can go out on the pickup day.

@@ -208,6 +208,17 @@ export function statusOf(call: Promise<{ status: number }>): Promise<number> {
   );
 }
 
+/**
+ * A call's status with its answer when made, or the refusal's whole answer when refused: for a race
+ * whose winners are not known beforehand, and the report of its outcome.
+ */
+export function outcomeOf<T>(call: Promise<{ status: number; answer: T }>): Promise<{ status: number; answer?: T; refusal?: Record<string, unknown> }> {
+  return call.catch((err: unknown) => {
+    if (err instanceof ApiError) return { status: err.status, refusal: err.answer };
+    throw err;
+  });
+}
+
 /** A customer's booking of a car for the days, through the typed client; its answer's booking. */
 export async function bookCar(app: FastifyInstance, token: string, car: string, pickupDate: string, returnDate: string, paymentMethod: PaymentMethod = 'upfront') {
   return (await testApi(app, token).call('createBooking', { body: { car, pickupDate, returnDate, paymentMethod } })).booking;

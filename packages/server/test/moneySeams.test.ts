@@ -5,14 +5,14 @@
  * Confirm refuses the booking or the change with the new quote (409 price_changed), while a client
  * that sends no expectedTotal books at the server's price as before.
  */
-import { addDays, API, bookingChangeResponses, BOOKING_CHANGE_MESSAGES, type Extra, type Folio, holdMinutesFor, pathFor, type PricesBodyInput, type Quote, REFUSAL_CODES } from '@rental/contract';
+import { addDays, API, type BodyInputOf, bookingChangeResponses, BOOKING_CHANGE_MESSAGES, type Extra, type Folio, holdMinutesFor, pathFor, type PricesBodyInput, type Quote, REFUSAL_CODES } from '@rental/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, outbox } from '../src/db/schema';
 import { queryRows } from '../src/db/types';
-import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { type Account, authHeader, callWithStatus, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
 import { confirmedBooking } from './support/counter';
-import { addCar, day, ownerCall } from './support/fleet';
+import { addCar, day } from './support/fleet';
 
 const NO_RULES: PricesBodyInput = { seasons: [], weeklyPercentOff: 0, monthlyPercentOff: 0, additionalDriverPerDay: 0, delivery: { airport: null, portmore: null, kingston: null }, extras: [] };
 
@@ -32,24 +32,24 @@ describe(`money at the seams (${describeDatabase})`, () => {
     await savePrices(NO_RULES);
   });
 
-  async function savePrices(body: PricesBodyInput) {
-    const res = await ownerCall(t.app, owner.token, 'PUT', API.ownerPrices, body);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { extras: Extra[] };
+  async function savePrices(body: PricesBodyInput): Promise<{ extras: Extra[] }> {
+    const res = await callWithStatus(t.app, owner.token, 'savePrices', { body });
+    expect(res.status).toBe(200);
+    return res.answer;
   }
   let plate = 700;
   const newCar = () => addCar(t.app, owner.token, { brand: 'Kia', model: 'Rio', category: 'Sedan', pricePerDay: 6000, plate: `${plate++} MS` } as never);
   const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: authHeader(token), payload });
-  const folioOf = async (token: string, id: string) => {
-    const res = await call(token, 'GET', pathFor('folio', { id }));
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().folio as Folio;
+  const folioOf = async (token: string, id: string): Promise<Folio> => {
+    const res = await callWithStatus(t.app, token, 'folio', { params: { id } });
+    expect(res.status).toBe(200);
+    return res.answer.folio;
   };
   const rowOf = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
-  const quoteOf = async (payload: object) => {
-    const res = await t.app.inject({ method: 'POST', url: API.quote, payload });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().quote as Quote;
+  const quoteOf = async (body: BodyInputOf<'quote'>): Promise<Quote> => {
+    const res = await callWithStatus(t.app, undefined, 'quote', { body });
+    expect(res.status).toBe(200);
+    return res.answer.quote;
   };
 
   it('charges three other drivers named for 30 days after booking: the new total asked first, then the price and the folio', async () => {

@@ -4,7 +4,7 @@
  * careful integration must survive: declines, forged and altered returns, replays, attempts that
  * never come back (expired, listed, closed by staff), refunds, and holds kept while paying.
  */
-import { API, bookingChangeResponses, folioResponses, MESSAGES, PAYMENT_MESSAGES, pathFor, paymentResponses, REFUSAL_CODES, responses } from '@rental/contract';
+import { API, bookingChangeResponses, folioResponses, MESSAGES, PAYMENT_MESSAGES, paymentResponses, REFUSAL_CODES, responses } from '@rental/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, outbox, paymentAttempts } from '../src/db/schema';
@@ -13,8 +13,8 @@ import { expireHolds } from '../src/features/bookings/holds';
 import { expireOpenAttempts } from '../src/features/payments/openAttempts';
 import { type PaymentSandbox, SANDBOX_API_KEY, startPaymentSandbox } from '../src/features/payments/sandbox/server';
 import { wipayHash } from '../src/features/payments/wipay';
-import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
-import { addCar, book, day } from './support/fleet';
+import { type Account, bookCar, callWithStatus, createOwner, createTestApp, describeDatabase, refusalOf, registerCustomer, statusOf, type TestApp, testApi } from './helpers';
+import { addCar, day } from './support/fleet';
 
 const APPROVED_CARD = '4111 1111 1111 1111';
 const DECLINED_CARD = '4000 0000 0000 0002';
@@ -40,17 +40,16 @@ describe(`card payments (${describeDatabase})`, () => {
     await sandbox?.close();
   });
 
-  const call = (token: string | undefined, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: token ? authHeader(token) : {}, ...(payload ? { payload } : {}) });
+  const startPayment = (token: string | undefined, bookingId: string) => callWithStatus(t.app, token, 'startPayment', { body: { bookingId } });
 
   /** A customer with a pending, unpaid booking of its own days. */
   async function customerWithBooking(price?: number): Promise<{ customer: Account; booking: { _id: string; reference: string; price: number } }> {
     const customer = await registerCustomer(t.app);
     const from = day(nextDay);
     nextDay += 3;
-    const res = await book(t.app, customer.token, carId, from, from);
-    expect(res.statusCode).toBe(201);
-    const booking = res.json().booking;
+    const res = await callWithStatus(t.app, customer.token, 'createBooking', { body: { car: carId, pickupDate: from, returnDate: from, paymentMethod: 'upfront' } });
+    expect(res.status).toBe(201);
+    const booking = res.answer.booking;
     if (price !== undefined) {
       await t.db.update(bookings).set({ price }).where(eq(bookings.id, booking._id));
       booking.price = price;
@@ -60,9 +59,9 @@ describe(`card payments (${describeDatabase})`, () => {
 
   /** startPayment, then the card page as the browser gets it. */
   async function openCardPage(token: string, bookingId: string): Promise<{ pageUrl: string; html: string }> {
-    const started = await call(token, 'POST', API.startPayment, { bookingId });
-    expect(started.statusCode, started.body).toBe(200);
-    const { redirectUrl } = paymentResponses.started.parse(started.json());
+    const started = await startPayment(token, bookingId);
+    expect(started.status).toBe(200);
+    const { redirectUrl } = paymentResponses.started.parse(started.answer);
     const page = await fetch(redirectUrl);
     expect(page.status).toBe(200);
     return { pageUrl: redirectUrl, html: await page.text() };
@@ -104,12 +103,12 @@ describe(`card payments (${describeDatabase})`, () => {
       t.db,
       sql`SELECT action, actor_id::text AS "actorId", before, after FROM activity WHERE subject = 'payment' AND subject_id = ${attemptId} ORDER BY id`,
     );
-  const detail = async (token: string, reference: string) => responses.bookingDetail.parse((await call(token, 'GET', API.userBooking(reference))).json()).booking;
+  const detail = async (token: string, reference: string) => responses.bookingDetail.parse(await testApi(t.app, token).call('userBooking', { params: { reference } })).booking;
   /** The booking's folio as its customer reads it. */
   const folioOf = async (token: string, bookingId: string) => {
-    const res = await call(token, 'GET', pathFor('folio', { id: bookingId }));
-    expect(res.statusCode, res.body).toBe(200);
-    return folioResponses.folio.parse(res.json()).folio;
+    const res = await callWithStatus(t.app, token, 'folio', { params: { id: bookingId } });
+    expect(res.status).toBe(200);
+    return folioResponses.folio.parse(res.answer).folio;
   };
   const moneyIn = (folio: { payments: { kind: string; method: string; amount: number }[] }) => folio.payments.map((p) => [p.kind, p.method, p.amount]);
   /** Moves an attempt's start back in time: what the database's clock will say half an hour later. */
@@ -155,9 +154,7 @@ describe(`card payments (${describeDatabase})`, () => {
     expect(folio.totals.balance).toBe(0);
 
     // A paid booking is not paid again.
-    const again = await call(customer.token, 'POST', API.startPayment, { bookingId: booking._id });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ success: false, message: REFUSAL_CODES.nothing_owing, code: 'nothing_owing' });
+    expect(await refusalOf(startPayment(customer.token, booking._id))).toEqual({ status: 409, answer: { success: false, message: REFUSAL_CODES.nothing_owing, code: 'nothing_owing' } });
     expect(await attemptsOf(booking._id)).toHaveLength(1);
   });
 
@@ -253,7 +250,9 @@ describe(`card payments (${describeDatabase})`, () => {
 
     // Not yet: the customer may still be on the card page.
     expect(await expireOpenAttempts(t.db)).not.toContain(attempt!.orderId);
-    const open = async () => paymentResponses.attempts.parse((await call(owner.token, 'GET', API.paymentAttempts)).json());
+    const open = async () => paymentResponses.attempts.parse(await testApi(t.app, owner.token).call('paymentAttempts'));
+    const closePayment = (token: string, body: { outcome: 'paid' | 'failed'; note?: string }) => callWithStatus(t.app, token, 'closePayment', { params: { id: attempt!.id }, body });
+    const refundPayment = (amount: number) => callWithStatus(t.app, owner.token, 'refundPayment', { params: { id: attempt!.id }, body: { amount } });
     expect((await open()).attempts.some((a) => a._id === attempt!.id)).toBe(false);
 
     await ageAttempt(attempt!.id, 31);
@@ -262,27 +261,23 @@ describe(`card payments (${describeDatabase})`, () => {
     expect((await detail(customer.token, booking.reference)).cardPayment).toMatchObject({ status: 'expired' });
 
     // Customers cannot see or settle attempts.
-    expect((await call(customer.token, 'GET', API.paymentAttempts)).statusCode).toBe(403);
-    expect((await call(customer.token, 'POST', pathFor('closePayment', { id: attempt!.id }), { outcome: 'paid' })).statusCode).toBe(403);
+    expect(await statusOf(callWithStatus(t.app, customer.token, 'paymentAttempts'))).toBe(403);
+    expect(await statusOf(closePayment(customer.token, { outcome: 'paid' }))).toBe(403);
 
-    const closed = await call(owner.token, 'POST', pathFor('closePayment', { id: attempt!.id }), { outcome: 'paid', note: 'Seen as paid in the WiPay dashboard' });
-    expect(closed.statusCode).toBe(200);
-    expect(closed.json()).toMatchObject({ success: true, message: PAYMENT_MESSAGES.closedPaid, attempt: { status: 'paid' } });
+    const closed = await closePayment(owner.token, { outcome: 'paid', note: 'Seen as paid in the WiPay dashboard' });
+    expect(closed.status).toBe(200);
+    expect(closed.answer).toMatchObject({ success: true, message: PAYMENT_MESSAGES.closedPaid, attempt: { status: 'paid' } });
     expect(await bookingRow(booking._id)).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'card' });
     expect((await lettersOf(booking._id)).map((letter) => letter.kind)).toContain('card_payment_received');
     expect((await open()).attempts.some((a) => a._id === attempt!.id)).toBe(false);
-    const closedAgain = await call(owner.token, 'POST', pathFor('closePayment', { id: attempt!.id }), { outcome: 'failed' });
-    expect(closedAgain.statusCode).toBe(409);
-    expect(closedAgain.json().message).toBe(PAYMENT_MESSAGES.notOpen);
+    await expect(closePayment(owner.token, { outcome: 'failed' })).rejects.toMatchObject({ status: 409, message: PAYMENT_MESSAGES.notOpen });
 
     // Refunds made in the provider's dashboard: at most what is left.
-    const part = await call(owner.token, 'POST', pathFor('refundPayment', { id: attempt!.id }), { amount: 1000 });
-    expect(part.statusCode).toBe(200);
-    expect(part.json()).toMatchObject({ message: PAYMENT_MESSAGES.refundRecorded, attempt: { status: 'refunded', refundedAmount: 1000 } });
-    const tooMuch = await call(owner.token, 'POST', pathFor('refundPayment', { id: attempt!.id }), { amount: booking.price });
-    expect(tooMuch.statusCode).toBe(409);
-    expect(tooMuch.json().message).toBe(PAYMENT_MESSAGES.refundTooMuch(booking.price - 1000, 'JMD'));
-    expect((await call(owner.token, 'POST', pathFor('refundPayment', { id: attempt!.id }), { amount: booking.price - 1000 })).statusCode).toBe(200);
+    const part = await refundPayment(1000);
+    expect(part.status).toBe(200);
+    expect(part.answer).toMatchObject({ message: PAYMENT_MESSAGES.refundRecorded, attempt: { status: 'refunded', refundedAmount: 1000 } });
+    await expect(refundPayment(booking.price)).rejects.toMatchObject({ status: 409, message: PAYMENT_MESSAGES.refundTooMuch(booking.price - 1000, 'JMD') });
+    expect((await refundPayment(booking.price - 1000)).status).toBe(200);
     expect((await attemptsOf(booking._id))[0]).toMatchObject({ status: 'refunded', refundedAmount: booking.price });
     // The folio has the payment and each refund; all of it given back while the booking stands, it owes its price again.
     const folio = await folioOf(customer.token, booking._id);
@@ -326,7 +321,7 @@ describe(`card payments (${describeDatabase})`, () => {
     expect(folio.totals.balance).toBe(-booking.price);
     expect((await attemptsOf(booking._id))[0]).toMatchObject({ status: 'paid' });
     const letters = await lettersOf(booking._id);
-    const company = responses.company.parse((await call(undefined, 'GET', API.company)).json()).company;
+    const company = responses.company.parse(await testApi(t.app).call('company')).company;
     const alert = letters.find((letter) => letter.kind === 'card_payment_staff_alert');
     expect(alert).toMatchObject({ recipient: company.email });
     expect(alert!.textBody).toContain('after the booking was cancelled');
@@ -368,8 +363,8 @@ describe(`card payments (${describeDatabase})`, () => {
   it('a part-paid booking pays the rest by card: the attempt is for the balance, and then the booking is paid', async () => {
     const { customer, booking } = await customerWithBooking();
     const part = 3000;
-    const recorded = await call(owner.token, 'POST', pathFor('recordPayment', { id: booking._id }), { method: 'cash', amount: part, reference: 'Receipt 118' });
-    expect(recorded.statusCode, recorded.body).toBe(201);
+    const recorded = await callWithStatus(t.app, owner.token, 'recordPayment', { params: { id: booking._id }, body: { method: 'cash', amount: part, reference: 'Receipt 118' } });
+    expect(recorded.status).toBe(201);
     expect((await bookingRow(booking._id)).paymentStatus).toBe('part_paid');
 
     const { pageUrl, html } = await openCardPage(customer.token, booking._id);
@@ -391,9 +386,9 @@ describe(`card payments (${describeDatabase})`, () => {
   it('a card page opened for 2 days pays only its amount: the booking cannot be stretched while the page is open, and once it expired a stretch leaves the rest owed', async () => {
     const car = await addCar(t.app, owner.token, { pricePerDay: 7000 });
     const customer = await registerCustomer(t.app);
-    const made = await book(t.app, customer.token, car._id, day(20), day(22));
-    expect(made.statusCode, made.body).toBe(201);
-    const booking = made.json().booking as { _id: string; reference: string; price: number };
+    const made = await callWithStatus(t.app, customer.token, 'createBooking', { body: { car: car._id, pickupDate: day(20), returnDate: day(22), paymentMethod: 'upfront' } });
+    expect(made.status).toBe(201);
+    const booking = made.answer.booking;
     // 2 days at 7,000, with GCT.
     expect(booking.price).toBe(16_100);
     const { pageUrl, html } = await openCardPage(customer.token, booking._id);
@@ -408,13 +403,10 @@ describe(`card payments (${describeDatabase})`, () => {
       [customer.token, 'bookingChangeQuote'],
       [owner.token, 'changeBooking'],
     ] as const) {
-      const res = await call(token, 'POST', pathFor(endpoint, { id: booking._id }), stretch);
-      expect(res.statusCode, `${endpoint}: ${res.body}`).toBe(409);
-      expect(res.json()).toEqual(refusedOpen);
+      expect(await refusalOf(callWithStatus(t.app, token, endpoint, { params: { id: booking._id }, body: stretch })), endpoint).toEqual({ status: 409, answer: refusedOpen });
     }
-    const drivers = await t.app.inject({ method: 'PUT', url: pathFor('bookingDrivers', { id: booking._id }), headers: authHeader(customer.token), payload: { drivers: [] } });
-    expect(drivers.statusCode).toBe(409);
-    expect(drivers.json()).toEqual(refusedOpen);
+    const drivers = callWithStatus(t.app, customer.token, 'bookingDrivers', { params: { id: booking._id }, body: { drivers: [] } });
+    expect(await refusalOf(drivers)).toEqual({ status: 409, answer: refusedOpen });
     expect(await bookingRow(booking._id)).toEqual(before.row);
     expect(await folioOf(customer.token, booking._id)).toEqual(before.folio);
     expect(await lettersOf(booking._id)).toEqual(before.letters);
@@ -423,9 +415,9 @@ describe(`card payments (${describeDatabase})`, () => {
     const [attempt] = await attemptsOf(booking._id);
     await ageAttempt(attempt!.id, 31);
     expect(await expireOpenAttempts(t.db)).toContain(attempt!.orderId);
-    const stretched = await call(customer.token, 'POST', pathFor('changeBooking', { id: booking._id }), stretch);
-    expect(stretched.statusCode, stretched.body).toBe(200);
-    const { change } = bookingChangeResponses.changed.parse(stretched.json());
+    const stretched = await callWithStatus(t.app, customer.token, 'changeBooking', { params: { id: booking._id }, body: stretch });
+    expect(stretched.status).toBe(200);
+    const { change } = bookingChangeResponses.changed.parse(stretched.answer);
     expect(change.after.days).toBe(32);
 
     // Then the customer pays the old page: what it charged is recorded, and the rest is still owed.
@@ -453,7 +445,7 @@ describe(`card payments (${describeDatabase})`, () => {
     const { customer, booking } = await customerWithBooking();
     const { pageUrl, html } = await openCardPage(customer.token, booking._id);
     const part = 2000;
-    expect((await call(owner.token, 'POST', pathFor('recordPayment', { id: booking._id }), { method: 'cash', amount: part })).statusCode).toBe(201);
+    expect((await callWithStatus(t.app, owner.token, 'recordPayment', { params: { id: booking._id }, body: { method: 'cash', amount: part } })).status).toBe(201);
 
     expect(await arrive(await submitCard(pageUrl, html, APPROVED_CARD))).toBe(`/my-bookings/${booking.reference}?payment=paid`);
     const folio = await folioOf(customer.token, booking._id);
@@ -469,16 +461,16 @@ describe(`card payments (${describeDatabase})`, () => {
 
   it('40 starts at once open one card page: each is answered with it, and paying it pays once', async () => {
     const { customer, booking } = await customerWithBooking();
-    const starts = await Promise.all(Array.from({ length: 40 }, () => call(customer.token, 'POST', API.startPayment, { bookingId: booking._id })));
-    expect(starts.map((res) => res.statusCode)).toEqual(Array.from({ length: 40 }, () => 200));
-    const pages = new Set(starts.map((res) => paymentResponses.started.parse(res.json()).redirectUrl));
+    const starts = await Promise.all(Array.from({ length: 40 }, () => startPayment(customer.token, booking._id)));
+    expect(starts.map((res) => res.status)).toEqual(Array.from({ length: 40 }, () => 200));
+    const pages = new Set(starts.map((res) => paymentResponses.started.parse(res.answer).redirectUrl));
     expect(pages.size).toBe(1);
     const [pageUrl] = [...pages];
     expect(await attemptsOf(booking._id)).toMatchObject([{ status: 'sent', amount: booking.price }]);
 
     // Later, the same page again (a reload, another tab).
-    const later = await call(customer.token, 'POST', API.startPayment, { bookingId: booking._id });
-    expect(paymentResponses.started.parse(later.json()).redirectUrl).toBe(pageUrl);
+    const later = await startPayment(customer.token, booking._id);
+    expect(paymentResponses.started.parse(later.answer).redirectUrl).toBe(pageUrl);
 
     const html = await (await fetch(pageUrl!)).text();
     expect(await arrive(await submitCard(pageUrl!, html, APPROVED_CARD))).toBe(`/my-bookings/${booking.reference}?payment=paid`);
@@ -505,8 +497,8 @@ describe(`card payments (${describeDatabase})`, () => {
     expect(await bookingRow(booking._id)).toEqual(before.row);
 
     // Still open: starting again answers the same page.
-    const again = await call(customer.token, 'POST', API.startPayment, { bookingId: booking._id });
-    expect(paymentResponses.started.parse(again.json()).redirectUrl).toBe(pageUrl);
+    const again = await startPayment(customer.token, booking._id);
+    expect(paymentResponses.started.parse(again.answer).redirectUrl).toBe(pageUrl);
 
     // The provider's signed word closes it as not paid.
     expect(await arrive(declined)).toBe(`/my-bookings/${booking.reference}?payment=failed`);
@@ -516,17 +508,13 @@ describe(`card payments (${describeDatabase})`, () => {
   it('only the customer’s own booking, still to be paid, can be paid by card', async () => {
     const { booking } = await customerWithBooking();
     const stranger = await registerCustomer(t.app);
-    const theirs = await call(stranger.token, 'POST', API.startPayment, { bookingId: booking._id });
-    expect(theirs.statusCode).toBe(404);
-    expect(theirs.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.bookingNotFound });
-    expect((await call(undefined, 'POST', API.startPayment, { bookingId: booking._id })).statusCode).toBe(401);
+    expect(await refusalOf(startPayment(stranger.token, booking._id))).toEqual({ status: 404, answer: { success: false, code: expect.any(String), message: MESSAGES.bookingNotFound } });
+    expect(await statusOf(startPayment(undefined, booking._id))).toBe(401);
     expect(await attemptsOf(booking._id)).toEqual([]);
 
     const { customer, booking: cancelled } = await customerWithBooking();
     await t.db.update(bookings).set({ status: 'cancelled', statusReason: 'customer' }).where(eq(bookings.id, cancelled._id));
-    const refused = await call(customer.token, 'POST', API.startPayment, { bookingId: cancelled._id });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(PAYMENT_MESSAGES.cancelled);
+    await expect(startPayment(customer.token, cancelled._id)).rejects.toMatchObject({ status: 409, message: PAYMENT_MESSAGES.cancelled });
   });
 });
 
@@ -537,10 +525,9 @@ describe(`card payments off, and the built-in sandbox (${describeDatabase})`, ()
       const owner = await createOwner(t.app);
       const customer = await registerCustomer(t.app);
       const car = await addCar(t.app, owner.token);
-      const booking = (await book(t.app, customer.token, car._id, day(5), day(6))).json().booking;
-      const res = await t.app.inject({ method: 'POST', url: API.startPayment, headers: authHeader(customer.token), payload: { bookingId: booking._id } });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.cardPaymentsOff });
+      const booking = await bookCar(t.app, customer.token, car._id, day(5), day(6));
+      const res = callWithStatus(t.app, customer.token, 'startPayment', { body: { bookingId: booking._id } });
+      expect(await refusalOf(res)).toEqual({ status: 409, answer: { success: false, code: expect.any(String), message: MESSAGES.cardPaymentsOff } });
       expect(await t.db.select().from(paymentAttempts)).toEqual([]);
     } finally {
       await t.close();
@@ -553,10 +540,10 @@ describe(`card payments off, and the built-in sandbox (${describeDatabase})`, ()
       const owner = await createOwner(t.app);
       const customer = await registerCustomer(t.app);
       const car = await addCar(t.app, owner.token);
-      const booking = (await book(t.app, customer.token, car._id, day(5), day(6))).json().booking;
-      const res = await t.app.inject({ method: 'POST', url: API.startPayment, headers: authHeader(customer.token), payload: { bookingId: booking._id } });
-      expect(res.statusCode).toBe(200);
-      const page = await fetch(res.json().redirectUrl);
+      const booking = await bookCar(t.app, customer.token, car._id, day(5), day(6));
+      const res = await callWithStatus(t.app, customer.token, 'startPayment', { body: { bookingId: booking._id } });
+      expect(res.status).toBe(200);
+      const page = await fetch(res.answer.redirectUrl);
       expect(await page.text()).toContain('Payment sandbox: no real card is charged.');
       expect((await t.db.select().from(paymentAttempts))[0]).toMatchObject({ provider: 'sandbox', status: 'sent' });
     } finally {

@@ -5,11 +5,11 @@
  * chain of actions) is sent as a customer's document; read back, none of them remains, while the
  * page's text, a web link and a move within the document do.
  */
-import { API, pathFor } from '@rental/contract';
+import { pathFor } from '@rental/contract';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, type PDFObject, PDFRawStream, PDFString, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
-import { multipart } from './support/multipart';
+import { type Account, authHeader, callWithStatus, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { formData } from './support/multipart';
 import { pdfText } from './support/pdfText';
 
 const PAGE_TEXT = 'Proof of address: 14 Waterford Drive, Portmore';
@@ -89,10 +89,11 @@ describe(`PDF documents run nothing (${describeDatabase})`, () => {
     const before = armed.toString('latin1');
     for (const marker of ['/OpenAction', '/AA', '/JavaScript', '/Launch', 'javascript:alert', 'calc.exe', "app.alert('next')"]) expect(before, marker).toContain(marker);
 
-    const form = await multipart({ kind: 'proof_of_address' }, [{ name: 'file', bytes: armed, type: 'application/pdf', filename: 'address.pdf' }]);
-    const sent = await t.app.inject({ method: 'POST', url: API.uploadDocument, headers: { ...form.headers, ...authHeader(customer.token) }, payload: form.payload });
-    expect(sent.statusCode, sent.body).toBe(201);
-    const file = await t.app.inject({ method: 'GET', url: pathFor('document', { id: sent.json().document._id }), headers: authHeader(owner.token) });
+    const form = formData({ kind: 'proof_of_address' }, [{ name: 'file', bytes: armed, type: 'application/pdf', filename: 'address.pdf' }]);
+    const sent = await callWithStatus(t.app, customer.token, 'uploadDocument', { form });
+    expect(sent.status).toBe(201);
+    // The file itself is bytes, not an answer of the API's: read raw.
+    const file = await t.app.inject({ method: 'GET', url: pathFor('document', { id: sent.answer.document._id }), headers: authHeader(owner.token) });
     expect(file.headers['content-type']).toBe('application/pdf');
     const kept = file.rawPayload;
 

@@ -11,14 +11,14 @@ import { API, MESSAGES, pathFor, ROUTES } from '@rental/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwner, createStaff, createTestApp, describeDatabase, registerCustomer, TEST_PASSWORD, type TestApp, uniqueEmail } from './helpers';
+import { callWithStatus, createOwner, createStaff, createTestApp, describeDatabase, registerCustomer, TEST_PASSWORD, type TestApp, testApi, uniqueEmail } from './helpers';
 import { type Call, type Entry, type StaffMember, everyone, loggedIn, managersOnly, ownersOnly, refusalsFor, ROLES, type Role, staffOnly, type World } from './support/permissionMatrix';
 import { everyRow } from './support/everyRow';
-import { addCar, book, carUpload, day, insertBooking } from './support/fleet';
+import { addCar, carUpload, day, insertBooking } from './support/fleet';
 import { bookings } from '../src/db/schema';
 import { eq } from 'drizzle-orm';
 import { smallPng } from './support/images';
-import { multipart } from './support/multipart';
+import { formData, multipart } from './support/multipart';
 
 /** Every route's entry elsewhere in the matrix: each feature's file of entries (one writer each). */
 import { staffEntries } from './permissionEntries/staff';
@@ -49,7 +49,7 @@ function freshCustomer(w: World, purpose: string, withDriver = false): Promise<s
   if (!made) {
     made = (async () => {
       const account = await registerCustomer(w.app);
-      if (withDriver) await w.app.inject({ method: 'PUT', url: API.saveDriver, headers: { authorization: account.token }, payload: GOOD_DRIVER });
+      if (withDriver) await testApi(w.app, account.token).call('saveDriver', { body: GOOD_DRIVER });
       return account.user._id;
     })();
     customersFor.set(purpose, made);
@@ -61,9 +61,8 @@ let documentOfCustomer: Promise<string> | undefined;
 /** One document of the customer's, uploaded once. */
 function customersDocument(w: World): Promise<string> {
   documentOfCustomer ??= (async () => {
-    const body = await multipart({ kind: 'licence_front' }, [{ name: 'file', bytes: await smallPng(60, 40), filename: 'licence.png', type: 'image/png' }]);
-    const res = await w.app.inject({ method: 'POST', url: API.uploadDocument, payload: body.payload, headers: { ...body.headers, authorization: w.accounts.customer.token } });
-    return res.json().document._id as string;
+    const form = formData({ kind: 'licence_front' }, [{ name: 'file', bytes: await smallPng(60, 40), filename: 'licence.png', type: 'image/png' }]);
+    return (await testApi(w.app, w.accounts.customer.token).call('uploadDocument', { form })).document._id;
   })();
   return documentOfCustomer;
 }
@@ -351,7 +350,7 @@ const TABLE: Record<string, Entry> = {
   [`GET ${API.company}`]: { call: () => ({ method: 'GET', url: API.company }), expected: everyone(200) },
   [`PUT ${API.updateCompany}`]: {
     call: async (w) => {
-      const current = (await w.app.inject({ method: 'GET', url: API.company })).json().company;
+      const current = (await testApi(w.app).call('company')).company;
       return { method: 'PUT', url: API.updateCompany, payload: { ...current, phone: '+1 (876) 555-0199' } };
     },
     expected: managersOnly(200),
@@ -436,13 +435,13 @@ describe(`permissions: every route x every kind of caller (${describeDatabase})`
       manager: await addCar(app, owner.token, { brand: 'Kia' }),
       owner: await addCar(app, owner.token, { brand: 'Nissan' }),
     };
-    const booked = await book(app, customer.token, car._id, day(5), day(6));
-    expect(booked.statusCode).toBe(201);
+    const booked = await callWithStatus(app, customer.token, 'createBooking', { body: { car: car._id, pickupDate: day(5), returnDate: day(6), paymentMethod: 'upfront' } });
+    expect(booked.status).toBe(201);
     const cancellable: string[] = [];
     for (let i = 0; i < 40; i++) {
       cancellable.push(await insertBooking(app.db, { carId: car._id, userId: customer.user._id, pickupDate: day(150 + i), returnDate: day(150 + i), status: 'confirmed' }));
     }
-    world = { app, accounts: { owner, manager, agent, customer, otherCustomer }, car, spareCars, customersBooking: booked.json().booking._id, cancellable };
+    world = { app, accounts: { owner, manager, agent, customer, otherCustomer }, car, spareCars, customersBooking: booked.answer.booking._id, cancellable };
   });
   afterAll(async () => {
     await t?.close();
@@ -546,8 +545,8 @@ describe(`permissions: every route x every kind of caller (${describeDatabase})`
     it("another customer cannot change the customer's booking through any field of any call", async () => {
       const other = world.accounts.otherCustomer.token;
       const statusOfTheBooking = async () => {
-        const mine = await world.app.inject(withToken({ method: 'GET', url: API.userBookings }, tokenOf('customer')));
-        return (mine.json().bookings as { _id: string; status: string }[]).find((b) => b._id === world.customersBooking)?.status;
+        const mine = await testApi(world.app, tokenOf('customer')).call('userBookings');
+        return mine.bookings.find((b) => b._id === world.customersBooking)?.status;
       };
       const statusBefore = await statusOfTheBooking();
       expect(statusBefore).toBeDefined();

@@ -3,12 +3,12 @@
  * stock, other drivers, delivery and GCT. The quote call and the booking give the same lines, a
  * booking keeps them whatever changes later, and the last child seat goes to one customer only.
  */
-import { API, type CompanySettings, ROUTES, type Extra, type PriceRules, type PricesBodyInput, quote as contractQuote, type Quote } from '@rental/contract';
+import { type BodyInputOf, type CompanySettings, ROUTES, type Extra, type PriceRules, type PricesBodyInput, quote as contractQuote, type Quote } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bookingExtras, bookings, outbox } from '../src/db/schema';
-import { type Account, authHeader, createOwner, createTestApp, describeDatabase, type TestApp } from './helpers';
+import { type Account, callWithStatus, createOwner, createTestApp, describeDatabase, outcomeOf, refusalOf, statusOf, type TestApp, testApi } from './helpers';
 import { addCar, customersWithTokens, day, ownerCall } from './support/fleet';
 
 const NO_RULES: PriceRules = { seasons: [], weeklyPercentOff: 0, monthlyPercentOff: 0, additionalDriverPerDay: 0, delivery: { airport: null, portmore: null, kingston: null } };
@@ -21,25 +21,31 @@ describe(`prices and extras (${describeDatabase})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     owner = await createOwner(t.app);
-    company = (await t.app.inject({ method: 'GET', url: API.company })).json().company;
+    company = (await testApi(t.app).call('company')).company;
   });
   afterAll(() => t?.close());
   // Every test sets the rules it needs; none leaves them to the next.
   afterEach(async () => {
     await savePrices({ ...NO_RULES, extras: [] });
-    await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, company);
+    await saveCompany(company);
   });
 
-  async function savePrices(body: PricesBodyInput) {
-    const res = await ownerCall(t.app, owner.token, 'PUT', API.ownerPrices, body);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { rules: PriceRules; extras: Extra[] };
+  async function savePrices(body: PricesBodyInput): Promise<{ rules: PriceRules; extras: Extra[] }> {
+    const res = await callWithStatus(t.app, owner.token, 'savePrices', { body });
+    expect(res.status).toBe(200);
+    return res.answer;
   }
-  const quoteOf = (payload: object) => t.app.inject({ method: 'POST', url: API.quote, payload });
+  const saveCompany = (settings: CompanySettings) => callWithStatus(t.app, owner.token, 'updateCompany', { body: settings });
+  const quoteOf = (body: BodyInputOf<'quote'>) => callWithStatus(t.app, undefined, 'quote', { body });
+  /** A refused call's status and words. */
+  const refusedWith = async (call: Promise<unknown>) => {
+    const { status, answer } = await refusalOf(call);
+    return [status, answer?.message];
+  };
   /** A customer of one's own: each account may hold only a few pending bookings. */
   const someone = async () => (await customersWithTokens(t.app, 1))[0]!.token;
-  const bookAs = (token: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: API.createBooking, headers: authHeader(token), payload: { paymentMethod: 'upfront', ...payload } });
+  const bookAs = (token: string, body: Omit<BodyInputOf<'createBooking'>, 'paymentMethod'>) =>
+    callWithStatus(t.app, token, 'createBooking', { body: { paymentMethod: 'upfront', ...body } });
 
   it('prices a week across a season’s first day: each day on its own, then the weekly rate, then GCT', async () => {
     const car = await addCar(t.app, owner.token, { brand: 'Toyota', model: 'Yaris', category: 'Sedan', pricePerDay: 10_000 });
@@ -50,8 +56,8 @@ describe(`prices and extras (${describeDatabase})`, () => {
       extras: [],
     });
     const res = await quoteOf({ car: car._id, pickupDate: day(10), returnDate: day(17) });
-    expect(res.statusCode, res.body).toBe(200);
-    const q: Quote = res.json().quote;
+    expect(res.status).toBe(200);
+    const q: Quote = res.answer.quote;
     expect(q.lines).toEqual([
       { kind: 'days', label: 'Toyota Yaris', quantity: 3, unitPrice: 10_000, amount: 30_000 },
       { kind: 'days', label: 'Toyota Yaris, Christmas', quantity: 4, unitPrice: 12_000, amount: 48_000 },
@@ -60,7 +66,7 @@ describe(`prices and extras (${describeDatabase})`, () => {
     expect({ subtotal: q.subtotal, gct: q.gct, total: q.total, securityDeposit: q.securityDeposit }).toEqual({ subtotal: 70_200, gct: 10_530, total: 80_730, securityDeposit: company.securityDeposit });
 
     // Six days: no weekly rate.
-    const six: Quote = (await quoteOf({ car: car._id, pickupDate: day(10), returnDate: day(16) })).json().quote;
+    const six: Quote = (await quoteOf({ car: car._id, pickupDate: day(10), returnDate: day(16) })).answer.quote;
     expect(six.lines.map((l) => l.kind)).toEqual(['days', 'days']);
     expect(six.subtotal).toBe(3 * 10_000 + 3 * 12_000);
   });
@@ -75,7 +81,7 @@ describe(`prices and extras (${describeDatabase})`, () => {
       ],
       extras: [],
     });
-    const q: Quote = (await quoteOf({ car: car._id, pickupDate: day(21), returnDate: day(24) })).json().quote;
+    const q: Quote = (await quoteOf({ car: car._id, pickupDate: day(21), returnDate: day(24) })).answer.quote;
     expect(q.lines.map(({ label, quantity, unitPrice }) => [label, quantity, unitPrice])).toEqual([
       ['Honda Fit, Summer', 2, 9000],
       ['Honda Fit, Emancipation Day', 1, 6000],
@@ -85,31 +91,29 @@ describe(`prices and extras (${describeDatabase})`, () => {
   it('takes the monthly rate instead of the weekly one from 28 days', async () => {
     const car = await addCar(t.app, owner.token, { pricePerDay: 5000 });
     await savePrices({ ...NO_RULES, weeklyPercentOff: 10, monthlyPercentOff: 25, extras: [] });
-    const q: Quote = (await quoteOf({ car: car._id, pickupDate: day(5), returnDate: day(33) })).json().quote;
+    const q: Quote = (await quoteOf({ car: car._id, pickupDate: day(5), returnDate: day(33) })).answer.quote;
     expect(q.lines.at(-1)).toEqual({ kind: 'discount', label: 'Monthly rate: 25% off', quantity: 1, unitPrice: -35_000, amount: -35_000 });
     expect(q.subtotal).toBe(28 * 5000 - 35_000);
   });
 
   it('adds GCT at the company’s rate: 15% by default, nothing at 0%', async () => {
     const car = await addCar(t.app, owner.token, { pricePerDay: 7777 });
-    const at15: Quote = (await quoteOf({ car: car._id, pickupDate: day(3), returnDate: day(4) })).json().quote;
+    const at15: Quote = (await quoteOf({ car: car._id, pickupDate: day(3), returnDate: day(4) })).answer.quote;
     expect([at15.subtotal, at15.gctPercent, at15.gct, at15.total]).toEqual([7777, 15, 1167, 8944]);
-    expect((await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, { ...company, gctPercent: 0 })).statusCode).toBe(200);
-    const at0: Quote = (await quoteOf({ car: car._id, pickupDate: day(3), returnDate: day(4) })).json().quote;
+    expect((await saveCompany({ ...company, gctPercent: 0 })).status).toBe(200);
+    const at0: Quote = (await quoteOf({ car: car._id, pickupDate: day(3), returnDate: day(4) })).answer.quote;
     expect([at0.subtotal, at0.gct, at0.total]).toEqual([7777, 0, 7777]);
     const booked = await bookAs(await someone(), { car: car._id, pickupDate: day(3), returnDate: day(4) });
-    expect(booked.json().booking.price).toBe(7777);
+    expect(booked.answer.booking.price).toBe(7777);
   });
 
   it('refuses a rental shorter than a season’s fewest days, in words, both to quote and to book', async () => {
     const car = await addCar(t.app, owner.token);
     await savePrices({ ...NO_RULES, seasons: [{ name: 'Easter', startDate: day(40), endDate: day(45), priority: 1, minDays: 4, carRates: {}, categoryPercents: { Sedan: 10, SUV: 10 } }], extras: [] });
     const message = 'Rentals during Easter are for at least 4 days. Please choose a later return date.';
-    const quoted = await quoteOf({ car: car._id, pickupDate: day(44), returnDate: day(46) });
-    expect([quoted.statusCode, quoted.json().message]).toEqual([422, message]);
-    const booked = await bookAs(await someone(), { car: car._id, pickupDate: day(44), returnDate: day(46) });
-    expect([booked.statusCode, booked.json().message]).toEqual([422, message]);
-    expect((await bookAs(await someone(), { car: car._id, pickupDate: day(44), returnDate: day(48) })).statusCode).toBe(201);
+    expect(await refusedWith(quoteOf({ car: car._id, pickupDate: day(44), returnDate: day(46) }))).toEqual([422, message]);
+    expect(await refusedWith(bookAs(await someone(), { car: car._id, pickupDate: day(44), returnDate: day(46) }))).toEqual([422, message]);
+    expect((await bookAs(await someone(), { car: car._id, pickupDate: day(44), returnDate: day(48) })).status).toBe(201);
   });
 
   it('sells extras, other drivers and delivery on the quote, and the booking keeps them after prices change', async () => {
@@ -124,10 +128,10 @@ describe(`prices and extras (${describeDatabase})`, () => {
       ],
     });
     const [waiver, seat] = extras as [Extra, Extra];
-    const choices = { extras: [{ id: waiver.id, quantity: 1 }, { id: seat.id, quantity: 2 }], additionalDrivers: 1, delivery: { place: 'airport', flightNumber: 'jm 123' } };
+    const choices = { extras: [{ id: waiver.id, quantity: 1 }, { id: seat.id, quantity: 2 }], additionalDrivers: 1, delivery: { place: 'airport' as const, flightNumber: 'jm 123' } };
     const res = await quoteOf({ car: car._id, pickupDate: day(8), returnDate: day(11), ...choices });
-    expect(res.statusCode, res.body).toBe(200);
-    const q: Quote = res.json().quote;
+    expect(res.status).toBe(200);
+    const q: Quote = res.answer.quote;
     expect(q.lines.map(({ label, amount }) => [label, amount])).toEqual([
       ['Kia Rio', 18_000],
       ['Collision damage waiver, 1 × 3 days', 7500],
@@ -139,8 +143,8 @@ describe(`prices and extras (${describeDatabase})`, () => {
 
     const token = await someone();
     const booked = await bookAs(token, { car: car._id, pickupDate: day(8), returnDate: day(11), ...choices });
-    expect(booked.statusCode, booked.body).toBe(201);
-    const { booking } = booked.json();
+    expect(booked.status).toBe(201);
+    const { booking } = booked.answer;
     expect(booking.quote).toEqual(q);
     expect(booking.price).toBe(q.total);
     const taken = await t.db.select({ extraId: bookingExtras.extraId, quantity: bookingExtras.quantity }).from(bookingExtras).where(eq(bookingExtras.bookingId, booking._id));
@@ -148,14 +152,14 @@ describe(`prices and extras (${describeDatabase})`, () => {
 
     // The price covers one other driver: a second is charged at the rate the booking was quoted, the rest as sold.
     const driver = (name: string) => ({ name, licenceNumber: 'JM 1234-5678', licenceCountry: 'Jamaica', licenceIssued: '2015-01-10', licenceExpires: '2031-01-10', dateOfBirth: '1990-03-04' });
-    const driversUrl = ROUTES.bookingDrivers.path.replace(':id', booking._id);
-    const two = await t.app.inject({ method: 'PUT', url: driversUrl, headers: authHeader(token), payload: { drivers: [driver('Jane Brown'), driver('Paul Reid')] } });
-    expect(two.statusCode, two.body).toBe(200);
-    expect(two.json().booking.quote.lines.map(({ label, amount }: { label: string; amount: number }) => [label, amount])).toContainEqual(['Other drivers, 2 × 3 days', 6000]);
-    expect(two.json().booking.price).toBe(41_300 + Math.round(41_300 * 0.15));
-    const one = await t.app.inject({ method: 'PUT', url: driversUrl, headers: authHeader(token), payload: { drivers: [driver('Jane Brown')] } });
-    expect(one.statusCode, one.body).toBe(200);
-    expect(one.json().booking.quote).toEqual(q);
+    const nameDrivers = (...names: string[]) => callWithStatus(t.app, token, 'bookingDrivers', { params: { id: booking._id }, body: { drivers: names.map(driver) } });
+    const two = await nameDrivers('Jane Brown', 'Paul Reid');
+    expect(two.status).toBe(200);
+    expect(two.answer.booking.quote!.lines.map(({ label, amount }) => [label, amount])).toContainEqual(['Other drivers, 2 × 3 days', 6000]);
+    expect(two.answer.booking.price).toBe(41_300 + Math.round(41_300 * 0.15));
+    const one = await nameDrivers('Jane Brown');
+    expect(one.status).toBe(200);
+    expect(one.answer.booking.quote).toEqual(q);
 
     // The customer's e-mail tells the same lines, GCT and the deposit.
     const letters = await t.db.select({ text: outbox.textBody, kind: outbox.kind }).from(outbox).where(eq(outbox.bookingId, booking._id));
@@ -168,31 +172,30 @@ describe(`prices and extras (${describeDatabase})`, () => {
 
     // Dearer seats and no more waiver: the booking keeps what it was sold.
     await savePrices({ ...NO_RULES, extras: [{ ...seat, price: 2000 }] });
-    const later = await t.app.inject({ method: 'GET', url: API.userBooking(booking.reference), headers: authHeader(token) });
-    expect(later.json().booking.quote).toEqual(q);
-    const gone = await quoteOf({ car: car._id, pickupDate: day(8), returnDate: day(11), extras: [{ id: waiver.id, quantity: 1 }] });
-    expect([gone.statusCode, gone.json().message]).toEqual([422, 'One of the extras you chose is no longer offered. Please choose the extras again.']);
+    const later = await testApi(t.app, token).call('userBooking', { params: { reference: booking.reference } });
+    expect(later.booking.quote).toEqual(q);
+    const gone = quoteOf({ car: car._id, pickupDate: day(8), returnDate: day(11), extras: [{ id: waiver.id, quantity: 1 }] });
+    expect(await refusedWith(gone)).toEqual([422, 'One of the extras you chose is no longer offered. Please choose the extras again.']);
   });
 
   it('says plainly what cannot be sold: more than the most per booking, delivery not offered, an unknown car', async () => {
     const car = await addCar(t.app, owner.token);
     const { extras } = await savePrices({ ...NO_RULES, extras: [{ name: 'Child seat', description: '', charge: 'per_day', price: 800, maxPerBooking: 2, stock: 4 }] });
-    const tooMany = await quoteOf({ car: car._id, pickupDate: day(3), returnDate: day(4), extras: [{ id: extras[0]!.id, quantity: 3 }] });
-    expect([tooMany.statusCode, tooMany.json().message]).toEqual([422, 'A booking can have at most 2 of Child seat.']);
-    const nowhere = await quoteOf({ car: car._id, pickupDate: day(3), returnDate: day(4), delivery: { place: 'kingston', address: '1 Hope Road' } });
-    expect(nowhere.statusCode).toBe(422);
-    expect(nowhere.json().message).toMatch(/does not deliver there/);
-    const noCar = await quoteOf({ car: '00000000-0000-4000-8000-000000000000', pickupDate: day(3), returnDate: day(4) });
-    expect(noCar.statusCode).toBe(404);
-    const badRules = await ownerCall(t.app, owner.token, 'PUT', API.ownerPrices, { ...NO_RULES, weeklyPercentOff: 95, extras: [] });
-    expect([badRules.statusCode, badRules.json().message]).toEqual([400, 'Weekly rate (percent off) must be at most 90.']);
+    const tooMany = quoteOf({ car: car._id, pickupDate: day(3), returnDate: day(4), extras: [{ id: extras[0]!.id, quantity: 3 }] });
+    expect(await refusedWith(tooMany)).toEqual([422, 'A booking can have at most 2 of Child seat.']);
+    const nowhere = await refusalOf(quoteOf({ car: car._id, pickupDate: day(3), returnDate: day(4), delivery: { place: 'kingston', address: '1 Hope Road' } }));
+    expect(nowhere.status).toBe(422);
+    expect(nowhere.answer?.message).toMatch(/does not deliver there/);
+    expect(await statusOf(quoteOf({ car: '00000000-0000-4000-8000-000000000000', pickupDate: day(3), returnDate: day(4) }))).toBe(404);
+    const badRules = callWithStatus(t.app, owner.token, 'savePrices', { body: { ...NO_RULES, weeklyPercentOff: 95, extras: [] } });
+    expect(await refusedWith(badRules)).toEqual([400, 'Weekly rate (percent off) must be at most 90.']);
   });
 
   it('keeps every change of the rules and extras in the history, by who made it', async () => {
     await savePrices({ ...NO_RULES, weeklyPercentOff: 12, extras: [{ name: 'GPS', description: '', charge: 'per_rental', price: 3000, maxPerBooking: 1, stock: 3 }] });
-    const res = await ownerCall(t.app, owner.token, 'GET', `${API.ownerActivity}?kind=prices&limit=10`);
-    expect(res.statusCode, res.body).toBe(200);
-    const entries: { subjectName: string; action: string; after: Record<string, unknown> | null; actor: { name: string } | null }[] = res.json().entries;
+    const res = await callWithStatus(t.app, owner.token, 'ownerActivity', { query: { kind: 'prices', limit: 10 } });
+    expect(res.status).toBe(200);
+    const entries = res.answer.entries;
     expect(entries.find((e) => e.subjectName === 'GPS')).toMatchObject({ action: 'added', after: expect.objectContaining({ price: 3000, stock: 3 }), actor: { name: owner.user.name } });
     expect(entries.find((e) => e.after?.weeklyPercentOff === 12)).toMatchObject({ action: 'changed', actor: { name: owner.user.name } });
   });
@@ -203,26 +206,27 @@ describe(`prices and extras (${describeDatabase})`, () => {
     const cars = await Promise.all(Array.from({ length: 20 }, () => addCar(t.app, owner.token)));
     const crowd = await customersWithTokens(t.app, 20);
     const answers = await Promise.all(
-      crowd.map((c, i) => bookAs(c.token, { car: cars[i]!._id, pickupDate: day(50), returnDate: day(52), extras: [{ id: seat.id, quantity: 1 }] })),
+      crowd.map((c, i) => outcomeOf(bookAs(c.token, { car: cars[i]!._id, pickupDate: day(50), returnDate: day(52), extras: [{ id: seat.id, quantity: 1 }] }))),
     );
-    const won = answers.filter((a) => a.statusCode === 201);
+    const won = answers.filter((a) => a.status === 201);
     expect(won).toHaveLength(4);
-    for (const lost of answers.filter((a) => a.statusCode !== 201)) {
-      expect([lost.statusCode, lost.json().message]).toEqual([409, 'One of the extras you chose is already taken for some of these days. Please choose fewer, or other dates.']);
+    for (const lost of answers.filter((a) => a.status !== 201)) {
+      expect([lost.status, lost.refusal?.message]).toEqual([409, 'One of the extras you chose is already taken for some of these days. Please choose fewer, or other dates.']);
     }
     // The day after they come back, a seat is free again.
     const spare = await addCar(t.app, owner.token);
-    expect((await bookAs(await someone(), { car: spare._id, pickupDate: day(53), returnDate: day(54), extras: [{ id: seat.id, quantity: 2 }] })).statusCode).toBe(201);
+    expect((await bookAs(await someone(), { car: spare._id, pickupDate: day(53), returnDate: day(54), extras: [{ id: seat.id, quantity: 2 }] })).status).toBe(201);
 
     // Staff cannot re-open a cancelled booking whose seat someone else took meanwhile.
-    const first = won[0]!.json().booking;
-    expect((await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: first._id, status: 'cancelled' })).statusCode).toBe(200);
-    const late = crowd.find((_, i) => answers[i]!.statusCode !== 201)!;
-    const lateCar = cars[answers.findIndex((a) => a.statusCode !== 201)]!;
-    expect((await bookAs(late.token, { car: lateCar._id, pickupDate: day(51), returnDate: day(51), extras: [{ id: seat.id, quantity: 1 }] })).statusCode).toBe(201);
-    const reopen = await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: first._id, status: 'confirmed' });
-    expect(reopen.statusCode).toBe(409);
-    expect(reopen.json().message).toMatch(/one of its extras/);
+    const first = won[0]!.answer!.booking;
+    const setStatus = (status: 'cancelled' | 'confirmed') => callWithStatus(t.app, owner.token, 'changeStatus', { body: { bookingId: first._id, status } });
+    expect((await setStatus('cancelled')).status).toBe(200);
+    const late = crowd.find((_, i) => answers[i]!.status !== 201)!;
+    const lateCar = cars[answers.findIndex((a) => a.status !== 201)]!;
+    expect((await bookAs(late.token, { car: lateCar._id, pickupDate: day(51), returnDate: day(51), extras: [{ id: seat.id, quantity: 1 }] })).status).toBe(201);
+    const reopen = await refusalOf(setStatus('confirmed'));
+    expect(reopen.status).toBe(409);
+    expect(reopen.answer?.message).toMatch(/one of its extras/);
   }, 120_000);
 
   it('stores the total the contract’s quote gives, for random rules, cars, days and extras', async () => {
@@ -252,12 +256,12 @@ describe(`prices and extras (${describeDatabase})`, () => {
             extras: [{ name: 'Waiver', description: '', charge: 'per_rental', price: 3000, maxPerBooking: 1, stock: null }],
           });
           const settings = { ...company, gctPercent: r.gct };
-          expect((await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, settings)).statusCode).toBe(200);
+          expect((await saveCompany(settings)).status).toBe(200);
           const request = { pickupDate: day(r.ahead), returnDate: day(r.ahead + r.length), extras: [{ id: saved.extras[0]!.id, quantity: r.waiver }], additionalDrivers: r.drivers };
           const res = await bookAs(owner.token, { car: car._id, ...request });
-          expect(res.statusCode, res.body).toBe(201);
+          expect(res.status).toBe(201);
           const expected = contractQuote({ id: car._id, brand: car.brand, model: car.model, category: car.category, pricePerDay: r.pricePerDay }, request, saved.rules, saved.extras, settings);
-          const [stored] = await t.db.select({ price: bookings.price, quote: bookings.quote }).from(bookings).where(eq(bookings.id, res.json().booking._id));
+          const [stored] = await t.db.select({ price: bookings.price, quote: bookings.quote }).from(bookings).where(eq(bookings.id, res.answer.booking._id));
           expect(stored!.quote).toEqual(expected.quote);
           expect(stored!.price).toBe(expected.quote!.total);
         },

@@ -5,8 +5,8 @@
  */
 import { ALL_FAILURE_CODES, API, codeOfStatus, REFUSAL_CODES, ROUTES } from '@rental/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
-import { addCar, book, day } from './support/fleet';
+import { type Account, authHeader, callWithStatus, createOwner, createTestApp, describeDatabase, refusalOf, registerCustomer, type TestApp } from './helpers';
+import { addCar, day } from './support/fleet';
 
 describe(`refusal codes (${describeDatabase})`, () => {
   let t: TestApp;
@@ -50,28 +50,20 @@ describe(`refusal codes (${describeDatabase})`, () => {
 
   it('answers a booking of taken days with dates_taken, and a refused staff step with its own code', async () => {
     const car = await addCar(t.app, owner.token, { brand: 'Nissan', model: 'Note', year: 2021 });
-    const first = await book(t.app, customer.token, car._id, day(30), day(31));
-    expect(first.statusCode, first.body).toBe(201);
+    const book = (token: string, pickupDate: string, returnDate: string) =>
+      callWithStatus(t.app, token, 'createBooking', { body: { car: car._id, pickupDate, returnDate, paymentMethod: 'upfront' } });
+    const first = await book(customer.token, day(30), day(31));
+    expect(first.status).toBe(201);
     const other = await registerCustomer(t.app);
-    const second = await book(t.app, other.token, car._id, day(31), day(32));
-    expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ success: false, code: 'dates_taken' });
+    const second = await refusalOf(book(other.token, day(31), day(32)));
+    expect(second.status).toBe(409);
+    expect(second.answer).toMatchObject({ success: false, code: 'dates_taken' });
 
-    const nothingOwing = await t.app.inject({
-      method: 'POST',
-      url: ROUTES.changePaymentStatus.path,
-      headers: authHeader(owner.token),
-      payload: { bookingId: first.json().booking._id, paymentStatus: 'paid', method: 'cash' },
-    });
-    expect(nothingOwing.statusCode, nothingOwing.body).toBe(200);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: ROUTES.changePaymentStatus.path,
-      headers: authHeader(owner.token),
-      payload: { bookingId: first.json().booking._id, paymentStatus: 'paid' },
-    });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ success: false, code: 'nothing_owing', message: REFUSAL_CODES.nothing_owing });
+    const bookingId = first.answer.booking._id;
+    const nothingOwing = await callWithStatus(t.app, owner.token, 'changePaymentStatus', { body: { bookingId, paymentStatus: 'paid', method: 'cash' } });
+    expect(nothingOwing.status).toBe(200);
+    const again = callWithStatus(t.app, owner.token, 'changePaymentStatus', { body: { bookingId, paymentStatus: 'paid' } });
+    expect(await refusalOf(again)).toEqual({ status: 409, answer: { success: false, code: 'nothing_owing', message: REFUSAL_CODES.nothing_owing } });
   });
 
   it('lists every code with its words in OpenAPI', async () => {

@@ -3,7 +3,7 @@
  * who keeps their bookings), the team's roles, removal, and the rule that the company always keeps
  * one owner, also when two owners demote each other at the same moment.
  */
-import { API, pathFor, ROUTES, STAFF_INVITATION_DAYS, STAFF_MESSAGES, MESSAGES } from '@rental/contract';
+import { STAFF_INVITATION_DAYS, STAFF_MESSAGES, MESSAGES } from '@rental/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -13,11 +13,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBackup } from '../src/backup/backup';
 import { bookings, outbox, staffInvitations, users } from '../src/db/schema';
 import { hashInvitationToken } from '../src/features/staff/invitations';
-import { type Account, createOwner, createStaff, createTestApp, describeDatabase, registerCustomer, TEST_PASSWORD, type TestApp, uniqueEmail } from './helpers';
+import { type Account, callWithStatus, createOwner, createStaff, createTestApp, describeDatabase, outcomeOf, registerCustomer, statusOf, TEST_PASSWORD, type TestApp, testApi, uniqueEmail } from './helpers';
 import { addCar, day, insertBooking } from './support/fleet';
 
-const call = (app: FastifyInstance, token: string | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  app.inject({ method, url, headers: token ? { authorization: token } : {}, payload });
+/** The invitation link's page, and what a person sends from it. */
+const invitationPage = (app: FastifyInstance, token: string) => testApi(app).call('staffInvitation', { params: { token } });
+const accept = (app: FastifyInstance, body: { token: string; name?: string; password: string }) => testApi(app).call('acceptStaffInvitation', { body });
+const staffList = (app: FastifyInstance, owner: Account) => testApi(app, owner.token).call('staffMembers');
+const cancelInvitation = (app: FastifyInstance, owner: Account, id: string) => callWithStatus(app, owner.token, 'cancelStaffInvitation', { params: { id } });
+const changeRole = (app: FastifyInstance, by: Account, id: string, staffRole: 'owner' | 'manager' | 'agent') => callWithStatus(app, by.token, 'changeStaffRole', { params: { id }, body: { staffRole } });
+const removeStaff = (app: FastifyInstance, by: Account, id: string) => callWithStatus(app, by.token, 'removeStaff', { params: { id } });
+const login = (app: FastifyInstance, email: string, password: string) => callWithStatus(app, undefined, 'login', { body: { email, password } });
+/** Who a session is, or the status it is refused with (401 once ended). */
+const userData = (app: FastifyInstance, token: string) => callWithStatus(app, token, 'userData');
 
 /** The token in the newest invitation e-mail to this address, as its link carries it. */
 async function linkTokenFor(t: TestApp, email: string): Promise<string> {
@@ -29,13 +37,13 @@ async function linkTokenFor(t: TestApp, email: string): Promise<string> {
 }
 
 async function invite(t: TestApp, owner: Account, email: string, staffRole: 'owner' | 'manager' | 'agent') {
-  return call(t.app, owner.token, 'POST', ROUTES.inviteStaff.path, { email, staffRole });
+  return callWithStatus(t.app, owner.token, 'inviteStaff', { body: { email, staffRole } });
 }
 
 async function history(t: TestApp, owner: Account) {
-  const res = await call(t.app, owner.token, 'GET', `${API.ownerActivity}?kind=staff&limit=200`);
-  expect(res.statusCode).toBe(200);
-  return res.json().entries as { _id: string; actor: { _id: string } | null; action: string; subjectId: string; subjectName: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[];
+  const res = await callWithStatus(t.app, owner.token, 'ownerActivity', { query: { kind: 'staff', limit: 200 } });
+  expect(res.status).toBe(200);
+  return res.answer.entries;
 }
 
 describe(`staff accounts (${describeDatabase})`, () => {
@@ -53,8 +61,8 @@ describe(`staff accounts (${describeDatabase})`, () => {
   it('invites a new person: the e-mailed link opens the page, they choose a name and password and are staff with the role', async () => {
     const email = uniqueEmail('newmanager');
     const sent = await invite(t, owner, email.toUpperCase(), 'manager');
-    expect(sent.statusCode, sent.body).toBe(201);
-    expect(sent.json().message).toBe(STAFF_MESSAGES.invited(email));
+    expect(sent.status).toBe(201);
+    expect(sent.answer.message).toBe(STAFF_MESSAGES.invited(email));
     const token = await linkTokenFor(t, email);
     // Only the token's hash is kept.
     const [row] = await t.db.select().from(staffInvitations).where(eq(staffInvitations.email, email));
@@ -62,37 +70,30 @@ describe(`staff accounts (${describeDatabase})`, () => {
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(STAFF_INVITATION_DAYS * 86_400_000);
 
-    const list = (await call(t.app, owner.token, 'GET', ROUTES.staffMembers.path)).json();
+    const list = await staffList(t.app, owner);
     expect(list.invitations).toContainEqual(expect.objectContaining({ email, staffRole: 'manager', expired: false, invitedBy: 'Olive Owner' }));
 
-    const page = await call(t.app, undefined, 'GET', pathFor('staffInvitation', { token }));
-    expect(page.statusCode).toBe(200);
-    expect(page.json()).toMatchObject({ email, staffRole: 'manager', accountExists: false });
+    expect(await invitationPage(t.app, token)).toMatchObject({ email, staffRole: 'manager', accountExists: false });
 
-    const noName = await call(t.app, undefined, 'POST', ROUTES.acceptStaffInvitation.path, { token, password: 'a good long password' });
-    expect(noName.statusCode).toBe(400);
-    expect(noName.json().message).toBe(STAFF_MESSAGES.nameNeeded);
-    const short = await call(t.app, undefined, 'POST', ROUTES.acceptStaffInvitation.path, { token, name: 'Mia Manager', password: 'short' });
-    expect(short.statusCode).toBe(400);
+    await expect(accept(t.app, { token, password: 'a good long password' })).rejects.toMatchObject({ status: 400, message: STAFF_MESSAGES.nameNeeded });
+    expect(await statusOf(callWithStatus(t.app, undefined, 'acceptStaffInvitation', { body: { token, name: 'Mia Manager', password: 'short' } }))).toBe(400);
 
-    const accepted = await call(t.app, undefined, 'POST', ROUTES.acceptStaffInvitation.path, { token, name: 'Mia Manager', password: 'a good long password' });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    const me = (await call(t.app, accepted.json().token, 'GET', API.userData)).json().user;
+    const accepted = await callWithStatus(t.app, undefined, 'acceptStaffInvitation', { body: { token, name: 'Mia Manager', password: 'a good long password' } });
+    expect(accepted.status).toBe(200);
+    const me = (await testApi(t.app, accepted.answer.token).call('userData')).user;
     expect(me).toMatchObject({ name: 'Mia Manager', email, role: 'owner', staffRole: 'manager' });
     // A manager: no staff accounts.
-    expect((await call(t.app, accepted.json().token, 'GET', ROUTES.staffMembers.path)).statusCode).toBe(403);
+    expect(await statusOf(callWithStatus(t.app, accepted.answer.token, 'staffMembers'))).toBe(403);
     // They can log in with what they chose.
-    expect((await call(t.app, undefined, 'POST', API.login, { email, password: 'a good long password' })).statusCode).toBe(200);
+    expect((await login(t.app, email, 'a good long password')).status).toBe(200);
 
-    const after = (await call(t.app, owner.token, 'GET', ROUTES.staffMembers.path)).json();
+    const after = await staffList(t.app, owner);
     expect(after.members).toContainEqual(expect.objectContaining({ name: 'Mia Manager', email, staffRole: 'manager' }));
-    expect(after.invitations.map((i: { email: string }) => i.email)).not.toContain(email);
+    expect(after.invitations.map((i) => i.email)).not.toContain(email);
 
     // Once only: the second use changes nothing.
-    const again = await call(t.app, undefined, 'POST', ROUTES.acceptStaffInvitation.path, { token, name: 'Someone Else', password: 'another long password' });
-    expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe(STAFF_MESSAGES.linkUsed);
-    expect((await call(t.app, undefined, 'GET', pathFor('staffInvitation', { token }))).json().message).toBe(STAFF_MESSAGES.linkUsed);
+    await expect(accept(t.app, { token, name: 'Someone Else', password: 'another long password' })).rejects.toMatchObject({ status: 404, message: STAFF_MESSAGES.linkUsed });
+    await expect(invitationPage(t.app, token)).rejects.toMatchObject({ message: STAFF_MESSAGES.linkUsed });
     // The kept copy of the e-mail no longer holds a working link.
     const [mail] = await t.db.select({ text: outbox.textBody }).from(outbox).where(eq(outbox.recipient, email));
     expect(mail!.text).not.toContain(token);
@@ -103,22 +104,20 @@ describe(`staff accounts (${describeDatabase})`, () => {
     const customer = await registerCustomer(t.app, { name: 'Carl Customer' });
     const car = await addCar(t.app, owner.token);
     const booking = await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: day(10), returnDate: day(12) });
-    expect((await invite(t, owner, customer.user.email, 'agent')).statusCode).toBe(201);
+    expect((await invite(t, owner, customer.user.email, 'agent')).status).toBe(201);
     const token = await linkTokenFor(t, customer.user.email);
-    expect((await call(t.app, undefined, 'GET', pathFor('staffInvitation', { token }))).json()).toMatchObject({ accountExists: true, staffRole: 'agent' });
+    expect(await invitationPage(t.app, token)).toMatchObject({ accountExists: true, staffRole: 'agent' });
 
-    const wrong = await call(t.app, undefined, 'POST', ROUTES.acceptStaffInvitation.path, { token, password: 'not their password' });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(STAFF_MESSAGES.wrongCurrentPassword);
+    await expect(accept(t.app, { token, password: 'not their password' })).rejects.toMatchObject({ status: 400, message: STAFF_MESSAGES.wrongCurrentPassword });
     const [still] = await t.db.select({ staffRole: users.staffRole }).from(users).where(eq(users.id, customer.user._id));
     expect(still!.staffRole).toBeNull();
 
-    const accepted = await call(t.app, undefined, 'POST', ROUTES.acceptStaffInvitation.path, { token, password: TEST_PASSWORD });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json().message).toContain('bookings stay');
+    const accepted = await callWithStatus(t.app, undefined, 'acceptStaffInvitation', { body: { token, password: TEST_PASSWORD } });
+    expect(accepted.status).toBe(200);
+    expect(accepted.answer.message).toContain('bookings stay');
     // Their old session ended with the change of role; the new one is an agent's.
-    expect((await call(t.app, customer.token, 'GET', API.userData)).statusCode).toBe(401);
-    const me = (await call(t.app, accepted.json().token, 'GET', API.userData)).json().user;
+    expect(await statusOf(userData(t.app, customer.token))).toBe(401);
+    const me = (await testApi(t.app, accepted.answer.token).call('userData')).user;
     expect(me).toMatchObject({ _id: customer.user._id, name: 'Carl Customer', staffRole: 'agent' });
     const [kept] = await t.db.select({ userId: bookings.userId }).from(bookings).where(eq(bookings.id, booking));
     expect(kept!.userId).toBe(customer.user._id);
@@ -126,9 +125,7 @@ describe(`staff accounts (${describeDatabase})`, () => {
 
   it('an address already on the staff is refused in words; a new invitation replaces the one waiting', async () => {
     const manager = await createStaff(t.app, 'manager');
-    const taken = await invite(t, owner, manager.user.email, 'agent');
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe(STAFF_MESSAGES.alreadyStaff);
+    await expect(invite(t, owner, manager.user.email, 'agent')).rejects.toMatchObject({ status: 409, message: STAFF_MESSAGES.alreadyStaff });
 
     const email = uniqueEmail('twice');
     await invite(t, owner, email, 'agent');
@@ -136,11 +133,9 @@ describe(`staff accounts (${describeDatabase})`, () => {
     await invite(t, owner, email, 'manager');
     const second = await linkTokenFor(t, email);
     expect(second).not.toBe(first);
-    const pending = (await call(t.app, owner.token, 'GET', ROUTES.staffMembers.path)).json().invitations.filter((i: { email: string }) => i.email === email);
+    const pending = (await staffList(t.app, owner)).invitations.filter((i) => i.email === email);
     expect(pending).toEqual([expect.objectContaining({ staffRole: 'manager' })]);
-    const old = await call(t.app, undefined, 'POST', ROUTES.acceptStaffInvitation.path, { token: first, name: 'Early Bird', password: 'a good long password' });
-    expect(old.statusCode).toBe(404);
-    expect(old.json().message).toBe(STAFF_MESSAGES.linkReplaced);
+    await expect(accept(t.app, { token: first, name: 'Early Bird', password: 'a good long password' })).rejects.toMatchObject({ status: 404, message: STAFF_MESSAGES.linkReplaced });
     expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
@@ -164,69 +159,58 @@ describe(`staff accounts (${describeDatabase})`, () => {
 
   it('a cancelled or expired link gets a 404 in words and changes nothing', async () => {
     const cancelledEmail = uniqueEmail('cancelled');
-    const sent = (await invite(t, owner, cancelledEmail, 'agent')).json();
+    const sent = (await invite(t, owner, cancelledEmail, 'agent')).answer;
     const cancelledToken = await linkTokenFor(t, cancelledEmail);
-    const cancel = await call(t.app, owner.token, 'POST', pathFor('cancelStaffInvitation', { id: sent.invitation._id }));
-    expect(cancel.statusCode).toBe(200);
-    expect((await call(t.app, owner.token, 'POST', pathFor('cancelStaffInvitation', { id: sent.invitation._id }))).statusCode).toBe(409);
-    const late = await call(t.app, undefined, 'POST', ROUTES.acceptStaffInvitation.path, { token: cancelledToken, name: 'Too Late', password: 'a good long password' });
-    expect(late.statusCode).toBe(404);
-    expect(late.json().message).toBe(STAFF_MESSAGES.linkCancelled);
+    const cancel = await cancelInvitation(t.app, owner, sent.invitation._id);
+    expect(cancel.status).toBe(200);
+    expect(await statusOf(cancelInvitation(t.app, owner, sent.invitation._id))).toBe(409);
+    await expect(accept(t.app, { token: cancelledToken, name: 'Too Late', password: 'a good long password' })).rejects.toMatchObject({ status: 404, message: STAFF_MESSAGES.linkCancelled });
 
     const expiredEmail = uniqueEmail('expired');
     await invite(t, owner, expiredEmail, 'agent');
     const expiredToken = await linkTokenFor(t, expiredEmail);
     await t.db.update(staffInvitations).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(staffInvitations.email, expiredEmail));
-    expect((await call(t.app, owner.token, 'GET', ROUTES.staffMembers.path)).json().invitations).toContainEqual(expect.objectContaining({ email: expiredEmail, expired: true }));
-    const page = await call(t.app, undefined, 'GET', pathFor('staffInvitation', { token: expiredToken }));
-    expect(page.statusCode).toBe(404);
-    expect(page.json().message).toBe(STAFF_MESSAGES.linkExpired);
-    const expired = await call(t.app, undefined, 'POST', ROUTES.acceptStaffInvitation.path, { token: expiredToken, name: 'Too Late', password: 'a good long password' });
-    expect(expired.statusCode).toBe(404);
-    expect(expired.json().message).toBe(STAFF_MESSAGES.linkExpired);
-    const unknown = await call(t.app, undefined, 'GET', pathFor('staffInvitation', { token: 'no-such-link' }));
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(STAFF_MESSAGES.linkNotValid);
+    expect((await staffList(t.app, owner)).invitations).toContainEqual(expect.objectContaining({ email: expiredEmail, expired: true }));
+    await expect(invitationPage(t.app, expiredToken)).rejects.toMatchObject({ status: 404, message: STAFF_MESSAGES.linkExpired });
+    await expect(accept(t.app, { token: expiredToken, name: 'Too Late', password: 'a good long password' })).rejects.toMatchObject({ status: 404, message: STAFF_MESSAGES.linkExpired });
+    await expect(invitationPage(t.app, 'no-such-link')).rejects.toMatchObject({ status: 404, message: STAFF_MESSAGES.linkNotValid });
     expect(await t.db.select().from(users).where(sql`${users.email} IN (${cancelledEmail}, ${expiredEmail})`)).toEqual([]);
   });
 
   it("a role change ends the member's sessions; a removed member's token gets 401 at once and their bookings stay", async () => {
     const agent = await createStaff(t.app, 'agent', { name: 'Ann Agent' });
-    const changed = await call(t.app, owner.token, 'PUT', pathFor('changeStaffRole', { id: agent.user._id }), { staffRole: 'manager' });
-    expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json().member).toMatchObject({ staffRole: 'manager', name: 'Ann Agent' });
-    expect((await call(t.app, agent.token, 'GET', API.userData)).statusCode).toBe(401);
-    const same = await call(t.app, owner.token, 'PUT', pathFor('changeStaffRole', { id: agent.user._id }), { staffRole: 'manager' });
-    expect(same.statusCode).toBe(409);
+    const changed = await changeRole(t.app, owner, agent.user._id, 'manager');
+    expect(changed.status).toBe(200);
+    expect(changed.answer.member).toMatchObject({ staffRole: 'manager', name: 'Ann Agent' });
+    expect(await statusOf(userData(t.app, agent.token))).toBe(401);
+    expect(await statusOf(changeRole(t.app, owner, agent.user._id, 'manager'))).toBe(409);
 
-    const login = await call(t.app, undefined, 'POST', API.login, { email: agent.user.email, password: TEST_PASSWORD });
-    const fresh = login.json().token as string;
+    const fresh = (await login(t.app, agent.user.email, TEST_PASSWORD)).answer.token;
     const car = await addCar(t.app, owner.token);
     const booking = await insertBooking(t.db, { carId: car._id, userId: agent.user._id, pickupDate: day(20), returnDate: day(22) });
-    const removed = await call(t.app, owner.token, 'POST', pathFor('removeStaff', { id: agent.user._id }));
-    expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json().message).toBe(STAFF_MESSAGES.removed('Ann Agent'));
-    const refused = await call(t.app, fresh, 'GET', API.userData);
-    expect(refused.statusCode).toBe(401);
+    const removed = await removeStaff(t.app, owner, agent.user._id);
+    expect(removed.status).toBe(200);
+    expect(removed.answer.message).toBe(STAFF_MESSAGES.removed('Ann Agent'));
+    expect(await statusOf(userData(t.app, fresh))).toBe(401);
     const [row] = await t.db.select({ role: users.role, staffRole: users.staffRole }).from(users).where(eq(users.id, agent.user._id));
     expect(row).toEqual({ role: 'user', staffRole: null });
     expect((await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booking))).length).toBe(1);
     // A customer again: they log in and see their own bookings, not the staff area.
-    const asCustomer = (await call(t.app, undefined, 'POST', API.login, { email: agent.user.email, password: TEST_PASSWORD })).json().token as string;
-    expect((await call(t.app, asCustomer, 'GET', API.ownerBookings)).statusCode).toBe(403);
-    expect((await call(t.app, owner.token, 'POST', pathFor('removeStaff', { id: agent.user._id }))).statusCode).toBe(404);
+    const asCustomer = (await login(t.app, agent.user.email, TEST_PASSWORD)).answer.token;
+    expect(await statusOf(callWithStatus(t.app, asCustomer, 'ownerBookings'))).toBe(403);
+    expect(await statusOf(removeStaff(t.app, owner, agent.user._id))).toBe(404);
   });
 
   it('the history names every invite, cancel, acceptance, role change and removal, and who did it', async () => {
     const email = uniqueEmail('history');
-    const first = (await invite(t, owner, email, 'agent')).json().invitation._id as string;
-    await call(t.app, owner.token, 'POST', pathFor('cancelStaffInvitation', { id: first }));
-    const second = (await invite(t, owner, email, 'agent')).json().invitation._id as string;
+    const first = (await invite(t, owner, email, 'agent')).answer.invitation._id;
+    await cancelInvitation(t.app, owner, first);
+    const second = (await invite(t, owner, email, 'agent')).answer.invitation._id;
     const token = await linkTokenFor(t, email);
-    const joined = await call(t.app, undefined, 'POST', ROUTES.acceptStaffInvitation.path, { token, name: 'Hal History', password: 'a good long password' });
-    const memberId = (await call(t.app, joined.json().token, 'GET', API.userData)).json().user._id as string;
-    await call(t.app, owner.token, 'PUT', pathFor('changeStaffRole', { id: memberId }), { staffRole: 'manager' });
-    await call(t.app, owner.token, 'POST', pathFor('removeStaff', { id: memberId }));
+    const joined = await accept(t.app, { token, name: 'Hal History', password: 'a good long password' });
+    const memberId = (await testApi(t.app, joined.token).call('userData')).user._id;
+    await changeRole(t.app, owner, memberId, 'manager');
+    await removeStaff(t.app, owner, memberId);
 
     // Oldest first, as they happened.
     const entries = [...(await history(t, owner))].filter((e) => [first, second, memberId].includes(e.subjectId)).sort((a, b) => Number(a._id) - Number(b._id));
@@ -260,20 +244,16 @@ describe(`the company keeps one owner (${describeDatabase})`, () => {
 
   it('the last owner can neither be removed nor demoted, and is told so in plain words', async () => {
     const only = await createOwner(t.app);
-    const self = await call(t.app, only.token, 'POST', pathFor('removeStaff', { id: only.user._id }));
-    expect(self.statusCode).toBe(409);
-    expect(self.json().message).toBe(STAFF_MESSAGES.lastOwnerSelf);
-    const demote = await call(t.app, only.token, 'PUT', pathFor('changeStaffRole', { id: only.user._id }), { staffRole: 'manager' });
-    expect(demote.statusCode).toBe(409);
-    expect(demote.json().message).toBe(STAFF_MESSAGES.lastOwnerSelf);
+    await expect(removeStaff(t.app, only, only.user._id)).rejects.toMatchObject({ status: 409, message: STAFF_MESSAGES.lastOwnerSelf });
+    await expect(changeRole(t.app, only, only.user._id, 'manager')).rejects.toMatchObject({ status: 409, message: STAFF_MESSAGES.lastOwnerSelf });
     expect(await owners()).toBe(1);
     // With a second owner, one may leave.
     const second = await createOwner(t.app);
-    const leave = await call(t.app, second.token, 'POST', pathFor('removeStaff', { id: second.user._id }));
-    expect(leave.statusCode, leave.body).toBe(200);
+    const leave = await removeStaff(t.app, second, second.user._id);
+    expect(leave.status).toBe(200);
     expect(await owners()).toBe(1);
     // The remaining owner is still the last one.
-    const members = (await call(t.app, only.token, 'GET', ROUTES.staffMembers.path)).json().members;
+    const members = (await staffList(t.app, only)).members;
     expect(members).toEqual([expect.objectContaining({ _id: only.user._id, staffRole: 'owner' })]);
     expect(MESSAGES.ownersOnly).toBeTruthy();
   });
@@ -285,13 +265,10 @@ describe(`the company keeps one owner (${describeDatabase})`, () => {
       const a = await createOwner(t.app);
       const b = await createOwner(t.app);
       const how = round % 2 === 0 ? ('demote' as const) : ('remove' as const);
-      const act = (by: Account, target: Account) =>
-        how === 'demote'
-          ? call(t.app, by.token, 'PUT', pathFor('changeStaffRole', { id: target.user._id }), { staffRole: 'agent' })
-          : call(t.app, by.token, 'POST', pathFor('removeStaff', { id: target.user._id }));
-      const answers = await Promise.all([act(a, b), act(b, a)]);
-      const statuses = answers.map((r) => r.statusCode).sort();
-      expect(statuses.filter((s) => s === 200), answers.map((r) => r.body).join(' | ')).toHaveLength(1);
+      const act = (by: Account, target: Account) => (how === 'demote' ? changeRole(t.app, by, target.user._id, 'agent') : removeStaff(t.app, by, target.user._id));
+      const answers = await Promise.all([outcomeOf(act(a, b)), outcomeOf(act(b, a))]);
+      const statuses = answers.map((r) => r.status).sort();
+      expect(statuses.filter((s) => s === 200), answers.map((r) => JSON.stringify(r.answer ?? r.refusal)).join(' | ')).toHaveLength(1);
       // The other was refused: the last-owner rule, its caller no longer an owner, or its session ended.
       expect([401, 403, 409]).toContain(statuses.find((s) => s !== 200));
       expect(await owners()).toBe(1);

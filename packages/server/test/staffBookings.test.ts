@@ -3,13 +3,13 @@
  * booking for someone new (with or without an e-mail) or known, under every rule of a customer's own
  * booking but the limit of holds; the letters, the set-password link and the history's line.
  */
-import { API, BOOKING_REFUSALS, MAX_PENDING_BOOKINGS, MESSAGES, pathFor, ROUTES, STAFF_BOOKING_MESSAGES, type Car } from '@rental/contract';
+import { BOOKING_REFUSALS, MAX_PENDING_BOOKINGS, MESSAGES, pathFor, ROUTES, STAFF_BOOKING_MESSAGES, type Car } from '@rental/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, outbox, users } from '../src/db/schema';
-import { type Account, authHeader, createOwner, createStaff, createTestApp, describeDatabase, registerCustomer, type TestApp, uniqueEmail } from './helpers';
+import { type Account, authHeader, callWithStatus, createOwner, createStaff, createTestApp, describeDatabase, refusalOf, registerCustomer, statusOf, type TestApp, testApi, uniqueEmail } from './helpers';
 import { everyRow } from './support/everyRow';
-import { addCar, book, day } from './support/fleet';
+import { addCar, day } from './support/fleet';
 
 describe(`bookings staff make for customers (${describeDatabase})`, () => {
   let t: TestApp;
@@ -32,7 +32,7 @@ describe(`bookings staff make for customers (${describeDatabase})`, () => {
   afterAll(async () => t?.close());
 
   const staffBook = (payload: object, token = agent.token) => t.app.inject({ method: 'POST', url: ROUTES.staffBooking.path, headers: authHeader(token), payload });
-  const search = (q: string, token = agent.token) => t.app.inject({ method: 'GET', url: `${ROUTES.customerSearch.path}?${new URLSearchParams({ q })}`, headers: authHeader(token) });
+  const search = (q: string, token = agent.token) => callWithStatus(t.app, token, 'customerSearch', { query: { q } });
   const lettersTo = (recipient: string) => t.db.select().from(outbox).where(eq(outbox.recipient, recipient));
   const lettersOf = (bookingId: string) => t.db.select().from(outbox).where(eq(outbox.bookingId, bookingId));
 
@@ -54,18 +54,17 @@ describe(`bookings staff make for customers (${describeDatabase})`, () => {
     // booking_events says the agent made it; the history says for whom.
     const [event] = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking._id));
     expect(event!.actorId).toBe(agent.user._id);
-    const list = await t.app.inject({ method: 'GET', url: `${API.ownerActivity}?kind=booking`, headers: authHeader(owner.token) });
-    const entry = list.json().entries.find((e: { subjectId: string }) => e.subjectId === booking._id);
+    const list = await testApi(t.app, owner.token).call('ownerActivity', { query: { kind: 'booking' } });
+    const entry = list.entries.find((e) => e.subjectId === booking._id);
     expect(entry).toMatchObject({ action: 'added', actor: { _id: agent.user._id, name: 'Counter Agent Ann' }, after: { made_for: row!.userId, customer: 'Desmond Walker', new_customer: true, status: 'pending' } });
     // Nobody logs in to an account without a password, even with an empty one.
-    const login = await t.app.inject({ method: 'POST', url: API.login, payload: { email: 'desmond@example.com', password: 'x' } });
-    expect(login.statusCode).toBe(401);
+    expect(await statusOf(callWithStatus(t.app, undefined, 'login', { body: { email: 'desmond@example.com', password: 'x' } }))).toBe(401);
     // The walk-in is found by the digits of their phone number, however it is written.
     const found = await search('876 5550101');
-    expect(found.json().customers).toContainEqual({ _id: row!.userId, name: 'Desmond Walker', email: '', phone: '(876) 555-0101', vetting: 'not_submitted', doNotRent: false, bookings: 1 });
+    expect(found.answer.customers).toContainEqual({ _id: row!.userId, name: 'Desmond Walker', email: '', phone: '(876) 555-0101', vetting: 'not_submitted', doNotRent: false, bookings: 1 });
     // The staff's list shows them with an empty e-mail.
-    const owned = await t.app.inject({ method: 'GET', url: `${API.ownerBookings}?q=${encodeURIComponent('Desmond Walker')}&limit=5`, headers: authHeader(owner.token) });
-    expect(owned.json().bookings[0].user).toMatchObject({ name: 'Desmond Walker', email: '' });
+    const owned = await testApi(t.app, owner.token).call('ownerBookings', { query: { q: 'Desmond Walker', limit: 5 } });
+    expect(owned.bookings[0]!.user).toMatchObject({ name: 'Desmond Walker', email: '' });
   });
 
   it('books a new customer with an e-mail: the booking letter and a welcome link that sets their password once', async () => {
@@ -82,25 +81,25 @@ describe(`bookings staff make for customers (${describeDatabase})`, () => {
     expect(welcome.textBody).not.toMatch(/token=(?!link-not-kept)/);
     const token = welcome.linkToken!;
     expect(token).toBeTruthy();
-    const set = await t.app.inject({ method: 'POST', url: API.resetPassword, payload: { token, password: 'my own new password' } });
-    expect(set.statusCode, set.body).toBe(200);
-    const again = await t.app.inject({ method: 'POST', url: API.resetPassword, payload: { token, password: 'another password here' } });
-    expect(again.statusCode).toBe(400);
-    const login = await t.app.inject({ method: 'POST', url: API.login, payload: { email, password: 'my own new password' } });
-    expect(login.statusCode).toBe(200);
-    const mine = await t.app.inject({ method: 'GET', url: API.userBookings, headers: authHeader(login.json().token) });
-    expect(mine.json().bookings.map((b: { _id: string }) => b._id)).toEqual([booking._id]);
+    const resetPassword = (password: string) => callWithStatus(t.app, undefined, 'resetPassword', { body: { token, password } });
+    expect((await resetPassword('my own new password')).status).toBe(200);
+    expect(await statusOf(resetPassword('another password here'))).toBe(400);
+    const login = await callWithStatus(t.app, undefined, 'login', { body: { email, password: 'my own new password' } });
+    expect(login.status).toBe(200);
+    const mine = await testApi(t.app, login.answer.token).call('userBookings');
+    expect(mine.bookings.map((b) => b._id)).toEqual([booking._id]);
   });
 
   it('books an existing customer by their account, sends them the same letter as their own booking, and applies no limit of holds', async () => {
     const customer = await registerCustomer(t.app, { name: 'Rohan Campbell' });
     const found = await search('rohan camp');
-    expect(found.json().customers.map((c: { _id: string }) => c._id)).toContain(customer.user._id);
+    expect(found.answer.customers.map((c) => c._id)).toContain(customer.user._id);
     const byEmail = await search(customer.user.email.slice(0, 12).toUpperCase());
-    expect(byEmail.json().customers.map((c: { _id: string }) => c._id)).toContain(customer.user._id);
-    for (let i = 0; i < MAX_PENDING_BOOKINGS; i++) expect((await book(t.app, customer.token, car._id, day(200 + i * 2), day(200 + i * 2))).statusCode).toBe(201);
-    const own = await book(t.app, customer.token, car._id, day(230), day(230));
-    expect([own.statusCode, own.json().message]).toEqual([409, BOOKING_REFUSALS.too_many_holds.message]);
+    expect(byEmail.answer.customers.map((c) => c._id)).toContain(customer.user._id);
+    const book = (pickupDate: string) => callWithStatus(t.app, customer.token, 'createBooking', { body: { car: car._id, pickupDate, returnDate: pickupDate, paymentMethod: 'upfront' } });
+    for (let i = 0; i < MAX_PENDING_BOOKINGS; i++) expect((await book(day(200 + i * 2))).status).toBe(201);
+    const own = await refusalOf(book(day(230)));
+    expect([own.status, own.answer?.message]).toEqual([409, BOOKING_REFUSALS.too_many_holds.message]);
     const res = await staffBook({ customer: { userId: customer.user._id }, car: car._id, ...days(), paymentMethod: 'upfront' });
     expect(res.statusCode, res.body).toBe(201);
     const letters = await lettersOf(res.json().booking._id);
@@ -120,8 +119,8 @@ describe(`bookings staff make for customers (${describeDatabase})`, () => {
     const taken = days();
     expect((await staffBook({ customer: { name: 'First Caller', phone: '8765550104' }, car: car._id, ...taken, paymentMethod: 'upfront' })).statusCode).toBe(201);
     const blocked = days();
-    const block = await t.app.inject({ method: 'POST', url: ROUTES.createBlock.path, headers: authHeader(owner.token), payload: { car: car._id, ...blocked } });
-    expect(block.statusCode, block.body).toBe(201);
+    const block = await callWithStatus(t.app, owner.token, 'createBlock', { body: { car: car._id, ...blocked } });
+    expect(block.status).toBe(201);
     const before = await everyRow(t.database.opened.raw);
     const newcomer = { name: 'Second Caller', phone: '8765550105', email: uniqueEmail('second') };
     const refusals: [object, number, string][] = [
@@ -174,20 +173,20 @@ describe(`bookings staff make for customers (${describeDatabase})`, () => {
     const staff = await createStaff(t.app, 'manager', { name: 'Zzyzx Staffer' });
     await registerCustomer(t.app, { name: 'Zzyzx Customer' });
     const res = await search('zzyzx');
-    expect(res.statusCode).toBe(200);
-    const names = res.json().customers.map((c: { name: string }) => c.name);
+    expect(res.status).toBe(200);
+    const names = res.answer.customers.map((c) => c.name);
     expect(names).toEqual(['Zzyzx Customer']);
-    expect(res.body).not.toContain(staff.user._id);
-    expect((await search('z')).json().customers).toEqual([]);
+    expect(JSON.stringify(res.answer)).not.toContain(staff.user._id);
+    expect((await search('z')).answer.customers).toEqual([]);
     for (let i = 0; i < 22; i++) await t.db.insert(users).values({ name: `Qwerty Walkin ${i}`, phone: '8765550000' });
-    expect((await search('qwerty')).json().customers).toHaveLength(20);
+    expect((await search('qwerty')).answer.customers).toHaveLength(20);
   });
 
   it('agents may search and book; customers may not (403, nothing written)', async () => {
     const customer = await registerCustomer(t.app);
     const before = await everyRow(t.database.opened.raw);
     expect((await staffBook({ customer: { name: 'Not Allowed', phone: '8765550106' }, car: car._id, ...days(), paymentMethod: 'upfront' }, customer.token)).statusCode).toBe(403);
-    expect((await search('walker', customer.token)).statusCode).toBe(403);
+    expect(await statusOf(search('walker', customer.token))).toBe(403);
     expect(await everyRow(t.database.opened.raw)).toEqual(before);
     expect(pathFor('staffBooking')).toBe('/api/owner/bookings');
   });

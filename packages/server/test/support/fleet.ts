@@ -7,7 +7,7 @@ import type { Database } from '../../src/db/types';
 import { signSessionToken } from '../../src/features/auth/sessionTokens';
 import { authHeader, testApi } from '../helpers';
 import { smallPng } from './images';
-import { multipart } from './multipart';
+import { formData, multipart } from './multipart';
 
 /** A date `n` days from today in Jamaica (negative: in the past). */
 export function day(n: number): string {
@@ -45,14 +45,24 @@ export async function carUpload(data: unknown, image?: Buffer | null) {
   );
 }
 
-/** Adds a car as the owner's page does (its details and a picture), through the typed client. */
-export async function addCar(app: FastifyInstance, ownerToken: string, overrides: Partial<CarFormInput> = {}): Promise<Car> {
-  const form = new FormData();
-  form.append('carData', JSON.stringify(carForm(overrides)));
-  form.append('image', new File([new Uint8Array(await carPicture())], 'car.png', { type: 'image/png' }));
-  return (await testApi(app, ownerToken).call('addCar', { form })).car;
+/** The same form as a FormData for the typed client's addCar and updateCar. */
+export async function carFormData(data: unknown, image?: Buffer | null): Promise<FormData> {
+  const bytes = image === null ? undefined : (image ?? (await carPicture()));
+  return formData(
+    { carData: typeof data === 'string' ? data : JSON.stringify(data) },
+    bytes ? [{ name: 'image', bytes, filename: 'car.png', type: 'image/png' }] : [],
+  );
 }
 
+/** Adds a car as the owner's page does (its details and a picture), through the typed client. */
+export async function addCar(app: FastifyInstance, ownerToken: string, overrides: Partial<CarFormInput> = {}): Promise<Car> {
+  return (await testApi(app, ownerToken).call('addCar', { form: await carFormData(carForm(overrides)) })).car;
+}
+
+/**
+ * A booking's raw answer, for a test that must read what the typed client does not (headers) or
+ * send what it cannot; the typed way is helpers' bookCar, or callWithStatus(…, 'createBooking', …).
+ */
 export function book(
   app: FastifyInstance,
   token: string,
@@ -69,6 +79,7 @@ export function book(
   });
 }
 
+/** A raw call with a staff member's session, for a body the contract's types would refuse; otherwise testApi. */
 export function ownerCall(app: FastifyInstance, token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
   return app.inject({ method, url, headers: authHeader(token), payload });
 }
