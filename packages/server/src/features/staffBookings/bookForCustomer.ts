@@ -84,7 +84,7 @@ async function book(tx: Tx, actor: Actor, body: StaffBookingBody, rules: Booking
     // The link's token goes to the letter alone: no event or history keeps it.
     await rules.events.record(tx, [{ kind: 'customer_welcomed', bookingId: null, actorId: actor.id, data: { userId: customerId }, secret: token }]);
   }
-  const booking = confirmAtOnce ? ((await findBooking(tx as unknown as Database, eq(bookings.id, bookingId))) ?? made.booking) : made.booking;
+  const booking = confirmAtOnce ? ((await findBooking(tx, eq(bookings.id, bookingId))) ?? made.booking) : made.booking;
   const answer: StaffBookingResponse = {
     success: true,
     message: confirmAtOnce ? STAFF_BOOKING_MESSAGES.bookedConfirmed : STAFF_BOOKING_MESSAGES.booked,
