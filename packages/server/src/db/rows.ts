@@ -15,3 +15,10 @@ export function theRow<T>(rows: readonly T[], what: string): T {
   if (row === undefined) throw new MissingRowError(what);
   return row;
 }
+
+/** The row at `index` of rows made or read in step with another list (a plan, a request's items). */
+export function rowAt<T>(rows: readonly T[], index: number, what: string): T {
+  const row = rows[index];
+  if (row === undefined) throw new MissingRowError(`${what} (number ${index + 1})`);
+  return row;
+}
