@@ -11,11 +11,32 @@ export type Database = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 /** A transaction of the database, as a feature receives it from the caller that opened it. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** SQLSTATE of a database error; drizzle 0.45 wraps driver errors, so look at the cause too. */
+/** A database error and its causes, outermost first: drizzle 0.45 wraps the driver's error. */
+function* errorAndCauses(err: unknown): Generator<object> {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = 'cause' in e ? e.cause : undefined, depth++) yield e;
+}
+
+/** SQLSTATE of a database error. */
 export function pgErrorCode(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = 'cause' in e ? e.cause : undefined, depth++) {
+  for (const e of errorAndCauses(err)) {
     const code = 'code' in e ? e.code : undefined;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** The constraint a database error names. */
+export function violatedConstraint(err: unknown): string | undefined {
+  for (const e of errorAndCauses(err)) {
+    if ('constraint' in e && typeof e.constraint === 'string') return e.constraint;
+  }
+  return undefined;
+}
+
+/** The reason a booking function raised (RAISE EXCEPTION 'extra_sold_out'). */
+export function raisedReason(err: unknown): string | undefined {
+  for (const e of errorAndCauses(err)) {
+    if ('code' in e && e.code === 'P0001') return 'message' in e && typeof e.message === 'string' ? e.message : undefined;
   }
   return undefined;
 }
