@@ -5,6 +5,7 @@ import type { Database } from '../../db/types';
 import { bankDetails } from '../../db/schema';
 import type { EventLog } from '../../events';
 import { getBankDetails } from '../company';
+import { theRow } from '../../db/rows';
 
 /**
  * Saves the company's bank account and, in the same transaction, records the change: every owner
@@ -16,11 +17,11 @@ export async function saveBankDetails(db: Database, ownerId: string, details: Ba
   await db.transaction(async (tx) => {
     await actAs(tx, ownerId);
     const before = await getBankDetails(tx, true);
-    const [saved] = await tx
+    const saved = theRow(await tx
       .insert(bankDetails)
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: bankDetails.id, set: values })
-      .returning({ at: bankDetails.updatedAt });
-    await events.record(tx, [{ kind: 'bank_details_changed', bookingId: null, actorId: ownerId, data: { changedBy: ownerId, at: saved!.at.toISOString(), before, after: details } }]);
+      .returning({ at: bankDetails.updatedAt }), 'The saved bank details');
+    await events.record(tx, [{ kind: 'bank_details_changed', bookingId: null, actorId: ownerId, data: { changedBy: ownerId, at: saved.at.toISOString(), before, after: details } }]);
   });
 }

@@ -29,6 +29,7 @@ import { isId } from '../../db/ids';
 import { bookInTransaction, type BookingRules, findBooking, type Actor, staffActor, takeStep } from '../bookings';
 import { getCompanySettings } from '../company';
 import { writeDriver } from '../drivers';
+import { theRow } from '../../db/rows';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -117,10 +118,10 @@ async function theCustomer(tx: Tx, customer: StaffBookingBody['customer']): Prom
   }
   try {
     // A savepoint: another desk adding the same e-mail at this moment is a clear 409, not a broken transaction.
-    const [row] = await tx.transaction((inner) =>
+    const row = theRow(await tx.transaction((inner) =>
       inner.insert(users).values({ name, phone, email: email ?? null, passwordHash: null }).returning({ id: users.id }),
-    );
-    return { customerId: row!.id, isNew: true, email, name };
+    ), 'The new customer');
+    return { customerId: row.id, isNew: true, email, name };
   } catch (err) {
     if (isUniqueViolation(err)) throw new HttpError(409, STAFF_BOOKING_MESSAGES.emailTaken);
     throw err;
