@@ -29,3 +29,4 @@ export * from './bankDays';
 export * from './refunds';
 export * from './changedLines';
 export * from './walkIns';
+export * from './oneOf';

@@ -1,5 +1,6 @@
 import { staffStatusChoices } from '@rental/contract/bookingLife';
 import { type BookingStatus, SELECTABLE_STATUSES } from '@rental/contract/constants';
+import { isOneOf } from '@rental/contract/oneOf';
 import type { OwnerBooking } from '@rental/contract/schemas';
 import { useContext, useState } from 'react';
 import { formatCalendarDate } from '../../lib/dates';
@@ -26,7 +27,7 @@ type SelectableStatus = (typeof SELECTABLE_STATUSES)[number];
 
 /** The select's statuses; a booking picked up, returned or not picked up has left them (the counter moves it on). */
 export function isSelectableStatus(status: BookingStatus): status is SelectableStatus {
-  return (SELECTABLE_STATUSES as readonly BookingStatus[]).includes(status);
+  return isOneOf<BookingStatus>(SELECTABLE_STATUSES, status);
 }
 
 /**
