@@ -110,7 +110,7 @@ export function staffEventFor(from: BookingStatus, to: StaffSetStatus): BookingE
 }
 
 /** The statuses a staff member's menu offers for a booking: its own, and those the table allows. */
-export function staffStatusChoices(from: BookingStatus, role: StaffRole, choices: readonly StaffSetStatus[]): StaffSetStatus[] {
+export function staffStatusChoices<S extends StaffSetStatus>(from: BookingStatus, role: StaffRole, choices: readonly S[]): S[] {
   return choices.filter((to) => {
     if (to === from) return true;
     const event = staffEventFor(from, to);

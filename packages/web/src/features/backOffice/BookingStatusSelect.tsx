@@ -44,7 +44,7 @@ function StatusSelect({ booking, status: stored, className }: { booking: OwnerBo
   const change = useChangeStatus();
   // The steps the booking's life allows this staff member from here (contract bookingLife.ts), the same table the server checks.
   // (Read without insisting on a session: the server checks the same table, and an agent's steps are the fewest.)
-  const choices = staffStatusChoices(stored, useContext(SessionContext)?.staffRole ?? 'agent', SELECTABLE_STATUSES) as SelectableStatus[];
+  const choices = staffStatusChoices(stored, useContext(SessionContext)?.staffRole ?? 'agent', SELECTABLE_STATUSES);
   // The owner's choice shows while it is asked about and saved; on "no" or a failure the select
   // falls back to the stored status.
   const [choice, setChoice] = useState<SelectableStatus | null>(null);
@@ -80,7 +80,9 @@ function StatusSelect({ booking, status: stored, className }: { booking: OwnerBo
         value={shown}
         // Not disabled while saving: the focus the question hands back must stay on the select.
         aria-disabled={change.isPending || undefined}
-        onChange={(event) => onChange(event.target.value as SelectableStatus)}
+        onChange={(event) => {
+          if (isOneOf(SELECTABLE_STATUSES, event.target.value)) onChange(event.target.value);
+        }}
         className={`rounded-lg border px-3 py-2 font-medium aria-disabled:opacity-60 ${statusSelectColour(shown)} ${className}`}
       >
         {choices.map((status) => (
