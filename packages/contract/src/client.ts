@@ -55,6 +55,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/** The sentence an error answer of the server carries, when it carries one. */
+export function serverSentence(answer: unknown): string | undefined {
+  return isRecord(answer) && typeof answer.message === 'string' ? answer.message : undefined;
+}
+
+/** fetch gave up because its caller aborted it: not a failure to report. */
+export function isAbortError(error: unknown): boolean {
+  return isRecord(error) && error.name === 'AbortError';
+}
+
 export const NETWORK_ERROR_MESSAGE = 'Cannot reach the server. Please check your connection and try again.';
 
 // The platform's own classes where the program has them (the browser's DOM types, or Node's),
@@ -155,7 +165,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     try {
       response = await send(url, { method: route.method, headers, body, signal: given.signal });
     } catch (err) {
-      if (isRecord(err) && err.name === 'AbortError') throw err;
+      if (isAbortError(err)) throw err;
       throw new ApiError(NETWORK_ERROR_MESSAGE, 0, false, name);
     }
     let data: unknown;
