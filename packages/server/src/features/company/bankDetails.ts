@@ -19,6 +19,6 @@ export async function getBankDetails(db: Database | Tx, lock = false): Promise<B
     accountHolderName: row.accountHolderName,
     branch: row.branch,
     accountNumber: row.accountNumber,
-    accountType: row.accountType as AccountType,
+    accountType: row.accountType,
   };
 }
