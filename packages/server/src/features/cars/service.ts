@@ -1,10 +1,7 @@
 import {
   type Car,
-  type CarCategory,
   type CheckAvailabilityBody,
-  type FuelType,
   type ReservedDateRange,
-  type Transmission,
   companyToday,
   DEFAULT_DISTANCE_PER_DAY,
   DEFAULT_DOORS,

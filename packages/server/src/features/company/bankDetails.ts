@@ -3,7 +3,7 @@
  * told), auth, reminders and the back office. Saving it (an owner's change, with the letter warning
  * every owner) stays in backOffice/bankDetails.ts: it sends mail, and mail already reads the company.
  */
-import type { AccountType, BankDetails } from '@rental/contract';
+import type { BankDetails } from '@rental/contract';
 import { bankDetails } from '../../db/schema';
 import type { Database } from '../../db/types';
 
