@@ -33,7 +33,7 @@ export function easterSunday(year: number): string {
 
 /** 0 Sunday … 6 Saturday. */
 export function weekday(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [y = NaN, m = NaN, d = NaN] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 }
 

@@ -6,6 +6,7 @@
  */
 import { BOOKING_STATUSES, type BookingStatus, type StaffSetStatus, STATUSES_FREEING_DAYS } from './constants';
 import type { StaffRole } from './staffRoles';
+import { isOneOf } from './oneOf';
 
 export const BOOKING_EVENTS = [
   'book',
@@ -94,9 +95,9 @@ export function lifeStep(from: BookingStatus, event: BookingEvent, actor: LifeAc
 }
 
 /** A status holds its car's days (and its extras) unless it is one that frees them. */
-export const STATUSES_HOLDING_DAYS = BOOKING_STATUSES.filter((status) => !(STATUSES_FREEING_DAYS as readonly BookingStatus[]).includes(status));
+export const STATUSES_HOLDING_DAYS = BOOKING_STATUSES.filter((status) => !isOneOf(STATUSES_FREEING_DAYS, status));
 export function holdsDays(status: BookingStatus): boolean {
-  return (STATUSES_HOLDING_DAYS as readonly BookingStatus[]).includes(status);
+  return isOneOf(STATUSES_HOLDING_DAYS, status);
 }
 
 /** The event that takes a booking from one status to the one staff chose in a menu. */
@@ -109,7 +110,7 @@ export function staffEventFor(from: BookingStatus, to: StaffSetStatus): BookingE
 }
 
 /** The statuses a staff member's menu offers for a booking: its own, and those the table allows. */
-export function staffStatusChoices(from: BookingStatus, role: StaffRole, choices: readonly StaffSetStatus[]): StaffSetStatus[] {
+export function staffStatusChoices<S extends StaffSetStatus>(from: BookingStatus, role: StaffRole, choices: readonly S[]): S[] {
   return choices.filter((to) => {
     if (to === from) return true;
     const event = staffEventFor(from, to);

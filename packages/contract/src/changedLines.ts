@@ -22,7 +22,7 @@ function keyOf(line: QuoteLine, carName: string): string {
 /** The car's name as quote() writes it at the start of a days line. */
 const carNameOf = (quote: Quote) => {
   const days = quote.lines.find((line) => line.kind === 'days');
-  return days ? days.label.split(', ')[0]! : '';
+  return days ? (days.label.split(', ')[0] ?? '') : '';
 };
 
 export function changedLines(before: Quote | null | undefined, after: Quote): ChangedLine[] {

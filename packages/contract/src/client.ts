@@ -42,8 +42,27 @@ export class ApiError extends Error {
  */
 export function priceChangedQuote(error: unknown): Quote | null {
   if (!(error instanceof ApiError) || error.code !== 'price_changed') return null;
-  const quote = error.answer?.quote as Quote | undefined;
-  return quote && typeof quote.total === 'number' ? quote : null;
+  const quote = error.answer?.quote;
+  return isQuote(quote) ? quote : null;
+}
+
+/** The server sends its own Quote; a total in cents is what a screen needs to trust it. */
+function isQuote(value: unknown): value is Quote {
+  return isRecord(value) && typeof value.total === 'number';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The sentence an error answer of the server carries, when it carries one. */
+export function serverSentence(answer: unknown): string | undefined {
+  return isRecord(answer) && typeof answer.message === 'string' ? answer.message : undefined;
+}
+
+/** fetch gave up because its caller aborted it: not a failure to report. */
+export function isAbortError(error: unknown): boolean {
+  return isRecord(error) && error.name === 'AbortError';
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Cannot reach the server. Please check your connection and try again.';
@@ -105,8 +124,8 @@ export interface ApiClient {
   withToken(token: string | null | undefined): ApiClient;
 }
 
-function read<T>(setting: Setting<T> | undefined): T | undefined {
-  return typeof setting === 'function' ? (setting as () => T)() : setting;
+function read<T extends string | null | undefined>(setting: Setting<T> | undefined): T | undefined {
+  return typeof setting === 'function' ? setting() : setting;
 }
 
 /** The query string of the given values; a value left undefined is not sent at all. */
@@ -121,14 +140,14 @@ function queryString(query: Record<string, unknown> | undefined): string {
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   async function call<N extends EndpointName>(name: N, ...[input]: CallArgs<N>): Promise<ResponseOf<N>> {
     const route = ROUTES[name];
-    const given = (input ?? {}) as {
+    const given: {
       params?: Record<string, string>;
       query?: Record<string, unknown>;
       body?: unknown;
       form?: PlatformFormData;
       headers?: Record<string, string>;
       signal?: PlatformAbortSignal;
-    };
+    } = input ?? {};
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...given.headers };
     let body: ApiRequestInit['body'];
     if (given.form) body = given.form; // fetch sets the multipart boundary itself
@@ -146,7 +165,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     try {
       response = await send(url, { method: route.method, headers, body, signal: given.signal });
     } catch (err) {
-      if ((err as Error | undefined)?.name === 'AbortError') throw err;
+      if (isAbortError(err)) throw err;
       throw new ApiError(NETWORK_ERROR_MESSAGE, 0, false, name);
     }
     let data: unknown;
@@ -155,10 +174,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     } catch {
       throw new ApiError(MESSAGES.serverError, response.status, false, name);
     }
-    const answer = data as { success?: unknown; message?: unknown; code?: unknown } | null;
+    const answer = isRecord(data) ? data : undefined;
     if (!response.ok || !answer || answer.success !== true) {
       const message = typeof answer?.message === 'string' && answer.message ? answer.message : MESSAGES.serverError;
-      throw new ApiError(message, response.ok ? 400 : response.status, typeof answer?.message === 'string', name, typeof answer === 'object' ? (answer as Record<string, unknown>) : undefined);
+      throw new ApiError(message, response.ok ? 400 : response.status, typeof answer?.message === 'string', name, answer);
     }
     return data as ResponseOf<N>;
   }

@@ -30,3 +30,4 @@ export * from './refunds';
 export * from './changedLines';
 export * from './walkIns';
 export * from './paymentSlips';
+export * from './oneOf';

@@ -34,14 +34,14 @@ export function refundPlan(payments: readonly { kind: 'payment' | 'refund'; meth
   const paid = new Map<RefundRoute, number>(order.map((route) => [route, 0]));
   let refunded = 0;
   for (const p of payments) {
-    if (p.kind === 'payment') paid.set(ROUTE_OF[p.method], paid.get(ROUTE_OF[p.method])! + p.amount);
+    if (p.kind === 'payment') paid.set(ROUTE_OF[p.method], (paid.get(ROUTE_OF[p.method]) ?? 0) + p.amount);
     else refunded += p.amount;
   }
   const parts: RefundPlan['parts'] = [];
   for (const route of order) {
-    const counted = Math.min(refunded, paid.get(route)!);
+    const counted = Math.min(refunded, paid.get(route) ?? 0);
     refunded -= counted;
-    const amount = paid.get(route)! - counted;
+    const amount = (paid.get(route) ?? 0) - counted;
     if (amount > 0) parts.push({ route, amount });
   }
   return { amount: parts.reduce((sum, p) => sum + p.amount, 0), parts, bankDays: refundBankDays };
@@ -54,7 +54,8 @@ export function refundSentences(plan: RefundPlan, currency: string, cancelled: b
   if (plan.amount <= 0) return [];
   const money = (n: number) => formatMoney(n, currency);
   const lead = cancelled ? `You are owed a refund of ${money(plan.amount)}` : `If you cancel, you are owed a refund of ${money(plan.amount)}`;
-  const how = plan.parts.length === 1 ? REFUND_ROUTE_WORDS[plan.parts[0]!.route] : plan.parts.map((p) => `${money(p.amount)} ${REFUND_ROUTE_WORDS[p.route]}`).join('; ');
+  const [only] = plan.parts;
+  const how = plan.parts.length === 1 && only ? REFUND_ROUTE_WORDS[only.route] : plan.parts.map((p) => `${money(p.amount)} ${REFUND_ROUTE_WORDS[p.route]}`).join('; ');
   const sentences = [`${lead}: we send it ${how}, within ${bankDaysText(plan.bankDays)} of the cancellation.`];
   if (plan.parts.some((p) => p.route === 'card')) sentences.push('A card refund can take a few more days to show on your statement, as your bank handles it.');
   return sentences;

@@ -11,14 +11,14 @@ const MS_PER_DAY = 86_400_000;
 export function isCalendarDate(value: string): boolean {
   const m = ISO_DATE.exec(value);
   if (!m) return false;
-  const [, y, mo, d] = m.map(Number) as [number, number, number, number];
+  const [, y = NaN, mo = NaN, d = NaN] = m.map(Number);
   if (y < 1900 || y > 9999) return false;
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 function toUtcMs(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [y = NaN, m = NaN, d = NaN] = date.split('-').map(Number);
   return Date.UTC(y, m - 1, d);
 }
 
@@ -98,7 +98,7 @@ export function holdMinutesFor(pickupDate: string, holdMinutes: number, today: s
 
 /** The first day of the month holding `date`, and the first day of the next month. */
 export function monthBounds(date: string): { start: string; nextStart: string } {
-  const [y, m] = date.split('-').map(Number) as [number, number];
+  const [y = NaN, m = NaN] = date.split('-').map(Number);
   const start = fromUtcMs(Date.UTC(y, m - 1, 1));
   const nextStart = fromUtcMs(Date.UTC(y, m, 1));
   return { start, nextStart };

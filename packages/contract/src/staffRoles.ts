@@ -10,6 +10,7 @@
  * Every staff member keeps the SPEC's `role: "owner"` (its marker of staff, which existing clients
  * read); `staffRole` says which of the three.
  */
+import { isOneOf } from './oneOf';
 export const STAFF_ROLES = ['owner', 'manager', 'agent'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -32,7 +33,7 @@ export function isStaffAccess(access: Access): access is StaffAccess {
 
 /** May a staff member of this role make a call of this level? Customers never reach a staff level. */
 export function staffRoleMay(role: StaffRole, access: StaffAccess): boolean {
-  return (ROLES_OF_LEVEL[access] as readonly StaffRole[]).includes(role);
+  return isOneOf<StaffRole>(ROLES_OF_LEVEL[access], role);
 }
 
 export const STAFF_ROLE_WORDS: Record<StaffRole, string> = {

@@ -101,7 +101,7 @@ async function main(): Promise<void> {
     }
   } catch (err) {
     if (stopping) return;
-    log.fatal({ err }, `Cannot start: ${(err as Error).message}`);
+    log.fatal({ err }, `Cannot start: ${err instanceof Error ? err.message : String(err)}`);
     await opened?.close().catch(() => {});
     process.exit(1);
   }

@@ -155,7 +155,7 @@ export async function* readBackup(path: string): AsyncGenerator<{ header: Backup
     }
   } catch (err) {
     if (err instanceof BackupFileError) throw err;
-    throw new BackupFileError(`The backup cannot be read: ${(err as Error).message}`);
+    throw new BackupFileError(`The backup cannot be read: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
     lines.close();
     input.destroy();

@@ -21,7 +21,7 @@ async function run(): Promise<number> {
   try {
     args = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean' } } });
   } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
+    console.error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
     return 2;
   }
   const file = args.positionals[0];

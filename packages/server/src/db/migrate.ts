@@ -66,7 +66,7 @@ export async function migrate(target: MigrationTarget, options: MigrateOptions =
       try {
         await tx.exec(sql);
       } catch (err) {
-        throw new Error(`Migration ${name} failed: ${(err as Error).message}`, { cause: err });
+        throw new Error(`Migration ${name} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
       }
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
       return true;
@@ -96,7 +96,7 @@ async function applyRepeatable(target: MigrationTarget, path: string): Promise<b
     try {
       await tx.exec(sql);
     } catch (err) {
-      throw new Error(`Repeatable file ${name} failed: ${(err as Error).message}`, { cause: err });
+      throw new Error(`Repeatable file ${name} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
     await tx.query(
       'INSERT INTO derived.repeatable_sql (name, checksum) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET checksum = EXCLUDED.checksum, applied_at = now()',

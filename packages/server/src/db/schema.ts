@@ -2,7 +2,7 @@
  * Drizzle's view of the tables. The migrations in ./migrations are the source of truth:
  * what Drizzle cannot express (the bookings' daterange and its exclusion constraint) lives only there.
  */
-import { type AdditionalDriver, type BookingEventKind, FOLIO_LINE_KINDS, type OtherBankAccount, STORED_DOCUMENT_KINDS, FOLIO_METHODS, FOLIO_PAYMENT_KINDS, type PriceRules, type Quote, type ReturnCharge } from '@rental/contract';
+import { type AccountType, type AdditionalDriver, type BookingEventKind, type CarCategory, type FuelType, type Transmission, FOLIO_LINE_KINDS, type OtherBankAccount, STORED_DOCUMENT_KINDS, FOLIO_METHODS, FOLIO_PAYMENT_KINDS, type PriceRules, type Quote, type ReturnCharge } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -85,9 +85,9 @@ export const cars = pgTable('cars', {
   model: text('model').notNull(),
   year: integer('year').notNull(),
   pricePerDay: integer('price_per_day').notNull(),
-  category: text('category').notNull(),
-  transmission: text('transmission').notNull(),
-  fuelType: text('fuel_type').notNull(),
+  category: text('category').$type<CarCategory>().notNull(),
+  transmission: text('transmission').$type<Transmission>().notNull(),
+  fuelType: text('fuel_type').$type<FuelType>().notNull(),
   seatingCapacity: integer('seating_capacity').notNull(),
   location: text('location').notNull(),
   description: text('description').notNull(),
@@ -188,7 +188,7 @@ export const bankDetails = pgTable(
     accountHolderName: text('account_holder_name').notNull(),
     branch: text('branch').notNull(),
     accountNumber: text('account_number').notNull(),
-    accountType: text('account_type').notNull(),
+    accountType: text('account_type').$type<AccountType>().notNull(),
     /** The company's other accounts beside this main one (migration 0035). */
     otherAccounts: jsonb('other_accounts').$type<OtherBankAccount[]>().notNull().default([]),
     updatedBy: uuid('updated_by').references(() => users.id),

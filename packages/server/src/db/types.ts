@@ -1,17 +1,42 @@
 import type { SQL } from 'drizzle-orm';
-import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import { type PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import type * as schema from './schema';
 
-/** One type for both drivers (PGlite and node-postgres), so features never care which runs. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * One type for both databases: PGlite is reached through a node-postgres pool to its thread
+ * (decision 078), so both answer as node-postgres does and features never care which runs.
+ */
+export type Database = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 /** A transaction of the database, as a feature receives it from the caller that opened it. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** SQLSTATE of a database error; drizzle 0.45 wraps driver errors, so look at the cause too. */
+/** A database error and its causes, outermost first: drizzle 0.45 wraps the driver's error. */
+function* errorAndCauses(err: unknown): Generator<object> {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = 'cause' in e ? e.cause : undefined, depth++) yield e;
+}
+
+/** SQLSTATE of a database error. */
 export function pgErrorCode(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
+  for (const e of errorAndCauses(err)) {
+    const code = 'code' in e ? e.code : undefined;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** The constraint a database error names. */
+export function violatedConstraint(err: unknown): string | undefined {
+  for (const e of errorAndCauses(err)) {
+    if ('constraint' in e && typeof e.constraint === 'string') return e.constraint;
+  }
+  return undefined;
+}
+
+/** The reason a booking function raised (RAISE EXCEPTION 'extra_sold_out'). */
+export function raisedReason(err: unknown): string | undefined {
+  for (const e of errorAndCauses(err)) {
+    if ('code' in e && e.code === 'P0001') return 'message' in e && typeof e.message === 'string' ? e.message : undefined;
   }
   return undefined;
 }
@@ -27,12 +52,12 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Rows of a raw SQL query. Both drivers answer `{ rows }`, but the shared Database type cannot
- * say so (its result type is the drivers' common denominator), hence this one narrow cast.
+ * Rows of a raw SQL query, typed as the caller's SELECT names its columns: nothing checks them
+ * against Row, so this is the one place that trust is written down.
  */
-export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
+export async function queryRows<Row>(db: Database | Tx, query: SQL): Promise<Row[]> {
+  const { rows } = await db.execute(query);
+  return rows as Row[];
 }
 
 /**
@@ -40,9 +65,11 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
  * one after another inside a transaction, whose one client takes one query at a time (pg queues a
  * second one, warns that this is deprecated, and pg@9 refuses it).
  */
-export async function readTogether<T extends readonly unknown[]>(db: Database, ...reads: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
-  if (!(db instanceof PgTransaction)) return Promise.all(reads.map((read) => read())) as unknown as Promise<T>;
-  const results: unknown[] = [];
-  for (const read of reads) results.push(await read());
-  return results as unknown as T;
+export function readTogether<A, B>(db: Database | Tx, a: () => PromiseLike<A>, b: () => PromiseLike<B>): Promise<[A, B]>;
+export function readTogether<A, B, C>(db: Database | Tx, a: () => PromiseLike<A>, b: () => PromiseLike<B>, c: () => PromiseLike<C>): Promise<[A, B, C]>;
+export async function readTogether<A, B, C>(db: Database | Tx, a: () => PromiseLike<A>, b: () => PromiseLike<B>, c?: () => PromiseLike<C>): Promise<[A, B] | [A, B, C]> {
+  if (!(db instanceof PgTransaction)) return c ? Promise.all([a(), b(), c()]) : Promise.all([a(), b()]);
+  const first = await a();
+  const second = await b();
+  return c ? [first, second, await c()] : [first, second];
 }

@@ -8,6 +8,7 @@ import { companyToday } from '@rental/contract/rentalDates';
 import { eq, sql } from 'drizzle-orm';
 import { bankDetails, bookingEvents, bookingExtras, bookings, carPictures, cars, users } from '../db/schema';
 import type { Database } from '../db/types';
+import { rowAt, theRow } from '../db/rows';
 import { hashPassword } from '../security/passwords';
 import { FOLIO_METHOD_OF } from '@rental/contract/folio';
 import { folioTotalsOf, recordMoney } from '../features/bookings';
@@ -63,8 +64,8 @@ async function ensureAccount(db: Database, account: Account): Promise<{ id: stri
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   if (created) return { id: created.id, created: true };
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
-  return { id: existing!.id, created: false };
+  const existing = theRow(await db.select({ id: users.id }).from(users).where(eq(users.email, account.email)), `The account ${account.email}`);
+  return { id: existing.id, created: false };
 }
 
 export async function seedDemo(db: Database, log: DemoLog, today: string = companyToday(), holdMinutes = 2880): Promise<void> {
@@ -104,16 +105,19 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
     if (await hasCars(tx)) return null;
     // The fleet stands at the company's first location, whatever the settings name it.
     const [location] = (await lockedCompanySettings(tx)).locations;
+    if (location === undefined) throw new Error('The company settings name no location for the demo fleet.');
 
     const accounts = [];
     for (const person of people) accounts.push({ ...person, ...(await ensureAccount(tx, person)) });
     await keepDemoLogins(tx, accounts.filter((a) => a.created));
     // The owner, the customers, then the agent (who books nothing of their own).
     const [owner, ...others] = accounts;
+    if (!owner) throw new Error('The demo has no owner account.');
     const customers = others.filter((account) => account.role === 'user');
 
     const prices = await seedDemoPrices(tx, today);
-    const childSeat = prices.extras.find((extra) => extra.name === 'Child seat')!;
+    const childSeat = prices.extras.find((extra) => extra.name === 'Child seat');
+    if (!childSeat) throw new Error('The demo prices have no child seat.');
     const carRows: { id: string; brand: string; model: string; category: string; pricePerDay: number }[] = [];
     const now = Date.now();
     for (const [index, car] of DEMO_FLEET.entries()) {
@@ -121,14 +125,15 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
       // row the same now() and "newest first" would then shuffle the fleet.
       const addedAt = new Date(now - FLEET_AGE_MS - index * 60_000);
       const imageIds: string[] = [];
-      for (const content of pictures[index]!) {
+      for (const content of rowAt(pictures, index, 'The demo car’s pictures')) {
         imageIds.push(await storeImage(tx, { content, mimeType: 'image/webp', width: DEMO_PICTURE_WIDTH, height: DEMO_PICTURE_HEIGHT }));
       }
-      const imageId = imageIds[0]!;
-      const [row] = await tx
+      const imageId = theRow(imageIds, 'The demo car’s cover picture');
+      const row = theRow(
+        await tx
         .insert(cars)
         .values({
-          addedBy: owner!.id,
+          addedBy: owner.id,
           brand: car.brand,
           model: car.model,
           year: car.year,
@@ -137,7 +142,7 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
           transmission: car.transmission,
           fuelType: car.fuelType,
           seatingCapacity: car.seatingCapacity,
-          location: location!,
+          location,
           description: car.description,
           imageId,
           doors: car.doors,
@@ -149,9 +154,11 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
           createdAt: addedAt,
           updatedAt: addedAt,
         })
-        .returning({ id: cars.id, brand: cars.brand, model: cars.model, category: cars.category, pricePerDay: cars.pricePerDay });
-      carRows.push(row!);
-      await tx.insert(carPictures).values(imageIds.map((id, position) => ({ carId: row!.id, imageId: id, position })));
+        .returning({ id: cars.id, brand: cars.brand, model: cars.model, category: cars.category, pricePerDay: cars.pricePerDay }),
+        'The demo car',
+      );
+      carRows.push(row);
+      await tx.insert(carPictures).values(imageIds.map((id, position) => ({ carId: row.id, imageId: id, position })));
     }
 
     // Each booking as the site would have made it: quoted (every other one with a child seat), a hold
@@ -161,12 +168,12 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
       .insert(bookings)
       .values(
         plan.map((b, n) => {
-          const car = carRows[DEMO_FLEET.findIndex((c) => c.model === b.model)]!;
+          const car = rowAt(carRows, DEMO_FLEET.findIndex((c) => c.model === b.model), `The demo ${b.model}`);
           const createdAt = new Date(now - b.bookedHoursAgo * 3_600_000);
           const quoted = demoQuote(car, { ...b, extras: seatFor(n) }, prices);
           return {
             carId: car.id,
-            userId: customers[b.customerIndex]!.id,
+            userId: rowAt(customers, b.customerIndex, 'The demo customer').id,
             pickupDate: b.pickupDate,
             returnDate: b.returnDate,
             price: quoted.total,
@@ -194,7 +201,7 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
                 data: { status: booking.status },
                 status: booking.status,
                 reason: booking.status === 'cancelled' ? ('customer' as const) : null,
-                actorId: booking.status === 'cancelled' ? booking.userId : owner!.id,
+                actorId: booking.status === 'cancelled' ? booking.userId : owner.id,
                 // Staff confirm (or the customer cancels) within the hour.
                 at: new Date(booking.createdAt.getTime() + 45 * 60_000),
               },
@@ -205,13 +212,13 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
     // Money in the folios, as a company has it: rentals under way or over were paid at the office,
     // and one bank deposit covered half of a booking (it reads Part paid).
     for (const [n, b] of plan.entries()) {
-      const booking = made[n]!;
+      const booking = rowAt(made, n, 'The demo booking');
       if (b.status !== 'confirmed') continue;
       const { balance } = await folioTotalsOf(tx, booking.id);
       if (b.pickupDate <= today && balance > 0) {
-        await recordMoney(tx, booking.id, { kind: 'payment', method: FOLIO_METHOD_OF[b.paymentMethod], amount: balance, reference: 'demo', by: owner!.id });
+        await recordMoney(tx, booking.id, { kind: 'payment', method: FOLIO_METHOD_OF[b.paymentMethod], amount: balance, reference: 'demo', by: owner.id });
       } else if (b.paymentMethod === 'cash_deposit' && balance > 1) {
-        await recordMoney(tx, booking.id, { kind: 'payment', method: 'bank_deposit', amount: Math.floor(balance / 2), reference: 'NCB 88231', note: 'Half paid into the bank', by: owner!.id });
+        await recordMoney(tx, booking.id, { kind: 'payment', method: 'bank_deposit', amount: Math.floor(balance / 2), reference: 'NCB 88231', note: 'Half paid into the bank', by: owner.id });
       }
     }
 
@@ -220,24 +227,24 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
     // over), and the one out on rent today.
     const counter: DemoRental[] = plan.flatMap((b, n) =>
       b.customerIndex === 0 && b.status === 'confirmed' && b.pickupDate <= today
-        ? [{ bookingId: made[n]!.id, pickupDate: b.pickupDate, returnDate: b.returnDate, returned: b.returnDate < today }]
+        ? [{ bookingId: rowAt(made, n, 'The demo booking').id, pickupDate: b.pickupDate, returnDate: b.returnDate, returned: b.returnDate < today }]
         : [],
     );
 
     await tx
       .insert(bankDetails)
-      .values({ id: 1, ...DEMO_BANK_DETAILS, updatedBy: owner!.id })
+      .values({ id: 1, ...DEMO_BANK_DETAILS, updatedBy: owner.id })
       .onConflictDoNothing({ target: bankDetails.id });
     // The demo's company has its facts saved (the shipped ones), so its pages show a phone and an
     // e-mail; a real install says it is setting up until its owner saves theirs.
-    await tx.execute(sql`UPDATE company_settings SET contacts_saved_at = now(), updated_by = ${owner!.id} WHERE contacts_saved_at IS NULL`);
+    await tx.execute(sql`UPDATE company_settings SET contacts_saved_at = now(), updated_by = ${owner.id} WHERE contacts_saved_at IS NULL`);
     // And the SPEC's four testimonials, unless the company entered its own.
     await tx.execute(
       sql`UPDATE company_settings SET value = jsonb_set(value, '{testimonials}', ${JSON.stringify(DEMO_TESTIMONIALS)}::jsonb)
           WHERE coalesce(jsonb_array_length(value->'testimonials'), 0) = 0`,
     );
 
-    return { accounts, counter, ownerId: owner!.id };
+    return { accounts, counter, ownerId: owner.id };
   });
 
   if (!seeded) {

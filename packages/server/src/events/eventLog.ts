@@ -4,7 +4,7 @@
  * reactions (features/mail's letters, registered in app.ts) run in the same transaction, so a
  * change that commits always has its letters, and a feature never writes a letter itself.
  */
-import { type CompanyEvent, LIFE_EVENT_KINDS } from '@rental/contract';
+import { type CompanyEvent, isOneOf, LIFE_EVENT_KINDS } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/types';
 
@@ -22,7 +22,7 @@ export interface EventLog {
 }
 
 /** A step of a booking's life keeps its status and why it ended in their own columns too (the booking answer's history reads them). */
-const isStep = (event: CompanyEvent): boolean => (LIFE_EVENT_KINDS as readonly string[]).includes(event.kind);
+const isStep = (event: CompanyEvent): boolean => isOneOf(LIFE_EVENT_KINDS, event.kind);
 const statusOf = (event: CompanyEvent): string | null => (isStep(event) ? ((event.data as { status: string }).status ?? null) : null);
 const reasonOf = (event: CompanyEvent): string | null => (isStep(event) ? ((event.data as { reason?: string | null }).reason ?? null) : null);
 

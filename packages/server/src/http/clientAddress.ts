@@ -42,7 +42,7 @@ export function addressKey(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1]!;
   if (!isIPv6(address)) return address;
-  const [head = '', tail = ''] = address.toLowerCase().split('%')[0]!.split('::');
+  const [head = '', tail = ''] = (address.toLowerCase().split('%')[0] ?? '').split('::');
   const front = head ? head.split(':') : [];
   const back = address.includes('::') ? (tail ? tail.split(':') : []) : [];
   const groups = address.includes('::') ? [...front, ...Array(8 - front.length - back.length).fill('0'), ...back] : front;

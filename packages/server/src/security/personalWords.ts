@@ -16,7 +16,7 @@ export interface Scrub {
 }
 
 /** As the letters escape their HTML bodies (features/mail/letters.ts). */
-const asHtml = (word: string) => word.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const asHtml = (word: string) => word.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const literal = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

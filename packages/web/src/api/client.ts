@@ -8,7 +8,7 @@ import { ApiError, createApiClient } from '@rental/contract/client';
 import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
 
-export { ApiError, NETWORK_ERROR_MESSAGE, priceChangedQuote, type CallInput } from '@rental/contract/client';
+export { ApiError, isAbortError, NETWORK_ERROR_MESSAGE, priceChangedQuote, serverSentence, type CallInput } from '@rental/contract/client';
 
 // Same origin in the browser; tests point it at a real server started on a free port.
 let baseUrl = '';

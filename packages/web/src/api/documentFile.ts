@@ -6,7 +6,7 @@
  */
 import { MESSAGES } from '@rental/contract/messages';
 import { pathFor } from '@rental/contract/routes';
-import { ApiError, apiUrl, NETWORK_ERROR_MESSAGE, storedToken } from './client';
+import { ApiError, apiUrl, isAbortError, NETWORK_ERROR_MESSAGE, serverSentence, storedToken } from './client';
 
 /** The file at an API path the server gave (e.g. /api/bookings/{id}/receipt.pdf). */
 export async function fetchApiFile(path: string, signal?: AbortSignal): Promise<Blob> {
@@ -14,13 +14,12 @@ export async function fetchApiFile(path: string, signal?: AbortSignal): Promise<
   try {
     response = await fetch(apiUrl(path), { headers: { Authorization: storedToken() ?? '' }, signal });
   } catch (error) {
-    if ((error as Error | undefined)?.name === 'AbortError') throw error;
+    if (isAbortError(error)) throw error;
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0, false);
   }
   if (!response.ok) {
-    const answer = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    const fromServer = typeof answer?.message === 'string';
-    throw new ApiError(fromServer ? String(answer?.message) : MESSAGES.serverError, response.status, fromServer);
+    const sentence = serverSentence(await response.json().catch(() => null));
+    throw new ApiError(sentence ?? MESSAGES.serverError, response.status, sentence !== undefined);
   }
   return response.blob();
 }

@@ -68,7 +68,7 @@ export function formatInstantWithTime(iso: string): string {
 
 /** A calendar date as a local Date at midnight, for date pickers (which count days in local time). */
 export function toLocalDate(date: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [y = NaN, m = NaN, d = NaN] = date.split('-').map(Number);
   return new Date(y, m - 1, d);
 }
 

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { AccountForms } from '../features/account/AccountForms';
-import { returnPath } from '../lib/returnPath';
+import { returnPath, returnState } from '../lib/returnPath';
 import { usePageMeta } from '../lib/usePageMeta';
 
 export default function AccountPage() {
@@ -9,7 +9,7 @@ export default function AccountPage() {
   // Sent here from a booking in progress (the payment step): the way back to it, with its choices.
   const location = useLocation();
   const from = returnPath(location.state);
-  const fromState = (location.state as { fromState?: unknown } | null)?.fromState ?? null;
+  const fromState = returnState(location.state);
   return (
     <>
       {from !== '/' && (

@@ -1,15 +1,10 @@
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AuthForm } from '../components/AuthForm';
-import { returnPath } from '../lib/returnPath';
+import { returnPath, returnState } from '../lib/returnPath';
 import { usePageMeta } from '../lib/usePageMeta';
 import { homeAfterLogin } from '../session/staffHome';
 import { useSession } from '../session/useSession';
 
-
-/** What that page had chosen (e.g. the payment method), handed back to it after the login. */
-export function returnState(state: unknown): unknown {
-  return (state as { fromState?: unknown } | null)?.fromState ?? null;
-}
 
 /**
  * What the page says above the form. A visitor sent here from the payment step is not in trouble:

@@ -18,6 +18,9 @@ const PROTOCOL_3 = 196608;
 const TERMINATE = 0x58; // 'X'
 
 const start = workerData as ThreadStart;
+// Started by thread.ts as a worker thread, never on its own: that is where its messages go.
+const parent = parentPort;
+if (!parent) throw new Error('The PGlite worker runs only as a worker thread (db/pglite/thread.ts starts it).');
 const db = await PGlite.create(start.dataDir, {
   extensions: { btree_gist },
   pgliteWasmModule: start.artifacts.pgliteWasmModule,
@@ -136,17 +139,17 @@ function serve(port: MessagePort): void {
   port.on('close', hangUp);
 }
 
-parentPort!.on('message', (request: ThreadRequest) => {
+parent.on('message', (request: ThreadRequest) => {
   if (request.type === 'connect') serve(request.port);
   else if (request.type === 'dump') {
     void inTurn(() => db.dumpDataDir('none'))
       .then((dump) => dump.arrayBuffer())
-      .then((buffer: ArrayBuffer) => parentPort!.postMessage({ type: 'dumped', bytes: new Uint8Array(buffer) }, [buffer]));
+      .then((buffer: ArrayBuffer) => parent.postMessage({ type: 'dumped', bytes: new Uint8Array(buffer) }, [buffer]));
   } else if (request.type === 'close') {
     void inTurn(() => db.close()).then(
-      () => parentPort!.postMessage({ type: 'closed' }),
-      (err: unknown) => parentPort!.postMessage({ type: 'closed', error: String(err) }),
+      () => parent.postMessage({ type: 'closed' }),
+      (err: unknown) => parent.postMessage({ type: 'closed', error: String(err) }),
     );
   }
 });
-parentPort!.postMessage({ type: 'ready' });
+parent.postMessage({ type: 'ready' });

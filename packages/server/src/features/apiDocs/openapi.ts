@@ -3,14 +3,22 @@
  * call with its request and answer schemas (zod's own JSON Schema output), who may make it, and
  * the failures it may answer, all in our { success: false, message, code } shape.
  */
-import { ACCESS_WORDS, ALL_FAILURE_CODES, type EndpointName, ENDPOINTS, type EndpointSchemas, failureStatuses, ROUTES, type Tag } from '@rental/contract';
-import type { OpenAPIV3_1 } from 'openapi-types';
+import { ACCESS_WORDS, ALL_FAILURE_CODES, type EndpointName, ENDPOINTS, type EndpointSchemas, failureStatuses, type HttpMethod, ROUTES, type Tag } from '@rental/contract';
+import { OpenAPIV3, type OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 
 type Schema = OpenAPIV3_1.SchemaObject;
 
+const METHODS = {
+  GET: OpenAPIV3.HttpMethods.GET,
+  POST: OpenAPIV3.HttpMethods.POST,
+  PUT: OpenAPIV3.HttpMethods.PUT,
+  DELETE: OpenAPIV3.HttpMethods.DELETE,
+} satisfies Record<HttpMethod, OpenAPIV3.HttpMethods>;
+
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Schema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+  // zod's JSON Schema and openapi-types' word 'type' differently (a lone string or a list): the one bridge.
   return rest as Schema;
 }
 
@@ -90,10 +98,10 @@ export function openApiDocument(options: { serverUrl?: string } = {}): OpenAPIV3
   for (const name of Object.keys(ROUTES) as EndpointName[]) {
     const route = ROUTES[name];
     const path = route.path.replace(/:(\w+)/g, '{$1}');
-    const method = route.method.toLowerCase() as OpenAPIV3_1.HttpMethods;
+    const method = METHODS[route.method];
     paths[path] = { ...paths[path], [method]: operationOf(name) };
   }
-  const codes = Object.keys(ALL_FAILURE_CODES) as [string, ...string[]];
+  const codes = Object.keys(ALL_FAILURE_CODES);
   const failure = jsonSchema(
     z.object({
       success: z.literal(false),

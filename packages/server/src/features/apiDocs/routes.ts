@@ -26,7 +26,7 @@ const apiDocsRoutes: FastifyPluginAsync = async (app) => {
       "font-src 'self' data:; connect-src 'self'; object-src 'none'; frame-ancestors 'self'",
   });
 
-  addEndpoint(app, 'openApi', async () => document as unknown as Record<string, unknown>);
+  addEndpoint(app, 'openApi', async () => document);
 };
 
 export default apiDocsRoutes;

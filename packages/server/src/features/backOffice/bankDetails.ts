@@ -5,6 +5,7 @@ import type { Database } from '../../db/types';
 import { bankDetails } from '../../db/schema';
 import type { EventLog } from '../../events';
 import { getBankDetails } from '../company';
+import { theRow } from '../../db/rows';
 
 /**
  * Saves the company's bank accounts and, in the same transaction, records the change: every owner
@@ -18,12 +19,11 @@ export async function saveBankDetails(db: Database, ownerId: string, body: BankD
     // Without the list (the SPEC's client sends only the five fields) the other accounts stay as they are.
     const details: SavedBankDetails = { ...body, otherAccounts: body.otherAccounts ?? before?.otherAccounts ?? [] };
     const values = { ...details, updatedBy: ownerId, updatedAt: sql`now()` };
-    const [saved] = await tx
-      .insert(bankDetails)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: bankDetails.id, set: values })
-      .returning({ at: bankDetails.updatedAt });
-    await events.record(tx, [{ kind: 'bank_details_changed', bookingId: null, actorId: ownerId, data: { changedBy: ownerId, at: saved!.at.toISOString(), before, after: details } }]);
+    const saved = theRow(
+      await tx.insert(bankDetails).values({ id: 1, ...values }).onConflictDoUpdate({ target: bankDetails.id, set: values }).returning({ at: bankDetails.updatedAt }),
+      'The saved bank details',
+    );
+    await events.record(tx, [{ kind: 'bank_details_changed', bookingId: null, actorId: ownerId, data: { changedBy: ownerId, at: saved.at.toISOString(), before, after: details } }]);
     return details;
   });
 }

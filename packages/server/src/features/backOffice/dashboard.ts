@@ -11,7 +11,7 @@ export const REVENUE_MONTHS = 12;
 
 /** "2026-05-01"-style first days of the `months` months ending with today's, oldest first. */
 export function monthStarts(today: string, months = REVENUE_MONTHS): string[] {
-  const [y, m] = today.split('-').map(Number) as [number, number];
+  const [y = NaN, m = NaN] = today.split('-').map(Number);
   return Array.from({ length: months }, (_, i) => new Date(Date.UTC(y, m - months + i, 1)).toISOString().slice(0, 10));
 }
 

@@ -11,6 +11,7 @@ import { type Database, isOverlapViolation } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { blockDatesProblem } from './rules';
+import { theRow } from '../../db/rows';
 
 type BlockRow = typeof carBlocks.$inferSelect;
 
@@ -34,11 +35,11 @@ export async function createBlock(db: Database, actorId: string, input: CreateBl
         .where(and(eq(cars.id, carId), isNull(cars.deletedAt)))
         .for('no key update');
       if (!car) throw new HttpError(404, MESSAGES.carNotFound);
-      const [row] = await tx
+      const row = theRow(await tx
         .insert(carBlocks)
         .values({ carId, pickupDate: input.pickupDate, returnDate: input.returnDate, note: input.note ?? '', createdBy: actorId })
-        .returning();
-      return toBlock(row!);
+        .returning(), 'The saved block');
+      return toBlock(row);
     });
   } catch (err) {
     if (isOverlapViolation(err)) throw new HttpError(409, BLOCK_MESSAGES.blockDaysTaken);

@@ -29,7 +29,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookings, cars } from '../../db/schema';
 import { holdFromNow, takeStep } from '../bookings';
-import { type Database, isOverlapViolation, pgErrorCode, queryRows, readTogether } from '../../db/types';
+import { type Database, isOverlapViolation, pgErrorCode, queryRows, raisedReason, readTogether, violatedConstraint } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
@@ -64,22 +64,6 @@ class PreviewDone extends Error {
   constructor(readonly change: BookingChange) {
     super('preview: rolled back on purpose');
   }
-}
-
-/** The reason a database function raised (RAISE EXCEPTION 'extra_sold_out'), through drizzle's wrapping. */
-function raisedReason(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === 'P0001') return (e as { message?: string }).message;
-  }
-  return undefined;
-}
-
-function violatedConstraint(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const name = (e as { constraint?: unknown }).constraint;
-    if (typeof name === 'string') return name;
-  }
-  return undefined;
 }
 
 export async function changeBooking(db: Database, actor: ChangeActor, bookingId: unknown, wish: ChangeWish, options: ChangeOptions): Promise<BookingChange> {

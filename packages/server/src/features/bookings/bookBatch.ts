@@ -20,7 +20,8 @@ import {
   type Role,
 } from '@rental/contract';
 import { sql } from 'drizzle-orm';
-import { type Database, pgErrorCode, queryRows, readTogether } from '../../db/types';
+import { type Database, pgErrorCode, queryRows, readTogether, type Tx } from '../../db/types';
+import { rowAt, theRow } from '../../db/rows';
 import { HttpError } from '../../http/errors';
 import { getCompanySettings } from '../company';
 import { checkDrivers } from './driverChecks';
@@ -110,7 +111,6 @@ export async function bookBatch(db: Database, requests: readonly BookingRequest[
   }
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Payload = ReturnType<typeof payloadOf>[number];
 
 /** The requests as book_cars reads them. */
@@ -163,12 +163,12 @@ export async function bookInTransaction(
   }
   const allowed = [];
   for (const [n, request] of payload.entries()) {
-    const refused = drivers[n]!.refusal ?? priceRefusal(n);
+    const refused = rowAt(drivers, n, 'The drivers’ check of a request').refusal ?? priceRefusal(n);
     if (refused) outcomes[n] = { refusal: refused };
     else allowed.push(request);
   }
   function priceRefusal(n: number): HttpError | undefined {
-    const { input } = requests[n]!;
+    const { input } = rowAt(requests, n, 'The booking request');
     if (input.paymentMethod === 'card' && !rules.cardPayments) return new HttpError(409, MESSAGES.cardPaymentsOff);
     const car = quotedCars.get(input.car);
     // A car not in the fleet is book_car's to refuse (car_not_found), under its rules' order.
@@ -178,16 +178,16 @@ export async function bookInTransaction(
     // The total the customer saw on the Confirm step must still be the price, else nothing is booked.
     const changed = priceChangedRefusal(input.expectedTotal, priced.quote);
     if (changed) return changed;
-    Object.assign(payload[n]!, { quote: priced.quote, quotedCar: { pricePerDay: car.pricePerDay, category: car.category } });
+    Object.assign(rowAt(payload, n, 'The booking request’s payload'), { quote: priced.quote, quotedCar: { pricePerDay: car.pricePerDay, category: car.category } });
     return undefined;
   }
   if (allowed.length === 0) return outcomes;
-  const [row] = await queryRows<{ answers: DatabaseAnswer[] }>(
-    tx,
-    sql`SELECT book_cars(${JSON.stringify(allowed)}::jsonb, ${JSON.stringify(limits)}::jsonb) AS answers`,
+  const row = theRow(
+    await queryRows<{ answers: DatabaseAnswer[] }>(tx, sql`SELECT book_cars(${JSON.stringify(allowed)}::jsonb, ${JSON.stringify(limits)}::jsonb) AS answers`),
+    'The answers of book_cars',
   );
   const booked: { n: number; made: Booked }[] = [];
-  for (const answer of row!.answers) {
+  for (const answer of row.answers) {
     const { n } = answer;
     if (answer.outcome === 'refused') outcomes[n] = { refusal: refusal(answer.reason) };
     else if (answer.outcome === 'again') outcomes[n] = { again: true };
@@ -208,18 +208,20 @@ export async function bookInTransaction(
   const started: RecordedEvent[] = [];
   const kept: { userId: string; key: string; response: BookingCreatedResponse }[] = [];
   for (const { n, made } of booked) {
-    started.push({ kind: 'book', bookingId: made.booking.id, actorId: payload[n]!.actorId, data: { status: 'pending', confirmAtOnce: requests[n]!.confirmAtOnce === true } });
+    const request = rowAt(requests, n, 'The booked request');
+    const asked = rowAt(payload, n, 'The booked request’s payload');
+    started.push({ kind: 'book', bookingId: made.booking.id, actorId: asked.actorId, data: { status: 'pending', confirmAtOnce: request.confirmAtOnce === true } });
     const holdExpiresAt = made.booking.holdExpiresAt === null ? null : new Date(made.booking.holdExpiresAt);
     const booking = toBooking({ ...made.booking, holdExpiresAt, createdAt: new Date(made.booking.createdAt), car: made.car });
     // A hold cut short by a far-ahead pickup is said at once, in the answer the customer reads.
-    const { pickupDate, paymentMethod } = payload[n]!;
-    const message = paymentMethod !== 'cash_deposit' && isFarAhead(pickupDate) && payload[n]!.holdMinutes < rules.holdMinutes ? MESSAGES.bookingCreatedFarAhead : MESSAGES.bookingCreated;
+    const { pickupDate, paymentMethod } = asked;
+    const message = paymentMethod !== 'cash_deposit' && isFarAhead(pickupDate) && asked.holdMinutes < rules.holdMinutes ? MESSAGES.bookingCreatedFarAhead : MESSAGES.bookingCreated;
     const body: BookingCreatedResponse = { success: true, message, booking };
     // Booked without driver details (a reservation): the customer reads what is still needed.
-    if (drivers[n]!.detailsMissing) body.notice = DRIVER_MESSAGES.driverMissing;
+    if (rowAt(drivers, n, 'The drivers’ check of a booked request').detailsMissing) body.notice = DRIVER_MESSAGES.driverMissing;
     outcomes[n] = { answer: { statusCode: 201, body, replayed: false } };
-    const { key } = requests[n]!;
-    if (key !== undefined) kept.push({ userId: payload[n]!.userId, key, response: body });
+    const { key } = request;
+    if (key !== undefined) kept.push({ userId: asked.userId, key, response: body });
   }
   await rules.events.record(tx, started);
   if (kept.length > 0) {

@@ -50,7 +50,7 @@ export interface FolioReader {
 /** The sums of a booking's folio (one query), for rules that need the balance. */
 export async function folioTotalsOf(db: Reader, bookingId: string): Promise<FolioTotals> {
   const [row] = await queryRows<{ charged: string; gct: string; paid: string; refunded: string }>(
-    db as Database,
+    db,
     sql`SELECT (SELECT coalesce(sum(amount + gct), 0) FROM folio_lines WHERE booking_id = ${bookingId}) AS charged,
                (SELECT coalesce(sum(gct), 0) FROM folio_lines WHERE booking_id = ${bookingId}) AS gct,
                (SELECT coalesce(sum(amount), 0) FROM folio_payments WHERE booking_id = ${bookingId} AND kind = 'payment') AS paid,
@@ -112,7 +112,7 @@ export async function folioRowsOf(db: Reader, bookingId: string, charges: readon
       ? sql`SELECT * FROM folio_lines WHERE booking_id = ${bookingId}`
       : sql`SELECT * FROM folio_lines WHERE booking_id = ${bookingId} UNION ALL SELECT * FROM added`;
   const [row] = await queryRows<FolioRows>(
-    db as Database,
+    db,
     sql`${
       added.length === 0
         ? sql``
@@ -192,7 +192,7 @@ export async function recordMoney(tx: Tx, bookingId: string, money: MoneyMoved):
     if (money.amount > refundableOf(totals)) throw new HttpError(409, REFUSAL_CODES.refund_too_much, 'refund_too_much');
   }
   const [row] = await queryRows<{ payment: StoredPayment }>(
-    tx as unknown as Database,
+    tx,
     sql`WITH made AS (
           INSERT INTO folio_payments (booking_id, kind, method, amount, reference, note, attempt_id, created_by)
           VALUES (${bookingId}, ${money.kind}, ${money.method}, ${money.amount}, ${money.reference ?? ''}, ${money.note ?? ''}, ${money.attemptId ?? null}, ${money.by})

@@ -2,7 +2,7 @@
 import { type AdditionalDriver, type Booking, type Quote, type BookingDetail, type BookingStatus, type OwnerBooking, type PaymentStatus, type StatusReason, type VettingStatus } from '@rental/contract';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { bookingEvents, bookings, cars, documents, users } from '../../db/schema';
-import type { Database } from '../../db/types';
+import type { Database, Tx } from '../../db/types';
 import { imageUrl } from '../../http/imageUrl';
 import { counterRecordOf } from './counterRecord';
 import { lastCardPayment } from './cardAttempts';
@@ -98,7 +98,7 @@ export async function listUserBookings(db: Database, userId: string): Promise<Bo
   return rows.map(toBooking);
 }
 
-export async function findBooking(db: Database, where: SQL): Promise<Booking | undefined> {
+export async function findBooking(db: Database | Tx, where: SQL): Promise<Booking | undefined> {
   const [row] = await db.select(bookingColumns).from(bookings).innerJoin(cars, eq(cars.id, bookings.carId)).where(where);
   return row ? toBooking(row) : undefined;
 }

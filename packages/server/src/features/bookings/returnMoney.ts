@@ -38,7 +38,7 @@ export async function settleReturn(tx: Tx, money: ReturnMoney): Promise<{ folio:
   const owing = Math.max(0, balance - kept);
   // The payment only with the rental's deposit written by the same statement: deposit_kept is written once.
   const [payment] = await queryRows<{ payment: StoredPayment }>(
-    tx as unknown as Database,
+    tx,
     sql`WITH settled AS (
           UPDATE rentals SET deposit_kept = ${kept}, deposit_refunded = ${refunded}, owing = ${owing}
            WHERE booking_id = ${bookingId} AND deposit_kept IS NULL

@@ -18,6 +18,7 @@ import { readHistory } from './history';
 import { addCharge, readFolio, recordBalancePaid, recordPayment, recordRefund, voidLine } from './folio';
 import { listOwnerBookings } from './read';
 import { cancelOwnBooking, changeBookingStatus, findUserBooking, listUserBookings } from './service';
+import { theRow } from '../../db/rows';
 
 const bookingsRoutes: FastifyPluginAsync = async (app) => {
   const { holdMinutes } = app.config;
@@ -78,8 +79,8 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
   addEndpoint(app, 'changePaymentStatus', async (request) => {
     const { bookingId, method } = request.body;
     await recordBalancePaid(app.db, app.events, request.user.id, bookingId, method);
-    const [booking] = await listOwnerBookings(app.db, { where: eq(bookings.id, bookingId) });
-    return { success: true as const, message: MESSAGES.paymentStatusUpdated, booking: booking! };
+    const booking = theRow(await listOwnerBookings(app.db, { where: eq(bookings.id, bookingId) }), 'The booking');
+    return { success: true as const, message: MESSAGES.paymentStatusUpdated, booking };
   });
 
   addEndpoint(app, 'folio', async (request) => ({ success: true as const, folio: await readFolio(app.db, request.user, request.params.id) }));

@@ -22,7 +22,8 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { bookings, cars, users } from '../../db/schema';
 import { actAs } from '../../db/actor';
-import { type Database, isOverlapViolation } from '../../db/types';
+import { MissingRowError, theRow } from '../../db/rows';
+import { type Database, isOverlapViolation, raisedReason, violatedConstraint } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import type { EventLog } from '../../events';
@@ -40,25 +41,10 @@ export interface Actor {
 }
 
 
-/** The constraint a database error names (drizzle wraps the driver's error: look at the causes too). */
-function violatedConstraint(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const name = (e as { constraint?: unknown }).constraint;
-    if (typeof name === 'string') return name;
-  }
-  return undefined;
-}
-
-/** The reason a booking function raised (RAISE EXCEPTION 'extra_sold_out'), through drizzle's wrapping. */
-function raisedReason(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === 'P0001') return (e as { message?: string }).message;
-  }
-  return undefined;
-}
-
-const atCounter = (status: BookingStatus) => (COUNTER_STATUSES as readonly string[]).includes(status);
-const freesDays = (status: BookingStatus) => (STATUSES_FREEING_DAYS as readonly string[]).includes(status);
+const COUNTER: ReadonlySet<BookingStatus> = new Set(COUNTER_STATUSES);
+const FREEING_DAYS: ReadonlySet<BookingStatus> = new Set(STATUSES_FREEING_DAYS);
+const atCounter = (status: BookingStatus) => COUNTER.has(status);
+const freesDays = (status: BookingStatus) => FREEING_DAYS.has(status);
 
 /**
  * Owners may set pending, confirmed or cancelled, and mark a confirmed booking a no-show from its
@@ -119,8 +105,7 @@ export async function changeBookingStatus(
     if (raisedReason(err) === 'extra_sold_out') throw new HttpError(409, MESSAGES.reactivateExtraSoldOut);
     throw err;
   }
-  const [booking] = await listOwnerBookings(db, { where: eq(bookings.id, bookingId) });
-  return booking!;
+  return theRow(await listOwnerBookings(db, { where: eq(bookings.id, bookingId) }), 'The changed booking');
 }
 
 /**
@@ -144,5 +129,7 @@ export async function cancelOwnBooking(db: Database, events: EventLog, userId: s
     const refund = await refundOnCancel(tx, bookingId);
     await takeStep(tx, events, bookingId, current.status, { event: 'cancel_by_customer', actor: 'customer', actorId: userId, reason: 'customer', data: { refund } });
   });
-  return (await findBooking(db, eq(bookings.id, bookingId)))!;
+  const cancelled = await findBooking(db, eq(bookings.id, bookingId));
+  if (!cancelled) throw new MissingRowError('The cancelled booking');
+  return cancelled;
 }

@@ -10,6 +10,7 @@ import { isId } from '../../db/ids';
 import { addCoverOfNewCar, replaceCover } from './pictures';
 import { toCars } from './service';
 import { holdsItsDays } from '../../db/bookingDays';
+import { theRow } from '../../db/rows';
 
 export const MESSAGE_CAR_DATA_REQUIRED = 'carData is required: the car form fields as a JSON string.';
 export const MESSAGE_CAR_DATA_NOT_JSON = 'carData must be a JSON object of the car form fields.';
@@ -70,7 +71,7 @@ async function checkLocation(tx: Parameters<Parameters<Database['transaction']>[
 }
 
 async function oneCar(db: Database, row: typeof cars.$inferSelect): Promise<Car> {
-  return (await toCars(db, [row], undefined, true))[0]!;
+  return theRow(await toCars(db, [row], undefined, true), 'The car');
 }
 
 export async function addCar(db: Database, ownerId: string, fields: CarFormFields, image: ProcessedImage): Promise<Car> {
@@ -78,12 +79,12 @@ export async function addCar(db: Database, ownerId: string, fields: CarFormField
     await actAs(tx, ownerId);
     await checkLocation(tx, fields.location);
     const imageId = await storeImage(tx, image);
-    const [inserted] = await tx
+    const inserted = theRow(await tx
       .insert(cars)
       .values({ ...columnsOf(fields), imageId, addedBy: ownerId })
-      .returning();
-    await addCoverOfNewCar(tx, inserted!.id, imageId);
-    return inserted!;
+      .returning(), 'The added car');
+    await addCoverOfNewCar(tx, inserted.id, imageId);
+    return inserted;
   }));
   return oneCar(db, row);
 }
@@ -93,14 +94,15 @@ export type CarEditor = string | null | { id: string; staffRole?: StaffRole | nu
 
 /**
  * An odometer never goes backwards (the counter's readings rest on it): a lower reading is refused,
- * unless an owner corrects a mistyped one, with a reason the history keeps beside the change.
+ * unless an owner corrects a mistyped one, with a reason the history keeps beside the change: then
+ * the new reading and the reason.
  */
-function odometerCorrection(current: number, fields: CarFormFields, editor: CarEditor): string | null {
+function odometerCorrection(current: number, fields: CarFormFields, editor: CarEditor): { odometerKm: number; reason: string } | null {
   if (fields.odometerKm === undefined || fields.odometerKm >= current) return null;
   if (!fields.odometerCorrection) throw new HttpError(409, REFUSAL_CODES.odometer_backwards, 'odometer_backwards', { odometerKm: current });
   const role = typeof editor === 'object' && editor !== null ? (editor.staffRole ?? 'owner') : 'owner';
   if (role !== 'owner') throw new HttpError(403, COUNTER_MESSAGES.odometerCorrectionOwnerOnly);
-  return fields.odometerCorrection.reason;
+  return { odometerKm: fields.odometerKm, reason: fields.odometerCorrection.reason };
 }
 
 /** Rewrites the form's fields; the picture changes only when a new one is given. */
@@ -119,21 +121,21 @@ export async function updateCar(db: Database, id: unknown, fields: CarFormFields
     if (correction !== null) {
       // The cars trigger records the new reading; this entry beside it says why it went down.
       await tx.execute(
-        sql`SELECT activity_record('car', ${id}, 'changed', jsonb_build_object('odometer_km', ${current.odometerKm}::integer), jsonb_build_object('odometer_km', ${fields.odometerKm!}::integer, 'odometer_correction', ${correction}::text))`,
+        sql`SELECT activity_record('car', ${id}, 'changed', jsonb_build_object('odometer_km', ${current.odometerKm}::integer), jsonb_build_object('odometer_km', ${correction.odometerKm}::integer, 'odometer_correction', ${correction.reason}::text))`,
       );
     }
     await checkLocation(tx, fields.location);
     const imageId = image ? await storeImage(tx, image) : current.imageId;
-    const [updated] = await tx
+    const updated = theRow(await tx
       .update(cars)
       .set({ ...columnsOf(fields), imageId, updatedAt: sql`now()` })
       .where(eq(cars.id, id))
-      .returning();
+      .returning(), 'The changed car');
     if (imageId !== current.imageId) {
       await replaceCover(tx, id, current.imageId, imageId);
       await deleteImageIfUnused(tx, current.imageId);
     }
-    return updated!;
+    return updated;
   }));
   return oneCar(db, row);
 }

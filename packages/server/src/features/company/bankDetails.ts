@@ -3,7 +3,7 @@
  * told), auth, reminders and the back office. Saving it (an owner's change, with the letter warning
  * every owner) stays in backOffice/bankDetails.ts: it sends mail, and mail already reads the company.
  */
-import type { AccountType, SavedBankDetails } from '@rental/contract';
+import type { SavedBankDetails } from '@rental/contract';
 import { bankDetails } from '../../db/schema';
 import type { Database } from '../../db/types';
 
@@ -19,7 +19,7 @@ export async function getBankDetails(db: Database | Tx, lock = false): Promise<S
     accountHolderName: row.accountHolderName,
     branch: row.branch,
     accountNumber: row.accountNumber,
-    accountType: row.accountType as AccountType,
+    accountType: row.accountType,
     otherAccounts: row.otherAccounts,
   };
 }

@@ -76,7 +76,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** The next receipt number of the year, inside the caller's transaction (its row lock queues check-ins). */
 async function nextReceiptNumber(tx: Tx, year: number): Promise<string> {
   const [row] = await queryRows<{ last: number }>(
-    tx as unknown as Database,
+    tx,
     sql`INSERT INTO receipt_numbers (year, last) VALUES (${year}, 1)
         ON CONFLICT (year) DO UPDATE SET last = receipt_numbers.last + 1
         RETURNING last`,

@@ -47,7 +47,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 async function markOnce(tx: Tx, mark: 'overdue_alerted_at' | 'return_reminded_at', due: SQL, now: Date): Promise<MarkedRental[]> {
   const column = sql.identifier(mark);
   return queryRows<MarkedRental>(
-    tx as unknown as Database,
+    tx,
     sql`WITH taken AS (
           SELECT r.booking_id
             FROM rentals r JOIN bookings b ON b.id = r.booking_id

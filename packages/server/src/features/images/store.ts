@@ -2,10 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/types';
 import { images } from '../../db/schema';
 import type { ProcessedImage } from './process';
+import { theRow } from '../../db/rows';
 
 export async function storeImage(db: Database, image: ProcessedImage): Promise<string> {
-  const [row] = await db.insert(images).values(image).returning({ id: images.id });
-  return row!.id;
+  const row = theRow(await db.insert(images).values(image).returning({ id: images.id }), 'The stored image');
+  return row.id;
 }
 
 export async function findImage(db: Database, id: string) {

@@ -82,7 +82,7 @@ export interface BookingFacts {
 type Block = string | { rows: [string, string][] } | { link: string; label: string } | { list: string[] };
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
 // Made once: a DateTimeFormat costs ~0.5 ms to build, and every booking's letters format its hold's end (the booking storm's profile).

@@ -16,6 +16,7 @@ import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import type { BookingFacts, Letter } from './letters';
 import { userEmail } from '../../db/userEmail';
+import { theRow } from '../../db/rows';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -130,11 +131,11 @@ export async function resendMessage(db: Database, messageId: string): Promise<Ou
     const [current] = await tx.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id)).for('update');
     if (!current) throw new HttpError(404, MESSAGES.messageNotFound);
     if (current.status !== 'failed') throw new HttpError(409, MESSAGES.messageNotFailed);
-    const [row] = await tx
+    const row = theRow(await tx
       .update(outbox)
       .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
       .where(eq(outbox.id, id))
-      .returning();
-    return outboxSummary(row!);
+      .returning(), 'The outbox message');
+    return outboxSummary(row);
   });
 }

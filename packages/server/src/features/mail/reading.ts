@@ -5,7 +5,7 @@
  * owners' alone: other staff neither list them nor open them (404, as for a message that does not
  * exist), since a reset or invitation link in the wrong hands is someone else's account.
  */
-import { COPYABLE_LINK_KINDS, linksIn, MESSAGES, type OutboxMessage, type OutboxMessageDetail, OUTBOX_PAGE_SIZE, REFUSAL_CODES, type StaffRole, whatsAppLink } from '@rental/contract';
+import { COPYABLE_LINK_KINDS, isOneOf, linksIn, MESSAGES, type OutboxMessage, type OutboxMessageDetail, OUTBOX_PAGE_SIZE, REFUSAL_CODES, type StaffRole, whatsAppLink } from '@rental/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -107,7 +107,7 @@ export async function readMessage(db: Database, role: StaffRole | null, messageI
 
 /** A customer's welcome or password link, as the e-mail carries it, while it still works; null otherwise. */
 function copyableLink(row: Row): string | null {
-  if (row.to_staff || !row.live_token || !(COPYABLE_LINK_KINDS as readonly string[]).includes(row.kind)) return null;
+  if (row.to_staff || !row.live_token || !isOneOf(COPYABLE_LINK_KINDS, row.kind)) return null;
   const link = linksIn(withLinkToken(row.text_body, row.live_token)).find((l) => l.includes(`token=${encodeURIComponent(row.live_token!)}`));
   return link ?? null;
 }
@@ -119,7 +119,7 @@ function copyableLink(row: Row): string | null {
  */
 export async function readMessageLink(db: Database, role: StaffRole | null, messageId: string): Promise<string> {
   const row = await findReadable(db, role, messageId);
-  const kindHasLink = (COPYABLE_LINK_KINDS as readonly string[]).includes(row.kind) && !row.to_staff;
+  const kindHasLink = isOneOf(COPYABLE_LINK_KINDS, row.kind) && !row.to_staff;
   if (!kindHasLink) throw new HttpError(404, MESSAGES.notFound);
   const link = copyableLink(row);
   if (!link) throw new HttpError(409, REFUSAL_CODES.link_gone, 'link_gone');

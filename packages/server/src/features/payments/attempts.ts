@@ -10,6 +10,7 @@ import { actAs } from '../../db/actor';
 import { bookings, paymentAttempts, users } from '../../db/schema';
 import { type Database, pgErrorCode, type Tx } from '../../db/types';
 import { retryTransientConflicts } from '../../db/retry';
+import { theRow } from '../../db/rows';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { folioTotalsOf, recordMoney } from '../bookings';
@@ -90,55 +91,51 @@ export async function completeReturn(db: Database, provider: PaymentProvider, qu
       db.transaction(async (tx) => {
         // The provider's word, not a person's: the history says the site did it.
         await actAs(tx, null);
-        const [booking] = await tx
-          .select({ status: bookings.status })
-          .from(bookings)
-          .where(eq(bookings.id, found.bookingId))
-          .for('update');
-        const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, found.id)).for('update');
-        const check = provider.verifyReturn(query, attempt!);
+        const booking = theRow(await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, found.bookingId)).for('update'), 'The paid booking');
+        const attempt = theRow(await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, found.id)).for('update'), 'The returning payment attempt');
+        const check = provider.verifyReturn(query, attempt);
         if (isForged(check)) {
-          log.warn({ orderId: found.reference, attempt: attempt!.orderId, reason: check.forged }, 'a card payment return was not believed; nothing changed');
+          log.warn({ orderId: found.reference, attempt: attempt.orderId, reason: check.forged }, 'a card payment return was not believed; nothing changed');
           return page('unverified');
         }
         // What the provider says was charged (checked against the attempt): the folio gets that, never "paid" wholesale.
-        const payment = { orderId: attempt!.orderId, amount: check.amount, currency: attempt!.currency, cardLast4: check.cardLast4, transactionId: check.transactionId };
+        const payment = { orderId: attempt.orderId, amount: check.amount, currency: attempt.currency, cardLast4: check.cardLast4, transactionId: check.transactionId };
         const problem = (why: string): RecordedEvent => ({ kind: 'card_problem', bookingId: found.bookingId, actorId: null, data: { ...payment, why } });
 
-        if (attempt!.status === 'paid' || attempt!.status === 'refunded' || attempt!.status === 'failed') {
-          log.warn({ attempt: attempt!.orderId, status: attempt!.status, outcome: check.outcome }, 'a card payment return came again for a settled attempt; nothing changed');
-          if (check.outcome === 'paid' && attempt!.status === 'failed') {
+        if (attempt.status === 'paid' || attempt.status === 'refunded' || attempt.status === 'failed') {
+          log.warn({ attempt: attempt.orderId, status: attempt.status, outcome: check.outcome }, 'a card payment return came again for a settled attempt; nothing changed');
+          if (check.outcome === 'paid' && attempt.status === 'failed') {
             // The provider's signed word says paid, for an attempt recorded as not paid: a person must look.
-            const why = `The card provider says payment ${attempt!.orderId} was paid, but it is recorded here as not paid. Check it in the provider’s dashboard.`;
+            const why = `The card provider says payment ${attempt.orderId} was paid, but it is recorded here as not paid. Check it in the provider’s dashboard.`;
             await events.record(tx, [problem(why)]);
             return page('unverified');
           }
-          return page(attempt!.status === 'failed' ? 'failed' : 'paid');
+          return page(attempt.status === 'failed' ? 'failed' : 'paid');
         }
 
         if (check.outcome === 'failed') {
           await tx
             .update(paymentAttempts)
             .set({ status: 'failed', message: check.message ?? 'The card was not charged.', transactionId: check.transactionId, cardLast4: check.cardLast4 })
-            .where(eq(paymentAttempts.id, attempt!.id));
+            .where(eq(paymentAttempts.id, attempt.id));
           return page('failed');
         }
 
         await tx
           .update(paymentAttempts)
           .set({ status: 'paid', message: check.message, transactionId: check.transactionId, cardLast4: check.cardLast4 })
-          .where(eq(paymentAttempts.id, attempt!.id));
+          .where(eq(paymentAttempts.id, attempt.id));
         // The money was taken, so it is in the folio whatever the booking owed meanwhile; a booking
         // cancelled meanwhile stays cancelled (its days may be someone else's now).
         const owed = (await folioTotalsOf(tx, found.bookingId)).balance;
-        await recordMoney(tx, found.bookingId, { kind: 'payment', method: 'card', amount: payment.amount, reference: check.transactionId ?? attempt!.orderId, note: `Card payment ${attempt!.orderId}`, attemptId: attempt!.id, by: null });
+        await recordMoney(tx, found.bookingId, { kind: 'payment', method: 'card', amount: payment.amount, reference: check.transactionId ?? attempt.orderId, note: `Card payment ${attempt.orderId}`, attemptId: attempt.id, by: null });
         await tx.update(bookings).set({ paymentMethod: 'card', holdExpiresAt: null }).where(eq(bookings.id, found.bookingId));
-        const cancelled = booking!.status === 'cancelled';
+        const cancelled = booking.status === 'cancelled';
         const happened: RecordedEvent[] = [{ kind: 'card_paid', bookingId: found.bookingId, actorId: null, data: { ...payment, stillDue: Math.max(0, owed - payment.amount) } }];
         if (cancelled) {
           const why = `A card payment for booking ${found.reference} arrived after the booking was cancelled. The booking stays cancelled and the payment is recorded in its folio. Refund it, or re-open the booking if its days are still free.`;
           happened.push(problem(why));
-          log.warn({ booking: found.reference, attempt: attempt!.orderId }, 'a card payment arrived for a cancelled booking; staff are alerted');
+          log.warn({ booking: found.reference, attempt: attempt.orderId }, 'a card payment arrived for a cancelled booking; staff are alerted');
         } else if (owed <= 0) {
           const why = `Booking ${found.reference} was already paid when this card payment arrived: it may have been paid twice. If so, refund one of the payments.`;
           happened.push(problem(why));
@@ -162,9 +159,9 @@ export async function completeReturn(db: Database, provider: PaymentProvider, qu
 async function lockAttempt(tx: Tx, id: string): Promise<{ attempt: AttemptRow; booking: { status: string } }> {
   const [found] = await tx.select({ bookingId: paymentAttempts.bookingId }).from(paymentAttempts).where(eq(paymentAttempts.id, id));
   if (!found) throw new HttpError(404, PAYMENT_MESSAGES.attemptNotFound);
-  const [booking] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, found.bookingId)).for('update');
-  const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update');
-  return { attempt: attempt!, booking: booking! };
+  const booking = theRow(await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, found.bookingId)).for('update'), 'The attempt’s booking');
+  const attempt = theRow(await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update'), 'The payment attempt');
+  return { attempt, booking };
 }
 
 /** Staff looked an attempt that never came back up in the provider's dashboard: paid or not. */
@@ -193,8 +190,8 @@ export async function closeAttempt(
         const payment = { orderId: attempt.orderId, amount: attempt.amount, currency: attempt.currency, cardLast4: attempt.cardLast4, transactionId: attempt.transactionId };
         await events.record(tx, [{ kind: 'card_paid', bookingId: attempt.bookingId, actorId: ownerId, data: { ...payment, stillDue: Math.max(0, owed - attempt.amount) } }]);
       }
-      const [saved] = await listed(tx, eq(paymentAttempts.id, id), 1);
-      return { attempt: saved!, message: body.outcome === 'paid' ? PAYMENT_MESSAGES.closedPaid : PAYMENT_MESSAGES.closedFailed };
+      const saved = theRow(await listed(tx, eq(paymentAttempts.id, id), 1), 'The closed payment attempt');
+      return { attempt: saved, message: body.outcome === 'paid' ? PAYMENT_MESSAGES.closedPaid : PAYMENT_MESSAGES.closedFailed };
     }),
   );
 }
@@ -214,8 +211,7 @@ export async function refundAttempt(db: Database, ownerId: string, id: string, b
         .set({ status: 'refunded', refundedAmount: attempt.refundedAmount + body.amount, ...(body.note ? { closeNote: body.note } : {}) })
         .where(eq(paymentAttempts.id, id));
       await recordMoney(tx, attempt.bookingId, { kind: 'refund', method: 'card', amount: body.amount, reference: attempt.transactionId ?? attempt.orderId, note: body.note || `Card refund ${attempt.orderId}`, attemptId: attempt.id, by: ownerId });
-      const [saved] = await listed(tx, eq(paymentAttempts.id, id), 1);
-      return saved!;
+      return theRow(await listed(tx, eq(paymentAttempts.id, id), 1), 'The refunded payment attempt');
     }),
   );
 }

@@ -36,7 +36,7 @@ export async function openAttemptOf(db: Database | Tx, bookingId: string) {
  * attempt can start meanwhile (a start locks the booking first).
  */
 export async function refuseWhileCardPaymentOpen(tx: Tx, bookingId: string): Promise<void> {
-  const [row] = await queryRows<{ open: boolean }>(tx as Database, sql`SELECT ${hasOpenAttempt(sql`${bookingId}::uuid`)} AS open`);
+  const [row] = await queryRows<{ open: boolean }>(tx, sql`SELECT ${hasOpenAttempt(sql`${bookingId}::uuid`)} AS open`);
   if (row?.open) throw new HttpError(409, REFUSAL_CODES.payment_open, 'payment_open');
 }
 

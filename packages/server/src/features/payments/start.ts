@@ -17,6 +17,7 @@ import { getCompanySettings } from '../company';
 import type { AttemptRow } from './attempts';
 import { expireOpenAttempts, openAttemptOf } from './openAttempts';
 import { type PaymentProvider, PaymentProviderError } from './provider';
+import { theRow } from '../../db/rows';
 
 export interface StartSettings {
   /** Our paymentReturn route, absolute. */
@@ -71,11 +72,11 @@ export async function startAttempt(db: Database, provider: PaymentProvider, user
       await expireOpenAttempts(tx, bookingId);
       // The booking row is locked: no other attempt of it can take the same number meanwhile.
       const [before] = await tx.select({ count: sql<number>`count(*)::int` }).from(paymentAttempts).where(eq(paymentAttempts.bookingId, bookingId));
-      const [inserted] = await tx
+      const inserted = theRow(await tx
         .insert(paymentAttempts)
         .values({ bookingId, orderId: `${booking.reference}-${(before?.count ?? 0) + 1}`, provider: provider.name, amount: balance, currency: company.currency })
-        .returning();
-      return { attempt: inserted!, origin: company.name };
+        .returning(), 'The new payment attempt');
+      return { attempt: inserted, origin: company.name };
     }),
   );
   if ('page' in opened) return opened.page;

@@ -86,7 +86,7 @@ export function createWipayProvider(options: WipayOptions): PaymentProvider {
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (err) {
-        throw new PaymentProviderError(`WiPay could not be reached: ${(err as Error).message}`);
+        throw new PaymentProviderError(`WiPay could not be reached: ${err instanceof Error ? err.message : String(err)}`);
       }
       const answer = (await response.json().catch(() => undefined)) as { url?: unknown; message?: unknown; transaction_id?: unknown } | undefined;
       if (!response.ok || typeof answer?.url !== 'string' || !/^https?:\/\//.test(answer.url)) {

@@ -45,7 +45,7 @@ interface TakenBooking {
 /** Takes the key of each booking `candidates` answers (id column `id`), answering the ones this round took. */
 async function takeBookings(tx: Tx, kind: 'pickup_reminder' | 'hold_ending_reminder', candidates: SQL, now: Date): Promise<TakenBooking[]> {
   return queryRows<TakenBooking>(
-    tx as unknown as Database,
+    tx,
     sql`WITH taken AS (
           INSERT INTO reminders_sent (kind, subject, booking_id, sent_at)
           SELECT ${kind}, c.id::text, c.id, ${now.toISOString()}::timestamptz
@@ -110,12 +110,12 @@ export async function sweepReminders(db: Database, events: EventLog, options: Re
   if (settings.staffDailySummary && hour >= STAFF_SUMMARY_FROM_HOUR) {
     result.staffDay = await db.transaction(async (tx) => {
       const [took] = await queryRows<{ subject: string }>(
-        tx as unknown as Database,
+        tx,
         sql`INSERT INTO reminders_sent (kind, subject, sent_at) VALUES ('staff_daily_summary', ${today}, ${now.toISOString()}::timestamptz)
             ON CONFLICT (kind, subject) DO NOTHING RETURNING subject`,
       );
       if (!took) return null;
-      const day = await todaysMovements(tx as unknown as Database, today);
+      const day = await todaysMovements(tx, today);
       // A day with nothing to hand over or take back sends nothing; its key is taken all the same.
       if (day.pickups.length === 0 && day.returns.length === 0) return null;
       // The company's, not a booking's: not kept in any history; features/mail writes the list from the day.

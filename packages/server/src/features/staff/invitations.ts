@@ -20,6 +20,7 @@ import { HttpError } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { getCompanySettings } from '../company';
 import type { EventLog } from '../../events';
+import { theRow } from '../../db/rows';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -77,13 +78,13 @@ export async function invite(db: Database, events: EventLog, actor: { id: string
         .where(and(eq(staffInvitations.email, email), eq(staffInvitations.status, 'pending')))
         .returning({ id: staffInvitations.id });
       if (replaced.length > 0) await blotOutLinks(tx, email);
-      const [row] = await tx
+      const row = theRow(await tx
         .insert(staffInvitations)
         .values({ email, staffRole, tokenHash: hashInvitationToken(token), invitedBy: actor.id, expiresAt: sql`now() + make_interval(days => ${STAFF_INVITATION_DAYS})` })
-        .returning();
+        .returning(), 'The saved invitation');
       // Its e-mail is made from the event, which alone carries the link's token.
       await events.record(tx, [{ kind: 'staff_invited', bookingId: null, actorId: actor.id, data: { email, staffRole, invitedBy: actor.name }, secret: token }]);
-      return toInvitation(row!, actor.name);
+      return toInvitation(row, actor.name);
     });
   } catch (err) {
     // Another owner's invitation to the same address committed first (one waits per address).
@@ -117,8 +118,8 @@ function linkProblem(row: InvitationRow | undefined): string | undefined {
 async function workingInvitation(db: Database, token: string): Promise<InvitationRow> {
   const [row] = await db.select().from(staffInvitations).where(eq(staffInvitations.tokenHash, hashInvitationToken(token)));
   const problem = linkProblem(row);
-  if (problem) throw new HttpError(404, problem);
-  return row!;
+  if (problem || !row) throw new HttpError(404, problem ?? STAFF_MESSAGES.linkNotValid);
+  return row;
 }
 
 /** What the invitation page shows. */
@@ -173,11 +174,11 @@ export async function acceptInvitation(db: Database, input: { token: string; nam
         if (!made) throw new HttpError(409, STAFF_MESSAGES.alreadyStaff);
         sessionVersion = made.sessionVersion;
       } else {
-        const [made] = await tx
+        const made = theRow(await tx
           .insert(users)
           .values({ id: userId, name: input.name!, email: invitation.email, passwordHash: passwordHash!, role: 'owner', staffRole: invitation.staffRole })
-          .returning({ sessionVersion: users.sessionVersion });
-        sessionVersion = made!.sessionVersion;
+          .returning({ sessionVersion: users.sessionVersion }), 'The new staff account');
+        sessionVersion = made.sessionVersion;
       }
       await tx.update(staffInvitations).set({ status: 'accepted', endedAt: sql`now()`, userId }).where(eq(staffInvitations.id, invitation.id));
       await blotOutLinks(tx, invitation.email);

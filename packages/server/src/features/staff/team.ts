@@ -11,6 +11,7 @@ import { actAs } from '../../db/actor';
 import { users } from '../../db/schema';
 import type { Database, Tx } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { theRow } from '../../db/rows';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,8 +51,8 @@ export async function changeRole(db: Database, actorId: string, memberId: string
     if (member.staffRole === staffRole) throw new HttpError(409, STAFF_MESSAGES.roleUnchanged);
     const problem = lastOwnerProblem(owners.length, { id: member.id, staffRole: member.staffRole! }, staffRole, actorId);
     if (problem) throw new HttpError(409, problem);
-    const [changed] = await tx.update(users).set({ staffRole }).where(eq(users.id, member.id)).returning(memberColumns);
-    return { member: toMember(changed!), message: STAFF_MESSAGES.roleChanged(member.name, STAFF_ROLE_WORDS[staffRole].toLowerCase()) };
+    const changed = theRow(await tx.update(users).set({ staffRole }).where(eq(users.id, member.id)).returning(memberColumns), 'The changed staff member');
+    return { member: toMember(changed), message: STAFF_MESSAGES.roleChanged(member.name, STAFF_ROLE_WORDS[staffRole].toLowerCase()) };
   });
 }
 

@@ -29,6 +29,7 @@ import { isId } from '../../db/ids';
 import { bookInTransaction, type BookingRules, findBooking, type Actor, staffActor, takeStep } from '../bookings';
 import { getCompanySettings } from '../company';
 import { writeDriver } from '../drivers';
+import { theRow } from '../../db/rows';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -84,7 +85,7 @@ async function book(tx: Tx, actor: Actor, body: StaffBookingBody, rules: Booking
     // The link's token goes to the letter alone: no event or history keeps it.
     await rules.events.record(tx, [{ kind: 'customer_welcomed', bookingId: null, actorId: actor.id, data: { userId: customerId }, secret: token }]);
   }
-  const booking = confirmAtOnce ? ((await findBooking(tx as unknown as Database, eq(bookings.id, bookingId))) ?? made.booking) : made.booking;
+  const booking = confirmAtOnce ? ((await findBooking(tx, eq(bookings.id, bookingId))) ?? made.booking) : made.booking;
   const answer: StaffBookingResponse = {
     success: true,
     message: confirmAtOnce ? STAFF_BOOKING_MESSAGES.bookedConfirmed : STAFF_BOOKING_MESSAGES.booked,
@@ -117,10 +118,10 @@ async function theCustomer(tx: Tx, customer: StaffBookingBody['customer']): Prom
   }
   try {
     // A savepoint: another desk adding the same e-mail at this moment is a clear 409, not a broken transaction.
-    const [row] = await tx.transaction((inner) =>
+    const row = theRow(await tx.transaction((inner) =>
       inner.insert(users).values({ name, phone, email: email ?? null, passwordHash: null }).returning({ id: users.id }),
-    );
-    return { customerId: row!.id, isNew: true, email, name };
+    ), 'The new customer');
+    return { customerId: row.id, isNew: true, email, name };
   } catch (err) {
     if (isUniqueViolation(err)) throw new HttpError(409, STAFF_BOOKING_MESSAGES.emailTaken);
     throw err;

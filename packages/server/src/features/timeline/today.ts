@@ -5,10 +5,10 @@
 import { type Movement, type TodaysMovements, companyToday } from '@rental/contract';
 import { and, asc, eq, or } from 'drizzle-orm';
 import { bookings, cars, users } from '../../db/schema';
-import type { Database } from '../../db/types';
+import type { Database, Tx } from '../../db/types';
 import { holdsItsDays, touchesDays } from '../../db/bookingDays';
 
-export async function todaysMovements(db: Database, today = companyToday()): Promise<TodaysMovements> {
+export async function todaysMovements(db: Database | Tx, today = companyToday()): Promise<TodaysMovements> {
   const rows = await db
     .select({
       id: bookings.id,

@@ -1,5 +1,6 @@
 /** Manage Bookings' search box and filters: status, what has been paid, and days touching the rental. */
 import { BOOKING_STATUSES, PAYMENT_STATUS_WORDS, PAYMENT_STATUSES } from '@rental/contract/constants';
+import { isOneOf } from '@rental/contract/oneOf';
 import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { STATUS_WORDS } from '../bookings/bookingStatus';
@@ -31,7 +32,7 @@ export function BookingFilterBar({ filters, onChange }: { filters: BookingFilter
         <label htmlFor={`${id}-status`} className="field-label">
           Status
         </label>
-        <select id={`${id}-status`} className="field-input" value={filters.status} onChange={(e) => set('status', e.target.value as BookingFilters['status'])}>
+        <select id={`${id}-status`} className="field-input" value={filters.status} onChange={(e) => set('status', isOneOf(BOOKING_STATUSES, e.target.value) ? e.target.value : '')}>
           <option value="">All</option>
           {BOOKING_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -44,7 +45,7 @@ export function BookingFilterBar({ filters, onChange }: { filters: BookingFilter
         <label htmlFor={`${id}-payment`} className="field-label">
           Payment
         </label>
-        <select id={`${id}-payment`} className="field-input" value={filters.paymentStatus} onChange={(e) => set('paymentStatus', e.target.value as BookingFilters['paymentStatus'])}>
+        <select id={`${id}-payment`} className="field-input" value={filters.paymentStatus} onChange={(e) => set('paymentStatus', isOneOf(PAYMENT_STATUSES, e.target.value) ? e.target.value : '')}>
           <option value="">All</option>
           {PAYMENT_STATUSES.map((status) => (
             <option key={status} value={status}>

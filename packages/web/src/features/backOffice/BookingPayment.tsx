@@ -7,6 +7,7 @@
  */
 import { PAYMENT_METHOD_SHORT, PAYMENT_STATUS_WORDS, type PaymentStatus } from '@rental/contract/constants';
 import { FOLIO_METHOD_OF, FOLIO_METHODS, FOLIO_METHOD_WORDS, type FolioMethod } from '@rental/contract/folio';
+import { isOneOf } from '@rental/contract/oneOf';
 import type { OwnerBooking } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -111,7 +112,9 @@ function RecordBalancePaid({ booking, whose, className, onNothingOwing }: { book
         aria-label={`Way the balance of ${whose} was paid`}
         value={method}
         disabled={busy}
-        onChange={(event) => setMethod(event.target.value as FolioMethod)}
+        onChange={(event) => {
+          if (isOneOf(FOLIO_METHODS, event.target.value)) setMethod(event.target.value);
+        }}
         className={`rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm disabled:opacity-60 ${className}`}
       >
         {FOLIO_METHODS.map((choice) => (

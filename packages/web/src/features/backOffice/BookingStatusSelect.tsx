@@ -1,5 +1,6 @@
 import { staffStatusChoices } from '@rental/contract/bookingLife';
 import { type BookingStatus, SELECTABLE_STATUSES } from '@rental/contract/constants';
+import { isOneOf } from '@rental/contract/oneOf';
 import type { OwnerBooking } from '@rental/contract/schemas';
 import { useContext, useState } from 'react';
 import { formatCalendarDate } from '../../lib/dates';
@@ -26,7 +27,7 @@ type SelectableStatus = (typeof SELECTABLE_STATUSES)[number];
 
 /** The select's statuses; a booking picked up, returned or not picked up has left them (the counter moves it on). */
 export function isSelectableStatus(status: BookingStatus): status is SelectableStatus {
-  return (SELECTABLE_STATUSES as readonly BookingStatus[]).includes(status);
+  return isOneOf<BookingStatus>(SELECTABLE_STATUSES, status);
 }
 
 /**
@@ -43,7 +44,7 @@ function StatusSelect({ booking, status: stored, className }: { booking: OwnerBo
   const change = useChangeStatus();
   // The steps the booking's life allows this staff member from here (contract bookingLife.ts), the same table the server checks.
   // (Read without insisting on a session: the server checks the same table, and an agent's steps are the fewest.)
-  const choices = staffStatusChoices(stored, useContext(SessionContext)?.staffRole ?? 'agent', SELECTABLE_STATUSES) as SelectableStatus[];
+  const choices = staffStatusChoices(stored, useContext(SessionContext)?.staffRole ?? 'agent', SELECTABLE_STATUSES);
   // The owner's choice shows while it is asked about and saved; on "no" or a failure the select
   // falls back to the stored status.
   const [choice, setChoice] = useState<SelectableStatus | null>(null);
@@ -79,7 +80,9 @@ function StatusSelect({ booking, status: stored, className }: { booking: OwnerBo
         value={shown}
         // Not disabled while saving: the focus the question hands back must stay on the select.
         aria-disabled={change.isPending || undefined}
-        onChange={(event) => onChange(event.target.value as SelectableStatus)}
+        onChange={(event) => {
+          if (isOneOf(SELECTABLE_STATUSES, event.target.value)) onChange(event.target.value);
+        }}
         className={`rounded-lg border px-3 py-2 font-medium aria-disabled:opacity-60 ${statusSelectColour(shown)} ${className}`}
       >
         {choices.map((status) => (

@@ -25,7 +25,7 @@ const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'num
 
 /** "June 2026": the company's current month, which monthly revenue covers. */
 function currentMonthName(): string {
-  const [y, m] = companyToday().split('-').map(Number) as [number, number];
+  const [y = NaN, m = NaN] = companyToday().split('-').map(Number);
   return monthFormat.format(new Date(Date.UTC(y, m - 1, 1)));
 }
 

@@ -5,7 +5,7 @@
  */
 import { MESSAGES } from '@rental/contract/messages';
 import { pathFor } from '@rental/contract/routes';
-import { ApiError, NETWORK_ERROR_MESSAGE, storedToken } from '../../api/client';
+import { ApiError, NETWORK_ERROR_MESSAGE, serverSentence, storedToken } from '../../api/client';
 import type { BookingQuery } from './bookingSearch';
 
 /** The name the server gives the file (Content-Disposition), else a plain one. */
@@ -14,7 +14,7 @@ export function downloadName(contentDisposition: string | null): string {
 }
 
 export async function downloadBookingsCsv(query: BookingQuery): Promise<void> {
-  const search = new URLSearchParams(query as Record<string, string>).toString();
+  const search = new URLSearchParams(Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, value]]))).toString();
   let response: Response;
   try {
     response = await fetch(`${pathFor('ownerBookingsCsv')}${search ? `?${search}` : ''}`, { headers: { Authorization: storedToken() ?? '' } });
@@ -22,9 +22,8 @@ export async function downloadBookingsCsv(query: BookingQuery): Promise<void> {
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0, false);
   }
   if (!response.ok) {
-    const answer = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    const message = typeof answer?.message === 'string' ? answer.message : MESSAGES.serverError;
-    throw new ApiError(message, response.status, typeof answer?.message === 'string');
+    const sentence = serverSentence(await response.json().catch(() => null));
+    throw new ApiError(sentence ?? MESSAGES.serverError, response.status, sentence !== undefined);
   }
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -13,7 +13,7 @@ export interface RevenueBar {
 
 export function revenueBars(months: MonthRevenue[]): RevenueBar[] {
   return months.map(({ month, revenue }, i) => {
-    const [year, m] = month.split('-').map(Number) as [number, number];
+    const [year = NaN, m = NaN] = month.split('-').map(Number);
     const short = MONTHS[m - 1] ?? month;
     return { month, label: i === 0 || m === 1 ? `${short} ${year}` : short, name: `${short} ${year}`, revenue };
   });

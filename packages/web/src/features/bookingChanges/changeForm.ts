@@ -41,6 +41,6 @@ export function differenceText(difference: number, currency: string): string {
 
 /** A rental on the road, extended by a number of days from its return day: the desk's quick choices. */
 export function extendedReturn(returnDate: string, days: number): string {
-  const [y, m, d] = returnDate.split('-').map(Number) as [number, number, number];
+  const [y = NaN, m = NaN, d = NaN] = returnDate.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }

@@ -119,7 +119,8 @@ function BookingFound({ booking }: { booking: Booking }) {
   const contacts = useCompanyContacts();
   const location = useLocation();
   const back = new URLSearchParams(location.search).has('payment');
-  const cardProblem = (location.state as { cardProblem?: unknown } | null)?.cardProblem;
+  const state: unknown = location.state;
+  const cardProblem = typeof state === 'object' && state !== null && 'cardProblem' in state ? state.cardProblem : undefined;
   const problem = typeof cardProblem === 'string' && !back ? cardProblem : null;
   const payable = canPayByCard(booking, usePrices().data?.cardPayments === true);
   // The button is offered once: in the outcome's box when there is one to read, else with how to pay.

@@ -71,12 +71,12 @@ export function carProblem(car: { isAvaliable: boolean; reservedDates: readonly 
 }
 
 /**
- * What the page had chosen before the login, handed back by the login page (see LoginPage's
- * returnState), and the delivery address the car page handed over (priceChoices.ts).
+ * What the page had chosen before the login, handed back by the login page (see returnState in
+ * lib/returnPath.ts), and the delivery address the car page handed over (priceChoices.ts).
  */
 type Chosen = { method?: unknown; termsAccepted?: unknown; deliveryAddress?: unknown };
 function chosenBefore(state: unknown, search: string): { method: PaymentMethod | null; termsAccepted: boolean; choices: PriceChoices } {
-  const chosen = (state ?? {}) as Chosen;
+  const chosen: Chosen = typeof state === 'object' && state !== null ? state : {};
   const method = METHOD_VALUES.find((m) => m === chosen.method) ?? null;
   return { method, termsAccepted: chosen.termsAccepted === true, choices: choicesFromSearch(search, chosen.deliveryAddress) };
 }
@@ -147,7 +147,8 @@ export function ConfirmBooking() {
   /** The choices change here too: the address keeps them (the delivery address in history state), so a reload or the login keeps them. */
   function changeChoices(next: PriceChoices) {
     setChoices(next);
-    const state = { ...((location.state ?? {}) as object), deliveryAddress: choicesState(next)?.deliveryAddress };
+    const before: unknown = location.state;
+    const state = { ...(typeof before === 'object' && before !== null ? before : {}), deliveryAddress: choicesState(next)?.deliveryAddress };
     navigate({ search: choicesSearch(next) }, { replace: true, state });
   }
 

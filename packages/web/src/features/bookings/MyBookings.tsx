@@ -131,7 +131,8 @@ export function MyBookings() {
   const { token } = useSession();
   const location = useLocation();
   const bookings = useMyBookings();
-  const justBooked = (location.state as { justBooked?: unknown } | null)?.justBooked;
+  const state: unknown = location.state;
+  const justBooked = typeof state === 'object' && state !== null && 'justBooked' in state ? state.justBooked : undefined;
 
   let body: ReactNode;
   if (!token) {

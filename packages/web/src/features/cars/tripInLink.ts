@@ -21,7 +21,7 @@ export function tripInLink(params: URLSearchParams, today: string): TripInLink {
 
 /** "The pickup date cannot be in the past." -> "the pickup date cannot be in the past" (its first sentence). */
 function lowerFirst(message: string): string {
-  const text = message.split('. ')[0]!.replace(/\.$/, '');
+  const text = (message.split('. ')[0] ?? '').replace(/\.$/, '');
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 

@@ -1,5 +1,4 @@
 /** The reminders' letters: the day before pickup, a bank deposit's hold ending, staff's morning list. */
-import type { Database } from '../../../db/types';
 import { todaysMovements } from '../../timeline';
 import type { LetterMakers } from '../fromEvents';
 import { holdEndingLetter, pickupReminderLetter, staffDailySummaryLetter } from '../reminderLetters';
@@ -13,7 +12,7 @@ export const reminderMakers: LetterMakers = {
   },
   // The list as it stands when the letter is written; a day with nothing on it makes no letter.
   async staff_day_summary(tx, event, { mail, company }) {
-    const day = await todaysMovements(tx as unknown as Database, event.data.day);
+    const day = await todaysMovements(tx, event.data.day);
     if (day.pickups.length === 0 && day.returns.length === 0) return [];
     return [staffDailySummaryLetter(day, await company(), mail)];
   },

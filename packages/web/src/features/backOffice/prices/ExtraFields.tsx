@@ -1,5 +1,6 @@
 /** One extra of the prices form: what customers read of it, how it is charged, its price and how many there are. */
-import { EXTRA_CHARGE_WORDS, EXTRA_CHARGES, type ExtraCharge } from '@rental/contract/quote';
+import { EXTRA_CHARGE_WORDS, EXTRA_CHARGES } from '@rental/contract/quote';
+import { isOneOf } from '@rental/contract/oneOf';
 import { FormField, controlProps } from '../FormField';
 import { fieldId, PriceField } from './PriceField';
 import type { ExtraForm, PricesErrors } from './pricesForm';
@@ -37,7 +38,7 @@ export function ExtraFields({ extra, index, errors, currency, onChange, onRemove
           />
         </FormField>
         <FormField id={chargeId} label="Charged" error={errors[chargeKey]}>
-          <select {...controlProps(chargeId, errors[chargeKey])} value={extra.charge} onChange={(event) => onChange({ charge: event.target.value as ExtraCharge })}>
+          <select {...controlProps(chargeId, errors[chargeKey])} value={extra.charge} onChange={(event) => isOneOf(EXTRA_CHARGES, event.target.value) && onChange({ charge: event.target.value })}>
             {EXTRA_CHARGES.map((charge) => (
               <option key={charge} value={charge}>
                 {EXTRA_CHARGE_WORDS[charge]}

@@ -3,7 +3,8 @@
  * form. The rules of what each row offers are staffRules.ts's; the server holds them under lock.
  */
 import { STAFF_INVITATION_DAYS } from '@rental/contract/staffAccounts';
-import { STAFF_ROLES, STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_WORDS, type StaffRole } from '@rental/contract/staffRoles';
+import { STAFF_ROLES, STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_WORDS } from '@rental/contract/staffRoles';
+import { isOneOf } from '@rental/contract/oneOf';
 import type { StaffInvitation } from '@rental/contract/schemas';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -88,7 +89,7 @@ function TeamList({ members }: { members: Member[] }) {
                     className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm"
                     value={member.staffRole}
                     disabled={changeRole.isPending || choices.length === 1}
-                    onChange={(e) => changeRole.mutate({ id: member._id, staffRole: e.target.value as StaffRole })}
+                    onChange={(e) => isOneOf(STAFF_ROLES, e.target.value) && changeRole.mutate({ id: member._id, staffRole: e.target.value })}
                   >
                     {choices.map((role) => (
                       <option key={role} value={role}>

@@ -1,6 +1,7 @@
 /** The staff page's invite form: an e-mail address and a role, checked as the server checks them. */
 import { emailProblem } from '@rental/contract/accountFields';
 import { STAFF_ROLES, type StaffRole } from '@rental/contract/staffRoles';
+import { isOneOf } from '@rental/contract/oneOf';
 import { onlyProblems, type Problems } from '../../../lib/formProblems';
 
 export type InviteField = 'email' | 'staffRole';
@@ -16,7 +17,7 @@ export const EMPTY_INVITE: InviteValues = { email: '', staffRole: '' };
 export function inviteProblems(values: InviteValues): Problems<InviteField> {
   return onlyProblems({
     email: emailProblem(values.email),
-    staffRole: (STAFF_ROLES as readonly string[]).includes(values.staffRole) ? undefined : 'Please choose the role they will have.',
+    staffRole: isOneOf(STAFF_ROLES, values.staffRole) ? undefined : 'Please choose the role they will have.',
   });
 }
 

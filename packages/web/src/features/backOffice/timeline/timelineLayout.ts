@@ -4,6 +4,7 @@
  */
 import { addDays, daysBetween } from '@rental/contract/rentalDates';
 import { type BookingStatus, STATUSES_FREEING_DAYS } from '@rental/contract/constants';
+import { isOneOf } from '@rental/contract/oneOf';
 import type { CarBlock, TimelineBooking } from '@rental/contract/schemas';
 import { formatCalendarDate } from '../../../lib/dates';
 
@@ -24,7 +25,7 @@ export type Hold =
   | { kind: 'block'; id: string; car: string; pickupDate: string; returnDate: string; block: CarBlock };
 
 function holdsDays(status: BookingStatus): status is HoldingStatus {
-  return !(STATUSES_FREEING_DAYS as readonly BookingStatus[]).includes(status);
+  return !isOneOf(STATUSES_FREEING_DAYS, status);
 }
 
 /** A car still out on rent past its due time and grace, as the server says (the desk's rule); after its return day when it does not say. */

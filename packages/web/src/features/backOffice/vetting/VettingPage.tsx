@@ -6,6 +6,7 @@
  * "do not rent" (with a reason only staff read).
  */
 import { BOOKING_STATUSES, type BookingStatus } from '@rental/contract/constants';
+import { isOneOf } from '@rental/contract/oneOf';
 import { phoneHref } from '@rental/contract/company';
 import { companyToday } from '@rental/contract/rentalDates';
 import type { VettingEntry } from '@rental/contract/schemas';
@@ -256,5 +257,5 @@ function VettingCard({ customer }: { customer: VettingEntry }) {
 }
 
 function isBookingStatus(status: string): status is BookingStatus {
-  return (BOOKING_STATUSES as readonly string[]).includes(status);
+  return isOneOf(BOOKING_STATUSES, status);
 }
