@@ -289,8 +289,10 @@ describe(`bookings (${describeDatabase})`, () => {
       const { bookings } = responses.ownerBookings.parse(res.answer);
       const listed = bookings.find((b) => b._id === created._id);
       // The customer as staff need them: how to reach them, and whether they may drive (no details given yet).
+      // Staff also see whether the customer sent a bank slip for it (none here).
       expect(listed).toEqual({
         ...created,
+        slipsSent: 0,
         user: { _id: customer.user._id, name: 'Alicia Brown', email: customer.user.email, phone: TEST_PHONE, vetting: 'not_submitted', doNotRent: false },
       });
       expect(Object.keys(listed!.user).sort()).toEqual(['_id', 'doNotRent', 'email', 'name', 'phone', 'vetting']);

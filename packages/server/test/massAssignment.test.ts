@@ -114,7 +114,7 @@ describe(`mass assignment changes nothing (${describeDatabase})`, () => {
     const rows = await t.db.select().from(schema.bankDetails);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: 1, updatedBy: owner.user._id, bankName: 'NCB', accountNumber: '12345678' });
-    expect(res.json().bankDetails).toEqual({ bankName: 'NCB', accountHolderName: 'Waterford Car Rental', branch: 'Portmore', accountNumber: '12345678', accountType: 'Savings' });
+    expect(res.json().bankDetails).toEqual({ bankName: 'NCB', accountHolderName: 'Waterford Car Rental', branch: 'Portmore', accountNumber: '12345678', accountType: 'Savings', otherAccounts: [] });
   });
 
   it('create booking: the price is computed, the status is pending, the customer is the caller', async () => {
