@@ -31,3 +31,4 @@ export * from './changedLines';
 export * from './walkIns';
 export * from './paymentSlips';
 export * from './oneOf';
+export * from './records';

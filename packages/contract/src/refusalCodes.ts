@@ -3,6 +3,7 @@
  * never on the words. Each code here with the sentence the server sends for it.
  */
 import { BOOKING_REFUSALS, type BookingRefusal } from './bookingRefusals';
+import { mapRecord } from './records';
 import { FOLIO_MESSAGES } from './folio';
 import { STORAGE_REFUSALS } from './storage';
 import { SLIP_REFUSALS } from './paymentSlips';
@@ -47,7 +48,7 @@ export function codeOfStatus(status: number): GeneralCode {
 }
 
 /** The booking function's reasons are codes too, with their sentences (bookingRefusals.ts). */
-export const BOOKING_REFUSAL_CODES = Object.fromEntries(Object.entries(BOOKING_REFUSALS).map(([reason, { message }]) => [reason, message])) as Record<BookingRefusal, string>;
+export const BOOKING_REFUSAL_CODES: Record<BookingRefusal, string> = mapRecord(BOOKING_REFUSALS, ({ message }) => message);
 
 export const REFUSAL_CODES = {
   nothing_owing: FOLIO_MESSAGES.nothingOwing,

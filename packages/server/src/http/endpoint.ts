@@ -16,7 +16,7 @@ import {
   ROUTES,
   type ResponseInputOf,
 } from '@rental/contract';
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { checkFailureDocumented } from './documentedFailures';
@@ -75,7 +75,7 @@ export function addEndpoint<N extends EndpointName>(
   const def: EndpointSchemas = ENDPOINTS[name];
   const status = def.status ?? 200;
   const guard = guardOf(app, route.access, name);
-  app.route({
+  app.route<{ Body: BodyOf<N>; Params: ParamsOf<N>; Querystring: QueryOf<N> }>({
     method: route.method,
     url: route.path,
     schema: {
@@ -90,10 +90,10 @@ export function addEndpoint<N extends EndpointName>(
     ...(guard && { onRequest: guard }),
     onSend: checkFailureDocumented(name),
     config: { ...options.config, endpoint: name },
-    handler: (async (request: EndpointRequest<N>, reply: FastifyReply) => {
+    handler: async (request, reply) => {
       reply.code(status);
       return handler(request, reply);
-    }) as unknown as RouteHandlerMethod,
+    },
   });
 }
 

@@ -19,5 +19,10 @@ export function focusFirstProblem<K extends string>(order: readonly K[], problem
 
 /** The fields that have a problem, without the ones whose check said nothing. */
 export function onlyProblems<K extends string>(problems: Partial<Record<K, string | undefined>>): Problems<K> {
-  return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem)) as Problems<K>;
+  const kept: Problems<K> = {};
+  for (const field in problems) {
+    const problem = problems[field];
+    if (problem) kept[field] = problem;
+  }
+  return kept;
 }

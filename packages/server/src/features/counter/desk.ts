@@ -65,7 +65,7 @@ export async function desk(db: Database, now = new Date()) {
       and(eq(bookings.status, 'on_rent'), lte(bookings.returnDate, today)),
     )!,
   );
-  const shown = rows.map((row) => toDeskBooking(row as DeskRow, company, now, null));
+  const shown = rows.map((row) => toDeskBooking(row, company, now, null));
   return {
     today,
     pickups: shown.filter((b) => b.status === 'confirmed'),
@@ -89,7 +89,7 @@ async function doneToday(db: Database, company: CompanySettings, now: Date, toda
     .where(or(sql`${dayOf(rentals.checkedOutAt)} = ${today}::date`, sql`${dayOf(rentals.checkedInAt)} = ${today}::date`));
   const done: DoneBooking[] = [];
   for (const row of rows) {
-    const booking = toDeskBooking(row as DeskRow, company, now, null);
+    const booking = toDeskBooking(row, company, now, null);
     if (companyToday(row.checkedOutAt) === today) done.push({ ...booking, done: 'out', doneAt: row.checkedOutAt.toISOString() });
     if (row.checkedInAt && companyToday(row.checkedInAt) === today) done.push({ ...booking, done: 'back', doneAt: row.checkedInAt.toISOString() });
   }
@@ -109,7 +109,7 @@ export async function counterBooking(db: Database, id: unknown, now = new Date()
   if (!row) return undefined;
   const company = await getCompanySettings(db);
   const [counter, openDamages, receipts, totals] = await Promise.all([counterRecordOf(db, id), openDamagesOf(db, row.car.id), receiptsOf(db, [id]), folioTotalsOf(db, id)]);
-  const base = toDeskBooking(row as DeskRow, company, now, receipts.get(id) ?? null);
+  const base = toDeskBooking(row, company, now, receipts.get(id) ?? null);
   const refusal = checkOutRefusal(
     { status: row.status, pickupDate: row.pickupDate, returnDate: row.returnDate, vetting: row.user.vetting, doNotRent: row.user.doNotRent, licenceNumber: row.licenceNumber },
     companyToday(now),

@@ -151,7 +151,7 @@ async function scrubHistory(tx: Tx, scrub: Scrub): Promise<void> {
   const patterns = anyOf(scrub);
   if (!patterns) return;
   const naming = await queryRows<{ id: string; before: unknown; after: unknown }>(
-    tx as unknown as Database,
+    tx,
     sql`SELECT id, before, after FROM activity WHERE before::text ILIKE ANY (${patterns}) OR after::text ILIKE ANY (${patterns})`,
   );
   if (naming.length === 0) return;
@@ -170,7 +170,7 @@ async function scrubHistory(tx: Tx, scrub: Scrub): Promise<void> {
 async function scrubBookingEvents(tx: Tx, scrub: Scrub): Promise<void> {
   const patterns = anyOf(scrub);
   if (!patterns) return;
-  const naming = await queryRows<{ id: string; data: unknown }>(tx as unknown as Database, sql`SELECT id::text AS id, data FROM booking_events WHERE data::text ILIKE ANY (${patterns})`);
+  const naming = await queryRows<{ id: string; data: unknown }>(tx, sql`SELECT id::text AS id, data FROM booking_events WHERE data::text ILIKE ANY (${patterns})`);
   for (const event of naming) {
     await tx.execute(sql`UPDATE booking_events SET data = ${JSON.stringify(scrubJson(event.data, scrub))}::jsonb WHERE id = ${event.id}::bigint`);
   }

@@ -8,6 +8,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import {
   type AccountFormErrors,
   type AccountFormValues,
+  BANK_FIELD_LABELS,
   BANK_FIELDS,
   BANK_FORM_FIELDS,
   type BankFormErrors,
@@ -51,7 +52,7 @@ export function BankDetailsPage() {
 }
 
 const LABELS: Record<BankFormField, string> = {
-  ...(Object.fromEntries(BANK_FIELDS.map(({ field, label }) => [field, label])) as Record<Exclude<BankFormField, 'accountNumberAgain'>, string>),
+  ...BANK_FIELD_LABELS,
   accountNumberAgain: 'Account number again',
 };
 const HINTS: Partial<Record<BankFormField, string>> = {

@@ -1,4 +1,5 @@
 import { type BankDetails, bankDetails, MAX_OTHER_BANK_ACCOUNTS, type OtherBankAccount, otherBankAccount } from '@rental/contract/schemas';
+import { recordOf } from '@rental/contract/records';
 import { type FieldLabel, formErrors } from './formErrors';
 
 /** The SPEC's five fields of one account. */
@@ -16,13 +17,15 @@ export type BankFormErrors = Partial<Record<BankFormField, string>> & { others?:
 export { MAX_OTHER_BANK_ACCOUNTS };
 
 /** The five details the server keeps, in the order the form shows them. */
-export const BANK_FIELDS: { field: AccountField; label: string }[] = [
-  { field: 'bankName', label: 'Bank name' },
-  { field: 'accountHolderName', label: 'Account holder name' },
-  { field: 'branch', label: 'Branch' },
-  { field: 'accountNumber', label: 'Account number' },
-  { field: 'accountType', label: 'Account type' },
-];
+const ACCOUNT_FIELDS = ['bankName', 'accountHolderName', 'branch', 'accountNumber', 'accountType'] as const satisfies readonly AccountField[];
+export const BANK_FIELD_LABELS: Record<AccountField, string> = {
+  bankName: 'Bank name',
+  accountHolderName: 'Account holder name',
+  branch: 'Branch',
+  accountNumber: 'Account number',
+  accountType: 'Account type',
+};
+export const BANK_FIELDS: { field: AccountField; label: string }[] = ACCOUNT_FIELDS.map((field) => ({ field, label: BANK_FIELD_LABELS[field] }));
 
 /** Every box in the order the form shows them: the repeat right under the account number. */
 export const BANK_FORM_FIELDS: BankFormField[] = ['bankName', 'accountHolderName', 'branch', 'accountNumber', 'accountNumberAgain', 'accountType'];
@@ -31,7 +34,7 @@ const EMPTY_ACCOUNT: AccountFormValues = { bankName: '', accountHolderName: '', 
 export const EMPTY_BANK_FORM: BankFormValues = { ...EMPTY_ACCOUNT, others: [] };
 export const EMPTY_OTHER_ACCOUNT: OtherAccountFormValues = { ...EMPTY_ACCOUNT, currency: '' };
 
-const LABELS = Object.fromEntries(BANK_FIELDS.map(({ field, label }) => [field, { label }])) as Record<AccountField, FieldLabel>;
+const LABELS: Record<AccountField, FieldLabel> = recordOf(ACCOUNT_FIELDS, (field) => ({ label: BANK_FIELD_LABELS[field] }));
 
 /** The digits alone: "354-1027-889" and "354 1027 889" are the same account. */
 const digitsOf = (accountNumber: string) => accountNumber.replace(/[\s-]/g, '');
@@ -52,7 +55,7 @@ export function bankFormFrom(saved: BankDetails | null): BankFormValues {
 
 /** One account's boxes checked by the server's schema, and its number typed twice the same. */
 function accountErrors(schema: typeof bankDetails | typeof otherBankAccount, values: AccountFormValues, input: unknown): AccountFormErrors {
-  const fields = values as unknown as Record<AccountField, string>;
+  const fields: Record<AccountField, string> = values;
   const errors: AccountFormErrors = formErrors<AccountField>(schema, fields, LABELS, input);
   if (errors.accountType && values.accountType) errors.accountType = 'Please choose Savings or Chequing.';
   if (!errors.accountNumber) {

@@ -130,7 +130,7 @@ function holidaysOf(text: string): { date: string; name: string }[] {
 /** Every box typed once, in screen order (the skeleton while loading has one block each). */
 export const COMPANY_FORM_ORDER: CompanyField[] = [...COMPANY_FIELDS, ...RULE_FIELDS, ...PAGE_FIELDS, ...RETURN_FIELDS, ...AGREEMENT_FIELDS, ...MONEY_DAYS_FIELDS];
 
-const LABELS = Object.fromEntries(COMPANY_FORM_ORDER.map(({ field, label }) => [field, { label }])) as Record<TextFact, FieldLabel>;
+const LABELS: Partial<Record<TextFact, FieldLabel>> = Object.fromEntries(COMPANY_FORM_ORDER.map(({ field, label }) => [field, { label }]));
 
 export const EMPTY_PLACE: PlaceRow = { name: '', address: '', openingHours: '' };
 export const EMPTY_TESTIMONIAL: TestimonialRow = { name: '', place: '', text: '', stars: '5' };
@@ -181,7 +181,8 @@ function listErrorKey(path: readonly PropertyKey[]): string | undefined {
 export function validateCompanyForm(values: CompanyFormValues): CompanyFormErrors {
   const input = inputOf(values);
   // The switches cannot be wrong: only the typed facts and the rows are checked for words.
-  const errors: CompanyFormErrors = formErrors(companySettings, values as unknown as Record<TextFact, string>, LABELS, input);
+  const texts: Record<TextFact, string> = values;
+  const errors: CompanyFormErrors = formErrors(companySettings, texts, LABELS, input);
   const result = companySettings.safeParse(input);
   for (const issue of result.success ? [] : result.error.issues) {
     const key = listErrorKey(issue.path);

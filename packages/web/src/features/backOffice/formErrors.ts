@@ -15,7 +15,7 @@ export interface FieldLabel {
 export function formErrors<K extends string>(
   schema: z.ZodType,
   values: Record<K, string>,
-  fields: Record<K, FieldLabel>,
+  fields: Partial<Record<K, FieldLabel>>,
   /** What the schema reads, when the form holds it differently (a list typed one per line). */
   input: unknown = values,
 ): Partial<Record<K, string>> {
@@ -23,12 +23,19 @@ export function formErrors<K extends string>(
   const result = schema.safeParse(input);
   if (result.success) return errors;
   for (const issue of result.error.issues) {
-    const field = issue.path[0] as K | undefined;
-    if (field === undefined || !(field in fields) || errors[field]) continue;
-    const { label, choice } = fields[field];
+    const field = issue.path[0];
+    if (!isFieldOf(fields, field) || errors[field]) continue;
+    const labelled = fields[field];
+    if (!labelled) continue;
+    const { label, choice } = labelled;
     if (choice) errors[field] = `Please choose a ${label.toLowerCase()}.`;
     else if (!values[field].trim()) errors[field] = `${label} is required.`;
     else errors[field] = issue.message;
   }
   return errors;
+}
+
+/** Whether a schema's path names one of the form's labelled boxes. */
+function isFieldOf<K extends string>(fields: Partial<Record<K, FieldLabel>>, key: PropertyKey | undefined): key is K {
+  return typeof key === 'string' && Object.hasOwn(fields, key);
 }

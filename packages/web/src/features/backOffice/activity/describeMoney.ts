@@ -3,8 +3,8 @@
  * card payment attempts (kind 'payment', migrations 0017), in plain words. The database hands over
  * the stored fields: the rules' JSON keys, the extras' and attempts' column names.
  */
-import { DELIVERY_PLACE_WORDS, DELIVERY_PLACES, EXTRA_CHARGE_WORDS, type ExtraCharge } from '@rental/contract/quote';
-import { PAYMENT_ATTEMPT_WORDS, type ActivityEntry, type PaymentAttemptStatus } from '@rental/contract/schemas';
+import { DELIVERY_PLACE_WORDS, DELIVERY_PLACES, EXTRA_CHARGE_WORDS, EXTRA_CHARGES } from '@rental/contract/quote';
+import { PAYMENT_ATTEMPT_STATUSES, PAYMENT_ATTEMPT_WORDS, type ActivityEntry } from '@rental/contract/schemas';
 
 export interface MoneyDescription {
   headline: string;
@@ -12,6 +12,11 @@ export interface MoneyDescription {
 }
 
 type Fields = Record<string, unknown>;
+
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The stored word read back as one of the list's, or undefined when it is not one. */
+const chargeOf = (value: unknown) => EXTRA_CHARGES.find((charge) => charge === value);
+const attemptStatusOf = (value: unknown) => PAYMENT_ATTEMPT_STATUSES.find((status) => status === value);
 
 const amount = (value: unknown): string => (typeof value === 'number' ? value.toLocaleString('en-US') : 'not set');
 const percentOff = (value: unknown): string => (value === 0 || value === null || value === undefined ? 'none' : `${amount(value)}% off`);
@@ -24,7 +29,7 @@ interface StoredSeason {
 }
 
 function seasonsOf(value: unknown): StoredSeason[] {
-  return Array.isArray(value) ? value.filter((s): s is StoredSeason => typeof s === 'object' && s !== null && typeof (s as StoredSeason).name === 'string') : [];
+  return Array.isArray(value) ? value.filter((s): s is StoredSeason => typeof s === 'object' && s !== null && 'name' in s && typeof s.name === 'string') : [];
 }
 
 /** Seasons added, removed or changed, by name. */
@@ -52,8 +57,8 @@ function describeRules(who: string, before: Fields, after: Fields): MoneyDescrip
   if ('monthlyPercentOff' in after) line('Monthly rate', percentOff(before.monthlyPercentOff), percentOff(after.monthlyPercentOff));
   if ('additionalDriverPerDay' in after) line('Other driver, per day', fee(before.additionalDriverPerDay ?? 0), fee(after.additionalDriverPerDay));
   if ('delivery' in after) {
-    const was = (before.delivery ?? {}) as Fields;
-    const now = (after.delivery ?? {}) as Fields;
+    const was = isFields(before.delivery) ? before.delivery : {};
+    const now = isFields(after.delivery) ? after.delivery : {};
     for (const place of DELIVERY_PLACES) line(`Delivery, ${DELIVERY_PLACE_WORDS[place]}:`, fee(was[place]), fee(now[place]));
   }
   if ('seasons' in after) lines.push(...seasonChanges(before.seasons, after.seasons));
@@ -63,7 +68,7 @@ function describeRules(who: string, before: Fields, after: Fields): MoneyDescrip
 const EXTRA_FIELDS: Record<string, { label: string; show?: (value: unknown) => string; changedOnly?: boolean }> = {
   name: { label: 'Name', show: String },
   description: { label: 'Description', changedOnly: true },
-  charge: { label: 'Charged', show: (v) => EXTRA_CHARGE_WORDS[v as ExtraCharge] ?? String(v) },
+  charge: { label: 'Charged', show: (v) => { const charge = chargeOf(v); return charge ? EXTRA_CHARGE_WORDS[charge] : String(v); } },
   price: { label: 'Price', show: amount },
   max_per_booking: { label: 'Most per booking', show: amount },
   stock: { label: 'Stock', show: (v) => (v === null || v === undefined ? 'no limit' : amount(v)) },
@@ -72,20 +77,20 @@ const EXTRA_FIELDS: Record<string, { label: string; show?: (value: unknown) => s
 function describeExtra(who: string, entry: ActivityEntry, before: Fields, after: Fields): MoneyDescription {
   const name = entry.subjectName || String(after.name ?? before.name ?? 'an extra');
   if (entry.action === 'added') {
-    const charge = EXTRA_CHARGE_WORDS[after.charge as ExtraCharge] ?? '';
+    const chargeWord = chargeOf(after.charge);
+    const charge = chargeWord ? EXTRA_CHARGE_WORDS[chargeWord] : '';
     const stock = after.stock === null || after.stock === undefined ? [] : [`Stock ${amount(after.stock)}`];
     return { headline: `${who} added the extra ${name}`, changes: [`Price ${amount(after.price)} ${charge}`.trim(), ...stock] };
   }
   // An extra is never deleted: "removed" is its archiving, so bookings that have it keep it.
   if (entry.action === 'removed' || (before.archived_at === null && after.archived_at)) return { headline: `${who} removed the extra ${name}`, changes: [] };
-  const changes = Object.keys(after)
-    .filter((key) => key in EXTRA_FIELDS)
-    .map((key) => {
-      const field = EXTRA_FIELDS[key]!;
-      if (field.changedOnly) return `${field.label} changed`;
-      const show = field.show ?? String;
-      return `${field.label} ${show(before[key])} → ${show(after[key])}`;
-    });
+  const changes = Object.keys(after).flatMap((key) => {
+    const field = EXTRA_FIELDS[key];
+    if (!field) return [];
+    if (field.changedOnly) return [`${field.label} changed`];
+    const show = field.show ?? String;
+    return [`${field.label} ${show(before[key])} → ${show(after[key])}`];
+  });
   return { headline: `${who} changed the extra ${name}`, changes };
 }
 
@@ -108,11 +113,12 @@ export function describePayment(who: string, entry: ActivityEntry, before: Field
   }
   const lines: string[] = [];
   const details: string[] = [];
-  const status = after.status as PaymentAttemptStatus | undefined;
+  const status = attemptStatusOf(after.status);
   // Staff close an attempt that never came back; the provider's own answer has no one behind it.
   if ((status === 'paid' || status === 'failed') && 'closed_at' in after && entry.actor) {
     lines.push(`${who} closed ${payment} as ${status === 'paid' ? 'paid' : 'not paid'}`);
-    details.push(`Was: ${(PAYMENT_ATTEMPT_WORDS[before.status as PaymentAttemptStatus] ?? 'open').toLowerCase()}`);
+    const was = attemptStatusOf(before.status);
+    details.push(`Was: ${(was ? PAYMENT_ATTEMPT_WORDS[was] : 'open').toLowerCase()}`);
   } else if ('refunded_amount' in after) {
     lines.push(`${who} recorded a refund on ${payment}`);
     details.push(`Refunded in all ${amount(before.refunded_amount ?? 0)} → ${amount(after.refunded_amount)}`);

@@ -5,6 +5,7 @@
  * "seasons.0.categoryPercents.SUV", "extras.2.price"; "seasons.0" is about a whole season.
  */
 import { CAR_CATEGORIES } from '@rental/contract/constants';
+import { recordOf } from '@rental/contract/records';
 import { DELIVERY_PLACES, type DeliveryPlace, type Extra, type ExtraCharge, type PriceRules } from '@rental/contract/quote';
 import { type PricesBody, pricesBody } from '@rental/contract/schemas';
 
@@ -77,7 +78,7 @@ export function formFromPrices(rules: PriceRules, extras: readonly Extra[]): Pri
     weeklyPercentOff: String(rules.weeklyPercentOff),
     monthlyPercentOff: String(rules.monthlyPercentOff),
     additionalDriverPerDay: String(rules.additionalDriverPerDay),
-    delivery: Object.fromEntries(DELIVERY_PLACES.map((place) => [place, text(rules.delivery[place])])) as Record<DeliveryPlace, string>,
+    delivery: recordOf(DELIVERY_PLACES, (place) => text(rules.delivery[place])),
     extras: extras.map((extra) => ({
       key: newKey(),
       id: extra.id,
