@@ -5,7 +5,7 @@ export type {
   Car,
   CarFormInput,
   DashboardData,
-  OwnerBooking,
+  StaffBooking as OwnerBooking,
   PricesBodyInput,
   QuoteBodyInput,
 } from '@rental/contract/schemas';

@@ -86,6 +86,7 @@ export const PAYMENT_STATUS_WORDS: Record<PaymentStatus, string> = {
 export const BOOKINGS_PAGE_SIZE = 50;
 export const MAX_BOOKINGS_PAGE = 200;
 
+/** The SPEC's wire values: "owner" marks every staff account, whose staffRole says which (owner, manager or agent). */
 export const ROLES = ['user', 'owner'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -38,7 +38,7 @@ import { carPictureParams, carPicturesOrderBody } from './schemas';
 // The history
 import { activityQuery, activityResponses } from './schemas';
 // The owner's pages of bookings, payments received, the export
-import { ownerBookingFilters, ownerBookingsQuery, paymentStatusBody } from './schemas';
+import { staffBookingFilters, staffBookingsQuery, paymentStatusBody } from './schemas';
 import { bookingHistoryResponse, folioChargeBody, folioLineParams, folioParams, folioPaymentBody, folioRefundBody, folioResponses, folioVoidBody } from './schemas';
 // Drivers: licence, documents, vetting, other drivers, erasure
 import {
@@ -469,7 +469,7 @@ export const ENDPOINTS = {
       'to send as cursor for the next page (null on the last); no booking appears on two pages. ' +
       'A cursor that cannot be read is a 400: start again from the first page.',
     tag: 'Bookings',
-    query: ownerBookingsQuery,
+    query: staffBookingsQuery,
     response: responses.ownerBookings,
   },
   customerSearch: {
@@ -513,7 +513,7 @@ export const ENDPOINTS = {
       'The same filters as the list, newest first. UTF-8 with a byte order mark, CRLF, every field quoted; ' +
       'a cell that starts with = + - or @ gets a leading apostrophe so a spreadsheet never runs it as a formula.',
     tag: 'Owner',
-    query: ownerBookingFilters,
+    query: staffBookingFilters,
     response: { binary: 'text/csv' },
   },
   desk: {

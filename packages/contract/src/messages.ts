@@ -15,7 +15,7 @@ export const MESSAGES = {
   // Server answers
   notAuthorized: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
-  ownersOnly: 'Only the company staff can do this.',
+  staffOnly: 'Only the company staff can do this.',
   invalidCredentials: 'The e-mail address or the password is not right. Please try again.',
   emailTaken: 'An account with this email already exists.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',

@@ -16,6 +16,7 @@ export interface RouteDef {
   readonly access: Access;
 }
 
+/** Paths under /api/owner/ are the SPEC's wire names for staff calls, whichever staff role may make them (`access`). */
 export const ROUTES = {
   // Account
   register: { method: 'POST', path: '/api/user/register', access: 'anyone' },

@@ -36,7 +36,7 @@ import { createEventLog, type EventLog } from './events';
 import mailRoutes from './features/mail/routes';
 import staffRoutes from './features/staff/routes';
 import { type MailSender, type MailSenderOptions, startMailSender } from './features/mail/sender';
-import ownerRoutes from './features/backOffice/routes';
+import backOfficeRoutes from './features/backOffice/routes';
 // Service blocks, the fleet timeline
 import blocksRoutes from './features/blocks/routes';
 import timelineRoutes from './features/timeline/routes';
@@ -280,7 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limited: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : undefined,
   });
   await app.register(paymentSlipRoutes);
-  await app.register(ownerRoutes);
+  await app.register(backOfficeRoutes);
   await app.register(carPictureRoutes);
   await app.register(blocksRoutes);
   await app.register(timelineRoutes);

@@ -250,7 +250,7 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
 
     it('answer 401 to a visitor, 403 to a customer, and let an owner in', async () => {
       await expectRefused(dashboard(), 401, MESSAGES.notAuthorized);
-      await expectRefused(dashboard(customer.token), 403, MESSAGES.ownersOnly);
+      await expectRefused(dashboard(customer.token), 403, MESSAGES.staffOnly);
       expect((await dashboard(owner.token)).status).toBe(200);
     });
 

@@ -303,7 +303,7 @@ describe(`bookings (${describeDatabase})`, () => {
 
     it('is for owners only', async () => {
       expect(await statusOf(callWithStatus(t.app, undefined, 'ownerBookings'))).toBe(401);
-      expect(await refusalOf(testApi(t.app, customer.token).call('ownerBookings'))).toEqual({ status: 403, answer: { success: false, code: expect.any(String), message: MESSAGES.ownersOnly } });
+      expect(await refusalOf(testApi(t.app, customer.token).call('ownerBookings'))).toEqual({ status: 403, answer: { success: false, code: expect.any(String), message: MESSAGES.staffOnly } });
     });
   });
 

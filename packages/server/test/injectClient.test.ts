@@ -37,6 +37,6 @@ describe(`the typed client in-process (${describeDatabase})`, () => {
     expect(unknown).toMatchObject({ status: 404, message: MESSAGES.carNotFound, fromServer: true });
 
     const customer = await registerCustomer(t.app);
-    await expect(testApi(t.app, customer.token).call('ownerCars')).rejects.toMatchObject({ status: 403, message: MESSAGES.ownersOnly });
+    await expect(testApi(t.app, customer.token).call('ownerCars')).rejects.toMatchObject({ status: 403, message: MESSAGES.staffOnly });
   });
 });

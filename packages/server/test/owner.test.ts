@@ -107,7 +107,7 @@ describe(`owner area (${describeDatabase})`, () => {
       ];
       for (const [name, call] of calls) {
         expect((await refusalOf(call(testApi(t.app)))).status, `${name} anonymous`).toBe(401);
-        expect(await refusalOf(call(testApi(t.app, customer.token))), `${name} customer`).toEqual(refused(403, MESSAGES.ownersOnly));
+        expect(await refusalOf(call(testApi(t.app, customer.token))), `${name} customer`).toEqual(refused(403, MESSAGES.staffOnly));
       }
       const asCustomer = testApi(t.app, customer.token);
       await expect(asCustomer.call('addCar', { form: await carFormData(carForm()) })).rejects.toMatchObject({ status: 403 });

@@ -4,7 +4,7 @@
  * received as staff and customers see them, and the CSV export read back with a CSV parser.
  */
 import { randomBytes } from 'node:crypto';
-import { API, FOLIO_MESSAGES, MESSAGES, type OwnerBooking, PAYMENT_STATUS_WORDS, type QueryOf, responses, ROUTES } from '@rental/contract';
+import { API, FOLIO_MESSAGES, MESSAGES, type StaffBooking, PAYMENT_STATUS_WORDS, type QueryOf, responses, ROUTES } from '@rental/contract';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,8 +68,8 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
     return responses.ownerBookings.parse(res.answer);
   }
 
-  async function allPages(params: QueryOf<'ownerBookings'>): Promise<OwnerBooking[][]> {
-    const pages: OwnerBooking[][] = [];
+  async function allPages(params: QueryOf<'ownerBookings'>): Promise<StaffBooking[][]> {
+    const pages: StaffBooking[][] = [];
     let cursor: string | null | undefined;
     do {
       const answer = await page({ ...params, ...(cursor ? { cursor } : {}) });
@@ -80,8 +80,8 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
     return pages;
   }
 
-  const ids = (list: OwnerBooking[]) => list.map((b) => b._id);
-  const newestFirst = (list: OwnerBooking[]) => {
+  const ids = (list: StaffBooking[]) => list.map((b) => b._id);
+  const newestFirst = (list: StaffBooking[]) => {
     for (let i = 1; i < list.length; i++) expect(Date.parse(list[i - 1]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(list[i]!.createdAt));
   };
 

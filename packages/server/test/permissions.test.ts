@@ -473,7 +473,7 @@ describe(`permissions: every route x every kind of caller (${describeDatabase})`
         const res = await world.app.inject(withToken(call, tokenOf(role, role === 'customer' ? 'bearer' : 'raw')));
         expect(res.statusCode, `${role}: ${res.body.slice(0, 200)}`).toBe(entry.expected[role]);
         if (entry.expected[role] === 401) expectRefusal(res, 401, MESSAGES.notAuthorized);
-        if (entry.expected[role] === 403) expectRefusal(res, 403, refusalsFor(entry)[role] ?? MESSAGES.ownersOnly);
+        if (entry.expected[role] === 403) expectRefusal(res, 403, refusalsFor(entry)[role] ?? MESSAGES.staffOnly);
         if (before) expect(await everyRow(t.database.opened.raw), `${role} changed the database`).toEqual(before);
         if (!denied && res.statusCode < 300) entry.check?.(res, world, role);
         // HEAD gets the GET's answer without a body.

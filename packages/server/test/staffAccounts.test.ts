@@ -255,7 +255,7 @@ describe(`the company keeps one owner (${describeDatabase})`, () => {
     // The remaining owner is still the last one.
     const members = (await staffList(t.app, only)).members;
     expect(members).toEqual([expect.objectContaining({ _id: only.user._id, staffRole: 'owner' })]);
-    expect(MESSAGES.ownersOnly).toBeTruthy();
+    expect(MESSAGES.staffOnly).toBeTruthy();
   });
 
   it('two owners demoting or removing each other at the same moment leave one owner', async () => {

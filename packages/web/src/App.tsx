@@ -30,7 +30,7 @@ export function preloadPublicPages(): Promise<void> {
   return Promise.all([...pages.map((page) => page.preload()), import('./features/bookings/DateRangeCalendar')]).then(() => undefined);
 }
 // Staff-only screens: customers never download them.
-const OwnerRoutes = lazy(() => import('./features/backOffice/OwnerRoutes'));
+const StaffRoutes = lazy(() => import('./features/backOffice/StaffRoutes'));
 
 export default function App() {
   return (
@@ -56,7 +56,7 @@ export default function App() {
         path="owner/*"
         element={
           <Suspense fallback={<PageSkeleton label="Loading the dashboard" />}>
-            <OwnerRoutes />
+            <StaffRoutes />
           </Suspense>
         }
       />

@@ -85,7 +85,7 @@ export const ownerBooking = booking.extend({
   /** Deposit slips (or transfer screenshots) the customer sent on it: staff look for the money in the bank, then record it. */
   slipsSent: z.number().optional(),
 });
-export type OwnerBooking = z.infer<typeof ownerBooking>;
+export type StaffBooking = z.infer<typeof ownerBooking>;
 
 export const bookingIdBody = z.object({ bookingId: idField('the booking') });
 export const referenceParams = z.object({ reference: z.string().describe('The booking reference, e.g. WR-7K3M9Q.') });
@@ -105,7 +105,7 @@ export const paymentStatusBody = z.object({
 export type PaymentStatusBody = z.infer<typeof paymentStatusBody>;
 
 /** Which bookings: the filters of Manage Bookings, of its pages and of the export. */
-export const ownerBookingFilters = z.object({
+export const staffBookingFilters = z.object({
   status: oneOf('a status', BOOKING_STATUSES, ['pending', 'confirmed', 'cancelled', 'picked up', 'returned', 'no show']).optional().describe('Only bookings with this status.'),
   paymentStatus: z
     .preprocess((value) => (typeof value === 'string' ? (LEGACY_PAYMENT_STATUS[value] ?? value) : value), oneOf('what has been paid', PAYMENT_STATUSES, PAYMENT_STATUS_SHOWN))
@@ -115,9 +115,9 @@ export const ownerBookingFilters = z.object({
   to: calendarDate('Last day').optional().describe('With from: only rentals touching these days (inclusive).'),
   q: queryText('Search', 100).optional().describe("Part of the reference, the customer's name or e-mail, or 4 or more digits of the phone."),
 });
-export type OwnerBookingFilters = z.infer<typeof ownerBookingFilters>;
+export type StaffBookingFilters = z.infer<typeof staffBookingFilters>;
 
-export const ownerBookingsQuery = ownerBookingFilters.extend({
+export const staffBookingsQuery = staffBookingFilters.extend({
   limit: z
     .string({ error: `Bookings per page must be a whole number from 1 to ${MAX_BOOKINGS_PAGE}.` })
     .regex(/^\d{1,3}$/, { error: `Bookings per page must be a whole number from 1 to ${MAX_BOOKINGS_PAGE}.` })
@@ -127,4 +127,4 @@ export const ownerBookingsQuery = ownerBookingFilters.extend({
     .describe(`1 to ${MAX_BOOKINGS_PAGE}: answer one page (with nextCursor) instead of every booking.`),
   cursor: queryText('The page asked for', 200).optional().describe("The previous page's nextCursor."),
 });
-export type OwnerBookingsQuery = z.infer<typeof ownerBookingsQuery>;
+export type StaffBookingsQuery = z.infer<typeof staffBookingsQuery>;

@@ -84,6 +84,7 @@ export const car = z.object({
   description: z.string(),
   /** URL of the stored picture (stable, immutably cached). */
   image: z.string(),
+  /** The SPEC's wire name, spelt as the existing client reads it. */
   isAvaliable: z.boolean(),
   reservedDates: z.array(reservedDateRange),
   createdAt: z.string(),

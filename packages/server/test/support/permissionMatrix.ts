@@ -55,7 +55,7 @@ export const ownersOnly = (status: number): Record<Role, number> => ({ ...manage
 
 /** The words of a 403, as each kind of caller hears it. */
 export function refusalsFor(entry: Entry): Partial<Record<Role, string>> {
-  const refusals: Partial<Record<Role, string>> = { otherCustomer: MESSAGES.ownersOnly, customer: MESSAGES.ownersOnly };
+  const refusals: Partial<Record<Role, string>> = { otherCustomer: MESSAGES.staffOnly, customer: MESSAGES.staffOnly };
   const ownerOnly = entry.expected.manager === 403;
   refusals.agent = ownerOnly ? STAFF_REFUSALS.owner : STAFF_REFUSALS.manager;
   refusals.manager = STAFF_REFUSALS.owner;

@@ -19,7 +19,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function Navbar() {
-  const { user, isOwner, token, setShowLogin, logout } = useSession();
+  const { user, isStaff, token, setShowLogin, logout } = useSession();
   // No placeholder phone: until the company's own is saved, the help line is not shown.
   const contacts = useCompanyContacts();
   const company = useCompany();
@@ -58,7 +58,7 @@ export function Navbar() {
       <span className="lg:max-xl:sr-only">My Account</span>
     </NavLink>
   ) : null;
-  const dashboardButton = isOwner ? (
+  const dashboardButton = isStaff ? (
     <button type="button" className="btn-secondary px-4 py-2" onClick={() => navigate('/owner')}>
       <LayoutDashboard aria-hidden="true" size={18} />
       Dashboard
@@ -87,7 +87,7 @@ export function Navbar() {
           {contacts && (
             <a
               href={phoneHref(contacts.phone)}
-              className={`flex items-center gap-2 rounded-md text-sm whitespace-nowrap text-slate-700 hover:text-primary ${isOwner ? 'max-2xl:hidden' : ''}`}
+              className={`flex items-center gap-2 rounded-md text-sm whitespace-nowrap text-slate-700 hover:text-primary ${isStaff ? 'max-2xl:hidden' : ''}`}
             >
               <Phone aria-hidden="true" size={16} />
               <span>

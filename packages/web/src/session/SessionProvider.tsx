@@ -120,7 +120,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user,
       driver,
       vetting,
-      isOwner: user?.role === 'owner',
+      isStaff: user?.role === 'owner',
       // A server from before staff roles knows only owners.
       staffRole: user?.role === 'owner' ? (user.staffRole ?? 'owner') : null,
       token,

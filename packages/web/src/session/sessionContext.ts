@@ -10,7 +10,7 @@ export type Session = {
   /** Where the company's check of the customer stands; null while loading. */
   vetting: Vetting | null;
   /** Staff of any role (the SPEC's role "owner"). */
-  isOwner: boolean;
+  isStaff: boolean;
   /** Which of the team's roles, for staff; null for customers and visitors. */
   staffRole: StaffRole | null;
   token: string | null;

@@ -53,7 +53,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 export function requireStaff(access: StaffAccess): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
     const user = await loadSessionUser(request);
-    if (user.role !== 'owner' || !user.staffRole) throw new HttpError(403, MESSAGES.ownersOnly);
+    if (user.role !== 'owner' || !user.staffRole) throw new HttpError(403, MESSAGES.staffOnly);
     if (!staffRoleMay(user.staffRole, access)) throw new HttpError(403, STAFF_REFUSALS[access === 'owner' ? 'owner' : 'manager']);
     request.user = user;
   };

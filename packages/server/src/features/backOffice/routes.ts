@@ -12,7 +12,7 @@ import { dashboardData } from './dashboard';
 import { setupStatus } from './setupChecklist';
 import { setProfileImage } from './profileImage';
 
-const ownerRoutes: FastifyPluginAsync = async (app) => {
+const backOfficeRoutes: FastifyPluginAsync = async (app) => {
   // Only parses when a handler asks, i.e. after the guard has let the caller in.
   await app.register(multipart, multipartOptions);
 
@@ -80,4 +80,4 @@ const ownerRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-export default ownerRoutes;
+export default backOfficeRoutes;

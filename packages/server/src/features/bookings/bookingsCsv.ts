@@ -4,16 +4,16 @@
  * as text, never run as a formula (csv-stringify's escape_formulas puts an apostrophe first).
  */
 import { Readable } from 'node:stream';
-import { COMPANY_TIME_ZONE, type OwnerBooking, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_WORDS, rentalDays } from '@rental/contract';
+import { COMPANY_TIME_ZONE, type StaffBooking, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_WORDS, rentalDays } from '@rental/contract';
 import { stringify } from 'csv-stringify';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/types';
-import { eachOwnerBooking } from './ownerList';
+import { eachStaffBooking } from './staffList';
 
 // The quote's columns come last, so a sheet built on the earlier columns keeps working.
 export const CSV_HEADER = ['Reference', 'Created', 'Customer', 'E-mail', 'Phone', 'Car', 'Pickup', 'Return', 'Days', 'Total', 'Method', 'Status', 'Payment status', 'Subtotal', 'GCT', 'Price lines'];
 
-const STATUS_WORDS: Record<OwnerBooking['status'], string> = {
+const STATUS_WORDS: Record<StaffBooking['status'], string> = {
   pending: 'Pending',
   confirmed: 'Confirmed',
   cancelled: 'Cancelled',
@@ -32,7 +32,7 @@ const createdFormat = new Intl.DateTimeFormat('sv-SE', {
   minute: '2-digit',
 });
 
-export function csvRecord(booking: OwnerBooking): (string | number)[] {
+export function csvRecord(booking: StaffBooking): (string | number)[] {
   return [
     booking.reference,
     createdFormat.format(new Date(booking.createdAt)),
@@ -56,7 +56,7 @@ export function csvRecord(booking: OwnerBooking): (string | number)[] {
 }
 
 async function* records(db: Database, where: SQL | undefined): AsyncGenerator<(string | number)[]> {
-  for await (const chunk of eachOwnerBooking(db, where)) for (const booking of chunk) yield csvRecord(booking);
+  for await (const chunk of eachStaffBooking(db, where)) for (const booking of chunk) yield csvRecord(booking);
 }
 
 /** The CSV text as a stream, written chunk by chunk as the bookings are read. */

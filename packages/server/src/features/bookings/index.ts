@@ -12,5 +12,5 @@ export { addCharges, type Charge, type DepositSettled, folioOf, folioTotalsOf, f
 export { settleReturn } from './returnMoney';
 export { expireHolds } from './holds';
 export { cancelNotApproved, holdFromNow, type Step, staffActor, takeStep } from './life';
-export { findBooking, listOwnerBookings, ownerBookingColumns, type OwnerBookingRow, toOwnerBooking } from './read';
+export { findBooking, listStaffBookings as listOwnerBookings, staffBookingColumns as ownerBookingColumns, type StaffBookingRow as OwnerBookingRow, toStaffBooking as toOwnerBooking } from './read';
 export { type Actor } from './service';

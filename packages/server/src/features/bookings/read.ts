@@ -1,5 +1,5 @@
 /** Reading bookings: a customer's own, one in full by reference, and the staff's list. */
-import { type AdditionalDriver, type Booking, type Quote, type BookingDetail, type BookingStatus, type OwnerBooking, type PaymentStatus, type StatusReason, type VettingStatus } from '@rental/contract';
+import { type AdditionalDriver, type Booking, type Quote, type BookingDetail, type BookingStatus, type StaffBooking, type PaymentStatus, type StatusReason, type VettingStatus } from '@rental/contract';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { bookingEvents, bookings, cars, documents, users } from '../../db/schema';
 import type { Database, Tx } from '../../db/types';
@@ -132,7 +132,7 @@ function statusSteps(events: { status: BookingStatus | null; reason: StatusReaso
   return steps;
 }
 
-export const ownerBookingColumns = {
+export const staffBookingColumns = {
   ...bookingColumns,
   user: {
     id: users.id,
@@ -147,12 +147,12 @@ export const ownerBookingColumns = {
   slipsSent: sql<number>`(SELECT count(*)::int FROM ${documents} d WHERE d.booking_id = ${bookings.id})`.mapWith(Number),
 };
 
-export type OwnerBookingRow = BookingRow & {
+export type StaffBookingRow = BookingRow & {
   user: { id: string; name: string; email: string; phone: string | null; vetting: VettingStatus; doNotRent: boolean };
   slipsSent: number;
 };
 
-export function toOwnerBooking(row: OwnerBookingRow): OwnerBooking {
+export function toStaffBooking(row: StaffBookingRow): StaffBooking {
   const { user } = row;
   return {
     ...toBooking(row),
@@ -162,14 +162,14 @@ export function toOwnerBooking(row: OwnerBookingRow): OwnerBooking {
 }
 
 /** Every booking with its customer's name, e-mail and phone (never anything secret), newest first. */
-export async function listOwnerBookings(db: Database, options: { where?: SQL; limit?: number } = {}): Promise<OwnerBooking[]> {
+export async function listStaffBookings(db: Database, options: { where?: SQL; limit?: number } = {}): Promise<StaffBooking[]> {
   const query = db
-    .select(ownerBookingColumns)
+    .select(staffBookingColumns)
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(options.where)
     .orderBy(...newestFirst);
   const rows = options.limit === undefined ? await query : await query.limit(options.limit);
-  return rows.map(toOwnerBooking);
+  return rows.map(toStaffBooking);
 }

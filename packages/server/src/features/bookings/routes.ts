@@ -13,10 +13,10 @@ import { bookingsCsv, csvFileName } from './bookingsCsv';
 import { createBookingDesk } from './bookingDesk';
 import { holdAddress } from './holdAddress';
 import { idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
-import { filtersWhere, ownerBookingsJson, ownerBookingsPage } from './ownerList';
+import { filtersWhere, staffBookingsJson, staffBookingsPage } from './staffList';
 import { readHistory } from './history';
 import { addCharge, readFolio, recordBalancePaid, recordPayment, recordRefund, voidLine } from './folio';
-import { listOwnerBookings } from './read';
+import { listStaffBookings } from './read';
 import { cancelOwnBooking, changeBookingStatus, findUserBooking, listUserBookings } from './service';
 import { theRow } from '../../db/rows';
 
@@ -66,20 +66,20 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
   addEndpoint(app, 'ownerBookings', async (request, reply) => {
     const { limit, cursor, ...filters } = request.query;
     if (limit !== undefined || cursor !== undefined) {
-      const page = await ownerBookingsPage(app.db, filters, { limit: limit ?? BOOKINGS_PAGE_SIZE, cursor });
+      const page = await staffBookingsPage(app.db, filters, { limit: limit ?? BOOKINGS_PAGE_SIZE, cursor });
       return { success: true as const, ...page };
     }
     // Every booking (SPEC's client): streamed as it is read, a chunk at a time, so a long list
     // neither builds one huge string nor holds other requests (docs/decisions/055).
     const where = filtersWhere(filters);
-    return reply.type('application/json; charset=utf-8').send(Readable.from(ownerBookingsJson(app.db, where, app.config.publicUrl)));
+    return reply.type('application/json; charset=utf-8').send(Readable.from(staffBookingsJson(app.db, where, app.config.publicUrl)));
   });
 
   // What is paid is the folio's to say: "paid" records the balance as a payment.
   addEndpoint(app, 'changePaymentStatus', async (request) => {
     const { bookingId, method } = request.body;
     await recordBalancePaid(app.db, app.events, request.user.id, bookingId, method);
-    const booking = theRow(await listOwnerBookings(app.db, { where: eq(bookings.id, bookingId) }), 'The booking');
+    const booking = theRow(await listStaffBookings(app.db, { where: eq(bookings.id, bookingId) }), 'The booking');
     return { success: true as const, message: MESSAGES.paymentStatusUpdated, booking };
   });
 

@@ -13,7 +13,7 @@ import {
   type StaffSetStatus,
   STATUSES_FREEING_DAYS,
   MESSAGES,
-  type OwnerBooking,
+  type StaffBooking,
   type Role,
   type StaffRole,
   staffEventFor,
@@ -28,10 +28,10 @@ import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import type { EventLog } from '../../events';
 import { holdFromNow, staffActor, takeStep } from './life';
-import { findBooking, listOwnerBookings } from './read';
+import { findBooking, listStaffBookings } from './read';
 import { refundOnCancel } from './folio';
 
-export { findUserBooking, listOwnerBookings, listUserBookings } from './read';
+export { findUserBooking, listStaffBookings as listOwnerBookings, listUserBookings } from './read';
 
 export interface Actor {
   id: string;
@@ -61,7 +61,7 @@ export async function changeBookingStatus(
   holdMinutes: number,
   events: EventLog,
   today = companyToday(),
-): Promise<OwnerBooking> {
+): Promise<StaffBooking> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   try {
     await db.transaction(async (tx) => {
@@ -105,7 +105,7 @@ export async function changeBookingStatus(
     if (raisedReason(err) === 'extra_sold_out') throw new HttpError(409, MESSAGES.reactivateExtraSoldOut);
     throw err;
   }
-  return theRow(await listOwnerBookings(db, { where: eq(bookings.id, bookingId) }), 'The changed booking');
+  return theRow(await listStaffBookings(db, { where: eq(bookings.id, bookingId) }), 'The changed booking');
 }
 
 /**

@@ -74,14 +74,14 @@ async function oneCar(db: Database, row: typeof cars.$inferSelect): Promise<Car>
   return theRow(await toCars(db, [row], undefined, true), 'The car');
 }
 
-export async function addCar(db: Database, ownerId: string, fields: CarFormFields, image: ProcessedImage): Promise<Car> {
+export async function addCar(db: Database, staffId: string, fields: CarFormFields, image: ProcessedImage): Promise<Car> {
   const row = await platesUnique(() => db.transaction(async (tx) => {
-    await actAs(tx, ownerId);
+    await actAs(tx, staffId);
     await checkLocation(tx, fields.location);
     const imageId = await storeImage(tx, image);
     const inserted = theRow(await tx
       .insert(cars)
-      .values({ ...columnsOf(fields), imageId, addedBy: ownerId })
+      .values({ ...columnsOf(fields), imageId, addedBy: staffId })
       .returning(), 'The added car');
     await addCoverOfNewCar(tx, inserted.id, imageId);
     return inserted;

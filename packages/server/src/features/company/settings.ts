@@ -89,9 +89,9 @@ export function locationProblem(company: CompanySettings, location: string): str
   return `Please choose one of the company's pickup locations: ${company.locations.join('; ')}.`;
 }
 
-export async function saveCompanySettings(db: Database, ownerId: string, asked: UpdateCompanyBody): Promise<CompanySettings> {
+export async function saveCompanySettings(db: Database, staffId: string, asked: UpdateCompanyBody): Promise<CompanySettings> {
   return db.transaction(async (tx) => {
-    await actAs(tx, ownerId);
+    await actAs(tx, staffId);
     // The row exists: buildApp made it (ensureCompanySettings) before any route could run.
     const [row] = await tx.select({ value: companySettings.value }).from(companySettings).where(eq(companySettings.id, 1)).for('update');
     const current = withDefaults(row?.value);
@@ -108,7 +108,7 @@ export async function saveCompanySettings(db: Database, ownerId: string, asked: 
     await tx
       .update(companySettings)
       // The first save is when the phone and e-mail become the company's own (contactsSaved).
-      .set({ value: next, updatedBy: ownerId, updatedAt: sql`now()`, contactsSavedAt: sql`coalesce(${companySettings.contactsSavedAt}, now())` })
+      .set({ value: next, updatedBy: staffId, updatedAt: sql`now()`, contactsSavedAt: sql`coalesce(${companySettings.contactsSavedAt}, now())` })
       .where(eq(companySettings.id, 1));
     readInTransaction.delete(tx);
     return next;

@@ -167,7 +167,7 @@ async function lockAttempt(tx: Tx, id: string): Promise<{ attempt: AttemptRow; b
 /** Staff looked an attempt that never came back up in the provider's dashboard: paid or not. */
 export async function closeAttempt(
   db: Database,
-  ownerId: string,
+  staffId: string,
   id: string,
   body: { outcome: 'paid' | 'failed'; note: string },
   events: EventLog,
@@ -175,20 +175,20 @@ export async function closeAttempt(
   if (!isId(id)) throw new HttpError(404, PAYMENT_MESSAGES.attemptNotFound);
   return retryTransientConflicts(() =>
     db.transaction(async (tx) => {
-      await actAs(tx, ownerId);
+      await actAs(tx, staffId);
       const { attempt } = await lockAttempt(tx, id);
       if (attempt.status !== 'expired') throw new HttpError(409, PAYMENT_MESSAGES.notOpen);
       await tx
         .update(paymentAttempts)
-        .set({ status: body.outcome, closeNote: body.note || null, closedBy: ownerId, closedAt: sql`now()` })
+        .set({ status: body.outcome, closeNote: body.note || null, closedBy: staffId, closedAt: sql`now()` })
         .where(eq(paymentAttempts.id, id));
       // The dashboard shows the money taken: it is in the folio, whatever the booking owed meanwhile.
       if (body.outcome === 'paid') {
         const owed = (await folioTotalsOf(tx, attempt.bookingId)).balance;
-        await recordMoney(tx, attempt.bookingId, { kind: 'payment', method: 'card', amount: attempt.amount, reference: attempt.transactionId ?? attempt.orderId, note: `Card payment ${attempt.orderId}, closed by staff`, attemptId: attempt.id, by: ownerId });
+        await recordMoney(tx, attempt.bookingId, { kind: 'payment', method: 'card', amount: attempt.amount, reference: attempt.transactionId ?? attempt.orderId, note: `Card payment ${attempt.orderId}, closed by staff`, attemptId: attempt.id, by: staffId });
         await tx.update(bookings).set({ paymentMethod: 'card', holdExpiresAt: null }).where(eq(bookings.id, attempt.bookingId));
         const payment = { orderId: attempt.orderId, amount: attempt.amount, currency: attempt.currency, cardLast4: attempt.cardLast4, transactionId: attempt.transactionId };
-        await events.record(tx, [{ kind: 'card_paid', bookingId: attempt.bookingId, actorId: ownerId, data: { ...payment, stillDue: Math.max(0, owed - attempt.amount) } }]);
+        await events.record(tx, [{ kind: 'card_paid', bookingId: attempt.bookingId, actorId: staffId, data: { ...payment, stillDue: Math.max(0, owed - attempt.amount) } }]);
       }
       const saved = theRow(await listed(tx, eq(paymentAttempts.id, id), 1), 'The closed payment attempt');
       return { attempt: saved, message: body.outcome === 'paid' ? PAYMENT_MESSAGES.closedPaid : PAYMENT_MESSAGES.closedFailed };
@@ -197,11 +197,11 @@ export async function closeAttempt(
 }
 
 /** A refund made in the provider's dashboard, recorded: at most what is left of the payment. */
-export async function refundAttempt(db: Database, ownerId: string, id: string, body: { amount: number; note: string }): Promise<PaymentAttempt> {
+export async function refundAttempt(db: Database, staffId: string, id: string, body: { amount: number; note: string }): Promise<PaymentAttempt> {
   if (!isId(id)) throw new HttpError(404, PAYMENT_MESSAGES.attemptNotFound);
   return retryTransientConflicts(() =>
     db.transaction(async (tx) => {
-      await actAs(tx, ownerId);
+      await actAs(tx, staffId);
       const { attempt } = await lockAttempt(tx, id);
       if (attempt.status !== 'paid' && attempt.status !== 'refunded') throw new HttpError(409, PAYMENT_MESSAGES.refundNotPaid);
       const left = attempt.amount - attempt.refundedAmount;
@@ -210,7 +210,7 @@ export async function refundAttempt(db: Database, ownerId: string, id: string, b
         .update(paymentAttempts)
         .set({ status: 'refunded', refundedAmount: attempt.refundedAmount + body.amount, ...(body.note ? { closeNote: body.note } : {}) })
         .where(eq(paymentAttempts.id, id));
-      await recordMoney(tx, attempt.bookingId, { kind: 'refund', method: 'card', amount: body.amount, reference: attempt.transactionId ?? attempt.orderId, note: body.note || `Card refund ${attempt.orderId}`, attemptId: attempt.id, by: ownerId });
+      await recordMoney(tx, attempt.bookingId, { kind: 'refund', method: 'card', amount: body.amount, reference: attempt.transactionId ?? attempt.orderId, note: body.note || `Card refund ${attempt.orderId}`, attemptId: attempt.id, by: staffId });
       return theRow(await listed(tx, eq(paymentAttempts.id, id), 1), 'The refunded payment attempt');
     }),
   );

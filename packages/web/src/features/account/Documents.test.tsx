@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerCustomer, testApi } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { pictureFile, useNodeFormData } from '../backOffice/ownerTestKit';
+import { pictureFile, useNodeFormData } from '../backOffice/staffTestKit';
 import { fetchDocument } from './documentFiles';
 import { removeDocumentQuestion } from './DocumentsSection';
 

@@ -32,7 +32,7 @@ async function storedBankDetails(): Promise<BankDetails> {
 }
 
 describe('the bank details form', () => {
-  beforeAll(() => import('./OwnerRoutes'));
+  beforeAll(() => import('./StaffRoutes'));
 
   it('requires all five fields', () => {
     const errors = validateBankForm(EMPTY_BANK_FORM);
@@ -90,7 +90,7 @@ describe('the bank details form', () => {
 describe('the account number customers pay into', () => {
   let saved: BankDetails;
   beforeAll(async () => {
-    await import('./OwnerRoutes');
+    await import('./StaffRoutes');
     saved = await storedBankDetails();
   });
   // Other test files read the company's one bank record: it ends as it began.

@@ -24,8 +24,8 @@ import {
   validateBankForm,
 } from './bankForm';
 import { FormField, controlProps } from './FormField';
-import { OwnerPageHeader } from './OwnerPageHeader';
-import { useBankDetails, useSaveBankDetails } from './ownerQueries';
+import { StaffPageHeader } from './StaffPageHeader';
+import { useBankDetails, useSaveBankDetails } from './backOfficeQueries';
 
 export function BankDetailsPage() {
   usePageMeta('Bank Details', 'The company’s bank accounts that customers pay cash deposits into.');
@@ -33,7 +33,7 @@ export function BankDetailsPage() {
 
   return (
     <>
-      <OwnerPageHeader
+      <StaffPageHeader
         title="Bank Details"
         description="Customers who choose to pay by cash deposit see these details on the payment page."
       />

@@ -1,5 +1,5 @@
 /** The bookings on a phone or tablet: one card each, so the status is reachable without scrolling sideways. */
-import type { OwnerBooking } from '@rental/contract/schemas';
+import type { StaffBooking } from '@rental/contract/schemas';
 import { Link } from 'react-router';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';
@@ -14,7 +14,7 @@ import { StaffChangeBooking } from '../bookingChanges/StaffChangeBooking';
 // As many columns as fit with cards at least 22rem wide (or the whole width on a small phone).
 const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(min(100%,22rem),1fr))] gap-3';
 
-export function BookingCards({ bookings, pending, empty }: { bookings: OwnerBooking[] | undefined; pending: boolean; empty: string }) {
+export function BookingCards({ bookings, pending, empty }: { bookings: StaffBooking[] | undefined; pending: boolean; empty: string }) {
   if (pending) {
     return (
       <ul aria-hidden="true" className={GRID}>
@@ -40,7 +40,7 @@ export function BookingCards({ bookings, pending, empty }: { bookings: OwnerBook
   );
 }
 
-function BookingCard({ booking }: { booking: OwnerBooking }) {
+function BookingCard({ booking }: { booking: StaffBooking }) {
   const money = useMoney();
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 text-sm">

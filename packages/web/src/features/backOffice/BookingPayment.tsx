@@ -8,7 +8,7 @@
 import { PAYMENT_METHOD_SHORT, PAYMENT_STATUS_WORDS, type PaymentStatus } from '@rental/contract/constants';
 import { FOLIO_METHOD_OF, FOLIO_METHODS, FOLIO_METHOD_WORDS, type FolioMethod } from '@rental/contract/folio';
 import { isOneOf } from '@rental/contract/oneOf';
-import type { OwnerBooking } from '@rental/contract/schemas';
+import type { StaffBooking } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -17,7 +17,7 @@ import { ApiError, callApi, errorMessage } from '../../api/client';
 import { REFUSAL_CODES } from '@rental/contract/refusalCodes';
 import { formatCalendarDate } from '../../lib/dates';
 import { PAYMENT_METHOD_TEXT } from '@rental/contract/paymentWords';
-import { ownerKeys } from './ownerQueries';
+import { backOfficeKeys } from './backOfficeQueries';
 
 /** Green once settled, amber while part paid or money is owed back, grey while nothing has come in. */
 export function paymentStatusColour(status: PaymentStatus): string {
@@ -29,11 +29,11 @@ export function paymentStatusColour(status: PaymentStatus): string {
 
 
 /** A balance may be owing: nothing paid yet, or part of it. A cancelled booking's charges are voided. */
-export function mayOweBalance(booking: Pick<OwnerBooking, 'paymentStatus' | 'status'>): boolean {
+export function mayOweBalance(booking: Pick<StaffBooking, 'paymentStatus' | 'status'>): boolean {
   return (booking.paymentStatus === 'unpaid' || booking.paymentStatus === 'part_paid') && booking.status !== 'cancelled';
 }
 
-export function BookingPayment({ booking, className = '' }: { booking: OwnerBooking; className?: string }) {
+export function BookingPayment({ booking, className = '' }: { booking: StaffBooking; className?: string }) {
   const whose = `${booking.user.name}’s booking of the ${booking.car.brand} ${booking.car.model} from ${formatCalendarDate(booking.pickupDate)}`;
   // Kept here, not in the action: the action goes once the list reads the booking paid, and the reason why stays.
   const [notice, setNotice] = useState('');
@@ -71,7 +71,7 @@ export function BookingPayment({ booking, className = '' }: { booking: OwnerBook
 }
 
 /** The balance recorded as paid: the button opens the way it was paid (the usual one chosen), then records it. */
-function RecordBalancePaid({ booking, whose, className, onNothingOwing }: { booking: OwnerBooking; whose: string; className: string; onNothingOwing: () => void }) {
+function RecordBalancePaid({ booking, whose, className, onNothingOwing }: { booking: StaffBooking; whose: string; className: string; onNothingOwing: () => void }) {
   const queryClient = useQueryClient();
   const [choosing, setChoosing] = useState(false);
   const [method, setMethod] = useState<FolioMethod>(FOLIO_METHOD_OF[booking.paymentMethod]);
@@ -96,7 +96,7 @@ function RecordBalancePaid({ booking, whose, className, onNothingOwing }: { book
     } finally {
       setBusy(false);
     }
-    await queryClient.invalidateQueries({ queryKey: ownerKeys.all });
+    await queryClient.invalidateQueries({ queryKey: backOfficeKeys.all });
   };
 
   if (!choosing) {

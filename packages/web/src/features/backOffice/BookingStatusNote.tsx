@@ -1,8 +1,8 @@
-import type { OwnerBooking } from '@rental/contract/schemas';
+import type { StaffBooking } from '@rental/contract/schemas';
 import { formatInstantWithTime } from '../../lib/dates';
 
 /** Under the status select: why a booking was cancelled, or when a pending one's hold ends. */
-export function BookingStatusNote({ booking }: { booking: OwnerBooking }) {
+export function BookingStatusNote({ booking }: { booking: StaffBooking }) {
   let text: string | null = null;
   if (booking.status === 'pending' && booking.holdExpiresAt) text = `Hold ends ${formatInstantWithTime(booking.holdExpiresAt)}`;
   else if (booking.status === 'cancelled' && booking.statusReason === 'customer') text = 'Cancelled by the customer';

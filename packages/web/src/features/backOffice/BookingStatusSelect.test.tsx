@@ -1,10 +1,10 @@
-import type { OwnerBooking } from '@rental/contract/schemas';
+import type { StaffBooking } from '@rental/contract/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BookingStatusSelect, isSelectableStatus } from './BookingStatusSelect';
 
-const booking = (status: OwnerBooking['status']): OwnerBooking =>
+const booking = (status: StaffBooking['status']): StaffBooking =>
   ({
     _id: crypto.randomUUID(),
     reference: 'WR-7K3M9Q',
@@ -13,9 +13,9 @@ const booking = (status: OwnerBooking['status']): OwnerBooking =>
     returnDate: '2026-11-30',
     car: { _id: 'c1', image: '', brand: 'Toyota', model: 'Corolla', year: 2022, category: 'Sedan', location: 'Waterford, Portmore' },
     user: { _id: 'u1', name: 'Ann Brown', email: 'ann@example.com', phone: '876 555 0142', vetting: 'approved', doNotRent: false },
-  }) as OwnerBooking;
+  }) as StaffBooking;
 
-function renderSelect(shown: OwnerBooking) {
+function renderSelect(shown: StaffBooking) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <BookingStatusSelect booking={shown} />

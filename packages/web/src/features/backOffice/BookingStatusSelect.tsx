@@ -1,14 +1,14 @@
 import { staffStatusChoices } from '@rental/contract/bookingLife';
 import { type BookingStatus, SELECTABLE_STATUSES } from '@rental/contract/constants';
 import { isOneOf } from '@rental/contract/oneOf';
-import type { OwnerBooking } from '@rental/contract/schemas';
+import type { StaffBooking } from '@rental/contract/schemas';
 import { useContext, useState } from 'react';
 import { formatCalendarDate } from '../../lib/dates';
 import { STATUS_WORDS, type StatusTone, statusTone } from '../bookings/bookingStatus';
 import { ConfirmDialog } from './ConfirmDialog';
 import { StatusBadge } from './StatusBadge';
 import { SessionContext } from '../../session/sessionContext';
-import { useChangeStatus } from './ownerQueries';
+import { useChangeStatus } from './backOfficeQueries';
 import { statusChangeQuestion } from './statusChange';
 
 const SELECT_COLOUR: Record<StatusTone, string> = {
@@ -35,12 +35,12 @@ export function isSelectableStatus(status: BookingStatus): status is SelectableS
  * change that e-mails the customer is asked about first. A booking at the counter or marked a
  * no-show shows its status only: the server would refuse the change.
  */
-export function BookingStatusSelect({ booking, className = '' }: { booking: OwnerBooking; className?: string }) {
+export function BookingStatusSelect({ booking, className = '' }: { booking: StaffBooking; className?: string }) {
   if (!isSelectableStatus(booking.status)) return <StatusBadge status={booking.status} />;
   return <StatusSelect booking={booking} status={booking.status} className={className} />;
 }
 
-function StatusSelect({ booking, status: stored, className }: { booking: OwnerBooking; status: SelectableStatus; className: string }) {
+function StatusSelect({ booking, status: stored, className }: { booking: StaffBooking; status: SelectableStatus; className: string }) {
   const change = useChangeStatus();
   // The steps the booking's life allows this staff member from here (contract bookingLife.ts), the same table the server checks.
   // (Read without insisting on a session: the server checks the same table, and an agent's steps are the fewest.)

@@ -3,7 +3,7 @@ import { MESSAGES } from '@rental/contract/messages';
 import type { Car } from '@rental/contract/schemas';
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { useDeleteCar, useToggleCar } from './ownerQueries';
+import { useDeleteCar, useToggleCar } from './backOfficeQueries';
 import { useStaffMay } from './useStaffMay';
 
 export function AvailabilityBadge({ available }: { available: boolean }) {

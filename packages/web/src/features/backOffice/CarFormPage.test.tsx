@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addCar, ownerApi, ownerToken, testApi, uniqueWord } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { pictureFile, useNodeFormData } from './ownerTestKit';
+import { pictureFile, useNodeFormData } from './staffTestKit';
 
 const SLOW = { timeout: 10_000 };
 
@@ -18,7 +18,7 @@ async function fleetWithBrand(brand: string) {
 describe('the car form', { timeout: 30_000 }, () => {
   let restoreFormData: () => void = () => {};
   beforeAll(async () => {
-    await import('./OwnerRoutes');
+    await import('./StaffRoutes');
     restoreFormData = await useNodeFormData();
   });
   afterAll(() => restoreFormData());

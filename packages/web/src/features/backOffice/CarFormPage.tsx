@@ -37,9 +37,9 @@ import { useStaffMay } from './useStaffMay';
 import { useCompany, useCompanyQuery } from '../../company/useCompany';
 import { FormField, controlProps } from './FormField';
 import { ACCEPTED_IMAGE_TYPES } from './imageFile';
-import { OwnerPageHeader } from './OwnerPageHeader';
+import { StaffPageHeader } from './StaffPageHeader';
 import { CarPictures } from './pictures/CarPictures';
-import { useOwnerCar, useSaveCar } from './ownerQueries';
+import { useStaffCar, useSaveCar } from './backOfficeQueries';
 import { useFilePreview } from './useFilePreview';
 
 const DOORS_HINT = `Leave empty for the usual ${DEFAULT_DOORS}.`;
@@ -50,7 +50,7 @@ const ODOMETER_HINT = 'The reading now; each return at the counter updates it.';
 export function CarFormPage({ carId }: { carId?: string }) {
   const isNew = carId === undefined;
   usePageMeta(isNew ? 'Add car' : 'Edit car', isNew ? 'Add a car to the rental fleet.' : 'Update a car of the rental fleet.');
-  const carQuery = useOwnerCar(carId);
+  const carQuery = useStaffCar(carId);
   const companyQuery = useCompanyQuery();
 
   useEffect(() => {
@@ -58,7 +58,7 @@ export function CarFormPage({ carId }: { carId?: string }) {
   }, [carQuery.error]);
 
   const header = (
-    <OwnerPageHeader
+    <StaffPageHeader
       title={isNew ? 'Add car' : 'Edit car'}
       description={
         isNew
@@ -124,7 +124,7 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
   // Set synchronously: a double click lands before React re-renders the disabled button.
   const submitting = useRef(false);
   // An odometer never goes backwards; an owner may correct a wrong reading lower, saying why.
-  const isOwner = useStaffMay('owner');
+  const isStaff = useStaffMay('owner');
   const lastKm = isNew || initial.odometerKm.trim() === '' ? null : Number(initial.odometerKm);
   const [odometerReason, setOdometerReason] = useState('');
   const lowered = odometerLowered(values.odometerKm, lastKm);
@@ -146,7 +146,7 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
     if (submitting.current) return;
     setAttempted(true);
     const problems = validateCarForm(values, image, isNew, company.locations);
-    const odometer = problems.odometerKm ?? odometerProblem(values.odometerKm, lastKm, isOwner, odometerReason);
+    const odometer = problems.odometerKm ?? odometerProblem(values.odometerKm, lastKm, isStaff, odometerReason);
     if (odometer) problems.odometerKm = odometer;
     setErrors(problems);
     const first = CAR_FORM_ORDER.find((field) => problems[field]);
@@ -242,7 +242,7 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
         <FormField id="car-odometerKm" label="Odometer (km)" error={errors.odometerKm} hint={ODOMETER_HINT}>
           <input {...controlProps('car-odometerKm', errors.odometerKm, { hint: ODOMETER_HINT })} type="number" inputMode="numeric" min={0} max={MAX_ODOMETER_KM} step={1} value={values.odometerKm} onChange={update('odometerKm')} placeholder="e.g. 42000" />
         </FormField>
-        {lowered && isOwner && (
+        {lowered && isStaff && (
           <FormField id="car-odometerReason" label="Why the reading is lower (kept in the history)">
             <textarea {...controlProps('car-odometerReason', undefined, { multiline: true })} rows={2} maxLength={300} value={odometerReason} onChange={(event) => setOdometerReason(event.target.value)} placeholder="e.g. Typed 50,120 for 5,012" />
           </FormField>

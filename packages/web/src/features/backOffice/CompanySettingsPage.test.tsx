@@ -17,7 +17,7 @@ async function storedCompany(): Promise<CompanyFacts> {
 }
 
 describe('company settings', () => {
-  beforeAll(() => import('./OwnerRoutes'));
+  beforeAll(() => import('./StaffRoutes'));
 
   it('is in the side menu and prefilled with what the server holds', async () => {
     const company = await storedCompany();

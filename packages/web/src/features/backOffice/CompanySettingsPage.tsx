@@ -28,8 +28,8 @@ import {
 } from './companyForm';
 import { PlacesFields, TestimonialsFields } from './CompanyListFields';
 import { FormField, controlProps } from './FormField';
-import { OwnerPageHeader } from './OwnerPageHeader';
-import { useSaveCompany } from './ownerQueries';
+import { StaffPageHeader } from './StaffPageHeader';
+import { useSaveCompany } from './backOfficeQueries';
 
 /** The id of the box to focus: the first with a problem in the order of the screen (a list's own problem: its "Add" button). */
 function firstProblem(problems: CompanyFormErrors, values: CompanyFormValues): string | undefined {
@@ -56,7 +56,7 @@ export function CompanySettingsPage() {
   const company = useCompanyQuery();
   return (
     <>
-      <OwnerPageHeader
+      <StaffPageHeader
         title="Company settings"
         description="What customers read on every page: contacts, opening hours, where cars are picked up and the deposit; the GCT added to prices; and what a late return, extra kilometres and missing fuel cost."
       />

@@ -1,12 +1,12 @@
 import { phoneHref } from '@rental/contract/company';
-import type { OwnerBooking } from '@rental/contract/schemas';
+import type { StaffBooking } from '@rental/contract/schemas';
 import { CustomerChips, OtherDrivers } from './vetting/CustomerChips';
 
 /**
  * A booking's customer as staff reach them: name, e-mail and phone as links (or that none was
  * given), their driver check and any "do not rent" mark, and the booking's other drivers.
  */
-export function CustomerContact({ user, otherDrivers = [] }: { user: OwnerBooking['user']; otherDrivers?: OwnerBooking['additionalDrivers'] }) {
+export function CustomerContact({ user, otherDrivers = [] }: { user: StaffBooking['user']; otherDrivers?: StaffBooking['additionalDrivers'] }) {
   return (
     <>
       <p className="font-medium text-slate-900">{user.name}</p>

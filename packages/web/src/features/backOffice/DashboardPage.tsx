@@ -9,8 +9,8 @@ import { SkeletonBlock } from '../../components/Skeleton';
 import { errorMessage } from '../../api/client';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { formatRentalPeriod } from './dateRange';
-import { OwnerPageHeader } from './OwnerPageHeader';
-import { useDashboard } from './ownerQueries';
+import { StaffPageHeader } from './StaffPageHeader';
+import { useDashboard } from './backOfficeQueries';
 import { StatusBadge } from './StatusBadge';
 import { CustomerChips } from './vetting/CustomerChips';
 import { useMoney } from '../../company/useCompany';
@@ -51,7 +51,7 @@ export function DashboardPage() {
 
   return (
     <>
-      <OwnerPageHeader
+      <StaffPageHeader
         title="Dashboard"
         description="Monitor the fleet, the bookings and this month’s revenue."
       />

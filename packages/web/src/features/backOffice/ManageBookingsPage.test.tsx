@@ -60,7 +60,7 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     screen.queryByRole('button', { name: `Record balance as paid for ${customerName}’s booking of the ${carName} from ${formatCalendarDate(pickup)}` });
 
   beforeAll(async () => {
-    await import('./OwnerRoutes');
+    await import('./StaffRoutes');
     const customer = await registerCustomer(customerName, { phone: customerPhone });
     customerEmail = customer.email;
     const [pending, confirmed, cancelled] = await Promise.all(

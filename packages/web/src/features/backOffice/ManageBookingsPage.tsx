@@ -2,7 +2,7 @@
  * Every booking with its customer, a page at a time, newest first: search and filters run on the
  * server; the owner sets each booking's status and what has been paid, and exports the list.
  */
-import type { OwnerBooking } from '@rental/contract/schemas';
+import type { StaffBooking } from '@rental/contract/schemas';
 import { Download } from 'lucide-react';
 import { memo, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -24,8 +24,8 @@ import { BookingStatusSelect } from './BookingStatusSelect';
 import { StaffChangeBooking } from '../bookingChanges/StaffChangeBooking';
 import { Link, useSearchParams } from 'react-router';
 import { NewBookingButton } from './newBooking/NewBookingButton';
-import { OwnerPageHeader } from './OwnerPageHeader';
-import { useOwnerBookingPages } from './ownerQueries';
+import { StaffPageHeader } from './StaffPageHeader';
+import { useStaffBookingPages } from './backOfficeQueries';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useGrowingCount } from './useGrowingCount';
 import { useNarrowerThan } from './useNarrowerThan';
@@ -46,7 +46,7 @@ export function ManageBookingsPage() {
   useEffect(() => {
     if (!problem) setAsked(wanted);
   }, [problem, wanted]);
-  const pages = useOwnerBookingPages(asked);
+  const pages = useStaffBookingPages(asked);
   const bookings = pages.data?.pages.flatMap((page) => page.bookings);
   // A page of rows is drawn in steps, the first screenful at once (each row carries several controls).
   const shown = useGrowingCount(bookings?.length ?? 0, asked, 15, 15);
@@ -74,7 +74,7 @@ export function ManageBookingsPage() {
 
   return (
     <>
-      <OwnerPageHeader
+      <StaffPageHeader
         title="Manage Bookings"
         description="Track all customer bookings, approve or cancel requests, and manage booking statuses."
         action={<NewBookingButton />}
@@ -114,7 +114,7 @@ export function ManageBookingsPage() {
   );
 }
 
-function BookingTable({ bookings, pending, empty }: { bookings: OwnerBooking[] | undefined; pending: boolean; empty: string }) {
+function BookingTable({ bookings, pending, empty }: { bookings: StaffBooking[] | undefined; pending: boolean; empty: string }) {
   return (
     // relative: the visually hidden labels inside stay in this scrolling box instead of widening the page
     <div className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
@@ -157,7 +157,7 @@ function BookingTable({ bookings, pending, empty }: { bookings: OwnerBooking[] |
 }
 
 /** Drawn again only when its booking changes: the rows drawn in steps keep the ones already drawn. */
-const BookingRow = memo(function BookingRow({ booking }: { booking: OwnerBooking }) {
+const BookingRow = memo(function BookingRow({ booking }: { booking: StaffBooking }) {
   const money = useMoney();
   return (
     <tr>

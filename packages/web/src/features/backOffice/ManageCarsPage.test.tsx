@@ -20,7 +20,7 @@ async function fleetCar(id: string) {
 }
 
 describe('manage cars', { timeout: 30_000 }, () => {
-  beforeAll(() => import('./OwnerRoutes'));
+  beforeAll(() => import('./StaffRoutes'));
   afterEach(() => {
     vi.restoreAllMocks();
   });

@@ -10,8 +10,8 @@ import { errorMessage } from '../../api/client';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { CarCards } from './CarCards';
 import { AvailabilityBadge, CarActions } from './CarControls';
-import { OwnerPageHeader } from './OwnerPageHeader';
-import { useOwnerCars } from './ownerQueries';
+import { StaffPageHeader } from './StaffPageHeader';
+import { useStaffCars } from './backOfficeQueries';
 import { useNarrowerThan } from './useNarrowerThan';
 import { useMoney } from '../../company/useCompany';
 import { CarDamages, DamagesToggle } from './damages/CarDamages';
@@ -20,7 +20,7 @@ import { useStaffMay } from './useStaffMay';
 
 export function ManageCarsPage() {
   usePageMeta('Manage Cars', 'The rental fleet: edit cars, make them available or not, remove them.');
-  const cars = useOwnerCars();
+  const cars = useStaffCars();
   const mayAdd = useStaffMay('manager');
   // The table, its actions in words, needs about 60rem beside the side menu; narrower screens get cards.
   const asCards = useNarrowerThan('xl');
@@ -32,7 +32,7 @@ export function ManageCarsPage() {
 
   return (
     <>
-      <OwnerPageHeader
+      <StaffPageHeader
         title="Manage Cars"
         description="View all listed cars, update their details, or remove them from the booking platform."
         action={

@@ -9,7 +9,7 @@ import { SkeletonBlock } from '../../components/Skeleton';
 import { formatInstantWithTime } from '../../lib/dates';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { OutboxMessageView } from './outbox/OutboxMessageView';
-import { OwnerPageHeader } from './OwnerPageHeader';
+import { StaffPageHeader } from './StaffPageHeader';
 import { useNarrowerThan } from './useNarrowerThan';
 
 const outboxKey = (page: number) => ['owner', 'outbox', page] as const;
@@ -94,7 +94,7 @@ export function OutboxPage() {
 
   return (
     <>
-      <OwnerPageHeader
+      <StaffPageHeader
         title="Outbox"
         description="Every e-mail the site writes: booking confirmations, reminders, alerts to staff, bank detail warnings and password links. Open one to read it as its recipient does, copy its links or send it by WhatsApp; one that could not be sent can be sent again. Messages to staff members are shown to owners only."
       />

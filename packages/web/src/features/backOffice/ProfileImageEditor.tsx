@@ -8,7 +8,7 @@ import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSession } from '../../session/useSession';
 import { FormField } from './FormField';
 import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from './imageFile';
-import { useUpdateProfileImage } from './ownerQueries';
+import { useUpdateProfileImage } from './backOfficeQueries';
 import { useFilePreview } from './useFilePreview';
 
 const PICTURE_HINT = 'A JPEG, PNG or WebP picture, up to 10 MB.';

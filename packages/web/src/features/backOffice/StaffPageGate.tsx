@@ -2,7 +2,7 @@
 import { STAFF_ROLE_WORDS } from '@rental/contract/staffRoles';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../session/useSession';
-import { mayOpenPage } from './ownerMenu';
+import { mayOpenPage } from './staffMenu';
 
 export function StaffPageGate() {
   const { staffRole } = useSession();

@@ -1,6 +1,6 @@
 /**
  * The owner's forms check their input with the very schema the server checks it with (the
- * contract's zod schemas, loaded only in the owner area). The schemas already word their messages
+ * contract's zod schemas, loaded only in the staff area). The schemas already word their messages
  * with the forms' labels ("Price per day must be at least 1."); a form only says "is required" for
  * an empty box and "Please choose …" for a select whose options are in front of the person.
  */

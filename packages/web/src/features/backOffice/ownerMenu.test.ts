@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentMenuItem, mayOpenPage, menuFor, OWNER_MENU } from './ownerMenu';
+import { currentMenuItem, mayOpenPage, menuFor, STAFF_MENU } from './staffMenu';
 
 describe('the side menu’s current item', () => {
   it('is the page’s own item', () => {
@@ -38,7 +38,7 @@ describe('what each staff role sees', () => {
   const labels = (role: Parameters<typeof menuFor>[0]) => menuFor(role).map((item) => item.label);
 
   it('an owner sees every page, bank details included', () => {
-    expect(labels('owner')).toEqual(OWNER_MENU.map((item) => item.label));
+    expect(labels('owner')).toEqual(STAFF_MENU.map((item) => item.label));
   });
 
   it('a manager sees everything but bank details', () => {

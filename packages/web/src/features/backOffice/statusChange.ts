@@ -5,7 +5,7 @@
  * an e-mail cannot be taken back, while a slip of the select could send one.
  */
 import type { BookingStatus } from '@rental/contract/constants';
-import type { OwnerBooking } from '@rental/contract/schemas';
+import type { StaffBooking } from '@rental/contract/schemas';
 import { formatCalendarDate } from '../../lib/dates';
 import { STATUS_WORDS } from '../bookings/bookingStatus';
 
@@ -24,7 +24,7 @@ export interface StatusChangeQuestion {
   no: string;
 }
 
-type BookingShown = Pick<OwnerBooking, 'reference' | 'status' | 'pickupDate' | 'user' | 'car'>;
+type BookingShown = Pick<StaffBooking, 'reference' | 'status' | 'pickupDate' | 'user' | 'car'>;
 
 /** The question before changing `booking` to `status`; null when the change goes ahead unasked. */
 export function statusChangeQuestion(booking: BookingShown, status: BookingStatus): StatusChangeQuestion | null {

@@ -7,13 +7,13 @@ import { changeableFields } from '@rental/contract/bookingChanges';
 import { companyToday } from '@rental/contract/rentalDates';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useOwnerCars } from '../backOffice/ownerQueries';
+import { useStaffCars } from '../backOffice/backOfficeQueries';
 import { ChangeBookingForm } from './ChangeBookingForm';
 import type { ChangeableBookingView } from './changeForm';
 
 function ChangeDialog({ booking, title, onClose }: { booking: ChangeableBookingView; title: string; onClose: () => void }) {
   const id = useId();
-  const cars = useOwnerCars();
+  const cars = useStaffCars();
   const choices = (cars.data ?? []).map((car) => ({ _id: car._id, name: `${car.brand} ${car.model}${car.plate ? ` (${car.plate})` : ''}` }));
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') onClose();

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCar, createBooking, ensureBankDetails, ownerApi, ownerToken, registerCustomer, testApi, uniqueWord } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { pictureFile, useNodeFormData } from '../backOffice/ownerTestKit';
+import { pictureFile, useNodeFormData } from '../backOffice/staffTestKit';
 import { HowToPay } from './HowToPay';
 
 const slipGroup = () => within(screen.getByRole('group', { name: 'Your deposit slip' }));

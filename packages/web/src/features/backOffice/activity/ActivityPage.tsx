@@ -7,7 +7,7 @@ import { callApi, errorMessage } from '../../../api/client';
 import { SkeletonBlock } from '../../../components/Skeleton';
 import { formatInstantWithTime } from '../../../lib/dates';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { OwnerPageHeader } from '../OwnerPageHeader';
+import { StaffPageHeader } from '../StaffPageHeader';
 import { describeEntry, KIND_CHOICES } from './describeEntry';
 
 const PAGE_SIZE = 50;
@@ -51,7 +51,7 @@ export function ActivityPage() {
 
   return (
     <>
-      <OwnerPageHeader
+      <StaffPageHeader
         title="History"
         description="Every change to bookings, payments, cars, service blocks, bank details, company settings and customers’ driver checks: who made it, when, and what it was before. Nobody can edit it."
         action={

@@ -30,7 +30,7 @@ describe('the staff booking page', { timeout: 60_000 }, () => {
   let carName: string;
 
   beforeAll(async () => {
-    await import('../OwnerRoutes');
+    await import('../StaffRoutes');
     const customer = await registerCustomer(customerName, { phone: '876 555 0177' });
     const car = await addCar({ brand: uniqueWord('Folio'), model: 'Fit' });
     carName = `${car.brand} Fit`;

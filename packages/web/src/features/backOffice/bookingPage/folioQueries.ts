@@ -3,9 +3,9 @@ import type { Folio, FolioChargeBody, FolioPaymentBody, FolioRefundBody, FolioVo
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callApi } from '../../../api/client';
-import { ownerKeys } from '../ownerQueries';
+import { backOfficeKeys } from '../backOfficeQueries';
 
-const folioKey = (bookingId: string) => [...ownerKeys.all, 'folio', bookingId] as const;
+const folioKey = (bookingId: string) => [...backOfficeKeys.all, 'folio', bookingId] as const;
 
 export function useStaffFolio(bookingId: string) {
   return useQuery({
@@ -45,7 +45,7 @@ export function useFolioWrite(bookingId: string) {
     async (write: FolioWrite): Promise<{ message: string; folio: Folio }> => {
       const answer = await send(bookingId, write);
       queryClient.setQueryData(folioKey(bookingId), { success: true as const, folio: answer.folio });
-      void queryClient.invalidateQueries({ queryKey: ownerKeys.all, predicate: (query) => query.queryKey[1] !== 'folio' });
+      void queryClient.invalidateQueries({ queryKey: backOfficeKeys.all, predicate: (query) => query.queryKey[1] !== 'folio' });
       return answer;
     },
     [bookingId, queryClient],

@@ -2,10 +2,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgreementPreviewBodyInput } from '@rental/contract/schemas';
 import { callApi } from '../../../api/client';
-import { ownerKeys } from '../ownerQueries';
+import { backOfficeKeys } from '../backOfficeQueries';
 
 /** Check-out and check-in read the same answer: one booking at the counter is one entry in the cache. */
-const counterBookingKey = (id: string) => [...ownerKeys.all, 'counter', id] as const;
+const counterBookingKey = (id: string) => [...backOfficeKeys.all, 'counter', id] as const;
 
 export function useCounterBooking(id: string) {
   return useQuery({
@@ -23,7 +23,7 @@ export function useCheckOut(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) => callApi('checkOut', { params: { id }, form }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: backOfficeKeys.all }),
   });
 }
 
@@ -32,7 +32,7 @@ export function useCheckIn(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) => callApi('checkIn', { params: { id }, form }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: backOfficeKeys.all }),
   });
 }
 

@@ -32,7 +32,7 @@ async function storedDamages(carId: string) {
 }
 
 describe('a car’s plate, odometer and damages on Manage Cars', { timeout: 60_000 }, () => {
-  beforeAll(() => import('../OwnerRoutes'));
+  beforeAll(() => import('../StaffRoutes'));
   afterEach(() => {
     vi.restoreAllMocks();
     URL.createObjectURL = realObjectUrl.create;

@@ -12,7 +12,7 @@ import { renderApp } from '../../../test/renderApp';
 const SLOW = { timeout: 15_000 };
 
 describe('the New booking page', { timeout: 60_000 }, () => {
-  beforeAll(() => import('../OwnerRoutes'));
+  beforeAll(() => import('../StaffRoutes'));
 
   it('says what is missing before sending anything', async () => {
     renderApp('/owner/bookings/new', { token: ownerToken() });

@@ -14,8 +14,8 @@ import { usePrices } from '../../bookings/priceQueries';
 import { QuoteState } from '../../bookings/QuoteLines';
 import { useQuote } from '../../bookings/useQuote';
 import { controlProps, FormField } from '../FormField';
-import { OwnerPageHeader } from '../OwnerPageHeader';
-import { useOwnerCars } from '../ownerQueries';
+import { StaffPageHeader } from '../StaffPageHeader';
+import { useStaffCars } from '../backOfficeQueries';
 import { CustomerFinder } from './CustomerFinder';
 import { bookingPageLink, type NewBookingForm, newBookingBody, newBookingProblem, PAYMENT_CHOICES, quotableDates, STATUS_CHOICES } from './newBookingForm';
 import { useBookForCustomer } from './newBookingQueries';
@@ -36,7 +36,7 @@ export function NewBookingPage() {
   const [busy, setBusy] = useState(false);
   const [licence, setLicence] = useState<LicenceChoice>(NO_LICENCE);
   const company = useCompany();
-  const cars = useOwnerCars();
+  const cars = useStaffCars();
   const prices = usePrices();
   const book = useBookForCustomer();
   const dates = quotableDates(form, today);
@@ -69,7 +69,7 @@ export function NewBookingPage() {
   const section = 'rounded-xl border border-slate-200 bg-white p-4';
   return (
     <>
-      <OwnerPageHeader title="New booking" description="Book a car for a customer at the counter or on the phone." />
+      <StaffPageHeader title="New booking" description="Book a car for a customer at the counter or on the phone." />
       <form noValidate onSubmit={submit} aria-label="New booking" className="max-w-3xl space-y-4">
         <section className={section} aria-labelledby={`${ids}-who`}>
           <h2 id={`${ids}-who`} className="mb-3 font-semibold text-slate-900">

@@ -2,7 +2,7 @@
 import type { StaffBookingBodyInput } from '@rental/contract/schemas';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { ownerKeys } from '../ownerQueries';
+import { backOfficeKeys } from '../backOfficeQueries';
 import { useDebouncedValue } from '../useDebouncedValue';
 import { searchWorthAsking } from './newBookingForm';
 
@@ -26,7 +26,7 @@ export function useBookForCustomer() {
   const queryClient = useQueryClient();
   return async (body: StaffBookingBodyInput) => {
     const answer = await callApi('staffBooking', { body });
-    await queryClient.invalidateQueries({ queryKey: ownerKeys.all });
+    await queryClient.invalidateQueries({ queryKey: backOfficeKeys.all });
     return answer;
   };
 }

@@ -48,7 +48,7 @@ function renderCard(shown: PaymentAttempt) {
 }
 
 describe('card payments', () => {
-  beforeAll(() => import('../OwnerRoutes'));
+  beforeAll(() => import('../StaffRoutes'));
 
   it('is in the side menu, shows the attempts that never came back first, and all of them on asking', async () => {
     renderApp('/owner', { token: ownerToken() });

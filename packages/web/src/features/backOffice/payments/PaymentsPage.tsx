@@ -10,10 +10,11 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatInstantWithTime } from '../../../lib/dates';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { OwnerPageHeader } from '../OwnerPageHeader';
+import { StaffPageHeader } from '../StaffPageHeader';
 import { QueryList } from '../QueryList';
 import { ReasonDialog } from '../vetting/ReasonDialog';
-import { closePayment, refreshOwner, usePaymentAttempts } from './paymentQueries';
+import { closePayment, usePaymentAttempts } from './paymentQueries';
+import { refreshBackOffice } from '../backOfficeQueries';
 import { canClose, emptyListText, noteProblem, PAYMENT_STATUS_STYLE, PAYMENT_TABS, PAYMENTS_PATH, refundedText, refundLeft, tabFromSearch } from './paymentWords';
 import { RefundDialog } from './RefundDialog';
 import { useStaffMay } from '../useStaffMay';
@@ -27,7 +28,7 @@ export function PaymentsPage() {
 
   return (
     <>
-      <OwnerPageHeader
+      <StaffPageHeader
         title="Card payments"
         description="A payment never comes back when the customer leaves the provider’s card page before it sends them back: the site cannot tell whether they paid. Look each one up in the provider’s dashboard by its order number and close it as the dashboard shows."
       />
@@ -71,7 +72,7 @@ export function AttemptCard({ attempt, mayCloseOrRefund }: { attempt: PaymentAtt
   const [asking, setAsking] = useState<Asking>(null);
   const done = () => {
     setAsking(null);
-    return refreshOwner(queryClient);
+    return refreshBackOffice(queryClient);
   };
   const money = (amount: number) => formatMoney(amount, attempt.currency);
   const headingId = `payment-${attempt._id}`;

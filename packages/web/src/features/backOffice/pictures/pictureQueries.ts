@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { callApi, errorMessage } from '../../../api/client';
 import { queryKeys } from '../../../lib/queryKeys';
-import { ownerKeys } from '../ownerQueries';
+import { backOfficeKeys } from '../backOfficeQueries';
 
 type PictureChange = { kind: 'add'; file: File } | { kind: 'remove'; pictureId: string } | { kind: 'order'; order: string[] };
 
@@ -28,7 +28,7 @@ export function useCarPictureChange(carId: string) {
   const queryClient = useQueryClient();
   const refreshElsewhere = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ownerKeys.cars }),
+      queryClient.invalidateQueries({ queryKey: backOfficeKeys.cars }),
       queryClient.invalidateQueries({ queryKey: queryKeys.cars }),
       queryClient.invalidateQueries({ queryKey: ['car'] }),
       queryClient.invalidateQueries({ queryKey: ['availability'] }),
@@ -38,13 +38,13 @@ export function useCarPictureChange(carId: string) {
     onSuccess: (data) => {
       toast.success(data.message);
       // The form page reads the car once (it must not overwrite what the owner typed); its pictures come from here.
-      queryClient.setQueryData(ownerKeys.car(carId), { success: true as const, car: data.car });
+      queryClient.setQueryData(backOfficeKeys.car(carId), { success: true as const, car: data.car });
       return refreshElsewhere();
     },
     onError: (error) => {
       toast.error(errorMessage(error));
       // Changed meanwhile (another owner, another tab): show the pictures as they are now.
-      return queryClient.invalidateQueries({ queryKey: ownerKeys.car(carId) });
+      return queryClient.invalidateQueries({ queryKey: backOfficeKeys.car(carId) });
     },
   });
 }

@@ -30,7 +30,7 @@ const section = (name: string) => screen.getByRole('region', { name });
 const group = (name: string) => screen.getByRole('group', { name });
 
 describe('prices and extras', { timeout: 40_000 }, () => {
-  beforeAll(() => import('../OwnerRoutes'));
+  beforeAll(() => import('../StaffRoutes'));
 
   it('is in the side menu, says prices are before GCT and bookings made keep theirs, and shows what the server holds', async () => {
     const before = await storedPrices();

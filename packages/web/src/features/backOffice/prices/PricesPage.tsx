@@ -16,8 +16,8 @@ import { SkeletonBlock } from '../../../components/Skeleton';
 import { useCompany } from '../../../company/useCompany';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { useSubmit } from '../../../lib/useSubmit';
-import { OwnerPageHeader } from '../OwnerPageHeader';
-import { useOwnerCars } from '../ownerQueries';
+import { StaffPageHeader } from '../StaffPageHeader';
+import { useStaffCars } from '../backOfficeQueries';
 import { ExtraFields } from './ExtraFields';
 import { fieldId, GroupProblem, PriceField } from './PriceField';
 import {
@@ -33,15 +33,15 @@ import {
   suggestedExtra,
   validatePricesForm,
 } from './pricesForm';
-import { pricesKey, refreshPrices, savePrices, useOwnerPrices } from './pricesQueries';
+import { pricesKey, refreshPrices, savePrices, useStaffPrices } from './pricesQueries';
 import { SeasonFields } from './SeasonFields';
 
 export function PricesPage() {
   usePageMeta('Prices and extras', 'Seasons, weekly and monthly rates, other drivers, delivery fees and the extras customers can add.');
-  const prices = useOwnerPrices();
+  const prices = useStaffPrices();
   return (
     <>
-      <OwnerPageHeader
+      <StaffPageHeader
         title="Prices and extras"
         description="What customers pay beside each car’s usual daily rate: seasons, weekly and monthly rates, other drivers, delivery, and the extras they can add."
       />
@@ -74,7 +74,7 @@ const legendClass = 'text-lg font-semibold text-slate-900';
 function PricesEditor({ initial }: { initial: { rules: PriceRules; extras: Extra[] } }) {
   const queryClient = useQueryClient();
   const { gctPercent, currency } = useCompany();
-  const cars = useOwnerCars().data;
+  const cars = useStaffCars().data;
   const [form, setForm] = useState<PricesForm>(() => formFromPrices(initial.rules, initial.extras));
   const [errors, setErrors] = useState<PricesErrors>({});
   const [attempted, setAttempted] = useState(false);

@@ -1,12 +1,12 @@
-/** The price rules and extras staff edit, in the owner area's one cache. */
+/** The price rules and extras staff edit, in the staff area's one cache. */
 import type { PricesBody } from '@rental/contract/schemas';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { ownerKeys } from '../ownerQueries';
+import { backOfficeKeys } from '../backOfficeQueries';
 
-export const pricesKey = [...ownerKeys.all, 'prices'] as const;
+export const pricesKey = [...backOfficeKeys.all, 'prices'] as const;
 
-export function useOwnerPrices() {
+export function useStaffPrices() {
   return useQuery({
     queryKey: pricesKey,
     queryFn: ({ signal }) => callApi('ownerPrices', { signal }),

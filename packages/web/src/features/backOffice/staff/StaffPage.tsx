@@ -14,7 +14,7 @@ import { usePageMeta } from '../../../lib/usePageMeta';
 import { useSession } from '../../../session/useSession';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { FormField, controlProps } from '../FormField';
-import { OwnerPageHeader } from '../OwnerPageHeader';
+import { StaffPageHeader } from '../StaffPageHeader';
 import { alreadyOnTeam, EMPTY_INVITE, INVITE_FIELDS, type InviteField, inviteProblems, type InviteValues } from './inviteForm';
 import { useCancelInvitation, useChangeStaffRole, useInviteStaff, useRemoveStaff, useStaff } from './staffQueries';
 import { type Member, removeProblem, removeQuestion, roleChoices, staffDay } from './staffRules';
@@ -24,7 +24,7 @@ export function StaffPage() {
   const staff = useStaff();
   return (
     <>
-      <OwnerPageHeader title="Staff" description="Who works with you, what each may do, and who is invited. Only owners see this page." />
+      <StaffPageHeader title="Staff" description="Who works with you, what each may do, and who is invited. Only owners see this page." />
       {staff.isPending ? (
         <div role="status" className="space-y-3">
           <span className="sr-only">Loading the staff…</span>

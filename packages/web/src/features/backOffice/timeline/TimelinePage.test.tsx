@@ -16,7 +16,7 @@ describe('the fleet timeline', { timeout: 30_000 }, () => {
   let reference: string;
 
   beforeAll(async () => {
-    await import('../OwnerRoutes');
+    await import('../StaffRoutes');
     const car = await addCar({ brand: uniqueWord('Timeline'), model: 'Axio' });
     carName = `${car.brand} Axio`;
     const customer = await registerCustomer(customerName, { phone: '876 555 0199' });

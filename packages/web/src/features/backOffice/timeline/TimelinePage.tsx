@@ -12,7 +12,7 @@ import { errorMessage } from '../../../api/client';
 import { SkeletonBlock } from '../../../components/Skeleton';
 import { formatCalendarDate } from '../../../lib/dates';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { OwnerPageHeader } from '../OwnerPageHeader';
+import { StaffPageHeader } from '../StaffPageHeader';
 import { useNarrowerThan } from '../useNarrowerThan';
 import { AddBlockForm } from './AddBlockForm';
 import { HoldDetails } from './HoldDetails';
@@ -72,7 +72,7 @@ export function TimelinePage() {
 
   return (
     <>
-      <OwnerPageHeader
+      <StaffPageHeader
         title="Timeline"
         description="Which car is out when: every booking and service block of the fleet, day by day."
         action={

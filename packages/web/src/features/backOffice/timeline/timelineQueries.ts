@@ -1,10 +1,10 @@
-/** The timeline's reads and the block writes, over the owner area's shared query cache. */
+/** The timeline's reads and the block writes, over the staff area's shared query cache. */
 import type { CreateBlockInput } from '@rental/contract/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { callApi, errorMessage } from '../../../api/client';
 import { queryKeys } from '../../../lib/queryKeys';
-import { ownerKeys } from '../ownerQueries';
+import { backOfficeKeys } from '../backOfficeQueries';
 
 export const timelineKey = (from: string, days: number) => ['owner', 'timeline', from, days] as const;
 
@@ -22,7 +22,7 @@ function useRefreshAfterBlock() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ownerKeys.all }),
+      queryClient.invalidateQueries({ queryKey: backOfficeKeys.all }),
       queryClient.invalidateQueries({ queryKey: queryKeys.cars }),
       queryClient.invalidateQueries({ queryKey: ['car'] }),
       queryClient.invalidateQueries({ queryKey: ['availability'] }),

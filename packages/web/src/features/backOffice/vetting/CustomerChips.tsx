@@ -3,13 +3,13 @@
  * words and colour (or that no driver details were given), and a red "Do not rent". The check
  * links to the customer's card on the driver checks page.
  */
-import type { OwnerBooking } from '@rental/contract/schemas';
+import type { StaffBooking } from '@rental/contract/schemas';
 import { Link } from 'react-router';
 import { CHIP_STYLE, STAFF_VETTING_WORDS, VETTING_TONE, vettingLink } from './vettingWords';
 
 const CHIP = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset';
 
-export function VettingChip({ status }: { status: OwnerBooking['user']['vetting'] }) {
+export function VettingChip({ status }: { status: StaffBooking['user']['vetting'] }) {
   return <span className={`${CHIP} ${CHIP_STYLE[VETTING_TONE[status]]}`}>{STAFF_VETTING_WORDS[status]}</span>;
 }
 
@@ -17,7 +17,7 @@ export function DoNotRentChip() {
   return <span className={`${CHIP} bg-red-600 text-white ring-red-700`}>Do not rent</span>;
 }
 
-export function CustomerChips({ user }: { user: OwnerBooking['user'] }) {
+export function CustomerChips({ user }: { user: StaffBooking['user'] }) {
   const link = vettingLink(user);
   return (
     <p className="mt-1 flex flex-wrap items-center gap-1">
@@ -34,7 +34,7 @@ export function CustomerChips({ user }: { user: OwnerBooking['user'] }) {
 }
 
 /** The other drivers named on a booking, by name and licence number. */
-export function OtherDrivers({ drivers }: { drivers: OwnerBooking['additionalDrivers'] }) {
+export function OtherDrivers({ drivers }: { drivers: StaffBooking['additionalDrivers'] }) {
   if (drivers.length === 0) return null;
   return (
     <div className="mt-2 text-xs text-slate-600">

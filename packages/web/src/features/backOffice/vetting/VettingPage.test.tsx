@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCar, createBooking, ownerApi, ownerToken, registerCustomer, testApi, uniqueWord } from '../../../test/api';
 import { renderApp } from '../../../test/renderApp';
-import { pictureFile, useNodeFormData } from '../ownerTestKit';
+import { pictureFile, useNodeFormData } from '../staffTestKit';
 
 const SLOW = { timeout: 10_000 };
 const PICKUP = addDays(companyToday(), 30);
@@ -35,7 +35,7 @@ async function storedVetting(id: string, list: 'waiting' | 'approved' | 'rejecte
 const card = (name: string) => screen.findByRole('article', { name }, SLOW);
 
 describe('driver checks', { timeout: 30_000 }, () => {
-  beforeAll(() => import('../OwnerRoutes'));
+  beforeAll(() => import('../StaffRoutes'));
 
   it('is in the side menu after Manage Bookings, and shows the waiting list first', async () => {
     renderApp('/owner', { token: ownerToken() });

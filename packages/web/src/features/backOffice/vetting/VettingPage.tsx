@@ -16,13 +16,14 @@ import { Link, useLocation } from 'react-router';
 import { formatCalendarDate } from '../../../lib/dates';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { useSubmit } from '../../../lib/useSubmit';
-import { OwnerPageHeader } from '../OwnerPageHeader';
+import { StaffPageHeader } from '../StaffPageHeader';
 import { QueryList } from '../QueryList';
 import { StatusBadge } from '../StatusBadge';
 import { DoNotRentChip, VettingChip } from './CustomerChips';
 import { DocumentList } from './DocumentList';
 import { ReasonDialog } from './ReasonDialog';
-import { clearDoNotRent, decideVetting, markDoNotRent, refreshOwner, useVettingList } from './vettingQueries';
+import { clearDoNotRent, decideVetting, markDoNotRent, useVettingList } from './vettingQueries';
+import { refreshBackOffice } from '../backOfficeQueries';
 import {
   birthText,
   checkFindings,
@@ -54,7 +55,7 @@ export function VettingPage() {
 
   return (
     <>
-      <OwnerPageHeader
+      <StaffPageHeader
         title="Driver checks"
         description="Check each customer’s driving licence and documents against the company’s rules before they drive: approve them, or not (they are told why)."
       />
@@ -90,7 +91,7 @@ type Asking = 'rejected' | 'do_not_rent' | null;
 function VettingCard({ customer }: { customer: VettingEntry }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<Asking>(null);
-  const refresh = () => refreshOwner(queryClient);
+  const refresh = () => refreshBackOffice(queryClient);
   const approve = useSubmit(() => decideVetting({ userId: customer._id, decision: 'approved', detailsUpdatedAt: customer.driver?.updatedAt }), { onDone: refresh, problemIn: 'toast' });
   const unmark = useSubmit(() => clearDoNotRent(customer._id), { onDone: refresh, problemIn: 'toast' });
   const status = customer.vetting.status;

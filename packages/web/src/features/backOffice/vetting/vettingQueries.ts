@@ -1,11 +1,11 @@
-/** The driver checks' reads and writes, in the owner area's one cache. */
+/** The driver checks' reads and writes, in the staff area's one cache. */
 import type { DoNotRentBody, VettingDecisionBody } from '@rental/contract/schemas';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-import { ownerKeys } from '../ownerQueries';
+import { backOfficeKeys } from '../backOfficeQueries';
 import type { VettingTab } from './vettingWords';
 
-export const vettingKey = (tab: VettingTab) => [...ownerKeys.all, 'vetting', tab] as const;
+export const vettingKey = (tab: VettingTab) => [...backOfficeKeys.all, 'vetting', tab] as const;
 
 export function useVettingList(tab: VettingTab) {
   return useQuery({
@@ -15,8 +15,6 @@ export function useVettingList(tab: VettingTab) {
   });
 }
 
-/** A decision moves the customer between lists and changes their chips on every booking: all of the owner area is read again. */
-export const refreshOwner = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ownerKeys.all });
 
 export const decideVetting = (body: VettingDecisionBody) => callApi('decideVetting', { body });
 export const markDoNotRent = (id: string, body: DoNotRentBody) => callApi('markDoNotRent', { params: { id }, body });

@@ -15,7 +15,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { toastQueryError } from '../../../../lib/queryClient';
 import { addCar, createBooking, ownerApi, ownerToken, registerCustomer, setBookingStatus, testApi, uniqueWord } from '../../../../test/api';
-import { pictureFile, useNodeFormData } from '../../ownerTestKit';
+import { pictureFile, useNodeFormData } from '../../staffTestKit';
 import { CheckInPage } from './CheckInPage';
 
 const SLOW = { timeout: 15_000 };

@@ -14,8 +14,8 @@ import { useMoney } from '../../../../company/useCompany';
 import { formatInstantWithTime } from '../../../../lib/dates';
 import { usePageMeta } from '../../../../lib/usePageMeta';
 import { controlProps, FormField } from '../../FormField';
-import { OwnerLoading } from '../../OwnerLoading';
-import { OwnerPageHeader } from '../../OwnerPageHeader';
+import { StaffLoading } from '../../StaffLoading';
+import { StaffPageHeader } from '../../StaffPageHeader';
 import { ChargesPanel } from './ChargesPanel';
 import { CheckedIn } from './CheckedIn';
 import { type CheckInFields, checkInFormData, checkInProblems, emptyCheckIn, hasProblems, liveCharges } from './checkInForm';
@@ -34,7 +34,7 @@ export function CheckInPage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <OwnerPageHeader
+      <StaffPageHeader
         title="Check in"
         description={booking.data ? `${booking.data.reference}: ${booking.data.user.name}` : 'Take the keys back.'}
         action={
@@ -47,7 +47,7 @@ export function CheckInPage() {
         }
       />
       {booking.isPending ? (
-        <OwnerLoading />
+        <StaffLoading />
       ) : booking.isError ? (
         <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
           <p>{errorMessage(booking.error)}</p>

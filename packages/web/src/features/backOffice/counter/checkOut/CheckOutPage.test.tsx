@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { toastQueryError } from '../../../../lib/queryClient';
 import { SessionProvider } from '../../../../session/SessionProvider';
 import { addCar, createBooking, ownerApi, ownerToken, registerCustomer, setBookingStatus, testApi, uniqueWord } from '../../../../test/api';
-import { pictureFile, useNodeFormData } from '../../ownerTestKit';
+import { pictureFile, useNodeFormData } from '../../staffTestKit';
 import { CheckOutPage } from './CheckOutPage';
 import { type RenderSignatureSurface, SignatureSurfaceContext } from './SignatureSurface';
 

@@ -12,7 +12,7 @@ import { useCompanyQuery } from '../../../../company/useCompany';
 import { FormProblem } from '../../../../components/FormField';
 import { SkeletonBlock } from '../../../../components/Skeleton';
 import { usePageMeta } from '../../../../lib/usePageMeta';
-import { OwnerPageHeader } from '../../OwnerPageHeader';
+import { StaffPageHeader } from '../../StaffPageHeader';
 import { BookingFacts } from './BookingFacts';
 import { CheckedOut } from './CheckedOut';
 import { AgreementStep, agreementKey, type ShownAgreement } from './AgreementStep';
@@ -39,7 +39,7 @@ export function CheckOutPage() {
 
   return (
     <div className="mx-auto max-w-3xl pb-10">
-      <OwnerPageHeader
+      <StaffPageHeader
         title={booking.data ? `Check-out ${booking.data.reference}` : 'Check-out'}
         description="Hand over the keys: check the licence, read the car, take the payment and the security deposit, show the agreement, and sign."
       />

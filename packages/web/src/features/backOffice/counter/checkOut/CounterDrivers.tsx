@@ -18,7 +18,7 @@ import { DriverFields } from '../../../drivers/DriverFields';
 import { DriverRuleProblems } from '../../../drivers/DriverRuleProblems';
 import { canAddDriver, NO_OTHER_DRIVER, OTHER_DRIVER_FIELDS, type OtherDriverField, type OtherDriverValues, otherDriverValues, otherDriversProblems } from '../../../drivers/driverForm';
 import { useDriverChecks } from '../../../drivers/useDriverChecks';
-import { ownerKeys } from '../../ownerQueries';
+import { backOfficeKeys } from '../../backOfficeQueries';
 
 export function CounterDrivers({ booking }: { booking: CounterBooking }) {
   const queryClient = useQueryClient();
@@ -53,7 +53,7 @@ export function CounterDrivers({ booking }: { booking: CounterBooking }) {
       setValues({ ...NO_OTHER_DRIVER });
       setNewTotal(null);
       setChecked(false);
-      await queryClient.invalidateQueries({ queryKey: ownerKeys.all });
+      await queryClient.invalidateQueries({ queryKey: backOfficeKeys.all });
     } catch (error) {
       const quote = priceChangedQuote(error);
       if (quote) {

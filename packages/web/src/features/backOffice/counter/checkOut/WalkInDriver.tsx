@@ -20,7 +20,7 @@ import { DriverRuleProblems } from '../../../drivers/DriverRuleProblems';
 import { LicencePhotoInput } from '../../../drivers/LicencePhotoInput';
 import { DRIVER_FIELDS, type DriverField, type DriverValues, driverValues, factsOf } from '../../../drivers/driverForm';
 import { useDriverChecks } from '../../../drivers/useDriverChecks';
-import { ownerKeys } from '../../ownerQueries';
+import { backOfficeKeys } from '../../backOfficeQueries';
 
 /** Whether the desk may take this customer's licence here: not yet approved, and not refused. */
 export function needsDriverAtDesk(booking: CounterBooking): boolean {
@@ -31,7 +31,7 @@ export function needsDriverAtDesk(booking: CounterBooking): boolean {
 export function WalkInDriver({ booking }: { booking: CounterBooking }) {
   const customerId = booking.user._id;
   const entry = useQuery({
-    queryKey: [...ownerKeys.all, 'customer-driver', customerId],
+    queryKey: [...backOfficeKeys.all, 'customer-driver', customerId],
     queryFn: ({ signal }) => callApi('customerDriver', { params: { id: customerId }, signal }),
     select: (answer) => answer.customer,
   });
@@ -58,7 +58,7 @@ function WalkInDriverForm({ booking, customer }: { booking: CounterBooking; cust
   const saved = customer.driver;
   const unsaved = !saved || DRIVER_FIELDS.some((field) => saved[field] !== values[field]) || photo !== null;
   const savedProblems = customer.checks.find((c) => c.reference === booking.reference)?.problems ?? customer.checks[0]?.problems ?? [];
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ownerKeys.all });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: backOfficeKeys.all });
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

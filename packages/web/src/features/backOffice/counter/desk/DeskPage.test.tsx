@@ -35,7 +35,7 @@ async function pickupToday(options: { confirmed?: boolean } = {}) {
 const pickups = () => screen.findByRole('region', { name: /^Pickups today/ }, SLOW);
 
 describe('the desk', { timeout: 60_000 }, () => {
-  beforeAll(() => import('../../OwnerRoutes'));
+  beforeAll(() => import('../../StaffRoutes'));
 
   it('is in the side menu near the top, and lists a booking confirmed for today under pickups with its plate, phone and a Check out link', async () => {
     const { name, plate, booking, car } = await pickupToday();

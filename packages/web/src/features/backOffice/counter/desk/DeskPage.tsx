@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { formatCalendarDate } from '../../../../lib/dates';
 import { usePageMeta } from '../../../../lib/usePageMeta';
-import { OwnerPageHeader } from '../../OwnerPageHeader';
+import { StaffPageHeader } from '../../StaffPageHeader';
 import { NewBookingButton } from '../../newBooking/NewBookingButton';
 import { QueryList } from '../../QueryList';
 import { DeskCard } from './DeskCard';
@@ -24,7 +24,7 @@ export function DeskPage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <OwnerPageHeader
+      <StaffPageHeader
         title="The desk"
         description={desk.data ? `${formatCalendarDate(desk.data.today)}: keys out, keys back, and cars overdue.` : 'Keys out, keys back, and cars overdue.'}
         action={<NewBookingButton />}

@@ -2,9 +2,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../../api/client';
 import { queryKeys } from '../../../../lib/queryKeys';
-import { ownerKeys } from '../../ownerQueries';
+import { backOfficeKeys } from '../../backOfficeQueries';
 
-export const deskKey = [...ownerKeys.all, 'desk'] as const;
+export const deskKey = [...backOfficeKeys.all, 'desk'] as const;
 
 export function useDesk() {
   return useQuery({
@@ -22,7 +22,7 @@ export function useMarkNoShow() {
     mutationFn: (bookingId: string) => callApi('changeStatus', { body: { bookingId, status: 'no_show' } }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ownerKeys.all }),
+        queryClient.invalidateQueries({ queryKey: backOfficeKeys.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.cars }),
         queryClient.invalidateQueries({ queryKey: ['availability'] }),
       ]),

@@ -4,15 +4,15 @@ import { MESSAGES } from '@rental/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerToken, registerCustomer } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
-import { pictureFile, useNodeFormData } from './ownerTestKit';
+import { pictureFile, useNodeFormData } from './staffTestKit';
 
 const location = () => screen.getByTestId('location');
-// The owner area is a lazily loaded chunk: the first render waits for it.
+// The staff area is a lazily loaded chunk: the first render waits for it.
 const SLOW = { timeout: 10_000 };
 
-describe('the owner area', () => {
+describe('the staff area', () => {
   // Loaded up front, so the lazy route renders at once and the session check is what the tests see.
-  beforeAll(() => import('./OwnerRoutes'));
+  beforeAll(() => import('./StaffRoutes'));
 
   it('sends an anonymous visitor to the home page', async () => {
     renderApp('/owner/manage-cars');
@@ -23,7 +23,7 @@ describe('the owner area', () => {
   it('sends a logged-in customer to the home page once their account is loaded', async () => {
     const { token } = await registerCustomer('Carla Customer');
     renderApp('/owner', { token });
-    // While the account loads nothing of the owner area shows, and nobody is thrown out yet.
+    // While the account loads nothing of the staff area shows, and nobody is thrown out yet.
     expect(await screen.findByText('Checking your account…', {}, SLOW)).toBeInTheDocument();
     expect(location()).toHaveTextContent(/^\/owner$/);
     await waitFor(() => expect(location()).toHaveTextContent(/^\/$/), SLOW);

@@ -5,13 +5,13 @@
  * See docs/decisions/055-owner-bookings-at-scale.md.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { MESSAGES, type OwnerBooking, type OwnerBookingFilters } from '@rental/contract';
+import { MESSAGES, type StaffBooking, type StaffBookingFilters } from '@rental/contract';
 import { and, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import { bookings, cars, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { absolutizeImageUrls } from '../../http/absoluteImageUrls';
 import { HttpError } from '../../http/errors';
-import { newestFirst, ownerBookingColumns, type OwnerBookingRow, toOwnerBooking } from './read';
+import { newestFirst, staffBookingColumns, type StaffBookingRow, toStaffBooking } from './read';
 
 /** Rows read at a time when the whole list (or the export) is asked for. */
 export const CHUNK_ROWS = 250;
@@ -77,7 +77,7 @@ export function searchWhere(q: string): SQL | undefined {
 }
 
 /** The filters as one condition (undefined: every booking). Throws a 400 for days given the wrong way round. */
-export function filtersWhere(filters: OwnerBookingFilters): SQL | undefined {
+export function filtersWhere(filters: StaffBookingFilters): SQL | undefined {
   const { status, paymentStatus, from, to, q } = filters;
   if (from && to && from > to) throw new HttpError(400, MESSAGES.bookingDatesReversed);
   const parts: (SQL | undefined)[] = [
@@ -95,7 +95,7 @@ export function filtersWhere(filters: OwnerBookingFilters): SQL | undefined {
 async function readRows(db: Database, where: SQL | undefined, after: Position | undefined, limit: number) {
   return db
     .select({
-      ...ownerBookingColumns,
+      ...staffBookingColumns,
       // To the microsecond: a JavaScript Date keeps milliseconds, and two bookings made in one
       // millisecond must still sort (and page) apart.
       position: sql<string>`to_char(${bookings.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
@@ -108,32 +108,32 @@ async function readRows(db: Database, where: SQL | undefined, after: Position | 
     .limit(limit);
 }
 
-type PositionedRow = OwnerBookingRow & { position: string };
+type PositionedRow = StaffBookingRow & { position: string };
 const positionOf = (row: PositionedRow): Position => ({ at: row.position, id: row.id });
 
 /** One page, newest first, and the cursor of the next (null on the last page). */
-export async function ownerBookingsPage(
+export async function staffBookingsPage(
   db: Database,
-  filters: OwnerBookingFilters,
+  filters: StaffBookingFilters,
   page: { limit: number; cursor?: string },
-): Promise<{ bookings: OwnerBooking[]; nextCursor: string | null }> {
+): Promise<{ bookings: StaffBooking[]; nextCursor: string | null }> {
   const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
   // One more than asked: whether it exists says whether there is a next page.
   const rows = (await readRows(db, filtersWhere(filters), after, page.limit + 1)) as PositionedRow[];
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
-  return { bookings: shown.map(toOwnerBooking), nextCursor: rows.length > page.limit && last ? encodeCursor(positionOf(last)) : null };
+  return { bookings: shown.map(toStaffBooking), nextCursor: rows.length > page.limit && last ? encodeCursor(positionOf(last)) : null };
 }
 
 /**
  * Every matching booking, newest first, CHUNK_ROWS at a time; between chunks other requests run.
  * Not one snapshot: a booking made meanwhile may or may not be included, but none comes twice.
  */
-export async function* eachOwnerBooking(db: Database, where: SQL | undefined): AsyncGenerator<OwnerBooking[]> {
+export async function* eachStaffBooking(db: Database, where: SQL | undefined): AsyncGenerator<StaffBooking[]> {
   let after: Position | undefined;
   for (;;) {
     const rows = (await readRows(db, where, after, CHUNK_ROWS)) as PositionedRow[];
-    if (rows.length > 0) yield rows.map(toOwnerBooking);
+    if (rows.length > 0) yield rows.map(toStaffBooking);
     if (rows.length < CHUNK_ROWS) return;
     after = positionOf(rows.at(-1)!);
     await nextTurn();
@@ -146,10 +146,10 @@ export async function* eachOwnerBooking(db: Database, where: SQL | undefined): A
  * builds only the schema's fields). `where` comes from filtersWhere, called before the answer starts,
  * so that a bad filter is still a 400.
  */
-export async function* ownerBookingsJson(db: Database, where: SQL | undefined, publicUrl?: string): AsyncGenerator<string> {
+export async function* staffBookingsJson(db: Database, where: SQL | undefined, publicUrl?: string): AsyncGenerator<string> {
   yield '{"success":true,"bookings":[';
   let first = true;
-  for await (const chunk of eachOwnerBooking(db, where)) {
+  for await (const chunk of eachStaffBooking(db, where)) {
     let text = '';
     for (const booking of chunk) {
       // A stream skips the preSerialization hook that makes picture URLs absolute elsewhere.

@@ -1,10 +1,10 @@
 import { Building2, CalendarCheck, CarFront, CreditCard, GanttChart, History, IdCard, KeyRound, Landmark, LayoutDashboard, type LucideIcon, Mail, PlusSquare, Tags, UsersRound } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../session/useSession';
-import { currentMenuItem, menuFor, OWNER_MENU } from './ownerMenu';
+import { currentMenuItem, menuFor, STAFF_MENU } from './staffMenu';
 import { ProfileImageEditor } from './ProfileImageEditor';
 
-const ICONS: Record<(typeof OWNER_MENU)[number]['to'], LucideIcon> = {
+const ICONS: Record<(typeof STAFF_MENU)[number]['to'], LucideIcon> = {
   '/owner': LayoutDashboard,
   '/owner/desk': KeyRound,
   '/owner/add-car': PlusSquare,
@@ -21,7 +21,7 @@ const ICONS: Record<(typeof OWNER_MENU)[number]['to'], LucideIcon> = {
   '/owner/activity': History,
 };
 
-export function OwnerSideMenu() {
+export function StaffSideMenu() {
   const current = currentMenuItem(useLocation().pathname);
   const { staffRole } = useSession();
   return (

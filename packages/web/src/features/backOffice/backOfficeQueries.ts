@@ -1,4 +1,4 @@
-/** Reads and writes of the owner area, over TanStack Query so every screen shares one cache. */
+/** Reads and writes of the staff area, over TanStack Query so every screen shares one cache. */
 import { BOOKINGS_PAGE_SIZE } from '@rental/contract/constants';
 import type { BankDetails, ChangeStatusBody, CompanySettings } from '@rental/contract/schemas';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { callApi, errorMessage } from '../../api/client';
 import { queryKeys } from '../../lib/queryKeys';
 import type { BookingQuery } from './bookingSearch';
 
-export const ownerKeys = {
+export const backOfficeKeys = {
   all: ['owner'] as const,
   dashboard: ['owner', 'dashboard'] as const,
   cars: ['owner', 'cars'] as const,
@@ -15,10 +15,13 @@ export const ownerKeys = {
   bookings: ['owner', 'bookings'] as const,
 };
 
+/** A change that moves bookings or customers between lists (a vetting decision, an attempt closed as paid): all of the staff area is read again. */
+export const refreshBackOffice = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: backOfficeKeys.all });
+
 /** A change to the fleet or bookings shows everywhere: the owner's lists and the public site. */
 function refreshFleet(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ownerKeys.all }),
+    queryClient.invalidateQueries({ queryKey: backOfficeKeys.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.cars }),
     queryClient.invalidateQueries({ queryKey: ['car'] }),
     queryClient.invalidateQueries({ queryKey: ['availability'] }),
@@ -27,23 +30,23 @@ function refreshFleet(queryClient: QueryClient): Promise<unknown> {
 
 export function useDashboard() {
   return useQuery({
-    queryKey: ownerKeys.dashboard,
+    queryKey: backOfficeKeys.dashboard,
     queryFn: () => callApi('dashboard'),
     select: (data) => data.dashboardData,
   });
 }
 
-export function useOwnerCars() {
+export function useStaffCars() {
   return useQuery({
-    queryKey: ownerKeys.cars,
+    queryKey: backOfficeKeys.cars,
     queryFn: () => callApi('ownerCars'),
     select: (data) => data.cars,
   });
 }
 
-export function useOwnerCar(id: string | undefined) {
+export function useStaffCar(id: string | undefined) {
   return useQuery({
-    queryKey: ownerKeys.car(id ?? ''),
+    queryKey: backOfficeKeys.car(id ?? ''),
     queryFn: () => callApi('ownerCar', { params: { id: id ?? '' } }),
     select: (data) => data.car,
     enabled: id !== undefined,
@@ -52,9 +55,9 @@ export function useOwnerCar(id: string | undefined) {
   });
 }
 
-export function useOwnerBookings() {
+export function useStaffBookings() {
   return useQuery({
-    queryKey: ownerKeys.bookings,
+    queryKey: backOfficeKeys.bookings,
     queryFn: () => callApi('ownerBookings'),
     select: (data) => data.bookings,
   });
@@ -65,9 +68,9 @@ export function useOwnerBookings() {
  * "Load more" asks for the next page from where the last one ended (the server's cursor).
  * While a new search loads, the previous answer stays on screen.
  */
-export function useOwnerBookingPages(query: BookingQuery) {
+export function useStaffBookingPages(query: BookingQuery) {
   return useInfiniteQuery({
-    queryKey: [...ownerKeys.bookings, 'pages', query] as const,
+    queryKey: [...backOfficeKeys.bookings, 'pages', query] as const,
     queryFn: ({ pageParam, signal }) =>
       callApi('ownerBookings', { query: { ...query, limit: BOOKINGS_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
     initialPageParam: '',

@@ -1,5 +1,5 @@
 /**
- * Test-only helpers of the owner area's tests: a picture file the browser code can upload from
+ * Test-only helpers of the staff area's tests: a picture file the browser code can upload from
  * jsdom. What the real server holds is read through test/api.ts's typed client (ownerApi).
  */
 import { inject } from 'vitest';

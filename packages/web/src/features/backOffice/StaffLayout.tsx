@@ -1,12 +1,12 @@
-/** The owner area's frame: its own header and side menu instead of the public navbar and footer. */
+/** The staff area's frame: its own header and side menu instead of the public navbar and footer. */
 import { CarFront, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../session/useSession';
 import { useCompany } from '../../company/useCompany';
-import { OwnerSideMenu } from './OwnerSideMenu';
+import { StaffSideMenu } from './StaffSideMenu';
 
-export function OwnerLayout() {
+export function StaffLayout() {
   const { user, logout } = useSession();
   const company = useCompany();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -82,7 +82,7 @@ export function OwnerLayout() {
           className={`${menuOpen ? 'block' : 'hidden'} fixed top-16 bottom-0 left-0 z-30 w-72 max-w-[85vw] overflow-y-auto border-r border-slate-200 bg-white md:static md:block md:w-60 md:max-w-none md:shrink-0 md:overflow-visible`}
         >
           <div className="md:sticky md:top-16 md:max-h-[calc(100dvh-4rem)] md:overflow-y-auto">
-            <OwnerSideMenu />
+            <StaffSideMenu />
           </div>
         </aside>
         <main id="owner-main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:py-8 xl:px-8">

@@ -1,7 +1,7 @@
 import { SkeletonBlock } from '../../components/Skeleton';
 
-/** The owner area's shape while the session is checked, so nothing jumps when it appears. */
-export function OwnerLoading() {
+/** The staff area's shape while the session is checked, so nothing jumps when it appears. */
+export function StaffLoading() {
   return (
     <div role="status" aria-live="polite" className="min-h-dvh bg-slate-50">
       <span className="sr-only">Checking your account…</span>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export function OwnerPageHeader({ title, description, action }: { title: string; description: string; action?: ReactNode }) {
+export function StaffPageHeader({ title, description, action }: { title: string; description: string; action?: ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0">

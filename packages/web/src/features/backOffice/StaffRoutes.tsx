@@ -1,6 +1,6 @@
 /**
  * The staff area (/owner/*): only staff get in; everyone else is sent to the home page. A page above
- * a staff member's role (ownerMenu.ts) says so instead of opening.
+ * a staff member's role (staffMenu.ts) says so instead of opening.
  */
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { useSession } from '../../session/useSession';
@@ -10,8 +10,8 @@ import { CompanySettingsPage } from './CompanySettingsPage';
 import { DashboardPage } from './DashboardPage';
 import { ManageBookingsPage } from './ManageBookingsPage';
 import { ManageCarsPage } from './ManageCarsPage';
-import { OwnerLayout } from './OwnerLayout';
-import { OwnerLoading } from './OwnerLoading';
+import { StaffLayout } from './StaffLayout';
+import { StaffLoading } from './StaffLoading';
 import { OutboxPage } from './OutboxPage';
 import { StaffPageGate } from './StaffPageGate';
 // The history
@@ -40,16 +40,16 @@ function CarFormRoute() {
   return <CarFormPage key={id ?? 'new'} carId={id} />;
 }
 
-export default function OwnerRoutes() {
-  const { isOwner, userLoading } = useSession();
+export default function StaffRoutes() {
+  const { isStaff, userLoading } = useSession();
 
   // A stored token's user is still on its way: deciding now would throw an owner out.
-  if (userLoading) return <OwnerLoading />;
-  if (!isOwner) return <Navigate to="/" replace />;
+  if (userLoading) return <StaffLoading />;
+  if (!isStaff) return <Navigate to="/" replace />;
 
   return (
     <Routes>
-      <Route element={<OwnerLayout />}>
+      <Route element={<StaffLayout />}>
         <Route element={<StaffPageGate />}>
           <Route index element={<DashboardPage />} />
           <Route path="desk" element={<DeskPage />} />

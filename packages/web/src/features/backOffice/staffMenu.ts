@@ -8,7 +8,7 @@ export interface MenuItem {
   access: StaffAccess;
 }
 
-export const OWNER_MENU = [
+export const STAFF_MENU = [
   { to: '/owner', label: 'Dashboard', access: 'staff' },
   { to: '/owner/desk', label: 'Desk', access: 'staff' },
   { to: '/owner/add-car', label: 'Add car', access: 'manager' },
@@ -26,7 +26,7 @@ export const OWNER_MENU = [
 ] as const satisfies readonly MenuItem[];
 
 /** The items a staff member of this role sees. */
-export function menuFor(role: StaffRole, items: readonly MenuItem[] = OWNER_MENU): MenuItem[] {
+export function menuFor(role: StaffRole, items: readonly MenuItem[] = STAFF_MENU): MenuItem[] {
   return items.filter((item) => staffRoleMay(role, item.access));
 }
 
@@ -34,7 +34,7 @@ export function menuFor(role: StaffRole, items: readonly MenuItem[] = OWNER_MENU
  * May this role open the page at this address? A car's edit page changes the fleet (managers); any
  * other page is its menu item's, and a page no item holds (the new booking page) is any staff's.
  */
-export function mayOpenPage(role: StaffRole, pathname: string, items: readonly MenuItem[] = OWNER_MENU): boolean {
+export function mayOpenPage(role: StaffRole, pathname: string, items: readonly MenuItem[] = STAFF_MENU): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (CAR_EDIT_PAGE.test(path)) return staffRoleMay(role, 'manager');
   const holder = items.find((item) => item.to === currentMenuItem(path, items));
@@ -51,7 +51,7 @@ const CAR_EDIT_PAGE = /^\/owner\/add-car\/[^/]+$/;
 const BOOKING_PAGE = /^\/owner\/bookings\/(?!new$)[^/]+$/;
 
 /** The menu item to mark as the current page: the item itself or the section it leads to. */
-export function currentMenuItem(pathname: string, items: readonly MenuItem[] = OWNER_MENU): string | undefined {
+export function currentMenuItem(pathname: string, items: readonly MenuItem[] = STAFF_MENU): string | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (CAR_EDIT_PAGE.test(path)) return '/owner/manage-cars';
   if (BOOKING_PAGE.test(path)) return '/owner/manage-bookings';
