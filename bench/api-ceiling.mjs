@@ -77,7 +77,8 @@ function capture(base, request) {
         const ms = performance.now() - started;
         if (res.statusCode !== 200) return reject(new Error(`${request.method} ${request.path}: ${res.statusCode} ${body}`));
         const headers = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) if (!OWN_HEADERS.has(res.rawHeaders[i].toLowerCase())) headers.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          if (!OWN_HEADERS.has(res.rawHeaders[i].toLowerCase())) headers.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
         resolve({
           key: answerKey(request.method, request.path, request.headers['accept-encoding'], request.body),
           status: res.statusCode,
@@ -140,7 +141,10 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 const CLOCK_TICKS = 100;
-const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 
 console.log(
   `API ceiling: ${values.pg ? 'PostgreSQL' : 'PGlite'}, ${shape.cars} cars x ${totalBookings} bookings, ${connections} connections, ` +
@@ -172,11 +176,16 @@ try {
     {
       name: 'POST /api/bookings/check-availability',
       target: 0.5,
-      requests: (accept) => availability.map((body) => ({ method: 'POST', path: '/api/bookings/check-availability', headers: { ...accept, ...JSON_HEADERS }, body })),
+      requests: (accept) =>
+        availability.map((body) => ({ method: 'POST', path: '/api/bookings/check-availability', headers: { ...accept, ...JSON_HEADERS }, body })),
     },
   ];
   // Each call in each encoding, side by side: the call's rows one after the other.
-  const scenarios = calls.filter((call) => !values.only || call.name.includes(values.only)).flatMap((call) => encodings.map((encoding) => ({ name: `${call.name} (${encoding})`, target: call.target, requests: call.requests(ENCODINGS[encoding]) })));
+  const scenarios = calls
+    .filter((call) => !values.only || call.name.includes(values.only))
+    .flatMap((call) =>
+      encodings.map((encoding) => ({ name: `${call.name} (${encoding})`, target: call.target, requests: call.requests(ENCODINGS[encoding]) })),
+    );
 
   // Ours first, once per distinct request: the uncached answer's time, and the bytes to replay.
   const recorded = [];
@@ -190,11 +199,17 @@ try {
   const rows = [];
   for (const scenario of scenarios) {
     const requests = [{ setupRequest: rotating(scenario.requests.map(({ method, path, headers, body }) => ({ method, path, headers, body }))) }];
-    const totals = { ours: { requests: 0, seconds: 0, p99: 0, errors: 0, non2xx: 0, cpu: 0 }, bare: { requests: 0, seconds: 0, p99: 0, errors: 0, non2xx: 0, cpu: 0 } };
+    const totals = {
+      ours: { requests: 0, seconds: 0, p99: 0, errors: 0, non2xx: 0, cpu: 0 },
+      bare: { requests: 0, seconds: 0, p99: 0, errors: 0, non2xx: 0, cpu: 0 },
+    };
     // Both warmed up first (JIT, connections), as api-load.mjs does; not counted.
     for (const url of [base, bare.baseUrl]) await run({ url, requests, duration: Number(values.warmup) });
     for (let round = 0; round < rounds; round++) {
-      for (const [who, url, pid] of [['ours', base, server.pid], ['bare', bare.baseUrl, bare.pid]]) {
+      for (const [who, url, pid] of [
+        ['ours', base, server.pid],
+        ['bare', bare.baseUrl, bare.pid],
+      ]) {
         const cpuBefore = cpuMs(pid);
         const result = await run({ url, requests });
         const t = totals[who];
@@ -228,7 +243,9 @@ try {
   const end = server.memory();
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
   console.log('');
-  console.log('| call | ours req/s | bare node:http, same bytes | ratio (target) | p99 ms ours / bare | server CPU µs per request ours / bare | errors | answer | first answer ms (median; uncached in the first encoding) |');
+  console.log(
+    '| call | ours req/s | bare node:http, same bytes | ratio (target) | p99 ms ours / bare | server CPU µs per request ours / bare | errors | answer | first answer ms (median; uncached in the first encoding) |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const verdict = r.ratio >= r.target ? 'ok' : 'BELOW';
@@ -237,7 +254,9 @@ try {
     );
   }
   console.log('');
-  console.log(`Server memory: ${startMemory.rssMiB.toFixed(0)} MiB after start, ${end.rssMiB.toFixed(0)} MiB at the end, peak RSS ${end.peakMiB.toFixed(0)} MiB.`);
+  console.log(
+    `Server memory: ${startMemory.rssMiB.toFixed(0)} MiB after start, ${end.rssMiB.toFixed(0)} MiB at the end, peak RSS ${end.peakMiB.toFixed(0)} MiB.`,
+  );
   console.log(`Load average after: ${load()}`);
 } finally {
   await bare?.stop();

@@ -111,7 +111,9 @@ try {
       init: { method: 'POST', headers: json, body: availabilityBodies[0] },
       options: {
         url: base,
-        requests: [{ method: 'POST', path: '/api/bookings/check-availability', headers: json, setupRequest: rotating(availabilityBodies.map((body) => ({ body }))) }],
+        requests: [
+          { method: 'POST', path: '/api/bookings/check-availability', headers: json, setupRequest: rotating(availabilityBodies.map((body) => ({ body }))) },
+        ],
       },
     },
     {

@@ -69,7 +69,11 @@ for (const pageEntry of [...publicChunks.dynamic].filter((f) => !isOwnerChunk(f)
   console.log(`  ${name.padEnd(44)} ${kb(bytes)} gzip`);
   if (bytes > heaviest.bytes) heaviest = { name, bytes };
   // Code a page fetches itself once it has painted (e.g. the car page's calendar, decision 040).
-  const ownDynamic = own.flatMap((f) => parse(readFileSync(f, 'utf8'))[0].filter((i) => i.d > -1 && i.n?.endsWith('.js')).map((i) => toFile(f, i.n)));
+  const ownDynamic = own.flatMap((f) =>
+    parse(readFileSync(f, 'utf8'))[0]
+      .filter((i) => i.d > -1 && i.n?.endsWith('.js'))
+      .map((i) => toFile(f, i.n)),
+  );
   for (const later of new Set(ownDynamic)) {
     if (publicChunks.seen.has(later) || publicChunks.dynamic.has(later) || page.seen.has(later)) continue;
     const extra = [...staticClosure([later]).seen].filter((f) => !publicChunks.seen.has(f) && !page.seen.has(f));

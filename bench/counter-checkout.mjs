@@ -68,13 +68,20 @@ const width = Number(values.width);
 const height = Math.round((width * 3) / 4);
 const CLOCK_TICKS = 100;
 const JWT_SECRET = randomBytes(32).toString('hex');
-const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 
 const { register } = await import('tsx/esm/api');
 register();
 const serverSrc = join(ROOT, 'packages', 'server', 'src');
 const serverModule = (path, src = serverSrc) => import(pathToFileURL(join(src, path)).href);
-const [contract, { processImage }, { default: sharp }] = await Promise.all([import('@rental/contract'), serverModule('features/images/process.ts'), import('sharp')]);
+const [contract, { processImage }, { default: sharp }] = await Promise.all([
+  import('@rental/contract'),
+  serverModule('features/images/process.ts'),
+  import('sharp'),
+]);
 
 /**
  * A build to measure: its main.js, the checkout it is in, and the database code of that checkout
@@ -105,16 +112,36 @@ async function prepare({ openDatabase, schema, signSessionToken }, target, count
   const opened = await openDatabase(target);
   try {
     const { db } = opened;
-    const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).webp().toBuffer();
+    const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+      .webp()
+      .toBuffer();
     const [image] = await db.insert(schema.images).values({ content: picture, mimeType: 'image/webp', width: 8, height: 8 }).returning();
     // An owner exists, so the server makes none at start; its session is signed with JWT_SECRET.
-    const [owner] = await db.insert(schema.users).values({ name: 'Andre Williams', email: 'owner@counter.bench', passwordHash: 'x', role: 'owner' }).returning();
+    const [owner] = await db
+      .insert(schema.users)
+      .values({ name: 'Andre Williams', email: 'owner@counter.bench', passwordHash: 'x', role: 'owner' })
+      .returning();
     const customers = await db
       .insert(schema.users)
-      .values(Array.from({ length: count }, (_, i) => ({ name: `Customer ${i + 1}`, email: `c${i}@counter.bench`, phone: '+1 876 555 0100', passwordHash: 'x', vettingStatus: 'approved' })))
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          name: `Customer ${i + 1}`,
+          email: `c${i}@counter.bench`,
+          phone: '+1 876 555 0100',
+          passwordHash: 'x',
+          vettingStatus: 'approved',
+        })),
+      )
       .returning({ id: schema.users.id });
     await db.insert(schema.driverDetails).values(
-      customers.map(({ id }) => ({ userId: id, licenceNumber: 'JM-4402-1187', licenceCountry: 'Jamaica', licenceIssued: '2015-01-10', licenceExpires: '2031-01-10', dateOfBirth: '1990-05-05' })),
+      customers.map(({ id }) => ({
+        userId: id,
+        licenceNumber: 'JM-4402-1187',
+        licenceCountry: 'Jamaica',
+        licenceIssued: '2015-01-10',
+        licenceExpires: '2031-01-10',
+        dateOfBirth: '1990-05-05',
+      })),
     );
     const cars = await db
       .insert(schema.cars)
@@ -139,7 +166,17 @@ async function prepare({ openDatabase, schema, signSessionToken }, target, count
     const today = companyToday();
     const rows = await db
       .insert(schema.bookings)
-      .values(cars.map((car, i) => ({ carId: car.id, userId: customers[i].id, pickupDate: today, returnDate: addDays(today, 5), price: 30_000, status: 'confirmed', paymentMethod: 'upfront' })))
+      .values(
+        cars.map((car, i) => ({
+          carId: car.id,
+          userId: customers[i].id,
+          pickupDate: today,
+          returnDate: addDays(today, 5),
+          price: 30_000,
+          status: 'confirmed',
+          paymentMethod: 'upfront',
+        })),
+      )
       .returning({ id: schema.bookings.id });
     return { bookingIds: rows.map((r) => r.id), token: await signSessionToken(new TextEncoder().encode(JWT_SECRET), owner.id) };
   } finally {
@@ -228,9 +265,16 @@ function checkInForm() {
  * phone's sensor noise in shade, at a phone's quality, so it weighs what a real photo does.
  */
 async function phonePhoto(spec) {
-  const drawing = await sharp(Buffer.from(carPictureSvg({ ...spec, width, height }))).png().toBuffer();
-  const grain = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 22 } } }).png().toBuffer();
-  return sharp(drawing).composite([{ input: grain, blend: 'soft-light' }]).jpeg({ quality: 88 }).toBuffer();
+  const drawing = await sharp(Buffer.from(carPictureSvg({ ...spec, width, height })))
+    .png()
+    .toBuffer();
+  const grain = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 22 } } })
+    .png()
+    .toBuffer();
+  return sharp(drawing)
+    .composite([{ input: grain, blend: 'soft-light' }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -243,13 +287,18 @@ console.log(`  load average before: ${load()}`);
 // Photos of different cars and scenes, so no two uploads are the same bytes.
 const photos = await Promise.all(
   Array.from({ length: photoCount }, (_, i) =>
-    phonePhoto({ category: ['Sedan', 'SUV', 'Hatchback', 'Van', 'Pickup', 'Minivan'][i % 6], colour: ['#c0392b', '#1f3a5f', '#eef0f2', '#2d2d2d', '#9aa3ad', '#2e7d32'][i % 6], scene: i }),
+    phonePhoto({
+      category: ['Sedan', 'SUV', 'Hatchback', 'Van', 'Pickup', 'Minivan'][i % 6],
+      colour: ['#c0392b', '#1f3a5f', '#eef0f2', '#2d2d2d', '#9aa3ad', '#2e7d32'][i % 6],
+      scene: i,
+    }),
   ),
 );
 const kb = photos.map((p) => Math.round(p.length / 1024));
 console.log(`  photos: ${kb.join(', ')} KB (${Math.round(kb.reduce((a, b) => a + b, 0))} KB in all)`);
 // A signature as the counter's pad sends it: a stroke on white, 600 x 200.
-const stroke = '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="600" height="200" fill="#fff"/><path d="M20 160 C 120 20, 200 180, 300 80 S 500 140, 580 40" stroke="#123" stroke-width="6" fill="none"/></svg>';
+const stroke =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="600" height="200" fill="#fff"/><path d="M20 160 C 120 20, 200 180, 300 80 S 500 140, 580 40" stroke="#123" stroke-width="6" fill="none"/></svg>';
 const signature = `data:image/png;base64,${(await sharp(Buffer.from(stroke)).png().toBuffer()).toString('base64')}`;
 
 const sides = [await side('this build', SERVER_MAIN)];
@@ -281,7 +330,9 @@ try {
     const view = await fetch(`${s.server.baseUrl}${pathFor('counterBooking', { id: bookingIds[0] })}`, { headers: { authorization: token } });
     if (view.status !== 200) throw new Error(`${s.label}: the counter view answered ${view.status}: ${await view.text()}`);
     s.folio = typeof (await view.json()).booking?.balance === 'number';
-    console.log(`  ${s.label}: ${s.server.how}; ${bookingIds.length} confirmed bookings of today prepared; ${s.folio ? 'a folio: the balance is paid with the keys' : 'no folio: no payment sent'}`);
+    console.log(
+      `  ${s.label}: ${s.server.how}; ${bookingIds.length} confirmed bookings of today prepared; ${s.folio ? 'a folio: the balance is paid with the keys' : 'no folio: no payment sent'}`,
+    );
   }
 
   const post = async (s, path, form) => {

@@ -37,7 +37,8 @@ const [{ DEFAULT_COMPANY }, { renderAgreement }, { renderReceipt }, { default: s
 ]);
 
 // A signature as the counter's pad sends it: a stroke on white, 600 x 200.
-const stroke = '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="600" height="200" fill="#fff"/><path d="M20 160 C 120 20, 200 180, 300 80 S 500 140, 580 40" stroke="#123" stroke-width="6" fill="none"/></svg>';
+const stroke =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="600" height="200" fill="#fff"/><path d="M20 160 C 120 20, 200 180, 300 80 S 500 140, 580 40" stroke="#123" stroke-width="6" fill="none"/></svg>';
 const signature = new Uint8Array(await sharp(Buffer.from(stroke)).png().toBuffer());
 // A tablet's pad at three device pixels per CSS pixel: 1800 x 600.
 const tabletSignature = new Uint8Array(await sharp(Buffer.from(stroke), { density: 216 }).png().toBuffer());
@@ -88,7 +89,11 @@ const zones = ['front', 'back', 'left', 'right', 'roof', 'interior'];
 const longAgreement = {
   ...agreement,
   drivers: [agreement.drivers[0], { name: 'Kemar Brown', licenceNumber: 'JM-9981-2200' }, { name: 'Zoë O’Brien–Smith', licenceNumber: 'GB-ZOE-77' }],
-  damages: Array.from({ length: 20 }, (_, i) => ({ zone: zones[i % zones.length], description: `Mark number ${i + 1}, about ${i + 2} cm long, seen in daylight`, isNew: i % 2 === 0 })),
+  damages: Array.from({ length: 20 }, (_, i) => ({
+    zone: zones[i % zones.length],
+    description: `Mark number ${i + 1}, about ${i + 2} cm long, seen in daylight`,
+    isNew: i % 2 === 0,
+  })),
 };
 const receipt = {
   company,
@@ -134,7 +139,9 @@ async function measure(name, render) {
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   times.sort((a, b) => a - b);
-  console.log(`${name.padEnd(28)} median ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms   max ${times.at(-1).toFixed(1).padStart(6)} ms   ${(bytes / 1024).toFixed(1)} KB`);
+  console.log(
+    `${name.padEnd(28)} median ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms   max ${times.at(-1).toFixed(1).padStart(6)} ms   ${(bytes / 1024).toFixed(1)} KB`,
+  );
 }
 
 console.log(`Node ${process.version}, ${cpus().length} CPUs, ${runs} runs after ${warmup} warm-up runs each`);
@@ -142,4 +149,8 @@ await measure('agreement', () => renderAgreement(agreement));
 await measure('agreement, tablet signatures', () => renderAgreement({ ...agreement, signature: tabletSignature, staffSignature: tabletSignature }));
 await measure('agreement, 20 damages', () => renderAgreement(longAgreement));
 await measure('receipt', () => renderReceipt(receipt));
-console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);

@@ -35,7 +35,10 @@ const CONNECTIONS = Number(values.connections);
 const DURATION = Number(values.duration);
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
 
-const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 const round = (n) => (n >= 100 ? Math.round(n) : Math.round(n * 10) / 10);
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -137,7 +140,9 @@ try {
     for (const agent of agents) agent.destroy();
   }
 
-  console.log(`\nTiming: ${REQUESTS} rounds over ${money.ids.length} bookings (1 connection each, after 20 for warm-up), then ${CONNECTIONS} connections x ${DURATION} s; load average ${load()}`);
+  console.log(
+    `\nTiming: ${REQUESTS} rounds over ${money.ids.length} bookings (1 connection each, after 20 for warm-up), then ${CONNECTIONS} connections x ${DURATION} s; load average ${load()}`,
+  );
   const rows = [];
   for (const [k, call] of calls.entries()) {
     const row = { label: call.label, ...summary(times[k]), bytes: last[k].bytes, encoding: last[k].encoding };
@@ -155,7 +160,9 @@ try {
   console.log('|---|---|---|---|---|');
   for (const r of rows) {
     const t = r.together;
-    console.log(`| ${r.label} | ${round(r.p50)} / **${round(r.p99)}** / ${round(r.max)} | ${Math.round(t.requests.average)} | ${t.latency.p50} / **${t.latency.p99}** / ${t.latency.max} | ${(r.bytes / 1024).toFixed(1)} KB ${r.encoding} |`);
+    console.log(
+      `| ${r.label} | ${round(r.p50)} / **${round(r.p99)}** / ${round(r.max)} | ${Math.round(t.requests.average)} | ${t.latency.p50} / **${t.latency.p99}** / ${t.latency.max} | ${(r.bytes / 1024).toFixed(1)} KB ${r.encoding} |`,
+    );
   }
   console.log(`\nTarget: folio p99 <= 20 ms on 1 connection: ${rows[0].p99 <= 20 ? 'met' : 'NOT met'} (${round(rows[0].p99)} ms).`);
 } finally {

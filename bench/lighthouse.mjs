@@ -54,7 +54,10 @@ const ms = (n) => (Number.isFinite(n) ? String(Math.round(n)) : '-');
 const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? (a / b).toFixed(2) : '-');
 
 ensureBuilt();
-const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 const loadBefore = load();
 const dataDirs = [];
 /** A built server on the demo data in a fresh folder, and the id of a car to show. */
@@ -80,7 +83,10 @@ try {
   /** [name, base URL, the car page's path there] */
   const sites = [['ours', server.baseUrl]];
   if (!values['ours-only']) {
-    const floor = await startFloor(server.baseUrl, pages.map(([, path]) => path));
+    const floor = await startFloor(
+      server.baseUrl,
+      pages.map(([, path]) => path),
+    );
     sides.push(floor);
     sites.push(['floor (no script)', floor.baseUrl]);
   }
@@ -103,12 +109,16 @@ try {
         const sitePath = carPath && path === server.carPath ? carPath : path;
         const run = await withRetries(() =>
           lighthouseRun(`${base}${sitePath}`, chrome.port, {
-            onReport: values.save ? (lhr) => writeFileSync(join(values.save, `${site.split(' ')[0]}${path.replace(/\W+/g, '_')}-${round}.json`), JSON.stringify(lhr)) : undefined,
+            onReport: values.save
+              ? (lhr) => writeFileSync(join(values.save, `${site.split(' ')[0]}${path.replace(/\W+/g, '_')}-${round}.json`), JSON.stringify(lhr))
+              : undefined,
           }),
         );
         runs.get(label).get(site).push(run);
         if (values.verbose) {
-          console.log(`${label}, ${site}, round ${round} (load ${run.load.toFixed(2)}): perf ${run.performance} a11y ${run.accessibility} bp ${run.bestPractices} seo ${run.seo} FCP ${ms(run.fcp)} LCP ${ms(run.lcp)} CLS ${run.cls.toFixed(3)} TBT ${ms(run.tbt)}`);
+          console.log(
+            `${label}, ${site}, round ${round} (load ${run.load.toFixed(2)}): perf ${run.performance} a11y ${run.accessibility} bp ${run.bestPractices} seo ${run.seo} FCP ${ms(run.fcp)} LCP ${ms(run.lcp)} CLS ${run.cls.toFixed(3)} TBT ${ms(run.tbt)}`,
+          );
           if (run.failed.length) console.log(`  below 100: ${run.failed.join(', ')}`);
         }
       }
@@ -116,9 +126,13 @@ try {
   }
 
   const med = (list, pick) => median(list.map(pick));
-  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (simulated throttling: CPU x4), median of ${RUNS}, alternating ${sites.map(([s]) => s).join(' / ')}`);
+  console.log(
+    `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (simulated throttling: CPU x4), median of ${RUNS}, alternating ${sites.map(([s]) => s).join(' / ')}`,
+  );
   console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${load()} after`);
-  console.log('\n| page | site | load (1 min) | perf | a11y, best pr., SEO | FCP ms | LCP ms | CLS | TBT ms | CPU blocking ms | CPU after paint ms | script KB | LCP / floor | TBT - floor ms | TBT / peer |');
+  console.log(
+    '\n| page | site | load (1 min) | perf | a11y, best pr., SEO | FCP ms | LCP ms | CLS | TBT ms | CPU blocking ms | CPU after paint ms | script KB | LCP / floor | TBT - floor ms | TBT / peer |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [label] of pages) {
     const bySite = runs.get(label);
@@ -150,15 +164,18 @@ try {
   }
 
   console.log('\nOur five longest tasks by CPU (the run with the median TBT; ms from the start, times x4 as Lighthouse counts) and what ran in them:');
-  for (const [label] of pages) for (const site of ['ours', 'before']) {
-    if (!runs.get(label).has(site)) continue;
-    const list = [...runs.get(label).get(site)].sort((a, b) => a.tbt - b.tbt);
-    const run = list[Math.floor((list.length - 1) / 2)];
-    console.log(`${label}, ${site} (TBT ${ms(run.tbt)} ms):`);
-    for (const task of run.longTasks.slice(0, 5)) {
-      console.log(`  at ${ms(task.startTime)}: ${ms(task.cpu)} ms of CPU (${ms(task.duration)} wall): ${kindsText(task.kinds)}${task.url ? ` [${task.url.replace(/^https?:\/\/[^/]+/, '')}]` : ''}`);
+  for (const [label] of pages)
+    for (const site of ['ours', 'before']) {
+      if (!runs.get(label).has(site)) continue;
+      const list = [...runs.get(label).get(site)].sort((a, b) => a.tbt - b.tbt);
+      const run = list[Math.floor((list.length - 1) / 2)];
+      console.log(`${label}, ${site} (TBT ${ms(run.tbt)} ms):`);
+      for (const task of run.longTasks.slice(0, 5)) {
+        console.log(
+          `  at ${ms(task.startTime)}: ${ms(task.cpu)} ms of CPU (${ms(task.duration)} wall): ${kindsText(task.kinds)}${task.url ? ` [${task.url.replace(/^https?:\/\/[^/]+/, '')}]` : ''}`,
+        );
+      }
     }
-  }
   for (const [label] of pages) console.log(`LCP element on ${label} (ours): ${runs.get(label).get('ours').at(-1).lcpElement.slice(0, 160)}`);
 } finally {
   chrome.kill();

@@ -33,7 +33,10 @@ const duration = Number(values.duration);
 const connections = Number(values.connections);
 const healthConnections = Number(values['health-connections']);
 const PAGE_HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'br, gzip' };
-const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 
 if (!existsSync(join(ROOT, 'packages', 'web', 'dist-ssr', 'entry-server.js'))) {
   console.error('The web build has no server bundle (packages/web/dist-ssr): pages would not be drawn. Run `npm run build` first.');
@@ -78,7 +81,8 @@ try {
     rows.push({ run: random ? 'pages, a random query string each' : 'pages, no query string', pages: pagesResult, health: healthResult });
   }
   // The pages alone too: what the figures above cost the pages themselves.
-  for (const random of [false, true]) rows.push({ run: `${random ? 'pages, a random query string each' : 'pages, no query string'}, alone`, pages: await pageLoad(random), health: null });
+  for (const random of [false, true])
+    rows.push({ run: `${random ? 'pages, a random query string each' : 'pages, no query string'}, alone`, pages: await pageLoad(random), health: null });
 
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
   const errors = (r) => (r ? r.errors + r.timeouts + r.non2xx : 0);

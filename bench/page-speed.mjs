@@ -194,7 +194,9 @@ try {
       'API calls': pick('apiCalls'),
       failed: pick('failed'),
     });
-    lcpElements.push(`  ${name}: LCP element ${[...new Set(runs.map((r) => r.lcpElement || '?'))].join(' | ')}; LCP runs ${runs.map((r) => ms(r.lcp)).join(', ')} ms`);
+    lcpElements.push(
+      `  ${name}: LCP element ${[...new Set(runs.map((r) => r.lcpElement || '?'))].join(' | ')}; LCP runs ${runs.map((r) => ms(r.lcp)).join(', ')} ms`,
+    );
     console.log(`  ${name}: LCP ${runs.map((r) => ms(r.lcp)).join(' / ')} ms`);
   }
   console.log('');

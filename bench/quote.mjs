@@ -49,7 +49,10 @@ const warmup = Number(values.warmup);
 const JSON_HEADERS = { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' };
 const CATEGORIES = ['Sedan', 'SUV', 'Van', 'Hatchback', 'Cabriolet', 'Pickup', 'Minivan'];
 const CLOCK_TICKS = 100;
-const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 
 /** CPU time a process has used so far, ms (user + system, Linux /proc; PGlite's thread included). */
 function cpuMs(pid) {
@@ -149,8 +152,14 @@ try {
 
   const carIds = manifest.cars.map((c) => c.id);
   const scenarios = [
-    { name: 'POST /api/bookings/quote', requests: [{ method: 'POST', path: '/api/bookings/quote', headers: JSON_HEADERS, setupRequest: rotating(bodies.map((body) => ({ body }))) }] },
-    { name: 'GET /api/user/car/:id', requests: [{ method: 'GET', headers: { 'accept-encoding': 'br, gzip' }, setupRequest: rotating(carIds.map((id) => ({ path: `/api/user/car/${id}` }))) }] },
+    {
+      name: 'POST /api/bookings/quote',
+      requests: [{ method: 'POST', path: '/api/bookings/quote', headers: JSON_HEADERS, setupRequest: rotating(bodies.map((body) => ({ body }))) }],
+    },
+    {
+      name: 'GET /api/user/car/:id',
+      requests: [{ method: 'GET', headers: { 'accept-encoding': 'br, gzip' }, setupRequest: rotating(carIds.map((id) => ({ path: `/api/user/car/${id}` }))) }],
+    },
     { name: 'GET /health', requests: [{ method: 'GET', path: '/health' }] },
   ];
 
@@ -178,7 +187,9 @@ try {
 
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
   console.log('');
-  console.log(`| connections | call | req/s | p50 ms (median of rounds) | p99 ms (each round) | server CPU µs per request | non-2xx + errors | quote's req/s ratio to it | load average after |`);
+  console.log(
+    `| connections | call | req/s | p50 ms (median of rounds) | p99 ms (each round) | server CPU µs per request | non-2xx + errors | quote's req/s ratio to it | load average after |`,
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const { connections, load: after, totals } of tables) {
     const quoteRate = totals[0].requests / totals[0].seconds;
@@ -193,7 +204,9 @@ try {
   }
   const worst = Math.max(...tables.flatMap((t) => t.totals[0].p99s));
   console.log('');
-  console.log(`Quote p99, worst round: ${worst} ms (target <= 20 ms). Server memory: peak RSS ${server.memory().peakMiB.toFixed(0)} MiB. Load average after: ${load()}`);
+  console.log(
+    `Quote p99, worst round: ${worst} ms (target <= 20 ms). Server memory: peak RSS ${server.memory().peakMiB.toFixed(0)} MiB. Load average after: ${load()}`,
+  );
 } finally {
   await server?.stop();
   await database.drop();

@@ -157,7 +157,15 @@ async function loadServerModules() {
  * Seeds a fresh database and returns what the benchmarks need to address it: car ids, image
  * paths, the accounts' e-mails (password BENCH_PASSWORD) and each car's occupied ranges.
  */
-export async function seedDatabase({ dataDir, databaseUrl, cars: carCount = 60, customers: customerCount = 40, bookings: bookingCount = 2000, randomSeed = 1, log = () => {} }) {
+export async function seedDatabase({
+  dataDir,
+  databaseUrl,
+  cars: carCount = 60,
+  customers: customerCount = 40,
+  bookings: bookingCount = 2000,
+  randomSeed = 1,
+  log = () => {},
+}) {
   const started = performance.now();
   const random = mulberry32(randomSeed);
   const m = await loadServerModules();
@@ -208,7 +216,13 @@ export async function seedDatabase({ dataDir, databaseUrl, cars: carCount = 60, 
         method: 'PUT',
         url: API.bankDetails,
         headers: ownerAuth,
-        payload: { bankName: 'National Commercial Bank', accountHolderName: 'Waterford Car Rental Ltd', branch: 'Portmore Pines', accountNumber: '354018271', accountType: 'Chequing' },
+        payload: {
+          bankName: 'National Commercial Bank',
+          accountHolderName: 'Waterford Car Rental Ltd',
+          branch: 'Portmore Pines',
+          accountNumber: '354018271',
+          accountType: 'Chequing',
+        },
       },
       200,
     );
@@ -216,9 +230,7 @@ export async function seedDatabase({ dataDir, databaseUrl, cars: carCount = 60, 
     // Cars: photos drawn once each, a few uploaded through the API (the server re-encodes them),
     // the rest stored as the server would store them and inserted together.
     const fleet = fleetPlan(carCount, random);
-    const photos = await Promise.all(
-      Array.from({ length: Math.min(DISTINCT_PHOTOS, carCount) }, (_, i) => carPhotoJpeg(fleet[i].photoSpec)),
-    );
+    const photos = await Promise.all(Array.from({ length: Math.min(DISTINCT_PHOTOS, carCount) }, (_, i) => carPhotoJpeg(fleet[i].photoSpec)));
     for (const car of fleet.slice(0, CARS_THROUGH_API)) {
       const body = multipart({ carData: JSON.stringify(car.form) }, { name: 'image', filename: 'car.jpg', type: 'image/jpeg', bytes: photos[car.photo] });
       await call({ method: 'POST', url: API.addCar, headers: { ...ownerAuth, ...body.headers }, payload: body.payload }, 201);
@@ -277,7 +289,12 @@ export async function seedDatabase({ dataDir, databaseUrl, cars: carCount = 60, 
           method: 'POST',
           url: API.createBooking,
           headers: { authorization: tokens.get(customer.email) },
-          payload: { car: carRows[b.car].id, pickupDate: b.pickupDate, returnDate: b.returnDate, paymentMethod: apiMade % 3 === 0 ? 'cash_deposit' : 'upfront' },
+          payload: {
+            car: carRows[b.car].id,
+            pickupDate: b.pickupDate,
+            returnDate: b.returnDate,
+            paymentMethod: apiMade % 3 === 0 ? 'cash_deposit' : 'upfront',
+          },
         },
         201,
       );
@@ -291,7 +308,7 @@ export async function seedDatabase({ dataDir, databaseUrl, cars: carCount = 60, 
     const newReference = () => {
       for (;;) {
         const reference = `WR-${Array.from({ length: 6 }, () => REFERENCE_LETTERS[Math.floor(random() * 32)]).join('')}`;
-        if (!drawn.has(reference)) return drawn.add(reference), reference;
+        if (!drawn.has(reference)) return (drawn.add(reference), reference);
       }
     };
     const rows = plan

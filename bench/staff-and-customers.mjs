@@ -29,7 +29,9 @@ const { seed: shape, totalBookings } = fleetShape(values.big);
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
 const load = (options) => runLoad({ duration, ...options });
 
-console.log(`Customers and staff: ${values.pg ? 'PostgreSQL' : 'PGlite'}, ${shape.cars} cars x ${totalBookings} bookings, ${rounds} x (${duration} s customers alone, ${duration} s with staff)`);
+console.log(
+  `Customers and staff: ${values.pg ? 'PostgreSQL' : 'PGlite'}, ${shape.cars} cars x ${totalBookings} bookings, ${rounds} x (${duration} s customers alone, ${duration} s with staff)`,
+);
 const database = await freshDatabase({ postgresUrl: values.pg ? values['pg-url'] : undefined });
 let server;
 try {
@@ -77,7 +79,9 @@ try {
   console.log('\n| | customers req/s | customers p99 ms | staff pages/s | staff p99 ms |\n|---|---|---|---|---|');
   console.log(`| customers alone | ${rate(sum.alone)} | ${p99(sum.alone)} | | |`);
   console.log(`| with the staff | ${rate(sum.busy)} | ${p99(sum.busy)} | ${rate(sum.staff)} | ${p99(sum.staff)} |`);
-  console.log(`\nCustomers keep ${(sum.busy.requests / sum.busy.seconds / (sum.alone.requests / sum.alone.seconds)).toFixed(2)} of their rate while the staff work. Peak RSS ${Math.round(server.memory().peakMiB)} MiB.`);
+  console.log(
+    `\nCustomers keep ${(sum.busy.requests / sum.busy.seconds / (sum.alone.requests / sum.alone.seconds)).toFixed(2)} of their rate while the staff work. Peak RSS ${Math.round(server.memory().peakMiB)} MiB.`,
+  );
 } finally {
   await server?.stop();
   await database.drop();

@@ -76,7 +76,10 @@ const PAGES = [
   { key: 'dashboard', label: 'Dashboard', path: '/owner' },
 ].filter((p) => !values.only || values.only.split(',').includes(p.key));
 
-const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 const round = (n) => (n >= 100 ? Math.round(n) : Math.round(n * 10) / 10);
 const median = (list) => {
   const sorted = [...list].sort((a, b) => a - b);
@@ -186,7 +189,8 @@ async function lighthouseRun(browser, url, token) {
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}: not logged in?`);
+    if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+      throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}: not logged in?`);
     if (values.save) await writeFile(join(values.save, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
     const numeric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
@@ -247,13 +251,17 @@ try {
     for (const build of builds) {
       const found = await callsOnLoad(browser, build.base, page.path, build.token);
       if (build === main) onLoad.push({ page, ...found });
-      console.log(`\n${page.label} (${page.path})${column(build)}: h1 "${found.heading}", ${found.dom} elements, ${found.pictures} pictures; API calls on load:`);
+      console.log(
+        `\n${page.label} (${page.path})${column(build)}: h1 "${found.heading}", ${found.dom} elements, ${found.pictures} pictures; API calls on load:`,
+      );
       for (const call of found.calls) console.log(`  ${call}`);
     }
   }
 
   if (!values['no-api']) {
-    console.log(`\nTiming: ${REQUESTS} requests one after another (1 connection, after 20 for warm-up), then ${CONNECTIONS} connections x ${DURATION} s; load average ${load()}`);
+    console.log(
+      `\nTiming: ${REQUESTS} requests one after another (1 connection, after 20 for warm-up), then ${CONNECTIONS} connections x ${DURATION} s; load average ${load()}`,
+    );
     const apiRows = [];
     const seen = new Set();
     /** Each build in turn: one after another, then (calls, not peers) at once. */
@@ -280,9 +288,13 @@ try {
     console.log('|---|---|---|---|---|---|');
     for (const r of apiRows) {
       const together = r.together ? `${Math.round(r.together.rate)} | ${r.together.p50} / **${r.together.p99}** / ${r.together.max}` : ' | ';
-      console.log(`| ${r.page} | ${r.call} | ${round(r.p50)} / **${round(r.p99)}** / ${round(r.max)} | ${together} | ${(r.bytes / 1024).toFixed(1)} KB ${r.encoding} |`);
+      console.log(
+        `| ${r.page} | ${r.call} | ${round(r.p50)} / **${round(r.p99)}** / ${round(r.max)} | ${together} | ${(r.bytes / 1024).toFixed(1)} KB ${r.encoding} |`,
+      );
     }
-    console.log(`| | peer: car/:id at ${CONNECTIONS} connections | | ${Math.round(peerTogether.rate)} | ${peerTogether.p50} / ${peerTogether.p99} / ${peerTogether.max} | |`);
+    console.log(
+      `| | peer: car/:id at ${CONNECTIONS} connections | | ${Math.round(peerTogether.rate)} | ${peerTogether.p50} / ${peerTogether.p99} / ${peerTogether.max} | |`,
+    );
   }
 
   if (!values['no-lighthouse']) {
@@ -295,22 +307,39 @@ try {
         for (const build of builds) {
           const run = await withRetries(() => lighthouseRun(browser, `${build.base}${page.path}`, build.token));
           runs.get(build).push(run);
-          console.log(`  ${page.label}${column(build)} run ${i + 1}: TBT ${Math.round(run.tbt)} LCP ${Math.round(run.lcp)} CLS ${run.cls.toFixed(3)} perf ${run.performance}; load ${load()}`);
+          console.log(
+            `  ${page.label}${column(build)} run ${i + 1}: TBT ${Math.round(run.tbt)} LCP ${Math.round(run.lcp)} CLS ${run.cls.toFixed(3)} perf ${run.performance}; load ${load()}`,
+          );
         }
       }
       for (const build of builds) {
         const list = runs.get(build);
         const byTbt = [...list].sort((a, b) => a.tbt - b.tbt);
         const m = (key) => median(list.map((r) => r[key]));
-        rows.push({ label: page.label + column(build), performance: m('performance'), fcp: m('fcp'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), dom: m('dom'), tbts: list.map((r) => Math.round(r.tbt)), medianRun: byTbt[Math.floor(byTbt.length / 2)] });
+        rows.push({
+          label: page.label + column(build),
+          performance: m('performance'),
+          fcp: m('fcp'),
+          lcp: m('lcp'),
+          cls: m('cls'),
+          tbt: m('tbt'),
+          dom: m('dom'),
+          tbts: list.map((r) => Math.round(r.tbt)),
+          medianRun: byTbt[Math.floor(byTbt.length / 2)],
+        });
       }
     }
     console.log(`\nLighthouse ${version}, desktop config (simulated throttling), median of ${RUNS}; load average ${loadBefore} before, ${load()} after`);
     console.log('| page | performance | FCP ms | LCP ms | CLS | TBT ms (each run) | DOM elements |');
     console.log('|---|---|---|---|---|---|---|');
-    for (const r of rows) console.log(`| ${r.label} | ${r.performance} | ${Math.round(r.fcp)} | ${Math.round(r.lcp)} | ${r.cls.toFixed(3)} | **${Math.round(r.tbt)}** (${r.tbts.join(', ')}) | ${Math.round(r.dom)} |`);
+    for (const r of rows)
+      console.log(
+        `| ${r.label} | ${r.performance} | ${Math.round(r.fcp)} | ${Math.round(r.lcp)} | ${r.cls.toFixed(3)} | **${Math.round(r.tbt)}** (${r.tbts.join(', ')}) | ${Math.round(r.dom)} |`,
+      );
     for (const r of rows) {
-      console.log(`\n${r.label}, the median run's five longest tasks: ${r.medianRun.longTasks.map((t) => `${Math.round(t.ms)} ms at ${Math.round(t.at)} (${String(t.url).split('/').at(-1) || t.url})`).join('; ') || 'none'}`);
+      console.log(
+        `\n${r.label}, the median run's five longest tasks: ${r.medianRun.longTasks.map((t) => `${Math.round(t.ms)} ms at ${Math.round(t.at)} (${String(t.url).split('/').at(-1) || t.url})`).join('; ') || 'none'}`,
+      );
       console.log(`  main thread: ${r.medianRun.mainThread.map((g) => `${g.group} ${Math.round(g.ms)}`).join(', ')}`);
     }
   }

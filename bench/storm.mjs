@@ -76,7 +76,9 @@ function postgresCpuMs() {
 
 const run = (options) => runLoad({ connections: clients, duration, ...options });
 
-console.log(`Booking storm: ${values.pg ? 'PostgreSQL, two instances' : 'PGlite, one instance'}, ${clients} clients, ${carCount} cars, pickups over ${windowDays} days, ${duration} s, LOG_LEVEL=${values['log-level']}`);
+console.log(
+  `Booking storm: ${values.pg ? 'PostgreSQL, two instances' : 'PGlite, one instance'}, ${clients} clients, ${carCount} cars, pickups over ${windowDays} days, ${duration} s, LOG_LEVEL=${values['log-level']}`,
+);
 ensureBuilt();
 const database = await freshDatabase({ postgresUrl: values.pg ? values['pg-url'] : undefined });
 const servers = [];
@@ -90,7 +92,9 @@ try {
     await sql.query(`ALTER DATABASE ${new URL(database.target.databaseUrl).pathname.slice(1)} SET track_functions = 'pl'`);
   }
   const today = await sql.query(`SELECT to_char(now() AT TIME ZONE 'America/Jamaica', 'YYYY-MM-DD') AS today`).then((r) => r[0].today);
-  const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).webp().toBuffer();
+  const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+    .webp()
+    .toBuffer();
   const [image] = await sql.query(`INSERT INTO images (content, mime_type, width, height) VALUES ($1, 'image/webp', 8, 8) RETURNING id`, [picture]);
   const cars = await sql.query(
     `INSERT INTO cars (brand, model, year, price_per_day, category, transmission, fuel_type, seating_capacity, location, description, image_id)
@@ -104,7 +108,9 @@ try {
   );
   await sql.close();
   const key = new TextEncoder().encode(JWT_SECRET);
-  const tokens = await Promise.all(customers.map(({ id }) => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(id).setIssuedAt().setExpirationTime('1h').sign(key)));
+  const tokens = await Promise.all(
+    customers.map(({ id }) => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(id).setIssuedAt().setExpirationTime('1h').sign(key)),
+  );
   console.log(`  data: ${cars.length} cars, ${customers.length} customers with session tokens`);
 
   const instances = values.pg ? 2 : 1;
@@ -121,7 +127,12 @@ try {
       method: 'POST',
       path: '/api/bookings/create',
       headers: { 'content-type': 'application/json', authorization: tokens[n % tokens.length] },
-      body: JSON.stringify({ car: cars[Math.floor(random() * cars.length)].id, pickupDate, returnDate: addDays(pickupDate, Math.floor(random() * 3)), paymentMethod: 'upfront' }),
+      body: JSON.stringify({
+        car: cars[Math.floor(random() * cars.length)].id,
+        pickupDate,
+        returnDate: addDays(pickupDate, Math.floor(random() * 3)),
+        paymentMethod: 'upfront',
+      }),
     };
   };
   const cpuBefore = { node: servers.map((s) => cpuMs(s.pid)), postgres: postgresCpuMs(), client: process.cpuUsage() };
@@ -134,7 +145,10 @@ try {
   const postgresCpu = postgresCpuMs() - cpuBefore.postgres;
   const clientUsage = process.cpuUsage(cpuBefore.client);
   const clientCpu = (clientUsage.user + clientUsage.system) / 1000;
-  if (next > tokens.length) console.log(`  NOTE: ${next} attempts for ${tokens.length} customers: some customers booked more than once (409s for the 3-pending limit count as answers).`);
+  if (next > tokens.length)
+    console.log(
+      `  NOTE: ${next} attempts for ${tokens.length} customers: some customers booked more than once (409s for the 3-pending limit count as answers).`,
+    );
 
   const byStatus = {};
   let errors = 0;
@@ -146,7 +160,9 @@ try {
     total += r.requests.total;
     p99 = Math.max(p99, r.latency.p99);
   }
-  const fiveXX = Object.entries(byStatus).filter(([code]) => code >= '500').reduce((sum, [, n]) => sum + n, 0);
+  const fiveXX = Object.entries(byStatus)
+    .filter(([code]) => code >= '500')
+    .reduce((sum, [, n]) => sum + n, 0);
   const memory = servers.map((s) => s.memory());
   for (const server of servers) await server.stop();
 
@@ -157,30 +173,42 @@ try {
       AND daterange(a.pickup_date, a.return_date, '[]') && daterange(b.pickup_date, b.return_date, '[]')`,
   );
   const [{ live }] = await check.query(`SELECT count(*)::int AS live FROM bookings WHERE status <> 'cancelled'`);
-  const functions = values['pg-functions'] && database.kind === 'postgres'
-    ? await check.query(`SELECT funcname, calls, round(total_time::numeric, 1) AS total_ms, round(self_time::numeric, 1) AS self_ms FROM pg_stat_user_functions ORDER BY self_time DESC`)
-    : [];
+  const functions =
+    values['pg-functions'] && database.kind === 'postgres'
+      ? await check.query(
+          `SELECT funcname, calls, round(total_time::numeric, 1) AS total_ms, round(self_time::numeric, 1) AS self_ms FROM pg_stat_user_functions ORDER BY self_time DESC`,
+        )
+      : [];
   // Each statement outside BEGIN ... COMMIT is a transaction of its own: with the batches' commits, round trips' order of magnitude.
-  const [{ transactions }] = database.kind === 'postgres'
-    ? await check.query(`SELECT xact_commit + xact_rollback AS transactions FROM pg_stat_database WHERE datname = current_database()`)
-    : [{ transactions: 0 }];
+  const [{ transactions }] =
+    database.kind === 'postgres'
+      ? await check.query(`SELECT xact_commit + xact_rollback AS transactions FROM pg_stat_database WHERE datname = current_database()`)
+      : [{ transactions: 0 }];
   await check.close();
 
   console.log('');
-  console.log('| attempts/s | attempts | 201 booked | 409 refused | other 4xx | 5xx | socket errors | p99 ms | overlaps in the database | bookings in the database | peak RSS MiB |');
+  console.log(
+    '| attempts/s | attempts | 201 booked | 409 refused | other 4xx | 5xx | socket errors | p99 ms | overlaps in the database | bookings in the database | peak RSS MiB |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-  const other4xx = Object.entries(byStatus).filter(([code]) => code >= '400' && code < '500' && code !== '409').reduce((sum, [, n]) => sum + n, 0);
+  const other4xx = Object.entries(byStatus)
+    .filter(([code]) => code >= '400' && code < '500' && code !== '409')
+    .reduce((sum, [, n]) => sum + n, 0);
   console.log(
     `| ${Math.round(total / seconds).toLocaleString('en-US')} | ${total} | ${byStatus['201'] ?? 0} | ${byStatus['409'] ?? 0} | ${other4xx} | ${fiveXX} | ${errors} | ${p99} | ${overlaps} | ${live} | ${memory.map((m) => m.peakMiB.toFixed(0)).join(' / ')} |`,
   );
-  if ((byStatus['201'] ?? 0) !== live) console.log(`  ${live - (byStatus['201'] ?? 0)} more live bookings in the database than 201s counted: requests still in flight when the clients stopped counting.`);
+  if ((byStatus['201'] ?? 0) !== live)
+    console.log(
+      `  ${live - (byStatus['201'] ?? 0)} more live bookings in the database than 201s counted: requests still in flight when the clients stopped counting.`,
+    );
   console.log(
     `CPU per attempt: ${(nodeCpu / total).toFixed(2)} ms in the server processes` +
       (values.pg ? `, ${(postgresCpu / total).toFixed(2)} ms in PostgreSQL (every postgres process on this machine, others' work included)` : '') +
       `, ${(clientCpu / total).toFixed(2)} ms in this benchmark's clients` +
       `; on 2 cores that is at most ${Math.round(2000 / ((nodeCpu + clientCpu + (values.pg ? postgresCpu : 0)) / total)).toLocaleString('en-US')} attempts/s with nothing else running.`,
   );
-  if (database.kind === 'postgres') console.log(`PostgreSQL transactions per attempt (each lone statement is one): ${(Number(transactions) / total).toFixed(2)} (the seeding's few included)`);
+  if (database.kind === 'postgres')
+    console.log(`PostgreSQL transactions per attempt (each lone statement is one): ${(Number(transactions) / total).toFixed(2)} (the seeding's few included)`);
   if (functions.length > 0) {
     console.log('\nPostgreSQL time by PL/pgSQL function (total includes what it calls; ms per attempt = self / attempts):');
     console.log('| function | calls | total ms | self ms | self ms per attempt |');

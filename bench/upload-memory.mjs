@@ -97,7 +97,9 @@ function resetPeak(pid) {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
-console.log(`Upload memory: ${UPLOADS} uploads (${AT_ONCE} at a time) of ${WIDTH}x${HEIGHT} (${((WIDTH * HEIGHT) / 1e6).toFixed(1)} MP) pictures, built server on PGlite`);
+console.log(
+  `Upload memory: ${UPLOADS} uploads (${AT_ONCE} at a time) of ${WIDTH}x${HEIGHT} (${((WIDTH * HEIGHT) / 1e6).toFixed(1)} MP) pictures, built server on PGlite`,
+);
 for (const kind of values.kinds.split(',')) {
   const files = await Promise.all(Array.from({ length: UPLOADS }, (_, i) => picture(kind, i + 1)));
   const sizes = files.map((f) => f.length / 1024 / 1024);

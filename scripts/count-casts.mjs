@@ -2,22 +2,22 @@
 // assertions (`x!`) in the shipped source of each package, so the figure can be
 // watched as casts give way to types written at their source.
 // Usage: node scripts/count-casts.mjs [--files N]
-import { readdirSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { API } from "typescript/unstable/sync";
-import { SyntaxKind } from "typescript/unstable/ast";
+import { readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API } from 'typescript/unstable/sync';
+import { SyntaxKind } from 'typescript/unstable/ast';
 
-const root = resolve(fileURLToPath(import.meta.url), "../..");
-const packages = ["contract", "server", "web"];
-const topFilesArg = process.argv.indexOf("--files");
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+const packages = ['contract', 'server', 'web'];
+const topFilesArg = process.argv.indexOf('--files');
 const topFiles = topFilesArg > 0 ? Number(process.argv[topFilesArg + 1]) : 15;
 
 /** Tests and the kits and helpers only tests use are not shipped code. */
 function isShipped(path) {
-  if (!/\.tsx?$/.test(path) || path.endsWith(".d.ts")) return false;
+  if (!/\.tsx?$/.test(path) || path.endsWith('.d.ts')) return false;
   if (/\.test\.tsx?$/.test(path) || /TestKit\.tsx?$/.test(path)) return false;
-  return !path.split("/").includes("test");
+  return !path.split('/').includes('test');
 }
 
 function sourceFiles(dir) {
@@ -29,11 +29,7 @@ function sourceFiles(dir) {
 
 function isAsConst(node) {
   const type = node.type;
-  return (
-    type?.kind === SyntaxKind.TypeReference &&
-    type.typeName?.kind === SyntaxKind.Identifier &&
-    type.typeName.text === "const"
-  );
+  return type?.kind === SyntaxKind.TypeReference && type.typeName?.kind === SyntaxKind.Identifier && type.typeName.text === 'const';
 }
 
 function countIn(sourceFile) {
@@ -55,12 +51,12 @@ const perFile = [];
 const perPackage = [];
 try {
   for (const name of packages) {
-    const config = join(root, "packages", name, "tsconfig.json");
+    const config = join(root, 'packages', name, 'tsconfig.json');
     const snapshot = api.updateSnapshot({ openProjects: [config] });
     const project = snapshot.getProject(config);
     if (!project) throw new Error(`No TypeScript project for ${config}`);
     const total = { name, as: 0, nonNull: 0 };
-    for (const path of sourceFiles(join(root, "packages", name, "src"))) {
+    for (const path of sourceFiles(join(root, 'packages', name, 'src'))) {
       const sourceFile = project.program.getSourceFile(path);
       if (!sourceFile) throw new Error(`${relative(root, path)} is not in ${name}'s tsconfig`);
       const counts = countIn(sourceFile);
@@ -75,10 +71,10 @@ try {
 }
 
 const pad = (value, width) => String(value).padStart(width);
-console.log(`${"package".padEnd(12)}${pad("as", 6)}${pad("!", 6)}`);
+console.log(`${'package'.padEnd(12)}${pad('as', 6)}${pad('!', 6)}`);
 for (const row of perPackage) console.log(`${row.name.padEnd(12)}${pad(row.as, 6)}${pad(row.nonNull, 6)}`);
 const sum = (key) => perPackage.reduce((total, row) => total + row[key], 0);
-console.log(`${"total".padEnd(12)}${pad(sum("as"), 6)}${pad(sum("nonNull"), 6)}`);
+console.log(`${'total'.padEnd(12)}${pad(sum('as'), 6)}${pad(sum('nonNull'), 6)}`);
 console.log(`\nTop ${topFiles} files (as + !):`);
 perFile
   .sort((a, b) => b.as + b.nonNull - (a.as + a.nonNull) || a.path.localeCompare(b.path))

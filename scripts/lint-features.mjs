@@ -45,10 +45,14 @@ for (const file of sourceFiles(featuresDir)) {
     const line = text.slice(0, match.index).split('\n').length;
     const where = `${relative(root, file)}:${line}`;
     if (rest.length > 0 && !(rest.length === 1 && /^index(\.(ts|js))?$/.test(rest[0]))) {
-      problems.push(`${where}: imports ${specifier}; another feature is imported through its face only: '${relative(dirname(file), join(featuresDir, to)).split(sep).join('/')}' (its index.ts)`);
+      problems.push(
+        `${where}: imports ${specifier}; another feature is imported through its face only: '${relative(dirname(file), join(featuresDir, to)).split(sep).join('/')}' (its index.ts)`,
+      );
     }
     if (to === 'mail') {
-      problems.push(`${where}: imports ${specifier}; a feature records what happened (src/events) and mail makes the letters from the events, so no feature imports mail`);
+      problems.push(
+        `${where}: imports ${specifier}; a feature records what happened (src/events) and mail makes the letters from the events, so no feature imports mail`,
+      );
     }
     if (!uses.has(from)) uses.set(from, new Map());
     if (!uses.get(from).has(to)) uses.get(from).set(to, where);

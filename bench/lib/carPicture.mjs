@@ -39,7 +39,9 @@ export function carPictureSvg({ category, colour, scene, width, height }) {
 
 /** A JPEG as a phone camera would upload it (the server re-encodes it to WebP). */
 export async function carPhotoJpeg(spec, width = 1280, height = 800) {
-  const drawing = await sharp(Buffer.from(carPictureSvg({ ...spec, width, height }))).png().toBuffer();
+  const drawing = await sharp(Buffer.from(carPictureSvg({ ...spec, width, height })))
+    .png()
+    .toBuffer();
   const grain = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 14 } } })
     .png()
     .toBuffer();

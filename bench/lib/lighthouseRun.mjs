@@ -64,7 +64,9 @@ export async function lighthouseRun(url, port, { config, flags = {}, onReport } 
     longTasks,
     lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
     htmlBytes: lhr.audits['network-requests']?.details?.items?.find((r) => r.resourceType === 'Document')?.transferSize ?? Number.NaN,
-    scriptBytes: (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    scriptBytes: (lhr.audits['network-requests']?.details?.items ?? [])
+      .filter((r) => r.resourceType === 'Script')
+      .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
     failed,
   };
 }

@@ -97,7 +97,11 @@ export async function startPeer(ourBaseUrl, dir) {
     for (const name of readdirSync(folder)) {
       const file = join(folder, name);
       if (statSync(file).isDirectory()) walk(file);
-      else answers.set(`/${relative(dir, file).split('\\').join('/')}`, stored(readFileSync(file), TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream'));
+      else
+        answers.set(
+          `/${relative(dir, file).split('\\').join('/')}`,
+          stored(readFileSync(file), TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream'),
+        );
     }
   };
   walk(dir);

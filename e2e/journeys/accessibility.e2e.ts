@@ -46,7 +46,12 @@ describe('accessibility', () => {
     await page.goto(site.path);
     await site.ready(page);
     await page.getByText('Cash deposit', { exact: true }).click();
-    await see(page.getByText(seed.bankDetails.accountHolderName).or(page.getByText(/account holder/i)).first());
+    await see(
+      page
+        .getByText(seed.bankDetails.accountHolderName)
+        .or(page.getByText(/account holder/i))
+        .first(),
+    );
     await expectAccessible(page);
 
     await page.goto('/');

@@ -24,13 +24,25 @@ describe('the history', () => {
     const api = apiClient(seed.baseUrl);
     const car = await api.addCar(
       seed.owner.token,
-      { brand: 'Suzuki', model: `Swift ${seed.runId.slice(0, 4)}`, year: 2022, pricePerDay: 8500, category: 'Hatchback', transmission: 'Manual', fuel_type: 'Petrol', seating_capacity: 5, location: 'Waterford, Portmore', description: 'Small, thrifty, easy to park.' },
+      {
+        brand: 'Suzuki',
+        model: `Swift ${seed.runId.slice(0, 4)}`,
+        year: 2022,
+        pricePerDay: 8500,
+        category: 'Hatchback',
+        transmission: 'Manual',
+        fuel_type: 'Petrol',
+        seating_capacity: 5,
+        location: 'Waterford, Portmore',
+        description: 'Small, thrifty, easy to park.',
+      },
       pngFile('swift.png', [200, 60, 60]),
     );
     carId = car._id;
     carName = `${car.brand} ${car.model}`;
     const token = await api.register('Delroy History', `history.${seed.runId}@example.com`, 'a good long password', '876 555 0166');
-    reference = (await api.createBooking(token, { car: carId, pickupDate: addDays(today, 80), returnDate: addDays(today, 82), paymentMethod: 'upfront' })).reference;
+    reference = (await api.createBooking(token, { car: carId, pickupDate: addDays(today, 80), returnDate: addDays(today, 82), paymentMethod: 'upfront' }))
+      .reference;
   });
 
   test('a price changed and a booking confirmed show in History, with who did it', async ({ openPage, seed }) => {
@@ -43,7 +55,10 @@ describe('the history', () => {
     await seeToast(page, MESSAGES.carUpdated);
 
     await page.goto('/owner/manage-bookings');
-    const status = page.getByRole('row').filter({ hasText: reference }).getByRole('combobox', { name: /^Status of/ });
+    const status = page
+      .getByRole('row')
+      .filter({ hasText: reference })
+      .getByRole('combobox', { name: /^Status of/ });
     await see(status);
     await status.selectOption('confirmed');
     // Confirming e-mails the customer: staff are asked first.

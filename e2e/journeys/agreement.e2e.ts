@@ -25,7 +25,14 @@ const shot = screenshots('/tmp/agreement-shots');
 const LICENCE = 'JM 610 445 902';
 const ADDRESS = '27 Poinciana Drive, Edgewater, Portmore';
 const OWN = { phone: '+1 (876) 943-2210', email: 'desk@waterford-rentals.example', chatUrl: 'https://wa.me/18769432210', trn: '104-552-871' };
-const DRIVER = { name: 'Delroy Whyte', licenceNumber: 'JM 3310 0042', licenceCountry: 'Jamaica', licenceIssued: '2012-04-01', licenceExpires: '2030-04-01', dateOfBirth: '1984-12-02' };
+const DRIVER = {
+  name: 'Delroy Whyte',
+  licenceNumber: 'JM 3310 0042',
+  licenceCountry: 'Jamaica',
+  licenceIssued: '2012-04-01',
+  licenceExpires: '2030-04-01',
+  dateOfBirth: '1984-12-02',
+};
 const PLACEHOLDERS = [DEFAULT_COMPANY.phone, DEFAULT_COMPANY.email, DEFAULT_COMPANY.chatUrl, '555-0142'];
 
 /** The agreement as the API gives it to staff, its words as pdftotext reads them. */
@@ -47,13 +54,28 @@ async function prepare(seed: Seed, waiverId: string) {
   const tag = seed.runId.slice(-5).toUpperCase();
   const car = await api.addCar(
     seed.owner.token,
-    { location: 'Waterford, Portmore', brand: 'Nissan', model: 'Note', year: 2022, pricePerDay: 6200, category: 'Hatchback', transmission: 'Automatic', fuel_type: 'Petrol', seating_capacity: 5, description: 'A car for the agreement journey.', plate: `AG ${tag}`, odometerKm: 31_000 },
+    {
+      location: 'Waterford, Portmore',
+      brand: 'Nissan',
+      model: 'Note',
+      year: 2022,
+      pricePerDay: 6200,
+      category: 'Hatchback',
+      transmission: 'Automatic',
+      fuel_type: 'Petrol',
+      seating_capacity: 5,
+      description: 'A car for the agreement journey.',
+      plate: `AG ${tag}`,
+      odometerKm: 31_000,
+    },
     pngFile('note.png', [40, 120, 90]),
   );
   const customer = { name: `Marcia Agreement ${tag}`, email: `marcia.${seed.runId}.${Math.random().toString(36).slice(2, 7)}@example.com` };
   const token = await api.register(customer.name, customer.email, 'Agreement-pass-2024', '876 555 0199');
   const me = typedApi(seed.baseUrl, token);
-  await me.call('saveDriver', { body: { licenceNumber: LICENCE, licenceCountry: 'Jamaica', licenceIssued: '2014-02-10', licenceExpires: '2031-07-15', dateOfBirth: '1989-06-21' } });
+  await me.call('saveDriver', {
+    body: { licenceNumber: LICENCE, licenceCountry: 'Jamaica', licenceIssued: '2014-02-10', licenceExpires: '2031-07-15', dateOfBirth: '1989-06-21' },
+  });
   const waiting = (await owner.call('vetting')).customers.find((c) => c.email === customer.email);
   await owner.call('decideVetting', { body: { userId: waiting!._id, decision: 'approved' } });
   // Other drivers are named before the pickup day: booked from tomorrow, then staff bring it to today.
@@ -63,7 +85,10 @@ async function prepare(seed: Seed, waiverId: string) {
   await me.call('bookingDrivers', { params: { id: booking._id }, body: { drivers: [DRIVER] } });
   await api.changeStatus(seed.owner.token, booking._id, 'confirmed');
   const quoted = await owner.call('bookingChangeQuote', { params: { id: booking._id }, body: { pickupDate: today, returnDate: addDays(today, 2) } });
-  await owner.call('changeBooking', { params: { id: booking._id }, body: { pickupDate: today, returnDate: addDays(today, 2), expectedTotal: quoted.change.after.total } });
+  await owner.call('changeBooking', {
+    params: { id: booking._id },
+    body: { pickupDate: today, returnDate: addDays(today, 2), expectedTotal: quoted.change.after.total },
+  });
   return { booking, customer, car };
 }
 
@@ -75,16 +100,32 @@ async function fillForm(page: Page, name: string): Promise<Locator> {
   const readings = form.getByRole('region', { name: 'Odometer and fuel' });
   await readings.getByLabel('Odometer (km)').fill('31050');
   await readings.locator('label', { has: page.getByRole('radio', { name: fuelWords(7) }) }).click();
-  await form.getByRole('region', { name: 'Damages' }).getByRole('checkbox', { name: /I walked round the car/ }).check();
+  await form
+    .getByRole('region', { name: 'Damages' })
+    .getByRole('checkbox', { name: /I walked round the car/ })
+    .check();
   const payment = form.getByRole('region', { name: 'Payment' });
-  await payment.locator('label').filter({ hasText: /^Paid now$/ }).click();
-  await payment.locator('label').filter({ hasText: /^Cash$/ }).click();
-  await form.getByRole('region', { name: 'Security deposit taken' }).locator('label').filter({ hasText: /^Card$/ }).click();
+  await payment
+    .locator('label')
+    .filter({ hasText: /^Paid now$/ })
+    .click();
+  await payment
+    .locator('label')
+    .filter({ hasText: /^Cash$/ })
+    .click();
+  await form
+    .getByRole('region', { name: 'Security deposit taken' })
+    .locator('label')
+    .filter({ hasText: /^Card$/ })
+    .click();
   return form;
 }
 
 describe('the rental agreement', () => {
-  test('at 1280 px: keys out with the whole agreement read before signing, keys back, the signed agreement holds every fact and no placeholder', async ({ openPage, seed }) => {
+  test('at 1280 px: keys out with the whole agreement read before signing, keys back, the signed agreement holds every fact and no placeholder', async ({
+    openPage,
+    seed,
+  }) => {
     const owner = typedApi(seed.baseUrl, seed.owner.token);
     const companyBefore = (await owner.call('company')).company;
     const pricesBefore = await owner.call('ownerPrices');
@@ -94,7 +135,17 @@ describe('the rental agreement', () => {
       const saved = await owner.call('savePrices', {
         body: {
           ...pricesBefore.rules,
-          extras: [...pricesBefore.extras, { name: 'Collision damage waiver', description: 'Lowers what you pay for damage to the excess.', charge: 'per_day', price: 2500, maxPerBooking: 1, stock: null }],
+          extras: [
+            ...pricesBefore.extras,
+            {
+              name: 'Collision damage waiver',
+              description: 'Lowers what you pay for damage to the excess.',
+              charge: 'per_day',
+              price: 2500,
+              maxPerBooking: 1,
+              stock: null,
+            },
+          ],
         },
       });
       const waiver = saved.extras.find((e) => e.name === 'Collision damage waiver')!;
@@ -109,7 +160,8 @@ describe('the rental agreement', () => {
       expect(await signatures.getByRole('img').count()).toBe(0);
       await form.getByRole('region', { name: 'The rental agreement' }).getByRole('button', { name: 'Show the agreement' }).click();
       const onScreen = await see(form.getByRole('article', { name: 'Rental agreement' }), 20_000);
-      for (const words of [ADDRESS, DRIVER.name, 'Bought (Collision damage waiver', OWN.phone, `TRN ${OWN.trn}`, 'Pickup place', 'Return place']) await see(onScreen.getByText(words, { exact: false }).first());
+      for (const words of [ADDRESS, DRIVER.name, 'Bought (Collision damage waiver', OWN.phone, `TRN ${OWN.trn}`, 'Pickup place', 'Return place'])
+        await see(onScreen.getByText(words, { exact: false }).first());
       await fitsTheScreen(staff);
       const violations = await seriousViolations(staff);
       expect(violations, describeViolations(violations)).toEqual([]);
@@ -135,7 +187,10 @@ describe('the rental agreement', () => {
       await staff.goto(`/owner/desk/${booking._id}/check-in`);
       await see(staff.getByRole('heading', { level: 1, name: 'Check in' }), 15_000);
       await staff.getByLabel('Odometer now (km)').fill('31200');
-      await staff.getByRole('group', { name: 'Fuel now' }).locator('label', { has: staff.getByRole('radio', { name: fuelWords(7) }) }).click();
+      await staff
+        .getByRole('group', { name: 'Fuel now' })
+        .locator('label', { has: staff.getByRole('radio', { name: fuelWords(7) }) })
+        .click();
       await staff.getByRole('button', { name: 'Check in and e-mail the receipt' }).click();
       await see(staff.getByText(COUNTER_MESSAGES.checkedIn), 30_000);
       expect((await owner.call('counterBooking', { params: { id: booking._id } })).booking.status).toBe('returned');

@@ -26,7 +26,20 @@ async function rentalOnTheRoad(seed: Seed) {
   const tag = seed.runId.slice(-5).toUpperCase();
   const car = await api.addCar(
     seed.owner.token,
-    { location: 'Waterford, Portmore', brand: 'Suzuki', model: 'Vitara', year: 2022, pricePerDay: PRICE_PER_DAY, category: 'SUV', transmission: 'Automatic', fuel_type: 'Petrol', seating_capacity: 5, description: 'A car for the change journey.', plate: `XT ${tag}`, odometerKm: 20_000 },
+    {
+      location: 'Waterford, Portmore',
+      brand: 'Suzuki',
+      model: 'Vitara',
+      year: 2022,
+      pricePerDay: PRICE_PER_DAY,
+      category: 'SUV',
+      transmission: 'Automatic',
+      fuel_type: 'Petrol',
+      seating_capacity: 5,
+      description: 'A car for the change journey.',
+      plate: `XT ${tag}`,
+      odometerKm: 20_000,
+    },
     { name: 'vitara.png', mimeType: 'image/png', buffer: solidPng(480, 300, [40, 140, 90]) },
   );
   const customer = { name: `Rohan Extend ${tag}`, email: `rohan.${seed.runId}.${Math.random().toString(36).slice(2, 7)}@example.com` };
@@ -62,7 +75,10 @@ async function rentalOnTheRoad(seed: Seed) {
 }
 
 describe('changing a booking', () => {
-  test('on a 390 px phone: a counter agent extends a rental on the road at the desk, seeing the new price and the difference before saving', async ({ openPage, seed }) => {
+  test('on a 390 px phone: a counter agent extends a rental on the road at the desk, seeing the new price and the difference before saving', async ({
+    openPage,
+    seed,
+  }) => {
     const { booking, customer } = await rentalOnTheRoad(seed);
     const owner = typedApi(seed.baseUrl, seed.owner.token);
     const newReturn = addDays(companyToday(), 2);
@@ -114,12 +130,27 @@ describe('changing a booking', () => {
     expect(await staff.getByRole('heading', { name: 'Getting the site ready' }).count()).toBe(0);
   });
 
-  test('on a 390 px phone: a customer moves the return day of their booking from their booking page, seeing the difference first', async ({ openPage, seed }) => {
+  test('on a 390 px phone: a customer moves the return day of their booking from their booking page, seeing the difference first', async ({
+    openPage,
+    seed,
+  }) => {
     const api = apiClient(seed.baseUrl);
     const tag = seed.runId.slice(-5).toUpperCase();
     const car = await api.addCar(
       seed.owner.token,
-      { location: 'Waterford, Portmore', brand: 'Nissan', model: 'Note', year: 2021, pricePerDay: 5200, category: 'Hatchback', transmission: 'Automatic', fuel_type: 'Petrol', seating_capacity: 5, description: 'A car for the customer change journey.', plate: `NT ${tag}` },
+      {
+        location: 'Waterford, Portmore',
+        brand: 'Nissan',
+        model: 'Note',
+        year: 2021,
+        pricePerDay: 5200,
+        category: 'Hatchback',
+        transmission: 'Automatic',
+        fuel_type: 'Petrol',
+        seating_capacity: 5,
+        description: 'A car for the customer change journey.',
+        plate: `NT ${tag}`,
+      },
       { name: 'note.png', mimeType: 'image/png', buffer: solidPng(480, 300, [150, 60, 60]) },
     );
     const email = `kerry.${seed.runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -137,7 +168,8 @@ describe('changing a booking', () => {
     await chooseDatesOnCalendar(phone, pickup, addDays(pickup, 4), form);
     await form.getByRole('button', { name: 'See the new price' }).click();
     const summary = await see(form.getByTestId('change-summary'), 15_000);
-    const asked = (await typedApi(seed.baseUrl, token).call('bookingChangeQuote', { params: { id: booking._id }, body: { returnDate: addDays(pickup, 4) } })).change;
+    const asked = (await typedApi(seed.baseUrl, token).call('bookingChangeQuote', { params: { id: booking._id }, body: { returnDate: addDays(pickup, 4) } }))
+      .change;
     await see(summary.getByText(`Difference: ${formatMoney(asked.difference, asked.currency)} more`));
     // Why: the car's days, and GCT on them.
     const moved = await see(summary.getByRole('table', { name: 'Why the total moved' }));

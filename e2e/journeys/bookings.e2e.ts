@@ -78,7 +78,9 @@ describe('bookings', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     await see(form.getByText(/2 days of rental/));
-    await expect.poll(() => form.getByText('Pickup', { exact: true }).locator('xpath=following-sibling::dd').textContent()).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}/);
+    await expect
+      .poll(() => form.getByText('Pickup', { exact: true }).locator('xpath=following-sibling::dd').textContent())
+      .toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}/);
   });
 
   test('the booking page shows the price, the deposit, where and by when to pay, the history, a chat link and a calendar file', async ({ openPage, seed }) => {
@@ -132,7 +134,10 @@ describe('bookings', () => {
     expect(ics).toContain('LOCATION:Waterford\\, Portmore');
   });
 
-  test('cancels a paid booking after a question in the page that says what comes back; the refund shows; its days are free again', async ({ openPage, seed }) => {
+  test('cancels a paid booking after a question in the page that says what comes back; the refund shows; its days are free again', async ({
+    openPage,
+    seed,
+  }) => {
     const { token } = await newCustomer(seed.baseUrl, seed.runId, 'Canceller');
     const car = seed.cars.xtrail;
     const dates = { pickupDate: addDays(today, 130), returnDate: addDays(today, 131) };

@@ -44,7 +44,10 @@ type SavedPrices = { rules: Omit<PricesBodyInput, 'extras'>; extras: Required<No
 
 /** What staff had saved, as the body that saves it again. */
 function asBody({ rules, extras }: SavedPrices): PricesBodyInput {
-  return { ...rules, extras: extras.map(({ id, name, description, charge, price, maxPerBooking, stock }) => ({ id, name, description, charge, price, maxPerBooking, stock })) };
+  return {
+    ...rules,
+    extras: extras.map(({ id, name, description, charge, price, maxPerBooking, stock }) => ({ id, name, description, charge, price, maxPerBooking, stock })),
+  };
 }
 
 /**
@@ -60,7 +63,14 @@ async function withChildSeat(seed: Seed, journey: (seatId: string) => Promise<vo
         ...before,
         extras: [
           ...(before.extras ?? []).filter((e) => e.name !== CHILD_SEAT),
-          { name: CHILD_SEAT, description: 'For children up to four years old, fitted before pickup.', charge: 'per_day', price: 800, maxPerBooking: 2, stock: 2 },
+          {
+            name: CHILD_SEAT,
+            description: 'For children up to four years old, fitted before pickup.',
+            charge: 'per_day',
+            price: 800,
+            maxPerBooking: 2,
+            stock: 2,
+          },
         ],
       },
     });
@@ -130,9 +140,11 @@ async function payOnCardPage(page: Page, seed: Seed, quote: Quote, card: string,
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   // Back on the site, where the session is: the provider's return goes through PUBLIC_URL. (A card
   // page whose Content-Security-Policy form-action allows only itself stops this redirect in a browser.)
-  await page.waitForURL((url) => url.origin === seed.baseUrl && url.pathname.startsWith('/my-bookings/'), { timeout: 15_000 }).catch((error: Error) => {
-    throw new Error(`After Pay, the card page did not send the browser back to the site's booking page (still at ${page.url()}).`, { cause: error });
-  });
+  await page
+    .waitForURL((url) => url.origin === seed.baseUrl && url.pathname.startsWith('/my-bookings/'), { timeout: 15_000 })
+    .catch((error: Error) => {
+      throw new Error(`After Pay, the card page did not send the browser back to the site's booking page (still at ${page.url()}).`, { cause: error });
+    });
   return pathOfUrl(page.url());
 }
 
@@ -166,7 +178,9 @@ async function staffSeeTheAttempts(
   await shot(page, 'owner-payments');
   await page.goto('/owner/prices');
   await see(page.getByRole('button', { name: 'Save prices and extras' }));
-  await expect.poll(() => page.getByRole('textbox').evaluateAll((inputs, name) => inputs.some((i) => (i as HTMLInputElement).value === name), CHILD_SEAT)).toBe(true);
+  await expect
+    .poll(() => page.getByRole('textbox').evaluateAll((inputs, name) => inputs.some((i) => (i as HTMLInputElement).value === name), CHILD_SEAT))
+    .toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing wider than the screen').toBeLessThanOrEqual(viewport.width);
   await shot(page, 'owner-prices');
 }
@@ -199,7 +213,10 @@ describe('paying by card', () => {
     });
   });
 
-  test('on a desktop: a declined card leaves the booking unpaid with the provider’s words and a button to try again, which then pays', async ({ openPage, seed }) => {
+  test('on a desktop: a declined card leaves the booking unpaid with the provider’s words and a button to try again, which then pays', async ({
+    openPage,
+    seed,
+  }) => {
     await withChildSeat(seed, async (seatId) => {
       const car = seed.cars.civic;
       const today = companyToday();

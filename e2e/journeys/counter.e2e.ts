@@ -102,10 +102,27 @@ async function prepare(seed: Seed): Promise<Prepared> {
   const plate = `CT ${tag}`;
   const car = await api.addCar(
     seed.owner.token,
-    { location: 'Waterford, Portmore', brand: 'Kia', model: 'Rio', year: 2023, pricePerDay: 5800, category: 'Hatchback', transmission: 'Automatic', fuel_type: 'Petrol', seating_capacity: 5, description: 'A small car for the counter journey.', plate, odometerKm: ODOMETER_AT_LOT },
+    {
+      location: 'Waterford, Portmore',
+      brand: 'Kia',
+      model: 'Rio',
+      year: 2023,
+      pricePerDay: 5800,
+      category: 'Hatchback',
+      transmission: 'Automatic',
+      fuel_type: 'Petrol',
+      seating_capacity: 5,
+      description: 'A small car for the counter journey.',
+      plate,
+      odometerKm: ODOMETER_AT_LOT,
+    },
     pngFile('rio.png', [60, 60, 180]),
   );
-  const customer = { name: `Tamika Counter ${tag}`, email: `tamika.${seed.runId}.${Math.random().toString(36).slice(2, 7)}@example.com`, password: 'Counter-pass-2024' };
+  const customer = {
+    name: `Tamika Counter ${tag}`,
+    email: `tamika.${seed.runId}.${Math.random().toString(36).slice(2, 7)}@example.com`,
+    password: 'Counter-pass-2024',
+  };
   const token = await api.register(customer.name, customer.email, customer.password, '876 555 0142');
   await typedApi(seed.baseUrl, token).call('saveDriver', {
     body: { licenceNumber: LICENCE, licenceCountry: 'Jamaica', licenceIssued: '2015-04-02', licenceExpires: '2030-04-02', dateOfBirth: '1988-03-09' },
@@ -166,14 +183,23 @@ async function checkOut(seed: Seed, staff: Page, prepared: Prepared): Promise<vo
 
   // The balance is paid with the keys, by card; then the security deposit, held until the return.
   const payment = form.getByRole('region', { name: 'Payment' });
-  await payment.locator('label').filter({ hasText: /^Paid now$/ }).click();
-  await payment.locator('label').filter({ hasText: /^Card$/ }).click();
+  await payment
+    .locator('label')
+    .filter({ hasText: /^Paid now$/ })
+    .click();
+  await payment
+    .locator('label')
+    .filter({ hasText: /^Card$/ })
+    .click();
   expect(await payment.getByRole('radio', { name: 'Card' }).isChecked()).toBe(true);
 
   const deposit = form.getByRole('region', { name: 'Security deposit taken' });
   const depositAmount = await deposit.getByLabel(/^Security deposit taken/).inputValue();
   expect(depositAmount, 'the deposit is filled in from the booking').toMatch(/^\d[\d,]*$/);
-  await deposit.locator('label').filter({ hasText: /^Card$/ }).click();
+  await deposit
+    .locator('label')
+    .filter({ hasText: /^Card$/ })
+    .click();
   expect(await deposit.getByRole('radio', { name: 'Card' }).isChecked()).toBe(true);
   await deposit.getByLabel('Reference (optional)').fill(DEPOSIT_REFERENCE);
 
@@ -199,7 +225,8 @@ async function checkOut(seed: Seed, staff: Page, prepared: Prepared): Promise<vo
 
   // What the link holds is the signed agreement: its words read back.
   const agreement = pdfText(await pdfBehindLink(staff, agreementLink), 'agreement.pdf');
-  for (const words of [reference, prepared.plate, customer.name, ADDRESS, ODOMETER_OUT.toLocaleString('en-US'), DAMAGE, ITEM, DEPOSIT_REFERENCE]) expect(agreement).toContain(words);
+  for (const words of [reference, prepared.plate, customer.name, ADDRESS, ODOMETER_OUT.toLocaleString('en-US'), DAMAGE, ITEM, DEPOSIT_REFERENCE])
+    expect(agreement).toContain(words);
   // And a tap opens it in a new tab.
   const tab = staff.context().waitForEvent('page', { timeout: 20_000 });
   await agreementLink.click();
@@ -207,7 +234,12 @@ async function checkOut(seed: Seed, staff: Page, prepared: Prepared): Promise<vo
 
   const recorded = (await typedApi(seed.baseUrl, seed.owner.token).call('counterBooking', { params: { id: prepared.bookingId } })).booking;
   expect(recorded.status).toBe('on_rent');
-  expect(recorded.counter.checkOut).toMatchObject({ odometerKm: ODOMETER_OUT, fuelEighths: FUEL_OUT, items: [ITEM], deposit: { method: 'card', reference: DEPOSIT_REFERENCE } });
+  expect(recorded.counter.checkOut).toMatchObject({
+    odometerKm: ODOMETER_OUT,
+    fuelEighths: FUEL_OUT,
+    items: [ITEM],
+    deposit: { method: 'card', reference: DEPOSIT_REFERENCE },
+  });
   expect(recorded.counter.checkOut!.deposit.amount).toBe(Number(depositAmount.replace(/,/g, '')));
   expect(recorded.counter.checkOut!.damages.map((d) => [d.zone, d.description, d.photo !== null])).toEqual([['front', DAMAGE, true]]);
 }
@@ -243,7 +275,9 @@ async function checkIn(seed: Seed, staff: Page, prepared: Prepared): Promise<Che
   await noAccessibilityProblems(staff, 'the check-in with its charges');
   await shot(staff, 'check-in-live-charges');
 
-  const saved = staff.waitForResponse((r) => new URL(r.url()).pathname === `/api/bookings/${prepared.bookingId}/check-in` && r.request().method() === 'POST', { timeout: 30_000 });
+  const saved = staff.waitForResponse((r) => new URL(r.url()).pathname === `/api/bookings/${prepared.bookingId}/check-in` && r.request().method() === 'POST', {
+    timeout: 30_000,
+  });
   await staff.getByRole('button', { name: 'Check in and e-mail the receipt' }).click();
   const response = await saved;
   expect(response.status()).toBe(200);
@@ -261,8 +295,14 @@ async function checkIn(seed: Seed, staff: Page, prepared: Prepared): Promise<Che
   expect(live).toEqual(answer.charges.map((c) => [c.label, formatMoney(c.amount)]));
   expect(total?.[0]).toBe('Total charges');
   const shown = done.getByRole('list', { name: 'Charges' }).getByRole('listitem');
-  await expect.poll(() => shown.evaluateAll((items) => items.map((li) => [...li.children].map((s) => (s.textContent ?? '').trim())))).toEqual(answer.charges.map((c) => [c.label, formatMoney(c.amount)]));
-  const amountOf = (term: string) => done.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+  await expect
+    .poll(() => shown.evaluateAll((items) => items.map((li) => [...li.children].map((s) => (s.textContent ?? '').trim()))))
+    .toEqual(answer.charges.map((c) => [c.label, formatMoney(c.amount)]));
+  const amountOf = (term: string) =>
+    done
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${term}$`) })
+      .locator('xpath=following-sibling::dd[1]');
   expect(await amountOf('Total charges').textContent()).toBe(total?.[1]);
   expect(await amountOf('Security deposit kept').textContent()).toBe(formatMoney(answer.depositKept));
   expect(await amountOf('Security deposit to give back').textContent()).toBe(formatMoney(answer.depositRefunded));
@@ -277,7 +317,10 @@ async function checkIn(seed: Seed, staff: Page, prepared: Prepared): Promise<Che
 }
 
 describe('the counter', () => {
-  test('on a 390 px phone: the desk, keys out with a photographed damage and both signatures, keys back a day late with fuel missing, the customer’s record', async ({ openPage, seed }) => {
+  test('on a 390 px phone: the desk, keys out with a photographed damage and both signatures, keys back a day late with fuel missing, the customer’s record', async ({
+    openPage,
+    seed,
+  }) => {
     const prepared = await prepare(seed);
     const { reference, bookingId, plate, carName, customer } = prepared;
     const owner = typedApi(seed.baseUrl, seed.owner.token);
@@ -360,7 +403,11 @@ describe('the counter', () => {
     await expect
       .poll(() => chargeRows(charges))
       .toEqual([...returned.charges.map((c) => [c.label, formatMoney(c.amount)]), ['Total', formatMoney(record.checkIn!.chargesTotal)]]);
-    const factOf = (term: string) => back.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+    const factOf = (term: string) =>
+      back
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${term}$`) })
+        .locator('xpath=following-sibling::dd[1]');
     expect(await factOf('Security deposit refunded').textContent()).toBe(formatMoney(returned.depositRefunded));
     expect(await factOf('Security deposit kept').textContent()).toBe(formatMoney(returned.depositKept));
     const receiptButton = await see(back.getByRole('button', { name: `Your receipt ${returned.receiptNumber} (PDF)` }));

@@ -10,7 +10,19 @@ import type { Page } from 'playwright-core';
 import { apiClient } from '../support/api';
 import type { Car } from '../support/contractTypes';
 import { describe, expect, test } from '../support/fixtures';
-import { calendarDay, chooseDatesOnCalendar, giveThePhoneIfAsked, dateRegExp, escapeRegExp, expectPath, expectQuoteAmount, formatMoney, openLoginDialog, see, seeToast } from '../support/ui';
+import {
+  calendarDay,
+  chooseDatesOnCalendar,
+  giveThePhoneIfAsked,
+  dateRegExp,
+  escapeRegExp,
+  expectPath,
+  expectQuoteAmount,
+  formatMoney,
+  openLoginDialog,
+  see,
+  seeToast,
+} from '../support/ui';
 
 const today = companyToday();
 const upfront = { carKey: 'corolla', pickupDate: addDays(today, 3), returnDate: addDays(today, 5), days: 2 } as const;

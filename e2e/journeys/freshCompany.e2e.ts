@@ -49,8 +49,29 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(path.join(tmpdir(), 'rental-fresh-'));
   // A bare install: no owner, no demo, no card provider; nothing of the journeys' own server.
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_FORMAT: 'json', TRUST_PROXY: '127.0.0.1' };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'OWNER_EMAIL', 'OWNER_PASSWORD', 'JWT_SECRET', 'PAYMENT_PROVIDER', 'DEMO', 'SMTP_URL', 'COMPANY_EMAIL', 'MAIL_FROM']) delete env[name];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_FORMAT: 'json',
+    TRUST_PROXY: '127.0.0.1',
+  };
+  for (const name of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'OWNER_EMAIL',
+    'OWNER_PASSWORD',
+    'JWT_SECRET',
+    'PAYMENT_PROVIDER',
+    'DEMO',
+    'SMTP_URL',
+    'COMPANY_EMAIL',
+    'MAIL_FROM',
+  ])
+    delete env[name];
   const started = spawn(process.execPath, [path.join(ROOT, 'packages/server/dist/main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server = started;
   let printed = '';
@@ -131,7 +152,10 @@ describe('a fresh install for a company in Ocho Rios', () => {
     await main.getByLabel(/year/i).first().fill('2023');
     await main.getByLabel(/price/i).first().fill('5500');
     await main.getByLabel(/seat/i).first().fill('5');
-    await main.getByLabel(/description/i).first().fill('A nimble car for the north coast.');
+    await main
+      .getByLabel(/description/i)
+      .first()
+      .fill('A nimble car for the north coast.');
     await main.getByLabel(/category/i).selectOption('Sedan');
     await main.getByLabel(/transmission/i).selectOption('Automatic');
     await main.getByLabel(/fuel/i).selectOption('Petrol');

@@ -29,7 +29,19 @@ async function carWithPictures(seed: Seed, colours: Rgb[], fields: { doors?: num
   const model = `Gallery ${seed.runId.slice(0, 6)} ${carCounter}`;
   const car = await api.addCar(
     seed.owner.token,
-    { brand: 'Mazda', model, year: 2021, pricePerDay: 9900, category: 'Cabriolet', transmission: 'Manual', fuel_type: 'Petrol', seating_capacity: 2, location: 'Waterford, Portmore', description: 'Top down along the coast.', ...fields },
+    {
+      brand: 'Mazda',
+      model,
+      year: 2021,
+      pricePerDay: 9900,
+      category: 'Cabriolet',
+      transmission: 'Manual',
+      fuel_type: 'Petrol',
+      seating_capacity: 2,
+      location: 'Waterford, Portmore',
+      description: 'Top down along the coast.',
+      ...fields,
+    },
     pngFile('cover.png', colours[0]!),
   );
   let latest = car;
@@ -87,7 +99,11 @@ describe('a car as it is: doors, distance and pictures', () => {
     await expect.poll(async () => closeColour(await imageCentreColour(pictures.getByRole('listitem').first().getByRole('img')), BLUE), SETTLES).toBe(true);
     await pictures.getByRole('button', { name: 'Move picture 3 earlier' }).click();
     await expect
-      .poll(async () => (await apiClient(seed.baseUrl).car(car._id)).pictures.length === 3 && closeColour(await imageCentreColour(pictures.getByRole('listitem').nth(1).getByRole('img')), GREEN))
+      .poll(
+        async () =>
+          (await apiClient(seed.baseUrl).car(car._id)).pictures.length === 3 &&
+          closeColour(await imageCentreColour(pictures.getByRole('listitem').nth(1).getByRole('img')), GREEN),
+      )
       .toBe(true);
 
     // Red (now third) goes, after the question.

@@ -41,7 +41,11 @@ describe('manage bookings', () => {
     return made;
   }
 
-  const rows = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
+  const rows = (page: Page) =>
+    page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') });
   const references = async (page: Page) => (await rows(page).locator('td:first-child a.font-mono').allTextContents()).map((t) => t.trim());
   /** The list draws its rows in steps (a few tasks, longer on a busy machine): the references once all `count` are drawn. */
   const allReferences = async (page: Page, count: number) => {
@@ -118,7 +122,9 @@ describe('manage bookings', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
     // The quote's columns come last, so sheets built on the older columns keep working.
-    expect(lines[0]).toBe('"Reference","Created","Customer","E-mail","Phone","Car","Pickup","Return","Days","Total","Method","Status","Payment status","Subtotal","GCT","Price lines"');
+    expect(lines[0]).toBe(
+      '"Reference","Created","Customer","E-mail","Phone","Car","Pickup","Return","Days","Total","Method","Status","Payment status","Subtotal","GCT","Price lines"',
+    );
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([`"${customer.bookings.at(-1)!.reference}"`, `"${customer.bookings.at(-2)!.reference}"`]);
 
     // The reference opens the booking's own page: its folio holds the payment, nothing owing.

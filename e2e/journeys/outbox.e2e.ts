@@ -13,13 +13,21 @@ import { see } from '../support/ui';
 const shot = screenshots('/tmp/outbox-shots');
 
 describe('the outbox and a first start', () => {
-  test('the checklist, a booking letter opened with its links and WhatsApp, on a laptop and a phone; the reminders in the settings', async ({ openPage, seed }) => {
+  test('the checklist, a booking letter opened with its links and WhatsApp, on a laptop and a phone; the reminders in the settings', async ({
+    openPage,
+    seed,
+  }) => {
     const api = apiClient(seed.baseUrl);
     // Not the customer journey's Shanice: each journey's people are its own.
     const email = `shanice.outbox.${seed.runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
     const token = await api.register('Shanice Walker', email, 'Shanice-pass-42', '876 555 0175');
     const today = companyToday();
-    const { reference } = await api.createBooking(token, { car: seed.cars.mx5._id, pickupDate: addDays(today, 60), returnDate: addDays(today, 62), paymentMethod: 'upfront' });
+    const { reference } = await api.createBooking(token, {
+      car: seed.cars.mx5._id,
+      pickupDate: addDays(today, 60),
+      returnDate: addDays(today, 62),
+      paymentMethod: 'upfront',
+    });
 
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await openPage({ token: seed.owner.token, viewport, mobile: viewport === PHONE });

@@ -86,9 +86,7 @@ describe('owner', () => {
     await page.goto('/owner');
     const [cars, bookings] = await Promise.all([api.ownerCars(seed.owner.token), api.ownerBookings(seed.owner.token)]);
     const { start, nextStart } = monthBounds(today);
-    const revenue = bookings
-      .filter((b) => b.status === 'confirmed' && b.pickupDate >= start && b.pickupDate < nextStart)
-      .reduce((sum, b) => sum + b.price, 0);
+    const revenue = bookings.filter((b) => b.status === 'confirmed' && b.pickupDate >= start && b.pickupDate < nextStart).reduce((sum, b) => sum + b.price, 0);
     expect(revenue).toBeGreaterThan(0);
 
     await expect.poll(() => tileNumber(page, 'Total Cars')).toBe(cars.length);
@@ -112,7 +110,10 @@ describe('owner', () => {
     await page.getByRole('main').getByRole('button', { name: 'Add car' }).click();
     await see(page.getByText('Price per day must be more than 0.', { exact: true }));
     expect(await price.getAttribute('aria-invalid')).toBe('true');
-    await page.getByRole('main').getByLabel(/image|picture|photo/i).setInputFiles(pngFile('sportage.png', NEW_CAR_COLOUR));
+    await page
+      .getByRole('main')
+      .getByLabel(/image|picture|photo/i)
+      .setInputFiles(pngFile('sportage.png', NEW_CAR_COLOUR));
     // The chosen picture is previewed before saving.
     await see(page.getByRole('main').locator('img[src^="blob:"], img[src^="data:"]'));
     await fillCarForm(page, newCar);
@@ -144,7 +145,24 @@ describe('owner', () => {
 
   test('edits the car from the Manage Cars table', async ({ openPage, seed }) => {
     const api = apiClient(seed.baseUrl);
-    newCarId ??= (await api.addCar(seed.owner.token, { brand: newCar.brand, model: newCar.model, year: 2024, pricePerDay: 7800, category: 'SUV', transmission: 'Automatic', fuel_type: 'Hybrid', seating_capacity: 5, location: 'Waterford, Portmore', description: newCar.description }, pngFile('k.png', NEW_CAR_COLOUR)))._id;
+    newCarId ??= (
+      await api.addCar(
+        seed.owner.token,
+        {
+          brand: newCar.brand,
+          model: newCar.model,
+          year: 2024,
+          pricePerDay: 7800,
+          category: 'SUV',
+          transmission: 'Automatic',
+          fuel_type: 'Hybrid',
+          seating_capacity: 5,
+          location: 'Waterford, Portmore',
+          description: newCar.description,
+        },
+        pngFile('k.png', NEW_CAR_COLOUR),
+      )
+    )._id;
     const page = await openPage({ token: seed.owner.token });
     await page.goto('/owner/manage-cars');
     await see(carRow(page, 'Kia Sportage').first().getByRole('link', { name: 'Edit Kia Sportage' }));
@@ -197,7 +215,18 @@ describe('owner', () => {
     const api = apiClient(seed.baseUrl);
     const doomed = await api.addCar(
       seed.owner.token,
-      { brand: 'Nissan', model: 'March', year: 2015, pricePerDay: 3500, category: 'Hatchback', transmission: 'Automatic', fuel_type: 'Petrol', seating_capacity: 4, location: 'Waterford, Portmore', description: 'Old and small.' },
+      {
+        brand: 'Nissan',
+        model: 'March',
+        year: 2015,
+        pricePerDay: 3500,
+        category: 'Hatchback',
+        transmission: 'Automatic',
+        fuel_type: 'Petrol',
+        seating_capacity: 4,
+        location: 'Waterford, Portmore',
+        description: 'Old and small.',
+      },
       pngFile('march.png', [10, 10, 10]),
     );
     const page = await openPage({ token: seed.owner.token });
@@ -266,13 +295,23 @@ describe('owner', () => {
     await seeToast(page, MESSAGES.statusUpdated);
     await expect.poll(() => statusHue(firstStatus), { message: 'confirmed is shown green' }).toBe('green');
     await secondStatus.selectOption('cancelled');
-    await see(question.getByText('The car\'s days become free for other customers.', { exact: false }));
+    await see(question.getByText("The car's days become free for other customers.", { exact: false }));
     await question.getByRole('button', { name: 'Cancel it and e-mail the customer' }).click();
     await expect.poll(() => statusHue(secondStatus), { message: 'cancelled is shown red' }).toBe('red');
     await page.reload();
     await findCustomer();
-    await expect.poll(() => rowOf(first).getByRole('combobox', { name: /^Status of/ }).inputValue()).toBe('confirmed');
-    expect(await rowOf(second).getByRole('combobox', { name: /^Status of/ }).inputValue()).toBe('cancelled');
+    await expect
+      .poll(() =>
+        rowOf(first)
+          .getByRole('combobox', { name: /^Status of/ })
+          .inputValue(),
+      )
+      .toBe('confirmed');
+    expect(
+      await rowOf(second)
+        .getByRole('combobox', { name: /^Status of/ })
+        .inputValue(),
+    ).toBe('cancelled');
 
     const customerPage = await openPage({ token: seed.customer.token });
     await customerPage.goto('/my-bookings');

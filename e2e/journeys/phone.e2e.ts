@@ -5,7 +5,18 @@ import { inject } from 'vitest';
 import { expectPath, see } from '../support/ui';
 import type { Locator } from 'playwright-core';
 
-const OWNER_LINKS = ['Dashboard', 'Add car', 'Manage Cars', 'Manage Bookings', 'Driver checks', 'Timeline', 'Bank Details', 'Company Settings', 'Outbox', 'History'];
+const OWNER_LINKS = [
+  'Dashboard',
+  'Add car',
+  'Manage Cars',
+  'Manage Bookings',
+  'Driver checks',
+  'Timeline',
+  'Bank Details',
+  'Company Settings',
+  'Outbox',
+  'History',
+];
 
 async function insideScreen(locator: Locator): Promise<void> {
   const box = await locator.boundingBox();
@@ -40,7 +51,9 @@ describe('at 390 x 844', () => {
         for (const name of ['Home', 'Vehicles', 'About Us', 'My Bookings']) {
           await insideScreen(await see(header.getByRole('link', { name, exact: true }).filter({ visible: true })));
         }
-        await insideScreen(await see(header.getByRole('button', { name: site.session === 'visitor' ? 'Login' : 'Logout', exact: true }).filter({ visible: true })));
+        await insideScreen(
+          await see(header.getByRole('button', { name: site.session === 'visitor' ? 'Login' : 'Logout', exact: true }).filter({ visible: true })),
+        );
         const target = site.path === '/about-us' ? ['Vehicles', '/cars'] : ['About Us', '/about-us'];
         await header.getByRole('link', { name: target[0], exact: true }).filter({ visible: true }).click();
         await expectPath(page, target[1]!);

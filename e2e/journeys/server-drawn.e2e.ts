@@ -63,7 +63,18 @@ describe('pages drawn on the server', () => {
     const brand = `Drawn${seed.runId.slice(-4)}`;
     const added = await api.addCar(
       seed.owner.token,
-      { brand, model: 'Probox', year: 2023, pricePerDay: 6350, category: 'Van', transmission: 'Manual', fuel_type: 'Petrol', seating_capacity: 5, location: 'Waterford, Portmore', description: 'Drawn by the server.' },
+      {
+        brand,
+        model: 'Probox',
+        year: 2023,
+        pricePerDay: 6350,
+        category: 'Van',
+        transmission: 'Manual',
+        fuel_type: 'Petrol',
+        seating_capacity: 5,
+        location: 'Waterford, Portmore',
+        description: 'Drawn by the server.',
+      },
       pngFile('drawn.png', [40, 160, 90]),
     );
     const after = textOf(await html(seed.baseUrl, '/cars'));
@@ -87,7 +98,8 @@ describe('pages drawn on the server', () => {
     const page = await html(seed.baseUrl, `/car-details/${car._id}`);
     expect(reserved(page)).toBe(true);
     // And in the words the customer reads ("Fri 4 Dec 2026 – Sun 6 Dec 2026").
-    const shown = (day: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+    const shown = (day: string) =>
+      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
     expect(textOf(page)).toMatch(new RegExp(`${shown(pickupDate)} – \\w+ ${shown(returnDate)}`));
   });
 
@@ -115,7 +127,10 @@ describe('pages drawn on the server', () => {
         );
         const whole = await page.evaluate(layoutOfEveryElement);
         expect(own.length, path).toBeGreaterThan(100);
-        expect(own.filter((line, i) => line !== whole[i]), `${path} at ${viewport.width} px`).toEqual([]);
+        expect(
+          own.filter((line, i) => line !== whole[i]),
+          `${path} at ${viewport.width} px`,
+        ).toEqual([]);
       }
     }
   });
@@ -169,7 +184,10 @@ describe('pages drawn on the server', () => {
     expect(reloads, 'the form was sent to the server instead').toEqual([]);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     // Another page still starts at its top.
-    await page.getByRole('link', { name: /View Details/ }).last().click();
+    await page
+      .getByRole('link', { name: /View Details/ })
+      .last()
+      .click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
@@ -189,7 +207,10 @@ describe('pages drawn on the server', () => {
     expect([params.get('category'), params.get('pickupDate'), params.get('returnDate')]).toEqual(['SUV', pickupDate, returnDate]);
   });
 
-  test("a logged-in customer's home is taken over as drawn: Book now tapped before the page's code has arrived is answered on the page", async ({ openPage, seed }) => {
+  test("a logged-in customer's home is taken over as drawn: Book now tapped before the page's code has arrived is answered on the page", async ({
+    openPage,
+    seed,
+  }) => {
     // The server draws every page as a visitor's; the session stored in the browser is read once the
     // code runs, while the page's own chunk (held back here, as on a slow phone) is still on its way.
     // That change must wait for the page to be taken over: drawn again instead, the tapped button
@@ -214,7 +235,7 @@ describe('pages drawn on the server', () => {
     expect(await page.evaluate(() => (window as { drawnBookNow?: Element | null }).drawnBookNow?.isConnected)).toBe(true);
   });
 
-  test('a car type chosen and days typed before the code has arrived are the form\'s own once it has, with no tap held (decision 086)', async ({ openPage }) => {
+  test("a car type chosen and days typed before the code has arrived are the form's own once it has, with no tap held (decision 086)", async ({ openPage }) => {
     const page = await openPage({ viewport: PHONE, mobile: true });
     const release = await holdBack(page, '**/assets/index-*.js');
     await page.goto('/');
@@ -239,12 +260,26 @@ describe('pages drawn on the server', () => {
     expect([params.get('category'), params.get('pickupDate'), params.get('returnDate')]).toEqual(['Sedan', pickupDate, addDays(returnDate, 1)]);
   });
 
-  test("words typed in the car list's search before its code has arrived filter the list once it has, with the filter tapped meanwhile (decision 086)", async ({ seed, openPage }) => {
+  test("words typed in the car list's search before its code has arrived filter the list once it has, with the filter tapped meanwhile (decision 086)", async ({
+    seed,
+    openPage,
+  }) => {
     const api = apiClient(seed.baseUrl);
     const brand = `Typed${seed.runId.slice(-4)}${Math.random().toString(36).slice(2, 6)}`;
     await api.addCar(
       seed.owner.token,
-      { brand, model: 'Fielder', year: 2022, pricePerDay: 6900, category: 'Van', transmission: 'Automatic', fuel_type: 'Petrol', seating_capacity: 5, location: 'Waterford, Portmore', description: 'Found by a search typed early.' },
+      {
+        brand,
+        model: 'Fielder',
+        year: 2022,
+        pricePerDay: 6900,
+        category: 'Van',
+        transmission: 'Automatic',
+        fuel_type: 'Petrol',
+        seating_capacity: 5,
+        location: 'Waterford, Portmore',
+        description: 'Found by a search typed early.',
+      },
       pngFile('typed.png', [90, 40, 160]),
     );
     // The whole code, then the list's own chunk alone (React there, the page not yet taken over).

@@ -13,7 +13,10 @@ import { expectPath, notSee, see, seeToast } from '../support/ui';
 const shot = screenshots('/tmp/staff-shots');
 
 describe('staff accounts', () => {
-  test('on a 390 px phone: the owner invites a manager, who opens the e-mailed link, chooses a name and password and lands in the staff area without Staff or Bank Details', async ({ openPage, seed }) => {
+  test('on a 390 px phone: the owner invites a manager, who opens the e-mailed link, chooses a name and password and lands in the staff area without Staff or Bank Details', async ({
+    openPage,
+    seed,
+  }) => {
     const email = `mia.${seed.runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
     const password = 'Manager-pass-2024';
 

@@ -27,7 +27,18 @@ describe('the fleet timeline', () => {
     const api = apiClient(seed.baseUrl);
     const car = await api.addCar(
       seed.owner.token,
-      { brand: 'Toyota', model: `Voxy ${seed.runId.slice(0, 4)}`, year: 2021, pricePerDay: 9000, category: 'Minivan', transmission: 'Automatic', fuel_type: 'Hybrid', seating_capacity: 7, location: 'Waterford, Portmore', description: 'Seven seats, sliding doors.' },
+      {
+        brand: 'Toyota',
+        model: `Voxy ${seed.runId.slice(0, 4)}`,
+        year: 2021,
+        pricePerDay: 9000,
+        category: 'Minivan',
+        transmission: 'Automatic',
+        fuel_type: 'Hybrid',
+        seating_capacity: 7,
+        location: 'Waterford, Portmore',
+        description: 'Seven seats, sliding doors.',
+      },
       pngFile('voxy.png', [60, 120, 200]),
     );
     carId = car._id;

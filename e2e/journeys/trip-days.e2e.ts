@@ -35,7 +35,10 @@ async function shot(page: Page, name: string): Promise<void> {
 
 describe('a trip on /cars', () => {
   for (const [name, viewport] of viewports) {
-    test(`on ${name}: the days chosen list the free cars with their totals; a link with refused days shows every car and says why`, async ({ openPage, seed }) => {
+    test(`on ${name}: the days chosen list the free cars with their totals; a link with refused days shows every car and says why`, async ({
+      openPage,
+      seed,
+    }) => {
       const page = await openPage({ viewport, mobile: viewport === PHONE });
       const car = seed.cars.civic;
       const pickupDate = addDays(today, viewport === PHONE ? 33 : 36);

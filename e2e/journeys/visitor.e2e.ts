@@ -6,7 +6,18 @@ import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { apiClient } from '../support/api';
 import type { Car } from '../support/contractTypes';
 import { describe, expect, PHONE, test } from '../support/fixtures';
-import { chooseDatesOnCalendar, dateRegExp, daysDetail, expectPath, expectQuoteAmount, expectShownCount, formatMoney, openLoginDialog, see, seeToast } from '../support/ui';
+import {
+  chooseDatesOnCalendar,
+  dateRegExp,
+  daysDetail,
+  expectPath,
+  expectQuoteAmount,
+  expectShownCount,
+  formatMoney,
+  openLoginDialog,
+  see,
+  seeToast,
+} from '../support/ui';
 
 /** The rule the spec gives the search box: brand, model, category and transmission, any case. */
 function matching(cars: Car[], word: string): Car[] {
@@ -125,7 +136,10 @@ describe('visitor', () => {
     ];
     const grid = page.getByRole('region', { name: 'Specifications' });
     for (const [label, value] of specs) {
-      const item = grid.locator('div').filter({ has: page.getByText(label, { exact: true }) }).last();
+      const item = grid
+        .locator('div')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .last();
       expect(await item.textContent(), label).toContain(value);
     }
 

@@ -33,7 +33,19 @@ describe('a walk-in booked at the counter', () => {
     // A car of the journey's own: other journeys make the seeded ones unavailable or take their days.
     const car = await apiClient(seed.baseUrl).addCar(
       seed.owner.token,
-      { location: 'Waterford, Portmore', brand: 'Nissan', model: 'Urvan', year: 2020, pricePerDay: 12_000, category: 'Van', transmission: 'Manual', fuel_type: 'Diesel', seating_capacity: 12, description: 'A van for the walk-in journey.', plate: `WK ${tag}` },
+      {
+        location: 'Waterford, Portmore',
+        brand: 'Nissan',
+        model: 'Urvan',
+        year: 2020,
+        pricePerDay: 12_000,
+        category: 'Van',
+        transmission: 'Manual',
+        fuel_type: 'Diesel',
+        seating_capacity: 12,
+        description: 'A van for the walk-in journey.',
+        plate: `WK ${tag}`,
+      },
       { name: 'urvan.png', mimeType: 'image/png', buffer: solidPng(480, 300, [200, 200, 210]) },
     );
 

@@ -4,7 +4,18 @@
  * click through the site.
  */
 import { ApiError, createApiClient, type ApiClient as TypedApiClient } from '@rental/contract/client';
-import type { BankDetails, Booking, Car, CarFormInput, DashboardData, OwnerBooking, PaymentMethod, Quote, QuoteBodyInput, StaffSetStatus } from './contractTypes';
+import type {
+  BankDetails,
+  Booking,
+  Car,
+  CarFormInput,
+  DashboardData,
+  OwnerBooking,
+  PaymentMethod,
+  Quote,
+  QuoteBodyInput,
+  StaffSetStatus,
+} from './contractTypes';
 import type { UploadFile } from './png';
 
 let customersArranged = 0;
@@ -63,10 +74,7 @@ export function apiClient(baseUrl: string) {
     async ownerCars(token: string): Promise<Car[]> {
       return (await as(token).call('ownerCars')).cars;
     },
-    async createBooking(
-      token: string,
-      booking: { car: string; pickupDate: string; returnDate: string; paymentMethod: PaymentMethod },
-    ): Promise<Booking> {
+    async createBooking(token: string, booking: { car: string; pickupDate: string; returnDate: string; paymentMethod: PaymentMethod }): Promise<Booking> {
       return (await as(token).call('createBooking', { body: booking })).booking;
     },
     async userBookings(token: string): Promise<Booking[]> {

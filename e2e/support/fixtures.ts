@@ -84,9 +84,7 @@ export const test = base.extend<Fixtures>({
         bypassCSP: options.bypassCSP ?? false,
         locale: 'en-US',
         timezoneId: 'America/Jamaica',
-        storageState: options.token
-          ? { cookies: [], origins: [{ origin: seed.baseUrl, localStorage: [{ name: 'token', value: options.token }] }] }
-          : undefined,
+        storageState: options.token ? { cookies: [], origins: [{ origin: seed.baseUrl, localStorage: [{ name: 'token', value: options.token }] }] } : undefined,
       });
       context.setDefaultTimeout(8_000);
       context.setDefaultNavigationTimeout(15_000);

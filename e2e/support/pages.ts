@@ -41,7 +41,13 @@ export function everyPage(seed: Seed): SitePage[] {
     },
     { name: 'about', path: '/about-us', session: 'visitor', area: 'public', ready: (p) => see(p.getByText(/towing|tow/i)) },
     { name: 'login', path: '/login', session: 'visitor', area: 'public', ready: (p) => see(p.getByLabel('Email')) },
-    { name: 'my bookings, logged out', path: '/my-bookings', session: 'visitor', area: 'public', ready: (p) => see(p.getByRole('button', { name: /log ?in/i })) },
+    {
+      name: 'my bookings, logged out',
+      path: '/my-bookings',
+      session: 'visitor',
+      area: 'public',
+      ready: (p) => see(p.getByRole('button', { name: /log ?in/i })),
+    },
     { name: 'my bookings', path: '/my-bookings', session: 'customer', area: 'public', ready: (p) => see(p.getByText(/Mazda/)) },
     {
       name: 'payment',
@@ -81,7 +87,13 @@ export function everyPage(seed: Seed): SitePage[] {
     { name: 'company settings', path: '/owner/settings', session: 'owner', area: 'owner', ready: heading('Company settings') },
     { name: 'outbox', path: '/owner/outbox', session: 'owner', area: 'owner', ready: heading('Outbox') },
     { name: 'history', path: '/owner/activity', session: 'owner', area: 'owner', ready: heading('History') },
-    { name: 'prices and extras', path: '/owner/prices', session: 'owner', area: 'owner', ready: (p) => see(p.getByRole('button', { name: 'Save prices and extras' })) },
+    {
+      name: 'prices and extras',
+      path: '/owner/prices',
+      session: 'owner',
+      area: 'owner',
+      ready: (p) => see(p.getByRole('button', { name: 'Save prices and extras' })),
+    },
     {
       name: 'card payments',
       path: '/owner/payments',

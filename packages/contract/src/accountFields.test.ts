@@ -24,7 +24,17 @@ const passwords = fc.oneof(
 const emails = fc.oneof(
   fc.emailAddress(),
   fc.string({ maxLength: 30 }),
-  fc.constantFrom('', '   ', 'ann@', '@example.com', 'ann@example', 'ann@@example.com', 'ann.@example.com', ' ann@example.com ', `${'a'.repeat(250)}@example.com`),
+  fc.constantFrom(
+    '',
+    '   ',
+    'ann@',
+    '@example.com',
+    'ann@example',
+    'ann@@example.com',
+    'ann.@example.com',
+    ' ann@example.com ',
+    `${'a'.repeat(250)}@example.com`,
+  ),
 );
 
 describe('a password being chosen', () => {

@@ -32,7 +32,9 @@ describe('bank days in Jamaica', () => {
   });
 
   it('moves Boxing Day to Tuesday when Christmas on a Sunday has taken the Monday', () => {
-    const days = jamaicaBankHolidays(2022).filter((h) => h.date >= '2022-12-25').map((h) => h.date);
+    const days = jamaicaBankHolidays(2022)
+      .filter((h) => h.date >= '2022-12-25')
+      .map((h) => h.date);
     expect(days).toEqual(['2022-12-26', '2022-12-27']);
   });
 

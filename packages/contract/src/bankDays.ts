@@ -81,7 +81,7 @@ export function isBankDay(date: string, holidays: readonly Pick<BankHoliday, 'da
 /** The `count`th bank day after `date` (date itself not counted). */
 export function addBankDays(date: string, count: number, holidays: readonly Pick<BankHoliday, 'date'>[]): string {
   let at = date;
-  for (let left = Math.max(1, count); left > 0; ) {
+  for (let left = Math.max(1, count); left > 0;) {
     at = addDays(at, 1);
     if (isBankDay(at, holidays)) left -= 1;
   }

@@ -31,7 +31,9 @@ describe('who may change what', () => {
     expect(changeRefusal('staff', onRent, { car: 'car-b' }, today)).toBeNull();
     expect(changeRefusal('staff', onRent, { returnDate: '2026-11-28' }, today)?.message).toBe(M.onRentShorter);
     expect(changeRefusal('staff', onRent, { pickupDate: '2026-11-26' }, today)?.message).toBe(M.onRentPickup);
-    expect(changeRefusal('staff', { ...onRent, returnDate: '2026-11-20', pickupDate: '2026-11-18' }, { returnDate: '2026-11-21' }, today)?.message).toBe(M.onRentPast);
+    expect(changeRefusal('staff', { ...onRent, returnDate: '2026-11-20', pickupDate: '2026-11-18' }, { returnDate: '2026-11-21' }, today)?.message).toBe(
+      M.onRentPast,
+    );
   });
 
   it('applies the rules of a new booking to the new days', () => {
@@ -41,7 +43,10 @@ describe('who may change what', () => {
   });
 
   it('refuses a change that changes nothing', () => {
-    expect(changeRefusal('staff', confirmed, { returnDate: confirmed.returnDate, car: 'car-a' }, today)).toEqual({ statusCode: 400, message: M.nothingToChange });
+    expect(changeRefusal('staff', confirmed, { returnDate: confirmed.returnDate, car: 'car-a' }, today)).toEqual({
+      statusCode: 400,
+      message: M.nothingToChange,
+    });
     expect(wantedBooking(confirmed, {})).toEqual({ pickupDate: '2026-12-05', returnDate: '2026-12-08', carId: 'car-a' });
   });
 });

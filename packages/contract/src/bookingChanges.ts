@@ -98,7 +98,11 @@ export function changeRefusal(asker: ChangeAsker, booking: ChangeableBooking, wi
 }
 
 /** Which of a booking's fields this asker may change today (null: none, the form is not offered). */
-export function changeableFields(asker: ChangeAsker, booking: Pick<ChangeableBooking, 'status' | 'pickupDate'>, today: string): { pickupDate: boolean; returnDate: boolean; car: boolean } | null {
+export function changeableFields(
+  asker: ChangeAsker,
+  booking: Pick<ChangeableBooking, 'status' | 'pickupDate'>,
+  today: string,
+): { pickupDate: boolean; returnDate: boolean; car: boolean } | null {
   const live = booking.status === 'pending' || booking.status === 'confirmed';
   if (asker === 'customer') return live && booking.pickupDate > today ? { pickupDate: true, returnDate: true, car: false } : null;
   if (live) return { pickupDate: true, returnDate: true, car: true };
@@ -111,7 +115,13 @@ export function changeableFields(asker: ChangeAsker, booking: Pick<ChangeableBoo
  * these. A shorter stay inside the confirmed days at no more cost stays confirmed; staff's own
  * changes always do.
  */
-export function confirmAgain(asker: ChangeAsker, booking: Pick<ChangeableBooking, 'status' | 'pickupDate' | 'returnDate'>, wanted: Pick<WantedBooking, 'pickupDate' | 'returnDate'>, oldTotal: number, newTotal: number): boolean {
+export function confirmAgain(
+  asker: ChangeAsker,
+  booking: Pick<ChangeableBooking, 'status' | 'pickupDate' | 'returnDate'>,
+  wanted: Pick<WantedBooking, 'pickupDate' | 'returnDate'>,
+  oldTotal: number,
+  newTotal: number,
+): boolean {
   if (asker !== 'customer' || booking.status !== 'confirmed') return false;
   const newDays = wanted.pickupDate < booking.pickupDate || wanted.returnDate > booking.returnDate;
   return newDays || newTotal > oldTotal;
@@ -136,7 +146,11 @@ export function paymentAfterChange(paymentStatus: PaymentStatus, oldTotal: numbe
   const money = (amount: number) => formatMoney(amount, currency);
   if (difference === 0) return { difference, paymentStatus, note: 'The price stays the same.' };
   if (paymentStatus === 'unpaid') {
-    return { difference, paymentStatus, note: `The new price is ${money(newTotal)} (${difference > 0 ? `${money(difference)} more` : `${money(-difference)} less`}).` };
+    return {
+      difference,
+      paymentStatus,
+      note: `The new price is ${money(newTotal)} (${difference > 0 ? `${money(difference)} more` : `${money(-difference)} less`}).`,
+    };
   }
   if (difference > 0) {
     return {

@@ -4,9 +4,14 @@ import { DEFAULT_PRICE_RULES, type Extra, quote, type Quote } from './quote';
 
 const car = { id: 'c1', brand: 'Toyota', model: 'Yaris', category: 'Sedan', pricePerDay: 6000 };
 const seat: Extra = { id: 'seat', name: 'Child seat', description: '', charge: 'per_day', price: 500, maxPerBooking: 2, stock: null };
-const rules = { ...DEFAULT_PRICE_RULES, weeklyPercentOff: 10, seasons: [{ name: 'Christmas', startDate: '2026-12-24', endDate: '2026-12-26', priority: 1, minDays: null, carRates: { c1: 9000 }, categoryPercents: {} }] };
+const rules = {
+  ...DEFAULT_PRICE_RULES,
+  weeklyPercentOff: 10,
+  seasons: [{ name: 'Christmas', startDate: '2026-12-24', endDate: '2026-12-26', priority: 1, minDays: null, carRates: { c1: 9000 }, categoryPercents: {} }],
+};
 const settings = { gctPercent: 15, currency: 'JMD', securityDeposit: 15_000 };
-const priced = (pickupDate: string, returnDate: string): Quote => quote(car, { pickupDate, returnDate, extras: [{ id: 'seat', quantity: 1 }] }, rules, [seat], settings).quote!;
+const priced = (pickupDate: string, returnDate: string): Quote =>
+  quote(car, { pickupDate, returnDate, extras: [{ id: 'seat', quantity: 1 }] }, rules, [seat], settings).quote!;
 
 describe('why a change moved the total', () => {
   it('names the lines that moved: a season’s days added, the extra per day, the weekly rate gained, and GCT', () => {

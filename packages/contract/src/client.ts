@@ -150,7 +150,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     } = input ?? {};
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...given.headers };
     let body: ApiRequestInit['body'];
-    if (given.form) body = given.form; // fetch sets the multipart boundary itself
+    if (given.form)
+      body = given.form; // fetch sets the multipart boundary itself
     else if (given.body !== undefined || route.method === 'POST' || route.method === 'PUT') {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(given.body ?? {});

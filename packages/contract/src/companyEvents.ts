@@ -105,7 +105,19 @@ export type CompanyEvent =
 export type EventOf<K extends CompanyEventKind> = Extract<CompanyEvent, { kind: K }>;
 
 /** The kinds that are steps of a booking's life (they set its status). */
-export const LIFE_EVENT_KINDS = ['book', 'confirm', 'cancel_by_customer', 'cancel_by_staff', 'expire', 'not_approved', 'check_out', 'check_in', 'no_show', 'change', 'reopen'] as const satisfies readonly BookingEvent[];
+export const LIFE_EVENT_KINDS = [
+  'book',
+  'confirm',
+  'cancel_by_customer',
+  'cancel_by_staff',
+  'expire',
+  'not_approved',
+  'check_out',
+  'check_in',
+  'no_show',
+  'change',
+  'reopen',
+] as const satisfies readonly BookingEvent[];
 
 /** The kinds a booking's history holds, in the catalogue's order. */
 export const BOOKING_EVENT_KINDS = [
@@ -174,7 +186,9 @@ export function bookingEventDetail(kind: BookingEventKind, data: Record<string, 
       return `${money(data.amount)}, payment ${String(data.orderId ?? '')}: ${String(data.why ?? '')}`;
     case 'change':
     case 'drivers_changed':
-      return typeof data.priceBefore === 'number' && data.priceBefore !== data.priceAfter ? `Total ${money(data.priceBefore)} → ${money(data.priceAfter)}` : null;
+      return typeof data.priceBefore === 'number' && data.priceBefore !== data.priceAfter
+        ? `Total ${money(data.priceBefore)} → ${money(data.priceAfter)}`
+        : null;
     case 'check_out':
       return typeof data.owedAtReturn === 'number' && data.owedAtReturn > 0 ? `To pay at return: ${money(data.owedAtReturn)}` : null;
     case 'payment_slip_sent':

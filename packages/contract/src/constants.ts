@@ -151,7 +151,13 @@ export const STORED_DOCUMENT_KINDS = [...DOCUMENT_KINDS, 'payment_slip'] as cons
 export type StoredDocumentKind = (typeof STORED_DOCUMENT_KINDS)[number];
 /** Slips (or transfer screenshots) one booking may carry: a deposit made in parts, a photo sent again more clearly. */
 export const MAX_SLIPS_PER_BOOKING = 5;
-export const DOCUMENT_KIND_WORDS: Record<DocumentKind, string> = { licence_front: 'Driving licence (front)', licence_back: 'Driving licence (back)', passport: 'Passport', work_id: 'Work ID', proof_of_address: 'Proof of address' };
+export const DOCUMENT_KIND_WORDS: Record<DocumentKind, string> = {
+  licence_front: 'Driving licence (front)',
+  licence_back: 'Driving licence (back)',
+  passport: 'Passport',
+  work_id: 'Work ID',
+  proof_of_address: 'Proof of address',
+};
 export const DOCUMENT_KIND_NAMES = DOCUMENT_KINDS.map((kind) => DOCUMENT_KIND_WORDS[kind]);
 /**
  * Which documents a renter gives: both sides of the licence and a proof of address always; a passport

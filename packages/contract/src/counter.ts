@@ -131,19 +131,30 @@ export function returnCharges(facts: ReturnFacts): ReturnSettlement {
   const { settings } = facts;
   const charges: ReturnCharge[] = [];
   const late = lateDays(facts.dueAt, facts.returnedAt, settings.gracePeriodMinutes);
-  if (late > 0) charges.push({ kind: 'late', label: `Late return: ${plural(late, 'extra day')} at ${facts.dayRate.toLocaleString('en-US')} a day`, amount: late * facts.dayRate });
+  if (late > 0)
+    charges.push({
+      kind: 'late',
+      label: `Late return: ${plural(late, 'extra day')} at ${facts.dayRate.toLocaleString('en-US')} a day`,
+      amount: late * facts.dayRate,
+    });
   const kmDriven = Math.max(0, facts.odometerIn - facts.odometerOut);
   const allowance = facts.distancePerDay * (facts.days + late);
   const kmOver = Math.max(0, kmDriven - allowance);
   if (kmOver > 0 && settings.extraKmRate > 0) {
-    charges.push({ kind: 'distance', label: `${plural(kmOver, 'km', 'km')} over the ${allowance.toLocaleString('en-US')} km allowance`, amount: kmOver * settings.extraKmRate });
+    charges.push({
+      kind: 'distance',
+      label: `${plural(kmOver, 'km', 'km')} over the ${allowance.toLocaleString('en-US')} km allowance`,
+      amount: kmOver * settings.extraKmRate,
+    });
   }
   const eighthsMissing = Math.max(0, facts.fuelOut - facts.fuelIn);
   if (eighthsMissing > 0 && settings.fuelEighthPrice > 0) {
     charges.push({ kind: 'fuel', label: `Fuel: ${plural(eighthsMissing, 'eighth')} of a tank missing`, amount: eighthsMissing * settings.fuelEighthPrice });
   }
-  for (const damage of facts.damages) if (damage.amount !== null && damage.amount > 0) charges.push({ kind: 'damage', label: damage.label, amount: damage.amount });
-  for (const missing of facts.itemsMissing) if (missing.amount > 0) charges.push({ kind: 'item', label: missingItemLabel(missing.item), amount: missing.amount });
+  for (const damage of facts.damages)
+    if (damage.amount !== null && damage.amount > 0) charges.push({ kind: 'damage', label: damage.label, amount: damage.amount });
+  for (const missing of facts.itemsMissing)
+    if (missing.amount > 0) charges.push({ kind: 'item', label: missingItemLabel(missing.item), amount: missing.amount });
   if (facts.cleaning > 0) charges.push({ kind: 'cleaning', label: 'Cleaning', amount: facts.cleaning });
   const subtotal = charges.reduce((sum, charge) => sum + charge.amount, 0);
   // Each charge becomes a folio line with its own GCT, so the sum shown is the sum of the lines'.

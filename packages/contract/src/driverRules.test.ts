@@ -38,14 +38,24 @@ describe("the drivers' rules, at their edges", () => {
 
   it("reads the company's settings, and names another driver", () => {
     expect(rulesBroken({ dateOfBirth: '2003-03-10' }, RENTAL, { minDriverAge: 25, minLicenceYears: 1 })).toEqual(['age']);
-    expect(driverProblems({ ...FINE, dateOfBirth: '2010-01-01' }, RENTAL, RULES, 'Jane Brown')[0]!.message).toBe('Jane Brown must be 23 or older on the pickup day to drive a car.');
-    expect(driverProblems({ ...FINE, licenceExpires: '2027-03-11' }, RENTAL, RULES, 'Jane Brown')[0]!.message).toMatch(/^Jane Brown's driving licence expires before the return day/);
+    expect(driverProblems({ ...FINE, dateOfBirth: '2010-01-01' }, RENTAL, RULES, 'Jane Brown')[0]!.message).toBe(
+      'Jane Brown must be 23 or older on the pickup day to drive a car.',
+    );
+    expect(driverProblems({ ...FINE, licenceExpires: '2027-03-11' }, RENTAL, RULES, 'Jane Brown')[0]!.message).toMatch(
+      /^Jane Brown's driving licence expires before the return day/,
+    );
   });
 });
 
 describe('driver details as a form sends them', () => {
   const today = companyToday();
-  const good = { licenceNumber: '123 456 789', licenceCountry: 'Jamaica', licenceIssued: addDays(today, -1000), licenceExpires: addDays(today, 1000), dateOfBirth: '1990-01-01' };
+  const good = {
+    licenceNumber: '123 456 789',
+    licenceCountry: 'Jamaica',
+    licenceIssued: addDays(today, -1000),
+    licenceExpires: addDays(today, 1000),
+    dateOfBirth: '1990-01-01',
+  };
   const problemOf = (change: Partial<typeof good>) => {
     const parsed = driverBody.safeParse({ ...good, ...change });
     return parsed.success ? null : { field: parsed.error.issues[0]!.path[0], message: parsed.error.issues[0]!.message };
@@ -57,7 +67,10 @@ describe('driver details as a form sends them', () => {
 
   it('says, beside the right field, what is wrong', () => {
     expect(problemOf({ dateOfBirth: addDays(today, 1) })).toEqual({ field: 'dateOfBirth', message: 'The date of birth cannot be in the future.' });
-    expect(problemOf({ licenceExpires: good.licenceIssued })).toEqual({ field: 'licenceExpires', message: 'The licence expiry date must be after its issue date.' });
+    expect(problemOf({ licenceExpires: good.licenceIssued })).toEqual({
+      field: 'licenceExpires',
+      message: 'The licence expiry date must be after its issue date.',
+    });
     expect(problemOf({ licenceIssued: addDays(today, 1) })).toEqual({ field: 'licenceIssued', message: 'The licence issue date cannot be in the future.' });
     expect(problemOf({ licenceExpires: addDays(today, -1), licenceIssued: addDays(today, -2000) })?.message).toMatch(/has expired/);
     expect(problemOf({ licenceNumber: '<script>' })?.message).toMatch(/only letters, digits, spaces and dashes/);

@@ -63,7 +63,9 @@ export function driverProblems(driver: DriverFacts, rental: { pickupDate: string
     problems.push({
       rule: 'licence_expires',
       // Advice only to the customer themself: staff read the fact.
-      message: who ? `${their} driving licence expires before the return day.` : 'Your driving licence expires before the return day. Please renew it first, or choose an earlier return day.',
+      message: who
+        ? `${their} driving licence expires before the return day.`
+        : 'Your driving licence expires before the return day. Please renew it first, or choose an earlier return day.',
     });
   }
   return problems;
@@ -114,7 +116,7 @@ export const DRIVER_MESSAGES = {
   driversToConfirm: 'The booking now waits for our staff to confirm it again at the new price; we will e-mail you when they do.',
   driversBookingClosed: 'Other drivers can be named only on a booking that is waiting or confirmed, before its pickup day. Please call us.',
   confirmDriverRejected: 'This booking cannot be confirmed: its customer is not approved to rent.',
-  accountDeleted: 'Your account and personal data are erased. Past bookings stay in the company\'s books without your name.',
+  accountDeleted: "Your account and personal data are erased. Past bookings stay in the company's books without your name.",
   wrongPassword: 'Your password is not right. Please try again.',
   staffAccountNotErased: 'A staff account cannot be erased here. Please ask another owner.',
   erasureWhileBooked: 'Your account cannot be erased while you have a booking waiting or to come. Please cancel it first, or call us.',

@@ -39,7 +39,16 @@ import { carPictureParams, carPicturesOrderBody } from './schemas';
 import { activityQuery, activityResponses } from './schemas';
 // The owner's pages of bookings, payments received, the export
 import { staffBookingFilters, staffBookingsQuery, paymentStatusBody } from './schemas';
-import { bookingHistoryResponse, folioChargeBody, folioLineParams, folioParams, folioPaymentBody, folioRefundBody, folioResponses, folioVoidBody } from './schemas';
+import {
+  bookingHistoryResponse,
+  folioChargeBody,
+  folioLineParams,
+  folioParams,
+  folioPaymentBody,
+  folioRefundBody,
+  folioResponses,
+  folioVoidBody,
+} from './schemas';
 // Drivers: licence, documents, vetting, other drivers, erasure
 import {
   bookingDriversBody,
@@ -126,7 +135,7 @@ const carForm = z.object({
     .string()
     .describe(
       'The car form as a JSON string: brand, model, year, pricePerDay, category, transmission, fuel_type, seating_capacity, location, description; ' +
-        'optionally doors (1-6) and distancePerDay (km, 1-5000): null means the usual 4 doors and 500 km, left out an edit keeps the car\'s value.',
+        "optionally doors (1-6) and distancePerDay (km, 1-5000): null means the usual 4 doors and 500 km, left out an edit keeps the car's value.",
     ),
 });
 
@@ -142,7 +151,8 @@ export const ENDPOINTS = {
   },
   login: {
     summary: 'Log in',
-    description: 'Answers a session token (valid 7 days). Send it as the Authorization header, raw or as "Bearer <token>". A wrong e-mail or password answers 401.',
+    description:
+      'Answers a session token (valid 7 days). Send it as the Authorization header, raw or as "Bearer <token>". A wrong e-mail or password answers 401.',
     tag: 'Account',
     body: loginBody,
     response: responses.auth,
@@ -162,7 +172,8 @@ export const ENDPOINTS = {
   },
   userData: {
     summary: 'The logged-in account',
-    description: "For an owner, also the company's bank fields. driver: the caller's own licence and date of birth (null until given); vetting: where the company's check of them stands.",
+    description:
+      "For an owner, also the company's bank fields. driver: the caller's own licence and date of birth (null until given); vetting: where the company's check of them stands.",
     tag: 'Account',
     response: responses.userData,
   },
@@ -192,7 +203,7 @@ export const ENDPOINTS = {
   },
   resetPassword: {
     summary: 'Choose a new password with the e-mailed link',
-    description: "Every earlier session of the account ends (401). A wrong, used or expired link is a 400 with a message.",
+    description: 'Every earlier session of the account ends (401). A wrong, used or expired link is a 400 with a message.',
     tag: 'Account',
     body: resetPasswordBody,
     response: responses.message,
@@ -280,12 +291,25 @@ export const ENDPOINTS = {
     tag: 'Bookings',
     body: createBookingBody,
     headers: z.object({
-      'idempotency-key': z.string().max(255).optional().describe('1 to 255 visible characters, new for each booking; the same key with another booking is a 422.'),
+      'idempotency-key': z
+        .string()
+        .max(255)
+        .optional()
+        .describe('1 to 255 visible characters, new for each booking; the same key with another booking is a 422.'),
     }),
     status: 201,
     response: responses.bookingCreated,
     errors: [404, 409, 422],
-    codes: ['dates_taken', 'car_unavailable', 'extra_sold_out', 'too_many_holds', 'too_many_holds_from_address', 'bank_details_missing', 'price_changed', 'phone_needed'],
+    codes: [
+      'dates_taken',
+      'car_unavailable',
+      'extra_sold_out',
+      'too_many_holds',
+      'too_many_holds_from_address',
+      'bank_details_missing',
+      'price_changed',
+      'phone_needed',
+    ],
   },
   userBookings: { summary: "The caller's bookings, newest first", tag: 'Bookings', response: responses.bookings },
   userBooking: {
@@ -308,12 +332,12 @@ export const ENDPOINTS = {
   bookingDrivers: {
     summary: 'Name the other drivers of my booking',
     description:
-      'At most 3, replacing the list; each is checked by the company\'s rules on the booking\'s days (422 with the rule). ' +
+      "At most 3, replacing the list; each is checked by the company's rules on the booking's days (422 with the rule). " +
       'Only on a pending or confirmed booking before its pickup day (409). ' +
       'The booking is re-quoted as if quoted with these drivers: the other-drivers line and the total follow the number named, and difference is the new total minus the old. ' +
       'Send expectedTotal, the new total the customer saw: if it is not the price with these drivers, the answer is 409 with code price_changed and that quote, and nothing is saved ' +
-      '(send the booking\'s current total first to learn the new one). Without expectedTotal the new price stands. ' +
-      'A confirmed booking made dearer goes back to pending with a new booking\'s hold, and staff are e-mailed (confirmAgain).',
+      "(send the booking's current total first to learn the new one). Without expectedTotal the new price stands. " +
+      "A confirmed booking made dearer goes back to pending with a new booking's hold, and staff are e-mailed (confirmAgain).",
     tag: 'Bookings',
     params: idParams,
     body: bookingDriversBody,
@@ -325,7 +349,7 @@ export const ENDPOINTS = {
     summary: "A bank deposit's slips on its booking",
     description:
       'The deposit slips or transfer screenshots the customer sent, oldest first, each with whether the customer may still remove it. ' +
-      'The customer their own booking\'s, staff any booking\'s; 404 for anyone else. Each file is GET /api/documents/{id}.',
+      "The customer their own booking's, staff any booking's; 404 for anyone else. Each file is GET /api/documents/{id}.",
     tag: 'Bookings',
     params: paymentSlipParams,
     response: paymentSlipResponses.slips,
@@ -336,7 +360,7 @@ export const ENDPOINTS = {
     description:
       'The customer, on their own booking paid by cash deposit (409 payment_slip_not_cash_deposit), while it is going and not yet paid (409 payment_slip_not_needed); ' +
       `at most ${MAX_SLIPS_PER_BOOKING} per booking (409 payment_slips_too_many). Kept as a document: a photo re-encoded without its metadata, a PDF without its scripts and actions ` +
-      '(400 document_unreadable for anything else), counted in the account\'s quota (413 documents_full) and files an hour (429 uploads_too_many), 507 uploads_paused while the server is short of disk. ' +
+      "(400 document_unreadable for anything else), counted in the account's quota (413 documents_full) and files an hour (429 uploads_too_many), 507 uploads_paused while the server is short of disk. " +
       'Served only to the customer and staff, never cached, erased with the account. Staff are told by e-mail; the slip marks nothing paid: staff record the payment once the bank shows it.',
     tag: 'Bookings',
     params: paymentSlipParams,
@@ -344,11 +368,20 @@ export const ENDPOINTS = {
     status: 201,
     response: paymentSlipResponses.slipSent,
     errors: [404, 409, 413, 429, 507],
-    codes: ['payment_slip_not_cash_deposit', 'payment_slip_not_needed', 'payment_slips_too_many', 'document_unreadable', 'documents_full', 'uploads_too_many', 'uploads_paused'],
+    codes: [
+      'payment_slip_not_cash_deposit',
+      'payment_slip_not_needed',
+      'payment_slips_too_many',
+      'document_unreadable',
+      'documents_full',
+      'uploads_too_many',
+      'uploads_paused',
+    ],
   },
   removePaymentSlip: {
     summary: 'Remove a deposit slip sent by mistake',
-    description: 'The customer, until staff record a payment on the booking after the slip was sent (409 payment_slip_kept). 404 for a slip that is not theirs.',
+    description:
+      'The customer, until staff record a payment on the booking after the slip was sent (409 payment_slip_kept). 404 for a slip that is not theirs.',
     tag: 'Bookings',
     params: paymentSlipItemParams,
     response: responses.message,
@@ -356,7 +389,7 @@ export const ENDPOINTS = {
     codes: ['payment_slip_kept'],
   },
   bookingChangeQuote: {
-    summary: "The price of a booking with other dates or another car, before changing it",
+    summary: 'The price of a booking with other dates or another car, before changing it',
     description:
       'Same body and rules as the change, nothing written: the old and new totals, the difference and what it means for the payment. ' +
       "Staff: any pending or confirmed booking, or extend (or give another car to) a booking on rent; a customer: their own pending or confirmed booking's dates before its pickup day. " +
@@ -373,7 +406,7 @@ export const ENDPOINTS = {
     description:
       'Re-quoted at the current prices; the new days are taken in the same transaction that frees the old ones, so a change that cannot get them (409) leaves the booking as it was. ' +
       'The customer is e-mailed the before and after; the history records who changed what. ' +
-      'A customer\'s change to a confirmed booking that takes a day it did not have, or costs more, puts it back to pending with a new booking\'s hold, and staff are e-mailed (confirmAgain). ' +
+      "A customer's change to a confirmed booking that takes a day it did not have, or costs more, puts it back to pending with a new booking's hold, and staff are e-mailed (confirmAgain). " +
       'Send expectedTotal, the new total the customer saw in the preview: if the price is now different, the answer is 409 with code price_changed and the new quote, and nothing is changed. ' +
       "Without expectedTotal the server's price stands. A customer changes only the dates of their own booking: another car is staff's to choose (403).",
     tag: 'Bookings',
@@ -387,8 +420,8 @@ export const ENDPOINTS = {
     summary: 'The price of a car for some days, with extras, other drivers and delivery',
     description:
       'Each day is priced on its own (the season of highest priority that prices the car wins), then a weekly (7+ days) or monthly (28+ days) rate, ' +
-      'the extras, the other drivers and delivery; GCT is added to the subtotal. The same computation stores a booking\'s price. ' +
-      '422 when the choices cannot be sold (an extra no longer offered, more than its most per booking, a season\'s fewest days, delivery not offered there).',
+      "the extras, the other drivers and delivery; GCT is added to the subtotal. The same computation stores a booking's price. " +
+      "422 when the choices cannot be sold (an extra no longer offered, more than its most per booking, a season's fewest days, delivery not offered there).",
     tag: 'Bookings',
     body: quoteBody,
     response: priceResponses.quote,
@@ -396,7 +429,7 @@ export const ENDPOINTS = {
   },
   prices: {
     summary: 'The price rules and extras customers are offered',
-    description: 'Seasons (for the calendar\'s day prices), weekly and monthly rates, the fee for other drivers, delivery fees, the extras, and the GCT rate.',
+    description: "Seasons (for the calendar's day prices), weekly and monthly rates, the fee for other drivers, delivery fees, the extras, and the GCT rate.",
     tag: 'Bookings',
     response: priceResponses.prices,
   },
@@ -417,10 +450,10 @@ export const ENDPOINTS = {
     errors: [409, 422],
   },
   startPayment: {
-    summary: 'Pay my booking by card on the provider\'s page',
+    summary: "Pay my booking by card on the provider's page",
     description:
-      'For the caller\'s own pending or confirmed booking that still owes money; the amount is the folio\'s balance when the attempt starts. Answers the address of the provider\'s card page. ' +
-      'While the attempt is open (30 minutes) the booking\'s hold does not expire, its dates, car and drivers cannot change (409, code payment_open), and a second start answers the same page. ' +
+      "For the caller's own pending or confirmed booking that still owes money; the amount is the folio's balance when the attempt starts. Answers the address of the provider's card page. " +
+      "While the attempt is open (30 minutes) the booking's hold does not expire, its dates, car and drivers cannot change (409, code payment_open), and a second start answers the same page. " +
       '409 when card payments are off, nothing is owing (code nothing_owing), or it cannot be paid now.',
     tag: 'Bookings',
     body: startPaymentBody,
@@ -429,10 +462,10 @@ export const ENDPOINTS = {
     codes: ['nothing_owing'],
   },
   paymentReturn: {
-    summary: 'Where the provider\'s card page sends the customer back',
+    summary: "Where the provider's card page sends the customer back",
     description:
       'The result is checked (WiPay: the hash in constant time, the order id, the amount and the currency against the stored attempt) before anything changes; ' +
-      'then the amount the provider charged is recorded as a card payment in the booking\'s folio and the browser is sent to the booking\'s page (303). A forged, unsigned or replayed return changes nothing.',
+      "then the amount the provider charged is recorded as a card payment in the booking's folio and the browser is sent to the booking's page (303). A forged, unsigned or replayed return changes nothing.",
     tag: 'Bookings',
     query: paymentReturnQuery,
     response: { binary: 'text/html' },
@@ -444,8 +477,9 @@ export const ENDPOINTS = {
     response: paymentResponses.attempts,
   },
   closePayment: {
-    summary: 'Close an attempt that never came back, as the provider\'s dashboard shows it',
-    description: "paid records the attempt's amount as a card payment in the booking's folio; failed records nothing. Only an attempt that never came back (409 otherwise).",
+    summary: "Close an attempt that never came back, as the provider's dashboard shows it",
+    description:
+      "paid records the attempt's amount as a card payment in the booking's folio; failed records nothing. Only an attempt that never came back (409 otherwise).",
     tag: 'Owner',
     params: paymentIdParams,
     body: closePaymentBody,
@@ -453,7 +487,7 @@ export const ENDPOINTS = {
     errors: [404, 409],
   },
   refundPayment: {
-    summary: 'Record a refund made in the provider\'s dashboard',
+    summary: "Record a refund made in the provider's dashboard",
     description: "Only on a paid attempt, and at most what is left of its amount (409 otherwise); recorded as a card refund in the booking's folio.",
     tag: 'Owner',
     params: paymentIdParams,
@@ -485,7 +519,7 @@ export const ENDPOINTS = {
     summary: 'Book a car for a walk-in or phone customer',
     description:
       'customer is { userId } of a customer found by the search, or { name, phone, email? } of someone new: their account has no password; with an e-mail they are sent a link to set one ' +
-      '(409 when an account already uses that e-mail: choose that customer instead). Every rule of a customer\'s own booking applies (dates, days taken, service blocks, the driver\'s checks, ' +
+      "(409 when an account already uses that e-mail: choose that customer instead). Every rule of a customer's own booking applies (dates, days taken, service blocks, the driver's checks, " +
       '"do not rent", prices) except the limit of bookings waiting for confirmation. status confirmed confirms it at once. The customer is e-mailed as for their own booking when they have an address. ' +
       'expectedTotal, the total staff read out: a different price now is 409 price_changed with the new quote, and nothing is booked.',
     tag: 'Owner',
@@ -500,7 +534,7 @@ export const ENDPOINTS = {
     summary: 'Record the balance as paid',
     description:
       'What is paid is read from the folio, never set by hand: paymentStatus "paid" records a payment of the whole balance by method ' +
-      '(by default the booking\'s own: bank deposit, card, or cash for upfront). Nothing owing: 409, code nothing_owing. To give money back, record a refund.',
+      "(by default the booking's own: bank deposit, card, or cash for upfront). Nothing owing: 409, code nothing_owing. To give money back, record a refund.",
     tag: 'Bookings',
     body: paymentStatusBody,
     response: responses.statusChanged,
@@ -518,13 +552,15 @@ export const ENDPOINTS = {
   },
   desk: {
     summary: "The desk: today's pickups, today's returns and overdue returns",
-    description: 'Confirmed bookings picked up today, bookings on rent due back today, and bookings still on rent past their due time plus the grace period (overdue: true).',
+    description:
+      'Confirmed bookings picked up today, bookings on rent due back today, and bookings still on rent past their due time plus the grace period (overdue: true).',
     tag: 'Owner',
     response: counterResponses.desk,
   },
   counterBooking: {
     summary: 'One booking as the counter needs it',
-    description: "The car's plate, odometer and open damages, the driver's licence number, what the counter recorded, and why it cannot be checked out now (checkOutProblem).",
+    description:
+      "The car's plate, odometer and open damages, the driver's licence number, what the counter recorded, and why it cannot be checked out now (checkOutProblem).",
     tag: 'Owner',
     params: counterParams,
     response: counterResponses.counterBooking,
@@ -536,7 +572,7 @@ export const ENDPOINTS = {
       'Staff only, for a confirmed booking from its pickup day, whose customer is approved by vetting. Multipart: `data` (JSON: licenceNumber, odometerKm, fuelEighths, ' +
       'existingDamagesConfirmed, damages [{ zone, description, photo }], items, deposit { amount, method, reference }, signature and optionally staffSignature as PNG data URLs) ' +
       `and up to ${MAX_COUNTER_PHOTOS} \`photo\` files. The booking becomes on_rent; the rental agreement (PDF) is made, stored as made and e-mailed. ` +
-      'A second check-out of the same booking gets 409. Keys go out once the folio\'s balance is paid: `payment` { method, amount (the whole balance), reference } ' +
+      "A second check-out of the same booking gets 409. Keys go out once the folio's balance is paid: `payment` { method, amount (the whole balance), reference } " +
       'is recorded with the keys; `payAtReturn` { reason } (owners and managers; an agent gets 403) lets it be paid at return; otherwise 409 code payment_before_keys.',
     tag: 'Bookings',
     params: counterParams,
@@ -548,7 +584,7 @@ export const ENDPOINTS = {
   agreementPreview: {
     summary: 'The rental agreement as it will be signed',
     description:
-      'Staff only, before the signatures: the check-out form as it stands (JSON, the check-out\'s `data` without signature and staffSignature) gives the agreement\'s ' +
+      "Staff only, before the signatures: the check-out form as it stands (JSON, the check-out's `data` without signature and staffSignature) gives the agreement's " +
       'content, worked out as the check-out works it out (the payment taken with the keys included) and then forgotten: nothing is kept. ' +
       'Refused as the check-out would be (404, 409 with the same codes, 422).',
     tag: 'Bookings',
@@ -563,7 +599,7 @@ export const ENDPOINTS = {
     description:
       'Staff only, for a booking on rent. Multipart like check-out: `data` (JSON: odometerKm, fuelEighths, returnedAt, damages [{ zone, description, photo, amount or null }], cleaning, ' +
       'itemsMissing [{ item, amount }]: items handed over at check-out that did not come back, each with its charge; left out, nothing is recorded missing; an item never handed over gets 422 code item_not_handed_over) ' +
-      'and `photo` files. The server computes the charges (late days past the due time and grace, kilometres over the allowance, fuel, damages, cleaning, GCT) as folio lines, settles the security deposit against the folio\'s whole balance (held while a damage is to be assessed), ' +
+      "and `photo` files. The server computes the charges (late days past the due time and grace, kilometres over the allowance, fuel, damages, cleaning, GCT) as folio lines, settles the security deposit against the folio's whole balance (held while a damage is to be assessed), " +
       'gives the next receipt number (R-YYYY-NNNNNN, without gaps) and e-mails the receipt. The booking becomes returned; a second check-in gets 409.',
     tag: 'Bookings',
     params: counterParams,
@@ -624,7 +660,8 @@ export const ENDPOINTS = {
   },
   company: {
     summary: "The company's facts",
-    description: 'Name, contacts, opening hours, pickup locations (with their address and hours), the home and About texts, testimonials, security deposit and currency.',
+    description:
+      'Name, contacts, opening hours, pickup locations (with their address and hours), the home and About texts, testimonials, security deposit and currency.',
     tag: 'Company',
     response: responses.company,
   },
@@ -687,7 +724,7 @@ export const ENDPOINTS = {
   },
   timeline: {
     summary: 'The fleet timeline: cars, and the bookings and blocks of a range of days',
-    description: 'Bookings that are not cancelled and blocks sharing a day with the range (from, from + days - 1), and today\'s pickups and returns (Jamaica).',
+    description: "Bookings that are not cancelled and blocks sharing a day with the range (from, from + days - 1), and today's pickups and returns (Jamaica).",
     tag: 'Owner',
     query: timelineQuery,
     response: blockResponses.timeline,
@@ -706,7 +743,7 @@ export const ENDPOINTS = {
   updateCar: {
     summary: 'Change a car',
     description:
-      'The image is optional: without one the car keeps its picture. An odometer never goes below the car\'s reading (409 code odometer_backwards) unless an owner ' +
+      "The image is optional: without one the car keeps its picture. An odometer never goes below the car's reading (409 code odometer_backwards) unless an owner " +
       'corrects it with odometerCorrection { reason }, kept in the history (a manager gets 403).',
     tag: 'Owner',
     params: idParams,
@@ -748,7 +785,8 @@ export const ENDPOINTS = {
   // Drivers as staff check them
   vetting: {
     summary: 'Customers to check, or checked',
-    description: 'waiting by default: customers with driver details the company has not decided on. Each with documents, the rules checked on their coming bookings, and their bookings.',
+    description:
+      'waiting by default: customers with driver details the company has not decided on. Each with documents, the rules checked on their coming bookings, and their bookings.',
     tag: 'Owner',
     query: vettingQuery,
     response: driverResponses.vetting,
@@ -815,8 +853,8 @@ export const ENDPOINTS = {
   counterDrivers: {
     summary: 'Name the other drivers of a booking at the counter',
     description:
-      'Staff, until the keys are handed over (a pending or confirmed booking; 409 otherwise). The same list, rules and price as the customer\'s own call ' +
-      '(PUT /api/bookings/{id}/drivers): each driver is checked on the booking\'s days (422 with the rule, nothing saved), the booking is re-quoted for the drivers named, ' +
+      "Staff, until the keys are handed over (a pending or confirmed booking; 409 otherwise). The same list, rules and price as the customer's own call " +
+      "(PUT /api/bookings/{id}/drivers): each driver is checked on the booking's days (422 with the rule, nothing saved), the booking is re-quoted for the drivers named, " +
       'and expectedTotal guards the price (409 price_changed with the new quote). The difference is owed in the folio, to be paid with the keys. Never sent back to be confirmed again.',
     tag: 'Bookings',
     params: idParams,
@@ -829,9 +867,9 @@ export const ENDPOINTS = {
   ownerActivity: {
     summary: 'The history of changes, newest first',
     description:
-      'Every change of a booking\'s status or payment, of a car, of the bank details (account numbers as their last 4 digits), ' +
+      "Every change of a booking's status or payment, of a car, of the bank details (account numbers as their last 4 digits), " +
       'of the company settings and of service blocks: who (null for the site itself), when, and the fields before and after. ' +
-      'Recorded by the database; nothing can change or remove an entry. With cursor (the previous page\'s nextCursor): the next, older page.',
+      "Recorded by the database; nothing can change or remove an entry. With cursor (the previous page's nextCursor): the next, older page.",
     tag: 'Owner',
     query: activityQuery,
     response: activityResponses.activity,
@@ -850,7 +888,8 @@ export const ENDPOINTS = {
   },
   orderCarPictures: {
     summary: "Put a car's pictures in a new order",
-    description: 'order lists every picture id of the car once (the last part of each picture URL); the first becomes the cover (image). 409 if the pictures changed meanwhile.',
+    description:
+      'order lists every picture id of the car once (the last part of each picture URL); the first becomes the cover (image). 409 if the pictures changed meanwhile.',
     tag: 'Owner',
     params: idParams,
     body: carPicturesOrderBody,
@@ -897,7 +936,8 @@ export const ENDPOINTS = {
   },
   outboxAttachment: {
     summary: 'The PDF an e-mail of the outbox carries',
-    description: 'The rental agreement or receipt, as it is sent. 404 when the message carries none, or the reader may not open it. Cache-Control: private, no-store.',
+    description:
+      'The rental agreement or receipt, as it is sent. 404 when the message carries none, or the reader may not open it. Cache-Control: private, no-store.',
     tag: 'Owner',
     params: outboxMessageParams,
     response: { binary: 'application/pdf' },
@@ -948,7 +988,8 @@ export const ENDPOINTS = {
   },
   staffInvitation: {
     summary: 'What an invitation link offers',
-    description: "The address, the role, the company's name, and whether an account already uses the address. 404 in words for a link that was used, cancelled, replaced or is too old.",
+    description:
+      "The address, the role, the company's name, and whether an account already uses the address. 404 in words for a link that was used, cancelled, replaced or is too old.",
     tag: 'Account',
     params: staffInvitationParams,
     response: staffResponses.invitation,
@@ -987,7 +1028,7 @@ export const ENDPOINTS = {
     summary: "A booking's folio: every charge, payment and refund, and the balance",
     description:
       "The booking's customer or staff only (404 for anyone else). Lines are never edited or removed: a correction is a line that voids another (voidsLineId, reason). " +
-      'Amounts are whole units of the currency; a line\'s amount is before GCT, its gct beside it. totals.balance = charged - paid + refunded; paymentStatus is derived from it.',
+      "Amounts are whole units of the currency; a line's amount is before GCT, its gct beside it. totals.balance = charged - paid + refunded; paymentStatus is derived from it.",
     tag: 'Bookings',
     params: folioParams,
     response: folioResponses.folio,
@@ -1017,7 +1058,7 @@ export const ENDPOINTS = {
   addCharge: {
     summary: 'Add a charge (or a discount) to a booking',
     description:
-      'Staff, also after the return: tolls, tickets, damage found later. gctApplies adds GCT at the company\'s rate. A discount lowers the balance. ' +
+      "Staff, also after the return: tolls, tickets, damage found later. gctApplies adds GCT at the company's rate. A discount lowers the balance. " +
       'The customer is e-mailed the new balance.',
     tag: 'Bookings',
     params: folioParams,
@@ -1028,7 +1069,8 @@ export const ENDPOINTS = {
   },
   voidLine: {
     summary: 'Void a line of the folio, with a reason',
-    description: 'Owner or manager. Adds a line of the opposite amount naming the voided one; a line is voided once, and a voiding line cannot be voided (409).',
+    description:
+      'Owner or manager. Adds a line of the opposite amount naming the voided one; a line is voided once, and a voiding line cannot be voided (409).',
     tag: 'Bookings',
     params: folioLineParams,
     body: folioVoidBody,
@@ -1041,7 +1083,7 @@ export const ENDPOINTS = {
     summary: 'What happened to a booking',
     description:
       'Staff only. Every event of the booking, oldest first: each step of its life (booked, confirmed, keys handed over...), money staff recorded, charges, card payments, reminders. ' +
-      '`kind` is one of the contract\'s event kinds, `data` what it carries (amounts in whole units of `currency`).',
+      "`kind` is one of the contract's event kinds, `data` what it carries (amounts in whole units of `currency`).",
     tag: 'Bookings',
     params: folioParams,
     response: bookingHistoryResponse,

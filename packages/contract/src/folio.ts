@@ -44,7 +44,17 @@ export const FOLIO_LINE_KIND_WORDS: Record<FolioLineKind, string> = {
 };
 
 /** What staff may charge by hand (the quote's own kinds come from the booking). */
-export const STAFF_CHARGE_KINDS = ['late', 'distance', 'fuel', 'damage', 'cleaning', 'toll', 'fine', 'other', 'discount'] as const satisfies readonly FolioLineKind[];
+export const STAFF_CHARGE_KINDS = [
+  'late',
+  'distance',
+  'fuel',
+  'damage',
+  'cleaning',
+  'toll',
+  'fine',
+  'other',
+  'discount',
+] as const satisfies readonly FolioLineKind[];
 export type StaffChargeKind = (typeof STAFF_CHARGE_KINDS)[number];
 
 export const FOLIO_PAYMENT_KINDS = ['payment', 'refund'] as const;

@@ -3,12 +3,13 @@ import { linksIn, whatsAppLink, whatsAppNumber, WHATSAPP_TEXT_MAX } from './outb
 
 describe('reading a message of the outbox', () => {
   it('finds each link once, in order, without the full stop after it, and leaves out a link whose token was not kept', () => {
-    const text = 'See https://rent.example.com/my-bookings/WR-1. Or https://rent.example.com/reset-password?token=link-not-kept\nhttps://rent.example.com/my-bookings/WR-1\n(https://rent.example.com)';
+    const text =
+      'See https://rent.example.com/my-bookings/WR-1. Or https://rent.example.com/reset-password?token=link-not-kept\nhttps://rent.example.com/my-bookings/WR-1\n(https://rent.example.com)';
     expect(linksIn(text)).toEqual(['https://rent.example.com/my-bookings/WR-1', 'https://rent.example.com']);
     expect(linksIn('No links here.')).toEqual([]);
   });
 
-  it('writes a phone as WhatsApp wants it: country code and digits, Jamaica\'s own numbers completed', () => {
+  it("writes a phone as WhatsApp wants it: country code and digits, Jamaica's own numbers completed", () => {
     expect(whatsAppNumber('+1 (876) 555-0142')).toBe('18765550142');
     expect(whatsAppNumber('876-555-0147')).toBe('18765550147');
     expect(whatsAppNumber('555 0147')).toBe('18765550147');

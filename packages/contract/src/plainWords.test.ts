@@ -26,7 +26,26 @@ function expectPlain(message: string, where: string) {
 }
 
 /** Values no field takes: missing, of another type, empty, blank, far too long, hidden characters, odd numbers. */
-const BAD_VALUES: unknown[] = [undefined, null, 42, 4.5, -1, true, [], {}, '', '   ', 'x'.repeat(5000), 'a\u202eb', 'a\u0000b', 'a\nb', 'not right', '2026-02-30', '99999999', 'http://x'];
+const BAD_VALUES: unknown[] = [
+  undefined,
+  null,
+  42,
+  4.5,
+  -1,
+  true,
+  [],
+  {},
+  '',
+  '   ',
+  'x'.repeat(5000),
+  'a\u202eb',
+  'a\u0000b',
+  'a\nb',
+  'not right',
+  '2026-02-30',
+  '99999999',
+  'http://x',
+];
 
 function messagesOf(schema: z.ZodObject, where: string): [string, string][] {
   const found: [string, string][] = [];

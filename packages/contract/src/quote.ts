@@ -132,7 +132,11 @@ export interface Quote {
 export type QuoteResult = { quote: Quote; problem?: undefined } | { quote?: undefined; problem: string };
 
 /** A car's price on one day, and the season that set it (null: the usual rate). */
-export function dayRate(car: Pick<QuoteCar, 'id' | 'category' | 'pricePerDay'>, date: string, rules: Pick<PriceRules, 'seasons'>): { rate: number; season: string | null } {
+export function dayRate(
+  car: Pick<QuoteCar, 'id' | 'category' | 'pricePerDay'>,
+  date: string,
+  rules: Pick<PriceRules, 'seasons'>,
+): { rate: number; season: string | null } {
   let best: Season | undefined;
   let bestRate = car.pricePerDay;
   for (const season of rules.seasons) {
@@ -210,7 +214,12 @@ export function quote(car: QuoteCar, request: QuoteRequest, rules: PriceRules, e
     if (wanted.quantity > extra.maxPerBooking) return { problem: `A booking can have at most ${extra.maxPerBooking} of ${extra.name}.` };
     chosen.push({ id: extra.id, quantity: wanted.quantity });
     const quantity = extra.charge === 'per_day' ? wanted.quantity * days : wanted.quantity;
-    const label = extra.charge === 'per_day' ? `${extra.name}, ${wanted.quantity} × ${plural(days, 'day')}` : wanted.quantity === 1 ? extra.name : `${extra.name} × ${wanted.quantity}`;
+    const label =
+      extra.charge === 'per_day'
+        ? `${extra.name}, ${wanted.quantity} × ${plural(days, 'day')}`
+        : wanted.quantity === 1
+          ? extra.name
+          : `${extra.name} × ${wanted.quantity}`;
     lines.push({ kind: 'extra', label, quantity, unitPrice: extra.price, amount: extra.price * quantity, extraId: extra.id });
   }
 
@@ -221,7 +230,8 @@ export function quote(car: QuoteCar, request: QuoteRequest, rules: PriceRules, e
   const delivery = request.delivery ?? null;
   if (delivery) {
     const fee = rules.delivery[delivery.place];
-    if (fee === null || fee === undefined) return { problem: 'The company does not deliver there. Please choose another place, or collect the car at the office.' };
+    if (fee === null || fee === undefined)
+      return { problem: 'The company does not deliver there. Please choose another place, or collect the car at the office.' };
     const where = delivery.place === 'airport' ? `${DELIVERY_PLACE_WORDS.airport}, flight ${delivery.flightNumber}` : delivery.address;
     lines.push({ kind: 'delivery', label: `Delivery and collection: ${where}`, quantity: 1, unitPrice: fee, amount: fee });
   }
@@ -249,7 +259,13 @@ export function quote(car: QuoteCar, request: QuoteRequest, rules: PriceRules, e
 function driverLine(drivers: number, days: number, perDay: number): QuoteLine | null {
   if (drivers <= 0 || perDay <= 0) return null;
   const quantity = drivers * days;
-  return { kind: 'driver', label: `Other ${drivers === 1 ? 'driver' : 'drivers'}, ${drivers} × ${plural(days, 'day')}`, quantity, unitPrice: perDay, amount: perDay * quantity };
+  return {
+    kind: 'driver',
+    label: `Other ${drivers === 1 ? 'driver' : 'drivers'}, ${drivers} × ${plural(days, 'day')}`,
+    quantity,
+    unitPrice: perDay,
+    amount: perDay * quantity,
+  };
 }
 
 /**

@@ -10,7 +10,12 @@ describe('recordOf', () => {
   });
 
   it('keeps a value that is undefined as a key of its own', () => {
-    expect(Object.hasOwn(recordOf(['a', 'b'], () => undefined), 'b')).toBe(true);
+    expect(
+      Object.hasOwn(
+        recordOf(['a', 'b'], () => undefined),
+        'b',
+      ),
+    ).toBe(true);
   });
 });
 

@@ -11,8 +11,17 @@ describe('what a cancellation does to the money', () => {
       ],
       5,
     );
-    expect(plan).toEqual({ amount: 23_000, parts: [{ route: 'card', amount: 18_000 }, { route: 'bank', amount: 5_000 }], bankDays: 5 });
-    expect(refundSentences(plan, 'JMD', true).join(' ')).toContain('You are owed a refund of $23,000 JMD: we send it $18,000 JMD back to the card you paid with; $5,000 JMD by bank transfer');
+    expect(plan).toEqual({
+      amount: 23_000,
+      parts: [
+        { route: 'card', amount: 18_000 },
+        { route: 'bank', amount: 5_000 },
+      ],
+      bankDays: 5,
+    });
+    expect(refundSentences(plan, 'JMD', true).join(' ')).toContain(
+      'You are owed a refund of $23,000 JMD: we send it $18,000 JMD back to the card you paid with; $5,000 JMD by bank transfer',
+    );
   });
 
   it('says one way plainly, and nothing when nothing was paid', () => {

@@ -55,7 +55,8 @@ export function refundSentences(plan: RefundPlan, currency: string, cancelled: b
   const money = (n: number) => formatMoney(n, currency);
   const lead = cancelled ? `You are owed a refund of ${money(plan.amount)}` : `If you cancel, you are owed a refund of ${money(plan.amount)}`;
   const [only] = plan.parts;
-  const how = plan.parts.length === 1 && only ? REFUND_ROUTE_WORDS[only.route] : plan.parts.map((p) => `${money(p.amount)} ${REFUND_ROUTE_WORDS[p.route]}`).join('; ');
+  const how =
+    plan.parts.length === 1 && only ? REFUND_ROUTE_WORDS[only.route] : plan.parts.map((p) => `${money(p.amount)} ${REFUND_ROUTE_WORDS[p.route]}`).join('; ');
   const sentences = [`${lead}: we send it ${how}, within ${bankDaysText(plan.bankDays)} of the cancellation.`];
   if (plan.parts.some((p) => p.route === 'card')) sentences.push('A card refund can take a few more days to show on your statement, as your bank handles it.');
   return sentences;

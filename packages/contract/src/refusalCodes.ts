@@ -60,7 +60,8 @@ export const REFUSAL_CODES = {
   payment_open: 'A card payment for this booking is still open. Please finish it or wait until it ends (at most 30 minutes), then change the booking.',
   odometer_backwards: 'The odometer reading cannot be lower than the car’s last reading. An owner can correct it, with a reason.',
   step_not_allowed: 'This booking cannot take that step from where it is now.',
-  payment_before_keys: 'This booking still has money to pay. Record the payment before handing over the keys, or choose "pay at return" with a reason (owners and managers).',
+  payment_before_keys:
+    'This booking still has money to pay. Record the payment before handing over the keys, or choose "pay at return" with a reason (owners and managers).',
   // The counter's money (features/counter).
   payment_not_balance: 'The payment recorded at check-out must be the whole balance owing. Please check the amount.',
   item_not_handed_over: 'An item marked as not returned was not handed over with the car at check-out. Please choose only from the items listed then.',

@@ -33,8 +33,24 @@ export function whatToBring(company: Pick<CompanyFacts, 'minDriverAge' | 'minLic
 
 /** The settings that turn each reminder on or off, with the words the settings page shows. */
 export const REMINDER_SETTINGS = [
-  { key: 'pickupReminder', label: 'The day before pickup', hint: `From ${PICKUP_REMINDER_FROM_HOUR}:00 the customer is told what to bring and the security deposit.` },
-  { key: 'returnReminder', label: 'The evening before return', hint: `From ${RETURN_REMINDER_FROM_HOUR}:00 the customer is reminded when and where to bring the car back.` },
-  { key: 'holdEndingReminder', label: 'A bank deposit still to pay', hint: `The customer is reminded when their booking's hold ends within ${HOLD_ENDING_WITHIN_HOURS} hours and nothing is paid.` },
-  { key: 'staffDailySummary', label: "Staff's morning list", hint: `From ${STAFF_SUMMARY_FROM_HOUR}:00 the company's e-mail gets the day's pickups and returns.` },
+  {
+    key: 'pickupReminder',
+    label: 'The day before pickup',
+    hint: `From ${PICKUP_REMINDER_FROM_HOUR}:00 the customer is told what to bring and the security deposit.`,
+  },
+  {
+    key: 'returnReminder',
+    label: 'The evening before return',
+    hint: `From ${RETURN_REMINDER_FROM_HOUR}:00 the customer is reminded when and where to bring the car back.`,
+  },
+  {
+    key: 'holdEndingReminder',
+    label: 'A bank deposit still to pay',
+    hint: `The customer is reminded when their booking's hold ends within ${HOLD_ENDING_WITHIN_HOURS} hours and nothing is paid.`,
+  },
+  {
+    key: 'staffDailySummary',
+    label: "Staff's morning list",
+    hint: `From ${STAFF_SUMMARY_FROM_HOUR}:00 the company's e-mail gets the day's pickups and returns.`,
+  },
 ] as const satisfies readonly { key: keyof CompanyFacts; label: string; hint: string }[];

@@ -111,19 +111,14 @@ describe('rentalDays', () => {
 describe('bookingPrice', () => {
   it('is pricePerDay times rentalDays, a positive whole number for any valid booking', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 1_000_000 }),
-        calendarDate,
-        fc.integer({ min: 0, max: MAX_RENTAL_DAYS }),
-        (pricePerDay, pickup, length) => {
-          const returnDate = addDays(pickup, length);
-          const price = bookingPrice(pricePerDay, pickup, returnDate);
-          expect(price).toBe(pricePerDay * rentalDays(pickup, returnDate));
-          expect(price).toBeGreaterThan(0);
-          expect(Number.isSafeInteger(price)).toBe(true);
-          expect(price).toBeGreaterThanOrEqual(pricePerDay);
-        },
-      ),
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), calendarDate, fc.integer({ min: 0, max: MAX_RENTAL_DAYS }), (pricePerDay, pickup, length) => {
+        const returnDate = addDays(pickup, length);
+        const price = bookingPrice(pricePerDay, pickup, returnDate);
+        expect(price).toBe(pricePerDay * rentalDays(pickup, returnDate));
+        expect(price).toBeGreaterThan(0);
+        expect(Number.isSafeInteger(price)).toBe(true);
+        expect(price).toBeGreaterThanOrEqual(pricePerDay);
+      }),
       { numRuns: 1000 },
     );
   });

@@ -36,7 +36,9 @@ const validBank = fc.record({
   bankName: nonBlank(100),
   accountHolderName: nonBlank(100),
   branch: nonBlank(100),
-  accountNumber: fc.stringMatching(/^[0-9]{5,20}$/).chain((digits) => fc.constantFrom(digits, digits.replace(/(\d{3})(?=\d)/g, '$1-'), digits.replace(/(\d{4})(?=\d)/g, '$1 '))),
+  accountNumber: fc
+    .stringMatching(/^[0-9]{5,20}$/)
+    .chain((digits) => fc.constantFrom(digits, digits.replace(/(\d{3})(?=\d)/g, '$1-'), digits.replace(/(\d{4})(?=\d)/g, '$1 '))),
   accountType: fc.constantFrom(...ACCOUNT_TYPES),
 });
 
@@ -49,7 +51,22 @@ const validBooking = fc.record({
 
 /** The keys an attacker would try to slip in (the original server copied them onto records). */
 const hostileKey = fc.oneof(
-  fc.constantFrom('_id', 'id', 'owner', 'role', 'price', 'status', 'isAvaliable', 'isAvailable', 'userId', 'user', '__proto__', 'constructor', 'deletedAt', 'imageId'),
+  fc.constantFrom(
+    '_id',
+    'id',
+    'owner',
+    'role',
+    'price',
+    'status',
+    'isAvaliable',
+    'isAvailable',
+    'userId',
+    'user',
+    '__proto__',
+    'constructor',
+    'deletedAt',
+    'imageId',
+  ),
   fc.string({ minLength: 1, maxLength: 12 }),
 );
 const extras = fc.dictionary(hostileKey, fc.anything(), { maxKeys: 6 });
@@ -64,16 +81,41 @@ const notWholeNumber = fc.oneof(
   fc.double({ noInteger: true, noNaN: true }),
   fc.constantFrom('twelve', '12.5', '-3', '1e3', '', ' ', '0x10'),
 );
-const notInList = (values: readonly string[]) => fc.oneof(notText, fc.string({ maxLength: 20 }).filter((s) => !values.includes(s)));
+const notInList = (values: readonly string[]) =>
+  fc.oneof(
+    notText,
+    fc.string({ maxLength: 20 }).filter((s) => !values.includes(s)),
+  );
 
 /** How each form (and each message) names a field: the words people read, never the API's key. */
 const LABELS: Record<string, RegExp> = {
-  brand: /Brand/, model: /Model/, year: /Year/, pricePerDay: /Price per day/, category: /category/, transmission: /transmission/,
-  fuel_type: /fuel type/, seating_capacity: /Seating capacity/, location: /Location|location/, description: /Description/,
-  bankName: /Bank name/, accountHolderName: /Account holder name/, branch: /Branch/, accountNumber: /Account number/, accountType: /account type/,
-  car: /the car/, carId: /the car/, bookingId: /the booking/, status: /status/, pickupDate: /pickup date/, returnDate: /return date/,
-  paymentMethod: /how to pay/, name: /Name/, email: /E-mail address|e-mail address/, password: /Password/,
-  doors: /Doors/, distancePerDay: /Daily distance allowance/,
+  brand: /Brand/,
+  model: /Model/,
+  year: /Year/,
+  pricePerDay: /Price per day/,
+  category: /category/,
+  transmission: /transmission/,
+  fuel_type: /fuel type/,
+  seating_capacity: /Seating capacity/,
+  location: /Location|location/,
+  description: /Description/,
+  bankName: /Bank name/,
+  accountHolderName: /Account holder name/,
+  branch: /Branch/,
+  accountNumber: /Account number/,
+  accountType: /account type/,
+  car: /the car/,
+  carId: /the car/,
+  bookingId: /the booking/,
+  status: /status/,
+  pickupDate: /pickup date/,
+  returnDate: /return date/,
+  paymentMethod: /how to pay/,
+  name: /Name/,
+  email: /E-mail address|e-mail address/,
+  password: /Password/,
+  doors: /Doors/,
+  distancePerDay: /Daily distance allowance/,
 };
 
 function expectRefusalNaming(schema: z.ZodType, input: unknown, field: string) {
@@ -123,9 +165,9 @@ describe('carFormFields', () => {
       doors: fc.oneof(fc.boolean(), fc.constantFrom('four', '2.5', '', ' ', '0x4'), fc.integer({ max: 0 }), fc.integer({ min: 7 })),
       distancePerDay: fc.oneof(fc.boolean(), fc.constantFrom('300 km', '', '1e3', '-5'), fc.integer({ max: 0 }), fc.integer({ min: 5001 })),
     };
-    const broken = fc.constantFrom(...Object.keys(wrongValue)).chain((field) =>
-      fc.tuple(fc.constant(field), validCarForm, wrongValue[field] as fc.Arbitrary<unknown>),
-    );
+    const broken = fc
+      .constantFrom(...Object.keys(wrongValue))
+      .chain((field) => fc.tuple(fc.constant(field), validCarForm, wrongValue[field] as fc.Arbitrary<unknown>));
     fc.assert(
       fc.property(broken, ([field, form, value]) => {
         expectRefusalNaming(carFormFields, { ...form, [field]: value }, field);
@@ -137,11 +179,17 @@ describe('carFormFields', () => {
   it('names a missing field', () => {
     fc.assert(
       // Doors, the distance allowance, the plate, the odometer and its correction may be left out: SPEC's client never sends them.
-      fc.property(validCarForm, fc.constantFrom(...Object.keys(carFormFields.shape).filter((f) => !['doors', 'distancePerDay', 'plate', 'odometerKm', 'odometerCorrection'].includes(f))), (form, field) => {
-        const input: Record<string, unknown> = { ...form };
-        delete input[field];
-        expectRefusalNaming(carFormFields, input, field);
-      }),
+      fc.property(
+        validCarForm,
+        fc.constantFrom(
+          ...Object.keys(carFormFields.shape).filter((f) => !['doors', 'distancePerDay', 'plate', 'odometerKm', 'odometerCorrection'].includes(f)),
+        ),
+        (form, field) => {
+          const input: Record<string, unknown> = { ...form };
+          delete input[field];
+          expectRefusalNaming(carFormFields, input, field);
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -167,7 +215,9 @@ describe('bankDetails', () => {
       accountNumber: fc.oneof(notText, fc.constantFrom('12<script>', '1;DROP', '12\n34')),
       accountType: notInList(ACCOUNT_TYPES),
     };
-    const broken = fc.constantFrom(...Object.keys(wrongValue)).chain((field) => fc.tuple(fc.constant(field), validBank, wrongValue[field] as fc.Arbitrary<unknown>));
+    const broken = fc
+      .constantFrom(...Object.keys(wrongValue))
+      .chain((field) => fc.tuple(fc.constant(field), validBank, wrongValue[field] as fc.Arbitrary<unknown>));
     fc.assert(
       fc.property(broken, ([field, bank, value]) => expectRefusalNaming(bankDetails, { ...bank, [field]: value }, field)),
       { numRuns: 200 },
@@ -204,9 +254,12 @@ describe('bankDetails', () => {
 
     it('any text of other characters is refused, with a sentence naming the account number', () => {
       fc.assert(
-        fc.property(fc.string({ minLength: 1, maxLength: 30 }).filter((s) => /[^0-9 -]/.test(s.trim())), (number) => {
-          expect(answer(number)).toMatch(/^Account number /);
-        }),
+        fc.property(
+          fc.string({ minLength: 1, maxLength: 30 }).filter((s) => /[^0-9 -]/.test(s.trim())),
+          (number) => {
+            expect(answer(number)).toMatch(/^Account number /);
+          },
+        ),
         { numRuns: 300 },
       );
     });
@@ -241,7 +294,9 @@ describe('createBookingBody', () => {
       returnDate: fc.oneof(notText, fc.constantFrom('2026-02-30', '2026-13-01', '2025-02-29', 'tomorrow')),
       paymentMethod: notInList(PAYMENT_METHODS),
     };
-    const broken = fc.constantFrom(...Object.keys(wrongValue)).chain((field) => fc.tuple(fc.constant(field), validBooking, wrongValue[field] as fc.Arbitrary<unknown>));
+    const broken = fc
+      .constantFrom(...Object.keys(wrongValue))
+      .chain((field) => fc.tuple(fc.constant(field), validBooking, wrongValue[field] as fc.Arbitrary<unknown>));
     fc.assert(
       fc.property(broken, ([field, booking, value]) => expectRefusalNaming(createBookingBody, { ...booking, [field]: value }, field)),
       { numRuns: 300 },
@@ -279,11 +334,15 @@ describe('the other request bodies', () => {
   it('answer a body that is not an object with a sentence, never throwing', () => {
     const schemas = [carFormFields, bankDetails, createBookingBody, changeStatusBody, checkAvailabilityBody, registerBody, loginBody];
     fc.assert(
-      fc.property(fc.constantFrom(...schemas), fc.oneof(fc.constant(null), fc.constant(undefined), fc.string(), fc.integer(), fc.array(fc.anything(), { maxLength: 3 })), (schema, body) => {
-        const result = schema.safeParse(body);
-        expect(result.success).toBe(false);
-        if (!result.success) expect(firstIssueMessage(result.error).length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.constantFrom(...schemas),
+        fc.oneof(fc.constant(null), fc.constant(undefined), fc.string(), fc.integer(), fc.array(fc.anything(), { maxLength: 3 })),
+        (schema, body) => {
+          const result = schema.safeParse(body);
+          expect(result.success).toBe(false);
+          if (!result.success) expect(firstIssueMessage(result.error).length).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -323,7 +382,9 @@ describe('text fields', () => {
       { numRuns: 1000 },
     );
     expect(bankDetails.safeParse({ ...valid, branch: 'Zoë 🚗 عربي' }).success).toBe(true);
-    expect(firstIssueMessage(carFormFields.safeParse({ brand: 'a\u0000b' }).error!)).toBe('Brand contains characters that cannot be stored. Please remove them.');
+    expect(firstIssueMessage(carFormFields.safeParse({ brand: 'a\u0000b' }).error!)).toBe(
+      'Brand contains characters that cannot be stored. Please remove them.',
+    );
   });
 });
 
@@ -373,7 +434,9 @@ describe('names and texts refuse control and bidi-override characters', () => {
   });
 
   it('NUL keeps its own message; the marks real scripts need (ZWJ, RLM, combining accents) and other languages pass', () => {
-    expect(firstIssueMessage(carFormFields.safeParse({ ...validCar, brand: 'a\u0000b' }).error!)).toBe('Brand contains characters that cannot be stored. Please remove them.');
+    expect(firstIssueMessage(carFormFields.safeParse({ ...validCar, brand: 'a\u0000b' }).error!)).toBe(
+      'Brand contains characters that cannot be stored. Please remove them.',
+    );
     for (const brand of ['Zoë 🚗', 'عربي\u200f', 'e\u0301', '👨\u200d👩\u200d👧', 'שלום', '日本']) {
       expect(carFormFields.safeParse({ ...validCar, brand }).success, JSON.stringify(brand)).toBe(true);
     }

@@ -134,7 +134,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: 60_000,
     // Malformed URLs (/api/user/car/%) are answered before routing: in our shape, not Fastify's.
     frameworkErrors: (err, _request, reply) => {
-      (reply as FastifyReply).code(400).send({ success: false, message: err.code === 'FST_ERR_BAD_URL' ? 'The address is not valid.' : 'The request is not valid.', code: 'invalid_input' });
+      (reply as FastifyReply)
+        .code(400)
+        .send({ success: false, message: err.code === 'FST_ERR_BAD_URL' ? 'The address is not valid.' : 'The request is not valid.', code: 'invalid_input' });
     },
     // Requests Node's parser refuses (headers too large, not HTTP): in our shape too.
     clientErrorHandler,

@@ -91,7 +91,12 @@ const envSchema = z.object({
   JWT_SECRET: optional.pipe(z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters long.' }).optional()),
   OWNER_EMAIL: optional.pipe(z.email({ error: 'OWNER_EMAIL must be a valid e-mail address.' }).optional()),
   OWNER_PASSWORD: optional.pipe(z.string().min(8, { error: 'OWNER_PASSWORD must be at least 8 characters long.' }).optional()),
-  REDIS_URL: optional.pipe(z.string().regex(/^rediss?:\/\//, { error: 'REDIS_URL must start with redis:// or rediss://.' }).optional()),
+  REDIS_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, { error: 'REDIS_URL must start with redis:// or rediss://.' })
+      .optional(),
+  ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.',
@@ -102,7 +107,7 @@ const envSchema = z.object({
   PUBLIC_URL: optional.pipe(
     z
       .string()
-      .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { error: 'PUBLIC_URL must be the site\'s address, such as https://rent.example.com.' })
+      .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { error: "PUBLIC_URL must be the site's address, such as https://rent.example.com." })
       .transform((url) => url.replace(/\/+$/, ''))
       .optional(),
   ),
@@ -115,30 +120,46 @@ const envSchema = z.object({
     .pipe(z.number().int().min(1, { error: 'HOLD_MINUTES must be at least 1.' }).max(525_600, { error: 'HOLD_MINUTES must be at most 525600 (a year).' }))
     .default(2880),
   SMTP_URL: optional.pipe(
-    z.string().regex(/^smtps?:\/\/\S+$/, { error: 'SMTP_URL must start with smtp:// or smtps://, such as smtp://user:password@mail.example.com:587.' }).optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, { error: 'SMTP_URL must start with smtp:// or smtps://, such as smtp://user:password@mail.example.com:587.' })
+      .optional(),
   ),
   MAIL_FROM: optional.pipe(
     z
       .string()
-      .regex(/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, { error: 'MAIL_FROM must be an e-mail address, such as Waterford Car Rental <bookings@example.com>.' })
+      .regex(/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
+        error: 'MAIL_FROM must be an e-mail address, such as Waterford Car Rental <bookings@example.com>.',
+      })
       .optional(),
   ),
   COMPANY_EMAIL: optional.pipe(z.email({ error: 'COMPANY_EMAIL must be a valid e-mail address.' }).optional()),
   PAYMENT_PROVIDER: z.enum(['none', 'wipay', 'sandbox'], { error: 'PAYMENT_PROVIDER must be none, wipay or sandbox.' }).default('none'),
-  WIPAY_ACCOUNT_NUMBER: optional.pipe(z.string().regex(/^\d{4,20}$/, { error: 'WIPAY_ACCOUNT_NUMBER must be the WiPay account number (digits only).' }).optional()),
+  WIPAY_ACCOUNT_NUMBER: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{4,20}$/, { error: 'WIPAY_ACCOUNT_NUMBER must be the WiPay account number (digits only).' })
+      .optional(),
+  ),
   WIPAY_API_KEY: optional,
   WIPAY_ENVIRONMENT: z.enum(['sandbox', 'live'], { error: 'WIPAY_ENVIRONMENT must be sandbox or live.' }).default('sandbox'),
   WIPAY_URL: z
     .string()
     .trim()
-    .regex(/^https?:\/\/[^\s/?#]+\/?$/, { error: 'WIPAY_URL must be the platform\'s address, such as https://jm.wipayfinancial.com.' })
+    .regex(/^https?:\/\/[^\s/?#]+\/?$/, { error: "WIPAY_URL must be the platform's address, such as https://jm.wipayfinancial.com." })
     .default('https://jm.wipayfinancial.com'),
   PAYMENT_SANDBOX_PORT: optional.pipe(
     z
       .string()
       .regex(/^\d+$/, { error: 'PAYMENT_SANDBOX_PORT must be a whole number between 1 and 65535.' })
       .transform(Number)
-      .pipe(z.number().int().min(1, { error: 'PAYMENT_SANDBOX_PORT must be between 1 and 65535.' }).max(65535, { error: 'PAYMENT_SANDBOX_PORT must be between 1 and 65535.' }))
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, { error: 'PAYMENT_SANDBOX_PORT must be between 1 and 65535.' })
+          .max(65535, { error: 'PAYMENT_SANDBOX_PORT must be between 1 and 65535.' }),
+      )
       .optional(),
   ),
   // Storage that cannot be filled (docs/decisions/106-storage-that-cannot-be-filled.md).
@@ -147,7 +168,13 @@ const envSchema = z.object({
     .trim()
     .regex(/^\d+$/, { error: 'DOCUMENT_QUOTA_MB must be a whole number of megabytes (40 by default).' })
     .transform(Number)
-    .pipe(z.number().int().min(10, { error: 'DOCUMENT_QUOTA_MB must be at least 10 (one file may be 10 MB).' }).max(100_000, { error: 'DOCUMENT_QUOTA_MB must be at most 100000.' }))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(10, { error: 'DOCUMENT_QUOTA_MB must be at least 10 (one file may be 10 MB).' })
+        .max(100_000, { error: 'DOCUMENT_QUOTA_MB must be at most 100000.' }),
+    )
     .default(DEFAULT_DOCUMENT_QUOTA_MB),
   UPLOAD_DISK_FLOOR_MB: z
     .string()
@@ -160,7 +187,10 @@ const envSchema = z.object({
 /** "https://a.example, http://localhost:5173" -> exact origins; a path or a wildcard is refused. */
 function parseCorsOrigins(value: string | undefined): string[] {
   if (!value) return [];
-  const origins = value.split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean);
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
   for (const origin of origins) {
     if (!/^https?:\/\/[^\s/?#*]+$/.test(origin)) {
       throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin; write each as https://host[:port], separated by commas.`);
@@ -191,12 +221,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = result.data;
   if (e.OWNER_PASSWORD && !e.OWNER_EMAIL) throw new ConfigError('OWNER_PASSWORD is set but OWNER_EMAIL is not; set both.');
   if (e.PAYMENT_PROVIDER === 'wipay' && (!e.WIPAY_ACCOUNT_NUMBER || !e.WIPAY_API_KEY)) {
-    throw new ConfigError('PAYMENT_PROVIDER is wipay but WIPAY_ACCOUNT_NUMBER or WIPAY_API_KEY is not set; set both (from the WiPay dashboard), or PAYMENT_PROVIDER=none.');
+    throw new ConfigError(
+      'PAYMENT_PROVIDER is wipay but WIPAY_ACCOUNT_NUMBER or WIPAY_API_KEY is not set; set both (from the WiPay dashboard), or PAYMENT_PROVIDER=none.',
+    );
   }
   // WiPay sends the customer's browser back to PUBLIC_URL; without it the return address would be
   // http://localhost:PORT, which the customer's phone cannot reach, so paid cards would never come back.
   if (e.PAYMENT_PROVIDER === 'wipay' && !e.PUBLIC_URL) {
-    throw new ConfigError('PAYMENT_PROVIDER is wipay but PUBLIC_URL is not set; set PUBLIC_URL to the site\'s address (such as https://rent.example.com), where WiPay sends customers back after they pay.');
+    throw new ConfigError(
+      "PAYMENT_PROVIDER is wipay but PUBLIC_URL is not set; set PUBLIC_URL to the site's address (such as https://rent.example.com), where WiPay sends customers back after they pay.",
+    );
   }
   return {
     port: e.PORT,

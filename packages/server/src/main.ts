@@ -47,7 +47,13 @@ async function main(): Promise<void> {
 
     // On PGlite this process is alone on its data: a message a killed process left half-sent is due at once.
     // PGlite has no autovacuum: the server keeps its planner's statistics itself (a job of app.ts's list).
-    const app = await buildApp({ db: opened.db, config, logger: log, mailSender: { exclusive: opened.kind === 'pglite' }, plannerStatistics: opened.kind === 'pglite' });
+    const app = await buildApp({
+      db: opened.db,
+      config,
+      logger: log,
+      mailSender: { exclusive: opened.kind === 'pglite' },
+      plannerStatistics: opened.kind === 'pglite',
+    });
     applyServerLimits(app.server, log);
     const database = opened;
     const stop = async (signal: NodeJS.Signals) => {

@@ -8,7 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema';
 import { pgErrorCode, queryRows } from '../src/db/types';
 import { expireHolds } from '../src/features/bookings/holds';
-import { type Account, authHeader, bookCar, callWithStatus, createOwner, createStaff, createTestApp, describeDatabase, registerCustomer, type TestApp, testApi } from './helpers';
+import {
+  type Account,
+  authHeader,
+  bookCar,
+  callWithStatus,
+  createOwner,
+  createStaff,
+  createTestApp,
+  describeDatabase,
+  registerCustomer,
+  type TestApp,
+  testApi,
+} from './helpers';
 import { approvedCustomer, checkInForm, confirmedBooking, paidCheckOutForm, postCounter } from './support/counter';
 import { addCar, carForm, day, insertBooking } from './support/fleet';
 
@@ -101,9 +113,18 @@ describe(`the history (${describeDatabase})`, () => {
     const entries = await about('booking', booking._id);
     // Cancelling frees the customer of the charges, so the 5000 paid is now owed back: the folio says so, as the customer's doing.
     expect(entries).toHaveLength(4);
-    expect(entries[0]).toMatchObject({ actor: { name: 'Ann Brown' }, subjectName: booking.reference, before: { status: 'pending' }, after: { status: 'confirmed' } });
+    expect(entries[0]).toMatchObject({
+      actor: { name: 'Ann Brown' },
+      subjectName: booking.reference,
+      before: { status: 'pending' },
+      after: { status: 'confirmed' },
+    });
     expect(entries[1]).toMatchObject({ actor: { name: 'Ann Brown' }, before: { payment_status: 'unpaid' }, after: { payment_status: 'part_paid' } });
-    expect(entries[2]).toMatchObject({ actor: { _id: customer.user._id, name: 'Carl Reid' }, before: { status: 'confirmed' }, after: { status: 'cancelled', status_reason: 'customer' } });
+    expect(entries[2]).toMatchObject({
+      actor: { _id: customer.user._id, name: 'Carl Reid' },
+      before: { status: 'confirmed' },
+      after: { status: 'cancelled', status_reason: 'customer' },
+    });
     expect(entries[3]).toMatchObject({ actor: { _id: customer.user._id }, before: { payment_status: 'part_paid' }, after: { payment_status: 'refund_due' } });
   });
 
@@ -113,7 +134,9 @@ describe(`the history (${describeDatabase})`, () => {
     const old = await bookCar(t.app, first.token, car._id, day(60), day(61));
     const staff = testApi(t.app, owner.token);
     await staff.call('changeStatus', { body: { bookingId: old._id, status: 'cancelled' } });
-    const taken = await callWithStatus(t.app, second.token, 'createBooking', { body: { car: car._id, pickupDate: day(61), returnDate: day(62), paymentMethod: 'upfront' } });
+    const taken = await callWithStatus(t.app, second.token, 'createBooking', {
+      body: { car: car._id, pickupDate: day(61), returnDate: day(62), paymentMethod: 'upfront' },
+    });
     expect(taken.status).toBe(201);
     // Re-opening the cancelled booking would claim a day now taken: refused after the UPDATE ran.
     await expect(staff.call('changeStatus', { body: { bookingId: old._id, status: 'confirmed' } })).rejects.toMatchObject({ status: 409 });
@@ -135,7 +158,9 @@ describe(`the history (${describeDatabase})`, () => {
 
   it('records bank details with account numbers cut to their last 4 digits', async () => {
     const save = (accountNumber: string, branch = 'Portmore') =>
-      testApi(t.app, owner.token).call('bankDetails', { body: { bankName: 'NCB', accountHolderName: 'Waterford Car Rental', branch, accountNumber, accountType: 'Savings' } });
+      testApi(t.app, owner.token).call('bankDetails', {
+        body: { bankName: 'NCB', accountHolderName: 'Waterford Car Rental', branch, accountNumber, accountType: 'Savings' },
+      });
     const since = (await history({ kind: 'bank_details', limit: 1 })).entries[0]?._id ?? '0';
     await save('1234-5678-1234');
     await save('9876-5432-9876', 'Spanish Town');
@@ -154,13 +179,19 @@ describe(`the history (${describeDatabase})`, () => {
 
   it('records service blocks added and removed, with their car and days', async () => {
     const car = await addCar(t.app, owner.token, { brand: 'Nissan', model: 'Note' });
-    const made = await callWithStatus(t.app, owner.token, 'createBlock', { body: { car: car._id, pickupDate: day(50), returnDate: day(52), note: 'New tyres' } });
+    const made = await callWithStatus(t.app, owner.token, 'createBlock', {
+      body: { car: car._id, pickupDate: day(50), returnDate: day(52), note: 'New tyres' },
+    });
     expect(made.status).toBe(201);
     const block = made.answer.block;
     await testApi(t.app, owner.token).call('deleteBlock', { params: { id: block._id } });
     const entries = await about('block', block._id);
     expect(entries.map((e) => e.action)).toEqual(['added', 'removed']);
-    expect(entries[0]).toMatchObject({ actor: { name: 'Ann Brown' }, subjectName: 'Nissan Note', after: { car_id: car._id, pickup_date: day(50), return_date: day(52), note: 'New tyres' } });
+    expect(entries[0]).toMatchObject({
+      actor: { name: 'Ann Brown' },
+      subjectName: 'Nissan Note',
+      after: { car_id: car._id, pickup_date: day(50), return_date: day(52), note: 'New tyres' },
+    });
     expect(entries[1]).toMatchObject({ subjectName: 'Nissan Note', before: { pickup_date: day(50), return_date: day(52) }, after: null });
   });
 

@@ -14,9 +14,22 @@ import { approvedCustomer, balanceOf, paidCheckOutForm, postCounter, RENTER_ADDR
 import { addCar, day, ownerCall } from './support/fleet';
 import { pdfText } from './support/pdfText';
 
-const NO_RULES = { seasons: [], weeklyPercentOff: 0, monthlyPercentOff: 0, additionalDriverPerDay: 0, delivery: { airport: null, portmore: null, kingston: null } };
+const NO_RULES = {
+  seasons: [],
+  weeklyPercentOff: 0,
+  monthlyPercentOff: 0,
+  additionalDriverPerDay: 0,
+  delivery: { airport: null, portmore: null, kingston: null },
+};
 const PLACEHOLDERS = [DEFAULT_COMPANY.phone, DEFAULT_COMPANY.email, DEFAULT_COMPANY.chatUrl, '555-0142', '18765550142'];
-const DELROY = { name: 'Delroy Campbell', licenceNumber: 'JM 3310 0042', licenceCountry: 'Jamaica', licenceIssued: '2012-04-01', licenceExpires: '2030-04-01', dateOfBirth: '1984-12-02' };
+const DELROY = {
+  name: 'Delroy Campbell',
+  licenceNumber: 'JM 3310 0042',
+  licenceCountry: 'Jamaica',
+  licenceIssued: '2012-04-01',
+  licenceExpires: '2030-04-01',
+  dateOfBirth: '1984-12-02',
+};
 
 describe(`the rental agreement handed over (${describeDatabase})`, () => {
   let t: TestApp;
@@ -29,7 +42,16 @@ describe(`the rental agreement handed over (${describeDatabase})`, () => {
     owner = await createOwner(t.app, { name: 'Andre Campbell' });
     const prices = await ownerCall(t.app, owner.token, 'PUT', pathFor('savePrices'), {
       ...NO_RULES,
-      extras: [{ name: 'Collision damage waiver', description: 'Lowers what you pay for damage to the excess.', charge: 'per_day', price: 2500, maxPerBooking: 1, stock: null }],
+      extras: [
+        {
+          name: 'Collision damage waiver',
+          description: 'Lowers what you pay for damage to the excess.',
+          charge: 'per_day',
+          price: 2500,
+          maxPerBooking: 1,
+          stock: null,
+        },
+      ],
     });
     expect(prices.statusCode, prices.body).toBe(200);
     waiver = (prices.json().extras as Extra[])[0]!;
@@ -46,16 +68,35 @@ describe(`the rental agreement handed over (${describeDatabase})`, () => {
       method: 'POST',
       url: API.createBooking,
       headers: authHeader(customer.token),
-      payload: { car: car._id, pickupDate: day(1), returnDate: day(4), paymentMethod: 'upfront', ...(withWaiver && { extras: [{ id: waiver.id, quantity: 1 }] }) },
+      payload: {
+        car: car._id,
+        pickupDate: day(1),
+        returnDate: day(4),
+        paymentMethod: 'upfront',
+        ...(withWaiver && { extras: [{ id: waiver.id, quantity: 1 }] }),
+      },
     });
     expect(made.statusCode, made.body).toBe(201);
     const booking = made.json().booking as { _id: string; reference: string };
-    const drivers = await t.app.inject({ method: 'PUT', url: pathFor('bookingDrivers', { id: booking._id }), headers: authHeader(customer.token), payload: { drivers: [DELROY] } });
+    const drivers = await t.app.inject({
+      method: 'PUT',
+      url: pathFor('bookingDrivers', { id: booking._id }),
+      headers: authHeader(customer.token),
+      payload: { drivers: [DELROY] },
+    });
     expect(drivers.statusCode, drivers.body).toBe(200);
-    const confirmed = await t.app.inject({ method: 'POST', url: API.changeStatus, headers: authHeader(owner.token), payload: { bookingId: booking._id, status: 'confirmed' } });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: API.changeStatus,
+      headers: authHeader(owner.token),
+      payload: { bookingId: booking._id, status: 'confirmed' },
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     // Drivers are named before the pickup day: the booking is then brought to today, as its day came.
-    await t.db.update(bookings).set({ pickupDate: day(0), returnDate: day(3) }).where(eq(bookings.id, booking._id));
+    await t.db
+      .update(bookings)
+      .set({ pickupDate: day(0), returnDate: day(3) })
+      .where(eq(bookings.id, booking._id));
     return { booking, customer };
   }
 
@@ -69,7 +110,10 @@ describe(`the rental agreement handed over (${describeDatabase})`, () => {
     const res = await t.app.inject({ method: 'GET', url: API.company });
     expect(res.statusCode).toBe(200);
     for (const placeholder of PLACEHOLDERS) expect(res.body).not.toContain(placeholder);
-    expect(res.json()).toMatchObject({ contactsSaved: false, company: { name: DEFAULT_COMPANY.name, address: DEFAULT_COMPANY.address, phone: '', email: '', chatUrl: '' } });
+    expect(res.json()).toMatchObject({
+      contactsSaved: false,
+      company: { name: DEFAULT_COMPANY.name, address: DEFAULT_COMPANY.address, phone: '', email: '', chatUrl: '' },
+    });
   });
 
   it('shows the agreement before signing, keeping nothing, then prints every fact of the hand-over', async () => {
@@ -142,7 +186,14 @@ describe(`the rental agreement handed over (${describeDatabase})`, () => {
 
   it('says the waiver was declined and the excess then owed, and prints the company phone and TRN once the owner saved them', async () => {
     const company = (await testApi(t.app).call('company')).company;
-    const own = { ...company, phone: '+1 (876) 943-2210', email: 'desk@portmorecars.example', chatUrl: 'https://wa.me/18769432210', trn: '123-456-789', damageExcess: 120_000 };
+    const own = {
+      ...company,
+      phone: '+1 (876) 943-2210',
+      email: 'desk@portmorecars.example',
+      chatUrl: 'https://wa.me/18769432210',
+      trn: '123-456-789',
+      damageExcess: 120_000,
+    };
     expect((await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, own)).statusCode).toBe(200);
     expect((await testApi(t.app).call('company')).company.phone).toBe(own.phone);
 

@@ -201,16 +201,17 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
 
     it('refuses a token that says it was signed in the future', async () => {
       const now = Math.floor(Date.now() / 1000);
-      const future = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(customer.user._id).setIssuedAt(now + 3600).setExpirationTime(now + 7200).sign(t.app.sessionKey);
+      const future = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(customer.user._id)
+        .setIssuedAt(now + 3600)
+        .setExpirationTime(now + 7200)
+        .sign(t.app.sessionKey);
       await expectRefused(userData(future), 401, MESSAGES.notAuthorized);
     });
 
     it('refuses a token signed with another secret', async () => {
-      const forged = await new SignJWT({})
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(owner.user._id)
-        .setExpirationTime('1h')
-        .sign(randomBytes(48));
+      const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(owner.user._id).setExpirationTime('1h').sign(randomBytes(48));
       expect(await statusOf(userData(forged))).toBe(401);
     });
 
@@ -226,13 +227,22 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       const forever = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(customer.user._id).setIssuedAt().sign(t.app.sessionKey);
       await expectRefused(userData(forever), 401, MESSAGES.notAuthorized);
       // The same token with an expiry opens the account: only the missing exp was refused.
-      const withExpiry = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(customer.user._id).setIssuedAt().setExpirationTime('1h').sign(t.app.sessionKey);
+      const withExpiry = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(customer.user._id)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(t.app.sessionKey);
       expect(await statusOf(userData(withExpiry))).toBe(200);
     });
 
     it('refuses a token whose session version is not a whole number', async () => {
       for (const sv of ['0', -1, 1.5, null]) {
-        const token = await new SignJWT({ sv }).setProtectedHeader({ alg: 'HS256' }).setSubject(customer.user._id).setExpirationTime('1h').sign(t.app.sessionKey);
+        const token = await new SignJWT({ sv })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(customer.user._id)
+          .setExpirationTime('1h')
+          .sign(t.app.sessionKey);
         expect(await statusOf(userData(token)), JSON.stringify(sv)).toBe(401);
       }
     });

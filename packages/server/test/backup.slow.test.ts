@@ -70,7 +70,9 @@ async function fileMode(path: string): Promise<string> {
 }
 
 async function picture(width: number, height: number, colour: string): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).webp().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .webp()
+    .toBuffer();
 }
 
 /**
@@ -92,7 +94,7 @@ async function populate(db: TestDatabase['db']) {
   const [owner, ann, bob] = await db
     .insert(schema.users)
     .values([
-      { name: 'Owner Ó\'Brien', email: 'owner@example.com', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc$def', role: 'owner', imageId: images[2]!.id },
+      { name: "Owner Ó'Brien", email: 'owner@example.com', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc$def', role: 'owner', imageId: images[2]!.id },
       { name: 'Ann "Annie" Smith\\Jones', email: 'ann@example.com', passwordHash: '$argon2id$v=19$x' },
       { name: 'Bob 🚗 Ωmega\nsecond line\ttab', email: 'bob@example.com', passwordHash: '$argon2id$v=19$y', createdAt: new Date('2026-01-02T03:04:05.678Z') },
     ])
@@ -135,7 +137,15 @@ async function populate(db: TestDatabase['db']) {
   await db.insert(schema.bookings).values([
     { carId: corolla!.id, userId: ann!.id, pickupDate: '2026-03-01', returnDate: '2026-03-05', price: 18000, status: 'confirmed', paymentMethod: 'upfront' },
     // Cancelled bookings do not hold their days: this one overlaps the confirmed one above.
-    { carId: corolla!.id, userId: bob!.id, pickupDate: '2026-03-03', returnDate: '2026-03-04', price: 4500, status: 'cancelled', paymentMethod: 'cash_deposit' },
+    {
+      carId: corolla!.id,
+      userId: bob!.id,
+      pickupDate: '2026-03-03',
+      returnDate: '2026-03-04',
+      price: 4500,
+      status: 'cancelled',
+      paymentMethod: 'cash_deposit',
+    },
     { carId: corolla!.id, userId: bob!.id, pickupDate: '2026-03-06', returnDate: '2026-03-06', price: 4500, status: 'pending', paymentMethod: 'cash_deposit' },
     { carId: deletedVan!.id, userId: ann!.id, pickupDate: '2026-01-10', returnDate: '2026-01-12', price: 18000, status: 'confirmed', paymentMethod: 'upfront' },
   ]);
@@ -202,8 +212,14 @@ describe(`backup and restore (${describeDatabase})`, () => {
   it('writes one compressed file holding every table', async () => {
     expect(backedUp.bookings).toBe(4);
     expect(backedUp.schema_migrations).toBeGreaterThan(0);
-    const lines = gunzipSync(await readFile(file)).toString('utf8').trimEnd().split('\n');
-    const tables = lines.map((l) => JSON.parse(l)).filter((l) => 'table' in l).map((l) => l.table);
+    const lines = gunzipSync(await readFile(file))
+      .toString('utf8')
+      .trimEnd()
+      .split('\n');
+    const tables = lines
+      .map((l) => JSON.parse(l))
+      .filter((l) => 'table' in l)
+      .map((l) => l.table);
     // Parents first, so the rows can go back in file order.
     expect(tables.indexOf('images')).toBeLessThan(tables.indexOf('users'));
     expect(tables.indexOf('users')).toBeLessThan(tables.indexOf('cars'));
@@ -275,13 +291,18 @@ describe(`backup and restore (${describeDatabase})`, () => {
 
   it('drops the signing secret from a backup made before secrets were left out', async () => {
     // The file as the previous version wrote it: the secret's row in settings, counted and hashed.
-    const lines = gunzipSync(await readFile(file)).toString('utf8').trimEnd().split('\n');
+    const lines = gunzipSync(await readFile(file))
+      .toString('utf8')
+      .trimEnd()
+      .split('\n');
     const at = lines.findIndex((l) => l.startsWith('{"table":"settings"'));
     const columns = (JSON.parse(lines[at]!) as { columns: { name: string }[] }).columns.map((c) => c.name);
     lines.splice(at + 1, 0, JSON.stringify({ row: columns.map((c) => (c === 'key' ? 'jwt_secret' : SIGNING_SECRET)) }));
     const end = JSON.parse(lines.pop()!) as { rows: Record<string, number>; sha256: string };
     end.rows.settings = (end.rows.settings ?? 0) + 1;
-    end.sha256 = createHash('sha256').update(lines.map((l) => `${l}\n`).join('')).digest('hex');
+    end.sha256 = createHash('sha256')
+      .update(lines.map((l) => `${l}\n`).join(''))
+      .digest('hex');
     const old = join(work, 'made-with-the-secret.jsonl');
     await writeFile(old, `${[...lines, JSON.stringify(end)].join('\n')}\n`);
     expect(await readFile(old, 'utf8')).toContain(SIGNING_SECRET);
@@ -316,7 +337,9 @@ describe(`backup and restore (${describeDatabase})`, () => {
               .values({ name: `Walk-in ${day}`, email: `walkin${day}@example.com`, passwordHash: 'x' })
               .returning();
             const date = new Date(Date.UTC(2027, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
-            await tx.insert(schema.bookings).values({ carId: corolla.id, userId: customer!.id, pickupDate: date, returnDate: date, price: 4500, paymentMethod: 'upfront' });
+            await tx
+              .insert(schema.bookings)
+              .values({ carId: corolla.id, userId: customer!.id, pickupDate: date, returnDate: date, price: 4500, paymentMethod: 'upfront' });
           });
           written += 1;
         }

@@ -18,7 +18,16 @@ import { outbox } from '../src/db/schema';
 import { hashResetToken } from '../src/features/auth/passwordReset';
 import { listReadableOutbox } from '../src/features/mail/reading';
 import { DEAD_LINK_ERROR } from '../src/features/mail/sender';
-import { createTestApp, createTestDatabase, describeDatabase, registerCustomer, TEST_DATABASE_URL, TEST_PASSWORD, type TestApp, type TestDatabase } from './helpers';
+import {
+  createTestApp,
+  createTestDatabase,
+  describeDatabase,
+  registerCustomer,
+  TEST_DATABASE_URL,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestDatabase,
+} from './helpers';
 import { startSmtpSink } from './support/smtpSink';
 
 let work: string;
@@ -88,7 +97,9 @@ describe(`a backup taken while a reset link works (${describeDatabase})`, () => 
         await app.inject({ method: 'POST', url: API.forgotPassword, payload: { email: customer.user.email } });
         const [mail] = await sink.waitFor((m) => m.to.includes(customer.user.email));
         const fresh = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
-        expect((await app.inject({ method: 'POST', url: API.resetPassword, payload: { token: fresh, password: 'my new secret phrase' } })).statusCode).toBe(200);
+        expect((await app.inject({ method: 'POST', url: API.resetPassword, payload: { token: fresh, password: 'my new secret phrase' } })).statusCode).toBe(
+          200,
+        );
       } finally {
         await app.close();
       }

@@ -13,7 +13,14 @@ import { type Account, bookCar, createOwner, createTestApp, describeDatabase, re
 import { addCar, day, ownerCall } from './support/fleet';
 
 const MAIN = { bankName: 'NCB', accountHolderName: 'Waterford Rentals Ltd', branch: 'Portmore', accountNumber: '354-1027-889', accountType: 'Chequing' };
-const SCOTIA = { bankName: 'Scotiabank', accountHolderName: 'Waterford Rentals Ltd', branch: 'Half Way Tree', accountNumber: '0071 556 9012', accountType: 'Savings', currency: 'USD' };
+const SCOTIA = {
+  bankName: 'Scotiabank',
+  accountHolderName: 'Waterford Rentals Ltd',
+  branch: 'Half Way Tree',
+  accountNumber: '0071 556 9012',
+  accountType: 'Savings',
+  currency: 'USD',
+};
 const JN = { bankName: 'JN Bank', accountHolderName: 'Waterford Rentals Ltd', branch: 'Spanish Town', accountNumber: '22-334455', accountType: 'Chequing' };
 
 describe(`several bank accounts (${describeDatabase})`, () => {
@@ -75,7 +82,12 @@ describe(`several bank accounts (${describeDatabase})`, () => {
     expect(history).not.toContain('0071 556 9012');
     expect(history).not.toContain('00715569012');
 
-    const [letter] = await t.db.select({ text: outbox.textBody }).from(outbox).where(eq(outbox.kind, 'bank_details_changed')).orderBy(desc(outbox.createdAt)).limit(1);
+    const [letter] = await t.db
+      .select({ text: outbox.textBody })
+      .from(outbox)
+      .where(eq(outbox.kind, 'bank_details_changed'))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
     expect(letter!.text).toContain('Scotiabank');
     expect(letter!.text).toContain('****9012');
     expect(letter!.text).not.toContain('556 9012');
@@ -86,7 +98,10 @@ describe(`several bank accounts (${describeDatabase})`, () => {
     const customer = await registerCustomer(t.app);
     const car = await addCar(t.app, owner.token);
     const booked = await bookCar(t.app, customer.token, car._id, day(20), day(22), 'cash_deposit');
-    const [letter] = await t.db.select({ text: outbox.textBody }).from(outbox).where(and(eq(outbox.bookingId, booked._id), eq(outbox.kind, 'booking_made')));
+    const [letter] = await t.db
+      .select({ text: outbox.textBody })
+      .from(outbox)
+      .where(and(eq(outbox.bookingId, booked._id), eq(outbox.kind, 'booking_made')));
     expect(letter!.text).toContain(MAIN.accountNumber);
     expect(letter!.text).toContain('Or pay into our other account:');
     expect(letter!.text).toContain(SCOTIA.accountNumber);

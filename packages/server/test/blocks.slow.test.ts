@@ -25,11 +25,18 @@ describe(`migration 0006 on a database with bookings (${describeDatabase})`, () 
     const database = await createTestDatabase({ migrationsDir: upTo5 });
     try {
       const db = database.db;
-      await db.execute(sql`INSERT INTO images (id, content, mime_type, width, height) VALUES ('11111111-1111-4111-8111-111111111111', '\\x00', 'image/webp', 1, 1)`);
-      await db.execute(sql`INSERT INTO users (id, name, email, password_hash) VALUES ('22222222-2222-4222-8222-222222222222', 'Old Customer', 'old@example.com', 'x')`);
+      await db.execute(
+        sql`INSERT INTO images (id, content, mime_type, width, height) VALUES ('11111111-1111-4111-8111-111111111111', '\\x00', 'image/webp', 1, 1)`,
+      );
+      await db.execute(
+        sql`INSERT INTO users (id, name, email, password_hash) VALUES ('22222222-2222-4222-8222-222222222222', 'Old Customer', 'old@example.com', 'x')`,
+      );
       await db.execute(sql`INSERT INTO cars (id, brand, model, year, price_per_day, category, transmission, fuel_type, seating_capacity, location, description, image_id)
         VALUES ('33333333-3333-4333-8333-333333333333', 'Toyota', 'Axio', 2020, 5000, 'Sedan', 'Automatic', 'Gas', 5, 'Waterford, Portmore', 'Old car', '11111111-1111-4111-8111-111111111111')`);
-      for (const [from, to, status] of [[10, 12, 'confirmed'], [20, 21, 'cancelled']] as const) {
+      for (const [from, to, status] of [
+        [10, 12, 'confirmed'],
+        [20, 21, 'cancelled'],
+      ] as const) {
         await db.execute(sql`INSERT INTO bookings (car_id, user_id, pickup_date, return_date, price, status, payment_method)
           VALUES ('33333333-3333-4333-8333-333333333333', '22222222-2222-4222-8222-222222222222', ${day(from)}, ${day(to)}, 1000, ${status}, 'upfront')`);
       }
@@ -37,7 +44,10 @@ describe(`migration 0006 on a database with bookings (${describeDatabase})`, () 
       const blockOn = (from: number, to: number) =>
         db
           .execute(sql`INSERT INTO car_blocks (car_id, pickup_date, return_date) VALUES ('33333333-3333-4333-8333-333333333333', ${day(from)}, ${day(to)})`)
-          .then(() => 'ok', (e: unknown) => pgErrorCode(e));
+          .then(
+            () => 'ok',
+            (e: unknown) => pgErrorCode(e),
+          );
       expect(await blockOn(12, 13)).toBe('23P01');
       expect(await blockOn(20, 21)).toBe('ok');
     } finally {
@@ -57,7 +67,12 @@ describe(`a backup with blocks, restored (${describeDatabase})`, () => {
       const car = await addCar(t.app, owner.token);
       const customer = await registerCustomer(t.app);
       expect((await book(t.app, customer.token, car._id, day(10), day(11))).statusCode).toBe(201);
-      const blocked = await t.app.inject({ method: 'POST', url: ROUTES.createBlock.path, headers: authHeader(owner.token), payload: { car: car._id, pickupDate: day(12), returnDate: day(13) } });
+      const blocked = await t.app.inject({
+        method: 'POST',
+        url: ROUTES.createBlock.path,
+        headers: authHeader(owner.token),
+        payload: { car: car._id, pickupDate: day(12), returnDate: day(13) },
+      });
       expect(blocked.statusCode).toBe(201);
       const file = join(work, 'with-blocks.jsonl.gz');
       await writeBackup(t.database.opened.raw, file);
@@ -69,8 +84,12 @@ describe(`a backup with blocks, restored (${describeDatabase})`, () => {
               ? sql`INSERT INTO car_blocks (car_id, pickup_date, return_date) VALUES (${car._id}, ${day(from)}, ${day(to)})`
               : sql`INSERT INTO bookings (car_id, user_id, pickup_date, return_date, price, payment_method) VALUES (${car._id}, ${customer.user._id}, ${day(from)}, ${day(to)}, 1000, 'upfront')`,
           )
-          .then(() => 'ok', (e: unknown) => pgErrorCode(e));
-      const taken = async () => (await queryRows<{ n: number }>(empty.db, sql`SELECT count(*)::int AS n FROM derived.car_days_taken WHERE car_id = ${car._id}`))[0]!.n;
+          .then(
+            () => 'ok',
+            (e: unknown) => pgErrorCode(e),
+          );
+      const taken = async () =>
+        (await queryRows<{ n: number }>(empty.db, sql`SELECT count(*)::int AS n FROM derived.car_days_taken WHERE car_id = ${car._id}`))[0]!.n;
 
       for (const force of [false, true]) {
         await restoreBackup(empty.opened.raw, file, { force });

@@ -9,7 +9,21 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgErrorCode, queryRows } from '../src/db/types';
 import { todaysMovements } from '../src/features/timeline/today';
-import { type Account, authHeader, bookCar, callWithStatus, createOwner, createTestApp, describeDatabase, refusalOf, registerCustomer, statusOf, TEST_PHONE, type TestApp, testApi } from './helpers';
+import {
+  type Account,
+  authHeader,
+  bookCar,
+  callWithStatus,
+  createOwner,
+  createTestApp,
+  describeDatabase,
+  refusalOf,
+  registerCustomer,
+  statusOf,
+  TEST_PHONE,
+  type TestApp,
+  testApi,
+} from './helpers';
 import { addCar, customersWithTokens, day, insertBooking } from './support/fleet';
 
 describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
@@ -25,7 +39,8 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
   const block = (car: string, from: number, to: number, note?: string, token = owner.token) =>
     callWithStatus(t.app, token, 'createBlock', { body: { car, pickupDate: day(from), returnDate: day(to), ...(note === undefined ? {} : { note }) } });
   const removeBlock = (id: string, token = owner.token) => testApi(t.app, token).call('deleteBlock', { params: { id } });
-  const setStatus = (bookingId: string, status: BodyInputOf<'changeStatus'>['status']) => testApi(t.app, owner.token).call('changeStatus', { body: { bookingId, status } });
+  const setStatus = (bookingId: string, status: BodyInputOf<'changeStatus'>['status']) =>
+    testApi(t.app, owner.token).call('changeStatus', { body: { bookingId, status } });
   /** A customer's booking with the status it was answered with (201 when made). */
   const book = (token: string, car: string, pickupDate: string, returnDate: string) =>
     callWithStatus(t.app, token, 'createBooking', { body: { car, pickupDate, returnDate, paymentMethod: 'upfront' } });
@@ -43,7 +58,12 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     expect(body.block).toEqual({ _id: expect.any(String), car: car._id, pickupDate: day(10), returnDate: day(12), note: 'Brakes at the garage' });
 
     // Every booking sharing a day is refused with the customers' usual sentence; the days around are free.
-    for (const [from, to] of [[8, 10], [12, 14], [11, 11], [5, 20]] as const) {
+    for (const [from, to] of [
+      [8, 10],
+      [12, 14],
+      [11, 11],
+      [5, 20],
+    ] as const) {
       expect(await refusalOf(book(customer.token, car._id, day(from), day(to))), `${from}-${to}`).toEqual(taken(MESSAGES.datesTaken));
     }
     expect((await book(customer.token, car._id, day(13), day(14))).status).toBe(201);
@@ -102,8 +122,14 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
       ...[0, 1, 2, 3, 4].map((i) => () => block(car._id, 50 - (i % 2), 50 + (i % 3), `attempt ${i}`)),
     ];
     const statuses = await Promise.all(attempts.map((attempt) => statusOf(attempt())));
-    expect(statuses.filter((s) => s === 201), statuses.join(',')).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409), statuses.join(',')).toHaveLength(9);
+    expect(
+      statuses.filter((s) => s === 201),
+      statuses.join(','),
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 409),
+      statuses.join(','),
+    ).toHaveLength(9);
     const [held] = await queryRows<{ bookings: number; blocks: number }>(
       t.db,
       sql`SELECT (SELECT count(*)::int FROM bookings WHERE car_id = ${car._id} AND status <> 'cancelled') AS bookings,
@@ -117,9 +143,10 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     const crowd = await customersWithTokens(t.app, 6);
     for (let round = 0; round < 6; round++) {
       const d = 60 + round * 3;
-      const attempts = round % 2 === 0
-        ? [() => block(car._id, d, d + 1), () => book(crowd[round]!.token, car._id, day(d + 1), day(d + 2))]
-        : [() => book(crowd[round]!.token, car._id, day(d), day(d + 1)), () => block(car._id, d + 1, d + 2)];
+      const attempts =
+        round % 2 === 0
+          ? [() => block(car._id, d, d + 1), () => book(crowd[round]!.token, car._id, day(d + 1), day(d + 2))]
+          : [() => book(crowd[round]!.token, car._id, day(d), day(d + 1)), () => block(car._id, d + 1, d + 2)];
       const statuses = (await Promise.all(attempts.map((a) => statusOf(a())))).sort();
       expect(statuses).toEqual([201, 409]);
     }
@@ -128,7 +155,9 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
   it('the database itself refuses an overlapping block, whoever writes it', async () => {
     const car = await newCar();
     expect((await block(car._id, 70, 72)).status).toBe(201);
-    const err = await t.db.execute(sql`INSERT INTO car_blocks (car_id, pickup_date, return_date) VALUES (${car._id}, ${day(72)}, ${day(73)})`).catch((e: unknown) => e);
+    const err = await t.db
+      .execute(sql`INSERT INTO car_blocks (car_id, pickup_date, return_date) VALUES (${car._id}, ${day(72)}, ${day(73)})`)
+      .catch((e: unknown) => e);
     expect(pgErrorCode(err)).toBe('23P01');
     const customer = await registerCustomer(t.app);
     const direct = await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: day(71), returnDate: day(71) }).catch((e: unknown) => e);
@@ -205,7 +234,10 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     const customer = await registerCustomer(t.app);
     expect((await book(customer.token, car._id, day(90), day(91))).status).toBe(201);
     for (const id of [mine._id, 'not-an-id']) {
-      expect(await refusalOf(removeBlock(id))).toEqual({ status: 404, answer: { success: false, code: expect.any(String), message: BLOCK_MESSAGES.blockNotFound } });
+      expect(await refusalOf(removeBlock(id))).toEqual({
+        status: 404,
+        answer: { success: false, code: expect.any(String), message: BLOCK_MESSAGES.blockNotFound },
+      });
     }
   });
 
@@ -219,7 +251,7 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     expect(await statusOf(block(car._id, 97, 98))).toBe(404);
   });
 
-  it('the timeline: cars, the bookings and blocks touching the range (cancelled left out), today\'s pickups and returns', async () => {
+  it("the timeline: cars, the bookings and blocks touching the range (cancelled left out), today's pickups and returns", async () => {
     const car = await newCar();
     const customer = await registerCustomer(t.app, { name: 'Tamika Brown' });
     const inRange = await bookCar(t.app, customer.token, car._id, day(3), day(5));

@@ -9,7 +9,18 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, outbox, rentals } from '../src/db/schema';
 import { queryRows } from '../src/db/types';
-import { type Account, bookCar, callWithStatus, createOwner, createStaff, createTestApp, describeDatabase, outcomeOf, registerCustomer, type TestApp } from './helpers';
+import {
+  type Account,
+  bookCar,
+  callWithStatus,
+  createOwner,
+  createStaff,
+  createTestApp,
+  describeDatabase,
+  outcomeOf,
+  registerCustomer,
+  type TestApp,
+} from './helpers';
 import { approvedCustomer, confirmedBooking, paidCheckOutForm, postCounter } from './support/counter';
 import { addCar, day } from './support/fleet';
 
@@ -30,8 +41,10 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
   let plate = 300;
   const newCar = (pricePerDay = 8000) => addCar(t.app, owner.token, { pricePerDay, plate: `${plate++} BC` } as never);
   /** A change, or its preview: the status with the answer when made, or the refusal. */
-  const change = (token: string, id: string, body: BodyInputOf<'changeBooking'>) => outcomeOf(callWithStatus(t.app, token, 'changeBooking', { params: { id }, body }));
-  const preview = (token: string, id: string, body: BodyInputOf<'bookingChangeQuote'>) => outcomeOf(callWithStatus(t.app, token, 'bookingChangeQuote', { params: { id }, body }));
+  const change = (token: string, id: string, body: BodyInputOf<'changeBooking'>) =>
+    outcomeOf(callWithStatus(t.app, token, 'changeBooking', { params: { id }, body }));
+  const preview = (token: string, id: string, body: BodyInputOf<'bookingChangeQuote'>) =>
+    outcomeOf(callWithStatus(t.app, token, 'bookingChangeQuote', { params: { id }, body }));
   const book = (token: string, car: string, pickupDate: string, returnDate: string) =>
     outcomeOf(callWithStatus(t.app, token, 'createBooking', { body: { car, pickupDate, returnDate, paymentMethod: 'upfront' } }));
 
@@ -46,7 +59,8 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     return { row, days, history, letters };
   }
 
-  const daysTaken = (id: string) => queryRows<{ car_id: string; period: string }>(t.db, sql`SELECT car_id, period::text AS period FROM derived.car_days_taken WHERE booking_id = ${id}::uuid`);
+  const daysTaken = (id: string) =>
+    queryRows<{ car_id: string; period: string }>(t.db, sql`SELECT car_id, period::text AS period FROM derived.car_days_taken WHERE booking_id = ${id}::uuid`);
 
   it('lengthens a confirmed booking for staff, showing the difference first and writing nothing then', async () => {
     const car = await newCar();
@@ -138,7 +152,9 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     }
     expect(await state(booking._id)).toEqual(before);
 
-    const block = await callWithStatus(t.app, owner.token, 'createBlock', { body: { car: car._id, pickupDate: day(38), returnDate: day(39), note: 'Service' } });
+    const block = await callWithStatus(t.app, owner.token, 'createBlock', {
+      body: { car: car._id, pickupDate: day(38), returnDate: day(39), note: 'Service' },
+    });
     expect(block.status).toBe(201);
     const res = await change(first.token, booking._id, { pickupDate: day(39) });
     expect(res.status).toBe(409);
@@ -175,7 +191,9 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
       const booking = await made(first, car._id, day(60), day(62));
       const [changed, rival] = await Promise.all([change(first.token, booking._id, { returnDate: day(64) }), book(second.token, car._id, day(64), day(66))]);
       // Exactly one wins: the change (200) and the booking refused, or the booking (201) and the change refused.
-      expect([changed.status, rival.status], JSON.stringify([changed.refusal, rival.refusal])).toSatisfy(([a, b]: number[]) => (a === 200 && b === 409) || (a === 409 && b === 201));
+      expect([changed.status, rival.status], JSON.stringify([changed.refusal, rival.refusal])).toSatisfy(
+        ([a, b]: number[]) => (a === 200 && b === 409) || (a === 409 && b === 201),
+      );
       const taken = await queryRows<{ n: number }>(
         t.db,
         sql`SELECT count(*)::int AS n FROM derived.car_days_taken a JOIN derived.car_days_taken b ON a.car_id = b.car_id AND a.booking_id < b.booking_id AND a.period && b.period WHERE a.car_id = ${car._id}::uuid`,
@@ -215,8 +233,16 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     );
     expect(entries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ actor_id: agent.user._id, before: expect.objectContaining({ pickup_date: day(70), return_date: day(72), price: booking.price }), after: expect.objectContaining({ pickup_date: day(71), return_date: day(75), price: done.after.total }) }),
-        expect.objectContaining({ actor_id: agent.user._id, before: expect.objectContaining({ payment_status: 'paid' }), after: expect.objectContaining({ payment_status: 'part_paid' }) }),
+        expect.objectContaining({
+          actor_id: agent.user._id,
+          before: expect.objectContaining({ pickup_date: day(70), return_date: day(72), price: booking.price }),
+          after: expect.objectContaining({ pickup_date: day(71), return_date: day(75), price: done.after.total }),
+        }),
+        expect.objectContaining({
+          actor_id: agent.user._id,
+          before: expect.objectContaining({ payment_status: 'paid' }),
+          after: expect.objectContaining({ payment_status: 'part_paid' }),
+        }),
       ]),
     );
   });
@@ -242,11 +268,20 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
       ['change', 'pending', customer.user._id],
       ['change', 'pending', agent.user._id],
     ]);
-    expect(events[2]!.data).toMatchObject({ byStaff: true, confirmAgain: false, priceBefore: lengthened, before: { carId: first._id, pickupDate: day(120), returnDate: day(123) } });
+    expect(events[2]!.data).toMatchObject({
+      byStaff: true,
+      confirmAgain: false,
+      priceBefore: lengthened,
+      before: { carId: first._id, pickupDate: day(120), returnDate: day(123) },
+    });
     expect(JSON.stringify(events)).not.toMatch(/Shauna|Ellis|@/);
 
     // The customer hears of each change once; staff are not asked to confirm a pending booking again.
-    const letters = await t.db.select({ kind: outbox.kind, recipient: outbox.recipient, text: outbox.textBody }).from(outbox).where(eq(outbox.bookingId, booking._id)).orderBy(outbox.id);
+    const letters = await t.db
+      .select({ kind: outbox.kind, recipient: outbox.recipient, text: outbox.textBody })
+      .from(outbox)
+      .where(eq(outbox.bookingId, booking._id))
+      .orderBy(outbox.id);
     expect(letters.map((l) => l.kind)).toEqual(['booking_made', 'booking_made_staff', 'booking_changed', 'booking_changed']);
     expect(letters[2]!.text).toContain(`You changed your booking ${booking.reference}.`);
     // Staff's change: what it was (the first car, its days and price) beside what it is now.
@@ -300,7 +335,10 @@ describe(`changing a booking's dates or car (${describeDatabase})`, () => {
     // One day short of the other seat's first day: it fits, and the seat is priced for the new days.
     const fits = await change(owner.token, mine._id, { returnDate: day(82) });
     expect(fits.status, JSON.stringify(fits.refusal)).toBe(200);
-    expect(bookingChangeResponses.changed.parse(fits.answer).change.after.quote.lines.find((line) => line.kind === 'extra')).toMatchObject({ quantity: 2, amount: 1600 });
+    expect(bookingChangeResponses.changed.parse(fits.answer).change.after.quote.lines.find((line) => line.kind === 'extra')).toMatchObject({
+      quantity: 2,
+      amount: 1600,
+    });
   });
 
   it('answers a booking that does not exist, or nothing to change, in words', async () => {

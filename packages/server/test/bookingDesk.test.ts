@@ -43,7 +43,15 @@ describe(`bookings made together (${describeDatabase})`, () => {
     expect(new Set(made.map((b) => b.reference)).size).toBe(crowd.length);
 
     // Each customer's letter names their own booking and car; staff get one alert per booking.
-    const emails = await t.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, crowd.map((c) => c.id)));
+    const emails = await t.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          crowd.map((c) => c.id),
+        ),
+      );
     for (const [i, booking] of made.entries()) {
       const letters = await t.db.select().from(outbox).where(eq(outbox.bookingId, booking._id));
       expect(letters).toHaveLength(2);

@@ -30,7 +30,9 @@ describe(`a booking's history and the letters made from it (${describeDatabase})
   async function booked(app: TestApp['app'], ownerToken: string, pickup = 20) {
     const car = await addCar(app, ownerToken, { pricePerDay: 6000 });
     const [customer] = await customersWithTokens(app, 1);
-    const res = await callWithStatus(app, customer!.token, 'createBooking', { body: { car: car._id, pickupDate: day(pickup), returnDate: day(pickup + 1), paymentMethod: 'upfront' } });
+    const res = await callWithStatus(app, customer!.token, 'createBooking', {
+      body: { car: car._id, pickupDate: day(pickup), returnDate: day(pickup + 1), paymentMethod: 'upfront' },
+    });
     expect(res.status).toBe(201);
     return { booking: res.answer.booking, customer: customer! };
   }
@@ -40,7 +42,10 @@ describe(`a booking's history and the letters made from it (${describeDatabase})
   }
 
   const lettersTo = async (app: TestApp['app'], bookingId: string, kind: string) =>
-    app.db.select().from(outbox).where(and(eq(outbox.bookingId, bookingId), eq(outbox.kind, kind)));
+    app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.bookingId, bookingId), eq(outbox.kind, kind)));
 
   it('keeps each step and each money movement in order, named and worded, for staff only', async () => {
     const { booking, customer } = await booked(t.app, owner.token);
@@ -49,9 +54,17 @@ describe(`a booking's history and the letters made from it (${describeDatabase})
     const paid = await callWithStatus(t.app, agent.token, 'recordPayment', { params: { id }, body: { method: 'cash', amount: 5000 } });
     expect(paid.status).toBe(201);
     // Raw: a delivery is not a kind staff add by hand, so the typed client cannot send it. Refused, and nothing recorded.
-    const charged = await t.app.inject({ method: 'POST', url: pathFor('addCharge', { id }), headers: authHeader(agent.token), payload: { kind: 'delivery', label: 'Delivery to the airport', amount: 3000, gctApplies: false } });
+    const charged = await t.app.inject({
+      method: 'POST',
+      url: pathFor('addCharge', { id }),
+      headers: authHeader(agent.token),
+      payload: { kind: 'delivery', label: 'Delivery to the airport', amount: 3000, gctApplies: false },
+    });
     expect(charged.statusCode).toBe(400);
-    const toll = await callWithStatus(t.app, agent.token, 'addCharge', { params: { id }, body: { kind: 'toll', label: 'Highway 2000 toll', amount: 450, gctApplies: false } });
+    const toll = await callWithStatus(t.app, agent.token, 'addCharge', {
+      params: { id },
+      body: { kind: 'toll', label: 'Highway 2000 toll', amount: 450, gctApplies: false },
+    });
     expect(toll.status).toBe(201);
     const tollLine = toll.answer.folio.lines.find((line) => line.label === 'Highway 2000 toll')!;
     const voided = await callWithStatus(t.app, owner.token, 'voidLine', { params: { id, lineId: tollLine.id }, body: { reason: 'Paid at the booth' } });
@@ -74,9 +87,12 @@ describe(`a booking's history and the letters made from it (${describeDatabase})
     await expect(historyOf(t.app, agent.token, '3f0e1c8e-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404 });
   });
 
-  it("tells the customer of a charge and what is still to pay; the card page only where the company takes cards", async () => {
+  it('tells the customer of a charge and what is still to pay; the card page only where the company takes cards', async () => {
     const { booking } = await booked(t.app, owner.token, 30);
-    const toll = await callWithStatus(t.app, owner.token, 'addCharge', { params: { id: booking._id }, body: { kind: 'toll', label: 'Highway 2000 toll', amount: 450, gctApplies: false } });
+    const toll = await callWithStatus(t.app, owner.token, 'addCharge', {
+      params: { id: booking._id },
+      body: { kind: 'toll', label: 'Highway 2000 toll', amount: 450, gctApplies: false },
+    });
     expect(toll.status).toBe(201);
     const [letter, ...more] = await lettersTo(t.app, booking._id, 'charge_added');
     expect(more).toHaveLength(0);
@@ -88,14 +104,20 @@ describe(`a booking's history and the letters made from it (${describeDatabase})
 
     const cardOwner = await createOwner(cards.app);
     const { booking: other } = await booked(cards.app, cardOwner.token, 30);
-    const fine = await callWithStatus(cards.app, cardOwner.token, 'addCharge', { params: { id: other._id }, body: { kind: 'fine', label: 'Parking ticket, Kingston', amount: 2000, gctApplies: false } });
+    const fine = await callWithStatus(cards.app, cardOwner.token, 'addCharge', {
+      params: { id: other._id },
+      body: { kind: 'fine', label: 'Parking ticket, Kingston', amount: 2000, gctApplies: false },
+    });
     expect(fine.status).toBe(201);
     const [cardLetter] = await lettersTo(cards.app, other._id, 'charge_added');
     expect(cardLetter!.textBody).toContain('Pay by card');
     expect(cardLetter!.textBody).toContain(`/my-bookings/${other.reference}`);
 
     // A refused charge (too large) records no event and sends no letter.
-    const refused = testApi(cards.app, cardOwner.token).call('addCharge', { params: { id: other._id }, body: { kind: 'fine', label: 'Too much', amount: 999_999_999, gctApplies: false } });
+    const refused = testApi(cards.app, cardOwner.token).call('addCharge', {
+      params: { id: other._id },
+      body: { kind: 'fine', label: 'Too much', amount: 999_999_999, gctApplies: false },
+    });
     await expect(refused).rejects.toMatchObject({ status: 400 });
     expect(await lettersTo(cards.app, other._id, 'charge_added')).toHaveLength(1);
     expect((await historyOf(cards.app, cardOwner.token, other._id)).filter((event) => event.kind === 'charge_added')).toHaveLength(1);

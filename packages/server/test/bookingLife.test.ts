@@ -33,11 +33,21 @@ describe(`the booking's life: the table, the API and the database agree (${descr
   /** A booking in the given status, on days of its own (today for steps that need the pickup day). */
   async function bookingIn(status: BookingStatus, pickupToday: boolean): Promise<string> {
     const pickupDate = pickupToday ? day(0) : day(nextDay);
-    if (pickupToday) await t.db.execute(sql`UPDATE bookings SET status = 'cancelled' WHERE car_id = ${carId} AND pickup_date = ${pickupDate}::date AND status <> 'cancelled'`);
+    if (pickupToday)
+      await t.db.execute(sql`UPDATE bookings SET status = 'cancelled' WHERE car_id = ${carId} AND pickup_date = ${pickupDate}::date AND status <> 'cancelled'`);
     nextDay += 2;
     const [row] = await t.db
       .insert(bookings)
-      .values({ carId, userId: customer.user._id, pickupDate, returnDate: pickupDate, price: 9000, status, paymentMethod: 'upfront', holdExpiresAt: status === 'pending' ? sql`now() + interval '1 day'` : null })
+      .values({
+        carId,
+        userId: customer.user._id,
+        pickupDate,
+        returnDate: pickupDate,
+        price: 9000,
+        status,
+        paymentMethod: 'upfront',
+        holdExpiresAt: status === 'pending' ? sql`now() + interval '1 day'` : null,
+      })
       .returning({ id: bookings.id });
     return row!.id;
   }

@@ -12,7 +12,23 @@ import { bookingEvents, bookings } from '../src/db/schema';
 import { DEFAULT_MIGRATIONS_DIR, migrate } from '../src/db/migrate';
 import { queryRows } from '../src/db/types';
 import { expireHolds } from '../src/features/bookings/holds';
-import { type Account, bookCar, callWithStatus, createOwner, createTestApp, createTestDatabase, describeDatabase, outcomeOf, refusalOf, registerCustomer, statusOf, type TestApp, testApi, TEST_PASSWORD, uniqueEmail } from './helpers';
+import {
+  type Account,
+  bookCar,
+  callWithStatus,
+  createOwner,
+  createTestApp,
+  createTestDatabase,
+  describeDatabase,
+  outcomeOf,
+  refusalOf,
+  registerCustomer,
+  statusOf,
+  type TestApp,
+  testApi,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from './helpers';
 import { addCar, day, insertBooking } from './support/fleet';
 
 /** A customer's booking with the status it was answered with (201 when made). */
@@ -81,7 +97,10 @@ describe(`a booking's life (${describeDatabase})`, () => {
         [customer.token, 'WR-AAAAAA'],
         [customer.token, 'not-a-reference'],
       ] as const) {
-        expect(await refusalOf(detail(token, reference))).toEqual({ status: 404, answer: { success: false, code: expect.any(String), message: MESSAGES.bookingNotFound } });
+        expect(await refusalOf(detail(token, reference))).toEqual({
+          status: 404,
+          answer: { success: false, code: expect.any(String), message: MESSAGES.bookingNotFound },
+        });
       }
     });
   });
@@ -95,7 +114,10 @@ describe(`a booking's life (${describeDatabase})`, () => {
       expect(await statusOf(book(t.app, next.token, car._id, day(6), day(7)))).toBe(409);
 
       // Its time comes (as if 90 minutes went by).
-      await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 second'` }).where(eq(bookings.id, booking._id));
+      await t.db
+        .update(bookings)
+        .set({ holdExpiresAt: sql`now() - interval '1 second'` })
+        .where(eq(bookings.id, booking._id));
       const expired = await expireHolds(t.db, t.app.events);
       expect(expired.map((hold) => hold.reference)).toContain(booking.reference);
 
@@ -114,7 +136,10 @@ describe(`a booking's life (${describeDatabase})`, () => {
       const fresh = await bookCar(t.app, customer.token, car._id, day(3), day(3));
       const confirmed = await bookCar(t.app, customer.token, car._id, day(4), day(4));
       await confirm(confirmed._id);
-      await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 hour'` }).where(eq(bookings.id, confirmed._id));
+      await t.db
+        .update(bookings)
+        .set({ holdExpiresAt: sql`now() - interval '1 hour'` })
+        .where(eq(bookings.id, confirmed._id));
       await expireHolds(t.db, t.app.events);
       const statuses = Object.fromEntries((await mine(customer.token)).map((b) => [b._id, b.status]));
       expect(statuses).toEqual({ [fresh._id]: 'pending', [confirmed._id]: 'confirmed' });
@@ -123,7 +148,10 @@ describe(`a booking's life (${describeDatabase})`, () => {
     it('several sweeps at once cancel an expired hold once, with one history entry', async () => {
       const [car, customer] = await Promise.all([addCar(t.app, owner.token), registerCustomer(t.app)]);
       const booking = await bookCar(t.app, customer.token, car._id, day(8), day(8));
-      await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 second'` }).where(eq(bookings.id, booking._id));
+      await t.db
+        .update(bookings)
+        .set({ holdExpiresAt: sql`now() - interval '1 second'` })
+        .where(eq(bookings.id, booking._id));
       const results = await Promise.all([expireHolds(t.db, t.app.events), expireHolds(t.db, t.app.events), expireHolds(t.db, t.app.events)]);
       expect(results.flat().filter((hold) => hold.id === booking._id)).toHaveLength(1);
       const events = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking._id));
@@ -158,7 +186,11 @@ describe(`a booking's life (${describeDatabase})`, () => {
       for (const booking of [pending, confirmed]) {
         const res = await cancel(customer.token, booking._id);
         expect(res.status).toBe(200);
-        expect(res.answer).toMatchObject({ success: true, message: MESSAGES.bookingCancelled, booking: { _id: booking._id, status: 'cancelled', statusReason: 'customer' } });
+        expect(res.answer).toMatchObject({
+          success: true,
+          message: MESSAGES.bookingCancelled,
+          booking: { _id: booking._id, status: 'cancelled', statusReason: 'customer' },
+        });
       }
       expect(await statusOf(book(t.app, next.token, car._id, day(1), day(5)))).toBe(201);
       const history = responses.bookingDetail.parse((await detail(customer.token, confirmed.reference)).answer).booking.history;
@@ -212,7 +244,9 @@ describe(`accounts customers look after (${describeDatabase})`, () => {
   const login = (email: string, password: string) => callWithStatus(t.app, undefined, 'login', { body: { email, password } });
 
   it('takes an optional phone number at registration, and a customer changes name and phone', async () => {
-    const res = await callWithStatus(t.app, undefined, 'register', { body: { name: 'Keisha Lewis', email: uniqueEmail(), password: TEST_PASSWORD, phone: '+1 876 555 0199' } });
+    const res = await callWithStatus(t.app, undefined, 'register', {
+      body: { name: 'Keisha Lewis', email: uniqueEmail(), password: TEST_PASSWORD, phone: '+1 876 555 0199' },
+    });
     expect(res.status).toBe(201);
     const token = res.answer.token;
     expect((await me(token)).answer.user.phone).toBe('+1 876 555 0199');
@@ -229,9 +263,13 @@ describe(`accounts customers look after (${describeDatabase})`, () => {
   it('changes the password: a fresh token for the caller, every other session ends, the old password stops working', async () => {
     const account = await registerCustomer(t.app);
     const otherDevice = (await login(account.user.email, TEST_PASSWORD)).answer.token;
-    const changePassword = (currentPassword: string) => callWithStatus(t.app, account.token, 'changePassword', { body: { currentPassword, newPassword: 'a much better one' } });
+    const changePassword = (currentPassword: string) =>
+      callWithStatus(t.app, account.token, 'changePassword', { body: { currentPassword, newPassword: 'a much better one' } });
 
-    expect(await refusalOf(changePassword('wrong one'))).toEqual({ status: 400, answer: { success: false, code: expect.any(String), message: MESSAGES.wrongCurrentPassword } });
+    expect(await refusalOf(changePassword('wrong one'))).toEqual({
+      status: 400,
+      answer: { success: false, code: expect.any(String), message: MESSAGES.wrongCurrentPassword },
+    });
     expect(await statusOf(me(otherDevice))).toBe(200);
 
     const changed = await changePassword(TEST_PASSWORD);
@@ -273,7 +311,11 @@ describe(`the booking-lifecycle migration (${describeDatabase})`, () => {
       await run(`INSERT INTO users (id, name, email, password_hash) VALUES ('00000000-0000-4000-8000-000000000002', 'Old', 'old@example.com', 'x')`);
       await run(`INSERT INTO cars (id, brand, model, year, price_per_day, category, transmission, fuel_type, seating_capacity, location, description, image_id)
         VALUES ('00000000-0000-4000-8000-000000000003', 'Toyota', 'Axio', 2019, 5000, 'Sedan', 'Automatic', 'Gas', 5, 'Waterford, Portmore', 'x', '00000000-0000-4000-8000-000000000001')`);
-      for (const [n, status] of [[1, 'pending'], [2, 'confirmed'], [3, 'cancelled']] as const) {
+      for (const [n, status] of [
+        [1, 'pending'],
+        [2, 'confirmed'],
+        [3, 'cancelled'],
+      ] as const) {
         await run(`INSERT INTO bookings (car_id, user_id, pickup_date, return_date, price, status, payment_method)
           VALUES ('00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000002', current_date + ${n * 3}, current_date + ${n * 3}, 5000, '${status}', 'upfront')`);
       }

@@ -26,7 +26,8 @@ describe(`a booking needs a phone (${describeDatabase})`, () => {
   it('refuses a customer without a phone in words with code phone_needed, writes nothing, and books once the phone is given', async () => {
     const customer = await registerCustomer(t.app, { name: 'Nadine Phoneless', phone: null });
     const before = await everyRow(t.database.opened.raw);
-    const book = () => callWithStatus(t.app, customer.token, 'createBooking', { body: { car: car._id, pickupDate: day(20), returnDate: day(22), paymentMethod: 'upfront' } });
+    const book = () =>
+      callWithStatus(t.app, customer.token, 'createBooking', { body: { car: car._id, pickupDate: day(20), returnDate: day(22), paymentMethod: 'upfront' } });
     const saveProfile = (phone: string) => callWithStatus(t.app, customer.token, 'updateProfile', { body: { name: 'Nadine Phoneless', phone } });
     expect(await refusalOf(book())).toEqual({ status: 422, answer: { success: false, code: 'phone_needed', message: REFUSAL_CODES.phone_needed } });
     expect(await everyRow(t.database.opened.raw)).toEqual(before);

@@ -63,7 +63,13 @@ describe(`booking rules (${describeDatabase})`, () => {
   afterAll(() => t?.close());
 
   const bookFrom = (remoteAddress: string, token: string, car: string, pickupDate: string, returnDate: string) =>
-    t.app.inject({ method: 'POST', url: API.createBooking, remoteAddress, headers: authHeader(token), payload: { car, pickupDate, returnDate, paymentMethod: 'upfront' } });
+    t.app.inject({
+      method: 'POST',
+      url: API.createBooking,
+      remoteAddress,
+      headers: authHeader(token),
+      payload: { car, pickupDate, returnDate, paymentMethod: 'upfront' },
+    });
 
   it(`lets ten accounts from one address hold at most ${MAX_PENDING_BOOKINGS_PER_ADDRESS} cars, while another address books as usual; confirmed ones do not count`, async () => {
     // What a hoarder did: ten accounts from one address, each holding a car for its pickup far ahead.
@@ -170,11 +176,16 @@ describe(`booking rules (${describeDatabase})`, () => {
     expect((await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: ids[1], status: 'confirmed' })).statusCode).toBe(200);
 
     // A day and a minute go by (every hold moved that much nearer its end), and the sweeper runs.
-    await t.db.update(bookings).set({ holdExpiresAt: sql`hold_expires_at - interval '1 day 1 minute'` }).where(inArray(bookings.id, ids));
+    await t.db
+      .update(bookings)
+      .set({ holdExpiresAt: sql`hold_expires_at - interval '1 day 1 minute'` })
+      .where(inArray(bookings.id, ids));
     const expired = await expireHolds(t.db, t.app.events);
     expect(expired.map((hold) => hold.id).filter((id) => ids.includes(id))).toEqual([ids[0]]);
     const statuses = Object.fromEntries(
-      responses.bookings.parse((await t.app.inject({ method: 'GET', url: API.userBookings, headers: authHeader(customer.token) })).json()).bookings.map((b) => [b._id, [b.status, b.statusReason]]),
+      responses.bookings
+        .parse((await t.app.inject({ method: 'GET', url: API.userBookings, headers: authHeader(customer.token) })).json())
+        .bookings.map((b) => [b._id, [b.status, b.statusReason]]),
     );
     expect([ids[0], ids[1], ids[2]].map((id) => statuses[id!])).toEqual([
       ['cancelled', 'expired'],

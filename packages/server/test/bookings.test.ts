@@ -1,10 +1,30 @@
 import { API, type Booking, type BodyInputOf, MESSAGES, type PaymentMethod, responses } from '@rental/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { type Account, authHeader, bookCar, callWithStatus, createOwner, createTestApp, describeDatabase, refusalOf, registerCustomer, statusOf, TEST_PHONE, type TestApp, testApi } from './helpers';
+import {
+  type Account,
+  authHeader,
+  bookCar,
+  callWithStatus,
+  createOwner,
+  createTestApp,
+  describeDatabase,
+  refusalOf,
+  registerCustomer,
+  statusOf,
+  TEST_PHONE,
+  type TestApp,
+  testApi,
+} from './helpers';
 import { addCar, day, insertBooking, ownerCall } from './support/fleet';
 
-const BANK = { bankName: 'NCB', accountHolderName: 'Waterford Rentals Ltd', branch: 'Portmore', accountNumber: '123-456-789', accountType: 'Chequing' } as const;
+const BANK = {
+  bankName: 'NCB',
+  accountHolderName: 'Waterford Rentals Ltd',
+  branch: 'Portmore',
+  accountNumber: '123-456-789',
+  accountType: 'Chequing',
+} as const;
 
 /** A customer's booking with the status it was answered with (201 when made). */
 const book = (app: FastifyInstance, token: string, car: string, pickupDate: string, returnDate: string, paymentMethod: PaymentMethod = 'upfront') =>
@@ -22,10 +42,7 @@ describe(`bookings (${describeDatabase})`, () => {
   });
   // Fresh customers for each test: a customer holds at most three pending bookings at once.
   beforeEach(async () => {
-    [customer, other] = await Promise.all([
-      registerCustomer(t.app, { name: 'Alicia Brown' }),
-      registerCustomer(t.app, { name: 'Marcus Green' }),
-    ]);
+    [customer, other] = await Promise.all([registerCustomer(t.app, { name: 'Alicia Brown' }), registerCustomer(t.app, { name: 'Marcus Green' })]);
   });
   afterAll(() => t?.close());
 
@@ -40,7 +57,8 @@ describe(`bookings (${describeDatabase})`, () => {
     expect(res.status).toBe(200);
     return responses.bookings.parse(res.answer).bookings;
   };
-  const setStatus = (bookingId: string, status: BodyInputOf<'changeStatus'>['status'], token = owner.token) => callWithStatus(t.app, token, 'changeStatus', { body: { bookingId, status } });
+  const setStatus = (bookingId: string, status: BodyInputOf<'changeStatus'>['status'], token = owner.token) =>
+    callWithStatus(t.app, token, 'changeStatus', { body: { bookingId, status } });
   const staff = testApi;
 
   describe('check-availability', () => {
@@ -156,7 +174,10 @@ describe(`bookings (${describeDatabase})`, () => {
         [day(31), day(31)],
         [day(25), day(40)],
       ] as const) {
-        expect(await refusalOf(book(t.app, other.token, car._id, pickup, ret)), `${pickup}..${ret}`).toEqual({ status: 409, answer: { success: false, code: expect.any(String), message: MESSAGES.datesTaken } });
+        expect(await refusalOf(book(t.app, other.token, car._id, pickup, ret)), `${pickup}..${ret}`).toEqual({
+          status: 409,
+          answer: { success: false, code: expect.any(String), message: MESSAGES.datesTaken },
+        });
       }
       expect(await statusOf(book(t.app, other.token, car._id, day(33), day(35)))).toBe(201);
       expect(await statusOf(book(t.app, other.token, car._id, day(27), day(29)))).toBe(201);
@@ -233,7 +254,10 @@ describe(`bookings (${describeDatabase})`, () => {
 
     it('takes cash deposits only once the company has bank details', async () => {
       const car = await addCar(t.app, owner.token);
-      await expect(book(t.app, customer.token, car._id, day(60), day(61), 'cash_deposit')).rejects.toMatchObject({ status: 409, message: MESSAGES.bankDetailsMissing });
+      await expect(book(t.app, customer.token, car._id, day(60), day(61), 'cash_deposit')).rejects.toMatchObject({
+        status: 409,
+        message: MESSAGES.bankDetailsMissing,
+      });
       expect((await callWithStatus(t.app, owner.token, 'bankDetails', { body: BANK })).status).toBe(200);
       const accepted = await book(t.app, customer.token, car._id, day(60), day(61), 'cash_deposit');
       expect(accepted.status).toBe(201);
@@ -243,7 +267,10 @@ describe(`bookings (${describeDatabase})`, () => {
     it('needs a logged-in customer', async () => {
       const car = await addCar(t.app, owner.token);
       const body = { car: car._id, pickupDate: day(1), returnDate: day(2), paymentMethod: 'upfront' } as const;
-      expect(await refusalOf(testApi(t.app).call('createBooking', { body }))).toEqual({ status: 401, answer: { success: false, code: expect.any(String), message: MESSAGES.notAuthorized } });
+      expect(await refusalOf(testApi(t.app).call('createBooking', { body }))).toEqual({
+        status: 401,
+        answer: { success: false, code: expect.any(String), message: MESSAGES.notAuthorized },
+      });
       expect(await statusOf(callWithStatus(t.app, 'not.a.token', 'createBooking', { body }))).toBe(401);
     });
   });
@@ -303,7 +330,10 @@ describe(`bookings (${describeDatabase})`, () => {
 
     it('is for owners only', async () => {
       expect(await statusOf(callWithStatus(t.app, undefined, 'ownerBookings'))).toBe(401);
-      expect(await refusalOf(testApi(t.app, customer.token).call('ownerBookings'))).toEqual({ status: 403, answer: { success: false, code: expect.any(String), message: MESSAGES.staffOnly } });
+      expect(await refusalOf(testApi(t.app, customer.token).call('ownerBookings'))).toEqual({
+        status: 403,
+        answer: { success: false, code: expect.any(String), message: MESSAGES.staffOnly },
+      });
     });
   });
 
@@ -323,7 +353,10 @@ describe(`bookings (${describeDatabase})`, () => {
       expect((await setStatus(first._id, 'cancelled')).status).toBe(200);
       expect(await statusOf(book(t.app, other.token, car._id, day(103), day(104)))).toBe(201);
       for (const status of ['pending', 'confirmed'] as const) {
-        expect(await refusalOf(setStatus(first._id, status))).toEqual({ status: 409, answer: { success: false, code: expect.any(String), message: MESSAGES.reactivateConflict } });
+        expect(await refusalOf(setStatus(first._id, status))).toEqual({
+          status: 409,
+          answer: { success: false, code: expect.any(String), message: MESSAGES.reactivateConflict },
+        });
       }
       expect((await userBookings(customer.token)).find((b) => b._id === first._id)?.status).toBe('cancelled');
     });
@@ -334,7 +367,10 @@ describe(`bookings (${describeDatabase})`, () => {
       expect((await setStatus(booking._id, 'cancelled')).status).toBe(200);
       expect((await callWithStatus(t.app, owner.token, 'deleteCar', { body: { carId: car._id } })).status).toBe(200);
       for (const status of ['pending', 'confirmed'] as const) {
-        expect(await refusalOf(setStatus(booking._id, status))).toEqual({ status: 409, answer: { success: false, code: expect.any(String), message: MESSAGES.carRemovedCannotReactivate } });
+        expect(await refusalOf(setStatus(booking._id, status))).toEqual({
+          status: 409,
+          answer: { success: false, code: expect.any(String), message: MESSAGES.carRemovedCannotReactivate },
+        });
       }
       expect((await userBookings(customer.token)).find((b) => b._id === booking._id)?.status).toBe('cancelled');
     });

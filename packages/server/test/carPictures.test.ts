@@ -13,7 +13,19 @@ import { DEFAULT_MIGRATIONS_DIR, migrate } from '../src/db/migrate';
 import { carPictures, images } from '../src/db/schema';
 import { queryRows } from '../src/db/types';
 import { findCar } from '../src/features/cars/service';
-import { type Account, callWithStatus, createOwner, createTestApp, createTestDatabase, describeDatabase, refusalOf, registerCustomer, statusOf, type TestApp, testApi } from './helpers';
+import {
+  type Account,
+  callWithStatus,
+  createOwner,
+  createTestApp,
+  createTestDatabase,
+  describeDatabase,
+  refusalOf,
+  registerCustomer,
+  statusOf,
+  type TestApp,
+  testApi,
+} from './helpers';
 import { addCar, carForm, carFormData, day } from './support/fleet';
 import { smallPng } from './support/images';
 import { formData } from './support/multipart';
@@ -36,7 +48,9 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
   /** The owner's add-car or update-car form (a car id: an update), with the status it was answered with. */
   const sendCar = async (carId: string | null, data: unknown, image?: Buffer | null) => {
     const form = await carFormData(data, image);
-    return carId === null ? callWithStatus(t.app, owner.token, 'addCar', { form }) : callWithStatus(t.app, owner.token, 'updateCar', { params: { id: carId }, form });
+    return carId === null
+      ? callWithStatus(t.app, owner.token, 'addCar', { form })
+      : callWithStatus(t.app, owner.token, 'updateCar', { params: { id: carId }, form });
   };
   /** A picture of its own colour, so each upload is a different picture. */
   const picture = (shade: number) => smallPng(200 + shade, 120);
@@ -105,7 +119,10 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       [{ distancePerDay: '300 km' }, 'Daily distance allowance must be a whole number.'],
     ])('refuses %j with a plain sentence and changes nothing', async (bad, message) => {
       const car = await addCar(t.app, owner.token, { doors: 3, distancePerDay: 400 });
-      expect(await refusalOf(sendCar(car._id, { ...carForm(), ...bad }, null))).toEqual({ status: 400, answer: { success: false, code: expect.any(String), message } });
+      expect(await refusalOf(sendCar(car._id, { ...carForm(), ...bad }, null))).toEqual({
+        status: 400,
+        answer: { success: false, code: expect.any(String), message },
+      });
       await expect(sendCar(null, { ...carForm(), ...bad })).rejects.toMatchObject({ status: 400, message });
       expect(await publicCar(car._id)).toMatchObject({ doors: 3, distancePerDay: 400 });
     });
@@ -134,7 +151,10 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       expect(full.pictures).toHaveLength(MAX_CAR_PICTURES);
       expect(new Set(full.pictures).size).toBe(MAX_CAR_PICTURES);
       const before = await imageCount();
-      expect(await refusalOf(addPicture(car._id, await picture(9)))).toEqual({ status: 409, answer: { success: false, code: expect.any(String), message: MESSAGES.tooManyCarPictures } });
+      expect(await refusalOf(addPicture(car._id, await picture(9)))).toEqual({
+        status: 409,
+        answer: { success: false, code: expect.any(String), message: MESSAGES.tooManyCarPictures },
+      });
       expect(await imageCount()).toBe(before);
       expect((await publicCar(car._id)).pictures).toEqual(full.pictures);
     });
@@ -153,7 +173,9 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       const car = await addCar(t.app, owner.token, { model: 'Reordered' });
       const second = carOf(await addPicture(car._id, await picture(2))).pictures[1]!;
       const third = carOf(await addPicture(car._id, await picture(3))).pictures[2]!;
-      const booked = await callWithStatus(t.app, customer.token, 'createBooking', { body: { car: car._id, pickupDate: day(30), returnDate: day(31), paymentMethod: 'upfront' } });
+      const booked = await callWithStatus(t.app, customer.token, 'createBooking', {
+        body: { car: car._id, pickupDate: day(30), returnDate: day(31), paymentMethod: 'upfront' },
+      });
       expect(booked.status).toBe(201);
 
       const res = await order(car._id, [third, car.image, second].map(idOf));
@@ -172,8 +194,17 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       const car = await addCar(t.app, owner.token, { model: 'Stale' });
       const other = await addCar(t.app, owner.token, { model: 'Other' });
       const second = carOf(await addPicture(car._id, await picture(4))).pictures[1]!;
-      for (const ids of [[idOf(second)], [idOf(second), idOf(second)], [idOf(second), idOf(other.image)], [idOf(second), idOf(car.image), idOf(other.image)], [idOf(second), 'not-an-id']]) {
-        expect(await refusalOf(order(car._id, ids)), JSON.stringify(ids)).toEqual({ status: 409, answer: { success: false, code: expect.any(String), message: MESSAGES.carPicturesChanged } });
+      for (const ids of [
+        [idOf(second)],
+        [idOf(second), idOf(second)],
+        [idOf(second), idOf(other.image)],
+        [idOf(second), idOf(car.image), idOf(other.image)],
+        [idOf(second), 'not-an-id'],
+      ]) {
+        expect(await refusalOf(order(car._id, ids)), JSON.stringify(ids)).toEqual({
+          status: 409,
+          answer: { success: false, code: expect.any(String), message: MESSAGES.carPicturesChanged },
+        });
       }
       expect(await statusOf(order(car._id, []))).toBe(400);
       expect((await publicCar(car._id)).pictures).toEqual([car.image, second]);
@@ -198,7 +229,10 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       }
       expect(await servedStatus(car.image)).toBe(404);
 
-      expect(await refusalOf(remove(car._id, idOf(third)))).toEqual({ status: 409, answer: { success: false, code: expect.any(String), message: MESSAGES.lastCarPicture } });
+      expect(await refusalOf(remove(car._id, idOf(third)))).toEqual({
+        status: 409,
+        answer: { success: false, code: expect.any(String), message: MESSAGES.lastCarPicture },
+      });
       expect(await servedStatus(third)).toBe(200);
     });
 
@@ -212,7 +246,12 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
       // The neighbour's picture is still there.
       expect(await servedStatus(other.image)).toBe(200);
       expect((await callWithStatus(t.app, owner.token, 'deleteCar', { body: { carId: car._id } })).status).toBe(200);
-      for (const refused of [() => addPicture(car._id), () => order(car._id, [idOf(car.image)]), () => remove(car._id, idOf(car.image)), () => addPicture('not-a-car')]) {
+      for (const refused of [
+        () => addPicture(car._id),
+        () => order(car._id, [idOf(car.image)]),
+        () => remove(car._id, idOf(car.image)),
+        () => addPicture('not-a-car'),
+      ]) {
         await expect(refused()).rejects.toMatchObject({ status: 404, message: MESSAGES.carNotFound });
       }
     });
@@ -235,7 +274,10 @@ describe(`a car's doors, distance and pictures (${describeDatabase})`, () => {
     it('uses the upload checks of add-car: a file that is not a picture is refused, nothing stored', async () => {
       const car = await addCar(t.app, owner.token, { model: 'Checked' });
       const before = await imageCount();
-      await expect(addPicture(car._id, Buffer.from('This is a plain text file pretending to be a PNG.\n'))).rejects.toMatchObject({ status: 400, message: MESSAGES.imageInvalid });
+      await expect(addPicture(car._id, Buffer.from('This is a plain text file pretending to be a PNG.\n'))).rejects.toMatchObject({
+        status: 400,
+        message: MESSAGES.imageInvalid,
+      });
       expect(await statusOf(callWithStatus(t.app, owner.token, 'addCarPicture', { params: { id: car._id }, form: formData({}) }))).toBe(400);
       expect(await imageCount()).toBe(before);
     });

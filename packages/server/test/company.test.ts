@@ -4,7 +4,18 @@
  */
 import { type CompanySettings, DEFAULT_COMPANY } from '@rental/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callWithStatus, createOwner, createTestApp, describeDatabase, refusalOf, registerCustomer, statusOf, type Account, type TestApp, testApi } from './helpers';
+import {
+  callWithStatus,
+  createOwner,
+  createTestApp,
+  describeDatabase,
+  refusalOf,
+  registerCustomer,
+  statusOf,
+  type Account,
+  type TestApp,
+  testApi,
+} from './helpers';
 import { addCar, carFormData, day } from './support/fleet';
 
 describe(`company settings (${describeDatabase})`, () => {
@@ -74,7 +85,10 @@ describe(`company settings (${describeDatabase})`, () => {
     ['a currency that is not a code', { currency: 'dollars' }, /Currency must be a three-letter code/],
   ])('refuses %s with a 400 naming the problem, changing nothing', async (_name, change, message) => {
     const before = await read();
-    expect(await refusalOf(save(owner.token, { ...before, ...change }))).toEqual({ status: 400, answer: { success: false, code: expect.any(String), message: expect.stringMatching(message) } });
+    expect(await refusalOf(save(owner.token, { ...before, ...change }))).toEqual({
+      status: 400,
+      answer: { success: false, code: expect.any(String), message: expect.stringMatching(message) },
+    });
     expect(await read()).toEqual(before);
   });
 
@@ -132,7 +146,13 @@ describe(`an owner's user data (${describeDatabase})`, () => {
     const empty = await userData(owner.token);
     for (const field of BANK_FIELDS) expect(empty[field], field).toBe('');
 
-    const details = { bankName: 'NCB', accountHolderName: 'Waterford Car Rental', branch: 'Portmore', accountNumber: '3045-112', accountType: 'Chequing' } as const;
+    const details = {
+      bankName: 'NCB',
+      accountHolderName: 'Waterford Car Rental',
+      branch: 'Portmore',
+      accountNumber: '3045-112',
+      accountType: 'Chequing',
+    } as const;
     expect((await callWithStatus(t.app, owner.token, 'bankDetails', { body: details })).status).toBe(200);
     expect(await userData(owner.token)).toMatchObject({ role: 'owner', ...details });
 

@@ -29,7 +29,8 @@ describe(`a company in Ocho Rios (${describeDatabase})`, () => {
   const read = async (): Promise<CompanyFacts> => (await testApi(t.app).call('company')).company;
   /** The owner's save, with its status and the answer or refusal. */
   const save = (company: BodyInputOf<'updateCompany'>) => outcomeOf(callWithStatus(t.app, owner.token, 'updateCompany', { body: company }));
-  const available = async (location: string) => (await testApi(t.app).call('checkAvailability', { body: { location, pickupDate: day(10), returnDate: day(12) } })).availableCars;
+  const available = async (location: string) =>
+    (await testApi(t.app).call('checkAvailability', { body: { location, pickupDate: day(10), returnDate: day(12) } })).availableCars;
 
   it('is set up by its settings alone: its name and place are answered, searched and booked', async () => {
     const shipped = await read();
@@ -51,7 +52,18 @@ describe(`a company in Ocho Rios (${describeDatabase})`, () => {
     expect(shipped.locations).toEqual(DEFAULT_COMPANY.locations);
 
     // A car may stand only at the company's own place.
-    const form = await carFormData({ brand: 'Toyota', model: 'Yaris', year: 2022, pricePerDay: 6000, category: 'Sedan', transmission: 'Automatic', fuel_type: 'Petrol', seating_capacity: 5, location: 'Waterford, Portmore', description: 'A car at the wrong place.' });
+    const form = await carFormData({
+      brand: 'Toyota',
+      model: 'Yaris',
+      year: 2022,
+      pricePerDay: 6000,
+      category: 'Sedan',
+      transmission: 'Automatic',
+      fuel_type: 'Petrol',
+      seating_capacity: 5,
+      location: 'Waterford, Portmore',
+      description: 'A car at the wrong place.',
+    });
     const refused = outcomeOf(callWithStatus(t.app, owner.token, 'addCar', { form }));
     expect(await refused).toMatchObject({ status: 400, refusal: { message: "Please choose one of the company's pickup locations: Ocho Rios." } });
     const car = await addCar(t.app, owner.token, { location: 'Ocho Rios' });
@@ -60,7 +72,9 @@ describe(`a company in Ocho Rios (${describeDatabase})`, () => {
     expect((await available('Ocho Rios')).map((c) => c._id)).toEqual([car._id]);
     expect(await available('Waterford, Portmore')).toEqual([]);
 
-    const booked = await callWithStatus(t.app, customer.token, 'createBooking', { body: { car: car._id, pickupDate: day(10), returnDate: day(12), paymentMethod: 'upfront' } });
+    const booked = await callWithStatus(t.app, customer.token, 'createBooking', {
+      body: { car: car._id, pickupDate: day(10), returnDate: day(12), paymentMethod: 'upfront' },
+    });
     expect(booked.status).toBe(201);
     expect(await available('Ocho Rios')).toEqual([]);
   });

@@ -56,12 +56,13 @@ describe(`simultaneous bookings (${describeDatabase})`, () => {
     // Ranges that overlap some others but not all: PostgreSQL may then deadlock two inserts on the
     // exclusion constraint, and the server must try the loser again instead of answering 500.
     const cars = [await addCar(t.app, owner.token), await addCar(t.app, owner.token)];
-    const attempts = crowd.flatMap((c, i) =>
-      cars.map((car, k) => ({ token: c.token, car: car._id, from: 40 + ((i * 3 + k) % 11), days: (i + k) % 3 })),
-    );
+    const attempts = crowd.flatMap((c, i) => cars.map((car, k) => ({ token: c.token, car: car._id, from: 40 + ((i * 3 + k) % 11), days: (i + k) % 3 })));
     const answers = await Promise.all(attempts.map((a) => book(a.token, a.car, day(a.from), day(a.from + a.days))));
     const statuses = answers.map((r) => r.status);
-    expect(statuses.filter((s) => s !== 201 && s !== 409), JSON.stringify(answers.find((r) => r.status >= 500)?.refusal)).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 201 && s !== 409),
+      JSON.stringify(answers.find((r) => r.status >= 500)?.refusal),
+    ).toEqual([]);
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThan(1);
 
     for (const car of cars) {

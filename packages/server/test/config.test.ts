@@ -31,21 +31,32 @@ describe('settings from the environment', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow('PAYMENT_PROVIDER must be none, wipay or sandbox.');
     const site = { PUBLIC_URL: 'https://rent.example.com' };
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'wipay', WIPAY_ACCOUNT_NUMBER: '1234567890', WIPAY_API_KEY: 'k' })).toThrow(
-      'PAYMENT_PROVIDER is wipay but PUBLIC_URL is not set; set PUBLIC_URL to the site\'s address (such as https://rent.example.com), where WiPay sends customers back after they pay.',
+      "PAYMENT_PROVIDER is wipay but PUBLIC_URL is not set; set PUBLIC_URL to the site's address (such as https://rent.example.com), where WiPay sends customers back after they pay.",
     );
-    expect(() => loadConfig({ ...site, PAYMENT_PROVIDER: 'wipay', WIPAY_ACCOUNT_NUMBER: '1234567890', WIPAY_API_KEY: 'k', WIPAY_ENVIRONMENT: 'production' })).toThrow(
-      'WIPAY_ENVIRONMENT must be sandbox or live.',
-    );
+    expect(() =>
+      loadConfig({ ...site, PAYMENT_PROVIDER: 'wipay', WIPAY_ACCOUNT_NUMBER: '1234567890', WIPAY_API_KEY: 'k', WIPAY_ENVIRONMENT: 'production' }),
+    ).toThrow('WIPAY_ENVIRONMENT must be sandbox or live.');
     expect(loadConfig({ ...site, PAYMENT_PROVIDER: 'wipay', WIPAY_ACCOUNT_NUMBER: '1234567890', WIPAY_API_KEY: 'k' }).wipay).toEqual({
       accountNumber: '1234567890',
       apiKey: 'k',
       environment: 'sandbox',
       url: 'https://jm.wipayfinancial.com',
     });
-    const live = loadConfig({ ...site, PAYMENT_PROVIDER: 'wipay', WIPAY_ACCOUNT_NUMBER: '1234567890', WIPAY_API_KEY: 'k', WIPAY_ENVIRONMENT: 'live', WIPAY_URL: 'http://127.0.0.1:4000/' });
+    const live = loadConfig({
+      ...site,
+      PAYMENT_PROVIDER: 'wipay',
+      WIPAY_ACCOUNT_NUMBER: '1234567890',
+      WIPAY_API_KEY: 'k',
+      WIPAY_ENVIRONMENT: 'live',
+      WIPAY_URL: 'http://127.0.0.1:4000/',
+    });
     expect(live.wipay).toMatchObject({ environment: 'live', url: 'http://127.0.0.1:4000' });
     // The sandbox needs no account: it is WiPay's sandbox account (1234567890, key 123), on this machine.
-    expect(loadConfig({ PAYMENT_PROVIDER: 'sandbox', PAYMENT_SANDBOX_PORT: '4001' })).toMatchObject({ paymentProvider: 'sandbox', wipay: undefined, paymentSandboxPort: 4001 });
+    expect(loadConfig({ PAYMENT_PROVIDER: 'sandbox', PAYMENT_SANDBOX_PORT: '4001' })).toMatchObject({
+      paymentProvider: 'sandbox',
+      wipay: undefined,
+      paymentSandboxPort: 4001,
+    });
     expect(() => loadConfig({ PAYMENT_SANDBOX_PORT: 'x' })).toThrow('PAYMENT_SANDBOX_PORT must be a whole number between 1 and 65535.');
   });
 

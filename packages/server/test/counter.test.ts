@@ -49,7 +49,10 @@ describe(`the counter (${describeDatabase})`, () => {
     expect(out.statusCode, out.body).toBe(200);
     const pickupDate = addDays(returnDate, -days);
     await t.db.update(bookings).set({ pickupDate, returnDate }).where(eq(bookings.id, ready.booking._id));
-    await t.db.update(rentals).set({ checkedOutAt: new Date(`${pickupDate}T09:00:00-05:00`) }).where(eq(rentals.bookingId, ready.booking._id));
+    await t.db
+      .update(rentals)
+      .set({ checkedOutAt: new Date(`${pickupDate}T09:00:00-05:00`) })
+      .where(eq(rentals.bookingId, ready.booking._id));
     return ready;
   }
 
@@ -83,7 +86,8 @@ describe(`the counter (${describeDatabase})`, () => {
     expect(agreement.headers['cache-control']).toBe('private, no-store');
     expect((await get(owner.token, pathFor('agreementPdf', { id: booking._id }))).rawPayload.equals(agreement.rawPayload)).toBe(true);
     const text = await pdfText(agreement.rawPayload);
-    for (const words of [booking.reference, 'Keisha Brown', 'JM123456789', car.plate!, '12,345', 'Scratch on the rear bumper', 'Andre Campbell']) expect(text).toContain(words);
+    for (const words of [booking.reference, 'Keisha Brown', 'JM123456789', car.plate!, '12,345', 'Scratch on the rear bumper', 'Andre Campbell'])
+      expect(text).toContain(words);
 
     const stranger = await registerCustomer(t.app);
     expect((await get(stranger.token, pathFor('agreementPdf', { id: booking._id }))).statusCode).toBe(404);
@@ -92,7 +96,12 @@ describe(`the counter (${describeDatabase})`, () => {
     // The damage photo: re-encoded, private, and the damage is carried with the car.
     const detail = (await get(customer.token, API.userBooking(booking.reference))).json().booking;
     expect(detail.status).toBe('on_rent');
-    expect(detail.counter.checkOut).toMatchObject({ odometerKm: 12_345, fuelEighths: 6, deposit: { amount: 15_000, method: 'cash' }, items: ['Spare tyre', 'Jack'] });
+    expect(detail.counter.checkOut).toMatchObject({
+      odometerKm: 12_345,
+      fuelEighths: 6,
+      deposit: { amount: 15_000, method: 'cash' },
+      items: ['Spare tyre', 'Jack'],
+    });
     const photoUrl = detail.counter.checkOut.damages[0].photo as string;
     const served = await get(customer.token, photoUrl);
     expect(served.statusCode).toBe(200);
@@ -107,12 +116,25 @@ describe(`the counter (${describeDatabase})`, () => {
     expect(letters).toContainEqual({ recipient: customer.user.email, attachment: 'agreement' });
 
     // Nor erase their account while they have the car.
-    const erase = await t.app.inject({ method: 'DELETE', url: API.deleteAccount, headers: authHeader(customer.token), payload: { password: customer.password } });
+    const erase = await t.app.inject({
+      method: 'DELETE',
+      url: API.deleteAccount,
+      headers: authHeader(customer.token),
+      payload: { password: customer.password },
+    });
     expect(erase.json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.erasureOnRent });
 
     // A customer cannot cancel a car on rent; the status select leaves it alone.
-    expect((await post(customer.token, API.cancelBooking, { bookingId: booking._id })).json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.cancelOnRent });
-    expect((await post(owner.token, API.changeStatus, { bookingId: booking._id, status: 'cancelled' })).json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.atCounter });
+    expect((await post(customer.token, API.cancelBooking, { bookingId: booking._id })).json()).toEqual({
+      success: false,
+      code: expect.any(String),
+      message: COUNTER_MESSAGES.cancelOnRent,
+    });
+    expect((await post(owner.token, API.changeStatus, { bookingId: booking._id, status: 'cancelled' })).json()).toEqual({
+      success: false,
+      code: expect.any(String),
+      message: COUNTER_MESSAGES.atCounter,
+    });
 
     // Keys back on time, full, no damage: no charges, the whole deposit back.
     const back = await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm({ odometerKm: 12_900, fuelEighths: 6 }));
@@ -132,7 +154,13 @@ describe(`the counter (${describeDatabase})`, () => {
 
   it("keys out and back are in the booking's history with the deposit and what the return settled, naming nobody; each makes its one letter", async () => {
     const { customer, booking } = await readyForPickup(2, 'Marcia Reid');
-    const out = await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { fuelEighths: 8, deposit: { amount: 20_000, method: 'card', reference: 'Card 4821' } }));
+    const out = await postCounter(
+      t.app,
+      owner.token,
+      'checkOut',
+      booking._id,
+      await paidForm(booking._id, { fuelEighths: 8, deposit: { amount: 20_000, method: 'card', reference: 'Card 4821' } }),
+    );
     expect(out.statusCode, out.body).toBe(200);
     const back = await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm({ odometerKm: 10_300, fuelEighths: 6 }));
     expect(back.statusCode, back.body).toBe(200);
@@ -147,7 +175,16 @@ describe(`the counter (${describeDatabase})`, () => {
     expect(keysBack).toHaveLength(1);
     expect(keysBack[0]).toMatchObject({
       status: 'returned',
-      data: { settlement: { receiptNumber: settled.receiptNumber, charges: settled.charges, depositRefunded: settled.depositRefunded, depositKept: settled.depositKept, owing: settled.owing, toBeAssessed: false } },
+      data: {
+        settlement: {
+          receiptNumber: settled.receiptNumber,
+          charges: settled.charges,
+          depositRefunded: settled.depositRefunded,
+          depositKept: settled.depositKept,
+          owing: settled.owing,
+          toBeAssessed: false,
+        },
+      },
     });
     // Kept forever: no name, e-mail or phone of the customer in it.
     for (const event of [...keysOut, ...keysBack]) {
@@ -174,7 +211,9 @@ describe(`the counter (${describeDatabase})`, () => {
 
     const customer = await approvedCustomer(t.app);
     const tomorrow = await confirmedBooking(t.app, owner, customer, car._id, day(2), day(3));
-    expect((await postCounter(t.app, owner.token, 'checkOut', tomorrow._id, await paidForm(tomorrow._id))).json().message).toBe(COUNTER_MESSAGES.beforePickupDay);
+    expect((await postCounter(t.app, owner.token, 'checkOut', tomorrow._id, await paidForm(tomorrow._id))).json().message).toBe(
+      COUNTER_MESSAGES.beforePickupDay,
+    );
 
     const { booking } = await readyForPickup(1);
     const attempts: [object | string, number, string][] = [
@@ -188,21 +227,41 @@ describe(`the counter (${describeDatabase})`, () => {
       expect(res.json(), JSON.stringify(data).slice(0, 80)).toEqual({ success: false, code: expect.any(String), message });
       expect(res.statusCode).toBe(status);
     }
-    const notImage = await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { damages: [{ zone: 'front', description: 'Dent', photo: 0 }] }), [
-      { name: 'photo', bytes: NOT_AN_IMAGE, filename: 'dent.jpg', type: 'image/jpeg' },
-    ]);
+    const notImage = await postCounter(
+      t.app,
+      owner.token,
+      'checkOut',
+      booking._id,
+      await paidForm(booking._id, { damages: [{ zone: 'front', description: 'Dent', photo: 0 }] }),
+      [{ name: 'photo', bytes: NOT_AN_IMAGE, filename: 'dent.jpg', type: 'image/jpeg' }],
+    );
     expect(notImage.json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.photoNotImage });
-    const missingPhoto = await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { damages: [{ zone: 'front', description: 'Dent', photo: 0 }] }));
+    const missingPhoto = await postCounter(
+      t.app,
+      owner.token,
+      'checkOut',
+      booking._id,
+      await paidForm(booking._id, { damages: [{ zone: 'front', description: 'Dent', photo: 0 }] }),
+    );
     expect(missingPhoto.json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.photoMissing });
     expect(await statusOf(booking._id)).toBe('confirmed');
     expect(await rentalOf(booking._id)).toBeUndefined();
 
     // The odometer may not go back on the car's last reading.
-    await t.db.update(cars).set({ odometerKm: 50_000 }).where(eq(cars.id, (await t.db.select({ carId: bookings.carId }).from(bookings).where(eq(bookings.id, booking._id)))[0]!.carId));
-    expect((await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { odometerKm: 49_999 }))).json().message).toBe(COUNTER_MESSAGES.odometerBelowCar);
+    await t.db
+      .update(cars)
+      .set({ odometerKm: 50_000 })
+      .where(eq(cars.id, (await t.db.select({ carId: bookings.carId }).from(bookings).where(eq(bookings.id, booking._id)))[0]!.carId));
+    expect((await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { odometerKm: 49_999 }))).json().message).toBe(
+      COUNTER_MESSAGES.odometerBelowCar,
+    );
 
     // Check-in of a booking not on rent; customers may not use the counter.
-    expect((await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm())).json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.notOnRent });
+    expect((await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm())).json()).toEqual({
+      success: false,
+      code: expect.any(String),
+      message: COUNTER_MESSAGES.notOnRent,
+    });
     expect((await postCounter(t.app, customer.token, 'checkOut', booking._id, await paidForm(booking._id))).statusCode).toBe(403);
     expect(await statusOf(booking._id)).toBe('confirmed');
   });
@@ -211,7 +270,10 @@ describe(`the counter (${describeDatabase})`, () => {
     const { booking } = await readyForPickup(2);
     const second = await createOwner(t.app, { name: 'Second Agent' });
     const form = await paidForm(booking._id);
-    const outs = await Promise.all([postCounter(t.app, owner.token, 'checkOut', booking._id, form), postCounter(t.app, second.token, 'checkOut', booking._id, form)]);
+    const outs = await Promise.all([
+      postCounter(t.app, owner.token, 'checkOut', booking._id, form),
+      postCounter(t.app, second.token, 'checkOut', booking._id, form),
+    ]);
     expect(outs.map((res) => res.statusCode).sort()).toEqual([200, 409]);
     expect(outs.find((res) => res.statusCode === 409)!.json().message).toBe(COUNTER_MESSAGES.alreadyCheckedOut);
     const ins = await Promise.all([
@@ -228,11 +290,23 @@ describe(`the counter (${describeDatabase})`, () => {
     it('kilometres: exactly the allowance costs nothing, one more is charged with its GCT', async () => {
       const due = day(-1);
       const exact = await onRentDue(due);
-      const atAllowance = await postCounter(t.app, owner.token, 'checkIn', exact.booking._id, checkInForm({ odometerKm: 10_000 + 3 * 500, returnedAt: returnAt(due, '12:00') }));
+      const atAllowance = await postCounter(
+        t.app,
+        owner.token,
+        'checkIn',
+        exact.booking._id,
+        checkInForm({ odometerKm: 10_000 + 3 * 500, returnedAt: returnAt(due, '12:00') }),
+      );
       expect(atAllowance.json(), atAllowance.body).toMatchObject({ charges: [], depositRefunded: 15_000 });
 
       const over = await onRentDue(due);
-      const oneOver = await postCounter(t.app, owner.token, 'checkIn', over.booking._id, checkInForm({ odometerKm: 10_000 + 3 * 500 + 1, returnedAt: returnAt(due, '12:00') }));
+      const oneOver = await postCounter(
+        t.app,
+        owner.token,
+        'checkIn',
+        over.booking._id,
+        checkInForm({ odometerKm: 10_000 + 3 * 500 + 1, returnedAt: returnAt(due, '12:00') }),
+      );
       expect(oneOver.json().charges).toEqual([
         { kind: 'distance', label: '1 km over the 1,500 km allowance', amount: 40 },
         { kind: 'gct', label: 'GCT 15% on the charges', amount: 6 },
@@ -240,14 +314,20 @@ describe(`the counter (${describeDatabase})`, () => {
       expect(oneOver.json()).toMatchObject({ depositKept: 46, depositRefunded: 14_954 });
     });
 
-    it('the grace minute: back at the due time plus the grace is on time, a minute later is an extra day at the booking\'s rate', async () => {
+    it("the grace minute: back at the due time plus the grace is on time, a minute later is an extra day at the booking's rate", async () => {
       const due = day(-1);
       const inGrace = await onRentDue(due);
       const onTime = await postCounter(t.app, owner.token, 'checkIn', inGrace.booking._id, checkInForm({ returnedAt: returnAt(due, '19:00') }));
       expect(onTime.json().charges).toEqual([]);
 
       const late = await onRentDue(due);
-      const oneMinuteLate = await postCounter(t.app, owner.token, 'checkIn', late.booking._id, checkInForm({ returnedAt: returnAt(due, '19:01'), fuelEighths: 6 }));
+      const oneMinuteLate = await postCounter(
+        t.app,
+        owner.token,
+        'checkIn',
+        late.booking._id,
+        checkInForm({ returnedAt: returnAt(due, '19:01'), fuelEighths: 6 }),
+      );
       const charges = oneMinuteLate.json().charges as { kind: string; amount: number }[];
       const [quote] = await t.db.select({ quote: bookings.quote }).from(bookings).where(eq(bookings.id, late.booking._id));
       const rate = Math.round(quote!.quote!.lines.filter((line) => line.kind === 'days').reduce((sum, line) => sum + line.amount, 0) / quote!.quote!.days);
@@ -257,7 +337,11 @@ describe(`the counter (${describeDatabase})`, () => {
       expect(charges[1]!.amount).toBe(2 * 1_500);
       expect(charges[2]!.amount).toBe(Math.round((rate + 3_000) * 0.15));
       const total = rate + 3_000 + Math.round((rate + 3_000) * 0.15);
-      expect(oneMinuteLate.json()).toMatchObject({ depositKept: Math.min(15_000, total), depositRefunded: Math.max(0, 15_000 - total), owing: Math.max(0, total - 15_000) });
+      expect(oneMinuteLate.json()).toMatchObject({
+        depositKept: Math.min(15_000, total),
+        depositRefunded: Math.max(0, 15_000 - total),
+        owing: Math.max(0, total - 15_000),
+      });
       const receipt = await pdfText((await get(owner.token, pathFor('receiptPdf', { id: late.booking._id }))).rawPayload);
       expect(receipt).toContain('Late return');
       expect(receipt).toContain('Fuel');
@@ -292,7 +376,11 @@ describe(`the counter (${describeDatabase})`, () => {
     const car = await newCar();
     const customer = await approvedCustomer(t.app);
     const later = await confirmedBooking(t.app, owner, customer, car._id, day(5), day(6));
-    expect((await post(owner.token, API.changeStatus, { bookingId: later._id, status: 'no_show' })).json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.noShowBeforePickup });
+    expect((await post(owner.token, API.changeStatus, { bookingId: later._id, status: 'no_show' })).json()).toEqual({
+      success: false,
+      code: expect.any(String),
+      message: COUNTER_MESSAGES.noShowBeforePickup,
+    });
     const today = await confirmedBooking(t.app, owner, customer, car._id, day(0), day(1));
     const marked = await post(owner.token, API.changeStatus, { bookingId: today._id, status: 'no_show' });
     expect(marked.statusCode, marked.body).toBe(200);
@@ -323,10 +411,23 @@ describe(`the counter (${describeDatabase})`, () => {
     expect(damage).toMatchObject({ zone: 'roof', description: 'Hail dent', repairedAt: null });
     const repaired = await post(owner.token, pathFor('repairDamage', { id: damage._id }), {});
     expect(repaired.json()).toMatchObject({ success: true, message: COUNTER_MESSAGES.damageRepaired });
-    expect((await post(owner.token, pathFor('repairDamage', { id: damage._id }), {})).json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.damageAlreadyRepaired });
-    expect((await get(owner.token, pathFor('carDamages', { id: 'not-an-id' }))).json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.carNotFound });
+    expect((await post(owner.token, pathFor('repairDamage', { id: damage._id }), {})).json()).toEqual({
+      success: false,
+      code: expect.any(String),
+      message: COUNTER_MESSAGES.damageAlreadyRepaired,
+    });
+    expect((await get(owner.token, pathFor('carDamages', { id: 'not-an-id' }))).json()).toEqual({
+      success: false,
+      code: expect.any(String),
+      message: MESSAGES.carNotFound,
+    });
     // The history names the damage by its car, when found and when repaired, and who did it.
-    const history = (await get(owner.token, `${pathFor('ownerActivity')}?kind=damage`)).json().entries as { subjectId: string; subjectName: string; action: string; actor: { name: string } }[];
+    const history = (await get(owner.token, `${pathFor('ownerActivity')}?kind=damage`)).json().entries as {
+      subjectId: string;
+      subjectName: string;
+      action: string;
+      actor: { name: string };
+    }[];
     const ofThis = history.filter((entry) => entry.subjectId === damage._id);
     expect(ofThis.map((entry) => [entry.action, entry.subjectName, entry.actor.name])).toEqual([
       ['changed', 'Toyota Corolla', 'Andre Campbell'],

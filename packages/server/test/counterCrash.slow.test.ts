@@ -77,10 +77,20 @@ describe(`check-ins with kill -9 of the server and a restart (${describeDatabase
       const picture = await smallPng(8, 8);
       const [image] = await opened.db.insert(schema.images).values({ content: picture, mimeType: 'image/png', width: 8, height: 8 }).returning();
       // An owner exists, so the server does not make one (an argon2 hash) at every start.
-      const [owner] = await opened.db.insert(schema.users).values({ name: 'Andre Campbell', email: 'owner@crash.example', passwordHash: 'x', role: 'owner' }).returning();
+      const [owner] = await opened.db
+        .insert(schema.users)
+        .values({ name: 'Andre Campbell', email: 'owner@crash.example', passwordHash: 'x', role: 'owner' })
+        .returning();
       const customers = await opened.db
         .insert(schema.users)
-        .values(Array.from({ length: RENTALS }, (_, i) => ({ name: `Customer ${i}`, email: `c${i}@crash.example`, passwordHash: 'x', vettingStatus: 'approved' as const })))
+        .values(
+          Array.from({ length: RENTALS }, (_, i) => ({
+            name: `Customer ${i}`,
+            email: `c${i}@crash.example`,
+            passwordHash: 'x',
+            vettingStatus: 'approved' as const,
+          })),
+        )
         .returning({ id: schema.users.id });
       await opened.db.insert(schema.driverDetails).values(
         customers.map(({ id }) => ({
@@ -116,7 +126,17 @@ describe(`check-ins with kill -9 of the server and a restart (${describeDatabase
       const today = companyToday();
       const rows = await opened.db
         .insert(schema.bookings)
-        .values(cars.map((car, i) => ({ carId: car.id, userId: customers[i]!.id, pickupDate: today, returnDate: addDays(today, 3), price: 18_000, status: 'confirmed' as const, paymentMethod: 'upfront' as const })))
+        .values(
+          cars.map((car, i) => ({
+            carId: car.id,
+            userId: customers[i]!.id,
+            pickupDate: today,
+            returnDate: addDays(today, 3),
+            price: 18_000,
+            status: 'confirmed' as const,
+            paymentMethod: 'upfront' as const,
+          })),
+        )
         .returning({ id: schema.bookings.id });
       bookingIds = rows.map((r) => r.id);
       ownerToken = await signSessionToken(new TextEncoder().encode(JWT_SECRET), owner!.id);

@@ -61,7 +61,9 @@ describe(`items handed over, checked back (${describeDatabase})`, () => {
     expect(answer.charges.map((charge) => charge.kind)).toEqual(['item', 'gct']);
 
     const folio = (await get(pathFor('folio', { id: booking._id }))).json().folio as Folio;
-    expect(folio.lines.filter((line) => line.label.startsWith('Not returned'))).toMatchObject([{ kind: 'other', label: 'Not returned: Child seat', amount: 8_000, gct: 1_200 }]);
+    expect(folio.lines.filter((line) => line.label.startsWith('Not returned'))).toMatchObject([
+      { kind: 'other', label: 'Not returned: Child seat', amount: 8_000, gct: 1_200 },
+    ]);
 
     expect((await rentalOf(booking._id)).itemsMissing).toEqual(['Child seat', 'Jack']);
     const counter = counterResponses.counterBooking.parse((await get(pathFor('counterBooking', { id: booking._id }))).json()).booking.counter;
@@ -76,7 +78,13 @@ describe(`items handed over, checked back (${describeDatabase})`, () => {
 
   it('refuses an item that was never handed over, and one named twice, changing nothing', async () => {
     const booking = await onRent();
-    const never = await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm({ itemsMissing: [{ item: 'Jack' }, { item: 'Umbrella', amount: 1_500 }] }));
+    const never = await postCounter(
+      t.app,
+      owner.token,
+      'checkIn',
+      booking._id,
+      checkInForm({ itemsMissing: [{ item: 'Jack' }, { item: 'Umbrella', amount: 1_500 }] }),
+    );
     expect(never.statusCode).toBe(422);
     expect(never.json()).toMatchObject({ success: false, code: 'item_not_handed_over', message: REFUSAL_CODES.item_not_handed_over });
 

@@ -148,7 +148,11 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
     const rental = await carOnRent(day(9), day(11));
     const now = new Date(lateFrom(day(11)) + 2 * MINUTE);
     const other = second;
-    const rounds = await Promise.all([sweepCounter(t.db, t.app.events, { now }), sweepCounter(other, t.app.events, { now }), sweepCounter(t.db, t.app.events, { now })]);
+    const rounds = await Promise.all([
+      sweepCounter(t.db, t.app.events, { now }),
+      sweepCounter(other, t.app.events, { now }),
+      sweepCounter(t.db, t.app.events, { now }),
+    ]);
     expect(rounds.flatMap((round) => round.overdue).filter((reference) => reference === rental.reference)).toHaveLength(1);
     expect(await letters(rental.bookingId, 'overdue_staff_alert')).toHaveLength(1);
   });
@@ -190,7 +194,8 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
     const rental = await carOnRent(day(23), day(25), { fuelOut: 5 });
     const evening = dueBackAt(day(24), '20:00');
     const late = new Date(lateFrom(day(25)) + 5 * MINUTE);
-    for (const now of [evening, evening, late, late]) await Promise.all([sweepCounter(t.db, t.app.events, { now }), sweepCounter(second, t.app.events, { now })]);
+    for (const now of [evening, evening, late, late])
+      await Promise.all([sweepCounter(t.db, t.app.events, { now }), sweepCounter(second, t.app.events, { now })]);
 
     const history = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, rental.bookingId));
     const reminded = history.filter((event) => event.kind === 'return_reminded');
@@ -268,13 +273,25 @@ describe(`the counter's e-mails (${describeDatabase})`, () => {
       // On rent with its agreement, but not checked in: there is no receipt yet.
       const rental = await carOnRent(day(19), day(21));
       const company = await getCompanySettings(t.db);
-      const settlement = { receiptNumber: 'R-2097-000001', charges: [], chargesTotal: 0, depositRefunded: 15_000, depositKept: 0, depositHeld: 0, owing: 0, toBeAssessed: false };
+      const settlement = {
+        receiptNumber: 'R-2097-000001',
+        charges: [],
+        chargesTotal: 0,
+        depositRefunded: 15_000,
+        depositKept: 0,
+        depositHeld: 0,
+        owing: 0,
+        toBeAssessed: false,
+      };
       const letter = carReturnedLetter(await bookingFacts(t.db, rental.bookingId), settlement, company, t.app.mail);
       expect(letter.text).toContain('No charges: thank you for bringing the car back as you found it');
       await enqueue(t.db, [letter]);
       while ((await sender.runOnce()) > 0);
 
-      const [row] = await t.db.select().from(outbox).where(and(eq(outbox.bookingId, rental.bookingId), eq(outbox.kind, 'car_returned')));
+      const [row] = await t.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.bookingId, rental.bookingId), eq(outbox.kind, 'car_returned')));
       expect(row!.status).toBe('failed');
       expect(row!.lastError).toBe(MISSING_ATTACHMENT_ERROR.receipt);
       expect(sink.mails.filter((mail) => mail.subject?.includes('R-2097-000001'))).toHaveLength(0);

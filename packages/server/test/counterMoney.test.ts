@@ -46,7 +46,10 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
   async function dueBack(bookingId: string, returnDate: string, days = 3) {
     const pickupDate = addDays(returnDate, -days);
     await t.db.update(bookings).set({ pickupDate, returnDate }).where(eq(bookings.id, bookingId));
-    await t.db.update(rentals).set({ checkedOutAt: new Date(`${pickupDate}T09:00:00-05:00`) }).where(eq(rentals.bookingId, bookingId));
+    await t.db
+      .update(rentals)
+      .set({ checkedOutAt: new Date(`${pickupDate}T09:00:00-05:00`) })
+      .where(eq(rentals.bookingId, bookingId));
   }
 
   it('refuses the keys while the booking is unpaid, until the whole balance is paid at the counter', async () => {
@@ -59,11 +62,23 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
     expect(unpaid.statusCode).toBe(409);
     expect(unpaid.json()).toEqual({ success: false, message: REFUSAL_CODES.payment_before_keys, code: 'payment_before_keys', balance: booking.price });
 
-    const short = await postCounter(t.app, agent.token, 'checkOut', booking._id, await checkOutForm({ payment: { method: 'cash', amount: booking.price - 1 } }));
+    const short = await postCounter(
+      t.app,
+      agent.token,
+      'checkOut',
+      booking._id,
+      await checkOutForm({ payment: { method: 'cash', amount: booking.price - 1 } }),
+    );
     expect(short.statusCode).toBe(409);
     expect(short.json()).toMatchObject({ code: 'payment_not_balance', message: REFUSAL_CODES.payment_not_balance, balance: booking.price });
 
-    const both = await postCounter(t.app, owner.token, 'checkOut', booking._id, await checkOutForm({ payment: { method: 'cash', amount: booking.price }, payAtReturn: { reason: 'Regular customer' } }));
+    const both = await postCounter(
+      t.app,
+      owner.token,
+      'checkOut',
+      booking._id,
+      await checkOutForm({ payment: { method: 'cash', amount: booking.price }, payAtReturn: { reason: 'Regular customer' } }),
+    );
     expect(both.json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.paymentOrPayAtReturn });
 
     // Nothing changed by the refusals: still confirmed, no rental, nothing paid.
@@ -71,7 +86,13 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
     expect(await rentalOf(booking._id)).toBeUndefined();
     expect((await folioOf(booking._id)).payments).toEqual([]);
 
-    const paid = await postCounter(t.app, agent.token, 'checkOut', booking._id, await checkOutForm({ payment: { method: 'bank_deposit', amount: booking.price, reference: 'NCB slip 4471' } }));
+    const paid = await postCounter(
+      t.app,
+      agent.token,
+      'checkOut',
+      booking._id,
+      await checkOutForm({ payment: { method: 'bank_deposit', amount: booking.price, reference: 'NCB slip 4471' } }),
+    );
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().booking).toMatchObject({ status: 'on_rent', paymentStatus: 'paid' });
     const folio = await folioOf(booking._id);
@@ -92,7 +113,13 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
     expect(byAgent.json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.payAtReturnNotAllowed });
     expect(await rentalOf(booking._id)).toBeUndefined();
 
-    const byManager = await postCounter(t.app, manager.token, 'checkOut', booking._id, await checkOutForm({ payAtReturn: { reason: 'Corporate account, invoiced monthly' } }));
+    const byManager = await postCounter(
+      t.app,
+      manager.token,
+      'checkOut',
+      booking._id,
+      await checkOutForm({ payAtReturn: { reason: 'Corporate account, invoiced monthly' } }),
+    );
     expect(byManager.statusCode, byManager.body).toBe(200);
     expect(byManager.json().booking).toMatchObject({ status: 'on_rent', paymentStatus: 'unpaid' });
     expect((await folioOf(booking._id)).totals.balance).toBe(booking.price);
@@ -103,20 +130,36 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
     expect(agreement).toContain(`To pay at return ${formatMoney(booking.price, 'JMD')}`);
     expect(agreement).toContain('Corporate account, invoiced monthly');
     // The customer's e-mail says what is due when the car comes back.
-    const [letter] = await t.db.select({ text: outbox.textBody }).from(outbox).where(eq(outbox.bookingId, booking._id)).then((rows) => rows.filter((row) => row.text.includes('rental agreement')));
+    const [letter] = await t.db
+      .select({ text: outbox.textBody })
+      .from(outbox)
+      .where(eq(outbox.bookingId, booking._id))
+      .then((rows) => rows.filter((row) => row.text.includes('rental agreement')));
     expect(letter?.text).toContain(`To pay when you return the car: ${formatMoney(booking.price, 'JMD')}`);
   });
 
-  it("asks on the receipt of a late return what is owed: the rental unpaid and the charges, less the security deposit", async () => {
+  it('asks on the receipt of a late return what is owed: the rental unpaid and the charges, less the security deposit', async () => {
     const { booking } = await readyForPickup(3);
     const rentalPrice = await balanceOf(t.app, owner.token, booking._id);
-    const out = await postCounter(t.app, manager.token, 'checkOut', booking._id, await checkOutForm({ payAtReturn: { reason: 'Pays with the company card at return' } }));
+    const out = await postCounter(
+      t.app,
+      manager.token,
+      'checkOut',
+      booking._id,
+      await checkOutForm({ payAtReturn: { reason: 'Pays with the company card at return' } }),
+    );
     expect(out.statusCode, out.body).toBe(200);
     const due = day(-1);
     await dueBack(booking._id, due);
 
     // Past the due time and its grace (a day late), and two eighths of a tank short.
-    const back = await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm({ returnedAt: new Date(`${due}T19:01:00-05:00`).toISOString(), fuelEighths: 6 }));
+    const back = await postCounter(
+      t.app,
+      owner.token,
+      'checkIn',
+      booking._id,
+      checkInForm({ returnedAt: new Date(`${due}T19:01:00-05:00`).toISOString(), fuelEighths: 6 }),
+    );
     expect(back.statusCode, back.body).toBe(200);
     const settled = counterResponses.checkedIn.parse(back.json());
     expect(settled.charges.map((charge) => charge.kind)).toEqual(['late', 'fuel', 'gct']);
@@ -141,7 +184,9 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
   it('gives back what the security deposit does not need when the rental was paid', async () => {
     const { booking } = await readyForPickup(1);
     const price = await balanceOf(t.app, owner.token, booking._id);
-    expect((await postCounter(t.app, owner.token, 'checkOut', booking._id, await checkOutForm({ payment: { method: 'card', amount: price } }))).statusCode).toBe(200);
+    expect(
+      (await postCounter(t.app, owner.token, 'checkOut', booking._id, await checkOutForm({ payment: { method: 'card', amount: price } }))).statusCode,
+    ).toBe(200);
     const back = await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm({ cleaning: 2_000 }));
     expect(back.json()).toMatchObject({ depositKept: 2_300, depositRefunded: 12_700, depositHeld: 0, owing: 0 });
     expect((await folioOf(booking._id)).totals.balance).toBe(0);
@@ -151,7 +196,9 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
   it('holds the security deposit while a damage is to be assessed, and settles it once when the damage is charged', async () => {
     const { booking } = await readyForPickup(1);
     const price = await balanceOf(t.app, owner.token, booking._id);
-    expect((await postCounter(t.app, owner.token, 'checkOut', booking._id, await checkOutForm({ payment: { method: 'cash', amount: price } }))).statusCode).toBe(200);
+    expect(
+      (await postCounter(t.app, owner.token, 'checkOut', booking._id, await checkOutForm({ payment: { method: 'cash', amount: price } }))).statusCode,
+    ).toBe(200);
     const back = await postCounter(
       t.app,
       owner.token,
@@ -177,7 +224,12 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
     expect(await rentalOf(booking._id)).toMatchObject({ depositKept: 11_500, depositRefunded: 3_500, owing: 0 });
 
     // A second damage charge is owed on its own: the deposit settled once.
-    const again = await t.app.inject({ method: 'POST', url: pathFor('addCharge', { id: booking._id }), headers: authHeader(owner.token), payload: { ...charge, label: 'Mirror', amount: 1_000 } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: pathFor('addCharge', { id: booking._id }),
+      headers: authHeader(owner.token),
+      payload: { ...charge, label: 'Mirror', amount: 1_000 },
+    });
     expect(again.json().folio.totals.balance).toBe(1_150);
     const kept = await t.db.select().from(folioPayments).where(eq(folioPayments.bookingId, booking._id));
     expect(kept.filter((payment) => payment.reference === 'security deposit').map((payment) => payment.amount)).toEqual([11_500]);
@@ -211,7 +263,11 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
       const corrected = await editCar(owner.token, car._id, { plate: car.plate, odometerKm: 5_012, odometerCorrection: { reason: 'Typed 50,120 for 5,012' } });
       expect(corrected.statusCode, corrected.body).toBe(200);
       expect(await odometerOf(car._id)).toBe(5_012);
-      const history = (await get(owner.token, `${pathFor('ownerActivity')}?kind=car`)).json().entries as { subjectId: string; after: Record<string, unknown> | null; actor: { name: string } }[];
+      const history = (await get(owner.token, `${pathFor('ownerActivity')}?kind=car`)).json().entries as {
+        subjectId: string;
+        after: Record<string, unknown> | null;
+        actor: { name: string };
+      }[];
       expect(history.filter((entry) => entry.subjectId === car._id && entry.after?.odometer_correction)).toMatchObject([
         { after: { odometer_km: 5_012, odometer_correction: 'Typed 50,120 for 5,012' }, actor: { name: 'Andre Campbell' } },
       ]);

@@ -33,7 +33,13 @@ const line = (kind: Line['kind'], label: string, amount: number, gct: number): L
   reason: null,
   voided: false,
 });
-const payment = (method: Payment['method'], amount: number, reference = '', createdAt = '2026-11-25T15:40:00.000Z', kind: Payment['kind'] = 'payment'): Payment => ({
+const payment = (
+  method: Payment['method'],
+  amount: number,
+  reference = '',
+  createdAt = '2026-11-25T15:40:00.000Z',
+  kind: Payment['kind'] = 'payment',
+): Payment => ({
   id: `${method}-${amount}-${reference}`,
   kind,
   method,
@@ -61,7 +67,11 @@ let signature: Uint8Array;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'counter-pdf-'));
-  signature = new Uint8Array(await sharp({ create: { width: 300, height: 100, channels: 4, background: '#fff' } }).png().toBuffer());
+  signature = new Uint8Array(
+    await sharp({ create: { width: 300, height: 100, channels: 4, background: '#fff' } })
+      .png()
+      .toBuffer(),
+  );
 });
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
@@ -127,7 +137,10 @@ function receiptFacts(overrides: Partial<ReceiptFacts> = {}): ReceiptFacts {
     returnDate: '2026-11-30',
     checkedOutAt: new Date('2026-11-25T15:42:00Z'),
     returnedAt: new Date('2026-12-01T14:00:00Z'),
-    folio: folioOf([...bookingLines, ...returnLines], [payment('card', 45_425, 'AUTH 771020'), payment('card', 11_040, DEPOSIT_KEPT_REFERENCE, '2026-12-01T14:05:00.000Z')]),
+    folio: folioOf(
+      [...bookingLines, ...returnLines],
+      [payment('card', 45_425, 'AUTH 771020'), payment('card', 11_040, DEPOSIT_KEPT_REFERENCE, '2026-12-01T14:05:00.000Z')],
+    ),
     deposit: { amount: 15_000, method: 'card' },
     depositRefunded: 3_960,
     depositKept: 11_040,
@@ -282,8 +295,16 @@ describe('rental agreement', () => {
   });
 
   it('runs long content onto further pages, losing nothing', async () => {
-    const damages = Array.from({ length: 20 }, (_, i) => ({ zone: DAMAGE_ZONES[i % DAMAGE_ZONES.length] ?? 'front', description: `Mark number ${i + 1} of twenty, about ${i + 2} cm long`, isNew: i % 2 === 0 }));
-    const drivers = [driver('Delroy Campbell', 'JM-3310-0042'), driver('Zoë O’Brien–Smith 李', 'GB-ZOE-77', 'United Kingdom'), driver('Kemar Brown', 'JM-9981-2200')];
+    const damages = Array.from({ length: 20 }, (_, i) => ({
+      zone: DAMAGE_ZONES[i % DAMAGE_ZONES.length] ?? 'front',
+      description: `Mark number ${i + 1} of twenty, about ${i + 2} cm long`,
+      isNew: i % 2 === 0,
+    }));
+    const drivers = [
+      driver('Delroy Campbell', 'JM-3310-0042'),
+      driver('Zoë O’Brien–Smith 李', 'GB-ZOE-77', 'United Kingdom'),
+      driver('Kemar Brown', 'JM-9981-2200'),
+    ];
     const bytes = await renderAgreement(agreementFacts({ damages, drivers }));
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(1);
     const { flat } = await textOf(bytes, 'agreement-long');
@@ -298,7 +319,11 @@ describe('rental agreement', () => {
   it('gives the same bytes for the same facts, dated at the check-out', async () => {
     // Two signatures of different sizes, rendered side by side many times: whichever finishes
     // first inside a render must not change its bytes.
-    const staffSignature = new Uint8Array(await sharp({ create: { width: 1800, height: 600, channels: 4, background: '#fff' } }).png().toBuffer());
+    const staffSignature = new Uint8Array(
+      await sharp({ create: { width: 1800, height: 600, channels: 4, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
     const renders = await Promise.all(Array.from({ length: 8 }, () => renderAgreement(agreementFacts({ staffSignature }))));
     for (const render of renders) expect(Buffer.from(render).equals(Buffer.from(renders[0] ?? []))).toBe(true);
     const [first, second] = [await renderAgreement(agreementFacts()), await renderAgreement(agreementFacts())];

@@ -14,7 +14,12 @@ describe('critical CSS', () => {
   });
 
   it('reads the classes of the HTML', () => {
-    expect([...htmlClasses('<main class="a  sm:b"><svg class="lucide lucide-star"></svg><p data-class="x">class="y"</p></main>')]).toEqual(['a', 'sm:b', 'lucide', 'lucide-star']);
+    expect([...htmlClasses('<main class="a  sm:b"><svg class="lucide lucide-star"></svg><p data-class="x">class="y"</p></main>')]).toEqual([
+      'a',
+      'sm:b',
+      'lucide',
+      'lucide-star',
+    ]);
   });
 
   it('splits statements without being fooled by strings, escapes or comments', () => {

@@ -19,10 +19,7 @@ describe(`another origin's client (${describeDatabase})`, () => {
   let carImage: string;
 
   beforeAll(async () => {
-    [t, plain] = await Promise.all([
-      createTestApp({ config: { corsOrigins: [CLIENT, 'http://localhost:5173'], publicUrl: PUBLIC_URL } }),
-      createTestApp(),
-    ]);
+    [t, plain] = await Promise.all([createTestApp({ config: { corsOrigins: [CLIENT, 'http://localhost:5173'], publicUrl: PUBLIC_URL } }), createTestApp()]);
     const owner = await createOwner(t.app);
     ownerToken = owner.token;
     carImage = (await addCar(t.app, ownerToken)).image;

@@ -82,14 +82,18 @@ describe('the data directory lock across processes', () => {
     expect(said.filter((s) => s.startsWith('refused: The data directory'))).toHaveLength(3);
   }, 60_000);
 
-  it.skipIf(!canUnshareNet)('refuses a holder in another network namespace (another container on the same volume), until it dies', async () => {
-    // The abstract socket is per network namespace; the socket file in the folder is not.
-    const other = startHolder(dir, ['unshare', '--net']);
-    holders.push(other);
-    expect(await other.said).toBe('locked');
-    await expect(lockDataDir(dir)).rejects.toThrow(DataDirInUseError);
-    await kill9(other);
-    const release = await lockDataDir(dir);
-    await release();
-  }, 60_000);
+  it.skipIf(!canUnshareNet)(
+    'refuses a holder in another network namespace (another container on the same volume), until it dies',
+    async () => {
+      // The abstract socket is per network namespace; the socket file in the folder is not.
+      const other = startHolder(dir, ['unshare', '--net']);
+      holders.push(other);
+      expect(await other.said).toBe('locked');
+      await expect(lockDataDir(dir)).rejects.toThrow(DataDirInUseError);
+      await kill9(other);
+      const release = await lockDataDir(dir);
+      await release();
+    },
+    60_000,
+  );
 });

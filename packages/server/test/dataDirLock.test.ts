@@ -33,7 +33,9 @@ describe('the data directory lock', () => {
     await writeFile(join(dir, 'rental.lock'), String(process.pid));
     const release = lockDataDir(dir);
     await expect(release).resolves.toBeTypeOf('function');
-    await (await release)();
+    await (
+      await release
+    )();
   });
 
   it('of two takers at once, exactly one wins', async () => {

@@ -78,7 +78,7 @@ describe(`demo data (${describeDatabase})`, () => {
     expect(company.testimonials.map((t) => t.name)).toEqual(['Shanice W.', 'Andre M.', 'Keisha B.', 'Marlon T.']);
   });
 
-  it('lists six different kinds of car first, the home page\'s featured six', async () => {
+  it("lists six different kinds of car first, the home page's featured six", async () => {
     const newest = await database.db.select({ category: cars.category }).from(cars).orderBy(desc(cars.createdAt)).limit(6);
     expect(new Set(newest.map((c) => c.category)).size).toBe(6);
   });
@@ -119,7 +119,7 @@ describe(`demo data (${describeDatabase})`, () => {
     expect(await verifyPassword(agent!.passwordHash!, match![2]!)).toBe(true);
   });
 
-  it('has a car out on rent, due back today, checked out at the counter with its agreement, and the month\'s first rental returned with a receipt', async () => {
+  it("has a car out on rent, due back today, checked out at the counter with its agreement, and the month's first rental returned with a receipt", async () => {
     const out = await database.db.select().from(rentals).innerJoin(bookings, eq(bookings.id, rentals.bookingId));
     const onRent = out.filter((r) => r.bookings.status === 'on_rent');
     expect(onRent.map((r) => r.bookings.returnDate)).toContain(companyToday());
@@ -175,7 +175,10 @@ describe(`demo data (${describeDatabase})`, () => {
   it('changes nothing when run again on a database that has cars', async () => {
     const count = async () => {
       const tally = (table: typeof cars | typeof users | typeof bookings | typeof images) =>
-        database.db.select({ n: sql<number>`count(*)::int` }).from(table).then(([row]) => row?.n);
+        database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(table)
+          .then(([row]) => row?.n);
       return { cars: await tally(cars), users: await tally(users), bookings: await tally(bookings), images: await tally(images) };
     };
     const before = await count();
@@ -190,7 +193,10 @@ describe(`demo data (${describeDatabase})`, () => {
     const [customer] = await database.db.select().from(users).where(eq(users.email, DEMO_CUSTOMERS[0].email));
     const original = customer!.passwordHash;
     try {
-      await database.db.update(users).set({ passwordHash: await hashPassword('a password the customer chose') }).where(eq(users.id, customer!.id));
+      await database.db
+        .update(users)
+        .set({ passwordHash: await hashPassword('a password the customer chose') })
+        .where(eq(users.id, customer!.id));
       const linesBefore = logged.length;
       await seedDemo(database.db, log);
       const later = logged.slice(linesBefore);

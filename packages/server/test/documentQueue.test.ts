@@ -58,7 +58,7 @@ describe('the fair queue', () => {
     expect([queue.pending('A'), queue.pending('B'), queue.pending('C')]).toEqual([0, 0, 0]);
   });
 
-  it('gives a failed task\'s turn to the next', async () => {
+  it("gives a failed task's turn to the next", async () => {
     const queue = new FairQueue(1);
     await expect(queue.run('A', () => Promise.reject(new Error('unreadable')))).rejects.toThrow('unreadable');
     expect(await queue.run('A', async () => 'next')).toBe('next');

@@ -21,14 +21,15 @@ import { NOT_AN_IMAGE, smallPng } from './support/images';
 import { multipart } from './support/multipart';
 
 function uploadDocument(app: FastifyInstance, token: string, bytes: Buffer, options: { kind?: string; type?: string; from?: string } = {}) {
-  return multipart({ kind: options.kind ?? 'passport' }, [{ name: 'file', bytes, type: options.type ?? 'application/pdf', filename: 'document' }]).then((form) =>
-    app.inject({
-      method: 'POST',
-      url: API.uploadDocument,
-      headers: { ...form.headers, ...authHeader(token) },
-      payload: form.payload,
-      ...(options.from ? { remoteAddress: options.from } : {}),
-    }),
+  return multipart({ kind: options.kind ?? 'passport' }, [{ name: 'file', bytes, type: options.type ?? 'application/pdf', filename: 'document' }]).then(
+    (form) =>
+      app.inject({
+        method: 'POST',
+        url: API.uploadDocument,
+        headers: { ...form.headers, ...authHeader(token) },
+        payload: form.payload,
+        ...(options.from ? { remoteAddress: options.from } : {}),
+      }),
   );
 }
 
@@ -43,7 +44,11 @@ async function heavyPdf(megabytes: number): Promise<Buffer> {
 
 function expectTooMany(res: LightMyRequestResponse) {
   expect(res.statusCode, res.body).toBe(429);
-  expect(res.json()).toEqual({ success: false, code: 'uploads_too_many', message: expect.stringMatching(/^Too many files were sent in the last hour\. Please try again in \d+ minutes?\.$/) });
+  expect(res.json()).toEqual({
+    success: false,
+    code: 'uploads_too_many',
+    message: expect.stringMatching(/^Too many files were sent in the last hour\. Please try again in \d+ minutes?\.$/),
+  });
   const wait = Number(res.headers['retry-after']);
   expect(wait).toBeGreaterThan(60 * 59);
   expect(wait).toBeLessThanOrEqual(60 * 60);
@@ -193,7 +198,12 @@ describe(`below the free-disk floor (${describeDatabase})`, () => {
 
     const imagesBefore = (await t.db.select({ n: count() }).from(images))[0]!.n;
     const picture = await multipart({}, [{ name: 'image', bytes: await smallPng(), filename: 'profile.png', type: 'image/png' }]);
-    const profile = await t.app.inject({ method: 'POST', url: API.updateImage, headers: { ...picture.headers, ...authHeader(owner.token) }, payload: picture.payload });
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: API.updateImage,
+      headers: { ...picture.headers, ...authHeader(owner.token) },
+      payload: picture.payload,
+    });
     expect(profile.statusCode).toBe(507);
     expect(profile.json()).toEqual(paused);
     expect((await t.db.select({ n: count() }).from(images))[0]!.n).toBe(imagesBefore);

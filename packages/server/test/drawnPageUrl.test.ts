@@ -20,7 +20,9 @@ describe('the address a public page is drawn for', () => {
 
   it("keeps /cars' trip and vehicle group, in one order, whatever order and extras the link had", () => {
     const canonical = '/cars?pickupLocation=Waterford%2C+Portmore&pickupDate=2030-03-12&returnDate=2030-03-14&category=SUV';
-    expect(drawnPageUrl('/cars?category=SUV&returnDate=2030-03-14&x=1&pickupDate=2030-03-12&pickupLocation=Waterford%2C%20Portmore', TODAY, PLACES)).toBe(canonical);
+    expect(drawnPageUrl('/cars?category=SUV&returnDate=2030-03-14&x=1&pickupDate=2030-03-12&pickupLocation=Waterford%2C%20Portmore', TODAY, PLACES)).toBe(
+      canonical,
+    );
     expect(drawnPageUrl(canonical, TODAY, PLACES)).toBe(canonical);
     expect(drawnPageUrl('/cars?pickupDate=2030-03-10&returnDate=2030-03-10', TODAY, PLACES)).toBe('/cars?pickupDate=2030-03-10&returnDate=2030-03-10');
   });
@@ -35,7 +37,9 @@ describe('the address a public page is drawn for', () => {
       ['2030-03-12', '2030-09-12'], // longer than a rental may last
       ['2030-03-12', ''],
     ]) {
-      expect(drawnPageUrl(`/cars?pickupDate=${pickupDate}&returnDate=${returnDate}&category=Sedan`, TODAY, PLACES), `${pickupDate}..${returnDate}`).toBe('/cars?category=Sedan');
+      expect(drawnPageUrl(`/cars?pickupDate=${pickupDate}&returnDate=${returnDate}&category=Sedan`, TODAY, PLACES), `${pickupDate}..${returnDate}`).toBe(
+        '/cars?category=Sedan',
+      );
     }
     expect(drawnPageUrl('/cars?pickupDate=2030-03-12', TODAY, PLACES)).toBe('/cars');
   });

@@ -53,7 +53,8 @@ describe(`drivers (${describeDatabase})`, () => {
     const form = await multipart({ kind }, [{ name: 'file', bytes, type, filename: 'document' }]);
     return t.app.inject({ method: 'POST', url: API.uploadDocument, headers: { ...form.headers, ...(token ? authHeader(token) : {}) }, payload: form.payload });
   };
-  const waiting = async () => (await call(owner.token, 'GET', `${API.vetting}?status=waiting`)).json().customers as { _id: string; checks: { problems: string[] }[] }[];
+  const waiting = async () =>
+    (await call(owner.token, 'GET', `${API.vetting}?status=waiting`)).json().customers as { _id: string; checks: { problems: string[] }[] }[];
 
   describe('driver details', () => {
     it('are refused in plain words when impossible, and nothing is stored', async () => {
@@ -93,7 +94,9 @@ describe(`drivers (${describeDatabase})`, () => {
 
       const young = await registerCustomer(t.app);
       const bornADayLater = new Date(Date.parse(`${yearsBefore(pickup, 23)}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-      expect((await saveDriver(young.token, driverFor(pickup, ret, { dateOfBirth: bornADayLater, licenceIssued: yearsBefore(pickup, 3) }))).statusCode).toBe(200);
+      expect((await saveDriver(young.token, driverFor(pickup, ret, { dateOfBirth: bornADayLater, licenceIssued: yearsBefore(pickup, 3) }))).statusCode).toBe(
+        200,
+      );
       const other = await addCar(t.app, owner.token);
       const refused = await book(t.app, young.token, other._id, pickup, ret);
       expect(refused.statusCode).toBe(422);
@@ -232,7 +235,11 @@ describe(`drivers (${describeDatabase})`, () => {
       expect(entry?.checks).toEqual([expect.objectContaining({ problems: [] })]);
 
       // Details changed since staff opened the card: they look again first.
-      const stale = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'approved', detailsUpdatedAt: '2020-01-01T00:00:00.000Z' });
+      const stale = await call(owner.token, 'POST', API.decideVetting, {
+        userId: customer.user._id,
+        decision: 'approved',
+        detailsUpdatedAt: '2020-01-01T00:00:00.000Z',
+      });
       expect(stale.json()).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.vettingDetailsChanged });
       const seen = (entry as unknown as { driver: { updatedAt: string } }).driver.updatedAt;
       const res = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'approved', detailsUpdatedAt: seen });
@@ -243,7 +250,9 @@ describe(`drivers (${describeDatabase})`, () => {
       expect((await userData(customer.token)).vetting).toEqual({ status: 'approved' });
       // The history names the customer, and who decided.
       const history = (await ownerCall(t.app, owner.token, 'GET', `${API.ownerActivity}?kind=customer&limit=50`)).json().entries;
-      const decided = history.find((e: { subjectId: string; after: { vetting_status?: string } }) => e.subjectId === customer.user._id && e.after?.vetting_status === 'approved');
+      const decided = history.find(
+        (e: { subjectId: string; after: { vetting_status?: string } }) => e.subjectId === customer.user._id && e.after?.vetting_status === 'approved',
+      );
       expect(decided).toMatchObject({ subjectName: 'Ricardo Approved', actor: { _id: owner.user._id } });
 
       const again = await saveDriver(customer.token, driverFor(pickup, pickup, { licenceNumber: 'JM 999 000' }));
@@ -261,8 +270,15 @@ describe(`drivers (${describeDatabase})`, () => {
       const noReason = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'rejected' });
       expect(noReason.statusCode).toBe(400);
       expect(noReason.json().message).toMatch(/reason/);
-      const res = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'rejected', reason: 'The licence photo does not match the licence number.' });
-      expect(res.json()).toMatchObject({ message: DRIVER_MESSAGES.vettingRejected, customer: { vetting: { status: 'rejected', reason: 'The licence photo does not match the licence number.' } } });
+      const res = await call(owner.token, 'POST', API.decideVetting, {
+        userId: customer.user._id,
+        decision: 'rejected',
+        reason: 'The licence photo does not match the licence number.',
+      });
+      expect(res.json()).toMatchObject({
+        message: DRIVER_MESSAGES.vettingRejected,
+        customer: { vetting: { status: 'rejected', reason: 'The licence photo does not match the licence number.' } },
+      });
 
       const [mail] = await sink.waitFor((m) => m.to.includes(customer.user.email) && /driver details/i.test(m.subject));
       expect(mail!.text).toContain('The licence photo does not match the licence number.');
@@ -318,7 +334,9 @@ describe(`drivers (${describeDatabase})`, () => {
       const markUrl = pathFor('markDoNotRent', { id: customer.user._id });
       expect((await call(customer.token, 'POST', markUrl, { reason: 'me' })).statusCode).toBe(403);
       expect((await call(owner.token, 'POST', markUrl, { reason: '  ' })).statusCode).toBe(400);
-      expect((await call(owner.token, 'POST', markUrl, { reason: 'Returned a car damaged and unpaid in 2025.' })).json().message).toBe(DRIVER_MESSAGES.doNotRentSet);
+      expect((await call(owner.token, 'POST', markUrl, { reason: 'Returned a car damaged and unpaid in 2025.' })).json().message).toBe(
+        DRIVER_MESSAGES.doNotRentSet,
+      );
 
       const refused = await book(t.app, customer.token, car._id, day(110), day(111));
       expect(refused.json()).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.bookingRefused });
@@ -349,7 +367,9 @@ describe(`drivers (${describeDatabase})`, () => {
       const refused = await call(customer.token, 'PUT', url, { drivers: [jane, young] });
       expect(refused.statusCode).toBe(422);
       expect(refused.json().message).toBe('Kevin Young must be 23 or older on the pickup day to drive a car.');
-      expect((await call(customer.token, 'PUT', url, { drivers: [jane, jane, jane, jane] })).json().message).toBe('A booking can name at most 3 other drivers.');
+      expect((await call(customer.token, 'PUT', url, { drivers: [jane, jane, jane, jane] })).json().message).toBe(
+        'A booking can name at most 3 other drivers.',
+      );
       expect((await call(stranger.token, 'PUT', url, { drivers: [] })).statusCode).toBe(404);
 
       const detail = (await call(customer.token, 'GET', pathFor('userBooking', { reference: booking.reference }))).json().booking;
@@ -390,7 +410,10 @@ describe(`drivers (${describeDatabase})`, () => {
       expect(csv).not.toMatch(/erased|Shanice/);
       expect(JSON.stringify(listed[0])).not.toContain(customer.user.email);
       // Nothing of theirs is left in the outbox: their own e-mails nor staff's about their booking.
-      const [left] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM outbox WHERE text_body LIKE '%Shanice%' OR html_body LIKE '%Shanice%' OR recipient = ${customer.user.email}`);
+      const [left] = await queryRows<{ n: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS n FROM outbox WHERE text_body LIKE '%Shanice%' OR html_body LIKE '%Shanice%' OR recipient = ${customer.user.email}`,
+      );
       expect(left!.n).toBe(0);
       // The history says it happened, without the person's details.
       const history = JSON.stringify((await ownerCall(t.app, owner.token, 'GET', `${API.ownerActivity}?kind=customer`)).json());

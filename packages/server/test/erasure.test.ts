@@ -80,7 +80,10 @@ async function searchDatabase(db: Database): Promise<string[]> {
   );
   expect(columns.length).toBeGreaterThan(100);
   const hits: string[] = [];
-  const patterns = sql.join(WORDS.map((word) => sql`${`%${word}%`}`), sql`, `);
+  const patterns = sql.join(
+    WORDS.map((word) => sql`${`%${word}%`}`),
+    sql`, `,
+  );
   for (const { schema, table, column, type } of columns) {
     const name = sql.raw(`"${schema}"."${table}"`);
     const col = sql.raw(`"${column}"`);
@@ -119,7 +122,9 @@ async function searchBackup(path: string): Promise<string[]> {
 
 /** The tokens with a digit (amounts, dates, numbers, plate) of a paper's text, their words taken out first. */
 /** The parts of their dates as printed, which a paper may break across lines ("1 Jan" then "2031"). */
-const DATE_PARTS = new Set([PERSON.dateOfBirth, PERSON.otherBirth, PERSON.licenceExpires, PERSON.otherLicenceExpires].flatMap((date) => plainDay(date).split(' ')));
+const DATE_PARTS = new Set(
+  [PERSON.dateOfBirth, PERSON.otherBirth, PERSON.licenceExpires, PERSON.otherLicenceExpires].flatMap((date) => plainDay(date).split(' ')),
+);
 
 function numbers(text: string): string[] {
   let rest = text;
@@ -158,32 +163,90 @@ describe(`erasing an account (${describeDatabase})`, () => {
 
   /** A customer with everything a rental leaves behind, the car back and every e-mail sent. */
   async function rentedAndReturned() {
-    await ok(await ownerCall(t.app, owner.token, 'PUT', API.ownerPrices, { seasons: [], weeklyPercentOff: 0, monthlyPercentOff: 0, additionalDriverPerDay: 500, delivery: { airport: null, portmore: 2000, kingston: null }, extras: [] }));
+    await ok(
+      await ownerCall(t.app, owner.token, 'PUT', API.ownerPrices, {
+        seasons: [],
+        weeklyPercentOff: 0,
+        monthlyPercentOff: 0,
+        additionalDriverPerDay: 500,
+        delivery: { airport: null, portmore: 2000, kingston: null },
+        extras: [],
+      }),
+    );
     const car = await addCar(t.app, owner.token, { plate: '4821 KX' } as never);
     const customer = await registerCustomer(t.app, { name: PERSON.name, email: PERSON.email });
     await ok(await call(customer.token, 'PUT', API.updateProfile, { name: PERSON.name, phone: PERSON.phone }));
-    await ok(await call(customer.token, 'PUT', API.saveDriver, { licenceNumber: PERSON.licence, licenceCountry: 'Jamaica', licenceIssued: '2010-03-01', licenceExpires: PERSON.licenceExpires, dateOfBirth: PERSON.dateOfBirth }));
+    await ok(
+      await call(customer.token, 'PUT', API.saveDriver, {
+        licenceNumber: PERSON.licence,
+        licenceCountry: 'Jamaica',
+        licenceIssued: '2010-03-01',
+        licenceExpires: PERSON.licenceExpires,
+        dateOfBirth: PERSON.dateOfBirth,
+      }),
+    );
     const form = await multipart({ kind: 'passport' }, [{ name: 'file', bytes: await cameraJpeg(400, 300), type: 'image/jpeg', filename: 'passport.jpg' }]);
-    expect((await t.app.inject({ method: 'POST', url: API.uploadDocument, headers: { ...form.headers, ...authHeader(customer.token) }, payload: form.payload })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: API.uploadDocument, headers: { ...form.headers, ...authHeader(customer.token) }, payload: form.payload }))
+        .statusCode,
+    ).toBe(201);
     await t.db.update(users).set({ vettingStatus: 'approved' }).where(eq(users.id, customer.user._id));
 
     const made = await ok(
-      await call(customer.token, 'POST', API.createBooking, { car: car._id, pickupDate: day(1), returnDate: day(2), paymentMethod: 'upfront', delivery: { place: 'portmore', address: PERSON.address } }),
+      await call(customer.token, 'POST', API.createBooking, {
+        car: car._id,
+        pickupDate: day(1),
+        returnDate: day(2),
+        paymentMethod: 'upfront',
+        delivery: { place: 'portmore', address: PERSON.address },
+      }),
     );
     const booking = made.booking as { _id: string; reference: string };
     await ok(
       await call(customer.token, 'PUT', pathFor('bookingDrivers', { id: booking._id }), {
-        drivers: [{ name: PERSON.otherDriver, licenceNumber: PERSON.otherLicence, licenceCountry: 'Jamaica', licenceIssued: '2009-01-01', licenceExpires: PERSON.otherLicenceExpires, dateOfBirth: PERSON.otherBirth }],
+        drivers: [
+          {
+            name: PERSON.otherDriver,
+            licenceNumber: PERSON.otherLicence,
+            licenceCountry: 'Jamaica',
+            licenceIssued: '2009-01-01',
+            licenceExpires: PERSON.otherLicenceExpires,
+            dateOfBirth: PERSON.otherBirth,
+          },
+        ],
       }),
     );
     await ok(await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: booking._id, status: 'confirmed' }));
     // Other drivers are named before the pickup day; the keys go out on it, so the booking's day is today now.
-    await t.db.update(bookings).set({ pickupDate: day(0) }).where(eq(bookings.id, booking._id));
+    await t.db
+      .update(bookings)
+      .set({ pickupDate: day(0) })
+      .where(eq(bookings.id, booking._id));
     // Staff's own words name her too: a card slip and a bank deposit.
-    await ok(await call(owner.token, 'POST', pathFor('recordPayment', { id: booking._id }), { method: 'card', amount: 5000, reference: `Visa 4242 ${PERSON.name}`, note: '' }));
-    await ok(await call(owner.token, 'POST', pathFor('recordPayment', { id: booking._id }), { method: 'bank_deposit', amount: 3000, reference: 'NCB 88123', note: `Deposit slip signed by ${PERSON.name}` }));
+    await ok(
+      await call(owner.token, 'POST', pathFor('recordPayment', { id: booking._id }), {
+        method: 'card',
+        amount: 5000,
+        reference: `Visa 4242 ${PERSON.name}`,
+        note: '',
+      }),
+    );
+    await ok(
+      await call(owner.token, 'POST', pathFor('recordPayment', { id: booking._id }), {
+        method: 'bank_deposit',
+        amount: 3000,
+        reference: 'NCB 88123',
+        note: `Deposit slip signed by ${PERSON.name}`,
+      }),
+    );
 
-    const out = await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidCheckOutForm(t.app, owner.token, booking._id, { licenceNumber: PERSON.licence, renterAddress: PERSON.address }));
+    const out = await postCounter(
+      t.app,
+      owner.token,
+      'checkOut',
+      booking._id,
+      await paidCheckOutForm(t.app, owner.token, booking._id, { licenceNumber: PERSON.licence, renterAddress: PERSON.address }),
+    );
     expect(out.statusCode, out.body).toBe(200);
     const back = await postCounter(
       t.app,
@@ -196,7 +259,13 @@ describe(`erasing an account (${describeDatabase})`, () => {
     // The receipt's e-mail is the last of hers: once it is delivered, every one before it was tried.
     await sink.waitFor((mail) => mail.to.includes(PERSON.email) && /receipt/i.test(mail.subject), { timeoutMs: 30_000 });
     // An e-mail to staff about no one booking (a day's summary) that names her among others.
-    await t.db.insert(outbox).values({ kind: 'staff_daily_summary', recipient: 'desk@waterford.example.com', subject: 'Today', textBody: `Pickups: ${PERSON.name} (${PERSON.phone}); Marcia Lewis`, htmlBody: `<p>Pickups: ${PERSON.name}; Marcia Lewis</p>` });
+    await t.db.insert(outbox).values({
+      kind: 'staff_daily_summary',
+      recipient: 'desk@waterford.example.com',
+      subject: 'Today',
+      textBody: `Pickups: ${PERSON.name} (${PERSON.phone}); Marcia Lewis`,
+      htmlBody: `<p>Pickups: ${PERSON.name}; Marcia Lewis</p>`,
+    });
     return { customer, booking, car };
   }
 
@@ -206,7 +275,10 @@ describe(`erasing an account (${describeDatabase})`, () => {
     const agreementBefore = await pdfText(before!.agreementPdf);
     const receiptBefore = await pdfText(before!.receiptPdf!);
     const folioBefore = await folioOf(booking._id);
-    const [bookingBefore] = await t.db.select({ price: bookings.price, paymentStatus: bookings.paymentStatus }).from(bookings).where(eq(bookings.id, booking._id));
+    const [bookingBefore] = await t.db
+      .select({ price: bookings.price, paymentStatus: bookings.paymentStatus })
+      .from(bookings)
+      .where(eq(bookings.id, booking._id));
 
     // The search finds them where they are: the papers, the folio, the quote, the outbox, the driver details.
     expect(agreementBefore).toContain(PERSON.name);
@@ -214,7 +286,19 @@ describe(`erasing an account (${describeDatabase})`, () => {
     expect(agreementBefore).toContain(PERSON.otherDriver);
     expect(receiptBefore).toContain(PERSON.email);
     const everywhere = (await searchDatabase(t.db)).join('\n');
-    for (const where of ['rentals.agreement_pdf', 'rentals.receipt_pdf', 'folio_lines.label', 'folio_payments.note', 'bookings.quote', 'bookings.additional_drivers', 'outbox.text_body', 'driver_details.date_of_birth', 'users.phone', 'car_damages.description', 'activity.after']) {
+    for (const where of [
+      'rentals.agreement_pdf',
+      'rentals.receipt_pdf',
+      'folio_lines.label',
+      'folio_payments.note',
+      'bookings.quote',
+      'bookings.additional_drivers',
+      'outbox.text_body',
+      'driver_details.date_of_birth',
+      'users.phone',
+      'car_damages.description',
+      'activity.after',
+    ]) {
       expect(everywhere).toContain(where);
     }
 
@@ -250,12 +334,17 @@ describe(`erasing an account (${describeDatabase})`, () => {
     const folioAfter = await folioOf(booking._id);
     expect(folioAfter.totals).toEqual(folioBefore.totals);
     expect(folioAfter.lines.map((l) => [l.kind, l.amount, l.gct, l.createdAt])).toEqual(folioBefore.lines.map((l) => [l.kind, l.amount, l.gct, l.createdAt]));
-    expect(folioAfter.payments.map((p) => [p.kind, p.method, p.amount, p.createdAt])).toEqual(folioBefore.payments.map((p) => [p.kind, p.method, p.amount, p.createdAt]));
+    expect(folioAfter.payments.map((p) => [p.kind, p.method, p.amount, p.createdAt])).toEqual(
+      folioBefore.payments.map((p) => [p.kind, p.method, p.amount, p.createdAt]),
+    );
     expect(folioAfter.lines.find((l) => l.kind === 'delivery')!.label).toBe('Delivery and collection: [erased]');
     // Others' words stay where hers are blotted out.
     const [summary] = await t.db.select({ text: outbox.textBody }).from(outbox).where(eq(outbox.subject, 'Today'));
     expect(summary!.text).toBe('Pickups: [erased] ([erased]); Marcia Lewis');
-    const [bookingAfter] = await t.db.select({ price: bookings.price, paymentStatus: bookings.paymentStatus }).from(bookings).where(eq(bookings.id, booking._id));
+    const [bookingAfter] = await t.db
+      .select({ price: bookings.price, paymentStatus: bookings.paymentStatus })
+      .from(bookings)
+      .where(eq(bookings.id, booking._id));
     expect(bookingAfter).toEqual(bookingBefore);
     // The customer's own copy is gone with the account; staff still read the papers.
     expect((await call(owner.token, 'GET', pathFor('receiptPdf', { id: booking._id }))).statusCode).toBe(200);
@@ -265,7 +354,10 @@ describe(`erasing an account (${describeDatabase})`, () => {
     const [line] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM folio_lines LIMIT 1`);
     /** What the database answered: drizzle wraps its error, the trigger's words are in the cause. */
     const refusal = async (work: Promise<unknown>) => {
-      const err = await work.then(() => null, (e: Error & { cause?: Error }) => e);
+      const err = await work.then(
+        () => null,
+        (e: Error & { cause?: Error }) => e,
+      );
       return err ? String(err.cause?.message ?? err.message) : 'done';
     };
     const erasing = (statement: ReturnType<typeof sql>) =>

@@ -52,7 +52,9 @@ describe(`a first start (${describeDatabase})`, () => {
   it('each item turns done as the owner does it, and the company then shows and sends its own contacts', async () => {
     const company = (await testApi(t.app).call('company')).company;
     // Saved with the shipped contacts typed in: saved, but still the examples.
-    await testApi(t.app, owner.token).call('updateCompany', { body: { ...company, phone: DEFAULT_COMPANY.phone, email: DEFAULT_COMPANY.email, chatUrl: DEFAULT_COMPANY.chatUrl } });
+    await testApi(t.app, owner.token).call('updateCompany', {
+      body: { ...company, phone: DEFAULT_COMPANY.phone, email: DEFAULT_COMPANY.email, chatUrl: DEFAULT_COMPANY.chatUrl },
+    });
     expect((await testApi(t.app).call('company')).contactsSaved).toBe(true);
     expect((await setup()).companyFacts).toBe(false);
 
@@ -65,7 +67,13 @@ describe(`a first start (${describeDatabase})`, () => {
     expect(letter.textBody).not.toContain(COMPANY_SETTING_UP);
 
     await testApi(t.app, owner.token).call('bankDetails', {
-      body: { bankName: 'National Commercial Bank', accountHolderName: 'Portmore Cars', branch: 'Portmore', accountNumber: '123-456-789', accountType: 'Savings' },
+      body: {
+        bankName: 'National Commercial Bank',
+        accountHolderName: 'Portmore Cars',
+        branch: 'Portmore',
+        accountNumber: '123-456-789',
+        accountType: 'Savings',
+      },
     });
     expect((await setup()).bankDetails).toBe(true);
     await addCar(t.app, owner.token);
@@ -86,8 +94,11 @@ describe(`a first start (${describeDatabase})`, () => {
     }
   });
 
-  it("a letter's \"Call us on <phone>\" reads \"Contact us\" while the company is setting up, and no placeholder is left", () => {
-    const words = withoutPlaceholderContacts(`Questions? Call us on ${DEFAULT_COMPANY.phone} or write to ${DEFAULT_COMPANY.email}. If not, please call us on ${DEFAULT_COMPANY.phone}.`, DEFAULT_COMPANY);
+  it('a letter\'s "Call us on <phone>" reads "Contact us" while the company is setting up, and no placeholder is left', () => {
+    const words = withoutPlaceholderContacts(
+      `Questions? Call us on ${DEFAULT_COMPANY.phone} or write to ${DEFAULT_COMPANY.email}. If not, please call us on ${DEFAULT_COMPANY.phone}.`,
+      DEFAULT_COMPANY,
+    );
     expect(words).toBe('Questions? Contact us or write to our office. If not, please contact us.');
   });
 

@@ -13,7 +13,20 @@ import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/open';
 import { AnswerCache, identityOf } from '../src/features/fleetCache/encodedAnswers';
-import { type Account, authHeader, callWithStatus, createOwner, createTestApp, createTestDatabase, describeDatabase, refusalOf, registerCustomer, TEST_DATABASE_URL, type TestApp, testApi } from './helpers';
+import {
+  type Account,
+  authHeader,
+  callWithStatus,
+  createOwner,
+  createTestApp,
+  createTestDatabase,
+  describeDatabase,
+  refusalOf,
+  registerCustomer,
+  TEST_DATABASE_URL,
+  type TestApp,
+  testApi,
+} from './helpers';
 import { addCar, day, insertBooking } from './support/fleet';
 
 /** Long enough that nothing in these tests is seen thanks to the poll, unless a test waits for it. */
@@ -148,7 +161,10 @@ describe(`fleet cache on one instance (${describeDatabase})`, () => {
       expect((await t.app.fleetCache.stamp()).stamp).not.toBe(stampToday);
       expect(await reservedOf(t.app, car._id)).toEqual([]);
       // Dates are judged by the same day: today (by the real clock) is now in the past.
-      await expect(testApi(t.app).call('checkAvailability', { body: todayOnly })).rejects.toMatchObject({ status: 400, message: 'The pickup date cannot be in the past.' });
+      await expect(testApi(t.app).call('checkAvailability', { body: todayOnly })).rejects.toMatchObject({
+        status: 400,
+        message: 'The pickup date cannot be in the past.',
+      });
     } finally {
       clock = new Date();
     }
@@ -162,7 +178,9 @@ describe(`fleet cache on one instance (${describeDatabase})`, () => {
 
   it('keeps the JSON of answers asked for uncompressed within the size it is given, without pushing out what browsers read', async () => {
     const cache = new AnswerCache({ maxBytes: 512 * 1024 });
-    const texts = Array.from({ length: 20 }, (_, n) => JSON.stringify({ n, cars: Array.from({ length: 800 }, (_, i) => ({ i, name: `car ${i} of answer ${n}` })) }));
+    const texts = Array.from({ length: 20 }, (_, n) =>
+      JSON.stringify({ n, cars: Array.from({ length: 800 }, (_, i) => ({ i, name: `car ${i} of answer ${n}` })) }),
+    );
     for (const [n, text] of texts.entries()) {
       const answer = await cache.get(`answer ${n}`, async () => text);
       expect(answer.identity).toBeUndefined();
@@ -183,7 +201,9 @@ describe(`fleet cache on one instance (${describeDatabase})`, () => {
       const owner2 = await createOwner(small.app);
       await addCar(small.app, owner2.token);
       for (let n = 1; n <= 60; n++) {
-        const res = await callWithStatus(small.app, undefined, 'checkAvailability', { body: { location: 'Waterford, Portmore', pickupDate: day(n), returnDate: day(n + 1) } });
+        const res = await callWithStatus(small.app, undefined, 'checkAvailability', {
+          body: { location: 'Waterford, Portmore', pickupDate: day(n), returnDate: day(n + 1) },
+        });
         expect(res.status).toBe(200);
       }
       expect(small.app.fleetCache.answers.size).toBeGreaterThan(0);
@@ -290,7 +310,11 @@ describe(`fleet cache over real HTTP, where hits are sent before the handler (${
       expect(await reserved()).toHaveLength(n + 1);
     }
     expect((await get(API.car(car._id), { 'if-none-match': etag })).status).toBe(200);
-    const toggled = await fetch(base + API.toggleCar, { method: 'POST', headers: { 'content-type': 'application/json', ...authHeader(owner.token) }, body: JSON.stringify({ carId: car._id }) });
+    const toggled = await fetch(base + API.toggleCar, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...authHeader(owner.token) },
+      body: JSON.stringify({ carId: car._id }),
+    });
     expect(toggled.status).toBe(200);
     expect(await listed()).toBe(false);
   });
@@ -311,10 +335,10 @@ describe.runIf(TEST_DATABASE_URL)('fleet cache on two instances over PostgreSQL'
     const database = await createTestDatabase();
     const secondPool = await openDatabase({ databaseUrl: database.url!, poolSize: 5 });
     const config = testConfig();
-    const [a, b] = [
-      await buildApp({ db: database.db, config, rateLimit: false }),
-      await buildApp({ db: secondPool.db, config, rateLimit: false }),
-    ] as [FastifyInstance, FastifyInstance];
+    const [a, b] = [await buildApp({ db: database.db, config, rateLimit: false }), await buildApp({ db: secondPool.db, config, rateLimit: false })] as [
+      FastifyInstance,
+      FastifyInstance,
+    ];
     try {
       await Promise.all([a.ready(), b.ready()]);
       const owner = await createOwner(a);

@@ -77,7 +77,11 @@ describe(`cached fleet reads and the app's own hooks, over real HTTP (${describe
   });
 
   const available = (body: unknown, headers: Record<string, string> = {}) =>
-    fetch(base + API.checkAvailability, { method: 'POST', headers: { 'accept-encoding': 'br', 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    fetch(base + API.checkAvailability, {
+      method: 'POST',
+      headers: { 'accept-encoding': 'br', 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
 
   it('sends a cached availability answer through the global hooks and the request log, and checks every other body as before', async () => {
     const car = await addCar(t.app, owner.token, { location: 'Waterford, Portmore' });
@@ -112,7 +116,7 @@ describe(`cached fleet reads and the app's own hooks, over real HTTP (${describe
     }
   });
 
-  it("grants a listed origin on a cached answer, and answers 304 to the ETag it sent", async () => {
+  it('grants a listed origin on a cached answer, and answers 304 to the ETag it sent', async () => {
     const car = await addCar(t.app, owner.token);
     for (const path of [API.cars, API.car(car._id)]) {
       const first = await get(path, { origin: CLIENT });

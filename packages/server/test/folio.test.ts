@@ -41,7 +41,13 @@ import {
 } from './helpers';
 import { addCar, customersWithTokens, day } from './support/fleet';
 
-const NO_RULES: PriceRules = { seasons: [], weeklyPercentOff: 0, monthlyPercentOff: 0, additionalDriverPerDay: 0, delivery: { airport: null, portmore: null, kingston: null } };
+const NO_RULES: PriceRules = {
+  seasons: [],
+  weeklyPercentOff: 0,
+  monthlyPercentOff: 0,
+  additionalDriverPerDay: 0,
+  delivery: { airport: null, portmore: null, kingston: null },
+};
 const NOWHERE = '3f0e1c8e-0000-4000-8000-000000000000';
 
 describe(`the folio (${describeDatabase})`, () => {
@@ -67,7 +73,9 @@ describe(`the folio (${describeDatabase})`, () => {
   async function booked(choices: Partial<BodyInputOf<'createBooking'>> = {}, pricePerDay = 6000) {
     const car = await addCar(t.app, owner.token, { pricePerDay });
     const [customer] = await customersWithTokens(t.app, 1);
-    const res = await callWithStatus(t.app, customer!.token, 'createBooking', { body: { car: car._id, pickupDate: day(20), returnDate: day(22), paymentMethod: 'upfront', ...choices } });
+    const res = await callWithStatus(t.app, customer!.token, 'createBooking', {
+      body: { car: car._id, pickupDate: day(20), returnDate: day(22), paymentMethod: 'upfront', ...choices },
+    });
     expect(res.status).toBe(201);
     return { ...res.answer.booking, customer: customer!, car };
   }
@@ -78,13 +86,15 @@ describe(`the folio (${describeDatabase})`, () => {
     expect(res.status).toBe(200);
     return res.answer.folio;
   }
-  const recordPayment = (token: string, id: string, body: BodyInputOf<'recordPayment'>) => callWithStatus(t.app, token, 'recordPayment', { params: { id }, body });
+  const recordPayment = (token: string, id: string, body: BodyInputOf<'recordPayment'>) =>
+    callWithStatus(t.app, token, 'recordPayment', { params: { id }, body });
   const recordRefund = (token: string, id: string, body: BodyInputOf<'recordRefund'>) => callWithStatus(t.app, token, 'recordRefund', { params: { id }, body });
   const addCharge = (token: string, id: string, body: BodyInputOf<'addCharge'>) => callWithStatus(t.app, token, 'addCharge', { params: { id }, body });
   /** A body the contract's types would refuse, sent as it is. */
   const postRaw = (token: string, name: 'recordPayment' | 'addCharge', id: string, body: object) =>
     t.app.inject({ method: 'POST', url: pathFor(name, { id }), headers: authHeader(token), payload: body });
-  const voidLine = (token: string, id: string, lineId: string, reason = 'Entered by mistake') => callWithStatus(t.app, token, 'voidLine', { params: { id, lineId }, body: { reason } });
+  const voidLine = (token: string, id: string, lineId: string, reason = 'Entered by mistake') =>
+    callWithStatus(t.app, token, 'voidLine', { params: { id, lineId }, body: { reason } });
 
   async function ok(call: Promise<{ status: number; answer: { message: string; folio: Folio } }>, message: string): Promise<Folio> {
     const res = await call;
@@ -93,7 +103,8 @@ describe(`the folio (${describeDatabase})`, () => {
     return res.answer.folio;
   }
   const pay = (id: string, amount: number, token = owner.token) => ok(recordPayment(token, id, { method: 'cash', amount }), FOLIO_MESSAGES.paymentRecorded);
-  const refund = (id: string, amount: number) => ok(recordRefund(manager.token, id, { method: 'cash', amount, note: 'Given back at the desk' }), FOLIO_MESSAGES.refundRecorded);
+  const refund = (id: string, amount: number) =>
+    ok(recordRefund(manager.token, id, { method: 'cash', amount, note: 'Given back at the desk' }), FOLIO_MESSAGES.refundRecorded);
   const charge = (id: string, body: BodyInputOf<'addCharge'>, token = agent.token) => ok(addCharge(token, id, body), FOLIO_MESSAGES.chargeAdded);
   const setStatus = async (id: string, status: BodyInputOf<'changeStatus'>['status']) => {
     const res = await callWithStatus(t.app, owner.token, 'changeStatus', { body: { bookingId: id, status } });
@@ -137,7 +148,12 @@ describe(`the folio (${describeDatabase})`, () => {
         extras: [{ name: 'Child seat', description: 'For children up to 4 years.', charge: 'per_day', price: 800, maxPerBooking: 2, stock: null }],
       });
       const booking = await booked(
-        { pickupDate: day(30), returnDate: day(37), extras: [{ id: extras[0]!.id, quantity: 2 }], delivery: { place: 'portmore', address: '12 Braeton Parkway' } },
+        {
+          pickupDate: day(30),
+          returnDate: day(37),
+          extras: [{ id: extras[0]!.id, quantity: 2 }],
+          delivery: { place: 'portmore', address: '12 Braeton Parkway' },
+        },
         7777,
       );
       const quote = booking.quote!;
@@ -167,7 +183,10 @@ describe(`the folio (${describeDatabase})`, () => {
 
     it('adds up to the quote’s GCT where rounding each line alone would not', async () => {
       // 7777 and 1777 each round up alone (1166.55 and 266.55: 1434 together); on their sum 9554, GCT is 1433.1.
-      const { extras } = await savePrices({ ...NO_RULES, extras: [{ name: 'Cooler box', description: '', charge: 'per_rental', price: 1777, maxPerBooking: 1, stock: null }] });
+      const { extras } = await savePrices({
+        ...NO_RULES,
+        extras: [{ name: 'Cooler box', description: '', charge: 'per_rental', price: 1777, maxPerBooking: 1, stock: null }],
+      });
       const booking = await booked({ pickupDate: day(40), returnDate: day(41), extras: [{ id: extras[0]!.id, quantity: 1 }] }, 7777);
       expect(gctOn(7777, 15) + gctOn(1777, 15)).toBe(1434);
       expect(booking.quote!.gct).toBe(1433);
@@ -285,7 +304,15 @@ describe(`the folio (${describeDatabase})`, () => {
     expect(await statusOf(voidLine(agent.token, booking._id, fuel.id))).toBe(403);
     folio = await ok(voidLine(manager.token, booking._id, fuel.id, 'The tank was full'), FOLIO_MESSAGES.lineVoided);
     const voiding = folio.lines.at(-1)!;
-    expect(voiding).toMatchObject({ kind: 'fuel', label: 'Voided: Refuel', amount: -3000, gct: -gctOn(3000, 15), voidsLineId: fuel.id, reason: 'The tank was full', by: manager.user.name });
+    expect(voiding).toMatchObject({
+      kind: 'fuel',
+      label: 'Voided: Refuel',
+      amount: -3000,
+      gct: -gctOn(3000, 15),
+      voidsLineId: fuel.id,
+      reason: 'The tank was full',
+      by: manager.user.name,
+    });
     expect(folio.lines.find((l) => l.id === fuel.id)!.voided).toBe(true);
     expect(folio.totals.balance).toBe(booking.price);
 
@@ -297,7 +324,12 @@ describe(`the folio (${describeDatabase})`, () => {
       [await refusalOf(voidLine(owner.token, other._id, fuel.id)), 404, 'line_not_found'],
     ];
     for (const [refused, status, code] of refusals) expect(refused).toEqual({ status, answer: { success: false, message: REFUSAL_CODES[code], code } });
-    const noReason = await t.app.inject({ method: 'POST', url: pathFor('voidLine', { id: booking._id, lineId: folio.lines[0]!.id }), headers: authHeader(owner.token), payload: {} });
+    const noReason = await t.app.inject({
+      method: 'POST',
+      url: pathFor('voidLine', { id: booking._id, lineId: folio.lines[0]!.id }),
+      headers: authHeader(owner.token),
+      payload: {},
+    });
     expect(noReason.statusCode).toBe(400);
     expect(await countRows(booking._id)).toEqual({ lines: 3, payments: 0 });
     expect(await countRows(other._id)).toEqual({ lines: 1, payments: 0 });
@@ -340,7 +372,13 @@ describe(`the folio (${describeDatabase})`, () => {
   });
 
   it('“Record the balance as paid” pays what is owed, by the booking’s own method, and refuses when nothing is owing', async () => {
-    const bank = { bankName: 'NCB', accountHolderName: 'Waterford Rentals Ltd', branch: 'Portmore', accountNumber: '123-456-789', accountType: 'Savings' } as const;
+    const bank = {
+      bankName: 'NCB',
+      accountHolderName: 'Waterford Rentals Ltd',
+      branch: 'Portmore',
+      accountNumber: '123-456-789',
+      accountType: 'Savings',
+    } as const;
     expect((await callWithStatus(t.app, owner.token, 'bankDetails', { body: bank })).status).toBe(200);
     const booking = await booked({ paymentMethod: 'cash_deposit' });
     await pay(booking._id, 1500);
@@ -435,8 +473,12 @@ describe(`the upgrade that gives every booking its folio (${describeDatabase})`,
     const one = async <R>(text: string, values: unknown[] = []) => (await target.pool.query(text, values)).rows[0] as R;
     const run = (text: string, values: unknown[] = []) => target.pool.query(text, values);
 
-    const { id: customer } = await one<{ id: string }>("INSERT INTO users (name, email, password_hash) VALUES ('Marcia Campbell', 'marcia@example.com', 'x') RETURNING id");
-    const { id: agentId } = await one<{ id: string }>("INSERT INTO users (name, email, password_hash) VALUES ('Desk Agent', 'desk@example.com', 'x') RETURNING id");
+    const { id: customer } = await one<{ id: string }>(
+      "INSERT INTO users (name, email, password_hash) VALUES ('Marcia Campbell', 'marcia@example.com', 'x') RETURNING id",
+    );
+    const { id: agentId } = await one<{ id: string }>(
+      "INSERT INTO users (name, email, password_hash) VALUES ('Desk Agent', 'desk@example.com', 'x') RETURNING id",
+    );
     await run("INSERT INTO images (id, content, mime_type, width, height) VALUES ('00000000-0000-4000-8000-000000000024', '\\x00', 'image/webp', 1, 1)");
     const { id: car } = await one<{ id: string }>(
       `INSERT INTO cars (brand, model, year, price_per_day, category, transmission, fuel_type, seating_capacity, location, description, image_id)
@@ -449,7 +491,16 @@ describe(`the upgrade that gives every booking its folio (${describeDatabase})`,
       const row = await one<{ id: string }>(
         `INSERT INTO bookings (car_id, user_id, pickup_date, return_date, price, status, payment_method, payment_status, quote)
          VALUES ($1, $2, $3, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [car, customer, date, values.price, values.status ?? 'confirmed', values.method ?? 'upfront', values.paymentStatus ?? 'unpaid', values.quote ? JSON.stringify(values.quote) : null],
+        [
+          car,
+          customer,
+          date,
+          values.price,
+          values.status ?? 'confirmed',
+          values.method ?? 'upfront',
+          values.paymentStatus ?? 'unpaid',
+          values.quote ? JSON.stringify(values.quote) : null,
+        ],
       );
       return row.id;
     };
@@ -508,12 +559,22 @@ describe(`the upgrade that gives every booking its folio (${describeDatabase})`,
     type Line = { kind: string; label: string; amount: number; gct: number; voids: boolean };
     type Payment = { kind: string; method: string; amount: number; reference: string; note: string; attempt_id: string | null };
     const folio = async (id: string) => ({
-      lines: (await run('SELECT kind, label, amount, gct, voids_line_id IS NOT NULL AS voids FROM folio_lines WHERE booking_id = $1 ORDER BY seq', [id])).rows as Line[],
-      payments: (await run('SELECT kind, method, amount, reference, note, attempt_id FROM folio_payments WHERE booking_id = $1 ORDER BY seq', [id])).rows as Payment[],
+      lines: (await run('SELECT kind, label, amount, gct, voids_line_id IS NOT NULL AS voids FROM folio_lines WHERE booking_id = $1 ORDER BY seq', [id]))
+        .rows as Line[],
+      payments: (await run('SELECT kind, method, amount, reference, note, attempt_id FROM folio_payments WHERE booking_id = $1 ORDER BY seq', [id]))
+        .rows as Payment[],
       status: (await one<{ payment_status: string }>('SELECT payment_status FROM bookings WHERE id = $1', [id])).payment_status,
     });
     const line = (kind: string, label: string, amount: number, gct = 0, voids = false): Line => ({ kind, label, amount, gct, voids });
-    const payment = (amount: number, values: Partial<Payment> = {}): Payment => ({ kind: 'payment', method: 'cash', amount, reference: '', note: 'Marked "paid" before the folio', attempt_id: null, ...values });
+    const payment = (amount: number, values: Partial<Payment> = {}): Payment => ({
+      kind: 'payment',
+      method: 'cash',
+      amount,
+      reference: '',
+      note: 'Marked "paid" before the folio',
+      attempt_id: null,
+      ...values,
+    });
 
     expect(await folio(unpaid)).toEqual({ lines: [line('rental', 'Rental', 5000)], payments: [], status: 'unpaid' });
     // The quote's lines, each with its share of the quote's GCT.
@@ -551,7 +612,12 @@ describe(`the upgrade that gives every booking its folio (${describeDatabase})`,
     });
     const back = await folio(returned);
     expect(back).toEqual({
-      lines: [line('rental', 'Rental', 8000), line('late', charges[0]!.label, 4000), line('fuel', charges[1]!.label, 1000), line('other', 'GCT 15% on the charges', 0, 750)],
+      lines: [
+        line('rental', 'Rental', 8000),
+        line('late', charges[0]!.label, 4000),
+        line('fuel', charges[1]!.label, 1000),
+        line('other', 'GCT 15% on the charges', 0, 750),
+      ],
       payments: [payment(8000), payment(5000, { method: 'card', reference: 'security deposit', note: 'Kept from the security deposit at return' })],
       status: 'part_paid',
     });

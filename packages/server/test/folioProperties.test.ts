@@ -30,8 +30,15 @@ type Step =
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ act: fc.constant('changeDates' as const), pickupIn: fc.integer({ min: 0, max: 3 }), nights: fc.integer({ min: 1, max: 4 }) }),
   fc.record({ act: fc.constant('nameDrivers' as const), count: fc.integer({ min: 0, max: 2 }) }),
-  fc.record({ act: fc.constant('pay' as const), amount: fc.integer({ min: 1, max: 25_000 }), method: fc.constantFrom('cash' as const, 'card' as const, 'bank_deposit' as const, 'bank_transfer' as const) }),
-  fc.record({ act: fc.constant('refund' as const), amount: fc.oneof(fc.constant('all' as const), fc.constant('half' as const), fc.integer({ min: 1, max: 25_000 })) }),
+  fc.record({
+    act: fc.constant('pay' as const),
+    amount: fc.integer({ min: 1, max: 25_000 }),
+    method: fc.constantFrom('cash' as const, 'card' as const, 'bank_deposit' as const, 'bank_transfer' as const),
+  }),
+  fc.record({
+    act: fc.constant('refund' as const),
+    amount: fc.oneof(fc.constant('all' as const), fc.constant('half' as const), fc.integer({ min: 1, max: 25_000 })),
+  }),
   fc.record({
     act: fc.constant('charge' as const),
     kind: fc.constantFrom('damage' as const, 'toll' as const, 'fuel' as const, 'discount' as const),
@@ -39,7 +46,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     gctApplies: fc.boolean(),
   }),
   fc.record({ act: fc.constant('void' as const), pick: fc.nat() }),
-  fc.record({ act: fc.constant('status' as const), status: fc.constantFrom('cancelled' as const, 'confirmed' as const, 'pending' as const, 'no_show' as const) }),
+  fc.record({
+    act: fc.constant('status' as const),
+    status: fc.constantFrom('cancelled' as const, 'confirmed' as const, 'pending' as const, 'no_show' as const),
+  }),
   // The keys go out and come back more often than the rest is tried: both need the steps before them.
   { arbitrary: fc.record({ act: fc.constant('checkOut' as const) }), weight: 2 },
   { arbitrary: fc.record({ act: fc.constant('checkIn' as const), cleaning: fc.constantFrom(0, 1500) }), weight: 2 },
@@ -80,7 +90,8 @@ describe(`the folio under random sequences (${describeDatabase})`, () => {
     return { carId: car!.id, customer: customer! };
   }
 
-  const inject = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: authHeader(token), payload });
+  const inject = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: authHeader(token), payload });
 
   async function folioOf(id: string): Promise<Folio> {
     const res = await callWithStatus(t.app, owner.token, 'folio', { params: { id } });
@@ -142,7 +153,10 @@ describe(`the folio under random sequences (${describeDatabase})`, () => {
     const unchanged = async () => expect(await rowCounts(id)).toEqual(counts);
     switch (s.act) {
       case 'changeDates': {
-        const res = await inject(owner.token, 'POST', pathFor('changeBooking', { id }), { pickupDate: day(s.pickupIn), returnDate: day(s.pickupIn + s.nights) });
+        const res = await inject(owner.token, 'POST', pathFor('changeBooking', { id }), {
+          pickupDate: day(s.pickupIn),
+          returnDate: day(s.pickupIn + s.nights),
+        });
         expect(res.statusCode, res.body).toBeLessThan(500);
         return res;
       }
@@ -181,7 +195,12 @@ describe(`the folio under random sequences (${describeDatabase})`, () => {
         return res;
       }
       case 'charge': {
-        const res = await inject(owner.token, 'POST', pathFor('addCharge', { id }), { kind: s.kind, label: `A ${s.kind}`, amount: s.amount, gctApplies: s.gctApplies });
+        const res = await inject(owner.token, 'POST', pathFor('addCharge', { id }), {
+          kind: s.kind,
+          label: `A ${s.kind}`,
+          amount: s.amount,
+          gctApplies: s.gctApplies,
+        });
         expect(res.statusCode, res.body).toBe(201);
         const added = (res.json().folio as Folio).lines.at(-1)!;
         expect(Math.sign(added.amount)).toBe(s.kind === 'discount' ? -1 : 1);
@@ -223,24 +242,32 @@ describe(`the folio under random sequences (${describeDatabase})`, () => {
   it('adds up and reads as the contract says after every step of 300 random lives', { timeout: 600_000 }, async () => {
     let steps = 0;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(0, 0, 1, 2), fc.integer({ min: 1, max: 3 }), fc.boolean(), fc.array(step, { minLength: 1, maxLength: 6 }), async (pickupIn, nights, confirmed, sequence) => {
-        const { carId, customer } = await freshRun();
-        const made = await callWithStatus(t.app, customer.token, 'createBooking', { body: { car: carId, pickupDate: day(pickupIn), returnDate: day(pickupIn + nights), paymentMethod: 'upfront' } });
-        expect(made.status).toBe(201);
-        const booking = made.answer.booking;
-        let folio = await holds(booking, customer.token);
-        expect(folio.totals).toMatchObject({ charged: booking.price, balance: booking.price });
-        // Half the lives start confirmed, so the keys can go out on the pickup day.
-        if (confirmed) {
-          await perform({ act: 'status', status: 'confirmed' }, booking, customer.token, folio);
-          folio = await holds(booking, customer.token);
-        }
-        for (const s of sequence) {
-          await perform(s, booking, customer.token, folio);
-          folio = await holds(booking, customer.token);
-          steps += 1;
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(0, 0, 1, 2),
+        fc.integer({ min: 1, max: 3 }),
+        fc.boolean(),
+        fc.array(step, { minLength: 1, maxLength: 6 }),
+        async (pickupIn, nights, confirmed, sequence) => {
+          const { carId, customer } = await freshRun();
+          const made = await callWithStatus(t.app, customer.token, 'createBooking', {
+            body: { car: carId, pickupDate: day(pickupIn), returnDate: day(pickupIn + nights), paymentMethod: 'upfront' },
+          });
+          expect(made.status).toBe(201);
+          const booking = made.answer.booking;
+          let folio = await holds(booking, customer.token);
+          expect(folio.totals).toMatchObject({ charged: booking.price, balance: booking.price });
+          // Half the lives start confirmed, so the keys can go out on the pickup day.
+          if (confirmed) {
+            await perform({ act: 'status', status: 'confirmed' }, booking, customer.token, folio);
+            folio = await holds(booking, customer.token);
+          }
+          for (const s of sequence) {
+            await perform(s, booking, customer.token, folio);
+            folio = await holds(booking, customer.token);
+            steps += 1;
+          }
+        },
+      ),
       { numRuns: 300 },
     );
     expect(steps).toBeGreaterThan(300);

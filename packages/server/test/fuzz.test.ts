@@ -28,8 +28,21 @@ const notText = fc.oneof(
 );
 const missing = fc.constant(undefined);
 const blank = fc.constantFrom('', ' ', '\t\n', '\u00a0\u2003');
-const invalidText = (max: number) => fc.oneof(notText, missing, blank, huge, fc.string({ minLength: max + 1, maxLength: max + 40 }).filter((s) => s.trim().length > max));
-const invalidEmail = fc.oneof(notText, missing, blank, huge, fc.string({ unit: 'grapheme', maxLength: 40 }).filter((s) => !s.includes('@')));
+const invalidText = (max: number) =>
+  fc.oneof(
+    notText,
+    missing,
+    blank,
+    huge,
+    fc.string({ minLength: max + 1, maxLength: max + 40 }).filter((s) => s.trim().length > max),
+  );
+const invalidEmail = fc.oneof(
+  notText,
+  missing,
+  blank,
+  huge,
+  fc.string({ unit: 'grapheme', maxLength: 40 }).filter((s) => !s.includes('@')),
+);
 const invalidNewPassword = fc.oneof(notText, missing, fc.string({ maxLength: 7 }), fc.string({ minLength: 201, maxLength: 260 }), huge);
 const invalidChoice = (values: readonly string[]) =>
   fc.oneof(
@@ -37,7 +50,7 @@ const invalidChoice = (values: readonly string[]) =>
     missing,
     huge,
     fc.string({ unit: 'grapheme', maxLength: 30 }).filter((s) => !values.includes(s)),
-    fc.constantFrom(...values).map((v) => v.toUpperCase() === v ? `${v} ` : v.toUpperCase()),
+    fc.constantFrom(...values).map((v) => (v.toUpperCase() === v ? `${v} ` : v.toUpperCase())),
   );
 const impossibleDate = fc.oneof(
   notText,
@@ -48,7 +61,14 @@ const impossibleDate = fc.oneof(
   fc.integer({ min: 1, max: 2000 }).map((n) => day(-n)),
   fc.integer({ min: 366, max: 5000 }).map((n) => day(n)),
 );
-const invalidId = fc.oneof(notText, missing, huge, fc.string({ unit: 'grapheme', maxLength: 40 }), fc.uuid(), fc.constantFrom("' OR 1=1 --", '../../etc/passwd', '%00', '{"$ne":null}'));
+const invalidId = fc.oneof(
+  notText,
+  missing,
+  huge,
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.uuid(),
+  fc.constantFrom("' OR 1=1 --", '../../etc/passwd', '%00', '{"$ne":null}'),
+);
 const invalidWholeNumber = (min: number, max: number) =>
   fc.oneof(
     fc.integer({ min: Number.MIN_SAFE_INTEGER, max: min - 1 }),
@@ -88,7 +108,10 @@ const notAJsonObject = fc.oneof(
       return true;
     }
   }),
-  fc.jsonValue({ maxDepth: 3 }).filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)).map((v) => JSON.stringify(v)),
+  fc
+    .jsonValue({ maxDepth: 3 })
+    .filter((v) => v === null || typeof v !== 'object' || Array.isArray(v))
+    .map((v) => JSON.stringify(v)),
   fc.constantFrom('{', '{"a":', '{"a":1,}', "{'a':1}", '{"a":NaN}', '[]', 'null', '""', '0', '\u0000', '\ufeff{}x', '{"a":"\\ud800"'),
   fc.integer({ min: 50, max: 3000 }).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`),
 );
@@ -148,7 +171,15 @@ describe(`hostile input to every endpoint (${describeDatabase})`, () => {
       url: API.login,
       valid: () => ({ email: customer.user.email, password: TEST_PASSWORD }),
       // Any password but the right one fails; so does anything that is not a password at all.
-      spec: { email: invalidEmail, password: fc.oneof(notText, missing, fc.string({ maxLength: 60 }).filter((p) => p !== TEST_PASSWORD), huge) },
+      spec: {
+        email: invalidEmail,
+        password: fc.oneof(
+          notText,
+          missing,
+          fc.string({ maxLength: 60 }).filter((p) => p !== TEST_PASSWORD),
+          huge,
+        ),
+      },
     },
     'check-availability': {
       method: 'POST',
@@ -209,15 +240,19 @@ describe(`hostile input to every endpoint (${describeDatabase})`, () => {
     it(`${endpoint.method} ${endpoint.url} (${name}): bodies that are not a JSON object, or not JSON at all`, async () => {
       const before = await everyRow(t.database.opened.raw);
       await fc.assert(
-        fc.asyncProperty(notAJsonObject, fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml'), async (payload, type) => {
-          const res = await t.app.inject({
-            method: endpoint.method,
-            url: endpoint.url,
-            headers: { 'content-type': type, ...(endpoint.token ? authHeader(endpoint.token()) : {}) },
-            payload,
-          });
-          expectCleanRefusal(res, `${name} ${type} ${payload.slice(0, 100)}`);
-        }),
+        fc.asyncProperty(
+          notAJsonObject,
+          fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml'),
+          async (payload, type) => {
+            const res = await t.app.inject({
+              method: endpoint.method,
+              url: endpoint.url,
+              headers: { 'content-type': type, ...(endpoint.token ? authHeader(endpoint.token()) : {}) },
+              payload,
+            });
+            expectCleanRefusal(res, `${name} ${type} ${payload.slice(0, 100)}`);
+          },
+        ),
         { numRuns: RUNS },
       );
       expect(await everyRow(t.database.opened.raw)).toEqual(before);
@@ -264,7 +299,12 @@ describe(`hostile input to every endpoint (${describeDatabase})`, () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ minLength: 0, maxLength: 2000 }), fc.constantFrom('image', 'picture', ''), async (bytes, field) => {
         const form = await multipart({}, field ? [{ name: field, bytes: Buffer.from(bytes), filename: 'x.png', type: 'image/png' }] : []);
-        const res = await t.app.inject({ method: 'POST', url: API.updateImage, headers: { ...authHeader(owner.token), ...form.headers }, payload: form.payload });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: API.updateImage,
+          headers: { ...authHeader(owner.token), ...form.headers },
+          payload: form.payload,
+        });
         expectCleanRefusal(res, `update-image ${field} ${bytes.length} bytes`);
       }),
       { numRuns: RUNS },

@@ -150,7 +150,12 @@ export function injectFetch(app: FastifyInstance): FetchLike {
     const request = new Request(new URL(url, 'http://localhost'), init);
     const target = new URL(request.url);
     const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const res = await app.inject({ method: request.method as 'GET', url: target.pathname + target.search, headers: Object.fromEntries(request.headers), payload });
+    const res = await app.inject({
+      method: request.method as 'GET',
+      url: target.pathname + target.search,
+      headers: Object.fromEntries(request.headers),
+      payload,
+    });
     const headers = new Headers();
     for (const [name, value] of Object.entries(res.headers)) {
       for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) headers.append(name, String(one));
@@ -220,16 +225,25 @@ export function outcomeOf<T>(call: Promise<{ status: number; answer: T }>): Prom
 }
 
 /** A customer's booking of a car for the days, through the typed client; its answer's booking. */
-export async function bookCar(app: FastifyInstance, token: string, car: string, pickupDate: string, returnDate: string, paymentMethod: PaymentMethod = 'upfront') {
+export async function bookCar(
+  app: FastifyInstance,
+  token: string,
+  car: string,
+  pickupDate: string,
+  returnDate: string,
+  paymentMethod: PaymentMethod = 'upfront',
+) {
   return (await testApi(app, token).call('createBooking', { body: { car, pickupDate, returnDate, paymentMethod } })).booking;
 }
-
 
 /** A customer's phone in the tests: a booking of their own needs one (code phone_needed). */
 export const TEST_PHONE = '876 555 0100';
 
 /** Registers an account through the API, as a customer would; with a phone unless `phone: null`. */
-export async function registerCustomer(app: FastifyInstance, input: { name?: string; email?: string; password?: string; phone?: string | null } = {}): Promise<Account> {
+export async function registerCustomer(
+  app: FastifyInstance,
+  input: { name?: string; email?: string; password?: string; phone?: string | null } = {},
+): Promise<Account> {
   const password = input.password ?? TEST_PASSWORD;
   const phone = input.phone === undefined ? TEST_PHONE : input.phone;
   const { token } = await testApi(app).call('register', {

@@ -63,7 +63,12 @@ describe(`Idempotency-Key on booking (${describeDatabase})`, () => {
     const key = randomUUID();
     const first = await t.app.inject(request(ann, key, booking(14, 15)));
     const id = first.json().booking._id as string;
-    const confirm = await t.app.inject({ method: 'POST', url: API.changeStatus, headers: authHeader(owner.token), payload: { bookingId: id, status: 'confirmed' } });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: API.changeStatus,
+      headers: authHeader(owner.token),
+      payload: { bookingId: id, status: 'confirmed' },
+    });
     expect(confirm.statusCode).toBe(200);
     const again = await t.app.inject(request(ann, key, { ...booking(14, 15), price: 1, status: 'cancelled' }));
     expect(again.json()).toEqual(first.json());
@@ -146,7 +151,12 @@ describe(`Idempotency-Key on booking (${describeDatabase})`, () => {
     expect(refused.statusCode).toBe(409);
     expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
 
-    const cancel = await t.app.inject({ method: 'POST', url: API.changeStatus, headers: authHeader(owner.token), payload: { bookingId: blocking.json().booking._id, status: 'cancelled' } });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: API.changeStatus,
+      headers: authHeader(owner.token),
+      payload: { bookingId: blocking.json().booking._id, status: 'cancelled' },
+    });
     expect(cancel.statusCode).toBe(200);
     const retried = await t.app.inject(request(ann, key, booking(51, 51)));
     expect(retried.statusCode).toBe(201);

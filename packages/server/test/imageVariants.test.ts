@@ -76,7 +76,12 @@ describe(`phone-sized pictures (${describeDatabase})`, () => {
     const car = await addCar(t.app, owner.token);
     expect((await fetchImage(`${car.image}?w=320`)).statusCode).toBe(200);
     const body = await carUpload(carForm(), await cameraJpeg(800, 500));
-    const replaced = await t.app.inject({ method: 'PUT', url: API.updateCar(car._id), headers: { ...authHeader(owner.token), ...body.headers }, payload: body.payload });
+    const replaced = await t.app.inject({
+      method: 'PUT',
+      url: API.updateCar(car._id),
+      headers: { ...authHeader(owner.token), ...body.headers },
+      payload: body.payload,
+    });
     expect(replaced.statusCode).toBe(200);
     expect((await fetchImage(`${car.image}?w=320`)).statusCode).toBe(404);
   });

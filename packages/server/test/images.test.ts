@@ -26,8 +26,7 @@ describe(`uploaded pictures (${describeDatabase})`, () => {
     const body = await multipart(fields, files);
     return t.app.inject({ method, url, headers: { ...(token ? { authorization: token } : {}), ...body.headers }, payload: body.payload });
   };
-  const addCarWith = (files: FilePart[], token: string | null = owner.token) =>
-    send('POST', API.addCar, token, { carData: JSON.stringify(carForm()) }, files);
+  const addCarWith = (files: FilePart[], token: string | null = owner.token) => send('POST', API.addCar, token, { carData: JSON.stringify(carForm()) }, files);
   const fetchImage = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   it('stores a camera photo as WebP at most 1280 px wide, without its EXIF (GPS, camera)', async () => {
@@ -146,7 +145,9 @@ describe(`uploaded pictures (${describeDatabase})`, () => {
 
   it('refuses an invalid new picture on update and keeps the car as it was', async () => {
     const car = await addCar(t.app, owner.token, { model: 'Unchanged' });
-    const res = await send('PUT', API.updateCar(car._id), owner.token, { carData: JSON.stringify(carForm({ model: 'Changed' })) }, [imageFile(NOT_AN_IMAGE, 'x.png')]);
+    const res = await send('PUT', API.updateCar(car._id), owner.token, { carData: JSON.stringify(carForm({ model: 'Changed' })) }, [
+      imageFile(NOT_AN_IMAGE, 'x.png'),
+    ]);
     expect(res.statusCode).toBe(400);
     const now = (await t.app.inject({ method: 'GET', url: API.car(car._id) })).json().car;
     expect(now).toMatchObject({ model: 'Unchanged', image: car.image });

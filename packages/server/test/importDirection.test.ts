@@ -57,7 +57,10 @@ describe('import direction, enforced by lint', () => {
 
   it("refuses the web's lib/, components/ and session/ importing a feature", () => {
     for (const folder of ['lib', 'components', 'session']) {
-      const file = probe(`packages/web/src/${folder}/PROBE.ts`, "import { rangeLabel } from '../features/bookings/dateSelection';\nexport const probe = rangeLabel;\n");
+      const file = probe(
+        `packages/web/src/${folder}/PROBE.ts`,
+        "import { rangeLabel } from '../features/bookings/dateSelection';\nexport const probe = rangeLabel;\n",
+      );
       const { status, output } = lint(file);
       expect(status, folder).not.toBe(0);
       expect(output, folder).toContain('must not import a feature');
@@ -65,7 +68,10 @@ describe('import direction, enforced by lint', () => {
   });
 
   it("refuses the server's http/ importing a feature", () => {
-    const file = probe('packages/server/src/http/PROBE.ts', "import { createBooking } from '../features/bookings/service';\nexport const probe = createBooking;\n");
+    const file = probe(
+      'packages/server/src/http/PROBE.ts',
+      "import { createBooking } from '../features/bookings/service';\nexport const probe = createBooking;\n",
+    );
     const { status, output } = lint(file);
     expect(status).not.toBe(0);
     expect(output).toContain('never the other way round');

@@ -25,6 +25,8 @@ describe('what npm start prints', () => {
     expect(banner).toContain('PGlite (embedded) in ./data');
     expect(banner).toContain('Mail           off');
     expect(banner).toContain('open http://localhost:3000/setup?token=abc');
-    expect(startupBanner({ company: 'Ocho Rios Car Hire', url: 'https://rent.example.com', database: 'PostgreSQL', mail: 'off', ownerSetup: undefined })).toContain('Owner          set up');
+    expect(
+      startupBanner({ company: 'Ocho Rios Car Hire', url: 'https://rent.example.com', database: 'PostgreSQL', mail: 'off', ownerSetup: undefined }),
+    ).toContain('Owner          set up');
   });
 });

@@ -176,7 +176,12 @@ describe(`registrations while Redis is away (${describeDatabase})`, () => {
     const t = await appWith({ max: 2, timeWindow: '1 minute' }, { config: { redisUrl: 'redis://127.0.0.1:1' }, logger: capturedLogger().logger });
     try {
       const register = (remoteAddress: string) =>
-        t.app.inject({ method: 'POST', url: API.register, remoteAddress, payload: { name: 'New Customer', email: uniqueEmail('reg'), password: TEST_PASSWORD } });
+        t.app.inject({
+          method: 'POST',
+          url: API.register,
+          remoteAddress,
+          payload: { name: 'New Customer', email: uniqueEmail('reg'), password: TEST_PASSWORD },
+        });
       const address = freshAddress();
       for (let i = 0; i < 2; i++) expect((await register(address)).statusCode).toBe(201);
       const refused = await register(address);
@@ -202,8 +207,14 @@ describe(`a browser that logged in before, while strangers guess the password ($
     const addresses = Array.from({ length: 30 }, freshAddress);
     const statuses: number[] = [];
     for (let i = 0; i < 60; i++) statuses.push((await login(t.app, email, WRONG, addresses[i % 30]!)).statusCode);
-    expect(statuses.slice(0, 50).every((s) => s === 401), statuses.join(' ')).toBe(true);
-    expect(statuses.slice(50).every((s) => s === 429), statuses.join(' ')).toBe(true);
+    expect(
+      statuses.slice(0, 50).every((s) => s === 401),
+      statuses.join(' '),
+    ).toBe(true);
+    expect(
+      statuses.slice(50).every((s) => s === 429),
+      statuses.join(' '),
+    ).toBe(true);
   }
 
   it('lets the known browser in with the right password; an unknown one is refused with a sentence and Retry-After', async () => {
@@ -257,7 +268,12 @@ describe(`a browser that logged in before, while strangers guess the password ($
     expectTooMany(await login(t.app, person.user.email, TEST_PASSWORD, freshAddress()), MESSAGES.accountLockedForNewDevices);
     await t.app.inject({ method: 'POST', url: API.forgotPassword, remoteAddress: freshAddress(), payload: { email: person.user.email } });
     const [letter] = await t.db.select({ token: outbox.linkToken }).from(outbox).where(eq(outbox.recipient, person.user.email));
-    const reset = await t.app.inject({ method: 'POST', url: API.resetPassword, remoteAddress: freshAddress(), payload: { token: letter!.token!, password: 'a brand new phrase' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: API.resetPassword,
+      remoteAddress: freshAddress(),
+      payload: { token: letter!.token!, password: 'a brand new phrase' },
+    });
     expect(reset.statusCode).toBe(200);
     const phone = deviceCookie(reset).send;
     expect((await login(t.app, person.user.email, 'a brand new phrase', freshAddress(), { cookie: phone })).statusCode).toBe(200);
@@ -266,7 +282,12 @@ describe(`a browser that logged in before, while strangers guess the password ($
 
   it('knows the browser that made the account from its first visit', async () => {
     const email = uniqueEmail('kay');
-    const made = await t.app.inject({ method: 'POST', url: API.register, remoteAddress: freshAddress(), payload: { name: 'Kay Brown', email, password: TEST_PASSWORD } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: API.register,
+      remoteAddress: freshAddress(),
+      payload: { name: 'Kay Brown', email, password: TEST_PASSWORD },
+    });
     expect(made.statusCode).toBe(201);
     const browser = deviceCookie(made).send;
     await strangersGuess(email);
@@ -301,8 +322,7 @@ describe(`TRUST_PROXY=true (${describeDatabase})`, () => {
   it('a client writing its own X-Forwarded-For cannot escape the login limit', async () => {
     const person = await registerCustomer(t.app);
     const realClient = '198.51.100.90';
-    const guess = (i: number) =>
-      login(t.app, person.user.email, WRONG, PROXY, { 'x-forwarded-for': `203.0.113.${i + 1}, ${realClient}` });
+    const guess = (i: number) => login(t.app, person.user.email, WRONG, PROXY, { 'x-forwarded-for': `203.0.113.${i + 1}, ${realClient}` });
     for (let i = 0; i < 3; i++) expect((await guess(i)).statusCode).toBe(401);
     for (let i = 3; i < 8; i++) expectTooMany(await guess(i));
   });

@@ -54,13 +54,25 @@ describe(`e-mails survive kill -9 (${describeDatabase})`, () => {
     expect(first.output()).toMatch(/Mail: off: SMTP_URL is not set/);
     const ownerToken = (await call(first, 'POST', API.login, { email: env.OWNER_EMAIL, password: TEST_PASSWORD })).json.token as string;
     const upload = await carUpload(carForm({ brand: 'Toyota', model: 'Axio' }));
-    const added = await fetch(`${first.url}${API.addCar}`, { method: 'POST', headers: { ...upload.headers, authorization: ownerToken }, body: new Uint8Array(upload.payload) });
+    const added = await fetch(`${first.url}${API.addCar}`, {
+      method: 'POST',
+      headers: { ...upload.headers, authorization: ownerToken },
+      body: new Uint8Array(upload.payload),
+    });
     expect(added.status).toBe(201);
     const carId = ((await added.json()) as { car: { _id: string } }).car._id;
     const customerEmail = uniqueEmail('killed');
-    const customerToken = (await call(first, 'POST', API.register, { name: 'Shanice Campbell', email: customerEmail, password: TEST_PASSWORD, phone: '876 555 0123' })).json.token as string;
+    const customerToken = (
+      await call(first, 'POST', API.register, { name: 'Shanice Campbell', email: customerEmail, password: TEST_PASSWORD, phone: '876 555 0123' })
+    ).json.token as string;
 
-    const booked = await call(first, 'POST', API.createBooking, { car: carId, pickupDate: day(7), returnDate: day(9), paymentMethod: 'upfront' }, customerToken);
+    const booked = await call(
+      first,
+      'POST',
+      API.createBooking,
+      { car: carId, pickupDate: day(7), returnDate: day(9), paymentMethod: 'upfront' },
+      customerToken,
+    );
     expect(booked.status).toBe(201);
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
@@ -77,10 +89,16 @@ describe(`e-mails survive kill -9 (${describeDatabase})`, () => {
     // The outbox, as staff see it, says sent; the SMTP server got each message once.
     const ownerAgain = (await call(second, 'POST', API.login, { email: env.OWNER_EMAIL, password: TEST_PASSWORD })).json.token as string;
     await expect
-      .poll(async () => ((await call(second, 'GET', API.ownerOutbox, undefined, ownerAgain)).json.messages as { subject: string; status: string }[]).filter((m) => m.subject.includes(reference)).map((m) => m.status), {
-        timeout: 60_000,
-        interval: 100,
-      })
+      .poll(
+        async () =>
+          ((await call(second, 'GET', API.ownerOutbox, undefined, ownerAgain)).json.messages as { subject: string; status: string }[])
+            .filter((m) => m.subject.includes(reference))
+            .map((m) => m.status),
+        {
+          timeout: 60_000,
+          interval: 100,
+        },
+      )
       .toEqual(['sent', 'sent']);
     expect(sink.mails.filter((m) => m.subject.includes(reference))).toHaveLength(2);
     second.child.kill('SIGTERM');

@@ -18,13 +18,29 @@ import { enqueue, LINK_TOKEN_PLACEHOLDER } from '../src/features/mail/outbox';
 import { listReadableOutbox } from '../src/features/mail/reading';
 import { createMailSender, DEAD_LINK_ERROR } from '../src/features/mail/sender';
 import { DEFAULT_COMPANY } from '@rental/contract';
-import { authHeader, createOwner, createTestApp, createTestDatabase, describeDatabase, registerCustomer, TEST_DATABASE_URL, type TestApp, uniqueEmail } from './helpers';
+import {
+  authHeader,
+  createOwner,
+  createTestApp,
+  createTestDatabase,
+  describeDatabase,
+  registerCustomer,
+  TEST_DATABASE_URL,
+  type TestApp,
+  uniqueEmail,
+} from './helpers';
 import { addCar, book, day, ownerCall } from './support/fleet';
 import { type SmtpSink, startSmtpSink } from './support/smtpSink';
 
 const SITE = 'https://rent.example.com';
 const STAFF = 'staff.alerts@example.com';
-const BANK = { bankName: 'National Commercial Bank', accountHolderName: 'Waterford Car Rental Ltd', branch: 'Portmore', accountNumber: '123456789012', accountType: 'Savings' };
+const BANK = {
+  bankName: 'National Commercial Bank',
+  accountHolderName: 'Waterford Car Rental Ltd',
+  branch: 'Portmore',
+  accountNumber: '123456789012',
+  accountType: 'Savings',
+};
 /** "Sat 28 Nov 2026" */
 const DAY = /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}\b/;
 
@@ -36,7 +52,10 @@ async function outboxRows(t: TestApp, recipient: string) {
 async function settled(t: TestApp, timeoutMs = 45_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(sql`status IN ('pending', 'sending') AND next_attempt_at <= now() + interval '5 seconds'`);
+    const [row] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(sql`status IN ('pending', 'sending') AND next_attempt_at <= now() + interval '5 seconds'`);
     if (row!.n === 0) return;
     if (Date.now() > deadline) throw new Error('the outbox did not settle');
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -98,7 +117,10 @@ describe(`e-mail through the outbox (${describeDatabase})`, () => {
     await settled(t);
     // Each once.
     expect(sink.to(customer.user.email).filter((m) => m.subject.includes(reference))).toHaveLength(1);
-    const rows = await t.db.select().from(outbox).where(sql`subject LIKE ${`%${reference}%`}`);
+    const rows = await t.db
+      .select()
+      .from(outbox)
+      .where(sql`subject LIKE ${`%${reference}%`}`);
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 
@@ -202,14 +224,18 @@ describe(`e-mail through the outbox (${describeDatabase})`, () => {
     // The earlier session ends; the old password stops working; the new one logs in.
     expect((await t.app.inject({ method: 'GET', url: API.userData, headers: authHeader(customer.token) })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: API.login, payload: { email: customer.user.email, password: customer.password } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: API.login, payload: { email: customer.user.email, password: 'my new secret phrase' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: API.login, payload: { email: customer.user.email, password: 'my new secret phrase' } })).statusCode).toBe(
+      200,
+    );
     await sink.waitFor((m) => m.to.includes(customer.user.email) && /password was changed/.test(m.subject) && m.text.includes('reset'));
 
     // Once.
     const again = await t.app.inject({ method: 'POST', url: API.resetPassword, payload: { token, password: 'yet another phrase' } });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.resetLinkInvalid });
-    expect((await t.app.inject({ method: 'POST', url: API.login, payload: { email: customer.user.email, password: 'my new secret phrase' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: API.login, payload: { email: customer.user.email, password: 'my new secret phrase' } })).statusCode).toBe(
+      200,
+    );
   });
 
   it("the stored copy of a sent reset e-mail holds no working link; the e-mail itself works, and the owner's outbox lists it", async () => {
@@ -239,7 +265,9 @@ describe(`e-mail through the outbox (${describeDatabase})`, () => {
       status: 'sent',
     });
     // The link in the e-mail works.
-    expect((await t.app.inject({ method: 'POST', url: API.resetPassword, payload: { token: sentToken, password: 'my new secret phrase' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: API.resetPassword, payload: { token: sentToken, password: 'my new secret phrase' } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('a link older than an hour does not work', async () => {
@@ -247,9 +275,15 @@ describe(`e-mail through the outbox (${describeDatabase})`, () => {
     expect((await t.app.inject({ method: 'POST', url: API.forgotPassword, payload: { email: customer.user.email } })).statusCode).toBe(200);
     const [mail] = await sink.waitFor((m) => m.to.includes(customer.user.email));
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
-    const [row] = await t.db.select({ createdAt: passwordResets.createdAt, expiresAt: passwordResets.expiresAt }).from(passwordResets).where(eq(passwordResets.tokenHash, hashResetToken(token)));
+    const [row] = await t.db
+      .select({ createdAt: passwordResets.createdAt, expiresAt: passwordResets.expiresAt })
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, hashResetToken(token)));
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(60 * 60_000);
-    await t.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResets.tokenHash, hashResetToken(token)));
+    await t.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.tokenHash, hashResetToken(token)));
     const res = await t.app.inject({ method: 'POST', url: API.resetPassword, payload: { token, password: 'my new secret phrase' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MESSAGES.resetLinkInvalid);
@@ -307,7 +341,9 @@ describe(`e-mail through the outbox (${describeDatabase})`, () => {
     const dates = (body.messages as { createdAt: string }[]).map((m) => m.createdAt);
     expect([...dates].sort((a, b) => b.localeCompare(a))).toEqual(dates);
     expect(list.body).not.toMatch(/token=/);
-    const failed = (body.messages as { _id: string; recipient: string; status: string; lastError: string | null; attempts: number }[]).find((m) => m.recipient === customer.user.email)!;
+    const failed = (body.messages as { _id: string; recipient: string; status: string; lastError: string | null; attempts: number }[]).find(
+      (m) => m.recipient === customer.user.email,
+    )!;
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
     expect(failed.lastError).toMatch(/550/);
 
@@ -361,10 +397,15 @@ describe(`without SMTP_URL (${describeDatabase})`, () => {
     const [expiredRow] = await outboxRows(t, expired.user.email);
 
     // Used (the customer got the link some other way, say from a second request that went out).
-    expect((await t.app.inject({ method: 'POST', url: API.resetPassword, payload: { token: usedRow!.linkToken!, password: 'a fresh phrase here' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: API.resetPassword, payload: { token: usedRow!.linkToken!, password: 'a fresh phrase here' } })).statusCode,
+    ).toBe(200);
     expect((await outboxRows(t, used.user.email)).find((r) => r.id === usedRow!.id)!.linkToken).toBeNull();
     // Expired: its token goes at the next request for a link, whoever makes it.
-    await t.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResets.tokenHash, hashResetToken(expiredRow!.linkToken!)));
+    await t.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.tokenHash, hashResetToken(expiredRow!.linkToken!)));
     await t.app.inject({ method: 'POST', url: API.forgotPassword, payload: { email: uniqueEmail('nobody') } });
     await t.app.inject({ method: 'POST', url: API.forgotPassword, payload: { email: (await registerCustomer(t.app)).user.email } });
     expect((await outboxRows(t, expired.user.email))[0]!.linkToken).toBeNull();
@@ -380,7 +421,10 @@ describe(`without SMTP_URL (${describeDatabase})`, () => {
         expect(sink.to(c.user.email).filter((m) => /new password/i.test(m.subject))).toEqual([]);
       }
       const listed = await listReadableOutbox(t.db, 'owner', 1);
-      expect(listed.messages.find((m) => m.recipient === used.user.email && /new password/i.test(m.subject))).toMatchObject({ status: 'failed', lastError: DEAD_LINK_ERROR });
+      expect(listed.messages.find((m) => m.recipient === used.user.email && /new password/i.test(m.subject))).toMatchObject({
+        status: 'failed',
+        lastError: DEAD_LINK_ERROR,
+      });
       expect(sink.to(used.user.email).filter((m) => /password was changed/.test(m.subject))).toHaveLength(1);
     } finally {
       await sender.stop();

@@ -60,7 +60,10 @@ describe(`mass assignment changes nothing (${describeDatabase})`, () => {
 
   it('add-car: the new car takes only the form fields from carData', async () => {
     const victimRow = await carRow(victimsCar._id);
-    const body = await carUpload({ ...hostileFields({ userId: victim.user._id, carId: victimsCar._id, imageId: victimRow.imageId }), ...carForm({ brand: 'Suzuki' }) });
+    const body = await carUpload({
+      ...hostileFields({ userId: victim.user._id, carId: victimsCar._id, imageId: victimRow.imageId }),
+      ...carForm({ brand: 'Suzuki' }),
+    });
     const res = await t.app.inject({ method: 'POST', url: API.addCar, headers: { ...authHeader(owner.token), ...body.headers }, payload: body.payload });
     expect(res.statusCode, res.body).toBe(201);
     const car = res.json().car as Car;
@@ -83,10 +86,18 @@ describe(`mass assignment changes nothing (${describeDatabase})`, () => {
     const before = await carRow(target._id);
     const victimBefore = await carRow(victimsCar._id);
     const body = await carUpload(
-      { ...hostileFields({ userId: victim.user._id, carId: victimsCar._id, imageId: victimBefore.imageId }), ...carForm({ brand: 'Target', model: 'Renamed' }) },
+      {
+        ...hostileFields({ userId: victim.user._id, carId: victimsCar._id, imageId: victimBefore.imageId }),
+        ...carForm({ brand: 'Target', model: 'Renamed' }),
+      },
       null,
     );
-    const res = await t.app.inject({ method: 'PUT', url: API.updateCar(target._id), headers: { ...authHeader(owner.token), ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: API.updateCar(target._id),
+      headers: { ...authHeader(owner.token), ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
 
     const after = await carRow(target._id);
@@ -114,7 +125,14 @@ describe(`mass assignment changes nothing (${describeDatabase})`, () => {
     const rows = await t.db.select().from(schema.bankDetails);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: 1, updatedBy: owner.user._id, bankName: 'NCB', accountNumber: '12345678' });
-    expect(res.json().bankDetails).toEqual({ bankName: 'NCB', accountHolderName: 'Waterford Car Rental', branch: 'Portmore', accountNumber: '12345678', accountType: 'Savings', otherAccounts: [] });
+    expect(res.json().bankDetails).toEqual({
+      bankName: 'NCB',
+      accountHolderName: 'Waterford Car Rental',
+      branch: 'Portmore',
+      accountNumber: '12345678',
+      accountType: 'Savings',
+      otherAccounts: [],
+    });
   });
 
   it('create booking: the price is computed, the status is pending, the customer is the caller', async () => {

@@ -75,7 +75,7 @@ describe(`a failed migration at start-up (${describeDatabase})`, () => {
         'ALTER TABLE cars ADD COLUMN colour text;',
         'ALTER TABLE bookings DROP CONSTRAINT bookings_no_overlap;',
         'CREATE TABLE loyalty_points (user_id uuid PRIMARY KEY);',
-        "SELECT 1 / (SELECT count(*) - count(*) FROM users); -- division by zero, as a bug would",
+        'SELECT 1 / (SELECT count(*) - count(*) FROM users); -- division by zero, as a bug would',
       ].join('\n'),
     );
     await expect(database.open({ migrationsDir: withBadRelease })).rejects.toThrow(/0002_bad_release\.sql failed.*division by zero/);

@@ -5,7 +5,20 @@
  * Confirm refuses the booking or the change with the new quote (409 price_changed), while a client
  * that sends no expectedTotal books at the server's price as before.
  */
-import { addDays, API, type BodyInputOf, bookingChangeResponses, BOOKING_CHANGE_MESSAGES, type Extra, type Folio, holdMinutesFor, pathFor, type PricesBodyInput, type Quote, REFUSAL_CODES } from '@rental/contract';
+import {
+  addDays,
+  API,
+  type BodyInputOf,
+  bookingChangeResponses,
+  BOOKING_CHANGE_MESSAGES,
+  type Extra,
+  type Folio,
+  holdMinutesFor,
+  pathFor,
+  type PricesBodyInput,
+  type Quote,
+  REFUSAL_CODES,
+} from '@rental/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, outbox } from '../src/db/schema';
@@ -14,10 +27,24 @@ import { type Account, authHeader, callWithStatus, createOwner, createTestApp, d
 import { confirmedBooking } from './support/counter';
 import { addCar, day } from './support/fleet';
 
-const NO_RULES: PricesBodyInput = { seasons: [], weeklyPercentOff: 0, monthlyPercentOff: 0, additionalDriverPerDay: 0, delivery: { airport: null, portmore: null, kingston: null }, extras: [] };
+const NO_RULES: PricesBodyInput = {
+  seasons: [],
+  weeklyPercentOff: 0,
+  monthlyPercentOff: 0,
+  additionalDriverPerDay: 0,
+  delivery: { airport: null, portmore: null, kingston: null },
+  extras: [],
+};
 
 /** Someone allowed to drive on any day of the next year. */
-const otherDriver = (name: string) => ({ name, licenceNumber: 'JM 1234-5678', licenceCountry: 'Jamaica', licenceIssued: '2015-01-10', licenceExpires: addDays(day(0), 800), dateOfBirth: '1988-03-04' });
+const otherDriver = (name: string) => ({
+  name,
+  licenceNumber: 'JM 1234-5678',
+  licenceCountry: 'Jamaica',
+  licenceIssued: '2015-01-10',
+  licenceExpires: addDays(day(0), 800),
+  dateOfBirth: '1988-03-04',
+});
 
 describe(`money at the seams (${describeDatabase})`, () => {
   let t: TestApp;
@@ -39,7 +66,8 @@ describe(`money at the seams (${describeDatabase})`, () => {
   }
   let plate = 700;
   const newCar = () => addCar(t.app, owner.token, { brand: 'Kia', model: 'Rio', category: 'Sedan', pricePerDay: 6000, plate: `${plate++} MS` } as never);
-  const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: authHeader(token), payload });
+  const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: authHeader(token), payload });
   const folioOf = async (token: string, id: string): Promise<Folio> => {
     const res = await callWithStatus(t.app, token, 'folio', { params: { id } });
     expect(res.status).toBe(200);
@@ -130,7 +158,11 @@ describe(`money at the seams (${describeDatabase})`, () => {
     // Pending now, for staff: naming the same driver again costs nothing more and asks no one.
     expect((await call(customer.token, 'PUT', url, { drivers: [otherDriver('Jane Brown')] })).statusCode).toBe(200);
 
-    const events = await t.db.select({ kind: bookingEvents.kind, status: bookingEvents.status, data: bookingEvents.data }).from(bookingEvents).where(eq(bookingEvents.bookingId, booking._id)).orderBy(bookingEvents.id);
+    const events = await t.db
+      .select({ kind: bookingEvents.kind, status: bookingEvents.status, data: bookingEvents.data })
+      .from(bookingEvents)
+      .where(eq(bookingEvents.bookingId, booking._id))
+      .orderBy(bookingEvents.id);
     expect(events.map((e) => [e.kind, e.status])).toEqual([
       ['book', 'pending'],
       ['confirm', 'confirmed'],
@@ -153,7 +185,17 @@ describe(`money at the seams (${describeDatabase})`, () => {
     const year = christmas.slice(0, 4);
     await savePrices({
       ...NO_RULES,
-      seasons: [{ name: 'Christmas', startDate: `${year}-12-20`, endDate: `${Number(year) + 1}-01-02`, priority: 1, minDays: null, carRates: {}, categoryPercents: { Sedan: 50 } }],
+      seasons: [
+        {
+          name: 'Christmas',
+          startDate: `${year}-12-20`,
+          endDate: `${Number(year) + 1}-01-02`,
+          priority: 1,
+          minDays: null,
+          carRates: {},
+          categoryPercents: { Sedan: 50 },
+        },
+      ],
     });
     const car = await newCar();
     const customer = await registerCustomer(t.app, { name: 'Omar Grant' });
@@ -201,7 +243,10 @@ describe(`money at the seams (${describeDatabase})`, () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: BOOKING_CHANGE_MESSAGES.changed, change: { confirmAgain: false } });
     expect(await rowOf(shortened._id)).toMatchObject({ status: 'confirmed' });
-    const staffLetters = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM outbox WHERE kind = 'booking_changed_staff' AND booking_id IN (${staffChanged._id}::uuid, ${shortened._id}::uuid)`);
+    const staffLetters = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM outbox WHERE kind = 'booking_changed_staff' AND booking_id IN (${staffChanged._id}::uuid, ${shortened._id}::uuid)`,
+    );
     expect(staffLetters[0]!.n).toBe(0);
   });
 
@@ -210,7 +255,10 @@ describe(`money at the seams (${describeDatabase})`, () => {
     const customer = await registerCustomer(t.app);
     const wanted = { car: car._id, pickupDate: day(20), returnDate: day(24) };
     const seen = await quoteOf(wanted);
-    await savePrices({ ...NO_RULES, seasons: [{ name: 'Carnival', startDate: day(19), endDate: day(25), priority: 1, minDays: null, carRates: {}, categoryPercents: { Sedan: 30 } }] });
+    await savePrices({
+      ...NO_RULES,
+      seasons: [{ name: 'Carnival', startDate: day(19), endDate: day(25), priority: 1, minDays: null, carRates: {}, categoryPercents: { Sedan: 30 } }],
+    });
     const now = await quoteOf(wanted);
     expect(now.total).toBeGreaterThan(seen.total);
 
@@ -227,7 +275,12 @@ describe(`money at the seams (${describeDatabase})`, () => {
   });
 
   it('refuses a booking when an extra’s price is saved meanwhile, and books when the total seen is the price', async () => {
-    const [seat] = (await savePrices({ ...NO_RULES, extras: [{ name: 'Child seat', description: 'For children up to 4 years.', charge: 'per_day', price: 800, maxPerBooking: 2, stock: null }] })).extras;
+    const [seat] = (
+      await savePrices({
+        ...NO_RULES,
+        extras: [{ name: 'Child seat', description: 'For children up to 4 years.', charge: 'per_day', price: 800, maxPerBooking: 2, stock: null }],
+      })
+    ).extras;
     const car = await newCar();
     const customer = await registerCustomer(t.app);
     const wanted = { car: car._id, pickupDate: day(70), returnDate: day(72), extras: [{ id: seat!.id, quantity: 1 }] };
@@ -250,7 +303,10 @@ describe(`money at the seams (${describeDatabase})`, () => {
     const booking = made.json().booking as { _id: string; price: number };
     const preview = await call(customer.token, 'POST', pathFor('bookingChangeQuote', { id: booking._id }), { returnDate: day(84) });
     const seen = preview.json().change.after.total as number;
-    await savePrices({ ...NO_RULES, seasons: [{ name: 'Easter', startDate: day(79), endDate: day(90), priority: 1, minDays: null, carRates: {}, categoryPercents: { Sedan: 25 } }] });
+    await savePrices({
+      ...NO_RULES,
+      seasons: [{ name: 'Easter', startDate: day(79), endDate: day(90), priority: 1, minDays: null, carRates: {}, categoryPercents: { Sedan: 25 } }],
+    });
     const before = await rowOf(booking._id);
 
     const refused = await call(customer.token, 'POST', pathFor('changeBooking', { id: booking._id }), { returnDate: day(84), expectedTotal: seen });
@@ -259,7 +315,10 @@ describe(`money at the seams (${describeDatabase})`, () => {
     expect(refused.json().quote.total).toBeGreaterThan(seen);
     expect(await rowOf(booking._id)).toEqual(before);
 
-    const changed = await call(customer.token, 'POST', pathFor('changeBooking', { id: booking._id }), { returnDate: day(84), expectedTotal: refused.json().quote.total });
+    const changed = await call(customer.token, 'POST', pathFor('changeBooking', { id: booking._id }), {
+      returnDate: day(84),
+      expectedTotal: refused.json().quote.total,
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await rowOf(booking._id)).price).toBe(refused.json().quote.total);
   });

@@ -41,8 +41,10 @@ describe('one writer of a booking’s status and money', () => {
     expect(bookingWrites("await tx.update(bookings).set({ paymentStatus: 'paid' }).where(x);")).toHaveLength(1);
     expect(bookingWrites('await tx.insert(folioPayments).values({ bookingId, amount });')).toHaveLength(1);
     expect(bookingWrites("sql`UPDATE bookings SET status = 'cancelled' WHERE id = ${id}`")).toHaveLength(1);
-    expect(bookingWrites("await tx.update(bookings).set({ drivers, ...(q ? { price: 1 } : {}), ...(again ? { status: 'pending' } : {}) }).where(x);")).toHaveLength(1);
-    expect(bookingWrites("await tx.update(bookings).set({ carId, price: 10 }).where(eq(bookings.id, id));")).toHaveLength(0);
+    expect(
+      bookingWrites("await tx.update(bookings).set({ drivers, ...(q ? { price: 1 } : {}), ...(again ? { status: 'pending' } : {}) }).where(x);"),
+    ).toHaveLength(1);
+    expect(bookingWrites('await tx.update(bookings).set({ carId, price: 10 }).where(eq(bookings.id, id));')).toHaveLength(0);
   });
 
   it('has none outside the bookings feature and the migrations', () => {

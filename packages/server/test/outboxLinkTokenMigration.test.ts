@@ -38,7 +38,14 @@ describe(`the upgrade that takes reset tokens out of stored e-mails (${describeD
       html: `<a href="https://rent.example.com/reset-password?token=${token}">Choose</a><span>https://rent.example.com/reset-password?token=${token}</span>`,
     });
     const insert = (kind: string, status: string, body: { text: string; html: string }) =>
-      target.pool.query('INSERT INTO outbox (kind, recipient, subject, text_body, html_body, status) VALUES ($1, $2, $3, $4, $5, $6)', [kind, `${status}@example.com`, 'Choose a new password', body.text, body.html, status]);
+      target.pool.query('INSERT INTO outbox (kind, recipient, subject, text_body, html_body, status) VALUES ($1, $2, $3, $4, $5, $6)', [
+        kind,
+        `${status}@example.com`,
+        'Choose a new password',
+        body.text,
+        body.html,
+        status,
+      ]);
     await insert('password_reset_link', 'pending', letter(waiting));
     await insert('password_reset_link', 'sent', letter(sent));
     const other = { text: 'Your booking WCR-1 is confirmed: https://rent.example.com/my-bookings/WCR-1?token=keep-me\n', html: '<p>confirmed</p>' };
@@ -52,8 +59,22 @@ describe(`the upgrade that takes reset tokens out of stored e-mails (${describeD
     );
     const placeholder = letter(LINK_TOKEN_PLACEHOLDER);
     expect(rows).toEqual([
-      { recipient: 'pending@example.com', kind: 'password_reset_link', status: 'pending', link_token: waiting, text_body: placeholder.text, html_body: placeholder.html },
-      { recipient: 'sent@example.com', kind: 'password_reset_link', status: 'sent', link_token: null, text_body: placeholder.text, html_body: placeholder.html },
+      {
+        recipient: 'pending@example.com',
+        kind: 'password_reset_link',
+        status: 'pending',
+        link_token: waiting,
+        text_body: placeholder.text,
+        html_body: placeholder.html,
+      },
+      {
+        recipient: 'sent@example.com',
+        kind: 'password_reset_link',
+        status: 'sent',
+        link_token: null,
+        text_body: placeholder.text,
+        html_body: placeholder.html,
+      },
       { recipient: 'failed@example.com', kind: 'booking_confirmed', status: 'failed', link_token: null, text_body: other.text, html_body: other.html },
     ]);
   });

@@ -40,10 +40,26 @@ describe(`reading the outbox (${describeDatabase})`, () => {
     await t?.close();
   });
 
-  async function write(values: { kind: string; recipient: string; subject: string; text: string; html: string; bookingId?: string; attachment?: 'agreement' | 'receipt' }) {
+  async function write(values: {
+    kind: string;
+    recipient: string;
+    subject: string;
+    text: string;
+    html: string;
+    bookingId?: string;
+    attachment?: 'agreement' | 'receipt';
+  }) {
     const [row] = await t.db
       .insert(outbox)
-      .values({ kind: values.kind, recipient: values.recipient, subject: values.subject, textBody: values.text, htmlBody: values.html, bookingId: values.bookingId, attachment: values.attachment })
+      .values({
+        kind: values.kind,
+        recipient: values.recipient,
+        subject: values.subject,
+        textBody: values.text,
+        htmlBody: values.html,
+        bookingId: values.bookingId,
+        attachment: values.attachment,
+      })
       .returning({ id: outbox.id });
     return String(row!.id);
   }
@@ -53,7 +69,15 @@ describe(`reading the outbox (${describeDatabase})`, () => {
   it("a customer's message: its text, its HTML, its links, its PDF's bytes and a WhatsApp link with the text, for every staff role", async () => {
     const text = `Hello Marcia Reid,\n\nThe keys of ${reference} are yours. Your agreement is attached.\n\nSee your booking: https://rent.example.com/my-bookings/${reference}\n\n--\nhttps://rent.example.com\n`;
     const html = `<!doctype html><html><body><p>The keys of ${reference} are yours.</p><script>alert(1)</script></body></html>`;
-    const id = await write({ kind: 'keys_handed_over', recipient: customerEmail, subject: `Your agreement for ${reference}`, text, html, bookingId, attachment: 'agreement' });
+    const id = await write({
+      kind: 'keys_handed_over',
+      recipient: customerEmail,
+      subject: `Your agreement for ${reference}`,
+      text,
+      html,
+      bookingId,
+      attachment: 'agreement',
+    });
     for (const staff of [owner, manager, agent]) {
       const res = await get(staff.token, pathFor('outboxMessage', { id }));
       expect(res.statusCode).toBe(200);
@@ -76,10 +100,25 @@ describe(`reading the outbox (${describeDatabase})`, () => {
   });
 
   it('a message without a PDF has none to download; one whose PDF is gone says so', async () => {
-    const plain = await write({ kind: 'booking_confirmed', recipient: customerEmail, subject: 'Confirmed', text: 'Confirmed.', html: '<p>Confirmed.</p>', bookingId });
+    const plain = await write({
+      kind: 'booking_confirmed',
+      recipient: customerEmail,
+      subject: 'Confirmed',
+      text: 'Confirmed.',
+      html: '<p>Confirmed.</p>',
+      bookingId,
+    });
     expect((await get(owner.token, pathFor('outboxMessage', { id: plain }))).json().outboxMessage.attachment).toBeNull();
     expect((await get(owner.token, pathFor('outboxAttachment', { id: plain }))).statusCode).toBe(404);
-    const receipt = await write({ kind: 'car_returned', recipient: customerEmail, subject: 'Receipt', text: 'Your receipt.', html: '<p>Your receipt.</p>', bookingId, attachment: 'receipt' });
+    const receipt = await write({
+      kind: 'car_returned',
+      recipient: customerEmail,
+      subject: 'Receipt',
+      text: 'Your receipt.',
+      html: '<p>Your receipt.</p>',
+      bookingId,
+      attachment: 'receipt',
+    });
     expect((await get(owner.token, pathFor('outboxMessage', { id: receipt }))).json().outboxMessage.attachment).toMatchObject({ available: false });
     expect((await get(owner.token, pathFor('outboxAttachment', { id: receipt }))).statusCode).toBe(404);
   });
@@ -97,7 +136,7 @@ describe(`reading the outbox (${describeDatabase})`, () => {
     expect(message.whatsApp).toBeNull();
   });
 
-  it('a message to a staff member is the owners\' alone: other staff neither list it, open it, download from it nor send it again', async () => {
+  it("a message to a staff member is the owners' alone: other staff neither list it, open it, download from it nor send it again", async () => {
     const toManager = await write({
       kind: 'password_reset_link',
       recipient: manager.user.email,
@@ -105,8 +144,17 @@ describe(`reading the outbox (${describeDatabase})`, () => {
       text: 'https://rent.example.com/reset-password?token=link-not-kept',
       html: '<p>link</p>',
     });
-    const invitation = await write({ kind: 'staff_invitation', recipient: 'new.hire@example.com', subject: 'Private: join the staff', text: 'Join us', html: '<p>Join us</p>' });
-    await t.db.update(outbox).set({ status: 'failed' }).where(sql`${outbox.id} IN (${Number(toManager)}, ${Number(invitation)})`);
+    const invitation = await write({
+      kind: 'staff_invitation',
+      recipient: 'new.hire@example.com',
+      subject: 'Private: join the staff',
+      text: 'Join us',
+      html: '<p>Join us</p>',
+    });
+    await t.db
+      .update(outbox)
+      .set({ status: 'failed' })
+      .where(sql`${outbox.id} IN (${Number(toManager)}, ${Number(invitation)})`);
     for (const id of [toManager, invitation]) {
       expect((await get(owner.token, pathFor('outboxMessage', { id }))).statusCode).toBe(200);
       for (const staff of [manager, agent]) {
@@ -114,7 +162,12 @@ describe(`reading the outbox (${describeDatabase})`, () => {
         expect(res.statusCode).toBe(404);
         expect(res.body).not.toContain('Private');
         expect((await get(staff.token, pathFor('outboxAttachment', { id }))).statusCode).toBe(404);
-        const resend = await t.app.inject({ method: 'POST', url: pathFor('resendMessage'), headers: { authorization: `Bearer ${staff.token}` }, payload: { messageId: id } });
+        const resend = await t.app.inject({
+          method: 'POST',
+          url: pathFor('resendMessage'),
+          headers: { authorization: `Bearer ${staff.token}` },
+          payload: { messageId: id },
+        });
         expect(resend.statusCode).toBe(404);
       }
     }
@@ -132,7 +185,7 @@ describe(`reading the outbox (${describeDatabase})`, () => {
       const view = await listed(staff.token);
       expect(view.subjects.filter((s) => s.startsWith('Private'))).toEqual([]);
       expect(view.subjects).toContain('Confirmed');
-      expect(view.total).toBe(ownerView.total - (ownerView.subjects.filter((s) => s.startsWith('Private')).length));
+      expect(view.total).toBe(ownerView.total - ownerView.subjects.filter((s) => s.startsWith('Private')).length);
     }
   });
 

@@ -1,7 +1,18 @@
 import { API, addDays, type Car, companyToday, daysBetween, MESSAGES, monthBounds, responses } from '@rental/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthStarts } from '../src/features/backOffice/dashboard';
-import { type Account, bookCar, callWithStatus, createOwner, createTestApp, describeDatabase, refusalOf, registerCustomer, type TestApp, testApi } from './helpers';
+import {
+  type Account,
+  bookCar,
+  callWithStatus,
+  createOwner,
+  createTestApp,
+  describeDatabase,
+  refusalOf,
+  registerCustomer,
+  type TestApp,
+  testApi,
+} from './helpers';
 import { addCar, carForm, carUpload, day, insertBooking, ownerCall } from './support/fleet';
 import { smallPng } from './support/images';
 import { multipart } from './support/multipart';
@@ -111,19 +122,32 @@ describe(`owner area (${describeDatabase})`, () => {
       }
       const asCustomer = testApi(t.app, customer.token);
       await expect(asCustomer.call('addCar', { form: await carFormData(carForm()) })).rejects.toMatchObject({ status: 403 });
-      await expect(asCustomer.call('updateCar', { params: { id: car._id }, form: await carFormData(carForm({ pricePerDay: 1 })) })).rejects.toMatchObject({ status: 403 });
+      await expect(asCustomer.call('updateCar', { params: { id: car._id }, form: await carFormData(carForm({ pricePerDay: 1 })) })).rejects.toMatchObject({
+        status: 403,
+      });
       expect((await testApi(t.app).call('car', { params: { id: car._id } })).car).toMatchObject({ pricePerDay: 8500, isAvaliable: true });
     });
   });
 
   describe('add-car', () => {
     it('adds a car from the form and answers it with a message', async () => {
-      const form = await carFormData(carForm({ brand: 'Kia', model: 'Sportage', category: 'SUV', transmission: 'Manual', fuel_type: 'Diesel', seating_capacity: '7' }));
+      const form = await carFormData(
+        carForm({ brand: 'Kia', model: 'Sportage', category: 'SUV', transmission: 'Manual', fuel_type: 'Diesel', seating_capacity: '7' }),
+      );
       const res = await callWithStatus(t.app, owner.token, 'addCar', { form });
       expect(res.status).toBe(201);
       const body = responses.carSaved.parse(res.answer);
       expect(body.message).toBe(MESSAGES.carAdded);
-      expect(body.car).toMatchObject({ brand: 'Kia', model: 'Sportage', category: 'SUV', transmission: 'Manual', fuel_type: 'Diesel', seating_capacity: 7, isAvaliable: true, reservedDates: [] });
+      expect(body.car).toMatchObject({
+        brand: 'Kia',
+        model: 'Sportage',
+        category: 'SUV',
+        transmission: 'Manual',
+        fuel_type: 'Diesel',
+        seating_capacity: 7,
+        isAvaliable: true,
+        reservedDates: [],
+      });
       expect((await fleet()).some((c) => c._id === body.car._id)).toBe(true);
     });
 
@@ -206,7 +230,13 @@ describe(`owner area (${describeDatabase})`, () => {
       // Raw: mass assignment, fields the form has not.
       const car = await addCar(t.app, owner.token);
       const other = await addCar(t.app, owner.token, { model: 'Other' });
-      const res = await sendCar('PUT', API.updateCar(car._id), owner.token, { ...carForm({ model: 'Edited' }), _id: other._id, isAvaliable: false, deletedAt: new Date().toISOString(), image: other.image }, null);
+      const res = await sendCar(
+        'PUT',
+        API.updateCar(car._id),
+        owner.token,
+        { ...carForm({ model: 'Edited' }), _id: other._id, isAvaliable: false, deletedAt: new Date().toISOString(), image: other.image },
+        null,
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json().car).toMatchObject({ _id: car._id, model: 'Edited', isAvaliable: true, image: car.image });
       expect((await t.app.inject({ method: 'GET', url: API.car(other._id) })).json().car.model).toBe('Other');
@@ -337,7 +367,14 @@ describe(`dashboard (${describeDatabase})`, () => {
     const thisMonth = await bookCar(t.app, customer.token, a._id, today, addDays(today, 2));
     await staff.call('changeStatus', { body: { bookingId: thisMonth._id, status: 'confirmed' } });
     // Confirmed but picked up last month: not this month's revenue.
-    await insertBooking(t.db, { carId: b._id, userId: customer.user._id, pickupDate: addDays(start, -3), returnDate: addDays(start, -1), price: 900, status: 'confirmed' });
+    await insertBooking(t.db, {
+      carId: b._id,
+      userId: customer.user._id,
+      pickupDate: addDays(start, -3),
+      returnDate: addDays(start, -1),
+      price: 900,
+      status: 'confirmed',
+    });
     // Confirmed, picked up next month: not yet.
     const nextMonth = await bookCar(t.app, customer.token, b._id, nextStart, addDays(nextStart, 1));
     await staff.call('changeStatus', { body: { bookingId: nextMonth._id, status: 'confirmed' } });

@@ -10,7 +10,20 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, users } from '../src/db/schema';
 import { CSV_HEADER } from '../src/features/bookings/bookingsCsv';
-import { type Account, authHeader, bookCar, callWithStatus, createOwner, createTestApp, describeDatabase, refusalOf, registerCustomer, statusOf, type TestApp, testApi } from './helpers';
+import {
+  type Account,
+  authHeader,
+  bookCar,
+  callWithStatus,
+  createOwner,
+  createTestApp,
+  describeDatabase,
+  refusalOf,
+  registerCustomer,
+  statusOf,
+  type TestApp,
+  testApi,
+} from './helpers';
 import { addCar, day, ownerCall } from './support/fleet';
 
 const PAYMENT = ROUTES.changePaymentStatus.path;
@@ -42,7 +55,16 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
   async function insertBookings(userId: string, count: number, values: Partial<typeof bookings.$inferInsert> = {}) {
     const rows = Array.from({ length: count }, () => {
       nextDay -= 1;
-      return { carId, userId, pickupDate: day(nextDay), returnDate: day(nextDay), price: 8500, status: 'confirmed' as const, paymentMethod: 'upfront' as const, ...values };
+      return {
+        carId,
+        userId,
+        pickupDate: day(nextDay),
+        returnDate: day(nextDay),
+        price: 8500,
+        status: 'confirmed' as const,
+        paymentMethod: 'upfront' as const,
+        ...values,
+      };
     });
     return (await t.db.insert(bookings).values(rows).returning({ id: bookings.id, reference: bookings.reference })).map((r) => r);
   }
@@ -55,7 +77,8 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
     expect(res.status).toBe(201);
   }
   /** The whole balance recorded as paid, as the list's "Paid" button does. */
-  const markPaid = (bookingId: string, token = owner.token) => callWithStatus(t.app, token, 'changePaymentStatus', { body: { bookingId, paymentStatus: 'paid' } });
+  const markPaid = (bookingId: string, token = owner.token) =>
+    callWithStatus(t.app, token, 'changePaymentStatus', { body: { bookingId, paymentStatus: 'paid' } });
   async function payBalance(bookingId: string) {
     expect((await markPaid(bookingId)).status).toBe(200);
   }
@@ -181,10 +204,28 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
 
     it('by reference however it is typed, by name words, e-mail and phone digits', async () => {
       const reference = refs.b.reference; // "WR-7K3M9Q"
-      for (const typed of [reference, reference.toLowerCase().replace('-', ' '), reference.slice(3), reference.slice(0, 6), reference.slice(0, 5), reference.slice(4, 8).toLowerCase()]) {
+      for (const typed of [
+        reference,
+        reference.toLowerCase().replace('-', ' '),
+        reference.slice(3),
+        reference.slice(0, 6),
+        reference.slice(0, 5),
+        reference.slice(4, 8).toLowerCase(),
+      ]) {
         const answer = await page({ limit: 50, q: typed });
         expect(ids(answer.bookings), typed).toContain(refs.b.id);
-        expect(answer.bookings.every((booking) => booking.reference.replace('-', '').includes(typed.toUpperCase().replace(/[^0-9A-Z]/g, '').replace(/^WR/, '')) || booking.user.name.toLowerCase().includes(typed.toLowerCase())), typed).toBe(true);
+        expect(
+          answer.bookings.every(
+            (booking) =>
+              booking.reference.replace('-', '').includes(
+                typed
+                  .toUpperCase()
+                  .replace(/[^0-9A-Z]/g, '')
+                  .replace(/^WR/, ''),
+              ) || booking.user.name.toLowerCase().includes(typed.toLowerCase()),
+          ),
+          typed,
+        ).toBe(true);
       }
       const word = who.name.split(' ')[1]!;
       expect(await found({ q: `campbell ${word.toUpperCase()}` })).toEqual(idsOf('a', 'b', 'c'));
@@ -243,10 +284,18 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
 
   describe('payments received', () => {
     it('staff record a part payment, then the balance; the owner list, the filter and the customer see it', async () => {
-      const bank = { bankName: 'NCB', accountHolderName: 'Waterford Rentals Ltd', branch: 'Portmore', accountNumber: '123-456-789', accountType: 'Savings' as const };
+      const bank = {
+        bankName: 'NCB',
+        accountHolderName: 'Waterford Rentals Ltd',
+        branch: 'Portmore',
+        accountNumber: '123-456-789',
+        accountType: 'Savings' as const,
+      };
       expect((await callWithStatus(t.app, owner.token, 'bankDetails', { body: bank })).status).toBe(200);
       const someone = await registerCustomer(t.app);
-      const made = await callWithStatus(t.app, someone.token, 'createBooking', { body: { car: carId, pickupDate: day(30), returnDate: day(32), paymentMethod: 'cash_deposit' } });
+      const made = await callWithStatus(t.app, someone.token, 'createBooking', {
+        body: { car: carId, pickupDate: day(30), returnDate: day(32), paymentMethod: 'cash_deposit' },
+      });
       expect(made.status).toBe(201);
       const booking = made.answer.booking;
       expect(booking.paymentStatus).toBe('unpaid');
@@ -273,7 +322,10 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
       expect(folio.totals.balance).toBe(0);
 
       // Again: nothing is owing, and nothing more is recorded.
-      expect(await refusalOf(markPaid(booking._id))).toEqual({ status: 409, answer: { success: false, message: FOLIO_MESSAGES.nothingOwing, code: 'nothing_owing' } });
+      expect(await refusalOf(markPaid(booking._id))).toEqual({
+        status: 409,
+        answer: { success: false, message: FOLIO_MESSAGES.nothingOwing, code: 'nothing_owing' },
+      });
       expect((await folioOf(booking._id)).payments).toHaveLength(2);
     });
 
@@ -288,14 +340,18 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
       await expect(markPaid('3f0e1c8e-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404, message: MESSAGES.bookingNotFound });
       expect(await statusOf(markPaid('nope'))).toBe(404);
       expect(await statusOf(markPaid(booking._id, someone.token))).toBe(403);
-      const stored = await t.db.execute(sql`SELECT payment_status, (SELECT count(*)::int FROM folio_payments WHERE booking_id = ${booking._id}) AS payments FROM bookings WHERE id = ${booking._id}`);
+      const stored = await t.db.execute(
+        sql`SELECT payment_status, (SELECT count(*)::int FROM folio_payments WHERE booking_id = ${booking._id}) AS payments FROM bookings WHERE id = ${booking._id}`,
+      );
       expect((stored as unknown as { rows: { payment_status: string; payments: number }[] }).rows[0]).toEqual({ payment_status: 'unpaid', payments: 0 });
     });
 
     it('the database keeps the folio’s word whatever is written, and refuses a payment state it does not know', async () => {
       const who = await customer();
       const [row] = await insertBookings(who.id, 1);
-      const stored = async () => ((await t.db.execute(sql`SELECT payment_status FROM bookings WHERE id = ${row!.id}`)) as unknown as { rows: { payment_status: string }[] }).rows[0]!.payment_status;
+      const stored = async () =>
+        ((await t.db.execute(sql`SELECT payment_status FROM bookings WHERE id = ${row!.id}`)) as unknown as { rows: { payment_status: string }[] }).rows[0]!
+          .payment_status;
       for (const written of ['paid', 'owed']) {
         await t.db.execute(sql`UPDATE bookings SET payment_status = ${written} WHERE id = ${row!.id}`);
         expect(await stored()).toBe('unpaid');
@@ -320,7 +376,13 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
       const tag = randomBytes(3).toString('hex');
       const quoted = await customer(`Brown, "Bigga" ${tag}`, '876-555-0100');
       const formula = await customer(`=HYPERLINK("http://evil.example","${tag}")`, '+1 876 555 0101');
-      const [q1] = await insertBookings(quoted.id, 1, { status: 'confirmed', paymentMethod: 'cash_deposit', price: 17_000, pickupDate: day(-500), returnDate: day(-498) });
+      const [q1] = await insertBookings(quoted.id, 1, {
+        status: 'confirmed',
+        paymentMethod: 'cash_deposit',
+        price: 17_000,
+        pickupDate: day(-500),
+        returnDate: day(-498),
+      });
       await pay(q1!.id, 8500, 'bank_deposit');
       const [f1] = await insertBookings(formula.id, 1, { status: 'pending', pickupDate: day(-510), returnDate: day(-510) });
 
@@ -340,7 +402,24 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
 
       const records = parse(raw, { bom: true, record_delimiter: '\r\n' }) as string[][];
       expect(records[0]).toEqual(CSV_HEADER);
-      expect(CSV_HEADER).toEqual(['Reference', 'Created', 'Customer', 'E-mail', 'Phone', 'Car', 'Pickup', 'Return', 'Days', 'Total', 'Method', 'Status', 'Payment status', 'Subtotal', 'GCT', 'Price lines']);
+      expect(CSV_HEADER).toEqual([
+        'Reference',
+        'Created',
+        'Customer',
+        'E-mail',
+        'Phone',
+        'Car',
+        'Pickup',
+        'Return',
+        'Days',
+        'Total',
+        'Method',
+        'Status',
+        'Payment status',
+        'Subtotal',
+        'GCT',
+        'Price lines',
+      ]);
       const byRef = new Map(records.slice(1).map((r) => [r[0], r]));
       const quotedRow = byRef.get(q1!.reference)!;
       expect(quotedRow.slice(2)).toEqual([
@@ -391,7 +470,9 @@ describe(`owner bookings: pages, filters, payments, export (${describeDatabase})
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const answer = responses.ownerBookings.parse(res.json());
-    const [{ count }] = (await t.db.execute(sql`SELECT count(*)::int AS count FROM bookings`) as unknown as { rows: { count: number }[] }).rows as [{ count: number }];
+    const [{ count }] = ((await t.db.execute(sql`SELECT count(*)::int AS count FROM bookings`)) as unknown as { rows: { count: number }[] }).rows as [
+      { count: number },
+    ];
     expect(answer.bookings).toHaveLength(count);
     expect(new Set(ids(answer.bookings)).size).toBe(count);
     expect(count).toBeGreaterThan(500); // more than one chunk

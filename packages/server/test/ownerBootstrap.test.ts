@@ -10,7 +10,18 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { bootstrapOwner, NoSuchAccountError, OwnerSettingsError, promoteToOwner } from '../src/features/firstOwner/bootstrap';
-import { callWithStatus, createOwner, createTestApp, describeDatabase, outcomeOf, registerCustomer, TEST_PASSWORD, type TestApp, testApi, uniqueEmail } from './helpers';
+import {
+  callWithStatus,
+  createOwner,
+  createTestApp,
+  describeDatabase,
+  outcomeOf,
+  registerCustomer,
+  TEST_PASSWORD,
+  type TestApp,
+  testApi,
+  uniqueEmail,
+} from './helpers';
 
 function recordingLog() {
   const lines: string[] = [];

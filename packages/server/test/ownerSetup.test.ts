@@ -119,7 +119,11 @@ describe(`the one-time owner setup address (${describeDatabase})`, () => {
       // No token at all: a body the contract's types would refuse, sent as it is.
       const missing = await t.app.inject({ method: 'POST', url: '/api/setup/owner', payload: { name: 'X', email: uniqueEmail(), password: TEST_PASSWORD } });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toEqual({ success: false, code: expect.any(String), message: 'The setup address is incomplete. Please open the address the server printed.' });
+      expect(missing.json()).toEqual({
+        success: false,
+        code: expect.any(String),
+        message: 'The setup address is incomplete. Please open the address the server printed.',
+      });
 
       const squatter = await registerCustomer(t.app);
       const taken = await setup(t.app, owner(token, squatter.user.email));

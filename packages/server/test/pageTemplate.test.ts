@@ -17,7 +17,8 @@ const INDEX =
   '    <link rel="modulepreload" crossorigin href="/assets/jsx-runtime-b2.js">\n' +
   '    <link rel="stylesheet" crossorigin href="/assets/index-c3.css">\n' +
   '  </head><body class="bg-white"><div id="root"></div></body></html>';
-const CSS = '@layer theme{:root{--spacing:.25rem}}@layer utilities{.card{display:grid;gap:var(--spacing)}.owner-chart{display:flex}.bg-white{background:#fff}@media (width>=40rem){.sm\\:px-6{padding:6px}.wide{width:9rem}}}';
+const CSS =
+  '@layer theme{:root{--spacing:.25rem}}@layer utilities{.card{display:grid;gap:var(--spacing)}.owner-chart{display:flex}.bg-white{background:#fff}@media (width>=40rem){.sm\\:px-6{padding:6px}.wide{width:9rem}}}';
 const MANIFEST = {
   'index.html': { file: 'assets/index-a1.js', imports: ['_jsx-runtime-b2.js'] },
   '_jsx-runtime-b2.js': { file: 'assets/jsx-runtime-b2.js' },
@@ -42,7 +43,8 @@ describe('a drawn page with the boot script', () => {
     await rm(join(webDist, '..'), { recursive: true, force: true });
   });
 
-  const codeList = (page: string) => JSON.parse(new RegExp(`<script type="application/json" id="${PAGE_CODE_ID}">(.*?)</script>`).exec(page)?.[1] ?? 'null') as unknown;
+  const codeList = (page: string) =>
+    JSON.parse(new RegExp(`<script type="application/json" id="${PAGE_CODE_ID}">(.*?)</script>`).exec(page)?.[1] ?? 'null') as unknown;
 
   it('names only the boot script, and lists the stylesheet, the entry, its preloads and the page chunks for it', () => {
     const page = new PageTemplate(webDist).page({ html: '<main class="card sm:px-6">cars</main>', state: '[]', pageModule: 'src/pages/CarsPage.tsx' });
@@ -50,10 +52,15 @@ describe('a drawn page with the boot script', () => {
     // No tag asks for the code before the paint: neither the entry script nor a preload.
     expect(page).not.toMatch(/<script[^>]*src="\/assets\/index-a1\.js"/);
     expect(page).not.toContain('modulepreload');
-    expect(codeList(page)).toEqual({ css: ['/assets/index-c3.css'], js: ['/assets/index-a1.js', '/assets/jsx-runtime-b2.js', '/assets/CarsPage-e5.js', '/assets/icons-f6.js'] });
+    expect(codeList(page)).toEqual({
+      css: ['/assets/index-c3.css'],
+      js: ['/assets/index-a1.js', '/assets/jsx-runtime-b2.js', '/assets/CarsPage-e5.js', '/assets/icons-f6.js'],
+    });
     expect(page).not.toMatch(/<link rel="stylesheet"/);
     // Only the rules of the classes the page uses (the body's included), in their order; the theme whole.
-    expect(page).toContain('<style>@layer theme{:root{--spacing:.25rem}}@layer utilities{.card{display:grid;gap:var(--spacing)}.bg-white{background:#fff}@media (width>=40rem){.sm\\:px-6{padding:6px}}}</style>');
+    expect(page).toContain(
+      '<style>@layer theme{:root{--spacing:.25rem}}@layer utilities{.card{display:grid;gap:var(--spacing)}.bg-white{background:#fff}@media (width>=40rem){.sm\\:px-6{padding:6px}}}</style>',
+    );
     expect(page).toContain('<div id="root"><main class="card sm:px-6">cars</main></div><script type="application/json" id="server-state">[]</script>');
   });
 

@@ -39,9 +39,15 @@ describe(`a bank deposit's slip (${describeDatabase})`, () => {
 
   const send = async (token: string, bookingId: string, bytes: Buffer, type = 'image/png') => {
     const form = await multipart({}, [{ name: 'file', bytes, type, filename: 'slip.png' }]);
-    return t.app.inject({ method: 'POST', url: pathFor('sendPaymentSlip', { id: bookingId }), headers: { ...form.headers, ...authHeader(token) }, payload: form.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: pathFor('sendPaymentSlip', { id: bookingId }),
+      headers: { ...form.headers, ...authHeader(token) },
+      payload: form.payload,
+    });
   };
-  const list = (token: string, bookingId: string) => t.app.inject({ method: 'GET', url: pathFor('paymentSlips', { id: bookingId }), headers: authHeader(token) });
+  const list = (token: string, bookingId: string) =>
+    t.app.inject({ method: 'GET', url: pathFor('paymentSlips', { id: bookingId }), headers: authHeader(token) });
   const remove = (token: string, bookingId: string, slipId: string) =>
     t.app.inject({ method: 'DELETE', url: pathFor('removePaymentSlip', { id: bookingId, slipId }), headers: authHeader(token) });
   const file = (token: string | null, id: string) => t.app.inject({ method: 'GET', url: pathFor('document', { id }), headers: token ? authHeader(token) : {} });
@@ -78,7 +84,9 @@ describe(`a bank deposit's slip (${describeDatabase})`, () => {
     expect(intruder.statusCode).toBe(404);
     expect((await remove(stranger.token, bookingId, slipId)).statusCode).toBe(404);
     // The driver's documents' removal does not reach a slip.
-    expect((await t.app.inject({ method: 'DELETE', url: pathFor('deleteDocument', { id: slipId }), headers: authHeader(customer.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: pathFor('deleteDocument', { id: slipId }), headers: authHeader(customer.token) })).statusCode).toBe(
+      404,
+    );
     expect(await slipRows(bookingId)).toHaveLength(1);
   });
 
@@ -90,7 +98,10 @@ describe(`a bank deposit's slip (${describeDatabase})`, () => {
     const events = await t.db.select({ kind: bookingEvents.kind, data: bookingEvents.data }).from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId));
     expect(events.map((e) => e.kind)).toEqual(['book', 'payment_slip_sent']);
     expect(events[1]!.data).toMatchObject({ owing: expect.any(Number) });
-    const letters = await t.db.select({ kind: outbox.kind, subject: outbox.subject }).from(outbox).where(and(eq(outbox.bookingId, bookingId), eq(outbox.kind, 'payment_slip_staff')));
+    const letters = await t.db
+      .select({ kind: outbox.kind, subject: outbox.subject })
+      .from(outbox)
+      .where(and(eq(outbox.bookingId, bookingId), eq(outbox.kind, 'payment_slip_staff')));
     expect(letters).toEqual([{ kind: 'payment_slip_staff', subject: `Deposit slip sent: booking ${reference}` }]);
 
     const listed = await testApi(t.app, owner.token).call('ownerBookings', { query: { q: reference } });
@@ -108,7 +119,12 @@ describe(`a bank deposit's slip (${describeDatabase})`, () => {
     const unreadable = await send(customer.token, bookingId, NOT_AN_IMAGE);
     expect(unreadable.statusCode).toBe(400);
     expect(unreadable.json()).toMatchObject({ code: 'document_unreadable' });
-    const noFile = await t.app.inject({ method: 'POST', url: pathFor('sendPaymentSlip', { id: bookingId }), headers: { ...(await multipart({ note: 'x' })).headers, ...authHeader(customer.token) }, payload: (await multipart({ note: 'x' })).payload });
+    const noFile = await t.app.inject({
+      method: 'POST',
+      url: pathFor('sendPaymentSlip', { id: bookingId }),
+      headers: { ...(await multipart({ note: 'x' })).headers, ...authHeader(customer.token) },
+      payload: (await multipart({ note: 'x' })).payload,
+    });
     expect(noFile.statusCode).toBe(400);
 
     const png = await smallPng();
@@ -135,7 +151,12 @@ describe(`a bank deposit's slip (${describeDatabase})`, () => {
     expect(kinds.map((k) => k.kind)).toEqual(['book', 'payment_slip_sent', 'payment_slip_sent', 'payment_slip_removed']);
 
     // Staff find the money in the bank and record it: the slip is now part of the booking's money story.
-    const paid = await t.app.inject({ method: 'POST', url: pathFor('recordPayment', { id: bookingId }), headers: authHeader(owner.token), payload: { method: 'bank_deposit', amount: placed.price } });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: pathFor('recordPayment', { id: bookingId }),
+      headers: authHeader(owner.token),
+      payload: { method: 'bank_deposit', amount: placed.price },
+    });
     expect(paid.statusCode, paid.body).toBe(201);
     const kept = await remove(customer.token, bookingId, first);
     expect(kept.statusCode).toBe(409);
@@ -153,7 +174,12 @@ describe(`a bank deposit's slip (${describeDatabase})`, () => {
     const slipId = (await send(customer.token, bookingId, await smallPng())).json().slip._id as string;
     // Erasure waits for an open booking to end: the customer cancels it first.
     expect((await t.app.inject({ method: 'POST', url: API.cancelBooking, headers: authHeader(customer.token), payload: { bookingId } })).statusCode).toBe(200);
-    const erased = await t.app.inject({ method: 'DELETE', url: API.deleteAccount, headers: authHeader(customer.token), payload: { password: customer.password } });
+    const erased = await t.app.inject({
+      method: 'DELETE',
+      url: API.deleteAccount,
+      headers: authHeader(customer.token),
+      payload: { password: customer.password },
+    });
     expect(erased.statusCode, erased.body).toBe(200);
     expect(await t.db.select({ id: documents.id }).from(documents).where(eq(documents.id, slipId))).toEqual([]);
     expect((await file(owner.token, slipId)).statusCode).toBe(404);

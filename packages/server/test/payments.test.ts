@@ -13,7 +13,19 @@ import { expireHolds } from '../src/features/bookings/holds';
 import { expireOpenAttempts } from '../src/features/payments/openAttempts';
 import { type PaymentSandbox, SANDBOX_API_KEY, startPaymentSandbox } from '../src/features/payments/sandbox/server';
 import { wipayHash } from '../src/features/payments/wipay';
-import { type Account, bookCar, callWithStatus, createOwner, createTestApp, describeDatabase, refusalOf, registerCustomer, statusOf, type TestApp, testApi } from './helpers';
+import {
+  type Account,
+  bookCar,
+  callWithStatus,
+  createOwner,
+  createTestApp,
+  describeDatabase,
+  refusalOf,
+  registerCustomer,
+  statusOf,
+  type TestApp,
+  testApi,
+} from './helpers';
 import { addCar, day } from './support/fleet';
 
 const APPROVED_CARD = '4111 1111 1111 1111';
@@ -47,7 +59,9 @@ describe(`card payments (${describeDatabase})`, () => {
     const customer = await registerCustomer(t.app);
     const from = day(nextDay);
     nextDay += 3;
-    const res = await callWithStatus(t.app, customer.token, 'createBooking', { body: { car: carId, pickupDate: from, returnDate: from, paymentMethod: 'upfront' } });
+    const res = await callWithStatus(t.app, customer.token, 'createBooking', {
+      body: { car: carId, pickupDate: from, returnDate: from, paymentMethod: 'upfront' },
+    });
     expect(res.status).toBe(201);
     const booking = res.answer.booking;
     if (price !== undefined) {
@@ -96,14 +110,16 @@ describe(`card payments (${describeDatabase})`, () => {
   }
 
   const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
-  const attemptsOf = (bookingId: string) => t.db.select().from(paymentAttempts).where(eq(paymentAttempts.bookingId, bookingId)).orderBy(asc(paymentAttempts.createdAt));
+  const attemptsOf = (bookingId: string) =>
+    t.db.select().from(paymentAttempts).where(eq(paymentAttempts.bookingId, bookingId)).orderBy(asc(paymentAttempts.createdAt));
   const lettersOf = (bookingId: string) => t.db.select().from(outbox).where(eq(outbox.bookingId, bookingId)).orderBy(asc(outbox.id));
   const historyOf = (attemptId: string) =>
     queryRows<{ action: string; actorId: string | null; before: unknown; after: Record<string, unknown> | null }>(
       t.db,
       sql`SELECT action, actor_id::text AS "actorId", before, after FROM activity WHERE subject = 'payment' AND subject_id = ${attemptId} ORDER BY id`,
     );
-  const detail = async (token: string, reference: string) => responses.bookingDetail.parse(await testApi(t.app, token).call('userBooking', { params: { reference } })).booking;
+  const detail = async (token: string, reference: string) =>
+    responses.bookingDetail.parse(await testApi(t.app, token).call('userBooking', { params: { reference } })).booking;
   /** The booking's folio as its customer reads it. */
   const folioOf = async (token: string, bookingId: string) => {
     const res = await callWithStatus(t.app, token, 'folio', { params: { id: bookingId } });
@@ -127,11 +143,21 @@ describe(`card payments (${describeDatabase})`, () => {
     expect(landed).toBe(`/my-bookings/${booking.reference}?payment=paid`);
     // Paid: no longer a hold the clock can end, whenever staff confirm it.
     expect(await bookingRow(booking._id)).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'card', status: 'pending', holdExpiresAt: null });
-    await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 minute'` }).where(eq(bookings.id, booking._id));
+    await t.db
+      .update(bookings)
+      .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(bookings.id, booking._id));
     expect((await expireHolds(t.db, t.app.events)).map((hold) => hold.id)).not.toContain(booking._id);
     expect((await bookingRow(booking._id)).status).toBe('pending');
     const [attempt] = await attemptsOf(booking._id);
-    expect(attempt).toMatchObject({ orderId: `${booking.reference}-1`, status: 'paid', amount: booking.price, currency: 'JMD', cardLast4: '1111', message: 'Transaction approved' });
+    expect(attempt).toMatchObject({
+      orderId: `${booking.reference}-1`,
+      status: 'paid',
+      amount: booking.price,
+      currency: 'JMD',
+      cardLast4: '1111',
+      message: 'Transaction approved',
+    });
     // Never the card number, anywhere in the attempt or its history.
     expect(JSON.stringify([attempt, await historyOf(attempt!.id)])).not.toMatch(/4111\s?1111/);
 
@@ -154,7 +180,10 @@ describe(`card payments (${describeDatabase})`, () => {
     expect(folio.totals.balance).toBe(0);
 
     // A paid booking is not paid again.
-    expect(await refusalOf(startPayment(customer.token, booking._id))).toEqual({ status: 409, answer: { success: false, message: REFUSAL_CODES.nothing_owing, code: 'nothing_owing' } });
+    expect(await refusalOf(startPayment(customer.token, booking._id))).toEqual({
+      status: 409,
+      answer: { success: false, message: REFUSAL_CODES.nothing_owing, code: 'nothing_owing' },
+    });
     expect(await attemptsOf(booking._id)).toHaveLength(1);
   });
 
@@ -251,13 +280,18 @@ describe(`card payments (${describeDatabase})`, () => {
     // Not yet: the customer may still be on the card page.
     expect(await expireOpenAttempts(t.db)).not.toContain(attempt!.orderId);
     const open = async () => paymentResponses.attempts.parse(await testApi(t.app, owner.token).call('paymentAttempts'));
-    const closePayment = (token: string, body: { outcome: 'paid' | 'failed'; note?: string }) => callWithStatus(t.app, token, 'closePayment', { params: { id: attempt!.id }, body });
+    const closePayment = (token: string, body: { outcome: 'paid' | 'failed'; note?: string }) =>
+      callWithStatus(t.app, token, 'closePayment', { params: { id: attempt!.id }, body });
     const refundPayment = (amount: number) => callWithStatus(t.app, owner.token, 'refundPayment', { params: { id: attempt!.id }, body: { amount } });
     expect((await open()).attempts.some((a) => a._id === attempt!.id)).toBe(false);
 
     await ageAttempt(attempt!.id, 31);
     expect(await expireOpenAttempts(t.db)).toContain(attempt!.orderId);
-    expect((await open()).attempts.find((a) => a._id === attempt!.id)).toMatchObject({ status: 'expired', reference: booking.reference, amount: booking.price });
+    expect((await open()).attempts.find((a) => a._id === attempt!.id)).toMatchObject({
+      status: 'expired',
+      reference: booking.reference,
+      amount: booking.price,
+    });
     expect((await detail(customer.token, booking.reference)).cardPayment).toMatchObject({ status: 'expired' });
 
     // Customers cannot see or settle attempts.
@@ -301,7 +335,10 @@ describe(`card payments (${describeDatabase})`, () => {
     const { customer, booking } = await customerWithBooking();
     const { pageUrl, html } = await openCardPage(customer.token, booking._id);
     const [attempt] = await attemptsOf(booking._id);
-    await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 minute'` }).where(eq(bookings.id, booking._id));
+    await t.db
+      .update(bookings)
+      .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(bookings.id, booking._id));
 
     expect((await expireHolds(t.db, t.app.events)).map((hold) => hold.id)).not.toContain(booking._id);
     expect((await bookingRow(booking._id)).status).toBe('pending');
@@ -330,14 +367,21 @@ describe(`card payments (${describeDatabase})`, () => {
 
   it("a card payment, and one that needs staff, are in the booking's history once, even when the return comes again", async () => {
     const eventsOf = async (bookingId: string) =>
-      (await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(asc(bookingEvents.id))).filter((event) => event.kind.startsWith('card_'));
+      (await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(asc(bookingEvents.id))).filter((event) =>
+        event.kind.startsWith('card_'),
+      );
 
     const paid = await customerWithBooking();
     const { back } = await pay(paid.customer.token, paid.booking._id, APPROVED_CARD);
     await arrive(back);
     const [attempt] = await attemptsOf(paid.booking._id);
     expect(await eventsOf(paid.booking._id)).toMatchObject([
-      { kind: 'card_paid', actorId: null, status: null, data: { orderId: attempt!.orderId, amount: paid.booking.price, currency: 'JMD', cardLast4: '1111', stillDue: 0 } },
+      {
+        kind: 'card_paid',
+        actorId: null,
+        status: null,
+        data: { orderId: attempt!.orderId, amount: paid.booking.price, currency: 'JMD', cardLast4: '1111', stillDue: 0 },
+      },
     ]);
     expect(JSON.stringify((await eventsOf(paid.booking._id))[0]!.data)).not.toContain(paid.customer.user.email);
     expect((await lettersOf(paid.booking._id)).filter((letter) => letter.kind === 'card_payment_received')).toHaveLength(1);
@@ -347,7 +391,10 @@ describe(`card payments (${describeDatabase})`, () => {
     const { pageUrl, html } = await openCardPage(late.customer.token, late.booking._id);
     const [open] = await attemptsOf(late.booking._id);
     await ageAttempt(open!.id, 31);
-    await t.db.update(bookings).set({ holdExpiresAt: sql`now() - interval '1 minute'` }).where(eq(bookings.id, late.booking._id));
+    await t.db
+      .update(bookings)
+      .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(bookings.id, late.booking._id));
     await expireHolds(t.db, t.app.events);
     const lateBack = await submitCard(pageUrl, html, APPROVED_CARD);
     await arrive(lateBack);
@@ -363,7 +410,10 @@ describe(`card payments (${describeDatabase})`, () => {
   it('a part-paid booking pays the rest by card: the attempt is for the balance, and then the booking is paid', async () => {
     const { customer, booking } = await customerWithBooking();
     const part = 3000;
-    const recorded = await callWithStatus(t.app, owner.token, 'recordPayment', { params: { id: booking._id }, body: { method: 'cash', amount: part, reference: 'Receipt 118' } });
+    const recorded = await callWithStatus(t.app, owner.token, 'recordPayment', {
+      params: { id: booking._id },
+      body: { method: 'cash', amount: part, reference: 'Receipt 118' },
+    });
     expect(recorded.status).toBe(201);
     expect((await bookingRow(booking._id)).paymentStatus).toBe('part_paid');
 
@@ -386,7 +436,9 @@ describe(`card payments (${describeDatabase})`, () => {
   it('a card page opened for 2 days pays only its amount: the booking cannot be stretched while the page is open, and once it expired a stretch leaves the rest owed', async () => {
     const car = await addCar(t.app, owner.token, { pricePerDay: 7000 });
     const customer = await registerCustomer(t.app);
-    const made = await callWithStatus(t.app, customer.token, 'createBooking', { body: { car: car._id, pickupDate: day(20), returnDate: day(22), paymentMethod: 'upfront' } });
+    const made = await callWithStatus(t.app, customer.token, 'createBooking', {
+      body: { car: car._id, pickupDate: day(20), returnDate: day(22), paymentMethod: 'upfront' },
+    });
     expect(made.status).toBe(201);
     const booking = made.answer.booking;
     // 2 days at 7,000, with GCT.
@@ -403,7 +455,10 @@ describe(`card payments (${describeDatabase})`, () => {
       [customer.token, 'bookingChangeQuote'],
       [owner.token, 'changeBooking'],
     ] as const) {
-      expect(await refusalOf(callWithStatus(t.app, token, endpoint, { params: { id: booking._id }, body: stretch })), endpoint).toEqual({ status: 409, answer: refusedOpen });
+      expect(await refusalOf(callWithStatus(t.app, token, endpoint, { params: { id: booking._id }, body: stretch })), endpoint).toEqual({
+        status: 409,
+        answer: refusedOpen,
+      });
     }
     const drivers = callWithStatus(t.app, customer.token, 'bookingDrivers', { params: { id: booking._id }, body: { drivers: [] } });
     expect(await refusalOf(drivers)).toEqual({ status: 409, answer: refusedOpen });
@@ -445,7 +500,9 @@ describe(`card payments (${describeDatabase})`, () => {
     const { customer, booking } = await customerWithBooking();
     const { pageUrl, html } = await openCardPage(customer.token, booking._id);
     const part = 2000;
-    expect((await callWithStatus(t.app, owner.token, 'recordPayment', { params: { id: booking._id }, body: { method: 'cash', amount: part } })).status).toBe(201);
+    expect((await callWithStatus(t.app, owner.token, 'recordPayment', { params: { id: booking._id }, body: { method: 'cash', amount: part } })).status).toBe(
+      201,
+    );
 
     expect(await arrive(await submitCard(pageUrl, html, APPROVED_CARD))).toBe(`/my-bookings/${booking.reference}?payment=paid`);
     const folio = await folioOf(customer.token, booking._id);
@@ -483,7 +540,12 @@ describe(`card payments (${describeDatabase})`, () => {
     const { pageUrl, html } = await openCardPage(customer.token, booking._id);
     const declined = await submitCard(pageUrl, html, DECLINED_CARD);
     expect(declined.searchParams.get('status')).toBe('failed');
-    const before = { attempts: await attemptsOf(booking._id), letters: await lettersOf(booking._id), folio: await folioOf(customer.token, booking._id), row: await bookingRow(booking._id) };
+    const before = {
+      attempts: await attemptsOf(booking._id),
+      letters: await lettersOf(booking._id),
+      folio: await folioOf(customer.token, booking._id),
+      row: await bookingRow(booking._id),
+    };
     expect(before.attempts).toMatchObject([{ status: 'sent' }]);
 
     const unsigned = new URL(declined);
@@ -508,7 +570,10 @@ describe(`card payments (${describeDatabase})`, () => {
   it('only the customer’s own booking, still to be paid, can be paid by card', async () => {
     const { booking } = await customerWithBooking();
     const stranger = await registerCustomer(t.app);
-    expect(await refusalOf(startPayment(stranger.token, booking._id))).toEqual({ status: 404, answer: { success: false, code: expect.any(String), message: MESSAGES.bookingNotFound } });
+    expect(await refusalOf(startPayment(stranger.token, booking._id))).toEqual({
+      status: 404,
+      answer: { success: false, code: expect.any(String), message: MESSAGES.bookingNotFound },
+    });
     expect(await statusOf(startPayment(undefined, booking._id))).toBe(401);
     expect(await attemptsOf(booking._id)).toEqual([]);
 

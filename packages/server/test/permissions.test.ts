@@ -11,8 +11,32 @@ import { API, MESSAGES, pathFor, ROUTES } from '@rental/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callWithStatus, createOwner, createStaff, createTestApp, describeDatabase, registerCustomer, TEST_PASSWORD, type TestApp, testApi, uniqueEmail } from './helpers';
-import { type Call, type Entry, type StaffMember, everyone, loggedIn, managersOnly, ownersOnly, refusalsFor, ROLES, type Role, staffOnly, type World } from './support/permissionMatrix';
+import {
+  callWithStatus,
+  createOwner,
+  createStaff,
+  createTestApp,
+  describeDatabase,
+  registerCustomer,
+  TEST_PASSWORD,
+  type TestApp,
+  testApi,
+  uniqueEmail,
+} from './helpers';
+import {
+  type Call,
+  type Entry,
+  type StaffMember,
+  everyone,
+  loggedIn,
+  managersOnly,
+  ownersOnly,
+  refusalsFor,
+  ROLES,
+  type Role,
+  staffOnly,
+  type World,
+} from './support/permissionMatrix';
 import { everyRow } from './support/everyRow';
 import { addCar, carUpload, day, insertBooking } from './support/fleet';
 import { bookings } from '../src/db/schema';
@@ -37,7 +61,13 @@ let cancelCalls = 0;
 const roleOffset: Record<Role, number> = { anonymous: 0, otherCustomer: 3, customer: 6, agent: 9, manager: 12, owner: 15 };
 
 /** Valid driver details for anyone (licence of 5 years, valid 3 more, born 1990). */
-const GOOD_DRIVER = { licenceNumber: 'JM 100 200', licenceCountry: 'Jamaica', licenceIssued: day(-5 * 365), licenceExpires: day(3 * 365), dateOfBirth: '1990-01-01' };
+const GOOD_DRIVER = {
+  licenceNumber: 'JM 100 200',
+  licenceCountry: 'Jamaica',
+  licenceIssued: day(-5 * 365),
+  licenceExpires: day(3 * 365),
+  dateOfBirth: '1990-01-01',
+};
 
 const customersFor = new Map<string, Promise<string>>();
 /**
@@ -87,7 +117,11 @@ const TABLE: Record<string, Entry> = {
   },
   // The site has an owner: the one-time setup address no longer makes one, whoever asks.
   [`POST ${ROUTES.setupOwner.path}`]: {
-    call: () => ({ method: 'POST', url: ROUTES.setupOwner.path, payload: { token: 'a'.repeat(43), name: 'Mallory', email: uniqueEmail('setup'), password: TEST_PASSWORD } }),
+    call: () => ({
+      method: 'POST',
+      url: ROUTES.setupOwner.path,
+      payload: { token: 'a'.repeat(43), name: 'Mallory', email: uniqueEmail('setup'), password: TEST_PASSWORD },
+    }),
     expected: everyone(409),
   },
   [`GET ${API.userData}`]: {
@@ -100,7 +134,11 @@ const TABLE: Record<string, Entry> = {
   },
   [`PUT ${API.updateProfile}`]: {
     // Each account saves its own name and phone back: the call changes nobody else (and a booking still has its phone).
-    call: (w, role) => ({ method: 'PUT', url: API.updateProfile, payload: { name: role === 'anonymous' ? 'Nobody' : w.accounts[role].user.name, phone: role === 'anonymous' ? '' : w.accounts[role].user.phone } }),
+    call: (w, role) => ({
+      method: 'PUT',
+      url: API.updateProfile,
+      payload: { name: role === 'anonymous' ? 'Nobody' : w.accounts[role].user.name, phone: role === 'anonymous' ? '' : w.accounts[role].user.phone },
+    }),
     expected: loggedIn(200),
   },
   [`POST ${API.changePassword}`]: {
@@ -205,7 +243,11 @@ const TABLE: Record<string, Entry> = {
   [`GET ${API.dashboard}`]: { call: () => ({ method: 'GET', url: API.dashboard }), expected: staffOnly(200) },
   // Service blocks, the fleet timeline
   [`POST ${ROUTES.createBlock.path}`]: {
-    call: (w, role) => ({ method: 'POST', url: ROUTES.createBlock.path, payload: { car: w.car._id, pickupDate: day(60 + roleOffset[role]), returnDate: day(61 + roleOffset[role]), note: 'Garage' } }),
+    call: (w, role) => ({
+      method: 'POST',
+      url: ROUTES.createBlock.path,
+      payload: { car: w.car._id, pickupDate: day(60 + roleOffset[role]), returnDate: day(61 + roleOffset[role]), note: 'Garage' },
+    }),
     expected: staffOnly(201),
   },
   [`GET ${ROUTES.blocks.path}`]: {
@@ -259,8 +301,14 @@ const TABLE: Record<string, Entry> = {
     },
     expected: managersOnly(200),
   },
-  [`POST ${API.toggleCar}`]: { call: (w, role) => ({ method: 'POST', url: API.toggleCar, payload: { carId: w.spareCars[spareOf(role)]._id } }), expected: staffOnly(200) },
-  [`POST ${API.deleteCar}`]: { call: (w, role) => ({ method: 'POST', url: API.deleteCar, payload: { carId: w.spareCars[spareOf(role)]._id } }), expected: managersOnly(200) },
+  [`POST ${API.toggleCar}`]: {
+    call: (w, role) => ({ method: 'POST', url: API.toggleCar, payload: { carId: w.spareCars[spareOf(role)]._id } }),
+    expected: staffOnly(200),
+  },
+  [`POST ${API.deleteCar}`]: {
+    call: (w, role) => ({ method: 'POST', url: API.deleteCar, payload: { carId: w.spareCars[spareOf(role)]._id } }),
+    expected: managersOnly(200),
+  },
   [`POST ${API.updateImage}`]: {
     call: async () => {
       const body = await multipart({}, [{ name: 'image', bytes: await smallPng(40, 40), filename: 'me.png', type: 'image/png' }]);
@@ -280,7 +328,10 @@ const TABLE: Record<string, Entry> = {
     expected: loggedIn(201),
   },
   // A wrong password: no account is erased by the matrix.
-  [`DELETE ${API.deleteAccount}`]: { call: () => ({ method: 'DELETE', url: API.deleteAccount, payload: { password: 'not the password' } }), expected: loggedIn(400) },
+  [`DELETE ${API.deleteAccount}`]: {
+    call: () => ({ method: 'DELETE', url: API.deleteAccount, payload: { password: 'not the password' } }),
+    expected: loggedIn(400),
+  },
   // Only its customer and staff read a document; anyone else is told it does not exist.
   'GET /api/documents/:id': {
     call: async (w) => ({ method: 'GET', url: pathFor('document', { id: await customersDocument(w) }) }),
@@ -298,14 +349,26 @@ const TABLE: Record<string, Entry> = {
     expected: staffOnly(200),
   },
   // Not multipart: the owner is refused in words, after the guard turned everyone else away.
-  [`POST ${ROUTES.checkOut.path}`]: { call: (w) => ({ method: 'POST', url: pathFor('checkOut', { id: w.customersBooking }), payload: {} }), expected: staffOnly(400) },
-  [`POST ${ROUTES.agreementPreview.path}`]: { call: (w) => ({ method: 'POST', url: pathFor('agreementPreview', { id: w.customersBooking }), payload: {} }), expected: staffOnly(400) },
-  [`POST ${ROUTES.checkIn.path}`]: { call: (w) => ({ method: 'POST', url: pathFor('checkIn', { id: w.customersBooking }), payload: {} }), expected: staffOnly(400) },
+  [`POST ${ROUTES.checkOut.path}`]: {
+    call: (w) => ({ method: 'POST', url: pathFor('checkOut', { id: w.customersBooking }), payload: {} }),
+    expected: staffOnly(400),
+  },
+  [`POST ${ROUTES.agreementPreview.path}`]: {
+    call: (w) => ({ method: 'POST', url: pathFor('agreementPreview', { id: w.customersBooking }), payload: {} }),
+    expected: staffOnly(400),
+  },
+  [`POST ${ROUTES.checkIn.path}`]: {
+    call: (w) => ({ method: 'POST', url: pathFor('checkIn', { id: w.customersBooking }), payload: {} }),
+    expected: staffOnly(400),
+  },
   [`GET ${ROUTES.agreementPdf.path}`]: { call: (w) => ({ method: 'GET', url: pathFor('agreementPdf', { id: w.customersBooking }) }), expected: loggedIn(404) },
   [`GET ${ROUTES.receiptPdf.path}`]: { call: (w) => ({ method: 'GET', url: pathFor('receiptPdf', { id: w.customersBooking }) }), expected: loggedIn(404) },
   [`GET ${ROUTES.counterPhoto.path}`]: { call: () => ({ method: 'GET', url: pathFor('counterPhoto', { id: randomUUID() }) }), expected: loggedIn(404) },
   'GET /:id/damages': { call: (w) => ({ method: 'GET', url: pathFor('carDamages', { id: w.car._id }) }), expected: staffOnly(200) },
-  [`POST ${ROUTES.repairDamage.path}`]: { call: () => ({ method: 'POST', url: pathFor('repairDamage', { id: randomUUID() }), payload: {} }), expected: staffOnly(404) },
+  [`POST ${ROUTES.repairDamage.path}`]: {
+    call: () => ({ method: 'POST', url: pathFor('repairDamage', { id: randomUUID() }), payload: {} }),
+    expected: staffOnly(404),
+  },
   [`GET ${API.vetting}`]: { call: () => ({ method: 'GET', url: API.vetting }), expected: staffOnly(200) },
   [`POST ${API.decideVetting}`]: {
     call: async (w) => ({ method: 'POST', url: API.decideVetting, payload: { userId: await freshCustomer(w, 'vetting', true), decision: 'approved' } }),
@@ -321,14 +384,24 @@ const TABLE: Record<string, Entry> = {
     expected: staffOnly(200),
   },
   // Prices: the quote and the offer are public; the rules are staff's (saved as they are, so nothing changes).
-  [`POST ${API.quote}`]: { call: (w) => ({ method: 'POST', url: API.quote, payload: { car: w.car._id, pickupDate: day(30), returnDate: day(32) } }), expected: everyone(200) },
+  [`POST ${API.quote}`]: {
+    call: (w) => ({ method: 'POST', url: API.quote, payload: { car: w.car._id, pickupDate: day(30), returnDate: day(32) } }),
+    expected: everyone(200),
+  },
   [`GET ${API.prices}`]: { call: () => ({ method: 'GET', url: API.prices }), expected: everyone(200) },
   [`GET ${API.ownerPrices}`]: { call: () => ({ method: 'GET', url: API.ownerPrices }), expected: managersOnly(200) },
   [`PUT ${API.ownerPrices}`]: {
     call: () => ({
       method: 'PUT',
       url: API.ownerPrices,
-      payload: { seasons: [], weeklyPercentOff: 0, monthlyPercentOff: 0, additionalDriverPerDay: 0, delivery: { airport: null, portmore: null, kingston: null }, extras: [] },
+      payload: {
+        seasons: [],
+        weeklyPercentOff: 0,
+        monthlyPercentOff: 0,
+        additionalDriverPerDay: 0,
+        delivery: { airport: null, portmore: null, kingston: null },
+        extras: [],
+      },
     }),
     expected: managersOnly(200),
   },
@@ -345,8 +418,14 @@ const TABLE: Record<string, Entry> = {
     check: (res) => expect(Array.isArray(res.json().attempts)).toBe(true),
   },
   // printRoutes names these under GET /api/owner/payments, whose path they extend.
-  'POST /:id/close': { call: () => ({ method: 'POST', url: pathFor('closePayment', { id: randomUUID() }), payload: { outcome: 'paid' } }), expected: managersOnly(404) },
-  'POST /:id/refund': { call: () => ({ method: 'POST', url: pathFor('refundPayment', { id: randomUUID() }), payload: { amount: 1 } }), expected: managersOnly(404) },
+  'POST /:id/close': {
+    call: () => ({ method: 'POST', url: pathFor('closePayment', { id: randomUUID() }), payload: { outcome: 'paid' } }),
+    expected: managersOnly(404),
+  },
+  'POST /:id/refund': {
+    call: () => ({ method: 'POST', url: pathFor('refundPayment', { id: randomUUID() }), payload: { amount: 1 } }),
+    expected: managersOnly(404),
+  },
   [`GET ${API.company}`]: { call: () => ({ method: 'GET', url: API.company }), expected: everyone(200) },
   [`PUT ${API.updateCompany}`]: {
     call: async (w) => {
@@ -435,11 +514,15 @@ describe(`permissions: every route x every kind of caller (${describeDatabase})`
       manager: await addCar(app, owner.token, { brand: 'Kia' }),
       owner: await addCar(app, owner.token, { brand: 'Nissan' }),
     };
-    const booked = await callWithStatus(app, customer.token, 'createBooking', { body: { car: car._id, pickupDate: day(5), returnDate: day(6), paymentMethod: 'upfront' } });
+    const booked = await callWithStatus(app, customer.token, 'createBooking', {
+      body: { car: car._id, pickupDate: day(5), returnDate: day(6), paymentMethod: 'upfront' },
+    });
     expect(booked.status).toBe(201);
     const cancellable: string[] = [];
     for (let i = 0; i < 40; i++) {
-      cancellable.push(await insertBooking(app.db, { carId: car._id, userId: customer.user._id, pickupDate: day(150 + i), returnDate: day(150 + i), status: 'confirmed' }));
+      cancellable.push(
+        await insertBooking(app.db, { carId: car._id, userId: customer.user._id, pickupDate: day(150 + i), returnDate: day(150 + i), status: 'confirmed' }),
+      );
     }
     world = { app, accounts: { owner, manager, agent, customer, otherCustomer }, car, spareCars, customersBooking: booked.answer.booking._id, cancellable };
   });
@@ -500,7 +583,7 @@ describe(`permissions: every route x every kind of caller (${describeDatabase})`
       'the owner id with its signature cut off': async (w) => (await signedWith(w.app.sessionKey, w.accounts.owner.user._id)).replace(/\.[^.]+$/, '.'),
       'a valid signature for an account that does not exist': (w) => signedWith(w.app.sessionKey, randomUUID()),
       'a valid signature for a subject that is not an id': (w) => signedWith(w.app.sessionKey, "' OR 1=1 --"),
-      'garbage': async () => 'not.a.token',
+      garbage: async () => 'not.a.token',
       'an empty Bearer': async () => 'Bearer ',
     };
 
@@ -553,7 +636,18 @@ describe(`permissions: every route x every kind of caller (${describeDatabase})`
       const before = await everyRow(t.database.opened.raw);
       const attempts: Call[] = [
         { method: 'POST', url: API.changeStatus, payload: { bookingId: world.customersBooking, status: 'cancelled' } },
-        { method: 'POST', url: API.createBooking, payload: { car: world.car._id, pickupDate: day(5), returnDate: day(6), paymentMethod: 'upfront', _id: world.customersBooking, bookingId: world.customersBooking } },
+        {
+          method: 'POST',
+          url: API.createBooking,
+          payload: {
+            car: world.car._id,
+            pickupDate: day(5),
+            returnDate: day(6),
+            paymentMethod: 'upfront',
+            _id: world.customersBooking,
+            bookingId: world.customersBooking,
+          },
+        },
         { method: 'GET', url: `${API.userBookings}?userId=${world.accounts.customer.user._id}` },
         { method: 'GET', url: `/api/bookings/${world.customersBooking}` },
       ];

@@ -3,7 +3,16 @@
  * stock, other drivers, delivery and GCT. The quote call and the booking give the same lines, a
  * booking keeps them whatever changes later, and the last child seat goes to one customer only.
  */
-import { type BodyInputOf, type CompanySettings, ROUTES, type Extra, type PriceRules, type PricesBodyInput, quote as contractQuote, type Quote } from '@rental/contract';
+import {
+  type BodyInputOf,
+  type CompanySettings,
+  ROUTES,
+  type Extra,
+  type PriceRules,
+  type PricesBodyInput,
+  quote as contractQuote,
+  type Quote,
+} from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +20,13 @@ import { bookingExtras, bookings, outbox } from '../src/db/schema';
 import { type Account, callWithStatus, createOwner, createTestApp, describeDatabase, outcomeOf, refusalOf, statusOf, type TestApp, testApi } from './helpers';
 import { addCar, customersWithTokens, day, ownerCall } from './support/fleet';
 
-const NO_RULES: PriceRules = { seasons: [], weeklyPercentOff: 0, monthlyPercentOff: 0, additionalDriverPerDay: 0, delivery: { airport: null, portmore: null, kingston: null } };
+const NO_RULES: PriceRules = {
+  seasons: [],
+  weeklyPercentOff: 0,
+  monthlyPercentOff: 0,
+  additionalDriverPerDay: 0,
+  delivery: { airport: null, portmore: null, kingston: null },
+};
 
 describe(`prices and extras (${describeDatabase})`, () => {
   let t: TestApp;
@@ -63,7 +78,12 @@ describe(`prices and extras (${describeDatabase})`, () => {
       { kind: 'days', label: 'Toyota Yaris, Christmas', quantity: 4, unitPrice: 12_000, amount: 48_000 },
       { kind: 'discount', label: 'Weekly rate: 10% off', quantity: 1, unitPrice: -7800, amount: -7800 },
     ]);
-    expect({ subtotal: q.subtotal, gct: q.gct, total: q.total, securityDeposit: q.securityDeposit }).toEqual({ subtotal: 70_200, gct: 10_530, total: 80_730, securityDeposit: company.securityDeposit });
+    expect({ subtotal: q.subtotal, gct: q.gct, total: q.total, securityDeposit: q.securityDeposit }).toEqual({
+      subtotal: 70_200,
+      gct: 10_530,
+      total: 80_730,
+      securityDeposit: company.securityDeposit,
+    });
 
     // Six days: no weekly rate.
     const six: Quote = (await quoteOf({ car: car._id, pickupDate: day(10), returnDate: day(16) })).answer.quote;
@@ -76,7 +96,15 @@ describe(`prices and extras (${describeDatabase})`, () => {
     await savePrices({
       ...NO_RULES,
       seasons: [
-        { name: 'Summer', startDate: day(20), endDate: day(40), priority: 1, minDays: null, carRates: { [car._id]: 9000 }, categoryPercents: { Hatchback: 50 } },
+        {
+          name: 'Summer',
+          startDate: day(20),
+          endDate: day(40),
+          priority: 1,
+          minDays: null,
+          carRates: { [car._id]: 9000 },
+          categoryPercents: { Hatchback: 50 },
+        },
         { name: 'Emancipation Day', startDate: day(22), endDate: day(22), priority: 5, minDays: null, carRates: {}, categoryPercents: { Hatchback: -25 } },
       ],
       extras: [],
@@ -109,7 +137,11 @@ describe(`prices and extras (${describeDatabase})`, () => {
 
   it('refuses a rental shorter than a season’s fewest days, in words, both to quote and to book', async () => {
     const car = await addCar(t.app, owner.token);
-    await savePrices({ ...NO_RULES, seasons: [{ name: 'Easter', startDate: day(40), endDate: day(45), priority: 1, minDays: 4, carRates: {}, categoryPercents: { Sedan: 10, SUV: 10 } }], extras: [] });
+    await savePrices({
+      ...NO_RULES,
+      seasons: [{ name: 'Easter', startDate: day(40), endDate: day(45), priority: 1, minDays: 4, carRates: {}, categoryPercents: { Sedan: 10, SUV: 10 } }],
+      extras: [],
+    });
     const message = 'Rentals during Easter are for at least 4 days. Please choose a later return date.';
     expect(await refusedWith(quoteOf({ car: car._id, pickupDate: day(44), returnDate: day(46) }))).toEqual([422, message]);
     expect(await refusedWith(bookAs(await someone(), { car: car._id, pickupDate: day(44), returnDate: day(46) }))).toEqual([422, message]);
@@ -123,12 +155,26 @@ describe(`prices and extras (${describeDatabase})`, () => {
       additionalDriverPerDay: 1000,
       delivery: { airport: 5000, portmore: 2000, kingston: null },
       extras: [
-        { name: 'Collision damage waiver', description: 'Covers damage to the car above the excess.', charge: 'per_day', price: 2500, maxPerBooking: 1, stock: null },
+        {
+          name: 'Collision damage waiver',
+          description: 'Covers damage to the car above the excess.',
+          charge: 'per_day',
+          price: 2500,
+          maxPerBooking: 1,
+          stock: null,
+        },
         { name: 'Child seat', description: 'For children up to 4 years.', charge: 'per_day', price: 800, maxPerBooking: 2, stock: 4 },
       ],
     });
     const [waiver, seat] = extras as [Extra, Extra];
-    const choices = { extras: [{ id: waiver.id, quantity: 1 }, { id: seat.id, quantity: 2 }], additionalDrivers: 1, delivery: { place: 'airport' as const, flightNumber: 'jm 123' } };
+    const choices = {
+      extras: [
+        { id: waiver.id, quantity: 1 },
+        { id: seat.id, quantity: 2 },
+      ],
+      additionalDrivers: 1,
+      delivery: { place: 'airport' as const, flightNumber: 'jm 123' },
+    };
     const res = await quoteOf({ car: car._id, pickupDate: day(8), returnDate: day(11), ...choices });
     expect(res.status).toBe(200);
     const q: Quote = res.answer.quote;
@@ -147,12 +193,26 @@ describe(`prices and extras (${describeDatabase})`, () => {
     const { booking } = booked.answer;
     expect(booking.quote).toEqual(q);
     expect(booking.price).toBe(q.total);
-    const taken = await t.db.select({ extraId: bookingExtras.extraId, quantity: bookingExtras.quantity }).from(bookingExtras).where(eq(bookingExtras.bookingId, booking._id));
-    expect(taken.sort((a, b) => a.quantity - b.quantity)).toEqual([{ extraId: waiver.id, quantity: 1 }, { extraId: seat.id, quantity: 2 }]);
+    const taken = await t.db
+      .select({ extraId: bookingExtras.extraId, quantity: bookingExtras.quantity })
+      .from(bookingExtras)
+      .where(eq(bookingExtras.bookingId, booking._id));
+    expect(taken.sort((a, b) => a.quantity - b.quantity)).toEqual([
+      { extraId: waiver.id, quantity: 1 },
+      { extraId: seat.id, quantity: 2 },
+    ]);
 
     // The price covers one other driver: a second is charged at the rate the booking was quoted, the rest as sold.
-    const driver = (name: string) => ({ name, licenceNumber: 'JM 1234-5678', licenceCountry: 'Jamaica', licenceIssued: '2015-01-10', licenceExpires: '2031-01-10', dateOfBirth: '1990-03-04' });
-    const nameDrivers = (...names: string[]) => callWithStatus(t.app, token, 'bookingDrivers', { params: { id: booking._id }, body: { drivers: names.map(driver) } });
+    const driver = (name: string) => ({
+      name,
+      licenceNumber: 'JM 1234-5678',
+      licenceCountry: 'Jamaica',
+      licenceIssued: '2015-01-10',
+      licenceExpires: '2031-01-10',
+      dateOfBirth: '1990-03-04',
+    });
+    const nameDrivers = (...names: string[]) =>
+      callWithStatus(t.app, token, 'bookingDrivers', { params: { id: booking._id }, body: { drivers: names.map(driver) } });
     const two = await nameDrivers('Jane Brown', 'Paul Reid');
     expect(two.status).toBe(200);
     expect(two.answer.booking.quote!.lines.map(({ label, amount }) => [label, amount])).toContainEqual(['Other drivers, 2 × 3 days', 6000]);
@@ -164,7 +224,8 @@ describe(`prices and extras (${describeDatabase})`, () => {
     // The customer's e-mail tells the same lines, GCT and the deposit.
     const letters = await t.db.select({ text: outbox.textBody, kind: outbox.kind }).from(outbox).where(eq(outbox.bookingId, booking._id));
     const letter = letters.find((l) => l.text.includes('Thank you for booking'))!.text;
-    for (const words of ['Child seat, 2 × 3 days', '6 × $800 JMD = $4,800 JMD', 'GCT (15%)', `$${q.total.toLocaleString('en-US')} JMD`, 'Security deposit']) expect(letter).toContain(words);
+    for (const words of ['Child seat, 2 × 3 days', '6 × $800 JMD = $4,800 JMD', 'GCT (15%)', `$${q.total.toLocaleString('en-US')} JMD`, 'Security deposit'])
+      expect(letter).toContain(words);
 
     // The accountant's export has the same lines.
     const csv = await ownerCall(t.app, owner.token, 'GET', `${ROUTES.ownerBookingsCsv.path}?q=${booking.reference}`);
@@ -180,7 +241,10 @@ describe(`prices and extras (${describeDatabase})`, () => {
 
   it('says plainly what cannot be sold: more than the most per booking, delivery not offered, an unknown car', async () => {
     const car = await addCar(t.app, owner.token);
-    const { extras } = await savePrices({ ...NO_RULES, extras: [{ name: 'Child seat', description: '', charge: 'per_day', price: 800, maxPerBooking: 2, stock: 4 }] });
+    const { extras } = await savePrices({
+      ...NO_RULES,
+      extras: [{ name: 'Child seat', description: '', charge: 'per_day', price: 800, maxPerBooking: 2, stock: 4 }],
+    });
     const tooMany = quoteOf({ car: car._id, pickupDate: day(3), returnDate: day(4), extras: [{ id: extras[0]!.id, quantity: 3 }] });
     expect(await refusedWith(tooMany)).toEqual([422, 'A booking can have at most 2 of Child seat.']);
     const nowhere = await refusalOf(quoteOf({ car: car._id, pickupDate: day(3), returnDate: day(4), delivery: { place: 'kingston', address: '1 Hope Road' } }));
@@ -192,16 +256,27 @@ describe(`prices and extras (${describeDatabase})`, () => {
   });
 
   it('keeps every change of the rules and extras in the history, by who made it', async () => {
-    await savePrices({ ...NO_RULES, weeklyPercentOff: 12, extras: [{ name: 'GPS', description: '', charge: 'per_rental', price: 3000, maxPerBooking: 1, stock: 3 }] });
+    await savePrices({
+      ...NO_RULES,
+      weeklyPercentOff: 12,
+      extras: [{ name: 'GPS', description: '', charge: 'per_rental', price: 3000, maxPerBooking: 1, stock: 3 }],
+    });
     const res = await callWithStatus(t.app, owner.token, 'ownerActivity', { query: { kind: 'prices', limit: 10 } });
     expect(res.status).toBe(200);
     const entries = res.answer.entries;
-    expect(entries.find((e) => e.subjectName === 'GPS')).toMatchObject({ action: 'added', after: expect.objectContaining({ price: 3000, stock: 3 }), actor: { name: owner.user.name } });
+    expect(entries.find((e) => e.subjectName === 'GPS')).toMatchObject({
+      action: 'added',
+      after: expect.objectContaining({ price: 3000, stock: 3 }),
+      actor: { name: owner.user.name },
+    });
     expect(entries.find((e) => e.after?.weeklyPercentOff === 12)).toMatchObject({ action: 'changed', actor: { name: owner.user.name } });
   });
 
   it('gives the last child seats to as many customers as there are seats when 20 race for them, never more', async () => {
-    const { extras } = await savePrices({ ...NO_RULES, extras: [{ name: 'Child seat', description: '', charge: 'per_day', price: 800, maxPerBooking: 2, stock: 4 }] });
+    const { extras } = await savePrices({
+      ...NO_RULES,
+      extras: [{ name: 'Child seat', description: '', charge: 'per_day', price: 800, maxPerBooking: 2, stock: 4 }],
+    });
     const seat = extras[0]!;
     const cars = await Promise.all(Array.from({ length: 20 }, () => addCar(t.app, owner.token)));
     const crowd = await customersWithTokens(t.app, 20);
@@ -211,11 +286,16 @@ describe(`prices and extras (${describeDatabase})`, () => {
     const won = answers.filter((a) => a.status === 201);
     expect(won).toHaveLength(4);
     for (const lost of answers.filter((a) => a.status !== 201)) {
-      expect([lost.status, lost.refusal?.message]).toEqual([409, 'One of the extras you chose is already taken for some of these days. Please choose fewer, or other dates.']);
+      expect([lost.status, lost.refusal?.message]).toEqual([
+        409,
+        'One of the extras you chose is already taken for some of these days. Please choose fewer, or other dates.',
+      ]);
     }
     // The day after they come back, a seat is free again.
     const spare = await addCar(t.app, owner.token);
-    expect((await bookAs(await someone(), { car: spare._id, pickupDate: day(53), returnDate: day(54), extras: [{ id: seat.id, quantity: 2 }] })).status).toBe(201);
+    expect((await bookAs(await someone(), { car: spare._id, pickupDate: day(53), returnDate: day(54), extras: [{ id: seat.id, quantity: 2 }] })).status).toBe(
+      201,
+    );
 
     // Staff cannot re-open a cancelled booking whose seat someone else took meanwhile.
     const first = won[0]!.answer!.booking;
@@ -252,15 +332,36 @@ describe(`prices and extras (${describeDatabase})`, () => {
             weeklyPercentOff: r.weekly,
             monthlyPercentOff: r.monthly,
             additionalDriverPerDay: 700,
-            seasons: [{ name: 'High', startDate: day(r.seasonStart), endDate: day(r.seasonStart + r.seasonLength), priority: 1, minDays: null, carRates: {}, categoryPercents: { SUV: r.percent } }],
+            seasons: [
+              {
+                name: 'High',
+                startDate: day(r.seasonStart),
+                endDate: day(r.seasonStart + r.seasonLength),
+                priority: 1,
+                minDays: null,
+                carRates: {},
+                categoryPercents: { SUV: r.percent },
+              },
+            ],
             extras: [{ name: 'Waiver', description: '', charge: 'per_rental', price: 3000, maxPerBooking: 1, stock: null }],
           });
           const settings = { ...company, gctPercent: r.gct };
           expect((await saveCompany(settings)).status).toBe(200);
-          const request = { pickupDate: day(r.ahead), returnDate: day(r.ahead + r.length), extras: [{ id: saved.extras[0]!.id, quantity: r.waiver }], additionalDrivers: r.drivers };
+          const request = {
+            pickupDate: day(r.ahead),
+            returnDate: day(r.ahead + r.length),
+            extras: [{ id: saved.extras[0]!.id, quantity: r.waiver }],
+            additionalDrivers: r.drivers,
+          };
           const res = await bookAs(owner.token, { car: car._id, ...request });
           expect(res.status).toBe(201);
-          const expected = contractQuote({ id: car._id, brand: car.brand, model: car.model, category: car.category, pricePerDay: r.pricePerDay }, request, saved.rules, saved.extras, settings);
+          const expected = contractQuote(
+            { id: car._id, brand: car.brand, model: car.model, category: car.category, pricePerDay: r.pricePerDay },
+            request,
+            saved.rules,
+            saved.extras,
+            settings,
+          );
           const [stored] = await t.db.select({ price: bookings.price, quote: bookings.quote }).from(bookings).where(eq(bookings.id, res.answer.booking._id));
           expect(stored!.quote).toEqual(expected.quote);
           expect(stored!.price).toBe(expected.quote!.total);

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, callWithStatus, createOwner, createTestApp, describeDatabase, type TestApp, testApi } from './helpers';
 import { ownerCall } from './support/fleet';
 
-const RULES: PriceRules = { seasons: [], weeklyPercentOff: 5, monthlyPercentOff: 0, additionalDriverPerDay: 0, delivery: { airport: null, portmore: null, kingston: null } };
+const RULES: PriceRules = {
+  seasons: [],
+  weeklyPercentOff: 5,
+  monthlyPercentOff: 0,
+  additionalDriverPerDay: 0,
+  delivery: { airport: null, portmore: null, kingston: null },
+};
 const SEAT = { name: 'Child seat', description: 'For the little ones', charge: 'per_day', price: 800, maxPerBooking: 2, stock: 4 } as const;
 
 describe(`saving prices without extras (${describeDatabase})`, () => {

@@ -66,7 +66,14 @@ describe('docs/reliability.md', () => {
     const commands = [...doc.matchAll(/npx vitest run (.*?)(test\/[\w.]+\.test\.ts)/g)];
     expect(commands.length).toBeGreaterThan(0);
     for (const [, options, file] of commands) {
-      const slow = SLOW_TESTS.some((pattern) => new RegExp(`^${pattern.replace(/\./g, '\\.').replace(/\*\*\//g, '(.*/)?').replace(/\*/g, '[^/]*')}$`).test(file!));
+      const slow = SLOW_TESTS.some((pattern) =>
+        new RegExp(
+          `^${pattern
+            .replace(/\./g, '\\.')
+            .replace(/\*\*\//g, '(.*/)?')
+            .replace(/\*/g, '[^/]*')}$`,
+        ).test(file!),
+      );
       if (slow) expect(options, file).toContain('vitest.slow.config.ts');
       else expect(options, file).toContain('--project server');
     }

@@ -112,7 +112,13 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
 
   it('a bank deposit still unpaid 12 hours before its hold ends: the customer is reminded once, with the bank details', async () => {
     await testApi(t.app, ownerToken).call('bankDetails', {
-      body: { bankName: 'National Commercial Bank', accountHolderName: 'Waterford Car Rental', branch: 'Portmore', accountNumber: '123-456-789', accountType: 'Chequing' },
+      body: {
+        bankName: 'National Commercial Bank',
+        accountHolderName: 'Waterford Car Rental',
+        branch: 'Portmore',
+        accountNumber: '123-456-789',
+        accountType: 'Chequing',
+      },
     });
     const endsAt = new Date(Date.now() + 100 * HOUR);
     const b = await cashHold(48, endsAt);
@@ -136,7 +142,10 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
   it('asks in the reminder for what the folio says is owed: the price less a discount staff gave since', async () => {
     const endsAt = new Date(Date.now() + 300 * HOUR);
     const b = await cashHold(48, endsAt);
-    await testApi(t.app, ownerToken).call('addCharge', { params: { id: b.id }, body: { kind: 'discount', label: 'Returning customer', amount: 1000, gctApplies: false } });
+    await testApi(t.app, ownerToken).call('addCharge', {
+      params: { id: b.id },
+      body: { kind: 'discount', label: 'Returning customer', amount: 1000, gctApplies: false },
+    });
     await sweepReminders(t.db, t.app.events, { now: new Date(endsAt.getTime() - 3 * HOUR) });
     const [letter] = await letters(b.id, 'hold_ending_reminder');
     const currency = (await getCompanySettings(t.db)).currency;
@@ -148,9 +157,15 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
     const short = await cashHold(6, endsAt);
     const paid = await cashHold(48, endsAt);
     // Part of it paid into the bank, recorded at the desk: the hold is no longer only waiting.
-    await testApi(t.app, ownerToken).call('recordPayment', { params: { id: paid.id }, body: { method: 'bank_deposit', amount: 5000, reference: 'NCB slip 4471' } });
+    await testApi(t.app, ownerToken).call('recordPayment', {
+      params: { id: paid.id },
+      body: { method: 'bank_deposit', amount: 5000, reference: 'NCB slip 4471' },
+    });
     const upfront = await booking(day(60), day(61), 'pending');
-    await t.db.update(bookings).set({ holdExpiresAt: endsAt, createdAt: new Date(endsAt.getTime() - 48 * HOUR) }).where(eq(bookings.id, upfront.id));
+    await t.db
+      .update(bookings)
+      .set({ holdExpiresAt: endsAt, createdAt: new Date(endsAt.getTime() - 48 * HOUR) })
+      .where(eq(bookings.id, upfront.id));
     const round = await sweepReminders(t.db, t.app.events, { now: new Date(endsAt.getTime() - 3 * HOUR) });
     for (const b of [short, paid, upfront]) expect(round.holdEnding).not.toContain(b.reference);
   });
@@ -216,7 +231,12 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
     expect(saved.company.staffDailySummary).toBe(false);
     await setReminder('staffDailySummary', true);
     // Raw: the typed client cannot send a reminder setting that is not a yes or no.
-    const refused = await t.app.inject({ method: 'PUT', url: '/api/owner/company', headers: { authorization: `Bearer ${ownerToken}` }, payload: { ...company, pickupReminder: 'yes' } });
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/owner/company',
+      headers: { authorization: `Bearer ${ownerToken}` },
+      payload: { ...company, pickupReminder: 'yes' },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('turned on or off');
   });

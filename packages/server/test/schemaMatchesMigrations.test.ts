@@ -59,7 +59,10 @@ describe(`the schema matches the migrations (${describeDatabase})`, () => {
         }
         const declaredType = column.getSQLType().toLowerCase();
         if (normalType(declaredType) !== normalType(found.type)) mismatches.push(`${key}: schema.ts says ${declaredType}, the database has ${found.type}`);
-        if (column.notNull === found.nullable) mismatches.push(`${key}: schema.ts says ${column.notNull ? 'not null' : 'nullable'}, the database ${found.nullable ? 'allows null' : 'refuses null'}`);
+        if (column.notNull === found.nullable)
+          mismatches.push(
+            `${key}: schema.ts says ${column.notNull ? 'not null' : 'nullable'}, the database ${found.nullable ? 'allows null' : 'refuses null'}`,
+          );
       }
     }
     expect(mismatches).toEqual([]);

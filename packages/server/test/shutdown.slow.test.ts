@@ -59,10 +59,19 @@ describe(`stopping the server process with slow clients (${describeDatabase})`, 
       const stalled = Array.from({ length: 5 }, (_, i) => stalledRequest(url, `stalled-${i}`));
       // The server has read each stalled request's headers (it logs them as they arrive).
       await expect
-        .poll(() => stalled.filter((_, i) => server.output().split('\n').some((l) => l.includes(`"reqId":"stalled-${i}"`) && l.includes('"incoming request"'))).length, {
-          timeout: 30_000,
-          interval: 50,
-        })
+        .poll(
+          () =>
+            stalled.filter((_, i) =>
+              server
+                .output()
+                .split('\n')
+                .some((l) => l.includes(`"reqId":"stalled-${i}"`) && l.includes('"incoming request"')),
+            ).length,
+          {
+            timeout: 30_000,
+            interval: 50,
+          },
+        )
         .toBe(5);
 
       const started = Date.now();

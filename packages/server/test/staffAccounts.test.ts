@@ -13,7 +13,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBackup } from '../src/backup/backup';
 import { bookings, outbox, staffInvitations, users } from '../src/db/schema';
 import { hashInvitationToken } from '../src/features/staff/invitations';
-import { type Account, callWithStatus, createOwner, createStaff, createTestApp, describeDatabase, outcomeOf, registerCustomer, statusOf, TEST_PASSWORD, type TestApp, testApi, uniqueEmail } from './helpers';
+import {
+  type Account,
+  callWithStatus,
+  createOwner,
+  createStaff,
+  createTestApp,
+  describeDatabase,
+  outcomeOf,
+  registerCustomer,
+  statusOf,
+  TEST_PASSWORD,
+  type TestApp,
+  testApi,
+  uniqueEmail,
+} from './helpers';
 import { addCar, day, insertBooking } from './support/fleet';
 
 /** The invitation link's page, and what a person sends from it. */
@@ -21,7 +35,8 @@ const invitationPage = (app: FastifyInstance, token: string) => testApi(app).cal
 const accept = (app: FastifyInstance, body: { token: string; name?: string; password: string }) => testApi(app).call('acceptStaffInvitation', { body });
 const staffList = (app: FastifyInstance, owner: Account) => testApi(app, owner.token).call('staffMembers');
 const cancelInvitation = (app: FastifyInstance, owner: Account, id: string) => callWithStatus(app, owner.token, 'cancelStaffInvitation', { params: { id } });
-const changeRole = (app: FastifyInstance, by: Account, id: string, staffRole: 'owner' | 'manager' | 'agent') => callWithStatus(app, by.token, 'changeStaffRole', { params: { id }, body: { staffRole } });
+const changeRole = (app: FastifyInstance, by: Account, id: string, staffRole: 'owner' | 'manager' | 'agent') =>
+  callWithStatus(app, by.token, 'changeStaffRole', { params: { id }, body: { staffRole } });
 const removeStaff = (app: FastifyInstance, by: Account, id: string) => callWithStatus(app, by.token, 'removeStaff', { params: { id } });
 const login = (app: FastifyInstance, email: string, password: string) => callWithStatus(app, undefined, 'login', { body: { email, password } });
 /** Who a session is, or the status it is refused with (401 once ended). */
@@ -29,7 +44,12 @@ const userData = (app: FastifyInstance, token: string) => callWithStatus(app, to
 
 /** The token in the newest invitation e-mail to this address, as its link carries it. */
 async function linkTokenFor(t: TestApp, email: string): Promise<string> {
-  const [mail] = await t.db.select({ text: outbox.textBody, html: outbox.htmlBody }).from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.kind, 'staff_invitation'))).orderBy(desc(outbox.id)).limit(1);
+  const [mail] = await t.db
+    .select({ text: outbox.textBody, html: outbox.htmlBody })
+    .from(outbox)
+    .where(and(eq(outbox.recipient, email), eq(outbox.kind, 'staff_invitation')))
+    .orderBy(desc(outbox.id))
+    .limit(1);
   const link = /http:\/\/localhost:\d+\/staff-invitation\/([A-Za-z0-9_-]+)/.exec(mail!.text);
   expect(link, mail!.text).not.toBeNull();
   expect(mail!.html).toContain(`/staff-invitation/${link![1]}`);
@@ -78,7 +98,9 @@ describe(`staff accounts (${describeDatabase})`, () => {
     await expect(accept(t.app, { token, password: 'a good long password' })).rejects.toMatchObject({ status: 400, message: STAFF_MESSAGES.nameNeeded });
     expect(await statusOf(callWithStatus(t.app, undefined, 'acceptStaffInvitation', { body: { token, name: 'Mia Manager', password: 'short' } }))).toBe(400);
 
-    const accepted = await callWithStatus(t.app, undefined, 'acceptStaffInvitation', { body: { token, name: 'Mia Manager', password: 'a good long password' } });
+    const accepted = await callWithStatus(t.app, undefined, 'acceptStaffInvitation', {
+      body: { token, name: 'Mia Manager', password: 'a good long password' },
+    });
     expect(accepted.status).toBe(200);
     const me = (await testApi(t.app, accepted.answer.token).call('userData')).user;
     expect(me).toMatchObject({ name: 'Mia Manager', email, role: 'owner', staffRole: 'manager' });
@@ -92,7 +114,10 @@ describe(`staff accounts (${describeDatabase})`, () => {
     expect(after.invitations.map((i) => i.email)).not.toContain(email);
 
     // Once only: the second use changes nothing.
-    await expect(accept(t.app, { token, name: 'Someone Else', password: 'another long password' })).rejects.toMatchObject({ status: 404, message: STAFF_MESSAGES.linkUsed });
+    await expect(accept(t.app, { token, name: 'Someone Else', password: 'another long password' })).rejects.toMatchObject({
+      status: 404,
+      message: STAFF_MESSAGES.linkUsed,
+    });
     await expect(invitationPage(t.app, token)).rejects.toMatchObject({ message: STAFF_MESSAGES.linkUsed });
     // The kept copy of the e-mail no longer holds a working link.
     const [mail] = await t.db.select({ text: outbox.textBody }).from(outbox).where(eq(outbox.recipient, email));
@@ -135,7 +160,10 @@ describe(`staff accounts (${describeDatabase})`, () => {
     expect(second).not.toBe(first);
     const pending = (await staffList(t.app, owner)).invitations.filter((i) => i.email === email);
     expect(pending).toEqual([expect.objectContaining({ staffRole: 'manager' })]);
-    await expect(accept(t.app, { token: first, name: 'Early Bird', password: 'a good long password' })).rejects.toMatchObject({ status: 404, message: STAFF_MESSAGES.linkReplaced });
+    await expect(accept(t.app, { token: first, name: 'Early Bird', password: 'a good long password' })).rejects.toMatchObject({
+      status: 404,
+      message: STAFF_MESSAGES.linkReplaced,
+    });
     expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
@@ -164,17 +192,31 @@ describe(`staff accounts (${describeDatabase})`, () => {
     const cancel = await cancelInvitation(t.app, owner, sent.invitation._id);
     expect(cancel.status).toBe(200);
     expect(await statusOf(cancelInvitation(t.app, owner, sent.invitation._id))).toBe(409);
-    await expect(accept(t.app, { token: cancelledToken, name: 'Too Late', password: 'a good long password' })).rejects.toMatchObject({ status: 404, message: STAFF_MESSAGES.linkCancelled });
+    await expect(accept(t.app, { token: cancelledToken, name: 'Too Late', password: 'a good long password' })).rejects.toMatchObject({
+      status: 404,
+      message: STAFF_MESSAGES.linkCancelled,
+    });
 
     const expiredEmail = uniqueEmail('expired');
     await invite(t, owner, expiredEmail, 'agent');
     const expiredToken = await linkTokenFor(t, expiredEmail);
-    await t.db.update(staffInvitations).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(staffInvitations.email, expiredEmail));
+    await t.db
+      .update(staffInvitations)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(staffInvitations.email, expiredEmail));
     expect((await staffList(t.app, owner)).invitations).toContainEqual(expect.objectContaining({ email: expiredEmail, expired: true }));
     await expect(invitationPage(t.app, expiredToken)).rejects.toMatchObject({ status: 404, message: STAFF_MESSAGES.linkExpired });
-    await expect(accept(t.app, { token: expiredToken, name: 'Too Late', password: 'a good long password' })).rejects.toMatchObject({ status: 404, message: STAFF_MESSAGES.linkExpired });
+    await expect(accept(t.app, { token: expiredToken, name: 'Too Late', password: 'a good long password' })).rejects.toMatchObject({
+      status: 404,
+      message: STAFF_MESSAGES.linkExpired,
+    });
     await expect(invitationPage(t.app, 'no-such-link')).rejects.toMatchObject({ status: 404, message: STAFF_MESSAGES.linkNotValid });
-    expect(await t.db.select().from(users).where(sql`${users.email} IN (${cancelledEmail}, ${expiredEmail})`)).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(users)
+        .where(sql`${users.email} IN (${cancelledEmail}, ${expiredEmail})`),
+    ).toEqual([]);
   });
 
   it("a role change ends the member's sessions; a removed member's token gets 401 at once and their bookings stay", async () => {
@@ -214,7 +256,12 @@ describe(`staff accounts (${describeDatabase})`, () => {
 
     // Oldest first, as they happened.
     const entries = [...(await history(t, owner))].filter((e) => [first, second, memberId].includes(e.subjectId)).sort((a, b) => Number(a._id) - Number(b._id));
-    const seen = entries.map((e) => [e.subjectId === memberId ? 'member' : e.subjectId === first ? 'first' : 'second', e.action, e.after, e.actor?._id === owner.user._id ? 'owner' : e.actor?._id === memberId ? 'themself' : 'someone else']);
+    const seen = entries.map((e) => [
+      e.subjectId === memberId ? 'member' : e.subjectId === first ? 'first' : 'second',
+      e.action,
+      e.after,
+      e.actor?._id === owner.user._id ? 'owner' : e.actor?._id === memberId ? 'themself' : 'someone else',
+    ]);
     expect(seen).toEqual([
       ['first', 'added', { invitation: 'sent', staff_role: 'agent' }, 'owner'],
       ['first', 'removed', { invitation: 'cancelled' }, 'owner'],
@@ -265,10 +312,14 @@ describe(`the company keeps one owner (${describeDatabase})`, () => {
       const a = await createOwner(t.app);
       const b = await createOwner(t.app);
       const how = round % 2 === 0 ? ('demote' as const) : ('remove' as const);
-      const act = (by: Account, target: Account) => (how === 'demote' ? changeRole(t.app, by, target.user._id, 'agent') : removeStaff(t.app, by, target.user._id));
+      const act = (by: Account, target: Account) =>
+        how === 'demote' ? changeRole(t.app, by, target.user._id, 'agent') : removeStaff(t.app, by, target.user._id);
       const answers = await Promise.all([outcomeOf(act(a, b)), outcomeOf(act(b, a))]);
       const statuses = answers.map((r) => r.status).sort();
-      expect(statuses.filter((s) => s === 200), answers.map((r) => JSON.stringify(r.answer ?? r.refusal)).join(' | ')).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s === 200),
+        answers.map((r) => JSON.stringify(r.answer ?? r.refusal)).join(' | '),
+      ).toHaveLength(1);
       // The other was refused: the last-owner rule, its caller no longer an owner, or its session ended.
       expect([401, 403, 409]).toContain(statuses.find((s) => s !== 200));
       expect(await owners()).toBe(1);

@@ -7,7 +7,21 @@ import { BOOKING_REFUSALS, MAX_PENDING_BOOKINGS, MESSAGES, pathFor, ROUTES, STAF
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, outbox, users } from '../src/db/schema';
-import { type Account, authHeader, callWithStatus, createOwner, createStaff, createTestApp, describeDatabase, refusalOf, registerCustomer, statusOf, type TestApp, testApi, uniqueEmail } from './helpers';
+import {
+  type Account,
+  authHeader,
+  callWithStatus,
+  createOwner,
+  createStaff,
+  createTestApp,
+  describeDatabase,
+  refusalOf,
+  registerCustomer,
+  statusOf,
+  type TestApp,
+  testApi,
+  uniqueEmail,
+} from './helpers';
 import { everyRow } from './support/everyRow';
 import { addCar, day } from './support/fleet';
 
@@ -31,7 +45,8 @@ describe(`bookings staff make for customers (${describeDatabase})`, () => {
   });
   afterAll(async () => t?.close());
 
-  const staffBook = (payload: object, token = agent.token) => t.app.inject({ method: 'POST', url: ROUTES.staffBooking.path, headers: authHeader(token), payload });
+  const staffBook = (payload: object, token = agent.token) =>
+    t.app.inject({ method: 'POST', url: ROUTES.staffBooking.path, headers: authHeader(token), payload });
   const search = (q: string, token = agent.token) => callWithStatus(t.app, token, 'customerSearch', { query: { q } });
   const lettersTo = (recipient: string) => t.db.select().from(outbox).where(eq(outbox.recipient, recipient));
   const lettersOf = (bookingId: string) => t.db.select().from(outbox).where(eq(outbox.bookingId, bookingId));
@@ -56,12 +71,24 @@ describe(`bookings staff make for customers (${describeDatabase})`, () => {
     expect(event!.actorId).toBe(agent.user._id);
     const list = await testApi(t.app, owner.token).call('ownerActivity', { query: { kind: 'booking' } });
     const entry = list.entries.find((e) => e.subjectId === booking._id);
-    expect(entry).toMatchObject({ action: 'added', actor: { _id: agent.user._id, name: 'Counter Agent Ann' }, after: { made_for: row!.userId, customer: 'Desmond Walker', new_customer: true, status: 'pending' } });
+    expect(entry).toMatchObject({
+      action: 'added',
+      actor: { _id: agent.user._id, name: 'Counter Agent Ann' },
+      after: { made_for: row!.userId, customer: 'Desmond Walker', new_customer: true, status: 'pending' },
+    });
     // Nobody logs in to an account without a password, even with an empty one.
     expect(await statusOf(callWithStatus(t.app, undefined, 'login', { body: { email: 'desmond@example.com', password: 'x' } }))).toBe(401);
     // The walk-in is found by the digits of their phone number, however it is written.
     const found = await search('876 5550101');
-    expect(found.answer.customers).toContainEqual({ _id: row!.userId, name: 'Desmond Walker', email: '', phone: '(876) 555-0101', vetting: 'not_submitted', doNotRent: false, bookings: 1 });
+    expect(found.answer.customers).toContainEqual({
+      _id: row!.userId,
+      name: 'Desmond Walker',
+      email: '',
+      phone: '(876) 555-0101',
+      vetting: 'not_submitted',
+      doNotRent: false,
+      bookings: 1,
+    });
     // The staff's list shows them with an empty e-mail.
     const owned = await testApi(t.app, owner.token).call('ownerBookings', { query: { q: 'Desmond Walker', limit: 5 } });
     expect(owned.bookings[0]!.user).toMatchObject({ name: 'Desmond Walker', email: '' });
@@ -69,7 +96,13 @@ describe(`bookings staff make for customers (${describeDatabase})`, () => {
 
   it('books a new customer with an e-mail: the booking letter and a welcome link that sets their password once', async () => {
     const email = uniqueEmail('walkin');
-    const res = await staffBook({ customer: { name: 'Sherika Brown', phone: '876-555-0102', email: email.toUpperCase() }, car: car._id, ...days(), paymentMethod: 'upfront', status: 'confirmed' });
+    const res = await staffBook({
+      customer: { name: 'Sherika Brown', phone: '876-555-0102', email: email.toUpperCase() },
+      car: car._id,
+      ...days(),
+      paymentMethod: 'upfront',
+      status: 'confirmed',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { booking, message } = res.json();
     expect(message).toBe(STAFF_BOOKING_MESSAGES.bookedConfirmed);
@@ -96,7 +129,8 @@ describe(`bookings staff make for customers (${describeDatabase})`, () => {
     expect(found.answer.customers.map((c) => c._id)).toContain(customer.user._id);
     const byEmail = await search(customer.user.email.slice(0, 12).toUpperCase());
     expect(byEmail.answer.customers.map((c) => c._id)).toContain(customer.user._id);
-    const book = (pickupDate: string) => callWithStatus(t.app, customer.token, 'createBooking', { body: { car: car._id, pickupDate, returnDate: pickupDate, paymentMethod: 'upfront' } });
+    const book = (pickupDate: string) =>
+      callWithStatus(t.app, customer.token, 'createBooking', { body: { car: car._id, pickupDate, returnDate: pickupDate, paymentMethod: 'upfront' } });
     for (let i = 0; i < MAX_PENDING_BOOKINGS; i++) expect((await book(day(200 + i * 2))).status).toBe(201);
     const own = await refusalOf(book(day(230)));
     expect([own.status, own.answer?.message]).toEqual([409, BOOKING_REFUSALS.too_many_holds.message]);
@@ -109,7 +143,12 @@ describe(`bookings staff make for customers (${describeDatabase})`, () => {
   it('a new customer with the e-mail of an account: 409 suggesting to choose them, and nothing written', async () => {
     const customer = await registerCustomer(t.app);
     const before = await everyRow(t.database.opened.raw);
-    const res = await staffBook({ customer: { name: 'Someone Else', phone: '8765550103', email: customer.user.email }, car: car._id, ...days(), paymentMethod: 'upfront' });
+    const res = await staffBook({
+      customer: { name: 'Someone Else', phone: '8765550103', email: customer.user.email },
+      car: car._id,
+      ...days(),
+      paymentMethod: 'upfront',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(STAFF_BOOKING_MESSAGES.emailTaken);
     expect(await everyRow(t.database.opened.raw)).toEqual(before);
@@ -117,7 +156,9 @@ describe(`bookings staff make for customers (${describeDatabase})`, () => {
 
   it('refuses a taken day, a blocked car, an unknown car and bad dates, writing nothing (no new customer either)', async () => {
     const taken = days();
-    expect((await staffBook({ customer: { name: 'First Caller', phone: '8765550104' }, car: car._id, ...taken, paymentMethod: 'upfront' })).statusCode).toBe(201);
+    expect((await staffBook({ customer: { name: 'First Caller', phone: '8765550104' }, car: car._id, ...taken, paymentMethod: 'upfront' })).statusCode).toBe(
+      201,
+    );
     const blocked = days();
     const block = await callWithStatus(t.app, owner.token, 'createBlock', { body: { car: car._id, ...blocked } });
     expect(block.status).toBe(201);
@@ -147,7 +188,10 @@ describe(`bookings staff make for customers (${describeDatabase})`, () => {
       staffBook({ customer: { name: 'Race Two', phone: '8765550112' }, car: car._id, ...same, paymentMethod: 'upfront' }, manager.token),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
-    const racers = await t.db.select({ name: users.name }).from(users).where(inArray(users.name, ['Race One', 'Race Two']));
+    const racers = await t.db
+      .select({ name: users.name })
+      .from(users)
+      .where(inArray(users.name, ['Race One', 'Race Two']));
     expect(racers).toHaveLength(1);
   });
 
@@ -185,7 +229,10 @@ describe(`bookings staff make for customers (${describeDatabase})`, () => {
   it('agents may search and book; customers may not (403, nothing written)', async () => {
     const customer = await registerCustomer(t.app);
     const before = await everyRow(t.database.opened.raw);
-    expect((await staffBook({ customer: { name: 'Not Allowed', phone: '8765550106' }, car: car._id, ...days(), paymentMethod: 'upfront' }, customer.token)).statusCode).toBe(403);
+    expect(
+      (await staffBook({ customer: { name: 'Not Allowed', phone: '8765550106' }, car: car._id, ...days(), paymentMethod: 'upfront' }, customer.token))
+        .statusCode,
+    ).toBe(403);
     expect(await statusOf(search('walker', customer.token))).toBe(403);
     expect(await everyRow(t.database.opened.raw)).toEqual(before);
     expect(pathFor('staffBooking')).toBe('/api/owner/bookings');

@@ -45,7 +45,9 @@ interface Attempt {
   pickupDate: string;
   returnDate: string;
 }
-type Outcome = { attempt: Attempt; phase: string } & ({ status: number; body: { success: boolean; message?: string; booking?: { _id: string } } } | { status: 'no answer'; error: string });
+type Outcome = { attempt: Attempt; phase: string } & (
+  { status: number; body: { success: boolean; message?: string; booking?: { _id: string } } } | { status: 'no answer'; error: string }
+);
 
 const outcomes: Outcome[] = [];
 
@@ -53,7 +55,12 @@ async function send(server: ServerProcess, attempt: Attempt, phase: string): Pro
   try {
     const res = await fetch(`${server.url}${API.createBooking}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: attempt.token, 'x-request-id': `storm-${attempt.n}`, 'idempotency-key': `storm-${attempt.n}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: attempt.token,
+        'x-request-id': `storm-${attempt.n}`,
+        'idempotency-key': `storm-${attempt.n}`,
+      },
       body: JSON.stringify({ car: attempt.car, pickupDate: attempt.pickupDate, returnDate: attempt.returnDate, paymentMethod: 'upfront' }),
     });
     const outcome: Outcome = { attempt, phase, status: res.status, body: await res.json() };
@@ -134,13 +141,17 @@ describe(`the booking storm over real HTTP, with kill -9 and restart (${describe
     database = await createReopenableDatabase('storm');
     const opened = await database.open();
     try {
-      const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).webp().toBuffer();
+      const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+        .webp()
+        .toBuffer();
       const [image] = await opened.db.insert(schema.images).values({ content: picture, mimeType: 'image/webp', width: 8, height: 8 }).returning();
       // An owner exists, so the server does not generate one (an argon2 hash) at every start.
       await opened.db.insert(schema.users).values({ name: 'Owner', email: 'owner@storm.example', passwordHash: 'x', role: 'owner' });
       const customers = await opened.db
         .insert(schema.users)
-        .values(Array.from({ length: CUSTOMERS }, (_, i) => ({ name: `Customer ${i}`, email: `c${i}@storm.example`, passwordHash: 'x', phone: '876 555 0100' })))
+        .values(
+          Array.from({ length: CUSTOMERS }, (_, i) => ({ name: `Customer ${i}`, email: `c${i}@storm.example`, passwordHash: 'x', phone: '876 555 0100' })),
+        )
         .returning({ id: schema.users.id });
       const cars = await opened.db
         .insert(schema.cars)
@@ -175,7 +186,14 @@ describe(`the booking storm over real HTTP, with kill -9 and restart (${describe
       attempts = Array.from({ length: ATTEMPTS }, (_, n) => {
         const customer = n % CUSTOMERS;
         const pickupDate = addDays(today, WINDOW_START + random(WINDOW_DAYS));
-        return { n, userId: customers[customer]!.id, token: tokens[customer]!, car: carIds[random(CARS)]!, pickupDate, returnDate: addDays(pickupDate, random(3)) };
+        return {
+          n,
+          userId: customers[customer]!.id,
+          token: tokens[customer]!,
+          car: carIds[random(CARS)]!,
+          pickupDate,
+          returnDate: addDays(pickupDate, random(3)),
+        };
       });
     } finally {
       await opened.close();
@@ -230,16 +248,26 @@ describe(`the booking storm over real HTTP, with kill -9 and restart (${describe
     const retries = outcomes.filter((o) => o.phase === 'after restart' && cutOff.includes(o.attempt));
     expect(retries).toHaveLength(cutOff.length);
     const retryAnswers = retries.map((o) => (o.status === 'no answer' ? o.error : `${o.status} ${o.body.message ?? ''}`));
-    expect(retries.every((o) => o.status === 201 || o.status === 409), retryAnswers.join('\n')).toBe(true);
+    expect(
+      retries.every((o) => o.status === 201 || o.status === 409),
+      retryAnswers.join('\n'),
+    ).toBe(true);
     // Free days far from the storm: the restarted server takes a new booking.
-    const probe = await send(restarted, { ...attempts[0]!, n: 10_000, car: carIds[0]!, pickupDate: addDays(companyToday(), 200), returnDate: addDays(companyToday(), 201) }, 'probe');
+    const probe = await send(
+      restarted,
+      { ...attempts[0]!, n: 10_000, car: carIds[0]!, pickupDate: addDays(companyToday(), 200), returnDate: addDays(companyToday(), 201) },
+      'probe',
+    );
     expect(probe.status).toBe(201);
 
     // Phase 3: SIGTERM while the last attempts are in flight on one server: none is cut off.
     const stopping = servers[servers.length - 1]!;
     const phase3 = attempts.slice(220).map((a) => ({ ...a }));
     const logged = (server: ServerProcess, message: string) => {
-      const lines = server.output().split('\n').filter((line) => line.includes(message));
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(message));
       return phase3.filter((a) => lines.some((line) => line.includes(`"reqId":"storm-${a.n}"`))).length;
     };
     const received = (server: ServerProcess) => logged(server, '"incoming request"');
@@ -264,7 +292,15 @@ describe(`the booking storm over real HTTP, with kill -9 and restart (${describe
     const exit = await stopping.exited;
     // Promptly: the open keep-alive connections must not hold the shutdown to its time limit.
     expect(Date.now() - answeredAt).toBeLessThan(5000);
-    expect(exit.code, stopping.output().split('\n').filter((l) => !l.includes('storm-')).slice(-10).join('\n')).toBe(0);
+    expect(
+      exit.code,
+      stopping
+        .output()
+        .split('\n')
+        .filter((l) => !l.includes('storm-'))
+        .slice(-10)
+        .join('\n'),
+    ).toBe(0);
     expect(unfinishedAtSigterm, 'requests still being handled when SIGTERM arrived').toBe(phase3.length);
     expect(answers.filter((o) => o.status === 'no answer')).toEqual([]);
     for (const server of running) {
@@ -298,13 +334,19 @@ describe(`the booking storm over real HTTP, with kill -9 and restart (${describe
     try {
       const rows = await query<{ id: string; car_id: string; user_id: string; pickup_date: string; return_date: string; status: string }>(
         opened.raw,
-        "SELECT id::text, car_id::text, user_id::text, pickup_date::text, return_date::text, status FROM bookings",
+        'SELECT id::text, car_id::text, user_id::text, pickup_date::text, return_date::text, status FROM bookings',
       );
       const byId = new Map(rows.map((r) => [r.id, r]));
       for (const o of acknowledged) {
         const row = byId.get(o.body.booking!._id);
         expect(row, `acknowledged booking #${o.attempt.n} is missing`).toBeDefined();
-        expect(row).toMatchObject({ car_id: o.attempt.car, user_id: o.attempt.userId, pickup_date: o.attempt.pickupDate, return_date: o.attempt.returnDate, status: 'pending' });
+        expect(row).toMatchObject({
+          car_id: o.attempt.car,
+          user_id: o.attempt.userId,
+          pickup_date: o.attempt.pickupDate,
+          return_date: o.attempt.returnDate,
+          status: 'pending',
+        });
       }
       const overlaps = await query<{ n: number }>(
         opened.raw,

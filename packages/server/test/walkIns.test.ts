@@ -10,7 +10,18 @@ import { COUNTER_MESSAGES, DRIVER_MESSAGES, pathFor, REFUSAL_CODES, STAFF_BOOKIN
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, documents, driverDetails, outbox, passwordResets, users } from '../src/db/schema';
-import { type Account, authHeader, createOwner, createStaff, createTestApp, describeDatabase, registerCustomer, testApi, type TestApp, uniqueEmail } from './helpers';
+import {
+  type Account,
+  authHeader,
+  createOwner,
+  createStaff,
+  createTestApp,
+  describeDatabase,
+  registerCustomer,
+  testApi,
+  type TestApp,
+  uniqueEmail,
+} from './helpers';
 import { everyRow } from './support/everyRow';
 import { paidCheckOutForm, postCounter, LICENCE } from './support/counter';
 import { addCar, day } from './support/fleet';
@@ -19,10 +30,30 @@ import { multipart } from './support/multipart';
 import { pdfText } from './support/pdfText';
 
 /** A licence typed off the card: held 8 years, valid 4 more, born 1985. */
-const WALK_IN_LICENCE = { licenceNumber: LICENCE, licenceCountry: 'Jamaica', licenceIssued: day(-8 * 365), licenceExpires: day(4 * 365), dateOfBirth: '1985-03-14' };
+const WALK_IN_LICENCE = {
+  licenceNumber: LICENCE,
+  licenceCountry: 'Jamaica',
+  licenceIssued: day(-8 * 365),
+  licenceExpires: day(4 * 365),
+  dateOfBirth: '1985-03-14',
+};
 /** Another driver, 21 on the pickup day: younger than the shipped rule (23). */
-const TOO_YOUNG = { name: 'Junior Young', licenceNumber: 'JM 555 111', licenceCountry: 'Jamaica', licenceIssued: day(-3 * 365), licenceExpires: day(3 * 365), dateOfBirth: day(-21 * 365 - 30) };
-const SECOND_DRIVER = { name: 'Delroy Whyte', licenceNumber: 'JM 3310 0042', licenceCountry: 'Jamaica', licenceIssued: '2012-04-01', licenceExpires: day(5 * 365), dateOfBirth: '1984-12-02' };
+const TOO_YOUNG = {
+  name: 'Junior Young',
+  licenceNumber: 'JM 555 111',
+  licenceCountry: 'Jamaica',
+  licenceIssued: day(-3 * 365),
+  licenceExpires: day(3 * 365),
+  dateOfBirth: day(-21 * 365 - 30),
+};
+const SECOND_DRIVER = {
+  name: 'Delroy Whyte',
+  licenceNumber: 'JM 3310 0042',
+  licenceCountry: 'Jamaica',
+  licenceIssued: '2012-04-01',
+  licenceExpires: day(5 * 365),
+  dateOfBirth: '1984-12-02',
+};
 
 describe(`walk-ins who drive off (${describeDatabase})`, () => {
   let t: TestApp;
@@ -39,7 +70,14 @@ describe(`walk-ins who drive off (${describeDatabase})`, () => {
     car = await addCar(t.app, owner.token, { brand: 'Toyota', model: 'Yaris', odometerKm: 20_000 } as never);
     // Another driver costs 1,000 a day: naming one at the counter changes what is owed.
     await api(owner.token).call('savePrices', {
-      body: { seasons: [], weeklyPercentOff: 0, monthlyPercentOff: 0, additionalDriverPerDay: 1000, delivery: { airport: null, portmore: null, kingston: null }, extras: [] },
+      body: {
+        seasons: [],
+        weeklyPercentOff: 0,
+        monthlyPercentOff: 0,
+        additionalDriverPerDay: 1000,
+        delivery: { airport: null, portmore: null, kingston: null },
+        extras: [],
+      },
     });
   });
   afterAll(async () => t?.close());
@@ -58,7 +96,15 @@ describe(`walk-ins who drive off (${describeDatabase})`, () => {
   async function walkInToday(name: string, driver?: typeof WALK_IN_LICENCE, days = 2, given?: Car) {
     const own = given ?? (await addCar(t.app, owner.token, { brand: 'Nissan', model: 'Note', odometerKm: 30_000 } as never));
     const made = await api(agent.token).call('staffBooking', {
-      body: { customer: { name, phone: '876 555 0177' }, car: own._id, pickupDate: day(0), returnDate: day(days), paymentMethod: 'upfront', status: 'confirmed', ...(driver && { driver }) },
+      body: {
+        customer: { name, phone: '876 555 0177' },
+        car: own._id,
+        pickupDate: day(0),
+        returnDate: day(days),
+        paymentMethod: 'upfront',
+        status: 'confirmed',
+        ...(driver && { driver }),
+      },
     });
     return { ...made, car: own };
   }
@@ -72,14 +118,26 @@ describe(`walk-ins who drive off (${describeDatabase})`, () => {
 
     const saved = await api(agent.token).call('saveCustomerDriver', { params: { id: customerId }, body: WALK_IN_LICENCE });
     expect(saved.message).toBe(WALK_IN_MESSAGES.driverSaved);
-    expect(saved.customer).toMatchObject({ _id: customerId, name: 'Desmond Walkin', vetting: { status: 'waiting' }, driver: { licenceNumber: LICENCE, dateOfBirth: '1985-03-14' } });
+    expect(saved.customer).toMatchObject({
+      _id: customerId,
+      name: 'Desmond Walkin',
+      vetting: { status: 'waiting' },
+      driver: { licenceNumber: LICENCE, dateOfBirth: '1985-03-14' },
+    });
     expect(saved.customer.checks[0]).toMatchObject({ reference: booking.reference, problems: [] });
     // The same details again change nothing, and say so.
-    expect((await api(agent.token).call('saveCustomerDriver', { params: { id: customerId }, body: WALK_IN_LICENCE })).message).toBe(WALK_IN_MESSAGES.driverUnchanged);
+    expect((await api(agent.token).call('saveCustomerDriver', { params: { id: customerId }, body: WALK_IN_LICENCE })).message).toBe(
+      WALK_IN_MESSAGES.driverUnchanged,
+    );
 
     // The photo of the licence, kept with the customer's documents (re-encoded, as their own upload).
     const photo = await multipart({ kind: 'licence_front' }, [{ name: 'file', bytes: await smallPng(640, 400), filename: 'licence.png', type: 'image/png' }]);
-    const sent = await t.app.inject({ method: 'POST', url: pathFor('uploadCustomerDocument', { id: customerId }), headers: { ...photo.headers, ...authHeader(agent.token) }, payload: photo.payload });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: pathFor('uploadCustomerDocument', { id: customerId }),
+      headers: { ...photo.headers, ...authHeader(agent.token) },
+      payload: photo.payload,
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     expect(sent.json()).toMatchObject({ message: WALK_IN_MESSAGES.photoSaved, document: { kind: 'licence_front', mimeType: 'image/webp' } });
     const [kept] = await t.db.select({ userId: documents.userId }).from(documents).where(eq(documents.id, sent.json().document._id));
@@ -124,7 +182,9 @@ describe(`walk-ins who drive off (${describeDatabase})`, () => {
 
   it('the same checks as a customer’s own entry: bad dates are 400 in words; a staff account or nobody is 404', async () => {
     const { customerId } = await walkInToday('Check Walkin');
-    const expired = await refusal(api(agent.token).call('saveCustomerDriver', { params: { id: customerId }, body: { ...WALK_IN_LICENCE, licenceExpires: day(-1) } }));
+    const expired = await refusal(
+      api(agent.token).call('saveCustomerDriver', { params: { id: customerId }, body: { ...WALK_IN_LICENCE, licenceExpires: day(-1) } }),
+    );
     expect([expired.status, expired.message]).toEqual([400, 'This licence has expired. Please enter the details of a valid licence.']);
     for (const id of [manager.user._id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const missing = await refusal(api(agent.token).call('saveCustomerDriver', { params: { id }, body: WALK_IN_LICENCE }));
@@ -143,7 +203,9 @@ describe(`walk-ins who drive off (${describeDatabase})`, () => {
     expect(await everyRow(t.database.opened.raw)).toEqual(before);
 
     // The price with the driver is read first (price_changed with the quote), then accepted.
-    const quoted = await refusal(api(agent.token).call('counterDrivers', { params: { id: booking._id }, body: { drivers: [SECOND_DRIVER], expectedTotal: booking.price } }));
+    const quoted = await refusal(
+      api(agent.token).call('counterDrivers', { params: { id: booking._id }, body: { drivers: [SECOND_DRIVER], expectedTotal: booking.price } }),
+    );
     expect(quoted.code).toBe('price_changed');
     const newTotal = (quoted.answer as { quote: { total: number } }).quote.total;
     const saved = await api(agent.token).call('counterDrivers', { params: { id: booking._id }, body: { drivers: [SECOND_DRIVER], expectedTotal: newTotal } });
@@ -168,14 +230,23 @@ describe(`walk-ins who drive off (${describeDatabase})`, () => {
   describe('a customer’s link copied from the outbox (mail off)', () => {
     /** The outbox message of this kind to this address. */
     const messageTo = async (recipient: string, kind: string) => {
-      const [row] = await t.db.select({ id: outbox.id }).from(outbox).where(sql`${outbox.recipient} = ${recipient} AND ${outbox.kind} = ${kind}`);
+      const [row] = await t.db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(sql`${outbox.recipient} = ${recipient} AND ${outbox.kind} = ${kind}`);
       return String(row!.id);
     };
 
     it('a walk-in’s welcome link: owners and managers copy it, agents get 403 with its code; it works once, then answers link_gone', async () => {
       const email = uniqueEmail('walkin-link');
       await api(agent.token).call('staffBooking', {
-        body: { customer: { name: 'Linked Walkin', phone: '876 555 0180', email }, car: car._id, pickupDate: day(60), returnDate: day(61), paymentMethod: 'upfront' },
+        body: {
+          customer: { name: 'Linked Walkin', phone: '876 555 0180', email },
+          car: car._id,
+          pickupDate: day(60),
+          returnDate: day(61),
+          paymentMethod: 'upfront',
+        },
       });
       const id = await messageTo(email, 'welcome_link');
       const opened = await api(manager.token).call('outboxMessage', { params: { id } });
@@ -207,7 +278,10 @@ describe(`walk-ins who drive off (${describeDatabase})`, () => {
       const id = await messageTo(customer.user.email, 'password_reset_link');
       const { link } = await api(owner.token).call('outboxLink', { params: { id } });
       expect(link).toContain('/reset-password?token=');
-      await t.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, customer.user._id));
+      await t.db
+        .update(passwordResets)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(passwordResets.userId, customer.user._id));
       const gone = await refusal(api(owner.token).call('outboxLink', { params: { id } }));
       expect([gone.status, gone.code]).toEqual([409, 'link_gone']);
       const token = decodeURIComponent(new URL(link).searchParams.get('token')!);

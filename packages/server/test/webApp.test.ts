@@ -213,7 +213,12 @@ describe(`pages drawn on the server (${describeDatabase})`, () => {
     expect(calls.renders).toBe(before);
 
     const edit = await carUpload(carForm({ brand: 'Honda', model: 'Fit', pricePerDay: 6900 }), null);
-    const saved = await t.app.inject({ method: 'PUT', url: API.updateCar(car._id), headers: { ...authHeader(owner.token), ...edit.headers }, payload: edit.payload });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: API.updateCar(car._id),
+      headers: { ...authHeader(owner.token), ...edit.headers },
+      payload: edit.payload,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const after = rootOf((await page('/cars')).body);
     expect(after).toContain('Honda Fit 6900 reserved');
@@ -254,7 +259,11 @@ describe(`pages drawn on the server (${describeDatabase})`, () => {
       expect(res.headers.etag).toBe(plain.headers.etag);
     }
     // A trip the booking rules refuse is the page without dates: malformed, past, reversed.
-    for (const [pickupDate, returnDate] of [['soon', 'later'], [day(-3), day(2)], [day(9), day(4)]]) {
+    for (const [pickupDate, returnDate] of [
+      ['soon', 'later'],
+      [day(-3), day(2)],
+      [day(9), day(4)],
+    ]) {
       expect((await page(`/cars?pickupDate=${pickupDate}&returnDate=${returnDate}`)).body).toBe(plain.body);
     }
     expect(calls.renders).toBe(rendersBefore);
@@ -283,7 +292,7 @@ describe(`pages drawn on the server (${describeDatabase})`, () => {
     // Written a moment later than the first build, so the files' times differ on any file system.
     await new Promise((resolve) => setTimeout(resolve, 20));
     await writeFile(join(webRoot, 'dist', 'index.html'), DRAWN_INDEX.replace('index-a1b2c3.js', 'index-n3w.js'));
-    await writeFile(join(webRoot, 'dist-ssr', 'entry-server.js'), STAND_IN_ENTRY.replace("'<ul>'", "'<ul class=\"new\">'"));
+    await writeFile(join(webRoot, 'dist-ssr', 'entry-server.js'), STAND_IN_ENTRY.replace("'<ul>'", '\'<ul class="new">\''));
     const res = await page('/cars');
     expect(res.body).toContain('src="/assets/index-n3w.js"');
     expect(res.body).not.toContain('index-a1b2c3.js');

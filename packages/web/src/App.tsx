@@ -26,7 +26,20 @@ const StaffInvitationPage = lazyPage(() => import('./features/staffInvitation/St
 
 /** Downloads every public page's code now (tests render pages without waiting for downloads). */
 export function preloadPublicPages(): Promise<void> {
-  const pages = [HomePage, CarsPage, CarDetailsPage, AboutPage, MyBookingsPage, PaymentPage, BookingPage, AccountPage, TermsPage, PrivacyPage, LoginPage, NotFoundPage];
+  const pages = [
+    HomePage,
+    CarsPage,
+    CarDetailsPage,
+    AboutPage,
+    MyBookingsPage,
+    PaymentPage,
+    BookingPage,
+    AccountPage,
+    TermsPage,
+    PrivacyPage,
+    LoginPage,
+    NotFoundPage,
+  ];
   return Promise.all([...pages.map((page) => page.preload()), import('./features/bookings/DateRangeCalendar')]).then(() => undefined);
 }
 // Staff-only screens: customers never download them.

@@ -125,12 +125,14 @@ describe('boot', () => {
     expect(clicks).toEqual([false, false]);
   });
 
-  it("leaves fields changed before React listens to the page (their owners read them, decision 086), and gives the held tap", async () => {
+  it('leaves fields changed before React listens to the page (their owners read them, decision 086), and gives the held tap', async () => {
     drawnPage();
-    document.getElementById('root')?.insertAdjacentHTML(
-      'beforeend',
-      '<form><select aria-label="Car type"><option value="">Any</option><option>SUV</option></select><input aria-label="Pickup date" type="date"><button type="submit">Book now</button></form>',
-    );
+    document
+      .getElementById('root')
+      ?.insertAdjacentHTML(
+        'beforeend',
+        '<form><select aria-label="Car type"><option value="">Any</option><option>SUV</option></select><input aria-label="Pickup date" type="date"><button type="submit">Book now</button></form>',
+      );
     const [type, pickup] = Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('select, input'));
     const seen: string[] = [];
     for (const field of [type, pickup]) {

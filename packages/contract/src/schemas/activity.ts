@@ -4,7 +4,18 @@ import { oneOf } from './fields';
 /** What a history entry is about: the API's names for the database's subjects. */
 export const ACTIVITY_KINDS = ['booking', 'car', 'bank_details', 'block', 'company', 'customer', 'prices', 'payment', 'damage', 'staff'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-const ACTIVITY_KINDS_SHOWN = ['bookings', 'cars', 'bank details', 'service blocks', 'company settings', 'customers', 'prices and extras', 'card payments', 'damages', 'staff accounts'] as const;
+const ACTIVITY_KINDS_SHOWN = [
+  'bookings',
+  'cars',
+  'bank details',
+  'service blocks',
+  'company settings',
+  'customers',
+  'prices and extras',
+  'card payments',
+  'damages',
+  'staff accounts',
+] as const;
 export const ACTIVITY_PAGE_SIZE = 50;
 export const MAX_ACTIVITY_PAGE = 200;
 

@@ -64,7 +64,10 @@ export type Booking = z.infer<typeof booking>;
 export const bookingDetail = booking.extend({
   history: z.array(z.object({ status: z.enum(BOOKING_STATUSES), reason: z.enum(STATUS_REASONS).nullable(), at: z.string() })),
   /** The last card payment attempt: where it stands, the provider's words, when it last moved; null: none. */
-  cardPayment: z.object({ status: z.enum(PAYMENT_ATTEMPT_STATUSES), message: z.string().nullable(), at: z.string() }).nullable().optional(),
+  cardPayment: z
+    .object({ status: z.enum(PAYMENT_ATTEMPT_STATUSES), message: z.string().nullable(), at: z.string() })
+    .nullable()
+    .optional(),
   /** The keys going out and coming back: condition, deposit, charges, the agreement and the receipt. */
   counter: counterRecord.optional(),
 });
@@ -106,9 +109,14 @@ export type PaymentStatusBody = z.infer<typeof paymentStatusBody>;
 
 /** Which bookings: the filters of Manage Bookings, of its pages and of the export. */
 export const staffBookingFilters = z.object({
-  status: oneOf('a status', BOOKING_STATUSES, ['pending', 'confirmed', 'cancelled', 'picked up', 'returned', 'no show']).optional().describe('Only bookings with this status.'),
+  status: oneOf('a status', BOOKING_STATUSES, ['pending', 'confirmed', 'cancelled', 'picked up', 'returned', 'no show'])
+    .optional()
+    .describe('Only bookings with this status.'),
   paymentStatus: z
-    .preprocess((value) => (typeof value === 'string' ? (LEGACY_PAYMENT_STATUS[value] ?? value) : value), oneOf('what has been paid', PAYMENT_STATUSES, PAYMENT_STATUS_SHOWN))
+    .preprocess(
+      (value) => (typeof value === 'string' ? (LEGACY_PAYMENT_STATUS[value] ?? value) : value),
+      oneOf('what has been paid', PAYMENT_STATUSES, PAYMENT_STATUS_SHOWN),
+    )
     .optional()
     .describe('Only bookings in this payment state (deposit_received, its older name, is part_paid).'),
   from: calendarDate('First day').optional().describe('With to: only rentals touching these days (inclusive).'),

@@ -22,7 +22,17 @@ import { idField, oneOf, text, wholeNumber } from './fields';
 const dayPrice = (label: string, max: number) => {
   const notWhole = `${label} must be a whole number.`;
   return z
-    .union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], { error: notWhole })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+$/)
+          .transform(Number),
+      ],
+      { error: notWhole },
+    )
     .pipe(
       z
         .number()

@@ -130,7 +130,9 @@ export const companySettings = z.object({
       error: 'Each pickup location may be named only once.',
     }),
   /** The same places as `locations`, in its order, with their address and hours (the server keeps them in step). */
-  locationDetails: z.array(companyPlace, { error: 'The pickup locations’ details must be a list.' }).max(20, { error: 'Please name at most 20 pickup locations.' }),
+  locationDetails: z
+    .array(companyPlace, { error: 'The pickup locations’ details must be a list.' })
+    .max(20, { error: 'Please name at most 20 pickup locations.' }),
   heroText: optionalText('The home page headline', 120),
   aboutText: optionalText('The About page introduction', 2000, true),
   testimonials: z.array(testimonial, { error: 'Testimonials must be a list.' }).max(12, { error: 'Please enter at most 12 testimonials.' }),
@@ -144,7 +146,17 @@ export const companySettings = z.object({
   minLicenceYears: wholeNumber('Years a licence must be held', 0, 20),
   /** GCT in percent, at most two decimals (16.5 was the rate once). */
   gctPercent: z
-    .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/).transform(Number)], { error: 'GCT must be a number of percent, such as 15.' })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d{1,2})?$/)
+          .transform(Number),
+      ],
+      { error: 'GCT must be a number of percent, such as 15.' },
+    )
     .pipe(
       z
         .number()
@@ -223,5 +235,26 @@ export const updateCompanyBody = companySettings.partial({
   refundBankDays: true,
 });
 /** The settings a client older than them may leave out of a save. */
-export const COMPANY_LATER_SETTINGS = ['heroText', 'aboutText', 'testimonials', 'minDriverAge', 'minLicenceYears', 'gctPercent', 'trn', 'returnTime', 'gracePeriodMinutes', 'extraKmRate', 'fuelEighthPrice', 'damageExcess', 'waiverExcess', 'pickupReminder', 'returnReminder', 'holdEndingReminder', 'staffDailySummary', 'bankHolidays', 'depositBankDays', 'refundBankDays'] as const;
+export const COMPANY_LATER_SETTINGS = [
+  'heroText',
+  'aboutText',
+  'testimonials',
+  'minDriverAge',
+  'minLicenceYears',
+  'gctPercent',
+  'trn',
+  'returnTime',
+  'gracePeriodMinutes',
+  'extraKmRate',
+  'fuelEighthPrice',
+  'damageExcess',
+  'waiverExcess',
+  'pickupReminder',
+  'returnReminder',
+  'holdEndingReminder',
+  'staffDailySummary',
+  'bankHolidays',
+  'depositBankDays',
+  'refundBankDays',
+] as const;
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBody>;

@@ -3,7 +3,17 @@
  * `photo` files), the agreement and receipt PDFs, a car's damages (counter.ts holds the rules).
  */
 import { z } from 'zod';
-import { COUNTER_MESSAGES, DAMAGE_ZONES, DEPOSIT_METHODS, FUEL_EIGHTHS, itemKey, MAX_COUNTER_DAMAGES, MAX_COUNTER_ITEMS, MAX_COUNTER_PHOTOS, MAX_ODOMETER_KM } from '../counter';
+import {
+  COUNTER_MESSAGES,
+  DAMAGE_ZONES,
+  DEPOSIT_METHODS,
+  FUEL_EIGHTHS,
+  itemKey,
+  MAX_COUNTER_DAMAGES,
+  MAX_COUNTER_ITEMS,
+  MAX_COUNTER_PHOTOS,
+  MAX_ODOMETER_KM,
+} from '../counter';
 import { FOLIO_METHODS } from '../folio';
 import { ownerBooking } from './bookings';
 import { carDamage, counterRecord, returnCharge } from './counterRecord';
@@ -17,7 +27,9 @@ const fuel = z
   .pipe(z.number({ error: FUEL_PROBLEM }).int({ error: FUEL_PROBLEM }).min(0, { error: FUEL_PROBLEM }).max(FUEL_EIGHTHS, { error: FUEL_PROBLEM }));
 
 /** Which of the request's photo files shows a damage (0 is the first). */
-const photoIndex = wholeNumber('A damage photo', 0, MAX_COUNTER_PHOTOS - 1).nullable().optional();
+const photoIndex = wholeNumber('A damage photo', 0, MAX_COUNTER_PHOTOS - 1)
+  .nullable()
+  .optional();
 
 const SIGNATURE_PROBLEM = 'Please have the customer sign on the screen.';
 /** A PNG drawn on the screen, as the canvas gives it (data:image/png;base64,...), at most about 400 KB. */
@@ -32,7 +44,9 @@ export const damageInput = z.object({
   photo: photoIndex,
 });
 
-const damages = z.array(damageInput, { error: 'Damages must be a list.' }).max(MAX_COUNTER_DAMAGES, { error: `Please mark at most ${MAX_COUNTER_DAMAGES} damages at once.` });
+const damages = z
+  .array(damageInput, { error: 'Damages must be a list.' })
+  .max(MAX_COUNTER_DAMAGES, { error: `Please mark at most ${MAX_COUNTER_DAMAGES} damages at once.` });
 
 /** Check-out's `data` field (JSON), before the check between its fields. */
 const checkOutFields = z.object({
@@ -46,7 +60,10 @@ const checkOutFields = z.object({
   existingDamagesConfirmed: z.literal(true, { error: "Please confirm the car's damages already noted, after walking round it." }),
   damages: damages.default([]),
   /** Handed over with the car: spare tyre, jack, child seat... */
-  items: z.array(text('Each item handed over', 60), { error: 'Items handed over must be a list.' }).max(MAX_COUNTER_ITEMS, { error: `Please list at most ${MAX_COUNTER_ITEMS} items.` }).default([]),
+  items: z
+    .array(text('Each item handed over', 60), { error: 'Items handed over must be a list.' })
+    .max(MAX_COUNTER_ITEMS, { error: `Please list at most ${MAX_COUNTER_ITEMS} items.` })
+    .default([]),
   deposit: z.object(
     {
       amount: wholeNumber('The deposit taken', 0, 10_000_000),
@@ -78,7 +95,9 @@ const checkOutFields = z.object({
     )
     .optional(),
   /** Keys out with the balance still owing, to be paid when the car comes back (owners and managers only). */
-  payAtReturn: z.object({ reason: text('The reason to let the customer pay at return', 300) }, { error: 'Please give the reason to let the customer pay at return.' }).optional(),
+  payAtReturn: z
+    .object({ reason: text('The reason to let the customer pay at return', 300) }, { error: 'Please give the reason to let the customer pay at return.' })
+    .optional(),
 });
 const paymentOrPayAtReturn = (data: { payment?: unknown; payAtReturn?: unknown }) => !(data.payment && data.payAtReturn);
 export const checkOutData = checkOutFields.refine(paymentOrPayAtReturn, { error: COUNTER_MESSAGES.paymentOrPayAtReturn });
@@ -86,7 +105,9 @@ export type CheckOutData = z.infer<typeof checkOutData>;
 export type CheckOutDataInput = z.input<typeof checkOutData>;
 
 /** The agreement shown before signing: the check-out form as it stands, without the signatures (and without photos). */
-export const agreementPreviewBody = checkOutFields.omit({ signature: true, staffSignature: true }).refine(paymentOrPayAtReturn, { error: COUNTER_MESSAGES.paymentOrPayAtReturn });
+export const agreementPreviewBody = checkOutFields
+  .omit({ signature: true, staffSignature: true })
+  .refine(paymentOrPayAtReturn, { error: COUNTER_MESSAGES.paymentOrPayAtReturn });
 export type AgreementPreviewBody = z.infer<typeof agreementPreviewBody>;
 export type AgreementPreviewBodyInput = z.input<typeof agreementPreviewBody>;
 
@@ -148,7 +169,10 @@ export type CheckInDataInput = z.input<typeof checkInData>;
 
 export const counterFields = z.object({
   data: z.string().describe('The form as a JSON string (see the schema of this call).'),
-  photo: z.file().optional().describe(`Zero to ${MAX_COUNTER_PHOTOS} JPEG, PNG or WebP photos, each at most 10 MB; a damage names its photo by position (0 is the first).`),
+  photo: z
+    .file()
+    .optional()
+    .describe(`Zero to ${MAX_COUNTER_PHOTOS} JPEG, PNG or WebP photos, each at most 10 MB; a damage names its photo by position (0 is the first).`),
 });
 
 /** One row of the desk: the booking as staff list it, with what the counter needs at a glance. */

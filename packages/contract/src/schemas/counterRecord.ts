@@ -66,4 +66,3 @@ export const counterRecord = z.object({
     .nullable(),
 });
 export type CounterRecord = z.infer<typeof counterRecord>;
-

@@ -30,7 +30,8 @@ type DriverInput = { [K in keyof typeof driverShape]: string };
 function checkDriverDates(value: DriverInput, ctx: z.RefinementCtx, today: string): void {
   const problem = (field: keyof DriverInput, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
   if (value.dateOfBirth > today) problem('dateOfBirth', 'The date of birth cannot be in the future.');
-  else if (wholeYears(value.dateOfBirth, today) < YOUNGEST_LICENCE_HOLDER) problem('dateOfBirth', `Please check the date of birth: a driver must be at least ${YOUNGEST_LICENCE_HOLDER} years old.`);
+  else if (wholeYears(value.dateOfBirth, today) < YOUNGEST_LICENCE_HOLDER)
+    problem('dateOfBirth', `Please check the date of birth: a driver must be at least ${YOUNGEST_LICENCE_HOLDER} years old.`);
   else if (wholeYears(value.dateOfBirth, today) > OLDEST_DRIVER) problem('dateOfBirth', 'Please check the date of birth: it is more than 110 years ago.');
   if (value.licenceIssued > today) problem('licenceIssued', 'The licence issue date cannot be in the future.');
   else if (value.licenceIssued < value.dateOfBirth) problem('licenceIssued', 'The licence issue date cannot be before the date of birth.');
@@ -74,7 +75,10 @@ export const customerDocument = z.object({
 export type CustomerDocument = z.infer<typeof customerDocument>;
 
 /** What an account's documents take (bytes, as stored) of its quota (DOCUMENT_QUOTA_MB). */
-export const documentStorage = z.object({ used: z.number().describe('Bytes the documents take.'), limit: z.number().describe("The account's quota in bytes.") });
+export const documentStorage = z.object({
+  used: z.number().describe('Bytes the documents take.'),
+  limit: z.number().describe("The account's quota in bytes."),
+});
 export type DocumentStorage = z.infer<typeof documentStorage>;
 
 export const documentUploadFields = z.object({
@@ -83,7 +87,9 @@ export const documentUploadFields = z.object({
 });
 
 // ---------- additional drivers ----------
-export const additionalDriverBody = z.object({ name: personName('Driver name', 100), ...driverShape }).superRefine((value, ctx) => checkDriverDates(value, ctx, companyToday()));
+export const additionalDriverBody = z
+  .object({ name: personName('Driver name', 100), ...driverShape })
+  .superRefine((value, ctx) => checkDriverDates(value, ctx, companyToday()));
 export type AdditionalDriverBody = z.infer<typeof additionalDriverBody>;
 
 export const bookingDriversBody = z.object({

@@ -59,7 +59,6 @@ export const wholeNumber = (label: string, min: number, max: number | (() => num
     );
 };
 
-
 /**
  * The total the customer saw before pressing the button (price_changed, decision in endpoints.ts):
  * when the server's own quote differs, nothing is written and the new quote is answered instead.
@@ -78,8 +77,11 @@ export const calendarDate = (label: string) =>
 /** Ids are UUIDs; a malformed one is simply "not found", so routes check it themselves. */
 export const idSchema = z.string().uuid();
 /** `what`: "the car", "the booking". An unknown id is "not found" (404), checked by the route. */
-export const idField = (what: string) => z.string({ error: `Please say which is ${what}.` }).trim().min(1, { error: `Please say which is ${what}.` });
-
+export const idField = (what: string) =>
+  z
+    .string({ error: `Please say which is ${what}.` })
+    .trim()
+    .min(1, { error: `Please say which is ${what}.` });
 
 export const password = (label: string, min: number) =>
   z
@@ -93,7 +95,9 @@ export const queryText = (label: string, max: number) =>
     .string({ error: `${label} must be given once, as text.` })
     .trim()
     .max(max, { error: `${label} can be at most ${max} characters long.` })
-    .refine((value) => storable(value) && !CONTROL_OR_BIDI.test(value), { error: `${label} contains characters that cannot be searched for. Please remove them.` });
+    .refine((value) => storable(value) && !CONTROL_OR_BIDI.test(value), {
+      error: `${label} contains characters that cannot be searched for. Please remove them.`,
+    });
 
 /** code: what a screen decides on (the contract's REFUSAL_CODES), where the refusal has one. */
 export const failure = z.object({ success: z.literal(false), message: z.string(), code: z.string().optional() });

@@ -91,7 +91,17 @@ export const folioRefundBody = z.object({
 export type FolioRefundBody = z.infer<typeof folioRefundBody>;
 
 export const folioChargeBody = z.object({
-  kind: oneOf('what the charge is for', STAFF_CHARGE_KINDS, ['late return', 'distance', 'fuel', 'damage', 'cleaning', 'toll', 'ticket or fine', 'other', 'discount']),
+  kind: oneOf('what the charge is for', STAFF_CHARGE_KINDS, [
+    'late return',
+    'distance',
+    'fuel',
+    'damage',
+    'cleaning',
+    'toll',
+    'ticket or fine',
+    'other',
+    'discount',
+  ]),
   label: text('Description', 200),
   amount: amountField,
   /** GCT is added on top at the company's rate (tolls and fines usually carry none). */

@@ -69,7 +69,10 @@ export const paymentAttempt = z.object({
 export type PaymentAttempt = z.infer<typeof paymentAttempt>;
 
 export const paymentsQuery = z.object({
-  state: z.enum(['open', 'all'], { error: 'Please choose which payments to show: open or all.' }).optional().describe('open (default): attempts that never came back, for staff to look up in the provider’s dashboard.'),
+  state: z
+    .enum(['open', 'all'], { error: 'Please choose which payments to show: open or all.' })
+    .optional()
+    .describe('open (default): attempts that never came back, for staff to look up in the provider’s dashboard.'),
 });
 
 export const paymentIdParams = z.object({ id: z.string().describe('The attempt id (a UUID).') });

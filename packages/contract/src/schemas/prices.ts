@@ -11,7 +11,17 @@ export const MAX_EXTRAS = 30;
 /** A percentage on a rate: -90 (much cheaper) to +300. */
 const percentChange = (label: string) =>
   z
-    .union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], { error: `${label} must be a whole number of percent.` })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+$/)
+          .transform(Number),
+      ],
+      { error: `${label} must be a whole number of percent.` },
+    )
     .pipe(
       z
         .number()
@@ -30,7 +40,10 @@ export const season = z
     carRates: z.record(z.string().uuid({ error: 'A season names a car that does not exist.' }), wholeNumber('A car’s daily rate in the season', 1, MAX_PRICE)),
     categoryPercents: z.partialRecord(oneOf('a category', CAR_CATEGORIES), percentChange('A category’s change')),
   })
-  .refine((s) => s.startDate <= s.endDate, { error: (iss) => `The last day of ${(iss.input as { name?: string }).name ?? 'a season'} cannot be before its first day.`, path: ['endDate'] })
+  .refine((s) => s.startDate <= s.endDate, {
+    error: (iss) => `The last day of ${(iss.input as { name?: string }).name ?? 'a season'} cannot be before its first day.`,
+    path: ['endDate'],
+  })
   .refine((s) => Object.keys(s.carRates).length > 0 || Object.keys(s.categoryPercents).length > 0, {
     error: (iss) => `${(iss.input as { name?: string }).name ?? 'A season'} changes no price. Give a rate for a car or a percentage for a category.`,
   });
@@ -70,7 +83,11 @@ export const extra = z.object({
 export const extraInput = z.object({
   id: z.string().uuid({ error: 'An extra is not known. Please reload the page.' }).optional(),
   name: text('Extra name', 60),
-  description: z.string({ error: 'Description must be written as text.' }).trim().max(300, { error: 'Description can be at most 300 characters long.' }).default(''),
+  description: z
+    .string({ error: 'Description must be written as text.' })
+    .trim()
+    .max(300, { error: 'Description can be at most 300 characters long.' })
+    .default(''),
   charge: oneOf('how the extra is charged', EXTRA_CHARGES, ['per day', 'per rental']),
   price: wholeNumber('Extra price', 0, MAX_PRICE),
   maxPerBooking: wholeNumber('Most per booking', 1, 20),

@@ -4,7 +4,11 @@ import { STAFF_ROLE_WORDS, STAFF_ROLES } from '../staffRoles';
 import { oneOf, ok, password, personName } from './fields';
 import { emailSchema } from './users';
 
-const staffRoleField = oneOf('the role', STAFF_ROLES, STAFF_ROLES.map((role) => STAFF_ROLE_WORDS[role]));
+const staffRoleField = oneOf(
+  'the role',
+  STAFF_ROLES,
+  STAFF_ROLES.map((role) => STAFF_ROLE_WORDS[role]),
+);
 
 export const staffMember = z.object({
   _id: z.string(),

@@ -24,7 +24,9 @@ export async function writeBackup(target: MigrationTarget, path: string): Promis
   try {
     const rows = await inTransaction(target, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (session) => {
       // Text forms of dates and times independent of the server's settings.
-      await session.exec("SET LOCAL TimeZone = 'UTC'; SET LOCAL DateStyle = 'ISO, YMD'; SET LOCAL IntervalStyle = 'postgres'; SET LOCAL extra_float_digits = 3");
+      await session.exec(
+        "SET LOCAL TimeZone = 'UTC'; SET LOCAL DateStyle = 'ISO, YMD'; SET LOCAL IntervalStyle = 'postgres'; SET LOCAL extra_float_digits = 3",
+      );
       const tables = await listTables(session);
       if (!tables.some((t) => t.name === MIGRATIONS_TABLE)) {
         throw new Error('This database has no schema yet (no schema_migrations table): there is nothing to back up.');

@@ -60,10 +60,11 @@ export async function openLineWriter(path: string) {
   }
   const hash = createHash('sha256');
   const write = async (text: string) => {
-    if (!out.write(text)) await new Promise<void>((resolve, reject) => {
-      out.once('drain', resolve);
-      out.once('error', reject);
-    });
+    if (!out.write(text))
+      await new Promise<void>((resolve, reject) => {
+        out.once('drain', resolve);
+        out.once('error', reject);
+      });
   };
   return {
     /** A line covered by the checksum. */
@@ -116,8 +117,10 @@ function parseLine(text: string, lineNumber: number): unknown {
 function checkHeader(value: unknown): BackupHeader {
   const h = value as Partial<BackupHeader> | null;
   if (!h || h.format !== BACKUP_FORMAT) throw new BackupFileError('This file is not a backup made by `npm run backup`.');
-  if (h.version !== BACKUP_VERSION) throw new BackupFileError(`This backup has format version ${h.version}; this version of the server reads version ${BACKUP_VERSION}.`);
-  if (!Array.isArray(h.migrations) || !h.migrations.every((m) => typeof m === 'string')) throw new BackupFileError('The backup header has no list of migrations.');
+  if (h.version !== BACKUP_VERSION)
+    throw new BackupFileError(`This backup has format version ${h.version}; this version of the server reads version ${BACKUP_VERSION}.`);
+  if (!Array.isArray(h.migrations) || !h.migrations.every((m) => typeof m === 'string'))
+    throw new BackupFileError('The backup header has no list of migrations.');
   return h as BackupHeader;
 }
 

@@ -50,7 +50,9 @@ async function migrateToBackupSchema(target: MigrationTarget, header: BackupHead
   const known = new Set((await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')));
   const unknown = header.migrations.filter((m) => !known.has(m));
   if (unknown.length > 0) {
-    throw new RestoreRefused(`This backup was made by a newer version of the server (it has migration ${unknown.join(', ')}). Update the server, then restore.`);
+    throw new RestoreRefused(
+      `This backup was made by a newer version of the server (it has migration ${unknown.join(', ')}). Update the server, then restore.`,
+    );
   }
   const applied = await appliedMigrations(target);
   const newer = applied.filter((m) => !header.migrations.includes(m));
@@ -186,7 +188,8 @@ export async function restoreBackup(target: MigrationTarget, path: string, optio
       } else if ('end' in item) {
         await finishTable();
         for (const [table, count] of Object.entries(item.rows)) {
-          if ((read[table] ?? 0) !== count) throw new BackupFileError(`The backup promises ${count} rows of ${table} but holds ${read[table] ?? 0}: the file is damaged.`);
+          if ((read[table] ?? 0) !== count)
+            throw new BackupFileError(`The backup promises ${count} rows of ${table} but holds ${read[table] ?? 0}: the file is damaged.`);
         }
         sawEnd = true;
       }

@@ -113,17 +113,11 @@ export async function listTables(session: SqlSession): Promise<TableInfo[]> {
 /** A SELECT list that turns every value into text (bytea into base64), the same on both drivers; column i is named ci. */
 export function textSelectList(columns: ColumnInfo[]): string {
   return columns
-    .map((c, i) =>
-      c.type === 'bytea'
-        ? `translate(encode(${quoteIdent(c.name)}, 'base64'), E'\\n', '') AS c${i}`
-        : `${quoteIdent(c.name)}::text AS c${i}`,
-    )
+    .map((c, i) => (c.type === 'bytea' ? `translate(encode(${quoteIdent(c.name)}, 'base64'), E'\\n', '') AS c${i}` : `${quoteIdent(c.name)}::text AS c${i}`))
     .join(', ');
 }
 
 /** The reverse of textSelectList: element i of a JSON array row becomes column i of its type. */
 export function castFromJsonList(columns: ColumnInfo[], rowAlias: string): string {
-  return columns
-    .map((c, i) => (c.type === 'bytea' ? `decode(${rowAlias}->>${i}, 'base64')` : `(${rowAlias}->>${i})::${c.type}`))
-    .join(', ');
+  return columns.map((c, i) => (c.type === 'bytea' ? `decode(${rowAlias}->>${i}, 'base64')` : `(${rowAlias}->>${i})::${c.type}`)).join(', ');
 }

@@ -31,7 +31,7 @@ async function run(): Promise<number> {
       .map(([table, count]) => `${table} ${count}`)
       .join(', ');
     console.log(`Backed up ${opened.where} to ${path}\nRows: ${summary}`);
-    console.log('The file is readable by you only (0600): it holds every customer\'s data. It holds no session secret.');
+    console.log("The file is readable by you only (0600): it holds every customer's data. It holds no session secret.");
     return 0;
   } catch (err) {
     if (err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof NoDatabaseError) {

@@ -58,9 +58,7 @@ export async function migrate(target: MigrationTarget, options: MigrateOptions =
     const didApply = await inTransaction(target, 'BEGIN', async (tx) => {
       // Two instances starting together: the second waits here, then sees the file as applied.
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-      await tx.exec(
-        'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-      );
+      await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
       const done = await tx.query<{ name: string }>('SELECT name FROM schema_migrations WHERE name = $1', [name]);
       if (done.length > 0) return false;
       try {

@@ -2,9 +2,39 @@
  * Drizzle's view of the tables. The migrations in ./migrations are the source of truth:
  * what Drizzle cannot express (the bookings' daterange and its exclusion constraint) lives only there.
  */
-import { type AccountType, type AdditionalDriver, type BookingEventKind, type CarCategory, type FuelType, type Transmission, FOLIO_LINE_KINDS, type OtherBankAccount, STORED_DOCUMENT_KINDS, FOLIO_METHODS, FOLIO_PAYMENT_KINDS, type PriceRules, type Quote, type ReturnCharge } from '@rental/contract';
+import {
+  type AccountType,
+  type AdditionalDriver,
+  type BookingEventKind,
+  type CarCategory,
+  type FuelType,
+  type Transmission,
+  FOLIO_LINE_KINDS,
+  type OtherBankAccount,
+  STORED_DOCUMENT_KINDS,
+  FOLIO_METHODS,
+  FOLIO_PAYMENT_KINDS,
+  type PriceRules,
+  type Quote,
+  type ReturnCharge,
+} from '@rental/contract';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -27,7 +57,9 @@ export const users = pgTable('users', {
   email: text('email').unique(),
   /** NULL until a customer staff added sets one through their link (migrations/0021): no login matches it. */
   passwordHash: text('password_hash'),
-  role: text('role', { enum: ['user', 'owner'] }).notNull().default('user'),
+  role: text('role', { enum: ['user', 'owner'] })
+    .notNull()
+    .default('user'),
   /** Staff only (role 'owner'): owner, manager or agent; the database fills in 'owner' (migrations/0019_staff_roles.sql). */
   staffRole: text('staff_role', { enum: ['owner', 'manager', 'agent'] }),
   /** Since when they are on the staff; set by the database as staff_role comes and goes (migrations/0020_staff_invitations.sql). */
@@ -42,7 +74,9 @@ export const users = pgTable('users', {
    */
   sessionVersion: integer('session_version').notNull().default(0),
   // migrations/0015_drivers.sql: the company's check of the driver, staff's "do not rent", erasure.
-  vettingStatus: text('vetting_status', { enum: ['not_submitted', 'waiting', 'approved', 'rejected'] }).notNull().default('not_submitted'),
+  vettingStatus: text('vetting_status', { enum: ['not_submitted', 'waiting', 'approved', 'rejected'] })
+    .notNull()
+    .default('not_submitted'),
   vettingReason: text('vetting_reason'),
   vettedAt: timestamp('vetted_at', { withTimezone: true }),
   doNotRentReason: text('do_not_rent_reason'),
@@ -91,7 +125,9 @@ export const cars = pgTable('cars', {
   seatingCapacity: integer('seating_capacity').notNull(),
   location: text('location').notNull(),
   description: text('description').notNull(),
-  imageId: uuid('image_id').notNull().references(() => images.id),
+  imageId: uuid('image_id')
+    .notNull()
+    .references(() => images.id),
   isAvailable: boolean('is_available').notNull().default(true),
   // migrations/0009_car_details.sql: null = SPEC's usual 4 doors, 500 km a day.
   doors: integer('doors'),
@@ -111,8 +147,12 @@ export const cars = pgTable('cars', {
 export const carPictures = pgTable(
   'car_pictures',
   {
-    carId: uuid('car_id').notNull().references(() => cars.id),
-    imageId: uuid('image_id').notNull().references(() => images.id),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id),
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.carId, t.imageId] })],
@@ -121,21 +161,32 @@ export const carPictures = pgTable(
 export const bookings = pgTable('bookings', {
   id: uuid('id').primaryKey().defaultRandom(),
   /** "WR-7K3M9Q": unique, never changed; made by the database (new_booking_reference()). */
-  reference: text('reference').notNull().unique().default(sql`new_booking_reference()`),
-  carId: uuid('car_id').notNull().references(() => cars.id),
-  userId: uuid('user_id').notNull().references(() => users.id),
+  reference: text('reference')
+    .notNull()
+    .unique()
+    .default(sql`new_booking_reference()`),
+  carId: uuid('car_id')
+    .notNull()
+    .references(() => cars.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
   /** Inclusive: the car is taken on both days and every day between. */
   pickupDate: date('pickup_date', { mode: 'string' }).notNull(),
   returnDate: date('return_date', { mode: 'string' }).notNull(),
   price: integer('price').notNull(),
-  status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'on_rent', 'returned', 'no_show'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'on_rent', 'returned', 'no_show'] })
+    .notNull()
+    .default('pending'),
   paymentMethod: text('payment_method', { enum: ['upfront', 'cash_deposit', 'card'] }).notNull(),
   /** While pending: when the hold ends (HOLD_MINUTES after it was made). */
   holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
   /** Why it was cancelled (null while it is not). */
   statusReason: text('status_reason', { enum: ['customer', 'staff', 'expired', 'not_approved'] }),
   /** What the folio says is paid (migrations/0024_folio.sql): the database derives it, whatever an UPDATE writes. */
-  paymentStatus: text('payment_status', { enum: ['unpaid', 'part_paid', 'paid', 'refund_due', 'refunded'] }).notNull().default('unpaid'),
+  paymentStatus: text('payment_status', { enum: ['unpaid', 'part_paid', 'paid', 'refund_due', 'refunded'] })
+    .notNull()
+    .default('unpaid'),
   /** The address a pending booking came from (holds per address); forgotten once it is no longer pending. */
   madeFrom: text('made_from'),
   /** The other drivers the customer named (contract's additionalDriver), at most 3. */
@@ -152,7 +203,9 @@ export const bookings = pgTable('bookings', {
  */
 export const bookingEvents = pgTable('booking_events', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+  bookingId: uuid('booking_id')
+    .notNull()
+    .references(() => bookings.id),
   kind: text('kind').$type<BookingEventKind>().notNull(),
   data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   /** The status a step of its life reached; null for any other event. */
@@ -169,7 +222,9 @@ export const bookingEvents = pgTable('booking_events', {
  */
 export const carBlocks = pgTable('car_blocks', {
   id: uuid('id').primaryKey().defaultRandom(),
-  carId: uuid('car_id').notNull().references(() => cars.id),
+  carId: uuid('car_id')
+    .notNull()
+    .references(() => cars.id),
   /** Inclusive, as a booking's dates. */
   pickupDate: date('pickup_date', { mode: 'string' }).notNull(),
   returnDate: date('return_date', { mode: 'string' }).notNull(),
@@ -224,8 +279,12 @@ export const extras = pgTable('extras', {
 export const bookingExtras = pgTable(
   'booking_extras',
   {
-    bookingId: uuid('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
-    extraId: uuid('extra_id').notNull().references(() => extras.id),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    extraId: uuid('extra_id')
+      .notNull()
+      .references(() => extras.id),
     quantity: integer('quantity').notNull(),
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.extraId] })],
@@ -266,7 +325,9 @@ export const settings = pgTable('settings', {
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code').notNull(),
@@ -285,7 +346,9 @@ export const outbox = pgTable('outbox', {
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body').notNull(),
   bookingId: uuid('booking_id').references(() => bookings.id),
-  status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+    .notNull()
+    .default('pending'),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -301,7 +364,9 @@ export const outbox = pgTable('outbox', {
 /** Password reset links: the token's SHA-256 only; valid until expiresAt, once. */
 export const passwordResets = pgTable('password_resets', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: uuid('user_id').notNull().references(() => users.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
@@ -317,7 +382,9 @@ export const staffInvitations = pgTable('staff_invitations', {
   invitedBy: uuid('invited_by').references(() => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  status: text('status', { enum: ['pending', 'accepted', 'cancelled', 'replaced'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'accepted', 'cancelled', 'replaced'] })
+    .notNull()
+    .default('pending'),
   endedAt: timestamp('ended_at', { withTimezone: true }),
   userId: uuid('user_id').references(() => users.id),
 });
@@ -325,7 +392,9 @@ export const staffInvitations = pgTable('staff_invitations', {
 /** One visit to the card provider's page (migrations/0017_card_payments.sql; features/payments/). */
 export const paymentAttempts = pgTable('payment_attempts', {
   id: uuid('id').primaryKey().defaultRandom(),
-  bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+  bookingId: uuid('booking_id')
+    .notNull()
+    .references(() => bookings.id),
   /** The booking's reference and "-<n>": unique, at most 16 characters. */
   orderId: text('order_id').notNull().unique(),
   provider: text('provider', { enum: ['wipay', 'sandbox'] }).notNull(),
@@ -333,7 +402,9 @@ export const paymentAttempts = pgTable('payment_attempts', {
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
   /** Forward only (a trigger holds it): created → sent → paid | failed | expired; expired → paid | failed; paid → refunded. */
-  status: text('status', { enum: ['created', 'sent', 'paid', 'failed', 'expired', 'refunded'] }).notNull().default('created'),
+  status: text('status', { enum: ['created', 'sent', 'paid', 'failed', 'expired', 'refunded'] })
+    .notNull()
+    .default('created'),
   refundedAmount: integer('refunded_amount').notNull().default(0),
   transactionId: text('transaction_id'),
   /** The provider's card page, stored as it opens: a second start while the attempt is open is sent back to it (0025). */
@@ -352,9 +423,13 @@ export const paymentAttempts = pgTable('payment_attempts', {
 
 /** One row per booking that reached the counter: written at check-out, completed once at check-in. */
 export const rentals = pgTable('rentals', {
-  bookingId: uuid('booking_id').primaryKey().references(() => bookings.id),
+  bookingId: uuid('booking_id')
+    .primaryKey()
+    .references(() => bookings.id),
   checkedOutAt: timestamp('checked_out_at', { withTimezone: true }).notNull().defaultNow(),
-  checkedOutBy: uuid('checked_out_by').notNull().references(() => users.id),
+  checkedOutBy: uuid('checked_out_by')
+    .notNull()
+    .references(() => users.id),
   licenceNumber: text('licence_number').notNull(),
   /** Read off the proof of address at check-out (0030_renter_address.sql); null before it was asked. */
   renterAddress: text('renter_address'),
@@ -398,7 +473,9 @@ export const receiptNumbers = pgTable('receipt_numbers', {
 
 export const counterPhotos = pgTable('counter_photos', {
   id: uuid('id').primaryKey().defaultRandom(),
-  bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+  bookingId: uuid('booking_id')
+    .notNull()
+    .references(() => bookings.id),
   stage: text('stage', { enum: ['check_out', 'check_in'] }).notNull(),
   content: bytea('content').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -406,7 +483,9 @@ export const counterPhotos = pgTable('counter_photos', {
 
 export const carDamages = pgTable('car_damages', {
   id: uuid('id').primaryKey().defaultRandom(),
-  carId: uuid('car_id').notNull().references(() => cars.id),
+  carId: uuid('car_id')
+    .notNull()
+    .references(() => cars.id),
   zone: text('zone', { enum: ['front', 'back', 'left', 'right', 'roof', 'interior'] }).notNull(),
   description: text('description').notNull(),
   photoId: uuid('photo_id').references(() => counterPhotos.id),
@@ -423,7 +502,9 @@ export const carDamages = pgTable('car_damages', {
 /** A booking's charges; append-only (a trigger refuses UPDATE and DELETE): a correction voids a line. */
 export const folioLines = pgTable('folio_lines', {
   id: uuid('id').primaryKey().defaultRandom(),
-  bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+  bookingId: uuid('booking_id')
+    .notNull()
+    .references(() => bookings.id),
   kind: text('kind', { enum: FOLIO_LINE_KINDS }).notNull(),
   label: text('label').notNull(),
   /** Before GCT; negative for a discount or a voiding line. */
@@ -439,7 +520,9 @@ export const folioLines = pgTable('folio_lines', {
 /** Money in and out of a booking; append-only. */
 export const folioPayments = pgTable('folio_payments', {
   id: uuid('id').primaryKey().defaultRandom(),
-  bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+  bookingId: uuid('booking_id')
+    .notNull()
+    .references(() => bookings.id),
   kind: text('kind', { enum: FOLIO_PAYMENT_KINDS }).notNull(),
   method: text('method', { enum: FOLIO_METHODS }).notNull(),
   amount: integer('amount').notNull(),

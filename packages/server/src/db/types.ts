@@ -67,7 +67,12 @@ export async function queryRows<Row>(db: Database | Tx, query: SQL): Promise<Row
  */
 export function readTogether<A, B>(db: Database | Tx, a: () => PromiseLike<A>, b: () => PromiseLike<B>): Promise<[A, B]>;
 export function readTogether<A, B, C>(db: Database | Tx, a: () => PromiseLike<A>, b: () => PromiseLike<B>, c: () => PromiseLike<C>): Promise<[A, B, C]>;
-export async function readTogether<A, B, C>(db: Database | Tx, a: () => PromiseLike<A>, b: () => PromiseLike<B>, c?: () => PromiseLike<C>): Promise<[A, B] | [A, B, C]> {
+export async function readTogether<A, B, C>(
+  db: Database | Tx,
+  a: () => PromiseLike<A>,
+  b: () => PromiseLike<B>,
+  c?: () => PromiseLike<C>,
+): Promise<[A, B] | [A, B, C]> {
   if (!(db instanceof PgTransaction)) return c ? Promise.all([a(), b(), c()]) : Promise.all([a(), b()]);
   const first = await a();
   const second = await b();

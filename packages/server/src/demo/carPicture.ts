@@ -38,8 +38,15 @@ const SILHOUETTES: Record<CarCategory, Silhouette> = {
     pillars: [[662, 14]],
     wheelX: [395, 885],
     wheelRadius: 64,
-    seams: [[508, 510, 630], [668, 510, 636], [852, 510, 610]],
-    handles: [[610, 548], [792, 548]],
+    seams: [
+      [508, 510, 630],
+      [668, 510, 636],
+      [852, 510, 610],
+    ],
+    handles: [
+      [610, 548],
+      [792, 548],
+    ],
     beltY: 544,
     headLight: [1014, 528, 38, 18],
     tailLight: [236, 532, 22, 26],
@@ -47,11 +54,21 @@ const SILHOUETTES: Record<CarCategory, Silhouette> = {
   Hatchback: {
     body: 'M298,640 L294,530 L332,424 Q342,402 374,400 L700,398 Q740,400 762,416 L850,494 L962,512 Q1004,520 1008,560 L1010,640 Q1010,652 996,652 L310,652 Q298,652 298,640 Z',
     glass: 'M344,500 L368,426 Q374,412 392,412 L696,412 Q728,414 744,428 L816,500 Z',
-    pillars: [[430, 22], [596, 14]],
+    pillars: [
+      [430, 22],
+      [596, 14],
+    ],
     wheelX: [430, 862],
     wheelRadius: 62,
-    seams: [[440, 504, 632], [602, 504, 636], [820, 504, 612]],
-    handles: [[546, 542], [764, 542]],
+    seams: [
+      [440, 504, 632],
+      [602, 504, 636],
+      [820, 504, 612],
+    ],
+    handles: [
+      [546, 542],
+      [764, 542],
+    ],
     beltY: 538,
     headLight: [970, 524, 36, 18],
     tailLight: [294, 520, 20, 30],
@@ -59,11 +76,21 @@ const SILHOUETTES: Record<CarCategory, Silhouette> = {
   SUV: {
     body: 'M226,630 L222,420 Q224,356 270,352 L760,350 Q800,352 820,370 L900,460 L1030,480 Q1062,488 1064,530 L1066,630 Q1066,646 1050,646 L240,646 Q226,646 226,630 Z',
     glass: 'M250,466 L252,392 Q254,368 278,368 L756,366 Q786,368 800,382 L866,466 Z',
-    pillars: [[400, 18], [612, 16]],
+    pillars: [
+      [400, 18],
+      [612, 16],
+    ],
     wheelX: [390, 890],
     wheelRadius: 72,
-    seams: [[420, 470, 600], [620, 470, 620], [870, 470, 600]],
-    handles: [[560, 504], [790, 504]],
+    seams: [
+      [420, 470, 600],
+      [620, 470, 620],
+      [870, 470, 600],
+    ],
+    handles: [
+      [560, 504],
+      [790, 504],
+    ],
     beltY: 500,
     headLight: [1026, 492, 38, 20],
     tailLight: [222, 430, 20, 44],
@@ -72,11 +99,21 @@ const SILHOUETTES: Record<CarCategory, Silhouette> = {
   Minivan: {
     body: 'M236,640 L232,400 Q234,336 290,332 L820,330 Q860,334 880,360 L960,470 L1030,490 Q1052,500 1054,540 L1056,640 Q1056,652 1042,652 L250,652 Q236,652 236,640 Z',
     glass: 'M258,470 L260,380 Q262,350 292,348 L816,346 Q846,350 862,372 L930,470 Z',
-    pillars: [[430, 18], [650, 16]],
+    pillars: [
+      [430, 18],
+      [650, 16],
+    ],
     wheelX: [380, 900],
     wheelRadius: 64,
-    seams: [[452, 474, 620], [660, 474, 640], [934, 474, 610]],
-    handles: [[474, 510], [880, 506]],
+    seams: [
+      [452, 474, 620],
+      [660, 474, 640],
+      [934, 474, 610],
+    ],
+    handles: [
+      [474, 510],
+      [880, 506],
+    ],
     beltY: 504,
     headLight: [1018, 500, 36, 20],
     tailLight: [232, 420, 20, 50],
@@ -85,11 +122,21 @@ const SILHOUETTES: Record<CarCategory, Silhouette> = {
   Van: {
     body: 'M206,640 L202,360 Q204,310 250,306 L960,304 Q1000,306 1016,340 L1060,460 Q1076,480 1078,520 L1080,640 Q1080,652 1066,652 L220,652 Q206,652 206,640 Z',
     glass: 'M230,450 L232,350 Q234,330 256,330 L940,328 Q980,330 992,356 L1030,450 Z',
-    pillars: [[420, 18], [620, 18], [820, 18]],
+    pillars: [
+      [420, 18],
+      [620, 18],
+      [820, 18],
+    ],
     wheelX: [350, 930],
     wheelRadius: 64,
-    seams: [[620, 454, 640], [830, 454, 600]],
-    handles: [[640, 490], [850, 490]],
+    seams: [
+      [620, 454, 640],
+      [830, 454, 600],
+    ],
+    handles: [
+      [640, 490],
+      [850, 490],
+    ],
     beltY: 486,
     headLight: [1046, 500, 34, 22],
     tailLight: [202, 400, 20, 60],
@@ -100,8 +147,15 @@ const SILHOUETTES: Record<CarCategory, Silhouette> = {
     pillars: [[716, 16]],
     wheelX: [370, 900],
     wheelRadius: 70,
-    seams: [[572, 472, 610], [724, 472, 622], [888, 472, 600]],
-    handles: [[690, 506], [858, 506]],
+    seams: [
+      [572, 472, 610],
+      [724, 472, 622],
+      [888, 472, 600],
+    ],
+    handles: [
+      [690, 506],
+      [858, 506],
+    ],
     beltY: 500,
     headLight: [1030, 500, 38, 20],
     tailLight: [212, 476, 18, 40],
@@ -154,9 +208,7 @@ function wheel(cx: number, r: number): string {
 }
 
 function palmTree(x: number, scale: number): string {
-  const leaves = [-150, -115, -75, -35, 0]
-    .map((angle) => `<path d="M0,0 Q40,-30 95,-8 Q45,-14 0,0 Z" fill="#3f7d3a" transform="rotate(${angle})"/>`)
-    .join('');
+  const leaves = [-150, -115, -75, -35, 0].map((angle) => `<path d="M0,0 Q40,-30 95,-8 Q45,-14 0,0 Z" fill="#3f7d3a" transform="rotate(${angle})"/>`).join('');
   const mirrored = [-150, -115, -75, -35, 0]
     .map((angle) => `<path d="M0,0 Q40,-30 95,-8 Q45,-14 0,0 Z" fill="#4d8f45" transform="scale(-1,1) rotate(${angle})"/>`)
     .join('');
@@ -213,5 +265,7 @@ ${dashes}
 
 /** The illustration as a WebP picture of DEMO_PICTURE_WIDTH x DEMO_PICTURE_HEIGHT. */
 export async function carPictureWebp(spec: CarPictureSpec): Promise<Buffer> {
-  return sharp(Buffer.from(carPictureSvg(spec))).webp({ quality: 80 }).toBuffer();
+  return sharp(Buffer.from(carPictureSvg(spec)))
+    .webp({ quality: 80 })
+    .toBuffer();
 }

@@ -37,7 +37,11 @@ export async function seedDemoCounter(db: Database, staffId: string, licenceNumb
   const events = createEventLog();
   events.react(lettersFromEvents(DEFAULT_MAIL_SETTINGS));
   for (const [n, rental] of rentals.entries()) {
-    const [car] = await db.select({ odometerKm: cars.odometerKm }).from(bookings).innerJoin(cars, eq(cars.id, bookings.carId)).where(eq(bookings.id, rental.bookingId));
+    const [car] = await db
+      .select({ odometerKm: cars.odometerKm })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .where(eq(bookings.id, rental.bookingId));
     // Keys go out once the balance is paid: the demo's customers pay it at the counter.
     const { balance } = await folioTotalsOf(db, rental.bookingId);
     const out: CheckOutData = {

@@ -37,8 +37,22 @@ export function demoPriceRules(today: string): PriceRules {
 }
 
 export const DEMO_EXTRAS: Omit<Extra, 'id'>[] = [
-  { name: 'Collision damage waiver', description: 'Lowers what you pay if the car is damaged to the excess only.', charge: 'per_day', price: 2500, maxPerBooking: 1, stock: null },
-  { name: 'Child seat', description: 'For children from 9 months to 4 years, fitted before pickup.', charge: 'per_day', price: 800, maxPerBooking: 2, stock: 4 },
+  {
+    name: 'Collision damage waiver',
+    description: 'Lowers what you pay if the car is damaged to the excess only.',
+    charge: 'per_day',
+    price: 2500,
+    maxPerBooking: 1,
+    stock: null,
+  },
+  {
+    name: 'Child seat',
+    description: 'For children from 9 months to 4 years, fitted before pickup.',
+    charge: 'per_day',
+    price: 800,
+    maxPerBooking: 2,
+    stock: 4,
+  },
   { name: 'GPS', description: 'A satellite navigator with the maps of Jamaica.', charge: 'per_rental', price: 3000, maxPerBooking: 1, stock: 3 },
 ];
 
@@ -49,12 +63,24 @@ export async function seedDemoPrices(tx: Tx, today: string): Promise<{ rules: Pr
   const saved = await tx
     .insert(extras)
     .values(DEMO_EXTRAS.map((extra, position) => ({ ...extra, position })))
-    .returning({ id: extras.id, name: extras.name, description: extras.description, charge: extras.charge, price: extras.price, maxPerBooking: extras.maxPerBooking, stock: extras.stock });
+    .returning({
+      id: extras.id,
+      name: extras.name,
+      description: extras.description,
+      charge: extras.charge,
+      price: extras.price,
+      maxPerBooking: extras.maxPerBooking,
+      stock: extras.stock,
+    });
   return { rules, extras: saved };
 }
 
 /** A demo booking's quote with the shipped GCT and deposit (the demo starts from the shipped settings). */
-export function demoQuote(car: QuoteCar, booking: { pickupDate: string; returnDate: string; extras?: { id: string; quantity: number }[] }, prices: { rules: PriceRules; extras: Extra[] }): Quote {
+export function demoQuote(
+  car: QuoteCar,
+  booking: { pickupDate: string; returnDate: string; extras?: { id: string; quantity: number }[] },
+  prices: { rules: PriceRules; extras: Extra[] },
+): Quote {
   // The demo's rules have no fewest days outside Christmas, and its bookings avoid Christmas' short stays.
   const result = quote(car, booking, { ...prices.rules, seasons: prices.rules.seasons.map((s) => ({ ...s, minDays: null })) }, prices.extras, DEFAULT_COMPANY);
   if (!result.quote) throw new Error(`A demo booking cannot be quoted: ${result.problem}`);

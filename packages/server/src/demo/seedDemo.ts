@@ -79,7 +79,9 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
   // Each car's cover, then its other views (the same car under other skies) for the car page's gallery.
   const pictures = await Promise.all(
     DEMO_FLEET.map((car, index) =>
-      Promise.all(Array.from({ length: 1 + (car.extraViews ?? 0) }, (_, view) => carPictureWebp({ category: car.category, colour: car.colour, scene: index + view * 5 }))),
+      Promise.all(
+        Array.from({ length: 1 + (car.extraViews ?? 0) }, (_, view) => carPictureWebp({ category: car.category, colour: car.colour, scene: index + view * 5 })),
+      ),
     ),
   );
   const plan = demoBookings(today);
@@ -88,12 +90,10 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
       { ...DEMO_OWNER, role: 'owner' as const },
       ...DEMO_CUSTOMERS.map((c) => ({ ...c, role: 'user' as const })),
       { ...DEMO_AGENT, role: 'owner' as const, staffRole: 'agent' as const },
-    ].map(
-      async (person) => {
-        const password = generatePassword();
-        return { ...person, password, passwordHash: await hashPassword(password) };
-      },
-    ),
+    ].map(async (person) => {
+      const password = generatePassword();
+      return { ...person, password, passwordHash: await hashPassword(password) };
+    }),
   );
 
   // The demo is seeded before the app is built (main.ts), so before it makes the settings' row: made
@@ -109,7 +109,10 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
 
     const accounts = [];
     for (const person of people) accounts.push({ ...person, ...(await ensureAccount(tx, person)) });
-    await keepDemoLogins(tx, accounts.filter((a) => a.created));
+    await keepDemoLogins(
+      tx,
+      accounts.filter((a) => a.created),
+    );
     // The owner, the customers, then the agent (who books nothing of their own).
     const [owner, ...others] = accounts;
     if (!owner) throw new Error('The demo has no owner account.');
@@ -131,30 +134,30 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
       const imageId = theRow(imageIds, 'The demo car’s cover picture');
       const row = theRow(
         await tx
-        .insert(cars)
-        .values({
-          addedBy: owner.id,
-          brand: car.brand,
-          model: car.model,
-          year: car.year,
-          pricePerDay: car.pricePerDay,
-          category: car.category,
-          transmission: car.transmission,
-          fuelType: car.fuelType,
-          seatingCapacity: car.seatingCapacity,
-          location,
-          description: car.description,
-          imageId,
-          doors: car.doors,
-          distancePerDay: car.distancePerDay ?? null,
-          isAvailable: !car.inService,
-          // Jamaican private plates: four digits and two letters.
-          plate: `${String(1000 + index * 463).slice(-4)} ${['FB', 'GK', 'HX', 'JD', 'KP', 'LM'][index % 6]}`,
-          odometerKm: 18_000 + index * 7_531,
-          createdAt: addedAt,
-          updatedAt: addedAt,
-        })
-        .returning({ id: cars.id, brand: cars.brand, model: cars.model, category: cars.category, pricePerDay: cars.pricePerDay }),
+          .insert(cars)
+          .values({
+            addedBy: owner.id,
+            brand: car.brand,
+            model: car.model,
+            year: car.year,
+            pricePerDay: car.pricePerDay,
+            category: car.category,
+            transmission: car.transmission,
+            fuelType: car.fuelType,
+            seatingCapacity: car.seatingCapacity,
+            location,
+            description: car.description,
+            imageId,
+            doors: car.doors,
+            distancePerDay: car.distancePerDay ?? null,
+            isAvailable: !car.inService,
+            // Jamaican private plates: four digits and two letters.
+            plate: `${String(1000 + index * 463).slice(-4)} ${['FB', 'GK', 'HX', 'JD', 'KP', 'LM'][index % 6]}`,
+            odometerKm: 18_000 + index * 7_531,
+            createdAt: addedAt,
+            updatedAt: addedAt,
+          })
+          .returning({ id: cars.id, brand: cars.brand, model: cars.model, category: cars.category, pricePerDay: cars.pricePerDay }),
         'The demo car',
       );
       carRows.push(row);
@@ -168,7 +171,11 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
       .insert(bookings)
       .values(
         plan.map((b, n) => {
-          const car = rowAt(carRows, DEMO_FLEET.findIndex((c) => c.model === b.model), `The demo ${b.model}`);
+          const car = rowAt(
+            carRows,
+            DEMO_FLEET.findIndex((c) => c.model === b.model),
+            `The demo ${b.model}`,
+          );
           const createdAt = new Date(now - b.bookedHoursAgo * 3_600_000);
           const quoted = demoQuote(car, { ...b, extras: seatFor(n) }, prices);
           return {
@@ -191,7 +198,14 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
     if (seated.length > 0) await tx.insert(bookingExtras).values(seated.map((booking) => ({ bookingId: booking.id, extraId: childSeat.id, quantity: 1 })));
     await tx.insert(bookingEvents).values(
       made.flatMap((booking) => [
-        { bookingId: booking.id, kind: 'book' as const, data: { status: 'pending', confirmAtOnce: false }, status: 'pending' as const, actorId: booking.userId, at: booking.createdAt },
+        {
+          bookingId: booking.id,
+          kind: 'book' as const,
+          data: { status: 'pending', confirmAtOnce: false },
+          status: 'pending' as const,
+          actorId: booking.userId,
+          at: booking.createdAt,
+        },
         ...(booking.status === 'pending'
           ? []
           : [
@@ -218,7 +232,14 @@ export async function seedDemo(db: Database, log: DemoLog, today: string = compa
       if (b.pickupDate <= today && balance > 0) {
         await recordMoney(tx, booking.id, { kind: 'payment', method: FOLIO_METHOD_OF[b.paymentMethod], amount: balance, reference: 'demo', by: owner.id });
       } else if (b.paymentMethod === 'cash_deposit' && balance > 1) {
-        await recordMoney(tx, booking.id, { kind: 'payment', method: 'bank_deposit', amount: Math.floor(balance / 2), reference: 'NCB 88231', note: 'Half paid into the bank', by: owner.id });
+        await recordMoney(tx, booking.id, {
+          kind: 'payment',
+          method: 'bank_deposit',
+          amount: Math.floor(balance / 2),
+          reference: 'NCB 88231',
+          note: 'Half paid into the bank',
+          by: owner.id,
+        });
       }
     }
 

@@ -36,7 +36,14 @@ export function createEventLog(): EventLog {
       if (events.length === 0) return;
       const kept = events
         .filter((event) => event.bookingId !== null)
-        .map((event) => ({ booking: event.bookingId, kind: event.kind, data: event.data, status: statusOf(event), reason: reasonOf(event), actor: event.actorId }));
+        .map((event) => ({
+          booking: event.bookingId,
+          kind: event.kind,
+          data: event.data,
+          status: statusOf(event),
+          reason: reasonOf(event),
+          actor: event.actorId,
+        }));
       if (kept.length > 0) {
         // One statement however many: a batch of bookings records one 'book' each.
         await tx.execute(sql`

@@ -23,7 +23,8 @@ function rewrite(value: unknown, base: string): void {
     const field = record[key];
     if (key === 'image' && typeof field === 'string' && field.startsWith(IMAGE_PATH)) record[key] = base + field;
     // A car's pictures (URLs in order), so pictures[0] stays equal to image.
-    else if (key === 'pictures' && Array.isArray(field)) record[key] = field.map((url) => (typeof url === 'string' && url.startsWith(IMAGE_PATH) ? base + url : url));
+    else if (key === 'pictures' && Array.isArray(field))
+      record[key] = field.map((url) => (typeof url === 'string' && url.startsWith(IMAGE_PATH) ? base + url : url));
     else if (field !== null && typeof field === 'object') rewrite(field, base);
   }
 }

@@ -15,7 +15,12 @@ export function startupBanner(facts: BannerFacts): string {
     ['API reference', `${facts.url}/api/docs`],
     ['Database', facts.database],
     ['Mail', facts.mail],
-    ['Owner', facts.ownerSetup ? `none yet: open ${facts.ownerSetup} to choose the owner's e-mail and password (the address works once)` : 'set up; staff log in and open /owner'],
+    [
+      'Owner',
+      facts.ownerSetup
+        ? `none yet: open ${facts.ownerSetup} to choose the owner's e-mail and password (the address works once)`
+        : 'set up; staff log in and open /owner',
+    ],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   return ['', `  ${facts.company} is running`, '', ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`), ''].join('\n');

@@ -46,5 +46,8 @@ export function addressKey(address: string): string {
   const front = head ? head.split(':') : [];
   const back = address.includes('::') ? (tail ? tail.split(':') : []) : [];
   const groups = address.includes('::') ? [...front, ...Array(8 - front.length - back.length).fill('0'), ...back] : front;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -28,10 +28,7 @@ export type EndpointRequest<N extends EndpointName> = FastifyRequest<{
 }>;
 
 /** Returns the answer to serialise, or the reply when it sent something itself (a picture, a 304). */
-export type EndpointHandler<N extends EndpointName> = (
-  request: EndpointRequest<N>,
-  reply: FastifyReply,
-) => Promise<ResponseInputOf<N> | FastifyReply>;
+export type EndpointHandler<N extends EndpointName> = (request: EndpointRequest<N>, reply: FastifyReply) => Promise<ResponseInputOf<N> | FastifyReply>;
 
 export interface EndpointOptions {
   /** Route config, e.g. a rate limit. */
@@ -65,12 +62,7 @@ function isSchema(response: EndpointSchemas['response']): response is z.ZodType 
   return !('binary' in response);
 }
 
-export function addEndpoint<N extends EndpointName>(
-  app: FastifyInstance,
-  name: N,
-  handler: EndpointHandler<N>,
-  options: EndpointOptions = {},
-): void {
+export function addEndpoint<N extends EndpointName>(app: FastifyInstance, name: N, handler: EndpointHandler<N>, options: EndpointOptions = {}): void {
   const route = ROUTES[name];
   const def: EndpointSchemas = ENDPOINTS[name];
   const status = def.status ?? 200;

@@ -90,6 +90,10 @@ export class OneLinePerRequest extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else this.answeredLog(request.server.log).info({ [this.requestIdLogLabel]: request.id, req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else
+      this.answeredLog(request.server.log).info(
+        { [this.requestIdLogLabel]: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
   }
 }

@@ -86,7 +86,11 @@ async function take(db: Database, counters: { key: string; max: number }[], wind
   return { ok: true };
 }
 
-export function createUploadGate(db: Database, config: Pick<Config, 'dataDir' | 'databaseUrl' | 'uploadDiskFloorMb'>, limits: UploadLimits | false = DEFAULT_UPLOAD_LIMITS): UploadGate {
+export function createUploadGate(
+  db: Database,
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'uploadDiskFloorMb'>,
+  limits: UploadLimits | false = DEFAULT_UPLOAD_LIMITS,
+): UploadGate {
   // The embedded database's folder; with PostgreSQL elsewhere, this server's own disk (the
   // database server's is its operator's to watch).
   const diskPath = config.databaseUrl ? process.cwd() : config.dataDir;

@@ -14,7 +14,13 @@ const bookingFor = new Map<Role, Promise<string>>();
 function bookingOf(w: World, role: Role): Promise<string> {
   let made = bookingFor.get(role);
   if (!made) {
-    made = insertBooking(w.app.db, { carId: w.car._id, userId: w.accounts.customer.user._id, pickupDate: day(firstDay[role]), returnDate: day(firstDay[role] + 1), status: 'confirmed' });
+    made = insertBooking(w.app.db, {
+      carId: w.car._id,
+      userId: w.accounts.customer.user._id,
+      pickupDate: day(firstDay[role]),
+      returnDate: day(firstDay[role] + 1),
+      status: 'confirmed',
+    });
     bookingFor.set(role, made);
   }
   return made;
@@ -27,12 +33,20 @@ const expected: Record<Role, number> = { anonymous: 401, otherCustomer: 404, cus
 export const bookingChangeEntries: Record<string, Entry> = {
   [`POST ${ROUTES.bookingChangeQuote.path}`]: {
     // Two days longer (the change below asks one): either order, each finds something to change.
-    call: async (w, role) => ({ method: 'POST', url: pathFor('bookingChangeQuote', { id: await bookingOf(w, role) }), payload: { returnDate: day(firstDay[role] + 3) } }),
+    call: async (w, role) => ({
+      method: 'POST',
+      url: pathFor('bookingChangeQuote', { id: await bookingOf(w, role) }),
+      payload: { returnDate: day(firstDay[role] + 3) },
+    }),
     expected,
     check: (res) => expect(res.json().change.after.returnDate).toBeDefined(),
   },
   [`POST ${ROUTES.changeBooking.path}`]: {
-    call: async (w, role) => ({ method: 'POST', url: pathFor('changeBooking', { id: await bookingOf(w, role) }), payload: { returnDate: day(firstDay[role] + 2) } }),
+    call: async (w, role) => ({
+      method: 'POST',
+      url: pathFor('changeBooking', { id: await bookingOf(w, role) }),
+      payload: { returnDate: day(firstDay[role] + 2) },
+    }),
     expected,
     check: (res, _w, role) => expect(res.json().change.after.returnDate).toBe(day(firstDay[role] + 2)),
   },

@@ -14,7 +14,13 @@ function bookingOf(w: World, role: Role): Promise<string> {
   let made = bookingFor.get(role);
   if (!made) {
     made = (async () => {
-      const id = await insertBooking(w.app.db, { carId: w.car._id, userId: w.accounts.customer.user._id, pickupDate: day(firstDay[role]), returnDate: day(firstDay[role]), status: 'confirmed' });
+      const id = await insertBooking(w.app.db, {
+        carId: w.car._id,
+        userId: w.accounts.customer.user._id,
+        pickupDate: day(firstDay[role]),
+        returnDate: day(firstDay[role]),
+        status: 'confirmed',
+      });
       await w.app.db.insert(folioPayments).values({ bookingId: id, kind: 'payment', method: 'cash', amount: 100 });
       return id;
     })();
@@ -24,7 +30,12 @@ function bookingOf(w: World, role: Role): Promise<string> {
 }
 
 async function firstLineOf(w: World, bookingId: string): Promise<string> {
-  const [line] = await w.app.db.select({ id: folioLines.id }).from(folioLines).where(and(eq(folioLines.bookingId, bookingId), eq(folioLines.kind, 'rental'))).orderBy(asc(folioLines.seq)).limit(1);
+  const [line] = await w.app.db
+    .select({ id: folioLines.id })
+    .from(folioLines)
+    .where(and(eq(folioLines.bookingId, bookingId), eq(folioLines.kind, 'rental')))
+    .orderBy(asc(folioLines.seq))
+    .limit(1);
   return line!.id;
 }
 
@@ -43,11 +54,19 @@ export const folioEntries: Record<string, Entry> = {
     expected: staffOnly(201),
   },
   [`POST ${ROUTES.recordRefund.path}`]: {
-    call: async (w, role) => ({ method: 'POST', url: pathFor('recordRefund', { id: await bookingOf(w, role) }), payload: { method: 'cash', amount: 10, note: 'Goodwill' } }),
+    call: async (w, role) => ({
+      method: 'POST',
+      url: pathFor('recordRefund', { id: await bookingOf(w, role) }),
+      payload: { method: 'cash', amount: 10, note: 'Goodwill' },
+    }),
     expected: managersOnly(201),
   },
   [`POST ${ROUTES.addCharge.path}`]: {
-    call: async (w, role) => ({ method: 'POST', url: pathFor('addCharge', { id: await bookingOf(w, role) }), payload: { kind: 'toll', label: 'Highway 2000 toll', amount: 450, gctApplies: false } }),
+    call: async (w, role) => ({
+      method: 'POST',
+      url: pathFor('addCharge', { id: await bookingOf(w, role) }),
+      payload: { kind: 'toll', label: 'Highway 2000 toll', amount: 450, gctApplies: false },
+    }),
     expected: staffOnly(201),
   },
   [`POST ${ROUTES.voidLine.path}`]: {
@@ -66,7 +85,11 @@ export const folioEntries: Record<string, Entry> = {
   // "Paid" records the balance: each staff member pays a booking of their own (a second would owe nothing).
   [`POST ${ROUTES.changePaymentStatus.path}`]: {
     // Even the customer whose booking it is may not say it is paid.
-    call: async (w, role) => ({ method: 'POST', url: ROUTES.changePaymentStatus.path, payload: { bookingId: await bookingOf(w, role), paymentStatus: 'paid' } }),
+    call: async (w, role) => ({
+      method: 'POST',
+      url: ROUTES.changePaymentStatus.path,
+      payload: { bookingId: await bookingOf(w, role), paymentStatus: 'paid' },
+    }),
     expected: staffOnly(200),
   },
 };

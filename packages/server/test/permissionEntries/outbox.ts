@@ -25,10 +25,7 @@ function staffMessage(w: World): Promise<string> {
 
 /** The customer's own booking letter (the world's customer booked a car). */
 async function customerMessage(w: World): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
-    w.app.db,
-    sql`SELECT id FROM outbox WHERE recipient = ${w.accounts.customer.user.email} ORDER BY id LIMIT 1`,
-  );
+  const [row] = await queryRows<{ id: string }>(w.app.db, sql`SELECT id FROM outbox WHERE recipient = ${w.accounts.customer.user.email} ORDER BY id LIMIT 1`);
   return String(row!.id);
 }
 

@@ -26,7 +26,12 @@ function throwawayInvitation(w: World, purpose: string): Promise<{ id: string; t
   if (!invitation) {
     invitation = (async () => {
       const email = uniqueEmail(`invite-${purpose}`);
-      const res = await w.app.inject({ method: 'POST', url: ROUTES.inviteStaff.path, headers: { authorization: w.accounts.owner.token }, payload: { email, staffRole: 'agent' } });
+      const res = await w.app.inject({
+        method: 'POST',
+        url: ROUTES.inviteStaff.path,
+        headers: { authorization: w.accounts.owner.token },
+        payload: { email, staffRole: 'agent' },
+      });
       const [mail] = await w.app.db
         .select({ text: outbox.textBody })
         .from(outbox)
@@ -59,7 +64,11 @@ export const staffEntries: Record<string, Entry> = {
   },
   // PUT /api/owner/staff/:id
   'PUT /:id': {
-    call: async (w) => ({ method: 'PUT', url: pathFor('changeStaffRole', { id: (await throwawayMember(w, 'role change')).id }), payload: { staffRole: 'manager' } }),
+    call: async (w) => ({
+      method: 'PUT',
+      url: pathFor('changeStaffRole', { id: (await throwawayMember(w, 'role change')).id }),
+      payload: { staffRole: 'manager' },
+    }),
     expected: ownersOnly(200),
   },
   // POST /api/owner/staff/:id/remove
@@ -75,7 +84,11 @@ export const staffEntries: Record<string, Entry> = {
   },
   [`POST ${ROUTES.acceptStaffInvitation.path}`]: {
     // A link that does not work: everyone gets the same 404 in words, and nothing changes.
-    call: () => ({ method: 'POST', url: ROUTES.acceptStaffInvitation.path, payload: { token: 'not-a-real-invitation', name: 'Mallory', password: 'a brand new one' } }),
+    call: () => ({
+      method: 'POST',
+      url: ROUTES.acceptStaffInvitation.path,
+      payload: { token: 'not-a-real-invitation', name: 'Mallory', password: 'a brand new one' },
+    }),
     expected: everyone(404),
   },
 };

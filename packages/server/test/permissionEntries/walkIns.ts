@@ -20,7 +20,13 @@ function walkIn(w: World): Promise<string> {
   return id;
 }
 
-const LICENCE = { licenceNumber: 'JM 700 800', licenceCountry: 'Jamaica', licenceIssued: day(-6 * 365), licenceExpires: day(3 * 365), dateOfBirth: '1988-08-08' };
+const LICENCE = {
+  licenceNumber: 'JM 700 800',
+  licenceCountry: 'Jamaica',
+  licenceIssued: day(-6 * 365),
+  licenceExpires: day(3 * 365),
+  dateOfBirth: '1988-08-08',
+};
 
 /** The customer's own booking letter: it carries no link to copy. */
 async function customerLetter(w: World): Promise<string> {

@@ -13,7 +13,11 @@ export const LICENCE = 'JM 123-456-789';
 export const RENTER_ADDRESS = '12 Palm Drive, Waterford, Portmore, St. Catherine';
 
 /** A customer whose driver details the company approved (the vetting itself is tested in drivers.test.ts). */
-export async function approvedCustomer(app: FastifyInstance, name = 'Keisha Brown', vetting: 'approved' | 'waiting' | 'rejected' = 'approved'): Promise<Account> {
+export async function approvedCustomer(
+  app: FastifyInstance,
+  name = 'Keisha Brown',
+  vetting: 'approved' | 'waiting' | 'rejected' = 'approved',
+): Promise<Account> {
   const customer = await registerCustomer(app, { name });
   await app.db.insert(driverDetails).values({
     userId: customer.user._id,
@@ -32,7 +36,12 @@ export async function confirmedBooking(app: FastifyInstance, owner: Account, cus
   const made = await book(app, customer.token, carId, pickupDate, returnDate);
   if (made.statusCode !== 201) throw new Error(made.body);
   const booking = made.json().booking as { _id: string; reference: string; price: number };
-  const confirmed = await app.inject({ method: 'POST', url: API.changeStatus, headers: authHeader(owner.token), payload: { bookingId: booking._id, status: 'confirmed' } });
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: API.changeStatus,
+    headers: authHeader(owner.token),
+    payload: { bookingId: booking._id, status: 'confirmed' },
+  });
   if (confirmed.statusCode !== 200) throw new Error(confirmed.body);
   return booking;
 }
@@ -41,7 +50,12 @@ export async function confirmedBooking(app: FastifyInstance, owner: Account, cus
  * Keys handed over without the counter's forms (for tests of what follows a check-out): the booking
  * on rent and its check-out, with a signed agreement, written straight to the database.
  */
-export async function keysHandedOver(db: Database, bookingId: string, checkedOutBy: string, rental: { odometerOut?: number; fuelOut?: number; agreementPdf?: Buffer } = {}): Promise<void> {
+export async function keysHandedOver(
+  db: Database,
+  bookingId: string,
+  checkedOutBy: string,
+  rental: { odometerOut?: number; fuelOut?: number; agreementPdf?: Buffer } = {},
+): Promise<void> {
   await db.update(bookings).set({ status: 'on_rent' }).where(eq(bookings.id, bookingId));
   await db.insert(rentals).values({
     bookingId,
@@ -86,7 +100,12 @@ export async function balanceOf(app: FastifyInstance, token: string, bookingId: 
 }
 
 /** The check-out form with the balance paid at the counter in cash, as keys go out only once it is. */
-export async function paidCheckOutForm(app: FastifyInstance, token: string, bookingId: string, overrides: Partial<CheckOutDataInput> = {}): Promise<CheckOutDataInput> {
+export async function paidCheckOutForm(
+  app: FastifyInstance,
+  token: string,
+  bookingId: string,
+  overrides: Partial<CheckOutDataInput> = {},
+): Promise<CheckOutDataInput> {
   const balance = await balanceOf(app, token, bookingId);
   return checkOutForm({ ...(balance > 0 && { payment: { method: 'cash', amount: balance, reference: 'Till 2' } }), ...overrides });
 }
@@ -96,7 +115,19 @@ export function checkInForm(overrides: Partial<CheckInDataInput> = {}): CheckInD
 }
 
 /** Posts a counter form (the `data` JSON and photos) as the staff's phone does. */
-export async function postCounter(app: FastifyInstance, token: string | undefined, which: 'checkOut' | 'checkIn', bookingId: string, data: unknown, photos: FilePart[] = []) {
+export async function postCounter(
+  app: FastifyInstance,
+  token: string | undefined,
+  which: 'checkOut' | 'checkIn',
+  bookingId: string,
+  data: unknown,
+  photos: FilePart[] = [],
+) {
   const body = await multipart({ data: typeof data === 'string' ? data : JSON.stringify(data) }, photos);
-  return app.inject({ method: 'POST', url: pathFor(which, { id: bookingId }), headers: { ...body.headers, ...(token ? authHeader(token) : {}) }, payload: body.payload });
+  return app.inject({
+    method: 'POST',
+    url: pathFor(which, { id: bookingId }),
+    headers: { ...body.headers, ...(token ? authHeader(token) : {}) },
+    payload: body.payload,
+  });
 }

@@ -63,14 +63,7 @@ export async function addCar(app: FastifyInstance, ownerToken: string, overrides
  * A booking's raw answer, for a test that must read what the typed client does not (headers) or
  * send what it cannot; the typed way is helpers' bookCar, or callWithStatus(…, 'createBooking', …).
  */
-export function book(
-  app: FastifyInstance,
-  token: string,
-  car: string,
-  pickupDate: string,
-  returnDate: string,
-  paymentMethod: PaymentMethod = 'upfront',
-) {
+export function book(app: FastifyInstance, token: string, car: string, pickupDate: string, returnDate: string, paymentMethod: PaymentMethod = 'upfront') {
   return app.inject({
     method: 'POST',
     url: API.createBooking,

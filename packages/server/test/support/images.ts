@@ -13,7 +13,9 @@ export function cameraJpeg(width = 2400, height = 1600, orientation?: number): P
 }
 
 export function smallPng(width = 300, height = 200): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 export const SVG = Buffer.from(

@@ -11,10 +11,7 @@ export function formData(fields: Record<string, string>, files: FilePart[] = [])
   return form;
 }
 
-export async function multipart(
-  fields: Record<string, string>,
-  files: FilePart[] = [],
-): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
+export async function multipart(fields: Record<string, string>, files: FilePart[] = []): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
   const request = new Request('http://localhost/', { method: 'POST', body: formData(fields, files) });
   return {
     payload: Buffer.from(await request.arrayBuffer()),

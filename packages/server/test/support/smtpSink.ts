@@ -31,7 +31,10 @@ export interface SmtpSink {
 
 function addresses(value: AddressObject | AddressObject[] | undefined): string {
   if (!value) return '';
-  return [value].flat().map((a) => a.text).join(', ');
+  return [value]
+    .flat()
+    .map((a) => a.text)
+    .join(', ');
 }
 
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
@@ -88,7 +91,9 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         const found = mails.filter(match);
         if (found.length >= count) return found;
         if (Date.now() > deadline) {
-          throw new Error(`expected ${count} matching e-mails, got ${found.length}; received: ${mails.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'}`);
+          throw new Error(
+            `expected ${count} matching e-mails, got ${found.length}; received: ${mails.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'}`,
+          );
         }
         await new Promise((resolve) => setTimeout(resolve, 25));
       }

@@ -49,7 +49,8 @@ export function useCompanyContacts(): CompanyContacts | null {
   const { data } = useQuery({
     queryKey: queryKeys.company,
     queryFn: () => callApi('company'),
-    select: (answer): CompanyContacts | null => (answer.contactsSaved ? { phone: answer.company.phone, email: answer.company.email, chatUrl: answer.company.chatUrl } : null),
+    select: (answer): CompanyContacts | null =>
+      answer.contactsSaved ? { phone: answer.company.phone, email: answer.company.email, chatUrl: answer.company.chatUrl } : null,
     placeholderData: NOT_YET,
     staleTime: 10 * 60_000,
   });

@@ -10,7 +10,15 @@ import { daysText } from '../lib/dates';
  * server quoted it (seasons and GCT in: the booking's price without extras). No price when the days
  * cannot be booked as asked: the page says why, once.
  */
-export function CarCard({ car, eager = false, trip = null }: { car: Car & { tripPrice?: TripPrice | null }; eager?: boolean; trip?: { pickupDate: string; returnDate: string } | null }) {
+export function CarCard({
+  car,
+  eager = false,
+  trip = null,
+}: {
+  car: Car & { tripPrice?: TripPrice | null };
+  eager?: boolean;
+  trip?: { pickupDate: string; returnDate: string } | null;
+}) {
   const money = useMoney();
   const name = `${car.brand} ${car.model}`;
   const price = trip ? (car.tripPrice ?? null) : null;
@@ -59,14 +67,12 @@ export function CarCard({ car, eager = false, trip = null }: { car: Car & { trip
               <span>{daysText(price.days)}</span>
               <strong className="text-base text-slate-900">{money(price.total)}</strong>
             </p>
-            <p className="text-xs text-slate-600">{price.gctPercent > 0 ? `GCT included; extras are chosen on the car’s page.` : 'Extras are chosen on the car’s page.'}</p>
+            <p className="text-xs text-slate-600">
+              {price.gctPercent > 0 ? `GCT included; extras are chosen on the car’s page.` : 'Extras are chosen on the car’s page.'}
+            </p>
           </div>
         )}
-        <Link
-          to={`/car-details/${car._id}`}
-          className="btn-primary mt-5 w-full"
-          aria-label={`View Details of the ${name}`}
-        >
+        <Link to={`/car-details/${car._id}`} className="btn-primary mt-5 w-full" aria-label={`View Details of the ${name}`}>
           View Details
         </Link>
       </div>

@@ -13,8 +13,8 @@ export function Footer() {
         <div className="space-y-3 lg:col-span-2">
           <Logo inverted />
           <p className="max-w-md text-sm leading-relaxed">
-            Reliable, well-kept cars for Jamaica's roads, rented by a local team{company.locations[0] ? ` in ${company.locations[0]}` : ''}. Book
-            online and drive off the same day.
+            Reliable, well-kept cars for Jamaica's roads, rented by a local team{company.locations[0] ? ` in ${company.locations[0]}` : ''}. Book online and
+            drive off the same day.
           </p>
         </div>
         <nav aria-label="Footer">

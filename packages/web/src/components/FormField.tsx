@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 
 /** Label, control and its error, wired together so a screen reader reads the error with the field. */
-export function FormField({ id, label, error, hint, children, className = '' }: {
+export function FormField({
+  id,
+  label,
+  error,
+  hint,
+  children,
+  className = '',
+}: {
   id: string;
   label: ReactNode;
   error?: string;

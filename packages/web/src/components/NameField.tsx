@@ -16,15 +16,7 @@ export function NameField({
 }) {
   return (
     <FormField id={id} label={label} error={error}>
-      <input
-        {...controlProps(id, error)}
-        type="text"
-        autoComplete="name"
-        required
-        maxLength={100}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <input {...controlProps(id, error)} type="text" autoComplete="name" required maxLength={100} value={value} onChange={(e) => onChange(e.target.value)} />
     </FormField>
   );
 }

@@ -14,9 +14,7 @@ const LINKS = [
 ] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 font-medium whitespace-nowrap transition-colors ${
-    isActive ? 'text-primary' : 'text-slate-700 hover:text-primary'
-  }`;
+  `rounded-md px-3 py-2 font-medium whitespace-nowrap transition-colors ${isActive ? 'text-primary' : 'text-slate-700 hover:text-primary'}`;
 
 export function Navbar() {
   const { user, isStaff, token, setShowLogin, logout } = useSession();
@@ -53,7 +51,11 @@ export function Navbar() {
     </button>
   );
   const accountLink = loggedIn ? (
-    <NavLink to="/account" title="My Account" className={({ isActive }) => `btn-secondary px-4 py-2 whitespace-nowrap ${isActive ? 'border-primary text-primary' : ''}`}>
+    <NavLink
+      to="/account"
+      title="My Account"
+      className={({ isActive }) => `btn-secondary px-4 py-2 whitespace-nowrap ${isActive ? 'border-primary text-primary' : ''}`}
+    >
       <UserRound aria-hidden="true" size={18} />
       <span className="lg:max-xl:sr-only">My Account</span>
     </NavLink>

@@ -48,7 +48,10 @@ function companyClock(): Intl.DateTimeFormat {
 function companyParts(iso: string): { date: string; hour: number; minute: number } | null {
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return null;
-  const get = (type: Intl.DateTimeFormatPartTypes) => companyClock().formatToParts(instant).find((p) => p.type === type)?.value ?? '';
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    companyClock()
+      .formatToParts(instant)
+      .find((p) => p.type === type)?.value ?? '';
   return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')), minute: Number(get('minute')) };
 }
 

@@ -7,7 +7,10 @@ import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
  * are left alone (drawn pages have none).
  */
 export function valueLeftInDrawnField(field: Element | null, drawnValue: string): string | undefined {
-  const holdsText = field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && !['checkbox', 'radio', 'file'].includes(field.type));
+  const holdsText =
+    field instanceof HTMLSelectElement ||
+    field instanceof HTMLTextAreaElement ||
+    (field instanceof HTMLInputElement && !['checkbox', 'radio', 'file'].includes(field.type));
   if (!holdsText || field.value === drawnValue) return undefined;
   return field.value;
 }
@@ -26,7 +29,11 @@ const neverChanges = () => () => undefined;
 export function useDrawnFieldValue(id: string, value: string, setValue: (next: string) => void): void {
   // React reads getServerSnapshot on the server and while it hydrates the server's HTML, getSnapshot
   // when it draws in the browser: true here means this field came from the server.
-  const hydrating = useSyncExternalStore(neverChanges, () => false, () => true);
+  const hydrating = useSyncExternalStore(
+    neverChanges,
+    () => false,
+    () => true,
+  );
   const drawn = useRef(hydrating);
   // A layout effect: the state holds the visitor's value before the browser paints again and before
   // the page says it is live (the tap boot held reads it).

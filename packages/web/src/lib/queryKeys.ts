@@ -5,8 +5,7 @@ export const queryKeys = {
   user: (token: string | null) => ['user', token] as const,
   userBookings: ['bookings', 'user'] as const,
   userBooking: (reference: string) => ['booking', reference.toUpperCase()] as const,
-  availability: (location: string, pickupDate: string, returnDate: string) =>
-    ['availability', location, pickupDate, returnDate] as const,
+  availability: (location: string, pickupDate: string, returnDate: string) => ['availability', location, pickupDate, returnDate] as const,
   publicBankDetails: ['publicBankDetails'] as const,
   company: ['company'] as const,
   prices: ['prices'] as const,

@@ -16,7 +16,10 @@ export function pageDrawnByServer(): boolean {
 
 /** JSON safe inside a <script> element: no "</script>" or "<!--" can end or change it. */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** One API answer the page was drawn with, as the query it fills (queryKey), and when it was read. */

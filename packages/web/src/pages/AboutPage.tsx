@@ -13,7 +13,6 @@ const SELLING_POINTS = [
   { icon: ShieldCheck, title: 'A local team', text: 'We live here, know the roads and answer the phone when you call.' },
 ] as const;
 
-
 export default function AboutPage() {
   const company = useCompany();
   const prices = usePrices();
@@ -123,9 +122,7 @@ export default function AboutPage() {
                 <li key={r}>{r}</li>
               ))}
             </ul>
-            <p className="mt-4 rounded-lg bg-amber-50 p-4 text-sm text-amber-900">
-              {VETTING}
-            </p>
+            <p className="mt-4 rounded-lg bg-amber-50 p-4 text-sm text-amber-900">{VETTING}</p>
           </section>
         </div>
       </div>

@@ -158,7 +158,10 @@ describe('vehicle list with dates', () => {
     const [pickup, ret] = dates(companyToday());
     renderApp(`/cars?pickupDate=${pickup}&returnDate=${ret}`);
     await screen.findByText(/^Showing \d+ Cars$/);
-    expect(await screen.findByText(`The dates in the link could not be used (${reason}), so every car is shown.`, { exact: false })).toHaveAttribute('role', 'status');
+    expect(await screen.findByText(`The dates in the link could not be used (${reason}), so every car is shown.`, { exact: false })).toHaveAttribute(
+      'role',
+      'status',
+    );
     await showSearch(brand);
     expect(cardTitles()).toEqual([`${brand} Shown`]);
     expect(screen.queryByText('No cars are free for these dates.')).not.toBeInTheDocument();

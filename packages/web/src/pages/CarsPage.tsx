@@ -45,8 +45,7 @@ export default function CarsPage() {
 
   const availability = useQuery({
     queryKey: queryKeys.availability(pickupLocation, pickupDate, returnDate),
-    queryFn: () =>
-      callApi('checkAvailability', { body: { location: pickupLocation, pickupDate, returnDate } }),
+    queryFn: () => callApi('checkAvailability', { body: { location: pickupLocation, pickupDate, returnDate } }),
     enabled: byDates && pickupLocation !== '',
     meta: { errorToast: true },
   });
@@ -162,9 +161,7 @@ export default function CarsPage() {
                 aria-pressed={active}
                 onClick={() => chooseCategory(c)}
                 className={`rounded-full border px-4 py-2 text-sm font-medium transition-colors ${
-                  active
-                    ? 'border-primary bg-primary text-white'
-                    : 'border-slate-300 bg-white text-slate-700 hover:border-primary hover:text-primary'
+                  active ? 'border-primary bg-primary text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-primary hover:text-primary'
                 }`}
               >
                 {c || 'All vehicles'}
@@ -189,15 +186,9 @@ export default function CarsPage() {
             {shown.length === 0 ? (
               <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
                 <p className="font-medium text-slate-800">
-                  {fleet.length === 0
-                    ? byDates
-                      ? 'No cars are free for these dates.'
-                      : 'No cars to show yet.'
-                    : 'No cars match your search.'}
+                  {fleet.length === 0 ? (byDates ? 'No cars are free for these dates.' : 'No cars to show yet.') : 'No cars match your search.'}
                 </p>
-                <p className="mt-1 text-sm text-slate-600">
-                  {byDates ? 'Try other dates, or see the whole fleet.' : 'Try another word or vehicle group.'}
-                </p>
+                <p className="mt-1 text-sm text-slate-600">{byDates ? 'Try other dates, or see the whole fleet.' : 'Try another word or vehicle group.'}</p>
                 <div className="mt-4 flex flex-wrap justify-center gap-3">
                   {(search || category) && (
                     <button

@@ -92,9 +92,7 @@ export default function HomePage() {
               return (
                 <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm">
                   <div className="flex items-center gap-3">
-                    <span className="grid h-10 w-10 place-items-center rounded-full bg-primary font-semibold text-white">
-                      {i + 1}
-                    </span>
+                    <span className="grid h-10 w-10 place-items-center rounded-full bg-primary font-semibold text-white">{i + 1}</span>
                     <Icon aria-hidden="true" className="text-primary" size={22} />
                   </div>
                   <h3 className="mt-4 font-semibold text-slate-900">{step.title}</h3>
@@ -123,7 +121,9 @@ export default function HomePage() {
             <CarGridSkeleton count={HOME_FEATURED_CARS} label="Loading featured cars" />
           ) : featured.length === 0 ? (
             <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-              {contacts ? `Our fleet is being updated. Call us on ${contacts.phone} and we will find you a car.` : 'Our fleet is being updated. Please come back soon.'}
+              {contacts
+                ? `Our fleet is being updated. Call us on ${contacts.phone} and we will find you a car.`
+                : 'Our fleet is being updated. Please come back soon.'}
             </p>
           ) : (
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -141,9 +141,7 @@ export default function HomePage() {
             <h2 id="sourcing-heading" className="text-2xl font-bold sm:text-3xl">
               Looking for a specific car?
             </h2>
-            <p className="mt-2 text-blue-100">
-              Tell us what you need: a bigger van, a pickup for work or something special. We will source it for you.
-            </p>
+            <p className="mt-2 text-blue-100">Tell us what you need: a bigger van, a pickup for work or something special. We will source it for you.</p>
           </div>
           {contacts && (
             <a href={contacts.chatUrl} target="_blank" rel="noopener noreferrer" className="btn-secondary shrink-0 border-white">

@@ -5,13 +5,13 @@ import { usePageMeta } from '../lib/usePageMeta';
 import { homeAfterLogin } from '../session/staffHome';
 import { useSession } from '../session/useSession';
 
-
 /**
  * What the page says above the form. A visitor sent here from the payment step is not in trouble:
  * the booking waits for them, so the page says so calmly.
  */
 export function loginReason(target: string): { title: string; text: string } | null {
-  if (target.startsWith('/payment')) return { title: 'Log in to finish your booking.', text: 'Your car, days and choices are kept. New here? Create an account below.' };
+  if (target.startsWith('/payment'))
+    return { title: 'Log in to finish your booking.', text: 'Your car, days and choices are kept. New here? Create an account below.' };
   return target === '/' ? null : { title: 'Log in to continue where you left off.', text: '' };
 }
 

@@ -24,7 +24,13 @@ describe('privacy: drivers', () => {
     expect(erasure.getAllByRole('link', { name: 'My Account' })[0]).toHaveAttribute('href', '/account');
     // Exactly what goes and what stays.
     const [erased, keptForBooks] = erasure.getAllByRole('list');
-    for (const words of [/phone number, password and picture/, /driving licence number and date of birth/, /delivery address/, /Your signature/, /e-mails we sent you/]) {
+    for (const words of [
+      /phone number, password and picture/,
+      /driving licence number and date of birth/,
+      /delivery address/,
+      /Your signature/,
+      /e-mails we sent you/,
+    ]) {
       expect(within(erased!).getByText(words)).toBeInTheDocument();
     }
     expect(within(erased!).getByText(/made again with/)).toHaveTextContent(`"${DELETED_CUSTOMER_NAME}" in place of your name`);

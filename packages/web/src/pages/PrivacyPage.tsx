@@ -31,9 +31,7 @@ export default function PrivacyPage() {
   return (
     <div className="container-page max-w-3xl py-10 sm:py-14">
       <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Privacy</h1>
-      <p className="mt-4 text-lg text-slate-600">
-        {company.name} keeps only what it needs to rent you a car. Nothing is sold or passed on for advertising.
-      </p>
+      <p className="mt-4 text-lg text-slate-600">{company.name} keeps only what it needs to rent you a car. Nothing is sold or passed on for advertising.</p>
 
       <Part id="privacy-what" title="What we keep">
         <ul className="list-disc space-y-1 pl-6">
@@ -42,21 +40,18 @@ export default function PrivacyPage() {
           <li>Your bookings: the car, the dates, the price, how you chose to pay, and each change of their status.</li>
           <li>Your driver details: your driving licence number, the country that issued it, its issue and expiry dates, and your date of birth.</li>
           <li>
-            The documents you send us: photos or PDFs of your driving licence, passport, work ID and proof of address. Photos are stored
-            without their hidden details (such as the GPS position of where they were taken).
+            The documents you send us: photos or PDFs of your driving licence, passport, work ID and proof of address. Photos are stored without their hidden
+            details (such as the GPS position of where they were taken).
           </li>
           <li>The other drivers you name on a booking: their name, driving licence and date of birth.</li>
           <li>The address you ask us to bring the car to, when you choose delivery.</li>
           <li>Our check of your driver details: whether we approved them, and why not when we did not.</li>
           <li>
-            When you pick up and return a car: the rental agreement you sign at the counter (with your signature), the receipt, and the
-            payments you make.
+            When you pick up and return a car: the rental agreement you sign at the counter (with your signature), the receipt, and the payments you make.
           </li>
           <li>The e-mails we send you, and those to our staff about your bookings.</li>
         </ul>
-        <p>
-          The site keeps you logged in with a key stored in your browser. It sets no advertising or tracking cookies.
-        </p>
+        <p>The site keeps you logged in with a key stored in your browser. It sets no advertising or tracking cookies.</p>
       </Part>
 
       <Part id="privacy-why" title="Why">
@@ -69,25 +64,25 @@ export default function PrivacyPage() {
             <Link to="/terms" className="font-medium text-primary underline">
               rental terms
             </Link>{' '}
-            ask every driver for a valid licence held long enough, a minimum age, and proof of who they are and where they live. We check
-            your driver details and documents before your pickup.
+            ask every driver for a valid licence held long enough, a minimum age, and proof of who they are and where they live. We check your driver details
+            and documents before your pickup.
           </li>
         </ul>
         <p>
-          Only you and our staff see your details and documents, to run your rentals. Your driver details and documents are never part of the
-          bookings lists staff export.
+          Only you and our staff see your details and documents, to run your rentals. Your driver details and documents are never part of the bookings lists
+          staff export.
         </p>
       </Part>
 
       <Part id="privacy-how-long" title="How long we keep it">
         <ul className="list-disc space-y-1 pl-6">
           <li>
-            Your account, driver details and documents: while your account exists. A document you remove, or all of them when you delete your
-            account, is erased at once from the site; copies in our backups are gone when those backups are replaced.
+            Your account, driver details and documents: while your account exists. A document you remove, or all of them when you delete your account, is erased
+            at once from the site; copies in our backups are gone when those backups are replaced.
           </li>
           <li>
-            Your bookings, receipts and payments: 7 years, for the company's books (the tax records Jamaica asks a business to keep). When
-            you delete your account, they stay without your name or details (see below).
+            Your bookings, receipts and payments: 7 years, for the company's books (the tax records Jamaica asks a business to keep). When you delete your
+            account, they stay without your name or details (see below).
           </li>
         </ul>
       </Part>
@@ -101,8 +96,8 @@ export default function PrivacyPage() {
           .
         </p>
         <p>
-          Jamaica's Data Protection Act 2020 gives you the right to have your personal data erased. To use it, log in and choose "Delete my
-          account" at the bottom of{' '}
+          Jamaica's Data Protection Act 2020 gives you the right to have your personal data erased. To use it, log in and choose "Delete my account" at the
+          bottom of{' '}
           <Link to="/account" className="font-medium text-primary underline">
             My Account
           </Link>
@@ -116,26 +111,21 @@ export default function PrivacyPage() {
           <li>The delivery address of your bookings.</li>
           <li>Your signature.</li>
           <li>
-            The e-mails we sent you and those to our staff about your bookings; wherever else your name, e-mail address, phone number,
-            licence number or address was written (a staff note, another e-mail), it is blotted out.
+            The e-mails we sent you and those to our staff about your bookings; wherever else your name, e-mail address, phone number, licence number or address
+            was written (a staff note, another e-mail), it is blotted out.
           </li>
           <li>
-            Your rental agreements and receipts are made again with "{DELETED_CUSTOMER_NAME}" in place of your name, e-mail address, phone
-            number and licence number, and without your signature.
+            Your rental agreements and receipts are made again with "{DELETED_CUSTOMER_NAME}" in place of your name, e-mail address, phone number and licence
+            number, and without your signature.
           </li>
         </ul>
         <p className="font-semibold text-slate-900">Kept, because the law asks a business to keep its books</p>
         <ul className="list-disc space-y-1 pl-6">
-          <li>
-            Each booking's reference, receipt number, car, dates, charges, GCT, payments and security deposit, under "{DELETED_CUSTOMER_NAME}".
-          </li>
+          <li>Each booking's reference, receipt number, car, dates, charges, GCT, payments and security deposit, under "{DELETED_CUSTOMER_NAME}".</li>
         </ul>
+        <p>Backups we make after that hold none of your details. Copies in backups made before are gone when those backups are replaced.</p>
         <p>
-          Backups we make after that hold none of your details. Copies in backups made before are gone when those backups are replaced.
-        </p>
-        <p>
-          If you cannot log in, write to {mail} from the e-mail address of your account. We delete your details in the same way and tell you
-          when it is done.
+          If you cannot log in, write to {mail} from the e-mail address of your account. We delete your details in the same way and tell you when it is done.
         </p>
       </Part>
     </div>

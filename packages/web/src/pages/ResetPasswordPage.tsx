@@ -78,8 +78,8 @@ export default function ResetPasswordPage() {
         ) : (
           <>
             <p className="mt-4 text-sm text-slate-600">
-              This page opens from the link in the e-mail we send when you ask for a new password. To get one, open the login form and
-              choose “Forgot password?”.
+              This page opens from the link in the e-mail we send when you ask for a new password. To get one, open the login form and choose “Forgot
+              password?”.
             </p>
             <button type="button" className="btn-primary mt-6 w-full" onClick={() => setShowLogin(true)}>
               Log in or ask for a link

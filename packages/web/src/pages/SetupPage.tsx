@@ -43,8 +43,8 @@ export default function SetupPage() {
         {token ? (
           <>
             <p className="mt-2 text-sm text-slate-600">
-              This account runs the site: the cars, every booking and the bank details customers pay into. Choose the e-mail and
-              password you will log in with. This page works once; afterwards, log in as usual.
+              This account runs the site: the cars, every booking and the bank details customers pay into. Choose the e-mail and password you will log in with.
+              This page works once; afterwards, log in as usual.
             </p>
             <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
               <NameField id={idOf('name')} label="Your name" value={values.name} onChange={change('name')} error={problems.name} />
@@ -75,8 +75,8 @@ export default function SetupPage() {
           </>
         ) : (
           <p role="alert" className="mt-2 text-slate-600">
-            This page needs the setup address the server printed when it started (it ends with ?token=…). Copy the whole address
-            from the server's console into the browser.
+            This page needs the setup address the server printed when it started (it ends with ?token=…). Copy the whole address from the server's console into
+            the browser.
           </p>
         )}
       </div>

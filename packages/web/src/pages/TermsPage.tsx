@@ -1,4 +1,11 @@
-import { FAR_AHEAD_DAYS, FAR_AHEAD_HOLD_MINUTES, MAX_DAYS_AHEAD, MAX_PENDING_BOOKINGS, MAX_PENDING_BOOKINGS_PER_ADDRESS, MAX_RENTAL_DAYS } from '@rental/contract/constants';
+import {
+  FAR_AHEAD_DAYS,
+  FAR_AHEAD_HOLD_MINUTES,
+  MAX_DAYS_AHEAD,
+  MAX_PENDING_BOOKINGS,
+  MAX_PENDING_BOOKINGS_PER_ADDRESS,
+  MAX_RENTAL_DAYS,
+} from '@rental/contract/constants';
 import { COMPANY_SETTING_UP, depositNotice, phoneHref } from '@rental/contract/company';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -43,14 +50,15 @@ export default function TermsPage() {
 
       <Part id="terms-price" title="Price and security deposit">
         <p>
-          The rental price is each day’s rate (a season such as Christmas may price its days differently) for the days from the pickup
-          day to the return day (collected on a Monday and returned on the Thursday is 3 days), and at least one day: a car returned the
-          day it was collected costs one day. Extras, other drivers and delivery are added as you choose them, then GCT
-          {company.gctPercent > 0 ? ` (${company.gctPercent}%)` : ''}. The price shown for your dates is the price you pay. Prices are in {company.currency}, written like “{money(8500)}”.
+          The rental price is each day’s rate (a season such as Christmas may price its days differently) for the days from the pickup day to the return day
+          (collected on a Monday and returned on the Thursday is 3 days), and at least one day: a car returned the day it was collected costs one day. Extras,
+          other drivers and delivery are added as you choose them, then GCT
+          {company.gctPercent > 0 ? ` (${company.gctPercent}%)` : ''}. The price shown for your dates is the price you pay. Prices are in {company.currency},
+          written like “{money(8500)}”.
         </p>
         <p>
-          {depositNotice(company)} This security deposit of {money(company.securityDeposit)} is not part of the rental price: you pay it at
-          our office when you collect the car, and we give it back when you return the car as you received it.
+          {depositNotice(company)} This security deposit of {money(company.securityDeposit)} is not part of the rental price: you pay it at our office when you
+          collect the car, and we give it back when you return the car as you received it.
         </p>
       </Part>
 
@@ -61,13 +69,12 @@ export default function TermsPage() {
             {company.openingHours}.
           </li>
           <li>
-            <strong>{PAYMENT_METHOD_TEXT.cash_deposit.name}:</strong> {PAYMENT_METHOD_TEXT.cash_deposit.summary} Pay{' '}
-            {depositDueWords(company.depositBankDays)}; your booking page shows our account and the exact time. Bring the deposit slip, or
-            the transfer's confirmation, when you collect the car.
+            <strong>{PAYMENT_METHOD_TEXT.cash_deposit.name}:</strong> {PAYMENT_METHOD_TEXT.cash_deposit.summary} Pay {depositDueWords(company.depositBankDays)};
+            your booking page shows our account and the exact time. Bring the deposit slip, or the transfer's confirmation, when you collect the car.
           </li>
           <li>
-            <strong>{PAYMENT_METHOD_TEXT.card.name}</strong> (when we offer it): {PAYMENT_METHOD_TEXT.card.summary} Nothing more is asked at
-            our office but the security deposit.
+            <strong>{PAYMENT_METHOD_TEXT.card.name}</strong> (when we offer it): {PAYMENT_METHOD_TEXT.card.summary} Nothing more is asked at our office but the
+            security deposit.
           </li>
         </ul>
       </Part>
@@ -75,14 +82,14 @@ export default function TermsPage() {
       <Part id="terms-holds" title="Holds, confirmation and cancelling">
         <ul className="list-disc space-y-2 pl-6">
           <li>
-            A new booking is a hold on the car’s days while we confirm it. We hold it for 48 hours, unless we tell you otherwise (paid
-            by cash deposit: {depositDueWords(company.depositBankDays)}); your booking page shows the exact time. A booking we have not
-            confirmed by then, with nothing paid, is cancelled and its days are freed. A booking whose pickup is more than {FAR_AHEAD_DAYS}{' '}
-            days ahead is held for {FAR_AHEAD_HOLD_MINUTES / 60} hours (paid by cash deposit: to the end of the next bank day).
+            A new booking is a hold on the car’s days while we confirm it. We hold it for 48 hours, unless we tell you otherwise (paid by cash deposit:{' '}
+            {depositDueWords(company.depositBankDays)}); your booking page shows the exact time. A booking we have not confirmed by then, with nothing paid, is
+            cancelled and its days are freed. A booking whose pickup is more than {FAR_AHEAD_DAYS} days ahead is held for {FAR_AHEAD_HOLD_MINUTES / 60} hours
+            (paid by cash deposit: to the end of the next bank day).
           </li>
           <li>
-            You may have at most {MAX_PENDING_BOOKINGS} bookings waiting for confirmation at once, and bookings made from one
-            internet connection at most {MAX_PENDING_BOOKINGS_PER_ADDRESS}.
+            You may have at most {MAX_PENDING_BOOKINGS} bookings waiting for confirmation at once, and bookings made from one internet connection at most{' '}
+            {MAX_PENDING_BOOKINGS_PER_ADDRESS}.
           </li>
           <li>
             You can book up to {MAX_DAYS_AHEAD} days ahead, for at most {MAX_RENTAL_DAYS} days.
@@ -95,7 +102,8 @@ export default function TermsPage() {
             , while it waits for confirmation, or once confirmed until the day before pickup. From the pickup day on, please call us
             {contacts ? (
               <>
-                {' '}on{' '}
+                {' '}
+                on{' '}
                 <a href={phoneHref(contacts.phone)} className="font-medium text-primary underline">
                   {contacts.phone}
                 </a>

@@ -192,7 +192,10 @@ describe('terms and privacy', () => {
     expect(kept.getByText(/Your bookings/)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Why' })).toBeInTheDocument();
     const deletion = within(screen.getByRole('region', { name: 'Seeing, changing or deleting your details' }));
-    expect(deletion.getByRole('link', { name: DEFAULT_COMPANY.email })).toHaveAttribute('href', expect.stringMatching(new RegExp(`^mailto:${DEFAULT_COMPANY.email}`)));
+    expect(deletion.getByRole('link', { name: DEFAULT_COMPANY.email })).toHaveAttribute(
+      'href',
+      expect.stringMatching(new RegExp(`^mailto:${DEFAULT_COMPANY.email}`)),
+    );
   });
 });
 
@@ -216,7 +219,9 @@ describe("the about page's FAQ", () => {
         `Yes: the Damage waiver ($1,200 JMD per day plus GCT), chosen when you book. With it, the most you pay towards damage to or loss of the car is ` +
           `${formatMoney(DEFAULT_COMPANY.waiverExcess)}; without it, ${formatMoney(DEFAULT_COMPANY.damageExcess)}.`,
       );
-      expect(await faqAnswer('What can I add to my rental?')).toBe('Damage waiver ($1,200 JMD per day plus GCT), Child seat ($2,500 JMD per rental plus GCT). Choose them when you book.');
+      expect(await faqAnswer('What can I add to my rental?')).toBe(
+        'Damage waiver ($1,200 JMD per day plus GCT), Child seat ($2,500 JMD per rental plus GCT). Choose them when you book.',
+      );
       expect(await faqAnswer('Can I tow with a rental car?')).toMatch(/^No\. Our vehicles have no tow hitch/);
       unmount();
 

@@ -55,7 +55,10 @@ export function ownerToken(): string {
  * through node:buffer (named in a variable so the browser code's type check skips Node's types).
  */
 const NODE_BUFFER = 'node:buffer';
-async function nodeForm(fields: Record<string, string>, file: { name: string; filename: string; type: string; bytes: Uint8Array<ArrayBuffer> }): Promise<FormData> {
+async function nodeForm(
+  fields: Record<string, string>,
+  file: { name: string; filename: string; type: string; bytes: Uint8Array<ArrayBuffer> },
+): Promise<FormData> {
   const form = await new Response(new URLSearchParams(fields)).formData();
   const { File: NodeFile } = (await import(/* @vite-ignore */ NODE_BUFFER)) as { File: typeof File };
   form.append(file.name, new NodeFile([file.bytes], file.filename, { type: file.type }));

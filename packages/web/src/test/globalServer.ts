@@ -55,7 +55,7 @@ export default async function setup(project: TestProject) {
     project.provide('cardApiBaseUrl', '');
     project.provide('cardOwnerToken', '');
     project.provide('carImageBase64', '');
-    project.provide('apiServerProblem', error instanceof Error ? error.stack ?? error.message : String(error));
+    project.provide('apiServerProblem', error instanceof Error ? (error.stack ?? error.message) : String(error));
   }
   return async () => {
     await cardServer?.close();

@@ -3,7 +3,17 @@
  * call with its request and answer schemas (zod's own JSON Schema output), who may make it, and
  * the failures it may answer, all in our { success: false, message, code } shape.
  */
-import { ACCESS_WORDS, ALL_FAILURE_CODES, type EndpointName, ENDPOINTS, type EndpointSchemas, failureStatuses, type HttpMethod, ROUTES, type Tag } from '@rental/contract';
+import {
+  ACCESS_WORDS,
+  ALL_FAILURE_CODES,
+  type EndpointName,
+  ENDPOINTS,
+  type EndpointSchemas,
+  failureStatuses,
+  type HttpMethod,
+  ROUTES,
+  type Tag,
+} from '@rental/contract';
 import { OpenAPIV3, type OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 
@@ -78,7 +88,9 @@ function operationOf(name: EndpointName): OpenAPIV3_1.OperationObject {
   const operation: OpenAPIV3_1.OperationObject = {
     operationId: name,
     summary: def.summary,
-    description: [def.description, who, def.codes?.length ? `Refusal codes: ${def.codes.map((code) => `\`${code}\``).join(', ')}.` : ''].filter(Boolean).join(' '),
+    description: [def.description, who, def.codes?.length ? `Refusal codes: ${def.codes.map((code) => `\`${code}\``).join(', ')}.` : '']
+      .filter(Boolean)
+      .join(' '),
     tags: [def.tag],
     responses,
   };
@@ -106,9 +118,11 @@ export function openApiDocument(options: { serverUrl?: string } = {}): OpenAPIV3
     z.object({
       success: z.literal(false),
       message: z.string().describe('A sentence to show the customer as it is.'),
-      code: z
-        .enum(codes)
-        .describe(`What a screen decides on (never the message): ${Object.entries(ALL_FAILURE_CODES).map(([code, words]) => `\`${code}\`: ${words}`).join(' ')}`),
+      code: z.enum(codes).describe(
+        `What a screen decides on (never the message): ${Object.entries(ALL_FAILURE_CODES)
+          .map(([code, words]) => `\`${code}\`: ${words}`)
+          .join(' ')}`,
+      ),
     }),
     'output',
   );
@@ -118,7 +132,7 @@ export function openApiDocument(options: { serverUrl?: string } = {}): OpenAPIV3
       title: 'Car rental API',
       version: '1.0.0',
       description:
-        'The API of a car rental company\'s site in Jamaica (its name and places: `GET /api/company`). Every answer is JSON with `success`; failures also carry `message`, a sentence a customer can read, and `code`, what a program decides on. Dates are calendar dates (YYYY-MM-DD) in Jamaica time; prices are whole Jamaican dollars.',
+        "The API of a car rental company's site in Jamaica (its name and places: `GET /api/company`). Every answer is JSON with `success`; failures also carry `message`, a sentence a customer can read, and `code`, what a program decides on. Dates are calendar dates (YYYY-MM-DD) in Jamaica time; prices are whole Jamaican dollars.",
     },
     ...(options.serverUrl && { servers: [{ url: options.serverUrl }] }),
     tags: TAGS,

@@ -17,7 +17,10 @@ export interface AccountRoutesOptions {
 const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
   addEndpoint(app, 'updateProfile', async (request) => {
     const { name, phone } = request.body;
-    await app.db.update(users).set({ name, phone: phone || null }).where(eq(users.id, request.user.id));
+    await app.db
+      .update(users)
+      .set({ name, phone: phone || null })
+      .where(eq(users.id, request.user.id));
     return { success: true as const, message: MESSAGES.profileSaved, user: publicUser({ ...request.user, name, phone: phone || null }) };
   });
 
@@ -35,12 +38,10 @@ const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, opti
       // signed before, this one's included, stops working; the caller gets a fresh one.
       // The notice to the account commits with the new password.
       const changed = await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ passwordHash })
-          .where(eq(users.id, request.user.id))
-          .returning({ sessionVersion: users.sessionVersion });
-        await app.events.record(tx, [{ kind: 'password_changed', bookingId: null, actorId: request.user.id, data: { userId: request.user.id, how: 'changed' } }]);
+        const [row] = await tx.update(users).set({ passwordHash }).where(eq(users.id, request.user.id)).returning({ sessionVersion: users.sessionVersion });
+        await app.events.record(tx, [
+          { kind: 'password_changed', bookingId: null, actorId: request.user.id, data: { userId: request.user.id, how: 'changed' } },
+        ]);
         return row;
       });
       const token = await signSessionToken(app.sessionKey, request.user.id, changed!.sessionVersion);

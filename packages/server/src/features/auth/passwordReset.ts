@@ -80,7 +80,11 @@ const passwordResetRoutes: FastifyPluginAsync<PasswordResetRoutesOptions> = asyn
       const passwordHash = await hashPassword(password);
       const userId = await app.db.transaction(async (tx) => {
         // Once: of two uses racing, the second finds the link used.
-        const [link] = await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(usable).returning({ userId: passwordResets.userId });
+        const [link] = await tx
+          .update(passwordResets)
+          .set({ usedAt: sql`now()` })
+          .where(usable)
+          .returning({ userId: passwordResets.userId });
         if (!link) throw new HttpError(400, MESSAGES.resetLinkInvalid);
         // Any other link of the account stops working too.
         await tx

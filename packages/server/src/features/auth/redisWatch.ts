@@ -15,7 +15,7 @@ export interface RedisWatch {
   answered(): void;
 }
 
-export const REDIS_AWAY_LOG = 'Redis is away: failed logins and registrations are counted in this instance\'s memory until it is back';
+export const REDIS_AWAY_LOG = "Redis is away: failed logins and registrations are counted in this instance's memory until it is back";
 export const REDIS_STILL_AWAY_LOG = 'Redis is still away';
 export const REDIS_BACK_LOG = 'Redis is back: failed logins and registrations are counted in Redis, shared by every instance, again';
 

@@ -44,9 +44,7 @@ export function loginLimitRules(limit: AuthRateLimit): LoginLimitRules {
   return {
     accountAddress: { max: limit.max, windowMs: window },
     address: { max: limit.maxPerAddress ?? limit.max * 10, windowMs: window },
-    account: limit.perAccount
-      ? { max: limit.perAccount.max, windowMs: windowMs(limit.perAccount.timeWindow) }
-      : { max: limit.max * 5, windowMs: 15 * 60_000 },
+    account: limit.perAccount ? { max: limit.perAccount.max, windowMs: windowMs(limit.perAccount.timeWindow) } : { max: limit.max * 5, windowMs: 15 * 60_000 },
   };
 }
 
@@ -64,9 +62,7 @@ export function publicUser(user: Pick<SessionUser, 'id' | 'name' | 'email' | 'ro
 
 const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
   // Register: attempts per address (@fastify/rate-limit). Login: failures only, three ways.
-  const limited: FastifyContextConfig = options.rateLimit
-    ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindow } }
-    : {};
+  const limited: FastifyContextConfig = options.rateLimit ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindow } } : {};
   const loginLimiter = options.rateLimit
     ? createLoginLimiter({
         rules: loginLimitRules(options.rateLimit),
@@ -77,28 +73,33 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
     : undefined;
   const devices = deviceKey(app.sessionKey);
 
-  addEndpoint(app, 'register', async (request, reply) => {
-    const body = request.body;
-    // Checked first only to skip the hashing; the unique index is what guarantees it.
-    const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
-    if (existing) throw new HttpError(409, MESSAGES.emailTaken);
-    const passwordHash = await hashPassword(body.password);
-    let created: { id: string; sessionVersion: number } | undefined;
-    try {
-      [created] = await app.db
-        .insert(users)
-        .values({ name: body.name, email: body.email, passwordHash, phone: body.phone || null })
-        .returning({ id: users.id, sessionVersion: users.sessionVersion });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES.emailTaken);
-      throw err;
-    }
-    if (!created) throw new Error('The new account was not returned by the database.');
-    const token = await signSessionToken(app.sessionKey, created.id, created.sessionVersion);
-    // The browser that made the account is its person's: a known device from its first visit.
-    reply.header('set-cookie', deviceCookieFor(devices, readDevices(devices, request.headers.cookie), created.id, overHttps(request, app.config.publicUrl)));
-    return { success: true as const, token, message: MESSAGES.registered };
-  }, { config: limited });
+  addEndpoint(
+    app,
+    'register',
+    async (request, reply) => {
+      const body = request.body;
+      // Checked first only to skip the hashing; the unique index is what guarantees it.
+      const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
+      if (existing) throw new HttpError(409, MESSAGES.emailTaken);
+      const passwordHash = await hashPassword(body.password);
+      let created: { id: string; sessionVersion: number } | undefined;
+      try {
+        [created] = await app.db
+          .insert(users)
+          .values({ name: body.name, email: body.email, passwordHash, phone: body.phone || null })
+          .returning({ id: users.id, sessionVersion: users.sessionVersion });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new HttpError(409, MESSAGES.emailTaken);
+        throw err;
+      }
+      if (!created) throw new Error('The new account was not returned by the database.');
+      const token = await signSessionToken(app.sessionKey, created.id, created.sessionVersion);
+      // The browser that made the account is its person's: a known device from its first visit.
+      reply.header('set-cookie', deviceCookieFor(devices, readDevices(devices, request.headers.cookie), created.id, overHttps(request, app.config.publicUrl)));
+      return { success: true as const, token, message: MESSAGES.registered };
+    },
+    { config: limited },
+  );
 
   addEndpoint(app, 'login', async (request, reply) => {
     const body = request.body;

@@ -35,7 +35,16 @@ export interface SessionReader {
 export function createSessionReader(db: Database, key: SessionKey): SessionReader {
   // One statement text whatever the number of ids, prepared once per connection.
   const readAccounts = db
-    .select({ id: users.id, role: users.role, staffRole: users.staffRole, name: users.name, email: userEmail, imageId: users.imageId, phone: users.phone, sessionVersion: users.sessionVersion })
+    .select({
+      id: users.id,
+      role: users.role,
+      staffRole: users.staffRole,
+      name: users.name,
+      email: userEmail,
+      imageId: users.imageId,
+      phone: users.phone,
+      sessionVersion: users.sessionVersion,
+    })
     .from(users)
     .where(sql`${users.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
     .prepare('session_accounts');

@@ -20,10 +20,16 @@ export async function saveBankDetails(db: Database, ownerId: string, body: BankD
     const details: SavedBankDetails = { ...body, otherAccounts: body.otherAccounts ?? before?.otherAccounts ?? [] };
     const values = { ...details, updatedBy: ownerId, updatedAt: sql`now()` };
     const saved = theRow(
-      await tx.insert(bankDetails).values({ id: 1, ...values }).onConflictDoUpdate({ target: bankDetails.id, set: values }).returning({ at: bankDetails.updatedAt }),
+      await tx
+        .insert(bankDetails)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: bankDetails.id, set: values })
+        .returning({ at: bankDetails.updatedAt }),
       'The saved bank details',
     );
-    await events.record(tx, [{ kind: 'bank_details_changed', bookingId: null, actorId: ownerId, data: { changedBy: ownerId, at: saved.at.toISOString(), before, after: details } }]);
+    await events.record(tx, [
+      { kind: 'bank_details_changed', bookingId: null, actorId: ownerId, data: { changedBy: ownerId, at: saved.at.toISOString(), before, after: details } },
+    ]);
     return details;
   });
 }

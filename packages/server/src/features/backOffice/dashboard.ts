@@ -35,7 +35,13 @@ async function bookingFigures(db: Database, today: string): Promise<BookingFigur
   const starts = monthStarts(today);
   const first = starts[0]!;
   const { start, nextStart } = monthBounds(today);
-  const rows = await queryRows<{ month: string | null; total: string | number; pending: string | number; confirmed: string | number; revenue: string | number | null }>(
+  const rows = await queryRows<{
+    month: string | null;
+    total: string | number;
+    pending: string | number;
+    confirmed: string | number;
+    revenue: string | number | null;
+  }>(
     db,
     // The month is truncated per row and named once per group: to_char on each of 100,000 rows cost a third of the query.
     sql`SELECT to_char(m, 'YYYY-MM') AS month,

@@ -19,9 +19,7 @@ const backOfficeRoutes: FastifyPluginAsync = async (app) => {
   // Public: customers read it before choosing to pay by cash deposit.
   addEndpoint(app, 'publicBankDetails', async () => {
     const details = await getBankDetails(app.db);
-    return details
-      ? { success: true as const, bankDetails: details }
-      : { success: true as const, bankDetails: null, message: MESSAGES.bankDetailsMissing };
+    return details ? { success: true as const, bankDetails: details } : { success: true as const, bankDetails: null, message: MESSAGES.bankDetailsMissing };
   });
 
   addEndpoint(app, 'bankDetails', async (request) => {

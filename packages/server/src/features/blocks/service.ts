@@ -35,10 +35,13 @@ export async function createBlock(db: Database, actorId: string, input: CreateBl
         .where(and(eq(cars.id, carId), isNull(cars.deletedAt)))
         .for('no key update');
       if (!car) throw new HttpError(404, MESSAGES.carNotFound);
-      const row = theRow(await tx
-        .insert(carBlocks)
-        .values({ carId, pickupDate: input.pickupDate, returnDate: input.returnDate, note: input.note ?? '', createdBy: actorId })
-        .returning(), 'The saved block');
+      const row = theRow(
+        await tx
+          .insert(carBlocks)
+          .values({ carId, pickupDate: input.pickupDate, returnDate: input.returnDate, note: input.note ?? '', createdBy: actorId })
+          .returning(),
+        'The saved block',
+      );
       return toBlock(row);
     });
   } catch (err) {
@@ -50,7 +53,12 @@ export async function createBlock(db: Database, actorId: string, input: CreateBl
 /** Blocks not over yet (ending today or later in Jamaica) of cars still in the fleet, earliest first. */
 export async function listBlocks(db: Database, carId?: string, today = companyToday()): Promise<CarBlock[]> {
   if (carId !== undefined) {
-    const [car] = isId(carId) ? await db.select({ id: cars.id }).from(cars).where(and(eq(cars.id, carId), isNull(cars.deletedAt))) : [];
+    const [car] = isId(carId)
+      ? await db
+          .select({ id: cars.id })
+          .from(cars)
+          .where(and(eq(cars.id, carId), isNull(cars.deletedAt)))
+      : [];
     if (!car) throw new HttpError(404, MESSAGES.carNotFound);
   }
   const rows = await db

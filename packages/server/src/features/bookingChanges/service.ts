@@ -78,7 +78,10 @@ export async function changeBooking(db: Database, actor: ChangeActor, bookingId:
     if (err instanceof PreviewDone) return err.change;
     // Another booking of the new days (bookings_no_overlap), or a service block (car_days_taken).
     if (isOverlapViolation(err)) {
-      throw new HttpError(409, violatedConstraint(err) === 'car_days_taken_no_overlap' ? BOOKING_CHANGE_MESSAGES.blockedDays : BOOKING_CHANGE_MESSAGES.datesTaken);
+      throw new HttpError(
+        409,
+        violatedConstraint(err) === 'car_days_taken_no_overlap' ? BOOKING_CHANGE_MESSAGES.blockedDays : BOOKING_CHANGE_MESSAGES.datesTaken,
+      );
     }
     if (pgErrorCode(err) === 'P0001' && raisedReason(err) === 'extra_sold_out') throw new HttpError(409, BOOKING_CHANGE_MESSAGES.extraSoldOut);
     throw err;
@@ -138,7 +141,10 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
   const carIds = [...new Set([current.carId, wanted.carId])].sort();
   const lockedCars = await queryRows<{ id: string; is_available: boolean; deleted_at: string | null; brand: string; model: string }>(
     tx,
-    sql`SELECT id, is_available, deleted_at, brand, model FROM cars WHERE id IN (${sql.join(carIds.map((id) => sql`${id}::uuid`), sql`, `)}) ORDER BY id FOR NO KEY UPDATE`,
+    sql`SELECT id, is_available, deleted_at, brand, model FROM cars WHERE id IN (${sql.join(
+      carIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) ORDER BY id FOR NO KEY UPDATE`,
   );
   const newCar = lockedCars.find((car) => car.id === wanted.carId);
   if (!newCar || newCar.deleted_at !== null) throw new HttpError(404, BOOKING_CHANGE_MESSAGES.carNotFound);
@@ -146,7 +152,11 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
   if (!newCar.is_available && (carChanges || current.status !== 'on_rent')) throw new HttpError(409, BOOKING_CHANGE_MESSAGES.carUnavailable);
 
   // The new price: the same quote() with the same choices (extras, other drivers, delivery), at today's prices.
-  const [book, quotedCars] = await readTogether(tx, () => readPriceBook(tx, company), () => quoteCars(tx, [wanted.carId]));
+  const [book, quotedCars] = await readTogether(
+    tx,
+    () => readPriceBook(tx, company),
+    () => quoteCars(tx, [wanted.carId]),
+  );
   const quoteCar = quotedCars.get(wanted.carId);
   if (!quoteCar) throw new HttpError(404, BOOKING_CHANGE_MESSAGES.carNotFound);
   const stored: Quote | null = current.quote;
@@ -204,7 +214,15 @@ async function changeInside(tx: Tx, actor: ChangeActor, bookingId: string, wish:
   };
   // Back to staff: the booking's life takes the step (a customer's change of a confirmed booking), with the hold above.
   // Otherwise its status stays, and the event says so.
-  if (toConfirm) await takeStep(tx, options.events, bookingId, 'confirmed', { event: 'change', actor: 'customer', actorId: actor.id, to: 'pending', holdExpiresAt: hold as SQL, data: told });
+  if (toConfirm)
+    await takeStep(tx, options.events, bookingId, 'confirmed', {
+      event: 'change',
+      actor: 'customer',
+      actorId: actor.id,
+      to: 'pending',
+      holdExpiresAt: hold as SQL,
+      data: told,
+    });
   else await options.events.record(tx, [{ kind: 'change', bookingId, actorId: actor.id, data: { ...told, status: current.status } }]);
   // The extras must fit their stock on the new days too (raises extra_sold_out).
   if (newQuote.extras.length > 0) await tx.execute(sql`SELECT booking_extras_fit(${bookingId}::uuid)`);

@@ -68,10 +68,7 @@ type Booked = {
   car: BookingRow['car'];
 };
 type DatabaseAnswer = { n: number } & (
-  | Booked
-  | { outcome: 'refused'; reason: string }
-  | { outcome: 'replay'; hash: string; statusCode: number; response: unknown }
-  | { outcome: 'again' }
+  Booked | { outcome: 'refused'; reason: string } | { outcome: 'replay'; hash: string; statusCode: number; response: unknown } | { outcome: 'again' }
 );
 
 /** The database's reasons (book_car's RAISE and the overlap) in the customer's words (the contract's list). */
@@ -141,10 +138,18 @@ export async function bookInTransaction(
   tx: Tx,
   requests: readonly BookingRequest[],
   rules: BookingRules,
-  payload: Payload[] = payloadOf(requests, rules.holdMinutes, requests.map(({ key, input }) => (key === undefined ? undefined : requestHash(input)))),
+  payload: Payload[] = payloadOf(
+    requests,
+    rules.holdMinutes,
+    requests.map(({ key, input }) => (key === undefined ? undefined : requestHash(input))),
+  ),
   hashes: (string | undefined)[] = payload.map((p) => ('hash' in p ? p.hash : undefined)),
 ): Promise<BookingOutcome[]> {
-  const limits = { maxPending: MAX_PENDING_BOOKINGS, maxPendingPerAddress: MAX_PENDING_BOOKINGS_PER_ADDRESS, maxPendingDaysPerAddress: MAX_PENDING_DAYS_PER_ADDRESS };
+  const limits = {
+    maxPending: MAX_PENDING_BOOKINGS,
+    maxPendingPerAddress: MAX_PENDING_BOOKINGS_PER_ADDRESS,
+    maxPendingDaysPerAddress: MAX_PENDING_DAYS_PER_ADDRESS,
+  };
   const outcomes: BookingOutcome[] = Array.from({ length: requests.length });
   // The drivers' rules and the prices first: a refused request never reaches the cars.
   const company = await getCompanySettings(tx);
@@ -152,7 +157,11 @@ export async function bookInTransaction(
     tx,
     () => checkDrivers(tx, payload, company),
     () => readPriceBook(tx, company),
-    () => quoteCars(tx, payload.map((p) => p.carId)),
+    () =>
+      quoteCars(
+        tx,
+        payload.map((p) => p.carId),
+      ),
   );
   // A bank deposit's hold counts bank days (the company's holidays), not the clock's minutes.
   const now = new Date();
@@ -178,7 +187,10 @@ export async function bookInTransaction(
     // The total the customer saw on the Confirm step must still be the price, else nothing is booked.
     const changed = priceChangedRefusal(input.expectedTotal, priced.quote);
     if (changed) return changed;
-    Object.assign(rowAt(payload, n, 'The booking request’s payload'), { quote: priced.quote, quotedCar: { pricePerDay: car.pricePerDay, category: car.category } });
+    Object.assign(rowAt(payload, n, 'The booking request’s payload'), {
+      quote: priced.quote,
+      quotedCar: { pricePerDay: car.pricePerDay, category: car.category },
+    });
     return undefined;
   }
   if (allowed.length === 0) return outcomes;
@@ -210,12 +222,20 @@ export async function bookInTransaction(
   for (const { n, made } of booked) {
     const request = rowAt(requests, n, 'The booked request');
     const asked = rowAt(payload, n, 'The booked request’s payload');
-    started.push({ kind: 'book', bookingId: made.booking.id, actorId: asked.actorId, data: { status: 'pending', confirmAtOnce: request.confirmAtOnce === true } });
+    started.push({
+      kind: 'book',
+      bookingId: made.booking.id,
+      actorId: asked.actorId,
+      data: { status: 'pending', confirmAtOnce: request.confirmAtOnce === true },
+    });
     const holdExpiresAt = made.booking.holdExpiresAt === null ? null : new Date(made.booking.holdExpiresAt);
     const booking = toBooking({ ...made.booking, holdExpiresAt, createdAt: new Date(made.booking.createdAt), car: made.car });
     // A hold cut short by a far-ahead pickup is said at once, in the answer the customer reads.
     const { pickupDate, paymentMethod } = asked;
-    const message = paymentMethod !== 'cash_deposit' && isFarAhead(pickupDate) && asked.holdMinutes < rules.holdMinutes ? MESSAGES.bookingCreatedFarAhead : MESSAGES.bookingCreated;
+    const message =
+      paymentMethod !== 'cash_deposit' && isFarAhead(pickupDate) && asked.holdMinutes < rules.holdMinutes
+        ? MESSAGES.bookingCreatedFarAhead
+        : MESSAGES.bookingCreated;
     const body: BookingCreatedResponse = { success: true, message, booking };
     // Booked without driver details (a reservation): the customer reads what is still needed.
     if (rowAt(drivers, n, 'The drivers’ check of a booked request').detailsMissing) body.notice = DRIVER_MESSAGES.driverMissing;

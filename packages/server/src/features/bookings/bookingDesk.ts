@@ -62,7 +62,7 @@ export function createBookingDesk(db: Database, options: BookingDeskOptions): Bo
   function takeBatch(): Waiting[] {
     const batch: Waiting[] = [];
     const keys = new Set<string>();
-    for (let i = 0; i < queue.length && batch.length < batchSize; ) {
+    for (let i = 0; i < queue.length && batch.length < batchSize;) {
       const { request } = queue[i]!;
       const keyed = request.key === undefined ? undefined : `${request.actor.id} ${request.key}`;
       if (keyed !== undefined && keys.has(keyed)) {
@@ -78,7 +78,13 @@ export function createBookingDesk(db: Database, options: BookingDeskOptions): Bo
   async function send(batch: Waiting[]): Promise<void> {
     let outcomes;
     try {
-      outcomes = await retryTransientConflicts(() => bookBatch(db, batch.map((waiting) => waiting.request), options));
+      outcomes = await retryTransientConflicts(() =>
+        bookBatch(
+          db,
+          batch.map((waiting) => waiting.request),
+          options,
+        ),
+      );
     } catch (err) {
       // Unknown outcome: each request is told it failed (a retry with its Idempotency-Key replays a
       // booking that was made); running them again could refuse a customer their own booking.

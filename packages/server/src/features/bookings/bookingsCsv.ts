@@ -11,7 +11,24 @@ import type { Database } from '../../db/types';
 import { eachStaffBooking } from './staffList';
 
 // The quote's columns come last, so a sheet built on the earlier columns keeps working.
-export const CSV_HEADER = ['Reference', 'Created', 'Customer', 'E-mail', 'Phone', 'Car', 'Pickup', 'Return', 'Days', 'Total', 'Method', 'Status', 'Payment status', 'Subtotal', 'GCT', 'Price lines'];
+export const CSV_HEADER = [
+  'Reference',
+  'Created',
+  'Customer',
+  'E-mail',
+  'Phone',
+  'Car',
+  'Pickup',
+  'Return',
+  'Days',
+  'Total',
+  'Method',
+  'Status',
+  'Payment status',
+  'Subtotal',
+  'GCT',
+  'Price lines',
+];
 
 const STATUS_WORDS: Record<StaffBooking['status'], string> = {
   pending: 'Pending',

@@ -25,7 +25,16 @@ const damageColumns = {
   repairedAt: carDamages.repairedAt,
 };
 
-type DamageRow = { id: string; zone: CarDamage['zone']; description: string; photoId: string | null; foundAt: Date; foundAtReference: string | null; amount: number | null; repairedAt: Date | null };
+type DamageRow = {
+  id: string;
+  zone: CarDamage['zone'];
+  description: string;
+  photoId: string | null;
+  foundAt: Date;
+  foundAtReference: string | null;
+  amount: number | null;
+  repairedAt: Date | null;
+};
 
 export const photoPath = (id: string) => pathFor('counterPhoto', { id });
 
@@ -92,9 +101,7 @@ export async function counterRecordOf(db: Reader, bookingId: string): Promise<Co
     .where(eq(rentals.bookingId, bookingId));
   if (!rental) return { checkOut: null, checkIn: null };
   const [damageRows, photoRows] = await Promise.all([
-    damagesQuery(db)
-      .where(eq(carDamages.foundBookingId, bookingId))
-      .orderBy(asc(carDamages.foundAt), asc(carDamages.id)),
+    damagesQuery(db).where(eq(carDamages.foundBookingId, bookingId)).orderBy(asc(carDamages.foundAt), asc(carDamages.id)),
     db
       .select({ id: counterPhotos.id, stage: counterPhotos.stage })
       .from(counterPhotos)

@@ -38,7 +38,13 @@ export async function checkDrivers(
   if (ids.length === 0) return requests.map(() => ({ detailsMissing: false }));
   // One round trip: it runs inside the batch's transaction, before the cars are locked.
   const people = await tx
-    .select({ id: users.id, phone: users.phone, vetting: users.vettingStatus, doNotRent: sql<boolean>`(${users.doNotRentReason} IS NOT NULL)`, driver: driverColumns })
+    .select({
+      id: users.id,
+      phone: users.phone,
+      vetting: users.vettingStatus,
+      doNotRent: sql<boolean>`(${users.doNotRentReason} IS NOT NULL)`,
+      driver: driverColumns,
+    })
     .from(users)
     .leftJoin(driverDetails, eq(driverDetails.userId, users.id))
     .where(inArray(users.id, ids))
@@ -49,7 +55,8 @@ export async function checkDrivers(
     if (request.isStaff) return { detailsMissing: false };
     const person = people.find((p) => p.id === request.userId);
     if (person?.doNotRent || person?.vetting === 'rejected') return { refusal: new HttpError(422, DRIVER_MESSAGES.bookingRefused), detailsMissing: false };
-    if (request.actorId === request.userId && !person?.phone?.trim()) return { refusal: new HttpError(422, REFUSAL_CODES.phone_needed, 'phone_needed'), detailsMissing: false };
+    if (request.actorId === request.userId && !person?.phone?.trim())
+      return { refusal: new HttpError(422, REFUSAL_CODES.phone_needed, 'phone_needed'), detailsMissing: false };
     const driver = person?.driver;
     if (!driver) return { detailsMissing: true };
     const problems = driverProblems(driver, request, company);

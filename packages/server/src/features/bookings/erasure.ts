@@ -23,17 +23,24 @@ export async function eraseWordsFromBookings(tx: Tx, userId: string, scrub: Scru
   }
   const ids = theirs.map((booking) => booking.id);
   await tx.execute(sql`SELECT set_config('rental.erasing', 'on', true)`);
-  const lines = await tx.select({ id: folioLines.id, label: folioLines.label, reason: folioLines.reason }).from(folioLines).where(inArray(folioLines.bookingId, ids));
+  const lines = await tx
+    .select({ id: folioLines.id, label: folioLines.label, reason: folioLines.reason })
+    .from(folioLines)
+    .where(inArray(folioLines.bookingId, ids));
   for (const line of lines) {
     const label = scrub(line.label);
     const reason = line.reason === null ? null : scrub(line.reason);
     if (label !== line.label || reason !== line.reason) await tx.update(folioLines).set({ label, reason }).where(eq(folioLines.id, line.id));
   }
-  const payments = await tx.select({ id: folioPayments.id, reference: folioPayments.reference, note: folioPayments.note }).from(folioPayments).where(inArray(folioPayments.bookingId, ids));
+  const payments = await tx
+    .select({ id: folioPayments.id, reference: folioPayments.reference, note: folioPayments.note })
+    .from(folioPayments)
+    .where(inArray(folioPayments.bookingId, ids));
   for (const payment of payments) {
     const reference = scrub(payment.reference);
     const note = scrub(payment.note);
-    if (reference !== payment.reference || note !== payment.note) await tx.update(folioPayments).set({ reference, note }).where(eq(folioPayments.id, payment.id));
+    if (reference !== payment.reference || note !== payment.note)
+      await tx.update(folioPayments).set({ reference, note }).where(eq(folioPayments.id, payment.id));
   }
   await tx.execute(sql`SELECT set_config('rental.erasing', '', true)`);
 }

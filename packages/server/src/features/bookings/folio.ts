@@ -46,7 +46,6 @@ export interface FolioReader {
   role: string;
 }
 
-
 /** The sums of a booking's folio (one query), for rules that need the balance. */
 export async function folioTotalsOf(db: Reader, bookingId: string): Promise<FolioTotals> {
   const [row] = await queryRows<{ charged: string; gct: string; paid: string; refunded: string }>(
@@ -236,7 +235,10 @@ export async function staffCharge(tx: Tx, body: FolioChargeBody, by: string): Pr
 
 async function voidOne(tx: Tx, bookingId: string, lineId: unknown, reason: string, by: string): Promise<RecordedEvent> {
   if (!isId(lineId)) throw new HttpError(404, REFUSAL_CODES.line_not_found, 'line_not_found');
-  const [line] = await tx.select().from(folioLines).where(and(eq(folioLines.id, lineId), eq(folioLines.bookingId, bookingId)));
+  const [line] = await tx
+    .select()
+    .from(folioLines)
+    .where(and(eq(folioLines.id, lineId), eq(folioLines.bookingId, bookingId)));
   if (!line) throw new HttpError(404, REFUSAL_CODES.line_not_found, 'line_not_found');
   if (line.voidsLineId) throw new HttpError(409, REFUSAL_CODES.void_of_void, 'void_of_void');
   const [already] = await tx.select({ id: folioLines.id }).from(folioLines).where(eq(folioLines.voidsLineId, lineId));
@@ -260,7 +262,13 @@ type Locked = Awaited<ReturnType<typeof lockBooking>>;
  * One staff action on the folio: the booking locked, the actor named, what happened recorded (its
  * history; a charge's letter to the customer), the folio answered.
  */
-async function folioAction(db: Database, events: EventLog, actorId: string, bookingId: unknown, act: (tx: Tx, booking: Locked) => Promise<RecordedEvent>): Promise<Folio> {
+async function folioAction(
+  db: Database,
+  events: EventLog,
+  actorId: string,
+  bookingId: unknown,
+  act: (tx: Tx, booking: Locked) => Promise<RecordedEvent>,
+): Promise<Folio> {
   return db.transaction(async (tx) => {
     await actAs(tx, actorId);
     const booking = await lockBooking(tx, bookingId);
@@ -272,7 +280,9 @@ async function folioAction(db: Database, events: EventLog, actorId: string, book
 async function moneyIn(tx: Tx, booking: Locked, money: MoneyMoved): Promise<RecordedEvent> {
   await recordMoney(tx, booking.id, money);
   const data = { method: money.method, amount: money.amount };
-  return money.kind === 'payment' ? { kind: 'payment_recorded', bookingId: booking.id, actorId: money.by, data } : { kind: 'refund_recorded', bookingId: booking.id, actorId: money.by, data };
+  return money.kind === 'payment'
+    ? { kind: 'payment_recorded', bookingId: booking.id, actorId: money.by, data }
+    : { kind: 'refund_recorded', bookingId: booking.id, actorId: money.by, data };
 }
 
 export function recordPayment(db: Database, events: EventLog, actorId: string, bookingId: unknown, body: FolioPaymentBody): Promise<Folio> {
@@ -282,7 +292,9 @@ export function recordPayment(db: Database, events: EventLog, actorId: string, b
 }
 
 export function recordRefund(db: Database, events: EventLog, actorId: string, bookingId: unknown, body: FolioRefundBody): Promise<Folio> {
-  return folioAction(db, events, actorId, bookingId, (tx, booking) => moneyIn(tx, booking, { kind: 'refund', method: body.method, amount: body.amount, note: body.note, by: actorId }));
+  return folioAction(db, events, actorId, bookingId, (tx, booking) =>
+    moneyIn(tx, booking, { kind: 'refund', method: body.method, amount: body.amount, note: body.note, by: actorId }),
+  );
 }
 
 export function addCharge(db: Database, events: EventLog, actorId: string, bookingId: unknown, body: FolioChargeBody): Promise<Folio> {
@@ -294,7 +306,12 @@ export function addCharge(db: Database, events: EventLog, actorId: string, booki
     // The customer is told the balance this leaves (after any deposit settled just now).
     const sign = charge.kind === 'discount' ? -1 : 1;
     const { balance } = await folioTotalsOf(tx, booking.id);
-    return { kind: 'charge_added', bookingId: booking.id, actorId, data: { lineKind: charge.kind, label: charge.label, amount: sign * charge.amount, gct: sign * charge.gct, balance } };
+    return {
+      kind: 'charge_added',
+      bookingId: booking.id,
+      actorId,
+      data: { lineKind: charge.kind, label: charge.label, amount: sign * charge.amount, gct: sign * charge.gct, balance },
+    };
   });
 }
 
@@ -307,7 +324,13 @@ export function recordBalancePaid(db: Database, events: EventLog, actorId: strin
   return folioAction(db, events, actorId, bookingId, async (tx, booking) => {
     const { balance } = await folioTotalsOf(tx, booking.id);
     if (balance <= 0) throw new HttpError(409, REFUSAL_CODES.nothing_owing, 'nothing_owing');
-    return moneyIn(tx, booking, { kind: 'payment', method: method ?? FOLIO_METHOD_OF[booking.paymentMethod], amount: balance, note: 'The balance, recorded as paid', by: actorId });
+    return moneyIn(tx, booking, {
+      kind: 'payment',
+      method: method ?? FOLIO_METHOD_OF[booking.paymentMethod],
+      amount: balance,
+      note: 'The balance, recorded as paid',
+      by: actorId,
+    });
   });
 }
 
@@ -335,7 +358,12 @@ export interface HeldDeposit {
 }
 
 const heldDepositOf = async (tx: Tx, bookingId: string): Promise<HeldDeposit | undefined> =>
-  (await tx.select({ amount: rentals.depositAmount, method: rentals.depositMethod, kept: rentals.depositKept }).from(rentals).where(eq(rentals.bookingId, bookingId)))[0];
+  (
+    await tx
+      .select({ amount: rentals.depositAmount, method: rentals.depositMethod, kept: rentals.depositKept })
+      .from(rentals)
+      .where(eq(rentals.bookingId, bookingId))
+  )[0];
 
 /**
  * Settles the security deposit of a returned car against the folio's whole balance, once: what is
@@ -349,7 +377,14 @@ export async function settleSecurityDeposit(tx: Tx, bookingId: string, by: strin
   const { balance } = await folioTotalsOf(tx, bookingId);
   const settled = settleDeposit(rental.amount, balance, false);
   if (settled.kept > 0) {
-    await recordMoney(tx, bookingId, { kind: 'payment', method: DEPOSIT_FOLIO_METHOD[rental.method], amount: settled.kept, reference: DEPOSIT_KEPT_REFERENCE, note: KEPT_NOTE, by });
+    await recordMoney(tx, bookingId, {
+      kind: 'payment',
+      method: DEPOSIT_FOLIO_METHOD[rental.method],
+      amount: settled.kept,
+      reference: DEPOSIT_KEPT_REFERENCE,
+      note: KEPT_NOTE,
+      by,
+    });
   }
   const owing = Math.max(0, settled.owing);
   await tx
@@ -376,7 +411,11 @@ async function settleHeldDeposit(tx: Tx, bookingId: string, by: string): Promise
 export async function refundOnCancel(tx: Tx, bookingId: string): Promise<RefundPlan> {
   const [payments, company] = await readTogether(
     tx,
-    () => tx.select({ kind: folioPayments.kind, method: folioPayments.method, amount: folioPayments.amount }).from(folioPayments).where(eq(folioPayments.bookingId, bookingId)),
+    () =>
+      tx
+        .select({ kind: folioPayments.kind, method: folioPayments.method, amount: folioPayments.amount })
+        .from(folioPayments)
+        .where(eq(folioPayments.bookingId, bookingId)),
     () => getCompanySettings(tx),
   );
   return refundPlan(payments, company.refundBankDays);

@@ -16,7 +16,10 @@ interface Row {
 
 export async function readHistory(db: Database, bookingId: unknown): Promise<{ reference: string; currency: string; history: BookingHistoryEntry[] }> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
-  const [booking] = await queryRows<{ reference: string; currency: string | null }>(db, sql`SELECT reference, quote->>'currency' AS currency FROM bookings WHERE id = ${bookingId}::uuid`);
+  const [booking] = await queryRows<{ reference: string; currency: string | null }>(
+    db,
+    sql`SELECT reference, quote->>'currency' AS currency FROM bookings WHERE id = ${bookingId}::uuid`,
+  );
   if (!booking) throw new HttpError(404, MESSAGES.bookingNotFound);
   const rows = await queryRows<Row>(
     db,
@@ -26,5 +29,9 @@ export async function readHistory(db: Database, bookingId: unknown): Promise<{ r
          ORDER BY e.at, e.id`,
   );
   const currency = booking.currency ?? (await getCompanySettings(db)).currency;
-  return { reference: booking.reference, currency, history: rows.map((row) => ({ id: row.id, kind: row.kind, data: row.data, at: new Date(row.at).toISOString(), by: row.by })) };
+  return {
+    reference: booking.reference,
+    currency,
+    history: rows.map((row) => ({ id: row.id, kind: row.kind, data: row.data, at: new Date(row.at).toISOString(), by: row.by })),
+  };
 }

@@ -27,7 +27,9 @@ export async function expireHolds(db: Database, events: EventLog): Promise<Expir
       .update(bookings)
       .set({ status: 'cancelled', statusReason: 'expired', holdExpiresAt: null })
       // A booking the company has money for is never cancelled by the clock: staff settle it.
-      .where(and(eq(bookings.status, 'pending'), eq(bookings.paymentStatus, 'unpaid'), lt(bookings.holdExpiresAt, sql`now()`), not(hasOpenAttempt(bookings.id))))
+      .where(
+        and(eq(bookings.status, 'pending'), eq(bookings.paymentStatus, 'unpaid'), lt(bookings.holdExpiresAt, sql`now()`), not(hasOpenAttempt(bookings.id))),
+      )
       .returning({ id: bookings.id, reference: bookings.reference, userId: bookings.userId });
     // Each customer is told (the 'expire' event's letter), in the same transaction as the cancellation.
     await events.record(

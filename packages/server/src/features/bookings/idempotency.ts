@@ -44,7 +44,12 @@ export function requestHash(input: CreateBookingBody): string {
  * The answer stored for this customer's key, for a request the desk refuses before booking (its dates
  * have passed): a replay if it is the same booking, 422 if the key was used for another one.
  */
-export async function earlierAnswer(db: Database, userId: string, key: string, input: CreateBookingBody): Promise<{ statusCode: number; body: unknown; replayed: true } | undefined> {
+export async function earlierAnswer(
+  db: Database,
+  userId: string,
+  key: string,
+  input: CreateBookingBody,
+): Promise<{ statusCode: number; body: unknown; replayed: true } | undefined> {
   const [row] = await db
     .select({ requestHash: idempotencyKeys.requestHash, statusCode: idempotencyKeys.statusCode, response: idempotencyKeys.response })
     .from(idempotencyKeys)

@@ -8,9 +8,29 @@ export { hasOpenAttempt, OPEN_ATTEMPT_MINUTES } from './cardAttempts';
 export { carDamagesOf, counterRecordOf, openDamagesOf, receiptsOf } from './counterRecord';
 export { checkDrivers } from './driverChecks';
 export { eraseWordsFromBookings } from './erasure';
-export { addCharges, type Charge, type DepositSettled, folioOf, folioTotalsOf, folioWithPayment, type HeldDeposit, lockBooking, type MoneyMoved, readFolio, recordMoney, settleSecurityDeposit, staffCharge } from './folio';
+export {
+  addCharges,
+  type Charge,
+  type DepositSettled,
+  folioOf,
+  folioTotalsOf,
+  folioWithPayment,
+  type HeldDeposit,
+  lockBooking,
+  type MoneyMoved,
+  readFolio,
+  recordMoney,
+  settleSecurityDeposit,
+  staffCharge,
+} from './folio';
 export { settleReturn } from './returnMoney';
 export { expireHolds } from './holds';
 export { cancelNotApproved, holdFromNow, type Step, staffActor, takeStep } from './life';
-export { findBooking, listStaffBookings as listOwnerBookings, staffBookingColumns as ownerBookingColumns, type StaffBookingRow as OwnerBookingRow, toStaffBooking as toOwnerBooking } from './read';
+export {
+  findBooking,
+  listStaffBookings as listOwnerBookings,
+  staffBookingColumns as ownerBookingColumns,
+  type StaffBookingRow as OwnerBookingRow,
+  toStaffBooking as toOwnerBooking,
+} from './read';
 export { type Actor } from './service';

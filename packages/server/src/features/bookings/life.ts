@@ -4,7 +4,16 @@
  * in booking_events in the caller's transaction. The counter, vetting, staff bookings and changes
  * move a booking through these functions (the bookings feature's face), never by writing the row.
  */
-import { type BookingEvent, type BookingStatus, type EventData, type LifeActor, lifeStep, REFUSAL_CODES, type StaffRole, type StatusReason } from '@rental/contract';
+import {
+  type BookingEvent,
+  type BookingStatus,
+  type EventData,
+  type LifeActor,
+  lifeStep,
+  REFUSAL_CODES,
+  type StaffRole,
+  type StatusReason,
+} from '@rental/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
 import type { Database } from '../../db/types';

@@ -1,5 +1,15 @@
 /** Reading bookings: a customer's own, one in full by reference, and the staff's list. */
-import { type AdditionalDriver, type Booking, type Quote, type BookingDetail, type BookingStatus, type StaffBooking, type PaymentStatus, type StatusReason, type VettingStatus } from '@rental/contract';
+import {
+  type AdditionalDriver,
+  type Booking,
+  type Quote,
+  type BookingDetail,
+  type BookingStatus,
+  type StaffBooking,
+  type PaymentStatus,
+  type StatusReason,
+  type VettingStatus,
+} from '@rental/contract';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { bookingEvents, bookings, cars, documents, users } from '../../db/schema';
 import type { Database, Tx } from '../../db/types';

@@ -9,7 +9,17 @@
 import { type CompanySettings, DEPOSIT_KEPT_REFERENCE, type Folio, settleDeposit } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/types';
-import { type Charge, DEPOSIT_FOLIO_METHOD, type DepositSettled, folioFrom, folioRowsOf, type HeldDeposit, KEPT_NOTE, PAYMENT_COLUMNS, type StoredPayment } from './folio';
+import {
+  type Charge,
+  DEPOSIT_FOLIO_METHOD,
+  type DepositSettled,
+  folioFrom,
+  folioRowsOf,
+  type HeldDeposit,
+  KEPT_NOTE,
+  PAYMENT_COLUMNS,
+  type StoredPayment,
+} from './folio';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -32,9 +32,16 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
     const key = answerKeys.available(stamp, location, pickupDate, returnDate);
     // Each car with its price for these days (the prices' saves move the fleet's version too: 0034).
     const answer = await app.fleetCache.answers.get(key, async () => {
-      const [free, prices] = await Promise.all([availableCars(app.db, { location, pickupDate, returnDate }, today), tripPrices(app.db, pickupDate, returnDate)]);
+      const [free, prices] = await Promise.all([
+        availableCars(app.db, { location, pickupDate, returnDate }, today),
+        tripPrices(app.db, pickupDate, returnDate),
+      ]);
       const priced = free.map((car) => ({ ...car, tripPrice: prices.priceOf(car) }));
-      return answerJson('checkAvailability', { success: true as const, availableCars: priced, ...(prices.priceNote ? { priceNote: prices.priceNote } : {}) }, app.config.publicUrl);
+      return answerJson(
+        'checkAvailability',
+        { success: true as const, availableCars: priced, ...(prices.priceNote ? { priceNote: prices.priceNote } : {}) },
+        app.config.publicUrl,
+      );
     });
     return sendEncoded(request, reply, answer);
   });
@@ -101,7 +108,9 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
     return { success: true as const, message: FOLIO_MESSAGES.chargeAdded, folio };
   });
   addEndpoint(app, 'voidLine', async (request, reply) => {
-    const folio = await retryTransientConflicts(() => voidLine(app.db, app.events, request.user.id, request.params.id, request.params.lineId, request.body.reason));
+    const folio = await retryTransientConflicts(() =>
+      voidLine(app.db, app.events, request.user.id, request.params.id, request.params.lineId, request.body.reason),
+    );
     reply.code(201);
     return { success: true as const, message: FOLIO_MESSAGES.lineVoided, folio };
   });

@@ -40,7 +40,6 @@ export interface Actor {
   staffRole?: StaffRole | null;
 }
 
-
 const COUNTER: ReadonlySet<BookingStatus> = new Set(COUNTER_STATUSES);
 const FREEING_DAYS: ReadonlySet<BookingStatus> = new Set(STATUSES_FREEING_DAYS);
 const atCounter = (status: BookingStatus) => COUNTER.has(status);
@@ -95,13 +94,22 @@ export async function changeBookingStatus(
       // Its letter (a confirmation, a cancellation) is made from the step's event (features/mail).
       // A cancellation's event says what it pays back (its letter tells the customer).
       const data = event === 'cancel_by_staff' ? { refund: await refundOnCancel(tx, bookingId) } : undefined;
-      await takeStep(tx, events, bookingId, current.status, { event, actor: staffActor(actor.staffRole), actorId: actor.id, reason: 'staff', to: status, holdExpiresAt: holdFromNow(holdMinutes), data });
+      await takeStep(tx, events, bookingId, current.status, {
+        event,
+        actor: staffActor(actor.staffRole),
+        actorId: actor.id,
+        reason: 'staff',
+        to: status,
+        holdExpiresAt: holdFromNow(holdMinutes),
+        data,
+      });
       // Re-opened: its extras must still fit their stock (another booking may have the last child seat now).
       if (freesDays(current.status)) await tx.execute(sql`SELECT booking_extras_fit(${bookingId}::uuid)`);
     });
   } catch (err) {
     // Only a block can clash with car_days_taken here: another booking meets bookings_no_overlap first.
-    if (isOverlapViolation(err)) throw new HttpError(409, violatedConstraint(err) === 'car_days_taken_no_overlap' ? MESSAGES.reactivateOverBlock : MESSAGES.reactivateConflict);
+    if (isOverlapViolation(err))
+      throw new HttpError(409, violatedConstraint(err) === 'car_days_taken_no_overlap' ? MESSAGES.reactivateOverBlock : MESSAGES.reactivateConflict);
     if (raisedReason(err) === 'extra_sold_out') throw new HttpError(409, MESSAGES.reactivateExtraSoldOut);
     throw err;
   }
@@ -127,7 +135,13 @@ export async function cancelOwnBooking(db: Database, events: EventLog, userId: s
     if (current.status === 'returned' || current.status === 'no_show') throw new HttpError(409, MESSAGES.pickupDayReached);
     if (current.status === 'confirmed' && current.pickupDate <= today) throw new HttpError(409, MESSAGES.pickupDayReached);
     const refund = await refundOnCancel(tx, bookingId);
-    await takeStep(tx, events, bookingId, current.status, { event: 'cancel_by_customer', actor: 'customer', actorId: userId, reason: 'customer', data: { refund } });
+    await takeStep(tx, events, bookingId, current.status, {
+      event: 'cancel_by_customer',
+      actor: 'customer',
+      actorId: userId,
+      reason: 'customer',
+      data: { refund },
+    });
   });
   const cancelled = await findBooking(db, eq(bookings.id, bookingId));
   if (!cancelled) throw new MissingRowError('The cancelled booking');

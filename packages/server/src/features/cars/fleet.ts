@@ -75,17 +75,22 @@ async function oneCar(db: Database, row: typeof cars.$inferSelect): Promise<Car>
 }
 
 export async function addCar(db: Database, staffId: string, fields: CarFormFields, image: ProcessedImage): Promise<Car> {
-  const row = await platesUnique(() => db.transaction(async (tx) => {
-    await actAs(tx, staffId);
-    await checkLocation(tx, fields.location);
-    const imageId = await storeImage(tx, image);
-    const inserted = theRow(await tx
-      .insert(cars)
-      .values({ ...columnsOf(fields), imageId, addedBy: staffId })
-      .returning(), 'The added car');
-    await addCoverOfNewCar(tx, inserted.id, imageId);
-    return inserted;
-  }));
+  const row = await platesUnique(() =>
+    db.transaction(async (tx) => {
+      await actAs(tx, staffId);
+      await checkLocation(tx, fields.location);
+      const imageId = await storeImage(tx, image);
+      const inserted = theRow(
+        await tx
+          .insert(cars)
+          .values({ ...columnsOf(fields), imageId, addedBy: staffId })
+          .returning(),
+        'The added car',
+      );
+      await addCoverOfNewCar(tx, inserted.id, imageId);
+      return inserted;
+    }),
+  );
   return oneCar(db, row);
 }
 
@@ -109,34 +114,39 @@ function odometerCorrection(current: number, fields: CarFormFields, editor: CarE
 export async function updateCar(db: Database, id: unknown, fields: CarFormFields, image: ProcessedImage | undefined, editor: CarEditor = null): Promise<Car> {
   if (!isId(id)) throw new HttpError(404, MESSAGES.carNotFound);
   const actorId = typeof editor === 'object' && editor !== null ? editor.id : editor;
-  const row = await platesUnique(() => db.transaction(async (tx) => {
-    await actAs(tx, actorId);
-    const [current] = await tx
-      .select({ imageId: cars.imageId, odometerKm: cars.odometerKm })
-      .from(cars)
-      .where(and(eq(cars.id, id), isNull(cars.deletedAt)))
-      .for('update');
-    if (!current) throw new HttpError(404, MESSAGES.carNotFound);
-    const correction = odometerCorrection(current.odometerKm, fields, editor);
-    if (correction !== null) {
-      // The cars trigger records the new reading; this entry beside it says why it went down.
-      await tx.execute(
-        sql`SELECT activity_record('car', ${id}, 'changed', jsonb_build_object('odometer_km', ${current.odometerKm}::integer), jsonb_build_object('odometer_km', ${correction.odometerKm}::integer, 'odometer_correction', ${correction.reason}::text))`,
+  const row = await platesUnique(() =>
+    db.transaction(async (tx) => {
+      await actAs(tx, actorId);
+      const [current] = await tx
+        .select({ imageId: cars.imageId, odometerKm: cars.odometerKm })
+        .from(cars)
+        .where(and(eq(cars.id, id), isNull(cars.deletedAt)))
+        .for('update');
+      if (!current) throw new HttpError(404, MESSAGES.carNotFound);
+      const correction = odometerCorrection(current.odometerKm, fields, editor);
+      if (correction !== null) {
+        // The cars trigger records the new reading; this entry beside it says why it went down.
+        await tx.execute(
+          sql`SELECT activity_record('car', ${id}, 'changed', jsonb_build_object('odometer_km', ${current.odometerKm}::integer), jsonb_build_object('odometer_km', ${correction.odometerKm}::integer, 'odometer_correction', ${correction.reason}::text))`,
+        );
+      }
+      await checkLocation(tx, fields.location);
+      const imageId = image ? await storeImage(tx, image) : current.imageId;
+      const updated = theRow(
+        await tx
+          .update(cars)
+          .set({ ...columnsOf(fields), imageId, updatedAt: sql`now()` })
+          .where(eq(cars.id, id))
+          .returning(),
+        'The changed car',
       );
-    }
-    await checkLocation(tx, fields.location);
-    const imageId = image ? await storeImage(tx, image) : current.imageId;
-    const updated = theRow(await tx
-      .update(cars)
-      .set({ ...columnsOf(fields), imageId, updatedAt: sql`now()` })
-      .where(eq(cars.id, id))
-      .returning(), 'The changed car');
-    if (imageId !== current.imageId) {
-      await replaceCover(tx, id, current.imageId, imageId);
-      await deleteImageIfUnused(tx, current.imageId);
-    }
-    return updated;
-  }));
+      if (imageId !== current.imageId) {
+        await replaceCover(tx, id, current.imageId, imageId);
+        await deleteImageIfUnused(tx, current.imageId);
+      }
+      return updated;
+    }),
+  );
   return oneCar(db, row);
 }
 
@@ -176,6 +186,9 @@ export async function deleteCar(db: Database, id: unknown, actorId: string | nul
       .where(and(eq(bookings.carId, id), holdsItsDays(), gte(bookings.returnDate, companyToday())))
       .limit(1);
     if (upcoming) throw new HttpError(409, MESSAGES.carHasUpcomingBookings);
-    await tx.update(cars).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(cars.id, id));
+    await tx
+      .update(cars)
+      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(cars.id, id));
   });
 }

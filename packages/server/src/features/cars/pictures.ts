@@ -44,11 +44,7 @@ async function lockedPictures(tx: Tx, carId: string): Promise<string[]> {
     .where(and(eq(cars.id, carId), isNull(cars.deletedAt)))
     .for('update');
   if (!car) throw new HttpError(404, MESSAGES.carNotFound);
-  const rows = await tx
-    .select({ imageId: carPictures.imageId })
-    .from(carPictures)
-    .where(eq(carPictures.carId, carId))
-    .orderBy(asc(carPictures.position));
+  const rows = await tx.select({ imageId: carPictures.imageId }).from(carPictures).where(eq(carPictures.carId, carId)).orderBy(asc(carPictures.position));
   if (rows.length > 0) return rows.map((r) => r.imageId);
   // A car written without its list (a bulk import, an old tool): its picture is the list, as answers show it.
   await addCoverOfNewCar(tx, carId, car.imageId);
@@ -64,7 +60,10 @@ async function writeOrder(tx: Tx, carId: string, imageIds: string[]): Promise<vo
       .set({ position })
       .where(and(eq(carPictures.carId, carId), eq(carPictures.imageId, imageId)));
   }
-  await tx.update(cars).set({ imageId: imageIds[0]!, updatedAt: sql`now()` }).where(eq(cars.id, carId));
+  await tx
+    .update(cars)
+    .set({ imageId: imageIds[0]!, updatedAt: sql`now()` })
+    .where(eq(cars.id, carId));
 }
 
 function carIdOrNotFound(carId: unknown): string {
@@ -105,7 +104,10 @@ export async function addCarPicture(db: Database, actorId: string, carId: unknow
     if (current.length >= MAX_CAR_PICTURES) throw new HttpError(409, MESSAGES.tooManyCarPictures);
     const imageId = await storeImage(tx, image);
     await tx.insert(carPictures).values({ carId: id, imageId, position: current.length });
-    await tx.update(cars).set({ updatedAt: sql`now()` }).where(eq(cars.id, id));
+    await tx
+      .update(cars)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(cars.id, id));
   });
 }
 

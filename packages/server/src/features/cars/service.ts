@@ -1,11 +1,4 @@
-import {
-  type Car,
-  type CheckAvailabilityBody,
-  type ReservedDateRange,
-  companyToday,
-  DEFAULT_DISTANCE_PER_DAY,
-  DEFAULT_DOORS,
-} from '@rental/contract';
+import { type Car, type CheckAvailabilityBody, type ReservedDateRange, companyToday, DEFAULT_DISTANCE_PER_DAY, DEFAULT_DOORS } from '@rental/contract';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, notExists, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/types';
 import { bookings, carBlocks, cars } from '../../db/schema';
@@ -121,14 +114,7 @@ export function availableCars(db: Database, { location, pickupDate, returnDate }
   const sharesADay = db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.carId, cars.id),
-        holdsItsDays(),
-        lte(bookings.pickupDate, returnDate),
-        gte(bookings.returnDate, pickupDate),
-      ),
-    );
+    .where(and(eq(bookings.carId, cars.id), holdsItsDays(), lte(bookings.pickupDate, returnDate), gte(bookings.returnDate, pickupDate)));
   const blockedOnADay = db
     .select({ id: carBlocks.id })
     .from(carBlocks)

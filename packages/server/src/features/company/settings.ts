@@ -3,7 +3,15 @@
  * that every change (an owner's save, a car placed at a location) can lock it: a location cannot
  * be removed while a car is being placed there.
  */
-import { COMPANY_LATER_SETTINGS, type CompanySettings, companySettings as companySchema, DEFAULT_COMPANY, detailsFor, REFUSAL_CODES, type UpdateCompanyBody } from '@rental/contract';
+import {
+  COMPANY_LATER_SETTINGS,
+  type CompanySettings,
+  companySettings as companySchema,
+  DEFAULT_COMPANY,
+  detailsFor,
+  REFUSAL_CODES,
+  type UpdateCompanyBody,
+} from '@rental/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { bookings, cars, companySettings } from '../../db/schema';
 import { actAs } from '../../db/actor';
@@ -53,7 +61,10 @@ const readInTransaction = new WeakMap<Tx, Promise<SettingsRow>>();
 const isTransaction = (db: Database | Tx): db is Tx => 'rollback' in db;
 
 async function settingsRow(db: Database | Tx): Promise<SettingsRow> {
-  const [row] = await db.select({ value: companySettings.value, savedAt: companySettings.contactsSavedAt }).from(companySettings).where(eq(companySettings.id, 1));
+  const [row] = await db
+    .select({ value: companySettings.value, savedAt: companySettings.contactsSavedAt })
+    .from(companySettings)
+    .where(eq(companySettings.id, 1));
   return row;
 }
 
@@ -104,7 +115,10 @@ export async function saveCompanySettings(db: Database, staffId: string, asked: 
     }
     // Each place keeps its address and hours unless this save gives new ones (a client that sends only `locations`).
     next.locationDetails = detailsFor(next.locations, asked.locationDetails, current.locationDetails);
-    await refuseRemovingUsedLocations(tx, current.locations.filter((place) => !next.locations.includes(place)));
+    await refuseRemovingUsedLocations(
+      tx,
+      current.locations.filter((place) => !next.locations.includes(place)),
+    );
     await tx
       .update(companySettings)
       // The first save is when the phone and e-mail become the company's own (contactsSaved).
@@ -146,5 +160,9 @@ async function refuseRemovingUsedLocations(tx: Tx, removed: string[]): Promise<v
     })
     .filter(Boolean)
     .join(', ');
-  throw new HttpError(409, `Cars or bookings are still at ${places}. Move the cars to another location, and let the bookings end, before removing it.`, 'location_in_use');
+  throw new HttpError(
+    409,
+    `Cars or bookings are still at ${places}. Move the cars to another location, and let the bookings end, before removing it.`,
+    'location_in_use',
+  );
 }

@@ -77,7 +77,9 @@ function protectionBlocks(facts: AgreementContentFacts, money: (n: number) => st
   const waiver = waiverBought(facts.folio);
   const { damageExcess, waiverExcess } = facts.company;
   const owes = (amount: number) =>
-    amount === 0 ? 'Nothing: the renter pays nothing towards damage to or loss of the car' : `${money(amount)}: the most the renter pays towards any one damage to or loss of the car`;
+    amount === 0
+      ? 'Nothing: the renter pays nothing towards damage to or loss of the car'
+      : `${money(amount)}: the most the renter pays towards any one damage to or loss of the car`;
   return [
     {
       kind: 'rows',
@@ -91,7 +93,11 @@ function protectionBlocks(facts: AgreementContentFacts, money: (n: number) => st
             ['Excess the renter owes', owes(damageExcess)],
           ],
     },
-    { kind: 'text', text: 'Damage caused by driving against these terms (off-road, under the influence, with the wrong fuel) is charged in full, waiver or not.', grey: true },
+    {
+      kind: 'text',
+      text: 'Damage caused by driving against these terms (off-road, under the influence, with the wrong fuel) is charged in full, waiver or not.',
+      grey: true,
+    },
   ];
 }
 
@@ -136,7 +142,15 @@ export function agreementDocument(facts: AgreementContentFacts): AgreementDocume
     sections: [
       {
         heading: 'The agreement',
-        blocks: [{ kind: 'rows', rows: [['Booking reference', facts.reference], ['Keys handed over', jamaicaTime(facts.checkedOutAt)]] }],
+        blocks: [
+          {
+            kind: 'rows',
+            rows: [
+              ['Booking reference', facts.reference],
+              ['Keys handed over', jamaicaTime(facts.checkedOutAt)],
+            ],
+          },
+        ],
       },
       {
         heading: 'The renter',
@@ -159,11 +173,25 @@ export function agreementDocument(facts: AgreementContentFacts): AgreementDocume
         blocks:
           facts.drivers.length === 0
             ? [{ kind: 'text', text: 'No other driver is named: only the renter may drive the car.' }]
-            : [{ kind: 'rows', rows: facts.drivers.map((d): [string, string] => [d.name, `Born ${plainDate(d.dateOfBirth)}. Licence ${licenceWords(d.licence)}`]) }],
+            : [
+                {
+                  kind: 'rows',
+                  rows: facts.drivers.map((d): [string, string] => [d.name, `Born ${plainDate(d.dateOfBirth)}. Licence ${licenceWords(d.licence)}`]),
+                },
+              ],
       },
       {
         heading: 'The car',
-        blocks: [{ kind: 'rows', rows: [['Car', `${car.brand} ${car.model} (${car.year})`], ['Plate', car.plate ?? 'Not recorded'], ['Category', car.category]] }],
+        blocks: [
+          {
+            kind: 'rows',
+            rows: [
+              ['Car', `${car.brand} ${car.model} (${car.year})`],
+              ['Plate', car.plate ?? 'Not recorded'],
+              ['Category', car.category],
+            ],
+          },
+        ],
       },
       {
         heading: 'Pickup and return',
@@ -194,7 +222,13 @@ export function agreementDocument(facts: AgreementContentFacts): AgreementDocume
       {
         heading: 'Condition at check-out',
         blocks: [
-          { kind: 'rows', rows: [['Odometer', km(facts.odometerKm)], ['Fuel', fuelWords(facts.fuelEighths)]] },
+          {
+            kind: 'rows',
+            rows: [
+              ['Odometer', km(facts.odometerKm)],
+              ['Fuel', fuelWords(facts.fuelEighths)],
+            ],
+          },
           { kind: 'text', text: 'Damage already on the car', bold: true },
           facts.damages.length === 0
             ? { kind: 'text', text: 'No damage recorded.' }

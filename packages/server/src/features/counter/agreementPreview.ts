@@ -18,7 +18,13 @@ class Shown extends Error {
   }
 }
 
-export async function previewAgreement(db: Database, staff: CounterStaff, bookingId: unknown, data: AgreementPreviewBody, now = new Date()): Promise<AgreementDocument> {
+export async function previewAgreement(
+  db: Database,
+  staff: CounterStaff,
+  bookingId: unknown,
+  data: AgreementPreviewBody,
+  now = new Date(),
+): Promise<AgreementDocument> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   // The photos are not sent with the preview: the damages are the same without them.
   const damages = data.damages.map((damage) => ({ ...damage, photo: null }));

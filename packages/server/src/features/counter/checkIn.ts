@@ -46,7 +46,14 @@ import { settleReturn, staffActor, takeStep } from '../bookings';
 const CLOCK_SLACK_MS = 5 * 60_000;
 
 /** The folio's kind of each return charge (GCT is carried on each line, not a line of its own). */
-const FOLIO_KIND_OF: Record<Exclude<ReturnChargeKind, 'gct'>, FolioLineKind> = { late: 'late', distance: 'distance', fuel: 'fuel', damage: 'damage', item: 'other', cleaning: 'cleaning' };
+const FOLIO_KIND_OF: Record<Exclude<ReturnChargeKind, 'gct'>, FolioLineKind> = {
+  late: 'late',
+  distance: 'distance',
+  fuel: 'fuel',
+  damage: 'damage',
+  item: 'other',
+  cleaning: 'cleaning',
+};
 
 /**
  * The items named as not returned, as written at check-out (a name is matched whatever its case or
@@ -84,7 +91,14 @@ async function nextReceiptNumber(tx: Tx, year: number): Promise<string> {
   return receiptNumber(year, Number(row!.last));
 }
 
-export async function checkIn(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckInData>, events: EventLog, now = new Date()): Promise<CheckInOutcome> {
+export async function checkIn(
+  db: Database,
+  staff: Staff,
+  bookingId: unknown,
+  form: CounterForm<CheckInData>,
+  events: EventLog,
+  now = new Date(),
+): Promise<CheckInOutcome> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const { data, photos } = form;
   const returnedAt = data.returnedAt ? new Date(data.returnedAt) : now;
@@ -157,7 +171,9 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
       reference: row.reference,
       by: staff.id,
       charges: settlement.charges.flatMap((charge) =>
-        charge.kind === 'gct' ? [] : [{ kind: FOLIO_KIND_OF[charge.kind], label: charge.label, amount: charge.amount, gct: gctOn(charge.amount, company.gctPercent), by: staff.id }],
+        charge.kind === 'gct'
+          ? []
+          : [{ kind: FOLIO_KIND_OF[charge.kind], label: charge.label, amount: charge.amount, gct: gctOn(charge.amount, company.gctPercent), by: staff.id }],
       ),
       deposit: { amount: rental.depositAmount, method: rental.depositMethod, kept: rental.depositKept },
       toBeAssessed: settlement.toBeAssessed,
@@ -192,30 +208,46 @@ export async function checkIn(db: Database, staff: Staff, bookingId: unknown, fo
     // one connection takes one query at a time (bench/counter-checkout.mjs).
     const returned = tx.$with('returned').as(
       tx
-      .update(rentals)
-      .set({
-        checkedInAt: now,
-        checkedInBy: staff.id,
-        returnedAt,
-        odometerIn: data.odometerKm,
-        fuelIn: data.fuelEighths,
-        cleaning: data.cleaning,
-        charges: settlement.charges,
-        chargesTotal: settlement.total,
-        owing: deposit.owing,
-        toBeAssessed: settlement.toBeAssessed,
-        itemsMissing: missingNames,
-        receiptNumber: number,
-        receiptPdf: Buffer.from(receipt),
-      })
-      .where(eq(rentals.bookingId, bookingId))
-      .returning({ bookingId: rentals.bookingId }),
+        .update(rentals)
+        .set({
+          checkedInAt: now,
+          checkedInBy: staff.id,
+          returnedAt,
+          odometerIn: data.odometerKm,
+          fuelIn: data.fuelEighths,
+          cleaning: data.cleaning,
+          charges: settlement.charges,
+          chargesTotal: settlement.total,
+          owing: deposit.owing,
+          toBeAssessed: settlement.toBeAssessed,
+          itemsMissing: missingNames,
+          receiptNumber: number,
+          receiptPdf: Buffer.from(receipt),
+        })
+        .where(eq(rentals.bookingId, bookingId))
+        .returning({ bookingId: rentals.bookingId }),
     );
-    await tx.with(returned).update(cars).set({ odometerKm: sql`greatest(${cars.odometerKm}, ${data.odometerKm})` }).where(eq(cars.id, row.carId));
-    const outcome = { charges: settlement.charges, depositRefunded: deposit.refunded, depositKept: deposit.kept, depositHeld: deposit.held, owing: deposit.owing, receiptNumber: number };
+    await tx
+      .with(returned)
+      .update(cars)
+      .set({ odometerKm: sql`greatest(${cars.odometerKm}, ${data.odometerKm})` })
+      .where(eq(cars.id, row.carId));
+    const outcome = {
+      charges: settlement.charges,
+      depositRefunded: deposit.refunded,
+      depositKept: deposit.kept,
+      depositHeld: deposit.held,
+      owing: deposit.owing,
+      receiptNumber: number,
+    };
     const returnSettled: ReturnSettled = { ...outcome, chargesTotal: settlement.total, toBeAssessed: settlement.toBeAssessed };
     const answer = { ...outcome, itemsMissing: missingNames };
-    await takeStep(tx, events, bookingId, 'on_rent', { event: 'check_in', actor: staffActor(staff.staffRole), actorId: staff.id, data: { settlement: returnSettled } });
+    await takeStep(tx, events, bookingId, 'on_rent', {
+      event: 'check_in',
+      actor: staffActor(staff.staffRole),
+      actorId: staff.id,
+      data: { settlement: returnSettled },
+    });
     return answer;
   });
 }

@@ -21,7 +21,14 @@ import type { CounterStaff } from './money';
 
 export type Staff = CounterStaff;
 
-export async function checkOut(db: Database, staff: Staff, bookingId: unknown, form: CounterForm<CheckOutData>, events: EventLog, now = new Date()): Promise<void> {
+export async function checkOut(
+  db: Database,
+  staff: Staff,
+  bookingId: unknown,
+  form: CounterForm<CheckOutData>,
+  events: EventLog,
+  now = new Date(),
+): Promise<void> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const { data, photos } = form;
   const signature = await signatureBytes(data.signature);
@@ -32,26 +39,33 @@ export async function checkOut(db: Database, staff: Staff, bookingId: unknown, f
     // The rental and the car's odometer in one statement (a data-modifying WITH): the transaction's
     // one connection takes one query at a time (bench/counter-checkout.mjs).
     const rental = tx.$with('rental').as(
-      tx.insert(rentals).values({
-      bookingId,
-      checkedOutAt: now,
-      checkedOutBy: staff.id,
-      licenceNumber: data.licenceNumber,
-      renterAddress: data.renterAddress,
-      odometerOut: data.odometerKm,
-      fuelOut: data.fuelEighths,
-      items: data.items,
-      depositAmount: data.deposit.amount,
-      depositMethod: data.deposit.method,
-      depositReference: data.deposit.reference,
-      payAtReturnReason: payAtReturn,
-      payAtReturnBy: payAtReturn === null ? null : staff.id,
-      signature,
-      staffSignature,
-      agreementPdf: Buffer.from(agreement),
-    }).returning({ bookingId: rentals.bookingId }),
+      tx
+        .insert(rentals)
+        .values({
+          bookingId,
+          checkedOutAt: now,
+          checkedOutBy: staff.id,
+          licenceNumber: data.licenceNumber,
+          renterAddress: data.renterAddress,
+          odometerOut: data.odometerKm,
+          fuelOut: data.fuelEighths,
+          items: data.items,
+          depositAmount: data.deposit.amount,
+          depositMethod: data.deposit.method,
+          depositReference: data.deposit.reference,
+          payAtReturnReason: payAtReturn,
+          payAtReturnBy: payAtReturn === null ? null : staff.id,
+          signature,
+          staffSignature,
+          agreementPdf: Buffer.from(agreement),
+        })
+        .returning({ bookingId: rentals.bookingId }),
     );
-    await tx.with(rental).update(cars).set({ odometerKm: data.odometerKm }).where(and(eq(cars.id, carId), isNull(cars.deletedAt)));
+    await tx
+      .with(rental)
+      .update(cars)
+      .set({ odometerKm: data.odometerKm })
+      .where(and(eq(cars.id, carId), isNull(cars.deletedAt)));
     // Keys out with the balance owing (an owner's or a manager's choice): the customer's letter says what is due at return.
     const owedAtReturn = payAtReturn === null ? 0 : folio.totals.balance;
     await takeStep(tx, events, bookingId, 'confirmed', {

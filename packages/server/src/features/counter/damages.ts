@@ -48,7 +48,6 @@ export async function recordDamages(
   );
 }
 
-
 export async function damagesOfCar(db: Database, carId: unknown): Promise<CarDamage[]> {
   if (!isId(carId)) throw new HttpError(404, MESSAGES.carNotFound);
   const [car] = await db.select({ id: cars.id }).from(cars).where(eq(cars.id, carId));
@@ -60,10 +59,17 @@ export async function markRepaired(db: Database, staffId: string, damageId: unkn
   if (!isId(damageId)) throw new HttpError(404, COUNTER_MESSAGES.damageNotFound);
   const carId = await db.transaction(async (tx) => {
     await actAs(tx, staffId);
-    const [current] = await tx.select({ carId: carDamages.carId, repairedAt: carDamages.repairedAt }).from(carDamages).where(eq(carDamages.id, damageId)).for('update');
+    const [current] = await tx
+      .select({ carId: carDamages.carId, repairedAt: carDamages.repairedAt })
+      .from(carDamages)
+      .where(eq(carDamages.id, damageId))
+      .for('update');
     if (!current) throw new HttpError(404, COUNTER_MESSAGES.damageNotFound);
     if (current.repairedAt) throw new HttpError(409, COUNTER_MESSAGES.damageAlreadyRepaired);
-    await tx.update(carDamages).set({ repairedAt: sql`now()`, repairedBy: staffId }).where(eq(carDamages.id, damageId));
+    await tx
+      .update(carDamages)
+      .set({ repairedAt: sql`now()`, repairedBy: staffId })
+      .where(eq(carDamages.id, damageId));
     return current.carId;
   });
   return (await carDamagesOf(db, carId)).find((damage) => damage._id === damageId)!;

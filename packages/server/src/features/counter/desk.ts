@@ -108,10 +108,22 @@ export async function counterBooking(db: Database, id: unknown, now = new Date()
     .where(eq(bookings.id, id));
   if (!row) return undefined;
   const company = await getCompanySettings(db);
-  const [counter, openDamages, receipts, totals] = await Promise.all([counterRecordOf(db, id), openDamagesOf(db, row.car.id), receiptsOf(db, [id]), folioTotalsOf(db, id)]);
+  const [counter, openDamages, receipts, totals] = await Promise.all([
+    counterRecordOf(db, id),
+    openDamagesOf(db, row.car.id),
+    receiptsOf(db, [id]),
+    folioTotalsOf(db, id),
+  ]);
   const base = toDeskBooking(row, company, now, receipts.get(id) ?? null);
   const refusal = checkOutRefusal(
-    { status: row.status, pickupDate: row.pickupDate, returnDate: row.returnDate, vetting: row.user.vetting, doNotRent: row.user.doNotRent, licenceNumber: row.licenceNumber },
+    {
+      status: row.status,
+      pickupDate: row.pickupDate,
+      returnDate: row.returnDate,
+      vetting: row.user.vetting,
+      doNotRent: row.user.doNotRent,
+      licenceNumber: row.licenceNumber,
+    },
     companyToday(now),
   );
   const days = rentalDays(row.pickupDate, row.returnDate);

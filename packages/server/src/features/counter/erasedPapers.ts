@@ -41,7 +41,12 @@ function folioAsOf(folio: Folio, at: Date): FolioOnPaper {
   const lines = folio.lines.filter(by);
   const payments = folio.payments.filter(by);
   const voided = new Set(lines.flatMap((line) => (line.voidsLineId ? [line.voidsLineId] : [])));
-  return { currency: folio.currency, lines: lines.map((line) => ({ ...line, voided: voided.has(line.id) })), payments, totals: folioTotals({ lines, payments }) };
+  return {
+    currency: folio.currency,
+    lines: lines.map((line) => ({ ...line, voided: voided.has(line.id) })),
+    payments,
+    totals: folioTotals({ lines, payments }),
+  };
 }
 
 /** When the booking took the step to `status` (the transaction that made the paper); `fallback` for a row written without one. */
@@ -85,7 +90,15 @@ export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: S
       returnDate: bookings.returnDate,
       drivers: bookings.additionalDrivers,
       carId: bookings.carId,
-      car: { brand: cars.brand, model: cars.model, year: cars.year, plate: cars.plate, category: cars.category, location: cars.location, distancePerDay: cars.distancePerDay },
+      car: {
+        brand: cars.brand,
+        model: cars.model,
+        year: cars.year,
+        plate: cars.plate,
+        category: cars.category,
+        location: cars.location,
+        distancePerDay: cars.distancePerDay,
+      },
       staffName: users.name,
     })
     .from(rentals)
@@ -112,7 +125,14 @@ export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: S
       company,
       contactsSaved: !companySettingUp(company),
       reference: row.reference,
-      customer: { name: DELETED_CUSTOMER_NAME, email: ERASED_DETAIL, phone: ERASED_DETAIL, address: ERASED_DETAIL, dateOfBirth: ERASED_DETAIL, licence: ERASED_LICENCE },
+      customer: {
+        name: DELETED_CUSTOMER_NAME,
+        email: ERASED_DETAIL,
+        phone: ERASED_DETAIL,
+        address: ERASED_DETAIL,
+        dateOfBirth: ERASED_DETAIL,
+        licence: ERASED_LICENCE,
+      },
       drivers: row.drivers.map(() => ({ name: 'Other driver (erased)', dateOfBirth: ERASED_DETAIL, licence: ERASED_LICENCE })),
       car: { ...row.car, distancePerDay: row.car.distancePerDay ?? DEFAULT_DISTANCE_PER_DAY },
       pickupDate: row.pickupDate,

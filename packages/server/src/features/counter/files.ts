@@ -21,7 +21,13 @@ const mayRead = (reader: Reader, customerId: string) => reader.role === 'owner' 
 export async function rentalPdf(db: Database, reader: Reader, bookingId: unknown, which: 'agreement' | 'receipt'): Promise<{ bytes: Buffer; name: string }> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const [row] = await db
-    .select({ userId: bookings.userId, reference: bookings.reference, agreement: rentals.agreementPdf, receipt: rentals.receiptPdf, receiptNumber: rentals.receiptNumber })
+    .select({
+      userId: bookings.userId,
+      reference: bookings.reference,
+      agreement: rentals.agreementPdf,
+      receipt: rentals.receiptPdf,
+      receiptNumber: rentals.receiptNumber,
+    })
     .from(bookings)
     .leftJoin(rentals, eq(rentals.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId));

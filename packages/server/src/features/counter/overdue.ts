@@ -68,7 +68,12 @@ export async function sweepCounter(db: Database, events: EventLog, options: Coun
     const company = await getCompanySettings(tx);
     // The due moment in SQL: the return day at the return time, read as Jamaica's wall clock.
     const dueAt = sql`((b.return_date + ${company.returnTime}::time) AT TIME ZONE 'UTC' + make_interval(hours => ${JAMAICA_OFFSET_HOURS}))`;
-    const overdue = await markOnce(tx, 'overdue_alerted_at', sql`${now.toISOString()}::timestamptz > ${dueAt} + make_interval(mins => ${company.gracePeriodMinutes})`, now);
+    const overdue = await markOnce(
+      tx,
+      'overdue_alerted_at',
+      sql`${now.toISOString()}::timestamptz > ${dueAt} + make_interval(mins => ${company.gracePeriodMinutes})`,
+      now,
+    );
 
     let reminders: MarkedRental[] = [];
     const jamaicaHour = new Date(now.getTime() - JAMAICA_OFFSET_HOURS * 3_600_000).getUTCHours();
@@ -81,7 +86,12 @@ export async function sweepCounter(db: Database, events: EventLog, options: Coun
     // The site's own doing (no actor): the booking's history shows each, and features/mail writes their letters.
     await events.record(tx, [
       ...overdue.map((rental): RecordedEvent => ({ kind: 'overdue', bookingId: rental.booking_id, actorId: null, data: {} })),
-      ...reminders.map((rental): RecordedEvent => ({ kind: 'return_reminded', bookingId: rental.booking_id, actorId: null, data: { fuelOut: rental.fuel_out } })),
+      ...reminders.map((rental): RecordedEvent => ({
+        kind: 'return_reminded',
+        bookingId: rental.booking_id,
+        actorId: null,
+        data: { fuelOut: rental.fuel_out },
+      })),
     ]);
     return { overdue: overdue.map((rental) => rental.reference), reminded: reminders.map((rental) => rental.reference) };
   });

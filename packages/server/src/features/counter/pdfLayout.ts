@@ -114,7 +114,12 @@ export const km = (value: number) => `${value.toLocaleString('en-US')} km`;
 /** A signature PNG no larger than its box needs; a smaller one is left as drawn. */
 async function boxSized(png: Uint8Array): Promise<Uint8Array> {
   const resized = await sharp(png)
-    .resize({ width: SIGNATURE_BOX.width * SIGNATURE_PIXELS_PER_POINT, height: SIGNATURE_BOX.height * SIGNATURE_PIXELS_PER_POINT, fit: 'inside', withoutEnlargement: true })
+    .resize({
+      width: SIGNATURE_BOX.width * SIGNATURE_PIXELS_PER_POINT,
+      height: SIGNATURE_BOX.height * SIGNATURE_PIXELS_PER_POINT,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
     .png()
     .toBuffer();
   return new Uint8Array(resized);
@@ -155,7 +160,9 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
     // Widths add up word by word, so a long paragraph is measured once, not once per word.
     let line = '';
     let lineWidth = 0;
-    for (const word of pdfSafe(paragraph).split(' ').filter((w) => w !== '')) {
+    for (const word of pdfSafe(paragraph)
+      .split(' ')
+      .filter((w) => w !== '')) {
       const wordWidth = font.widthOfTextAtSize(word, size);
       const candidate = line === '' ? wordWidth : lineWidth + space + wordWidth;
       if (candidate <= width) {
@@ -336,7 +343,11 @@ export class Paper {
       }
       this.page.drawLine({ start: { x, y: boxBottom - 2 }, end: { x: x + SIGNATURE_BOX.width, y: boxBottom - 2 }, thickness: 0.75, color: GREY });
       this.y = boxBottom - 6;
-      for (const [text, grey] of [[block.name, false], [block.role, true], [block.date, true]] as const) {
+      for (const [text, grey] of [
+        [block.name, false],
+        [block.role, true],
+        [block.date, true],
+      ] as const) {
         this.drawLine(wrap(text, this.font, BODY_SIZE, columnWidth - 10)[0] ?? '', x, BODY_SIZE, false, grey ? GREY : BLACK);
         this.y -= lineHeight;
       }

@@ -3,7 +3,17 @@
  * return added, and what became of the deposit. Like the agreement it is kept as made, so its
  * dates are the issue time and the same facts give the same bytes.
  */
-import { type CompanySettings, DAMAGE_ZONE_WORDS, type DamageZone, DEPOSIT_METHOD_WORDS, formatDay, formatMoney, fuelWords, PAYMENT_STATUS_WORDS, paymentStatusOf } from '@rental/contract';
+import {
+  type CompanySettings,
+  DAMAGE_ZONE_WORDS,
+  type DamageZone,
+  DEPOSIT_METHOD_WORDS,
+  formatDay,
+  formatMoney,
+  fuelWords,
+  PAYMENT_STATUS_WORDS,
+  paymentStatusOf,
+} from '@rental/contract';
 import { balanceLine, chargeLines, type FolioOnPaper, paymentLines } from './folioPaper';
 import { jamaicaTime, km, letterhead, Paper } from './pdfLayout';
 
@@ -100,7 +110,10 @@ export async function renderReceipt(facts: ReceiptFacts): Promise<Uint8Array> {
   paper.rows([
     ['Odometer', `${km(facts.odometerOut)} out, ${km(facts.odometerIn)} in (${km(Math.max(0, facts.odometerIn - facts.odometerOut))} driven)`],
     ['Fuel', `${fuelWords(facts.fuelOut)} out, ${fuelWords(facts.fuelIn)} in`],
-    ...facts.damages.map((damage): [string, string] => ['Damage found', `${DAMAGE_ZONE_WORDS[damage.zone]}: ${damage.description}${damage.amount === null ? ' (to be assessed)' : ''}`]),
+    ...facts.damages.map((damage): [string, string] => [
+      'Damage found',
+      `${DAMAGE_ZONE_WORDS[damage.zone]}: ${damage.description}${damage.amount === null ? ' (to be assessed)' : ''}`,
+    ]),
     ...(facts.itemsMissing.length > 0 ? [['Not returned', facts.itemsMissing.join(', ')] as [string, string]] : []),
   ]);
 

@@ -26,11 +26,11 @@ export function rentalTerms(company: CompanySettings, contactsSaved = true): str
     `Kilometres driven above the car's daily allowance times the days of the rental are charged at ${money(company.extraKmRate)} per km.`,
     `A security deposit${company.securityDeposit > 0 ? ` of ${money(company.securityDeposit)}` : ''} is taken at check-out. Charges at return (late return, fuel, kilometres, cleaning and damage) are taken from it first and the rest is given back. While new damage is being assessed, the deposit is held until the cost is known. Charges the deposit does not cover must be paid by the renter.`,
     'The renter is responsible for any loss of or damage to the car, its keys, tyres, glass and the items handed over, from check-out until the car is returned, except damage recorded in this agreement at check-out.',
-    'Traffic tickets, fines, tolls, parking and clamping fees and towing charges incurred during the rental are the renter\'s responsibility. Any the company receives or pays are charged to the renter, with the cost of handling them.',
-    'Smoking and vaping in the car are not allowed, and pets only with the company\'s agreement. A car returned needing more than ordinary cleaning, or smelling of smoke, is charged for cleaning.',
+    "Traffic tickets, fines, tolls, parking and clamping fees and towing charges incurred during the rental are the renter's responsibility. Any the company receives or pays are charged to the renter, with the cost of handling them.",
+    "Smoking and vaping in the car are not allowed, and pets only with the company's agreement. A car returned needing more than ordinary cleaning, or smelling of smoke, is charged for cleaning.",
     `Any accident, theft or damage must be reported at once to the nearest police station and to the company${contactsSaved ? ` on ${company.phone}` : ''}. The renter must get a police report, must not admit liability, and must take the names, addresses, licence and vehicle details of everyone involved and of any witnesses.`,
     'If the car breaks down, the renter must call the company before any repair is made. Repairs not agreed by the company are not refunded.',
-    'The company may take the car back at the renter\'s cost if it is used against these terms or is not returned when due.',
+    "The company may take the car back at the renter's cost if it is used against these terms or is not returned when due.",
     `The car's condition, odometer and fuel at check-out are as recorded in this agreement, and the renter accepts them by signing.${gct}`,
   ];
 }

@@ -17,7 +17,10 @@ import { counterPhoto, rentalPdf } from './files';
 
 /** Private files: never cached, opened inline, running nothing of the site. */
 function sendPrivate(reply: FastifyReply, type: string, bytes: Buffer, name?: string) {
-  reply.type(type).header('cache-control', 'private, no-store').header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+  reply
+    .type(type)
+    .header('cache-control', 'private, no-store')
+    .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
   if (name) reply.header('content-disposition', `inline; filename="${name}"`);
   return reply.send(bytes);
 }

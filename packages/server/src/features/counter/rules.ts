@@ -1,7 +1,6 @@
 /** When the keys may go out, in one place: the check-out form is told the same words the call answers. */
 import { type BookingStatus, COUNTER_MESSAGES, type VettingStatus } from '@rental/contract';
 
-
 export interface CheckOutFacts {
   status: BookingStatus;
   pickupDate: string;

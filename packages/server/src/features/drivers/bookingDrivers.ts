@@ -53,7 +53,13 @@ export interface DriversOptions {
   byStaff?: boolean;
 }
 
-export async function setBookingDrivers(db: Database, userId: string, bookingId: string, drivers: AdditionalDriver[], options: DriversOptions): Promise<DriversSaved> {
+export async function setBookingDrivers(
+  db: Database,
+  userId: string,
+  bookingId: string,
+  drivers: AdditionalDriver[],
+  options: DriversOptions,
+): Promise<DriversSaved> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const today = options.today ?? companyToday();
   const saved = await db.transaction(async (tx) => {

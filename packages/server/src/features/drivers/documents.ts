@@ -8,7 +8,17 @@
  * pdfWorker.ts), its turn taken fairly among customers (fairQueue.ts). An account's documents
  * together fit in its quota (DOCUMENT_QUOTA_MB, docs/decisions/106-storage-that-cannot-be-filled.md).
  */
-import { type CustomerDocument, type DocumentKind, type DocumentStorage, documentsFullMessage, DRIVER_MESSAGES, MAX_FILES_PER_DOCUMENT, MAX_SLIPS_PER_BOOKING, SLIP_MESSAGES, type StoredDocumentKind } from '@rental/contract';
+import {
+  type CustomerDocument,
+  type DocumentKind,
+  type DocumentStorage,
+  documentsFullMessage,
+  DRIVER_MESSAGES,
+  MAX_FILES_PER_DOCUMENT,
+  MAX_SLIPS_PER_BOOKING,
+  SLIP_MESSAGES,
+  type StoredDocumentKind,
+} from '@rental/contract';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { Worker } from 'node:worker_threads';
 import { actAs } from '../../db/actor';
@@ -17,7 +27,6 @@ import type { Database, Tx } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { processImage } from '../images';
 import { FairQueue } from './fairQueue';
-
 
 export const MESSAGE_PDF_LOCKED = 'This PDF is protected by a password. Please send it without the password, or a photo of the document.';
 
@@ -47,7 +56,10 @@ function pdfWorker(bytes: Buffer): Worker {
   const options = { workerData: new Uint8Array(bytes), resourceLimits: { maxOldGenerationSizeMb: PDF_MEMORY_MB } };
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pdfWorker.js', import.meta.url), options);
   const source = new URL('./pdfWorker.ts', import.meta.url).href;
-  return new Worker(`import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`, { ...options, eval: true });
+  return new Worker(`import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`, {
+    ...options,
+    eval: true,
+  });
 }
 
 /** The PDF rewritten without its metadata and actions (pdfClean.ts), in a thread of its own, in `account`'s turn; refused in words if it cannot be. */
@@ -101,7 +113,10 @@ export async function listDocuments(db: Database, userId: string): Promise<Custo
 
 /** What the account's documents take of its quota (`limit`, bytes). */
 export async function documentStorage(db: Database, userId: string, limit: number): Promise<DocumentStorage> {
-  const [row] = await db.select({ used: sql<string>`coalesce(sum(${documents.size}), 0)` }).from(documents).where(eq(documents.userId, userId));
+  const [row] = await db
+    .select({ used: sql<string>`coalesce(sum(${documents.size}), 0)` })
+    .from(documents)
+    .where(eq(documents.userId, userId));
   return { used: Number(row?.used ?? 0), limit };
 }
 

@@ -100,7 +100,11 @@ async function theirWords(tx: Tx, userId: string): Promise<Scrub> {
     .from(users)
     .leftJoin(driverDetails, eq(driverDetails.userId, users.id))
     .where(eq(users.id, userId));
-  const theirs = await tx.select({ drivers: bookings.additionalDrivers, quote: bookings.quote, licence: rentals.licenceNumber }).from(bookings).leftJoin(rentals, eq(rentals.bookingId, bookings.id)).where(eq(bookings.userId, userId));
+  const theirs = await tx
+    .select({ drivers: bookings.additionalDrivers, quote: bookings.quote, licence: rentals.licenceNumber })
+    .from(bookings)
+    .leftJoin(rentals, eq(rentals.bookingId, bookings.id))
+    .where(eq(bookings.userId, userId));
   const words = [person?.name, person?.email, person?.phone, person?.licence];
   for (const booking of theirs) {
     words.push(booking.licence);
@@ -115,7 +119,12 @@ async function theirWords(tx: Tx, userId: string): Promise<Scrub> {
 /** An SQL array of the scrub's ILIKE patterns, for `column ILIKE ANY (...)`; null when it has no words. */
 function anyOf(scrub: Scrub): SQL | null {
   const patterns = likeAny(scrub);
-  return patterns.length === 0 ? null : sql`ARRAY[${sql.join(patterns.map((pattern) => sql`${pattern}`), sql`, `)}]::text[]`;
+  return patterns.length === 0
+    ? null
+    : sql`ARRAY[${sql.join(
+        patterns.map((pattern) => sql`${pattern}`),
+        sql`, `,
+      )}]::text[]`;
 }
 
 /** E-mails that are not theirs nor about their bookings but name them (staff's summary of the day). */
@@ -123,7 +132,14 @@ async function scrubOutbox(tx: Tx, scrub: Scrub): Promise<void> {
   const patterns = anyOf(scrub);
   if (!patterns) return;
   const naming = await tx
-    .select({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, textBody: outbox.textBody, htmlBody: outbox.htmlBody, lastError: outbox.lastError })
+    .select({
+      id: outbox.id,
+      recipient: outbox.recipient,
+      subject: outbox.subject,
+      textBody: outbox.textBody,
+      htmlBody: outbox.htmlBody,
+      lastError: outbox.lastError,
+    })
     .from(outbox)
     .where(
       or(
@@ -137,7 +153,12 @@ async function scrubOutbox(tx: Tx, scrub: Scrub): Promise<void> {
   for (const mail of naming) {
     await tx
       .update(outbox)
-      .set({ subject: scrub(mail.subject), textBody: scrub(mail.textBody), htmlBody: scrub(mail.htmlBody), lastError: mail.lastError === null ? null : scrub(mail.lastError) })
+      .set({
+        subject: scrub(mail.subject),
+        textBody: scrub(mail.textBody),
+        htmlBody: scrub(mail.htmlBody),
+        lastError: mail.lastError === null ? null : scrub(mail.lastError),
+      })
       .where(eq(outbox.id, mail.id));
   }
 }
@@ -170,7 +191,10 @@ async function scrubHistory(tx: Tx, scrub: Scrub): Promise<void> {
 async function scrubBookingEvents(tx: Tx, scrub: Scrub): Promise<void> {
   const patterns = anyOf(scrub);
   if (!patterns) return;
-  const naming = await queryRows<{ id: string; data: unknown }>(tx, sql`SELECT id::text AS id, data FROM booking_events WHERE data::text ILIKE ANY (${patterns})`);
+  const naming = await queryRows<{ id: string; data: unknown }>(
+    tx,
+    sql`SELECT id::text AS id, data FROM booking_events WHERE data::text ILIKE ANY (${patterns})`,
+  );
   for (const event of naming) {
     await tx.execute(sql`UPDATE booking_events SET data = ${JSON.stringify(scrubJson(event.data, scrub))}::jsonb WHERE id = ${event.id}::bigint`);
   }

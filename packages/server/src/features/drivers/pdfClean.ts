@@ -30,9 +30,28 @@ const URI = PDFName.of('URI');
 const NEXT = PDFName.of('Next');
 /** Every action type of PDF 2.0 (a dict with one of these as /S is an action). */
 const ACTION_TYPES = new Set(
-  ['GoTo', 'GoToR', 'GoToE', 'GoToDp', 'Launch', 'Thread', 'URI', 'Sound', 'Movie', 'Hide', 'Named', 'SubmitForm', 'ResetForm', 'ImportData', 'SetOCGState', 'Rendition', 'Trans', 'GoTo3DView', 'JavaScript', 'RichMediaExecute'].map(
-    (name) => PDFName.of(name),
-  ),
+  [
+    'GoTo',
+    'GoToR',
+    'GoToE',
+    'GoToDp',
+    'Launch',
+    'Thread',
+    'URI',
+    'Sound',
+    'Movie',
+    'Hide',
+    'Named',
+    'SubmitForm',
+    'ResetForm',
+    'ImportData',
+    'SetOCGState',
+    'Rendition',
+    'Trans',
+    'GoTo3DView',
+    'JavaScript',
+    'RichMediaExecute',
+  ].map((name) => PDFName.of(name)),
 );
 /** The actions a document keeps: a move within it, a viewer's menu command, a link (checked below). */
 const SAFE_ACTIONS = new Set(['GoTo', 'Named', 'URI'].map((name) => PDFName.of(name)));

@@ -63,13 +63,15 @@ const driverRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, option
     // Someone else's document is "not found", as one that does not exist: nothing tells them it does.
     if (!file) throw new HttpError(404, DRIVER_MESSAGES.documentNotFound);
     const extension = file.mimeType === 'application/pdf' ? 'pdf' : 'webp';
-    return reply
-      .type(file.mimeType)
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', `inline; filename="${file.kind}.${extension}"`)
-      // A PDF opened from here runs nothing of ours and reaches nothing of the site.
-      .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
-      .send(file.content);
+    return (
+      reply
+        .type(file.mimeType)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `inline; filename="${file.kind}.${extension}"`)
+        // A PDF opened from here runs nothing of ours and reaches nothing of the site.
+        .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+        .send(file.content)
+    );
   });
 
   addEndpoint(

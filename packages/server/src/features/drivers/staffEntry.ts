@@ -4,7 +4,15 @@
  * so the same checks and the same vetting follow. The customer must be a customer's live account:
  * a staff account or an erased one is not found.
  */
-import { type CustomerDocument, type DocumentKind, type DocumentStorage, type DriverBody, DRIVER_MESSAGES, type VettingEntry, WALK_IN_MESSAGES } from '@rental/contract';
+import {
+  type CustomerDocument,
+  type DocumentKind,
+  type DocumentStorage,
+  type DriverBody,
+  DRIVER_MESSAGES,
+  type VettingEntry,
+  WALK_IN_MESSAGES,
+} from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { isId } from '../../db/ids';
@@ -33,7 +41,12 @@ export async function customerDriver(db: Database, customerId: string): Promise<
 }
 
 /** Staff type the customer's licence and date of birth; the history names the staff member. */
-export async function staffSaveDriver(db: Database, staffId: string, customerId: string, body: DriverBody): Promise<{ message: string; customer: VettingEntry }> {
+export async function staffSaveDriver(
+  db: Database,
+  staffId: string,
+  customerId: string,
+  body: DriverBody,
+): Promise<{ message: string; customer: VettingEntry }> {
   const written = await db.transaction(async (tx) => {
     await actAs(tx, staffId);
     await requireCustomer(tx, customerId);

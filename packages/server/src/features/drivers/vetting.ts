@@ -3,13 +3,7 @@
  * their coming bookings), the decision (told by e-mail; not approved cancels their bookings waiting
  * for confirmation), and the private "do not rent" mark.
  */
-import {
-  companyToday,
-  driverProblems,
-  DRIVER_MESSAGES,
-  type VettingDecisionBody,
-  type VettingEntry,
-} from '@rental/contract';
+import { companyToday, driverProblems, DRIVER_MESSAGES, type VettingDecisionBody, type VettingEntry } from '@rental/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookings, cars, documents, driverDetails, users } from '../../db/schema';
@@ -64,9 +58,19 @@ export async function vettingList(db: Database, list: VettingList, only?: string
   if (people.length === 0) return [];
   const ids = people.map((p) => p.id);
   const [drivers, files, rented, company] = await Promise.all([
-    db.select({ userId: driverDetails.userId, ...driverColumns }).from(driverDetails).where(inArray(driverDetails.userId, ids)),
     db
-      .select({ id: documents.id, userId: documents.userId, kind: documents.kind, uploadedAt: documents.uploadedAt, mimeType: documents.mimeType, size: documents.size })
+      .select({ userId: driverDetails.userId, ...driverColumns })
+      .from(driverDetails)
+      .where(inArray(driverDetails.userId, ids)),
+    db
+      .select({
+        id: documents.id,
+        userId: documents.userId,
+        kind: documents.kind,
+        uploadedAt: documents.uploadedAt,
+        mimeType: documents.mimeType,
+        size: documents.size,
+      })
       .from(documents)
       .where(and(inArray(documents.userId, ids), isNull(documents.bookingId)))
       .orderBy(asc(documents.uploadedAt)),
@@ -90,7 +94,9 @@ export async function vettingList(db: Database, list: VettingList, only?: string
     const row = drivers.find((d) => d.userId === person.id);
     const driver = row ? toDriver(row) : null;
     const own = rented.filter((b) => b.userId === person.id);
-    const coming = own.filter((b) => (b.status === 'pending' || b.status === 'confirmed') && b.returnDate >= today).sort((a, b) => a.pickupDate.localeCompare(b.pickupDate));
+    const coming = own
+      .filter((b) => (b.status === 'pending' || b.status === 'confirmed') && b.returnDate >= today)
+      .sort((a, b) => a.pickupDate.localeCompare(b.pickupDate));
     const rentals = coming.length > 0 ? coming : [{ reference: null, pickupDate: today, returnDate: today }];
     return {
       _id: person.id,
@@ -129,7 +135,12 @@ async function lockedCustomer(tx: Parameters<Parameters<Database['transaction']>
   return row;
 }
 
-export async function decideVetting(db: Database, staffId: string, body: VettingDecisionBody, events: EventLog): Promise<{ message: string; customer: VettingEntry }> {
+export async function decideVetting(
+  db: Database,
+  staffId: string,
+  body: VettingDecisionBody,
+  events: EventLog,
+): Promise<{ message: string; customer: VettingEntry }> {
   const { userId, decision } = body;
   const reason = body.reason?.trim() || null;
   await db.transaction(async (tx) => {
@@ -152,7 +163,14 @@ export async function decideVetting(db: Database, staffId: string, body: Vetting
     }
     // Not approved: their holds end now, their days free for others; the one letter lists them.
     const cancelled = await cancelNotApproved(tx, events, userId, staffId);
-    await events.record(tx, [{ kind: 'driver_rejected', bookingId: null, actorId: staffId, data: { userId, reason: reason ?? '', cancelled: cancelled.map((b) => b.reference).sort() } }]);
+    await events.record(tx, [
+      {
+        kind: 'driver_rejected',
+        bookingId: null,
+        actorId: staffId,
+        data: { userId, reason: reason ?? '', cancelled: cancelled.map((b) => b.reference).sort() },
+      },
+    ]);
   });
   const [customer] = await vettingList(db, 'waiting', userId);
   return { message: decision === 'approved' ? DRIVER_MESSAGES.vettingApproved : DRIVER_MESSAGES.vettingRejected, customer: customer! };

@@ -49,11 +49,7 @@ export function companyDomain(): string {
  * OwnerSettingsError (a generated password would have to be printed, and logs keep it for ever).
  * Nothing given: nothing is created here; 'setup-needed' when no owner exists yet.
  */
-export async function bootstrapOwner(
-  db: Database,
-  settings: { ownerEmail?: string; ownerPassword?: string },
-  log: BootstrapLog,
-): Promise<OwnerBootstrap> {
+export async function bootstrapOwner(db: Database, settings: { ownerEmail?: string; ownerPassword?: string }, log: BootstrapLog): Promise<OwnerBootstrap> {
   const wanted = settings.ownerEmail?.trim().toLowerCase();
   const givenPassword = settings.ownerPassword;
   // Hashed before the transaction: argon2 is slow and the lock should be short.
@@ -68,7 +64,7 @@ export async function bootstrapOwner(
         throw new OwnerSettingsError(
           existing
             ? `OWNER_EMAIL names the existing customer account ${wanted}. To make it the owner, also set OWNER_PASSWORD: ` +
-                'it replaces that account\'s password and ends its sessions, so whoever registered the address keeps no access.'
+                "it replaces that account's password and ends its sessions, so whoever registered the address keeps no access."
             : `OWNER_EMAIL is set but OWNER_PASSWORD is not: set OWNER_PASSWORD (at least 8 characters) to create the owner account ${wanted}.`,
         );
       }
@@ -88,9 +84,7 @@ export async function bootstrapOwner(
       log.info(`Owner account ${result.email} created from OWNER_EMAIL/OWNER_PASSWORD.`);
       break;
     case 'promoted':
-      log.warn(
-        `Account ${result.email} promoted to owner (OWNER_EMAIL): its password is now OWNER_PASSWORD and its sessions have ended.`,
-      );
+      log.warn(`Account ${result.email} promoted to owner (OWNER_EMAIL): its password is now OWNER_PASSWORD and its sessions have ended.`);
       break;
     default:
       break;
@@ -129,19 +123,12 @@ export async function findAccount(db: Database, email: string): Promise<AccountS
  * Makes an existing account an owner (the owner command line tool). The change of role ends every
  * session of the account (the database raises its session version): the person logs in again.
  */
-export async function promoteToOwner(
-  db: Database,
-  email: string,
-): Promise<{ email: string; name: string; wasOwner: boolean; sessionVersion: number }> {
+export async function promoteToOwner(db: Database, email: string): Promise<{ email: string; name: string; wasOwner: boolean; sessionVersion: number }> {
   const account = await findAccount(db, email);
   if (account.role === 'owner') {
     const [row] = await db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, account.id));
     return { email: account.email, name: account.name, wasOwner: true, sessionVersion: row?.sessionVersion ?? 0 };
   }
-  const [updated] = await db
-    .update(users)
-    .set({ role: 'owner' })
-    .where(eq(users.id, account.id))
-    .returning({ sessionVersion: users.sessionVersion });
+  const [updated] = await db.update(users).set({ role: 'owner' }).where(eq(users.id, account.id)).returning({ sessionVersion: users.sessionVersion });
   return { email: account.email, name: account.name, wasOwner: false, sessionVersion: updated?.sessionVersion ?? 0 };
 }

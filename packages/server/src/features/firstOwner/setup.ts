@@ -41,11 +41,7 @@ export function siteAddress(config: Pick<Config, 'publicUrl' | 'host'>, port: nu
  * A new setup address when the site has no owner and none is configured (OWNER_EMAIL); nothing
  * otherwise (and setup tokens left from before an owner existed are removed). Returns the address.
  */
-export async function createOwnerSetup(
-  db: Database,
-  config: Pick<Config, 'ownerEmail' | 'publicUrl' | 'host'>,
-  port: number,
-): Promise<string | undefined> {
+export async function createOwnerSetup(db: Database, config: Pick<Config, 'ownerEmail' | 'publicUrl' | 'host'>, port: number): Promise<string | undefined> {
   if (config.ownerEmail) return undefined;
   if (await ownerExists(db)) {
     await db.delete(settings).where(like(settings.key, `${SETUP_TOKEN_PREFIX}%`));

@@ -73,7 +73,9 @@ export async function encodeAnswer(text: string, effort: Effort = API_EFFORT): P
   const etag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`;
   if (identity.length < COMPRESS_FROM_BYTES) return { etag, identity };
   const [br, gz] = await Promise.all([
-    brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: effort.brotli, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    brotliAsync(identity, {
+      params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: effort.brotli, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
     gzipAsync(identity, { level: effort.gzip }),
   ]);
   return { etag, br, gzip: gz, jsonBytes: identity.length };
@@ -105,7 +107,12 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /** Sends a cached answer: 304 when the client holds these bytes already, else the best encoding it takes. */
-export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer, contentType = 'application/json; charset=utf-8'): Promise<FastifyReply> {
+export async function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: EncodedAnswer,
+  contentType = 'application/json; charset=utf-8',
+): Promise<FastifyReply> {
   // no-cache: a browser may keep the answer but must ask (If-None-Match) before using it again.
   reply.header('etag', answer.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();

@@ -66,7 +66,8 @@ export class FleetCache {
 export const answerKeys = {
   cars: (stamp: string) => `${stamp} cars`,
   car: (stamp: string, id: string) => `${stamp} car ${id}`,
-  available: (stamp: string, location: string, pickupDate: string, returnDate: string) => `${stamp} available ${JSON.stringify([location, pickupDate, returnDate])}`,
+  available: (stamp: string, location: string, pickupDate: string, returnDate: string) =>
+    `${stamp} available ${JSON.stringify([location, pickupDate, returnDate])}`,
 };
 
 declare module 'fastify' {

@@ -35,8 +35,18 @@ export const DOCUMENT_IMAGE_MAX_WIDTH = 2000;
 
 export type ProcessedImage = { content: Buffer; mimeType: 'image/webp'; width: number; height: number };
 
-const MAX_WIDTH: Record<ImagePurpose, number> = { car: CAR_IMAGE_MAX_WIDTH, profile: PROFILE_IMAGE_MAX_WIDTH, document: DOCUMENT_IMAGE_MAX_WIDTH, counter: COUNTER_PHOTO_MAX_PX };
-const WEBP: Record<ImagePurpose, { quality: number; effort?: number }> = { car: { quality: 82 }, profile: { quality: 82 }, document: { quality: 82 }, counter: { quality: 80, effort: 2 } };
+const MAX_WIDTH: Record<ImagePurpose, number> = {
+  car: CAR_IMAGE_MAX_WIDTH,
+  profile: PROFILE_IMAGE_MAX_WIDTH,
+  document: DOCUMENT_IMAGE_MAX_WIDTH,
+  counter: COUNTER_PHOTO_MAX_PX,
+};
+const WEBP: Record<ImagePurpose, { quality: number; effort?: number }> = {
+  car: { quality: 82 },
+  profile: { quality: 82 },
+  document: { quality: 82 },
+  counter: { quality: 80, effort: 2 },
+};
 
 /** Raster formats a browser shows; SVG (scripts, external references) and TIFF are refused. */
 function isAcceptedFormat(meta: Metadata): boolean {

@@ -10,10 +10,7 @@ export async function storeImage(db: Database, image: ProcessedImage): Promise<s
 }
 
 export async function findImage(db: Database, id: string) {
-  const [row] = await db
-    .select({ content: images.content, mimeType: images.mimeType })
-    .from(images)
-    .where(eq(images.id, id));
+  const [row] = await db.select({ content: images.content, mimeType: images.mimeType }).from(images).where(eq(images.id, id));
   return row;
 }
 

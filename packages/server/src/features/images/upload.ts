@@ -55,7 +55,8 @@ export async function readUpload(request: FastifyRequest, fileField = 'image'): 
       if (part.type === 'file') {
         // Read it whole either way, so the body is consumed and the size limit applies.
         const bytes = await part.toBuffer();
-        if (part.fieldname !== fileField || image) refusal ??= new HttpError(400, fileField === 'image' ? MESSAGE_ONE_FILE : `Send one file only, in the field "${fileField}".`);
+        if (part.fieldname !== fileField || image)
+          refusal ??= new HttpError(400, fileField === 'image' ? MESSAGE_ONE_FILE : `Send one file only, in the field "${fileField}".`);
         // Browsers send an empty part for a file input left empty: that is "no new image".
         else if (bytes.length > 0) image = bytes;
       } else if (part.valueTruncated) {

@@ -30,7 +30,16 @@ export function bookingCancelledLetter(booking: BookingFacts, refund: RefundPlan
     { rows: bookingRows(booking, company) },
     bookingLink(mail, booking),
   ];
-  return compose('booking_cancelled', booking.customer.email, `Booking ${booking.reference} is cancelled`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+  return compose(
+    'booking_cancelled',
+    booking.customer.email,
+    `Booking ${booking.reference} is cancelled`,
+    `Hello ${booking.customer.name},`,
+    blocks,
+    company,
+    mail,
+    booking.id,
+  );
 }
 
 /** The customer's own record of cancelling, so the refund's promise is in writing. */
@@ -42,7 +51,16 @@ export function cancelledByYouLetter(booking: BookingFacts, refund: RefundPlan |
     bookingLink(mail, booking),
     `Questions? Call us on ${company.phone}.`,
   ];
-  return compose('booking_cancelled_by_you', booking.customer.email, `Booking ${booking.reference} is cancelled`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+  return compose(
+    'booking_cancelled_by_you',
+    booking.customer.email,
+    `Booking ${booking.reference} is cancelled`,
+    `Hello ${booking.customer.name},`,
+    blocks,
+    company,
+    mail,
+    booking.id,
+  );
 }
 
 export function cancelledByCustomerLetter(booking: BookingFacts, refund: RefundPlan | undefined, company: CompanySettings, mail: MailSettings): Letter {
@@ -56,8 +74,24 @@ export function cancelledByCustomerLetter(booking: BookingFacts, refund: RefundP
   const blocks: Blocks = [
     `${booking.customer.name} has cancelled booking ${booking.reference}. Its days are free again.`,
     ...owed,
-    { rows: [...bookingRows(booking, company), ['Customer', booking.customer.name], ['E-mail', booking.customer.email || 'not given'], ['Phone', booking.customer.phone || 'not given']] },
+    {
+      rows: [
+        ...bookingRows(booking, company),
+        ['Customer', booking.customer.name],
+        ['E-mail', booking.customer.email || 'not given'],
+        ['Phone', booking.customer.phone || 'not given'],
+      ],
+    },
     { link: `${mail.siteUrl}/owner/manage-bookings`, label: 'Open the bookings' },
   ];
-  return compose('booking_cancelled_by_customer', mail.companyEmail ?? company.email, `Booking ${booking.reference} cancelled by the customer`, 'Hello,', blocks, company, mail, booking.id);
+  return compose(
+    'booking_cancelled_by_customer',
+    mail.companyEmail ?? company.email,
+    `Booking ${booking.reference} cancelled by the customer`,
+    'Hello,',
+    blocks,
+    company,
+    mail,
+    booking.id,
+  );
 }

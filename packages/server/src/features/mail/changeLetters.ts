@@ -27,7 +27,16 @@ export function bookingChangedLetter(booking: BookingFacts, change: ChangeTold, 
     { link: `${mail.siteUrl}/my-bookings/${booking.reference}`, label: 'See your booking' },
     `Questions? Call us on ${company.phone}.`,
   ];
-  return compose('booking_changed', booking.customer.email, `Booking ${booking.reference} is changed`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+  return compose(
+    'booking_changed',
+    booking.customer.email,
+    `Booking ${booking.reference} is changed`,
+    `Hello ${booking.customer.name},`,
+    blocks,
+    company,
+    mail,
+    booking.id,
+  );
 }
 
 /**
@@ -40,10 +49,20 @@ export function bookingChangedStaffLetter(booking: BookingFacts, change: ChangeT
     'Before:',
     { rows: sideRows(change.before, change.currency) },
     'Now:',
-    { rows: [...bookingRows(booking, company), ['Customer', booking.customer.name], ['E-mail', booking.customer.email || 'not given'], ['Phone', booking.customer.phone || 'not given']] },
+    {
+      rows: [
+        ...bookingRows(booking, company),
+        ['Customer', booking.customer.name],
+        ['E-mail', booking.customer.email || 'not given'],
+        ['Phone', booking.customer.phone || 'not given'],
+      ],
+    },
     change.paymentNote,
   ];
-  if (booking.holdExpiresAt) blocks.push(`If nobody confirms it by ${formatMoment(booking.holdExpiresAt)}, and nothing is paid on it, the booking is cancelled and its days are free again.`);
+  if (booking.holdExpiresAt)
+    blocks.push(
+      `If nobody confirms it by ${formatMoment(booking.holdExpiresAt)}, and nothing is paid on it, the booking is cancelled and its days are free again.`,
+    );
   blocks.push({ link: `${mail.siteUrl}/owner/manage-bookings`, label: 'Open the bookings' });
   const subject = `Booking ${booking.reference} changed by the customer: ${booking.car.brand} ${booking.car.model}, ${formatDay(booking.pickupDate)}`;
   return compose('booking_changed_staff', mail.companyEmail ?? company.email, subject, 'Hello,', blocks, company, mail, booking.id);

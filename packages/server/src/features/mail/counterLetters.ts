@@ -117,14 +117,24 @@ export function carReturnedLetter(booking: CounterFacts, settlement: ReturnSettl
   }
   depositRows.push(['Still to pay', settlement.owing > 0 ? money(settlement.owing) : 'Nothing']);
   blocks.push({ rows: depositRows });
-  if (settlement.owing > 0) blocks.push(`Your booking still has ${money(settlement.owing)} to pay: please pay it at our office, or call us on ${company.phone} to arrange it.`);
+  if (settlement.owing > 0)
+    blocks.push(`Your booking still has ${money(settlement.owing)} to pay: please pay it at our office, or call us on ${company.phone} to arrange it.`);
   if (settlement.toBeAssessed) {
     blocks.push(
       'A damage found at return is still to be assessed. We hold the security deposit until it is, then write to you with the amount and give back what is left.',
     );
   }
   blocks.push(myBookingLink(mail, booking), `Questions? Call us on ${company.phone} or reply to this e-mail.`);
-  const letter = compose('car_returned', booking.customer.email, `Your receipt ${settlement.receiptNumber}`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+  const letter = compose(
+    'car_returned',
+    booking.customer.email,
+    `Your receipt ${settlement.receiptNumber}`,
+    `Hello ${booking.customer.name},`,
+    blocks,
+    company,
+    mail,
+    booking.id,
+  );
   return { ...letter, attachment: 'receipt' };
 }
 
@@ -185,5 +195,14 @@ export function returnReminderLetter(booking: CounterFacts, rental: { fuelOut: n
     `Need the car longer? Call us on ${company.phone} before the return time.`,
     myBookingLink(mail, booking),
   );
-  return compose('return_reminder', booking.customer.email, `Return reminder: booking ${booking.reference}, tomorrow by ${clockWords(company.returnTime)}`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+  return compose(
+    'return_reminder',
+    booking.customer.email,
+    `Return reminder: booking ${booking.reference}, tomorrow by ${clockWords(company.returnTime)}`,
+    `Hello ${booking.customer.name},`,
+    blocks,
+    company,
+    mail,
+    booking.id,
+  );
 }

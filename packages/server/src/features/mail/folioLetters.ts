@@ -20,10 +20,19 @@ export function chargeAddedLetter(booking: BookingFacts, charge: ChargeFacts, co
     discount
       ? `${company.name} has taken ${formatMoney(-charge.total, currency)} off booking ${booking.reference}: ${charge.label}.`
       : `${company.name} has added a charge to booking ${booking.reference}: ${charge.label} (${FOLIO_LINE_KIND_WORDS[charge.lineKind].toLowerCase()}), ${formatMoney(charge.total, currency)} with GCT.`,
-    { rows: [['Booking', booking.reference], [discount ? 'Taken off' : 'Charge', formatMoney(Math.abs(charge.total), currency)], ['Still to pay', formatMoney(Math.max(0, charge.balance), currency)]] as [string, string][] },
+    {
+      rows: [
+        ['Booking', booking.reference],
+        [discount ? 'Taken off' : 'Charge', formatMoney(Math.abs(charge.total), currency)],
+        ['Still to pay', formatMoney(Math.max(0, charge.balance), currency)],
+      ] as [string, string][],
+    },
   ];
   if (charge.balance > 0 && mail.cardPayments && cardPayable(booking)) {
-    blocks.push(`You can pay it by card on your booking's page, or at our office.`, { link: `${mail.siteUrl}/my-bookings/${booking.reference}`, label: 'Pay by card' });
+    blocks.push(`You can pay it by card on your booking's page, or at our office.`, {
+      link: `${mail.siteUrl}/my-bookings/${booking.reference}`,
+      label: 'Pay by card',
+    });
   } else if (charge.balance > 0) {
     blocks.push(`Please pay it at our office, or call us on ${company.phone} to arrange it.`, bookingLink(mail, booking));
   } else {
@@ -31,6 +40,8 @@ export function chargeAddedLetter(booking: BookingFacts, charge: ChargeFacts, co
     blocks.push(bookingLink(mail, booking));
   }
   blocks.push(`Questions? Call us on ${company.phone} or reply to this e-mail.`);
-  const subject = discount ? `Booking ${booking.reference}: ${formatMoney(-charge.total, currency)} taken off` : `Booking ${booking.reference}: a charge of ${formatMoney(charge.total, currency)}`;
+  const subject = discount
+    ? `Booking ${booking.reference}: ${formatMoney(-charge.total, currency)} taken off`
+    : `Booking ${booking.reference}: a charge of ${formatMoney(charge.total, currency)}`;
   return compose('charge_added', booking.customer.email, subject, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
 }

@@ -4,7 +4,20 @@
  * and dates as "Sat 28 Nov 2026". Pure functions: features/mail/outbox.ts stores what they return.
  */
 import { companySettingUp, SETTING_UP_WORDS, withoutPlaceholderContacts } from '../company';
-import { BANK_PAYMENT_WAYS, type BankDetails, type OtherBankAccount, type BookingStatus, type CompanySettings, formatDay, formatMoney, PAYMENT_METHOD_IN_A_LINE, type PaymentMethod, placeWithAddress, type Quote, rentalDays } from '@rental/contract';
+import {
+  BANK_PAYMENT_WAYS,
+  type BankDetails,
+  type OtherBankAccount,
+  type BookingStatus,
+  type CompanySettings,
+  formatDay,
+  formatMoney,
+  PAYMENT_METHOD_IN_A_LINE,
+  type PaymentMethod,
+  placeWithAddress,
+  type Quote,
+  rentalDays,
+} from '@rental/contract';
 
 export type LetterKind =
   | 'booking_made'
@@ -58,8 +71,17 @@ export interface MailSettings {
 
 export const DEFAULT_MAIL_SETTINGS: MailSettings = { siteUrl: 'http://localhost:3000', companyEmail: undefined };
 
-export function mailSettings(config: { publicUrl: string | undefined; port: number; companyEmail: string | undefined; paymentProvider?: string }): MailSettings {
-  return { siteUrl: config.publicUrl ?? `http://localhost:${config.port || 3000}`, companyEmail: config.companyEmail, cardPayments: (config.paymentProvider ?? 'none') !== 'none' };
+export function mailSettings(config: {
+  publicUrl: string | undefined;
+  port: number;
+  companyEmail: string | undefined;
+  paymentProvider?: string;
+}): MailSettings {
+  return {
+    siteUrl: config.publicUrl ?? `http://localhost:${config.port || 3000}`,
+    companyEmail: config.companyEmail,
+    cardPayments: (config.paymentProvider ?? 'none') !== 'none',
+  };
 }
 
 /** What the letters say about one booking. */
@@ -86,15 +108,19 @@ function escapeHtml(value: string): string {
 }
 
 // Made once: a DateTimeFormat costs ~0.5 ms to build, and every booking's letters format its hold's end (the booking storm's profile).
-const momentFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Jamaica', year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true });
+const momentFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Jamaica',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
 
 /** A moment (the hold's end) in Jamaica: "Sat 28 Nov 2026 at 3:45 pm (Jamaica time)". */
 export function formatMoment(at: Date): string {
-  const parts = Object.fromEntries(
-    momentFormat
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = Object.fromEntries(momentFormat.formatToParts(at).map((p) => [p.type, p.value]));
   return `${formatDay(`${parts.year}-${parts.month}-${parts.day}`)} at ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()} (Jamaica time)`;
 }
 
@@ -106,16 +132,33 @@ export function maskAccountNumber(accountNumber: string): string {
 
 export type LetterBlock = Block;
 
-export function compose(kind: LetterKind, to: string, subject: string, greeting: string, blocks: Block[], company: CompanySettings, mail: MailSettings, bookingId?: string): Letter {
+export function compose(
+  kind: LetterKind,
+  to: string,
+  subject: string,
+  greeting: string,
+  blocks: Block[],
+  company: CompanySettings,
+  mail: MailSettings,
+  bookingId?: string,
+): Letter {
   // Until an owner saves the settings, the shipped phone and e-mail are placeholders: never sent (company/settingUp.ts).
   if (companySettingUp(company)) {
     const clean = (words: string) => withoutPlaceholderContacts(words, company);
     blocks = blocks.map((block) =>
-      typeof block === 'string' ? clean(block) : 'rows' in block ? { rows: block.rows.map(([label, value]): [string, string] => [label, clean(value)]) } : 'list' in block ? { list: block.list.map(clean) } : block,
+      typeof block === 'string'
+        ? clean(block)
+        : 'rows' in block
+          ? { rows: block.rows.map(([label, value]): [string, string] => [label, clean(value)]) }
+          : 'list' in block
+            ? { list: block.list.map(clean) }
+            : block,
     );
     subject = clean(subject);
   }
-  const footer = companySettingUp(company) ? [company.name, company.address, SETTING_UP_WORDS, mail.siteUrl] : [company.name, company.address, `Phone: ${company.phone}`, `E-mail: ${company.email}`, mail.siteUrl];
+  const footer = companySettingUp(company)
+    ? [company.name, company.address, SETTING_UP_WORDS, mail.siteUrl]
+    : [company.name, company.address, `Phone: ${company.phone}`, `E-mail: ${company.email}`, mail.siteUrl];
   const textParts = [greeting, ''];
   const htmlParts = [`<p>${escapeHtml(greeting)}</p>`];
   for (const block of blocks) {
@@ -135,7 +178,9 @@ export function compose(kind: LetterKind, to: string, subject: string, greeting:
       );
     } else {
       textParts.push(`${block.label}: ${block.link}`, '');
-      htmlParts.push(`<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a><br><span style="color:#555;font-size:12px">${escapeHtml(block.link)}</span></p>`);
+      htmlParts.push(
+        `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a><br><span style="color:#555;font-size:12px">${escapeHtml(block.link)}</span></p>`,
+      );
     }
   }
   textParts.push('--', ...footer);
@@ -154,7 +199,12 @@ export function bookingRows(booking: BookingFacts, company: CompanySettings): [s
     ...(booking.quote ? quoteRows(booking.quote) : []),
     ['Total', `${formatMoney(booking.price, booking.quote?.currency ?? company.currency)} for ${days} ${days === 1 ? 'day' : 'days'}`],
     ...(booking.quote && booking.quote.securityDeposit > 0
-      ? [['Security deposit', `${formatMoney(booking.quote.securityDeposit, booking.quote.currency)}, taken at pickup and given back at return`] as [string, string]]
+      ? [
+          ['Security deposit', `${formatMoney(booking.quote.securityDeposit, booking.quote.currency)}, taken at pickup and given back at return`] as [
+            string,
+            string,
+          ],
+        ]
       : []),
     ['Payment', PAYMENT_METHOD_IN_A_LINE[booking.paymentMethod]],
   ];
@@ -164,13 +214,19 @@ export function bookingRows(booking: BookingFacts, company: CompanySettings): [s
 function quoteRows(quote: Quote): [string, string][] {
   const money = (amount: number) => formatMoney(amount, quote.currency);
   return [
-    ...quote.lines.map((line): [string, string] => [line.label, line.quantity > 1 ? `${line.quantity} × ${money(line.unitPrice)} = ${money(line.amount)}` : money(line.amount)]),
+    ...quote.lines.map((line): [string, string] => [
+      line.label,
+      line.quantity > 1 ? `${line.quantity} × ${money(line.unitPrice)} = ${money(line.amount)}` : money(line.amount),
+    ]),
     ['Subtotal', money(quote.subtotal)],
     [`GCT (${quote.gctPercent}%)`, money(quote.gct)],
   ];
 }
 
-export const bookingLink = (mail: MailSettings, booking: BookingFacts) => ({ link: `${mail.siteUrl}/my-bookings/${booking.reference}`, label: 'See your booking' });
+export const bookingLink = (mail: MailSettings, booking: BookingFacts) => ({
+  link: `${mail.siteUrl}/my-bookings/${booking.reference}`,
+  label: 'See your booking',
+});
 
 /** The company's account, the sum and the deadline: all a customer needs at the bank counter, in every letter that asks for a deposit. */
 export function payIntoBankRows(bank: BankDetails, amount: string, deadline: string): [string, string][] {
@@ -195,7 +251,10 @@ export function payIntoBankBlocks(bank: BankDetails, amount: string, deadline: s
   const blocks: Block[] = [{ rows: payIntoBankRows(bank, amount, deadline) }];
   const others = bank.otherAccounts ?? [];
   if (others.length > 0) {
-    blocks.push(others.length === 1 ? 'Or pay into our other account:' : 'Or pay into one of our other accounts:', ...others.map((account) => ({ rows: accountRows(account) })));
+    blocks.push(
+      others.length === 1 ? 'Or pay into our other account:' : 'Or pay into one of our other accounts:',
+      ...others.map((account) => ({ rows: accountRows(account) })),
+    );
   }
   return blocks;
 }
@@ -218,21 +277,49 @@ export function bookingMadeLetter(booking: BookingFacts, bank: BankDetails | nul
       `How to pay: by card, ${formatMoney(booking.price, company.currency)} on our payment provider's secure page, as you booked. We e-mail you a receipt once the payment is through. If the card page closed or the card was refused, open your booking and choose Pay by card now.`,
     );
   } else {
-    blocks.push(`How to pay: you pay ${formatMoney(booking.price, company.currency)} at our office when you collect the car, before you drive off. Please bring your driver's licence.`);
+    blocks.push(
+      `How to pay: you pay ${formatMoney(booking.price, company.currency)} at our office when you collect the car, before you drive off. Please bring your driver's licence.`,
+    );
   }
   blocks.push(bookingLink(mail, booking), `Questions? Call us on ${company.phone} or reply to this e-mail.`);
-  return compose('booking_made', booking.customer.email, `Your booking ${booking.reference} with ${company.name}`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+  return compose(
+    'booking_made',
+    booking.customer.email,
+    `Your booking ${booking.reference} with ${company.name}`,
+    `Hello ${booking.customer.name},`,
+    blocks,
+    company,
+    mail,
+    booking.id,
+  );
 }
 
 export function bookingMadeStaffLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {
   const blocks: Block[] = [
     `${booking.customer.name} has booked a car. It waits for your confirmation.`,
-    { rows: [...bookingRows(booking, company), ['Customer', booking.customer.name], ['E-mail', booking.customer.email || 'not given'], ['Phone', booking.customer.phone || 'not given']] },
+    {
+      rows: [
+        ...bookingRows(booking, company),
+        ['Customer', booking.customer.name],
+        ['E-mail', booking.customer.email || 'not given'],
+        ['Phone', booking.customer.phone || 'not given'],
+      ],
+    },
   ];
-  if (booking.holdExpiresAt) blocks.push(`If nobody confirms it by ${formatMoment(booking.holdExpiresAt)}, the booking is cancelled and its days are free again.`);
+  if (booking.holdExpiresAt)
+    blocks.push(`If nobody confirms it by ${formatMoment(booking.holdExpiresAt)}, the booking is cancelled and its days are free again.`);
   blocks.push(staffLink(mail));
   const to = mail.companyEmail ?? company.email;
-  return compose('booking_made_staff', to, `New booking ${booking.reference}: ${booking.car.brand} ${booking.car.model}, ${formatDay(booking.pickupDate)}`, 'Hello,', blocks, company, mail, booking.id);
+  return compose(
+    'booking_made_staff',
+    to,
+    `New booking ${booking.reference}: ${booking.car.brand} ${booking.car.model}, ${formatDay(booking.pickupDate)}`,
+    'Hello,',
+    blocks,
+    company,
+    mail,
+    booking.id,
+  );
 }
 
 export function bookingConfirmedLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {
@@ -290,14 +377,20 @@ export function bankDetailsChangedLetter(owner: { name: string; email: string },
     ...describe(change.after),
   ];
   if (change.before) blocks.push('Before:', ...describe(change.before));
-  blocks.push(
-    'If you do not know of this change, check the bank details at once and change your password: customers pay into the account shown on the site.',
-    { link: `${mail.siteUrl}/owner/bank-details`, label: 'Check the bank details' },
-  );
+  blocks.push('If you do not know of this change, check the bank details at once and change your password: customers pay into the account shown on the site.', {
+    link: `${mail.siteUrl}/owner/bank-details`,
+    label: 'Check the bank details',
+  });
   return compose('bank_details_changed', owner.email, `The bank details of ${company.name} were changed`, `Hello ${owner.name},`, blocks, company, mail);
 }
 
-export function passwordChangedLetter(account: { name: string; email: string }, how: 'changed' | 'reset', company: CompanySettings, mail: MailSettings, at = new Date()): Letter {
+export function passwordChangedLetter(
+  account: { name: string; email: string },
+  how: 'changed' | 'reset',
+  company: CompanySettings,
+  mail: MailSettings,
+  at = new Date(),
+): Letter {
   return compose(
     'password_changed',
     account.email,
@@ -347,10 +440,18 @@ export function vettingApprovedLetter(customer: { name: string; email: string },
 }
 
 /** The company did not approve the customer: why, and which waiting bookings it cancelled. */
-export function vettingRejectedLetter(customer: { name: string; email: string }, reason: string, cancelled: string[], company: CompanySettings, mail: MailSettings): Letter {
+export function vettingRejectedLetter(
+  customer: { name: string; email: string },
+  reason: string,
+  cancelled: string[],
+  company: CompanySettings,
+  mail: MailSettings,
+): Letter {
   const blocks: Block[] = [`We have checked your driver details and cannot approve you to rent our cars for now. The reason: ${reason}`];
   if (cancelled.length > 0) {
-    blocks.push(`Your ${cancelled.length === 1 ? 'booking' : 'bookings'} waiting for confirmation ${cancelled.length === 1 ? 'is' : 'are'} cancelled: ${cancelled.join(', ')}.`);
+    blocks.push(
+      `Your ${cancelled.length === 1 ? 'booking' : 'bookings'} waiting for confirmation ${cancelled.length === 1 ? 'is' : 'are'} cancelled: ${cancelled.join(', ')}.`,
+    );
   }
   blocks.push(`If something can be corrected (a new licence, a missing document), update your account and we check it again, or call us on ${company.phone}.`, {
     link: `${mail.siteUrl}/account`,

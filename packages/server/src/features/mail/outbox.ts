@@ -131,11 +131,14 @@ export async function resendMessage(db: Database, messageId: string): Promise<Ou
     const [current] = await tx.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id)).for('update');
     if (!current) throw new HttpError(404, MESSAGES.messageNotFound);
     if (current.status !== 'failed') throw new HttpError(409, MESSAGES.messageNotFailed);
-    const row = theRow(await tx
-      .update(outbox)
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
-      .where(eq(outbox.id, id))
-      .returning(), 'The outbox message');
+    const row = theRow(
+      await tx
+        .update(outbox)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+        .where(eq(outbox.id, id))
+        .returning(),
+      'The outbox message',
+    );
     return outboxSummary(row);
   });
 }

@@ -24,7 +24,13 @@ function paymentRows(payment: CardPaymentFacts): [string, string][] {
  * The customer's receipt, with what is still due (the folio's balance after this payment); a booking
  * cancelled meanwhile says the money comes back instead.
  */
-export function cardPaymentReceivedLetter(booking: BookingFacts & { cancelled: boolean }, payment: CardPaymentFacts, stillDue: number, company: CompanySettings, mail: MailSettings): Letter {
+export function cardPaymentReceivedLetter(
+  booking: BookingFacts & { cancelled: boolean },
+  payment: CardPaymentFacts,
+  stillDue: number,
+  company: CompanySettings,
+  mail: MailSettings,
+): Letter {
   const received = `Thank you: we have received your card payment for booking ${booking.reference}.`;
   const opening = booking.cancelled
     ? `We have received your card payment for booking ${booking.reference}, but the booking had been cancelled before it arrived. Our staff will contact you about a refund; you can also call us on ${company.phone}.`
@@ -49,7 +55,13 @@ export function cardPaymentReceivedLetter(booking: BookingFacts & { cancelled: b
 }
 
 /** A payment that needs a person: it arrived for a cancelled booking, or a booking was paid twice. */
-export function cardPaymentStaffAlertLetter(booking: BookingFacts, payment: CardPaymentFacts, why: string, company: CompanySettings, mail: MailSettings): Letter {
+export function cardPaymentStaffAlertLetter(
+  booking: BookingFacts,
+  payment: CardPaymentFacts,
+  why: string,
+  company: CompanySettings,
+  mail: MailSettings,
+): Letter {
   return compose(
     'card_payment_staff_alert',
     mail.companyEmail ?? company.email,
@@ -57,7 +69,15 @@ export function cardPaymentStaffAlertLetter(booking: BookingFacts, payment: Card
     'Hello,',
     [
       why,
-      { rows: [...paymentRows(payment), ...bookingRows(booking, company), ['Customer', booking.customer.name], ['E-mail', booking.customer.email], ['Phone', booking.customer.phone || 'not given']] },
+      {
+        rows: [
+          ...paymentRows(payment),
+          ...bookingRows(booking, company),
+          ['Customer', booking.customer.name],
+          ['E-mail', booking.customer.email],
+          ['Phone', booking.customer.phone || 'not given'],
+        ],
+      },
       'Check the payment in the provider’s dashboard; a refund made there is recorded on the card payments page.',
       { link: `${mail.siteUrl}/owner/payments`, label: 'Open the card payments' },
     ],
@@ -77,7 +97,14 @@ export function paymentSlipStaffLetter(booking: BookingFacts, owing: number, com
     'Hello,',
     [
       `${booking.customer.name} sent the bank's deposit slip, or a screenshot of the transfer, for booking ${booking.reference}. ${formatMoney(owing, currency)} was owing when it was sent.`,
-      { rows: [...bookingRows(booking, company), ['Customer', booking.customer.name], ['E-mail', booking.customer.email || 'not given'], ['Phone', booking.customer.phone || 'not given']] },
+      {
+        rows: [
+          ...bookingRows(booking, company),
+          ['Customer', booking.customer.name],
+          ['E-mail', booking.customer.email || 'not given'],
+          ['Phone', booking.customer.phone || 'not given'],
+        ],
+      },
       'Look for the money in the company’s bank account, then record the payment on the booking. The slip itself marks nothing paid.',
       { link: `${mail.siteUrl}/owner/bookings/${booking.id}`, label: 'Open the booking and its slip' },
     ],

@@ -5,7 +5,18 @@
  * owners' alone: other staff neither list them nor open them (404, as for a message that does not
  * exist), since a reset or invitation link in the wrong hands is someone else's account.
  */
-import { COPYABLE_LINK_KINDS, isOneOf, linksIn, MESSAGES, type OutboxMessage, type OutboxMessageDetail, OUTBOX_PAGE_SIZE, REFUSAL_CODES, type StaffRole, whatsAppLink } from '@rental/contract';
+import {
+  COPYABLE_LINK_KINDS,
+  isOneOf,
+  linksIn,
+  MESSAGES,
+  type OutboxMessage,
+  type OutboxMessageDetail,
+  OUTBOX_PAGE_SIZE,
+  REFUSAL_CODES,
+  type StaffRole,
+  whatsAppLink,
+} from '@rental/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -97,7 +108,11 @@ export async function readMessage(db: Database, role: StaffRole | null, messageI
     html: row.html_body,
     links: linksIn(row.text_body),
     attachment: row.attachment
-      ? { filename: pdf?.filename ?? (row.attachment === 'agreement' ? 'Rental agreement (PDF)' : 'Receipt (PDF)'), size: pdf?.content.length ?? 0, available: Boolean(pdf) }
+      ? {
+          filename: pdf?.filename ?? (row.attachment === 'agreement' ? 'Rental agreement (PDF)' : 'Receipt (PDF)'),
+          size: pdf?.content.length ?? 0,
+          available: Boolean(pdf),
+        }
       : null,
     bookingReference: row.reference,
     whatsApp: row.phone && linksWork ? whatsAppLink(row.phone, row.text_body) : null,

@@ -3,8 +3,28 @@
  * the day before pickup, a bank deposit's hold ending, and staff's morning list of the day's pickups
  * and returns. The evening before return is the counter's (counterLetters.ts returnReminderLetter).
  */
-import { BANK_PAYMENT_WAYS, type BankDetails, type CompanySettings, formatDay, formatMoney, placeOf, placeWithAddress, type TodaysMovements, whatToBring } from '@rental/contract';
-import { bookingLink, bookingRows, type BookingFacts, compose, formatMoment, type Letter, type LetterBlock, type MailSettings, payIntoBankBlocks } from './letters';
+import {
+  BANK_PAYMENT_WAYS,
+  type BankDetails,
+  type CompanySettings,
+  formatDay,
+  formatMoney,
+  placeOf,
+  placeWithAddress,
+  type TodaysMovements,
+  whatToBring,
+} from '@rental/contract';
+import {
+  bookingLink,
+  bookingRows,
+  type BookingFacts,
+  compose,
+  formatMoment,
+  type Letter,
+  type LetterBlock,
+  type MailSettings,
+  payIntoBankBlocks,
+} from './letters';
 
 const carName = (booking: BookingFacts) => `${booking.car.brand} ${booking.car.model}`;
 
@@ -28,7 +48,16 @@ export function pickupReminderLetter(booking: BookingFacts, company: CompanySett
     `Opening hours: ${placeOf(company, booking.car.location).openingHours}.`,
     bookingLink(mail, booking),
   ];
-  return compose('pickup_reminder', booking.customer.email, `Tomorrow: your ${carName(booking)}, booking ${booking.reference}`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+  return compose(
+    'pickup_reminder',
+    booking.customer.email,
+    `Tomorrow: your ${carName(booking)}, booking ${booking.reference}`,
+    `Hello ${booking.customer.name},`,
+    blocks,
+    company,
+    mail,
+    booking.id,
+  );
 }
 
 export function holdEndingLetter(booking: BookingFacts, owing: number, bank: BankDetails | null, company: CompanySettings, mail: MailSettings): Letter {
@@ -40,8 +69,21 @@ export function holdEndingLetter(booking: BookingFacts, owing: number, bank: Ban
   if (bank) {
     blocks.push(...payIntoBankBlocks(bank, amount, deadline));
   }
-  blocks.push({ rows: bookingRows(booking, company) }, 'Already paid? Thank you: staff confirm your booking as soon as they see it.', bookingLink(mail, booking));
-  return compose('hold_ending_reminder', booking.customer.email, `Booking ${booking.reference}: please pay your deposit by ${deadline}`, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+  blocks.push(
+    { rows: bookingRows(booking, company) },
+    'Already paid? Thank you: staff confirm your booking as soon as they see it.',
+    bookingLink(mail, booking),
+  );
+  return compose(
+    'hold_ending_reminder',
+    booking.customer.email,
+    `Booking ${booking.reference}: please pay your deposit by ${deadline}`,
+    `Hello ${booking.customer.name},`,
+    blocks,
+    company,
+    mail,
+    booking.id,
+  );
 }
 
 /**
@@ -49,9 +91,14 @@ export function holdEndingLetter(booking: BookingFacts, owing: number, bank: Ban
  * per staff member: the desk reads it together, and nobody's private address gets the customers' phones.
  */
 export function staffDailySummaryLetter(day: TodaysMovements, company: CompanySettings, mail: MailSettings): Letter {
-  const line = (m: TodaysMovements['pickups'][number]): [string, string] => [m.carName, `${m.reference}: ${m.customer.name}${m.customer.phone ? `, ${m.customer.phone}` : ''}`];
+  const line = (m: TodaysMovements['pickups'][number]): [string, string] => [
+    m.carName,
+    `${m.reference}: ${m.customer.name}${m.customer.phone ? `, ${m.customer.phone}` : ''}`,
+  ];
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const blocks: LetterBlock[] = [`Today, ${formatDay(day.date)}: ${count(day.pickups.length, 'pickup', 'pickups')} and ${count(day.returns.length, 'return', 'returns')}.`];
+  const blocks: LetterBlock[] = [
+    `Today, ${formatDay(day.date)}: ${count(day.pickups.length, 'pickup', 'pickups')} and ${count(day.returns.length, 'return', 'returns')}.`,
+  ];
   blocks.push(day.pickups.length > 0 ? 'Pickups:' : 'No pickups today.');
   if (day.pickups.length > 0) blocks.push({ rows: day.pickups.map(line) });
   blocks.push(day.returns.length > 0 ? `Returns (due by ${company.returnTime}):` : 'No returns today.');

@@ -43,4 +43,3 @@ const mailRoutes: FastifyPluginAsync = async (app) => {
 };
 
 export default mailRoutes;
-

@@ -56,11 +56,13 @@ interface Claimed {
 }
 
 /** Why a reset e-mail was not sent, for the staff's outbox page. */
-export const DEAD_LINK_ERROR = 'Not sent: its password reset link no longer works (a link works once, for one hour, and is not kept in backups). The customer can ask for a new one.';
+export const DEAD_LINK_ERROR =
+  'Not sent: its password reset link no longer works (a link works once, for one hour, and is not kept in backups). The customer can ask for a new one.';
 
 /** Why an e-mail that must carry a PDF was not sent, for the staff's outbox page. */
 export const MISSING_ATTACHMENT_ERROR = {
-  agreement: 'Not sent: the rental agreement it must carry was not found for this booking. Please check that the keys were handed over at the counter, then send it again.',
+  agreement:
+    'Not sent: the rental agreement it must carry was not found for this booking. Please check that the keys were handed over at the counter, then send it again.',
   receipt: 'Not sent: the receipt it must carry was not found for this booking. Please check that the car was checked in at the counter, then send it again.',
 } as const;
 
@@ -149,7 +151,9 @@ export interface MailSender {
 }
 
 export function createMailSender(db: Database, log: FastifyInstance['log'], options: MailSenderOptions): MailSender {
-  const tuning = { ...MAIL_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<Omit<MailSenderOptions, 'from'>> & { from?: string };
+  const tuning = { ...MAIL_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<
+    Omit<MailSenderOptions, 'from'>
+  > & { from?: string };
   const transport = createTransport(options.smtpUrl);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -206,7 +210,10 @@ export function createMailSender(db: Database, log: FastifyInstance['log'], opti
                  next_attempt_at = now() + make_interval(secs => ${pauseMs / 1000})
                WHERE id = ${message.id} AND status = 'sending'`,
         );
-        log.warn({ err, outbox: message.id, kind: message.kind, attempts: message.attempts }, giveUp ? 'e-mail not sent; given up until staff send it again' : 'e-mail not sent; will try again');
+        log.warn(
+          { err, outbox: message.id, kind: message.kind, attempts: message.attempts },
+          giveUp ? 'e-mail not sent; given up until staff send it again' : 'e-mail not sent; will try again',
+        );
       }
     }
     return claimed.length;

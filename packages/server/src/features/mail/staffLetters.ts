@@ -11,7 +11,12 @@ export function invitationLink(siteUrl: string, token: string): string {
   return `${siteUrl}/staff-invitation/${encodeURIComponent(token)}`;
 }
 
-export function staffInvitationLetter(invitation: { email: string; staffRole: StaffRole; invitedBy: string }, token: string, company: CompanySettings, mail: MailSettings): Letter {
+export function staffInvitationLetter(
+  invitation: { email: string; staffRole: StaffRole; invitedBy: string },
+  token: string,
+  company: CompanySettings,
+  mail: MailSettings,
+): Letter {
   const role = STAFF_ROLE_WORDS[invitation.staffRole];
   return compose(
     'staff_invitation',

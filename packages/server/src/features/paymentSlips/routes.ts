@@ -30,7 +30,15 @@ const paymentSlipRoutes: FastifyPluginAsync = async (app) => {
     const before = await documentStorage(app.db, customerId, quotaBytes);
     if (before.used >= before.limit) checkRoomFor(before, file.length);
     const cleaned = await cleanDocument(file, customerId);
-    const { document, storage } = await addDocument(app.db, customerId, 'payment_slip', cleaned, quotaBytes, customerId, slipKeeping(customerId, bookingId, app.events));
+    const { document, storage } = await addDocument(
+      app.db,
+      customerId,
+      'payment_slip',
+      cleaned,
+      quotaBytes,
+      customerId,
+      slipKeeping(customerId, bookingId, app.events),
+    );
     const slip = { _id: document._id, uploadedAt: document.uploadedAt, mimeType: document.mimeType, size: document.size, removable: true };
     return { success: true as const, message: SLIP_MESSAGES.sent, slip, storage };
   });

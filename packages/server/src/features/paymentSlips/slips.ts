@@ -21,7 +21,12 @@ export interface Reader {
   role: string;
 }
 
-const SLIP_STATUS: Record<SlipRefusal, number> = { payment_slip_not_cash_deposit: 409, payment_slip_not_needed: 409, payment_slips_too_many: 409, payment_slip_kept: 409 };
+const SLIP_STATUS: Record<SlipRefusal, number> = {
+  payment_slip_not_cash_deposit: 409,
+  payment_slip_not_needed: 409,
+  payment_slips_too_many: 409,
+  payment_slip_kept: 409,
+};
 const refuse = (code: SlipRefusal) => new HttpError(SLIP_STATUS[code], SLIP_REFUSALS[code], code);
 
 /** A payment recorded (by staff, or by card) since the slip was sent: the slip is then part of the booking's money story, and stays. */

@@ -91,7 +91,10 @@ export async function completeReturn(db: Database, provider: PaymentProvider, qu
       db.transaction(async (tx) => {
         // The provider's word, not a person's: the history says the site did it.
         await actAs(tx, null);
-        const booking = theRow(await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, found.bookingId)).for('update'), 'The paid booking');
+        const booking = theRow(
+          await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, found.bookingId)).for('update'),
+          'The paid booking',
+        );
         const attempt = theRow(await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, found.id)).for('update'), 'The returning payment attempt');
         const check = provider.verifyReturn(query, attempt);
         if (isForged(check)) {
@@ -99,11 +102,20 @@ export async function completeReturn(db: Database, provider: PaymentProvider, qu
           return page('unverified');
         }
         // What the provider says was charged (checked against the attempt): the folio gets that, never "paid" wholesale.
-        const payment = { orderId: attempt.orderId, amount: check.amount, currency: attempt.currency, cardLast4: check.cardLast4, transactionId: check.transactionId };
+        const payment = {
+          orderId: attempt.orderId,
+          amount: check.amount,
+          currency: attempt.currency,
+          cardLast4: check.cardLast4,
+          transactionId: check.transactionId,
+        };
         const problem = (why: string): RecordedEvent => ({ kind: 'card_problem', bookingId: found.bookingId, actorId: null, data: { ...payment, why } });
 
         if (attempt.status === 'paid' || attempt.status === 'refunded' || attempt.status === 'failed') {
-          log.warn({ attempt: attempt.orderId, status: attempt.status, outcome: check.outcome }, 'a card payment return came again for a settled attempt; nothing changed');
+          log.warn(
+            { attempt: attempt.orderId, status: attempt.status, outcome: check.outcome },
+            'a card payment return came again for a settled attempt; nothing changed',
+          );
           if (check.outcome === 'paid' && attempt.status === 'failed') {
             // The provider's signed word says paid, for an attempt recorded as not paid: a person must look.
             const why = `The card provider says payment ${attempt.orderId} was paid, but it is recorded here as not paid. Check it in the provider’s dashboard.`;
@@ -128,10 +140,20 @@ export async function completeReturn(db: Database, provider: PaymentProvider, qu
         // The money was taken, so it is in the folio whatever the booking owed meanwhile; a booking
         // cancelled meanwhile stays cancelled (its days may be someone else's now).
         const owed = (await folioTotalsOf(tx, found.bookingId)).balance;
-        await recordMoney(tx, found.bookingId, { kind: 'payment', method: 'card', amount: payment.amount, reference: check.transactionId ?? attempt.orderId, note: `Card payment ${attempt.orderId}`, attemptId: attempt.id, by: null });
+        await recordMoney(tx, found.bookingId, {
+          kind: 'payment',
+          method: 'card',
+          amount: payment.amount,
+          reference: check.transactionId ?? attempt.orderId,
+          note: `Card payment ${attempt.orderId}`,
+          attemptId: attempt.id,
+          by: null,
+        });
         await tx.update(bookings).set({ paymentMethod: 'card', holdExpiresAt: null }).where(eq(bookings.id, found.bookingId));
         const cancelled = booking.status === 'cancelled';
-        const happened: RecordedEvent[] = [{ kind: 'card_paid', bookingId: found.bookingId, actorId: null, data: { ...payment, stillDue: Math.max(0, owed - payment.amount) } }];
+        const happened: RecordedEvent[] = [
+          { kind: 'card_paid', bookingId: found.bookingId, actorId: null, data: { ...payment, stillDue: Math.max(0, owed - payment.amount) } },
+        ];
         if (cancelled) {
           const why = `A card payment for booking ${found.reference} arrived after the booking was cancelled. The booking stays cancelled and the payment is recorded in its folio. Refund it, or re-open the booking if its days are still free.`;
           happened.push(problem(why));
@@ -159,7 +181,10 @@ export async function completeReturn(db: Database, provider: PaymentProvider, qu
 async function lockAttempt(tx: Tx, id: string): Promise<{ attempt: AttemptRow; booking: { status: string } }> {
   const [found] = await tx.select({ bookingId: paymentAttempts.bookingId }).from(paymentAttempts).where(eq(paymentAttempts.id, id));
   if (!found) throw new HttpError(404, PAYMENT_MESSAGES.attemptNotFound);
-  const booking = theRow(await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, found.bookingId)).for('update'), 'The attempt’s booking');
+  const booking = theRow(
+    await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, found.bookingId)).for('update'),
+    'The attempt’s booking',
+  );
   const attempt = theRow(await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update'), 'The payment attempt');
   return { attempt, booking };
 }
@@ -185,10 +210,26 @@ export async function closeAttempt(
       // The dashboard shows the money taken: it is in the folio, whatever the booking owed meanwhile.
       if (body.outcome === 'paid') {
         const owed = (await folioTotalsOf(tx, attempt.bookingId)).balance;
-        await recordMoney(tx, attempt.bookingId, { kind: 'payment', method: 'card', amount: attempt.amount, reference: attempt.transactionId ?? attempt.orderId, note: `Card payment ${attempt.orderId}, closed by staff`, attemptId: attempt.id, by: staffId });
+        await recordMoney(tx, attempt.bookingId, {
+          kind: 'payment',
+          method: 'card',
+          amount: attempt.amount,
+          reference: attempt.transactionId ?? attempt.orderId,
+          note: `Card payment ${attempt.orderId}, closed by staff`,
+          attemptId: attempt.id,
+          by: staffId,
+        });
         await tx.update(bookings).set({ paymentMethod: 'card', holdExpiresAt: null }).where(eq(bookings.id, attempt.bookingId));
-        const payment = { orderId: attempt.orderId, amount: attempt.amount, currency: attempt.currency, cardLast4: attempt.cardLast4, transactionId: attempt.transactionId };
-        await events.record(tx, [{ kind: 'card_paid', bookingId: attempt.bookingId, actorId: staffId, data: { ...payment, stillDue: Math.max(0, owed - attempt.amount) } }]);
+        const payment = {
+          orderId: attempt.orderId,
+          amount: attempt.amount,
+          currency: attempt.currency,
+          cardLast4: attempt.cardLast4,
+          transactionId: attempt.transactionId,
+        };
+        await events.record(tx, [
+          { kind: 'card_paid', bookingId: attempt.bookingId, actorId: staffId, data: { ...payment, stillDue: Math.max(0, owed - attempt.amount) } },
+        ]);
       }
       const saved = theRow(await listed(tx, eq(paymentAttempts.id, id), 1), 'The closed payment attempt');
       return { attempt: saved, message: body.outcome === 'paid' ? PAYMENT_MESSAGES.closedPaid : PAYMENT_MESSAGES.closedFailed };
@@ -210,7 +251,15 @@ export async function refundAttempt(db: Database, staffId: string, id: string, b
         .update(paymentAttempts)
         .set({ status: 'refunded', refundedAmount: attempt.refundedAmount + body.amount, ...(body.note ? { closeNote: body.note } : {}) })
         .where(eq(paymentAttempts.id, id));
-      await recordMoney(tx, attempt.bookingId, { kind: 'refund', method: 'card', amount: body.amount, reference: attempt.transactionId ?? attempt.orderId, note: body.note || `Card refund ${attempt.orderId}`, attemptId: attempt.id, by: staffId });
+      await recordMoney(tx, attempt.bookingId, {
+        kind: 'refund',
+        method: 'card',
+        amount: body.amount,
+        reference: attempt.transactionId ?? attempt.orderId,
+        note: body.note || `Card refund ${attempt.orderId}`,
+        attemptId: attempt.id,
+        by: staffId,
+      });
       return theRow(await listed(tx, eq(paymentAttempts.id, id), 1), 'The refunded payment attempt');
     }),
   );

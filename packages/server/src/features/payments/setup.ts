@@ -15,7 +15,9 @@ export async function providerFromConfig(app: FastifyInstance): Promise<PaymentP
   if (config.paymentProvider === 'none') return undefined;
   if (config.paymentProvider === 'wipay') {
     const wipay = config.wipay!;
-    app.log.info(`Card payments: WiPay at ${wipay.url} (${wipay.environment === 'live' ? 'live: real cards are charged' : 'its sandbox environment: no money moves'})`);
+    app.log.info(
+      `Card payments: WiPay at ${wipay.url} (${wipay.environment === 'live' ? 'live: real cards are charged' : 'its sandbox environment: no money moves'})`,
+    );
     return createWipayProvider({ name: 'wipay', ...wipay });
   }
   const sandbox = await startPaymentSandbox({ port: config.paymentSandboxPort ?? 0, host: config.host, publicHost: sandboxPublicHost(config) });

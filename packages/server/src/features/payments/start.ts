@@ -37,7 +37,14 @@ type Opened = { page: string } | { waitFor: string } | { attempt: AttemptRow; or
  * the card cannot be charged twice. The booking's row is locked first, so concurrent starts take
  * turns and only the first opens an attempt.
  */
-export async function startAttempt(db: Database, provider: PaymentProvider, userId: string, bookingId: string, settings: StartSettings, log: FastifyBaseLogger): Promise<string> {
+export async function startAttempt(
+  db: Database,
+  provider: PaymentProvider,
+  userId: string,
+  bookingId: string,
+  settings: StartSettings,
+  log: FastifyBaseLogger,
+): Promise<string> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const opened: Opened = await retryTransientConflicts(() =>
     db.transaction(async (tx): Promise<Opened> => {
@@ -71,11 +78,23 @@ export async function startAttempt(db: Database, provider: PaymentProvider, user
       // An earlier attempt past its minutes the sweep has not reached yet: listed for staff from now.
       await expireOpenAttempts(tx, bookingId);
       // The booking row is locked: no other attempt of it can take the same number meanwhile.
-      const [before] = await tx.select({ count: sql<number>`count(*)::int` }).from(paymentAttempts).where(eq(paymentAttempts.bookingId, bookingId));
-      const inserted = theRow(await tx
-        .insert(paymentAttempts)
-        .values({ bookingId, orderId: `${booking.reference}-${(before?.count ?? 0) + 1}`, provider: provider.name, amount: balance, currency: company.currency })
-        .returning(), 'The new payment attempt');
+      const [before] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.bookingId, bookingId));
+      const inserted = theRow(
+        await tx
+          .insert(paymentAttempts)
+          .values({
+            bookingId,
+            orderId: `${booking.reference}-${(before?.count ?? 0) + 1}`,
+            provider: provider.name,
+            amount: balance,
+            currency: company.currency,
+          })
+          .returning(),
+        'The new payment attempt',
+      );
       return { attempt: inserted, origin: company.name };
     }),
   );
@@ -113,7 +132,10 @@ export async function startAttempt(db: Database, provider: PaymentProvider, user
 async function waitForPage(db: Database, attemptId: string): Promise<string> {
   const deadline = Date.now() + PAGE_WAIT_MS;
   for (;;) {
-    const [attempt] = await db.select({ status: paymentAttempts.status, pageUrl: paymentAttempts.pageUrl }).from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+    const [attempt] = await db
+      .select({ status: paymentAttempts.status, pageUrl: paymentAttempts.pageUrl })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, attemptId));
     if (attempt?.pageUrl) return attempt.pageUrl;
     if (attempt?.status !== 'created' || Date.now() > deadline) throw new HttpError(503, PAYMENT_MESSAGES.providerUnreachable);
     await delay(PAGE_POLL_MS);

@@ -7,7 +7,16 @@
  * does not cover the order id: without these checks one payment's return could pay another order).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { PaymentProviderError, type ForgedReturn, type PaymentProvider, type ReturnQuery, type StartedAttempt, type StartRequest, type StoredAttempt, type VerifiedReturn } from './provider';
+import {
+  PaymentProviderError,
+  type ForgedReturn,
+  type PaymentProvider,
+  type ReturnQuery,
+  type StartedAttempt,
+  type StartRequest,
+  type StoredAttempt,
+  type VerifiedReturn,
+} from './provider';
 
 export interface WipayOptions {
   name: 'wipay' | 'sandbox';
@@ -51,7 +60,12 @@ function last4(card: string | undefined): string | null {
 /** Provider words are shown to people: plain, one line, not too long. */
 function plainWords(message: string | undefined): string | null {
   // Control characters (a new line in a log, an e-mail's header) become spaces.
-  const words = [...(message ?? '')].map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? ' ' : c)).join('').replace(/\s+/g, ' ').trim().slice(0, 300);
+  const words = [...(message ?? '')]
+    .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? ' ' : c))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 300);
   return words === '' ? null : words;
 }
 
@@ -92,7 +106,10 @@ export function createWipayProvider(options: WipayOptions): PaymentProvider {
       if (!response.ok || typeof answer?.url !== 'string' || !/^https?:\/\//.test(answer.url)) {
         throw new PaymentProviderError(`WiPay refused the payment request (${response.status}): ${String(answer?.message ?? 'no message')}`);
       }
-      return { redirectUrl: answer.url, transactionId: typeof answer.transaction_id === 'string' && answer.transaction_id !== '' ? answer.transaction_id : null };
+      return {
+        redirectUrl: answer.url,
+        transactionId: typeof answer.transaction_id === 'string' && answer.transaction_id !== '' ? answer.transaction_id : null,
+      };
     },
 
     orderIdOf(query: ReturnQuery): string | undefined {
@@ -104,7 +121,8 @@ export function createWipayProvider(options: WipayOptions): PaymentProvider {
       const transactionId = query.transaction_id?.trim() ?? '';
       if (query.order_id?.trim() !== stored.orderId) return { forged: 'the order id is not the attempt’s' };
       if (transactionId === '') return { forged: 'no transaction id' };
-      if (stored.transactionId !== null && transactionId !== stored.transactionId) return { forged: 'the transaction id is not the one the page was opened with' };
+      if (stored.transactionId !== null && transactionId !== stored.transactionId)
+        return { forged: 'the transaction id is not the one the page was opened with' };
       if ((query.currency ?? '').trim().toUpperCase() !== stored.currency) return { forged: 'the currency is not the attempt’s' };
       // A missing total is not believed either: the amount charged must be the stored one.
       const charged = wholeUnits(query.total?.trim());
@@ -114,7 +132,14 @@ export function createWipayProvider(options: WipayOptions): PaymentProvider {
       // too: an unsigned one would close an attempt whose card page may still take the money.
       const expected = wipayHash(transactionId, wipayTotal(stored.amount), options.apiKey);
       if (!sameHex(query.hash ?? '', expected)) return { forged: 'the hash does not match' };
-      const common = { orderId: stored.orderId, amount: charged, currency: stored.currency, transactionId, cardLast4: last4(query.card), message: plainWords(query.message) };
+      const common = {
+        orderId: stored.orderId,
+        amount: charged,
+        currency: stored.currency,
+        transactionId,
+        cardLast4: last4(query.card),
+        message: plainWords(query.message),
+      };
       return { ...common, outcome: query.status === 'success' ? 'paid' : 'failed' };
     },
   };

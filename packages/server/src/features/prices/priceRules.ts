@@ -66,7 +66,11 @@ export async function savePrices(db: Database, staffId: string, body: PricesBody
     if (kept.some((id) => !liveIds.has(id))) throw new HttpError(409, MESSAGE_UNKNOWN_EXTRA);
     const gone = [...liveIds].filter((id) => !kept.includes(id));
     // Archived first, so a new extra may take the name of one removed in the same save.
-    if (gone.length > 0) await tx.update(extras).set({ archivedAt: sql`now()` }).where(inArray(extras.id, gone));
+    if (gone.length > 0)
+      await tx
+        .update(extras)
+        .set({ archivedAt: sql`now()` })
+        .where(inArray(extras.id, gone));
     for (const [position, extra] of wanted.entries()) {
       const values = {
         name: extra.name,
@@ -78,7 +82,11 @@ export async function savePrices(db: Database, staffId: string, body: PricesBody
         position,
       };
       if (extra.id === undefined) await tx.insert(extras).values(values);
-      else await tx.update(extras).set({ ...values, updatedAt: sql`now()` }).where(sql`${extras.id} = ${extra.id} AND ${extras.archivedAt} IS NULL`);
+      else
+        await tx
+          .update(extras)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(sql`${extras.id} = ${extra.id} AND ${extras.archivedAt} IS NULL`);
     }
     return { rules: withDefaults(rules), extras: await listExtras(tx) };
   });

@@ -3,7 +3,17 @@
  * company's settings, and asks quote() (packages/contract/src/quote.ts) for the lines. The same
  * reading serves the quote call and the booking, which stores what it returns.
  */
-import { type CompanySettings, type Extra, MESSAGES, type PriceRules, type Quote, quote, type QuoteCar, type QuoteRequest, REFUSAL_CODES } from '@rental/contract';
+import {
+  type CompanySettings,
+  type Extra,
+  MESSAGES,
+  type PriceRules,
+  type Quote,
+  quote,
+  type QuoteCar,
+  type QuoteRequest,
+  REFUSAL_CODES,
+} from '@rental/contract';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { cars } from '../../db/schema';
 import { queryRows, type Database, readTogether } from '../../db/types';
@@ -23,7 +33,12 @@ export interface PriceBook {
 }
 
 export async function readPriceBook(db: Database | Tx, company?: CompanySettings): Promise<PriceBook> {
-  const [rules, extras, settings] = await readTogether(db, () => getPriceRules(db), () => listExtras(db), () => (company ? Promise.resolve(company) : getCompanySettings(db)));
+  const [rules, extras, settings] = await readTogether(
+    db,
+    () => getPriceRules(db),
+    () => listExtras(db),
+    () => (company ? Promise.resolve(company) : getCompanySettings(db)),
+  );
   return { rules, extras, company: settings };
 }
 
@@ -33,7 +48,10 @@ const quoteCarColumns = { id: cars.id, brand: cars.brand, model: cars.model, cat
 export async function quoteCars(db: Database | Tx, ids: readonly string[]): Promise<Map<string, QuoteCar>> {
   const wanted = [...new Set(ids.filter(isId))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.select(quoteCarColumns).from(cars).where(and(inArray(cars.id, wanted), isNull(cars.deletedAt)));
+  const rows = await db
+    .select(quoteCarColumns)
+    .from(cars)
+    .where(and(inArray(cars.id, wanted), isNull(cars.deletedAt)));
   return new Map(rows.map((row) => [row.id, row]));
 }
 

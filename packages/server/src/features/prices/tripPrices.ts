@@ -20,7 +20,11 @@ export async function tripPrices(db: Database, pickupDate: string, returnDate: s
   if (note) return { priceNote: note, priceOf: () => null };
   return {
     priceOf: (car) => {
-      const priced = quoteWith(book, { id: car._id, brand: car.brand, model: car.model, category: car.category, pricePerDay: car.pricePerDay }, { pickupDate, returnDate });
+      const priced = quoteWith(
+        book,
+        { id: car._id, brand: car.brand, model: car.model, category: car.category, pricePerDay: car.pricePerDay },
+        { pickupDate, returnDate },
+      );
       if ('problem' in priced) return null;
       const { days, total, currency, gctPercent } = priced.quote;
       return { days, total, currency, gctPercent };

@@ -43,7 +43,10 @@ export function statements(css: string): Statement[] {
         i = end < 0 ? css.length : end + 2;
       } else i += 1;
     }
-    const prelude = css.slice(start, i).replace(/\/\*[\s\S]*?\*\//g, '').trim();
+    const prelude = css
+      .slice(start, i)
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .trim();
     if (i >= css.length) {
       if (prelude) throw new Error(`CSS ends inside "${prelude.slice(0, 40)}"`);
       break;

@@ -76,9 +76,7 @@ export class Prerenderer {
     const today = this.today();
     // Drawn for the parameters it reads alone: the rest of the query string changes nothing on it.
     const drawnUrl = drawnPageUrl(url, today, (await getCompanySettings(this.app.db)).locations);
-    const answers = await Promise.all(
-      queries.map((query) => this.app.inject({ method: 'GET', url: query.path, headers: { accept: 'application/json' } })),
-    );
+    const answers = await Promise.all(queries.map((query) => this.app.inject({ method: 'GET', url: query.path, headers: { accept: 'application/json' } })));
     // Any address of the form /car-details/<id> has a page: drawing and keeping one per made-up id
     // would cost as much as a made-up query string did.
     if (answers.some((answer) => answer.statusCode !== 200)) return undefined;

@@ -73,7 +73,12 @@ export async function sweepReminders(db: Database, events: EventLog, options: Re
     // Confirmed bookings only: a pending one is told what to do by its own letters until staff confirm it.
     const tomorrow = addDays(today, 1);
     result.pickup = await db.transaction(async (tx) => {
-      const taken = await takeBookings(tx, 'pickup_reminder', sql`SELECT b.id FROM bookings b WHERE b.status = 'confirmed' AND b.pickup_date = ${tomorrow}::date AND ${LIVE_CUSTOMER}`, now);
+      const taken = await takeBookings(
+        tx,
+        'pickup_reminder',
+        sql`SELECT b.id FROM bookings b WHERE b.status = 'confirmed' AND b.pickup_date = ${tomorrow}::date AND ${LIVE_CUSTOMER}`,
+        now,
+      );
       await events.record(
         tx,
         taken.map((booking): RecordedEvent => ({ kind: 'pickup_reminded', bookingId: booking.booking_id, actorId: null, data: {} })),
@@ -100,7 +105,12 @@ export async function sweepReminders(db: Database, events: EventLog, options: Re
       const happened: RecordedEvent[] = [];
       for (const booking of taken) {
         // What is owed is the folio's balance: the price, with any charge or discount staff added since.
-        happened.push({ kind: 'hold_ending_reminded', bookingId: booking.booking_id, actorId: null, data: { owing: (await folioTotalsOf(tx, booking.booking_id)).balance } });
+        happened.push({
+          kind: 'hold_ending_reminded',
+          bookingId: booking.booking_id,
+          actorId: null,
+          data: { owing: (await folioTotalsOf(tx, booking.booking_id)).balance },
+        });
       }
       await events.record(tx, happened);
       return taken.map((booking) => booking.reference);

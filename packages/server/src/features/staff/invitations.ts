@@ -64,7 +64,13 @@ async function blotOutLinks(tx: Tx, email: string): Promise<void> {
      WHERE kind = 'staff_invitation' AND recipient = ${email} AND text_body NOT LIKE '%/staff-invitation/link-not-kept%'`);
 }
 
-export async function invite(db: Database, events: EventLog, actor: { id: string; name: string }, email: string, staffRole: StaffRole): Promise<StaffInvitation> {
+export async function invite(
+  db: Database,
+  events: EventLog,
+  actor: { id: string; name: string },
+  email: string,
+  staffRole: StaffRole,
+): Promise<StaffInvitation> {
   const token = randomBytes(32).toString('base64url');
   try {
     return await db.transaction(async (tx) => {
@@ -78,12 +84,23 @@ export async function invite(db: Database, events: EventLog, actor: { id: string
         .where(and(eq(staffInvitations.email, email), eq(staffInvitations.status, 'pending')))
         .returning({ id: staffInvitations.id });
       if (replaced.length > 0) await blotOutLinks(tx, email);
-      const row = theRow(await tx
-        .insert(staffInvitations)
-        .values({ email, staffRole, tokenHash: hashInvitationToken(token), invitedBy: actor.id, expiresAt: sql`now() + make_interval(days => ${STAFF_INVITATION_DAYS})` })
-        .returning(), 'The saved invitation');
+      const row = theRow(
+        await tx
+          .insert(staffInvitations)
+          .values({
+            email,
+            staffRole,
+            tokenHash: hashInvitationToken(token),
+            invitedBy: actor.id,
+            expiresAt: sql`now() + make_interval(days => ${STAFF_INVITATION_DAYS})`,
+          })
+          .returning(),
+        'The saved invitation',
+      );
       // Its e-mail is made from the event, which alone carries the link's token.
-      await events.record(tx, [{ kind: 'staff_invited', bookingId: null, actorId: actor.id, data: { email, staffRole, invitedBy: actor.name }, secret: token }]);
+      await events.record(tx, [
+        { kind: 'staff_invited', bookingId: null, actorId: actor.id, data: { email, staffRole, invitedBy: actor.name }, secret: token },
+      ]);
       return toInvitation(row, actor.name);
     });
   } catch (err) {
@@ -100,7 +117,10 @@ export async function cancelInvitation(db: Database, actorId: string, invitation
     const [row] = await tx.select().from(staffInvitations).where(eq(staffInvitations.id, invitationId)).for('update');
     if (!row) throw new HttpError(404, STAFF_MESSAGES.invitationNotPending);
     if (row.status !== 'pending') throw new HttpError(409, STAFF_MESSAGES.invitationNotPending);
-    await tx.update(staffInvitations).set({ status: 'cancelled', endedAt: sql`now()` }).where(eq(staffInvitations.id, row.id));
+    await tx
+      .update(staffInvitations)
+      .set({ status: 'cancelled', endedAt: sql`now()` })
+      .where(eq(staffInvitations.id, row.id));
     await blotOutLinks(tx, row.email);
   });
 }
@@ -116,7 +136,10 @@ function linkProblem(row: InvitationRow | undefined): string | undefined {
 }
 
 async function workingInvitation(db: Database, token: string): Promise<InvitationRow> {
-  const [row] = await db.select().from(staffInvitations).where(eq(staffInvitations.tokenHash, hashInvitationToken(token)));
+  const [row] = await db
+    .select()
+    .from(staffInvitations)
+    .where(eq(staffInvitations.tokenHash, hashInvitationToken(token)));
   const problem = linkProblem(row);
   if (problem || !row) throw new HttpError(404, problem ?? STAFF_MESSAGES.linkNotValid);
   return row;
@@ -139,7 +162,10 @@ export interface Accepted {
 
 export async function acceptInvitation(db: Database, input: { token: string; name?: string; password: string }): Promise<Accepted> {
   const invitation = await workingInvitation(db, input.token);
-  const [account] = await db.select({ id: users.id, staffRole: users.staffRole, passwordHash: users.passwordHash }).from(users).where(eq(users.email, invitation.email));
+  const [account] = await db
+    .select({ id: users.id, staffRole: users.staffRole, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, invitation.email));
   if (account?.staffRole) throw new HttpError(409, STAFF_MESSAGES.alreadyStaff);
   let passwordHash: string | undefined;
   if (account) {
@@ -174,13 +200,19 @@ export async function acceptInvitation(db: Database, input: { token: string; nam
         if (!made) throw new HttpError(409, STAFF_MESSAGES.alreadyStaff);
         sessionVersion = made.sessionVersion;
       } else {
-        const made = theRow(await tx
-          .insert(users)
-          .values({ id: userId, name: input.name!, email: invitation.email, passwordHash: passwordHash!, role: 'owner', staffRole: invitation.staffRole })
-          .returning({ sessionVersion: users.sessionVersion }), 'The new staff account');
+        const made = theRow(
+          await tx
+            .insert(users)
+            .values({ id: userId, name: input.name!, email: invitation.email, passwordHash: passwordHash!, role: 'owner', staffRole: invitation.staffRole })
+            .returning({ sessionVersion: users.sessionVersion }),
+          'The new staff account',
+        );
         sessionVersion = made.sessionVersion;
       }
-      await tx.update(staffInvitations).set({ status: 'accepted', endedAt: sql`now()`, userId }).where(eq(staffInvitations.id, invitation.id));
+      await tx
+        .update(staffInvitations)
+        .set({ status: 'accepted', endedAt: sql`now()`, userId })
+        .where(eq(staffInvitations.id, invitation.id));
       await blotOutLinks(tx, invitation.email);
       return { userId, sessionVersion, message: account ? STAFF_MESSAGES.acceptedExisting(company.name) : STAFF_MESSAGES.acceptedNew(company.name) };
     });

@@ -15,7 +15,14 @@ import { theRow } from '../../db/rows';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const memberColumns = { id: users.id, name: users.name, email: users.email, staffRole: users.staffRole, staffSince: users.staffSince, createdAt: users.createdAt };
+const memberColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  staffRole: users.staffRole,
+  staffSince: users.staffSince,
+  createdAt: users.createdAt,
+};
 type MemberRow = { id: string; name: string; email: string | null; staffRole: StaffRole | null; staffSince: Date | null; createdAt: Date };
 
 function toMember(row: MemberRow): StaffMember {
@@ -37,7 +44,11 @@ async function lockOwners(tx: Tx, actorId: string): Promise<string[]> {
 
 async function lockMember(tx: Tx, memberId: string): Promise<MemberRow> {
   if (!UUID.test(memberId)) throw new HttpError(404, STAFF_MESSAGES.memberNotFound);
-  const [row] = await tx.select(memberColumns).from(users).where(and(eq(users.id, memberId), isNotNull(users.staffRole))).for('update');
+  const [row] = await tx
+    .select(memberColumns)
+    .from(users)
+    .where(and(eq(users.id, memberId), isNotNull(users.staffRole)))
+    .for('update');
   if (!row) throw new HttpError(404, STAFF_MESSAGES.memberNotFound);
   return row;
 }

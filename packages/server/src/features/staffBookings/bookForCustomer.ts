@@ -100,7 +100,14 @@ async function book(tx: Tx, actor: Actor, body: StaffBookingBody, rules: Booking
 async function theCustomer(tx: Tx, customer: StaffBookingBody['customer']): Promise<{ customerId: string; isNew: boolean; email?: string; name: string }> {
   if ('userId' in customer) {
     const [row] = await tx
-      .select({ id: users.id, name: users.name, role: users.role, erasedAt: users.erasedAt, vetting: users.vettingStatus, doNotRent: sql<boolean>`(${users.doNotRentReason} IS NOT NULL)` })
+      .select({
+        id: users.id,
+        name: users.name,
+        role: users.role,
+        erasedAt: users.erasedAt,
+        vetting: users.vettingStatus,
+        doNotRent: sql<boolean>`(${users.doNotRentReason} IS NOT NULL)`,
+      })
       .from(users)
       .where(eq(users.id, customer.userId));
     if (!row) throw new HttpError(404, STAFF_BOOKING_MESSAGES.customerNotFound);
@@ -118,9 +125,15 @@ async function theCustomer(tx: Tx, customer: StaffBookingBody['customer']): Prom
   }
   try {
     // A savepoint: another desk adding the same e-mail at this moment is a clear 409, not a broken transaction.
-    const row = theRow(await tx.transaction((inner) =>
-      inner.insert(users).values({ name, phone, email: email ?? null, passwordHash: null }).returning({ id: users.id }),
-    ), 'The new customer');
+    const row = theRow(
+      await tx.transaction((inner) =>
+        inner
+          .insert(users)
+          .values({ name, phone, email: email ?? null, passwordHash: null })
+          .returning({ id: users.id }),
+      ),
+      'The new customer',
+    );
     return { customerId: row.id, isNew: true, email, name };
   } catch (err) {
     if (isUniqueViolation(err)) throw new HttpError(409, STAFF_BOOKING_MESSAGES.emailTaken);

@@ -131,7 +131,11 @@ function DriverCard() {
     <div className={CARD}>
       {vetting && <VettingState vetting={vetting} />}
       <Suspense fallback={<SkeletonBlock className="h-64 w-full" />}>
-        <DriverForm key={driver?.updatedAt ?? 'none'} driver={driver} intro="As on your driving licence. We check them before your pickup: the company's rules ask a minimum age and years of driving." />
+        <DriverForm
+          key={driver?.updatedAt ?? 'none'}
+          driver={driver}
+          intro="As on your driving licence. We check them before your pickup: the company's rules ask a minimum age and years of driving."
+        />
       </Suspense>
     </div>
   );

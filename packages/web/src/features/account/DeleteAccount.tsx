@@ -67,13 +67,12 @@ export function DeleteAccount({ className = '' }: { className?: string }) {
       </h2>
       <div className="mt-2 space-y-2 text-sm text-slate-700">
         <p>
-          We erase your name, e-mail address, phone number, password, driver details and documents, the other drivers you named, your
-          delivery addresses and your signature, and you are logged out everywhere.
+          We erase your name, e-mail address, phone number, password, driver details and documents, the other drivers you named, your delivery addresses and
+          your signature, and you are logged out everywhere.
         </p>
         <p>
-          Your past bookings, rental agreements and receipts stay in the company's books, as the law asks a business to keep its records,
-          under the name "{DELETED_CUSTOMER_NAME}".
-          While a booking of yours is waiting or still to come, the account stays: cancel it first, or call us. More on our{' '}
+          Your past bookings, rental agreements and receipts stay in the company's books, as the law asks a business to keep its records, under the name "
+          {DELETED_CUSTOMER_NAME}". While a booking of yours is waiting or still to come, the account stays: cancel it first, or call us. More on our{' '}
           <Link to="/privacy" className="font-medium text-primary underline">
             privacy page
           </Link>
@@ -106,10 +105,16 @@ export function DeleteAccount({ className = '' }: { className?: string }) {
               <button type="button" className="btn-primary bg-red-700 hover:bg-red-800" disabled={erase.busy} onClick={() => void confirm()}>
                 {erase.busy ? 'Erasing…' : 'Yes, erase my account'}
               </button>
-              <button ref={keepRef} type="button" className="btn-secondary" disabled={erase.busy} onClick={() => {
+              <button
+                ref={keepRef}
+                type="button"
+                className="btn-secondary"
+                disabled={erase.busy}
+                onClick={() => {
                   backToPassword.current = true;
                   setAsking(false);
-                }}>
+                }}
+              >
                 Keep my account
               </button>
             </div>

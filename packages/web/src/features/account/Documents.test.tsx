@@ -71,7 +71,7 @@ describe('documents on my account', () => {
     await waitFor(async () => expect((await testApi(token).call('userDocuments')).documents).toHaveLength(0));
   });
 
-  it('says how much of the space the documents use, and a refused file in the server\'s plain words', async () => {
+  it("says how much of the space the documents use, and a refused file in the server's plain words", async () => {
     const user = userEvent.setup();
     const { token } = await registerCustomer('Busy Sender');
     renderApp('/account', { token });

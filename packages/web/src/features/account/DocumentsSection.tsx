@@ -97,7 +97,12 @@ function KindDocuments({ kind, files }: { kind: DocumentKind; files: { _id: stri
                 <span className="block text-slate-500">{documentDescription(file)}</span>
               </span>
               <span className="flex gap-2">
-                <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => void openDocument(file._id)} aria-label={`Open ${name}, sent ${formatInstantWithTime(file.uploadedAt)}`}>
+                <button
+                  type="button"
+                  className="btn-secondary px-3 py-1.5 text-sm"
+                  onClick={() => void openDocument(file._id)}
+                  aria-label={`Open ${name}, sent ${formatInstantWithTime(file.uploadedAt)}`}
+                >
                   Open
                 </button>
                 <button
@@ -115,7 +120,9 @@ function KindDocuments({ kind, files }: { kind: DocumentKind; files: { _id: stri
           ))}
         </ul>
       )}
-      <label className={`btn-secondary mt-3 cursor-pointer px-3 py-1.5 text-sm focus-within:ring-2 focus-within:ring-primary ${busy === 'upload' ? 'opacity-60' : ''}`}>
+      <label
+        className={`btn-secondary mt-3 cursor-pointer px-3 py-1.5 text-sm focus-within:ring-2 focus-within:ring-primary ${busy === 'upload' ? 'opacity-60' : ''}`}
+      >
         <Upload aria-hidden="true" size={16} />
         {busy === 'upload' ? 'Sending…' : files.length === 0 ? 'Send a photo or PDF' : 'Send another file'}
         <span className="sr-only"> of your {name.toLowerCase()}</span>
@@ -190,10 +197,10 @@ export function DocumentsSection({ className = '' }: { className?: string }) {
         Documents
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        A photo of each side of your driving licence and a proof of address (a bill or bank letter in your name with your address), and
-        your passport or a work ID: one of the two (visitors to Jamaica: your passport). So we can check who drives our cars. JPEG, PNG
-        or WebP photos, or PDFs, up to 10 MB each. Photos are kept without their hidden details (such as where they were taken), PDFs
-        without anything that would run when opened. Only you and our staff can open them.
+        A photo of each side of your driving licence and a proof of address (a bill or bank letter in your name with your address), and your passport or a work
+        ID: one of the two (visitors to Jamaica: your passport). So we can check who drives our cars. JPEG, PNG or WebP photos, or PDFs, up to 10 MB each.
+        Photos are kept without their hidden details (such as where they were taken), PDFs without anything that would run when opened. Only you and our staff
+        can open them.
       </p>
       {documents.data && <StorageUsed storage={documents.data.storage} />}
       {documents.isPending ? (
@@ -206,12 +213,12 @@ export function DocumentsSection({ className = '' }: { className?: string }) {
         <p className="mt-4 text-sm text-slate-600">Your documents could not be loaded. Please try again later.</p>
       ) : (
         <>
-        <StillNeeded sent={documents.data.documents.map((d) => d.kind)} />
-        <ul className="mt-4 grid gap-3 md:grid-cols-2">
-          {documentsByKind(documents.data.documents).map(({ kind, files }) => (
-            <KindDocuments key={kind} kind={kind} files={files} />
-          ))}
-        </ul>
+          <StillNeeded sent={documents.data.documents.map((d) => d.kind)} />
+          <ul className="mt-4 grid gap-3 md:grid-cols-2">
+            {documentsByKind(documents.data.documents).map(({ kind, files }) => (
+              <KindDocuments key={kind} kind={kind} files={files} />
+            ))}
+          </ul>
         </>
       )}
     </section>

@@ -96,7 +96,9 @@ describe('driver details on my account', () => {
     const { token } = await registerCustomer('Visitor From Abroad');
     renderApp('/account', { token });
     const section = within((await screen.findByRole('heading', { name: 'Documents' })).closest('section')!);
-    expect(await section.findByText('Still needed: Driving licence (front), Driving licence (back), Proof of address, Passport or work ID.')).toBeInTheDocument();
+    expect(
+      await section.findByText('Still needed: Driving licence (front), Driving licence (back), Proof of address, Passport or work ID.'),
+    ).toBeInTheDocument();
     const card = (name: string) => within(section.getByRole('heading', { name }).closest('li')!);
     expect(card('Driving licence (front)').getByText('Required')).toBeInTheDocument();
     expect(card('Proof of address').getByText('Required')).toBeInTheDocument();

@@ -14,7 +14,11 @@ describe('documents', () => {
 
   it('lists every kind in order, each with its files oldest first', () => {
     const doc = (id: string, kind: (typeof DOCUMENT_KINDS)[number], uploadedAt: string) => ({ _id: id, kind, uploadedAt, mimeType: 'image/webp', size: 1000 });
-    const grouped = documentsByKind([doc('b', 'passport', '2026-02-02T00:00:00Z'), doc('a', 'passport', '2026-01-01T00:00:00Z'), doc('c', 'licence_back', '2026-01-05T00:00:00Z')]);
+    const grouped = documentsByKind([
+      doc('b', 'passport', '2026-02-02T00:00:00Z'),
+      doc('a', 'passport', '2026-01-01T00:00:00Z'),
+      doc('c', 'licence_back', '2026-01-05T00:00:00Z'),
+    ]);
     expect(grouped.map((g) => g.kind)).toEqual([...DOCUMENT_KINDS]);
     expect(grouped.find((g) => g.kind === 'passport')!.files.map((f) => f._id)).toEqual(['a', 'b']);
     expect(grouped.find((g) => g.kind === 'licence_front')!.files).toEqual([]);

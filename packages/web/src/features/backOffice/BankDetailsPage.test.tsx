@@ -55,10 +55,7 @@ describe('the bank details form', () => {
     expect(screen.getByLabelText('Branch')).toHaveValue(saved.branch);
     expect(screen.getByLabelText('Account number')).toHaveValue(saved.accountNumber);
     expect(screen.getByLabelText('Account type')).toHaveValue(saved.accountType);
-    expect(Array.from(screen.getByLabelText('Account type').querySelectorAll('option:not([disabled])'), (o) => o.textContent)).toEqual([
-      'Savings',
-      'Chequing',
-    ]);
+    expect(Array.from(screen.getByLabelText('Account type').querySelectorAll('option:not([disabled])'), (o) => o.textContent)).toEqual(['Savings', 'Chequing']);
     for (const label of LABELS) expect(screen.getByLabelText(label)).toBeRequired();
 
     for (const label of LABELS.slice(0, 4)) await userEvent.clear(screen.getByLabelText(label));
@@ -185,7 +182,14 @@ describe('the account number customers pay into', () => {
   });
 
   it('shows the other accounts, adds one, names a problem in it under its own field, and removes it; the list saved is the list shown', async () => {
-    const scotia = { bankName: 'Scotiabank', accountHolderName: 'Waterford Car Rental Ltd.', branch: 'Half Way Tree', accountNumber: '0071 556 9012', accountType: 'Savings' as const, currency: 'USD' as const };
+    const scotia = {
+      bankName: 'Scotiabank',
+      accountHolderName: 'Waterford Car Rental Ltd.',
+      branch: 'Half Way Tree',
+      accountNumber: '0071 556 9012',
+      accountType: 'Savings' as const,
+      currency: 'USD' as const,
+    };
     const initial = { ...saved, otherAccounts: [scotia] };
     expect(bankDetailsFromForm(bankFormFrom(initial))).toEqual(initial);
     localStorage.setItem(TOKEN_STORAGE_KEY, ownerToken());
@@ -210,7 +214,9 @@ describe('the account number customers pay into', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove other account 2' }));
     expect(screen.queryByLabelText('Other account 2: Bank name')).not.toBeInTheDocument();
-    expect(validateBankForm({ ...bankFormFrom(initial), others: [{ ...bankFormFrom(initial).others[0]!, accountNumberAgain: '0071 556 9013' }] }).others?.[0]).toEqual({
+    expect(
+      validateBankForm({ ...bankFormFrom(initial), others: [{ ...bankFormFrom(initial).others[0]!, accountNumberAgain: '0071 556 9013' }] }).others?.[0],
+    ).toEqual({
       accountNumberAgain: 'The two account numbers are not the same. Please check both.',
     });
   });

@@ -33,10 +33,7 @@ export function BankDetailsPage() {
 
   return (
     <>
-      <StaffPageHeader
-        title="Bank Details"
-        description="Customers who choose to pay by cash deposit see these details on the payment page."
-      />
+      <StaffPageHeader title="Bank Details" description="Customers who choose to pay by cash deposit see these details on the payment page." />
       {details.isPending ? (
         <div role="status" className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-6">
           <span className="sr-only">Loading the bank details…</span>
@@ -107,8 +104,8 @@ export function BankForm({ initial }: { initial: BankDetails | null }) {
       )}
       {savedProblem && (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          The saved account number is not a bank account number customers can pay into, but customers paying by cash deposit are
-          shown it. Please correct it below and save.
+          The saved account number is not a bank account number customers can pay into, but customers paying by cash deposit are shown it. Please correct it
+          below and save.
         </p>
       )}
       <AccountFields idPrefix="bank-" values={values} errors={errors} onChange={update} />
@@ -118,7 +115,8 @@ export function BankForm({ initial }: { initial: BankDetails | null }) {
             Other accounts
           </h2>
           <p className="text-sm text-slate-600">
-            Another bank the company keeps an account at (up to {MAX_OTHER_BANK_ACCOUNTS}). Customers see them after the main account and may pay into any of them.
+            Another bank the company keeps an account at (up to {MAX_OTHER_BANK_ACCOUNTS}). Customers see them after the main account and may pay into any of
+            them.
           </p>
         </div>
         {values.others.map((other, n) => {
@@ -127,9 +125,27 @@ export function BankForm({ initial }: { initial: BankDetails | null }) {
           return (
             <fieldset key={n} className="space-y-4 rounded-lg border border-slate-200 p-3 sm:p-4">
               <legend className="px-1 text-sm font-semibold text-slate-700">{name}</legend>
-              <AccountFields idPrefix={`bank-other-${n}-`} namePrefix={`${name}: `} values={other} errors={otherErrors} onChange={(field, value) => updateOther(n, field, value)} />
-              <FormField id={`bank-other-${n}-currency`} label={<><span className="sr-only">{name}: </span>Currency</>} error={otherErrors.currency}>
-                <select {...controlProps(`bank-other-${n}-currency`, otherErrors.currency)} value={other.currency} onChange={(e) => updateOther(n, 'currency', e.target.value)}>
+              <AccountFields
+                idPrefix={`bank-other-${n}-`}
+                namePrefix={`${name}: `}
+                values={other}
+                errors={otherErrors}
+                onChange={(field, value) => updateOther(n, field, value)}
+              />
+              <FormField
+                id={`bank-other-${n}-currency`}
+                label={
+                  <>
+                    <span className="sr-only">{name}: </span>Currency
+                  </>
+                }
+                error={otherErrors.currency}
+              >
+                <select
+                  {...controlProps(`bank-other-${n}-currency`, otherErrors.currency)}
+                  value={other.currency}
+                  onChange={(e) => updateOther(n, 'currency', e.target.value)}
+                >
                   <option value="">Not said</option>
                   {BANK_ACCOUNT_CURRENCIES.map((currency) => (
                     <option key={currency} value={currency}>

@@ -11,7 +11,11 @@ export function BookingFilterBar({ filters, onChange }: { filters: BookingFilter
   const set = <K extends keyof BookingFilters>(key: K, value: BookingFilters[K]) => onChange({ ...filters, [key]: value });
 
   return (
-    <div role="search" aria-label="Find bookings" className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(14rem,2fr)_repeat(4,minmax(8rem,1fr))_auto] md:items-end">
+    <div
+      role="search"
+      aria-label="Find bookings"
+      className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(14rem,2fr)_repeat(4,minmax(8rem,1fr))_auto] md:items-end"
+    >
       <div className="col-span-2 md:col-span-1">
         <label htmlFor={`${id}-search`} className="field-label">
           Find a booking
@@ -32,7 +36,12 @@ export function BookingFilterBar({ filters, onChange }: { filters: BookingFilter
         <label htmlFor={`${id}-status`} className="field-label">
           Status
         </label>
-        <select id={`${id}-status`} className="field-input" value={filters.status} onChange={(e) => set('status', isOneOf(BOOKING_STATUSES, e.target.value) ? e.target.value : '')}>
+        <select
+          id={`${id}-status`}
+          className="field-input"
+          value={filters.status}
+          onChange={(e) => set('status', isOneOf(BOOKING_STATUSES, e.target.value) ? e.target.value : '')}
+        >
           <option value="">All</option>
           {BOOKING_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -45,7 +54,12 @@ export function BookingFilterBar({ filters, onChange }: { filters: BookingFilter
         <label htmlFor={`${id}-payment`} className="field-label">
           Payment
         </label>
-        <select id={`${id}-payment`} className="field-input" value={filters.paymentStatus} onChange={(e) => set('paymentStatus', isOneOf(PAYMENT_STATUSES, e.target.value) ? e.target.value : '')}>
+        <select
+          id={`${id}-payment`}
+          className="field-input"
+          value={filters.paymentStatus}
+          onChange={(e) => set('paymentStatus', isOneOf(PAYMENT_STATUSES, e.target.value) ? e.target.value : '')}
+        >
           <option value="">All</option>
           {PAYMENT_STATUSES.map((status) => (
             <option key={status} value={status}>

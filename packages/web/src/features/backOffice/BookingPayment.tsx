@@ -27,7 +27,6 @@ export function paymentStatusColour(status: PaymentStatus): string {
   return 'border-slate-300 bg-white text-slate-700';
 }
 
-
 /** A balance may be owing: nothing paid yet, or part of it. A cancelled booking's charges are voided. */
 export function mayOweBalance(booking: Pick<StaffBooking, 'paymentStatus' | 'status'>): boolean {
   return (booking.paymentStatus === 'unpaid' || booking.paymentStatus === 'part_paid') && booking.status !== 'cancelled';
@@ -55,12 +54,17 @@ export function BookingPayment({ booking, className = '' }: { booking: StaffBook
         {PAYMENT_STATUS_WORDS[booking.paymentStatus]}
       </p>
       {(booking.slipsSent ?? 0) > 0 && mayOweBalance(booking) && (
-        <Link to={`/owner/bookings/${booking._id}`} className="rounded-full border border-sky-300 bg-sky-50 px-2.5 py-0.5 text-xs font-medium text-sky-900 hover:underline">
+        <Link
+          to={`/owner/bookings/${booking._id}`}
+          className="rounded-full border border-sky-300 bg-sky-50 px-2.5 py-0.5 text-xs font-medium text-sky-900 hover:underline"
+        >
           {booking.slipsSent === 1 ? 'Slip sent' : `${booking.slipsSent} slips sent`}
           <span className="sr-only">: check the bank for {whose}</span>
         </Link>
       )}
-      {mayOweBalance(booking) && <RecordBalancePaid booking={booking} whose={whose} className={className} onNothingOwing={() => setNotice(REFUSAL_CODES.nothing_owing)} />}
+      {mayOweBalance(booking) && (
+        <RecordBalancePaid booking={booking} whose={whose} className={className} onNothingOwing={() => setNotice(REFUSAL_CODES.nothing_owing)} />
+      )}
       {notice && (
         <p role="alert" className="text-xs text-slate-700">
           {notice}
@@ -71,7 +75,17 @@ export function BookingPayment({ booking, className = '' }: { booking: StaffBook
 }
 
 /** The balance recorded as paid: the button opens the way it was paid (the usual one chosen), then records it. */
-function RecordBalancePaid({ booking, whose, className, onNothingOwing }: { booking: StaffBooking; whose: string; className: string; onNothingOwing: () => void }) {
+function RecordBalancePaid({
+  booking,
+  whose,
+  className,
+  onNothingOwing,
+}: {
+  booking: StaffBooking;
+  whose: string;
+  className: string;
+  onNothingOwing: () => void;
+}) {
   const queryClient = useQueryClient();
   const [choosing, setChoosing] = useState(false);
   const [method, setMethod] = useState<FolioMethod>(FOLIO_METHOD_OF[booking.paymentMethod]);

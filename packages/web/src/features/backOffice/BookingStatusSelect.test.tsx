@@ -27,7 +27,11 @@ describe('the status select', () => {
   it('offers the three statuses staff set by hand', () => {
     renderSelect(booking('confirmed'));
     const select = screen.getByRole('combobox', { name: /^Status of Ann Brown’s booking/ });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Waiting for confirmation', 'Confirmed', 'Cancelled']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Waiting for confirmation', 'Confirmed', 'Cancelled']);
   });
 
   it('shows a booking picked up, returned or not picked up as a badge: the counter moves it on, not the select', () => {

@@ -72,8 +72,7 @@ function StatusSelect({ booking, status: stored, className }: { booking: StaffBo
   return (
     <>
       <label htmlFor={selectId} className="sr-only">
-        Status of {booking.user.name}’s booking of the {booking.car.brand} {booking.car.model} from{' '}
-        {formatCalendarDate(booking.pickupDate)}
+        Status of {booking.user.name}’s booking of the {booking.car.brand} {booking.car.model} from {formatCalendarDate(booking.pickupDate)}
       </label>
       <select
         id={selectId}

@@ -59,7 +59,13 @@ export function CarActions({ car, className = 'flex-wrap' }: { car: Car; classNa
         {toggleWords}
       </button>
       {mayChange && (
-        <button type="button" aria-label={`Delete ${name}`} className={`${ACTION} text-red-700 hover:bg-red-50 hover:text-red-800`} onClick={onDelete} disabled={busy}>
+        <button
+          type="button"
+          aria-label={`Delete ${name}`}
+          className={`${ACTION} text-red-700 hover:bg-red-50 hover:text-red-800`}
+          onClick={onDelete}
+          disabled={busy}
+        >
           <Trash2 aria-hidden="true" size={18} />
           Delete
         </button>

@@ -126,7 +126,16 @@ describe('the car form', { timeout: 30_000 }, () => {
 
   it('fills the edit form with the car, and saves a change without a new picture', async () => {
     const brand = uniqueWord('Edit');
-    const car = await addCar({ brand, model: 'Hilux', category: 'Pickup', transmission: 'Manual', fuel_type: 'Diesel', year: 2021, pricePerDay: 15000, seating_capacity: 5 });
+    const car = await addCar({
+      brand,
+      model: 'Hilux',
+      category: 'Pickup',
+      transmission: 'Manual',
+      fuel_type: 'Diesel',
+      year: 2021,
+      pricePerDay: 15000,
+      seating_capacity: 5,
+    });
     renderApp(`/owner/add-car/${car._id}`, { token: ownerToken() });
 
     expect(await screen.findByLabelText('Brand', {}, SLOW)).toHaveValue(brand);

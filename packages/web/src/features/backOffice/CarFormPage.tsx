@@ -105,7 +105,11 @@ export function CarFormPage({ carId }: { carId?: string }) {
   return (
     <>
       {header}
-      <CarForm carId={carId} initial={car ? carFormFromCar(car) : { ...EMPTY_CAR_FORM, location: companyQuery.data?.locations[0] ?? '' }} currentImage={car?.image ?? ''} />
+      <CarForm
+        carId={carId}
+        initial={car ? carFormFromCar(car) : { ...EMPTY_CAR_FORM, location: companyQuery.data?.locations[0] ?? '' }}
+        currentImage={car?.image ?? ''}
+      />
       {car && <CarPictures car={car} />}
     </>
   );
@@ -187,11 +191,22 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
   );
 
   return (
-    <form noValidate onSubmit={submit} aria-label={isNew ? 'Add car' : 'Edit car'} className="max-w-4xl space-y-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label={isNew ? 'Add car' : 'Edit car'}
+      className="max-w-4xl space-y-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="aspect-[16/10] w-full shrink-0 overflow-hidden rounded-lg border border-dashed border-slate-300 bg-slate-50 sm:w-64">
           {shownImage ? (
-            <img src={shownImage} alt={isNew ? 'Preview of the new car' : `Picture of the ${initial.brand} ${initial.model}`} width={256} height={160} className="h-full w-full object-cover" />
+            <img
+              src={shownImage}
+              alt={isNew ? 'Preview of the new car' : `Picture of the ${initial.brand} ${initial.model}`}
+              width={256}
+              height={160}
+              className="h-full w-full object-cover"
+            />
           ) : (
             <div className="grid h-full place-items-center text-slate-400">
               <ImagePlus aria-hidden="true" size={40} />
@@ -213,43 +228,144 @@ function CarForm({ carId, initial, currentImage }: { carId?: string; initial: Ca
 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="car-brand" label="Brand" error={errors.brand}>
-          <input {...controlProps('car-brand', errors.brand)} value={values.brand} onChange={update('brand')} required maxLength={60} placeholder="e.g. Toyota" autoComplete="off" />
+          <input
+            {...controlProps('car-brand', errors.brand)}
+            value={values.brand}
+            onChange={update('brand')}
+            required
+            maxLength={60}
+            placeholder="e.g. Toyota"
+            autoComplete="off"
+          />
         </FormField>
         <FormField id="car-model" label="Model" error={errors.model}>
-          <input {...controlProps('car-model', errors.model)} value={values.model} onChange={update('model')} required maxLength={60} placeholder="e.g. Corolla" autoComplete="off" />
+          <input
+            {...controlProps('car-model', errors.model)}
+            value={values.model}
+            onChange={update('model')}
+            required
+            maxLength={60}
+            placeholder="e.g. Corolla"
+            autoComplete="off"
+          />
         </FormField>
         <FormField id="car-year" label="Year" error={errors.year}>
-          <input {...controlProps('car-year', errors.year)} type="number" inputMode="numeric" min={MIN_CAR_YEAR} max={latestCarYear()} step={1} value={values.year} onChange={update('year')} required placeholder="e.g. 2021" />
+          <input
+            {...controlProps('car-year', errors.year)}
+            type="number"
+            inputMode="numeric"
+            min={MIN_CAR_YEAR}
+            max={latestCarYear()}
+            step={1}
+            value={values.year}
+            onChange={update('year')}
+            required
+            placeholder="e.g. 2021"
+          />
         </FormField>
         <FormField id="car-pricePerDay" label={`Price per day (${company.currency})`} error={errors.pricePerDay}>
-          <input {...controlProps('car-pricePerDay', errors.pricePerDay)} type="number" inputMode="numeric" min={1} max={MAX_PRICE_PER_DAY} step={1} value={values.pricePerDay} onChange={update('pricePerDay')} required placeholder="e.g. 8500" />
+          <input
+            {...controlProps('car-pricePerDay', errors.pricePerDay)}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_PRICE_PER_DAY}
+            step={1}
+            value={values.pricePerDay}
+            onChange={update('pricePerDay')}
+            required
+            placeholder="e.g. 8500"
+          />
         </FormField>
         {select('category', 'Category', CAR_CATEGORIES, 'Select a category')}
         {select('transmission', 'Transmission', TRANSMISSIONS, 'Select a transmission')}
         {select('fuel_type', 'Fuel type', FUEL_TYPES, 'Select a fuel type')}
         <FormField id="car-seating_capacity" label="Seating capacity" error={errors.seating_capacity}>
-          <input {...controlProps('car-seating_capacity', errors.seating_capacity)} type="number" inputMode="numeric" min={1} max={MAX_SEATS} step={1} value={values.seating_capacity} onChange={update('seating_capacity')} required placeholder="e.g. 5" />
+          <input
+            {...controlProps('car-seating_capacity', errors.seating_capacity)}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_SEATS}
+            step={1}
+            value={values.seating_capacity}
+            onChange={update('seating_capacity')}
+            required
+            placeholder="e.g. 5"
+          />
         </FormField>
         <FormField id="car-doors" label="Doors" error={errors.doors} hint={DOORS_HINT}>
-          <input {...controlProps('car-doors', errors.doors, { hint: DOORS_HINT })} type="number" inputMode="numeric" min={MIN_DOORS} max={MAX_DOORS} step={1} value={values.doors} onChange={update('doors')} placeholder={String(DEFAULT_DOORS)} />
+          <input
+            {...controlProps('car-doors', errors.doors, { hint: DOORS_HINT })}
+            type="number"
+            inputMode="numeric"
+            min={MIN_DOORS}
+            max={MAX_DOORS}
+            step={1}
+            value={values.doors}
+            onChange={update('doors')}
+            placeholder={String(DEFAULT_DOORS)}
+          />
         </FormField>
         <FormField id="car-distancePerDay" label="Daily distance allowance (km)" error={errors.distancePerDay} hint={DISTANCE_HINT}>
-          <input {...controlProps('car-distancePerDay', errors.distancePerDay, { hint: DISTANCE_HINT })} type="number" inputMode="numeric" min={1} max={MAX_DISTANCE_PER_DAY} step={1} value={values.distancePerDay} onChange={update('distancePerDay')} placeholder={String(DEFAULT_DISTANCE_PER_DAY)} />
+          <input
+            {...controlProps('car-distancePerDay', errors.distancePerDay, { hint: DISTANCE_HINT })}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_DISTANCE_PER_DAY}
+            step={1}
+            value={values.distancePerDay}
+            onChange={update('distancePerDay')}
+            placeholder={String(DEFAULT_DISTANCE_PER_DAY)}
+          />
         </FormField>
         <FormField id="car-plate" label="Plate number" error={errors.plate} hint={PLATE_HINT}>
-          <input {...controlProps('car-plate', errors.plate, { hint: PLATE_HINT })} value={values.plate} onChange={update('plate')} maxLength={12} placeholder="e.g. 1234 AB" autoComplete="off" />
+          <input
+            {...controlProps('car-plate', errors.plate, { hint: PLATE_HINT })}
+            value={values.plate}
+            onChange={update('plate')}
+            maxLength={12}
+            placeholder="e.g. 1234 AB"
+            autoComplete="off"
+          />
         </FormField>
         <FormField id="car-odometerKm" label="Odometer (km)" error={errors.odometerKm} hint={ODOMETER_HINT}>
-          <input {...controlProps('car-odometerKm', errors.odometerKm, { hint: ODOMETER_HINT })} type="number" inputMode="numeric" min={0} max={MAX_ODOMETER_KM} step={1} value={values.odometerKm} onChange={update('odometerKm')} placeholder="e.g. 42000" />
+          <input
+            {...controlProps('car-odometerKm', errors.odometerKm, { hint: ODOMETER_HINT })}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_ODOMETER_KM}
+            step={1}
+            value={values.odometerKm}
+            onChange={update('odometerKm')}
+            placeholder="e.g. 42000"
+          />
         </FormField>
         {lowered && isStaff && (
           <FormField id="car-odometerReason" label="Why the reading is lower (kept in the history)">
-            <textarea {...controlProps('car-odometerReason', undefined, { multiline: true })} rows={2} maxLength={300} value={odometerReason} onChange={(event) => setOdometerReason(event.target.value)} placeholder="e.g. Typed 50,120 for 5,012" />
+            <textarea
+              {...controlProps('car-odometerReason', undefined, { multiline: true })}
+              rows={2}
+              maxLength={300}
+              value={odometerReason}
+              onChange={(event) => setOdometerReason(event.target.value)}
+              placeholder="e.g. Typed 50,120 for 5,012"
+            />
           </FormField>
         )}
         {select('location', 'Location', company.locations)}
         <FormField id="car-description" label="Description" error={errors.description} className="sm:col-span-2">
-          <textarea {...controlProps('car-description', errors.description, { multiline: true })} rows={4} maxLength={2000} value={values.description} onChange={update('description')} required placeholder="What makes this car a good choice: comfort, space, features…" />
+          <textarea
+            {...controlProps('car-description', errors.description, { multiline: true })}
+            rows={4}
+            maxLength={2000}
+            value={values.description}
+            onChange={update('description')}
+            required
+            placeholder="What makes this car a good choice: comfort, space, features…"
+          />
         </FormField>
       </div>
 

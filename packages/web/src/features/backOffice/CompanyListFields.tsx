@@ -82,7 +82,14 @@ export function PlacesFields({ rows, errors, problem, onChange }: ListProps<Plac
         <Row key={index} legend={`Location ${index + 1}`} onRemove={() => onChange(rows.filter((__, i) => i !== index))}>
           <Box {...shared} index={index} box="name" label="Location name" hint="As customers choose it in the search, e.g. Ocho Rios." />
           <Box {...shared} index={index} box="address" label="Location address" hint="Leave it empty to use the company’s address." optional />
-          <Box {...shared} index={index} box="openingHours" label="Location opening hours" hint="Leave them empty to use the company’s opening hours." optional />
+          <Box
+            {...shared}
+            index={index}
+            box="openingHours"
+            label="Location opening hours"
+            hint="Leave them empty to use the company’s opening hours."
+            optional
+          />
         </Row>
       ))}
       <button id="company-places-add" type="button" className="btn-secondary" onClick={() => onChange([...rows, { ...EMPTY_PLACE }])}>

@@ -33,10 +33,7 @@ import { useSaveCompany } from './backOfficeQueries';
 
 /** The id of the box to focus: the first with a problem in the order of the screen (a list's own problem: its "Add" button). */
 function firstProblem(problems: CompanyFormErrors, values: CompanyFormValues): string | undefined {
-  const rows = (list: 'places' | 'testimonials', boxes: string[]) => [
-    ...values[list].flatMap((_, i) => boxes.map((box) => `${list}.${i}.${box}`)),
-    list,
-  ];
+  const rows = (list: 'places' | 'testimonials', boxes: string[]) => [...values[list].flatMap((_, i) => boxes.map((box) => `${list}.${i}.${box}`)), list];
   const order = [
     ...COMPANY_FIELDS.map(({ field }) => field),
     ...rows('places', ['name', 'address', 'openingHours']),
@@ -126,7 +123,13 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
     return (
       <FormField key={field} id={id} label={label} hint={hint} error={errors[field]}>
         {multiline ? (
-          <textarea {...control} rows={field === 'aboutText' ? 6 : 3} value={values[field]} onChange={(e) => update(field, e.target.value)} required={!optional} />
+          <textarea
+            {...control}
+            rows={field === 'aboutText' ? 6 : 3}
+            value={values[field]}
+            onChange={(e) => update(field, e.target.value)}
+            required={!optional}
+          />
         ) : (
           <input
             {...control}

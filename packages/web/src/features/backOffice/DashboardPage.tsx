@@ -51,11 +51,12 @@ export function DashboardPage() {
 
   return (
     <>
-      <StaffPageHeader
-        title="Dashboard"
-        description="Monitor the fleet, the bookings and this month’s revenue."
-      />
-      {dashboard.isPending && <span role="status" className="sr-only">Loading the dashboard…</span>}
+      <StaffPageHeader title="Dashboard" description="Monitor the fleet, the bookings and this month’s revenue." />
+      {dashboard.isPending && (
+        <span role="status" className="sr-only">
+          Loading the dashboard…
+        </span>
+      )}
       {dashboard.error && !data && (
         <div role="alert" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
           <p>{errorMessage(dashboard.error)}</p>
@@ -71,11 +72,7 @@ export function DashboardPage() {
           <li key={label} className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
             <div className="min-w-0">
               <p className="text-sm text-slate-500">{label}</p>
-              {data ? (
-                <p className="mt-1 text-2xl font-semibold text-slate-900 sm:text-3xl">{value(data)}</p>
-              ) : (
-                <SkeletonBlock className="mt-2 h-8 w-12" />
-              )}
+              {data ? <p className="mt-1 text-2xl font-semibold text-slate-900 sm:text-3xl">{value(data)}</p> : <SkeletonBlock className="mt-2 h-8 w-12" />}
             </div>
             <span className="hidden h-11 w-11 shrink-0 place-items-center rounded-full bg-primary-light text-primary sm:grid">
               <Icon aria-hidden="true" size={22} />
@@ -131,9 +128,7 @@ export function DashboardPage() {
                       </span>
                       <span className="shrink-0 font-medium text-slate-900">{money(booking.price)}</span>
                     </p>
-                    <p className="truncate text-sm text-slate-500">
-                      {formatRentalPeriod(booking.pickupDate, booking.returnDate)}
-                    </p>
+                    <p className="truncate text-sm text-slate-500">{formatRentalPeriod(booking.pickupDate, booking.returnDate)}</p>
                     <p className="truncate text-sm text-slate-500">{booking.user.name}</p>
                     <p className="mt-1">
                       <StatusBadge status={booking.status} />
@@ -186,7 +181,6 @@ export function DashboardPage() {
           )}
         </div>
       </section>
-
     </>
   );
 }

@@ -35,8 +35,7 @@ describe('manage bookings', { timeout: 30_000 }, () => {
   const customerPhone = '876 555 0142';
   const pickup = addDays(companyToday(), 40);
   const returnDate = addDays(pickup, 3);
-  const statusOf = (carName: string) =>
-    screen.getByLabelText(`Status of ${customerName}’s booking of the ${carName} from ${formatCalendarDate(pickup)}`);
+  const statusOf = (carName: string) => screen.getByLabelText(`Status of ${customerName}’s booking of the ${carName} from ${formatCalendarDate(pickup)}`);
   let cars: { pending: string; confirmed: string; cancelled: string };
   let references: { pending: string; confirmed: string; cancelled: string };
   let customerEmail: string;
@@ -80,11 +79,7 @@ describe('manage bookings', { timeout: 30_000 }, () => {
 
   it('lists reference, car, customer with phone, dates, total, an offline payment explained, its method and state; the status in words, green when confirmed, amber while waiting, red when cancelled', async () => {
     await openForCustomer();
-    const select = await screen.findByLabelText(
-      `Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`,
-      {},
-      SLOW,
-    );
+    const select = await screen.findByLabelText(`Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`, {}, SLOW);
     expect(document.title).toMatch(/^Manage Bookings \|/);
     const row = select.closest('tr')!;
     const cells = within(row).getAllByRole('cell');
@@ -121,11 +116,7 @@ describe('manage bookings', { timeout: 30_000 }, () => {
 
   it('asks before a confirmation, which e-mails the customer: "leave it" changes nothing', async () => {
     await openForCustomer();
-    const select = await screen.findByLabelText(
-      `Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`,
-      {},
-      SLOW,
-    );
+    const select = await screen.findByLabelText(`Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`, {}, SLOW);
     const lettersBefore = await subjectsTo(customerEmail);
     await userEvent.selectOptions(select, 'confirmed');
     const question = await screen.findByRole('alertdialog', { name: `Confirm booking ${references.pending}?` });
@@ -144,7 +135,9 @@ describe('manage bookings', { timeout: 30_000 }, () => {
 
     // Escape is a no as well.
     await userEvent.selectOptions(statusOf(cars.pending), 'cancelled');
-    expect(await screen.findByRole('alertdialog', { name: `Cancel booking ${references.pending}?` })).toHaveTextContent('The car\'s days become free for other customers.');
+    expect(await screen.findByRole('alertdialog', { name: `Cancel booking ${references.pending}?` })).toHaveTextContent(
+      "The car's days become free for other customers.",
+    );
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(statusOf(cars.pending)).toHaveValue('pending');
@@ -153,11 +146,7 @@ describe('manage bookings', { timeout: 30_000 }, () => {
 
   it('confirms after the question: saved, the customer is e-mailed, the select turns green', async () => {
     await openForCustomer();
-    const select = await screen.findByLabelText(
-      `Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`,
-      {},
-      SLOW,
-    );
+    const select = await screen.findByLabelText(`Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`, {}, SLOW);
     await userEvent.selectOptions(select, 'confirmed');
     const question = await screen.findByRole('alertdialog', { name: `Confirm booking ${references.pending}?` });
     await userEvent.click(within(question).getByRole('button', { name: 'Confirm and e-mail the customer' }));
@@ -172,11 +161,7 @@ describe('manage bookings', { timeout: 30_000 }, () => {
 
   it('asks before cancelling a confirmed booking, naming the e-mail and the freed days', async () => {
     await openForCustomer();
-    const select = await screen.findByLabelText(
-      `Status of ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)}`,
-      {},
-      SLOW,
-    );
+    const select = await screen.findByLabelText(`Status of ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)}`, {}, SLOW);
     await userEvent.selectOptions(select, 'cancelled');
     const question = await screen.findByRole('alertdialog', { name: `Cancel booking ${references.confirmed}?` });
     expect(question).toHaveAccessibleDescription(
@@ -193,11 +178,7 @@ describe('manage bookings', { timeout: 30_000 }, () => {
 
   it('toasts the server’s refusal and puts the select back to the stored status', async () => {
     await openForCustomer();
-    const select = await screen.findByLabelText(
-      `Status of ${customerName}’s booking of the ${cars.cancelled} from ${formatCalendarDate(pickup)}`,
-      {},
-      SLOW,
-    );
+    const select = await screen.findByLabelText(`Status of ${customerName}’s booking of the ${cars.cancelled} from ${formatCalendarDate(pickup)}`, {}, SLOW);
     // Back to waiting e-mails nobody, so it is not asked about.
     await userEvent.selectOptions(select, 'pending');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -211,14 +192,20 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     const real = window.matchMedia;
     vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...real(query), matches: query.includes('max-width') }));
     await openForCustomer();
-    const select = await screen.findByLabelText(
-      `Status of ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)}`,
-      {},
-      SLOW,
-    );
+    const select = await screen.findByLabelText(`Status of ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)}`, {}, SLOW);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const card = select.closest('li')!;
-    for (const text of [references.confirmed, cars.confirmed, customerName, customerEmail, customerPhone, formatCalendarDate(pickup), formatCalendarDate(returnDate), 'offline paid outside the site', 'Pay upfront']) {
+    for (const text of [
+      references.confirmed,
+      cars.confirmed,
+      customerName,
+      customerEmail,
+      customerPhone,
+      formatCalendarDate(pickup),
+      formatCalendarDate(returnDate),
+      'offline paid outside the site',
+      'Pay upfront',
+    ]) {
       expect(card).toHaveTextContent(text);
     }
     expect(card).toHaveTextContent(/\$[\d,]+ JMD/);
@@ -259,14 +246,29 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     await screen.findByLabelText(`Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`, {}, SLOW);
     const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
-    expect(Array.from(screen.getByLabelText('Status').querySelectorAll('option'), (o) => o.textContent)).toEqual(['All', 'Waiting for confirmation', 'Confirmed', 'Cancelled', 'Picked up', 'Returned', 'No-show']);
+    expect(Array.from(screen.getByLabelText('Status').querySelectorAll('option'), (o) => o.textContent)).toEqual([
+      'All',
+      'Waiting for confirmation',
+      'Confirmed',
+      'Cancelled',
+      'Picked up',
+      'Returned',
+      'No-show',
+    ]);
     await user.selectOptions(screen.getByLabelText('Status'), 'cancelled');
     await waitFor(() => expect(rows()).toHaveLength(1), SLOW);
     expect(rows()[0]).toHaveTextContent(references.cancelled);
 
     await user.selectOptions(screen.getByLabelText('Status'), '');
     // The five states the folio leaves a booking in.
-    expect(Array.from(screen.getByLabelText('Payment').querySelectorAll('option'), (o) => o.textContent)).toEqual(['All', 'Not paid yet', 'Part paid', 'Paid', 'Refund due', 'Refunded']);
+    expect(Array.from(screen.getByLabelText('Payment').querySelectorAll('option'), (o) => o.textContent)).toEqual([
+      'All',
+      'Not paid yet',
+      'Part paid',
+      'Paid',
+      'Refund due',
+      'Refunded',
+    ]);
     await user.selectOptions(screen.getByLabelText('Payment'), 'paid');
     expect(await screen.findByText(/No booking matches “.*” with these filters/, {}, SLOW)).toBeInTheDocument();
 
@@ -282,7 +284,13 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     await waitFor(() => expect(rows()).toHaveLength(3), SLOW);
     await user.clear(screen.getByLabelText('From'));
     await user.type(screen.getByLabelText('From'), addDays(returnDate, 1));
-    expect(await screen.findByText('No booking matches “' + customerName + '” with these filters. Try the reference (WR-…), the customer’s name, e-mail or phone.', {}, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'No booking matches “' + customerName + '” with these filters. Try the reference (WR-…), the customer’s name, e-mail or phone.',
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByRole('searchbox', { name: 'Find a booking' })).toHaveValue('');
@@ -296,7 +304,11 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     // Paid upfront: cash at the office, unless staff say otherwise.
     expect(method).toHaveDisplayValue('By cash');
     await userEvent.selectOptions(method, 'bank_transfer');
-    await userEvent.click(screen.getByRole('button', { name: `Record the balance of ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)} as paid` }));
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: `Record the balance of ${customerName}’s booking of the ${cars.confirmed} from ${formatCalendarDate(pickup)} as paid`,
+      }),
+    );
     expect(await screen.findByText(MESSAGES.paymentStatusUpdated)).toBeInTheDocument();
     await waitFor(() => expect(paymentOf(cars.confirmed)).toHaveTextContent(/: Paid$/), SLOW);
     expect(recordPaidOf(cars.confirmed)).not.toBeInTheDocument();
@@ -315,7 +327,9 @@ describe('manage bookings', { timeout: 30_000 }, () => {
     const booking = (await stored(references.pending))!;
     const { folio } = await ownerApi().call('folio', { params: { id: booking._id } });
     await ownerApi().call('recordPayment', { params: { id: booking._id }, body: { method: 'cash', amount: folio.totals.balance } });
-    await userEvent.click(screen.getByRole('button', { name: `Record the balance of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)} as paid` }));
+    await userEvent.click(
+      screen.getByRole('button', { name: `Record the balance of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)} as paid` }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(REFUSAL_CODES.nothing_owing);
     await waitFor(() => expect(paymentOf(cars.pending)).toHaveTextContent(/: Paid$/), SLOW);
     // Recorded once: the counter's payment alone.

@@ -122,12 +122,24 @@ function BookingTable({ bookings, pending, empty }: { bookings: StaffBooking[] |
         <caption className="sr-only">Bookings, newest first</caption>
         <thead className="bg-slate-50 text-slate-600">
           <tr>
-            <th scope="col" className="px-3 py-3 font-medium">Booking</th>
-            <th scope="col" className="px-3 py-3 font-medium">Car</th>
-            <th scope="col" className="px-3 py-3 font-medium">Customer</th>
-            <th scope="col" className="px-3 py-3 font-medium">Dates</th>
-            <th scope="col" className="px-3 py-3 font-medium">Total and payment</th>
-            <th scope="col" className="px-3 py-3 font-medium">Status</th>
+            <th scope="col" className="px-3 py-3 font-medium">
+              Booking
+            </th>
+            <th scope="col" className="px-3 py-3 font-medium">
+              Car
+            </th>
+            <th scope="col" className="px-3 py-3 font-medium">
+              Customer
+            </th>
+            <th scope="col" className="px-3 py-3 font-medium">
+              Dates
+            </th>
+            <th scope="col" className="px-3 py-3 font-medium">
+              Total and payment
+            </th>
+            <th scope="col" className="px-3 py-3 font-medium">
+              Status
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -50,7 +50,11 @@ describe('manage cars', { timeout: 30_000 }, () => {
     const toggle = within(row).getByRole('button', { name: `Make unavailable: ${car.brand} Corolla` });
     const remove = within(row).getByRole('button', { name: `Delete ${car.brand} Corolla` });
     // The words a sighted person reads are the start of each name (a voice command finds them).
-    for (const [control, words] of [[edit, 'Edit'], [toggle, 'Make unavailable'], [remove, 'Delete']] as const) {
+    for (const [control, words] of [
+      [edit, 'Edit'],
+      [toggle, 'Make unavailable'],
+      [remove, 'Delete'],
+    ] as const) {
       expect(control.textContent).toMatch(new RegExp(`^${words}`));
       expect(control).not.toHaveAttribute('title');
     }

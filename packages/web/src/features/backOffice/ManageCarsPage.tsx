@@ -44,11 +44,7 @@ export function ManageCarsPage() {
           )
         }
       />
-      {asCards ? (
-        <CarCards cars={cars.data} pending={cars.isPending} empty={empty} />
-      ) : (
-        <CarTable cars={cars.data} pending={cars.isPending} empty={empty} />
-      )}
+      {asCards ? <CarCards cars={cars.data} pending={cars.isPending} empty={empty} /> : <CarTable cars={cars.data} pending={cars.isPending} empty={empty} />}
     </>
   );
 }
@@ -61,12 +57,24 @@ function CarTable({ cars, pending, empty }: { cars: Car[] | undefined; pending: 
         <caption className="sr-only">Cars of the fleet; select a row to edit the car</caption>
         <thead className="bg-slate-50 text-slate-600">
           <tr>
-            <th scope="col" className="px-3 py-3 font-medium">Image</th>
-            <th scope="col" className="px-3 py-3 font-medium">Name</th>
-            <th scope="col" className="px-3 py-3 font-medium">Category</th>
-            <th scope="col" className="px-3 py-3 font-medium">Price per day</th>
-            <th scope="col" className="px-3 py-3 font-medium">Status</th>
-            <th scope="col" className="px-3 py-3 font-medium">Actions</th>
+            <th scope="col" className="px-3 py-3 font-medium">
+              Image
+            </th>
+            <th scope="col" className="px-3 py-3 font-medium">
+              Name
+            </th>
+            <th scope="col" className="px-3 py-3 font-medium">
+              Category
+            </th>
+            <th scope="col" className="px-3 py-3 font-medium">
+              Price per day
+            </th>
+            <th scope="col" className="px-3 py-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-3 font-medium">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -92,12 +100,24 @@ function SkeletonRows() {
     <>
       {[0, 1, 2, 3].map((i) => (
         <tr key={i}>
-          <td className="px-3 py-3"><SkeletonBlock className="h-12 w-18" /></td>
-          <td className="px-3 py-3"><SkeletonBlock className="h-4 w-32" /></td>
-          <td className="px-3 py-3"><SkeletonBlock className="h-4 w-16" /></td>
-          <td className="px-3 py-3"><SkeletonBlock className="h-4 w-20" /></td>
-          <td className="px-3 py-3"><SkeletonBlock className="h-6 w-20" /></td>
-          <td className="px-3 py-3"><SkeletonBlock className="h-8 w-24" /></td>
+          <td className="px-3 py-3">
+            <SkeletonBlock className="h-12 w-18" />
+          </td>
+          <td className="px-3 py-3">
+            <SkeletonBlock className="h-4 w-32" />
+          </td>
+          <td className="px-3 py-3">
+            <SkeletonBlock className="h-4 w-16" />
+          </td>
+          <td className="px-3 py-3">
+            <SkeletonBlock className="h-4 w-20" />
+          </td>
+          <td className="px-3 py-3">
+            <SkeletonBlock className="h-6 w-20" />
+          </td>
+          <td className="px-3 py-3">
+            <SkeletonBlock className="h-8 w-24" />
+          </td>
         </tr>
       ))}
     </>
@@ -129,9 +149,7 @@ function CarRow({ car }: { car: Car }) {
           <DamagesToggle car={car} open={damagesOpen} onToggle={() => setDamagesOpen(!damagesOpen)} />
         </td>
         <td className="px-3 py-3 text-slate-700">{car.category}</td>
-        <td className="px-3 py-3 whitespace-nowrap text-slate-900">
-          {money(car.pricePerDay)}
-        </td>
+        <td className="px-3 py-3 whitespace-nowrap text-slate-900">{money(car.pricePerDay)}</td>
         <td className="px-3 py-3">
           <AvailabilityBadge available={car.isAvaliable} />
         </td>

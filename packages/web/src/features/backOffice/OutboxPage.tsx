@@ -59,7 +59,12 @@ function ResendButton({ message }: { message: OutboxMessage }) {
   });
   if (message.status !== 'failed') return null;
   return (
-    <button type="button" className="btn-secondary inline-flex items-center gap-2 whitespace-nowrap" disabled={resend.isPending} onClick={() => resend.mutate()}>
+    <button
+      type="button"
+      className="btn-secondary inline-flex items-center gap-2 whitespace-nowrap"
+      disabled={resend.isPending}
+      onClick={() => resend.mutate()}
+    >
       <RotateCw aria-hidden="true" size={16} />
       {resend.isPending ? 'Sending…' : 'Send again'}
       <span className="sr-only"> to {message.recipient}</span>
@@ -88,7 +93,9 @@ export function OutboxPage() {
   const data = outbox.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const messages = data?.messages;
-  const empty = outbox.error ? errorMessage(outbox.error) : 'No e-mails yet. Booking confirmations, staff alerts and password links appear here as the site writes them.';
+  const empty = outbox.error
+    ? errorMessage(outbox.error)
+    : 'No e-mails yet. Booking confirmations, staff alerts and password links appear here as the site writes them.';
 
   if (opened) return <OutboxMessageView id={opened} onClose={() => setOpened(null)} />;
 
@@ -100,8 +107,8 @@ export function OutboxPage() {
       />
       {data && !data.mailEnabled && (
         <p role="note" className="mb-4 max-w-3xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          E-mail is off on this server: no mail server is set up, so messages wait here and none is sent. Ask whoever runs the site to set the
-          mail server address (SMTP_URL).
+          E-mail is off on this server: no mail server is set up, so messages wait here and none is sent. Ask whoever runs the site to set the mail server
+          address (SMTP_URL).
         </p>
       )}
       {outbox.isPending ? (

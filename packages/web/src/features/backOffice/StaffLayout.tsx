@@ -28,10 +28,7 @@ export function StaffLayout() {
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <a
-        href="#owner-main"
-        className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href="#owner-main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
       <header className="sticky top-0 z-40 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-3 sm:px-6">

@@ -20,4 +20,3 @@ export function StaffPageGate() {
     </section>
   );
 }
-

@@ -64,7 +64,11 @@ describe('the staff area', () => {
     expect(await within(revenue).findByText(/^\$[\d,]+ JMD$/)).toBeInTheDocument();
     // Occupancy as a percentage, and the chart's 12 months (its table, once the lazy chart has loaded).
     expect(screen.getByTestId('occupancy')).toHaveTextContent(/^\d+(\.\d)?%.* of [\d,]+ car-days$/);
-    const months = await within(screen.getByRole('region', { name: 'Revenue by month' })).findByRole('table', { name: 'Revenue by month, the last 12 months' }, { timeout: 10_000 });
+    const months = await within(screen.getByRole('region', { name: 'Revenue by month' })).findByRole(
+      'table',
+      { name: 'Revenue by month, the last 12 months' },
+      { timeout: 10_000 },
+    );
     expect(within(months).getAllByRole('row')).toHaveLength(12);
     expect(document.title).toMatch(/^Dashboard \|/);
 

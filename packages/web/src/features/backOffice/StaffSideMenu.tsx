@@ -1,4 +1,20 @@
-import { Building2, CalendarCheck, CarFront, CreditCard, GanttChart, History, IdCard, KeyRound, Landmark, LayoutDashboard, type LucideIcon, Mail, PlusSquare, Tags, UsersRound } from 'lucide-react';
+import {
+  Building2,
+  CalendarCheck,
+  CarFront,
+  CreditCard,
+  GanttChart,
+  History,
+  IdCard,
+  KeyRound,
+  Landmark,
+  LayoutDashboard,
+  type LucideIcon,
+  Mail,
+  PlusSquare,
+  Tags,
+  UsersRound,
+} from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../session/useSession';
 import { currentMenuItem, menuFor, STAFF_MENU } from './staffMenu';

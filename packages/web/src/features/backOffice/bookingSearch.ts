@@ -44,7 +44,8 @@ export function filtersProblem(filters: BookingFilters): string | null {
 /** What the list says when it is empty: nothing booked yet, or nothing matching. */
 export function emptyListText(filters: BookingFilters): string {
   const q = filters.search.trim();
-  if (q) return `No booking matches “${q}”${isFiltered({ ...filters, search: '' }) ? ' with these filters' : ''}. Try the reference (WR-…), the customer’s name, e-mail or phone.`;
+  if (q)
+    return `No booking matches “${q}”${isFiltered({ ...filters, search: '' }) ? ' with these filters' : ''}. Try the reference (WR-…), the customer’s name, e-mail or phone.`;
   if (isFiltered(filters)) return 'No booking matches these filters.';
   return 'No bookings yet. They appear here as customers reserve.';
 }

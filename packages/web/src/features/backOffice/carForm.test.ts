@@ -43,7 +43,20 @@ describe('the car form’s plate and odometer', () => {
   });
 
   it('fills the boxes from a car as staff read it, and leaves them empty for a car without', () => {
-    const car = { brand: 'Toyota', model: 'Corolla', year: 2022, pricePerDay: 6500, category: 'Sedan', transmission: 'Automatic', fuel_type: 'Petrol', seating_capacity: 5, location: 'x', description: 'y', doors: 4, distancePerDay: 500 } as Car;
+    const car = {
+      brand: 'Toyota',
+      model: 'Corolla',
+      year: 2022,
+      pricePerDay: 6500,
+      category: 'Sedan',
+      transmission: 'Automatic',
+      fuel_type: 'Petrol',
+      seating_capacity: 5,
+      location: 'x',
+      description: 'y',
+      doors: 4,
+      distancePerDay: 500,
+    } as Car;
     expect(carFormFromCar({ ...car, plate: '1234 AB', odometerKm: 1500 })).toMatchObject({ plate: '1234 AB', odometerKm: '1500' });
     expect(carFormFromCar({ ...car, plate: null })).toMatchObject({ plate: '', odometerKm: '' });
   });
@@ -60,10 +73,15 @@ describe('an odometer never going backwards', () => {
 
   it('refuses a lower reading but from an owner who says why, and sends the reason', () => {
     expect(odometerLowered('10', 50_000)).toBe(true);
-    expect(odometerProblem('10', 50_000, false, 'New cluster')).toBe("The odometer cannot go below the car's last reading (50,000 km). Only an owner can correct it.");
+    expect(odometerProblem('10', 50_000, false, 'New cluster')).toBe(
+      "The odometer cannot go below the car's last reading (50,000 km). Only an owner can correct it.",
+    );
     expect(odometerProblem('10', 50_000, true, '  ')).toBe('Please say why the reading is lower than the last one.');
     expect(odometerProblem('10', 50_000, true, 'Typed 50,120 for 5,012')).toBeUndefined();
-    expect(JSON.parse(carDataJson({ ...FILLED, odometerKm: '5012' }, ' Typed 50,120 for 5,012 '))).toMatchObject({ odometerKm: 5012, odometerCorrection: { reason: 'Typed 50,120 for 5,012' } });
+    expect(JSON.parse(carDataJson({ ...FILLED, odometerKm: '5012' }, ' Typed 50,120 for 5,012 '))).toMatchObject({
+      odometerKm: 5012,
+      odometerCorrection: { reason: 'Typed 50,120 for 5,012' },
+    });
     expect(sent({ ...FILLED, odometerKm: '5012' })).not.toHaveProperty('odometerCorrection');
   });
 });

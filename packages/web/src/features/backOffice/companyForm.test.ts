@@ -1,6 +1,14 @@
 import { DEFAULT_COMPANY } from '@rental/contract/company';
 import { describe, expect, it } from 'vitest';
-import { AGREEMENT_FIELDS, companyFormFromFacts, companyFromForm, COMPANY_FORM_ORDER, MONEY_DAYS_FIELDS, RETURN_FIELDS, validateCompanyForm } from './companyForm';
+import {
+  AGREEMENT_FIELDS,
+  companyFormFromFacts,
+  companyFromForm,
+  COMPANY_FORM_ORDER,
+  MONEY_DAYS_FIELDS,
+  RETURN_FIELDS,
+  validateCompanyForm,
+} from './companyForm';
 
 describe('the company form’s returns', () => {
   it('shows the return rules as typed text and sends them back as numbers', () => {

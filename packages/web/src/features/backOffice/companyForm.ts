@@ -4,7 +4,9 @@ import { type CompanySettings, companySettings } from '@rental/contract/schemas'
 import { type FieldLabel, formErrors } from './formErrors';
 
 /** The facts typed in one box (all but the reminders' on/off switches and the lists; the bank holidays are a list typed one per line). */
-export type TextFact = { [K in keyof CompanyFacts]: K extends 'bankHolidays' ? K : CompanyFacts[K] extends boolean | readonly unknown[] ? never : K }[keyof CompanyFacts];
+export type TextFact = {
+  [K in keyof CompanyFacts]: K extends 'bankHolidays' ? K : CompanyFacts[K] extends boolean | readonly unknown[] ? never : K;
+}[keyof CompanyFacts];
 /** The reminders' switches (contract reminders.ts REMINDER_SETTINGS). */
 export type SwitchFact = { [K in keyof CompanyFacts]: CompanyFacts[K] extends boolean ? K : never }[keyof CompanyFacts];
 /** A pickup location as its row of the form holds it (decision 108). */
@@ -42,7 +44,12 @@ export const COMPANY_FIELDS: CompanyField[] = [
 export const RULE_FIELDS: CompanyField[] = [
   { field: 'securityDeposit', label: 'Security deposit', hint: 'Whole amount in the currency below.', numeric: true },
   { field: 'currency', label: 'Currency', hint: 'Its three-letter code, shown beside every price (JMD).' },
-  { field: 'minDriverAge', label: 'Youngest driver age', hint: 'In years, on the pickup day: the customer and every other driver they name. 18 to 99.', numeric: true },
+  {
+    field: 'minDriverAge',
+    label: 'Youngest driver age',
+    hint: 'In years, on the pickup day: the customer and every other driver they name. 18 to 99.',
+    numeric: true,
+  },
   {
     field: 'minLicenceYears',
     label: 'Years a licence must be held',
@@ -82,9 +89,24 @@ export const PAGE_FIELDS: CompanyField[] = [
 /** What the counter charges for a return (the sums are worked out in the contract's counter.ts). */
 export const RETURN_FIELDS: CompanyField[] = [
   { field: 'returnTime', label: 'Cars due back by', hint: 'On their return day, Jamaica time.', time: true },
-  { field: 'gracePeriodMinutes', label: 'Minutes of grace for a late return', hint: 'After this, each day late (or part of one) is charged at the booking’s daily rate.', numeric: true },
-  { field: 'extraKmRate', label: 'Price of each kilometre over the allowance', hint: 'Whole amount, before GCT; the allowance is the car’s daily distance times the days. 0: none charged.', numeric: true },
-  { field: 'fuelEighthPrice', label: 'Price of each eighth of a tank missing', hint: 'Whole amount, before GCT, for each eighth below the reading at pickup. 0: none charged.', numeric: true },
+  {
+    field: 'gracePeriodMinutes',
+    label: 'Minutes of grace for a late return',
+    hint: 'After this, each day late (or part of one) is charged at the booking’s daily rate.',
+    numeric: true,
+  },
+  {
+    field: 'extraKmRate',
+    label: 'Price of each kilometre over the allowance',
+    hint: 'Whole amount, before GCT; the allowance is the car’s daily distance times the days. 0: none charged.',
+    numeric: true,
+  },
+  {
+    field: 'fuelEighthPrice',
+    label: 'Price of each eighth of a tank missing',
+    hint: 'Whole amount, before GCT, for each eighth below the reading at pickup. 0: none charged.',
+    numeric: true,
+  },
 ];
 
 /** What the rental agreement says a renter owes for damage to the car, without the damage waiver and with it. */
@@ -111,8 +133,18 @@ export const MONEY_DAYS_FIELDS: CompanyField[] = [
     hint: 'One per line: the date (YYYY-MM-DD), a space, then its name. Weekends are never bank days; a Sunday holiday is kept on the Monday, so list that Monday.',
     multiline: true,
   },
-  { field: 'depositBankDays', label: 'Bank days to pay a bank deposit', hint: 'A booking paid by bank deposit is held to the end of this many bank days after the day it is made. 1 to 10.', numeric: true },
-  { field: 'refundBankDays', label: 'Bank days to send a refund', hint: 'What the terms, the booking page and the e-mails promise a customer who cancels a paid booking. 1 to 30.', numeric: true },
+  {
+    field: 'depositBankDays',
+    label: 'Bank days to pay a bank deposit',
+    hint: 'A booking paid by bank deposit is held to the end of this many bank days after the day it is made. 1 to 10.',
+    numeric: true,
+  },
+  {
+    field: 'refundBankDays',
+    label: 'Bank days to send a refund',
+    hint: 'What the terms, the booking page and the e-mails promise a customer who cancels a paid booking. 1 to 30.',
+    numeric: true,
+  },
 ];
 
 /** "2026-12-25 Christmas Day" per line; a line without a date keeps an empty one, which the schema names. */
@@ -128,7 +160,14 @@ function holidaysOf(text: string): { date: string; name: string }[] {
 }
 
 /** Every box typed once, in screen order (the skeleton while loading has one block each). */
-export const COMPANY_FORM_ORDER: CompanyField[] = [...COMPANY_FIELDS, ...RULE_FIELDS, ...PAGE_FIELDS, ...RETURN_FIELDS, ...AGREEMENT_FIELDS, ...MONEY_DAYS_FIELDS];
+export const COMPANY_FORM_ORDER: CompanyField[] = [
+  ...COMPANY_FIELDS,
+  ...RULE_FIELDS,
+  ...PAGE_FIELDS,
+  ...RETURN_FIELDS,
+  ...AGREEMENT_FIELDS,
+  ...MONEY_DAYS_FIELDS,
+];
 
 const LABELS: Partial<Record<TextFact, FieldLabel>> = Object.fromEntries(COMPANY_FORM_ORDER.map(({ field, label }) => [field, { label }]));
 

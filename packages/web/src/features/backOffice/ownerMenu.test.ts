@@ -49,7 +49,8 @@ describe('what each staff role sees', () => {
 
   it('a counter agent sees the desk, bookings, cars, driver checks and the timeline, not prices, settings, bank details or history', () => {
     expect(labels('agent')).toEqual(expect.arrayContaining(['Desk', 'Manage Bookings', 'Manage Cars', 'Driver checks', 'Timeline']));
-    for (const hidden of ['Prices and extras', 'Company Settings', 'Bank Details', 'Staff', 'History', 'Add car']) expect(labels('agent')).not.toContain(hidden);
+    for (const hidden of ['Prices and extras', 'Company Settings', 'Bank Details', 'Staff', 'History', 'Add car'])
+      expect(labels('agent')).not.toContain(hidden);
   });
 
   it('a page opens for a role when its menu item does; pages under an item follow it', () => {

@@ -38,7 +38,14 @@ describe('a status change staff are asked about', () => {
 
 describe('the status in words and colours', () => {
   it('names every status in words, as the customer reads the live ones', () => {
-    expect(BOOKING_STATUSES.map((status) => STATUS_WORDS[status])).toEqual(['Waiting for confirmation', 'Confirmed', 'Cancelled', 'Picked up', 'Returned', 'No-show']);
+    expect(BOOKING_STATUSES.map((status) => STATUS_WORDS[status])).toEqual([
+      'Waiting for confirmation',
+      'Confirmed',
+      'Cancelled',
+      'Picked up',
+      'Returned',
+      'No-show',
+    ]);
   });
 
   it('draws waiting apart from cancelled: amber, green and red families; a rental that came back in grey', () => {

@@ -27,7 +27,10 @@ function Side({ title, side, currency }: { title: string; side: BookingChange['b
       <p className="text-slate-900">{side.car.name}</p>
       <p className="text-slate-700">{datesInWords(side.pickupDate, side.returnDate)}</p>
       <p className="font-semibold text-slate-900">
-        {formatMoney(side.total, currency)} <span className="font-normal text-slate-500">for {side.days} {side.days === 1 ? 'day' : 'days'}</span>
+        {formatMoney(side.total, currency)}{' '}
+        <span className="font-normal text-slate-500">
+          for {side.days} {side.days === 1 ? 'day' : 'days'}
+        </span>
       </p>
     </div>
   );
@@ -43,15 +46,23 @@ function MovedLines({ change }: { change: BookingChange }) {
       <caption className="text-left font-medium text-slate-900">Why the total moved</caption>
       <thead>
         <tr className="text-left text-xs text-slate-500">
-          <th scope="col" className="py-1 font-medium">Line</th>
-          <th scope="col" className="py-1 text-right font-medium">Was</th>
-          <th scope="col" className="py-1 text-right font-medium">New</th>
+          <th scope="col" className="py-1 font-medium">
+            Line
+          </th>
+          <th scope="col" className="py-1 text-right font-medium">
+            Was
+          </th>
+          <th scope="col" className="py-1 text-right font-medium">
+            New
+          </th>
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.label} className="border-t border-slate-100">
-            <th scope="row" className="py-1 pr-2 text-left font-normal text-slate-700">{row.label}</th>
+            <th scope="row" className="py-1 pr-2 text-left font-normal text-slate-700">
+              {row.label}
+            </th>
             <td className="py-1 text-right whitespace-nowrap text-slate-700">{money(row.before)}</td>
             <td className="py-1 text-right whitespace-nowrap font-medium text-slate-900">{money(row.after)}</td>
           </tr>
@@ -72,12 +83,26 @@ export function ChangeSummary({ change, saved = false }: { change: BookingChange
       <MovedLines change={change} />
       <p className="text-base font-semibold text-slate-900">Difference: {differenceText(change.difference, change.currency)}</p>
       <p className="text-sm text-slate-700">{change.paymentNote}</p>
-      {change.confirmAgain && <p className="text-sm text-amber-900">{saved ? 'The booking now waits for our staff to confirm it again.' : 'After this change the booking waits for our staff to confirm it again.'}</p>}
+      {change.confirmAgain && (
+        <p className="text-sm text-amber-900">
+          {saved ? 'The booking now waits for our staff to confirm it again.' : 'After this change the booking waits for our staff to confirm it again.'}
+        </p>
+      )}
     </div>
   );
 }
 
-export function ChangeBookingForm({ booking, asker, cars, onClose }: { booking: ChangeableBookingView; asker: ChangeAsker; cars?: CarChoice[]; onClose: () => void }) {
+export function ChangeBookingForm({
+  booking,
+  asker,
+  cars,
+  onClose,
+}: {
+  booking: ChangeableBookingView;
+  asker: ChangeAsker;
+  cars?: CarChoice[];
+  onClose: () => void;
+}) {
   const id = useId();
   const queryClient = useQueryClient();
   const fields = changeableFields(asker, booking, companyToday());
@@ -180,7 +205,14 @@ export function ChangeBookingForm({ booking, asker, cars, onClose }: { booking: 
             )}
             <label className="block" htmlFor={`${id}-to`}>
               <span className="field-label">Return date</span>
-              <input id={`${id}-to`} type="date" className="field-input min-h-11" min={fields.pickupDate ? values.pickupDate : booking.returnDate} value={values.returnDate} onChange={set('returnDate')} />
+              <input
+                id={`${id}-to`}
+                type="date"
+                className="field-input min-h-11"
+                min={fields.pickupDate ? values.pickupDate : booking.returnDate}
+                value={values.returnDate}
+                onChange={set('returnDate')}
+              />
             </label>
           </>
         )}

@@ -36,7 +36,10 @@ export function ChangeDatesCalendar({
     [car?.reservedDates, own.pickupDate, own.returnDate],
   );
   const seasons = prices.data?.rules.seasons;
-  const dayPrices = useMemo(() => (car && seasons ? { car: { id: car._id, category: car.category, pricePerDay: car.pricePerDay }, seasons } : null), [car, seasons]);
+  const dayPrices = useMemo(
+    () => (car && seasons ? { car: { id: car._id, category: car.category, pricePerDay: car.pricePerDay }, seasons } : null),
+    [car, seasons],
+  );
 
   return (
     <div className="space-y-2 sm:col-span-2">
@@ -44,7 +47,13 @@ export function ChangeDatesCalendar({
         New dates
       </p>
       <p className="text-sm text-slate-600">Tap the new pickup day, then the return day. Crossed-out days are taken by other bookings.</p>
-      <Suspense fallback={<div role="status" className="grid h-[22rem] place-items-center rounded-lg bg-slate-50 text-sm text-slate-500">Loading the calendar…</div>}>
+      <Suspense
+        fallback={
+          <div role="status" className="grid h-[22rem] place-items-center rounded-lg bg-slate-50 text-sm text-slate-500">
+            Loading the calendar…
+          </div>
+        }
+      >
         <DateRangeCalendar
           reserved={reserved}
           today={today}

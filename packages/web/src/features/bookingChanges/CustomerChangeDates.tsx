@@ -13,7 +13,9 @@ export function CustomerChangeDates({ booking }: { booking: ChangeableBookingVie
   if (open) return <ChangeBookingForm booking={booking} asker="customer" onClose={() => setOpen(false)} />;
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-600">Move, lengthen or shorten your rental until the day before pickup. You see the new price before anything changes. For another car, please call us.</p>
+      <p className="text-sm text-slate-600">
+        Move, lengthen or shorten your rental until the day before pickup. You see the new price before anything changes. For another car, please call us.
+      </p>
       <button type="button" className="btn-secondary" onClick={() => setOpen(true)}>
         Change dates
       </button>

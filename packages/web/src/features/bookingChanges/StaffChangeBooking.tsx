@@ -21,7 +21,12 @@ function ChangeDialog({ booking, title, onClose }: { booking: ChangeableBookingV
   return createPortal(
     // oxlint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape closes it, as the confirm dialogs do
     <div className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-slate-900/50 p-3 sm:items-center sm:p-4" onKeyDown={onKeyDown}>
-      <div role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} className="max-h-full w-full max-w-lg overflow-y-auto rounded-xl bg-white p-4 shadow-xl sm:p-5">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        className="max-h-full w-full max-w-lg overflow-y-auto rounded-xl bg-white p-4 shadow-xl sm:p-5"
+      >
         <h2 id={`${id}-title`} className="mb-3 text-lg font-semibold text-slate-900">
           {title}
         </h2>
@@ -32,7 +37,15 @@ function ChangeDialog({ booking, title, onClose }: { booking: ChangeableBookingV
   );
 }
 
-export function StaffChangeBooking({ booking, label, className = 'btn-secondary min-h-11' }: { booking: ChangeableBookingView; label?: string; className?: string }) {
+export function StaffChangeBooking({
+  booking,
+  label,
+  className = 'btn-secondary min-h-11',
+}: {
+  booking: ChangeableBookingView;
+  label?: string;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   if (!changeableFields('staff', booking, companyToday())) return null;
   const text = label ?? (booking.status === 'on_rent' ? 'Extend' : 'Change dates or car');

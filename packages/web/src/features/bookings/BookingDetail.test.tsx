@@ -71,7 +71,9 @@ describe('the booking page', () => {
     expect(await pay.findByText(bank.accountNumber)).toBeInTheDocument();
     expect(pay.getByText('What').nextElementSibling).toHaveTextContent(`To pay: ${jmd(quote.total)}`);
     expect(pay.getByText('When').nextElementSibling).toHaveTextContent(formatInstantWithTime(booking.holdExpiresAt!));
-    expect(pay.getByText('Where').nextElementSibling).toHaveTextContent(`or from your online banking. Write ${booking.reference} on the slip, or as the transfer’s reference`);
+    expect(pay.getByText('Where').nextElementSibling).toHaveTextContent(
+      `or from your online banking. Write ${booking.reference} on the slip, or as the transfer’s reference`,
+    );
     // The account number and the reference are copied with a tap, for the bank's app.
     const user = userEvent.setup();
     await user.click(pay.getByRole('button', { name: 'Copy account number' }));
@@ -115,7 +117,10 @@ describe('the booking page', () => {
     expect(section('How to pay: Pay upfront').getByText('Part of it is paid: what is still to pay is under Charges and payments.')).toBeInTheDocument();
 
     // A discount larger than what is left: the company owes the customer the difference.
-    await owner.call('addCharge', { params: { id: booking._id }, body: { kind: 'discount', label: 'Loyal customer', amount: booking.price, gctApplies: false } });
+    await owner.call('addCharge', {
+      params: { id: booking._id },
+      body: { kind: 'discount', label: 'Loyal customer', amount: booking.price, gctApplies: false },
+    });
     const { folio: now } = await owner.call('folio', { params: { id: booking._id } });
     expect(now.totals.balance).toBeLessThan(0);
     cleanup();
@@ -171,7 +176,11 @@ describe('the booking page', () => {
     await user.click(dialog.getByRole('button', { name: 'Yes, cancel the booking' }));
 
     const refund = within(await screen.findByRole('region', { name: 'Your refund' }, { timeout: 10_000 }));
-    expect(await refund.findByText(`You are owed a refund of ${jmd(5000)}: we send it back to the card you paid with, within ${company.refundBankDays} bank days of the cancellation.`)).toBeInTheDocument();
+    expect(
+      await refund.findByText(
+        `You are owed a refund of ${jmd(5000)}: we send it back to the card you paid with, within ${company.refundBankDays} bank days of the cancellation.`,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('keeps the booking when the customer answers no', async () => {

@@ -158,8 +158,8 @@ function BookingFound({ booking }: { booking: Booking }) {
           <Section title="Status" id="status-heading">
             {booking.status === 'pending' && booking.holdExpiresAt && (
               <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
-                We hold the car for you until <strong>{formatInstantWithTime(booking.holdExpiresAt)}</strong> (Jamaica time) while we
-                confirm the booking. If it is not confirmed by then, it is cancelled and the days are freed.
+                We hold the car for you until <strong>{formatInstantWithTime(booking.holdExpiresAt)}</strong> (Jamaica time) while we confirm the booking. If it
+                is not confirmed by then, it is cancelled and the days are freed.
               </p>
             )}
             <History booking={booking} />
@@ -211,7 +211,9 @@ function BookingFound({ booking }: { booking: Booking }) {
               // Made before quotes: its stored price as days × rate.
               <PriceBreakdown price={storedRentalPrice(booking)} />
             )}
-            <p className="mt-3 text-sm text-slate-700">Payment: <strong>{PAYMENT_STATUS_WORDS[booking.paymentStatus]}</strong></p>
+            <p className="mt-3 text-sm text-slate-700">
+              Payment: <strong>{PAYMENT_STATUS_WORDS[booking.paymentStatus]}</strong>
+            </p>
             <div className="mt-4">
               <SecurityDeposit />
             </div>
@@ -225,12 +227,12 @@ function BookingFound({ booking }: { booking: Booking }) {
         </div>
 
         <div className="min-w-0 space-y-6">
-
           {/* Once returned, the receipt says what was paid and what is owed; a charge added since may be paid by card. */}
           {booking.status === 'returned' && payable && (
             <Section title="Still to pay" id="pay-heading">
               <p className="mb-3 text-sm text-slate-700">
-                Since the return, <strong>{formatMoney(owing, booking.quote?.currency)}</strong> is owed: what for is under Charges and payments. You can pay it by card on our payment provider’s secure page, or at our office.
+                Since the return, <strong>{formatMoney(owing, booking.quote?.currency)}</strong> is owed: what for is under Charges and payments. You can pay it
+                by card on our payment provider’s secure page, or at our office.
               </p>
               {!outcomeShown && (
                 <Suspense fallback={<SkeletonBlock className="h-10 w-40" />}>
@@ -257,7 +259,9 @@ function BookingFound({ booking }: { booking: Booking }) {
               ) : (
                 <>
                   {booking.paymentStatus === 'part_paid' && (
-                    <p className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">Part of it is paid: what is still to pay is under Charges and payments.</p>
+                    <p className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+                      Part of it is paid: what is still to pay is under Charges and payments.
+                    </p>
                   )}
                   <p className="mb-3 text-sm text-slate-700">{method.summary}</p>
                   <Suspense fallback={<SkeletonBlock className="h-24 w-full" />}>
@@ -280,7 +284,9 @@ function BookingFound({ booking }: { booking: Booking }) {
               )}
               {payable && !outcomeShown && (
                 <div className="mt-4 border-t border-slate-100 pt-4">
-                  {booking.paymentMethod !== 'card' && <p className="mb-2 text-sm text-slate-700">Or pay what is still owed now by card, on our payment provider’s secure page.</p>}
+                  {booking.paymentMethod !== 'card' && (
+                    <p className="mb-2 text-sm text-slate-700">Or pay what is still owed now by card, on our payment provider’s secure page.</p>
+                  )}
                   <Suspense fallback={<SkeletonBlock className="h-10 w-40" />}>
                     <PayByCardButton booking={booking} />
                   </Suspense>
@@ -369,7 +375,9 @@ export function BookingDetail() {
     const notFound = booking.error instanceof ApiError && booking.error.status === 404;
     body = (
       <div className="rounded-2xl border border-slate-200 p-8 text-center">
-        <p className="text-lg font-medium text-slate-900">{notFound ? `We cannot find booking ${reference} among your bookings.` : errorMessage(booking.error)}</p>
+        <p className="text-lg font-medium text-slate-900">
+          {notFound ? `We cannot find booking ${reference} among your bookings.` : errorMessage(booking.error)}
+        </p>
         <p className="mt-1 text-slate-600">Check the reference, or open it from your list of bookings.</p>
         <Link to="/my-bookings" className="btn-primary mt-5">
           My Bookings

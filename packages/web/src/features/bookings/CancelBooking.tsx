@@ -71,7 +71,8 @@ export function CancelBooking({ booking }: { booking: Booking }) {
 export function RefundDue({ booking }: { booking: Booking }) {
   const folio = useCustomerFolio(booking._id).data;
   const refund = useRefundWords(folio, true);
-  if (booking.paymentStatus === 'refunded') return <p className="text-sm text-slate-700">What you paid has been refunded: the refund is under Charges and payments.</p>;
+  if (booking.paymentStatus === 'refunded')
+    return <p className="text-sm text-slate-700">What you paid has been refunded: the refund is under Charges and payments.</p>;
   if (booking.paymentStatus !== 'refund_due' || refund.length === 0) return null;
   return (
     <div role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950">

@@ -34,10 +34,13 @@ describe('paying by card', { timeout: 40_000 }, () => {
     return { pickup: addDays(today, offset), ret: addDays(today, offset + 2) };
   };
   const customer = async () => {
-    const { token } = await server.api().call('register', { body: { name: 'Card Customer', email: uniqueEmail('card'), password: TEST_PASSWORD, phone: '876 555 0150' } });
+    const { token } = await server
+      .api()
+      .call('register', { body: { name: 'Card Customer', email: uniqueEmail('card'), password: TEST_PASSWORD, phone: '876 555 0150' } });
     return token;
   };
-  const attemptsOf = async (reference: string) => (await server.owner.call('paymentAttempts', { query: { state: 'all' } })).attempts.filter((a) => a.reference === reference);
+  const attemptsOf = async (reference: string) =>
+    (await server.owner.call('paymentAttempts', { query: { state: 'all' } })).attempts.filter((a) => a.reference === reference);
 
   beforeAll(async () => {
     server = cardServer();
@@ -122,7 +125,9 @@ describe('paying by card', { timeout: 40_000 }, () => {
   it('coming back declined: the provider’s words, and Pay by card now to try again', async () => {
     const token = await customer();
     const { pickup, ret } = nextDays();
-    const { booking } = await server.api(token).call('createBooking', { body: { car: car._id, pickupDate: pickup, returnDate: ret, paymentMethod: 'upfront' } });
+    const { booking } = await server
+      .api(token)
+      .call('createBooking', { body: { car: car._id, pickupDate: pickup, returnDate: ret, paymentMethod: 'upfront' } });
     const { redirectUrl } = await server.api(token).call('startPayment', { body: { bookingId: booking._id } });
     const landed = await payOnCardPage(server, redirectUrl, DECLINED_CARD);
     expect(landed).toBe(`/my-bookings/${booking.reference}?payment=failed`);
@@ -139,7 +144,9 @@ describe('paying by card', { timeout: 40_000 }, () => {
     const user = userEvent.setup();
     const token = await customer();
     const { pickup, ret } = nextDays();
-    const { booking } = await server.api(token).call('createBooking', { body: { car: car._id, pickupDate: pickup, returnDate: ret, paymentMethod: 'upfront' } });
+    const { booking } = await server
+      .api(token)
+      .call('createBooking', { body: { car: car._id, pickupDate: pickup, returnDate: ret, paymentMethod: 'upfront' } });
     renderApp(`/my-bookings/${booking.reference}`, { token });
     const pay = within(await screen.findByRole('region', { name: 'How to pay: Pay upfront' }));
     expect(await pay.findByRole('button', { name: 'Pay by card now' })).toBeInTheDocument();
@@ -164,7 +171,9 @@ describe('while the company takes no cards', () => {
     expect(screen.queryByRole('radio', { name: /Pay by card now/ })).not.toBeInTheDocument();
     step.unmount();
 
-    const { booking } = await testApi(token).call('createBooking', { body: { car: car._id, pickupDate: pickup, returnDate: addDays(pickup, 1), paymentMethod: 'upfront' } });
+    const { booking } = await testApi(token).call('createBooking', {
+      body: { car: car._id, pickupDate: pickup, returnDate: addDays(pickup, 1), paymentMethod: 'upfront' },
+    });
     renderApp(`/my-bookings/${booking.reference}?payment=failed`, { token });
     expect(await screen.findByRole('heading', { level: 1, name: `Booking ${booking.reference}` })).toBeInTheDocument();
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was not charged. You can try again or choose another way to pay.');

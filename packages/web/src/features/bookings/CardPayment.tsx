@@ -52,7 +52,11 @@ export function CardOutcome({ booking, search, problem, payable }: { booking: Bo
   const paid = booking.paymentStatus === 'paid';
   const outcome: PaymentOutcome | null = paid ? 'paid' : said === 'paid' ? 'unverified' : said;
   const text = problem ?? paymentOutcomeText(outcome!, booking.cardPayment?.message);
-  const tone = paid ? 'border-emerald-200 bg-emerald-50 text-emerald-950' : outcome === 'unverified' ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-red-200 bg-red-50 text-red-950';
+  const tone = paid
+    ? 'border-emerald-200 bg-emerald-50 text-emerald-950'
+    : outcome === 'unverified'
+      ? 'border-amber-300 bg-amber-50 text-amber-950'
+      : 'border-red-200 bg-red-50 text-red-950';
   return (
     <div role={paid ? 'status' : 'alert'} className={`mt-4 flex items-start gap-3 rounded-2xl border p-4 ${tone}`}>
       {paid ? <CircleCheck aria-hidden="true" className="mt-0.5 shrink-0 text-emerald-700" /> : <CreditCard aria-hidden="true" className="mt-0.5 shrink-0" />}

@@ -206,7 +206,10 @@ describe('payment page', () => {
   it('says a pickup more than 60 days ahead is held to the next bank day, a nearer one to the second (bank days, not hours)', async () => {
     const user = userEvent.setup();
     for (const [ahead, words] of [
-      [FAR_AHEAD_DAYS + 5, 'by the end of the next bank day after the day you book (weekends and Jamaica’s public holidays are not bank days), since the pickup is more than 60 days ahead.'],
+      [
+        FAR_AHEAD_DAYS + 5,
+        'by the end of the next bank day after the day you book (weekends and Jamaica’s public holidays are not bank days), since the pickup is more than 60 days ahead.',
+      ],
       [FAR_AHEAD_DAYS - 5, 'by the end of the second bank day after the day you book (weekends and Jamaica’s public holidays are not bank days).'],
     ] as const) {
       const view = renderApp(`/payment/${car._id}/${addDays(today, ahead)}/${addDays(today, ahead + 1)}`);

@@ -27,16 +27,7 @@ import { useFocusAfterRender } from '../../lib/useFocusAfterRender';
 import { useSession } from '../../session/useSession';
 import { useCar } from '../cars/useCar';
 import { usePublicBankDetails } from './bookingQueries';
-import {
-  choicesBody,
-  choicesFromSearch,
-  choicesOffered,
-  choicesSearch,
-  choicesState,
-  deliveryProblem,
-  offersChoices,
-  type PriceChoices,
-} from './priceChoices';
+import { choicesBody, choicesFromSearch, choicesOffered, choicesSearch, choicesState, deliveryProblem, offersChoices, type PriceChoices } from './priceChoices';
 import { usePrices } from './priceQueries';
 import { useQuote } from './useQuote';
 import { driverRuleProblems, useDriverRules } from './useDriverRules';
@@ -64,7 +55,11 @@ export function confirmDisabled(method: PaymentMethod | null, submitting: boolea
 }
 
 /** The car cannot be had on these days: put away by staff, or some of the days already taken. */
-export function carProblem(car: { isAvaliable: boolean; reservedDates: readonly { pickupDate: string; returnDate: string }[] }, pickupDate: string, returnDate: string): { message: string } | null {
+export function carProblem(
+  car: { isAvaliable: boolean; reservedDates: readonly { pickupDate: string; returnDate: string }[] },
+  pickupDate: string,
+  returnDate: string,
+): { message: string } | null {
   if (!car.isAvaliable) return { message: MESSAGES.carUnavailable };
   if (car.reservedDates.some((r) => rangesOverlap(r, { pickupDate, returnDate }))) return { message: DAYS_TAKEN };
   return null;
@@ -347,7 +342,12 @@ export function ConfirmBooking() {
               <div id={`${ids}-driver`} hidden={!addingDriver}>
                 {addingDriver && (
                   <Suspense fallback={<SkeletonBlock className="mt-4 h-64 w-full" />}>
-                    <DriverForm driver={null} title="Your driver details" rental={{ pickupDate, returnDate }} className="mt-4 rounded-xl bg-white p-4 text-base text-slate-900" />
+                    <DriverForm
+                      driver={null}
+                      title="Your driver details"
+                      rental={{ pickupDate, returnDate }}
+                      className="mt-4 rounded-xl bg-white p-4 text-base text-slate-900"
+                    />
                   </Suspense>
                 )}
               </div>
@@ -388,7 +388,12 @@ export function ConfirmBooking() {
           )}
 
           <label className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800">
-            <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-primary" checked={termsAccepted} onChange={(e) => setTermsAccepted(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="mt-0.5 h-5 w-5 shrink-0 accent-primary"
+              checked={termsAccepted}
+              onChange={(e) => setTermsAccepted(e.target.checked)}
+            />
             <span>
               I accept the{' '}
               <Link to="/terms" target="_blank" rel="noopener" className="font-medium text-primary underline">
@@ -430,7 +435,10 @@ export function ConfirmBooking() {
                 </ul>
                 <Link
                   to="/account"
-                  state={{ from: location.pathname + choicesSearch(chosen), fromState: { method, termsAccepted, deliveryAddress: choicesState(chosen)?.deliveryAddress } }}
+                  state={{
+                    from: location.pathname + choicesSearch(chosen),
+                    fromState: { method, termsAccepted, deliveryAddress: choicesState(chosen)?.deliveryAddress },
+                  }}
                   className="mt-1 inline-block font-medium underline"
                 >
                   Check my driver details
@@ -448,7 +456,9 @@ export function ConfirmBooking() {
               )
             )}
             {!datesProblem && method === 'card' && token && (
-              <p className="mt-2 text-center text-sm text-slate-600">We then take you to our payment provider’s secure page to pay {price ? formatMoney(price.total, price.currency) : 'the total'}.</p>
+              <p className="mt-2 text-center text-sm text-slate-600">
+                We then take you to our payment provider’s secure page to pay {price ? formatMoney(price.total, price.currency) : 'the total'}.
+              </p>
             )}
             {!datesProblem && method && termsAccepted && !token && (
               <p className="mt-2 text-center text-sm text-slate-600">You will be asked to log in before the booking is made.</p>

@@ -84,7 +84,16 @@ function dayLabel(date: Date, modifiers: Modifiers, priced: (date: string) => Da
   return label;
 }
 
-export default function DateRangeCalendar({ reserved, today, lastDay, pickupDate, returnDate, onDayClick, labelledBy, dayPrices = null }: DateRangeCalendarProps) {
+export default function DateRangeCalendar({
+  reserved,
+  today,
+  lastDay,
+  pickupDate,
+  returnDate,
+  onDayClick,
+  labelledBy,
+  dayPrices = null,
+}: DateRangeCalendarProps) {
   const { currency } = useCompany();
   // Each bookable day's season price, worked out once per offer (a year of days, a few seasons).
   const seasonDays = useMemo(() => {
@@ -106,33 +115,33 @@ export default function DateRangeCalendar({ reserved, today, lastDay, pickupDate
 
   return (
     <PriceOfDay.Provider value={priced}>
-    <DayPicker
-      mode="range"
-      selected={selected}
-      onSelect={(_range, clicked) => onDayClick(fromLocalDate(clicked))}
-      disabled={[{ before: first }, { after: last }, ...taken]}
-      modifiers={{ taken }}
-      modifiersClassNames={{ taken: 'rdp-taken' }}
-      today={first}
-      startMonth={first}
-      endMonth={last}
-      defaultMonth={pickupDate ? toLocalDate(pickupDate) : first}
-      aria-labelledby={labelledBy}
-      className={`rental-calendar${anyPriced ? ' rental-calendar-priced' : ''}`}
-      components={{ DayButton: PricedDayButton }}
-      labels={{
-        labelDayButton: (date, modifiers) => dayLabel(date, modifiers, priced, currency),
-        labelGrid: (month) => `${MONTH_NAMES[month.getMonth()]} ${month.getFullYear()}`,
-        labelNext: () => 'Next month',
-        labelPrevious: () => 'Previous month',
-        labelNav: () => 'Months',
-      }}
-    />
-    {dayPrices && anyPriced && (
-      <p className="mt-1 text-xs text-slate-600">
-        A price under a day is that day’s rate in {currency}, where a season changes the usual {formatMoney(dayPrices.car.pricePerDay, currency)}.
-      </p>
-    )}
+      <DayPicker
+        mode="range"
+        selected={selected}
+        onSelect={(_range, clicked) => onDayClick(fromLocalDate(clicked))}
+        disabled={[{ before: first }, { after: last }, ...taken]}
+        modifiers={{ taken }}
+        modifiersClassNames={{ taken: 'rdp-taken' }}
+        today={first}
+        startMonth={first}
+        endMonth={last}
+        defaultMonth={pickupDate ? toLocalDate(pickupDate) : first}
+        aria-labelledby={labelledBy}
+        className={`rental-calendar${anyPriced ? ' rental-calendar-priced' : ''}`}
+        components={{ DayButton: PricedDayButton }}
+        labels={{
+          labelDayButton: (date, modifiers) => dayLabel(date, modifiers, priced, currency),
+          labelGrid: (month) => `${MONTH_NAMES[month.getMonth()]} ${month.getFullYear()}`,
+          labelNext: () => 'Next month',
+          labelPrevious: () => 'Previous month',
+          labelNav: () => 'Months',
+        }}
+      />
+      {dayPrices && anyPriced && (
+        <p className="mt-1 text-xs text-slate-600">
+          A price under a day is that day’s rate in {currency}, where a season changes the usual {formatMoney(dayPrices.car.pricePerDay, currency)}.
+        </p>
+      )}
     </PriceOfDay.Provider>
   );
 }

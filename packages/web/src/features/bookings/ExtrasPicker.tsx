@@ -28,7 +28,17 @@ function Stepper({ name, value, max, onChange, labelledBy }: { name: string; val
   );
 }
 
-export function ExtrasPicker({ offer, choices, onChange, className = '' }: { offer: Offer; choices: PriceChoices; onChange: (choices: PriceChoices) => void; className?: string }) {
+export function ExtrasPicker({
+  offer,
+  choices,
+  onChange,
+  className = '',
+}: {
+  offer: Offer;
+  choices: PriceChoices;
+  onChange: (choices: PriceChoices) => void;
+  className?: string;
+}) {
   const money = useMoney();
   const ids = useId();
   const places = deliveryPlaces(offer.rules);
@@ -99,13 +109,25 @@ export function ExtrasPicker({ offer, choices, onChange, className = '' }: { off
           <legend className="font-semibold text-slate-900">Delivery and collection</legend>
           <div className="mt-2 space-y-2 text-sm">
             <label className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
-              <input type="radio" name={`${ids}-delivery`} className="h-5 w-5 accent-primary" checked={delivery.place === null} onChange={() => setDelivery({ place: null })} />
+              <input
+                type="radio"
+                name={`${ids}-delivery`}
+                className="h-5 w-5 accent-primary"
+                checked={delivery.place === null}
+                onChange={() => setDelivery({ place: null })}
+              />
               <span>I collect and return the car at your office</span>
             </label>
             {places.map((place: DeliveryPlace) => (
               <div key={place} className="rounded-lg border border-slate-200 p-3">
                 <label className="flex items-center gap-3">
-                  <input type="radio" name={`${ids}-delivery`} className="h-5 w-5 accent-primary" checked={delivery.place === place} onChange={() => setDelivery({ place })} />
+                  <input
+                    type="radio"
+                    name={`${ids}-delivery`}
+                    className="h-5 w-5 accent-primary"
+                    checked={delivery.place === place}
+                    onChange={() => setDelivery({ place })}
+                  />
                   <span className="min-w-0">
                     {DELIVERY_PLACE_WORDS[place]}
                     <span className="block text-slate-600">{money(offer.rules.delivery[place] ?? 0)} to bring the car and take it back</span>

@@ -60,7 +60,9 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
       <dl className="space-y-2 rounded-xl bg-slate-50 p-4 text-sm leading-relaxed" aria-live="polite">
         <Fact label="What">To pay: {money(total)}</Fact>
         <Fact label="When">
-          {status ? 'Now, with the Pay by card now button: it opens our payment provider’s secure page.' : 'Right after you confirm: we take you to our payment provider’s secure page, then back to your booking.'}
+          {status
+            ? 'Now, with the Pay by card now button: it opens our payment provider’s secure page.'
+            : 'Right after you confirm: we take you to our payment provider’s secure page, then back to your booking.'}
         </Fact>
         <Fact label="How">With a Visa or Mastercard. We never see your card number.</Fact>
       </dl>
@@ -89,16 +91,16 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
   return (
     <div className="space-y-3 rounded-xl bg-slate-50 p-4 text-sm leading-relaxed" aria-live="polite">
       <p>
-        Pay {money(total)} into {accounts.length > 1 ? 'one of the accounts' : 'the account'} below: {BANK_PAYMENT_WAYS}. Bring the deposit slip, or the transfer&rsquo;s confirmation, when
-        you collect the car.
+        Pay {money(total)} into {accounts.length > 1 ? 'one of the accounts' : 'the account'} below: {BANK_PAYMENT_WAYS}. Bring the deposit slip, or the
+        transfer&rsquo;s confirmation, when you collect the car.
       </p>
       <dl className="space-y-2">
         <Fact label="What">To pay: {money(total)}</Fact>
         <Fact label="When">
           {deadline ? (
             <>
-              By <strong>{formatInstantWithTime(deadline)}</strong> (Jamaica time), when the hold on the car ends. If the
-              booking is not confirmed by then, it is cancelled and the days are freed.
+              By <strong>{formatInstantWithTime(deadline)}</strong> (Jamaica time), when the hold on the car ends. If the booking is not confirmed by then, it
+              is cancelled and the days are freed.
             </>
           ) : status === 'confirmed' ? (
             <>Before you collect the car, if you have not paid yet.</>

@@ -34,7 +34,10 @@ function BookingCard({ booking }: { booking: Booking }) {
       </div>
       <div className="flex min-w-0 flex-col gap-4">
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={bookingPath(booking.reference)} className="rounded-md bg-slate-100 px-2.5 py-1 font-mono text-sm font-semibold text-slate-900 underline-offset-2 hover:underline">
+          <Link
+            to={bookingPath(booking.reference)}
+            className="rounded-md bg-slate-100 px-2.5 py-1 font-mono text-sm font-semibold text-slate-900 underline-offset-2 hover:underline"
+          >
             Booking {booking.reference}
           </Link>
           <StatusPill status={booking.status} reason={booking.statusReason} />
@@ -80,7 +83,11 @@ function BookingCard({ booking }: { booking: Booking }) {
             <p className="text-2xl font-bold text-primary">{money(booking.price)}</p>
             <p className="text-sm text-slate-500">Booked on {formatInstant(booking.createdAt)}</p>
           </div>
-          <Link to={bookingPath(booking.reference)} className="btn-secondary px-4 py-2 text-sm" aria-label={`Details and payment of booking ${booking.reference}`}>
+          <Link
+            to={bookingPath(booking.reference)}
+            className="btn-secondary px-4 py-2 text-sm"
+            aria-label={`Details and payment of booking ${booking.reference}`}
+          >
             Details and payment
           </Link>
         </div>

@@ -18,7 +18,15 @@ export function methodsOffered(card: boolean): PaymentMethod[] {
   return card ? ['card', 'upfront', 'cash_deposit'] : ['upfront', 'cash_deposit'];
 }
 
-export function PaymentMethodCards({ method, onChange, card = false }: { method: PaymentMethod | null; onChange: (method: PaymentMethod) => void; card?: boolean }) {
+export function PaymentMethodCards({
+  method,
+  onChange,
+  card = false,
+}: {
+  method: PaymentMethod | null;
+  onChange: (method: PaymentMethod) => void;
+  card?: boolean;
+}) {
   return (
     <fieldset>
       <legend className="text-lg font-semibold text-slate-900">Payment method</legend>

@@ -108,7 +108,16 @@ describe('how to pay into several accounts', () => {
     branch: 'Portmore Pines',
     accountNumber: '404-123-456',
     accountType: 'Chequing',
-    otherAccounts: [{ bankName: 'Scotiabank', accountHolderName: 'Waterford Car Rental Ltd', branch: 'Half Way Tree', accountNumber: '0071 556 9012', accountType: 'Savings', currency: 'USD' }],
+    otherAccounts: [
+      {
+        bankName: 'Scotiabank',
+        accountHolderName: 'Waterford Car Rental Ltd',
+        branch: 'Half Way Tree',
+        accountNumber: '0071 556 9012',
+        accountType: 'Savings',
+        currency: 'USD',
+      },
+    ],
   };
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>;
 

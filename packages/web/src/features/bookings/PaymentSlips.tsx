@@ -134,8 +134,8 @@ export function CustomerPaymentSlips({ booking }: { booking: SlipBooking }) {
         Your deposit slip
       </h3>
       <p className="mt-1 text-sm text-slate-600">
-        Paid already? Send a photo of the bank’s deposit slip, or a screenshot of the transfer, so our staff know where to look. They confirm
-        the payment once the bank shows it. Only you and our staff can open it.
+        Paid already? Send a photo of the bank’s deposit slip, or a screenshot of the transfer, so our staff know where to look. They confirm the payment once
+        the bank shows it. Only you and our staff can open it.
       </p>
       {list.length > 0 && (
         <ul className="mt-3 space-y-2" aria-label="Slips sent">
@@ -186,8 +186,7 @@ export function StaffPaymentSlips({ bookingId }: { bookingId: string }) {
   return (
     <>
       <p className="mb-2 text-sm text-slate-700">
-        The customer says they paid into the bank. Check the company’s account for the money, then record the payment: the slip itself marks
-        nothing paid.
+        The customer says they paid into the bank. Check the company’s account for the money, then record the payment: the slip itself marks nothing paid.
       </p>
       <ul className="space-y-2" aria-label="Deposit slips sent">
         {slips.data.map((slip) => (

@@ -51,7 +51,10 @@ describe('the total the customer saw', { timeout: 40_000 }, () => {
     // Staff save a season for this car while the customer reads the page.
     ({ restore } = await changePrices((before) => ({
       ...before.rules,
-      seasons: [...before.rules.seasons, { name: uniqueWord('Festival'), startDate: pickup, endDate: ret, priority: 1, minDays: null, carRates: { [car._id]: 7000 }, categoryPercents: {} }],
+      seasons: [
+        ...before.rules.seasons,
+        { name: uniqueWord('Festival'), startDate: pickup, endDate: ret, priority: 1, minDays: null, carRates: { [car._id]: 7000 }, categoryPercents: {} },
+      ],
       extras: before.extras,
     })));
     const now = await apiQuote({ car: car._id, pickupDate: pickup, returnDate: ret });
@@ -106,12 +109,20 @@ describe('the total the customer saw', { timeout: 40_000 }, () => {
     await user.type(group.getByLabelText('Driver name'), 'Jane Brown');
     await user.type(group.getByLabelText('Licence number'), driver.licenceNumber);
     await user.type(group.getByLabelText('Issuing country'), driver.licenceCountry);
-    for (const [label, value] of [['Licence issue date', driver.licenceIssued], ['Licence expiry date', driver.licenceExpires], ['Date of birth', driver.dateOfBirth]] as const) {
+    for (const [label, value] of [
+      ['Licence issue date', driver.licenceIssued],
+      ['Licence expiry date', driver.licenceExpires],
+      ['Date of birth', driver.dateOfBirth],
+    ] as const) {
       await user.type(group.getByLabelText(label), formatShortDate(value));
     }
     const save = screen.getByRole('button', { name: 'Save other drivers' });
     await user.click(save);
-    expect(await screen.findByText(`With 1 other driver the total is ${jmd(withDriver.total)} (${jmd(withDriver.total - booking.price)} more than now). Press “Save other drivers” again to accept it.`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        `With 1 other driver the total is ${jmd(withDriver.total)} (${jmd(withDriver.total - booking.price)} more than now). Press “Save other drivers” again to accept it.`,
+      ),
+    ).toBeInTheDocument();
     expect((await testApi(token).call('userBooking', { params: { reference: booking.reference } })).booking.additionalDrivers).toEqual([]);
 
     await user.click(save);

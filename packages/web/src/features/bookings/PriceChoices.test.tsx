@@ -45,9 +45,20 @@ describe('extras, other drivers and delivery', { timeout: 40_000 }, () => {
       // Only this file's car is priced by the season: other files' cars keep their prices.
       seasons: [
         ...before.rules.seasons,
-        { name: season, startDate: addDays(today, 30), endDate: addDays(today, 40), priority: 1, minDays: 3, carRates: { [seasonCar._id]: 9000 }, categoryPercents: {} },
+        {
+          name: season,
+          startDate: addDays(today, 30),
+          endDate: addDays(today, 40),
+          priority: 1,
+          minDays: 3,
+          carRates: { [seasonCar._id]: 9000 },
+          categoryPercents: {},
+        },
       ],
-      extras: [...before.extras, { name: seatName, description: 'For a child up to four years old.', charge: 'per_day', price: 800, maxPerBooking: 2, stock: null }],
+      extras: [
+        ...before.extras,
+        { name: seatName, description: 'For a child up to four years old.', charge: 'per_day', price: 800, maxPerBooking: 2, stock: null },
+      ],
     }));
     seat = changed.saved.extras.find((e) => e.name === seatName)!;
     restore = changed.restore;

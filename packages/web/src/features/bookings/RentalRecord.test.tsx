@@ -68,7 +68,12 @@ describe('the booking page at the counter', { timeout: 60_000 }, () => {
 
   it('shows the return: each charge and their total, the security deposit held for a damage to assess, what is still to pay, and the receipt', async () => {
     const { token, booking } = await pickedUp('Back');
-    const answer = await checkInAtCounter(booking._id, { odometerKm: 20_180, fuelEighths: 4, damages: [{ zone: 'front', description: 'Cracked headlight', amount: null }], cleaning: 2_000 });
+    const answer = await checkInAtCounter(booking._id, {
+      odometerKm: 20_180,
+      fuelEighths: 4,
+      damages: [{ zone: 'front', description: 'Cracked headlight', amount: null }],
+      cleaning: 2_000,
+    });
     expect(answer.message).toBe(COUNTER_MESSAGES.checkedIn);
     const { booking: stored } = await testApi(token).call('userBooking', { params: { reference: booking.reference } });
     const checkIn = stored.counter!.checkIn!;

@@ -21,7 +21,10 @@ describe('choosing days on the calendar', () => {
 
   it('a same-day return is one day; a day before the pickup moves the pickup', () => {
     expect(nextSelection({ pickupDate: '2026-11-22', returnDate: '' }, '2026-11-22', reserved, today).returnDate).toBe('2026-11-22');
-    expect(nextSelection({ pickupDate: '2026-11-22', returnDate: '' }, '2026-11-21', reserved, today)).toMatchObject({ pickupDate: '2026-11-21', returnDate: '' });
+    expect(nextSelection({ pickupDate: '2026-11-22', returnDate: '' }, '2026-11-21', reserved, today)).toMatchObject({
+      pickupDate: '2026-11-21',
+      returnDate: '',
+    });
   });
 
   it('never spans a taken day: the later day becomes the pickup, and the customer is told', () => {
@@ -77,8 +80,17 @@ describe('the chat link', () => {
 });
 
 describe('the Add to calendar file', () => {
-  const company = { name: 'Waterford Car Rental', address: 'Waterford, Portmore; St. Catherine', phone: '+1 (876) 555-0142', openingHours: 'Mon–Sat 8:00–18:00' };
-  const ics = bookingIcs({ reference: 'WR-7K3M9Q', carName: 'Toyota Corolla', pickupDate: '2026-12-30', returnDate: '2026-12-31' }, company, new Date('2026-11-20T10:00:00Z'));
+  const company = {
+    name: 'Waterford Car Rental',
+    address: 'Waterford, Portmore; St. Catherine',
+    phone: '+1 (876) 555-0142',
+    openingHours: 'Mon–Sat 8:00–18:00',
+  };
+  const ics = bookingIcs(
+    { reference: 'WR-7K3M9Q', carName: 'Toyota Corolla', pickupDate: '2026-12-30', returnDate: '2026-12-31' },
+    company,
+    new Date('2026-11-20T10:00:00Z'),
+  );
 
   it('is one all-day event from pickup to the day after return, named with car and reference, at the company', () => {
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);

@@ -15,7 +15,8 @@ describe('the card button on a booking', () => {
   });
 
   it('offers none when nothing is owed, money is owed back, or the booking was cancelled', () => {
-    for (const paymentStatus of ['paid', 'refund_due', 'refunded'] as const) expect(canPayByCard({ status: 'confirmed', paymentStatus }, true), paymentStatus).toBe(false);
+    for (const paymentStatus of ['paid', 'refund_due', 'refunded'] as const)
+      expect(canPayByCard({ status: 'confirmed', paymentStatus }, true), paymentStatus).toBe(false);
     for (const status of ['cancelled', 'no_show'] as const) expect(canPayByCard({ status, paymentStatus: 'unpaid' }, true), status).toBe(false);
   });
 });

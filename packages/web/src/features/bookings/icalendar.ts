@@ -41,7 +41,10 @@ export function foldLine(line: string): string {
 const compactDate = (date: string) => date.replace(/-/g, '');
 
 function stamp(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export function bookingIcs(booking: CalendarBooking, company: CalendarCompany, now: Date = new Date()): string {

@@ -57,7 +57,9 @@ describe('choices carried from the car page to the payment step', () => {
 describe('choices sent with the quote and the booking', () => {
   it('send only what was chosen', () => {
     expect(choicesBody(NO_CHOICES)).toEqual({});
-    expect(choicesBody({ extras: { [SEAT]: 1 }, additionalDrivers: 2, delivery: { place: 'portmore', flightNumber: '', address: ' 4 Braeton Parkway ' } })).toEqual({
+    expect(
+      choicesBody({ extras: { [SEAT]: 1 }, additionalDrivers: 2, delivery: { place: 'portmore', flightNumber: '', address: ' 4 Braeton Parkway ' } }),
+    ).toEqual({
       extras: [{ id: SEAT, quantity: 1 }],
       additionalDrivers: 2,
       delivery: { place: 'portmore', address: '4 Braeton Parkway' },
@@ -105,7 +107,9 @@ describe('coming back from the card page', () => {
 
   it('says what happened in plain words, with the provider’s own words when the card was refused', () => {
     expect(paymentOutcomeText('paid', null)).toBe('Your card payment went through: the booking is paid.');
-    expect(paymentOutcomeText('failed', 'Insufficient funds.')).toBe('Your card was not charged: Insufficient funds. You can try again or choose another way to pay.');
+    expect(paymentOutcomeText('failed', 'Insufficient funds.')).toBe(
+      'Your card was not charged: Insufficient funds. You can try again or choose another way to pay.',
+    );
     expect(paymentOutcomeText('failed', null)).toBe('Your card was not charged. You can try again or choose another way to pay.');
     expect(paymentOutcomeText('unverified', null)).toMatch(/^We could not confirm your card payment yet\. Please do not pay again/);
   });

@@ -30,7 +30,9 @@ describe('prices on screen', () => {
   });
 
   it('on the car page, the payment step and the booking page are the quote’s lines, never worked out there', () => {
-    const pages = Object.entries(sources).filter(([file]) => /\/(CarBookingForm|ConfirmBooking|BookingDetail|DateRangeCalendar|QuoteLines|ExtrasPicker)\.tsx$/.test(file));
+    const pages = Object.entries(sources).filter(([file]) =>
+      /\/(CarBookingForm|ConfirmBooking|BookingDetail|DateRangeCalendar|QuoteLines|ExtrasPicker)\.tsx$/.test(file),
+    );
     expect(pages).toHaveLength(6);
     for (const [file, text] of pages) {
       // storedRentalPrice stays for bookings made before quotes (their stored total as days × rate).

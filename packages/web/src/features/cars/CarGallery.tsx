@@ -57,7 +57,13 @@ export function CarGallery({ car, sizes }: Props) {
         className="flex aspect-[16/10] w-full snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-2xl bg-slate-100 [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary [&::-webkit-scrollbar]:hidden"
       >
         {pictures.map((url, index) => (
-          <div key={url} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} className="h-full w-full shrink-0 snap-start snap-always">
+          <div
+            key={url}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${count}`}
+            className="h-full w-full shrink-0 snap-start snap-always"
+          >
             <CarImage
               car={{ ...car, image: url }}
               alt={index === 0 ? name : `${name}, picture ${index + 1} of ${count}`}
@@ -73,7 +79,13 @@ export function CarGallery({ car, sizes }: Props) {
       <button type="button" className={`${NAV_BUTTON} left-3`} onClick={() => show(current - 1)} aria-disabled={current === 0} aria-label="Previous picture">
         <ChevronLeft aria-hidden="true" size={24} />
       </button>
-      <button type="button" className={`${NAV_BUTTON} right-3`} onClick={() => show(current + 1)} aria-disabled={current === count - 1} aria-label="Next picture">
+      <button
+        type="button"
+        className={`${NAV_BUTTON} right-3`}
+        onClick={() => show(current + 1)}
+        aria-disabled={current === count - 1}
+        aria-label="Next picture"
+      >
         <ChevronRight aria-hidden="true" size={24} />
       </button>
       <p aria-live="polite" className="absolute right-3 bottom-3 rounded-full bg-slate-900/75 px-3 py-1 text-sm font-medium text-white tabular-nums">

@@ -47,7 +47,9 @@ export function TripDatesForm({ trip, today, onChoose }: { trip: Trip | null; to
   }
 
   const field = (name: Field, label: string, value: string, setValue: (v: string) => void, min: string, max?: string) => {
-    const described = [value && formatCalendarDate(value) !== value ? `cars-${name}-chosen` : '', problems[name] ? `cars-${name}-error` : ''].filter(Boolean).join(' ');
+    const described = [value && formatCalendarDate(value) !== value ? `cars-${name}-chosen` : '', problems[name] ? `cars-${name}-error` : '']
+      .filter(Boolean)
+      .join(' ');
     return (
       <div className="min-w-0">
         <label htmlFor={`cars-${name}`} className="field-label">
@@ -80,7 +82,12 @@ export function TripDatesForm({ trip, today, onChoose }: { trip: Trip | null; to
 
   // On a phone the two days share a row, the button beneath: the list of cars starts a field higher.
   return (
-    <form noValidate onSubmit={submit} aria-label="Your rental days" className="mx-auto mt-6 grid max-w-2xl grid-cols-2 gap-x-3 gap-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-start sm:gap-x-4">
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label="Your rental days"
+      className="mx-auto mt-6 grid max-w-2xl grid-cols-2 gap-x-3 gap-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-start sm:gap-x-4"
+    >
       {field('pickupDate', 'Pickup date', pickupDate, setPickupDate, today, addDays(today, MAX_DAYS_AHEAD))}
       {field('returnDate', 'Return date', returnDate, setReturnDate, pickupDate || today)}
       <button type="submit" className="btn-primary col-span-2 whitespace-nowrap sm:col-span-1 sm:mt-6">

@@ -16,7 +16,10 @@ export function tripInLink(params: URLSearchParams, today: string): TripInLink {
   if (!pickupDate && !returnDate) return { trip: null, droppedNote: null };
   const problem = !pickupDate || !returnDate ? { message: 'The link had only one of the two dates.' } : rentalDatesProblem(pickupDate, returnDate, today);
   if (!problem) return { trip: { pickupDate, returnDate }, droppedNote: null };
-  return { trip: null, droppedNote: `The dates in the link could not be used (${lowerFirst(problem.message)}), so every car is shown. Choose your dates below to see which cars are free.` };
+  return {
+    trip: null,
+    droppedNote: `The dates in the link could not be used (${lowerFirst(problem.message)}), so every car is shown. Choose your dates below to see which cars are free.`,
+  };
 }
 
 /** "The pickup date cannot be in the past." -> "the pickup date cannot be in the past" (its first sentence). */

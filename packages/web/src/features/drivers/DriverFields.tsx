@@ -36,7 +36,12 @@ export function DriverFields<K extends OtherDriverField>({
         return (
           <FormField key={field} id={id} label={FIELD_LABELS[field]} error={error} hint={hint} className={field === 'name' ? 'sm:col-span-2' : ''}>
             {isDate ? (
-              <DayInput {...controlProps(id, error, { hint })} autoComplete={field === 'dateOfBirth' ? 'bday' : 'off'} value={values[field]} onChange={(value) => onChange(field, value)} />
+              <DayInput
+                {...controlProps(id, error, { hint })}
+                autoComplete={field === 'dateOfBirth' ? 'bday' : 'off'}
+                value={values[field]}
+                onChange={(value) => onChange(field, value)}
+              />
             ) : (
               <input
                 {...controlProps(id, error, { hint })}

@@ -99,7 +99,9 @@ export function DriverForm({
       />
       {warned && (
         <div ref={warningRef} tabIndex={-1} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
-          <p className="font-semibold">{rental ? 'With these details we cannot take this booking:' : 'With these details we cannot take a booking from today:'}</p>
+          <p className="font-semibold">
+            {rental ? 'With these details we cannot take this booking:' : 'With these details we cannot take a booking from today:'}
+          </p>
           <ul className="mt-1 list-disc space-y-1 pl-5">
             {ruleProblems.map((problem) => (
               <li key={problem.rule}>{problem.message}</li>

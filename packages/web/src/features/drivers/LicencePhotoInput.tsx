@@ -7,7 +7,14 @@ export function LicencePhotoInput({ id, onPick, children }: { id: string; onPick
       <label htmlFor={id} className="field-label">
         Photo of the licence (front)
       </label>
-      <input id={id} type="file" accept="image/jpeg,image/png,image/webp,application/pdf" capture="environment" className="block w-full text-sm" onChange={(event) => onPick(event.target.files?.[0] ?? null)} />
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,application/pdf"
+        capture="environment"
+        className="block w-full text-sm"
+        onChange={(event) => onPick(event.target.files?.[0] ?? null)}
+      />
       {children}
     </div>
   );

@@ -23,7 +23,16 @@ import { type Problems, firstProblem } from '../../lib/formProblems';
 import { queryKeys } from '../../lib/queryKeys';
 import { useSubmit } from '../../lib/useSubmit';
 import { DriverFields } from './DriverFields';
-import { NO_OTHER_DRIVER, OTHER_DRIVER_FIELDS, type OtherDriverField, type OtherDriverValues, canAddDriver, canNameDrivers, otherDriverValues, otherDriversProblems } from './driverForm';
+import {
+  NO_OTHER_DRIVER,
+  OTHER_DRIVER_FIELDS,
+  type OtherDriverField,
+  type OtherDriverValues,
+  canAddDriver,
+  canNameDrivers,
+  otherDriverValues,
+  otherDriversProblems,
+} from './driverForm';
 import { useDriverChecks } from './useDriverChecks';
 
 type Row = { key: number; values: OtherDriverValues };
@@ -51,7 +60,9 @@ function DriversForm({ booking, onClose }: { booking: BookingDetail; onClose: ()
   const ids = useId();
   const nextKey = useRef(booking.additionalDrivers.length);
   const [rows, setRows] = useState<Row[]>(() =>
-    booking.additionalDrivers.length > 0 ? booking.additionalDrivers.map((d, key) => ({ key, values: otherDriverValues(d) })) : [{ key: 0, values: { ...NO_OTHER_DRIVER } }],
+    booking.additionalDrivers.length > 0
+      ? booking.additionalDrivers.map((d, key) => ({ key, values: otherDriverValues(d) }))
+      : [{ key: 0, values: { ...NO_OTHER_DRIVER } }],
   );
   const [checked, setChecked] = useState(false);
   const [loadProblem, setLoadProblem] = useState('');
@@ -66,26 +77,34 @@ function DriversForm({ booking, onClose }: { booking: BookingDetail; onClose: ()
   );
   // The total the customer was shown for this many drivers (the booking's own until the server says another).
   const [shown, setShown] = useState<{ count: number; total: number; words: string } | null>(null);
-  const save = useSubmit(async () => {
-    const expectedTotal = shown?.count === rows.length ? shown.total : booking.price;
-    try {
-      return await callApi('bookingDrivers', { params: { id: booking._id }, body: { drivers: rows.map((r) => r.values), expectedTotal } });
-    } catch (error) {
-      const quote = priceChangedQuote(error);
-      if (quote) {
-        const difference = quote.total - booking.price;
-        const drivers = rows.length === 1 ? '1 other driver' : `${rows.length} other drivers`;
-        const more = difference === 0 ? 'the same as now' : `${formatMoney(Math.abs(difference), quote.currency)} ${difference > 0 ? 'more' : 'less'} than now`;
-        setShown({ count: rows.length, total: quote.total, words: `With ${drivers} the total is ${formatMoney(quote.total, quote.currency)} (${more}). Press “Save other drivers” again to accept it.` });
+  const save = useSubmit(
+    async () => {
+      const expectedTotal = shown?.count === rows.length ? shown.total : booking.price;
+      try {
+        return await callApi('bookingDrivers', { params: { id: booking._id }, body: { drivers: rows.map((r) => r.values), expectedTotal } });
+      } catch (error) {
+        const quote = priceChangedQuote(error);
+        if (quote) {
+          const difference = quote.total - booking.price;
+          const drivers = rows.length === 1 ? '1 other driver' : `${rows.length} other drivers`;
+          const more =
+            difference === 0 ? 'the same as now' : `${formatMoney(Math.abs(difference), quote.currency)} ${difference > 0 ? 'more' : 'less'} than now`;
+          setShown({
+            count: rows.length,
+            total: quote.total,
+            words: `With ${drivers} the total is ${formatMoney(quote.total, quote.currency)} (${more}). Press “Save other drivers” again to accept it.`,
+          });
+        }
+        throw error;
       }
-      throw error;
-    }
-  }, {
-    onDone: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['booking'] }), queryClient.invalidateQueries({ queryKey: queryKeys.userBookings })]);
-      onClose();
     },
-  });
+    {
+      onDone: async () => {
+        await Promise.all([queryClient.invalidateQueries({ queryKey: ['booking'] }), queryClient.invalidateQueries({ queryKey: queryKeys.userBookings })]);
+        onClose();
+      },
+    },
+  );
 
   const change = (key: number, field: OtherDriverField, value: string) =>
     setRows((before) => before.map((row) => (row.key === key ? { ...row, values: { ...row.values, [field]: value } } : row)));
@@ -119,7 +138,13 @@ function DriversForm({ booking, onClose }: { booking: BookingDetail; onClose: ()
       {rows.map((row, n) => (
         <fieldset key={row.key} className="min-w-0 space-y-3 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 font-medium text-slate-900">{row.values.name.trim() || `Driver ${n + 1}`}</legend>
-          <DriverFields fields={OTHER_DRIVER_FIELDS} values={row.values} problems={fieldProblems(row)} idOf={idOf(row.key)} onChange={(field, value) => change(row.key, field, value)} />
+          <DriverFields
+            fields={OTHER_DRIVER_FIELDS}
+            values={row.values}
+            problems={fieldProblems(row)}
+            idOf={idOf(row.key)}
+            onChange={(field, value) => change(row.key, field, value)}
+          />
           <button
             type="button"
             className="btn-secondary border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50"
@@ -160,7 +185,12 @@ function DriversForm({ booking, onClose }: { booking: BookingDetail; onClose: ()
       )}
       <FormProblem problem={loadProblem || save.problem} />
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className="btn-primary" disabled={save.busy || ruleProblems.length > 0} aria-describedby={ruleProblems.length > 0 ? `${ids}-rules` : undefined}>
+        <button
+          type="submit"
+          className="btn-primary"
+          disabled={save.busy || ruleProblems.length > 0}
+          aria-describedby={ruleProblems.length > 0 ? `${ids}-rules` : undefined}
+        >
           {save.busy ? 'Saving…' : 'Save other drivers'}
         </button>
         <button type="button" className="btn-secondary" disabled={save.busy} onClick={onClose}>

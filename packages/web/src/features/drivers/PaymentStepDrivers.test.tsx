@@ -67,7 +67,9 @@ describe('the payment step and the driver details', () => {
     const { token } = await registerCustomer('Too Young', { phone: '876 555 0198' });
     // 20 years old, a licence of 3 years expiring before the return day.
     const { pickup, ret } = nextDates();
-    await testApi(token).call('saveDriver', { body: { ...goodDriver(), dateOfBirth: yearsAgo(20), licenceIssued: yearsAgo(3), licenceExpires: addDays(pickup, 1) } });
+    await testApi(token).call('saveDriver', {
+      body: { ...goodDriver(), dateOfBirth: yearsAgo(20), licenceIssued: yearsAgo(3), licenceExpires: addDays(pickup, 1) },
+    });
     renderApp(`/payment/${car._id}/${pickup}/${ret}`, { token });
     await chooseAndAccept(user);
     await waitFor(() => expect(confirmButton()).toHaveAccessibleDescription(/You must be 23 or older on the pickup day to rent a car\./));

@@ -5,7 +5,16 @@
  */
 import { additionalDriverBody, driverBody } from '@rental/contract/schemas';
 import type { Problems } from '../../lib/formProblems';
-import { DRIVER_FIELDS, type DriverField, type DriverValues, OTHER_DRIVER_FIELDS, type OtherDriverField, type OtherDriverValues, checkedInput, issueProblems } from './driverForm';
+import {
+  DRIVER_FIELDS,
+  type DriverField,
+  type DriverValues,
+  OTHER_DRIVER_FIELDS,
+  type OtherDriverField,
+  type OtherDriverValues,
+  checkedInput,
+  issueProblems,
+} from './driverForm';
 
 export function driverFormProblems(values: DriverValues): Problems<DriverField> {
   const result = driverBody.safeParse(checkedInput(values));

@@ -2,13 +2,29 @@ import { DEFAULT_COMPANY } from '@rental/contract/company';
 import { MAX_ADDITIONAL_DRIVERS } from '@rental/contract/constants';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { describe, expect, it } from 'vitest';
-import { DRIVER_FIELDS, NO_OTHER_DRIVER, canAddDriver, canNameDrivers, checkedInput, driverValues, factsOf, issueProblems, otherDriversProblems } from './driverForm';
+import {
+  DRIVER_FIELDS,
+  NO_OTHER_DRIVER,
+  canAddDriver,
+  canNameDrivers,
+  checkedInput,
+  driverValues,
+  factsOf,
+  issueProblems,
+  otherDriversProblems,
+} from './driverForm';
 import { driverFormProblems, otherDriverFormProblems } from './driverChecks';
 
 const RULES = { minDriverAge: DEFAULT_COMPANY.minDriverAge, minLicenceYears: DEFAULT_COMPANY.minLicenceYears };
 const today = companyToday();
 const yearsAgo = (years: number) => `${Number(today.slice(0, 4)) - years}${today.slice(4)}`;
-const GOOD = { licenceNumber: 'JM 123-456', licenceCountry: 'Jamaica', licenceIssued: yearsAgo(10), licenceExpires: addDays(today, 2000), dateOfBirth: yearsAgo(40) };
+const GOOD = {
+  licenceNumber: 'JM 123-456',
+  licenceCountry: 'Jamaica',
+  licenceIssued: yearsAgo(10),
+  licenceExpires: addDays(today, 2000),
+  dateOfBirth: yearsAgo(40),
+};
 
 describe('the driver form', () => {
   it("puts each issue on its field, the field's first one, and leaves out issues about no field of the form", () => {
@@ -41,9 +57,13 @@ describe('the driver form', () => {
 
   it('says which date to correct when they do not fit together, and nothing for good details', () => {
     expect(driverFormProblems(GOOD)).toEqual({});
-    expect(driverFormProblems({ ...GOOD, licenceExpires: GOOD.licenceIssued })).toEqual({ licenceExpires: 'The licence expiry date must be after its issue date.' });
+    expect(driverFormProblems({ ...GOOD, licenceExpires: GOOD.licenceIssued })).toEqual({
+      licenceExpires: 'The licence expiry date must be after its issue date.',
+    });
     expect(driverFormProblems({ ...GOOD, dateOfBirth: addDays(today, 1) }).dateOfBirth).toBe('The date of birth cannot be in the future.');
-    expect(driverFormProblems({ ...GOOD, licenceIssued: yearsAgo(50) })).toEqual({ licenceIssued: 'The licence issue date cannot be before the date of birth.' });
+    expect(driverFormProblems({ ...GOOD, licenceIssued: yearsAgo(50) })).toEqual({
+      licenceIssued: 'The licence issue date cannot be before the date of birth.',
+    });
     expect(otherDriverFormProblems({ ...GOOD, name: '' })).toEqual({ name: 'Driver name is required.' });
     expect(otherDriverFormProblems({ ...GOOD, name: 'Jane Brown' })).toEqual({});
   });

@@ -85,11 +85,7 @@ export function canAddDriver(count: number): boolean {
 }
 
 /** Every rule each other driver breaks on the booking's days, named: "Jane Brown must be 23 or older...". */
-export function otherDriversProblems(
-  drivers: readonly OtherDriverValues[],
-  rental: { pickupDate: string; returnDate: string },
-  rules: DriverRules,
-): string[] {
+export function otherDriversProblems(drivers: readonly OtherDriverValues[], rental: { pickupDate: string; returnDate: string }, rules: DriverRules): string[] {
   return drivers.flatMap((driver) => {
     const facts = factsOf(driver);
     if (!facts) return [];

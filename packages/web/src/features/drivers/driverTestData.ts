@@ -6,5 +6,11 @@ export const yearsAgo = (years: number, today = companyToday()) => `${Number(tod
 /** Forty years old, a licence held ten years and valid for five more: fine by every rule. */
 export function goodDriver() {
   const today = companyToday();
-  return { licenceNumber: 'JM 1234567', licenceCountry: 'Jamaica', licenceIssued: yearsAgo(10), licenceExpires: addDays(today, 5 * 365), dateOfBirth: yearsAgo(40) };
+  return {
+    licenceNumber: 'JM 1234567',
+    licenceCountry: 'Jamaica',
+    licenceIssued: yearsAgo(10),
+    licenceExpires: addDays(today, 5 * 365),
+    dateOfBirth: yearsAgo(40),
+  };
 }

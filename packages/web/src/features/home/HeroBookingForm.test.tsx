@@ -16,7 +16,11 @@ describe('home hero form', () => {
     const f = within(form());
     const type = f.getByLabelText('Car type');
     expect(type).toBeRequired();
-    expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a car type', 'Sedan', 'SUV', 'Hatchback']);
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select a car type', 'Sedan', 'SUV', 'Hatchback']);
     // The company's own places, as its settings name them (the test server keeps the shipped one first).
     expect((await within(f.getByLabelText('Pickup location')).findAllByRole('option')).map((o) => o.textContent)[0]).toBe(DEFAULT_COMPANY.locations[0]);
 

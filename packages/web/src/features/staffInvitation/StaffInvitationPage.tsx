@@ -51,7 +51,19 @@ export default function StaffInvitationPage() {
   );
 }
 
-function AcceptForm({ token, email, staffRole, companyName, accountExists }: { token: string; email: string; staffRole: keyof typeof STAFF_ROLE_WORDS; companyName: string; accountExists: boolean }) {
+function AcceptForm({
+  token,
+  email,
+  staffRole,
+  companyName,
+  accountExists,
+}: {
+  token: string;
+  email: string;
+  staffRole: keyof typeof STAFF_ROLE_WORDS;
+  companyName: string;
+  accountExists: boolean;
+}) {
   const enterStaffArea = useEnterStaffArea();
   const ids = useId();
   const idOf = (field: InvitationField) => (field === 'password' || field === 'repeated' ? newPasswordIds(ids)[field] : `${ids}-${field}`);

@@ -4,7 +4,13 @@ import { bookings } from '../../../db/schema';
 import type { LetterMakers } from '../fromEvents';
 import { type CardPaymentFacts, cardPaymentReceivedLetter, cardPaymentStaffAlertLetter, paymentSlipStaffLetter } from '../paymentLetters';
 
-const paymentOf = ({ orderId, amount, currency, cardLast4, transactionId }: CardPaymentFacts): CardPaymentFacts => ({ orderId, amount, currency, cardLast4, transactionId });
+const paymentOf = ({ orderId, amount, currency, cardLast4, transactionId }: CardPaymentFacts): CardPaymentFacts => ({
+  orderId,
+  amount,
+  currency,
+  cardLast4,
+  transactionId,
+});
 
 export const paymentMakers: LetterMakers = {
   // A payment for a booking cancelled meanwhile leaves it cancelled: the receipt then says the money comes back.

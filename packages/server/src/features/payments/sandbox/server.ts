@@ -135,7 +135,12 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
       if (!/^https?:\/\//.test(responseUrl)) return refuse('The response url must be an http(s) address.');
       const transactionId = `SB-${randomBytes(8).toString('hex')}`;
       orders.set(transactionId, { transactionId, orderId, total, currency, origin: form.get('origin') || 'the merchant', responseUrl, done: false });
-      return send(response, 200, 'application/json', JSON.stringify({ url: `${publicBase}/pay/${transactionId}`, message: 'OK', transaction_id: transactionId }));
+      return send(
+        response,
+        200,
+        'application/json',
+        JSON.stringify({ url: `${publicBase}/pay/${transactionId}`, message: 'OK', transaction_id: transactionId }),
+      );
     }
     const pay = /^\/pay\/([\w-]{1,64})$/.exec(url.pathname);
     const order = pay ? orders.get(pay[1]!) : undefined;
@@ -155,8 +160,11 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
       status = 'failed';
       message = 'Payment cancelled by the customer';
     } else {
-      if (!/^\d{12,19}$/.test(number)) return send(response, 422, 'text/html', cardPage(order, 'Please write the card number as 12 to 19 digits.'), returnOrigin);
-      const problem = expiryProblem(form.get('expiry') ?? '', now) ?? (/^\d{3,4}$/.test(form.get('cvc') ?? '') ? undefined : 'The CVC is the 3 or 4 digits on the back of the card.');
+      if (!/^\d{12,19}$/.test(number))
+        return send(response, 422, 'text/html', cardPage(order, 'Please write the card number as 12 to 19 digits.'), returnOrigin);
+      const problem =
+        expiryProblem(form.get('expiry') ?? '', now) ??
+        (/^\d{3,4}$/.test(form.get('cvc') ?? '') ? undefined : 'The CVC is the 3 or 4 digits on the back of the card.');
       if (problem) return send(response, 422, 'text/html', cardPage(order, problem), returnOrigin);
       status = number === APPROVED ? 'success' : 'failed';
       message = status === 'success' ? 'Transaction approved' : 'Card declined';

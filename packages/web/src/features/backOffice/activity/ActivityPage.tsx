@@ -59,7 +59,12 @@ export function ActivityPage() {
             <label htmlFor={filterId} className="text-sm font-medium text-slate-700">
               Show
             </label>
-            <select id={filterId} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900" value={kind} onChange={(e) => setKind(KIND_CHOICES.find((choice) => choice.value === e.target.value)?.value ?? '')}>
+            <select
+              id={filterId}
+              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900"
+              value={kind}
+              onChange={(e) => setKind(KIND_CHOICES.find((choice) => choice.value === e.target.value)?.value ?? '')}
+            >
               {KIND_CHOICES.map((choice) => (
                 <option key={choice.value} value={choice.value}>
                   {choice.label}

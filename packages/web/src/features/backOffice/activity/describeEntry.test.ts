@@ -18,13 +18,28 @@ const entry = (fields: Partial<ActivityEntry>): ActivityEntry => ({
 
 describe('a history entry in plain words', () => {
   it('says who on staff booked for which customer (a walk-in or phone booking)', () => {
-    const made = entry({ kind: 'booking', action: 'added', subjectName: 'WR-7KQ2M9', after: { made_for: 'c1', customer: 'Desmond Walker', new_customer: true, status: 'confirmed' } });
-    expect(describeEntry(made)).toEqual({ headline: 'Ann Brown booked WR-7KQ2M9 for Desmond Walker', changes: ['A new customer, added by staff', 'Confirmed at once'] });
-    const erased = entry({ kind: 'booking', action: 'added', subjectName: 'WR-7KQ2M9', after: { made_for: 'c1', customer: null, new_customer: false, status: 'pending' } });
+    const made = entry({
+      kind: 'booking',
+      action: 'added',
+      subjectName: 'WR-7KQ2M9',
+      after: { made_for: 'c1', customer: 'Desmond Walker', new_customer: true, status: 'confirmed' },
+    });
+    expect(describeEntry(made)).toEqual({
+      headline: 'Ann Brown booked WR-7KQ2M9 for Desmond Walker',
+      changes: ['A new customer, added by staff', 'Confirmed at once'],
+    });
+    const erased = entry({
+      kind: 'booking',
+      action: 'added',
+      subjectName: 'WR-7KQ2M9',
+      after: { made_for: 'c1', customer: null, new_customer: false, status: 'pending' },
+    });
     expect(describeEntry(erased)).toEqual({ headline: 'Ann Brown booked WR-7KQ2M9 for a customer', changes: ['Waiting for confirmation'] });
   });
   it('names who confirmed which booking', () => {
-    expect(describeEntry(entry({ kind: 'booking', subjectName: 'WR-7KQ2M9', before: { status: 'pending' }, after: { status: 'confirmed', status_reason: null } }))).toEqual({
+    expect(
+      describeEntry(entry({ kind: 'booking', subjectName: 'WR-7KQ2M9', before: { status: 'pending' }, after: { status: 'confirmed', status_reason: null } })),
+    ).toEqual({
       headline: 'Ann Brown confirmed WR-7KQ2M9',
       changes: [],
     });
@@ -45,29 +60,57 @@ describe('a history entry in plain words', () => {
   });
 
   it('says a hold expired when the site cancelled it', () => {
-    const expired = entry({ kind: 'booking', actor: null, subjectName: 'WR-7KQ2M9', before: { status: 'pending' }, after: { status: 'cancelled', status_reason: 'expired' } });
+    const expired = entry({
+      kind: 'booking',
+      actor: null,
+      subjectName: 'WR-7KQ2M9',
+      before: { status: 'pending' },
+      after: { status: 'cancelled', status_reason: 'expired' },
+    });
     expect(describeEntry(expired).headline).toBe('WR-7KQ2M9 expired: not confirmed in time');
   });
 
   it('says a customer cancelled their own booking', () => {
-    const own = entry({ kind: 'booking', actor: { _id: 'c', name: 'Carl Reid' }, subjectName: 'WR-AAAAAA', before: { status: 'confirmed' }, after: { status: 'cancelled', status_reason: 'customer' } });
+    const own = entry({
+      kind: 'booking',
+      actor: { _id: 'c', name: 'Carl Reid' },
+      subjectName: 'WR-AAAAAA',
+      before: { status: 'confirmed' },
+      after: { status: 'cancelled', status_reason: 'customer' },
+    });
     expect(describeEntry(own)).toEqual({ headline: 'Carl Reid cancelled WR-AAAAAA', changes: ['Cancelled by the customer'] });
   });
 
   it('says a booking was cancelled because its customer was not approved', () => {
-    const cancelled = entry({ kind: 'booking', subjectName: 'WR-BBBBBB', before: { status: 'pending' }, after: { status: 'cancelled', status_reason: 'not_approved' } });
+    const cancelled = entry({
+      kind: 'booking',
+      subjectName: 'WR-BBBBBB',
+      before: { status: 'pending' },
+      after: { status: 'cancelled', status_reason: 'not_approved' },
+    });
     expect(describeEntry(cancelled)).toEqual({ headline: 'Ann Brown cancelled WR-BBBBBB', changes: ['Cancelled: the customer was not approved'] });
   });
 
   it('words the counter: keys handed over, checked in, a no-show', () => {
-    const at = (status: string) => describeEntry(entry({ kind: 'booking', subjectName: 'WR-7KQ2M9', before: { status: 'confirmed' }, after: { status, status_reason: null } })).headline;
+    const at = (status: string) =>
+      describeEntry(entry({ kind: 'booking', subjectName: 'WR-7KQ2M9', before: { status: 'confirmed' }, after: { status, status_reason: null } })).headline;
     expect(at('on_rent')).toBe('Ann Brown handed over the keys of WR-7KQ2M9');
     expect(at('returned')).toBe('Ann Brown checked in WR-7KQ2M9');
     expect(at('no_show')).toBe('Ann Brown marked WR-7KQ2M9 a no-show');
   });
 
   it('words a damage noted at the counter and its repair', () => {
-    const found = { id: 'd1', car_id: 'c1', zone: 'left', description: 'Scratch on the back door', found_booking_id: 'b1', found_stage: 'check_in', amount: 15000, repaired_at: null, repaired_by: null };
+    const found = {
+      id: 'd1',
+      car_id: 'c1',
+      zone: 'left',
+      description: 'Scratch on the back door',
+      found_booking_id: 'b1',
+      found_stage: 'check_in',
+      amount: 15000,
+      repaired_at: null,
+      repaired_by: null,
+    };
     expect(describeEntry(entry({ kind: 'damage', action: 'added', after: found }))).toEqual({
       headline: 'Ann Brown noted a damage on Toyota Yaris (left side: Scratch on the back door)',
       changes: ['Found at check-in', 'Charged 15,000'],
@@ -76,16 +119,24 @@ describe('a history entry in plain words', () => {
       headline: 'Ann Brown noted a damage on a car (left side: Scratch on the back door)',
       changes: ['Found at check-out'],
     });
-    expect(describeEntry(entry({ kind: 'damage', before: { repaired_at: null, zone: 'front', description: 'Dent' }, after: { repaired_at: '2026-12-01T10:00:00Z' } })).headline).toBe(
-      'Ann Brown marked a damage of Toyota Yaris repaired (front: Dent)',
-    );
+    expect(
+      describeEntry(
+        entry({ kind: 'damage', before: { repaired_at: null, zone: 'front', description: 'Dent' }, after: { repaired_at: '2026-12-01T10:00:00Z' } }),
+      ).headline,
+    ).toBe('Ann Brown marked a damage of Toyota Yaris repaired (front: Dent)');
     expect(KIND_CHOICES.map((choice) => choice.value)).toContain('damage');
   });
 
   it('words what is paid as the folio left it, in the words staff read everywhere', () => {
     const paid = entry({ kind: 'booking', subjectName: 'WR-7KQ2M9', before: { payment_status: 'part_paid' }, after: { payment_status: 'paid' } });
     expect(describeEntry(paid)).toEqual({ headline: 'WR-7KQ2M9: Paid', changes: ['Was: part paid', 'After a change by Ann Brown'] });
-    const refundDue = entry({ kind: 'booking', actor: null, subjectName: 'WR-7KQ2M9', before: { payment_status: 'paid' }, after: { payment_status: 'refund_due' } });
+    const refundDue = entry({
+      kind: 'booking',
+      actor: null,
+      subjectName: 'WR-7KQ2M9',
+      before: { payment_status: 'paid' },
+      after: { payment_status: 'refund_due' },
+    });
     expect(describeEntry(refundDue)).toEqual({ headline: 'WR-7KQ2M9: Refund due', changes: ['Was: paid'] });
     const refunded = entry({ kind: 'booking', subjectName: 'WR-7KQ2M9', before: { payment_status: 'refund_due' }, after: { payment_status: 'refunded' } });
     expect(describeEntry(refunded).headline).toBe('WR-7KQ2M9: Refunded');
@@ -102,18 +153,32 @@ describe('a history entry in plain words', () => {
       changes: ['Price per day 8,500 → 9,000'],
     });
     expect(describeEntry(entry({ before: { is_available: true }, after: { is_available: false } })).headline).toBe('Ann Brown marked Toyota Yaris unavailable');
-    expect(describeEntry(entry({ before: { deleted_at: null }, after: { deleted_at: '2026-11-30T19:05:00+00:00' } })).headline).toBe('Ann Brown removed Toyota Yaris from the fleet');
+    expect(describeEntry(entry({ before: { deleted_at: null }, after: { deleted_at: '2026-11-30T19:05:00+00:00' } })).headline).toBe(
+      'Ann Brown removed Toyota Yaris from the fleet',
+    );
   });
 
   it('says a long or opaque field changed without printing it, and names unknown fields in words', () => {
-    const { changes } = describeEntry(entry({ before: { description: 'Old', image_id: 'a', roof_rack: null }, after: { description: 'New', image_id: 'b', roof_rack: true } }));
+    const { changes } = describeEntry(
+      entry({ before: { description: 'Old', image_id: 'a', roof_rack: null }, after: { description: 'New', image_id: 'b', roof_rack: true } }),
+    );
     expect(changes).toEqual(['Description changed', 'Cover picture changed', 'Roof rack not set → yes']);
   });
 
   it('names a service block by its days and car', () => {
-    const added = entry({ kind: 'block', action: 'added', subjectName: 'Toyota Yaris', after: { car_id: 'c', pickup_date: '2026-12-03', return_date: '2026-12-05', note: '' } });
+    const added = entry({
+      kind: 'block',
+      action: 'added',
+      subjectName: 'Toyota Yaris',
+      after: { car_id: 'c', pickup_date: '2026-12-03', return_date: '2026-12-05', note: '' },
+    });
     expect(describeEntry(added)).toEqual({ headline: 'Ann Brown added service block 3–5 Dec for Toyota Yaris', changes: [] });
-    const removed = entry({ kind: 'block', action: 'removed', subjectName: 'Toyota Yaris', before: { pickup_date: '2026-11-28', return_date: '2026-12-02', note: 'Tyres' } });
+    const removed = entry({
+      kind: 'block',
+      action: 'removed',
+      subjectName: 'Toyota Yaris',
+      before: { pickup_date: '2026-11-28', return_date: '2026-12-02', note: 'Tyres' },
+    });
     expect(describeEntry(removed)).toEqual({ headline: 'Ann Brown removed service block 28 Nov – 2 Dec for Toyota Yaris', changes: ['Note: Tyres'] });
   });
 
@@ -125,7 +190,12 @@ describe('a history entry in plain words', () => {
   });
 
   it('lists changed company settings, lists of places joined', () => {
-    const company = entry({ kind: 'company', subjectName: '', before: { locations: ['A'], securityDeposit: 15000 }, after: { locations: ['A', 'B'], securityDeposit: 20000 } });
+    const company = entry({
+      kind: 'company',
+      subjectName: '',
+      before: { locations: ['A'], securityDeposit: 15000 },
+      after: { locations: ['A', 'B'], securityDeposit: 20000 },
+    });
     expect(describeEntry(company).changes).toEqual(['Pickup locations A → A; B', 'Security deposit 15,000 → 20,000']);
   });
 
@@ -150,7 +220,9 @@ describe('a history entry in plain words', () => {
     });
 
     it('says their details wait for a check again after they changed them', () => {
-      expect(describeEntry(customer({ actor: brian, before: { vetting_status: 'approved' }, after: { vetting_status: 'waiting', vetting_reason_given: false } }))).toEqual({
+      expect(
+        describeEntry(customer({ actor: brian, before: { vetting_status: 'approved' }, after: { vetting_status: 'waiting', vetting_reason_given: false } })),
+      ).toEqual({
         headline: 'Brian Lee’s driver details wait for a check',
         changes: ['Was: approved'],
       });
@@ -169,7 +241,9 @@ describe('a history entry in plain words', () => {
     it('says what they gave or sent, and which driver fields changed without their values', () => {
       expect(describeEntry(customer({ actor: brian, after: { driver_details: 'given' } })).headline).toBe('Brian Lee gave their driver details');
       expect(describeEntry(customer({ actor: brian, after: { document_added: 'passport' } })).headline).toBe('Brian Lee sent a passport');
-      expect(describeEntry(customer({ actor: brian, after: { document_removed: 'licence_front' } })).headline).toBe('Brian Lee removed the front of a driving licence');
+      expect(describeEntry(customer({ actor: brian, after: { document_removed: 'licence_front' } })).headline).toBe(
+        'Brian Lee removed the front of a driving licence',
+      );
       expect(describeEntry(customer({ actor: brian, after: { licence_number: 'changed', date_of_birth: 'changed' } }))).toEqual({
         headline: 'Brian Lee changed their driver details',
         changes: ['Licence number changed', 'Date of birth changed'],
@@ -177,14 +251,18 @@ describe('a history entry in plain words', () => {
     });
 
     it('names the customer who acted themselves when the entry carries no name', () => {
-      expect(describeEntry(customer({ actor: brian, subjectName: '', after: { driver_details: 'given' } })).headline).toBe('Brian Lee gave their driver details');
+      expect(describeEntry(customer({ actor: brian, subjectName: '', after: { driver_details: 'given' } })).headline).toBe(
+        'Brian Lee gave their driver details',
+      );
       expect(describeEntry(customer({ subjectName: '', after: { vetting_status: 'approved' } })).headline).toBe('Ann Brown approved a customer');
     });
 
     it('says a customer erased their account without a name', () => {
       const erased = customer({ actor: { _id: 'c1', name: 'Deleted customer' }, subjectName: 'Deleted customer', after: { erased: true } });
       expect(describeEntry(erased)).toEqual({ headline: 'A customer erased their account', changes: [] });
-      expect(describeEntry(customer({ actor: null, subjectName: '', after: { driver_details: 'erased' } })).headline).toBe('A customer’s driver details were erased');
+      expect(describeEntry(customer({ actor: null, subjectName: '', after: { driver_details: 'erased' } })).headline).toBe(
+        'A customer’s driver details were erased',
+      );
     });
   });
 
@@ -199,8 +277,16 @@ describe('history entries about prices and card payments', () => {
       kind: 'prices',
       subjectId: '1',
       subjectName: '',
-      before: { weeklyPercentOff: 0, delivery: { airport: null, portmore: 2000, kingston: 3000 }, seasons: [{ name: 'Easter' }, { name: 'Carnival', startDate: '2027-04-20' }] },
-      after: { weeklyPercentOff: 10, delivery: { airport: 3500, portmore: 0, kingston: 3000 }, seasons: [{ name: 'Carnival', startDate: '2027-04-21' }, { name: 'Christmas' }] },
+      before: {
+        weeklyPercentOff: 0,
+        delivery: { airport: null, portmore: 2000, kingston: 3000 },
+        seasons: [{ name: 'Easter' }, { name: 'Carnival', startDate: '2027-04-20' }],
+      },
+      after: {
+        weeklyPercentOff: 10,
+        delivery: { airport: 3500, portmore: 0, kingston: 3000 },
+        seasons: [{ name: 'Carnival', startDate: '2027-04-21' }, { name: 'Christmas' }],
+      },
     });
     expect(describeEntry(rules)).toEqual({
       headline: 'Ann Brown changed the prices',
@@ -217,7 +303,15 @@ describe('history entries about prices and card payments', () => {
 
   it('words an extra added, changed and removed (archived: bookings keep it)', () => {
     const seat = { kind: 'prices' as const, subjectId: 'e1', subjectName: '' };
-    expect(describeEntry(entry({ ...seat, action: 'added', after: { id: 'e1', name: 'Child seat', charge: 'per_day', price: 800, max_per_booking: 2, stock: 4, archived_at: null } }))).toEqual({
+    expect(
+      describeEntry(
+        entry({
+          ...seat,
+          action: 'added',
+          after: { id: 'e1', name: 'Child seat', charge: 'per_day', price: 800, max_per_booking: 2, stock: 4, archived_at: null },
+        }),
+      ),
+    ).toEqual({
       headline: 'Ann Brown added the extra Child seat',
       changes: ['Price 800 per day', 'Stock 4'],
     });
@@ -225,25 +319,48 @@ describe('history entries about prices and card payments', () => {
       headline: 'Ann Brown changed the extra Child seat',
       changes: ['Price 800 → 1,000', 'Stock 4 → no limit'],
     });
-    expect(describeEntry(entry({ ...seat, subjectName: 'Child seat', before: { archived_at: null }, after: { archived_at: '2026-11-30T19:05:00+00:00' } })).headline).toBe(
-      'Ann Brown removed the extra Child seat',
-    );
+    expect(
+      describeEntry(entry({ ...seat, subjectName: 'Child seat', before: { archived_at: null }, after: { archived_at: '2026-11-30T19:05:00+00:00' } })).headline,
+    ).toBe('Ann Brown removed the extra Child seat');
   });
 
   it('words a card payment begun, closed by staff with a note, answered by the provider, and refunded', () => {
     const attempt = { kind: 'payment' as const, subjectId: 'p1', subjectName: '' };
-    expect(describeEntry(entry({ ...attempt, action: 'added', actor: { _id: 'c', name: 'Carl Reid' }, after: { order_id: 'WR-7KQ2M9-1', amount: 25000, currency: 'JMD', status: 'created' } }))).toEqual({
+    expect(
+      describeEntry(
+        entry({
+          ...attempt,
+          action: 'added',
+          actor: { _id: 'c', name: 'Carl Reid' },
+          after: { order_id: 'WR-7KQ2M9-1', amount: 25000, currency: 'JMD', status: 'created' },
+        }),
+      ),
+    ).toEqual({
       headline: 'Carl Reid began paying WR-7KQ2M9 by card',
       changes: ['Amount 25,000 JMD'],
     });
     expect(
-      describeEntry(entry({ ...attempt, before: { status: 'expired', closed_at: null }, after: { status: 'paid', closed_at: '2026-11-30T19:05:00+00:00', order_id: 'WR-7KQ2M9-1', note_given: true } })),
+      describeEntry(
+        entry({
+          ...attempt,
+          before: { status: 'expired', closed_at: null },
+          after: { status: 'paid', closed_at: '2026-11-30T19:05:00+00:00', order_id: 'WR-7KQ2M9-1', note_given: true },
+        }),
+      ),
     ).toEqual({ headline: 'Ann Brown closed card payment WR-7KQ2M9-1 as paid', changes: ['Was: never came back', 'With a note (on the card payments page)'] });
-    expect(describeEntry(entry({ ...attempt, actor: null, before: { status: 'sent' }, after: { status: 'failed', message: 'Card declined', order_id: 'WR-7KQ2M9-2' } }))).toEqual({
+    expect(
+      describeEntry(
+        entry({ ...attempt, actor: null, before: { status: 'sent' }, after: { status: 'failed', message: 'Card declined', order_id: 'WR-7KQ2M9-2' } }),
+      ),
+    ).toEqual({
       headline: 'Card payment WR-7KQ2M9-2 for WR-7KQ2M9: not paid',
       changes: ['The provider said: Card declined'],
     });
-    expect(describeEntry(entry({ ...attempt, before: { status: 'paid', refunded_amount: 0 }, after: { status: 'refunded', refunded_amount: 5000, order_id: 'WR-7KQ2M9-1' } }))).toEqual({
+    expect(
+      describeEntry(
+        entry({ ...attempt, before: { status: 'paid', refunded_amount: 0 }, after: { status: 'refunded', refunded_amount: 5000, order_id: 'WR-7KQ2M9-1' } }),
+      ),
+    ).toEqual({
       headline: 'Ann Brown recorded a refund on card payment WR-7KQ2M9-1',
       changes: ['Refunded in all 0 → 5,000'],
     });

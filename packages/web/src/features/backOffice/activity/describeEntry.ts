@@ -101,7 +101,10 @@ const FIELDS: Partial<Record<ActivityKind, Record<string, Field>>> = {
 
 /** "price_per_day" or "openingHours" → "Price per day", "Opening hours". */
 function words(name: string): string {
-  const spaced = name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const spaced = name
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
@@ -150,7 +153,10 @@ function describeBooking(who: string, entry: ActivityEntry, before: Fields, afte
   // Made by staff for a walk-in or phone customer (their name read now; an erased one's is gone).
   if (entry.action === 'added') {
     const named = typeof after.customer === 'string' && after.customer && after.customer !== DELETED_CUSTOMER_NAME ? after.customer : 'a customer';
-    const details = [after.new_customer === true ? 'A new customer, added by staff' : '', after.status === 'confirmed' ? 'Confirmed at once' : 'Waiting for confirmation'];
+    const details = [
+      after.new_customer === true ? 'A new customer, added by staff' : '',
+      after.status === 'confirmed' ? 'Confirmed at once' : 'Waiting for confirmation',
+    ];
     return { headline: `${who} booked ${reference} for ${named}`, changes: details.filter(Boolean) };
   }
   const changes: string[] = [];
@@ -197,7 +203,9 @@ function describeDamage(who: string, entry: ActivityEntry, before: Fields, after
   const zone = DAMAGE_ZONE_WORDS[String(fields.zone) as DamageZone] ?? shown(fields.zone);
   const what = `${zone.toLowerCase()}: ${shown(fields.description)}`;
   if (entry.action === 'added') {
-    const changes = [STAGE_WORDS[String(after.found_stage)], typeof after.amount === 'number' ? `Charged ${amount(after.amount)}` : null].filter((line): line is string => Boolean(line));
+    const changes = [STAGE_WORDS[String(after.found_stage)], typeof after.amount === 'number' ? `Charged ${amount(after.amount)}` : null].filter(
+      (line): line is string => Boolean(line),
+    );
     return { headline: `${who} noted a damage on ${car} (${what})`, changes };
   }
   if (entry.action === 'removed') return { headline: `${who} removed a damage of ${car} (${what})`, changes: [] };
@@ -275,7 +283,8 @@ function describeCustomer(who: string, entry: ActivityEntry, before: Fields, aft
   }
   if (after.driver_details === 'given') lines.push(`${capital(name)} gave their driver details`);
   else if (after.driver_details === 'erased') lines.push(`${capital(name)}’s driver details were erased`);
-  if ('document_added' in after) lines.push(byThemselves ? `${who} sent ${documentPhrase(after.document_added)}` : `${who} added ${documentPhrase(after.document_added)} for ${name}`);
+  if ('document_added' in after)
+    lines.push(byThemselves ? `${who} sent ${documentPhrase(after.document_added)}` : `${who} added ${documentPhrase(after.document_added)} for ${name}`);
   if ('document_removed' in after) {
     const what = documentPhrase(after.document_removed);
     lines.push(byThemselves ? `${who} removed ${what}` : entry.actor ? `${who} removed ${what} of ${name}` : `${capital(what)} of ${name} was removed`);

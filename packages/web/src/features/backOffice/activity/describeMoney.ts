@@ -68,7 +68,13 @@ function describeRules(who: string, before: Fields, after: Fields): MoneyDescrip
 const EXTRA_FIELDS: Record<string, { label: string; show?: (value: unknown) => string; changedOnly?: boolean }> = {
   name: { label: 'Name', show: String },
   description: { label: 'Description', changedOnly: true },
-  charge: { label: 'Charged', show: (v) => { const charge = chargeOf(v); return charge ? EXTRA_CHARGE_WORDS[charge] : String(v); } },
+  charge: {
+    label: 'Charged',
+    show: (v) => {
+      const charge = chargeOf(v);
+      return charge ? EXTRA_CHARGE_WORDS[charge] : String(v);
+    },
+  },
   price: { label: 'Price', show: amount },
   max_per_booking: { label: 'Most per booking', show: amount },
   stock: { label: 'Stock', show: (v) => (v === null || v === undefined ? 'no limit' : amount(v)) },
@@ -109,7 +115,10 @@ export function describePayment(who: string, entry: ActivityEntry, before: Field
   const reference = entry.subjectName || (order ? bookingOf(order) : 'a booking');
   const payment = order ? `card payment ${order}` : 'a card payment';
   if (entry.action === 'added') {
-    return { headline: `${who} began paying ${reference} by card`, changes: [`Amount ${amount(after.amount)}${typeof after.currency === 'string' ? ` ${after.currency}` : ''}`] };
+    return {
+      headline: `${who} began paying ${reference} by card`,
+      changes: [`Amount ${amount(after.amount)}${typeof after.currency === 'string' ? ` ${after.currency}` : ''}`],
+    };
   }
   const lines: string[] = [];
   const details: string[] = [];

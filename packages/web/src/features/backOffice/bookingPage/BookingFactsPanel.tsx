@@ -46,7 +46,9 @@ export function BookingFactsPanel({ booking }: { booking: CounterBooking }) {
         <Fact term="Where">{booking.car.location}</Fact>
         <Fact term="Extras">{extras.length === 0 ? 'None' : extras.map((line) => line.label).join(', ')}</Fact>
         <Fact term="Delivery">
-          {delivery === null ? 'None: collected at the office' : `${DELIVERY_PLACE_WORDS[delivery.place]}: ${delivery.place === 'airport' ? `flight ${delivery.flightNumber}` : delivery.address}`}
+          {delivery === null
+            ? 'None: collected at the office'
+            : `${DELIVERY_PLACE_WORDS[delivery.place]}: ${delivery.place === 'airport' ? `flight ${delivery.flightNumber}` : delivery.address}`}
         </Fact>
         <Fact term="How the customer pays">{PAYMENT_METHOD_NAMES[booking.paymentMethod]}</Fact>
         <Fact term="Booked">{formatInstant(booking.createdAt)}</Fact>

@@ -59,8 +59,17 @@ export function PaymentForm({ bookingId, folio, onClose }: { bookingId: string; 
       <FormField id={`${id}-amount`} label="Amount" error={f.errors.amount}>
         <input {...controlProps(`${id}-amount`, f.errors.amount)} {...amountBox} value={f.values.amount} onChange={(e) => f.set('amount', e.target.value)} />
       </FormField>
-      <FormField id={`${id}-reference`} label="Reference (optional)" hint="The bank's or the card machine's reference, or the cash receipt number." error={f.errors.reference}>
-        <input {...controlProps(`${id}-reference`, f.errors.reference, { hint: 'yes' })} value={f.values.reference} onChange={(e) => f.set('reference', e.target.value)} />
+      <FormField
+        id={`${id}-reference`}
+        label="Reference (optional)"
+        hint="The bank's or the card machine's reference, or the cash receipt number."
+        error={f.errors.reference}
+      >
+        <input
+          {...controlProps(`${id}-reference`, f.errors.reference, { hint: 'yes' })}
+          value={f.values.reference}
+          onChange={(e) => f.set('reference', e.target.value)}
+        />
       </FormField>
       <FormField id={`${id}-note`} label="Note (optional)" error={f.errors.note}>
         <input {...controlProps(`${id}-note`, f.errors.note)} value={f.values.note} onChange={(e) => f.set('note', e.target.value)} />
@@ -94,11 +103,26 @@ export function ChargeForm({ bookingId, onClose }: { bookingId: string; onClose:
           ))}
         </select>
       </FormField>
-      <FormField id={`${id}-label`} label="Description" hint="What the customer reads on the statement, e.g. “Toll, Highway 2000, 3 May”." error={f.errors.label}>
+      <FormField
+        id={`${id}-label`}
+        label="Description"
+        hint="What the customer reads on the statement, e.g. “Toll, Highway 2000, 3 May”."
+        error={f.errors.label}
+      >
         <input {...controlProps(`${id}-label`, f.errors.label, { hint: 'yes' })} value={f.values.label} onChange={(e) => f.set('label', e.target.value)} />
       </FormField>
-      <FormField id={`${id}-amount`} label="Amount before GCT" hint={f.values.kind === 'discount' ? 'A discount lowers the balance by this amount.' : undefined} error={f.errors.amount}>
-        <input {...controlProps(`${id}-amount`, f.errors.amount, { hint: f.values.kind === 'discount' ? 'yes' : undefined })} {...amountBox} value={f.values.amount} onChange={(e) => f.set('amount', e.target.value)} />
+      <FormField
+        id={`${id}-amount`}
+        label="Amount before GCT"
+        hint={f.values.kind === 'discount' ? 'A discount lowers the balance by this amount.' : undefined}
+        error={f.errors.amount}
+      >
+        <input
+          {...controlProps(`${id}-amount`, f.errors.amount, { hint: f.values.kind === 'discount' ? 'yes' : undefined })}
+          {...amountBox}
+          value={f.values.amount}
+          onChange={(e) => f.set('amount', e.target.value)}
+        />
       </FormField>
       <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
         <input type="checkbox" className="h-5 w-5" checked={f.values.gct === 'yes'} onChange={(e) => f.set('gct', e.target.checked ? 'yes' : 'no')} />
@@ -133,7 +157,12 @@ export function RefundForm({ bookingId, folio, onClose }: { bookingId: string; f
         </select>
       </FormField>
       <FormField id={`${id}-amount`} label="Amount" hint={`At most ${money(refundable)}: what was paid and not yet refunded.`} error={f.errors.amount}>
-        <input {...controlProps(`${id}-amount`, f.errors.amount, { hint: 'yes' })} {...amountBox} value={f.values.amount} onChange={(e) => f.set('amount', e.target.value)} />
+        <input
+          {...controlProps(`${id}-amount`, f.errors.amount, { hint: 'yes' })}
+          {...amountBox}
+          value={f.values.amount}
+          onChange={(e) => f.set('amount', e.target.value)}
+        />
       </FormField>
       <FormField id={`${id}-note`} label="Why it is refunded" error={f.errors.note}>
         <input {...controlProps(`${id}-note`, f.errors.note)} value={f.values.note} onChange={(e) => f.set('note', e.target.value)} />
@@ -150,7 +179,12 @@ export function VoidLine({ bookingId, line }: { bookingId: string; line: FolioLi
   if (!open) {
     if (line.voided) return null;
     return (
-      <button type="button" className="min-h-9 rounded-lg px-2 text-xs font-medium text-red-700 underline" aria-label={`Void “${line.label}”`} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="min-h-9 rounded-lg px-2 text-xs font-medium text-red-700 underline"
+        aria-label={`Void “${line.label}”`}
+        onClick={() => setOpen(true)}
+      >
         Void
       </button>
     );

@@ -153,7 +153,10 @@ describe('the staff booking page', { timeout: 60_000 }, () => {
   it('says so under the reason when the line was voided meanwhile, by its code, and shows the folio as it now is', async () => {
     const user = userEvent.setup();
     const { line } = await (async () => {
-      const charged = await ownerApi().call('addCharge', { params: { id: booking._id }, body: { kind: 'cleaning', label: 'Sand in the boot', amount: 2000, gctApplies: true } });
+      const charged = await ownerApi().call('addCharge', {
+        params: { id: booking._id },
+        body: { kind: 'cleaning', label: 'Sand in the boot', amount: 2000, gctApplies: true },
+      });
       return { line: charged.folio.lines.find((l) => l.label === 'Sand in the boot')! };
     })();
     await openPage();

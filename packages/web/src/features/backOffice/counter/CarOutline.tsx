@@ -41,7 +41,11 @@ const ZONES: ZoneShape[] = [
   { zone: 'roof', d: 'M78 120 L142 120 L142 240 L78 240 Z', label: { x: 110, y: 180, vertical: true } },
   { zone: 'right', d: 'M148 84 L200 84 Q206 180 200 276 L148 276 Z', label: { x: 176, y: 180, vertical: true } },
   { zone: 'back', d: 'M40 282 L180 282 L180 312 Q180 348 110 348 Q40 348 40 312 Z', label: { x: 110, y: 322 } },
-  { zone: 'interior', d: 'M226 140 L306 140 Q314 140 314 148 L314 212 Q314 220 306 220 L226 220 Q218 220 218 212 L218 148 Q218 140 226 140 Z', label: { x: 266, y: 186 } },
+  {
+    zone: 'interior',
+    d: 'M226 140 L306 140 Q314 140 314 148 L314 212 Q314 220 306 220 L226 220 Q218 220 218 212 L218 148 Q218 140 226 140 Z',
+    label: { x: 266, y: 186 },
+  },
 ];
 
 export function zoneButtonName(zone: DamageZone): string {
@@ -59,9 +63,19 @@ export function CarOutline({ counts, noted = {}, onTap }: { counts: ZoneCounts; 
   const anyNoted = Object.values(noted).some((n) => n > 0);
   return (
     <>
-      <svg viewBox="0 0 330 360" role="group" className="mx-auto block w-full max-w-sm select-none" aria-label="The car seen from above: tap where the damage is">
+      <svg
+        viewBox="0 0 330 360"
+        role="group"
+        className="mx-auto block w-full max-w-sm select-none"
+        aria-label="The car seen from above: tap where the damage is"
+      >
         {/* The body's outline under the zones, for the eye only. */}
-        <path d="M40 52 Q40 8 110 8 Q180 8 180 52 L204 84 Q212 180 204 276 L180 312 Q180 352 110 352 Q40 352 40 312 L16 276 Q8 180 16 84 Z" className="fill-slate-100 stroke-slate-400" strokeWidth="2" aria-hidden="true" />
+        <path
+          d="M40 52 Q40 8 110 8 Q180 8 180 52 L204 84 Q212 180 204 276 L180 312 Q180 352 110 352 Q40 352 40 312 L16 276 Q8 180 16 84 Z"
+          className="fill-slate-100 stroke-slate-400"
+          strokeWidth="2"
+          aria-hidden="true"
+        />
         {ZONES.map(({ zone, d, label }) => {
           const marked = counts[zone] ?? 0;
           const before = noted[zone] ?? 0;

@@ -35,7 +35,15 @@ export function FuelGauge({
               value === eighths ? 'border-primary bg-primary text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
             }`}
           >
-            <input type="radio" name={name} className="sr-only" value={eighths} checked={value === eighths} onChange={() => onChange(eighths)} aria-label={fuelWords(eighths)} />
+            <input
+              type="radio"
+              name={name}
+              className="sr-only"
+              value={eighths}
+              checked={value === eighths}
+              onChange={() => onChange(eighths)}
+              aria-label={fuelWords(eighths)}
+            />
             <span aria-hidden="true">{eighths === 0 ? 'E' : eighths === FUEL_EIGHTHS ? 'F' : eighths}</span>
           </label>
         ))}

@@ -33,10 +33,22 @@ export function CustomerFinder({ choice, onChange }: { choice: CustomerChoice; o
           <input {...controlProps(`${ids}-name`, undefined)} autoComplete="off" value={choice.name} onChange={(e) => set({ name: e.target.value })} />
         </FormField>
         <FormField id={`${ids}-phone`} label="Phone number">
-          <input type="tel" {...controlProps(`${ids}-phone`, undefined)} autoComplete="off" value={choice.phone} onChange={(e) => set({ phone: e.target.value })} />
+          <input
+            type="tel"
+            {...controlProps(`${ids}-phone`, undefined)}
+            autoComplete="off"
+            value={choice.phone}
+            onChange={(e) => set({ phone: e.target.value })}
+          />
         </FormField>
         <FormField id={`${ids}-email`} label="E-mail address (if they have one)" hint={EMAIL_HINT}>
-          <input type="email" {...controlProps(`${ids}-email`, undefined, { hint: EMAIL_HINT })} autoComplete="off" value={choice.email} onChange={(e) => set({ email: e.target.value })} />
+          <input
+            type="email"
+            {...controlProps(`${ids}-email`, undefined, { hint: EMAIL_HINT })}
+            autoComplete="off"
+            value={choice.email}
+            onChange={(e) => set({ email: e.target.value })}
+          />
         </FormField>
         <button type="button" className="btn-secondary min-h-11" onClick={() => onChange({ kind: 'none' })}>
           Search for a customer instead
@@ -48,7 +60,14 @@ export function CustomerFinder({ choice, onChange }: { choice: CustomerChoice; o
   return (
     <div className="space-y-3">
       <FormField id={`${ids}-search`} label="Find the customer">
-        <input type="search" {...controlProps(`${ids}-search`, undefined)} autoComplete="off" placeholder="Name, e-mail or phone number" value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          type="search"
+          {...controlProps(`${ids}-search`, undefined)}
+          autoComplete="off"
+          placeholder="Name, e-mail or phone number"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </FormField>
       <p role="status" className="text-sm text-slate-600">
         {searchStatus(text, text.trim().length >= 2 ? found : undefined, search.isFetching)}

@@ -38,12 +38,22 @@ export function LicenceSection({
   return (
     <div className="space-y-4">
       <label className="flex min-h-11 cursor-pointer items-center gap-3">
-        <input type="checkbox" checked={licence.values !== null} onChange={(e) => onChange({ values: e.target.checked ? { ...NO_DRIVER } : null, photo: null })} />
+        <input
+          type="checkbox"
+          checked={licence.values !== null}
+          onChange={(e) => onChange({ values: e.target.checked ? { ...NO_DRIVER } : null, photo: null })}
+        />
         <span className="text-sm font-medium text-slate-900">Take their driving licence now (the card is in hand)</span>
       </label>
       {licence.values && (
         <>
-          <DriverFields fields={DRIVER_FIELDS} values={licence.values} problems={{}} idOf={idOf} onChange={(field, value) => onChange({ ...licence, values: { ...licence.values!, [field]: value } })} />
+          <DriverFields
+            fields={DRIVER_FIELDS}
+            values={licence.values}
+            problems={{}}
+            idOf={idOf}
+            onChange={(field, value) => onChange({ ...licence, values: { ...licence.values!, [field]: value } })}
+          />
           <LicencePhotoInput id={`${ids}-photo`} onPick={(file) => onChange({ ...licence, photo: file })} />
           <DriverRuleProblems problems={problems} days="these days" />
           <p className="text-sm text-slate-600">Saved with the booking; approve the customer as a driver at check-out, once the card matches.</p>
@@ -54,7 +64,12 @@ export function LicenceSection({
 }
 
 /** The rules' problems the form must not send with (the same as the section shows). */
-export function licenceRuleProblems(licence: LicenceChoice, days: { pickupDate: string; returnDate: string } | null, rules: Parameters<typeof driverProblems>[2], name: string): string[] {
+export function licenceRuleProblems(
+  licence: LicenceChoice,
+  days: { pickupDate: string; returnDate: string } | null,
+  rules: Parameters<typeof driverProblems>[2],
+  name: string,
+): string[] {
   const facts = licence.values ? factsOf(licence.values) : null;
   return facts && days ? driverProblems(facts, days, rules, name.trim() || 'The customer').map((p) => p.message) : [];
 }

@@ -24,7 +24,15 @@ import { callApi, errorMessage } from '../../../api/client';
 import { useCompany } from '../../../company/useCompany';
 import { WALK_IN_MESSAGES } from '@rental/contract/walkIns';
 
-const START: NewBookingForm = { customer: { kind: 'none' }, carId: '', pickupDate: '', returnDate: '', choices: NO_CHOICES, paymentMethod: 'upfront', status: 'confirmed' };
+const START: NewBookingForm = {
+  customer: { kind: 'none' },
+  carId: '',
+  pickupDate: '',
+  returnDate: '',
+  choices: NO_CHOICES,
+  paymentMethod: 'upfront',
+  status: 'confirmed',
+};
 
 export function NewBookingPage() {
   usePageMeta('New booking', 'Book a car for a walk-in or phone customer.');
@@ -104,10 +112,22 @@ export function NewBookingPage() {
               </select>
             </FormField>
             <FormField id={`${ids}-pickup`} label="Pickup day">
-              <input type="date" min={today} {...controlProps(`${ids}-pickup`, undefined)} value={form.pickupDate} onChange={(e) => set({ pickupDate: e.target.value })} />
+              <input
+                type="date"
+                min={today}
+                {...controlProps(`${ids}-pickup`, undefined)}
+                value={form.pickupDate}
+                onChange={(e) => set({ pickupDate: e.target.value })}
+              />
             </FormField>
             <FormField id={`${ids}-return`} label="Return day">
-              <input type="date" min={form.pickupDate || today} {...controlProps(`${ids}-return`, undefined)} value={form.returnDate} onChange={(e) => set({ returnDate: e.target.value })} />
+              <input
+                type="date"
+                min={form.pickupDate || today}
+                {...controlProps(`${ids}-return`, undefined)}
+                value={form.returnDate}
+                onChange={(e) => set({ returnDate: e.target.value })}
+              />
             </FormField>
           </div>
           {prices.data && <ExtrasPicker offer={prices.data} choices={form.choices} onChange={(choices) => set({ choices })} className="mt-4" />}
@@ -117,8 +137,21 @@ export function NewBookingPage() {
           <h2 id={`${ids}-pay`} className="sr-only">
             Payment and confirmation
           </h2>
-          <Choices legend="How the customer pays" name={`${ids}-method`} options={PAYMENT_CHOICES} value={form.paymentMethod} onChange={(paymentMethod) => set({ paymentMethod })} />
-          <Choices legend="Booking" name={`${ids}-status`} options={STATUS_CHOICES} value={form.status} onChange={(status) => set({ status })} className="mt-4" />
+          <Choices
+            legend="How the customer pays"
+            name={`${ids}-method`}
+            options={PAYMENT_CHOICES}
+            value={form.paymentMethod}
+            onChange={(paymentMethod) => set({ paymentMethod })}
+          />
+          <Choices
+            legend="Booking"
+            name={`${ids}-status`}
+            options={STATUS_CHOICES}
+            value={form.status}
+            onChange={(status) => set({ status })}
+            className="mt-4"
+          />
         </section>
 
         <section className={section} aria-labelledby={`${ids}-price`}>
@@ -126,7 +159,13 @@ export function NewBookingPage() {
             Price
           </h2>
           {form.carId && dates ? (
-            <QuoteState quote={quote.data} loading={quote.isPending} refreshing={quote.isPlaceholderData} problem={quote.error ? errorMessage(quote.error) : null} className="mt-3" />
+            <QuoteState
+              quote={quote.data}
+              loading={quote.isPending}
+              refreshing={quote.isPlaceholderData}
+              problem={quote.error ? errorMessage(quote.error) : null}
+              className="mt-3"
+            />
           ) : (
             <p className="mt-2 text-sm text-slate-600">Choose the car and the days to see the price.</p>
           )}

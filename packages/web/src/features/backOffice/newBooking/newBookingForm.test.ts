@@ -15,7 +15,15 @@ import {
 } from './newBookingForm';
 
 const TODAY = '2026-11-27';
-const found: CustomerMatch = { _id: 'c1', name: 'Rohan Campbell', email: 'rohan@example.com', phone: '876 555 0101', vetting: 'approved', doNotRent: false, bookings: 3 };
+const found: CustomerMatch = {
+  _id: 'c1',
+  name: 'Rohan Campbell',
+  email: 'rohan@example.com',
+  phone: '876 555 0101',
+  vetting: 'approved',
+  doNotRent: false,
+  bookings: 3,
+};
 const walkIn = { kind: 'new' as const, name: ' Desmond Walker ', phone: '(876) 555-0102', email: '' };
 const form = (changes: Partial<NewBookingForm> = {}): NewBookingForm => ({
   customer: walkIn,
@@ -75,8 +83,15 @@ describe('the new booking form', () => {
       status: 'confirmed',
     });
     expect(newBookingBody(form()).customer).not.toHaveProperty('email');
-    expect(newBookingBody(form({ customer: { ...walkIn, email: ' d@example.com ' } })).customer).toEqual({ name: 'Desmond Walker', phone: '(876) 555-0102', email: 'd@example.com' });
-    expect(newBookingBody(form({ customer: { kind: 'found', customer: found }, status: 'pending' }))).toMatchObject({ customer: { userId: 'c1' }, status: 'pending' });
+    expect(newBookingBody(form({ customer: { ...walkIn, email: ' d@example.com ' } })).customer).toEqual({
+      name: 'Desmond Walker',
+      phone: '(876) 555-0102',
+      email: 'd@example.com',
+    });
+    expect(newBookingBody(form({ customer: { kind: 'found', customer: found }, status: 'pending' }))).toMatchObject({
+      customer: { userId: 'c1' },
+      status: 'pending',
+    });
   });
 
   it('starts a new customer from the search: a phone number as their phone, anything else as their name', () => {

@@ -64,7 +64,10 @@ describe('card payments', () => {
     expect(within(lists).getByRole('link', { name: 'All attempts' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('location')).toHaveTextContent('/owner/payments?state=all');
     // Empty unless another file paid by card on this server.
-    await waitFor(() => expect(screen.queryByText('No customer has paid by card yet.') ?? screen.queryByRole('list', { name: 'Card payments' })).toBeInTheDocument(), SLOW);
+    await waitFor(
+      () => expect(screen.queryByText('No customer has paid by card yet.') ?? screen.queryByRole('list', { name: 'Card payments' })).toBeInTheDocument(),
+      SLOW,
+    );
   });
 
   it('shows an attempt that never came back with its booking, customer, amount and status, and asks before closing it', async () => {

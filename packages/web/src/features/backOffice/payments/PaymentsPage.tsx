@@ -15,7 +15,17 @@ import { QueryList } from '../QueryList';
 import { ReasonDialog } from '../vetting/ReasonDialog';
 import { closePayment, usePaymentAttempts } from './paymentQueries';
 import { refreshBackOffice } from '../backOfficeQueries';
-import { canClose, emptyListText, noteProblem, PAYMENT_STATUS_STYLE, PAYMENT_TABS, PAYMENTS_PATH, refundedText, refundLeft, tabFromSearch } from './paymentWords';
+import {
+  canClose,
+  emptyListText,
+  noteProblem,
+  PAYMENT_STATUS_STYLE,
+  PAYMENT_TABS,
+  PAYMENTS_PATH,
+  refundedText,
+  refundLeft,
+  tabFromSearch,
+} from './paymentWords';
 import { RefundDialog } from './RefundDialog';
 import { useStaffMay } from '../useStaffMay';
 
@@ -52,7 +62,14 @@ export function PaymentsPage() {
           })}
         </ul>
       </nav>
-      <QueryList query={list} items={attempts} label="Card payments" loadingText="Loading the card payments…" emptyText={emptyListText(tab)} skeletonClassName="h-40 w-full">
+      <QueryList
+        query={list}
+        items={attempts}
+        label="Card payments"
+        loadingText="Loading the card payments…"
+        emptyText={emptyListText(tab)}
+        skeletonClassName="h-40 w-full"
+      >
         {(attempt) => <AttemptCard key={attempt._id} attempt={attempt} mayCloseOrRefund={mayCloseOrRefund} />}
       </QueryList>
     </>
@@ -99,7 +116,9 @@ export function AttemptCard({ attempt, mayCloseOrRefund }: { attempt: PaymentAtt
             </h2>
             <p className="break-words text-slate-700">{attempt.customerName}</p>
           </div>
-          <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${PAYMENT_STATUS_STYLE[attempt.status]}`}>
+          <span
+            className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${PAYMENT_STATUS_STYLE[attempt.status]}`}
+          >
             {PAYMENT_ATTEMPT_WORDS[attempt.status]}
           </span>
         </header>

@@ -19,6 +19,5 @@ export function usePaymentAttempts(tab: PaymentTab) {
   });
 }
 
-
 export const closePayment = (id: string, body: ClosePaymentBody) => callApi('closePayment', { params: { id }, body });
 export const refundPayment = (id: string, body: RefundPaymentBody) => callApi('refundPayment', { params: { id }, body });

@@ -21,9 +21,7 @@ export function tabFromSearch(search: string): PaymentTab {
 }
 
 export function emptyListText(tab: PaymentTab): string {
-  return tab === 'open'
-    ? 'Every card payment came back from the provider: there is nothing to look up.'
-    : 'No customer has paid by card yet.';
+  return tab === 'open' ? 'Every card payment came back from the provider: there is nothing to look up.' : 'No customer has paid by card yet.';
 }
 
 /** Green paid, red not paid, amber while open, grey once refunded. */

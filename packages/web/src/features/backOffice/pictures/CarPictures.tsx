@@ -54,7 +54,14 @@ export function CarPictures({ car }: { car: Car }) {
         {pictures.map((url, index) => (
           <li key={url} aria-label={`Picture ${index + 1}${index === 0 ? ', the cover' : ''}`} className="overflow-hidden rounded-lg border border-slate-200">
             <div className="relative">
-              <CarImage car={{ ...car, image: url }} alt={`${name}, picture ${index + 1}`} sizes={THUMB_SIZES} width={320} height={200} className="aspect-[16/10] w-full object-cover" />
+              <CarImage
+                car={{ ...car, image: url }}
+                alt={`${name}, picture ${index + 1}`}
+                sizes={THUMB_SIZES}
+                width={320}
+                height={200}
+                className="aspect-[16/10] w-full object-cover"
+              />
               {index === 0 && (
                 <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-md bg-primary px-2 py-0.5 text-xs font-medium text-white">
                   <Star aria-hidden="true" size={12} />
@@ -64,10 +71,22 @@ export function CarPictures({ car }: { car: Car }) {
             </div>
             <div className="space-y-2 p-2">
               <div className="flex gap-2">
-                <button type="button" className={ICON_BUTTON} disabled={busy || index === 0} onClick={() => reorder(movedEarlier(pictures, index))} aria-label={`Move picture ${index + 1} earlier`}>
+                <button
+                  type="button"
+                  className={ICON_BUTTON}
+                  disabled={busy || index === 0}
+                  onClick={() => reorder(movedEarlier(pictures, index))}
+                  aria-label={`Move picture ${index + 1} earlier`}
+                >
                   <ArrowLeft aria-hidden="true" size={18} />
                 </button>
-                <button type="button" className={ICON_BUTTON} disabled={busy || index === pictures.length - 1} onClick={() => reorder(movedLater(pictures, index))} aria-label={`Move picture ${index + 1} later`}>
+                <button
+                  type="button"
+                  className={ICON_BUTTON}
+                  disabled={busy || index === pictures.length - 1}
+                  onClick={() => reorder(movedLater(pictures, index))}
+                  aria-label={`Move picture ${index + 1} later`}
+                >
                   <ArrowRight aria-hidden="true" size={18} />
                 </button>
                 <button
@@ -82,7 +101,13 @@ export function CarPictures({ car }: { car: Car }) {
                 </button>
               </div>
               {index > 0 ? (
-                <button type="button" className={`${ICON_BUTTON} w-full`} disabled={busy} onClick={() => reorder(asCover(pictures, index))} aria-label={`Make cover: picture ${index + 1}`}>
+                <button
+                  type="button"
+                  className={`${ICON_BUTTON} w-full`}
+                  disabled={busy}
+                  onClick={() => reorder(asCover(pictures, index))}
+                  aria-label={`Make cover: picture ${index + 1}`}
+                >
                   Make cover
                 </button>
               ) : (

@@ -27,7 +27,15 @@ export function ExtraFields({ extra, index, errors, currency, onChange, onRemove
     <fieldset className="min-w-0 space-y-4 rounded-xl border border-slate-200 p-4">
       <legend className="px-1 font-semibold break-words text-slate-900">{title}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        <PriceField field={`${at}.name`} label="Name" kind="text" value={extra.name} error={errors[`${at}.name`]} onChange={(name) => onChange({ name })} className="sm:col-span-2" />
+        <PriceField
+          field={`${at}.name`}
+          label="Name"
+          kind="text"
+          value={extra.name}
+          error={errors[`${at}.name`]}
+          onChange={(name) => onChange({ name })}
+          className="sm:col-span-2"
+        />
         <FormField id={descriptionId} label="Description (optional)" hint={descriptionHint} error={errors[descriptionKey]} className="sm:col-span-2">
           <textarea
             {...controlProps(descriptionId, errors[descriptionKey], { hint: descriptionHint, multiline: true })}
@@ -38,7 +46,11 @@ export function ExtraFields({ extra, index, errors, currency, onChange, onRemove
           />
         </FormField>
         <FormField id={chargeId} label="Charged" error={errors[chargeKey]}>
-          <select {...controlProps(chargeId, errors[chargeKey])} value={extra.charge} onChange={(event) => isOneOf(EXTRA_CHARGES, event.target.value) && onChange({ charge: event.target.value })}>
+          <select
+            {...controlProps(chargeId, errors[chargeKey])}
+            value={extra.charge}
+            onChange={(event) => isOneOf(EXTRA_CHARGES, event.target.value) && onChange({ charge: event.target.value })}
+          >
             {EXTRA_CHARGES.map((charge) => (
               <option key={charge} value={charge}>
                 {EXTRA_CHARGE_WORDS[charge]}
@@ -46,8 +58,22 @@ export function ExtraFields({ extra, index, errors, currency, onChange, onRemove
             ))}
           </select>
         </FormField>
-        <PriceField field={`${at}.price`} label="Price" hint={`Whole ${currency}, before GCT.`} value={extra.price} error={errors[`${at}.price`]} onChange={(price) => onChange({ price })} />
-        <PriceField field={`${at}.maxPerBooking`} label="Most per booking" hint="1 to 20." value={extra.maxPerBooking} error={errors[`${at}.maxPerBooking`]} onChange={(maxPerBooking) => onChange({ maxPerBooking })} />
+        <PriceField
+          field={`${at}.price`}
+          label="Price"
+          hint={`Whole ${currency}, before GCT.`}
+          value={extra.price}
+          error={errors[`${at}.price`]}
+          onChange={(price) => onChange({ price })}
+        />
+        <PriceField
+          field={`${at}.maxPerBooking`}
+          label="Most per booking"
+          hint="1 to 20."
+          value={extra.maxPerBooking}
+          error={errors[`${at}.maxPerBooking`]}
+          onChange={(maxPerBooking) => onChange({ maxPerBooking })}
+        />
         <PriceField
           field={`${at}.stock`}
           label="Stock (optional)"

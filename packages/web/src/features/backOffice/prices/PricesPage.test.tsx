@@ -43,7 +43,9 @@ describe('prices and extras', { timeout: 40_000 }, () => {
     expect(form).toHaveTextContent(/Every price here is before GCT: customers are quoted it with GCT at [\d.]+% added/);
     expect(form).toHaveTextContent('bookings already made keep their price');
     expect(screen.getByLabelText('Weekly rate, % off')).toHaveValue(String(before.rules.weeklyPercentOff));
-    expect(screen.getByLabelText('Norman Manley International Airport')).toHaveValue(before.rules.delivery.airport === null ? '' : String(before.rules.delivery.airport));
+    expect(screen.getByLabelText('Norman Manley International Airport')).toHaveValue(
+      before.rules.delivery.airport === null ? '' : String(before.rules.delivery.airport),
+    );
   });
 
   it('names each problem under its box, moves the focus to the first, and saves nothing', async () => {
@@ -135,7 +137,10 @@ describe('prices and extras', { timeout: 40_000 }, () => {
     const before = await storedPrices();
     const name = uniqueWord('Cooler');
     try {
-      const body = { ...before.rules, extras: [...before.extras, { name, description: '', charge: 'per_rental' as const, price: 1500, maxPerBooking: 1, stock: null }] };
+      const body = {
+        ...before.rules,
+        extras: [...before.extras, { name, description: '', charge: 'per_rental' as const, price: 1500, maxPerBooking: 1, stock: null }],
+      };
       await ownerApi().call('savePrices', { body });
       renderApp('/owner/prices', { token: ownerToken() });
       expect(await screen.findByRole('group', { name }, SLOW)).toBeInTheDocument();

@@ -103,7 +103,8 @@ function PricesEditor({ initial }: { initial: { rules: PriceRules; extras: Extra
     setForm(next);
     if (attempted) setErrors(validatePricesForm(next));
   };
-  const setSeason = (index: number, patch: Partial<SeasonForm>) => change({ ...form, seasons: form.seasons.map((s, i) => (i === index ? { ...s, ...patch } : s)) });
+  const setSeason = (index: number, patch: Partial<SeasonForm>) =>
+    change({ ...form, seasons: form.seasons.map((s, i) => (i === index ? { ...s, ...patch } : s)) });
   const setExtra = (index: number, patch: Partial<ExtraForm>) => change({ ...form, extras: form.extras.map((e, i) => (i === index ? { ...e, ...patch } : e)) });
   const addExtra = (extra: ExtraForm) => {
     change({ ...form, extras: [...form.extras, extra] });
@@ -143,9 +144,33 @@ function PricesEditor({ initial }: { initial: { rules: PriceRules; extras: Extra
       <fieldset className={sectionClass}>
         <legend className={legendClass}>Longer rentals and other drivers</legend>
         <div className="grid gap-4 sm:grid-cols-3">
-          <PriceField field="weeklyPercentOff" label="Weekly rate, % off" hint="For 7 days or more. 0: none." optional value={form.weeklyPercentOff} error={errors.weeklyPercentOff} onChange={(weeklyPercentOff) => change({ ...form, weeklyPercentOff })} />
-          <PriceField field="monthlyPercentOff" label="Monthly rate, % off" hint="For 28 days or more, instead of the weekly rate. 0: none." optional value={form.monthlyPercentOff} error={errors.monthlyPercentOff} onChange={(monthlyPercentOff) => change({ ...form, monthlyPercentOff })} />
-          <PriceField field="additionalDriverPerDay" label="Other driver, per day" hint={`Each driver beside the customer. ${money} 0: free.`} optional value={form.additionalDriverPerDay} error={errors.additionalDriverPerDay} onChange={(additionalDriverPerDay) => change({ ...form, additionalDriverPerDay })} />
+          <PriceField
+            field="weeklyPercentOff"
+            label="Weekly rate, % off"
+            hint="For 7 days or more. 0: none."
+            optional
+            value={form.weeklyPercentOff}
+            error={errors.weeklyPercentOff}
+            onChange={(weeklyPercentOff) => change({ ...form, weeklyPercentOff })}
+          />
+          <PriceField
+            field="monthlyPercentOff"
+            label="Monthly rate, % off"
+            hint="For 28 days or more, instead of the weekly rate. 0: none."
+            optional
+            value={form.monthlyPercentOff}
+            error={errors.monthlyPercentOff}
+            onChange={(monthlyPercentOff) => change({ ...form, monthlyPercentOff })}
+          />
+          <PriceField
+            field="additionalDriverPerDay"
+            label="Other driver, per day"
+            hint={`Each driver beside the customer. ${money} 0: free.`}
+            optional
+            value={form.additionalDriverPerDay}
+            error={errors.additionalDriverPerDay}
+            onChange={(additionalDriverPerDay) => change({ ...form, additionalDriverPerDay })}
+          />
         </div>
       </fieldset>
 
@@ -171,7 +196,9 @@ function PricesEditor({ initial }: { initial: { rules: PriceRules; extras: Extra
         <h2 id="prices-seasons" className={legendClass}>
           Seasons
         </h2>
-        <p className="text-sm text-slate-600">Days with their own prices, such as Christmas or carnival. Each day of a rental is priced by the season it falls in.</p>
+        <p className="text-sm text-slate-600">
+          Days with their own prices, such as Christmas or carnival. Each day of a rental is priced by the season it falls in.
+        </p>
         <GroupProblem field="seasons" error={errors.seasons} />
         {form.seasons.length === 0 && <p className="text-slate-600">No seasons: every day is priced at each car’s usual daily rate.</p>}
         {form.seasons.map((season, index) => (
@@ -207,7 +234,9 @@ function PricesEditor({ initial }: { initial: { rules: PriceRules; extras: Extra
         <h2 id="prices-extras" className={legendClass}>
           Extras
         </h2>
-        <p className="text-sm text-slate-600">What customers can add to a booking beside the car. A removed extra is no longer offered once you save; bookings that have it keep it.</p>
+        <p className="text-sm text-slate-600">
+          What customers can add to a booking beside the car. A removed extra is no longer offered once you save; bookings that have it keep it.
+        </p>
         <GroupProblem field="extras" error={errors.extras} />
         {suggestions.length > 0 && (
           <div className="space-y-3">
@@ -235,7 +264,13 @@ function PricesEditor({ initial }: { initial: { rules: PriceRules; extras: Extra
             }}
           />
         ))}
-        <button id="prices-add-extra" type="button" className="btn-secondary min-h-11" disabled={form.extras.length >= MAX_EXTRAS} onClick={() => addExtra(emptyExtra())}>
+        <button
+          id="prices-add-extra"
+          type="button"
+          className="btn-secondary min-h-11"
+          disabled={form.extras.length >= MAX_EXTRAS}
+          onClick={() => addExtra(emptyExtra())}
+        >
           Add an extra
         </button>
       </section>

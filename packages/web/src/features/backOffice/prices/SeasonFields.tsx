@@ -17,7 +17,8 @@ export interface SeasonFieldsProps {
   onRemove: () => void;
 }
 
-const carName = (car: Car, currency: string) => `${car.brand} ${car.model} ${car.year}, ${car.location} (usually ${formatMoney(car.pricePerDay, currency)} a day)`;
+const carName = (car: Car, currency: string) =>
+  `${car.brand} ${car.model} ${car.year}, ${car.location} (usually ${formatMoney(car.pricePerDay, currency)} a day)`;
 
 export function SeasonFields({ season, index, errors, cars, currency, onChange, onRemove }: SeasonFieldsProps) {
   const at = `seasons.${index}`;
@@ -30,11 +31,50 @@ export function SeasonFields({ season, index, errors, cars, currency, onChange, 
       <legend className="px-1 font-semibold break-words text-slate-900">{title}</legend>
       <GroupProblem field={at} error={errors[at]} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <PriceField field={`${at}.name`} label="Season name" hint="As customers read it on the car’s calendar, e.g. Christmas." kind="text" value={season.name} error={errors[`${at}.name`]} onChange={(name) => onChange({ name })} className="sm:col-span-2" />
-        <PriceField field={`${at}.startDate`} label="First day" kind="date" value={season.startDate} error={errors[`${at}.startDate`]} onChange={(startDate) => onChange({ startDate })} />
-        <PriceField field={`${at}.endDate`} label="Last day" hint="Included in the season." kind="date" value={season.endDate} error={errors[`${at}.endDate`]} onChange={(endDate) => onChange({ endDate })} />
-        <PriceField field={`${at}.priority`} label="Priority" hint="0 to 100. Where seasons overlap, the higher number prices the day." value={season.priority} error={errors[`${at}.priority`]} onChange={(priority) => onChange({ priority })} />
-        <PriceField field={`${at}.minDays`} label="Fewest days (optional)" hint="A rental touching the season lasts at least this many days. Empty: no minimum." optional value={season.minDays} error={errors[`${at}.minDays`]} onChange={(minDays) => onChange({ minDays })} />
+        <PriceField
+          field={`${at}.name`}
+          label="Season name"
+          hint="As customers read it on the car’s calendar, e.g. Christmas."
+          kind="text"
+          value={season.name}
+          error={errors[`${at}.name`]}
+          onChange={(name) => onChange({ name })}
+          className="sm:col-span-2"
+        />
+        <PriceField
+          field={`${at}.startDate`}
+          label="First day"
+          kind="date"
+          value={season.startDate}
+          error={errors[`${at}.startDate`]}
+          onChange={(startDate) => onChange({ startDate })}
+        />
+        <PriceField
+          field={`${at}.endDate`}
+          label="Last day"
+          hint="Included in the season."
+          kind="date"
+          value={season.endDate}
+          error={errors[`${at}.endDate`]}
+          onChange={(endDate) => onChange({ endDate })}
+        />
+        <PriceField
+          field={`${at}.priority`}
+          label="Priority"
+          hint="0 to 100. Where seasons overlap, the higher number prices the day."
+          value={season.priority}
+          error={errors[`${at}.priority`]}
+          onChange={(priority) => onChange({ priority })}
+        />
+        <PriceField
+          field={`${at}.minDays`}
+          label="Fewest days (optional)"
+          hint="A rental touching the season lasts at least this many days. Empty: no minimum."
+          optional
+          value={season.minDays}
+          error={errors[`${at}.minDays`]}
+          onChange={(minDays) => onChange({ minDays })}
+        />
       </div>
 
       <fieldset className="min-w-0 space-y-3">
@@ -60,8 +100,18 @@ export function SeasonFields({ season, index, errors, cars, currency, onChange, 
                       ))}
                     </select>
                   </FormField>
-                  <PriceField field={`${at}.carRates.${r}.rate`} label="Daily rate" value={row.rate} error={errors[`${at}.carRates.${r}.rate`]} onChange={(rate) => setRow(r, { rate })} />
-                  <button type="button" className="btn-secondary min-h-11 sm:mt-6" onClick={() => onChange({ carRates: season.carRates.filter((_, i) => i !== r) })}>
+                  <PriceField
+                    field={`${at}.carRates.${r}.rate`}
+                    label="Daily rate"
+                    value={row.rate}
+                    error={errors[`${at}.carRates.${r}.rate`]}
+                    onChange={(rate) => setRow(r, { rate })}
+                  />
+                  <button
+                    type="button"
+                    className="btn-secondary min-h-11 sm:mt-6"
+                    onClick={() => onChange({ carRates: season.carRates.filter((_, i) => i !== r) })}
+                  >
                     Remove<span className="sr-only"> this car’s rate</span>
                   </button>
                 </li>
@@ -69,7 +119,11 @@ export function SeasonFields({ season, index, errors, cars, currency, onChange, 
             })}
           </ul>
         )}
-        <button type="button" className="btn-secondary min-h-11" onClick={() => onChange({ carRates: [...season.carRates, { key: newKey(), carId: '', rate: '' }] })}>
+        <button
+          type="button"
+          className="btn-secondary min-h-11"
+          onClick={() => onChange({ carRates: [...season.carRates, { key: newKey(), carId: '', rate: '' }] })}
+        >
           Add a car’s rate
         </button>
       </fieldset>

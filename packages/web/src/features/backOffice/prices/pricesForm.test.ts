@@ -66,7 +66,7 @@ describe('the prices form', () => {
       'seasons.0.name': 'Season name is required.',
       'seasons.0.priority': 'Priority is required.',
       'seasons.0.categoryPercents.Van': 'A category’s change can take at most 90% off.',
-      'monthlyPercentOff': 'Monthly rate (percent off) must be at most 90.',
+      monthlyPercentOff: 'Monthly rate (percent off) must be at most 90.',
       'delivery.kingston': 'Delivery in Kingston must be a whole number.',
       'extras.0.price': 'Extra price is required.',
       'extras.0.maxPerBooking': 'Most per booking must be at least 1.',

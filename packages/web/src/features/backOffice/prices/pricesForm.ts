@@ -204,7 +204,8 @@ export function validatePricesForm(form: PricesForm): PricesErrors {
     const chosen = new Set<string>();
     for (const [r, row] of season.carRates.entries()) {
       if (!row.carId) errors[`seasons.${s}.carRates.${r}.car`] = 'Please choose a car, or remove this line.';
-      else if (chosen.has(row.carId)) errors[`seasons.${s}.carRates.${r}.car`] = 'This car has a rate in this season already. Please choose another car, or remove this line.';
+      else if (chosen.has(row.carId))
+        errors[`seasons.${s}.carRates.${r}.car`] = 'This car has a rate in this season already. Please choose another car, or remove this line.';
       chosen.add(row.carId);
     }
   }

@@ -186,7 +186,12 @@ function InviteForm({ teamEmails }: { teamEmails: string[] }) {
       <h2 id="invite-heading" className="text-lg font-semibold text-slate-900">
         Invite someone
       </h2>
-      <form noValidate onSubmit={submit} aria-label="Invite someone to the staff" className="mt-3 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-label="Invite someone to the staff"
+        className="mt-3 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+      >
         <FormField id="invite-email" label="Their e-mail address" error={problems.email ?? (onTeam ? 'This person is already on the staff.' : undefined)}>
           <input
             {...controlProps('invite-email', problems.email)}
@@ -227,7 +232,10 @@ function InviteForm({ teamEmails }: { teamEmails: string[] }) {
             </p>
           )}
         </fieldset>
-        <p className="text-sm text-slate-600">They get an e-mail with a link that works once, for {STAFF_INVITATION_DAYS} days. If the address already has a customer account, they keep it and its bookings.</p>
+        <p className="text-sm text-slate-600">
+          They get an e-mail with a link that works once, for {STAFF_INVITATION_DAYS} days. If the address already has a customer account, they keep it and its
+          bookings.
+        </p>
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={invite.isPending}>
           {invite.isPending ? 'Sending…' : 'Send the invitation'}
         </button>

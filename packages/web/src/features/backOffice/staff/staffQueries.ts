@@ -40,5 +40,8 @@ export function useChangeStaffRole() {
 }
 
 export function useRemoveStaff(afterRemoved: (id: string) => void) {
-  return useStaffChange((id: string) => callApi('removeStaff', { params: { id } }), (_data, id) => afterRemoved(id));
+  return useStaffChange(
+    (id: string) => callApi('removeStaff', { params: { id } }),
+    (_data, id) => afterRemoved(id),
+  );
 }

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { alreadyOnTeam, EMPTY_INVITE, inviteProblems } from './inviteForm';
 import { type Member, removeProblem, removeQuestion, roleChoices, staffDay } from './staffRules';
 
-const member = (id: string, staffRole: Member['staffRole'], name = `Person ${id}`): Member => ({ _id: id, name, email: `${id}@example.com`, staffRole, since: '2026-11-27T15:00:00Z' });
+const member = (id: string, staffRole: Member['staffRole'], name = `Person ${id}`): Member => ({
+  _id: id,
+  name,
+  email: `${id}@example.com`,
+  staffRole,
+  since: '2026-11-27T15:00:00Z',
+});
 
 describe('the staff page rules', () => {
   const olive = member('olive', 'owner', 'Olive');

@@ -25,7 +25,9 @@ export function removeProblem(member: Member, members: readonly Member[], myId: 
 
 /** The roles the member's select offers: their own, and every other one the rule allows. */
 export function roleChoices(member: Member, members: readonly Member[], myId: string): StaffRole[] {
-  return STAFF_ROLES.filter((role) => role === member.staffRole || !lastOwnerProblem(ownerCount(members), { id: member._id, staffRole: member.staffRole }, role, myId));
+  return STAFF_ROLES.filter(
+    (role) => role === member.staffRole || !lastOwnerProblem(ownerCount(members), { id: member._id, staffRole: member.staffRole }, role, myId),
+  );
 }
 
 /** The confirm dialog's question before a removal. */

@@ -57,7 +57,13 @@ export function AddBlockForm({ cars, today, onDone }: { cars: TimelineCar[]; tod
           <input type="date" min={today} {...controlProps(`${id}-from`, errors.pickupDate)} value={values.pickupDate} onChange={set('pickupDate')} />
         </FormField>
         <FormField id={`${id}-to`} label="Last day" error={errors.returnDate}>
-          <input type="date" min={values.pickupDate || today} {...controlProps(`${id}-to`, errors.returnDate)} value={values.returnDate} onChange={set('returnDate')} />
+          <input
+            type="date"
+            min={values.pickupDate || today}
+            {...controlProps(`${id}-to`, errors.returnDate)}
+            value={values.returnDate}
+            onChange={set('returnDate')}
+          />
         </FormField>
         <FormField id={`${id}-note`} label="Note" error={errors.note} hint={NOTE_HINT}>
           <input type="text" maxLength={500} {...controlProps(`${id}-note`, errors.note, { hint: NOTE_HINT })} value={values.note} onChange={set('note')} />

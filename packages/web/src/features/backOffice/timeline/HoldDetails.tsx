@@ -37,7 +37,12 @@ export function HoldDetails({ hold, car, onClose }: { hold: Hold; car: TimelineC
         <h2 id="hold-details-title" ref={heading} tabIndex={-1} className="font-semibold text-slate-900">
           {holdTitle(hold)}
         </h2>
-        <button type="button" className="grid h-9 w-9 shrink-0 place-items-center rounded-lg text-slate-700 hover:bg-slate-100" aria-label="Close details" onClick={onClose}>
+        <button
+          type="button"
+          className="grid h-9 w-9 shrink-0 place-items-center rounded-lg text-slate-700 hover:bg-slate-100"
+          aria-label="Close details"
+          onClick={onClose}
+        >
           <X aria-hidden="true" size={18} />
         </button>
       </div>

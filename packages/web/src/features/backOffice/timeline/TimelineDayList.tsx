@@ -4,7 +4,17 @@ import { formatCalendarDate } from '../../../lib/dates';
 import { HOLD_LOOKS, lookOf } from './holdStyle';
 import { type DayGroup, type Hold, holdDays, holdTitle } from './timelineLayout';
 
-export function TimelineDayList({ groups, cars, from, onOpen }: { groups: DayGroup[]; cars: Map<string, TimelineCar>; from: string; onOpen: (hold: Hold) => void }) {
+export function TimelineDayList({
+  groups,
+  cars,
+  from,
+  onOpen,
+}: {
+  groups: DayGroup[];
+  cars: Map<string, TimelineCar>;
+  from: string;
+  onOpen: (hold: Hold) => void;
+}) {
   if (groups.length === 0) return <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600">No bookings or blocks in these weeks.</p>;
   return (
     <ol aria-label="Fleet timeline by day" className="space-y-4">
@@ -25,7 +35,9 @@ export function TimelineDayList({ groups, cars, from, onOpen }: { groups: DayGro
                   >
                     <span aria-hidden="true" className={`w-1.5 shrink-0 rounded-full ${HOLD_LOOKS[lookOf(hold)].bar}`} />
                     <span className="min-w-0 flex-1">
-                      <span className="block font-medium break-words text-slate-900">{car ? `${car.brand} ${car.model}${car.plate ? ` · ${car.plate}` : ''}` : 'Car'}</span>{' '}
+                      <span className="block font-medium break-words text-slate-900">
+                        {car ? `${car.brand} ${car.model}${car.plate ? ` · ${car.plate}` : ''}` : 'Car'}
+                      </span>{' '}
                       <span className="block text-sm break-words text-slate-700">
                         {holdTitle(hold)}
                         {hold.kind === 'booking' ? ` · ${hold.booking.customer.name}` : hold.block.note ? ` · ${hold.block.note}` : ''}

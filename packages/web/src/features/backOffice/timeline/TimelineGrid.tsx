@@ -24,7 +24,10 @@ export function holdLabel(hold: Hold, car: TimelineCar | undefined): string {
 
 function DayHeader({ days, today }: { days: string[]; today: string }) {
   return (
-    <div className="sticky top-0 z-20 grid border-b border-slate-200 bg-white" style={{ gridTemplateColumns: `${CAR_COLUMN} repeat(${days.length}, ${DAY_WIDTH})` }}>
+    <div
+      className="sticky top-0 z-20 grid border-b border-slate-200 bg-white"
+      style={{ gridTemplateColumns: `${CAR_COLUMN} repeat(${days.length}, ${DAY_WIDTH})` }}
+    >
       <div className="sticky left-0 z-10 border-r border-slate-200 bg-white px-3 py-2 text-sm font-medium text-slate-700">Car</div>
       {days.map((day, i) => {
         const p = dateParts(day)!;
@@ -44,7 +47,13 @@ function DayHeader({ days, today }: { days: string[]; today: string }) {
   );
 }
 
-export function TimelineGrid({ cars, holds, days, today, onOpen }: {
+export function TimelineGrid({
+  cars,
+  holds,
+  days,
+  today,
+  onOpen,
+}: {
   cars: TimelineCar[];
   holds: Hold[];
   days: string[];
@@ -79,7 +88,14 @@ export function TimelineGrid({ cars, holds, days, today, onOpen }: {
 }
 
 /** One car's row; drawn again only when its own bookings, the days or today's column change. */
-const CarRow = memo(function CarRow({ car, holds, from, dayCount, todayColumn, onOpen }: {
+const CarRow = memo(function CarRow({
+  car,
+  holds,
+  from,
+  dayCount,
+  todayColumn,
+  onOpen,
+}: {
   car: TimelineCar;
   holds: Hold[] | undefined;
   from: string;

@@ -23,7 +23,7 @@ describe('the fleet timeline', { timeout: 30_000 }, () => {
     reference = (await createBooking(customer.token, car._id, addDays(today, 3), addDays(today, 5))).reference;
   });
 
-  it("shows each booking as a bar named by its reference and customer; a click opens its details, Escape closes them", async () => {
+  it('shows each booking as a bar named by its reference and customer; a click opens its details, Escape closes them', async () => {
     const user = userEvent.setup();
     renderApp('/owner/timeline', { token: ownerToken() });
     const bar = await screen.findByRole('button', { name: new RegExp(`^Pending booking ${reference}, ${customerName}, ${carName}`) }, SLOW);

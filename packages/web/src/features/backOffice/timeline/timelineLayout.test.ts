@@ -32,7 +32,11 @@ describe('the fleet timeline layout', () => {
   });
 
   it('leaves cancelled bookings out and names each hold for people', () => {
-    const holds = holdsOf([booking('b', '2026-11-20', '2026-11-21', 'pending'), booking('c', '2026-11-18', '2026-11-19', 'cancelled')], [block('k', '2026-11-17', '2026-11-17')], '2026-11-16');
+    const holds = holdsOf(
+      [booking('b', '2026-11-20', '2026-11-21', 'pending'), booking('c', '2026-11-18', '2026-11-19', 'cancelled')],
+      [block('k', '2026-11-17', '2026-11-17')],
+      '2026-11-16',
+    );
     expect(holds.map((h) => h.id)).toEqual(['k', 'b']);
     expect(holds.map(holdTitle)).toEqual(['Service block', 'Pending booking WR-BXXXXX']);
     expect(holdDays(holds[0]!)).toBe('Tue 17 Nov 2026');
@@ -58,7 +62,11 @@ describe('the fleet timeline layout', () => {
   });
 
   it("lists each hold once on a phone, under its first day shown (one that began earlier under the range's first day)", () => {
-    const holds = holdsOf([booking('a', '2026-11-10', '2026-11-17'), booking('b', '2026-11-20', '2026-11-21'), booking('z', '2027-02-01', '2027-02-02')], [block('k', '2026-11-20', '2026-11-20')], '2026-11-16');
+    const holds = holdsOf(
+      [booking('a', '2026-11-10', '2026-11-17'), booking('b', '2026-11-20', '2026-11-21'), booking('z', '2027-02-01', '2027-02-02')],
+      [block('k', '2026-11-20', '2026-11-20')],
+      '2026-11-16',
+    );
     const groups = groupByFirstDay(holds, '2026-11-16', 35);
     expect(groups.map((g) => [g.day, g.holds.map((h) => h.id)])).toEqual([
       ['2026-11-16', ['a']],

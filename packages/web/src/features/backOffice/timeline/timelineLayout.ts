@@ -39,7 +39,16 @@ export function holdsOf(bookings: TimelineBooking[], blocks: CarBlock[], today: 
     // The server leaves cancelled bookings and no-shows out; a stale answer must not draw one either.
     if (!holdsDays(booking.status)) continue;
     const overdue = isOverdue(booking, today);
-    held.push({ kind: 'booking', id: booking._id, car: booking.car, pickupDate: booking.pickupDate, returnDate: booking.returnDate, status: booking.status, overdue, booking });
+    held.push({
+      kind: 'booking',
+      id: booking._id,
+      car: booking.car,
+      pickupDate: booking.pickupDate,
+      returnDate: booking.returnDate,
+      status: booking.status,
+      overdue,
+      booking,
+    });
   }
   for (const block of blocks) held.push({ kind: 'block', id: block._id, car: block.car, pickupDate: block.pickupDate, returnDate: block.returnDate, block });
   return held.sort((a, b) => (a.pickupDate < b.pickupDate ? -1 : a.pickupDate > b.pickupDate ? 1 : 0));
@@ -57,7 +66,11 @@ export function weekStart(date: string): string {
 }
 
 /** The columns a hold covers (1-based grid lines), clipped to the days shown; null when it is outside them. */
-export function barColumns(hold: Pick<Hold, 'pickupDate' | 'returnDate'>, from: string, count: number): { start: number; end: number; clippedStart: boolean; clippedEnd: boolean } | null {
+export function barColumns(
+  hold: Pick<Hold, 'pickupDate' | 'returnDate'>,
+  from: string,
+  count: number,
+): { start: number; end: number; clippedStart: boolean; clippedEnd: boolean } | null {
   const first = daysBetween(from, hold.pickupDate);
   const last = daysBetween(from, hold.returnDate);
   if (last < 0 || first > count - 1) return null;

@@ -22,7 +22,11 @@ export function CustomerChips({ user }: { user: StaffBooking['user'] }) {
   return (
     <p className="mt-1 flex flex-wrap items-center gap-1">
       {link ? (
-        <Link to={link} className="rounded-full hover:opacity-80" aria-label={`Driver check: ${STAFF_VETTING_WORDS[user.vetting]}. Open ${user.name}’s driver check`}>
+        <Link
+          to={link}
+          className="rounded-full hover:opacity-80"
+          aria-label={`Driver check: ${STAFF_VETTING_WORDS[user.vetting]}. Open ${user.name}’s driver check`}
+        >
           <VettingChip status={user.vetting} />
         </Link>
       ) : (

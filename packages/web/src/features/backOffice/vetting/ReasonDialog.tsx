@@ -96,7 +96,14 @@ export function ReasonDialog({ title, text, label, hint, yes, problemOf, send, o
         </p>
         <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
           <FormField id={boxId} label={label} hint={hint} error={error}>
-            <textarea ref={box} {...controlProps(boxId, error, { hint, multiline: true })} rows={3} maxLength={300} value={reason} onChange={(e) => change(e.target.value)} />
+            <textarea
+              ref={box}
+              {...controlProps(boxId, error, { hint, multiline: true })}
+              rows={3}
+              maxLength={300}
+              value={reason}
+              onChange={(e) => change(e.target.value)}
+            />
           </FormField>
           <FormProblem problem={submit.problem} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -10,7 +10,13 @@ import { pictureFile, useNodeFormData } from '../staffTestKit';
 const SLOW = { timeout: 10_000 };
 const PICKUP = addDays(companyToday(), 30);
 const RETURN = addDays(PICKUP, 2);
-const DRIVER = { licenceNumber: 'JM 4471 220', licenceCountry: 'Jamaica', licenceIssued: '2015-06-01', licenceExpires: '2034-06-01', dateOfBirth: '1990-05-03' };
+const DRIVER = {
+  licenceNumber: 'JM 4471 220',
+  licenceCountry: 'Jamaica',
+  licenceIssued: '2015-06-01',
+  licenceExpires: '2034-06-01',
+  dateOfBirth: '1990-05-03',
+};
 
 /** A customer who gave their driver details, sent a passport photo and booked a car: the waiting list's case. */
 async function waitingCustomer(word: string) {
@@ -40,7 +46,9 @@ describe('driver checks', { timeout: 30_000 }, () => {
   it('is in the side menu after Manage Bookings, and shows the waiting list first', async () => {
     renderApp('/owner', { token: ownerToken() });
     const menu = await screen.findByRole('navigation', { name: 'Owner menu' }, SLOW);
-    const labels = within(menu).getAllByRole('link').map((link) => link.textContent);
+    const labels = within(menu)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(labels.indexOf('Driver checks')).toBe(labels.indexOf('Manage Bookings') + 1);
     await userEvent.click(within(menu).getByRole('link', { name: 'Driver checks' }));
     expect(await screen.findByRole('heading', { name: 'Driver checks', level: 1 }, SLOW)).toBeInTheDocument();

@@ -79,7 +79,14 @@ export function VettingPage() {
           })}
         </ul>
       </nav>
-      <QueryList query={list} items={customers} label="Customers" loadingText="Loading the customers…" emptyText={emptyListText(tab)} skeletonClassName="h-48 w-full">
+      <QueryList
+        query={list}
+        items={customers}
+        label="Customers"
+        loadingText="Loading the customers…"
+        emptyText={emptyListText(tab)}
+        skeletonClassName="h-48 w-full"
+      >
         {(customer) => <VettingCard key={customer._id} customer={customer} />}
       </QueryList>
     </>
@@ -92,7 +99,10 @@ function VettingCard({ customer }: { customer: VettingEntry }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<Asking>(null);
   const refresh = () => refreshBackOffice(queryClient);
-  const approve = useSubmit(() => decideVetting({ userId: customer._id, decision: 'approved', detailsUpdatedAt: customer.driver?.updatedAt }), { onDone: refresh, problemIn: 'toast' });
+  const approve = useSubmit(() => decideVetting({ userId: customer._id, decision: 'approved', detailsUpdatedAt: customer.driver?.updatedAt }), {
+    onDone: refresh,
+    problemIn: 'toast',
+  });
   const unmark = useSubmit(() => clearDoNotRent(customer._id), { onDone: refresh, problemIn: 'toast' });
   const status = customer.vetting.status;
   const today = companyToday();

@@ -15,7 +15,6 @@ export function useVettingList(tab: VettingTab) {
   });
 }
 
-
 export const decideVetting = (body: VettingDecisionBody) => callApi('decideVetting', { body });
 export const markDoNotRent = (id: string, body: DoNotRentBody) => callApi('markDoNotRent', { params: { id }, body });
 export const clearDoNotRent = (id: string) => callApi('clearDoNotRent', { params: { id } });

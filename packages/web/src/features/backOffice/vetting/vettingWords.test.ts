@@ -46,7 +46,12 @@ describe('driver checks in staff’s words', () => {
     const check = { reference: 'WR-7K3M9Q', pickupDate: '2026-12-05', returnDate: '2026-12-07', problems: [] };
     expect(checkTitle(check)).toBe('WR-7K3M9Q: Sat 5 Dec 2026 to Mon 7 Dec 2026');
     expect(checkFindings(check)).toEqual(['Meets the rules']);
-    const today = { reference: null, pickupDate: '2026-11-25', returnDate: '2026-11-25', problems: ['You must be 23 or older on the pickup day to rent a car.'] };
+    const today = {
+      reference: null,
+      pickupDate: '2026-11-25',
+      returnDate: '2026-11-25',
+      problems: ['You must be 23 or older on the pickup day to rent a car.'],
+    };
     expect(checkTitle(today)).toBe('Today (no booking coming): Wed 25 Nov 2026');
     expect(checkFindings(today)).toEqual(['You must be 23 or older on the pickup day to rent a car.']);
   });

@@ -113,8 +113,7 @@ export type ReasonKind = 'rejected' | 'do_not_rent';
 
 /** The reason's problem in the server's own words, or null when it may be sent. */
 export function reasonProblem(kind: ReasonKind, userId: string, reason: string): string | null {
-  const result =
-    kind === 'rejected' ? vettingDecisionBody.safeParse({ userId, decision: 'rejected', reason }) : doNotRentBody.safeParse({ reason });
+  const result = kind === 'rejected' ? vettingDecisionBody.safeParse({ userId, decision: 'rejected', reason }) : doNotRentBody.safeParse({ reason });
   if (result.success) return null;
   return result.error.issues.find((issue) => issue.path[0] === 'reason')?.message ?? result.error.issues[0]?.message ?? null;
 }

@@ -144,8 +144,18 @@ function CheckInForm({ booking, onDone }: { booking: CounterBooking; onDone: (an
             onChange={(e) => set('odometer', e.target.value)}
           />
         </FormField>
-        <FormField id="returned-at" label="Came back at (Jamaica time)" error={problems.returnedAt} hint={fields.returnedAtEdited ? undefined : RETURNED_NOW_HINT}>
-          <input {...controlProps('returned-at', problems.returnedAt, { hint: fields.returnedAtEdited ? undefined : RETURNED_NOW_HINT })} type="datetime-local" value={fields.returnedAt} onChange={(e) => setFields((current) => ({ ...current, returnedAt: e.target.value, returnedAtEdited: true }))} />
+        <FormField
+          id="returned-at"
+          label="Came back at (Jamaica time)"
+          error={problems.returnedAt}
+          hint={fields.returnedAtEdited ? undefined : RETURNED_NOW_HINT}
+        >
+          <input
+            {...controlProps('returned-at', problems.returnedAt, { hint: fields.returnedAtEdited ? undefined : RETURNED_NOW_HINT })}
+            type="datetime-local"
+            value={fields.returnedAt}
+            onChange={(e) => setFields((current) => ({ ...current, returnedAt: e.target.value, returnedAtEdited: true }))}
+          />
         </FormField>
       </div>
       <FuelGauge
@@ -171,7 +181,13 @@ function CheckInForm({ booking, onDone }: { booking: CounterBooking; onDone: (an
         </label>
         {fields.cleaningNeeded && (
           <FormField id="cleaning" label="Cleaning charge" error={problems.cleaning}>
-            <input {...controlProps('cleaning', problems.cleaning)} inputMode="numeric" autoComplete="off" value={fields.cleaning} onChange={(e) => set('cleaning', e.target.value)} />
+            <input
+              {...controlProps('cleaning', problems.cleaning)}
+              inputMode="numeric"
+              autoComplete="off"
+              value={fields.cleaning}
+              onChange={(e) => set('cleaning', e.target.value)}
+            />
           </FormField>
         )}
       </section>

@@ -7,7 +7,13 @@ import { useFilePreview } from '../../useFilePreview';
 import { resizePhoto } from '../photos/resizePhoto';
 import type { DamageDraft } from './checkInForm';
 
-export function DamageRow({ damage, number, error, onChange, onRemove }: {
+export function DamageRow({
+  damage,
+  number,
+  error,
+  onChange,
+  onRemove,
+}: {
   damage: DamageDraft;
   number: number;
   error?: string;
@@ -38,7 +44,12 @@ export function DamageRow({ damage, number, error, onChange, onRemove }: {
         </legend>
         <div className="grid gap-3 sm:grid-cols-2">
           <FormField id={`${id}-description`} label={`What is the damage (${where.toLowerCase()})?`}>
-            <input {...controlProps(`${id}-description`, undefined)} maxLength={300} value={damage.description} onChange={(e) => set({ description: e.target.value })} />
+            <input
+              {...controlProps(`${id}-description`, undefined)}
+              maxLength={300}
+              value={damage.description}
+              onChange={(e) => set({ description: e.target.value })}
+            />
           </FormField>
           <FormField id={`${id}-amount`} label="Amount charged">
             <input

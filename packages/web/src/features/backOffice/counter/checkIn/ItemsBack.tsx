@@ -42,7 +42,13 @@ export function ItemsBack({ items, problems, onChange }: { items: ItemBack[]; pr
                 const problem = problems.item?.[item];
                 return (
                   <FormField key={item} id={id} label={`Charge for the ${item.toLowerCase()} (leave empty for none)`} error={problem}>
-                    <input {...controlProps(id, problem)} inputMode="numeric" autoComplete="off" value={charge} onChange={(event) => change(item, { charge: event.target.value })} />
+                    <input
+                      {...controlProps(id, problem)}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      value={charge}
+                      onChange={(event) => change(item, { charge: event.target.value })}
+                    />
                   </FormField>
                 );
               })}

@@ -9,7 +9,12 @@ import { OpenDamages } from '../OpenDamages';
 import { type CheckInProblems, type DamageDraft, newDamage } from './checkInForm';
 import { DamageRow } from './DamageRow';
 
-export function ReturnDamages({ openDamages, damages, problems, onChange }: {
+export function ReturnDamages({
+  openDamages,
+  damages,
+  problems,
+  onChange,
+}: {
   openDamages: CarDamage[];
   damages: DamageDraft[];
   problems: CheckInProblems;
@@ -32,7 +37,9 @@ export function ReturnDamages({ openDamages, damages, problems, onChange }: {
         <h3 className="mb-1 text-sm font-semibold text-slate-700">New damages</h3>
         <p className="mb-2 text-sm text-slate-600">Walk round the car and compare it with the damages already noted. Tap where a new damage is to add it.</p>
         <CarOutline counts={countByZone(damages)} noted={countByZone(openDamages)} onTap={add} />
-        {full && <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">At most {MAX_COUNTER_DAMAGES} new damages can be marked at once.</p>}
+        {full && (
+          <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">At most {MAX_COUNTER_DAMAGES} new damages can be marked at once.</p>
+        )}
       </div>
       {damages.length === 0 ? (
         <p className="text-slate-700">No new damage.</p>

@@ -38,7 +38,13 @@ const booking: CheckInBooking = {
   },
 };
 const now = new Date('2026-11-25T16:00:00.000Z'); // 11:00 in Jamaica, within the grace
-const filled = (fields: Partial<CheckInFields> = {}): CheckInFields => ({ ...emptyCheckIn(now), odometer: '42,300', fuel: 8, ...(fields.returnedAt ? { returnedAtEdited: true } : {}), ...fields });
+const filled = (fields: Partial<CheckInFields> = {}): CheckInFields => ({
+  ...emptyCheckIn(now),
+  odometer: '42,300',
+  fuel: 8,
+  ...(fields.returnedAt ? { returnedAtEdited: true } : {}),
+  ...fields,
+});
 const photo = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
 
 describe('the return time', () => {
@@ -60,7 +66,11 @@ describe('the charges, live', () => {
 
   it('adds a late day, kilometres over the allowance, missing fuel, a damage and cleaning, with GCT, taken from the deposit', () => {
     const damage = { ...newDamage('left'), description: 'Scratch on the door', amount: '10,000' };
-    const live = liveCharges(booking, filled({ returnedAt: '2026-11-25T11:30', odometer: '43000', fuel: 6, damages: [damage], cleaningNeeded: true, cleaning: '3000' }), now)!;
+    const live = liveCharges(
+      booking,
+      filled({ returnedAt: '2026-11-25T11:30', odometer: '43000', fuel: 6, damages: [damage], cleaningNeeded: true, cleaning: '3000' }),
+      now,
+    )!;
     // 11:30 is past 10:00 plus the hour's grace: one more day; allowance 200 x (3 + 1) = 800 km, 1,000 driven.
     expect(live.charges.map((c) => [c.kind, c.amount])).toEqual([
       ['late', 6000],
@@ -76,7 +86,11 @@ describe('the charges, live', () => {
   });
 
   it('counts a reading not typed yet as at check-out, and holds the whole deposit while a damage is to be assessed', () => {
-    const live = liveCharges(booking, filled({ odometer: '', fuel: null, damages: [{ ...newDamage('front'), description: 'Dent', toBeAssessed: true }] }), now)!;
+    const live = liveCharges(
+      booking,
+      filled({ odometer: '', fuel: null, damages: [{ ...newDamage('front'), description: 'Dent', toBeAssessed: true }] }),
+      now,
+    )!;
     expect(live.total).toBe(0);
     expect(live.toBeAssessed).toBe(true);
     expect({ kept: live.kept, refunded: live.refunded, held: live.held }).toEqual({ kept: 0, refunded: 0, held: 20_000 });
@@ -85,7 +99,12 @@ describe('the charges, live', () => {
   it('settles the deposit against the rental still unpaid as well as the charges', () => {
     const live = liveCharges({ ...booking, balance: 25_500 }, filled({ cleaningNeeded: true, cleaning: '2000' }), now)!;
     expect(live.total).toBe(2_300);
-    expect({ balanceBefore: live.balanceBefore, kept: live.kept, refunded: live.refunded, owing: live.owing }).toEqual({ balanceBefore: 25_500, kept: 20_000, refunded: 0, owing: 7_800 });
+    expect({ balanceBefore: live.balanceBefore, kept: live.kept, refunded: live.refunded, owing: live.owing }).toEqual({
+      balanceBefore: 25_500,
+      kept: 20_000,
+      refunded: 0,
+      owing: 7_800,
+    });
   });
 
   it('is nothing for a booking not checked out', () => {
@@ -103,8 +122,12 @@ describe('what stops the form', () => {
   it('refuses an odometer below check-out, a return in the future or before the pickup', () => {
     expect(checkInProblems(booking, filled({ odometer: '41999' }), now).odometer).toMatch(/lower than at check-out \(42,000 km\)/);
     expect(checkInProblems(booking, filled({ odometer: '42 km' }), now).odometer).toBe('The odometer reading must be a whole number of kilometres.');
-    expect(checkInProblems(booking, filled({ returnedAt: '2026-11-25T12:00' }), now).returnedAt).toBe('The return time is in the future. Please choose it again.');
-    expect(checkInProblems(booking, filled({ returnedAt: '2026-11-23T09:00' }), now).returnedAt).toBe('The return time is before the car was picked up. Please choose it again.');
+    expect(checkInProblems(booking, filled({ returnedAt: '2026-11-25T12:00' }), now).returnedAt).toBe(
+      'The return time is in the future. Please choose it again.',
+    );
+    expect(checkInProblems(booking, filled({ returnedAt: '2026-11-23T09:00' }), now).returnedAt).toBe(
+      'The return time is before the car was picked up. Please choose it again.',
+    );
   });
 
   it('asks each damage for its words and an amount or "to be assessed"', () => {
@@ -125,7 +148,9 @@ describe('what stops the form', () => {
       { item: 'Child seat', returned: false, charge: '' },
       { item: 'Spare tyre', returned: true, charge: 'ignored once back' },
     ];
-    expect(checkInProblems(booking, filled({ items }), now).item).toEqual({ Jack: 'Please give the charge for the jack as a whole number, or leave it empty.' });
+    expect(checkInProblems(booking, filled({ items }), now).item).toEqual({
+      Jack: 'Please give the charge for the jack as a whole number, or leave it empty.',
+    });
   });
 });
 
@@ -168,7 +193,9 @@ describe('the request', () => {
     const first = { ...newDamage('front'), description: ' Dent ', amount: '5,000', photo: photo('a.jpg') };
     const second = { ...newDamage('roof'), description: 'Scratch', toBeAssessed: true };
     const third = { ...newDamage('interior'), description: 'Burn on seat', amount: '2000', photo: photo('c.jpg') };
-    const { data, photos } = checkInRequest(filled({ returnedAt: '2026-11-25T11:00', damages: [first, second, third], cleaningNeeded: true, cleaning: '2,500' }));
+    const { data, photos } = checkInRequest(
+      filled({ returnedAt: '2026-11-25T11:00', damages: [first, second, third], cleaningNeeded: true, cleaning: '2,500' }),
+    );
     expect(data).toEqual({
       odometerKm: 42_300,
       fuelEighths: 8,

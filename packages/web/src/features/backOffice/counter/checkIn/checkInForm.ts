@@ -55,7 +55,9 @@ export interface ItemBack {
 }
 
 /** What the form needs of the booking: its check-out readings, deposit and the return rules. */
-export type CheckInBooking = Pick<CounterBooking, 'returnDate' | 'returnRules' | 'counter' | 'balance'> & { car: Pick<CounterBooking['car'], 'distancePerDay'> };
+export type CheckInBooking = Pick<CounterBooking, 'returnDate' | 'returnRules' | 'counter' | 'balance'> & {
+  car: Pick<CounterBooking['car'], 'distancePerDay'>;
+};
 
 /** The items handed over at check-out that are not ticked as back: what the check-in records as not returned. */
 export function itemsNotBack(fields: Pick<CheckInFields, 'items'>): ItemBack[] {
@@ -177,12 +179,14 @@ export function checkInProblems(booking: CheckInBooking, fields: CheckInFields, 
   const odometer = wholeNumber(fields.odometer);
   if (fields.odometer.trim() === '') problems.odometer = 'Please read the odometer.';
   else if (odometer === null || odometer > MAX_ODOMETER_KM) problems.odometer = 'The odometer reading must be a whole number of kilometres.';
-  else if (out && odometer < out.odometerKm) problems.odometer = `The odometer reading is lower than at check-out (${out.odometerKm.toLocaleString('en-US')} km). Please read it again.`;
+  else if (out && odometer < out.odometerKm)
+    problems.odometer = `The odometer reading is lower than at check-out (${out.odometerKm.toLocaleString('en-US')} km). Please read it again.`;
   if (fields.fuel === null || fields.fuel < 0 || fields.fuel > FUEL_EIGHTHS) problems.fuel = 'Please choose the fuel level on the gauge.';
   const returnedAt = fields.returnedAtEdited ? fromJamaicaClock(fields.returnedAt) : now;
   if (!returnedAt) problems.returnedAt = 'Please choose when the car came back.';
   else if (returnedAt.getTime() > now.getTime() + CLOCK_SLACK_MS) problems.returnedAt = 'The return time is in the future. Please choose it again.';
-  else if (out && returnedAt.getTime() < new Date(out.at).getTime() - CLOCK_SLACK_MS) problems.returnedAt = 'The return time is before the car was picked up. Please choose it again.';
+  else if (out && returnedAt.getTime() < new Date(out.at).getTime() - CLOCK_SLACK_MS)
+    problems.returnedAt = 'The return time is before the car was picked up. Please choose it again.';
   if (fields.cleaningNeeded) {
     const cleaning = wholeNumber(fields.cleaning);
     if (cleaning === null || cleaning > 1_000_000) problems.cleaning = 'Please give the cleaning charge as a whole number.';
@@ -200,7 +204,8 @@ export function checkInProblems(booking: CheckInBooking, fields: CheckInFields, 
   const item: Record<string, string> = {};
   for (const missing of itemsNotBack(fields)) {
     const charge = wholeNumber(missing.charge);
-    if (missing.charge.trim() !== '' && (charge === null || charge > 10_000_000)) item[missing.item] = `Please give the charge for the ${missing.item.toLowerCase()} as a whole number, or leave it empty.`;
+    if (missing.charge.trim() !== '' && (charge === null || charge > 10_000_000))
+      item[missing.item] = `Please give the charge for the ${missing.item.toLowerCase()} as a whole number, or leave it empty.`;
   }
   if (Object.keys(item).length > 0) problems.item = item;
   return problems;

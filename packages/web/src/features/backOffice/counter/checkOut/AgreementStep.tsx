@@ -115,7 +115,9 @@ export function AgreementStep({
         <AgreementView agreement={shown.agreement} />
       ) : (
         <p className="text-slate-700">
-          {shown ? 'The form changed since the agreement was shown: show it again before signing.' : 'Give the customer the screen to read the whole agreement before they sign.'}
+          {shown
+            ? 'The form changed since the agreement was shown: show it again before signing.'
+            : 'Give the customer the screen to read the whole agreement before they sign.'}
         </p>
       )}
       {preview.isError && <FormProblem problem={errorMessage(preview.error)} />}

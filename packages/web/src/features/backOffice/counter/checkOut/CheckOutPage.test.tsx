@@ -259,7 +259,14 @@ describe('the check-out page', { timeout: 60_000 }, () => {
     const name = `${uniqueWord('Desmond')} Walkin`;
     const car = await addCar({ brand: uniqueWord('Walkin'), model: 'Yaris' });
     const { booking } = await ownerApi().call('staffBooking', {
-      body: { customer: { name, phone: '876 555 0199' }, car: car._id, pickupDate: TODAY, returnDate: addDays(TODAY, 2), paymentMethod: 'upfront', status: 'confirmed' },
+      body: {
+        customer: { name, phone: '876 555 0199' },
+        car: car._id,
+        pickupDate: TODAY,
+        returnDate: addDays(TODAY, 2),
+        paymentMethod: 'upfront',
+        status: 'confirmed',
+      },
     });
     renderCheckOut(booking._id);
     expect(await screen.findByText(COUNTER_MESSAGES.driverNotApproved, {}, SLOW)).toBeInTheDocument();

@@ -102,7 +102,15 @@ function CheckOutFormReady({ booking, onHandedOver }: { booking: CounterBooking;
   return <CheckOutFormView booking={booking} companyDeposit={company.data.securityDeposit} onHandedOver={onHandedOver} />;
 }
 
-function CheckOutFormView({ booking, companyDeposit, onHandedOver }: { booking: CounterBooking; companyDeposit: number; onHandedOver: (message: string) => void }) {
+function CheckOutFormView({
+  booking,
+  companyDeposit,
+  onHandedOver,
+}: {
+  booking: CounterBooking;
+  companyDeposit: number;
+  onHandedOver: (message: string) => void;
+}) {
   const [form, setForm] = useState<CheckOutForm>(() => initialCheckOutForm(booking, companyDeposit));
   const [tried, setTried] = useState(false);
   const [shown, setShown] = useState<ShownAgreement | null>(null);

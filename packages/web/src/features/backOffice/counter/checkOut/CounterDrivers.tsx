@@ -16,7 +16,15 @@ import { useCompany } from '../../../../company/useCompany';
 import { firstProblem } from '../../../../lib/formProblems';
 import { DriverFields } from '../../../drivers/DriverFields';
 import { DriverRuleProblems } from '../../../drivers/DriverRuleProblems';
-import { canAddDriver, NO_OTHER_DRIVER, OTHER_DRIVER_FIELDS, type OtherDriverField, type OtherDriverValues, otherDriverValues, otherDriversProblems } from '../../../drivers/driverForm';
+import {
+  canAddDriver,
+  NO_OTHER_DRIVER,
+  OTHER_DRIVER_FIELDS,
+  type OtherDriverField,
+  type OtherDriverValues,
+  otherDriverValues,
+  otherDriversProblems,
+} from '../../../drivers/driverForm';
 import { useDriverChecks } from '../../../drivers/useDriverChecks';
 import { backOfficeKeys } from '../../backOfficeQueries';
 
@@ -80,7 +88,13 @@ export function CounterDrivers({ booking }: { booking: CounterBooking }) {
   return (
     <fieldset className="min-w-0 space-y-3 rounded-xl border border-slate-200 p-4">
       <legend className="px-1 font-medium text-slate-900">Another driver</legend>
-      <DriverFields fields={OTHER_DRIVER_FIELDS} values={values} problems={problems} idOf={idOf} onChange={(field, value) => setValues((before) => ({ ...before, [field]: value }))} />
+      <DriverFields
+        fields={OTHER_DRIVER_FIELDS}
+        values={values}
+        problems={problems}
+        idOf={idOf}
+        onChange={(field, value) => setValues((before) => ({ ...before, [field]: value }))}
+      />
       <DriverRuleProblems problems={ruleProblems} days="this booking’s days" />
       {newTotal && (
         <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">

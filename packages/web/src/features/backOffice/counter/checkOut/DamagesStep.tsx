@@ -58,7 +58,13 @@ export function DamagesStep({ openDamages, form, update }: { openDamages: CarDam
   );
 }
 
-function DamageRow({ damage, number, canAddPhoto, onChange, onRemove }: {
+function DamageRow({
+  damage,
+  number,
+  canAddPhoto,
+  onChange,
+  onRemove,
+}: {
   damage: NewDamage;
   number: number;
   canAddPhoto: boolean;
@@ -90,7 +96,12 @@ function DamageRow({ damage, number, canAddPhoto, onChange, onRemove }: {
         <p className="font-semibold text-slate-900">
           New damage {number}: {where}
         </p>
-        <button type="button" className="btn-secondary min-h-11 px-3 text-sm" onClick={onRemove} aria-label={`Remove new damage ${number} (${where.toLowerCase()})`}>
+        <button
+          type="button"
+          className="btn-secondary min-h-11 px-3 text-sm"
+          onClick={onRemove}
+          aria-label={`Remove new damage ${number} (${where.toLowerCase()})`}
+        >
           Remove
         </button>
       </div>
@@ -110,9 +121,20 @@ function DamageRow({ damage, number, canAddPhoto, onChange, onRemove }: {
             Remove the photo
           </button>
         ) : (
-          <label htmlFor={photoId} className={`btn-secondary min-h-11 cursor-pointer px-3 text-sm ${!canAddPhoto || resizing ? 'pointer-events-none opacity-60' : ''}`}>
+          <label
+            htmlFor={photoId}
+            className={`btn-secondary min-h-11 cursor-pointer px-3 text-sm ${!canAddPhoto || resizing ? 'pointer-events-none opacity-60' : ''}`}
+          >
             {resizing ? 'Preparing the photo…' : `Take a photo (${where.toLowerCase()})`}
-            <input id={photoId} type="file" accept="image/*" capture="environment" className="sr-only" disabled={!canAddPhoto || resizing} onChange={takePhoto} />
+            <input
+              id={photoId}
+              type="file"
+              accept="image/*"
+              capture="environment"
+              className="sr-only"
+              disabled={!canAddPhoto || resizing}
+              onChange={takePhoto}
+            />
           </label>
         )}
         {!damage.photo && !canAddPhoto && <span className="text-sm text-slate-600">At most {MAX_COUNTER_PHOTOS} photos at once.</span>}

@@ -12,7 +12,13 @@ export function DepositStep({ form, update }: { form: CheckOutForm; update: Upda
   return (
     <div className="space-y-4">
       <FormField id={amountId} label={`Security deposit taken (${currency})`}>
-        <input {...controlProps(amountId, undefined)} inputMode="numeric" autoComplete="off" value={form.depositAmount} onChange={(event) => update({ depositAmount: event.target.value })} />
+        <input
+          {...controlProps(amountId, undefined)}
+          inputMode="numeric"
+          autoComplete="off"
+          value={form.depositAmount}
+          onChange={(event) => update({ depositAmount: event.target.value })}
+        />
       </FormField>
       <fieldset>
         <legend className="field-label">How it was taken</legend>
@@ -22,7 +28,13 @@ export function DepositStep({ form, update }: { form: CheckOutForm; update: Upda
               key={method}
               className="flex min-h-12 cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-white px-2 text-center text-sm font-medium text-slate-700 has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary"
             >
-              <input type="radio" name="check-out-deposit-method" className="sr-only" checked={form.depositMethod === method} onChange={() => update({ depositMethod: method })} />
+              <input
+                type="radio"
+                name="check-out-deposit-method"
+                className="sr-only"
+                checked={form.depositMethod === method}
+                onChange={() => update({ depositMethod: method })}
+              />
               {DEPOSIT_METHOD_WORDS[method]}
             </label>
           ))}

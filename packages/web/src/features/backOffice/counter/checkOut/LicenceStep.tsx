@@ -31,9 +31,15 @@ export function LicenceStep({ booking, form, update }: { booking: CounterBooking
           Matches the customer's driver details.
         </p>
       )}
-      {check === 'differs' && <Warning id={`${id}-check`}>This does not match the licence number in the customer's driver details. Please check the card again.</Warning>}
+      {check === 'differs' && (
+        <Warning id={`${id}-check`}>This does not match the licence number in the customer's driver details. Please check the card again.</Warning>
+      )}
       {check === 'none_on_file' && <Warning id={`${id}-check`}>The customer has not given their licence details yet.</Warning>}
-      <FormField id={`${id}-address`} label={`${booking.user.name}'s address`} hint="As their proof of address gives it: it is printed on the rental agreement.">
+      <FormField
+        id={`${id}-address`}
+        label={`${booking.user.name}'s address`}
+        hint="As their proof of address gives it: it is printed on the rental agreement."
+      >
         <textarea
           {...controlProps(`${id}-address`, undefined, { hint: 'hint', multiline: true })}
           rows={2}

@@ -11,7 +11,8 @@ import { useStaffMay } from '../../useStaffMay';
 import type { CheckOutForm } from './checkOutForm';
 import type { UpdateForm } from './Step';
 
-const CHOICE = 'flex min-h-12 cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-white px-2 text-center text-sm font-medium text-slate-700 has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary';
+const CHOICE =
+  'flex min-h-12 cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-white px-2 text-center text-sm font-medium text-slate-700 has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary';
 
 export function MoneyStep({ booking, form, update }: { booking: CounterBooking; form: CheckOutForm; update: UpdateForm }) {
   const money = useMoney();
@@ -36,7 +37,13 @@ export function MoneyStep({ booking, form, update }: { booking: CounterBooking; 
           </label>
           {mayLetPayAtReturn && (
             <label className={CHOICE}>
-              <input type="radio" name="check-out-money" className="sr-only" checked={form.money === 'pay_at_return'} onChange={() => update({ money: 'pay_at_return' })} />
+              <input
+                type="radio"
+                name="check-out-money"
+                className="sr-only"
+                checked={form.money === 'pay_at_return'}
+                onChange={() => update({ money: 'pay_at_return' })}
+              />
               Pay at return
             </label>
           )}
@@ -50,7 +57,13 @@ export function MoneyStep({ booking, form, update }: { booking: CounterBooking; 
             <div className="grid grid-cols-2 gap-2">
               {FOLIO_METHODS.map((method) => (
                 <label key={method} className={CHOICE}>
-                  <input type="radio" name="check-out-payment-method" className="sr-only" checked={form.paymentMethod === method} onChange={() => update({ paymentMethod: method })} />
+                  <input
+                    type="radio"
+                    name="check-out-payment-method"
+                    className="sr-only"
+                    checked={form.paymentMethod === method}
+                    onChange={() => update({ paymentMethod: method })}
+                  />
                   {FOLIO_METHOD_WORDS[method]}
                 </label>
               ))}

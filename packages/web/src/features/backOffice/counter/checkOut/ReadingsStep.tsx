@@ -6,7 +6,6 @@ import { FuelGauge } from '../FuelGauge';
 import { type CheckOutForm, odometerWarning } from './checkOutForm';
 import { type UpdateForm, Warning } from './Step';
 
-
 export function ReadingsStep({ booking, form, update }: { booking: CounterBooking; form: CheckOutForm; update: UpdateForm }) {
   const id = 'check-out-odometer';
   const warning = odometerWarning(form.odometer, booking.car.odometerKm);

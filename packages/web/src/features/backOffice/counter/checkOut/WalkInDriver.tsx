@@ -107,12 +107,21 @@ function WalkInDriverForm({ booking, customer }: { booking: CounterBooking; cust
         {booking.user.name}’s driving licence
       </h2>
       <p className="text-sm text-slate-600">
-        Type the licence as printed on the card in hand and take a photo of it. The company’s rules are checked on this booking’s days; then approve {booking.user.name} as a driver.
+        Type the licence as printed on the card in hand and take a photo of it. The company’s rules are checked on this booking’s days; then approve{' '}
+        {booking.user.name} as a driver.
       </p>
       <form onSubmit={save} noValidate aria-label="Driving licence" className="space-y-4">
-        <DriverFields fields={DRIVER_FIELDS} values={values} problems={problems} idOf={idOf} onChange={(field, value) => setValues((before) => ({ ...before, [field]: value }))} />
+        <DriverFields
+          fields={DRIVER_FIELDS}
+          values={values}
+          problems={problems}
+          idOf={idOf}
+          onChange={(field, value) => setValues((before) => ({ ...before, [field]: value }))}
+        />
         <LicencePhotoInput id={`${ids}-photo`} onPick={(file) => setPhoto(file)}>
-          <p className="mt-1 text-sm text-slate-500">{photos > 0 ? `${photos} photo${photos === 1 ? '' : 's'} of the licence kept already.` : 'No photo of the licence kept yet.'}</p>
+          <p className="mt-1 text-sm text-slate-500">
+            {photos > 0 ? `${photos} photo${photos === 1 ? '' : 's'} of the licence kept already.` : 'No photo of the licence kept yet.'}
+          </p>
         </LicencePhotoInput>
         <DriverRuleProblems problems={ruleProblems} days="this booking’s days" />
         <button type="submit" className="btn-secondary min-h-12" disabled={busy !== null || ruleProblems.length > 0}>
@@ -124,7 +133,9 @@ function WalkInDriverForm({ booking, customer }: { booking: CounterBooking; cust
           {savedProblems.length > 0 ? (
             <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">{savedProblems.join(' ')}</p>
           ) : (
-            <p className="text-sm text-slate-700">The licence meets the company’s rules on this booking’s days. Approve {booking.user.name} once the card in hand matches.</p>
+            <p className="text-sm text-slate-700">
+              The licence meets the company’s rules on this booking’s days. Approve {booking.user.name} once the card in hand matches.
+            </p>
           )}
           <button type="button" className="btn-primary min-h-12" disabled={busy !== null || savedProblems.length > 0} onClick={() => void approve()}>
             {busy === 'approve' ? 'Approving…' : `Approve ${booking.user.name} as a driver`}

@@ -117,7 +117,10 @@ describe('the form before the keys go', () => {
 
   it('asks for an odometer and a deposit it can read', () => {
     const form: CheckOutForm = { ...filledForm(), odometer: 'about 40k', depositAmount: '' };
-    expect(missingBeforeHandOver(form, booking)).toEqual(['Type the odometer reading in whole kilometres.', 'Type the security deposit taken as a whole amount (0 if none).']);
+    expect(missingBeforeHandOver(form, booking)).toEqual([
+      'Type the odometer reading in whole kilometres.',
+      'Type the security deposit taken as a whole amount (0 if none).',
+    ]);
   });
 });
 
@@ -128,7 +131,9 @@ describe('the balance before the keys go', () => {
     expect(missingBeforeHandOver(filledForm(), { ...booking, balance: 0 })).toEqual([]);
     expect(missingBeforeHandOver(filledForm(), owing)).toEqual(['Take the payment of the balance, or choose pay at return.']);
     expect(missingBeforeHandOver({ ...filledForm(), money: 'pay_now' }, owing)).toEqual(['Choose how the balance was paid.']);
-    expect(missingBeforeHandOver({ ...filledForm(), money: 'pay_at_return', payAtReturnReason: '  ' }, owing)).toEqual(['Give the reason the customer may pay at return.']);
+    expect(missingBeforeHandOver({ ...filledForm(), money: 'pay_at_return', payAtReturnReason: '  ' }, owing)).toEqual([
+      'Give the reason the customer may pay at return.',
+    ]);
     expect(missingBeforeHandOver({ ...filledForm(), money: 'pay_now', paymentMethod: 'bank_deposit' }, owing)).toEqual([]);
   });
 
@@ -193,8 +198,20 @@ describe('the request', () => {
 describe('the items booked as extras', () => {
   it('are ticked before staff look; extras that are no thing in the hand tick nothing', () => {
     const line = (label: string, kind = 'extra') => ({ kind, label });
-    expect(bookedItems({ lines: [line('7 days'), line('Child seat (0-4 years)'), line('GPS navigation'), line('Collision damage waiver'), line('Delivery to the airport', 'delivery')] })).toEqual(['Child seat', 'GPS']);
+    expect(
+      bookedItems({
+        lines: [
+          line('7 days'),
+          line('Child seat (0-4 years)'),
+          line('GPS navigation'),
+          line('Collision damage waiver'),
+          line('Delivery to the airport', 'delivery'),
+        ],
+      }),
+    ).toEqual(['Child seat', 'GPS']);
     expect(bookedItems(null)).toEqual([]);
-    expect(initialCheckOutForm({ quote: { securityDeposit: 15_000, lines: [line('Child seat')] }, car: { odometerKm: 0 } }, 15_000).items).toEqual(['Child seat']);
+    expect(initialCheckOutForm({ quote: { securityDeposit: 15_000, lines: [line('Child seat')] }, car: { odometerKm: 0 } }, 15_000).items).toEqual([
+      'Child seat',
+    ]);
   });
 });

@@ -3,7 +3,15 @@
  * words, and the request it becomes (the JSON `data` field and the photos in the order the damages
  * name them). The server checks the same things and answers in words; these only save a trip.
  */
-import { DAMAGE_ZONE_WORDS, type DamageZone, type DepositMethod, MAX_COUNTER_DAMAGES, MAX_COUNTER_PHOTOS, MAX_ODOMETER_KM, sameLicence } from '@rental/contract/counter';
+import {
+  DAMAGE_ZONE_WORDS,
+  type DamageZone,
+  type DepositMethod,
+  MAX_COUNTER_DAMAGES,
+  MAX_COUNTER_PHOTOS,
+  MAX_ODOMETER_KM,
+  sameLicence,
+} from '@rental/contract/counter';
 import type { FolioMethod } from '@rental/contract/folio';
 import type { AgreementPreviewBodyInput, CheckOutDataInput } from '@rental/contract/schemas';
 
@@ -59,7 +67,10 @@ export function bookedItems(quote: { lines?: readonly { kind: string; label: str
   return COMMON_ITEMS.filter((item) => labels.some((label) => label.includes(item.toLowerCase())));
 }
 
-export function initialCheckOutForm(booking: { quote: { securityDeposit: number; lines?: readonly { kind: string; label: string }[] } | null; car: { odometerKm: number } }, companyDeposit: number): CheckOutForm {
+export function initialCheckOutForm(
+  booking: { quote: { securityDeposit: number; lines?: readonly { kind: string; label: string }[] } | null; car: { odometerKm: number } },
+  companyDeposit: number,
+): CheckOutForm {
   return {
     licenceSeen: '',
     renterAddress: '',
@@ -118,7 +129,11 @@ export function itemsHandedOver(form: Pick<CheckOutForm, 'items' | 'otherItem'>)
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
-  const all = [...COMMON_ITEMS.filter((item) => form.items.includes(item)), ...form.items.filter((item) => !(COMMON_ITEMS as readonly string[]).includes(item)), ...others];
+  const all = [
+    ...COMMON_ITEMS.filter((item) => form.items.includes(item)),
+    ...form.items.filter((item) => !(COMMON_ITEMS as readonly string[]).includes(item)),
+    ...others,
+  ];
   return [...new Set(all)];
 }
 
@@ -196,7 +211,9 @@ export function buildCheckOut(form: CheckOutForm, balance = 0): { data: CheckOut
     signature: form.signature ?? '',
     ...(form.staffSignature ? { staffSignature: form.staffSignature } : {}),
     // The whole balance, as the server asks; nothing when nothing is owing.
-    ...(balance > 0 && form.money === 'pay_now' ? { payment: { method: form.paymentMethod ?? ('' as FolioMethod), amount: balance, reference: form.paymentReference.trim() } } : {}),
+    ...(balance > 0 && form.money === 'pay_now'
+      ? { payment: { method: form.paymentMethod ?? ('' as FolioMethod), amount: balance, reference: form.paymentReference.trim() } }
+      : {}),
     ...(balance > 0 && form.money === 'pay_at_return' ? { payAtReturn: { reason: form.payAtReturnReason.trim() } } : {}),
   };
   return { data, photos };

@@ -49,14 +49,21 @@ export function DeskCard({ booking, kind, onNoShow }: { booking: DeskBooking; ki
 
   return (
     <li>
-      <article aria-labelledby={`${id}-ref`} className={`rounded-xl border bg-white p-4 shadow-sm ${late ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200'}`}>
+      <article
+        aria-labelledby={`${id}-ref`}
+        className={`rounded-xl border bg-white p-4 shadow-sm ${late ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200'}`}
+      >
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <h3 id={`${id}-ref`} className="font-mono text-lg font-semibold text-slate-900">
             <Link to={`/owner/bookings/${booking._id}`} className="inline-flex min-h-11 items-center text-primary underline">
               {booking.reference}
             </Link>
           </h3>
-          {kind !== 'pickups' && <p className={`text-sm ${late ? 'font-semibold text-red-700' : 'text-slate-600'}`}>{late ? `Overdue: ${lowerFirst(dueLine(booking))}` : dueLine(booking)}</p>}
+          {kind !== 'pickups' && (
+            <p className={`text-sm ${late ? 'font-semibold text-red-700' : 'text-slate-600'}`}>
+              {late ? `Overdue: ${lowerFirst(dueLine(booking))}` : dueLine(booking)}
+            </p>
+          )}
         </div>
         <p className="mt-1 text-base font-medium text-slate-900">{booking.user.name}</p>
         {booking.user.phone ? (
@@ -79,7 +86,12 @@ export function DeskCard({ booking, kind, onNoShow }: { booking: DeskBooking; ki
           {/* A rental on the road: a later return day (or another car) before it is due or once overdue. */}
           {kind !== 'pickups' && <StaffChangeBooking booking={booking} className="btn-secondary min-h-12 text-base" />}
           {kind === 'pickups' && (
-            <button type="button" className="btn-secondary min-h-12 text-base" aria-disabled={noShow.isPending || undefined} onClick={() => !noShow.isPending && setAsking(true)}>
+            <button
+              type="button"
+              className="btn-secondary min-h-12 text-base"
+              aria-disabled={noShow.isPending || undefined}
+              onClick={() => !noShow.isPending && setAsking(true)}
+            >
               {noShow.isPending ? 'Marking…' : 'No-show'}
             </button>
           )}
