@@ -3,13 +3,24 @@
  * photo and a signature, keys back with charges and a receipt), the charges at their edges, the
  * races of two staff members, no-shows, refusals that change nothing, and who may read the files.
  */
-import { addDays, API, COUNTER_MESSAGES, counterResponses, MESSAGES, pathFor } from '@rental/contract';
+import { addDays, COUNTER_MESSAGES, counterResponses, MESSAGES, pathFor } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, cars, outbox, rentals } from '../src/db/schema';
-import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import {
+  type Account,
+  authHeader,
+  callWithStatus,
+  createOwner,
+  createTestApp,
+  describeDatabase,
+  refusalOf,
+  registerCustomer,
+  type TestApp,
+  testApi,
+} from './helpers';
 import { approvedCustomer, checkInForm, checkOutForm, confirmedBooking, paidCheckOutForm, postCounter } from './support/counter';
-import { addCar, book, day } from './support/fleet';
+import { addCar, day } from './support/fleet';
 import { cameraJpeg, NOT_AN_IMAGE } from './support/images';
 import { pdfText } from './support/pdfText';
 
@@ -26,7 +37,7 @@ describe(`the counter (${describeDatabase})`, () => {
   });
 
   const get = (token: string | undefined, url: string) => t.app.inject({ method: 'GET', url, headers: token ? authHeader(token) : {} });
-  const post = (token: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: authHeader(token), payload });
+  const api = (token?: string) => testApi(t.app, token);
   const statusOf = async (id: string) => (await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id)))[0]!.status;
   const rentalOf = async (id: string) => (await t.db.select().from(rentals).where(eq(rentals.bookingId, id)))[0];
   /** The check-out form with the booking's balance paid at the counter. */
@@ -59,11 +70,11 @@ describe(`the counter (${describeDatabase})`, () => {
   it('carries a booking from confirmed to returned: desk, keys out with a photo and a signature, the agreement, keys back, the receipt', async () => {
     const { car, customer, booking } = await readyForPickup(3);
 
-    const desk = counterResponses.desk.parse((await get(owner.token, pathFor('desk'))).json());
+    const desk = counterResponses.desk.parse(await api(owner.token).call('desk'));
     const listed = desk.pickups.find((row) => row._id === booking._id);
     expect(listed).toMatchObject({ reference: booking.reference, plate: car.plate, status: 'confirmed', user: { name: 'Keisha Brown', vetting: 'approved' } });
 
-    const before = counterResponses.counterBooking.parse((await get(owner.token, pathFor('counterBooking', { id: booking._id }))).json()).booking;
+    const before = counterResponses.counterBooking.parse(await api(owner.token).call('counterBooking', { params: { id: booking._id } })).booking;
     expect(before).toMatchObject({ checkOutProblem: null, licenceNumber: 'JM123456789', counter: { checkOut: null, checkIn: null } });
 
     const photo = await cameraJpeg(2400, 1600);
@@ -94,21 +105,21 @@ describe(`the counter (${describeDatabase})`, () => {
     expect((await get(undefined, pathFor('agreementPdf', { id: booking._id }))).statusCode).toBe(401);
 
     // The damage photo: re-encoded, private, and the damage is carried with the car.
-    const detail = (await get(customer.token, API.userBooking(booking.reference))).json().booking;
+    const detail = (await api(customer.token).call('userBooking', { params: { reference: booking.reference } })).booking;
     expect(detail.status).toBe('on_rent');
-    expect(detail.counter.checkOut).toMatchObject({
+    expect(detail.counter?.checkOut).toMatchObject({
       odometerKm: 12_345,
       fuelEighths: 6,
       deposit: { amount: 15_000, method: 'cash' },
       items: ['Spare tyre', 'Jack'],
     });
-    const photoUrl = detail.counter.checkOut.damages[0].photo as string;
+    const photoUrl = detail.counter!.checkOut!.damages[0]!.photo!;
     const served = await get(customer.token, photoUrl);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toBe('private, no-store');
     expect((await get(stranger.token, photoUrl)).statusCode).toBe(404);
-    const damages = (await get(owner.token, pathFor('carDamages', { id: car._id }))).json().damages;
+    const { damages } = await api(owner.token).call('carDamages', { params: { id: car._id } });
     expect(damages).toMatchObject([{ zone: 'back', description: 'Scratch on the rear bumper', foundAtReference: booking.reference, repairedAt: null }]);
 
     // The customer is e-mailed the agreement, attached.
@@ -116,21 +127,16 @@ describe(`the counter (${describeDatabase})`, () => {
     expect(letters).toContainEqual({ recipient: customer.user.email, attachment: 'agreement' });
 
     // Nor erase their account while they have the car.
-    const erase = await t.app.inject({
-      method: 'DELETE',
-      url: API.deleteAccount,
-      headers: authHeader(customer.token),
-      payload: { password: customer.password },
-    });
-    expect(erase.json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.erasureOnRent });
+    const erase = await refusalOf(api(customer.token).call('deleteAccount', { body: { password: customer.password } }));
+    expect(erase.answer).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.erasureOnRent });
 
     // A customer cannot cancel a car on rent; the status select leaves it alone.
-    expect((await post(customer.token, API.cancelBooking, { bookingId: booking._id })).json()).toEqual({
+    expect((await refusalOf(api(customer.token).call('cancelBooking', { body: { bookingId: booking._id } }))).answer).toEqual({
       success: false,
       code: expect.any(String),
       message: COUNTER_MESSAGES.cancelOnRent,
     });
-    expect((await post(owner.token, API.changeStatus, { bookingId: booking._id, status: 'cancelled' })).json()).toEqual({
+    expect((await refusalOf(api(owner.token).call('changeStatus', { body: { bookingId: booking._id, status: 'cancelled' } }))).answer).toEqual({
       success: false,
       code: expect.any(String),
       message: COUNTER_MESSAGES.atCounter,
@@ -147,8 +153,8 @@ describe(`the counter (${describeDatabase})`, () => {
     expect(receipt.statusCode).toBe(200);
     const receiptText = await pdfText(receipt.rawPayload);
     for (const words of [settled.receiptNumber, booking.reference, 'Keisha Brown', '15,000']) expect(receiptText).toContain(words);
-    const after = (await get(customer.token, API.userBooking(booking.reference))).json().booking;
-    expect(after.counter.checkIn).toMatchObject({ receiptNumber: settled.receiptNumber, depositRefunded: 15_000, odometerKm: 12_900 });
+    const after = (await api(customer.token).call('userBooking', { params: { reference: booking.reference } })).booking;
+    expect(after.counter?.checkIn).toMatchObject({ receiptNumber: settled.receiptNumber, depositRefunded: 15_000, odometerKm: 12_900 });
     expect((await t.db.select({ odometerKm: cars.odometerKm }).from(cars).where(eq(cars.id, car._id)))[0]!.odometerKm).toBe(12_900);
   });
 
@@ -351,11 +357,11 @@ describe(`the counter (${describeDatabase})`, () => {
       const due = day(-1);
       const { booking } = await onRentDue(due);
       // Still out a day after it was due: red on the desk and the timeline.
-      const desk = counterResponses.desk.parse((await get(owner.token, pathFor('desk'))).json());
+      const desk = counterResponses.desk.parse(await api(owner.token).call('desk'));
       expect(desk.overdue.map((row) => row._id)).toContain(booking._id);
       expect(desk.returns.map((row) => row._id)).not.toContain(booking._id);
-      const timeline = (await get(owner.token, `${pathFor('timeline')}?from=${day(-3)}`)).json();
-      expect(timeline.bookings.find((row: { _id: string }) => row._id === booking._id)).toMatchObject({ status: 'on_rent', overdue: true });
+      const timeline = await api(owner.token).call('timeline', { query: { from: day(-3) } });
+      expect(timeline.bookings.find((row) => row._id === booking._id)).toMatchObject({ status: 'on_rent', overdue: true });
       const lower = await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm({ odometerKm: 9_999, returnedAt: returnAt(due, '12:00') }));
       expect(lower.json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.odometerBelowCheckOut });
       expect(await statusOf(booking._id)).toBe('on_rent');
@@ -376,17 +382,20 @@ describe(`the counter (${describeDatabase})`, () => {
     const car = await newCar();
     const customer = await approvedCustomer(t.app);
     const later = await confirmedBooking(t.app, owner, customer, car._id, day(5), day(6));
-    expect((await post(owner.token, API.changeStatus, { bookingId: later._id, status: 'no_show' })).json()).toEqual({
+    expect((await refusalOf(api(owner.token).call('changeStatus', { body: { bookingId: later._id, status: 'no_show' } }))).answer).toEqual({
       success: false,
       code: expect.any(String),
       message: COUNTER_MESSAGES.noShowBeforePickup,
     });
     const today = await confirmedBooking(t.app, owner, customer, car._id, day(0), day(1));
-    const marked = await post(owner.token, API.changeStatus, { bookingId: today._id, status: 'no_show' });
-    expect(marked.statusCode, marked.body).toBe(200);
-    expect(marked.json().booking.status).toBe('no_show');
+    const marked = await callWithStatus(t.app, owner.token, 'changeStatus', { body: { bookingId: today._id, status: 'no_show' } });
+    expect(marked.status).toBe(200);
+    expect(marked.answer.booking.status).toBe('no_show');
     const other = await registerCustomer(t.app);
-    expect((await book(t.app, other.token, car._id, day(0), day(1))).statusCode).toBe(201);
+    expect(
+      (await callWithStatus(t.app, other.token, 'createBooking', { body: { car: car._id, pickupDate: day(0), returnDate: day(1), paymentMethod: 'upfront' } }))
+        .status,
+    ).toBe(201);
     expect((await postCounter(t.app, owner.token, 'checkOut', today._id, await paidForm(today._id))).json().message).toBe(COUNTER_MESSAGES.notConfirmed);
   });
 
@@ -407,29 +416,24 @@ describe(`the counter (${describeDatabase})`, () => {
   it("carries a car's damages to its next check-out until staff mark them repaired", async () => {
     const { car, booking } = await readyForPickup(1);
     await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { damages: [{ zone: 'roof', description: 'Hail dent' }] }));
-    const [damage] = (await get(owner.token, pathFor('carDamages', { id: car._id }))).json().damages;
+    const [damage] = (await api(owner.token).call('carDamages', { params: { id: car._id } })).damages;
     expect(damage).toMatchObject({ zone: 'roof', description: 'Hail dent', repairedAt: null });
-    const repaired = await post(owner.token, pathFor('repairDamage', { id: damage._id }), {});
-    expect(repaired.json()).toMatchObject({ success: true, message: COUNTER_MESSAGES.damageRepaired });
-    expect((await post(owner.token, pathFor('repairDamage', { id: damage._id }), {})).json()).toEqual({
+    const repaired = await api(owner.token).call('repairDamage', { params: { id: damage!._id } });
+    expect(repaired).toMatchObject({ success: true, message: COUNTER_MESSAGES.damageRepaired });
+    expect((await refusalOf(api(owner.token).call('repairDamage', { params: { id: damage!._id } }))).answer).toEqual({
       success: false,
       code: expect.any(String),
       message: COUNTER_MESSAGES.damageAlreadyRepaired,
     });
-    expect((await get(owner.token, pathFor('carDamages', { id: 'not-an-id' }))).json()).toEqual({
+    expect((await refusalOf(api(owner.token).call('carDamages', { params: { id: 'not-an-id' } }))).answer).toEqual({
       success: false,
       code: expect.any(String),
       message: MESSAGES.carNotFound,
     });
     // The history names the damage by its car, when found and when repaired, and who did it.
-    const history = (await get(owner.token, `${pathFor('ownerActivity')}?kind=damage`)).json().entries as {
-      subjectId: string;
-      subjectName: string;
-      action: string;
-      actor: { name: string };
-    }[];
-    const ofThis = history.filter((entry) => entry.subjectId === damage._id);
-    expect(ofThis.map((entry) => [entry.action, entry.subjectName, entry.actor.name])).toEqual([
+    const history = (await api(owner.token).call('ownerActivity', { query: { kind: 'damage' } })).entries;
+    const ofThis = history.filter((entry) => entry.subjectId === damage!._id);
+    expect(ofThis.map((entry) => [entry.action, entry.subjectName, entry.actor?.name])).toEqual([
       ['changed', 'Toyota Corolla', 'Andre Campbell'],
       ['added', 'Toyota Corolla', 'Andre Campbell'],
     ]);

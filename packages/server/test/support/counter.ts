@@ -1,11 +1,10 @@
 /** Bookings brought to the counter for the tests: an approved driver, a confirmed booking, the forms as a phone sends them. */
-import { API, type CheckInDataInput, type CheckOutDataInput, pathFor } from '@rental/contract';
+import { type CheckInDataInput, type CheckOutDataInput, pathFor } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookings, driverDetails, rentals, users } from '../../src/db/schema';
 import type { Database } from '../../src/db/types';
-import { type Account, authHeader, registerCustomer } from '../helpers';
-import { book } from './fleet';
+import { type Account, authHeader, bookCar, registerCustomer, testApi } from '../helpers';
 import { smallPng } from './images';
 import { type FilePart, multipart } from './multipart';
 
@@ -33,16 +32,8 @@ export async function approvedCustomer(
 
 /** A booking made by the customer and confirmed by staff, through the API. */
 export async function confirmedBooking(app: FastifyInstance, owner: Account, customer: Account, carId: string, pickupDate: string, returnDate: string) {
-  const made = await book(app, customer.token, carId, pickupDate, returnDate);
-  if (made.statusCode !== 201) throw new Error(made.body);
-  const booking = made.json().booking as { _id: string; reference: string; price: number };
-  const confirmed = await app.inject({
-    method: 'POST',
-    url: API.changeStatus,
-    headers: authHeader(owner.token),
-    payload: { bookingId: booking._id, status: 'confirmed' },
-  });
-  if (confirmed.statusCode !== 200) throw new Error(confirmed.body);
+  const booking = await bookCar(app, customer.token, carId, pickupDate, returnDate);
+  await testApi(app, owner.token).call('changeStatus', { body: { bookingId: booking._id, status: 'confirmed' } });
   return booking;
 }
 
@@ -94,9 +85,7 @@ export async function checkOutForm(overrides: Partial<CheckOutDataInput> = {}): 
 
 /** What the booking's folio still asks, as the check-out form reads it. */
 export async function balanceOf(app: FastifyInstance, token: string, bookingId: string): Promise<number> {
-  const res = await app.inject({ method: 'GET', url: pathFor('counterBooking', { id: bookingId }), headers: authHeader(token) });
-  if (res.statusCode !== 200) throw new Error(res.body);
-  return res.json().booking.balance as number;
+  return (await testApi(app, token).call('counterBooking', { params: { id: bookingId } })).booking.balance;
 }
 
 /** The check-out form with the balance paid at the counter in cash, as keys go out only once it is. */
