@@ -5,13 +5,24 @@
  * included, so the receipt asks what is really owed; a damage to be assessed holds the deposit
  * until it is charged; and a car's odometer never goes backwards by a manager's edit.
  */
-import { addDays, API, counterResponses, formatMoney, pathFor, REFUSAL_CODES, COUNTER_MESSAGES, type Folio } from '@rental/contract';
+import { addDays, counterResponses, formatMoney, pathFor, REFUSAL_CODES, COUNTER_MESSAGES } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, cars, folioPayments, outbox, rentals } from '../src/db/schema';
-import { type Account, authHeader, createOwner, createStaff, createTestApp, describeDatabase, type TestApp } from './helpers';
+import {
+  type Account,
+  authHeader,
+  callWithStatus,
+  createOwner,
+  createStaff,
+  createTestApp,
+  describeDatabase,
+  outcomeOf,
+  type TestApp,
+  testApi,
+} from './helpers';
 import { approvedCustomer, balanceOf, checkInForm, checkOutForm, confirmedBooking, postCounter } from './support/counter';
-import { addCar, carForm, carUpload, day } from './support/fleet';
+import { addCar, carForm, carFormData, day } from './support/fleet';
 import { pdfText } from './support/pdfText';
 
 describe(`the counter collects the money (${describeDatabase})`, () => {
@@ -31,7 +42,8 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
   });
 
   const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: authHeader(token) });
-  const folioOf = async (id: string) => (await get(owner.token, pathFor('folio', { id }))).json().folio as Folio;
+  const api = (token: string) => testApi(t.app, token);
+  const folioOf = async (id: string) => (await api(owner.token).call('folio', { params: { id } })).folio;
   const rentalOf = async (id: string) => (await t.db.select().from(rentals).where(eq(rentals.bookingId, id)))[0];
   let plateCounter = 500;
 
@@ -54,7 +66,7 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
 
   it('refuses the keys while the booking is unpaid, until the whole balance is paid at the counter', async () => {
     const { booking } = await readyForPickup(3);
-    const counter = counterResponses.counterBooking.parse((await get(owner.token, pathFor('counterBooking', { id: booking._id }))).json()).booking;
+    const counter = counterResponses.counterBooking.parse(await api(owner.token).call('counterBooking', { params: { id: booking._id } })).booking;
     expect(counter.balance).toBe(booking.price);
     expect(counter.balance).toBeGreaterThan(0);
 
@@ -124,8 +136,8 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
     expect(byManager.json().booking).toMatchObject({ status: 'on_rent', paymentStatus: 'unpaid' });
     expect((await folioOf(booking._id)).totals.balance).toBe(booking.price);
 
-    const detail = (await get(customer.token, API.userBooking(booking.reference))).json().booking;
-    expect(detail.counter.checkOut.payAtReturn).toBe('Corporate account, invoiced monthly');
+    const detail = (await api(customer.token).call('userBooking', { params: { reference: booking.reference } })).booking;
+    expect(detail.counter?.checkOut?.payAtReturn).toBe('Corporate account, invoiced monthly');
     const agreement = await pdfText((await get(customer.token, pathFor('agreementPdf', { id: booking._id }))).rawPayload);
     expect(agreement).toContain(`To pay at return ${formatMoney(booking.price, 'JMD')}`);
     expect(agreement).toContain('Corporate account, invoiced monthly');
@@ -212,35 +224,29 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
     const receipt = await pdfText((await get(owner.token, pathFor('receiptPdf', { id: booking._id }))).rawPayload);
     expect(receipt).toContain(`Held until the damage is assessed ${formatMoney(15_000, 'JMD')}`);
     expect(receipt).toContain(`Still to pay ${formatMoney(2_300, 'JMD')}`);
-    const held = (await get(owner.token, pathFor('counterBooking', { id: booking._id }))).json().booking;
+    const held = (await api(owner.token).call('counterBooking', { params: { id: booking._id } })).booking;
     expect(held.counter.checkIn).toMatchObject({ depositHeld: 15_000, depositKept: 0, depositRefunded: 0, toBeAssessed: true });
 
     // Priced a week later: 8,000 and its GCT, with the cleaning still owing, come to 11,500.
-    const charge = { kind: 'damage', label: 'Driver door: dent repaired', amount: 8_000, gctApplies: true };
-    const priced = await t.app.inject({ method: 'POST', url: pathFor('addCharge', { id: booking._id }), headers: authHeader(owner.token), payload: charge });
-    expect(priced.statusCode, priced.body).toBe(201);
-    expect(priced.json().folio.totals.balance).toBe(0);
-    expect(priced.json().folio.deposit).toEqual({ held: 15_000, kept: 11_500, returned: 3_500 });
+    const charge = { kind: 'damage' as const, label: 'Driver door: dent repaired', amount: 8_000, gctApplies: true };
+    const priced = await callWithStatus(t.app, owner.token, 'addCharge', { params: { id: booking._id }, body: charge });
+    expect(priced.status).toBe(201);
+    expect(priced.answer.folio.totals.balance).toBe(0);
+    expect(priced.answer.folio.deposit).toEqual({ held: 15_000, kept: 11_500, returned: 3_500 });
     expect(await rentalOf(booking._id)).toMatchObject({ depositKept: 11_500, depositRefunded: 3_500, owing: 0 });
 
     // A second damage charge is owed on its own: the deposit settled once.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: pathFor('addCharge', { id: booking._id }),
-      headers: authHeader(owner.token),
-      payload: { ...charge, label: 'Mirror', amount: 1_000 },
-    });
-    expect(again.json().folio.totals.balance).toBe(1_150);
+    const again = await api(owner.token).call('addCharge', { params: { id: booking._id }, body: { ...charge, label: 'Mirror', amount: 1_000 } });
+    expect(again.folio.totals.balance).toBe(1_150);
     const kept = await t.db.select().from(folioPayments).where(eq(folioPayments.bookingId, booking._id));
     expect(kept.filter((payment) => payment.reference === 'security deposit').map((payment) => payment.amount)).toEqual([11_500]);
     expect(await rentalOf(booking._id)).toMatchObject({ depositKept: 11_500, depositRefunded: 3_500 });
   });
 
   describe("a car's odometer", () => {
-    const editCar = async (token: string, carId: string, data: object) => {
-      const body = await carUpload(carForm(data as never), null);
-      return t.app.inject({ method: 'PUT', url: API.updateCar(carId), headers: { ...authHeader(token), ...body.headers }, payload: body.payload });
-    };
+    /** The edit's status, and the refusal's whole answer when refused. */
+    const editCar = async (token: string, carId: string, data: object) =>
+      outcomeOf(callWithStatus(t.app, token, 'updateCar', { params: { id: carId }, form: await carFormData(carForm(data as never), null) }));
     const odometerOf = async (id: string) => (await t.db.select({ km: cars.odometerKm }).from(cars).where(eq(cars.id, id)))[0]!.km;
 
     it('never goes backwards by an edit: a manager winding it from 50,000 to 10 is refused; an owner corrects it with a reason kept in the history', async () => {
@@ -248,26 +254,22 @@ describe(`the counter collects the money (${describeDatabase})`, () => {
       expect(await odometerOf(car._id)).toBe(50_000);
 
       const wound = await editCar(manager.token, car._id, { plate: car.plate, odometerKm: 10 });
-      expect(wound.statusCode).toBe(409);
-      expect(wound.json()).toEqual({ success: false, message: REFUSAL_CODES.odometer_backwards, code: 'odometer_backwards', odometerKm: 50_000 });
+      expect(wound.status).toBe(409);
+      expect(wound.refusal).toEqual({ success: false, message: REFUSAL_CODES.odometer_backwards, code: 'odometer_backwards', odometerKm: 50_000 });
       const withReason = await editCar(manager.token, car._id, { plate: car.plate, odometerKm: 10, odometerCorrection: { reason: 'New cluster' } });
-      expect(withReason.statusCode).toBe(403);
-      expect(withReason.json()).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.odometerCorrectionOwnerOnly });
-      expect((await editCar(owner.token, car._id, { plate: car.plate, odometerKm: 49_999 })).json().code).toBe('odometer_backwards');
+      expect(withReason.status).toBe(403);
+      expect(withReason.refusal).toEqual({ success: false, code: expect.any(String), message: COUNTER_MESSAGES.odometerCorrectionOwnerOnly });
+      expect((await editCar(owner.token, car._id, { plate: car.plate, odometerKm: 49_999 })).refusal?.code).toBe('odometer_backwards');
       expect(await odometerOf(car._id)).toBe(50_000);
 
       // Forward, or the same, is an ordinary edit.
-      expect((await editCar(manager.token, car._id, { plate: car.plate, odometerKm: 50_000 })).statusCode).toBe(200);
-      expect((await editCar(manager.token, car._id, { plate: car.plate, odometerKm: 50_120 })).statusCode).toBe(200);
+      expect((await editCar(manager.token, car._id, { plate: car.plate, odometerKm: 50_000 })).status).toBe(200);
+      expect((await editCar(manager.token, car._id, { plate: car.plate, odometerKm: 50_120 })).status).toBe(200);
 
       const corrected = await editCar(owner.token, car._id, { plate: car.plate, odometerKm: 5_012, odometerCorrection: { reason: 'Typed 50,120 for 5,012' } });
-      expect(corrected.statusCode, corrected.body).toBe(200);
+      expect(corrected.status, JSON.stringify(corrected.refusal)).toBe(200);
       expect(await odometerOf(car._id)).toBe(5_012);
-      const history = (await get(owner.token, `${pathFor('ownerActivity')}?kind=car`)).json().entries as {
-        subjectId: string;
-        after: Record<string, unknown> | null;
-        actor: { name: string };
-      }[];
+      const history = (await api(owner.token).call('ownerActivity', { query: { kind: 'car' } })).entries;
       expect(history.filter((entry) => entry.subjectId === car._id && entry.after?.odometer_correction)).toMatchObject([
         { after: { odometer_km: 5_012, odometer_correction: 'Typed 50,120 for 5,012' }, actor: { name: 'Andre Campbell' } },
       ]);
