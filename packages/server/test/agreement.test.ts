@@ -5,13 +5,13 @@
  * PDF with pdftotext; the same content shown before signing (and nothing kept by showing it); and
  * never the shipped placeholder phone, e-mail or chat link before an owner saved the company's own.
  */
-import { API, DEFAULT_COMPANY, type Extra, pathFor } from '@rental/contract';
+import { DEFAULT_COMPANY, type Extra, pathFor } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, carDamages, rentals } from '../src/db/schema';
-import { type Account, authHeader, createOwner, createTestApp, describeDatabase, type TestApp, testApi } from './helpers';
+import { type Account, authHeader, callWithStatus, createOwner, createTestApp, describeDatabase, refusalOf, type TestApp, testApi } from './helpers';
 import { approvedCustomer, balanceOf, paidCheckOutForm, postCounter, RENTER_ADDRESS } from './support/counter';
-import { addCar, day, ownerCall } from './support/fleet';
+import { addCar, day } from './support/fleet';
 import { pdfText } from './support/pdfText';
 
 const NO_RULES = {
@@ -40,21 +40,22 @@ describe(`the rental agreement handed over (${describeDatabase})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ companySaved: false });
     owner = await createOwner(t.app, { name: 'Andre Campbell' });
-    const prices = await ownerCall(t.app, owner.token, 'PUT', pathFor('savePrices'), {
-      ...NO_RULES,
-      extras: [
-        {
-          name: 'Collision damage waiver',
-          description: 'Lowers what you pay for damage to the excess.',
-          charge: 'per_day',
-          price: 2500,
-          maxPerBooking: 1,
-          stock: null,
-        },
-      ],
+    const prices = await testApi(t.app, owner.token).call('savePrices', {
+      body: {
+        ...NO_RULES,
+        extras: [
+          {
+            name: 'Collision damage waiver',
+            description: 'Lowers what you pay for damage to the excess.',
+            charge: 'per_day',
+            price: 2500,
+            maxPerBooking: 1,
+            stock: null,
+          },
+        ],
+      },
     });
-    expect(prices.statusCode, prices.body).toBe(200);
-    waiver = (prices.json().extras as Extra[])[0]!;
+    waiver = prices.extras[0]!;
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -64,11 +65,8 @@ describe(`the rental agreement handed over (${describeDatabase})`, () => {
   async function readyForPickup(withWaiver: boolean) {
     const car = await addCar(t.app, owner.token, { plate: `${plate++} AG`, location: 'Waterford, Portmore' } as never);
     const customer = await approvedCustomer(t.app, 'Marcia Campbell');
-    const made = await t.app.inject({
-      method: 'POST',
-      url: API.createBooking,
-      headers: authHeader(customer.token),
-      payload: {
+    const made = await callWithStatus(t.app, customer.token, 'createBooking', {
+      body: {
         car: car._id,
         pickupDate: day(1),
         returnDate: day(4),
@@ -76,22 +74,10 @@ describe(`the rental agreement handed over (${describeDatabase})`, () => {
         ...(withWaiver && { extras: [{ id: waiver.id, quantity: 1 }] }),
       },
     });
-    expect(made.statusCode, made.body).toBe(201);
-    const booking = made.json().booking as { _id: string; reference: string };
-    const drivers = await t.app.inject({
-      method: 'PUT',
-      url: pathFor('bookingDrivers', { id: booking._id }),
-      headers: authHeader(customer.token),
-      payload: { drivers: [DELROY] },
-    });
-    expect(drivers.statusCode, drivers.body).toBe(200);
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: API.changeStatus,
-      headers: authHeader(owner.token),
-      payload: { bookingId: booking._id, status: 'confirmed' },
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(made.status).toBe(201);
+    const { booking } = made.answer;
+    await testApi(t.app, customer.token).call('bookingDrivers', { params: { id: booking._id }, body: { drivers: [DELROY] } });
+    await testApi(t.app, owner.token).call('changeStatus', { body: { bookingId: booking._id, status: 'confirmed' } });
     // Drivers are named before the pickup day: the booking is then brought to today, as its day came.
     await t.db
       .update(bookings)
@@ -107,10 +93,9 @@ describe(`the rental agreement handed over (${describeDatabase})`, () => {
   }
 
   it('answers no placeholder phone, e-mail or chat link before an owner saved them', async () => {
-    const res = await t.app.inject({ method: 'GET', url: API.company });
-    expect(res.statusCode).toBe(200);
-    for (const placeholder of PLACEHOLDERS) expect(res.body).not.toContain(placeholder);
-    expect(res.json()).toMatchObject({
+    const answer = await testApi(t.app).call('company');
+    for (const placeholder of PLACEHOLDERS) expect(JSON.stringify(answer)).not.toContain(placeholder);
+    expect(answer).toMatchObject({
       contactsSaved: false,
       company: { name: DEFAULT_COMPANY.name, address: DEFAULT_COMPANY.address, phone: '', email: '', chatUrl: '' },
     });
@@ -137,14 +122,14 @@ describe(`the rental agreement handed over (${describeDatabase})`, () => {
     expect(await t.db.select().from(carDamages).where(eq(carDamages.foundBookingId, booking._id))).toEqual([]);
     expect((await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking._id)))[0]!.status).toBe('confirmed');
     // A wrong payment is refused as the check-out refuses it.
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: pathFor('agreementPreview', { id: booking._id }),
-      headers: authHeader(owner.token),
-      payload: { ...unsigned, payment: { method: 'cash', amount: balance + 1 } },
-    });
-    expect(wrong.statusCode).toBe(409);
-    expect(wrong.json().code).toBe('payment_not_balance');
+    const wrong = await refusalOf(
+      testApi(t.app, owner.token).call('agreementPreview', {
+        params: { id: booking._id },
+        body: { ...unsigned, payment: { method: 'cash', amount: balance + 1 } },
+      }),
+    );
+    expect(wrong.status).toBe(409);
+    expect(wrong.answer?.code).toBe('payment_not_balance');
 
     const out = await postCounter(t.app, owner.token, 'checkOut', booking._id, { ...unsigned, signature: _signature });
     expect(out.statusCode, out.body).toBe(200);
@@ -194,7 +179,7 @@ describe(`the rental agreement handed over (${describeDatabase})`, () => {
       trn: '123-456-789',
       damageExcess: 120_000,
     };
-    expect((await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, own)).statusCode).toBe(200);
+    expect((await callWithStatus(t.app, owner.token, 'updateCompany', { body: own })).status).toBe(200);
     expect((await testApi(t.app).call('company')).company.phone).toBe(own.phone);
 
     const { booking } = await readyForPickup(false);
