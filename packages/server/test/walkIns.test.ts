@@ -13,6 +13,7 @@ import { bookings, documents, driverDetails, outbox, passwordResets, users } fro
 import {
   type Account,
   authHeader,
+  callWithStatus,
   createOwner,
   createStaff,
   createTestApp,
@@ -26,7 +27,7 @@ import { everyRow } from './support/everyRow';
 import { paidCheckOutForm, postCounter, LICENCE } from './support/counter';
 import { addCar, day } from './support/fleet';
 import { smallPng } from './support/images';
-import { multipart } from './support/multipart';
+import { formData } from './support/multipart';
 import { pdfText } from './support/pdfText';
 
 /** A licence typed off the card: held 8 years, valid 4 more, born 1985. */
@@ -131,16 +132,11 @@ describe(`walk-ins who drive off (${describeDatabase})`, () => {
     );
 
     // The photo of the licence, kept with the customer's documents (re-encoded, as their own upload).
-    const photo = await multipart({ kind: 'licence_front' }, [{ name: 'file', bytes: await smallPng(640, 400), filename: 'licence.png', type: 'image/png' }]);
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: pathFor('uploadCustomerDocument', { id: customerId }),
-      headers: { ...photo.headers, ...authHeader(agent.token) },
-      payload: photo.payload,
-    });
-    expect(sent.statusCode, sent.body).toBe(201);
-    expect(sent.json()).toMatchObject({ message: WALK_IN_MESSAGES.photoSaved, document: { kind: 'licence_front', mimeType: 'image/webp' } });
-    const [kept] = await t.db.select({ userId: documents.userId }).from(documents).where(eq(documents.id, sent.json().document._id));
+    const photo = formData({ kind: 'licence_front' }, [{ name: 'file', bytes: await smallPng(640, 400), filename: 'licence.png', type: 'image/png' }]);
+    const sent = await callWithStatus(t.app, agent.token, 'uploadCustomerDocument', { params: { id: customerId }, form: photo });
+    expect(sent.status).toBe(201);
+    expect(sent.answer).toMatchObject({ message: WALK_IN_MESSAGES.photoSaved, document: { kind: 'licence_front', mimeType: 'image/webp' } });
+    const [kept] = await t.db.select({ userId: documents.userId }).from(documents).where(eq(documents.id, sent.answer.document._id));
     expect(kept!.userId).toBe(customerId);
     const read = await api(agent.token).call('customerDriver', { params: { id: customerId } });
     expect(read.customer.documents.map((d) => d.kind)).toEqual(['licence_front']);
