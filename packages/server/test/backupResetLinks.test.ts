@@ -6,7 +6,7 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API, MESSAGES } from '@rental/contract';
+import { MESSAGES } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -19,14 +19,17 @@ import { hashResetToken } from '../src/features/auth/passwordReset';
 import { listReadableOutbox } from '../src/features/mail/reading';
 import { DEAD_LINK_ERROR } from '../src/features/mail/sender';
 import {
+  callWithStatus,
   createTestApp,
   createTestDatabase,
   describeDatabase,
+  refusalOf,
   registerCustomer,
   TEST_DATABASE_URL,
   TEST_PASSWORD,
   type TestApp,
   type TestDatabase,
+  testApi,
 } from './helpers';
 import { startSmtpSink } from './support/smtpSink';
 
@@ -58,7 +61,7 @@ describe(`a backup taken while a reset link works (${describeDatabase})`, () => 
 
   it('holds no usable token: restored, the link is refused, the e-mail is not sent with it, and the outbox still lists it', async () => {
     const customer = await registerCustomer(source.app, { name: 'Marcia Lewis' });
-    expect((await source.app.inject({ method: 'POST', url: API.forgotPassword, payload: { email: customer.user.email } })).statusCode).toBe(200);
+    expect((await callWithStatus(source.app, undefined, 'forgotPassword', { body: { email: customer.user.email } })).status).toBe(200);
     const [waiting] = await source.db.select().from(outbox).where(eq(outbox.recipient, customer.user.email));
     const token = waiting!.linkToken!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -81,12 +84,12 @@ describe(`a backup taken while a reset link works (${describeDatabase})`, () => 
         const found = [...text.matchAll(/token=([A-Za-z0-9_%-]+)/g)].map((m) => decodeURIComponent(m[1]!));
         expect(found.length).toBeGreaterThan(0);
         for (const candidate of new Set(found)) {
-          const tried = await app.inject({ method: 'POST', url: API.resetPassword, payload: { token: candidate, password: 'taken over at last' } });
-          expect(tried.statusCode, candidate).toBe(400);
-          expect(tried.json()).toEqual({ success: false, code: expect.any(String), message: MESSAGES.resetLinkInvalid });
+          const tried = await refusalOf(testApi(app).call('resetPassword', { body: { token: candidate, password: 'taken over at last' } }));
+          expect(tried.status, candidate).toBe(400);
+          expect(tried.answer).toEqual({ success: false, code: expect.any(String), message: MESSAGES.resetLinkInvalid });
         }
         expect((await restored.db.select({ linkToken: outbox.linkToken }).from(outbox)).every((r) => r.linkToken === null)).toBe(true);
-        expect((await app.inject({ method: 'POST', url: API.login, payload: { email: customer.user.email, password: TEST_PASSWORD } })).statusCode).toBe(200);
+        expect((await callWithStatus(app, undefined, 'login', { body: { email: customer.user.email, password: TEST_PASSWORD } })).status).toBe(200);
 
         // The e-mail that was waiting is not sent with a link that cannot work; staff see why.
         await expect
@@ -94,12 +97,10 @@ describe(`a backup taken while a reset link works (${describeDatabase})`, () => 
           .toMatchObject({ status: 'failed', lastError: DEAD_LINK_ERROR, subject: expect.stringMatching(/new password/) });
         expect(sink.to(customer.user.email)).toEqual([]);
         // Asking again sends a new link that works.
-        await app.inject({ method: 'POST', url: API.forgotPassword, payload: { email: customer.user.email } });
+        await testApi(app).call('forgotPassword', { body: { email: customer.user.email } });
         const [mail] = await sink.waitFor((m) => m.to.includes(customer.user.email));
         const fresh = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
-        expect((await app.inject({ method: 'POST', url: API.resetPassword, payload: { token: fresh, password: 'my new secret phrase' } })).statusCode).toBe(
-          200,
-        );
+        expect((await callWithStatus(app, undefined, 'resetPassword', { body: { token: fresh, password: 'my new secret phrase' } })).status).toBe(200);
       } finally {
         await app.close();
       }
