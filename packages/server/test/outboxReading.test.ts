@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, outbox, users } from '../src/db/schema';
 import { queryRows } from '../src/db/types';
-import { createOwner, createStaff, createTestApp, describeDatabase, type Account, type TestApp } from './helpers';
+import { callWithStatus, createOwner, createStaff, createTestApp, describeDatabase, type Account, refusalOf, type TestApp, testApi } from './helpers';
 import { keysHandedOver } from './support/counter';
 import { addCar, customersWithTokens, day, insertBooking } from './support/fleet';
 
@@ -64,6 +64,7 @@ describe(`reading the outbox (${describeDatabase})`, () => {
     return String(row!.id);
   }
 
+  const api = (token: string) => testApi(t.app, token);
   const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
   it("a customer's message: its text, its HTML, its links, its PDF's bytes and a WhatsApp link with the text, for every staff role", async () => {
@@ -79,9 +80,9 @@ describe(`reading the outbox (${describeDatabase})`, () => {
       attachment: 'agreement',
     });
     for (const staff of [owner, manager, agent]) {
-      const res = await get(staff.token, pathFor('outboxMessage', { id }));
-      expect(res.statusCode).toBe(200);
-      const message = res.json().outboxMessage;
+      const res = await callWithStatus(t.app, staff.token, 'outboxMessage', { params: { id } });
+      expect(res.status).toBe(200);
+      const message = res.answer.outboxMessage;
       expect(message.text).toBe(text);
       expect(message.html).toBe(html);
       expect(message.kind).toBe('keys_handed_over');
@@ -108,7 +109,7 @@ describe(`reading the outbox (${describeDatabase})`, () => {
       html: '<p>Confirmed.</p>',
       bookingId,
     });
-    expect((await get(owner.token, pathFor('outboxMessage', { id: plain }))).json().outboxMessage.attachment).toBeNull();
+    expect((await api(owner.token).call('outboxMessage', { params: { id: plain } })).outboxMessage.attachment).toBeNull();
     expect((await get(owner.token, pathFor('outboxAttachment', { id: plain }))).statusCode).toBe(404);
     const receipt = await write({
       kind: 'car_returned',
@@ -119,7 +120,7 @@ describe(`reading the outbox (${describeDatabase})`, () => {
       bookingId,
       attachment: 'receipt',
     });
-    expect((await get(owner.token, pathFor('outboxMessage', { id: receipt }))).json().outboxMessage.attachment).toMatchObject({ available: false });
+    expect((await api(owner.token).call('outboxMessage', { params: { id: receipt } })).outboxMessage.attachment).toMatchObject({ available: false });
     expect((await get(owner.token, pathFor('outboxAttachment', { id: receipt }))).statusCode).toBe(404);
   });
 
@@ -131,7 +132,7 @@ describe(`reading the outbox (${describeDatabase})`, () => {
       text: 'Choose a new password: https://rent.example.com/reset-password?token=link-not-kept\n\nhttps://rent.example.com\n',
       html: '<p>Choose a new password</p>',
     });
-    const message = (await get(agent.token, pathFor('outboxMessage', { id }))).json().outboxMessage;
+    const message = (await api(agent.token).call('outboxMessage', { params: { id } })).outboxMessage;
     expect(message.links).toEqual(['https://rent.example.com']);
     expect(message.whatsApp).toBeNull();
   });
@@ -156,27 +157,22 @@ describe(`reading the outbox (${describeDatabase})`, () => {
       .set({ status: 'failed' })
       .where(sql`${outbox.id} IN (${Number(toManager)}, ${Number(invitation)})`);
     for (const id of [toManager, invitation]) {
-      expect((await get(owner.token, pathFor('outboxMessage', { id }))).statusCode).toBe(200);
+      expect((await callWithStatus(t.app, owner.token, 'outboxMessage', { params: { id } })).status).toBe(200);
       for (const staff of [manager, agent]) {
-        const res = await get(staff.token, pathFor('outboxMessage', { id }));
-        expect(res.statusCode).toBe(404);
-        expect(res.body).not.toContain('Private');
+        const res = await refusalOf(api(staff.token).call('outboxMessage', { params: { id } }));
+        expect(res.status).toBe(404);
+        expect(JSON.stringify(res.answer)).not.toContain('Private');
         expect((await get(staff.token, pathFor('outboxAttachment', { id }))).statusCode).toBe(404);
-        const resend = await t.app.inject({
-          method: 'POST',
-          url: pathFor('resendMessage'),
-          headers: { authorization: `Bearer ${staff.token}` },
-          payload: { messageId: id },
-        });
-        expect(resend.statusCode).toBe(404);
+        const resend = await refusalOf(api(staff.token).call('resendMessage', { body: { messageId: id } }));
+        expect(resend.status).toBe(404);
       }
     }
     const [status] = await queryRows<{ status: string }>(t.db, sql`SELECT status FROM outbox WHERE id = ${Number(toManager)}`);
     expect(status!.status).toBe('failed');
 
     const listed = async (token: string) => {
-      const res = await get(token, `${pathFor('ownerOutbox')}?page=1`);
-      return { subjects: (res.json().messages as { subject: string }[]).map((m) => m.subject), total: res.json().total as number };
+      const res = await api(token).call('ownerOutbox', { query: { page: '1' } });
+      return { subjects: res.messages.map((m) => m.subject), total: res.total };
     };
     const ownerView = await listed(owner.token);
     expect(ownerView.subjects).toContain('Private: choose a new password');
@@ -190,6 +186,6 @@ describe(`reading the outbox (${describeDatabase})`, () => {
   });
 
   it('a message number that is not one, or does not exist: 404', async () => {
-    for (const id of ['abc', '0', '99999999999']) expect((await get(owner.token, pathFor('outboxMessage', { id }))).statusCode).toBe(404);
+    for (const id of ['abc', '0', '99999999999']) expect((await refusalOf(api(owner.token).call('outboxMessage', { params: { id } }))).status).toBe(404);
   });
 });
