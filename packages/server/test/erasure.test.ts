@@ -7,17 +7,17 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API, DELETED_CUSTOMER_NAME, type Folio, formatDay, pathFor, ROUTES } from '@rental/contract';
+import { DELETED_CUSTOMER_NAME, type Folio, formatDay, pathFor, ROUTES } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBackup } from '../src/backup/backup';
 import { bookings, outbox, rentals, users } from '../src/db/schema';
 import { type Database, queryRows } from '../src/db/types';
-import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp } from './helpers';
+import { type Account, authHeader, callWithStatus, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp, testApi } from './helpers';
 import { checkInForm, paidCheckOutForm, postCounter } from './support/counter';
 import { addCar, day, ownerCall } from './support/fleet';
 import { cameraJpeg } from './support/images';
-import { multipart } from './support/multipart';
+import { formData } from './support/multipart';
 import { pdfText } from './support/pdfText';
 import { type SmtpSink, startSmtpSink } from './support/smtpSink';
 
@@ -155,55 +155,49 @@ describe(`erasing an account (${describeDatabase})`, () => {
 
   const call = (token: string | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: token ? authHeader(token) : {}, payload });
-  const ok = async (res: Awaited<ReturnType<typeof call>>) => {
-    expect(res.statusCode, res.body).toBeLessThan(300);
-    return res.json();
-  };
-  const folioOf = async (id: string): Promise<Folio> => (await ok(await call(owner.token, 'GET', pathFor('folio', { id })))).folio;
+  const api = (token: string) => testApi(t.app, token);
+  const folioOf = async (id: string): Promise<Folio> => (await api(owner.token).call('folio', { params: { id } })).folio;
 
   /** A customer with everything a rental leaves behind, the car back and every e-mail sent. */
   async function rentedAndReturned() {
-    await ok(
-      await ownerCall(t.app, owner.token, 'PUT', API.ownerPrices, {
+    await api(owner.token).call('savePrices', {
+      body: {
         seasons: [],
         weeklyPercentOff: 0,
         monthlyPercentOff: 0,
         additionalDriverPerDay: 500,
         delivery: { airport: null, portmore: 2000, kingston: null },
         extras: [],
-      }),
-    );
+      },
+    });
     const car = await addCar(t.app, owner.token, { plate: '4821 KX' } as never);
     const customer = await registerCustomer(t.app, { name: PERSON.name, email: PERSON.email });
-    await ok(await call(customer.token, 'PUT', API.updateProfile, { name: PERSON.name, phone: PERSON.phone }));
-    await ok(
-      await call(customer.token, 'PUT', API.saveDriver, {
+    await api(customer.token).call('updateProfile', { body: { name: PERSON.name, phone: PERSON.phone } });
+    await api(customer.token).call('saveDriver', {
+      body: {
         licenceNumber: PERSON.licence,
         licenceCountry: 'Jamaica',
         licenceIssued: '2010-03-01',
         licenceExpires: PERSON.licenceExpires,
         dateOfBirth: PERSON.dateOfBirth,
-      }),
-    );
-    const form = await multipart({ kind: 'passport' }, [{ name: 'file', bytes: await cameraJpeg(400, 300), type: 'image/jpeg', filename: 'passport.jpg' }]);
-    expect(
-      (await t.app.inject({ method: 'POST', url: API.uploadDocument, headers: { ...form.headers, ...authHeader(customer.token) }, payload: form.payload }))
-        .statusCode,
-    ).toBe(201);
+      },
+    });
+    const form = formData({ kind: 'passport' }, [{ name: 'file', bytes: await cameraJpeg(400, 300), type: 'image/jpeg', filename: 'passport.jpg' }]);
+    expect((await callWithStatus(t.app, customer.token, 'uploadDocument', { form })).status).toBe(201);
     await t.db.update(users).set({ vettingStatus: 'approved' }).where(eq(users.id, customer.user._id));
 
-    const made = await ok(
-      await call(customer.token, 'POST', API.createBooking, {
+    const { booking } = await api(customer.token).call('createBooking', {
+      body: {
         car: car._id,
         pickupDate: day(1),
         returnDate: day(2),
         paymentMethod: 'upfront',
         delivery: { place: 'portmore', address: PERSON.address },
-      }),
-    );
-    const booking = made.booking as { _id: string; reference: string };
-    await ok(
-      await call(customer.token, 'PUT', pathFor('bookingDrivers', { id: booking._id }), {
+      },
+    });
+    await api(customer.token).call('bookingDrivers', {
+      params: { id: booking._id },
+      body: {
         drivers: [
           {
             name: PERSON.otherDriver,
@@ -214,31 +208,23 @@ describe(`erasing an account (${describeDatabase})`, () => {
             dateOfBirth: PERSON.otherBirth,
           },
         ],
-      }),
-    );
-    await ok(await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: booking._id, status: 'confirmed' }));
+      },
+    });
+    await api(owner.token).call('changeStatus', { body: { bookingId: booking._id, status: 'confirmed' } });
     // Other drivers are named before the pickup day; the keys go out on it, so the booking's day is today now.
     await t.db
       .update(bookings)
       .set({ pickupDate: day(0) })
       .where(eq(bookings.id, booking._id));
     // Staff's own words name her too: a card slip and a bank deposit.
-    await ok(
-      await call(owner.token, 'POST', pathFor('recordPayment', { id: booking._id }), {
-        method: 'card',
-        amount: 5000,
-        reference: `Visa 4242 ${PERSON.name}`,
-        note: '',
-      }),
-    );
-    await ok(
-      await call(owner.token, 'POST', pathFor('recordPayment', { id: booking._id }), {
-        method: 'bank_deposit',
-        amount: 3000,
-        reference: 'NCB 88123',
-        note: `Deposit slip signed by ${PERSON.name}`,
-      }),
-    );
+    await api(owner.token).call('recordPayment', {
+      params: { id: booking._id },
+      body: { method: 'card', amount: 5000, reference: `Visa 4242 ${PERSON.name}`, note: '' },
+    });
+    await api(owner.token).call('recordPayment', {
+      params: { id: booking._id },
+      body: { method: 'bank_deposit', amount: 3000, reference: 'NCB 88123', note: `Deposit slip signed by ${PERSON.name}` },
+    });
 
     const out = await postCounter(
       t.app,
@@ -302,8 +288,8 @@ describe(`erasing an account (${describeDatabase})`, () => {
       expect(everywhere).toContain(where);
     }
 
-    const erased = await call(customer.token, 'DELETE', API.deleteAccount, { password: customer.password });
-    expect(erased.statusCode, erased.body).toBe(200);
+    const erased = await callWithStatus(t.app, customer.token, 'deleteAccount', { body: { password: customer.password } });
+    expect(erased.status).toBe(200);
 
     expect(await searchDatabase(t.db)).toEqual([]);
     const file = join(work, 'after-erasure.jsonl');
