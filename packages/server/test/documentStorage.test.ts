@@ -15,10 +15,21 @@ import { buildApp } from '../src/app';
 import { loadConfig, testConfig } from '../src/config';
 import { openDatabase } from '../src/db/open';
 import { documents, images } from '../src/db/schema';
-import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp, testApi } from './helpers';
-import { addCar, book, day } from './support/fleet';
+import {
+  type Account,
+  authHeader,
+  callWithStatus,
+  createOwner,
+  createTestApp,
+  describeDatabase,
+  refusalOf,
+  registerCustomer,
+  type TestApp,
+  testApi,
+} from './helpers';
+import { addCar, day } from './support/fleet';
 import { NOT_AN_IMAGE, smallPng } from './support/images';
-import { multipart } from './support/multipart';
+import { formData, multipart } from './support/multipart';
 
 function uploadDocument(app: FastifyInstance, token: string, bytes: Buffer, options: { kind?: string; type?: string; from?: string } = {}) {
   return multipart({ kind: options.kind ?? 'passport' }, [{ name: 'file', bytes, type: options.type ?? 'application/pdf', filename: 'document' }]).then(
@@ -197,22 +208,19 @@ describe(`below the free-disk floor (${describeDatabase})`, () => {
     expect(document.json()).toEqual(paused);
 
     const imagesBefore = (await t.db.select({ n: count() }).from(images))[0]!.n;
-    const picture = await multipart({}, [{ name: 'image', bytes: await smallPng(), filename: 'profile.png', type: 'image/png' }]);
-    const profile = await t.app.inject({
-      method: 'POST',
-      url: API.updateImage,
-      headers: { ...picture.headers, ...authHeader(owner.token) },
-      payload: picture.payload,
-    });
-    expect(profile.statusCode).toBe(507);
-    expect(profile.json()).toEqual(paused);
+    const picture = formData({}, [{ name: 'image', bytes: await smallPng(), filename: 'profile.png', type: 'image/png' }]);
+    const profile = await refusalOf(testApi(t.app, owner.token).call('updateImage', { form: picture }));
+    expect(profile.status).toBe(507);
+    expect(profile.answer).toEqual(paused);
     expect((await t.db.select({ n: count() }).from(images))[0]!.n).toBe(imagesBefore);
     expect((await t.db.select({ n: count() }).from(documents))[0]!.n).toBe(0);
 
     // The car was added before (its picture written to the database directly), and it is booked now.
     const car = await addCarWithoutTheGate();
-    const booked = await book(t.app, customer.token, car, day(20), day(22));
-    expect(booked.statusCode, booked.body).toBe(201);
+    const booked = await callWithStatus(t.app, customer.token, 'createBooking', {
+      body: { car, pickupDate: day(20), returnDate: day(22), paymentMethod: 'upfront' },
+    });
+    expect(booked.status).toBe(201);
   });
 
   /** The fleet as it was before the disk ran short: a car added through a site without the floor, on the same database. */
