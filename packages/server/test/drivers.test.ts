@@ -2,14 +2,28 @@
  * Drivers the company can trust: details and the rules checked at booking (at their edges), the
  * documents and who may read them, vetting and its e-mails, do not rent, other drivers, erasure.
  */
-import { API, DELETED_CUSTOMER_NAME, DRIVER_MESSAGES, MESSAGES, pathFor, responses, ROUTES } from '@rental/contract';
+import { API, type BodyInputOf, DELETED_CUSTOMER_NAME, DRIVER_MESSAGES, MESSAGES, pathFor, responses, ROUTES } from '@rental/contract';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/types';
-import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, TEST_PASSWORD, type TestApp } from './helpers';
-import { addCar, book, day, ownerCall } from './support/fleet';
+import {
+  type Account,
+  authHeader,
+  callWithStatus,
+  createOwner,
+  createTestApp,
+  describeDatabase,
+  outcomeOf,
+  refusalOf,
+  registerCustomer,
+  statusOf,
+  TEST_PASSWORD,
+  type TestApp,
+  testApi,
+} from './helpers';
+import { addCar, day, ownerCall } from './support/fleet';
 import { cameraJpeg, NOT_AN_IMAGE } from './support/images';
 import { multipart } from './support/multipart';
 import { type SmtpSink, startSmtpSink } from './support/smtpSink';
@@ -47,14 +61,19 @@ describe(`drivers (${describeDatabase})`, () => {
 
   const call = (token: string | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: token ? authHeader(token) : {}, ...(payload ? { payload } : {}) });
-  const saveDriver = (token: string, body: object) => call(token, 'PUT', API.saveDriver, body);
-  const userData = async (token: string) => responses.userData.parse((await call(token, 'GET', API.userData)).json());
+  /** The save's status, its answer when made and the refusal's whole answer when refused. */
+  const saveDriver = (token: string, body: ReturnType<typeof driverFor>) => outcomeOf(callWithStatus(t.app, token, 'saveDriver', { body }));
+  const userData = async (token: string) => responses.userData.parse(await testApi(t.app, token).call('userData'));
+  /** A customer's booking through the typed client, with the status it was answered with. */
+  const bookingCall = (token: string, car: string, pickupDate: string, returnDate: string) =>
+    callWithStatus(t.app, token, 'createBooking', { body: { car, pickupDate, returnDate, paymentMethod: 'upfront' } });
   const upload = async (token: string | undefined, kind: string, bytes: Buffer, type = 'image/jpeg') => {
     const form = await multipart({ kind }, [{ name: 'file', bytes, type, filename: 'document' }]);
     return t.app.inject({ method: 'POST', url: API.uploadDocument, headers: { ...form.headers, ...(token ? authHeader(token) : {}) }, payload: form.payload });
   };
-  const waiting = async () =>
-    (await call(owner.token, 'GET', `${API.vetting}?status=waiting`)).json().customers as { _id: string; checks: { problems: string[] }[] }[];
+  /** A vetting decision's status, its answer when made and the refusal's whole answer when refused. */
+  const vet = (token: string, body: BodyInputOf<'decideVetting'>) => outcomeOf(callWithStatus(t.app, token, 'decideVetting', { body }));
+  const waiting = async () => (await testApi(t.app, owner.token).call('vetting', { query: { status: 'waiting' } })).customers;
 
   describe('driver details', () => {
     it('are refused in plain words when impossible, and nothing is stored', async () => {
@@ -66,8 +85,8 @@ describe(`drivers (${describeDatabase})`, () => {
         [{ licenceNumber: '' }, 'Licence number is required.'],
       ] as const) {
         const res = await saveDriver(customer.token, driverFor(pickup, pickup, change));
-        expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ success: false, code: expect.any(String), message });
+        expect(res.status).toBe(400);
+        expect(res.refusal).toEqual({ success: false, code: expect.any(String), message });
       }
       expect(await userData(customer.token)).toMatchObject({ driver: null, vetting: { status: 'not_submitted' } });
     });
@@ -76,8 +95,8 @@ describe(`drivers (${describeDatabase})`, () => {
       const customer = await registerCustomer(t.app);
       const details = driverFor(pickupAt(30), pickupAt(30));
       const res = await saveDriver(customer.token, details);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ success: true, message: DRIVER_MESSAGES.driverSaved, driver: details, vetting: { status: 'waiting' } });
+      expect(res.status).toBe(200);
+      expect(res.answer).toMatchObject({ success: true, message: DRIVER_MESSAGES.driverSaved, driver: details, vetting: { status: 'waiting' } });
       expect(await userData(customer.token)).toMatchObject({ driver: details, vetting: { status: 'waiting' } });
       expect((await waiting()).some((c) => c._id === customer.user._id)).toBe(true);
     });
@@ -89,18 +108,16 @@ describe(`drivers (${describeDatabase})`, () => {
       const pickup = pickupAt(40);
       const ret = day(42) > pickup ? day(42) : pickup;
       const old = await registerCustomer(t.app);
-      expect((await saveDriver(old.token, driverFor(pickup, ret, { dateOfBirth: yearsBefore(pickup, 23) }))).statusCode).toBe(200);
-      expect((await book(t.app, old.token, car._id, pickup, ret)).statusCode).toBe(201);
+      expect((await saveDriver(old.token, driverFor(pickup, ret, { dateOfBirth: yearsBefore(pickup, 23) }))).status).toBe(200);
+      expect((await bookingCall(old.token, car._id, pickup, ret)).status).toBe(201);
 
       const young = await registerCustomer(t.app);
       const bornADayLater = new Date(Date.parse(`${yearsBefore(pickup, 23)}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-      expect((await saveDriver(young.token, driverFor(pickup, ret, { dateOfBirth: bornADayLater, licenceIssued: yearsBefore(pickup, 3) }))).statusCode).toBe(
-        200,
-      );
+      expect((await saveDriver(young.token, driverFor(pickup, ret, { dateOfBirth: bornADayLater, licenceIssued: yearsBefore(pickup, 3) }))).status).toBe(200);
       const other = await addCar(t.app, owner.token);
-      const refused = await book(t.app, young.token, other._id, pickup, ret);
-      expect(refused.statusCode).toBe(422);
-      expect(refused.json()).toEqual({ success: false, code: expect.any(String), message: 'You must be 23 or older on the pickup day to rent a car.' });
+      const refused = await refusalOf(bookingCall(young.token, other._id, pickup, ret));
+      expect(refused.status).toBe(422);
+      expect(refused.answer).toEqual({ success: false, code: expect.any(String), message: 'You must be 23 or older on the pickup day to rent a car.' });
     });
 
     it('a licence held exactly 2 years books; a licence expiring the day before return does not', async () => {
@@ -109,13 +126,13 @@ describe(`drivers (${describeDatabase})`, () => {
       const ret = day(53);
       const customer = await registerCustomer(t.app);
       await saveDriver(customer.token, driverFor(pickup, ret, { licenceIssued: yearsBefore(pickup, 2) }));
-      expect((await book(t.app, customer.token, car._id, pickup, ret)).statusCode).toBe(201);
+      expect((await bookingCall(customer.token, car._id, pickup, ret)).status).toBe(201);
 
       const late = await registerCustomer(t.app);
       await saveDriver(late.token, driverFor(pickup, ret, { licenceExpires: day(52) }));
-      const refused = await book(t.app, late.token, (await addCar(t.app, owner.token))._id, pickup, ret);
-      expect(refused.statusCode).toBe(422);
-      expect(refused.json().message).toMatch(/^Your driving licence expires before the return day/);
+      const refused = await refusalOf(bookingCall(late.token, (await addCar(t.app, owner.token))._id, pickup, ret));
+      expect(refused.status).toBe(422);
+      expect(refused.answer?.message).toMatch(/^Your driving licence expires before the return day/);
     });
 
     it("follows the company's settings", async () => {
@@ -126,8 +143,8 @@ describe(`drivers (${describeDatabase})`, () => {
       expect(company).toMatchObject({ minDriverAge: 23, minLicenceYears: 2 });
       expect((await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, { ...company, minDriverAge: 25 })).statusCode).toBe(200);
       try {
-        const refused = await book(t.app, customer.token, (await addCar(t.app, owner.token))._id, pickup, pickup);
-        expect(refused.json()).toEqual({ success: false, code: expect.any(String), message: 'You must be 25 or older on the pickup day to rent a car.' });
+        const refused = await refusalOf(bookingCall(customer.token, (await addCar(t.app, owner.token))._id, pickup, pickup));
+        expect(refused.answer).toEqual({ success: false, code: expect.any(String), message: 'You must be 25 or older on the pickup day to rent a car.' });
         // A client that does not send the rules keeps them.
         const { minDriverAge: _a, minLicenceYears: _b, ...older } = company;
         await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, older);
@@ -139,9 +156,9 @@ describe(`drivers (${describeDatabase})`, () => {
 
     it('without driver details a booking is a reservation: taken, with what is missing said, and staff see it', async () => {
       const customer = await registerCustomer(t.app);
-      const res = await book(t.app, customer.token, (await addCar(t.app, owner.token))._id, day(20), day(21));
-      expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ message: MESSAGES.bookingCreated, notice: DRIVER_MESSAGES.driverMissing });
+      const res = await bookingCall(customer.token, (await addCar(t.app, owner.token))._id, day(20), day(21));
+      expect(res.status).toBe(201);
+      expect(res.answer).toMatchObject({ message: MESSAGES.bookingCreated, notice: DRIVER_MESSAGES.driverMissing });
       const listed = (await ownerCall(t.app, owner.token, 'GET', `${API.ownerBookings}?q=${encodeURIComponent(customer.user.email)}&limit=5`)).json().bookings;
       expect(listed[0].user).toMatchObject({ vetting: 'not_submitted', doNotRent: false });
     });
@@ -158,9 +175,9 @@ describe(`drivers (${describeDatabase})`, () => {
       const url = pathFor('document', { id: document._id });
 
       expect((await call(undefined, 'GET', url)).statusCode).toBe(401);
-      const refused = await call(stranger.token, 'GET', url);
-      expect(refused.statusCode).toBe(404);
-      expect(refused.json().message).toBe(DRIVER_MESSAGES.documentNotFound);
+      const refused = await refusalOf(testApi(t.app, stranger.token).call('document', { params: { id: document._id } }));
+      expect(refused.status).toBe(404);
+      expect(refused.answer?.message).toBe(DRIVER_MESSAGES.documentNotFound);
       // Not through the public pictures either.
       expect((await call(undefined, 'GET', pathFor('image', { id: document._id }))).statusCode).toBe(404);
 
@@ -235,47 +252,37 @@ describe(`drivers (${describeDatabase})`, () => {
       expect(entry?.checks).toEqual([expect.objectContaining({ problems: [] })]);
 
       // Details changed since staff opened the card: they look again first.
-      const stale = await call(owner.token, 'POST', API.decideVetting, {
-        userId: customer.user._id,
-        decision: 'approved',
-        detailsUpdatedAt: '2020-01-01T00:00:00.000Z',
-      });
-      expect(stale.json()).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.vettingDetailsChanged });
+      const stale = await vet(owner.token, { userId: customer.user._id, decision: 'approved', detailsUpdatedAt: '2020-01-01T00:00:00.000Z' });
+      expect(stale.refusal).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.vettingDetailsChanged });
       const seen = (entry as unknown as { driver: { updatedAt: string } }).driver.updatedAt;
-      const res = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'approved', detailsUpdatedAt: seen });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ message: DRIVER_MESSAGES.vettingApproved, customer: { vetting: { status: 'approved' } } });
+      const res = await vet(owner.token, { userId: customer.user._id, decision: 'approved', detailsUpdatedAt: seen });
+      expect(res.status).toBe(200);
+      expect(res.answer).toMatchObject({ message: DRIVER_MESSAGES.vettingApproved, customer: { vetting: { status: 'approved' } } });
       const [mail] = await sink.waitFor((m) => m.to.includes(customer.user.email) && /approved/i.test(m.subject));
       expect(mail!.text).toContain('you are approved to rent our cars');
       expect((await userData(customer.token)).vetting).toEqual({ status: 'approved' });
       // The history names the customer, and who decided.
-      const history = (await ownerCall(t.app, owner.token, 'GET', `${API.ownerActivity}?kind=customer&limit=50`)).json().entries;
-      const decided = history.find(
-        (e: { subjectId: string; after: { vetting_status?: string } }) => e.subjectId === customer.user._id && e.after?.vetting_status === 'approved',
-      );
+      const history = (await testApi(t.app, owner.token).call('ownerActivity', { query: { kind: 'customer', limit: 50 } })).entries;
+      const decided = history.find((e) => e.subjectId === customer.user._id && e.after?.vetting_status === 'approved');
       expect(decided).toMatchObject({ subjectName: 'Ricardo Approved', actor: { _id: owner.user._id } });
 
       const again = await saveDriver(customer.token, driverFor(pickup, pickup, { licenceNumber: 'JM 999 000' }));
-      expect(again.json()).toMatchObject({ message: DRIVER_MESSAGES.driverSavedCheckAgain, vetting: { status: 'waiting' } });
+      expect(again.answer).toMatchObject({ message: DRIVER_MESSAGES.driverSavedCheckAgain, vetting: { status: 'waiting' } });
     });
 
     it('not approved: the reason is told, waiting bookings are cancelled, new ones refused neutrally, none confirmed', async () => {
       const customer = await registerCustomer(t.app, { name: 'Dwayne Refused' });
       const car = await addCar(t.app, owner.token);
       await saveDriver(customer.token, driverFor(pickupAt(90), day(95)));
-      const held = (await book(t.app, customer.token, car._id, pickupAt(90), day(91))).json().booking;
-      const confirmed = (await book(t.app, customer.token, car._id, day(93), day(94))).json().booking;
-      expect((await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: confirmed._id, status: 'confirmed' })).statusCode).toBe(200);
+      const held = (await bookingCall(customer.token, car._id, pickupAt(90), day(91))).answer.booking;
+      const confirmed = (await bookingCall(customer.token, car._id, day(93), day(94))).answer.booking;
+      expect((await callWithStatus(t.app, owner.token, 'changeStatus', { body: { bookingId: confirmed._id, status: 'confirmed' } })).status).toBe(200);
 
-      const noReason = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'rejected' });
-      expect(noReason.statusCode).toBe(400);
-      expect(noReason.json().message).toMatch(/reason/);
-      const res = await call(owner.token, 'POST', API.decideVetting, {
-        userId: customer.user._id,
-        decision: 'rejected',
-        reason: 'The licence photo does not match the licence number.',
-      });
-      expect(res.json()).toMatchObject({
+      const noReason = await vet(owner.token, { userId: customer.user._id, decision: 'rejected' });
+      expect(noReason.status).toBe(400);
+      expect(noReason.refusal?.message).toMatch(/reason/);
+      const res = await vet(owner.token, { userId: customer.user._id, decision: 'rejected', reason: 'The licence photo does not match the licence number.' });
+      expect(res.answer).toMatchObject({
         message: DRIVER_MESSAGES.vettingRejected,
         customer: { vetting: { status: 'rejected', reason: 'The licence photo does not match the licence number.' } },
       });
@@ -285,27 +292,27 @@ describe(`drivers (${describeDatabase})`, () => {
       expect(mail!.text).toContain(held.reference);
       expect(mail!.text).not.toContain(confirmed.reference);
 
-      const mine = responses.bookings.parse((await call(customer.token, 'GET', API.userBookings)).json()).bookings;
+      const mine = responses.bookings.parse(await testApi(t.app, customer.token).call('userBookings')).bookings;
       expect(mine.find((b) => b._id === held._id)).toMatchObject({ status: 'cancelled', statusReason: 'not_approved' });
       // A confirmed booking is staff's to settle with the customer; it cannot be confirmed again once cancelled.
       expect(mine.find((b) => b._id === confirmed._id)?.status).toBe('confirmed');
-      expect((await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: held._id, status: 'confirmed' })).json()).toEqual({
+      expect((await refusalOf(testApi(t.app, owner.token).call('changeStatus', { body: { bookingId: held._id, status: 'confirmed' } }))).answer).toEqual({
         success: false,
         code: 'conflict',
         message: DRIVER_MESSAGES.confirmDriverRejected,
       });
-      const refused = await book(t.app, customer.token, (await addCar(t.app, owner.token))._id, day(100), day(101));
-      expect(refused.statusCode).toBe(422);
-      expect(refused.json().message).toBe(DRIVER_MESSAGES.bookingRefused);
+      const refused = await refusalOf(bookingCall(customer.token, (await addCar(t.app, owner.token))._id, day(100), day(101)));
+      expect(refused.status).toBe(422);
+      expect(refused.answer?.message).toBe(DRIVER_MESSAGES.bookingRefused);
       expect((await userData(customer.token)).vetting).toEqual({ status: 'rejected', reason: 'The licence photo does not match the licence number.' });
 
       // Changing a detail asks for another look, but does not lift the refusal meanwhile.
       await saveDriver(customer.token, driverFor(pickupAt(90), day(95), { licenceCountry: 'JAMAICA' }));
       expect((await userData(customer.token)).vetting.status).toBe('rejected');
-      expect((await book(t.app, customer.token, (await addCar(t.app, owner.token))._id, day(102), day(103))).statusCode).toBe(422);
+      expect(await statusOf(bookingCall(customer.token, (await addCar(t.app, owner.token))._id, day(102), day(103)))).toBe(422);
       expect((await waiting()).some((c) => c._id === customer.user._id)).toBe(true);
       // The history says a reason was given, never the reason.
-      const history = JSON.stringify((await ownerCall(t.app, owner.token, 'GET', `${API.ownerActivity}?kind=customer&limit=100`)).json());
+      const history = JSON.stringify(await testApi(t.app, owner.token).call('ownerActivity', { query: { kind: 'customer', limit: 100 } }));
       expect(history).not.toContain('does not match the licence number');
     });
 
@@ -319,11 +326,11 @@ describe(`drivers (${describeDatabase})`, () => {
 
     it('a customer without details cannot be approved; customers cannot vet', async () => {
       const customer = await registerCustomer(t.app);
-      const res = await call(owner.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'approved' });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(DRIVER_MESSAGES.vettingNeedsDriver);
-      expect((await call(customer.token, 'POST', API.decideVetting, { userId: customer.user._id, decision: 'approved' })).statusCode).toBe(403);
-      expect((await call(customer.token, 'GET', API.vetting)).statusCode).toBe(403);
+      const res = await vet(owner.token, { userId: customer.user._id, decision: 'approved' });
+      expect(res.status).toBe(409);
+      expect(res.refusal?.message).toBe(DRIVER_MESSAGES.vettingNeedsDriver);
+      expect((await vet(customer.token, { userId: customer.user._id, decision: 'approved' })).status).toBe(403);
+      expect(await statusOf(callWithStatus(t.app, customer.token, 'vetting'))).toBe(403);
     });
   });
 
@@ -338,15 +345,15 @@ describe(`drivers (${describeDatabase})`, () => {
         DRIVER_MESSAGES.doNotRentSet,
       );
 
-      const refused = await book(t.app, customer.token, car._id, day(110), day(111));
-      expect(refused.json()).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.bookingRefused });
+      const refused = await refusalOf(bookingCall(customer.token, car._id, day(110), day(111)));
+      expect(refused.answer).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.bookingRefused });
       const list = (await call(owner.token, 'GET', `${API.vetting}?status=do_not_rent`)).json().customers;
       expect(list.find((c: { _id: string }) => c._id === customer.user._id)?.doNotRent).toBe('Returned a car damaged and unpaid in 2025.');
       // The customer never reads the reason.
       expect(JSON.stringify(await userData(customer.token))).not.toContain('damaged');
 
       expect((await call(owner.token, 'DELETE', pathFor('clearDoNotRent', { id: customer.user._id }))).json().message).toBe(DRIVER_MESSAGES.doNotRentCleared);
-      expect((await book(t.app, customer.token, car._id, day(110), day(111))).statusCode).toBe(201);
+      expect((await bookingCall(customer.token, car._id, day(110), day(111))).status).toBe(201);
     });
   });
 
@@ -356,17 +363,17 @@ describe(`drivers (${describeDatabase})`, () => {
       const stranger = await registerCustomer(t.app);
       const pickup = pickupAt(120);
       const ret = day(123);
-      const booking = (await book(t.app, customer.token, (await addCar(t.app, owner.token))._id, pickup, ret)).json().booking;
+      const booking = (await bookingCall(customer.token, (await addCar(t.app, owner.token))._id, pickup, ret)).answer.booking;
       const url = pathFor('bookingDrivers', { id: booking._id });
       const jane = { name: 'Jane Brown', ...driverFor(pickup, ret) };
 
-      const saved = await call(customer.token, 'PUT', url, { drivers: [jane] });
-      expect(saved.statusCode).toBe(200);
-      expect(saved.json().booking.additionalDrivers).toEqual([jane]);
+      const saved = await callWithStatus(t.app, customer.token, 'bookingDrivers', { params: { id: booking._id }, body: { drivers: [jane] } });
+      expect(saved.status).toBe(200);
+      expect(saved.answer.booking.additionalDrivers).toEqual([jane]);
       const young = { ...jane, name: 'Kevin Young', dateOfBirth: yearsBefore(pickup, 20) };
-      const refused = await call(customer.token, 'PUT', url, { drivers: [jane, young] });
-      expect(refused.statusCode).toBe(422);
-      expect(refused.json().message).toBe('Kevin Young must be 23 or older on the pickup day to drive a car.');
+      const refused = await refusalOf(testApi(t.app, customer.token).call('bookingDrivers', { params: { id: booking._id }, body: { drivers: [jane, young] } }));
+      expect(refused.status).toBe(422);
+      expect(refused.answer?.message).toBe('Kevin Young must be 23 or older on the pickup day to drive a car.');
       expect((await call(customer.token, 'PUT', url, { drivers: [jane, jane, jane, jane] })).json().message).toBe(
         'A booking can name at most 3 other drivers.',
       );
@@ -384,7 +391,7 @@ describe(`drivers (${describeDatabase})`, () => {
       const customer = await registerCustomer(t.app, { name: 'Shanice Erased' });
       await saveDriver(customer.token, driverFor(pickupAt(130), day(131)));
       const { document } = (await upload(customer.token, 'passport', await cameraJpeg(400, 300))).json();
-      const booking = (await book(t.app, customer.token, (await addCar(t.app, owner.token))._id, pickupAt(130), day(131))).json().booking;
+      const booking = (await bookingCall(customer.token, (await addCar(t.app, owner.token))._id, pickupAt(130), day(131))).answer.booking;
 
       const wrong = await call(customer.token, 'DELETE', API.deleteAccount, { password: 'not my password' });
       expect(wrong.json()).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.wrongPassword });
