@@ -25,7 +25,7 @@ import {
 } from './helpers';
 import { addCar, day, ownerCall } from './support/fleet';
 import { cameraJpeg, NOT_AN_IMAGE } from './support/images';
-import { multipart } from './support/multipart';
+import { formData } from './support/multipart';
 import { type SmtpSink, startSmtpSink } from './support/smtpSink';
 
 /** The same calendar day `years` earlier (a pickup on 29 February is moved off it by the callers). */
@@ -67,10 +67,9 @@ describe(`drivers (${describeDatabase})`, () => {
   /** A customer's booking through the typed client, with the status it was answered with. */
   const bookingCall = (token: string, car: string, pickupDate: string, returnDate: string) =>
     callWithStatus(t.app, token, 'createBooking', { body: { car, pickupDate, returnDate, paymentMethod: 'upfront' } });
-  const upload = async (token: string | undefined, kind: string, bytes: Buffer, type = 'image/jpeg') => {
-    const form = await multipart({ kind }, [{ name: 'file', bytes, type, filename: 'document' }]);
-    return t.app.inject({ method: 'POST', url: API.uploadDocument, headers: { ...form.headers, ...(token ? authHeader(token) : {}) }, payload: form.payload });
-  };
+  /** An upload's status, its answer when kept and the refusal's whole answer when refused. */
+  const upload = (token: string, kind: string, bytes: Buffer, type = 'image/jpeg') =>
+    outcomeOf(callWithStatus(t.app, token, 'uploadDocument', { form: formData({ kind }, [{ name: 'file', bytes, type, filename: 'document' }]) }));
   /** A vetting decision's status, its answer when made and the refusal's whole answer when refused. */
   const vet = (token: string, body: BodyInputOf<'decideVetting'>) => outcomeOf(callWithStatus(t.app, token, 'decideVetting', { body }));
   const waiting = async () => (await testApi(t.app, owner.token).call('vetting', { query: { status: 'waiting' } })).customers;
@@ -139,18 +138,18 @@ describe(`drivers (${describeDatabase})`, () => {
       const pickup = pickupAt(60);
       const customer = await registerCustomer(t.app);
       await saveDriver(customer.token, driverFor(pickup, pickup, { dateOfBirth: yearsBefore(pickup, 24) }));
-      const company = (await call(undefined, 'GET', API.company)).json().company;
+      const company = (await testApi(t.app).call('company')).company;
       expect(company).toMatchObject({ minDriverAge: 23, minLicenceYears: 2 });
-      expect((await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, { ...company, minDriverAge: 25 })).statusCode).toBe(200);
+      expect((await callWithStatus(t.app, owner.token, 'updateCompany', { body: { ...company, minDriverAge: 25 } })).status).toBe(200);
       try {
         const refused = await refusalOf(bookingCall(customer.token, (await addCar(t.app, owner.token))._id, pickup, pickup));
         expect(refused.answer).toEqual({ success: false, code: expect.any(String), message: 'You must be 25 or older on the pickup day to rent a car.' });
         // A client that does not send the rules keeps them.
         const { minDriverAge: _a, minLicenceYears: _b, ...older } = company;
-        await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, older);
-        expect((await call(undefined, 'GET', API.company)).json().company.minDriverAge).toBe(25);
+        await testApi(t.app, owner.token).call('updateCompany', { body: older });
+        expect((await testApi(t.app).call('company')).company.minDriverAge).toBe(25);
       } finally {
-        await ownerCall(t.app, owner.token, 'PUT', API.updateCompany, company);
+        await testApi(t.app, owner.token).call('updateCompany', { body: company });
       }
     });
 
@@ -159,8 +158,8 @@ describe(`drivers (${describeDatabase})`, () => {
       const res = await bookingCall(customer.token, (await addCar(t.app, owner.token))._id, day(20), day(21));
       expect(res.status).toBe(201);
       expect(res.answer).toMatchObject({ message: MESSAGES.bookingCreated, notice: DRIVER_MESSAGES.driverMissing });
-      const listed = (await ownerCall(t.app, owner.token, 'GET', `${API.ownerBookings}?q=${encodeURIComponent(customer.user.email)}&limit=5`)).json().bookings;
-      expect(listed[0].user).toMatchObject({ vetting: 'not_submitted', doNotRent: false });
+      const listed = (await testApi(t.app, owner.token).call('ownerBookings', { query: { q: customer.user.email, limit: 5 } })).bookings;
+      expect(listed[0]?.user).toMatchObject({ vetting: 'not_submitted', doNotRent: false });
     });
   });
 
@@ -169,8 +168,8 @@ describe(`drivers (${describeDatabase})`, () => {
       const customer = await registerCustomer(t.app);
       const stranger = await registerCustomer(t.app);
       const res = await upload(customer.token, 'licence_front', await cameraJpeg(2400, 1600));
-      expect(res.statusCode).toBe(201);
-      const { document } = res.json();
+      expect(res.status).toBe(201);
+      const { document } = res.answer!;
       expect(document).toMatchObject({ kind: 'licence_front', mimeType: 'image/webp' });
       const url = pathFor('document', { id: document._id });
 
@@ -190,9 +189,9 @@ describe(`drivers (${describeDatabase})`, () => {
         expect(meta.exif).toBeUndefined();
         expect(meta.width).toBe(2000);
       }
-      const listed = (await call(customer.token, 'GET', API.userDocuments)).json().documents;
-      expect(listed.map((d: { _id: string }) => d._id)).toEqual([document._id]);
-      expect((await call(stranger.token, 'GET', API.userDocuments)).json().documents).toEqual([]);
+      const listed = (await testApi(t.app, customer.token).call('userDocuments')).documents;
+      expect(listed.map((d) => d._id)).toEqual([document._id]);
+      expect((await testApi(t.app, stranger.token).call('userDocuments')).documents).toEqual([]);
     });
 
     it('a PDF is kept without its author and software; a file that is neither is refused in words', async () => {
@@ -211,8 +210,8 @@ describe(`drivers (${describeDatabase})`, () => {
       expect((await PDFDocument.load(bytes)).getAuthor()).toBe('Secret Author Name');
       expect(bytes.includes('GPSLatitude')).toBe(true);
       const res = await upload(customer.token, 'proof_of_address', bytes, 'application/pdf');
-      expect(res.statusCode).toBe(201);
-      const file = await call(owner.token, 'GET', pathFor('document', { id: res.json().document._id }));
+      expect(res.status).toBe(201);
+      const file = await call(owner.token, 'GET', pathFor('document', { id: res.answer!.document._id }));
       expect(file.headers['content-type']).toBe('application/pdf');
       const kept = await PDFDocument.load(file.rawPayload, { updateMetadata: false });
       expect([kept.getAuthor(), kept.getProducer(), kept.getCreationDate()]).toEqual([undefined, undefined, undefined]);
@@ -222,23 +221,23 @@ describe(`drivers (${describeDatabase})`, () => {
 
       // Read in a thread of its own: a file that only starts like a PDF is refused in words, the server unharmed.
       const fake = await upload(customer.token, 'passport', Buffer.from('%PDF-1.7\nthis is not really a PDF\n'), 'application/pdf');
-      expect(fake.json()).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.documentInvalid });
+      expect(fake.refusal).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.documentInvalid });
       const wrong = await upload(customer.token, 'passport', NOT_AN_IMAGE, 'image/png');
-      expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().message).toBe(DRIVER_MESSAGES.documentInvalid);
+      expect(wrong.status).toBe(400);
+      expect(wrong.refusal?.message).toBe(DRIVER_MESSAGES.documentInvalid);
       const noKind = await upload(customer.token, 'selfie', await cameraJpeg(100, 100));
-      expect(noKind.statusCode).toBe(400);
-      expect(noKind.json().message).toMatch(/^Please say which document this is/);
-      expect((await call(customer.token, 'GET', API.userDocuments)).json().documents).toHaveLength(1);
+      expect(noKind.status).toBe(400);
+      expect(noKind.refusal?.message).toMatch(/^Please say which document this is/);
+      expect((await testApi(t.app, customer.token).call('userDocuments')).documents).toHaveLength(1);
     });
 
     it('a customer removes their own document; nobody else can', async () => {
       const customer = await registerCustomer(t.app);
       const stranger = await registerCustomer(t.app);
-      const { document } = (await upload(customer.token, 'work_id', await cameraJpeg(300, 200))).json();
-      const url = pathFor('deleteDocument', { id: document._id });
-      expect((await call(stranger.token, 'DELETE', url)).statusCode).toBe(404);
-      expect((await call(customer.token, 'DELETE', url)).json()).toEqual({ success: true, message: DRIVER_MESSAGES.documentRemoved });
+      const { document } = (await upload(customer.token, 'work_id', await cameraJpeg(300, 200))).answer!;
+      const remove = (token: string) => testApi(t.app, token).call('deleteDocument', { params: { id: document._id } });
+      expect((await refusalOf(remove(stranger.token))).status).toBe(404);
+      expect(await remove(customer.token)).toEqual({ success: true, message: DRIVER_MESSAGES.documentRemoved });
       expect((await call(owner.token, 'GET', pathFor('document', { id: document._id }))).statusCode).toBe(404);
     });
   });
@@ -338,21 +337,19 @@ describe(`drivers (${describeDatabase})`, () => {
     it('refuses new bookings with the neutral sentence, shows staff the flag, and can be removed', async () => {
       const customer = await registerCustomer(t.app);
       const car = await addCar(t.app, owner.token);
-      const markUrl = pathFor('markDoNotRent', { id: customer.user._id });
-      expect((await call(customer.token, 'POST', markUrl, { reason: 'me' })).statusCode).toBe(403);
-      expect((await call(owner.token, 'POST', markUrl, { reason: '  ' })).statusCode).toBe(400);
-      expect((await call(owner.token, 'POST', markUrl, { reason: 'Returned a car damaged and unpaid in 2025.' })).json().message).toBe(
-        DRIVER_MESSAGES.doNotRentSet,
-      );
+      const mark = (token: string, reason: string) => callWithStatus(t.app, token, 'markDoNotRent', { params: { id: customer.user._id }, body: { reason } });
+      expect(await statusOf(mark(customer.token, 'me'))).toBe(403);
+      expect(await statusOf(mark(owner.token, '  '))).toBe(400);
+      expect((await mark(owner.token, 'Returned a car damaged and unpaid in 2025.')).answer.message).toBe(DRIVER_MESSAGES.doNotRentSet);
 
       const refused = await refusalOf(bookingCall(customer.token, car._id, day(110), day(111)));
       expect(refused.answer).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.bookingRefused });
-      const list = (await call(owner.token, 'GET', `${API.vetting}?status=do_not_rent`)).json().customers;
-      expect(list.find((c: { _id: string }) => c._id === customer.user._id)?.doNotRent).toBe('Returned a car damaged and unpaid in 2025.');
+      const list = (await testApi(t.app, owner.token).call('vetting', { query: { status: 'do_not_rent' } })).customers;
+      expect(list.find((c) => c._id === customer.user._id)?.doNotRent).toBe('Returned a car damaged and unpaid in 2025.');
       // The customer never reads the reason.
       expect(JSON.stringify(await userData(customer.token))).not.toContain('damaged');
 
-      expect((await call(owner.token, 'DELETE', pathFor('clearDoNotRent', { id: customer.user._id }))).json().message).toBe(DRIVER_MESSAGES.doNotRentCleared);
+      expect((await testApi(t.app, owner.token).call('clearDoNotRent', { params: { id: customer.user._id } })).message).toBe(DRIVER_MESSAGES.doNotRentCleared);
       expect((await bookingCall(customer.token, car._id, day(110), day(111))).status).toBe(201);
     });
   });
@@ -364,7 +361,6 @@ describe(`drivers (${describeDatabase})`, () => {
       const pickup = pickupAt(120);
       const ret = day(123);
       const booking = (await bookingCall(customer.token, (await addCar(t.app, owner.token))._id, pickup, ret)).answer.booking;
-      const url = pathFor('bookingDrivers', { id: booking._id });
       const jane = { name: 'Jane Brown', ...driverFor(pickup, ret) };
 
       const saved = await callWithStatus(t.app, customer.token, 'bookingDrivers', { params: { id: booking._id }, body: { drivers: [jane] } });
@@ -374,15 +370,15 @@ describe(`drivers (${describeDatabase})`, () => {
       const refused = await refusalOf(testApi(t.app, customer.token).call('bookingDrivers', { params: { id: booking._id }, body: { drivers: [jane, young] } }));
       expect(refused.status).toBe(422);
       expect(refused.answer?.message).toBe('Kevin Young must be 23 or older on the pickup day to drive a car.');
-      expect((await call(customer.token, 'PUT', url, { drivers: [jane, jane, jane, jane] })).json().message).toBe(
-        'A booking can name at most 3 other drivers.',
-      );
-      expect((await call(stranger.token, 'PUT', url, { drivers: [] })).statusCode).toBe(404);
+      const name = (token: string, drivers: (typeof jane)[]) =>
+        refusalOf(testApi(t.app, token).call('bookingDrivers', { params: { id: booking._id }, body: { drivers } }));
+      expect((await name(customer.token, [jane, jane, jane, jane])).answer?.message).toBe('A booking can name at most 3 other drivers.');
+      expect((await name(stranger.token, [])).status).toBe(404);
 
-      const detail = (await call(customer.token, 'GET', pathFor('userBooking', { reference: booking.reference }))).json().booking;
+      const detail = (await testApi(t.app, customer.token).call('userBooking', { params: { reference: booking.reference } })).booking;
       expect(detail.additionalDrivers).toEqual([jane]);
-      await call(customer.token, 'POST', API.cancelBooking, { bookingId: booking._id });
-      expect((await call(customer.token, 'PUT', url, { drivers: [] })).json().message).toBe(DRIVER_MESSAGES.driversBookingClosed);
+      await testApi(t.app, customer.token).call('cancelBooking', { body: { bookingId: booking._id } });
+      expect((await name(customer.token, [])).answer?.message).toBe(DRIVER_MESSAGES.driversBookingClosed);
     });
   });
 
@@ -390,26 +386,27 @@ describe(`drivers (${describeDatabase})`, () => {
     it('needs the password; then personal data and documents go, sessions end, bookings stay as "Deleted customer"', async () => {
       const customer = await registerCustomer(t.app, { name: 'Shanice Erased' });
       await saveDriver(customer.token, driverFor(pickupAt(130), day(131)));
-      const { document } = (await upload(customer.token, 'passport', await cameraJpeg(400, 300))).json();
+      const { document } = (await upload(customer.token, 'passport', await cameraJpeg(400, 300))).answer!;
       const booking = (await bookingCall(customer.token, (await addCar(t.app, owner.token))._id, pickupAt(130), day(131))).answer.booking;
 
-      const wrong = await call(customer.token, 'DELETE', API.deleteAccount, { password: 'not my password' });
-      expect(wrong.json()).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.wrongPassword });
-      expect((await call(customer.token, 'GET', API.userData)).statusCode).toBe(200);
+      const asCustomer = testApi(t.app, customer.token);
+      const wrong = await refusalOf(asCustomer.call('deleteAccount', { body: { password: 'not my password' } }));
+      expect(wrong.answer).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.wrongPassword });
+      expect((await callWithStatus(t.app, customer.token, 'userData')).status).toBe(200);
 
       // Not while a car is held for them.
-      const booked = await call(customer.token, 'DELETE', API.deleteAccount, { password: TEST_PASSWORD });
-      expect(booked.json()).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.erasureWhileBooked });
-      await call(customer.token, 'POST', API.cancelBooking, { bookingId: booking._id });
+      const booked = await refusalOf(asCustomer.call('deleteAccount', { body: { password: TEST_PASSWORD } }));
+      expect(booked.answer).toEqual({ success: false, code: expect.any(String), message: DRIVER_MESSAGES.erasureWhileBooked });
+      await asCustomer.call('cancelBooking', { body: { bookingId: booking._id } });
 
-      const erased = await call(customer.token, 'DELETE', API.deleteAccount, { password: TEST_PASSWORD });
-      expect(erased.json()).toEqual({ success: true, message: DRIVER_MESSAGES.accountDeleted });
-      expect((await call(customer.token, 'GET', API.userData)).statusCode).toBe(401);
+      const erased = await asCustomer.call('deleteAccount', { body: { password: TEST_PASSWORD } });
+      expect(erased).toEqual({ success: true, message: DRIVER_MESSAGES.accountDeleted });
+      expect(await statusOf(callWithStatus(t.app, customer.token, 'userData'))).toBe(401);
       expect((await call(owner.token, 'GET', pathFor('document', { id: document._id }))).statusCode).toBe(404);
-      const login = await call(undefined, 'POST', API.login, { email: customer.user.email, password: TEST_PASSWORD });
-      expect(login.statusCode).toBe(401);
+      const login = await refusalOf(testApi(t.app).call('login', { body: { email: customer.user.email, password: TEST_PASSWORD } }));
+      expect(login.status).toBe(401);
 
-      const listed = (await ownerCall(t.app, owner.token, 'GET', `${API.ownerBookings}?q=${booking.reference}&limit=5`)).json().bookings;
+      const listed = (await testApi(t.app, owner.token).call('ownerBookings', { query: { q: booking.reference, limit: 5 } })).bookings;
       expect(listed[0]).toMatchObject({ _id: booking._id, user: { name: DELETED_CUSTOMER_NAME, email: '', phone: '' } });
       const csv = (await ownerCall(t.app, owner.token, 'GET', `${ROUTES.ownerBookingsCsv.path}?q=${booking.reference}`)).body;
       expect(csv).toContain(`"${booking.reference}"`);
@@ -423,7 +420,7 @@ describe(`drivers (${describeDatabase})`, () => {
       );
       expect(left!.n).toBe(0);
       // The history says it happened, without the person's details.
-      const history = JSON.stringify((await ownerCall(t.app, owner.token, 'GET', `${API.ownerActivity}?kind=customer`)).json());
+      const history = JSON.stringify(await testApi(t.app, owner.token).call('ownerActivity', { query: { kind: 'customer' } }));
       expect(history).toContain('"erased":true');
       expect(history).not.toContain('JM 1234-5678');
       expect(history).not.toContain('Shanice');
