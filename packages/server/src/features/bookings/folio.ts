@@ -29,7 +29,7 @@ import {
   settleDeposit,
   DEPOSIT_KEPT_REFERENCE,
 } from '@rental/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookings, folioLines, folioPayments, rentals } from '../../db/schema';
 import { type Database, queryRows, readTogether } from '../../db/types';
@@ -99,33 +99,35 @@ export const PAYMENT_COLUMNS = sql.raw(
   `id, kind, method, amount, reference, note, created_at AS "createdAt", (SELECT name FROM users WHERE id = created_by) AS by, seq`,
 );
 
+/** The line columns as a folio reads them (the lines a statement adds are answered so too). */
+export const LINE_COLUMNS = sql.raw(
+  `id, kind, label, amount, gct, created_at AS "createdAt", (SELECT name FROM users WHERE id = created_by) AS by, voids_line_id AS "voidsLineId", reason, seq`,
+);
+
+/** The body of a data-modifying WITH that adds charges to a folio, answering the lines it made. */
+export function chargesAdded(bookingId: string, charges: readonly Charge[]): SQL {
+  return sql`INSERT INTO folio_lines (booking_id, kind, label, amount, gct, created_by)
+    SELECT "bookingId", kind, label, amount, gct, "createdBy"
+      FROM jsonb_to_recordset(${JSON.stringify(chargeRows(bookingId, charges))}::jsonb)
+        AS c("bookingId" uuid, kind text, label text, amount integer, gct integer, "createdBy" uuid)
+    RETURNING *`;
+}
+
 /**
  * The folio's rows in one statement. With `charges`, the same statement adds them first (a
- * data-modifying WITH), and the lines read include them: the check-in's charges and the folio the
- * receipt prints cost one round trip, not two.
+ * data-modifying WITH), and the lines read include them: the charges and the folio the receipt
+ * prints cost one round trip, not two.
  */
 export async function folioRowsOf(db: Reader, bookingId: string, charges: readonly Charge[] = []): Promise<FolioRows> {
-  const added = chargeRows(bookingId, charges);
-  const lines =
-    added.length === 0
-      ? sql`SELECT * FROM folio_lines WHERE booking_id = ${bookingId}`
-      : sql`SELECT * FROM folio_lines WHERE booking_id = ${bookingId} UNION ALL SELECT * FROM added`;
+  const adding = chargeRows(bookingId, charges).length > 0;
+  const lines = adding
+    ? sql`SELECT * FROM folio_lines WHERE booking_id = ${bookingId} UNION ALL SELECT * FROM added`
+    : sql`SELECT * FROM folio_lines WHERE booking_id = ${bookingId}`;
   const [row] = await queryRows<FolioRows>(
     db,
-    sql`${
-      added.length === 0
-        ? sql``
-        : sql`WITH added AS (
-                INSERT INTO folio_lines (booking_id, kind, label, amount, gct, created_by)
-                SELECT "bookingId", kind, label, amount, gct, "createdBy"
-                  FROM jsonb_to_recordset(${JSON.stringify(added)}::jsonb) AS c("bookingId" uuid, kind text, label text, amount integer, gct integer, "createdBy" uuid)
-                RETURNING *)`
-    }
+    sql`${adding ? sql`WITH added AS (${chargesAdded(bookingId, charges)})` : sql``}
         SELECT
-          (SELECT coalesce(json_agg(l ORDER BY l.seq), '[]') FROM (
-             SELECT id, kind, label, amount, gct, created_at AS "createdAt", (SELECT name FROM users WHERE id = created_by) AS by,
-                    voids_line_id AS "voidsLineId", reason, seq
-               FROM (${lines}) line) l) AS lines,
+          (SELECT coalesce(json_agg(l ORDER BY l.seq), '[]') FROM (SELECT ${LINE_COLUMNS} FROM (${lines}) line) l) AS lines,
           (SELECT coalesce(json_agg(p ORDER BY p.seq), '[]') FROM (
              SELECT ${PAYMENT_COLUMNS} FROM folio_payments WHERE booking_id = ${bookingId}) p) AS payments,
           (SELECT json_build_object('held', deposit_amount, 'returned', deposit_refunded, 'kept', deposit_kept)
@@ -218,7 +220,7 @@ export async function addCharges(tx: Tx, bookingId: string, charges: readonly Ch
 }
 
 /** A charge as its folio line is stored: a discount is recorded negative; a line of nothing is not recorded. */
-function chargeRows(bookingId: string, charges: readonly Charge[]) {
+export function chargeRows(bookingId: string, charges: readonly Charge[]) {
   return charges
     .filter((charge) => charge.amount !== 0 || charge.gct !== 0)
     .map((charge) => {
