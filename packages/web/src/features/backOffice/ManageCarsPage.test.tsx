@@ -29,7 +29,8 @@ describe('manage cars', { timeout: 30_000 }, () => {
     const car = await addCar({ brand: uniqueWord('Row'), model: 'Swift', category: 'Hatchback', pricePerDay: 6500 });
     renderApp('/owner/manage-cars', { token: ownerToken() });
     const link = await screen.findByRole('link', { name: `${car.brand} Swift` }, SLOW);
-    expect(document.title).toMatch(/^Manage Cars \|/);
+    // The company's name joins the title once its settings arrive, which may be after the fleet.
+    await waitFor(() => expect(document.title).toMatch(/^Manage Cars \|/), SLOW);
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Image', 'Name', 'Category', 'Price per day', 'Status', 'Actions']);
     const row = link.closest('tr')!;
     expect(row).toHaveTextContent('Hatchback');

@@ -132,7 +132,7 @@ describe('extras, other drivers and delivery', { timeout: 40_000 }, () => {
 
     await user.click(screen.getByRole('radio', { name: /Pay upfront/ }));
     await user.click(screen.getByRole('checkbox', { name: /I accept the rental terms/ }));
-    expect(screen.getByText('What').nextElementSibling).toHaveTextContent(`To pay: ${jmd(quote.total)}`);
+    expect((await screen.findByText('What', {}, { timeout: 10_000 })).nextElementSibling).toHaveTextContent(`To pay: ${jmd(quote.total)}`);
     await waitFor(() => expect(confirmButton()).toBeEnabled());
     await user.click(confirmButton());
     await waitFor(() => expect(location()).toHaveTextContent(/^\/my-bookings$/));
