@@ -43,10 +43,9 @@ export interface ReturnMoney {
 export async function settleReturn(tx: Tx, money: ReturnMoney): Promise<{ folio: Folio; settled: DepositSettled }> {
   const { bookingId, reference, by, charges, deposit, company } = money;
   if (money.toBeAssessed || deposit.kept !== null) {
-    const rows = await folioRowsOf(tx, bookingId, charges);
-    const { balance } = folioFrom(rows, bookingId, reference, company).totals;
-    const held = settleDeposit(deposit.amount, balance, true);
-    return { folio: folioFrom(rows, bookingId, reference, company), settled: { ...held, owing: Math.max(0, balance) } };
+    const folio = folioFrom(await folioRowsOf(tx, bookingId, charges), bookingId, reference, company);
+    const { balance } = folio.totals;
+    return { folio, settled: { ...settleDeposit(deposit.amount, balance, true), owing: Math.max(0, balance) } };
   }
   // The balance the deposit settles: the folio's, with the charges about to be added (the booking
   // is locked, so nothing else is added meanwhile).

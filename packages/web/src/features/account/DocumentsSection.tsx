@@ -18,7 +18,7 @@ import { openApiFile } from '../../api/openApiFile';
 import { pathFor } from '@rental/contract/routes';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { formatInstantWithTime } from '../../lib/dates';
-import { DOCUMENT_ACCEPT, documentDescription, documentFileProblem, documentsByKind } from './documentFiles';
+import { DOCUMENT_ACCEPT, documentDescription, documentsByKind, pickedDocument } from './documentFiles';
 
 export const DOCUMENTS_KEY = ['documents'] as const;
 
@@ -41,13 +41,11 @@ function KindDocuments({ kind, files }: { kind: DocumentKind; files: { _id: stri
   const name = DOCUMENT_KIND_WORDS[kind];
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.target;
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file) return;
-    const before = documentFileProblem(file);
-    setProblem(before ?? '');
-    if (before) return;
+    const picked = pickedDocument(event.target);
+    if (!picked) return;
+    setProblem(picked.problem ?? '');
+    if (picked.problem) return;
+    const { file } = picked;
     setBusy('upload');
     try {
       const form = new FormData();

@@ -21,6 +21,16 @@ export function documentFileProblem(file: { type: string; size: number }): strin
 }
 
 /** Every kind, in the contract's order, with its files oldest first. */
+/**
+ * The file a document input was just given, with what is wrong with it before anything is sent (null:
+ * nothing). The input is emptied, so the same file can be picked again after a refusal.
+ */
+export function pickedDocument(input: HTMLInputElement): { file: File; problem: string | null } | null {
+  const file = input.files?.[0];
+  input.value = '';
+  return file ? { file, problem: documentFileProblem(file) } : null;
+}
+
 export function documentsByKind(documents: readonly CustomerDocument[]): { kind: DocumentKind; files: CustomerDocument[] }[] {
   return DOCUMENT_KINDS.map((kind) => ({
     kind,

@@ -17,7 +17,7 @@ import { openApiFile } from '../../api/openApiFile';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { formatInstantWithTime } from '../../lib/dates';
-import { DOCUMENT_ACCEPT, documentDescription, documentFileProblem } from '../account/documentFiles';
+import { DOCUMENT_ACCEPT, documentDescription, pickedDocument } from '../account/documentFiles';
 
 /** Under the booking's own key: cancelling or paying refreshes ['booking', …], and this with it. */
 export const paymentSlipsKey = (bookingId: string) => ['booking', 'slips', bookingId] as const;
@@ -89,13 +89,11 @@ export function CustomerPaymentSlips({ booking }: { booking: SlipBooking }) {
   };
 
   async function send(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.target;
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file) return;
-    const before = documentFileProblem(file);
-    setProblem(before ?? '');
-    if (before) return;
+    const picked = pickedDocument(event.target);
+    if (!picked) return;
+    setProblem(picked.problem ?? '');
+    if (picked.problem) return;
+    const { file } = picked;
     setBusy(true);
     try {
       const form = new FormData();
