@@ -44,35 +44,51 @@ const signature = new Uint8Array(await sharp(Buffer.from(stroke)).png().toBuffer
 const tabletSignature = new Uint8Array(await sharp(Buffer.from(stroke), { density: 216 }).png().toBuffer());
 
 const company = { ...DEFAULT_COMPANY, trn: '123-456-789' };
-const quote = {
-  lines: [
-    { kind: 'days', label: 'Toyota Yaris', quantity: 3, unitPrice: 6_000, amount: 18_000 },
-    { kind: 'days', label: 'Toyota Yaris, Christmas', quantity: 2, unitPrice: 7_500, amount: 15_000 },
-    { kind: 'extra', label: 'Child seat', quantity: 1, unitPrice: 2_500, amount: 2_500, extraId: 'seat' },
-  ],
-  subtotal: 35_500,
-  gctPercent: 15,
-  gct: 5_325,
-  total: 40_825,
+const at = '2026-11-25T15:40:00.000Z';
+const line = (id, kind, label, amount) => ({
+  id,
+  kind,
+  label,
+  amount,
+  gct: Math.round(amount * 0.15),
+  createdAt: at,
+  by: null,
+  voidsLineId: null,
+  reason: null,
+  voided: false,
+});
+// The folio as the keys go out: the quote's lines, the payment taken with the keys.
+const folio = {
   currency: 'JMD',
-  securityDeposit: 15_000,
-  days: 5,
-  extras: [{ id: 'seat', quantity: 1 }],
-  additionalDrivers: 0,
-  delivery: null,
+  lines: [
+    line('1', 'rental', 'Toyota Yaris, 3 days at 6,000', 18_000),
+    line('2', 'rental', 'Toyota Yaris, Christmas, 2 days at 7,500', 15_000),
+    line('3', 'extra', 'Child seat', 2_500),
+  ],
+  payments: [{ id: '1', kind: 'payment', method: 'cash', amount: 40_825, reference: 'Till 2', note: '', createdAt: at, by: 'Andre Williams' }],
+  totals: { charged: 40_825, gct: 5_325, paid: 40_825, refunded: 0, balance: 0 },
 };
+const licence = (number) => ({ number, country: 'Jamaica', expires: '2030-04-01' });
 const agreement = {
   company,
+  contactsSaved: true,
   reference: 'WR-7K3M9Q',
-  customer: { name: 'Marcia Campbell', email: 'marcia.campbell@example.com', phone: '+1 876 555 0199', licenceNumber: 'JM-4402-1187' },
-  drivers: [{ name: 'Delroy Campbell', licenceNumber: 'JM-3310-0042' }],
-  car: { brand: 'Toyota', model: 'Yaris', year: 2022, plate: '5678 KJ', category: 'Economy' },
+  customer: {
+    name: 'Marcia Campbell',
+    email: 'marcia.campbell@example.com',
+    phone: '+1 876 555 0199',
+    address: '12 Palm Drive, Waterford, Portmore, St. Catherine',
+    dateOfBirth: '1988-03-14',
+    licence: licence('JM-4402-1187'),
+  },
+  drivers: [{ name: 'Delroy Campbell', dateOfBirth: '1985-07-02', licence: licence('JM-3310-0042') }],
+  car: { brand: 'Toyota', model: 'Yaris', year: 2022, plate: '5678 KJ', category: 'Economy', location: 'Waterford, Portmore', distancePerDay: 250 },
   pickupDate: '2026-11-25',
   returnDate: '2026-11-30',
   checkedOutAt: new Date('2026-11-25T15:42:00Z'),
   dueBackAt: new Date('2026-11-30T23:00:00Z'),
-  quote,
-  price: quote.total,
+  folio,
+  payAtReturn: null,
   deposit: { amount: 15_000, method: 'card', reference: 'AUTH 889231' },
   odometerKm: 48_213,
   fuelEighths: 6,
@@ -88,12 +104,26 @@ const agreement = {
 const zones = ['front', 'back', 'left', 'right', 'roof', 'interior'];
 const longAgreement = {
   ...agreement,
-  drivers: [agreement.drivers[0], { name: 'Kemar Brown', licenceNumber: 'JM-9981-2200' }, { name: 'Zoë O’Brien–Smith', licenceNumber: 'GB-ZOE-77' }],
+  drivers: [
+    agreement.drivers[0],
+    { name: 'Kemar Brown', dateOfBirth: '1992-01-20', licence: licence('JM-9981-2200') },
+    { name: 'Zoë O’Brien–Smith', dateOfBirth: '1979-11-30', licence: { number: 'GB-ZOE-77', country: 'United Kingdom', expires: '2029-06-30' } },
+  ],
   damages: Array.from({ length: 20 }, (_, i) => ({
     zone: zones[i % zones.length],
     description: `Mark number ${i + 1}, about ${i + 2} cm long, seen in daylight`,
     isNew: i % 2 === 0,
   })),
+};
+// The folio after the return: a late day and fuel charged, paid from the deposit.
+const returned = {
+  ...folio,
+  lines: [...folio.lines, line('4', 'late', 'Late return: 1 extra day at 6,600 a day', 6_600), line('5', 'fuel', 'Fuel: 2 eighths of a tank missing', 3_000)],
+  payments: [
+    ...folio.payments,
+    { id: '2', kind: 'payment', method: 'card', amount: 11_040, reference: 'Kept from the security deposit', note: '', createdAt: at, by: null },
+  ],
+  totals: { charged: 51_865, gct: 6_765, paid: 51_865, refunded: 0, balance: 0 },
 };
 const receipt = {
   company,
@@ -106,25 +136,18 @@ const receipt = {
   returnDate: '2026-11-30',
   checkedOutAt: new Date('2026-11-25T15:42:00Z'),
   returnedAt: new Date('2026-12-01T14:00:00Z'),
-  quote,
-  price: quote.total,
-  paymentMethod: 'upfront',
-  paymentStatus: 'paid',
-  charges: [
-    { kind: 'late', label: 'Late return: 1 extra day at 6,600 a day', amount: 6_600 },
-    { kind: 'fuel', label: 'Fuel: 2 eighths of a tank missing', amount: 3_000 },
-    { kind: 'gct', label: 'GCT 15% on the charges', amount: 1_440 },
-  ],
-  chargesTotal: 11_040,
+  folio: returned,
   deposit: { amount: 15_000, method: 'card' },
   depositRefunded: 3_960,
   depositKept: 11_040,
-  owing: 0,
+  depositHeld: 0,
   toBeAssessed: false,
   odometerOut: 48_213,
   odometerIn: 49_020,
   fuelOut: 6,
   fuelIn: 4,
+  damages: [],
+  itemsMissing: [],
 };
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

@@ -316,6 +316,42 @@ describe('rental agreement', () => {
     expect(flat).toContain('Andre Williams');
   });
 
+  it('draws both signatures on the last page as drawn, each no larger than its box needs', async () => {
+    // A dark stroke on a transparent pad, as the signature pad sends it; the company's from a tablet (1800 x 600).
+    const pad = (width: number, height: number) =>
+      sharp(
+        Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><path d="M20 ${height - 20} C ${width / 4} 10, ${width / 2} ${height - 10}, ${width - 20} 20" stroke="#0a1a33" stroke-width="${height / 25}" fill="none"/></svg>`,
+        ),
+      )
+        .png()
+        .toBuffer();
+    const bytes = await renderAgreement(
+      agreementFacts({ signature: new Uint8Array(await pad(600, 200)), staffSignature: new Uint8Array(await pad(1800, 600)) }),
+    );
+    const file = join(dir, 'agreement-signed.pdf');
+    await writeFile(file, bytes);
+    const pages = (await PDFDocument.load(bytes)).getPageCount();
+    const { stdout } = await run('pdfimages', ['-list', file]);
+    const images = stdout
+      .split('\n')
+      .slice(2)
+      .filter((row) => row.trim())
+      .map((row) => row.trim().split(/\s+/));
+    // page, number, type, width, height: both on the signatures' page, at most 400 x 140 pixels.
+    expect(images.map((row) => [Number(row[0]), row[2], Number(row[3]), Number(row[4])])).toEqual([
+      [pages, 'image', 400, 133],
+      [pages, 'image', 400, 133],
+    ]);
+    // The stroke is on the paper, dark on white: the pad's transparency became the paper's white.
+    await run('pdfimages', ['-png', file, join(dir, 'signature')]);
+    for (const which of ['000', '001']) {
+      const { channels } = await sharp(join(dir, `signature-${which}.png`)).stats();
+      expect(Math.min(...channels.map((c) => c.min))).toBeLessThan(60);
+      expect(Math.max(...channels.map((c) => c.max))).toBe(255);
+    }
+  });
+
   it('gives the same bytes for the same facts, dated at the check-out', async () => {
     // Two signatures of different sizes, rendered side by side many times: whichever finishes
     // first inside a render must not change its bytes.

@@ -5,7 +5,20 @@
  * page when it reaches the bottom; a page number is added to every page at the end.
  */
 import type { CompanySettings } from '@rental/contract';
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { promisify } from 'node:util';
+import { deflate } from 'node:zlib';
+import {
+  concatTransformationMatrix,
+  drawObject,
+  PDFDocument,
+  type PDFFont,
+  type PDFPage,
+  type PDFRef,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  StandardFonts,
+} from 'pdf-lib';
 import sharp from 'sharp';
 import { companySettingUp } from '../company';
 
@@ -25,9 +38,8 @@ const RULE = rgb(0.75, 0.75, 0.75);
 /** Signatures are scaled to fit this box, their proportions kept. */
 export const SIGNATURE_BOX = { width: 200, height: 70 };
 /**
- * A signature is made at most this many pixels per point of its box before pdf-lib embeds it
- * (144 dpi): pdf-lib decodes and packs a PNG in JavaScript, and a tablet's 1800 x 600 pad took
- * some 90 ms per signature that way, against some 10 ms once sharp has made it the box's size.
+ * A signature is made at most this many pixels per point of its box before it goes on the paper
+ * (144 dpi): sharper than any printer needs, and a tablet's 1800 x 600 pad is not packed whole.
  */
 const SIGNATURE_PIXELS_PER_POINT = 2;
 
@@ -111,18 +123,33 @@ export function jamaicaTime(date: Date): string {
 
 export const km = (value: number) => `${value.toLocaleString('en-US')} km`;
 
-/** A signature PNG no larger than its box needs; a smaller one is left as drawn. */
-async function boxSized(png: Uint8Array): Promise<Uint8Array> {
-  const resized = await sharp(png)
+const packed = promisify(deflate);
+
+interface SignatureImage {
+  ref: PDFRef;
+  width: number;
+  height: number;
+}
+
+/**
+ * A signature as the paper's own image: flattened on the paper's white, no larger than its box
+ * needs (a smaller one is left as drawn), its pixels packed by node's zlib. Both run off the
+ * request's thread; pdf-lib's embedPng would decode the PNG and pack it again in JavaScript on it
+ * (bench/counter-pdf.mjs). Lossless: the stroke is the pixels the pad gave, as with a PNG.
+ */
+async function signatureImage(png: Uint8Array) {
+  const { data, info } = await sharp(png)
     .resize({
       width: SIGNATURE_BOX.width * SIGNATURE_PIXELS_PER_POINT,
       height: SIGNATURE_BOX.height * SIGNATURE_PIXELS_PER_POINT,
       fit: 'inside',
       withoutEnlargement: true,
     })
-    .png()
-    .toBuffer();
-  return new Uint8Array(resized);
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { pixels: await packed(data), width: info.width, height: info.height };
 }
 
 // ---- The flowing page ----
@@ -316,11 +343,22 @@ export class Paper {
 
   /** Signatures side by side, each scaled into its box, with the name, the role and the date beneath. */
   async signatures(blocks: SignatureBlock[]) {
-    const sized = await Promise.all(blocks.map((block) => (block.png ? boxSized(block.png) : null)));
-    // Embedded one after the other: the objects' numbers follow the order of the calls, and the
-    // same facts must give the same bytes whichever resize finished first.
-    const images: (PDFImage | null)[] = [];
-    for (const png of sized) images.push(png ? await this.doc.embedPng(png) : null);
+    const made = await Promise.all(blocks.map((block) => (block.png ? signatureImage(block.png) : null)));
+    // Registered one after the other: the objects' numbers follow the blocks' order, and the same
+    // facts must give the same bytes whichever resize finished first.
+    const images = made.map((image): SignatureImage | null => {
+      if (!image) return null;
+      const stream = this.doc.context.stream(image.pixels, {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: image.width,
+        Height: image.height,
+        ColorSpace: 'DeviceRGB',
+        BitsPerComponent: 8,
+        Filter: 'FlateDecode',
+      });
+      return { ref: this.doc.context.register(stream), width: image.width, height: image.height };
+    });
     const lineHeight = this.lineHeight(BODY_SIZE);
     this.ensure(SIGNATURE_BOX.height + 8 + 3 * lineHeight);
     const top = this.y;
@@ -333,7 +371,9 @@ export class Paper {
         const scale = Math.min(SIGNATURE_BOX.width / image.width, SIGNATURE_BOX.height / image.height);
         const width = image.width * scale;
         const height = image.height * scale;
-        this.page.drawImage(image, { x, y: boxBottom + (SIGNATURE_BOX.height - height) / 2, width, height });
+        const name = this.page.node.newXObject('Image', image.ref);
+        const y = boxBottom + (SIGNATURE_BOX.height - height) / 2;
+        this.page.pushOperators(pushGraphicsState(), concatTransformationMatrix(width, 0, 0, height, x, y), drawObject(name), popGraphicsState());
       } else if (block.instead) {
         this.y = top - SIGNATURE_BOX.height / 2 + BODY_SIZE;
         for (const line of wrap(block.instead, this.font, BODY_SIZE, SIGNATURE_BOX.width)) {
