@@ -49,7 +49,8 @@ export async function ensureCompanySettings(db: Database): Promise<void> {
   await db.insert(companySettings).values({ id: 1, value: DEFAULT_COMPANY }).onConflictDoNothing();
 }
 
-type SettingsRow = { value: unknown; savedAt: Date | null } | undefined;
+/** savedAt: a Date from Drizzle, a string from the column below; only whether it is set counts. */
+type SettingsRow = { value: unknown; savedAt: Date | string | null } | undefined;
 
 /**
  * The row as a transaction first read it: a check-in asks three times (its own rules, its folio,
@@ -66,6 +67,19 @@ async function settingsRow(db: Database | Tx): Promise<SettingsRow> {
     .from(companySettings)
     .where(eq(companySettings.id, 1));
   return row;
+}
+
+/**
+ * The settings' row as a column of the select that opens a transaction (the counter's locked
+ * booking): one round trip fewer. Hand what it read to companySettingsOf, which keeps it for the
+ * transaction as if getCompanySettings had read it.
+ */
+export const companySettingsColumn = () =>
+  sql<SettingsRow | null>`(SELECT json_build_object('value', ${companySettings.value}, 'savedAt', ${companySettings.contactsSavedAt}) FROM ${companySettings} WHERE ${companySettings.id} = 1)`;
+
+export function companySettingsOf(tx: Tx, row: SettingsRow | null): Promise<CompanySettings> {
+  readInTransaction.set(tx, Promise.resolve(row ?? undefined));
+  return getCompanySettings(tx);
 }
 
 export async function getCompanySettings(db: Database | Tx): Promise<CompanySettings> {

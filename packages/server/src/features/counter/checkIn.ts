@@ -33,7 +33,7 @@ import { bookings, cars, rentals, users } from '../../db/schema';
 import { queryRows, type Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
-import { getCompanySettings } from '../company';
+import { companySettingsColumn, companySettingsOf } from '../company';
 import type { EventLog } from '../../events';
 import type { Staff } from './checkOut';
 import { recordDamages } from './damages';
@@ -108,6 +108,7 @@ export async function checkIn(
       .select({
         // Here, not a query of its own: the transaction's one connection takes one query at a time.
         actor: actorColumn(staff.id),
+        company: companySettingsColumn(),
         status: bookings.status,
         reference: bookings.reference,
         pickupDate: bookings.pickupDate,
@@ -146,7 +147,7 @@ export async function checkIn(
     const itemsMissing = itemsNotReturned(rental.items, data.itemsMissing);
     const missingNames = itemsMissing.map(({ item }) => item);
 
-    const company = await getCompanySettings(tx);
+    const company = await companySettingsOf(tx, row.company);
     const days = rentalDays(row.pickupDate, row.returnDate);
     const damageLabel = (damage: CheckInData['damages'][number]) => `Damage (${DAMAGE_ZONE_WORDS[damage.zone].toLowerCase()}): ${damage.description}`;
     const settlement = returnCharges({

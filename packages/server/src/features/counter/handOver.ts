@@ -11,7 +11,7 @@ import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { userEmail } from '../../db/userEmail';
 import { actorColumn } from '../../db/actor';
-import { companySettingUp, getCompanySettings } from '../company';
+import { companySettingsColumn, companySettingsOf, companySettingUp } from '../company';
 import { folioOf, openDamagesOf } from '../bookings';
 import type { AgreementContentFacts } from './agreementContent';
 import { recordDamages } from './damages';
@@ -33,6 +33,7 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
       // Here, not queries of their own: the transaction's one connection takes one query at a time.
       actor: actorColumn(staff.id),
       staffName: sql<string | null>`(SELECT staff.name FROM ${users} staff WHERE staff.id = ${staff.id})`,
+      company: companySettingsColumn(),
       car: {
         brand: cars.brand,
         model: cars.model,
@@ -68,7 +69,7 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
   const licence = row.licence!;
   if (!sameLicence(data.licenceNumber, licence.number)) throw new HttpError(422, COUNTER_MESSAGES.licenceMismatch);
   if (data.odometerKm < row.car.odometerKm) throw new HttpError(422, COUNTER_MESSAGES.odometerBelowCar);
-  const company = await getCompanySettings(tx);
+  const company = await companySettingsOf(tx, row.company);
   const money = await moneyBeforeKeys(tx, await folioOf(tx, bookingId, row.reference, company), staff, data);
   const { payAtReturn, folio } = money;
 

@@ -8,7 +8,7 @@ import type { BankDetails, CompanyEventKind, CompanySettings } from '@rental/con
 import type { Reaction, RecordedEvent } from '../../events';
 import { getBankDetails, getCompanySettings } from '../company';
 import type { BookingFacts, MailSettings } from './letters';
-import { bookingFactsOf, enqueue, type QueuedLetter, type Tx } from './outbox';
+import { bookingFactsOf, enqueued, type QueuedLetter, type Tx } from './outbox';
 import { accountMakers } from './makers/accounts';
 import { bookingMakers } from './makers/booking';
 import { folioMakers } from './makers/folio';
@@ -49,7 +49,7 @@ export const KINDS_WITH_LETTERS: ReadonlySet<CompanyEventKind> = new Set(Object.
 export function lettersFromEvents(mail: MailSettings): Reaction {
   return async (tx, events) => {
     const wanted = events.filter((event) => MAKERS[event.kind]);
-    if (wanted.length === 0) return;
+    if (wanted.length === 0) return null;
     let company: Promise<CompanySettings> | undefined;
     let bank: Promise<BankDetails | null> | undefined;
     // The facts of every booking these events name, in one query (a batch of bookings writes two letters each).
@@ -70,6 +70,6 @@ export function lettersFromEvents(mail: MailSettings): Reaction {
       const make = MAKERS[event.kind] as LetterMaker<typeof event.kind>;
       letters.push(...(await make(tx, event as never, context)));
     }
-    await enqueue(tx, letters);
+    return enqueued(letters);
   };
 }

@@ -33,9 +33,15 @@ export function withLinkToken(body: string, token: string): string {
 
 /** Writes the letters inside the caller's transaction. */
 export async function enqueue(tx: Tx | Database, all: QueuedLetter[]): Promise<void> {
+  const write = enqueued(all);
+  if (write) await tx.execute(write);
+}
+
+/** The statement that puts these letters in the outbox (null: none to send). */
+export function enqueued(all: QueuedLetter[]): SQL | null {
   // A customer without an e-mail address (a walk-in staff booked for, migrations/0021) is told at the desk.
   const letters = all.filter((letter) => letter.to);
-  if (letters.length === 0) return;
+  if (letters.length === 0) return null;
   // One JSON parameter however many letters (a batch of bookings writes two each): cheaper to build
   // and to send than six parameters per letter.
   const rows = letters.map((letter) => ({
@@ -48,10 +54,10 @@ export async function enqueue(tx: Tx | Database, all: QueuedLetter[]): Promise<v
     token: letter.linkToken ?? null,
     attachment: letter.attachment ?? null,
   }));
-  await tx.execute(sql`
+  return sql`
     INSERT INTO outbox (kind, recipient, subject, text_body, html_body, booking_id, link_token, attachment)
     SELECT kind, recipient, subject, text, html, booking, token, attachment
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS letter(kind text, recipient text, subject text, text text, html text, booking uuid, token text, attachment text)`);
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS letter(kind text, recipient text, subject text, text text, html text, booking uuid, token text, attachment text)`;
 }
 
 /** True while a reset token still opens its link: not used, not expired (only its SHA-256 is in password_resets). */
