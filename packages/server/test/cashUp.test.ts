@@ -157,6 +157,18 @@ describe(`the day's cash-up (${describeDatabase})`, () => {
     expect(mine[1]!.after).toMatchObject({ reopen_reason: 'The float was counted in' });
   });
 
+  it('closes a day once when two close it at the same moment', async () => {
+    const agent = await createStaff(t.app, 'agent', { name: 'Marcia Williams' });
+    const before = await closings();
+    const both = await Promise.all([
+      close(agent.token, { date: today(), staffId: agent.user._id, countedCash: 0 }),
+      close(manager.token, { date: today(), staffId: agent.user._id, countedCash: 0 }),
+    ]);
+    expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
+    expect(both.find((res) => res.status === 409)!.refusal).toMatchObject({ code: 'day_already_closed' });
+    expect(await closings()).toBe(before + 1);
+  });
+
   it("refuses to void a closed day's line until an owner reopens the day", async () => {
     const agent = await createStaff(t.app, 'agent', { name: 'Rohan Grant' });
     const b = await booking();
