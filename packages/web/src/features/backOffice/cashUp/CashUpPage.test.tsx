@@ -53,7 +53,7 @@ describe('the day’s cash-up page', () => {
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Counted the float by mistake');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reopen the day' }));
     expect(await within(drawer).findByRole('button', { name: 'Close the day' }, SLOW)).toBeInTheDocument();
-    expect(await screen.findByText(/reopened by Test Owner on .*: Counted the float by mistake/, {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findAllByText(/reopened by Test Owner on .*: Counted the float by mistake/, {}, SLOW)).not.toHaveLength(0);
   });
 
   it('shows a counter agent their own day only', async () => {
