@@ -102,6 +102,8 @@ export function everyPage(seed: Seed): SitePage[] {
       // The list or its empty sentence, once the attempts have been read.
       ready: (p) => see(p.getByText(/^Every card payment came back|^Order number$/)),
     },
+    // Today's whole desk, once its sums have been read.
+    { name: 'cash-up', path: '/owner/cash-up', session: 'owner', area: 'owner', ready: (p) => see(p.getByRole('heading', { name: 'The cash drawer' })) },
   ];
 }
 

@@ -66,6 +66,9 @@ export interface AccountEventData {
   driver_approved: { userId: string };
   driver_rejected: { userId: string; reason: string; cancelled: string[] };
   staff_day_summary: { day: string };
+  // The day's cash-up (features/cashUp): staffId null is the whole desk.
+  cash_up_closed: { day: string; staffId: string | null; countedCash: number; expectedCash: number; difference: number };
+  cash_up_reopened: { day: string; staffId: string | null; reason: string };
 }
 
 /** What a return settled, as the receipt prints it. */

@@ -63,6 +63,7 @@ import {
   vettingQuery,
 } from './schemas';
 // A bank deposit's slips
+import { cashUpCloseBody, cashUpQuery, cashUpReopenBody, cashUpReopenParams, cashUpResponses } from './schemas';
 import { paymentSlipItemParams, paymentSlipParams, paymentSlipResponses, paymentSlipUploadFields } from './schemas';
 // Prices, extras, the quote; card payments
 import {
@@ -1070,14 +1071,15 @@ export const ENDPOINTS = {
   voidLine: {
     summary: 'Void a line of the folio, with a reason',
     description:
-      'Owner or manager. Adds a line of the opposite amount naming the voided one; a line is voided once, and a voiding line cannot be voided (409).',
+      'Owner or manager. Adds a line of the opposite amount naming the voided one; a line is voided once, and a voiding line cannot be voided (409). ' +
+      "A line made on a day whose cash-up is closed (the whole desk's, or the day of the staff member who made it) is refused (409 day_closed) until an owner reopens that day.",
     tag: 'Bookings',
     params: folioLineParams,
     body: folioVoidBody,
     status: 201,
     response: folioResponses.folioChanged,
     errors: [404, 409],
-    codes: ['line_not_found', 'line_already_voided', 'void_of_void'],
+    codes: ['line_not_found', 'line_already_voided', 'void_of_void', 'day_closed'],
   },
   bookingHistory: {
     summary: 'What happened to a booking',
@@ -1088,6 +1090,44 @@ export const ENDPOINTS = {
     params: folioParams,
     response: bookingHistoryResponse,
     errors: [404],
+  },
+  cashUp: {
+    summary: "The day's cash-up: money by method, security deposits, what the cash drawer should hold",
+    description:
+      "For a day of the company (Jamaica time) and a staff member (staffId) or the whole desk (no staffId): the folios' payments and refunds by method, " +
+      'security deposits taken at check-out and given back or kept at the return, and the cash the drawer should hold (cash in less cash out; ' +
+      'a payment kept from a deposit is not counted again). With the closing in force (null while open) and the closings an owner reopened. ' +
+      'A counter agent sees only their own day (403 cash_up_own_day_only); a day not yet come is refused (400 cash_up_future_day).',
+    tag: 'Owner',
+    query: cashUpQuery,
+    response: cashUpResponses.cashUp,
+    errors: [403, 404],
+    codes: ['cash_up_future_day', 'cash_up_own_day_only'],
+  },
+  closeCashUp: {
+    summary: 'Close the day: the cash counted in the drawer',
+    description:
+      'Stores the counted cash beside what the drawer should hold then, and the difference. A difference needs a note (400 cash_difference_needs_note). ' +
+      'A day (of the staff member, or of the whole desk) is closed once (409 day_already_closed) until an owner reopens it. ' +
+      'While closed, the folio lines made that day cannot be voided. A counter agent closes only their own day (403 cash_up_own_day_only). Recorded in the history.',
+    tag: 'Owner',
+    body: cashUpCloseBody,
+    status: 201,
+    response: cashUpResponses.cashUpChanged,
+    errors: [403, 404, 409],
+    codes: ['cash_difference_needs_note', 'day_already_closed', 'cash_up_future_day', 'cash_up_own_day_only'],
+  },
+  reopenCashUp: {
+    summary: 'Reopen a closed day, with a reason',
+    description:
+      "Owner only. The closing stays in the history with who reopened it, when and why; the day's lines may be voided again, and the day closed again. " +
+      '409 day_not_closed when the day (of the staff member given, or of the whole desk) is not closed.',
+    tag: 'Owner',
+    params: cashUpReopenParams,
+    body: cashUpReopenBody,
+    response: cashUpResponses.cashUpChanged,
+    errors: [404, 409],
+    codes: ['day_not_closed'],
   },
   health: {
     summary: 'Is the server up and its database reachable?',

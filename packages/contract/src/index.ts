@@ -30,5 +30,6 @@ export * from './refunds';
 export * from './changedLines';
 export * from './walkIns';
 export * from './paymentSlips';
+export * from './cashUp';
 export * from './oneOf';
 export * from './records';

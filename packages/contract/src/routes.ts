@@ -144,6 +144,10 @@ export const ROUTES = {
   voidLine: { method: 'POST', path: '/api/bookings/:id/lines/:lineId/void', access: 'manager' },
   /** What happened to a booking, oldest first (its typed events, companyEvents.ts). */
   bookingHistory: { method: 'GET', path: '/api/bookings/:id/history', access: 'staff' },
+  // The day's cash-up (cashUp.ts): a counter agent their own day only; reopening is the owner's
+  cashUp: { method: 'GET', path: '/api/owner/cash-up', access: 'staff' },
+  closeCashUp: { method: 'POST', path: '/api/owner/cash-up', access: 'staff' },
+  reopenCashUp: { method: 'POST', path: '/api/owner/cash-up/:date/reopen', access: 'owner' },
   // Pictures, service
   image: { method: 'GET', path: '/api/images/:id', access: 'anyone' },
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'anyone' },

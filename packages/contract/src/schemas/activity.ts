@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { oneOf } from './fields';
 
 /** What a history entry is about: the API's names for the database's subjects. */
-export const ACTIVITY_KINDS = ['booking', 'car', 'bank_details', 'block', 'company', 'customer', 'prices', 'payment', 'damage', 'staff'] as const;
+export const ACTIVITY_KINDS = ['booking', 'car', 'bank_details', 'block', 'company', 'customer', 'prices', 'payment', 'damage', 'staff', 'cash_up'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 const ACTIVITY_KINDS_SHOWN = [
   'bookings',
@@ -15,6 +15,7 @@ const ACTIVITY_KINDS_SHOWN = [
   'card payments',
   'damages',
   'staff accounts',
+  'cash-ups',
 ] as const;
 export const ACTIVITY_PAGE_SIZE = 50;
 export const MAX_ACTIVITY_PAGE = 200;

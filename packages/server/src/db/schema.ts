@@ -534,3 +534,21 @@ export const folioPayments = pgTable('folio_payments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
 });
+
+/** The day's cash-up: a day closed for a staff member or the whole desk (staffId null), reopened by an owner (0038_cash_up.sql). */
+export const cashUps = pgTable('cash_ups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  day: date('day', { mode: 'string' }).notNull(),
+  staffId: uuid('staff_id').references(() => users.id),
+  countedCash: integer('counted_cash').notNull(),
+  expectedCash: integer('expected_cash').notNull(),
+  difference: integer('difference').notNull(),
+  note: text('note').notNull().default(''),
+  closedBy: uuid('closed_by')
+    .notNull()
+    .references(() => users.id),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+  reopenedBy: uuid('reopened_by').references(() => users.id),
+  reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+  reopenReason: text('reopen_reason'),
+});

@@ -43,7 +43,10 @@ export async function listActivity(db: Database, options: { limit?: number; curs
           coalesce(b.reference, c.brand || ' ' || c.model, p.name, si.email,
             -- A card payment by its order id, an extra by its name (both kept in the entry itself).
             CASE WHEN a.subject = 'payment' THEN coalesce(a.after, a.before)->>'order_id'
-                 WHEN a.subject = 'prices' THEN coalesce(a.after, a.before)->>'name' END, '') AS subject_name
+                 WHEN a.subject = 'prices' THEN coalesce(a.after, a.before)->>'name'
+                 -- A day's cash-up by its day and whose (a reopening's entry holds only what changed).
+                 WHEN a.subject = 'cash_up' THEN (SELECT to_char(cu.day, 'YYYY-MM-DD') || ', ' || coalesce((SELECT name FROM users WHERE id = cu.staff_id), 'whole desk')
+                                                    FROM cash_ups cu WHERE cu.id = a.subject_id::uuid) END, '') AS subject_name
         FROM activity a
         LEFT JOIN users u ON u.id = a.actor_id
         LEFT JOIN LATERAL (

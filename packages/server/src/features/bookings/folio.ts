@@ -32,7 +32,7 @@ import {
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookings, folioLines, folioPayments, rentals } from '../../db/schema';
-import { type Database, queryRows, readTogether } from '../../db/types';
+import { type Database, queryRows, raisedReason, readTogether } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
@@ -245,16 +245,23 @@ async function voidOne(tx: Tx, bookingId: string, lineId: unknown, reason: strin
   if (line.voidsLineId) throw new HttpError(409, REFUSAL_CODES.void_of_void, 'void_of_void');
   const [already] = await tx.select({ id: folioLines.id }).from(folioLines).where(eq(folioLines.voidsLineId, lineId));
   if (already) throw new HttpError(409, REFUSAL_CODES.line_already_voided, 'line_already_voided');
-  await tx.insert(folioLines).values({
-    bookingId,
-    kind: line.kind,
-    label: `Voided: ${line.label}`.slice(0, 300),
-    amount: -line.amount,
-    gct: -line.gct,
-    voidsLineId: line.id,
-    reason,
-    createdBy: by,
-  });
+  await tx
+    .insert(folioLines)
+    .values({
+      bookingId,
+      kind: line.kind,
+      label: `Voided: ${line.label}`.slice(0, 300),
+      amount: -line.amount,
+      gct: -line.gct,
+      voidsLineId: line.id,
+      reason,
+      createdBy: by,
+    })
+    .catch((err: unknown) => {
+      // The line's day is closed at the cash-up (0038_cash_up.sql refuses the voiding line) until an owner reopens it.
+      if (raisedReason(err) === 'day_closed') throw new HttpError(409, REFUSAL_CODES.day_closed, 'day_closed');
+      throw err;
+    });
   return { kind: 'line_voided', bookingId, actorId: by, data: { lineKind: line.kind, label: line.label, amount: line.amount + line.gct, reason } };
 }
 

@@ -29,6 +29,8 @@ import { PricesPage } from './prices/PricesPage';
 import { PaymentsPage } from './payments/PaymentsPage';
 // A booking staff make for a walk-in or phone customer
 import { NewBookingPage } from './newBooking/NewBookingPage';
+// The day's cash-up
+import { CashUpPage } from './cashUp/CashUpPage';
 // Staff accounts (owners only)
 import { StaffPage } from './staff/StaffPage';
 // One booking: its facts and its folio
@@ -70,6 +72,7 @@ export default function StaffRoutes() {
           <Route path="timeline" element={<TimelinePage />} />
           <Route path="prices" element={<PricesPage />} />
           <Route path="payments" element={<PaymentsPage />} />
+          <Route path="cash-up" element={<CashUpPage />} />
           <Route path="*" element={<Navigate to="/owner" replace />} />
         </Route>
       </Route>

@@ -1,4 +1,5 @@
 import {
+  Banknote,
   Building2,
   CalendarCheck,
   CarFront,
@@ -29,6 +30,7 @@ const ICONS: Record<(typeof STAFF_MENU)[number]['to'], LucideIcon> = {
   '/owner/vetting': IdCard,
   '/owner/timeline': GanttChart,
   '/owner/payments': CreditCard,
+  '/owner/cash-up': Banknote,
   '/owner/prices': Tags,
   '/owner/bank-details': Landmark,
   '/owner/staff': UsersRound,

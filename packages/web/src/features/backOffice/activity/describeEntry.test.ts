@@ -373,3 +373,26 @@ describe('history entries about prices and card payments', () => {
     expect(describeEntry(company).changes).toEqual(['GCT 15% → 16.5%', 'TRN not set → 123-456-789']);
   });
 });
+
+describe('history entries about the day’s cash-up', () => {
+  const cashUp = { kind: 'cash_up' as const, subjectName: '2026-11-28, whole desk' };
+  it('words a day closed, with its count, what the drawer should have held, the difference and its note', () => {
+    const closed = entry({ ...cashUp, action: 'added', after: { counted_cash: 10200, expected_cash: 10500, difference: -300, note: 'Change from the float' } });
+    expect(describeEntry(closed)).toEqual({
+      headline: 'Ann Brown closed the cash-up of 2026-11-28, whole desk',
+      changes: ['Counted cash 10,200', 'The drawer should have held 10,500', 'Difference -300', 'Note: Change from the float'],
+    });
+    const even = entry({ ...cashUp, action: 'added', after: { counted_cash: 500, expected_cash: 500, difference: 0, note: '' } });
+    expect(describeEntry(even).changes).toEqual(['Counted cash 500', 'The drawer should have held 500']);
+  });
+  it('words a day reopened with its reason, and offers cash-ups in the filter', () => {
+    const reopened = entry({
+      ...cashUp,
+      action: 'changed',
+      after: { reopened_by: 'u1', reopen_reason: 'Recount' },
+      before: { reopened_by: null, reopen_reason: null },
+    });
+    expect(describeEntry(reopened)).toEqual({ headline: 'Ann Brown reopened the cash-up of 2026-11-28, whole desk', changes: ['Reason: Recount'] });
+    expect(KIND_CHOICES).toContainEqual({ value: 'cash_up', label: 'Cash-ups' });
+  });
+});

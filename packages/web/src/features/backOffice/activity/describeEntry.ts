@@ -7,7 +7,7 @@ import { DELETED_CUSTOMER_NAME, type DocumentKind, PAYMENT_STATUS_WORDS } from '
 import { DAMAGE_ZONE_WORDS, type DamageZone } from '@rental/contract/counter';
 import type { ActivityEntry, ActivityKind } from '@rental/contract/schemas';
 import { dateParts, MONTHS } from '../../../lib/dates';
-import { describePayment, describePrices } from './describeMoney';
+import { describeCashUp, describePayment, describePrices } from './describeMoney';
 import { describeStaffEntry } from '../staff/describeStaffEntry';
 
 export interface EntryDescription {
@@ -327,6 +327,8 @@ export function describeEntry(entry: ActivityEntry): EntryDescription {
       return describeDamage(who, entry, before, after);
     case 'staff':
       return describeStaffEntry(who, entry, before, after);
+    case 'cash_up':
+      return describeCashUp(who, entry, after);
   }
 }
 
@@ -343,4 +345,5 @@ export const KIND_CHOICES: { value: ActivityKind | ''; label: string }[] = [
   { value: 'payment', label: 'Card payments' },
   { value: 'damage', label: 'Car damages' },
   { value: 'staff', label: 'Staff accounts' },
+  { value: 'cash_up', label: 'Cash-ups' },
 ];

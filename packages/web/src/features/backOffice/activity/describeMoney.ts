@@ -140,3 +140,15 @@ export function describePayment(who: string, entry: ActivityEntry, before: Field
   const [headline, ...more] = lines;
   return { headline: headline ?? `${capital(payment)} for ${reference} changed`, changes: [...more, ...details] };
 }
+
+/** A day's cash-up closed (added) or reopened by an owner (changed), from the cash_ups row (migration 0038). */
+export function describeCashUp(who: string, entry: ActivityEntry, after: Fields): MoneyDescription {
+  const day = entry.subjectName || 'a day';
+  if (entry.action === 'changed') {
+    return { headline: `${who} reopened the cash-up of ${day}`, changes: typeof after.reopen_reason === 'string' ? [`Reason: ${after.reopen_reason}`] : [] };
+  }
+  const changes = [`Counted cash ${amount(after.counted_cash)}`, `The drawer should have held ${amount(after.expected_cash)}`];
+  if (typeof after.difference === 'number' && after.difference !== 0) changes.push(`Difference ${amount(after.difference)}`);
+  if (typeof after.note === 'string' && after.note) changes.push(`Note: ${after.note}`);
+  return { headline: `${who} closed the cash-up of ${day}`, changes };
+}
