@@ -30,5 +30,6 @@ export * from './refunds';
 export * from './changedLines';
 export * from './walkIns';
 export * from './paymentSlips';
+export * from './books';
 export * from './oneOf';
 export * from './records';
