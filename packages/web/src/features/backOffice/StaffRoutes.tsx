@@ -27,6 +27,7 @@ import { DeskPage } from './counter/desk/DeskPage';
 // Prices and extras; card payments
 import { PricesPage } from './prices/PricesPage';
 import { PaymentsPage } from './payments/PaymentsPage';
+import { GctReportPage } from './books/GctReportPage';
 // A booking staff make for a walk-in or phone customer
 import { NewBookingPage } from './newBooking/NewBookingPage';
 // Staff accounts (owners only)
@@ -70,6 +71,7 @@ export default function StaffRoutes() {
           <Route path="timeline" element={<TimelinePage />} />
           <Route path="prices" element={<PricesPage />} />
           <Route path="payments" element={<PaymentsPage />} />
+          <Route path="reports/gct" element={<GctReportPage />} />
           <Route path="*" element={<Navigate to="/owner" replace />} />
         </Route>
       </Route>

@@ -12,6 +12,7 @@ import {
   type LucideIcon,
   Mail,
   PlusSquare,
+  ReceiptText,
   Tags,
   UsersRound,
 } from 'lucide-react';
@@ -29,6 +30,7 @@ const ICONS: Record<(typeof STAFF_MENU)[number]['to'], LucideIcon> = {
   '/owner/vetting': IdCard,
   '/owner/timeline': GanttChart,
   '/owner/payments': CreditCard,
+  '/owner/reports/gct': ReceiptText,
   '/owner/prices': Tags,
   '/owner/bank-details': Landmark,
   '/owner/staff': UsersRound,
