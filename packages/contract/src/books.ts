@@ -70,6 +70,17 @@ export const LEDGER_ACCOUNT_WORDS: Record<LedgerAccount, { label: string; hint: 
   accountCardClearing: { label: 'Card clearing', hint: 'Card payments the card provider owes the company until it pays them out.' },
 };
 
+/**
+ * The journal's two layouts: QuickBooks Online's journal import (Journal No, Date, Account, Debit,
+ * Credit, Memo, Reference; its import asks which column is which), and Xero's manual journal
+ * template (Narration, Date, Description, AccountCode, TaxRate, Amount: signed, a debit positive).
+ */
+export const JOURNAL_LAYOUTS = ['quickbooks', 'xero'] as const;
+export type JournalLayout = (typeof JOURNAL_LAYOUTS)[number];
+export const JOURNAL_LAYOUT_WORDS: Record<JournalLayout, string> = { quickbooks: 'QuickBooks Online', xero: 'Xero' };
+/** Xero asks a tax rate on every line; the journal posts GCT to its own account, so each line is "no tax" (the rate's name in Xero's Global edition). */
+export const XERO_NO_TAX_RATE = 'Tax Exempt';
+
 /** The month's GCT, in whole currency units as the folio keeps them. */
 export interface GctMonth {
   month: string;

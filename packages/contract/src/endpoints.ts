@@ -578,8 +578,9 @@ export const ENDPOINTS = {
     summary: 'The journal for the accountant (CSV)',
     description:
       'One journal entry per money event from the first day to the last (Jamaica time): each charge line and each void, each payment and refund, ' +
-      'each security deposit held, returned or kept. Columns Journal No, Date (DD/MM/YYYY), Account, Debit, Credit, Memo, Reference (the booking reference), ' +
-      'amounts with two decimals; the rows of one Journal No balance. Account names are the company settings’. ' +
+      'each security deposit held, returned or kept. layout=quickbooks (the default): Journal No, Date (DD/MM/YYYY), Account, Debit, Credit, Memo, Reference (the booking reference), ' +
+      'the rows of one Journal No balance; layout=xero: Narration (one per entry), Date, Description, AccountCode, TaxRate, Amount (a debit positive), each narration adding up to nothing. ' +
+      'Amounts with two decimals; account names are the company settings’. ' +
       `Days not written YYYY-MM-DD: 400 date_not_valid; the first after the last: 400 range_backwards; more than ${JOURNAL_MAX_DAYS} days: 400 range_too_long.`,
     tag: 'Owner',
     query: journalQuery,

@@ -173,11 +173,14 @@ describe(`GCT and the books (${describeDatabase})`, () => {
       [`from=2026-02-30&to=${today}`, 'date_not_valid'],
       [`from=${today}&to=${addDays(today, -1)}`, 'range_backwards'],
       [`from=${addDays(today, -366)}&to=${today}`, 'range_too_long'],
+      [`from=${today}&to=${today}&layout=sage`, 'invalid_input'],
     ];
     for (const [query, code] of cases) {
       const res = await journal(query);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json(), query).toMatchObject({ code, message: BOOKS_REFUSALS[code as keyof typeof BOOKS_REFUSALS] });
+      expect(res.json(), query).toMatchObject({ code });
+      if (code in BOOKS_REFUSALS) expect(res.json().message).toBe(BOOKS_REFUSALS[code as keyof typeof BOOKS_REFUSALS]);
+      else expect(res.json().message).toBe('Please choose the accounting program: QuickBooks Online or Xero.');
     }
     expect((await journal(`from=${addDays(today, -365)}&to=${today}`)).statusCode).toBe(200);
     // Counter agents do not see the books.
@@ -313,6 +316,19 @@ describe(`GCT and the books (${describeDatabase})`, () => {
     );
     expect(ourRefs.size).toBe(1000);
     for (const reference of ourRefs) expect(rows.some((row) => row[6] === reference)).toBe(true);
+    // Xero's layout: the same entries, one narration each, signed amounts adding up to nothing.
+    const xero = await ownerCall(t.app, manager.token, 'GET', `${ROUTES.journalCsv.path}?from=${addDays(today, -1)}&to=${today}&layout=xero`);
+    const [xeroHeader, ...xeroRows]: string[][] = parse(xero.body, { bom: true });
+    expect(xeroHeader).toEqual(['Narration', 'Date', 'Description', 'AccountCode', 'TaxRate', 'Amount']);
+    expect(xeroRows).toHaveLength(rows.length);
+    const narrations = new Map<string, number>();
+    for (const [narration, date, , account, , amount] of xeroRows) {
+      expect(Object.values(names)).toContain(account);
+      const key = `${narration}|${date}`;
+      narrations.set(key, (narrations.get(key) ?? 0) + cents(amount!));
+    }
+    expect(narrations.size).toBe(entries.size);
+    for (const [key, sum] of narrations) expect(sum, key).toBe(0);
     // The deposits: what was taken, less what was given back and kept, leaves nothing held.
     const held = rows.filter((row) => row[2] === names.accountDepositsHeld && ourRefs.has(row[6]!));
     expect(held.reduce((total, row) => total + cents(row[4]!) - cents(row[3]!), 0)).toBe(0);

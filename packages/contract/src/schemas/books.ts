@@ -1,5 +1,7 @@
 /** The GCT report and the journal for the accountant (books.ts, docs/decisions/115). */
 import { z } from 'zod';
+import { JOURNAL_LAYOUTS, JOURNAL_LAYOUT_WORDS } from '../books';
+import { oneOf } from './fields';
 
 /** Checked by the server itself (so a bad month answers month_not_valid, not a general refusal). */
 export const gctReportQuery = z.object({
@@ -9,6 +11,9 @@ export const gctReportQuery = z.object({
 export const journalQuery = z.object({
   from: z.string({ error: 'Please give one first day.' }).optional().describe('The first day, YYYY-MM-DD (Jamaica time), included.'),
   to: z.string({ error: 'Please give one last day.' }).optional().describe('The last day, YYYY-MM-DD, included; at most 366 days after from.'),
+  layout: oneOf('the accounting program', JOURNAL_LAYOUTS, Object.values(JOURNAL_LAYOUT_WORDS))
+    .optional()
+    .describe('quickbooks (the default): QuickBooks Online’s journal import; xero: Xero’s manual journal template.'),
 });
 
 const whole = (description: string) => z.number().int().describe(description);

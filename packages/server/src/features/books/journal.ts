@@ -11,7 +11,7 @@
  * - a security deposit taken at pickup: the money's account against deposits held; given back: the
  *   other way round.
  */
-import { DEPOSIT_KEPT_REFERENCE, type FolioLineKind, type FolioMethod, type LedgerAccounts } from '@rental/contract';
+import { DEPOSIT_KEPT_REFERENCE, type FolioLineKind, type FolioMethod, type JournalLayout, type LedgerAccounts, XERO_NO_TAX_RATE } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/types';
 import { companyDay, writtenBetween } from './gct';
@@ -163,13 +163,16 @@ export async function moneyEvents(db: Database, from: string, nextDay: string): 
 
 const iso = (at: unknown): string => new Date(at as string | Date).toISOString();
 
-export const JOURNAL_HEADER = ['Journal No', 'Date', 'Account', 'Debit', 'Credit', 'Memo', 'Reference'];
+export const JOURNAL_HEADERS: Record<JournalLayout, string[]> = {
+  quickbooks: ['Journal No', 'Date', 'Account', 'Debit', 'Credit', 'Memo', 'Reference'],
+  xero: ['Narration', 'Date', 'Description', 'AccountCode', 'TaxRate', 'Amount'],
+};
 
 /** "28/11/2026": the day first, as Jamaica writes it and Xero reads it (QuickBooks asks the format at import). */
 export const ledgerDate = (day: string): string => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** The rows of the CSV: one per posting that moves something, numbered by entry (amounts as numbers: csv.ts writes them with two decimals). */
-export function journalRows(events: readonly MoneyEvent[], accounts: LedgerAccounts): (string | number)[][] {
+export function journalRows(events: readonly MoneyEvent[], accounts: LedgerAccounts, layout: JournalLayout = 'quickbooks'): (string | number)[][] {
   const rows: (string | number)[][] = [];
   let number = 0;
   for (const event of events) {
@@ -177,6 +180,11 @@ export function journalRows(events: readonly MoneyEvent[], accounts: LedgerAccou
     if (postings.length === 0) continue;
     number += 1;
     for (const { account, amount } of postings) {
+      // Xero makes one journal of the rows sharing a narration and a date: the narration carries the entry's number.
+      if (layout === 'xero') {
+        rows.push([`${number} ${event.reference}: ${event.memo}`, ledgerDate(event.day), event.memo, accounts[account], XERO_NO_TAX_RATE, amount]);
+        continue;
+      }
       rows.push([String(number), ledgerDate(event.day), accounts[account], amount > 0 ? amount : '', amount < 0 ? -amount : '', event.memo, event.reference]);
     }
   }

@@ -6,7 +6,7 @@ import { HttpError } from '../../http/errors';
 import { getCompanySettings } from '../company';
 import { csvText, GCT_HEADER, gctCsvRows } from './csv';
 import { gctLines, gctMonth } from './gct';
-import { JOURNAL_HEADER, journalRows, moneyEvents } from './journal';
+import { JOURNAL_HEADERS, journalRows, moneyEvents } from './journal';
 
 function monthAsked(month: unknown): string {
   if (!isMonth(month)) throw new HttpError(400, BOOKS_REFUSALS.month_not_valid, 'month_not_valid');
@@ -29,12 +29,13 @@ const booksRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   });
 
   addEndpoint(app, 'journalCsv', async (request, reply) => {
-    const { from, to } = request.query;
+    const { from, to, layout = 'quickbooks' } = request.query;
     const problem = journalRangeProblem(from, to);
     if (problem || !from || !to) throw new HttpError(400, BOOKS_REFUSALS[problem ?? 'date_not_valid'], problem ?? 'date_not_valid');
     const company = await getCompanySettings(app.db);
     const events = await moneyEvents(app.db, from, addDays(to, 1));
-    return sendCsv(reply, `journal-${from}-to-${to}.csv`, csvText(JOURNAL_HEADER, journalRows(events, company)));
+    const name = `journal-${layout === 'xero' ? 'xero-' : ''}${from}-to-${to}.csv`;
+    return sendCsv(reply, name, csvText(JOURNAL_HEADERS[layout], journalRows(events, company, layout)));
   });
 };
 

@@ -77,5 +77,10 @@ describe('GCT and the books', () => {
     await waitFor(() => expect(files).toHaveLength(1), SLOW);
     expect(to).not.toHaveAccessibleDescription(BOOKS_REFUSALS.range_too_long);
     expect(await files[0]!.text()).toMatch(/^\uFEFF?"Journal No","Date","Account","Debit","Credit","Memo","Reference"\r\n/);
+
+    await userEvent.selectOptions(within(form).getByLabelText('For'), 'Xero');
+    await userEvent.click(within(form).getByRole('button', { name: 'Download the journal (CSV)' }));
+    await waitFor(() => expect(files).toHaveLength(2), SLOW);
+    expect(await files[1]!.text()).toMatch(/^\uFEFF?"Narration","Date","Description","AccountCode","TaxRate","Amount"\r\n/);
   });
 });

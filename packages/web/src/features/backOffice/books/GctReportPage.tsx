@@ -4,7 +4,16 @@
  * the journal for the accountant, for a range of days, to import into QuickBooks Online or Xero.
  * The sums are the server's; the page checks the month and the days with the contract's own rules.
  */
-import { BOOKS_REFUSALS, type BooksRefusal, type GctMonth, isMonth, journalRangeProblem } from '@rental/contract/books';
+import {
+  BOOKS_REFUSALS,
+  type BooksRefusal,
+  type GctMonth,
+  isMonth,
+  JOURNAL_LAYOUT_WORDS,
+  JOURNAL_LAYOUTS,
+  type JournalLayout,
+  journalRangeProblem,
+} from '@rental/contract/books';
 import { formatMoney } from '@rental/contract/format';
 import { addDays, companyToday, monthBounds } from '@rental/contract/rentalDates';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +27,7 @@ import { StaffPageHeader } from '../StaffPageHeader';
 import { downloadBooksCsv } from './booksDownload';
 
 export const GCT_REPORT_PATH = '/owner/reports/gct';
+const LAYOUT_HINT = 'QuickBooks Online: Settings, Import data, Journal entries. Xero: Manual journals, Import (its account codes in Company settings).';
 const MONTH_HINT = 'The month just ended is the one a GCT return is filed for.';
 
 /** The month a GCT return is filed for: the one before today's (Jamaica time). */
@@ -127,6 +137,7 @@ const FIELD_OF: Record<Exclude<BooksRefusal, 'month_not_valid'>, 'from' | 'to'> 
 
 export function JournalDownload({ month }: { month: string }) {
   const [days, setDays] = useState(() => monthDays(month));
+  const [layout, setLayout] = useState<JournalLayout>('quickbooks');
   const [problem, setProblem] = useState<{ field: 'from' | 'to' | 'form'; text: string } | null>(null);
   const [fetching, setFetching] = useState(false);
 
@@ -140,7 +151,7 @@ export function JournalDownload({ month }: { month: string }) {
     setProblem(null);
     setFetching(true);
     try {
-      await downloadBooksCsv('journalCsv', days);
+      await downloadBooksCsv('journalCsv', { ...days, layout });
     } catch (error) {
       const code = error instanceof ApiError ? error.code : undefined;
       const field = code === 'date_not_valid' || code === 'range_backwards' || code === 'range_too_long' ? FIELD_OF[code] : 'form';
@@ -158,7 +169,7 @@ export function JournalDownload({ month }: { month: string }) {
       </h2>
       <p className="text-sm text-slate-600">
         One balanced entry for each charge, void, payment, refund and security deposit, in the account names set in{' '}
-        <Link to="/owner/settings">Company settings</Link>. Columns: Journal No, Date, Account, Debit, Credit, Memo, Reference. At most a year at a time.
+        <Link to="/owner/settings">Company settings</Link>. At most a year at a time.
       </p>
       <form noValidate onSubmit={(e) => void submit(e)} aria-label="Journal for the accountant" className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -174,6 +185,19 @@ export function JournalDownload({ month }: { month: string }) {
             <input type="date" value={days.to} onChange={(e) => setDays({ ...days, to: e.target.value })} {...controlProps('journal-to', fieldProblem('to'))} />
           </FormField>
         </div>
+        <FormField id="journal-layout" label="For" hint={LAYOUT_HINT}>
+          <select
+            value={layout}
+            onChange={(e) => setLayout(JOURNAL_LAYOUTS.find((value) => value === e.target.value) ?? 'quickbooks')}
+            {...controlProps('journal-layout', undefined, { hint: LAYOUT_HINT })}
+          >
+            {JOURNAL_LAYOUTS.map((value) => (
+              <option key={value} value={value}>
+                {JOURNAL_LAYOUT_WORDS[value]}
+              </option>
+            ))}
+          </select>
+        </FormField>
         <FormProblem problem={problem?.field === 'form' ? problem.text : ''} />
         <button type="submit" className="btn-primary" disabled={fetching}>
           Download the journal (CSV)
