@@ -89,6 +89,22 @@ describe(`GCT and the books (${describeDatabase})`, () => {
       await tx.execute(sql`ALTER TABLE folio_lines ENABLE TRIGGER folio_lines_append_only`);
     });
 
+    // Lines written at 22:00 on the last evening of last month, Jamaica time: already this month in UTC, still last month for the return.
+    const e = await booked(3000, 70);
+    await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`ALTER TABLE folio_lines DISABLE TRIGGER folio_lines_append_only`);
+      await tx.execute(
+        sql`UPDATE folio_lines SET created_at = (date_trunc('month', now() AT TIME ZONE ${COMPANY_TIME_ZONE}) - interval '2 hours') AT TIME ZONE ${COMPANY_TIME_ZONE}
+             WHERE booking_id = ${e._id}`,
+      );
+      await tx.execute(sql`ALTER TABLE folio_lines ENABLE TRIGGER folio_lines_append_only`);
+    });
+    const [evening] = await queryRows<{ utcMonth: string }>(
+      t.app.db,
+      sql`SELECT to_char(min(created_at) AT TIME ZONE 'UTC', 'YYYY-MM') AS "utcMonth" FROM folio_lines WHERE booking_id = ${e._id}`,
+    );
+    expect(evening?.utcMonth).toBe(month);
+
     const lines = await allLines();
     const ours = new Set([a.reference, b.reference, c.reference]);
     const inMonth = lines.filter((line) => line.month === month);
@@ -136,7 +152,9 @@ describe(`GCT and the books (${describeDatabase})`, () => {
     const last = await report(previousMonth(month));
     const inLast = lines.filter((line) => line.month === previousMonth(month));
     expect(last.report.netGct).toBe(sum(inLast, (l) => l.gct));
-    expect(last.report.netGct).toBeGreaterThanOrEqual(gctOn(21_000, 15));
+    expect(last.report.netGct).toBeGreaterThanOrEqual(gctOn(21_000, 15) + gctOn(9000, 15));
+    expect(inLast.filter((l) => l.reference === e.reference)).not.toHaveLength(0);
+    expect(inMonth.filter((l) => l.reference === e.reference)).toHaveLength(0);
 
     // The CSV: the month's lines, then the same totals.
     const res = await ownerCall(t.app, manager.token, 'GET', `${ROUTES.gctReportCsv.path}?month=${month}`);
