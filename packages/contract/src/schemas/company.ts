@@ -109,9 +109,17 @@ const testimonial = z.object({
 });
 
 /** An account's name as the accountant's books spell it (QuickBooks: "Parent:Child" for a sub-account; Xero: its code). */
-const ledgerAccountFields = Object.fromEntries(
-  LEDGER_ACCOUNTS.map((key) => [key, text(`The ${LEDGER_ACCOUNT_WORDS[key].label.toLowerCase()} account`, 100)]),
-) as Record<LedgerAccount, ReturnType<typeof text>>;
+const ledgerAccount = (key: LedgerAccount) => text(`The ${LEDGER_ACCOUNT_WORDS[key].label.toLowerCase()} account`, 100);
+const ledgerAccountFields = {
+  accountRentalIncome: ledgerAccount('accountRentalIncome'),
+  accountExtrasIncome: ledgerAccount('accountExtrasIncome'),
+  accountGctPayable: ledgerAccount('accountGctPayable'),
+  accountDepositsHeld: ledgerAccount('accountDepositsHeld'),
+  accountCustomerBalances: ledgerAccount('accountCustomerBalances'),
+  accountBank: ledgerAccount('accountBank'),
+  accountCash: ledgerAccount('accountCash'),
+  accountCardClearing: ledgerAccount('accountCardClearing'),
+} satisfies Record<LedgerAccount, unknown>;
 
 /** The company's own facts, edited by owners (company settings) and read by every page and message. */
 export const companySettings = z.object({
@@ -241,7 +249,14 @@ export const updateCompanyBody = companySettings.partial({
   bankHolidays: true,
   depositBankDays: true,
   refundBankDays: true,
-  ...(Object.fromEntries(LEDGER_ACCOUNTS.map((key) => [key, true])) as Record<LedgerAccount, true>),
+  accountRentalIncome: true,
+  accountExtrasIncome: true,
+  accountGctPayable: true,
+  accountDepositsHeld: true,
+  accountCustomerBalances: true,
+  accountBank: true,
+  accountCash: true,
+  accountCardClearing: true,
 });
 /** The settings a client older than them may leave out of a save. */
 export const COMPANY_LATER_SETTINGS = [

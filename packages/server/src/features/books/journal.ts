@@ -161,7 +161,7 @@ export async function moneyEvents(db: Database, from: string, nextDay: string): 
   return ordered.map(({ event }) => event);
 }
 
-const iso = (at: unknown): string => new Date(at as string | Date).toISOString();
+const iso = (at: unknown): string => (at instanceof Date ? at : new Date(String(at))).toISOString();
 
 export const JOURNAL_HEADERS: Record<JournalLayout, string[]> = {
   quickbooks: ['Journal No', 'Date', 'Account', 'Debit', 'Credit', 'Memo', 'Reference'],
