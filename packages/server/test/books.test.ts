@@ -176,6 +176,20 @@ describe(`GCT and the books (${describeDatabase})`, () => {
     expect((await report(monthOf(new Date()))).report.trn).toBe('123-456-789');
   });
 
+  it('keeps the account names a save leaves out, and refuses an empty one in plain words, changing nothing', async () => {
+    const { company } = await testApi(t.app).call('company');
+    const contacts = { phone: '876 555 0199', email: 'desk@example.com', chatUrl: 'https://wa.me/18765550199' };
+    await testApi(t.app, owner.token).call('updateCompany', { body: { ...company, ...contacts, accountBank: 'Scotiabank Chequing' } });
+    // A client older than the accounts sends none of them: they stay.
+    const { accountBank: _bank, accountCash: _cash, ...older } = { ...company, ...contacts };
+    const kept = await testApi(t.app, owner.token).call('updateCompany', { body: older });
+    expect(kept.company.accountBank).toBe('Scotiabank Chequing');
+    const refused = await refusalOf(testApi(t.app, owner.token).call('updateCompany', { body: { ...company, ...contacts, accountBank: '  ' } }));
+    expect(refused.status).toBe(400);
+    expect(refused.answer).toMatchObject({ code: 'invalid_input', message: 'The bank account is required.' });
+    expect((await testApi(t.app).call('company')).company.accountBank).toBe('Scotiabank Chequing');
+  });
+
   it('refuses a bad month or range with its code and words', async () => {
     for (const month of ['2026-13', 'november', '2026-1', '']) {
       const refused = await refusalOf(report(month));
