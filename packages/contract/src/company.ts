@@ -4,6 +4,7 @@
  */
 import { type BankHoliday, DEFAULT_BANK_HOLIDAYS } from './bankDays';
 import { groupedNumber } from './numbers';
+import { DEFAULT_LEDGER_ACCOUNTS, type LedgerAccount } from './books';
 
 /** A pickup location with where exactly it is and when it is open ('' in either: the company's own address or hours). */
 export interface CompanyPlace {
@@ -22,7 +23,10 @@ export interface Testimonial {
   stars: number;
 }
 
-export interface CompanyFacts {
+/** The journal's accounts (books.ts), each a name as the company's accounting program spells it. */
+export type LedgerAccounts = Record<LedgerAccount, string>;
+
+export interface CompanyFacts extends LedgerAccounts {
   name: string;
   phone: string;
   email: string;
@@ -107,6 +111,7 @@ export const DEFAULT_COMPANY: CompanyFacts = {
   bankHolidays: DEFAULT_BANK_HOLIDAYS,
   depositBankDays: 2,
   refundBankDays: 5,
+  ...DEFAULT_LEDGER_ACCOUNTS,
 };
 
 /** The map is framed on the about page, so it must come from a map service the page's security policy allows. */

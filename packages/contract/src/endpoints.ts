@@ -90,6 +90,9 @@ import { STAFF_INVITATION_DAYS } from './staffAccounts';
 import { UPLOADS_PER_HOUR } from './storage';
 // Changing a booking's dates or car
 import { bookingChangeBody, bookingChangeResponses } from './schemas';
+// GCT and the books
+import { booksResponses, gctReportQuery, journalQuery } from './schemas';
+import { JOURNAL_MAX_DAYS } from './books';
 
 export type Tag = 'Account' | 'Cars' | 'Bookings' | 'Company' | 'Owner' | 'Pictures' | 'Service';
 /**
@@ -550,6 +553,40 @@ export const ENDPOINTS = {
     tag: 'Owner',
     query: staffBookingFilters,
     response: { binary: 'text/csv' },
+  },
+  gctReport: {
+    summary: "A month's GCT",
+    description:
+      'Summed from the folio lines (charges, and the lines that void them) written in that month, Jamaica time: the taxable charges and their GCT, ' +
+      'the GCT given back by voided charges, discounts and lowered prices, and the net GCT the month owes, with the company’s TRN. ' +
+      'A month not written YYYY-MM: 400, code month_not_valid.',
+    tag: 'Owner',
+    query: gctReportQuery,
+    response: booksResponses.gctReport,
+    codes: ['month_not_valid'],
+  },
+  gctReportCsv: {
+    summary: "A month's GCT as a spreadsheet (CSV): the lines behind the totals",
+    description:
+      'One row per folio line of the month (date, booking reference, what, amount before GCT, GCT, a voided line’s reason), then the totals of the report. ' +
+      'UTF-8 with a byte order mark, CRLF, every field quoted, no cell ever read as a formula. A bad month: 400, code month_not_valid.',
+    tag: 'Owner',
+    query: gctReportQuery,
+    response: { binary: 'text/csv' },
+    codes: ['month_not_valid'],
+  },
+  journalCsv: {
+    summary: 'The journal for the accountant (CSV)',
+    description:
+      'One journal entry per money event from the first day to the last (Jamaica time): each charge line and each void, each payment and refund, ' +
+      'each security deposit held, returned or kept. layout=quickbooks (the default): Journal No, Date (DD/MM/YYYY), Account, Debit, Credit, Memo, Reference (the booking reference), ' +
+      'the rows of one Journal No balance; layout=xero: Narration (one per entry), Date, Description, AccountCode, TaxRate, Amount (a debit positive), each narration adding up to nothing. ' +
+      'Amounts with two decimals; account names are the company settings’. ' +
+      `Days not written YYYY-MM-DD: 400 date_not_valid; the first after the last: 400 range_backwards; more than ${JOURNAL_MAX_DAYS} days: 400 range_too_long.`,
+    tag: 'Owner',
+    query: journalQuery,
+    response: { binary: 'text/csv' },
+    codes: ['date_not_valid', 'range_backwards', 'range_too_long'],
   },
   desk: {
     summary: "The desk: today's pickups, today's returns and overdue returns",

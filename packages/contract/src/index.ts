@@ -31,5 +31,6 @@ export * from './changedLines';
 export * from './walkIns';
 export * from './paymentSlips';
 export * from './cashUp';
+export * from './books';
 export * from './oneOf';
 export * from './records';

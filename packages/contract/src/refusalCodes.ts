@@ -8,6 +8,7 @@ import { FOLIO_MESSAGES } from './folio';
 import { STORAGE_REFUSALS } from './storage';
 import { SLIP_REFUSALS } from './paymentSlips';
 import { CASH_UP_REFUSALS } from './cashUp';
+import { BOOKS_REFUSALS } from './books';
 
 /**
  * The code of a refusal that has no more particular one: what its status means. Every failure body
@@ -78,6 +79,8 @@ export const REFUSAL_CODES = {
   ...SLIP_REFUSALS,
   // The day's cash-up (cashUp.ts), and a folio line of a closed day.
   ...CASH_UP_REFUSALS,
+  // The GCT report and the journal for the accountant (books.ts): a month, a range of days.
+  ...BOOKS_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
   phone_needed: 'Please give a phone number so we can reach you about this booking.',
   // A customer's one-time link copied from the outbox (docs/decisions/107).

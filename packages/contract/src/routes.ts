@@ -84,6 +84,10 @@ export const ROUTES = {
   // Payments received, the bookings export
   changePaymentStatus: { method: 'POST', path: '/api/bookings/payment-status', access: 'staff' },
   ownerBookingsCsv: { method: 'GET', path: '/api/owner/bookings.csv', access: 'manager' },
+  // GCT and the books (books.ts): the month's GCT, its lines, the journal for the accountant
+  gctReport: { method: 'GET', path: '/api/owner/reports/gct', access: 'manager' },
+  gctReportCsv: { method: 'GET', path: '/api/owner/reports/gct/lines.csv', access: 'manager' },
+  journalCsv: { method: 'GET', path: '/api/owner/exports/journal.csv', access: 'manager' },
   // Company, bank details
   company: { method: 'GET', path: '/api/company', access: 'anyone' },
   updateCompany: { method: 'PUT', path: '/api/owner/company', access: 'manager' },

@@ -4,6 +4,7 @@ import { MAP_ORIGINS } from '../company';
 import { emailSchema } from './users';
 import { CONTROL_OR_BIDI, CONTROL_OR_BIDI_MULTILINE, oneOf, storable, text, wholeNumber } from './fields';
 import { isCalendarDate } from '../rentalDates';
+import { LEDGER_ACCOUNT_WORDS, LEDGER_ACCOUNTS, type LedgerAccount } from '../books';
 
 /** How many digits an account number may have, whatever spaces or dashes group them. */
 export const ACCOUNT_NUMBER_DIGITS = { min: 5, max: 20 } as const;
@@ -107,6 +108,19 @@ const testimonial = z.object({
   stars: wholeNumber('Stars', 1, 5),
 });
 
+/** An account's name as the accountant's books spell it (QuickBooks: "Parent:Child" for a sub-account; Xero: its code). */
+const ledgerAccount = (key: LedgerAccount) => text(`The ${LEDGER_ACCOUNT_WORDS[key].label.toLowerCase()} account`, 100);
+const ledgerAccountFields = {
+  accountRentalIncome: ledgerAccount('accountRentalIncome'),
+  accountExtrasIncome: ledgerAccount('accountExtrasIncome'),
+  accountGctPayable: ledgerAccount('accountGctPayable'),
+  accountDepositsHeld: ledgerAccount('accountDepositsHeld'),
+  accountCustomerBalances: ledgerAccount('accountCustomerBalances'),
+  accountBank: ledgerAccount('accountBank'),
+  accountCash: ledgerAccount('accountCash'),
+  accountCardClearing: ledgerAccount('accountCardClearing'),
+} satisfies Record<LedgerAccount, unknown>;
+
 /** The company's own facts, edited by owners (company settings) and read by every page and message. */
 export const companySettings = z.object({
   name: text('Company name', 100),
@@ -198,6 +212,8 @@ export const companySettings = z.object({
     .refine((list) => new Set(list.map((h) => h.date)).size === list.length, { error: 'Each bank holiday’s date may be listed only once.' }),
   depositBankDays: wholeNumber('Bank days to pay a bank deposit', 1, 10),
   refundBankDays: wholeNumber('Bank days to send a refund', 1, 30),
+  /** The accounts the journal for the accountant names (books.ts), exactly as in the company's books. */
+  ...ledgerAccountFields,
 });
 export type CompanySettings = z.infer<typeof companySettings>;
 /**
@@ -233,6 +249,14 @@ export const updateCompanyBody = companySettings.partial({
   bankHolidays: true,
   depositBankDays: true,
   refundBankDays: true,
+  accountRentalIncome: true,
+  accountExtrasIncome: true,
+  accountGctPayable: true,
+  accountDepositsHeld: true,
+  accountCustomerBalances: true,
+  accountBank: true,
+  accountCash: true,
+  accountCardClearing: true,
 });
 /** The settings a client older than them may leave out of a save. */
 export const COMPANY_LATER_SETTINGS = [
@@ -256,5 +280,6 @@ export const COMPANY_LATER_SETTINGS = [
   'bankHolidays',
   'depositBankDays',
   'refundBankDays',
+  ...LEDGER_ACCOUNTS,
 ] as const;
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBody>;

@@ -23,3 +23,4 @@ export * from './bookingChanges';
 export * from './folio';
 export * from './paymentSlips';
 export * from './cashUp';
+export * from './books';

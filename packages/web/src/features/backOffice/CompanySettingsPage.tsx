@@ -9,6 +9,7 @@ import { useCompanyQuery } from '../../company/useCompany';
 import { usePageMeta } from '../../lib/usePageMeta';
 import {
   AGREEMENT_FIELDS,
+  BOOKS_FIELDS,
   MONEY_DAYS_FIELDS,
   COMPANY_FIELDS,
   COMPANY_FORM_ORDER,
@@ -42,6 +43,8 @@ function firstProblem(problems: CompanyFormErrors, values: CompanyFormValues): s
     ...rows('testimonials', ['name', 'place', 'text', 'stars']),
     ...RETURN_FIELDS.map(({ field }) => field),
     ...AGREEMENT_FIELDS.map(({ field }) => field),
+    ...MONEY_DAYS_FIELDS.map(({ field }) => field),
+    ...BOOKS_FIELDS.map(({ field }) => field),
   ];
   const key = order.find((k) => problems[k]);
   if (!key) return undefined;
@@ -170,6 +173,14 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
         <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Bank days</legend>
         <p className="text-sm text-slate-600">When a bank deposit is due and how soon a refund is sent, counted in days the banks open.</p>
         {MONEY_DAYS_FIELDS.map(fieldOf)}
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">The accountant’s books</legend>
+        <p className="text-sm text-slate-600">
+          The account names the journal for the accountant uses, spelt exactly as in your QuickBooks Online or Xero chart of accounts (for Xero, the account’s
+          code).
+        </p>
+        {BOOKS_FIELDS.map(fieldOf)}
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Reminders</legend>

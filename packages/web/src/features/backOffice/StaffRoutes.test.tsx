@@ -49,6 +49,7 @@ describe('the staff area', () => {
       ['Timeline', '/owner/timeline'],
       ['Card payments', '/owner/payments'],
       ['Cash-up', '/owner/cash-up'],
+      ['GCT and the books', '/owner/reports/gct'],
       ['Prices and extras', '/owner/prices'],
       ['Bank Details', '/owner/bank-details'],
       ['Staff', '/owner/staff'],

@@ -27,6 +27,7 @@ import { DeskPage } from './counter/desk/DeskPage';
 // Prices and extras; card payments
 import { PricesPage } from './prices/PricesPage';
 import { PaymentsPage } from './payments/PaymentsPage';
+import { GctReportPage } from './books/GctReportPage';
 // A booking staff make for a walk-in or phone customer
 import { NewBookingPage } from './newBooking/NewBookingPage';
 // The day's cash-up
@@ -73,6 +74,7 @@ export default function StaffRoutes() {
           <Route path="prices" element={<PricesPage />} />
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="cash-up" element={<CashUpPage />} />
+          <Route path="reports/gct" element={<GctReportPage />} />
           <Route path="*" element={<Navigate to="/owner" replace />} />
         </Route>
       </Route>

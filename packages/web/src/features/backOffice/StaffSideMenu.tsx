@@ -13,6 +13,7 @@ import {
   type LucideIcon,
   Mail,
   PlusSquare,
+  ReceiptText,
   Tags,
   UsersRound,
 } from 'lucide-react';
@@ -31,6 +32,7 @@ const ICONS: Record<(typeof STAFF_MENU)[number]['to'], LucideIcon> = {
   '/owner/timeline': GanttChart,
   '/owner/payments': CreditCard,
   '/owner/cash-up': Banknote,
+  '/owner/reports/gct': ReceiptText,
   '/owner/prices': Tags,
   '/owner/bank-details': Landmark,
   '/owner/staff': UsersRound,

@@ -2,6 +2,7 @@ import { DEFAULT_COMPANY } from '@rental/contract/company';
 import { describe, expect, it } from 'vitest';
 import {
   AGREEMENT_FIELDS,
+  BOOKS_FIELDS,
   companyFormFromFacts,
   companyFromForm,
   COMPANY_FORM_ORDER,
@@ -27,11 +28,21 @@ describe('the company form’s returns', () => {
     expect(errors.extraKmRate).toBeUndefined();
   });
 
-  it('puts the returns, the damage excess, then the bank days after the other settings, so the first problem above gets the focus first', () => {
+  it('puts the returns, the damage excess, the bank days, then the accountant’s accounts after the other settings, so the first problem above gets the focus first', () => {
     expect(RETURN_FIELDS.map(({ field }) => field)).toEqual(['returnTime', 'gracePeriodMinutes', 'extraKmRate', 'fuelEighthPrice']);
     expect(AGREEMENT_FIELDS.map(({ field }) => field)).toEqual(['damageExcess', 'waiverExcess']);
     expect(MONEY_DAYS_FIELDS.map(({ field }) => field)).toEqual(['bankHolidays', 'depositBankDays', 'refundBankDays']);
-    expect(COMPANY_FORM_ORDER.slice(-9)).toEqual([...RETURN_FIELDS, ...AGREEMENT_FIELDS, ...MONEY_DAYS_FIELDS]);
+    expect(BOOKS_FIELDS.map(({ label }) => label)).toEqual([
+      'Rental income',
+      'Extras income',
+      'GCT payable',
+      'Customer deposits held',
+      'Customer balances',
+      'Bank',
+      'Cash',
+      'Card clearing',
+    ]);
+    expect(COMPANY_FORM_ORDER.slice(-17)).toEqual([...RETURN_FIELDS, ...AGREEMENT_FIELDS, ...MONEY_DAYS_FIELDS, ...BOOKS_FIELDS]);
   });
 
   it('shows the bank holidays a line each and sends them back as days; a line without a date is named', () => {

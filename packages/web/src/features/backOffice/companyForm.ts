@@ -1,4 +1,5 @@
 /** The company settings form: what it holds, what makes it valid (the server's schema), what it sends. */
+import { LEDGER_ACCOUNT_WORDS, LEDGER_ACCOUNTS } from '@rental/contract/books';
 import type { CompanyFacts } from '@rental/contract/company';
 import { type CompanySettings, companySettings } from '@rental/contract/schemas';
 import { type FieldLabel, formErrors } from './formErrors';
@@ -147,6 +148,9 @@ export const MONEY_DAYS_FIELDS: CompanyField[] = [
   },
 ];
 
+/** The accounts the journal for the accountant names (contract books.ts), spelt as in the company's books. */
+export const BOOKS_FIELDS: CompanyField[] = LEDGER_ACCOUNTS.map((field) => ({ field, ...LEDGER_ACCOUNT_WORDS[field] }));
+
 /** "2026-12-25 Christmas Day" per line; a line without a date keeps an empty one, which the schema names. */
 function holidaysOf(text: string): { date: string; name: string }[] {
   return text
@@ -167,6 +171,7 @@ export const COMPANY_FORM_ORDER: CompanyField[] = [
   ...RETURN_FIELDS,
   ...AGREEMENT_FIELDS,
   ...MONEY_DAYS_FIELDS,
+  ...BOOKS_FIELDS,
 ];
 
 const LABELS: Partial<Record<TextFact, FieldLabel>> = Object.fromEntries(COMPANY_FORM_ORDER.map(({ field, label }) => [field, { label }]));

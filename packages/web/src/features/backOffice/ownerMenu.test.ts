@@ -44,12 +44,12 @@ describe('what each staff role sees', () => {
   it('a manager sees everything but bank details', () => {
     expect(labels('manager')).not.toContain('Bank Details');
     expect(labels('manager')).not.toContain('Staff');
-    expect(labels('manager')).toEqual(expect.arrayContaining(['Prices and extras', 'Company Settings', 'History', 'Add car']));
+    expect(labels('manager')).toEqual(expect.arrayContaining(['Prices and extras', 'Company Settings', 'History', 'Add car', 'GCT and the books']));
   });
 
   it('a counter agent sees the desk, bookings, cars, driver checks and the timeline, not prices, settings, bank details or history', () => {
     expect(labels('agent')).toEqual(expect.arrayContaining(['Desk', 'Manage Bookings', 'Manage Cars', 'Driver checks', 'Timeline']));
-    for (const hidden of ['Prices and extras', 'Company Settings', 'Bank Details', 'Staff', 'History', 'Add car'])
+    for (const hidden of ['Prices and extras', 'Company Settings', 'Bank Details', 'Staff', 'History', 'Add car', 'GCT and the books'])
       expect(labels('agent')).not.toContain(hidden);
   });
 
