@@ -32,3 +32,4 @@ export * from './walkIns';
 export * from './paymentSlips';
 export * from './oneOf';
 export * from './records';
+export * from './statements';

@@ -7,6 +7,7 @@ import { mapRecord } from './records';
 import { FOLIO_MESSAGES } from './folio';
 import { STORAGE_REFUSALS } from './storage';
 import { SLIP_REFUSALS } from './paymentSlips';
+import { STATEMENT_REFUSALS } from './statements';
 
 /**
  * The code of a refusal that has no more particular one: what its status means. Every failure body
@@ -75,6 +76,8 @@ export const REFUSAL_CODES = {
   document_unreadable: 'This file is not a photo or a PDF we can read. Please send a JPEG, PNG or WebP photo, or a PDF (without a password).',
   // A bank deposit's slip (paymentSlips.ts).
   ...SLIP_REFUSALS,
+  // A bank statement (statements.ts).
+  ...STATEMENT_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
   phone_needed: 'Please give a phone number so we can reach you about this booking.',
   // A customer's one-time link copied from the outbox (docs/decisions/107).

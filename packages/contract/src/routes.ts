@@ -145,6 +145,12 @@ export const ROUTES = {
   /** What happened to a booking, oldest first (its typed events, companyEvents.ts). */
   bookingHistory: { method: 'GET', path: '/api/bookings/:id/history', access: 'staff' },
   // Pictures, service
+  // Bank statements matched to bookings (statements.ts): owners and managers
+  statements: { method: 'GET', path: '/api/owner/statements', access: 'manager' },
+  uploadStatement: { method: 'POST', path: '/api/owner/statements', access: 'manager' },
+  previewStatement: { method: 'POST', path: '/api/owner/statements/preview', access: 'manager' },
+  statement: { method: 'GET', path: '/api/owner/statements/:id', access: 'manager' },
+  applyStatement: { method: 'POST', path: '/api/owner/statements/:id/apply', access: 'manager' },
   image: { method: 'GET', path: '/api/images/:id', access: 'anyone' },
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'anyone' },
   health: { method: 'GET', path: '/health', access: 'anyone' },

@@ -24,6 +24,7 @@ import carPictureRoutes from './features/cars/pictureRoutes';
 import companyRoutes from './features/company/routes';
 import driverRoutes from './features/drivers/routes';
 import paymentSlipRoutes from './features/paymentSlips/routes';
+import { statementRoutes } from './features/statements';
 import priceRoutes from './features/prices/routes';
 // The fleet cache
 import { type FleetCacheOptions, registerFleetCache } from './features/fleetCache/fleetCache';
@@ -282,6 +283,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limited: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : undefined,
   });
   await app.register(paymentSlipRoutes);
+  await app.register(statementRoutes);
   await app.register(backOfficeRoutes);
   await app.register(carPictureRoutes);
   await app.register(blocksRoutes);

@@ -52,6 +52,7 @@ import { outboxEntries } from './permissionEntries/outbox';
 import { folioEntries } from './permissionEntries/folio';
 import { walkInEntries } from './permissionEntries/walkIns';
 import { paymentSlipEntries } from './permissionEntries/paymentSlips';
+import { statementEntries } from './permissionEntries/statements';
 
 /** The spare car a caller works on: each staff member has their own (customers are refused before it matters). */
 const spareOf = (role: Role): StaffMember => (role === 'agent' || role === 'manager' ? role : 'owner');
@@ -106,6 +107,7 @@ const TABLE: Record<string, Entry> = {
   ...folioEntries,
   ...walkInEntries,
   ...paymentSlipEntries,
+  ...statementEntries,
   'GET /health': { call: () => ({ method: 'GET', url: '/health' }), expected: everyone(200) },
   [`POST ${API.register}`]: {
     call: () => ({ method: 'POST', url: API.register, payload: { name: 'New Customer', email: uniqueEmail('matrix'), password: TEST_PASSWORD } }),

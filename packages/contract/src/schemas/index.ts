@@ -22,3 +22,4 @@ export * from './staffBookings';
 export * from './bookingChanges';
 export * from './folio';
 export * from './paymentSlips';
+export * from './statements';
