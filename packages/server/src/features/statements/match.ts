@@ -69,18 +69,33 @@ async function byReference(db: Database | Tx, references: string[]): Promise<Map
   return new Map(rows.map((r) => [r.reference, { ...r, balance: Number(r.balance) }]));
 }
 
-/** Open bookings owing money whose renter's surname is one of these words. */
-async function bySurname(db: Database | Tx, surnames: string[]): Promise<Candidate[]> {
+/**
+ * Bookings still going (not long past their return) and owing, whose renter's surname is one of
+ * these words: the renters a line may name. Their balances are read afterwards, for those named only.
+ */
+async function bySurname(db: Database | Tx, surnames: string[]): Promise<Omit<Candidate, 'balance'>[]> {
   if (surnames.length === 0) return [];
-  const rows = await queryRows<Candidate & { balance: string }>(
+  return queryRows<Omit<Candidate, 'balance'>>(
     db,
-    sql`SELECT b.id, b.reference, u.name, ${BALANCE} AS balance
+    sql`SELECT b.id, b.reference, u.name
           FROM bookings b JOIN users u ON u.id = b.user_id
          WHERE b.status IN ('pending', 'confirmed', 'on_rent') AND b.payment_status IN ('unpaid', 'part_paid')
+           AND b.return_date >= current_date - ${NAME_MATCH_DAYS}::int
            AND upper(regexp_replace(trim(u.name), '^.*[^A-Za-z]', '')) = ANY(${textArray(surnames)})`,
   );
-  return rows.map((r) => ({ ...r, balance: Number(r.balance) }));
 }
+
+async function balancesOf(db: Database | Tx, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; balance: string }>(
+    db,
+    sql`SELECT b.id, ${BALANCE} AS balance FROM bookings b WHERE b.id = ANY(${textArray(ids)}::uuid[])`,
+  );
+  return new Map(rows.map((r) => [r.id, Number(r.balance)]));
+}
+
+/** A payment by name alone is looked for among bookings returned at most this long ago (older ones are paid by reference). */
+export const NAME_MATCH_DAYS = 60;
 
 function byItsReference(line: MatchableLine, found: Map<string, Candidate>, currency: string): Match | null {
   for (const reference of referencesIn(line.description)) {
@@ -107,9 +122,9 @@ function byItsReference(line: MatchableLine, found: Map<string, Candidate>, curr
   return null;
 }
 
+/** Among the bookings of renters the line names (and owing): the one whose balance it is, or the only one it pays part of. */
 function byNameAndAmount(line: MatchableLine, candidates: Candidate[], currency: string): Match | null {
-  const said = new Set(words(line.description));
-  const named = candidates.filter((c) => words(c.name).every((w) => said.has(w)));
+  const named = candidates;
   const exact = named.filter((c) => c.balance === line.amount);
   if (exact.length === 1) {
     const booking = exact[0]!;
@@ -142,22 +157,37 @@ export async function matchLines(db: Database | Tx, lines: readonly MatchableLin
   const found = await byReference(db, [...references]);
   const matches: (Match | null)[] = lines.map((line, i) => (credits[i] ? byItsReference(line, found, currency) : null));
 
-  // The rest by the renter's name: a surname must be one of the line's words.
+  // The rest by the renter's name: a surname must be one of the line's words, and every word of the name in it.
   const surnames = new Set<string>();
   lines.forEach((line, i) => {
     if (credits[i] && !matches[i]) for (const w of words(line.description)) surnames.add(w);
   });
-  const candidates = await bySurname(db, [...surnames]);
-  if (candidates.length === 0) return matches;
-  const bySurnameWord = new Map<string, Candidate[]>();
-  for (const c of candidates) {
-    const surname = words(c.name).at(-1);
-    if (surname) bySurnameWord.set(surname, [...(bySurnameWord.get(surname) ?? []), c]);
+  const renters = await bySurname(db, [...surnames]);
+  if (renters.length === 0) return matches;
+  const bySurnameWord = new Map<string, { renter: Omit<Candidate, 'balance'>; words: string[] }[]>();
+  for (const renter of renters) {
+    const nameWords = words(renter.name);
+    const surname = nameWords.at(-1);
+    if (!surname) continue;
+    const list = bySurnameWord.get(surname) ?? [];
+    list.push({ renter, words: nameWords });
+    bySurnameWord.set(surname, list);
   }
+  const named = new Map<number, Omit<Candidate, 'balance'>[]>();
   lines.forEach((line, i) => {
     if (!credits[i] || matches[i]) return;
-    const mine = [...new Set(words(line.description).flatMap((w) => bySurnameWord.get(w) ?? []))];
-    matches[i] = byNameAndAmount(line, mine, currency);
+    const said = new Set(words(line.description));
+    const mine = [...said].flatMap((w) => bySurnameWord.get(w) ?? []).filter((c) => c.words.every((w) => said.has(w)));
+    if (mine.length > 0)
+      named.set(
+        i,
+        mine.map((c) => c.renter),
+      );
   });
+  const balances = await balancesOf(db, [...new Set([...named.values()].flat().map((c) => c.id))]);
+  for (const [i, renters] of named) {
+    const candidates = renters.map((c) => ({ ...c, balance: balances.get(c.id) ?? 0 })).filter((c) => c.balance > 0);
+    matches[i] = byNameAndAmount(lines[i]!, candidates, currency);
+  }
   return matches;
 }

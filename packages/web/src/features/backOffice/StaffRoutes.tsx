@@ -27,6 +27,8 @@ import { DeskPage } from './counter/desk/DeskPage';
 // Prices and extras; card payments
 import { PricesPage } from './prices/PricesPage';
 import { PaymentsPage } from './payments/PaymentsPage';
+// Bank statements matched to bookings
+import { StatementPage, StatementsPage } from './statements/StatementsPage';
 // A booking staff make for a walk-in or phone customer
 import { NewBookingPage } from './newBooking/NewBookingPage';
 // Staff accounts (owners only)
@@ -70,6 +72,8 @@ export default function StaffRoutes() {
           <Route path="timeline" element={<TimelinePage />} />
           <Route path="prices" element={<PricesPage />} />
           <Route path="payments" element={<PaymentsPage />} />
+          <Route path="statements" element={<StatementsPage />} />
+          <Route path="statements/:id" element={<StatementPage />} />
           <Route path="*" element={<Navigate to="/owner" replace />} />
         </Route>
       </Route>

@@ -17,6 +17,7 @@ export const STAFF_MENU = [
   { to: '/owner/vetting', label: 'Driver checks', access: 'staff' },
   { to: '/owner/timeline', label: 'Timeline', access: 'staff' },
   { to: '/owner/payments', label: 'Card payments', access: 'staff' },
+  { to: '/owner/statements', label: 'Bank statements', access: 'manager' },
   { to: '/owner/prices', label: 'Prices and extras', access: 'manager' },
   { to: '/owner/bank-details', label: 'Bank Details', access: 'owner' },
   { to: '/owner/staff', label: 'Staff', access: 'owner' },
