@@ -185,8 +185,8 @@ export async function matchLines(db: Database | Tx, lines: readonly MatchableLin
       );
   });
   const balances = await balancesOf(db, [...new Set([...named.values()].flat().map((c) => c.id))]);
-  for (const [i, renters] of named) {
-    const candidates = renters.map((c) => ({ ...c, balance: balances.get(c.id) ?? 0 })).filter((c) => c.balance > 0);
+  for (const [i, namedRenters] of named) {
+    const candidates = namedRenters.map((c) => ({ ...c, balance: balances.get(c.id) ?? 0 })).filter((c) => c.balance > 0);
     matches[i] = byNameAndAmount(lines[i]!, candidates, currency);
   }
   return matches;
