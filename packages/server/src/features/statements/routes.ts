@@ -65,12 +65,20 @@ const statementRoutes: FastifyPluginAsync = async (app) => {
     return { success: true as const, format: 'csv' as const, headers, rows, mapping: remembered ?? guessMapping(headers), remembered: remembered !== null };
   });
 
-  addEndpoint(app, 'uploadStatement', async (request) => {
+  addEndpoint(app, 'uploadStatement', async (request, reply) => {
     const form = await readForm(request);
     if (!form.file) throw new HttpError(422, STATEMENT_MESSAGES.fileRequired, 'statement_empty');
     const account = await bankAccountOf(app.db, form.fields.bankAccount);
     const mapping = sentMapping(form.fields.mapping);
-    const statement = await uploadStatement(app.db, request.user.id, { text: statementText(form.file), fileName: form.fileName, account, mapping });
+    const timings = { read: 0, match: 0, store: 0 };
+    const statement = await uploadStatement(app.db, request.user.id, { text: statementText(form.file), fileName: form.fileName, account, mapping }, timings);
+    // Where an upload's time goes, for staff's browser tools and the bench (bench/statement-match.mjs).
+    reply.header(
+      'server-timing',
+      Object.entries(timings)
+        .map(([step, ms]) => `${step};dur=${ms.toFixed(1)}`)
+        .join(', '),
+    );
     return { success: true as const, message: STATEMENT_MESSAGES.uploaded, statement };
   });
 

@@ -84,13 +84,28 @@ export interface Upload {
   mapping: StatementMapping | undefined;
 }
 
+/** How long each step of an upload took, in ms (the answer's Server-Timing header, and the bench's figures). */
+export interface UploadTimings {
+  read: number;
+  match: number;
+  store: number;
+}
+
 /** Reads, matches and stores a statement in one transaction; answers it as the page shows it. */
-export async function uploadStatement(db: Database, actorId: string, upload: Upload): Promise<Statement> {
+export async function uploadStatement(db: Database, actorId: string, upload: Upload, timings?: UploadTimings): Promise<Statement> {
+  let started = performance.now();
+  const lap = (step: keyof UploadTimings) => {
+    const now = performance.now();
+    if (timings) timings[step] = now - started;
+    started = now;
+  };
   const mapping = upload.mapping ?? (await rememberedMapping(db, upload.account.number));
   const read = checkedStatement(readStatement(upload.text, mapping), upload.account);
+  lap('read');
   const id = await db.transaction(async (tx) => {
     await actAs(tx, actorId);
     const matches = await matchLines(tx, read.lines, upload.account.currency);
+    lap('match');
     const [made] = await queryRows<{ id: string }>(
       tx,
       sql`INSERT INTO bank_statements (bank_account, format, file_name, currency, uploaded_by)
@@ -121,6 +136,7 @@ export async function uploadStatement(db: Database, actorId: string, upload: Upl
     }
     return made!.id;
   });
+  lap('store');
   return statementById(db, id);
 }
 
