@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { referenceFrom, referencesIn } from '../src/features/statements/match';
 import { OfxError, readOfx } from '../src/features/statements/ofx';
-import { guessMapping, readDate, wholeDollars } from '../src/features/statements/read';
+import { guessMapping, readDate, statementText, wholeDollars } from '../src/features/statements/read';
 
 const SGML = `OFXHEADER:100
 DATA:OFXSGML
@@ -61,6 +61,20 @@ describe('our OFX reader', () => {
     expect(() => readOfx(SGML.replace('<FITID>2026110200001\n', ''))).toThrow(/FITID/);
     expect(() => readOfx(SGML.replace('<DTPOSTED>20261103', '<DTPOSTED>3 Nov'))).toThrow(/date/);
     expect(() => readOfx(SGML.replace('-350.00', 'minus'))).toThrow(/amount/);
+  });
+});
+
+describe('a file as text', () => {
+  it('reads UTF-8, or else Windows-1252 as OFX 1.x files and spreadsheets write it', () => {
+    expect(statementText(Buffer.from('\uFEFFDate,Description\nJosé', 'utf8'))).toBe('Date,Description\nJosé');
+    expect(statementText(Buffer.from([0x4a, 0x6f, 0x73, 0xe9]))).toBe('José');
+  });
+
+  it('refuses an empty or binary file', () => {
+    expect(() => statementText(Buffer.alloc(0))).toThrow(expect.objectContaining({ code: 'statement_empty' }));
+    expect(() => statementText(Buffer.from('  \n '))).toThrow(expect.objectContaining({ code: 'statement_empty' }));
+    expect(() => statementText(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00]))).toThrow(expect.objectContaining({ code: 'statement_unreadable' }));
+    expect(() => statementText(Buffer.from('abc\u0002def'))).toThrow(expect.objectContaining({ code: 'statement_unreadable' }));
   });
 });
 

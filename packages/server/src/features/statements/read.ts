@@ -47,7 +47,13 @@ function hasControlCharacters(text: string): boolean {
 export function statementText(file: Buffer): string {
   if (file.length === 0) throw refusal('statement_empty');
   if (file.includes(0)) throw refusal('statement_unreadable');
-  const utf8 = new TextDecoder('utf-8', { fatal: false }).decode(file).replace(/^\uFEFF/, '');
+  // UTF-8, or else Windows-1252 (OFX 1.x files say CHARSET:1252; spreadsheets save CSV so too).
+  let utf8: string;
+  try {
+    utf8 = new TextDecoder('utf-8', { fatal: true }).decode(file).replace(/^\uFEFF/, '');
+  } catch {
+    utf8 = new TextDecoder('windows-1252').decode(file);
+  }
   // Control characters other than tabs and line ends: a binary file.
   if (hasControlCharacters(utf8)) throw refusal('statement_unreadable');
   if (utf8.trim() === '') throw refusal('statement_empty');
