@@ -48,6 +48,7 @@ describe('the staff area', () => {
       ['Driver checks', '/owner/vetting'],
       ['Timeline', '/owner/timeline'],
       ['Card payments', '/owner/payments'],
+      ['Bank statements', '/owner/statements'],
       ['Prices and extras', '/owner/prices'],
       ['Bank Details', '/owner/bank-details'],
       ['Staff', '/owner/staff'],
