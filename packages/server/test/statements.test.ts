@@ -272,6 +272,39 @@ describe(`bank statements matched to bookings (${describeDatabase})`, () => {
     expect(await bankPayments(b.id)).toHaveLength(1);
   });
 
+  it("reads an NCB-like CSV: one signed amount column, the bank's reference, dates as 02-Nov-2026", async () => {
+    const b = await booking('Patrice Morgan');
+    const mon = (iso: string) =>
+      `${iso.slice(8, 10)}-${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(iso.slice(5, 7)) - 1]}-${iso.slice(0, 4)}`;
+    const csv = [
+      'Date,Description,Reference,Amount,Balance',
+      `${mon(ago(2))},"IB TRF ${b.reference.replace('-', ' ')}",FT2611020001,"${(b.balance - 2000).toLocaleString('en-US')}.00","90,000.00"`,
+      `${mon(ago(1))},"POS PURCHASE HI-LO",FT2611030002,-1520.75,"88,479.25"`,
+      ',Closing balance,,,"88,479.25"',
+    ].join('\r\n');
+    const mapping: StatementMapping = {
+      date: 'Date',
+      description: 'Description',
+      amount: 'Amount',
+      reference: 'Reference',
+      balance: 'Balance',
+      dateFormat: 'DD-MMM-YYYY',
+    };
+    const statement = await uploaded(csv, NCB, mapping, 'ncb.csv');
+    expect(statement.lines).toHaveLength(2);
+    expect(statement.lines[0]).toMatchObject({
+      amount: b.balance - 2000,
+      bankId: 'FT2611020001',
+      state: 'open',
+      match: { bookingId: b.id, confidence: 'certain' },
+    });
+    expect(statement.lines[1]).toMatchObject({ amount: -1521, state: 'ignored', match: null });
+    const done = await apply(owner.token, statement.id, { lineIds: [statement.lines[0]!.id] });
+    expect(done.applied).toBe(1);
+    expect(await bankPayments(b.id)).toEqual([{ amount: b.balance - 2000, reference: 'FT2611020001' }]);
+    expect((await folio(b.id)).totals.balance).toBe(2000);
+  });
+
   it('refuses bad files in plain words with a code, and stores nothing', async () => {
     const before = await statementCount();
     const refused = async (file: string | Buffer, code: keyof typeof STATEMENT_REFUSALS, status = 422, bankAccount = NCB) => {
