@@ -6,6 +6,7 @@
 import {
   type ApplyStatementBody,
   companyToday,
+  formatShortDate,
   type Statement,
   type StatementLine,
   type StatementMapping,
@@ -73,7 +74,7 @@ export function checkedStatement(read: ReadStatement, account: BankAccount): Rea
     throw refusal('statement_currency', 422, `${read.currency || 'no currency'}, the account is in ${account.currency}`);
   const today = companyToday();
   const late = read.lines.find((line) => line.date > today);
-  if (late) throw refusal('statement_future_dates', 422, `${late.date}`);
+  if (late) throw refusal('statement_future_dates', 422, `the first is dated ${formatShortDate(late.date)}`);
   return read;
 }
 
