@@ -9,6 +9,7 @@ import { IMAGE_VARIANT_WIDTHS, MAX_SLIPS_PER_BOOKING } from './constants';
 import type { BookingRefusal } from './bookingRefusals';
 import type { RefusalCode } from './refusalCodes';
 import { type EndpointName, ROUTES } from './routes';
+import { applyStatementBody, statementParams, statementResponses, statementUploadFields } from './schemas/statements';
 import {
   bankDetails,
   bookingIdBody,
@@ -1165,6 +1166,69 @@ export const ENDPOINTS = {
     response: cashUpResponses.cashUpChanged,
     errors: [404, 409],
     codes: ['day_not_closed'],
+  },
+  statements: {
+    summary: 'Bank statements uploaded, newest first',
+    description: 'Each with its account, its lines and the credits not applied yet. Owners and managers.',
+    tag: 'Owner',
+    response: statementResponses.list,
+  },
+  previewStatement: {
+    summary: "A statement's columns and first rows, to choose a CSV's mapping",
+    description:
+      'Nothing is stored. For a CSV: its headers, its first rows and the mapping remembered for the account (or one guessed from the headers). ' +
+      'For an OFX/QFX: no mapping is needed (format ofx).',
+    tag: 'Owner',
+    multipart: statementUploadFields,
+    response: statementResponses.preview,
+    errors: [413, 422],
+    codes: ['statement_empty', 'statement_unreadable', 'statement_too_large', 'statement_bank_account_unknown'],
+  },
+  uploadStatement: {
+    summary: 'Upload a bank statement and match its credits to bookings',
+    description:
+      "For one of the company's bank accounts (422 statement_bank_account_unknown). OFX/QFX (1.x SGML or 2.x XML): each line's FITID is its identity; CURDEF must be the account's currency (422 statement_currency). " +
+      'CSV: the columns by the mapping sent (JSON) or remembered for the account (422 statement_mapping_needed, or statement_mapping_unfit when it does not fit); the mapping is remembered once the file is read. ' +
+      'A credit whose description holds a booking reference (any case, spaces or dashes) is certain when it is the balance or a part of it; else likely by amount and the renter’s name. Debits are listed and ignored. ' +
+      'At most 5 MB (413 statement_too_large, refused without reading the rest); empty, binary or malformed files, and lines dated after today, are refused and nothing is stored.',
+    tag: 'Owner',
+    multipart: statementUploadFields,
+    status: 201,
+    response: statementResponses.uploaded,
+    errors: [413, 422],
+    codes: [
+      'statement_empty',
+      'statement_unreadable',
+      'statement_too_large',
+      'statement_no_lines',
+      'statement_currency',
+      'statement_future_dates',
+      'statement_bank_account_unknown',
+      'statement_mapping_needed',
+      'statement_mapping_unfit',
+    ],
+  },
+  statement: {
+    summary: 'A bank statement with its lines, their matches and states',
+    tag: 'Owner',
+    params: statementParams,
+    response: statementResponses.one,
+    errors: [404],
+  },
+  applyStatement: {
+    summary: "Record a statement's lines as bank deposits on their bookings",
+    description:
+      'lineIds: lines applied to the booking they were matched to ("accept all certain" sends the certain ones). lines: lines assigned by hand, each to the booking of a reference. ' +
+      "Each is a bank_deposit payment in the booking's folio (its reference the bank's id of the line), as staff record one by hand, and in the booking's history. " +
+      'A bank line is recorded once per account, whatever statements repeat it or however many staff apply it at once: a line applied already is skipped. ' +
+      '404 for a line not on this statement; 409 statement_line_unmatched for a line with no booking, statement_line_debit for money out; 422 statement_booking_unknown for a reference no booking has. ' +
+      'One refusal and nothing of the call is recorded.',
+    tag: 'Owner',
+    params: statementParams,
+    body: applyStatementBody,
+    response: statementResponses.applied,
+    errors: [404, 409, 422],
+    codes: ['statement_line_unmatched', 'statement_line_debit', 'statement_booking_unknown'],
   },
   health: {
     summary: 'Is the server up and its database reachable?',

@@ -34,3 +34,4 @@ export * from './cashUp';
 export * from './books';
 export * from './oneOf';
 export * from './records';
+export * from './statements';

@@ -9,6 +9,7 @@ import { STORAGE_REFUSALS } from './storage';
 import { SLIP_REFUSALS } from './paymentSlips';
 import { CASH_UP_REFUSALS } from './cashUp';
 import { BOOKS_REFUSALS } from './books';
+import { STATEMENT_REFUSALS } from './statements';
 
 /**
  * The code of a refusal that has no more particular one: what its status means. Every failure body
@@ -81,6 +82,8 @@ export const REFUSAL_CODES = {
   ...CASH_UP_REFUSALS,
   // The GCT report and the journal for the accountant (books.ts): a month, a range of days.
   ...BOOKS_REFUSALS,
+  // A bank statement (statements.ts).
+  ...STATEMENT_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
   phone_needed: 'Please give a phone number so we can reach you about this booking.',
   // A customer's one-time link copied from the outbox (docs/decisions/107).

@@ -153,6 +153,12 @@ export const ROUTES = {
   closeCashUp: { method: 'POST', path: '/api/owner/cash-up', access: 'staff' },
   reopenCashUp: { method: 'POST', path: '/api/owner/cash-up/:date/reopen', access: 'owner' },
   // Pictures, service
+  // Bank statements matched to bookings (statements.ts): owners and managers
+  statements: { method: 'GET', path: '/api/owner/statements', access: 'manager' },
+  uploadStatement: { method: 'POST', path: '/api/owner/statements', access: 'manager' },
+  previewStatement: { method: 'POST', path: '/api/owner/statements/preview', access: 'manager' },
+  statement: { method: 'GET', path: '/api/owner/statements/:id', access: 'manager' },
+  applyStatement: { method: 'POST', path: '/api/owner/statements/:id/apply', access: 'manager' },
   image: { method: 'GET', path: '/api/images/:id', access: 'anyone' },
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'anyone' },
   health: { method: 'GET', path: '/health', access: 'anyone' },

@@ -26,6 +26,7 @@ import driverRoutes from './features/drivers/routes';
 import paymentSlipRoutes from './features/paymentSlips/routes';
 import { cashUpRoutes } from './features/cashUp';
 import booksRoutes from './features/books/routes';
+import { statementRoutes } from './features/statements';
 import priceRoutes from './features/prices/routes';
 // The fleet cache
 import { type FleetCacheOptions, registerFleetCache } from './features/fleetCache/fleetCache';
@@ -286,6 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentSlipRoutes);
   await app.register(cashUpRoutes);
   await app.register(booksRoutes);
+  await app.register(statementRoutes);
   await app.register(backOfficeRoutes);
   await app.register(carPictureRoutes);
   await app.register(blocksRoutes);

@@ -24,3 +24,4 @@ export * from './folio';
 export * from './paymentSlips';
 export * from './cashUp';
 export * from './books';
+export * from './statements';

@@ -17,6 +17,7 @@ import {
   type PriceRules,
   type Quote,
   type ReturnCharge,
+  type StatementMapping,
 } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import {
@@ -551,4 +552,62 @@ export const cashUps = pgTable('cash_ups', {
   reopenedBy: uuid('reopened_by').references(() => users.id),
   reopenedAt: timestamp('reopened_at', { withTimezone: true }),
   reopenReason: text('reopen_reason'),
+});
+
+// ---- Bank statements (0037_bank_statements.sql) ----
+
+/** A bank statement uploaded for one of the company's accounts (its account number's digits). */
+export const bankStatements = pgTable('bank_statements', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bankAccount: text('bank_account').notNull(),
+  format: text('format', { enum: ['ofx', 'csv'] }).notNull(),
+  fileName: text('file_name').notNull().default(''),
+  currency: text('currency').notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+});
+
+/** A statement's line as the bank wrote it, with the booking it seems to pay. */
+export const bankStatementLines = pgTable('bank_statement_lines', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  statementId: uuid('statement_id')
+    .notNull()
+    .references(() => bankStatements.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  lineKey: text('line_key').notNull(),
+  bankId: text('bank_id').notNull(),
+  postedOn: date('posted_on', { mode: 'string' }).notNull(),
+  amount: integer('amount').notNull(),
+  description: text('description').notNull(),
+  bookingId: uuid('booking_id').references(() => bookings.id),
+  confidence: text('confidence', { enum: ['certain', 'likely'] }),
+  reason: text('reason'),
+});
+
+/** A bank line paid into a booking: once per account (the primary key). */
+export const bankLinesApplied = pgTable(
+  'bank_lines_applied',
+  {
+    bankAccount: text('bank_account').notNull(),
+    lineKey: text('line_key').notNull(),
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => bankStatementLines.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    paymentId: uuid('payment_id').references(() => folioPayments.id),
+    appliedBy: uuid('applied_by').references(() => users.id),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bankAccount, t.lineKey] })],
+);
+
+/** A CSV's columns chosen once for an account. */
+export const bankStatementMappings = pgTable('bank_statement_mappings', {
+  bankAccount: text('bank_account').primaryKey(),
+  mapping: jsonb('mapping').$type<StatementMapping>().notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -429,3 +429,27 @@ export async function refundOnCancel(tx: Tx, bookingId: string): Promise<RefundP
   );
   return refundPlan(payments, company.refundBankDays);
 }
+
+/**
+ * A bank deposit read from the bank's statement (features/statements): recorded as staff record a
+ * payment by hand (POST /api/bookings/{id}/payments), in the caller's transaction with the booking
+ * locked, and answered with the event its history keeps. The payment state follows from the folio,
+ * so a pending booking it pays is no longer one whose hold runs out (holds.ts).
+ */
+export async function recordBankDeposit(
+  tx: Tx,
+  bookingId: string,
+  deposit: { amount: number; reference: string; note: string; by: string },
+): Promise<{ payment: StoredPayment; event: RecordedEvent }> {
+  const booking = await lockBooking(tx, bookingId);
+  const money: MoneyMoved = {
+    kind: 'payment',
+    method: 'bank_deposit',
+    amount: deposit.amount,
+    reference: deposit.reference,
+    note: deposit.note,
+    by: deposit.by,
+  };
+  const payment = await recordMoney(tx, booking.id, money);
+  return { payment, event: { kind: 'payment_recorded', bookingId: booking.id, actorId: deposit.by, data: { method: 'bank_deposit', amount: deposit.amount } } };
+}

@@ -19,6 +19,7 @@ export {
   lockBooking,
   type MoneyMoved,
   readFolio,
+  recordBankDeposit,
   recordMoney,
   settleSecurityDeposit,
   staffCharge,

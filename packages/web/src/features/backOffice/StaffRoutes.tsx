@@ -28,6 +28,8 @@ import { DeskPage } from './counter/desk/DeskPage';
 import { PricesPage } from './prices/PricesPage';
 import { PaymentsPage } from './payments/PaymentsPage';
 import { GctReportPage } from './books/GctReportPage';
+// Bank statements matched to bookings
+import { StatementPage, StatementsPage } from './statements/StatementsPage';
 // A booking staff make for a walk-in or phone customer
 import { NewBookingPage } from './newBooking/NewBookingPage';
 // The day's cash-up
@@ -75,6 +77,8 @@ export default function StaffRoutes() {
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="cash-up" element={<CashUpPage />} />
           <Route path="reports/gct" element={<GctReportPage />} />
+          <Route path="statements" element={<StatementsPage />} />
+          <Route path="statements/:id" element={<StatementPage />} />
           <Route path="*" element={<Navigate to="/owner" replace />} />
         </Route>
       </Route>
