@@ -15,15 +15,26 @@ export async function invitationLink(baseUrl: string, ownerToken: string, email:
 }
 
 /** A counter agent, as the owner makes one: invited, then joined through the link in the e-mail. */
-export async function counterAgent(baseUrl: string, ownerToken: string, runId: string): Promise<{ email: string; password: string; token: string }> {
-  const email = `agent.${runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const password = 'Agent-pass-2024';
+export function counterAgent(baseUrl: string, ownerToken: string, runId: string): Promise<{ email: string; password: string; token: string }> {
+  return staffMember(baseUrl, ownerToken, runId, 'agent', 'Kemar Counter');
+}
+
+/** A staff member of that role, as the owner makes one: invited, then joined through the link in the e-mail. */
+export async function staffMember(
+  baseUrl: string,
+  ownerToken: string,
+  runId: string,
+  staffRole: 'agent' | 'manager',
+  name: string,
+): Promise<{ email: string; password: string; token: string }> {
+  const email = `${staffRole}.${runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const password = 'Staff-pass-2024';
   const owner = typedApi(baseUrl, ownerToken);
-  await owner.call('inviteStaff', { body: { email, staffRole: 'agent' } });
+  await owner.call('inviteStaff', { body: { email, staffRole } });
   const link = await invitationLink(baseUrl, ownerToken, email);
   const token = decodeURIComponent(new URL(link).pathname.split('/').pop()!);
   const visitor = typedApi(baseUrl);
-  await visitor.call('acceptStaffInvitation', { body: { token, name: 'Kemar Counter', password } });
+  await visitor.call('acceptStaffInvitation', { body: { token, name, password } });
   const login = await visitor.call('login', { body: { email, password } });
   return { email, password, token: login.token };
 }

@@ -104,6 +104,14 @@ export function everyPage(seed: Seed): SitePage[] {
     },
     // Today's whole desk, once its sums have been read.
     { name: 'cash-up', path: '/owner/cash-up', session: 'owner', area: 'owner', ready: (p) => see(p.getByRole('heading', { name: 'The cash drawer' })) },
+    {
+      name: 'bank statements',
+      path: '/owner/statements',
+      session: 'owner',
+      area: 'owner',
+      ready: (p) => see(p.getByRole('form', { name: 'Upload a statement' })),
+    },
+    { name: 'GCT and the books', path: '/owner/reports/gct', session: 'owner', area: 'owner', ready: heading('Journal for the accountant') },
   ];
 }
 
