@@ -54,6 +54,7 @@ import { walkInEntries } from './permissionEntries/walkIns';
 import { paymentSlipEntries } from './permissionEntries/paymentSlips';
 import { cashUpEntries } from './permissionEntries/cashUp';
 import { booksEntries } from './permissionEntries/books';
+import { companyEntries } from './permissionEntries/company';
 
 /** The spare car a caller works on: each staff member has their own (customers are refused before it matters). */
 const spareOf = (role: Role): StaffMember => (role === 'agent' || role === 'manager' ? role : 'owner');
@@ -110,6 +111,7 @@ const TABLE: Record<string, Entry> = {
   ...paymentSlipEntries,
   ...cashUpEntries,
   ...booksEntries,
+  ...companyEntries,
   'GET /health': { call: () => ({ method: 'GET', url: '/health' }), expected: everyone(200) },
   [`POST ${API.register}`]: {
     call: () => ({ method: 'POST', url: API.register, payload: { name: 'New Customer', email: uniqueEmail('matrix'), password: TEST_PASSWORD } }),
