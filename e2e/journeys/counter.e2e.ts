@@ -141,7 +141,7 @@ async function prepare(seed: Seed): Promise<Prepared> {
  */
 async function withMidnightReturns(seed: Seed, journey: () => Promise<void>): Promise<void> {
   const owner = typedApi(seed.baseUrl, seed.owner.token);
-  const before: CompanySettings = (await owner.call('company')).company;
+  const before: CompanySettings = (await owner.call('staffCompany')).company;
   try {
     await owner.call('updateCompany', { body: { ...before, returnTime: '00:00', gracePeriodMinutes: 0 } });
     await journey();

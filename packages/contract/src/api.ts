@@ -21,6 +21,7 @@ export const API = {
   ownerBookings: ROUTES.ownerBookings.path,
   changeStatus: ROUTES.changeStatus.path,
   company: ROUTES.company.path,
+  staffCompany: ROUTES.staffCompany.path,
   updateCompany: ROUTES.updateCompany.path,
   publicBankDetails: ROUTES.publicBankDetails.path,
   updateImage: ROUTES.updateImage.path,

@@ -4,7 +4,7 @@
  */
 import { type BankHoliday, DEFAULT_BANK_HOLIDAYS } from './bankDays';
 import { groupedNumber } from './numbers';
-import { DEFAULT_LEDGER_ACCOUNTS, type LedgerAccount } from './books';
+import { DEFAULT_LEDGER_ACCOUNTS, LEDGER_ACCOUNTS, type LedgerAccount } from './books';
 
 /** A pickup location with where exactly it is and when it is open ('' in either: the company's own address or hours). */
 export interface CompanyPlace {
@@ -113,6 +113,16 @@ export const DEFAULT_COMPANY: CompanyFacts = {
   refundBankDays: 5,
   ...DEFAULT_LEDGER_ACCOUNTS,
 };
+
+/** The facts anyone may read (GET /api/company, the public pages): all but the accountant's account names (decision 115). */
+export type PublicCompanyFacts = Omit<CompanyFacts, LedgerAccount>;
+
+/** The company's facts without its chart of accounts: the one place the public reading is made. */
+export function publicFacts<T extends CompanyFacts>(company: T): Omit<T, LedgerAccount> {
+  const facts: Partial<T> = { ...company };
+  for (const key of LEDGER_ACCOUNTS) delete facts[key];
+  return facts as Omit<T, LedgerAccount>;
+}
 
 /** The map is framed on the about page, so it must come from a map service the page's security policy allows. */
 export const MAP_ORIGINS = ['https://www.google.com', 'https://maps.google.com', 'https://www.openstreetmap.org'] as const;

@@ -700,9 +700,18 @@ export const ENDPOINTS = {
   company: {
     summary: "The company's facts",
     description:
-      'Name, contacts, opening hours, pickup locations (with their address and hours), the home and About texts, testimonials, security deposit and currency.',
+      'Name, contacts, opening hours, pickup locations (with their address and hours), the home and About texts, testimonials, security deposit and currency. ' +
+      "Not the accountant's account names: staff read those at GET /api/owner/company.",
     tag: 'Company',
     response: responses.company,
+  },
+  staffCompany: {
+    summary: "The company's facts, as staff edit them",
+    description:
+      "Everything GET /api/company answers, and the accountant's account names the journal uses (accountRentalIncome ... accountCardClearing), " +
+      'which the public answer leaves out. Managers and owners: the Company settings page loads its form from here.',
+    tag: 'Company',
+    response: responses.staffCompany,
   },
   updateCompany: {
     summary: "Change the company's facts",

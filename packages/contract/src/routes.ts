@@ -90,6 +90,7 @@ export const ROUTES = {
   journalCsv: { method: 'GET', path: '/api/owner/exports/journal.csv', access: 'manager' },
   // Company, bank details
   company: { method: 'GET', path: '/api/company', access: 'anyone' },
+  staffCompany: { method: 'GET', path: '/api/owner/company', access: 'manager' },
   updateCompany: { method: 'PUT', path: '/api/owner/company', access: 'manager' },
   publicBankDetails: { method: 'GET', path: '/api/owner/public-bank-details', access: 'anyone' },
   bankDetails: { method: 'PUT', path: '/api/owner/bank-details', access: 'owner' },

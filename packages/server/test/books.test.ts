@@ -177,7 +177,8 @@ describe(`GCT and the books (${describeDatabase})`, () => {
   });
 
   it('keeps the account names a save leaves out, and refuses an empty one in plain words, changing nothing', async () => {
-    const { company } = await testApi(t.app).call('company');
+    // The settings as the Company settings page loads them: with the account names (staff only).
+    const { company } = await testApi(t.app, owner.token).call('staffCompany');
     const contacts = { phone: '876 555 0199', email: 'desk@example.com', chatUrl: 'https://wa.me/18765550199' };
     await testApi(t.app, owner.token).call('updateCompany', { body: { ...company, ...contacts, accountBank: 'Scotiabank Chequing' } });
     // A client older than the accounts sends none of them: they stay.
@@ -187,7 +188,7 @@ describe(`GCT and the books (${describeDatabase})`, () => {
     const refused = await refusalOf(testApi(t.app, owner.token).call('updateCompany', { body: { ...company, ...contacts, accountBank: '  ' } }));
     expect(refused.status).toBe(400);
     expect(refused.answer).toMatchObject({ code: 'invalid_input', message: 'The bank account is required.' });
-    expect((await testApi(t.app).call('company')).company.accountBank).toBe('Scotiabank Chequing');
+    expect((await testApi(t.app, owner.token).call('staffCompany')).company.accountBank).toBe('Scotiabank Chequing');
   });
 
   it('refuses a bad month or range with its code and words', async () => {

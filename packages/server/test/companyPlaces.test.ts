@@ -3,7 +3,7 @@
  * settings alone, are searched, booked and answered; each place keeps its address and hours; a
  * place still in use cannot go; testimonials and the page texts are the company's own.
  */
-import { type BodyInputOf, type CompanyFacts, DEFAULT_COMPANY } from '@rental/contract';
+import { type BodyInputOf, DEFAULT_COMPANY, type PublicCompanyFacts } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cars } from '../src/db/schema';
@@ -26,7 +26,7 @@ describe(`a company in Ocho Rios (${describeDatabase})`, () => {
     await t?.close();
   });
 
-  const read = async (): Promise<CompanyFacts> => (await testApi(t.app).call('company')).company;
+  const read = async (): Promise<PublicCompanyFacts> => (await testApi(t.app).call('company')).company;
   /** The owner's save, with its status and the answer or refusal. */
   const save = (company: BodyInputOf<'updateCompany'>) => outcomeOf(callWithStatus(t.app, owner.token, 'updateCompany', { body: company }));
   const available = async (location: string) =>

@@ -55,6 +55,7 @@ import { paymentSlipEntries } from './permissionEntries/paymentSlips';
 import { cashUpEntries } from './permissionEntries/cashUp';
 import { booksEntries } from './permissionEntries/books';
 import { statementEntries } from './permissionEntries/statements';
+import { companyEntries } from './permissionEntries/company';
 
 /** The spare car a caller works on: each staff member has their own (customers are refused before it matters). */
 const spareOf = (role: Role): StaffMember => (role === 'agent' || role === 'manager' ? role : 'owner');
@@ -112,6 +113,7 @@ const TABLE: Record<string, Entry> = {
   ...cashUpEntries,
   ...booksEntries,
   ...statementEntries,
+  ...companyEntries,
   'GET /health': { call: () => ({ method: 'GET', url: '/health' }), expected: everyone(200) },
   [`POST ${API.register}`]: {
     call: () => ({ method: 'POST', url: API.register, payload: { name: 'New Customer', email: uniqueEmail('matrix'), password: TEST_PASSWORD } }),

@@ -5,7 +5,7 @@
  */
 import {
   type BodyInputOf,
-  type CompanySettings,
+  type PublicCompanyFacts,
   ROUTES,
   type Extra,
   type PriceRules,
@@ -31,7 +31,7 @@ const NO_RULES: PriceRules = {
 describe(`prices and extras (${describeDatabase})`, () => {
   let t: TestApp;
   let owner: Account;
-  let company: CompanySettings;
+  let company: PublicCompanyFacts;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -50,7 +50,7 @@ describe(`prices and extras (${describeDatabase})`, () => {
     expect(res.status).toBe(200);
     return res.answer;
   }
-  const saveCompany = (settings: CompanySettings) => callWithStatus(t.app, owner.token, 'updateCompany', { body: settings });
+  const saveCompany = (settings: BodyInputOf<'updateCompany'>) => callWithStatus(t.app, owner.token, 'updateCompany', { body: settings });
   const quoteOf = (body: BodyInputOf<'quote'>) => callWithStatus(t.app, undefined, 'quote', { body });
   /** A refused call's status and words. */
   const refusedWith = async (call: Promise<unknown>) => {

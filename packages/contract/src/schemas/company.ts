@@ -217,14 +217,21 @@ export const companySettings = z.object({
 });
 export type CompanySettings = z.infer<typeof companySettings>;
 /**
- * The settings as GET /api/company gives them: until an owner saves them, the shipped phone,
- * e-mail and chat link are placeholders, so they are answered empty (contactsSaved false).
+ * The settings as staff read them (GET /api/owner/company, managers and owners): until an owner
+ * saves them, the shipped phone, e-mail and chat link are placeholders, so they are answered empty
+ * (contactsSaved false) and the settings form asks for the company's own.
  */
-export const publicCompanySettings = companySettings.extend({
+export const staffCompanySettings = companySettings.extend({
   phone: z.union([z.literal(''), companySettings.shape.phone]),
   email: z.union([z.literal(''), companySettings.shape.email]),
   chatUrl: z.union([z.literal(''), companySettings.shape.chatUrl]),
 });
+/**
+ * The settings as GET /api/company gives them to anyone (and as public pages embed them): the
+ * staff's reading without the accountant's account names, which are the company's own business
+ * (decision 115). Serialised by this schema, so a name cannot leave the server even by mistake.
+ */
+export const publicCompanySettings = staffCompanySettings.omit(Object.fromEntries(LEDGER_ACCOUNTS.map((key) => [key, true])) as Record<LedgerAccount, true>);
 export type CompanySettingsInput = z.input<typeof companySettings>;
 /** A save: the drivers' rules, GCT, TRN and the counter's charges may be left out (a client older than them), and keep their values. */
 export const updateCompanyBody = companySettings.partial({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ok } from './fields';
 import { user } from './users';
 import { driver, vetting } from './drivers';
-import { companySettings, publicCompanySettings, storedBankDetails } from './company';
+import { companySettings, publicCompanySettings, staffCompanySettings, storedBankDetails } from './company';
 import { booking, bookingDetail, ownerBooking } from './bookings';
 import { availableCar, car } from './cars';
 import { outboxMessage } from './outbox';
@@ -13,6 +13,8 @@ export const responses = {
   userData: ok({ user, driver: driver.nullable(), vetting }),
   /** contactsSaved: false until an owner saves the settings; phone, email and chatUrl are then '' (the shipped ones are placeholders). */
   company: ok({ company: publicCompanySettings, contactsSaved: z.boolean() }),
+  /** The same for staff, with the accountant's account names (decision 115). */
+  staffCompany: ok({ company: staffCompanySettings, contactsSaved: z.boolean() }),
   companySaved: ok({ message: z.string(), company: companySettings }),
   health: z.object({ success: z.literal(true), status: z.literal('ok'), database: z.literal('ok') }),
   imageUpdated: ok({ message: z.string(), image: z.string() }),

@@ -2,7 +2,7 @@
  * The company's facts (name, contacts, map, locations, deposit, currency) as owners set them.
  * Until they arrive, a page shows the shipped facts, so it paints at once and does not shift.
  */
-import { type CompanyFacts, DEFAULT_COMPANY } from '@rental/contract/company';
+import { DEFAULT_COMPANY, type PublicCompanyFacts, publicFacts } from '@rental/contract/company';
 import { formatMoney } from '@rental/contract/format';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -14,8 +14,8 @@ import { queryKeys } from '../lib/queryKeys';
  * shipped company's identity (name, address, places) nor its placeholder phone, e-mail and chat
  * link, so another company's site never flashes the demo company's name (decision 108).
  */
-const SHIPPED: CompanyFacts = {
-  ...DEFAULT_COMPANY,
+const SHIPPED: PublicCompanyFacts = {
+  ...publicFacts(DEFAULT_COMPANY),
   name: '',
   address: '',
   openingHours: '',
@@ -31,14 +31,14 @@ export function useCompanyQuery() {
   return useQuery({
     queryKey: queryKeys.company,
     queryFn: () => callApi('company'),
-    select: (answer): CompanyFacts => answer.company,
+    select: (answer): PublicCompanyFacts => answer.company,
     placeholderData: NOT_YET,
     // The facts change a few times a year.
     staleTime: 10 * 60_000,
   });
 }
 
-export type CompanyContacts = Pick<CompanyFacts, 'phone' | 'email' | 'chatUrl'>;
+export type CompanyContacts = Pick<PublicCompanyFacts, 'phone' | 'email' | 'chatUrl'>;
 
 /**
  * The company's phone, e-mail and chat link, or null while they are not known: before the answer
@@ -57,7 +57,7 @@ export function useCompanyContacts(): CompanyContacts | null {
   return data ?? null;
 }
 
-export function useCompany(): CompanyFacts {
+export function useCompany(): PublicCompanyFacts {
   return useCompanyQuery().data ?? SHIPPED;
 }
 

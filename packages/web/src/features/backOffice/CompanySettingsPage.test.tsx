@@ -13,7 +13,8 @@ const SLOW = { timeout: 10_000 };
  * time, so these tests change only the opening hours, which no other test reads.
  */
 async function storedCompany(): Promise<CompanyFacts> {
-  return (await ownerApi().call('company')).company;
+  // The staff's reading, account names included: every save below must keep them.
+  return (await ownerApi().call('staffCompany')).company;
 }
 
 describe('company settings', () => {
@@ -32,6 +33,23 @@ describe('company settings', () => {
     });
     expect(screen.getByLabelText('Security deposit')).toHaveValue(String(company.securityDeposit));
     expect(screen.getByLabelText('Currency')).toHaveValue(company.currency);
+  });
+
+  it('shows the account names the company saved, and a save keeps them', async () => {
+    const before = await storedCompany();
+    const bank = `NCB Current ${uniqueWord('a')}`;
+    try {
+      await ownerApi().call('updateCompany', { body: { ...before, accountBank: bank, accountCash: 'Petty Cash Drawer' } });
+      renderApp('/owner/settings', { token: ownerToken() });
+      const books = within(await screen.findByRole('group', { name: /accountant/i }, SLOW));
+      expect(books.getByLabelText('Bank')).toHaveValue(bank);
+      expect(books.getByLabelText('Cash')).toHaveValue('Petty Cash Drawer');
+      await userEvent.click(screen.getByRole('button', { name: 'Save company settings' }));
+      expect(await screen.findByText(MESSAGES.companySaved, {}, SLOW)).toBeInTheDocument();
+      expect(await storedCompany()).toEqual({ ...before, accountBank: bank, accountCash: 'Petty Cash Drawer' });
+    } finally {
+      await ownerApi().call('updateCompany', { body: before });
+    }
   });
 
   it('names each problem in the form’s words and saves nothing', async () => {

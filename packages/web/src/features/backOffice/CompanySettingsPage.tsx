@@ -5,7 +5,6 @@ import { Loader2 } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { ApiError, errorMessage } from '../../api/client';
-import { useCompanyQuery } from '../../company/useCompany';
 import { usePageMeta } from '../../lib/usePageMeta';
 import {
   AGREEMENT_FIELDS,
@@ -30,7 +29,7 @@ import {
 import { PlacesFields, TestimonialsFields } from './CompanyListFields';
 import { FormField, controlProps } from './FormField';
 import { StaffPageHeader } from './StaffPageHeader';
-import { useSaveCompany } from './backOfficeQueries';
+import { useSaveCompany, useStaffCompany } from './backOfficeQueries';
 
 /** The id of the box to focus: the first with a problem in the order of the screen (a list's own problem: its "Add" button). */
 function firstProblem(problems: CompanyFormErrors, values: CompanyFormValues): string | undefined {
@@ -53,19 +52,21 @@ function firstProblem(problems: CompanyFormErrors, values: CompanyFormValues): s
 
 export function CompanySettingsPage() {
   usePageMeta('Company settings', 'The company’s name, contacts, opening hours, pickup locations and deposit.');
-  const company = useCompanyQuery();
+  // The staff's reading, with the account names: the public one leaves them out, and a form
+  // filled from it would save the defaults over the names the company gave.
+  const company = useStaffCompany();
   return (
     <>
       <StaffPageHeader
         title="Company settings"
         description="What customers read on every page: contacts, opening hours, where cars are picked up and the deposit; the GCT added to prices; and what a late return, extra kilometres and missing fuel cost."
       />
-      {/* The shipped facts stand in on public pages; the form waits for what the server holds. */}
+      {/* The form waits for what the server holds. */}
       {company.isError ? (
         <p role="alert" className="max-w-2xl rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           {errorMessage(company.error)}
         </p>
-      ) : company.isPlaceholderData || !company.data ? (
+      ) : !company.data ? (
         <div role="status" className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-6">
           <span className="sr-only">Loading the company settings…</span>
           {COMPANY_FORM_ORDER.map(({ field }) => (

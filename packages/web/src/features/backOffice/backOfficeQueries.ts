@@ -13,6 +13,7 @@ export const backOfficeKeys = {
   cars: ['owner', 'cars'] as const,
   car: (id: string) => ['owner', 'car', id] as const,
   bookings: ['owner', 'bookings'] as const,
+  company: ['owner', 'company'] as const,
 };
 
 /** A change that moves bookings or customers between lists (a vetting decision, an attempt closed as paid): all of the staff area is read again. */
@@ -158,10 +159,21 @@ export function useUpdateProfileImage() {
   });
 }
 
+/** The settings as staff edit them: the public facts and the accountant's account names, which the public answer leaves out. */
+export function useStaffCompany() {
+  return useQuery({
+    queryKey: backOfficeKeys.company,
+    queryFn: () => callApi('staffCompany'),
+    select: (answer) => answer.company,
+  });
+}
+
 export function useSaveCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (company: CompanySettings) => callApi('updateCompany', { body: company }),
-    ...toastResult(() => queryClient.invalidateQueries({ queryKey: queryKeys.company })),
+    ...toastResult(() =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.company }), queryClient.invalidateQueries({ queryKey: backOfficeKeys.company })]),
+    ),
   });
 }
