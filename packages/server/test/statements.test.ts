@@ -182,6 +182,24 @@ describe(`bank statements matched to bookings (${describeDatabase})`, () => {
     expect(listed.statements.find((s) => s.id === statement.id)).toMatchObject({ lineCount: 5, openCredits: 2, format: 'ofx', currency: 'JMD' });
   });
 
+  it('does not make two deposits of the whole balance both certain: the second is to check, so accepting all pays the booking once', async () => {
+    const twice = await booking('Kadian Reid');
+    const text = ofxSgml([
+      { fitId: 'T-2001', date: ago(2), amount: `${twice.balance - 5000}.00`, name: `PART ${twice.reference}` },
+      { fitId: 'T-2002', date: ago(2), amount: '5000.00', name: `REST ${twice.reference}` },
+      { fitId: 'T-2003', date: ago(1), amount: `${twice.balance}.00`, name: `AGAIN ${twice.reference}` },
+    ]);
+    const statement = await uploaded(text);
+    expect(lineOf(statement, 'PART').match).toMatchObject({ bookingId: twice.id, confidence: 'certain' });
+    expect(lineOf(statement, 'REST').match).toMatchObject({ bookingId: twice.id, confidence: 'certain' });
+    expect(lineOf(statement, 'REST').match!.reason).toContain('after the lines above in this statement');
+    expect(lineOf(statement, 'AGAIN').match).toMatchObject({ bookingId: twice.id, confidence: 'likely' });
+    expect(lineOf(statement, 'AGAIN').match!.reason).toContain('owes nothing after the lines above in this statement');
+    const certain = statement.lines.filter((l) => l.match?.confidence === 'certain').map((l) => l.id);
+    expect((await apply(manager.token, statement.id, { lineIds: certain })).applied).toBe(2);
+    expect((await folio(twice.id)).totals.balance).toBe(0);
+  });
+
   it('applies a bank line once across overlapping uploads (OFX 2.x after 1.x), and a line assigned by hand', async () => {
     const b = await booking('Andre Williams');
     const other = await booking('Kerry-Ann Lewis');

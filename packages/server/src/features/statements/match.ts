@@ -97,26 +97,41 @@ async function balancesOf(db: Database | Tx, ids: string[]): Promise<Map<string,
 /** A payment by name alone is looked for among bookings returned at most this long ago (older ones are paid by reference). */
 export const NAME_MATCH_DAYS = 60;
 
-function byItsReference(line: MatchableLine, found: Map<string, Candidate>, currency: string): Match | null {
+/**
+ * `owed`: each found booking's balance less what the certain lines above this one in the statement
+ * pay, so two deposits of the whole balance are not both certain (together they would pay it twice).
+ */
+function byItsReference(line: MatchableLine, found: Map<string, Candidate>, owed: Map<string, number>, currency: string): Match | null {
   for (const reference of referencesIn(line.description)) {
     const booking = found.get(reference);
     if (!booking) continue;
-    const balance = formatMoney(booking.balance, currency);
+    const left = owed.get(booking.id) ?? booking.balance;
+    const earlier = left < booking.balance ? ' after the lines above in this statement' : '';
+    const balance = formatMoney(left, currency);
     const of = { bookingId: booking.id, reference: booking.reference };
-    if (booking.balance <= 0)
+    if (left <= 0)
       return {
         ...of,
         confidence: 'likely',
-        reason: `The reference ${reference} is in the description, but this booking owes nothing now: check before applying.`,
+        reason: `The reference ${reference} is in the description, but this booking owes nothing${earlier || ' now'}: check before applying.`,
       };
-    if (line.amount === booking.balance)
-      return { ...of, confidence: 'certain', reason: `The reference ${reference} is in the description and the amount is the booking's balance (${balance}).` };
-    if (line.amount < booking.balance)
-      return { ...of, confidence: 'certain', reason: `The reference ${reference} is in the description; the amount pays part of the balance of ${balance}.` };
+    if (line.amount <= left) owed.set(booking.id, left - line.amount);
+    if (line.amount === left)
+      return {
+        ...of,
+        confidence: 'certain',
+        reason: `The reference ${reference} is in the description and the amount is the booking's balance${earlier} (${balance}).`,
+      };
+    if (line.amount < left)
+      return {
+        ...of,
+        confidence: 'certain',
+        reason: `The reference ${reference} is in the description; the amount pays part of the balance${earlier} of ${balance}.`,
+      };
     return {
       ...of,
       confidence: 'likely',
-      reason: `The reference ${reference} is in the description, but the amount is more than the balance of ${balance}: check before applying.`,
+      reason: `The reference ${reference} is in the description, but the amount is more than the balance${earlier} of ${balance}: check before applying.`,
     };
   }
   return null;
@@ -155,7 +170,8 @@ export async function matchLines(db: Database | Tx, lines: readonly MatchableLin
     if (credits[i]) for (const ref of referencesIn(line.description)) references.add(ref);
   });
   const found = await byReference(db, [...references]);
-  const matches: (Match | null)[] = lines.map((line, i) => (credits[i] ? byItsReference(line, found, currency) : null));
+  const owed = new Map<string, number>();
+  const matches: (Match | null)[] = lines.map((line, i) => (credits[i] ? byItsReference(line, found, owed, currency) : null));
 
   // The rest by the renter's name: a surname must be one of the line's words, and every word of the name in it.
   const surnames = new Set<string>();
