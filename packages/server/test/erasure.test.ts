@@ -7,7 +7,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DELETED_CUSTOMER_NAME, type Folio, formatDay, pathFor, ROUTES } from '@rental/contract';
+import { companyToday, DELETED_CUSTOMER_NAME, type Folio, formatDay, pathFor, ROUTES } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBackup } from '../src/backup/backup';
@@ -266,6 +266,18 @@ describe(`erasing an account (${describeDatabase})`, () => {
       .from(bookings)
       .where(eq(bookings.id, booking._id));
 
+    // Their transfer on the bank's statement names them; the statement stays, their name does not.
+    const account = { bankName: 'NCB', accountHolderName: 'Waterford Rentals Ltd', branch: 'Portmore', accountNumber: '354-1027-889', accountType: 'Chequing' };
+    expect((await ownerCall(t.app, owner.token, 'PUT', '/api/owner/bank-details', account)).statusCode).toBe(200);
+    const today = companyToday().replaceAll('-', '');
+    const ofx = `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX>\n<BANKMSGSRSV1>\n<STMTTRNRS>\n<STMTRS>\n<CURDEF>JMD\n<BANKTRANLIST>\n<STMTTRN>\n<TRNTYPE>CREDIT\n<DTPOSTED>${today}\n<TRNAMT>5000.00\n<FITID>ER-1\n<NAME>TRANSFER FROM ${PERSON.name.toUpperCase()}\n<MEMO>${booking.reference}\n</STMTTRN>\n</BANKTRANLIST>\n</STMTRS>\n</STMTTRNRS>\n</BANKMSGSRSV1>\n</OFX>\n`;
+    const statement = await callWithStatus(t.app, owner.token, 'uploadStatement', {
+      form: formData({ bankAccount: account.accountNumber }, [
+        { name: 'file', bytes: Buffer.from(ofx), filename: 'ncb.ofx', type: 'application/octet-stream' },
+      ]),
+    });
+    expect(statement.status).toBe(201);
+
     // The search finds them where they are: the papers, the folio, the quote, the outbox, the driver details.
     expect(agreementBefore).toContain(PERSON.name);
     expect(agreementBefore).toContain(PERSON.licence);
@@ -284,6 +296,7 @@ describe(`erasing an account (${describeDatabase})`, () => {
       'users.phone',
       'car_damages.description',
       'activity.after',
+      'bank_statement_lines.description',
     ]) {
       expect(everywhere).toContain(where);
     }

@@ -23,6 +23,7 @@ import { hashPassword, verifyPassword } from '../../security/passwords';
 import { likeAny, type Scrub, scrubberOf, scrubJson } from '../../security/personalWords';
 import { eraseWordsFromBookings } from '../bookings';
 import { remakePapersWithoutRenter } from '../counter';
+import { eraseWordsFromStatements } from '../statements';
 import { deleteImageIfUnused } from '../images';
 import { userEmail } from '../../db/userEmail';
 
@@ -71,6 +72,7 @@ export async function eraseAccount(db: Database, userId: string, password: strin
     await scrubOutbox(tx, scrub);
     await scrubHistory(tx, scrub);
     await scrubBookingEvents(tx, scrub);
+    await eraseWordsFromStatements(tx, scrub);
     // A kept answer to a booking they made repeats it (their drivers, their delivery address).
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
