@@ -162,7 +162,8 @@ describe(`demo data (${describeDatabase})`, () => {
       expect(booking.statusReason !== null, booking.reference).toBe(booking.status === 'cancelled');
       const history = events.filter((e) => e.bookingId === booking.id).sort((a, b) => a.at.getTime() - b.at.getTime());
       expect(history[0]?.status).toBe('pending');
-      expect(history.at(-1)?.status).toBe(booking.status);
+      // The last step's status: after the demo's return time an on-rent car's overdue alert is an event with no step.
+      expect(history.filter((e) => e.status !== null).at(-1)?.status).toBe(booking.status);
     }
   });
 
