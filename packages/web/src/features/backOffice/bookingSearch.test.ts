@@ -1,7 +1,7 @@
 import { MESSAGES } from '@rental/contract/messages';
 import { describe, expect, it } from 'vitest';
 import { bookingQuery, emptyListText, filtersProblem, isFiltered, listedText, NO_FILTERS } from './bookingSearch';
-import { downloadName } from './bookingsCsvDownload';
+import { downloadName } from './staffDownload';
 
 describe('Manage Bookings’ query', () => {
   it('sends only what is set, the search trimmed', () => {
