@@ -4,6 +4,8 @@
  * named them. Ground, not a feature: the erasure (drivers), the folio (bookings) and the papers
  * (counter) each rewrite their own rows with the one scrubber the erasure made.
  */
+import { type SQL, sql } from 'drizzle-orm';
+
 export const ERASED_WORDS = '[erased]';
 
 /** Shorter words would blot out other people's text ("Al" in "Alice"); an erasure's words are whole values. */
@@ -35,9 +37,14 @@ export function scrubberOf(words: Iterable<string | null | undefined>): Scrub {
   return Object.assign((text: string) => (pattern ? text.replace(pattern, ERASED_WORDS) : text), { words: sorted });
 }
 
-/** ILIKE patterns, one a word, for `column ILIKE ANY (...)`: the rows a scrub would change. */
-export function likeAny(scrub: Scrub): string[] {
-  return scrub.words.map((word) => `%${word.replace(/[\\%_]/g, '\\$&')}%`);
+/** An SQL array of ILIKE patterns, one a word, for `column ILIKE ANY (...)`: the rows a scrub would change; null when it has no words. */
+export function likeAny(scrub: Scrub): SQL | null {
+  if (scrub.words.length === 0) return null;
+  const patterns = scrub.words.map((word) => `%${word.replace(/[\\%_]/g, '\\$&')}%`);
+  return sql`ARRAY[${sql.join(
+    patterns.map((pattern) => sql`${pattern}`),
+    sql`, `,
+  )}]::text[]`;
 }
 
 /** Every string inside a JSON value scrubbed (keys and structure as they were). */

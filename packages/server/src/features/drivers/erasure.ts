@@ -118,20 +118,9 @@ async function theirWords(tx: Tx, userId: string): Promise<Scrub> {
   return scrubberOf(words.filter((word) => word !== DELETED_CUSTOMER_NAME));
 }
 
-/** An SQL array of the scrub's ILIKE patterns, for `column ILIKE ANY (...)`; null when it has no words. */
-function anyOf(scrub: Scrub): SQL | null {
-  const patterns = likeAny(scrub);
-  return patterns.length === 0
-    ? null
-    : sql`ARRAY[${sql.join(
-        patterns.map((pattern) => sql`${pattern}`),
-        sql`, `,
-      )}]::text[]`;
-}
-
 /** E-mails that are not theirs nor about their bookings but name them (staff's summary of the day). */
 async function scrubOutbox(tx: Tx, scrub: Scrub): Promise<void> {
-  const patterns = anyOf(scrub);
+  const patterns = likeAny(scrub);
   if (!patterns) return;
   const naming = await tx
     .select({
@@ -171,7 +160,7 @@ async function scrubOutbox(tx: Tx, scrub: Scrub): Promise<void> {
  * erasing transaction change before and after, and nothing else.
  */
 async function scrubHistory(tx: Tx, scrub: Scrub): Promise<void> {
-  const patterns = anyOf(scrub);
+  const patterns = likeAny(scrub);
   if (!patterns) return;
   const naming = await queryRows<{ id: string; before: unknown; after: unknown }>(
     tx,
@@ -191,7 +180,7 @@ async function scrubHistory(tx: Tx, scrub: Scrub): Promise<void> {
  * person's details by design; a charge's label staff typed may still have named them.
  */
 async function scrubBookingEvents(tx: Tx, scrub: Scrub): Promise<void> {
-  const patterns = anyOf(scrub);
+  const patterns = likeAny(scrub);
   if (!patterns) return;
   const naming = await queryRows<{ id: string; data: unknown }>(
     tx,

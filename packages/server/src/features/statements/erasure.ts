@@ -10,9 +10,8 @@ import { likeAny, type Scrub } from '../../security/personalWords';
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export async function eraseWordsFromStatements(tx: Tx, scrub: Scrub): Promise<void> {
-  const patterns = likeAny(scrub);
-  if (patterns.length === 0) return;
-  const any = sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(patterns)}::jsonb))`;
+  const any = likeAny(scrub);
+  if (!any) return;
   const naming = await queryRows<{ id: string; description: string; reason: string | null }>(
     tx,
     sql`SELECT id, description, reason FROM bank_statement_lines
