@@ -8,7 +8,7 @@
  */
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { apiClient, typedApi } from '../support/api';
-import { DESKTOP, describe, expect, test } from '../support/fixtures';
+import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
 import { staffMember } from '../support/invitations';
 import { fitsTheScreen, screenshots } from '../support/shots';
 import { formatMoney, see } from '../support/ui';
@@ -112,6 +112,7 @@ describe('money in from the bank statement', () => {
     await see(lodgement.getByText('Applied', { exact: true }));
     await see(page.getByRole('button', { name: 'Accept all certain matches (0)' }));
     await shot(page, 'statement-applied');
+    const statementPage = new URL(page.url()).pathname;
 
     // Each booking's folio took its deposit once: nothing left to pay.
     const staff = typedApi(seed.baseUrl, manager.token);
@@ -144,5 +145,20 @@ describe('money in from the bank statement', () => {
     await see(page.locator(`dl[aria-label="GCT for ${month}"]`).getByText(formatMoney(report.gctCharged)).first());
     await fitsTheScreen(page);
     await shot(page, 'gct');
+
+    // The same pages on the manager's phone.
+    const phone = await openPage({ token: manager.token, viewport: PHONE, mobile: true });
+    await phone.goto(statementPage);
+    await see(phone.getByRole('list', { name: 'Lines of the statement' }), 20_000);
+    await fitsTheScreen(phone);
+    await shot(phone, 'statements');
+    await phone.goto('/owner/cash-up');
+    await see(phone.getByRole('heading', { name: 'The cash drawer' }), 20_000);
+    await fitsTheScreen(phone);
+    await shot(phone, 'cash-up');
+    await phone.goto('/owner/reports/gct');
+    await see(phone.getByRole('heading', { name: 'Journal for the accountant' }), 20_000);
+    await fitsTheScreen(phone);
+    await shot(phone, 'gct');
   });
 });

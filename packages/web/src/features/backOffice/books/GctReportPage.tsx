@@ -112,7 +112,7 @@ export function GctTotals({ report }: { report: GctMonth }) {
         {rows.map(([label, value]) => (
           <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-3 py-2">
             <dt className="text-slate-600">{label}</dt>
-            <dd className={`font-medium tabular-nums ${label.startsWith('Net') ? 'text-slate-900' : 'text-slate-800'}`}>{value}</dd>
+            <dd className={`ml-auto font-medium tabular-nums ${label.startsWith('Net') ? 'text-slate-900' : 'text-slate-800'}`}>{value}</dd>
           </div>
         ))}
       </dl>
