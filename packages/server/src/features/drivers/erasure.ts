@@ -14,7 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { companyToday, COUNTER_MESSAGES, DELETED_CUSTOMER_NAME, DRIVER_MESSAGES } from '@rental/contract';
-import { and, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { bookings, documents, driverDetails, idempotencyKeys, outbox, passwordResets, rentals, users } from '../../db/schema';
 import { type Database, queryRows } from '../../db/types';
