@@ -8,6 +8,7 @@ export { hasOpenAttempt, OPEN_ATTEMPT_MINUTES } from './cardAttempts';
 export { carDamagesOf, counterRecordOf, openDamagesOf, receiptsOf } from './counterRecord';
 export { checkDrivers } from './driverChecks';
 export { eraseWordsFromBookings } from './erasure';
+export { type BookingFacts, bookingFactsColumns, bookingFactsOf, rememberBookingFacts } from './facts';
 export {
   addCharges,
   type Charge,

@@ -9,10 +9,9 @@ import { eq, sql } from 'drizzle-orm';
 import { bookings, cars, driverDetails, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { userEmail } from '../../db/userEmail';
 import { actorColumn } from '../../db/actor';
 import { companySettingsColumn, companySettingsOf, companySettingUp } from '../company';
-import { folioOf, openDamagesOf } from '../bookings';
+import { bookingFactsColumns, folioOf, openDamagesOf, rememberBookingFacts } from '../bookings';
 import type { AgreementContentFacts } from './agreementContent';
 import { recordDamages } from './damages';
 import { type CounterStaff, moneyBeforeKeys } from './money';
@@ -24,27 +23,22 @@ export type HandOverData = Omit<CheckOutData, 'signature' | 'staffSignature'>;
 export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: string, data: HandOverData, photos: Buffer[], now: Date) {
   const [row] = await tx
     .select({
-      status: bookings.status,
-      pickupDate: bookings.pickupDate,
-      returnDate: bookings.returnDate,
+      // The booking's letters read these facts again from what is remembered (rememberBookingFacts).
+      ...bookingFactsColumns,
       additionalDrivers: bookings.additionalDrivers,
-      reference: bookings.reference,
       carId: bookings.carId,
       // Here, not queries of their own: the transaction's one connection takes one query at a time.
       actor: actorColumn(staff.id),
       staffName: sql<string | null>`(SELECT staff.name FROM ${users} staff WHERE staff.id = ${staff.id})`,
       company: companySettingsColumn(),
       car: {
-        brand: cars.brand,
-        model: cars.model,
-        year: cars.year,
+        ...bookingFactsColumns.car,
         plate: cars.plate,
         category: cars.category,
         odometerKm: cars.odometerKm,
-        location: cars.location,
         distancePerDay: cars.distancePerDay,
       },
-      customer: { name: users.name, email: userEmail, phone: users.phone, vetting: users.vettingStatus, doNotRentReason: users.doNotRentReason },
+      customer: { ...bookingFactsColumns.customer, vetting: users.vettingStatus, doNotRentReason: users.doNotRentReason },
       licence: {
         number: driverDetails.licenceNumber,
         country: driverDetails.licenceCountry,
@@ -59,6 +53,7 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
     .where(eq(bookings.id, bookingId))
     .for('update', { of: bookings });
   if (!row) throw new HttpError(404, MESSAGES.bookingNotFound);
+  rememberBookingFacts(tx, row);
   const licenceNumber = row.licence?.number ?? null;
   const refusal = checkOutRefusal(
     { ...row, licenceNumber, vetting: row.customer.vetting, doNotRent: row.customer.doNotRentReason !== null },

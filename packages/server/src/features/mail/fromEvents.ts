@@ -8,7 +8,8 @@ import type { BankDetails, CompanyEventKind, CompanySettings } from '@rental/con
 import type { Reaction, RecordedEvent } from '../../events';
 import { getBankDetails, getCompanySettings } from '../company';
 import type { BookingFacts, MailSettings } from './letters';
-import { bookingFactsOf, enqueued, type QueuedLetter, type Tx } from './outbox';
+import { bookingFactsOf } from '../bookings';
+import { enqueued, type QueuedLetter, type Tx } from './outbox';
 import { accountMakers } from './makers/accounts';
 import { bookingMakers } from './makers/booking';
 import { folioMakers } from './makers/folio';
