@@ -12,7 +12,8 @@ import { errorMessage } from '../../../api/client';
 import { SkeletonBlock } from '../../../components/Skeleton';
 import { useMoney } from '../../../company/useCompany';
 import { useStaffMay } from '../useStaffMay';
-import { CarDiagram, type DiagramPin } from './CarDiagram';
+import { CarDiagram } from './CarDiagram';
+import { damagePins } from './pins';
 import { DamagePhoto } from './DamagePhoto';
 import { useCarDamages } from './damageQueries';
 import { amountWords, checkWords, foundWords, openFirst, repairWords } from './damageWords';
@@ -20,18 +21,6 @@ import { RepairForm } from './RepairForm';
 
 const itemId = (damage: Pick<CarDamage, '_id'>) => `damage-${damage._id}`;
 const pinTitle = (damage: CarDamage) => `${DAMAGE_VIEW_WORDS[damage.view]}: ${damage.description}`;
-
-export function damagePins(damages: CarDamage[]): DiagramPin[] {
-  return damages.map((damage, n) => ({
-    key: damage._id,
-    number: n + 1,
-    view: damage.view,
-    x: damage.x,
-    y: damage.y,
-    words: damage.description,
-    tone: damage.repairedAt ? 'repaired' : 'noted',
-  }));
-}
 
 export function CarDamagesSection({ car }: { car: Car }) {
   const damages = useCarDamages(car._id);
