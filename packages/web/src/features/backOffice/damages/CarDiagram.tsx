@@ -117,7 +117,7 @@ export function CarDiagram({
         })}
       </div>
 
-      <div className="mx-auto" style={{ width: `min(100%, ${Math.round((420 * drawing.width) / drawing.height)}px)` }}>
+      <div className="mx-auto" style={{ width: `min(100%, ${Math.round((drawing.maxHeight * drawing.width) / drawing.height)}px)` }}>
         <svg
           viewBox={`0 0 ${drawing.width} ${drawing.height}`}
           role="group"

@@ -9,8 +9,10 @@ import type { DrawnView } from '@rental/contract/damagePins';
 export interface ViewDrawing {
   width: number;
   height: number;
-  /** A pin's touch circle, in the view's units: about 44 px across at the size the view is shown. */
+  /** A pin's touch circle, in the view's units: at least 44 px across on a 390 px phone. */
   hitRadius: number;
+  /** The most the view is shown high, in CSS pixels: a side view is not a banner on a desktop. */
+  maxHeight: number;
   /** Drawn with the body's stroke; the first is the body, filled. */
   paths: string[];
   wheels?: { cx: number; cy: number; r: number }[];
@@ -22,7 +24,8 @@ export interface ViewDrawing {
 const SIDE: Omit<ViewDrawing, 'marks'> = {
   width: 400,
   height: 190,
-  hitRadius: 26,
+  hitRadius: 28,
+  maxHeight: 280,
   paths: [
     'M20 122 L24 96 Q30 82 60 78 L112 70 Q142 42 182 34 L262 34 Q302 38 332 70 L370 78 Q384 82 384 100 L386 126 Q386 138 374 138 L20 138 Q12 134 20 122 Z',
     'M124 70 Q148 48 182 42 L212 42 L212 70 Z',
@@ -49,6 +52,7 @@ export const VIEW_DRAWINGS: Record<DrawnView, ViewDrawing> = {
     width: 200,
     height: 380,
     hitRadius: 20,
+    maxHeight: 420,
     paths: [
       'M60 18 Q100 6 140 18 Q170 30 172 72 L176 302 Q176 352 140 364 Q100 374 60 364 Q24 352 24 302 L28 72 Q30 30 60 18 Z',
       'M46 122 Q100 98 154 122 L148 152 Q100 138 52 152 Z',
@@ -65,7 +69,8 @@ export const VIEW_DRAWINGS: Record<DrawnView, ViewDrawing> = {
   front: {
     width: 300,
     height: 200,
-    hitRadius: 19,
+    hitRadius: 21,
+    maxHeight: 280,
     paths: [
       FRONT_BODY,
       'M104 44 Q108 38 118 38 L182 38 Q192 38 196 44 L214 84 L86 84 Z',
@@ -79,7 +84,8 @@ export const VIEW_DRAWINGS: Record<DrawnView, ViewDrawing> = {
   back: {
     width: 300,
     height: 200,
-    hitRadius: 19,
+    hitRadius: 21,
+    maxHeight: 280,
     paths: [
       FRONT_BODY,
       'M100 44 Q106 36 118 36 L182 36 Q194 36 200 44 L214 80 L86 80 Z',
