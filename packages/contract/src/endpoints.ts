@@ -80,7 +80,11 @@ import {
   startPaymentBody,
 } from './schemas';
 // The counter
-import { agreementPreviewBody, carParams, counterFields, counterParams, counterResponses, damageParams } from './schemas';
+import { agreementPreviewBody, carParams, counterFields, counterParams, counterResponses, damageParams, repairDamageBody } from './schemas';
+
+/** The refusals of a damage's pin at the counter (damagePins.ts). */
+const PIN_CODES = ['damage_view_unknown', 'damage_pin_off_car', 'damage_pin_inside', 'damage_place_missing'] as const;
+const PIN_WORDS = 'view top, front, back, left, right or interior, with x and y from 0 to 1 on the drawn views, and photos [indexes]';
 import { MAX_COUNTER_PHOTOS } from './counter';
 // Bookings staff make for walk-in and phone customers
 import { customerSearchQuery, staffBookingBody, staffBookingResponses } from './schemas';
@@ -609,7 +613,9 @@ export const ENDPOINTS = {
     summary: 'Hand over the keys (check-out)',
     description:
       'Staff only, for a confirmed booking from its pickup day, whose customer is approved by vetting. Multipart: `data` (JSON: licenceNumber, odometerKm, fuelEighths, ' +
-      'existingDamagesConfirmed, damages [{ zone, description, photo }], items, deposit { amount, method, reference }, signature and optionally staffSignature as PNG data URLs) ' +
+      'existingDamagesConfirmed, damages [{ zone, description, photo }] (or pins: ' +
+      PIN_WORDS +
+      '), items, deposit { amount, method, reference }, signature and optionally staffSignature as PNG data URLs) ' +
       `and up to ${MAX_COUNTER_PHOTOS} \`photo\` files. The booking becomes on_rent; the rental agreement (PDF) is made, stored as made and e-mailed. ` +
       "A second check-out of the same booking gets 409. Keys go out once the folio's balance is paid: `payment` { method, amount (the whole balance), reference } " +
       'is recorded with the keys; `payAtReturn` { reason } (owners and managers; an agent gets 403) lets it be paid at return; otherwise 409 code payment_before_keys.',
@@ -618,7 +624,7 @@ export const ENDPOINTS = {
     multipart: counterFields,
     response: counterResponses.checkedOut,
     errors: [404, 409, 413, 422],
-    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', 'step_not_allowed', 'signature_unreadable'],
+    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', 'step_not_allowed', 'signature_unreadable', ...PIN_CODES],
   },
   agreementPreview: {
     summary: 'The rental agreement as it will be signed',
@@ -631,12 +637,12 @@ export const ENDPOINTS = {
     body: agreementPreviewBody,
     response: counterResponses.agreementPreview,
     errors: [404, 409, 422],
-    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing'],
+    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', ...PIN_CODES],
   },
   checkIn: {
     summary: 'Take the keys back (check-in)',
     description:
-      'Staff only, for a booking on rent. Multipart like check-out: `data` (JSON: odometerKm, fuelEighths, returnedAt, damages [{ zone, description, photo, amount or null }], cleaning, ' +
+      'Staff only, for a booking on rent. Multipart like check-out: `data` (JSON: odometerKm, fuelEighths, returnedAt, damages [{ zone, description, photo, amount or null }] (pins as at check-out, each tied to this rental), cleaning, ' +
       'itemsMissing [{ item, amount }]: items handed over at check-out that did not come back, each with its charge; left out, nothing is recorded missing; an item never handed over gets 422 code item_not_handed_over) ' +
       "and `photo` files. The server computes the charges (late days past the due time and grace, kilometres over the allowance, fuel, damages, cleaning, GCT) as folio lines, settles the security deposit against the folio's whole balance (held while a damage is to be assessed), " +
       'gives the next receipt number (R-YYYY-NNNNNN, without gaps) and e-mails the receipt. The booking becomes returned; a second check-in gets 409.',
@@ -645,7 +651,7 @@ export const ENDPOINTS = {
     multipart: counterFields,
     response: counterResponses.checkedIn,
     errors: [404, 409, 413, 422],
-    codes: ['step_not_allowed', 'item_not_handed_over'],
+    codes: ['step_not_allowed', 'item_not_handed_over', ...PIN_CODES],
   },
   agreementPdf: {
     summary: 'The rental agreement signed at check-out (PDF)',
@@ -673,6 +679,9 @@ export const ENDPOINTS = {
   },
   carDamages: {
     summary: "A car's damages, open first",
+    description:
+      'Each with its place on the drawing (view, x, y; a damage noted before the drawings or inside the car has no x and y), its photos, ' +
+      'the booking and the check (check_out or check_in) that found it, and its repair (repairedAt, repairCost, repairedBy).',
     tag: 'Owner',
     params: carParams,
     response: counterResponses.carDamages,
@@ -680,11 +689,15 @@ export const ENDPOINTS = {
   },
   repairDamage: {
     summary: 'Mark a damage repaired',
-    description: 'It is no longer carried to the next rental; its record stays.',
+    description:
+      'Owners and managers. `repairedOn` (a Jamaica day, today when left out; not in the future, not before the damage was found) and `cost` (not negative; left out: not known). ' +
+      'It is no longer carried to the next rental; its record stays.',
     tag: 'Owner',
     params: damageParams,
+    body: repairDamageBody,
     response: counterResponses.damageRepaired,
-    errors: [404, 409],
+    errors: [404, 409, 422],
+    codes: ['repair_cost_negative', 'repair_in_future', 'repair_before_found'],
   },
   changeStatus: {
     summary: "Set a booking's status",

@@ -75,7 +75,7 @@ export const ROUTES = {
   receiptPdf: { method: 'GET', path: '/api/bookings/:id/receipt.pdf', access: 'customer' },
   counterPhoto: { method: 'GET', path: '/api/counter-photos/:id', access: 'customer' },
   carDamages: { method: 'GET', path: '/api/owner/cars/:id/damages', access: 'staff' },
-  repairDamage: { method: 'POST', path: '/api/owner/damages/:id/repaired', access: 'staff' },
+  repairDamage: { method: 'POST', path: '/api/owner/damages/:id/repaired', access: 'manager' },
   ownerBookings: { method: 'GET', path: '/api/bookings/owner', access: 'staff' },
   // Bookings staff make for walk-in and phone customers (schemas/staffBookings.ts)
   customerSearch: { method: 'GET', path: '/api/owner/customers', access: 'staff' },

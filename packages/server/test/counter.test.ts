@@ -452,9 +452,9 @@ describe(`the counter (${describeDatabase})`, () => {
     await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { damages: [{ zone: 'roof', description: 'Hail dent' }] }));
     const [damage] = (await api(owner.token).call('carDamages', { params: { id: car._id } })).damages;
     expect(damage).toMatchObject({ zone: 'roof', description: 'Hail dent', repairedAt: null });
-    const repaired = await api(owner.token).call('repairDamage', { params: { id: damage!._id } });
+    const repaired = await api(owner.token).call('repairDamage', { params: { id: damage!._id }, body: {} });
     expect(repaired).toMatchObject({ success: true, message: COUNTER_MESSAGES.damageRepaired });
-    expect((await refusalOf(api(owner.token).call('repairDamage', { params: { id: damage!._id } }))).answer).toEqual({
+    expect((await refusalOf(api(owner.token).call('repairDamage', { params: { id: damage!._id }, body: {} }))).answer).toEqual({
       success: false,
       code: expect.any(String),
       message: COUNTER_MESSAGES.damageAlreadyRepaired,

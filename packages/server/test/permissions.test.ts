@@ -375,7 +375,7 @@ const TABLE: Record<string, Entry> = {
   'GET /:id/damages': { call: (w) => ({ method: 'GET', url: pathFor('carDamages', { id: w.car._id }) }), expected: staffOnly(200) },
   [`POST ${ROUTES.repairDamage.path}`]: {
     call: () => ({ method: 'POST', url: pathFor('repairDamage', { id: randomUUID() }), payload: {} }),
-    expected: staffOnly(404),
+    expected: managersOnly(404),
   },
   [`GET ${API.vetting}`]: { call: () => ({ method: 'GET', url: API.vetting }), expected: staffOnly(200) },
   [`POST ${API.decideVetting}`]: {

@@ -9,6 +9,7 @@ import {
   type CarCategory,
   type FuelType,
   type Transmission,
+  DAMAGE_VIEWS,
   FOLIO_LINE_KINDS,
   type OtherBankAccount,
   STORED_DOCUMENT_KINDS,
@@ -31,6 +32,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -496,7 +498,27 @@ export const carDamages = pgTable('car_damages', {
   amount: integer('amount'),
   repairedAt: timestamp('repaired_at', { withTimezone: true }),
   repairedBy: uuid('repaired_by').references(() => users.id),
+  // A pin on the car's drawing (migrations/0041_damage_pins.sql): x and y are fractions of the view.
+  view: text('view', { enum: DAMAGE_VIEWS }).notNull(),
+  x: real('x'),
+  y: real('y'),
+  repairCost: integer('repair_cost'),
 });
+
+/** A damage's photos in the order taken (car_damages.photo_id is the first). */
+export const carDamagePhotos = pgTable(
+  'car_damage_photos',
+  {
+    damageId: uuid('damage_id')
+      .notNull()
+      .references(() => carDamages.id),
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => counterPhotos.id),
+    position: smallint('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.damageId, table.position] })],
+);
 
 // ---- The folio (migrations/0024_folio.sql; features/bookings/folio.ts) ----
 

@@ -36,7 +36,7 @@ import { isId } from '../../db/ids';
 import { companySettingsColumn, companySettingsOf } from '../company';
 import type { EventLog } from '../../events';
 import type { Staff } from './checkOut';
-import { recordDamages } from './damages';
+import { placeDamages, recordDamages } from './damages';
 import type { CounterForm } from './counterForm';
 import { renderReceipt } from './receiptPdf';
 import { bookingFactsColumns, rememberBookingFacts, settleReturn, staffActor, takeStep } from '../bookings';
@@ -106,6 +106,8 @@ export async function checkIn(
   const { data, photos } = form;
   const returnedAt = data.returnedAt ? new Date(data.returnedAt) : now;
   if (returnedAt.getTime() > now.getTime() + CLOCK_SLACK_MS) throw new HttpError(422, COUNTER_MESSAGES.returnedInFuture);
+  // Each damage's place (a pin or a zone) before anything is locked: a place off the drawing refuses the form.
+  const damages = placeDamages(data.damages);
   return db.transaction(async (tx) => {
     const year = Number(companyToday(now).slice(0, 4));
     const numbered = nextReceiptNumber(tx, year);
@@ -151,7 +153,7 @@ export async function checkIn(
 
     const company = await companySettingsOf(tx, row.company);
     const days = rentalDays(row.pickupDate, row.returnDate);
-    const damageLabel = (damage: CheckInData['damages'][number]) => `Damage (${DAMAGE_ZONE_WORDS[damage.zone].toLowerCase()}): ${damage.description}`;
+    const damageLabel = (damage: (typeof damages)[number]) => `Damage (${DAMAGE_ZONE_WORDS[damage.zone].toLowerCase()}): ${damage.description}`;
     const settlement = returnCharges({
       days,
       dayRate: bookingDayRate({ price: row.price, days, quote: row.quote }),
@@ -162,13 +164,13 @@ export async function checkIn(
       fuelIn: data.fuelEighths,
       dueAt: dueBackAt(row.returnDate, company.returnTime),
       returnedAt,
-      damages: data.damages.map((damage) => ({ label: damageLabel(damage), amount: damage.amount })),
+      damages: damages.map((damage) => ({ label: damageLabel(damage), amount: damage.amount })),
       itemsMissing,
       cleaning: data.cleaning,
       settings: company,
     });
 
-    await recordDamages(tx, { bookingId, carId: row.carId, stage: 'check_in', at: now }, data.damages, photos);
+    await recordDamages(tx, { bookingId, carId: row.carId, stage: 'check_in', at: now }, damages, photos);
     const { folio, settled: deposit } = await settleReturn(tx, {
       bookingId,
       reference: row.reference,
@@ -204,7 +206,7 @@ export async function checkIn(
       odometerIn: data.odometerKm,
       fuelOut: rental.fuelOut,
       fuelIn: data.fuelEighths,
-      damages: data.damages,
+      damages,
       itemsMissing: missingNames,
     });
     // The rental and the car's odometer are written by the step's own statement (takeStep's
