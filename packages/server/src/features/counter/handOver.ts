@@ -13,6 +13,7 @@ import { userEmail } from '../../db/userEmail';
 import { actorColumn } from '../../db/actor';
 import { companySettingsColumn, companySettingsOf, companySettingUp } from '../company';
 import { folioOf, openDamagesOf } from '../bookings';
+import { paperDueColumn, refuseExpiredPaper } from '../carPapers';
 import type { AgreementContentFacts } from './agreementContent';
 import { recordDamages } from './damages';
 import { type CounterStaff, moneyBeforeKeys } from './money';
@@ -22,6 +23,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type HandOverData = Omit<CheckOutData, 'signature' | 'staffSignature'>;
 
 export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: string, data: HandOverData, photos: Buffer[], now: Date) {
+  const today = companyToday(now);
   const [row] = await tx
     .select({
       status: bookings.status,
@@ -34,6 +36,8 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
       actor: actorColumn(staff.id),
       staffName: sql<string | null>`(SELECT staff.name FROM ${users} staff WHERE staff.id = ${staff.id})`,
       company: companySettingsColumn(),
+      // The car's registration, fitness or insurance that has expired by today (one index probe per kind).
+      expiredPaper: paperDueColumn(cars.id, sql`${today}::date`),
       car: {
         brand: cars.brand,
         model: cars.model,
@@ -60,11 +64,9 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
     .for('update', { of: bookings });
   if (!row) throw new HttpError(404, MESSAGES.bookingNotFound);
   const licenceNumber = row.licence?.number ?? null;
-  const refusal = checkOutRefusal(
-    { ...row, licenceNumber, vetting: row.customer.vetting, doNotRent: row.customer.doNotRentReason !== null },
-    companyToday(now),
-  );
+  const refusal = checkOutRefusal({ ...row, licenceNumber, vetting: row.customer.vetting, doNotRent: row.customer.doNotRentReason !== null }, today);
   if (refusal) throw new HttpError(refusal.status, refusal.message);
+  refuseExpiredPaper(row.expiredPaper);
   // checkOutRefusal refuses a customer without driver details.
   const licence = row.licence!;
   if (!sameLicence(data.licenceNumber, licence.number)) throw new HttpError(422, COUNTER_MESSAGES.licenceMismatch);
