@@ -69,6 +69,8 @@ export interface AccountEventData {
   // The day's cash-up (features/cashUp): staffId null is the whole desk.
   cash_up_closed: { day: string; staffId: string | null; countedCash: number; expectedCash: number; difference: number };
   cash_up_reopened: { day: string; staffId: string | null; reason: string };
+  // A car's paper expires in 30, 14 or 3 days (features/carPapers): staff's alert.
+  car_paper_expiring: { paperId: string; daysBefore: number; daysLeft: number };
 }
 
 /** What a return settled, as the receipt prints it. */

@@ -10,6 +10,7 @@ import type { BookingRefusal } from './bookingRefusals';
 import type { RefusalCode } from './refusalCodes';
 import { type EndpointName, ROUTES } from './routes';
 import { applyStatementBody, statementParams, statementResponses, statementUploadFields } from './schemas/statements';
+import { carPaperParams, carPaperResponses, carPaperScanFields, carPapersBody } from './schemas/carPapers';
 import {
   bankDetails,
   bookingIdBody,
@@ -618,13 +619,14 @@ export const ENDPOINTS = {
       '), items, deposit { amount, method, reference }, signature and optionally staffSignature as PNG data URLs) ' +
       `and up to ${MAX_COUNTER_PHOTOS} \`photo\` files. The booking becomes on_rent; the rental agreement (PDF) is made, stored as made and e-mailed. ` +
       "A second check-out of the same booking gets 409. Keys go out once the folio's balance is paid: `payment` { method, amount (the whole balance), reference } " +
-      'is recorded with the keys; `payAtReturn` { reason } (owners and managers; an agent gets 403) lets it be paid at return; otherwise 409 code payment_before_keys.',
+      'is recorded with the keys; `payAtReturn` { reason } (owners and managers; an agent gets 403) lets it be paid at return; otherwise 409 code payment_before_keys. ' +
+      'A car whose registration, certificate of fitness or insurance expires on or before today is not handed over: 409 car_papers_expired, naming the paper.',
     tag: 'Bookings',
     params: counterParams,
     multipart: counterFields,
     response: counterResponses.checkedOut,
     errors: [404, 409, 413, 422],
-    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', 'step_not_allowed', 'signature_unreadable', ...PIN_CODES],
+    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', 'step_not_allowed', 'signature_unreadable', 'car_papers_expired', ...PIN_CODES],
   },
   agreementPreview: {
     summary: 'The rental agreement as it will be signed',
@@ -637,7 +639,7 @@ export const ENDPOINTS = {
     body: agreementPreviewBody,
     response: counterResponses.agreementPreview,
     errors: [404, 409, 422],
-    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', ...PIN_CODES],
+    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', 'car_papers_expired', ...PIN_CODES],
   },
   checkIn: {
     summary: 'Take the keys back (check-in)',
@@ -790,7 +792,12 @@ export const ENDPOINTS = {
     query: timelineQuery,
     response: blockResponses.timeline,
   },
-  ownerCars: { summary: 'The whole fleet, unavailable cars included', tag: 'Owner', response: responses.cars },
+  ownerCars: {
+    summary: 'The whole fleet, unavailable cars included',
+    description: 'Each car with paperAlert: its registration, certificate of fitness or insurance that has expired by today (null when none).',
+    tag: 'Owner',
+    response: carPaperResponses.ownerCars,
+  },
   ownerCar: { summary: 'One car of the fleet', tag: 'Owner', params: idParams, response: responses.car, errors: [404] },
   addCar: {
     summary: 'Add a car',
@@ -1188,6 +1195,58 @@ export const ENDPOINTS = {
     response: cashUpResponses.cashUpChanged,
     errors: [404, 409],
     codes: ['day_not_closed'],
+  },
+  carPapers: {
+    summary: "A car's papers: registration, certificate of fitness, insurance",
+    description:
+      'Any staff member. The current paper of each kind (the one that expires last), the kinds missing, and every paper kept (renewals keep the ones before), ' +
+      'each with its state: expired on its expiry day and after, expiring within 30 days.',
+    tag: 'Owner',
+    params: idParams,
+    response: carPaperResponses.carPapers,
+    errors: [404],
+  },
+  saveCarPapers: {
+    summary: 'Save new papers of a car (a renewal is a new paper)',
+    description:
+      'Owners and managers. One or more papers, each kind at most once; the papers before are kept. An insurance needs its insurer and policy number (400). ' +
+      'The expiry date of a new paper must be after today (422 car_paper_already_expired); the cost is a whole number, 0 or more (400). ' +
+      'Staff are e-mailed 30, 14 and 3 days before a paper expires, once each. Nothing is stored when anything is refused.',
+    tag: 'Owner',
+    params: idParams,
+    body: carPapersBody,
+    response: carPaperResponses.carPapersSaved,
+    errors: [404, 422],
+    codes: ['car_paper_already_expired'],
+  },
+  uploadCarPaperScan: {
+    summary: "A paper's scan",
+    description:
+      'Owners and managers. A JPEG, PNG or WebP photo (stored re-encoded, without its metadata) or a PDF (without its scripts and actions), at most 10 MB, ' +
+      "cleaned as a driver's documents are (400 document_unreadable otherwise). Replaces the scan the paper had. Served only to staff, never cached.",
+    tag: 'Owner',
+    params: carPaperParams,
+    multipart: carPaperScanFields,
+    status: 201,
+    response: carPaperResponses.carPapersSaved,
+    errors: [404, 413, 429, 507],
+    codes: ['document_unreadable', 'uploads_too_many', 'uploads_paused'],
+  },
+  carPaperScan: {
+    summary: "A paper's scan file",
+    description: 'Staff only. Cache-Control: private, no-store. 404 when the paper has no scan.',
+    tag: 'Owner',
+    params: carPaperParams,
+    response: { binary: 'image/webp or application/pdf' },
+    errors: [404],
+  },
+  fleetPapers: {
+    summary: "Every car's papers by expiry, and the bookings that run past one",
+    description:
+      'Any staff member. The current papers of every car, the soonest expiry first; the cars missing a kind of paper; and the bookings (pending, confirmed, on rent) ' +
+      'whose car has a current paper that expires on or before their return day, for staff to renew the paper or move the booking to another car.',
+    tag: 'Owner',
+    response: carPaperResponses.fleetPapers,
   },
   statements: {
     summary: 'Bank statements uploaded, newest first',

@@ -11,6 +11,7 @@ import { CASH_UP_REFUSALS } from './cashUp';
 import { BOOKS_REFUSALS } from './books';
 import { STATEMENT_REFUSALS } from './statements';
 import { DAMAGE_PIN_REFUSALS } from './damagePins';
+import { CAR_PAPER_REFUSALS } from './carPapers';
 
 /**
  * The code of a refusal that has no more particular one: what its status means. Every failure body
@@ -87,6 +88,8 @@ export const REFUSAL_CODES = {
   ...STATEMENT_REFUSALS,
   // A damage's pin on the car's drawing, and its repair (damagePins.ts).
   ...DAMAGE_PIN_REFUSALS,
+  // A car's papers (carPapers.ts): a new paper already expired, a car not handed over with an expired one.
+  ...CAR_PAPER_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
   phone_needed: 'Please give a phone number so we can reach you about this booking.',
   // A customer's one-time link copied from the outbox (docs/decisions/107).

@@ -160,6 +160,12 @@ export const ROUTES = {
   previewStatement: { method: 'POST', path: '/api/owner/statements/preview', access: 'manager' },
   statement: { method: 'GET', path: '/api/owner/statements/:id', access: 'manager' },
   applyStatement: { method: 'POST', path: '/api/owner/statements/:id/apply', access: 'manager' },
+  // A car's papers (carPapers.ts): every staff member reads them; owners and managers save them
+  carPapers: { method: 'GET', path: '/api/owner/cars/:id/papers', access: 'staff' },
+  saveCarPapers: { method: 'PUT', path: '/api/owner/cars/:id/papers', access: 'manager' },
+  uploadCarPaperScan: { method: 'POST', path: '/api/owner/cars/:id/papers/:paperId/scan', access: 'manager' },
+  carPaperScan: { method: 'GET', path: '/api/owner/cars/:id/papers/:paperId/scan', access: 'staff' },
+  fleetPapers: { method: 'GET', path: '/api/owner/papers', access: 'staff' },
   image: { method: 'GET', path: '/api/images/:id', access: 'anyone' },
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'anyone' },
   health: { method: 'GET', path: '/health', access: 'anyone' },

@@ -3,6 +3,7 @@
  * `photo` files), the agreement and receipt PDFs, a car's damages (counter.ts holds the rules).
  */
 import { z } from 'zod';
+import { paperAlert } from './carPapers';
 import {
   COUNTER_MESSAGES,
   DAMAGE_ZONES,
@@ -199,6 +200,8 @@ export const deskBooking = ownerBooking.extend({
   dueBackAt: z.string(),
   /** The receipt's address once checked in. */
   receipt: z.string().nullable(),
+  /** The car's paper that has expired or expires on or before the return day (shown red); null when none. */
+  paperAlert,
 });
 export type DeskBooking = z.infer<typeof deskBooking>;
 

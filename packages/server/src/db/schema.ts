@@ -6,6 +6,7 @@ import {
   type AccountType,
   type AdditionalDriver,
   type BookingEventKind,
+  CAR_PAPER_KINDS,
   type CarCategory,
   type FuelType,
   type Transmission,
@@ -633,3 +634,46 @@ export const bankStatementMappings = pgTable('bank_statement_mappings', {
   updatedBy: uuid('updated_by').references(() => users.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A car's papers (migrations/0039_car_papers.sql): a renewal is a new row; the current of a kind expires last. */
+export const carPapers = pgTable('car_papers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  carId: uuid('car_id')
+    .notNull()
+    .references(() => cars.id),
+  kind: text('kind', { enum: CAR_PAPER_KINDS }).notNull(),
+  /** The first day the paper no longer covers the car. */
+  expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+  insurer: text('insurer'),
+  policyNumber: text('policy_number'),
+  /** Whole units of the currency, as the folio's; counts on paidOn. */
+  cost: integer('cost'),
+  paidOn: date('paid_on', { mode: 'string' }),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A paper's scan, private: staff read it through its own call. */
+export const carPaperScans = pgTable('car_paper_scans', {
+  paperId: uuid('paper_id')
+    .primaryKey()
+    .references(() => carPapers.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+  mimeType: text('mime_type', { enum: ['image/webp', 'application/pdf'] }).notNull(),
+  size: integer('size').notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Staff's alerts before a paper expires: one row per (paper, days before), taken with the alert's event. */
+export const carPaperAlerts = pgTable(
+  'car_paper_alerts',
+  {
+    paperId: uuid('paper_id')
+      .notNull()
+      .references(() => carPapers.id, { onDelete: 'cascade' }),
+    daysBefore: integer('days_before').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.paperId, t.daysBefore] })],
+);

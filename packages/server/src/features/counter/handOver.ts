@@ -12,6 +12,7 @@ import { HttpError } from '../../http/errors';
 import { actorColumn } from '../../db/actor';
 import { companySettingsColumn, companySettingsOf, companySettingUp } from '../company';
 import { bookingFactsColumns, folioOf, openDamagesOf, rememberBookingFacts } from '../bookings';
+import { paperDueColumn, refuseExpiredPaper } from '../carPapers';
 import type { AgreementContentFacts } from './agreementContent';
 import { recordDamages } from './damages';
 import { type CounterStaff, moneyBeforeKeys } from './money';
@@ -21,6 +22,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type HandOverData = Omit<CheckOutData, 'signature' | 'staffSignature'>;
 
 export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: string, data: HandOverData, photos: Buffer[], now: Date) {
+  const today = companyToday(now);
   const [row] = await tx
     .select({
       // The booking's letters read these facts again from what is remembered (rememberBookingFacts).
@@ -31,6 +33,8 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
       actor: actorColumn(staff.id),
       staffName: sql<string | null>`(SELECT staff.name FROM ${users} staff WHERE staff.id = ${staff.id})`,
       company: companySettingsColumn(),
+      // The car's registration, fitness or insurance that has expired by today (one index probe per kind).
+      expiredPaper: paperDueColumn(cars.id, sql`${today}::date`),
       car: {
         ...bookingFactsColumns.car,
         plate: cars.plate,
@@ -55,11 +59,9 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
   if (!row) throw new HttpError(404, MESSAGES.bookingNotFound);
   rememberBookingFacts(tx, row);
   const licenceNumber = row.licence?.number ?? null;
-  const refusal = checkOutRefusal(
-    { ...row, licenceNumber, vetting: row.customer.vetting, doNotRent: row.customer.doNotRentReason !== null },
-    companyToday(now),
-  );
+  const refusal = checkOutRefusal({ ...row, licenceNumber, vetting: row.customer.vetting, doNotRent: row.customer.doNotRentReason !== null }, today);
   if (refusal) throw new HttpError(refusal.status, refusal.message);
+  refuseExpiredPaper(row.expiredPaper);
   // checkOutRefusal refuses a customer without driver details.
   const licence = row.licence!;
   if (!sameLicence(data.licenceNumber, licence.number)) throw new HttpError(422, COUNTER_MESSAGES.licenceMismatch);

@@ -45,6 +45,7 @@ export type LetterKind =
   | 'pickup_reminder'
   | 'hold_ending_reminder'
   | 'staff_daily_summary'
+  | 'car_paper_expiring'
   | 'charge_added';
 
 export interface Letter {

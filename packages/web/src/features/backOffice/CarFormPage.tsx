@@ -40,6 +40,7 @@ import { ACCEPTED_IMAGE_TYPES } from './imageFile';
 import { StaffPageHeader } from './StaffPageHeader';
 import { CarPictures } from './pictures/CarPictures';
 import { CarDamagesSection } from './damages/CarDamagesSection';
+import { CarPapersSection } from './carPapers/CarPapersSection';
 import { useStaffCar, useSaveCar } from './backOfficeQueries';
 import { useFilePreview } from './useFilePreview';
 
@@ -113,6 +114,7 @@ export function CarFormPage({ carId }: { carId?: string }) {
       />
       {car && <CarPictures car={car} />}
       {car && <CarDamagesSection car={car} />}
+      {car && <CarPapersSection carId={car._id} />}
     </>
   );
 }

@@ -47,6 +47,7 @@ describe('the staff area', () => {
       ['Manage Bookings', '/owner/manage-bookings'],
       ['Driver checks', '/owner/vetting'],
       ['Timeline', '/owner/timeline'],
+      ['Car papers', '/owner/papers'],
       ['Card payments', '/owner/payments'],
       ['Cash-up', '/owner/cash-up'],
       ['GCT and the books', '/owner/reports/gct'],

@@ -32,6 +32,8 @@ import { GctReportPage } from './books/GctReportPage';
 import { StatementPage, StatementsPage } from './statements/StatementsPage';
 // A booking staff make for a walk-in or phone customer
 import { NewBookingPage } from './newBooking/NewBookingPage';
+// A car's papers
+import { CarPapersPage } from './carPapers/CarPapersPage';
 // The day's cash-up
 import { CashUpPage } from './cashUp/CashUpPage';
 // Staff accounts (owners only)
@@ -73,6 +75,7 @@ export default function StaffRoutes() {
           <Route path="outbox" element={<OutboxPage />} />
           <Route path="activity" element={<ActivityPage />} />
           <Route path="timeline" element={<TimelinePage />} />
+          <Route path="papers" element={<CarPapersPage />} />
           <Route path="prices" element={<PricesPage />} />
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="cash-up" element={<CashUpPage />} />
