@@ -35,3 +35,4 @@ export * from './books';
 export * from './oneOf';
 export * from './records';
 export * from './statements';
+export * from './lateCharges';

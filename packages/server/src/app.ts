@@ -27,6 +27,7 @@ import paymentSlipRoutes from './features/paymentSlips/routes';
 import { cashUpRoutes } from './features/cashUp';
 import booksRoutes from './features/books/routes';
 import { statementRoutes } from './features/statements';
+import { lateChargeRoutes } from './features/lateCharges';
 import priceRoutes from './features/prices/routes';
 // The fleet cache
 import { type FleetCacheOptions, registerFleetCache } from './features/fleetCache/fleetCache';
@@ -288,6 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cashUpRoutes);
   await app.register(booksRoutes);
   await app.register(statementRoutes);
+  await app.register(lateChargeRoutes);
   await app.register(backOfficeRoutes);
   await app.register(carPictureRoutes);
   await app.register(blocksRoutes);

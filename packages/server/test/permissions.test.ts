@@ -55,6 +55,7 @@ import { paymentSlipEntries } from './permissionEntries/paymentSlips';
 import { cashUpEntries } from './permissionEntries/cashUp';
 import { booksEntries } from './permissionEntries/books';
 import { statementEntries } from './permissionEntries/statements';
+import { lateChargeEntries } from './permissionEntries/lateCharges';
 import { companyEntries } from './permissionEntries/company';
 
 /** The spare car a caller works on: each staff member has their own (customers are refused before it matters). */
@@ -113,6 +114,7 @@ const TABLE: Record<string, Entry> = {
   ...cashUpEntries,
   ...booksEntries,
   ...statementEntries,
+  ...lateChargeEntries,
   ...companyEntries,
   'GET /health': { call: () => ({ method: 'GET', url: '/health' }), expected: everyone(200) },
   [`POST ${API.register}`]: {
