@@ -27,7 +27,7 @@ export {
   staffCharge,
 } from './folio';
 export { settleReturn } from './returnMoney';
-export { addLateCharge, type CleanScan, listLateCharges, readLateChargeScan, refuseLateCharge } from './lateCharges';
+export { addLateCharge, checkLateChargeWanted, type CleanScan, listLateCharges, readLateChargeScan, refuseLateCharge } from './lateCharges';
 export { expireHolds } from './holds';
 export { cancelNotApproved, holdFromNow, type Step, staffActor, takeStep } from './life';
 export {

@@ -82,6 +82,14 @@ const hashOf = (fields: LateChargeFields) =>
     .update(JSON.stringify([fields.kind, fields.offenceDate, fields.amount, fields.description]))
     .digest('hex');
 
+/** Refused before the form is read (a PDF's cleaning takes a thread): no such booking, or not returned. Checked again under the lock. */
+export async function checkLateChargeWanted(db: Database, bookingId: unknown): Promise<void> {
+  if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
+  const [booking] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking) throw new HttpError(404, MESSAGES.bookingNotFound);
+  if (booking.status !== 'returned') throw refuseLateCharge('late_charge_not_returned');
+}
+
 /** Adds a toll or ticket to a returned booking's folio, with its scan; the customer's letter is made from its event. */
 export async function addLateCharge(
   db: Database,

@@ -10,7 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { retryTransientConflicts } from '../../db/retry';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { addLateCharge, idempotencyKeyOf, listLateCharges, readLateChargeScan, REPLAYED_HEADER, refuseLateCharge } from '../bookings';
+import { addLateCharge, checkLateChargeWanted, idempotencyKeyOf, listLateCharges, readLateChargeScan, REPLAYED_HEADER, refuseLateCharge } from '../bookings';
 import { cleanDocument } from '../drivers';
 import { multipartOptions, readUpload } from '../images';
 
@@ -22,6 +22,7 @@ const lateChargeRoutes: FastifyPluginAsync = async (app) => {
 
   addEndpoint(app, 'addLateCharge', async (request, reply) => {
     const key = idempotencyKeyOf(request);
+    await checkLateChargeWanted(app.db, request.params.id);
     const { image: file, fields } = await readUpload(request, 'file').catch((err: unknown) => {
       throw err instanceof HttpError && err.statusCode === 413 ? refuseLateCharge('late_charge_scan_too_large') : err;
     });
