@@ -11,6 +11,7 @@ import type { RefusalCode } from './refusalCodes';
 import { type EndpointName, ROUTES } from './routes';
 import { applyStatementBody, statementParams, statementResponses, statementUploadFields } from './schemas/statements';
 import { carPaperParams, carPaperResponses, carPaperScanFields, carPapersBody } from './schemas/carPapers';
+import { lateChargeParams, lateChargeResponses, lateChargeScanParams, lateChargeUploadFields } from './schemas/lateCharges';
 import {
   bankDetails,
   bookingIdBody,
@@ -1134,6 +1135,52 @@ export const ENDPOINTS = {
     status: 201,
     response: folioResponses.folioChanged,
     errors: [404, 409],
+  },
+  addLateCharge: {
+    summary: 'Add a toll or a traffic ticket that arrived after the return',
+    description:
+      'Owners and managers, on a returned booking (409 late_charge_not_returned otherwise): kind (toll or fine), offenceDate, amount (passed through at cost, no GCT), ' +
+      'description (the plaza or the ticket number) and the scan (field file, a photo or a PDF: 400 document_unreadable for anything else, 413 late_charge_scan_too_large). ' +
+      'One folio line and one e-mail to the customer with the new balance and how to pay it. The scan is kept without its metadata, served only to the customer and staff, ' +
+      "and erased with the customer's account. Send an Idempotency-Key: the same key again answers the first charge (Idempotent-Replayed: true) and adds nothing.",
+    tag: 'Bookings',
+    params: lateChargeParams,
+    multipart: lateChargeUploadFields,
+    headers: z.object({
+      'idempotency-key': z
+        .string()
+        .max(255)
+        .optional()
+        .describe('1 to 255 visible characters, new for each toll or ticket; the same key with another charge is a 422.'),
+    }),
+    status: 201,
+    response: lateChargeResponses.added,
+    errors: [404, 409, 413, 422, 507],
+    codes: [
+      'late_charge_not_returned',
+      'late_charge_kind_unknown',
+      'late_charge_amount_not_positive',
+      'late_charge_scan_needed',
+      'late_charge_scan_too_large',
+      'late_charge_key_reused',
+      'document_unreadable',
+    ],
+  },
+  lateCharges: {
+    summary: 'The tolls and tickets added after the return',
+    description: "The booking's customer and staff; 404 for anyone else. Each with its scan's address.",
+    tag: 'Bookings',
+    params: lateChargeParams,
+    response: lateChargeResponses.list,
+    errors: [404],
+  },
+  lateChargeScan: {
+    summary: "A toll's or ticket's scan",
+    description: "Only to the booking's customer and to staff: 404 for anyone else, as for a scan that does not exist. Cache-Control: private, no-store.",
+    tag: 'Bookings',
+    params: lateChargeScanParams,
+    response: { binary: 'image/webp or application/pdf' },
+    errors: [404],
   },
   voidLine: {
     summary: 'Void a line of the folio, with a reason',

@@ -37,3 +37,4 @@ export * from './oneOf';
 export * from './records';
 export * from './statements';
 export * from './damagePins';
+export * from './lateCharges';

@@ -12,6 +12,7 @@ import { BOOKS_REFUSALS } from './books';
 import { STATEMENT_REFUSALS } from './statements';
 import { DAMAGE_PIN_REFUSALS } from './damagePins';
 import { CAR_PAPER_REFUSALS } from './carPapers';
+import { LATE_CHARGE_REFUSALS } from './lateCharges';
 
 /**
  * The code of a refusal that has no more particular one: what its status means. Every failure body
@@ -90,6 +91,8 @@ export const REFUSAL_CODES = {
   ...DAMAGE_PIN_REFUSALS,
   // A car's papers (carPapers.ts): a new paper already expired, a car not handed over with an expired one.
   ...CAR_PAPER_REFUSALS,
+  // A toll or ticket added after the return (lateCharges.ts).
+  ...LATE_CHARGE_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
   phone_needed: 'Please give a phone number so we can reach you about this booking.',
   // A customer's one-time link copied from the outbox (docs/decisions/107).

@@ -147,6 +147,10 @@ export const ROUTES = {
   recordRefund: { method: 'POST', path: '/api/bookings/:id/refunds', access: 'manager' },
   addCharge: { method: 'POST', path: '/api/bookings/:id/charges', access: 'staff' },
   voidLine: { method: 'POST', path: '/api/bookings/:id/lines/:lineId/void', access: 'manager' },
+  // Tolls and tickets after the return (schemas/lateCharges.ts): owners and managers add them; the customer and staff read them.
+  addLateCharge: { method: 'POST', path: '/api/bookings/:id/late-charges', access: 'manager' },
+  lateCharges: { method: 'GET', path: '/api/bookings/:id/late-charges', access: 'customer' },
+  lateChargeScan: { method: 'GET', path: '/api/late-charges/:id/scan', access: 'customer' },
   /** What happened to a booking, oldest first (its typed events, companyEvents.ts). */
   bookingHistory: { method: 'GET', path: '/api/bookings/:id/history', access: 'staff' },
   // The day's cash-up (cashUp.ts): a counter agent their own day only; reopening is the owner's

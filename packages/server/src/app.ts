@@ -29,6 +29,7 @@ import booksRoutes from './features/books/routes';
 import { statementRoutes } from './features/statements';
 import { carPaperRoutes } from './features/carPapers';
 import { cleanDocument } from './features/drivers';
+import { lateChargeRoutes } from './features/lateCharges';
 import priceRoutes from './features/prices/routes';
 // The fleet cache
 import { type FleetCacheOptions, registerFleetCache } from './features/fleetCache/fleetCache';
@@ -292,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(statementRoutes);
   // The scans are cleaned as a driver's documents are (the drivers feature's own cleaning).
   await app.register(carPaperRoutes, { cleanScan: cleanDocument });
+  await app.register(lateChargeRoutes);
   await app.register(backOfficeRoutes);
   await app.register(carPictureRoutes);
   await app.register(blocksRoutes);

@@ -56,6 +56,7 @@ import { cashUpEntries } from './permissionEntries/cashUp';
 import { booksEntries } from './permissionEntries/books';
 import { statementEntries } from './permissionEntries/statements';
 import { carPaperEntries } from './permissionEntries/carPapers';
+import { lateChargeEntries } from './permissionEntries/lateCharges';
 import { companyEntries } from './permissionEntries/company';
 
 /** The spare car a caller works on: each staff member has their own (customers are refused before it matters). */
@@ -115,6 +116,7 @@ const TABLE: Record<string, Entry> = {
   ...booksEntries,
   ...statementEntries,
   ...carPaperEntries,
+  ...lateChargeEntries,
   ...companyEntries,
   'GET /health': { call: () => ({ method: 'GET', url: '/health' }), expected: everyone(200) },
   [`POST ${API.register}`]: {

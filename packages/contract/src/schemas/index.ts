@@ -26,3 +26,4 @@ export * from './cashUp';
 export * from './books';
 export * from './statements';
 export * from './carPapers';
+export * from './lateCharges';

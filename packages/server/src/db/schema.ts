@@ -541,6 +541,30 @@ export const folioLines = pgTable('folio_lines', {
   seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
 });
 
+/** Tolls and tickets added after the return, each with its folio line and scan (0042_late_charges.sql). */
+export const lateCharges = pgTable('late_charges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bookingId: uuid('booking_id')
+    .notNull()
+    .references(() => bookings.id),
+  lineId: uuid('line_id')
+    .notNull()
+    .unique()
+    .references(() => folioLines.id),
+  kind: text('kind', { enum: ['toll', 'fine'] }).notNull(),
+  offenceDate: date('offence_date', { mode: 'string' }).notNull(),
+  amount: integer('amount').notNull(),
+  description: text('description').notNull(),
+  /** Null once the customer's account was erased (scanErasedAt says when). */
+  scan: bytea('scan'),
+  scanType: text('scan_type', { enum: ['image/webp', 'application/pdf'] }),
+  scanErasedAt: timestamp('scan_erased_at', { withTimezone: true }),
+  requestKey: text('request_key'),
+  requestHash: text('request_hash'),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Money in and out of a booking; append-only. */
 export const folioPayments = pgTable('folio_payments', {
   id: uuid('id').primaryKey().defaultRandom(),
