@@ -69,6 +69,9 @@ export interface AccountEventData {
   // The day's cash-up (features/cashUp): staffId null is the whole desk.
   cash_up_closed: { day: string; staffId: string | null; countedCash: number; expectedCash: number; difference: number };
   cash_up_reopened: { day: string; staffId: string | null; reason: string };
+  // Services that fall due (features/maintenance): cost in cents.
+  car_service_logged: { carId: string; serviceId: string; date: string; odometerKm: number; items: string[]; cost: number };
+  maintenance_plan_saved: { carId: string; scope: 'car' | 'model'; items: string[] };
 }
 
 /** What a return settled, as the receipt prints it. */

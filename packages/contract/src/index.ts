@@ -31,6 +31,7 @@ export * from './changedLines';
 export * from './walkIns';
 export * from './paymentSlips';
 export * from './cashUp';
+export * from './maintenance';
 export * from './books';
 export * from './oneOf';
 export * from './records';

@@ -25,6 +25,7 @@ import companyRoutes from './features/company/routes';
 import driverRoutes from './features/drivers/routes';
 import paymentSlipRoutes from './features/paymentSlips/routes';
 import { cashUpRoutes } from './features/cashUp';
+import { maintenanceRoutes } from './features/maintenance';
 import booksRoutes from './features/books/routes';
 import { statementRoutes } from './features/statements';
 import priceRoutes from './features/prices/routes';
@@ -286,6 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(paymentSlipRoutes);
   await app.register(cashUpRoutes);
+  await app.register(maintenanceRoutes);
   await app.register(booksRoutes);
   await app.register(statementRoutes);
   await app.register(backOfficeRoutes);

@@ -25,3 +25,4 @@ export * from './paymentSlips';
 export * from './cashUp';
 export * from './books';
 export * from './statements';
+export * from './maintenance';
