@@ -56,6 +56,7 @@ import { cashUpEntries } from './permissionEntries/cashUp';
 import { booksEntries } from './permissionEntries/books';
 import { statementEntries } from './permissionEntries/statements';
 import { companyEntries } from './permissionEntries/company';
+import { maintenanceEntries } from './permissionEntries/maintenance';
 
 /** The spare car a caller works on: each staff member has their own (customers are refused before it matters). */
 const spareOf = (role: Role): StaffMember => (role === 'agent' || role === 'manager' ? role : 'owner');
@@ -114,6 +115,7 @@ const TABLE: Record<string, Entry> = {
   ...booksEntries,
   ...statementEntries,
   ...companyEntries,
+  ...maintenanceEntries,
   'GET /health': { call: () => ({ method: 'GET', url: '/health' }), expected: everyone(200) },
   [`POST ${API.register}`]: {
     call: () => ({ method: 'POST', url: API.register, payload: { name: 'New Customer', email: uniqueEmail('matrix'), password: TEST_PASSWORD } }),

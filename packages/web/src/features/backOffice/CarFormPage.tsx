@@ -39,6 +39,7 @@ import { FormField, controlProps } from './FormField';
 import { ACCEPTED_IMAGE_TYPES } from './imageFile';
 import { StaffPageHeader } from './StaffPageHeader';
 import { CarPictures } from './pictures/CarPictures';
+import { CarMaintenanceSection } from './maintenance/CarMaintenanceSection';
 import { useStaffCar, useSaveCar } from './backOfficeQueries';
 import { useFilePreview } from './useFilePreview';
 
@@ -111,6 +112,7 @@ export function CarFormPage({ carId }: { carId?: string }) {
         currentImage={car?.image ?? ''}
       />
       {car && <CarPictures car={car} />}
+      {car && <CarMaintenanceSection carId={car._id} />}
     </>
   );
 }

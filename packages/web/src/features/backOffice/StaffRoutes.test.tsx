@@ -47,6 +47,7 @@ describe('the staff area', () => {
       ['Manage Bookings', '/owner/manage-bookings'],
       ['Driver checks', '/owner/vetting'],
       ['Timeline', '/owner/timeline'],
+      ['Maintenance', '/owner/maintenance'],
       ['Card payments', '/owner/payments'],
       ['Cash-up', '/owner/cash-up'],
       ['GCT and the books', '/owner/reports/gct'],

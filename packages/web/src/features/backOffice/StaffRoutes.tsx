@@ -32,6 +32,8 @@ import { GctReportPage } from './books/GctReportPage';
 import { StatementPage, StatementsPage } from './statements/StatementsPage';
 // A booking staff make for a walk-in or phone customer
 import { NewBookingPage } from './newBooking/NewBookingPage';
+// Services that fall due
+import { MaintenancePage } from './maintenance/MaintenancePage';
 // The day's cash-up
 import { CashUpPage } from './cashUp/CashUpPage';
 // Staff accounts (owners only)
@@ -76,6 +78,7 @@ export default function StaffRoutes() {
           <Route path="prices" element={<PricesPage />} />
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="cash-up" element={<CashUpPage />} />
+          <Route path="maintenance" element={<MaintenancePage />} />
           <Route path="reports/gct" element={<GctReportPage />} />
           <Route path="statements" element={<StatementsPage />} />
           <Route path="statements/:id" element={<StatementPage />} />

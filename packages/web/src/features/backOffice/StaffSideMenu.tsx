@@ -17,6 +17,7 @@ import {
   ReceiptText,
   Tags,
   UsersRound,
+  Wrench,
 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../session/useSession';
@@ -31,6 +32,7 @@ const ICONS: Record<(typeof STAFF_MENU)[number]['to'], LucideIcon> = {
   '/owner/manage-bookings': CalendarCheck,
   '/owner/vetting': IdCard,
   '/owner/timeline': GanttChart,
+  '/owner/maintenance': Wrench,
   '/owner/payments': CreditCard,
   '/owner/cash-up': Banknote,
   '/owner/reports/gct': ReceiptText,
