@@ -128,6 +128,11 @@ describe(`services that fall due (${describeDatabase})`, () => {
 
     expect((await logService(manager.token, late._id, { date: day(0), odometerKm: 10, items: ['Air filter'], cost: 0 })).status).toBe(201);
     expect(await dueOf(late._id)).toBeUndefined();
+    // An older service logged after it does not take the item back to its day.
+    expect((await logService(manager.token, late._id, { date: addDays(companyToday(), -300), odometerKm: 0, items: ['Air filter'], cost: 0 })).status).toBe(
+      201,
+    );
+    expect((await plan(late._id)).items[0]).toMatchObject({ lastServiceOn: day(0), lastServiceKm: 10, state: 'ok' });
   });
 
   it("follows its model's plan until it has its own, and again once its own is removed", async () => {

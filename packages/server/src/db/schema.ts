@@ -659,22 +659,31 @@ export const carServices = pgTable('car_services', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The items a service did, with its car, day and reading (the due list reads this table alone). */
+/** The items a service did, by the plan's names at the time. */
 export const carServiceItems = pgTable(
   'car_service_items',
   {
     serviceId: uuid('service_id')
       .notNull()
       .references(() => carServices.id, { onDelete: 'cascade' }),
+    itemKey: text('item_key').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.itemKey] })],
+);
+
+/** Each car's last service of each item (the latest day, the highest reading), kept as services are logged: the due list reads this. */
+export const carItemLastService = pgTable(
+  'car_item_last_service',
+  {
     carId: uuid('car_id')
       .notNull()
       .references(() => cars.id),
     itemKey: text('item_key').notNull(),
-    name: text('name').notNull(),
-    serviceDate: date('service_date', { mode: 'string' }).notNull(),
-    odometerKm: integer('odometer_km').notNull(),
+    lastOn: date('last_on', { mode: 'string' }).notNull(),
+    lastKm: integer('last_km').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.serviceId, t.itemKey] })],
+  (t) => [primaryKey({ columns: [t.carId, t.itemKey] })],
 );
 
 /** A service's receipt scan, cleaned as a driver's document; staff only. */

@@ -41,18 +41,24 @@ CREATE TABLE car_services (
 );
 CREATE INDEX car_services_by_car ON car_services (car_id, service_date DESC);
 
--- The items a service did, with its car, day and reading beside them: the due list finds each
--- item's last service from this table alone (one index, no join for the whole fleet).
+-- The items a service did, by the plan's names at the time.
 CREATE TABLE car_service_items (
   service_id uuid NOT NULL REFERENCES car_services (id) ON DELETE CASCADE,
-  car_id uuid NOT NULL REFERENCES cars (id),
   item_key text NOT NULL,
   name text NOT NULL,
-  service_date date NOT NULL,
-  odometer_km integer NOT NULL,
   PRIMARY KEY (service_id, item_key)
 );
-CREATE INDEX car_service_items_last ON car_service_items (car_id, item_key, service_date, odometer_km);
+
+-- Each car's last service of each item: the latest day and the highest reading among the services
+-- that did it, kept as each service is logged (services are never changed), so the due list reads
+-- one row per car and item instead of every service (bench/maintenance-due.mjs, decision 117).
+CREATE TABLE car_item_last_service (
+  car_id uuid NOT NULL REFERENCES cars (id),
+  item_key text NOT NULL,
+  last_on date NOT NULL,
+  last_km integer NOT NULL,
+  PRIMARY KEY (car_id, item_key)
+);
 
 -- The receipt's scan, cleaned as a driver's document is (no metadata, no PDF scripts); staff only.
 CREATE TABLE car_service_receipts (

@@ -52,14 +52,12 @@ export function itemStates(db: Database | Tx, margins: Margins, options: { carId
               ON own.id IS NULL AND shared.car_id IS NULL AND shared.brand_key = lower(trim(c.brand)) AND shared.model_key = lower(trim(c.model))
            WHERE c.deleted_at IS NULL AND ${oneCar}),
         items AS (
-          SELECT f.*, i.position, i.name, i.every_km, i.every_months, last.on AS last_on, last.km AS last_km,
-                 coalesce(last.km, 0) + i.every_km AS due_km,
-                 (coalesce(last.on, f.since) + make_interval(months => i.every_months))::date AS due_on
+          SELECT f.*, i.position, i.name, i.every_km, i.every_months, last.last_on, last.last_km,
+                 coalesce(last.last_km, 0) + i.every_km AS due_km,
+                 (coalesce(last.last_on, f.since) + make_interval(months => i.every_months))::date AS due_on
             FROM fleet f
             ${options.onlyDue ? sql`JOIN` : sql`LEFT JOIN`} maintenance_plan_items i ON i.plan_id = f.plan_id
-            LEFT JOIN LATERAL (
-              SELECT max(s.service_date) AS on, max(s.odometer_km) AS km
-                FROM car_service_items s WHERE s.car_id = f.id AND s.item_key = i.item_key) last ON true),
+            LEFT JOIN car_item_last_service last ON last.car_id = f.id AND last.item_key = i.item_key),
         states AS (
           SELECT *, CASE
                       WHEN name IS NULL THEN NULL

@@ -18,7 +18,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
 import { isId } from '../../db/ids';
-import { carServiceItems, carServiceReceipts, carServices } from '../../db/schema';
+import { carItemLastService, carServiceItems, carServiceReceipts, carServices } from '../../db/schema';
 import { type Database, queryRows, type Tx } from '../../db/types';
 import type { EventLog } from '../../events';
 import { HttpError } from '../../http/errors';
@@ -101,11 +101,15 @@ export async function logService(
       })
       .returning({ id: carServices.id });
     const serviceId = row!.id;
+    await tx.insert(carServiceItems).values(items.map((item) => ({ serviceId, itemKey: item.key, name: item.name })));
+    // A service logged late (an earlier day, a lower reading) keeps the later one as the last.
     await tx
-      .insert(carServiceItems)
-      .values(
-        items.map((item) => ({ serviceId, carId: car.id, itemKey: item.key, name: item.name, serviceDate: service.date, odometerKm: service.odometerKm })),
-      );
+      .insert(carItemLastService)
+      .values(items.map((item) => ({ carId: car.id, itemKey: item.key, lastOn: service.date, lastKm: service.odometerKm })))
+      .onConflictDoUpdate({
+        target: [carItemLastService.carId, carItemLastService.itemKey],
+        set: { lastOn: sql`greatest(${carItemLastService.lastOn}, excluded.last_on)`, lastKm: sql`greatest(${carItemLastService.lastKm}, excluded.last_km)` },
+      });
     if (receipt) await tx.insert(carServiceReceipts).values({ serviceId, content: receipt.content, mimeType: receipt.mimeType, size: receipt.content.length });
     if (service.odometerKm > car.odometerKm) await raiseOdometer(tx, car.id, service.odometerKm);
     const names = items.map((item) => item.name);
