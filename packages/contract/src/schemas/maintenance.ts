@@ -6,8 +6,8 @@ import { calendarDate, CONTROL_OR_BIDI_MULTILINE, idField, ok, storable, text, w
 /** The longest interval an item may have: a million km, twenty years. */
 const MAX_EVERY_KM = 1_000_000;
 const MAX_EVERY_MONTHS = 240;
-/** The most a service may cost, in cents (JMD 100 million). */
-export const MAX_SERVICE_COST_CENTS = 10_000_000_000;
+/** The most a service may cost, in cents (JMD 10 million): the column is a 32-bit integer. */
+export const MAX_SERVICE_COST_CENTS = 1_000_000_000;
 export const MAX_PLAN_ITEMS = 20;
 
 const optionalText = (label: string, max: number) =>

@@ -23,8 +23,8 @@ export function CarMaintenanceSection({ carId }: { carId: string }) {
   const mayWrite = useStaffMay('manager');
   const [open, setOpen] = useState<'plan' | 'service' | null>(null);
   return (
-    <section className="mt-10 space-y-4" aria-labelledby="car-maintenance">
-      <h2 id="car-maintenance" className="border-t border-slate-200 pt-6 text-xl font-semibold text-slate-900">
+    <section className="mt-6 max-w-4xl space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" aria-labelledby="car-maintenance">
+      <h2 id="car-maintenance" className="text-lg font-semibold text-slate-900">
         Maintenance
       </h2>
       {plan.isError && <p role="alert">{errorMessage(plan.error)}</p>}

@@ -16,7 +16,12 @@ const rowOf = (item: { name: string; everyKm: number | null; everyMonths: number
   everyKm: item.everyKm === null ? '' : String(item.everyKm),
   everyMonths: item.everyMonths === null ? '' : String(item.everyMonths),
 });
-const numberOf = (typed: string) => (typed.trim() === '' ? null : Number(typed.replace(/[,\s]/g, '')));
+/** A box left empty is no interval; anything but digits goes as typed, for the server's words about it. */
+const numberOf = (typed: string) => {
+  const clean = typed.replace(/[,\s]/g, '');
+  if (clean === '') return null;
+  return /^\d+$/.test(clean) ? Number(clean) : clean;
+};
 
 export function PlanEditor({ carId, plan, onDone }: { carId: string; plan: MaintenancePlan; onDone: () => void }) {
   const id = useId();
