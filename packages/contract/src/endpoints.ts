@@ -68,6 +68,8 @@ import {
 // A bank deposit's slips
 import { cashUpCloseBody, cashUpQuery, cashUpReopenBody, cashUpReopenParams, cashUpResponses } from './schemas';
 import { paymentSlipItemParams, paymentSlipParams, paymentSlipResponses, paymentSlipUploadFields } from './schemas';
+// Services that fall due
+import { carServiceFields, carServiceParams, maintenancePlanBody, maintenanceResponses, serviceBlockBody } from './schemas';
 // Prices, extras, the quote; card payments
 import {
   closePaymentBody,
@@ -1294,6 +1296,77 @@ export const ENDPOINTS = {
       'whose car has a current paper that expires on or before their return day, for staff to renew the paper or move the booking to another car.',
     tag: 'Owner',
     response: carPaperResponses.fleetPapers,
+  },
+  maintenancePlan: {
+    summary: "A car's maintenance plan, each item with where it falls due",
+    description:
+      "Staff. The car's own plan, or else its make and model's (source says which; none when neither has one). Each item with its last service " +
+      '(null: never, counted from 0 km and the day the car was added), where it falls due by distance and date, and its state: ' +
+      "overdue once either is reached, due_soon within the company's margins (maintenanceSoonKm, maintenanceSoonDays).",
+    tag: 'Owner',
+    params: idParams,
+    response: maintenanceResponses.plan,
+    errors: [404],
+  },
+  saveMaintenancePlan: {
+    summary: "Save a car's maintenance plan, or its make and model's",
+    description:
+      'Owner or manager. The items replace the plan. scope car: this car only; scope model: every car of the same make and model (letter case aside) ' +
+      "without a plan of its own. Empty items with scope car remove the car's own plan, and it follows its model's. Services already logged are kept.",
+    tag: 'Owner',
+    params: idParams,
+    body: maintenancePlanBody,
+    response: maintenanceResponses.planSaved,
+    errors: [404],
+  },
+  carServices: {
+    summary: "A car's services, newest first",
+    description: 'Staff. Each with its items, cost in cents, garage, note, and whether it has a receipt scan (GET .../services/{serviceId}/receipt).',
+    tag: 'Owner',
+    params: idParams,
+    response: maintenanceResponses.services,
+    errors: [404],
+  },
+  logCarService: {
+    summary: 'Log a service: its items start counting again',
+    description:
+      'Owner or manager; multipart: the service as JSON in `service`, and an optional receipt scan in `receipt`. Refused, with nothing stored: ' +
+      'a date in the future (400 service_date_future), an odometer below what the car had already shown by that day at the counter or at an earlier service ' +
+      '(400 service_odometer_below, with odometerKm), a cost below zero (400 service_cost_negative), an item not in the plan the car follows (400 service_item_unknown), ' +
+      "a receipt that is neither a photo nor a PDF (400 document_unreadable). A reading above the car's odometer raises it. The receipt is kept without its metadata.",
+    tag: 'Owner',
+    params: idParams,
+    multipart: carServiceFields,
+    status: 201,
+    response: maintenanceResponses.serviceLogged,
+    errors: [404, 413, 507],
+    codes: ['service_date_future', 'service_odometer_below', 'service_cost_negative', 'service_item_unknown', 'document_unreadable', 'uploads_paused'],
+  },
+  carServiceReceipt: {
+    summary: "A service's receipt scan",
+    description: 'Staff only. Cache-Control: private, no-store. 404 when the service has none.',
+    tag: 'Owner',
+    params: carServiceParams,
+    response: { binary: 'image/webp or application/pdf' },
+    errors: [404],
+  },
+  maintenanceDue: {
+    summary: 'Cars with services due soon or overdue',
+    description:
+      "Staff. Every car of the fleet with an item of its plan overdue (its distance or date reached) or due soon (within the company's maintenanceSoonKm " +
+      'or maintenanceSoonDays), worked out from the odometer the counter records and the last service of each item; overdue cars first.',
+    tag: 'Owner',
+    response: maintenanceResponses.due,
+  },
+  serviceBlock: {
+    summary: 'Take a car out of hire for its service',
+    description:
+      'Owner or manager. A service block (as POST /api/owner/blocks) whose note names the items. 409 when the days are taken by a booking or another block.',
+    tag: 'Owner',
+    body: serviceBlockBody,
+    status: 201,
+    response: blockResponses.blockCreated,
+    errors: [404, 409],
   },
   statements: {
     summary: 'Bank statements uploaded, newest first',

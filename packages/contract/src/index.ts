@@ -32,6 +32,7 @@ export * from './walkIns';
 export * from './paymentSlips';
 export * from './cashUp';
 export * from './carPapers';
+export * from './maintenance';
 export * from './books';
 export * from './oneOf';
 export * from './records';

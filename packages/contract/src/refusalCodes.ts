@@ -13,6 +13,7 @@ import { STATEMENT_REFUSALS } from './statements';
 import { DAMAGE_PIN_REFUSALS } from './damagePins';
 import { CAR_PAPER_REFUSALS } from './carPapers';
 import { LATE_CHARGE_REFUSALS } from './lateCharges';
+import { MAINTENANCE_REFUSALS } from './maintenance';
 
 /**
  * The code of a refusal that has no more particular one: what its status means. Every failure body
@@ -93,6 +94,8 @@ export const REFUSAL_CODES = {
   ...CAR_PAPER_REFUSALS,
   // A toll or ticket added after the return (lateCharges.ts).
   ...LATE_CHARGE_REFUSALS,
+  // A car's service (maintenance.ts).
+  ...MAINTENANCE_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
   phone_needed: 'Please give a phone number so we can reach you about this booking.',
   // A customer's one-time link copied from the outbox (docs/decisions/107).

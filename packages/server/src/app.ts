@@ -25,6 +25,7 @@ import companyRoutes from './features/company/routes';
 import driverRoutes from './features/drivers/routes';
 import paymentSlipRoutes from './features/paymentSlips/routes';
 import { cashUpRoutes } from './features/cashUp';
+import { maintenanceRoutes } from './features/maintenance';
 import booksRoutes from './features/books/routes';
 import { statementRoutes } from './features/statements';
 import { carPaperRoutes } from './features/carPapers';
@@ -289,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(paymentSlipRoutes);
   await app.register(cashUpRoutes);
+  await app.register(maintenanceRoutes);
   await app.register(booksRoutes);
   await app.register(statementRoutes);
   // The scans are cleaned as a driver's documents are (the drivers feature's own cleaning).

@@ -58,6 +58,7 @@ import { statementEntries } from './permissionEntries/statements';
 import { carPaperEntries } from './permissionEntries/carPapers';
 import { lateChargeEntries } from './permissionEntries/lateCharges';
 import { companyEntries } from './permissionEntries/company';
+import { maintenanceEntries } from './permissionEntries/maintenance';
 
 /** The spare car a caller works on: each staff member has their own (customers are refused before it matters). */
 const spareOf = (role: Role): StaffMember => (role === 'agent' || role === 'manager' ? role : 'owner');
@@ -118,6 +119,7 @@ const TABLE: Record<string, Entry> = {
   ...carPaperEntries,
   ...lateChargeEntries,
   ...companyEntries,
+  ...maintenanceEntries,
   'GET /health': { call: () => ({ method: 'GET', url: '/health' }), expected: everyone(200) },
   [`POST ${API.register}`]: {
     call: () => ({ method: 'POST', url: API.register, payload: { name: 'New Customer', email: uniqueEmail('matrix'), password: TEST_PASSWORD } }),

@@ -27,3 +27,4 @@ export * from './books';
 export * from './statements';
 export * from './carPapers';
 export * from './lateCharges';
+export * from './maintenance';

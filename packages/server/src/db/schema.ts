@@ -701,3 +701,87 @@ export const carPaperAlerts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.paperId, t.daysBefore] })],
 );
+
+// ---- Services that fall due (0040_maintenance.sql) ----
+
+/** A maintenance plan: a car's own (carId) or its make and model's (brandKey, modelKey in lower case). */
+export const maintenancePlans = pgTable('maintenance_plans', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  carId: uuid('car_id')
+    .unique()
+    .references(() => cars.id),
+  brandKey: text('brand_key'),
+  modelKey: text('model_key'),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An item of a plan: due every everyKm kilometres and/or everyMonths months after its last service. */
+export const maintenancePlanItems = pgTable(
+  'maintenance_plan_items',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => maintenancePlans.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    itemKey: text('item_key').notNull(),
+    everyKm: integer('every_km'),
+    everyMonths: integer('every_months'),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.position] })],
+);
+
+/** A service done to a car (cost in cents, counted on serviceDate by the fleet report). */
+export const carServices = pgTable('car_services', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  carId: uuid('car_id')
+    .notNull()
+    .references(() => cars.id),
+  serviceDate: date('service_date', { mode: 'string' }).notNull(),
+  odometerKm: integer('odometer_km').notNull(),
+  cost: integer('cost').notNull(),
+  garage: text('garage').notNull().default(''),
+  note: text('note').notNull().default(''),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The items a service did, by the plan's names at the time. */
+export const carServiceItems = pgTable(
+  'car_service_items',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => carServices.id, { onDelete: 'cascade' }),
+    itemKey: text('item_key').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.itemKey] })],
+);
+
+/** Each car's last service of each item (the latest day, the highest reading), kept as services are logged: the due list reads this. */
+export const carItemLastService = pgTable(
+  'car_item_last_service',
+  {
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id),
+    itemKey: text('item_key').notNull(),
+    lastOn: date('last_on', { mode: 'string' }).notNull(),
+    lastKm: integer('last_km').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.carId, t.itemKey] })],
+);
+
+/** A service's receipt scan, cleaned as a driver's document; staff only. */
+export const carServiceReceipts = pgTable('car_service_receipts', {
+  serviceId: uuid('service_id')
+    .primaryKey()
+    .references(() => carServices.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+  mimeType: text('mime_type', { enum: ['image/webp', 'application/pdf'] }).notNull(),
+  size: integer('size').notNull(),
+});

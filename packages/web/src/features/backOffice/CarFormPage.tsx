@@ -41,6 +41,7 @@ import { StaffPageHeader } from './StaffPageHeader';
 import { CarPictures } from './pictures/CarPictures';
 import { CarDamagesSection } from './damages/CarDamagesSection';
 import { CarPapersSection } from './carPapers/CarPapersSection';
+import { CarMaintenanceSection } from './maintenance/CarMaintenanceSection';
 import { useStaffCar, useSaveCar } from './backOfficeQueries';
 import { useFilePreview } from './useFilePreview';
 
@@ -115,6 +116,7 @@ export function CarFormPage({ carId }: { carId?: string }) {
       {car && <CarPictures car={car} />}
       {car && <CarDamagesSection car={car} />}
       {car && <CarPapersSection carId={car._id} />}
+      {car && <CarMaintenanceSection carId={car._id} />}
     </>
   );
 }

@@ -48,6 +48,7 @@ describe('the staff area', () => {
       ['Driver checks', '/owner/vetting'],
       ['Timeline', '/owner/timeline'],
       ['Car papers', '/owner/papers'],
+      ['Maintenance', '/owner/maintenance'],
       ['Card payments', '/owner/payments'],
       ['Cash-up', '/owner/cash-up'],
       ['GCT and the books', '/owner/reports/gct'],

@@ -34,6 +34,8 @@ import { StatementPage, StatementsPage } from './statements/StatementsPage';
 import { NewBookingPage } from './newBooking/NewBookingPage';
 // A car's papers
 import { CarPapersPage } from './carPapers/CarPapersPage';
+// Services that fall due
+import { MaintenancePage } from './maintenance/MaintenancePage';
 // The day's cash-up
 import { CashUpPage } from './cashUp/CashUpPage';
 // Staff accounts (owners only)
@@ -79,6 +81,7 @@ export default function StaffRoutes() {
           <Route path="prices" element={<PricesPage />} />
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="cash-up" element={<CashUpPage />} />
+          <Route path="maintenance" element={<MaintenancePage />} />
           <Route path="reports/gct" element={<GctReportPage />} />
           <Route path="statements" element={<StatementsPage />} />
           <Route path="statements/:id" element={<StatementPage />} />

@@ -18,6 +18,7 @@ import {
   ReceiptText,
   Tags,
   UsersRound,
+  Wrench,
 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../session/useSession';
@@ -33,6 +34,7 @@ const ICONS: Record<(typeof STAFF_MENU)[number]['to'], LucideIcon> = {
   '/owner/vetting': IdCard,
   '/owner/timeline': GanttChart,
   '/owner/papers': FileBadge,
+  '/owner/maintenance': Wrench,
   '/owner/payments': CreditCard,
   '/owner/cash-up': Banknote,
   '/owner/reports/gct': ReceiptText,
