@@ -11,6 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COUNTER_MESSAGES, COUNTER_PHOTO_MAX_PX, fuelWords } from '@rental/contract/counter';
+import { LATE_CHARGE_KIND_WORDS, LATE_CHARGE_MESSAGES } from '@rental/contract/lateCharges';
 import { VETTING_STATUS_WORDS } from '@rental/contract/constants';
 import { companyToday } from '@rental/contract/rentalDates';
 import type { CheckedInResponse, CompanySettings } from '@rental/contract/schemas';
@@ -22,7 +23,7 @@ import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
 import { pngFile } from '../support/png';
 import type { Seed } from '../support/seed';
 import { fitsTheScreen, screenshots } from '../support/shots';
-import { drawSignature, expectPath, formatMoney, see, statusHue } from '../support/ui';
+import { drawSignature, expectPath, formatMoney, see, seeToast, statusHue } from '../support/ui';
 
 const shot = screenshots('/tmp/counter-shots');
 const LICENCE = 'JM 772 104 339';
@@ -35,6 +36,7 @@ const DAMAGE = 'Scratch on the front bumper, 10 cm';
 const ITEM = 'Spare tyre';
 const DEPOSIT_REFERENCE = 'Slip 20417';
 const ADDRESS = '9 Sunflower Crescent, Waterford, Portmore';
+const TICKET = 3_000;
 
 async function noAccessibilityProblems(page: Page, what: string): Promise<void> {
   const violations = await seriousViolations(page);
@@ -380,6 +382,22 @@ describe('the counter', () => {
     });
     const returned = answer!;
 
+    // A traffic ticket that arrives after the return: added on the booking's page with its scan, the customer's to pay.
+    await staff.goto(`/owner/bookings/${bookingId}`);
+    await (await see(staff.getByRole('button', { name: 'Add a toll or ticket' }), 15_000)).click();
+    const ticket = await see(staff.getByRole('form', { name: 'Add a toll or ticket' }));
+    await ticket.getByLabel('What it is').selectOption({ label: LATE_CHARGE_KIND_WORDS.fine });
+    await ticket.getByLabel('Day of the toll or ticket').fill(companyToday());
+    await ticket.getByLabel('Amount').fill(String(TICKET));
+    await ticket.getByLabel('Plaza or ticket number').fill('Ticket 55120');
+    await ticket.getByLabel('Scan of the toll record or ticket').setInputFiles(pngFile('ticket.png', [220, 220, 210]));
+    await ticket.getByRole('button', { name: 'Add it and e-mail the customer' }).click();
+    await seeToast(staff, LATE_CHARGE_MESSAGES.added);
+    await see(staff.getByRole('list', { name: 'Tolls and tickets after the return' }).getByText(/Ticket 55120/));
+    expect((await owner.call('folio', { params: { id: bookingId } })).folio.totals.balance, 'the ticket is owed').toBeGreaterThanOrEqual(TICKET);
+    await fitsTheScreen(staff);
+    await shot(staff, 'ticket-after-return');
+
     // The customer logs in on their phone and reads what the counter recorded.
     const phone = await openPage({ viewport: PHONE, mobile: true });
     await phone.goto(`/my-bookings/${reference}`);
@@ -414,6 +432,7 @@ describe('the counter', () => {
         .locator('xpath=following-sibling::dd[1]');
     expect(await factOf('Security deposit refunded').textContent()).toBe(formatMoney(returned.depositRefunded));
     expect(await factOf('Security deposit kept').textContent()).toBe(formatMoney(returned.depositKept));
+    await see(phone.getByRole('list', { name: 'Tolls and tickets after the return' }).getByText(/Ticket 55120/));
     const receiptButton = await see(back.getByRole('button', { name: `Your receipt ${returned.receiptNumber} (PDF)` }));
     await fitsTheScreen(phone);
     await shot(phone, 'customer-booking-record');

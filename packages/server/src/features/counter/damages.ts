@@ -79,10 +79,13 @@ export async function recordDamages(
   if (placed.length === 0) return;
   // The agreement's preview sends no photos: a damage's photo that did not come is not linked.
   const photosOf = (damage: CounterDamage) => photoPositions(damage).flatMap((position) => (photoIds[position] ? [photoIds[position]] : []));
-  const rows = placed.map((damage) => {
+  // Damages found together are listed by (found_at, id): ids handed out in ascending order keep
+  // them in the order the staff member noted them, on every reading.
+  const damageIds = placed.map(() => randomUUID()).sort();
+  const rows = placed.map((damage, n) => {
     const ids = photosOf(damage);
     return {
-      id: randomUUID(),
+      id: damageIds[n]!,
       carId: found.carId,
       zone: damage.zone,
       view: damage.view,
