@@ -134,7 +134,10 @@ export const serviceBlockBody = z.object({
   car: idField('the car'),
   pickupDate: calendarDate('First day'),
   returnDate: calendarDate('Last day'),
-  items: z.array(text("An item's name", 60)).min(1, { error: 'Please name what the service is for.' }).max(MAX_PLAN_ITEMS),
+  items: z
+    .array(text("An item's name", 60), { error: 'Please name what the service is for.' })
+    .min(1, { error: 'Please name what the service is for.' })
+    .max(MAX_PLAN_ITEMS, { error: `A service can name at most ${MAX_PLAN_ITEMS} items.` }),
 });
 export type ServiceBlockBody = z.input<typeof serviceBlockBody>;
 
