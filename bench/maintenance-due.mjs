@@ -48,7 +48,8 @@ async function addMaintenance(dataDir) {
       INSERT INTO car_services (car_id, service_date, odometer_km, cost, garage, note, created_by)
         SELECT c.id, current_date - (n - 1) * 45 - abs(hashtext(c.id::text)) % 40,
                greatest(0, c.odometer_km - abs(hashtext(c.id::text || 'phase')) % 5400 - (n - 1) * 5000),
-               500000 + abs(hashtext(c.id::text || n)) % 2000000, 'Portmore Auto', n::text,
+               -- Whole JMD, as the folio counts: JMD 5,000 to 25,000 a service.
+               5000 + abs(hashtext(c.id::text || n)) % 20000, 'Portmore Auto', n::text,
                (SELECT id FROM users WHERE role = 'owner' ORDER BY created_at LIMIT 1)
           FROM cars c CROSS JOIN generate_series(1, ${SERVICES_PER_CAR}) AS n;
       INSERT INTO car_service_items (service_id, item_key, name)

@@ -73,7 +73,7 @@ export interface AccountEventData {
   cash_up_reopened: { day: string; staffId: string | null; reason: string };
   // A car's paper expires in 30, 14 or 3 days (features/carPapers): staff's alert.
   car_paper_expiring: { paperId: string; daysBefore: number; daysLeft: number };
-  // Services that fall due (features/maintenance).
+  // Services that fall due (features/maintenance); cost in whole JMD, as the folio counts.
   car_service_logged: { carId: string; serviceId: string; date: string; odometerKm: number; items: string[]; cost: number };
   maintenance_plan_saved: { carId: string; scope: 'car' | 'model'; items: string[] };
 }

@@ -1321,7 +1321,8 @@ export const ENDPOINTS = {
   },
   carServices: {
     summary: "A car's services, newest first",
-    description: 'Staff. Each with its items, cost in cents, garage, note, and whether it has a receipt scan (GET .../services/{serviceId}/receipt).',
+    description:
+      'Staff. Each with its items, cost in whole JMD (as the folio counts), garage, note, and whether it has a receipt scan (GET .../services/{serviceId}/receipt).',
     tag: 'Owner',
     params: idParams,
     response: maintenanceResponses.services,

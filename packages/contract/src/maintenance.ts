@@ -2,9 +2,8 @@
  * Services that fall due (docs/decisions/117-services-that-fall-due.md): a car's maintenance plan
  * (its own, or its make and model's) of items each due every so many kilometres and/or months
  * after the last service that did it; what is due soon or overdue for the fleet; services logged
- * with their cost in cents. The due states are worked out by the server in one SQL statement.
+ * with their cost in whole JMD, as the folio counts. The due states are worked out by the server in one SQL statement.
  */
-import { CURRENCY_SYMBOL } from './constants';
 import { groupedNumber } from './numbers';
 
 export const MAINTENANCE_MESSAGES = {
@@ -53,23 +52,6 @@ export const DEFAULT_MAINTENANCE_ITEMS: readonly { name: string; everyKm: number
 
 /** What a service names to reset an item: its name in lower case, its spaces trimmed (0040_maintenance.sql). */
 export const maintenanceItemKey = (name: string) => name.trim().toLowerCase();
-
-/** "$12,500.50 JMD" from cents; whole amounts without ".00". */
-export function formatCents(cents: number, currency = 'JMD'): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  const part = abs % 100;
-  return `${sign}${CURRENCY_SYMBOL}${groupedNumber(Math.floor(abs / 100))}${part ? `.${String(part).padStart(2, '0')}` : ''} ${currency}`;
-}
-
-/** Cents from an amount typed in dollars ("12,500", "12500.5"); null when it is not an amount. */
-export function centsOf(typed: string): number | null {
-  const clean = typed.replace(/[,\s$]/g, '');
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(clean);
-  if (!match) return null;
-  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0') || 0);
-  return match[1] ? -cents : cents;
-}
 
 /** An item's interval in words: "every 5,000 km or 6 months, whichever comes first". */
 export function intervalWords(item: { everyKm: number | null; everyMonths: number | null }): string {

@@ -81,22 +81,30 @@ describe(`services that fall due (${describeDatabase})`, () => {
     const answer = await due();
     expect(answer).toMatchObject({ soonKm: 500, soonDays: 14, today: companyToday() });
 
+    // What the event says (the fleet report and letters read it): the cost as kept.
+    const told: number[] = [];
+    t.app.events.react(async (_tx, events) => {
+      for (const event of events) if (event.kind === 'car_service_logged' && event.data.carId === car._id) told.push(event.data.cost);
+      return null;
+    });
     // The garage did the oil (named as staff type it): it counts again from 5,150 km and today.
     const logged = await logService(manager.token, car._id, {
       date: day(0),
       odometerKm: 5_150,
       items: ['oil and filter'],
-      cost: 1_250_050,
+      cost: 12_500,
       garage: 'Portmore Auto',
     });
     expect(logged.status).toBe(201);
+    // Whole JMD as the folio counts, kept and told as typed (the fleet report adds it to repairs and papers).
     expect(logged.answer.service).toMatchObject({
       items: ['Oil and filter'],
-      cost: 1_250_050,
+      cost: 12_500,
       garage: 'Portmore Auto',
       hasReceipt: false,
       loggedBy: 'Marlene Reid',
     });
+    expect(told).toEqual([12_500]);
     expect(await dueOf(car._id)).toBeUndefined();
     const oil = logged.answer.plan.items.find((item) => item.name === 'Oil and filter');
     expect(oil).toMatchObject({ state: 'ok', lastServiceKm: 5_150, lastServiceOn: day(0), dueAtKm: 10_150 });
@@ -158,14 +166,16 @@ describe(`services that fall due (${describeDatabase})`, () => {
     expect(removed.answer.message).toMatch(/follows the plan of its make and model/);
   });
 
-  it('refuses a future date, a cost below zero, an item unknown and a scan that is not a photo or PDF, storing nothing', async () => {
+  it('refuses a future date, a cost below zero, with cents or too large, an item unknown and a scan that is not a photo or PDF, storing nothing', async () => {
     const car = await newCar();
     await savePlan(owner.token, car._id, { scope: 'car', items: OIL_AND_BRAKES });
     const before = await services();
-    const good = { date: day(0), odometerKm: 100, items: ['Brakes'], cost: 500_000 };
+    const good = { date: day(0), odometerKm: 100, items: ['Brakes'], cost: 5_000 };
     const cases: [CarServiceInput, FilePart[], string][] = [
       [{ ...good, date: day(1) }, [], 'service_date_future'],
       [{ ...good, cost: -100 }, [], 'service_cost_negative'],
+      [{ ...good, cost: 5_000.5 }, [], 'invalid_input'],
+      [{ ...good, cost: 10_000_001 }, [], 'invalid_input'],
       [{ ...good, items: ['Wipers'] }, [], 'service_item_unknown'],
       [good, [{ name: 'receipt', bytes: NOT_AN_IMAGE, filename: 'receipt.png', type: 'image/png' }], 'document_unreadable'],
     ];

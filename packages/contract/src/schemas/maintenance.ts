@@ -6,8 +6,8 @@ import { calendarDate, CONTROL_OR_BIDI_MULTILINE, idField, ok, storable, text, w
 /** The longest interval an item may have: a million km, twenty years. */
 const MAX_EVERY_KM = 1_000_000;
 const MAX_EVERY_MONTHS = 240;
-/** The most a service may cost, in cents (JMD 10 million): the column is a 32-bit integer. */
-export const MAX_SERVICE_COST_CENTS = 1_000_000_000;
+/** The most a service may cost, in whole JMD as the folio counts (a new engine is far below it). */
+export const MAX_SERVICE_COST = 10_000_000;
 export const MAX_PLAN_ITEMS = 20;
 
 const optionalText = (label: string, max: number) =>
@@ -70,7 +70,7 @@ export const maintenancePlan = z.object({
 });
 export type MaintenancePlan = z.infer<typeof maintenancePlan>;
 
-/** The service as sent: the JSON of the form's `service` field. Cost in cents. */
+/** The service as sent: the JSON of the form's `service` field. Cost in whole JMD, 0 or more. */
 export const carServiceInput = z.object({
   date: calendarDate('Service date'),
   odometerKm: wholeNumber('The odometer reading', 0, 10_000_000),
@@ -80,9 +80,9 @@ export const carServiceInput = z.object({
     .max(MAX_PLAN_ITEMS, { error: `A service can name at most ${MAX_PLAN_ITEMS} items.` }),
   // Below zero is refused by the server with its own code (service_cost_negative).
   cost: z
-    .number({ error: 'The cost must be a whole number of cents.' })
-    .int({ error: 'The cost must be a whole number of cents.' })
-    .max(MAX_SERVICE_COST_CENTS, { error: 'The cost is too large. Please check it.' }),
+    .number({ error: 'The cost must be a whole number.' })
+    .int({ error: 'The cost must be a whole number of dollars, without cents.' })
+    .max(MAX_SERVICE_COST, { error: 'The cost can be at most 10,000,000. Please check it.' }),
   garage: optionalText('The garage', 120),
   note: optionalText('The note', 500),
 });
@@ -90,7 +90,7 @@ export type CarServiceInput = z.input<typeof carServiceInput>;
 export type CarServiceSave = z.infer<typeof carServiceInput>;
 
 export const carServiceFields = z.object({
-  service: z.string().describe('The service as JSON: { date, odometerKm, items (names of plan items), cost (cents), garage, note }.'),
+  service: z.string().describe('The service as JSON: { date, odometerKm, items (names of plan items), cost (whole JMD), garage, note }.'),
   receipt: z.file().optional().describe('Optional: the receipt, a JPEG, PNG or WebP photo or a PDF, at most 10 MB; kept without its metadata, staff only.'),
 });
 
@@ -99,7 +99,7 @@ export const carService = z.object({
   date: z.string(),
   odometerKm: z.number(),
   items: z.array(z.string()),
-  /** Cents. */
+  /** Whole JMD, as the folio counts. */
   cost: z.number(),
   garage: z.string(),
   note: z.string(),
@@ -134,7 +134,10 @@ export const serviceBlockBody = z.object({
   car: idField('the car'),
   pickupDate: calendarDate('First day'),
   returnDate: calendarDate('Last day'),
-  items: z.array(text("An item's name", 60)).min(1, { error: 'Please name what the service is for.' }).max(MAX_PLAN_ITEMS),
+  items: z
+    .array(text("An item's name", 60), { error: 'Please name what the service is for.' })
+    .min(1, { error: 'Please name what the service is for.' })
+    .max(MAX_PLAN_ITEMS, { error: `A service can name at most ${MAX_PLAN_ITEMS} items.` }),
 });
 export type ServiceBlockBody = z.input<typeof serviceBlockBody>;
 

@@ -732,7 +732,7 @@ export const maintenancePlanItems = pgTable(
   (t) => [primaryKey({ columns: [t.planId, t.position] })],
 );
 
-/** A service done to a car (cost in cents, counted on serviceDate by the fleet report). */
+/** A service done to a car (cost in whole JMD as the folio counts, counted on serviceDate by the fleet report). */
 export const carServices = pgTable('car_services', {
   id: uuid('id').primaryKey().defaultRandom(),
   carId: uuid('car_id')

@@ -33,6 +33,7 @@ CREATE TABLE car_services (
   car_id uuid NOT NULL REFERENCES cars (id),
   service_date date NOT NULL,
   odometer_km integer NOT NULL CHECK (odometer_km >= 0),
+  -- Whole JMD, as the folio, car papers and damage repairs keep money: the fleet report adds them.
   cost integer NOT NULL CHECK (cost >= 0),
   garage text NOT NULL DEFAULT '' CHECK (char_length(garage) <= 120),
   note text NOT NULL DEFAULT '' CHECK (char_length(note) <= 500),

@@ -1,7 +1,7 @@
 /**
  * A car's services: logged with the items they did (which then count again from that day and
- * reading), the cost in cents, the garage, and an optional receipt scan cleaned as a driver's
- * document is. Nothing is stored when anything is refused. A reading above the car's odometer
+ * reading), the cost in whole JMD (the folio's unit, as papers and repairs, so the fleet report
+ * adds them as they are), the garage, and an optional receipt scan cleaned as a driver's document is. Nothing is stored when anything is refused. A reading above the car's odometer
  * raises it, through the cars feature.
  */
 import {

@@ -4,6 +4,7 @@
  * before sending; one Idempotency-Key per form, so a double tap or a retry adds one charge.
  */
 import { LATE_CHARGE_KIND_WORDS, LATE_CHARGE_KINDS } from '@rental/contract/lateCharges';
+import { typedAmount } from '@rental/contract/numbers';
 import { companyToday } from '@rental/contract/rentalDates';
 import { lateChargeFields } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,9 +30,12 @@ const PLACED: Partial<Record<string, Field>> = {
   document_unreadable: 'file',
 };
 
+/** The amount as the contract's one reader reads it ("JMD 1,250" is 1250); what it cannot read goes as typed, for the schema's words. */
+const amountSent = (typed: string): string => String(typedAmount(typed) ?? typed);
+
 function problemsOf(values: Values, file: File | null): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
-  const parsed = lateChargeFields.safeParse(values);
+  const parsed = lateChargeFields.safeParse({ ...values, amount: amountSent(values.amount) });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0]) as Field;
@@ -71,7 +75,7 @@ export function LateChargeForm({ bookingId, onClose }: { bookingId: string; onCl
     setBusy(true);
     try {
       const form = new FormData();
-      for (const [name, value] of Object.entries(values)) form.append(name, value);
+      for (const [name, value] of Object.entries({ ...values, amount: amountSent(values.amount) })) form.append(name, value);
       form.append('file', file, file.name);
       const answer = await callApi('addLateCharge', { params: { id: bookingId }, form, headers: { 'Idempotency-Key': key } });
       toast.success(answer.message);

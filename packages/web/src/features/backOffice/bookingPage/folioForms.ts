@@ -4,12 +4,22 @@
  * is placed by its code (refusalCodes.ts), never by its words.
  */
 import { ApiError, errorMessage } from '../../../api/client';
+import { typedAmount } from '@rental/contract/numbers';
 import { REFUSAL_CODES, type RefusalCode } from '@rental/contract/refusalCodes';
 import { folioChargeBody, folioPaymentBody, folioRefundBody, folioVoidBody } from '@rental/contract/schemas';
 import { type FieldLabel, formErrors } from '../formErrors';
 import type { FolioWrite } from './folioQueries';
 
 export type Errors<K extends string> = Partial<Record<K | 'form', string>>;
+
+/**
+ * What the schema reads of a form: the amount as the contract's one reader reads it ("JMD 1,250" is
+ * 1250); what it cannot read goes as typed, so the schema words the problem ("must be a whole number").
+ */
+const withAmount = <V extends { amount: string }>(values: V): Omit<V, 'amount'> & { amount: number | string } => ({
+  ...values,
+  amount: typedAmount(values.amount) ?? values.amount,
+});
 
 export interface PaymentValues {
   method: string;
@@ -23,8 +33,8 @@ const PAYMENT_LABELS: Record<keyof PaymentValues, FieldLabel> = {
   reference: { label: 'Reference' },
   note: { label: 'Note' },
 };
-export const validatePayment = (values: PaymentValues): Errors<keyof PaymentValues> => formErrors(folioPaymentBody, values, PAYMENT_LABELS);
-export const paymentWrite = (values: PaymentValues): FolioWrite => ({ kind: 'payment', body: folioPaymentBody.parse(values) });
+export const validatePayment = (values: PaymentValues): Errors<keyof PaymentValues> => formErrors(folioPaymentBody, values, PAYMENT_LABELS, withAmount(values));
+export const paymentWrite = (values: PaymentValues): FolioWrite => ({ kind: 'payment', body: folioPaymentBody.parse(withAmount(values)) });
 
 export interface RefundValues {
   method: string;
@@ -36,8 +46,8 @@ const REFUND_LABELS: Record<keyof RefundValues, FieldLabel> = {
   amount: { label: 'Amount' },
   note: { label: 'Why it is refunded' },
 };
-export const validateRefund = (values: RefundValues): Errors<keyof RefundValues> => formErrors(folioRefundBody, values, REFUND_LABELS);
-export const refundWrite = (values: RefundValues): FolioWrite => ({ kind: 'refund', body: folioRefundBody.parse(values) });
+export const validateRefund = (values: RefundValues): Errors<keyof RefundValues> => formErrors(folioRefundBody, values, REFUND_LABELS, withAmount(values));
+export const refundWrite = (values: RefundValues): FolioWrite => ({ kind: 'refund', body: folioRefundBody.parse(withAmount(values)) });
 
 export interface ChargeValues {
   kind: string;
@@ -52,7 +62,7 @@ const CHARGE_LABELS: Record<keyof ChargeValues, FieldLabel> = {
   amount: { label: 'Amount' },
   gct: { label: 'GCT' },
 };
-const chargeInput = (values: ChargeValues) => ({ kind: values.kind, label: values.label, amount: values.amount, gctApplies: values.gct === 'yes' });
+const chargeInput = (values: ChargeValues) => ({ kind: values.kind, label: values.label, amount: withAmount(values).amount, gctApplies: values.gct === 'yes' });
 export const validateCharge = (values: ChargeValues): Errors<keyof ChargeValues> => formErrors(folioChargeBody, values, CHARGE_LABELS, chargeInput(values));
 export const chargeWrite = (values: ChargeValues): FolioWrite => ({ kind: 'charge', body: folioChargeBody.parse(chargeInput(values)) });
 

@@ -5,6 +5,7 @@
  */
 import { CAR_PAPER_KINDS, CAR_PAPER_WORDS, type CarPaperKind } from '@rental/contract/carPapers';
 import { formatDay, formatMoney } from '@rental/contract/format';
+import { typedAmount } from '@rental/contract/numbers';
 import { pathFor } from '@rental/contract/routes';
 import { companyToday } from '@rental/contract/rentalDates';
 import type { CarPaper } from '@rental/contract/schemas';
@@ -107,7 +108,8 @@ export function paperFormProblems(form: PaperForm, today = companyToday()): Part
   else if (form.expiresOn <= today) problems.expiresOn = 'The expiry date of a new paper must be after today. Please check the date on the paper.';
   if (form.kind === 'insurance' && !form.insurer.trim()) problems.insurer = 'Please type the insurer.';
   if (form.kind === 'insurance' && !form.policyNumber.trim()) problems.policyNumber = 'Please type the policy number.';
-  if (form.cost.trim() && !/^\d+$/.test(form.cost.trim())) problems.cost = 'The cost must be a whole number, 0 or more.';
+  const cost = typedAmount(form.cost);
+  if (form.cost.trim() && (cost === null || cost < 0)) problems.cost = 'The cost must be a whole number, 0 or more.';
   return problems;
 }
 
@@ -135,7 +137,7 @@ function NewPaperForm({ carId }: { carId: string }) {
             kind: form.kind,
             expiresOn: form.expiresOn,
             ...(insurance && { insurer: form.insurer.trim(), policyNumber: form.policyNumber.trim() }),
-            cost: form.cost.trim() ? Number(form.cost.trim()) : null,
+            cost: form.cost.trim() ? typedAmount(form.cost) : null,
             paidOn: form.paidOn || null,
           },
         ],

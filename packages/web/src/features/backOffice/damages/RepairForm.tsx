@@ -4,6 +4,7 @@
  * refusal from the server is shown at its field, told apart by its code.
  */
 import { DAMAGE_PIN_REFUSALS, type DamagePinRefusal, repairProblem } from '@rental/contract/damagePins';
+import { typedAmount } from '@rental/contract/numbers';
 import { companyToday } from '@rental/contract/rentalDates';
 import type { CarDamage } from '@rental/contract/schemas';
 import { type FormEvent, useState } from 'react';
@@ -26,9 +27,8 @@ export function RepairForm({ carId, damage, onDone }: { carId: string; damage: C
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const typed = cost.trim().replace(/[,\s]/g, '');
-    if (typed !== '' && !/^-?\d+$/.test(typed)) return setProblems({ cost: 'Please give the cost as a whole number, or leave it empty.' });
-    const amount = typed === '' ? null : Number(typed);
+    const amount = cost.trim() === '' ? null : typedAmount(cost);
+    if (cost.trim() !== '' && amount === null) return setProblems({ cost: 'Please give the cost as a whole number, or leave it empty.' });
     if (!day) return setProblems({ day: 'Please choose the repair day.' });
     const problem = repairProblem({ repairedOn: day, cost: amount }, today, companyToday(new Date(damage.foundAt)));
     if (problem) return setProblems(COST_CODES.includes(problem) ? { cost: DAMAGE_PIN_REFUSALS[problem] } : { day: DAMAGE_PIN_REFUSALS[problem] });

@@ -1,8 +1,9 @@
 /** A car's maintenance on its staff page: the plan it follows with each item's state, its services, and (owners, managers) the plan's editor and the service form. */
-import { formatCents, intervalWords } from '@rental/contract/maintenance';
+import { intervalWords } from '@rental/contract/maintenance';
 import type { CarService, MaintenancePlan } from '@rental/contract/schemas';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
+import { useMoney } from '../../../company/useCompany';
 import { formatCalendarDate } from '../../../lib/dates';
 import { useStaffMay } from '../useStaffMay';
 import { LogServiceForm } from './LogServiceForm';
@@ -81,6 +82,7 @@ export function CarMaintenanceSection({ carId }: { carId: string }) {
 }
 
 function ServiceRow({ carId, service }: { carId: string; service: CarService }) {
+  const money = useMoney();
   const [problem, setProblem] = useState('');
   const open = async () => {
     setProblem('');
@@ -98,7 +100,7 @@ function ServiceRow({ carId, service }: { carId: string; service: CarService }) 
         <span className="font-medium text-slate-900">
           {formatCalendarDate(service.date)} · {service.odometerKm.toLocaleString('en-US')} km
         </span>
-        <span className="font-medium">{formatCents(service.cost)}</span>
+        <span className="font-medium">{money(service.cost)}</span>
       </div>
       <p className="text-slate-700">{service.items.join(', ')}</p>
       <p className="text-slate-600">

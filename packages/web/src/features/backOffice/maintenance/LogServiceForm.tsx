@@ -3,7 +3,7 @@
  * (which then count again), the cost, the garage, a note and the receipt's scan. A refusal is shown
  * by the box it concerns, chosen by its code.
  */
-import { centsOf } from '@rental/contract/maintenance';
+import { typedAmount } from '@rental/contract/numbers';
 import { companyToday } from '@rental/contract/rentalDates';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
@@ -56,17 +56,17 @@ export function LogServiceForm({
     event.preventDefault();
     const found: Partial<Record<Box, string>> = {};
     const km = /^\d+$/.test(odometer.trim()) ? Number(odometer.trim()) : null;
-    const cents = centsOf(cost.trim() || '0');
+    const amount = cost.trim() ? typedAmount(cost) : 0;
     if (!date) found.date = 'Please choose the day of the service.';
     if (km === null) found.odometerKm = 'Please type the odometer reading in whole kilometres.';
     if (items.length === 0) found.items = 'Please tick at least one item the service did.';
-    if (cents === null) found.cost = 'Please type the cost as an amount, such as 12,500 or 12,500.50.';
+    if (amount === null) found.cost = 'Please type the cost as a whole amount in dollars, such as 12,500 (no cents).';
     setErrors(found);
     setProblem('');
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      const answer = await logCarService(carId, { date, odometerKm: km!, items, cost: cents!, garage, note }, receipt);
+      const answer = await logCarService(carId, { date, odometerKm: km!, items, cost: amount!, garage, note }, receipt);
       toast.success(answer.message);
       await refreshMaintenance(queryClient);
       onDone?.();
@@ -112,8 +112,8 @@ export function LogServiceForm({
         )}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={`${id}-cost`} label="Cost (JMD)" error={errors.cost} hint="What the garage charged, cents allowed. Empty: 0.">
-          <input inputMode="decimal" {...controlProps(`${id}-cost`, errors.cost, { hint: 'yes' })} value={cost} onChange={(e) => setCost(e.target.value)} />
+        <FormField id={`${id}-cost`} label="Cost (JMD)" error={errors.cost} hint="What the garage charged, in whole dollars. Empty: 0.">
+          <input inputMode="numeric" {...controlProps(`${id}-cost`, errors.cost, { hint: 'yes' })} value={cost} onChange={(e) => setCost(e.target.value)} />
         </FormField>
         <FormField id={`${id}-garage`} label="Garage">
           <input {...controlProps(`${id}-garage`, undefined)} maxLength={120} value={garage} onChange={(e) => setGarage(e.target.value)} />

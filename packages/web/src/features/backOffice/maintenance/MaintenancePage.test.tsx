@@ -58,12 +58,18 @@ describe('the maintenance page', { timeout: 40_000 }, () => {
     expect(within(form).getByRole('checkbox', { name: 'Brakes' })).not.toBeChecked();
     const odometer = within(form).getByLabelText('Odometer at the service (km)');
     expect(odometer).toHaveValue('6000');
-    await userEvent.type(within(form).getByLabelText('Cost (JMD)'), '8,500.50');
+    // Whole dollars, as the folio counts: an amount with cents is sent back in words.
+    const cost = within(form).getByLabelText('Cost (JMD)');
+    await userEvent.type(cost, '8,500.50');
+    await userEvent.click(within(form).getByRole('button', { name: 'Log the service' }));
+    expect(cost).toHaveAccessibleDescription(/whole amount in dollars, such as 12,500/);
+    await userEvent.clear(cost);
+    await userEvent.type(cost, '$8,500');
     await userEvent.click(within(form).getByRole('button', { name: 'Log the service' }));
     expect(await screen.findByText(MAINTENANCE_MESSAGES.serviceLogged, {}, SLOW)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('listitem', { name: `${brand} Note` })).not.toBeInTheDocument(), SLOW);
     const { services } = await ownerApi().call('carServices', { params: { id: car._id } });
-    expect(services).toMatchObject([{ odometerKm: 6_000, cost: 850_050, items: ['Oil and filter'] }]);
+    expect(services).toMatchObject([{ odometerKm: 6_000, cost: 8_500, items: ['Oil and filter'] }]);
   });
 
   it('shows a counter agent the list without the buttons that change things', async () => {

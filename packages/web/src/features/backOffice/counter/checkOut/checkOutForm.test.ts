@@ -80,7 +80,9 @@ describe('the deposit', () => {
     expect(wholeAmount('15,000')).toBe(15_000);
     expect(wholeAmount('JMD 15000')).toBe(15_000);
     expect(wholeAmount('0')).toBe(0);
+    expect(wholeAmount('$15,000')).toBe(15_000);
     expect(wholeAmount('150.50')).toBeNull();
+    expect(wholeAmount('-500')).toBeNull();
     expect(wholeAmount('')).toBeNull();
   });
 });

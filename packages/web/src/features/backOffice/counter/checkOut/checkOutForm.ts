@@ -13,6 +13,7 @@ import {
   sameLicence,
 } from '@rental/contract/counter';
 import type { FolioMethod } from '@rental/contract/folio';
+import { typedAmount } from '@rental/contract/numbers';
 import type { AgreementPreviewBodyInput, CheckOutDataInput } from '@rental/contract/schemas';
 import type { PinPlace } from '../../damages/CarDiagram';
 import { placeFields } from '../../damages/pins';
@@ -120,11 +121,10 @@ export function odometerWarning(typed: string, carKm: number): string | null {
   return `That is lower than the car's last reading (${carKm.toLocaleString('en-US')} km). Please read the odometer again.`;
 }
 
-/** "12345" or "JMD 12,345" → 12345; null when it is not a whole amount. */
+/** The deposit typed ("12345", "JMD 12,345"), read by the contract's one reader; null unless a whole amount, 0 or more. */
 export function wholeAmount(typed: string): number | null {
-  const plain = typed.replace(/[\s,]/g, '').replace(/^[A-Za-z$]+/, '');
-  if (!/^\d{1,9}$/.test(plain)) return null;
-  return Number(plain);
+  const amount = typedAmount(typed);
+  return amount !== null && amount >= 0 ? amount : null;
 }
 
 /** The items handed over: the ticked common ones, then the free text (commas separate several). */

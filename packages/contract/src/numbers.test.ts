@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from './format';
+import { groupedNumber, typedAmount } from './numbers';
+
+describe('an amount a person typed', () => {
+  it('reads whole amounts with separators, spaces or the currency', () => {
+    expect(typedAmount('12500')).toBe(12_500);
+    expect(typedAmount('12,500')).toBe(12_500);
+    expect(typedAmount(' 12 500 ')).toBe(12_500);
+    expect(typedAmount('JMD 12,500')).toBe(12_500);
+    expect(typedAmount('jmd12500')).toBe(12_500);
+    expect(typedAmount('$12,500')).toBe(12_500);
+    expect(typedAmount('J$12,500')).toBe(12_500);
+    expect(typedAmount('0')).toBe(0);
+  });
+
+  it('reads back what the screens show', () => {
+    expect(typedAmount(formatMoney(12_500))).toBe(12_500);
+    expect(typedAmount(groupedNumber(1_234_567))).toBe(1_234_567);
+  });
+
+  it('keeps a minus, so a form can say the amount is below zero', () => {
+    expect(typedAmount('-500')).toBe(-500);
+    expect(typedAmount('-$500')).toBe(-500);
+    expect(typedAmount('$-500')).toBe(-500);
+    expect(typedAmount('-0')).toBe(0);
+  });
+
+  it('reads nothing from an empty box, words or decimals', () => {
+    for (const typed of ['', '   ', 'abc', '12a', '$', 'JMD', '12,500.50', '12500.00', '.5', '1e5', '--5', '5-', '0x10', '12 500 USD', '1234567890123456']) {
+      expect(typedAmount(typed), typed).toBeNull();
+    }
+  });
+});
