@@ -32,6 +32,7 @@ export * from './walkIns';
 export * from './paymentSlips';
 export * from './cashUp';
 export * from './books';
+export * from './fleetReport';
 export * from './oneOf';
 export * from './records';
 export * from './statements';

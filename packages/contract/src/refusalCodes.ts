@@ -10,6 +10,7 @@ import { SLIP_REFUSALS } from './paymentSlips';
 import { CASH_UP_REFUSALS } from './cashUp';
 import { BOOKS_REFUSALS } from './books';
 import { STATEMENT_REFUSALS } from './statements';
+import { FLEET_REPORT_REFUSALS } from './fleetReport';
 
 /**
  * The code of a refusal that has no more particular one: what its status means. Every failure body
@@ -84,6 +85,8 @@ export const REFUSAL_CODES = {
   ...BOOKS_REFUSALS,
   // A bank statement (statements.ts).
   ...STATEMENT_REFUSALS,
+  // What each car earns (fleetReport.ts): a range of days.
+  ...FLEET_REPORT_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
   phone_needed: 'Please give a phone number so we can reach you about this booking.',
   // A customer's one-time link copied from the outbox (docs/decisions/107).

@@ -26,6 +26,7 @@ import driverRoutes from './features/drivers/routes';
 import paymentSlipRoutes from './features/paymentSlips/routes';
 import { cashUpRoutes } from './features/cashUp';
 import booksRoutes from './features/books/routes';
+import { fleetReportRoutes } from './features/fleetReport';
 import { statementRoutes } from './features/statements';
 import priceRoutes from './features/prices/routes';
 // The fleet cache
@@ -287,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentSlipRoutes);
   await app.register(cashUpRoutes);
   await app.register(booksRoutes);
+  await app.register(fleetReportRoutes);
   await app.register(statementRoutes);
   await app.register(backOfficeRoutes);
   await app.register(carPictureRoutes);

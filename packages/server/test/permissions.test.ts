@@ -54,6 +54,7 @@ import { walkInEntries } from './permissionEntries/walkIns';
 import { paymentSlipEntries } from './permissionEntries/paymentSlips';
 import { cashUpEntries } from './permissionEntries/cashUp';
 import { booksEntries } from './permissionEntries/books';
+import { fleetReportEntries } from './permissionEntries/fleetReport';
 import { statementEntries } from './permissionEntries/statements';
 import { companyEntries } from './permissionEntries/company';
 
@@ -112,6 +113,7 @@ const TABLE: Record<string, Entry> = {
   ...paymentSlipEntries,
   ...cashUpEntries,
   ...booksEntries,
+  ...fleetReportEntries,
   ...statementEntries,
   ...companyEntries,
   'GET /health': { call: () => ({ method: 'GET', url: '/health' }), expected: everyone(200) },

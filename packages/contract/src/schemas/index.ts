@@ -24,4 +24,5 @@ export * from './folio';
 export * from './paymentSlips';
 export * from './cashUp';
 export * from './books';
+export * from './fleetReport';
 export * from './statements';
