@@ -74,9 +74,13 @@ function sortValue(row: FleetSortable, column: Exclude<FleetSortColumn, 'car'>):
   return row[column];
 }
 
+// Made once: a collator compares names many times faster than localeCompare building one per call.
+let names: Intl.Collator | undefined;
+
 /** The rows in the order asked; ties (and the car column) by name, then plate, so the order is the same every time. */
 export function sortFleetRows<R extends FleetSortable>(rows: readonly R[], column: FleetSortColumn, order: SortOrder): R[] {
-  const byName = (a: R, b: R) => a.name.localeCompare(b.name, 'en') || (a.plate ?? '').localeCompare(b.plate ?? '', 'en');
+  const collator = (names ??= new Intl.Collator('en'));
+  const byName = (a: R, b: R) => collator.compare(a.name, b.name) || collator.compare(a.plate ?? '', b.plate ?? '');
   const sign = order === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
     if (column === 'car') return sign * byName(a, b);

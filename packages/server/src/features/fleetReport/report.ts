@@ -5,7 +5,7 @@
  * the rows are summed per car and month, and the report is made from those in memory.
  */
 import { type FleetCar, type FleetReport, monthsOf, daysBetween, type FleetCostKind } from '@rental/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/types';
 import { queryRows } from '../../db/types';
 import { carCostRows } from './costs';
@@ -30,55 +30,55 @@ interface CarRow {
 }
 
 /**
- * A booking's share of its charges for the days s..e of its n days is
- * floor(net x days to e / n) - floor(net x days before s / n): the shares of a booking's pieces add
- * up to its charges exactly, whatever the months or the range cut it into.
+ * A booking inside one month of the range (most of them) counts whole in that month. One that
+ * crosses a month's or the range's edge is cut there, and a piece of days s..e of its n days from
+ * pickup p gets floor(net x (e - p + 1) / n) - floor(net x (s - p) / n) of its charges: the pieces
+ * of a booking add up to its charges exactly, whatever months or ranges cut it.
  */
 function monthRows(from: string, to: string) {
+  const range = sql`daterange(${from}::date, ${to}::date, '[]')`;
+  const monthsOf = (first: SQL, last: SQL) =>
+    sql`generate_series(date_trunc('month', greatest(${first}, ${from}::date)), least(${last}, ${to}::date), interval '1 month')`;
+  const pieceStart = (first: SQL) => sql`greatest(${first}, m.first::date, ${from}::date)`;
+  const pieceEnd = (last: SQL) => sql`least(${last}, (m.first + interval '1 month')::date - 1, ${to}::date)`;
   return sql`
     WITH touching AS MATERIALIZED (
-      SELECT b.id, b.car_id, b.pickup_date, b.return_date, booking_holds_days(b.status) AS holds,
-             b.return_date - b.pickup_date + 1 AS n
-        FROM bookings b
-       WHERE b.period && daterange(${from}::date, ${to}::date, '[]')
+      SELECT b.car_id, b.pickup_date, b.return_date, booking_holds_days(b.status) AS holds,
+             b.return_date - b.pickup_date + 1 AS n, coalesce(sum(l.amount), 0)::bigint AS net,
+             date_trunc('month', b.pickup_date) AS first_month,
+             b.pickup_date >= ${from}::date AND b.return_date <= ${to}::date
+               AND date_trunc('month', b.pickup_date) = date_trunc('month', b.return_date) AS whole
+        FROM bookings b LEFT JOIN folio_lines l ON l.booking_id = b.id
+       WHERE b.period && ${range}
+       GROUP BY b.id
     ),
-    charged AS (
-      SELECT l.booking_id, sum(l.amount)::bigint AS net
-        FROM folio_lines l JOIN touching t ON t.id = l.booking_id
-       GROUP BY l.booking_id
-    ),
-    booking_pieces AS (
-      SELECT t.car_id, to_char(m.first, 'YYYY-MM') AS month, t.holds, t.pickup_date, t.n, coalesce(c.net, 0) AS net,
-             greatest(t.pickup_date, m.first::date, ${from}::date) AS s,
-             least(t.return_date, (m.first + interval '1 month')::date - 1, ${to}::date) AS e
-        FROM touching t
-        LEFT JOIN charged c ON c.booking_id = t.id
-        CROSS JOIN LATERAL generate_series(date_trunc('month', greatest(t.pickup_date, ${from}::date)), least(t.return_date, ${to}::date), interval '1 month') AS m(first)
-    ),
-    block_pieces AS (
-      SELECT k.car_id, to_char(m.first, 'YYYY-MM') AS month,
-             least(k.return_date, (m.first + interval '1 month')::date - 1, ${to}::date)
-               - greatest(k.pickup_date, m.first::date, ${from}::date) + 1 AS days
-        FROM car_blocks k
-        CROSS JOIN LATERAL generate_series(date_trunc('month', greatest(k.pickup_date, ${from}::date)), least(k.return_date, ${to}::date), interval '1 month') AS m(first)
-       WHERE k.period && daterange(${from}::date, ${to}::date, '[]')
+    cut AS (
+      SELECT t.car_id, m.first AS month, t.holds, t.pickup_date, t.n, t.net,
+             ${pieceStart(sql`t.pickup_date`)} AS s, ${pieceEnd(sql`t.return_date`)} AS e
+        FROM touching t CROSS JOIN LATERAL ${monthsOf(sql`t.pickup_date`, sql`t.return_date`)} AS m(first)
+       WHERE NOT t.whole
     ),
     costs AS (${carCostRows(from, to)}),
     pieces AS (
-      SELECT car_id, month, CASE WHEN holds THEN e - s + 1 ELSE 0 END AS rented, 0 AS blocked,
-             floor(net::numeric * (e - pickup_date + 1) / n) - floor(net::numeric * (s - pickup_date) / n) AS revenue,
+      SELECT car_id, first_month AS month, coalesce(sum(n) FILTER (WHERE holds), 0) AS rented, 0 AS blocked, sum(net) AS revenue,
              0 AS services, 0 AS repairs, 0 AS papers
-        FROM booking_pieces
+        FROM touching WHERE whole GROUP BY car_id, first_month
       UNION ALL
-      SELECT car_id, month, 0, days, 0, 0, 0, 0 FROM block_pieces
+      SELECT car_id, month, CASE WHEN holds THEN e - s + 1 ELSE 0 END, 0,
+             floor(net::numeric * (e - pickup_date + 1) / n) - floor(net::numeric * (s - pickup_date) / n), 0, 0, 0
+        FROM cut
       UNION ALL
-      SELECT car_id, month, 0, 0, 0,
+      SELECT k.car_id, m.first, 0, ${pieceEnd(sql`k.return_date`)} - ${pieceStart(sql`k.pickup_date`)} + 1, 0, 0, 0, 0
+        FROM car_blocks k CROSS JOIN LATERAL ${monthsOf(sql`k.pickup_date`, sql`k.return_date`)} AS m(first)
+       WHERE k.period && ${range}
+      UNION ALL
+      SELECT car_id, date_trunc('month', day), 0, 0, 0,
              CASE WHEN kind = 'services' THEN amount ELSE 0 END,
              CASE WHEN kind = 'repairs' THEN amount ELSE 0 END,
              CASE WHEN kind = 'papers' THEN amount ELSE 0 END
         FROM costs
     )
-    SELECT car_id, month, sum(rented)::int AS rented, sum(blocked)::int AS blocked, sum(revenue)::int AS revenue,
+    SELECT car_id, to_char(month, 'YYYY-MM') AS month, sum(rented)::int AS rented, sum(blocked)::int AS blocked, sum(revenue)::int AS revenue,
            sum(services)::int AS services, sum(repairs)::int AS repairs, sum(papers)::int AS papers
       FROM pieces
      GROUP BY car_id, month`;
