@@ -15,7 +15,7 @@
  *   npm run build -w @rental/server && node bench/fleet-report.mjs [--rounds 100] [--keep DIR]
  */
 import { existsSync } from 'node:fs';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -58,22 +58,30 @@ async function fleetCare(dataDir) {
         SELECT c.id, current_date - 191 - 4 * k, current_date - 191 - 4 * k, 'Service'
           FROM cars c CROSS JOIN generate_series(0, 90, 10) AS k
          WHERE NOT EXISTS (SELECT 1 FROM derived.car_days_taken d WHERE d.car_id = c.id AND d.period @> current_date - 191 - 4 * k);`);
-    let services = 0;
-    if ((await db.query(`SELECT to_regclass('car_services') IS NOT NULL AS there`)).rows[0].there) {
-      services = (
-        await db.query(`
-          INSERT INTO car_services (car_id, service_date, cost)
-          SELECT c.id, current_date - (k * 36 + (abs(hashtext(c.id::text)) % 30)), 8000 + (abs(hashtext(c.id::text || k)) % 40000)
-            FROM cars c CROSS JOIN generate_series(0, 19) AS k`)
-      ).affectedRows;
-    }
     await db.exec('ANALYZE');
     const counts = (
       await db.query(
         `SELECT (SELECT count(*)::int FROM bookings) AS bookings, (SELECT count(*)::int FROM folio_lines) AS lines, (SELECT count(*)::int FROM car_blocks) AS blocks`,
       )
     ).rows[0];
-    return { ...counts, services };
+    return { ...counts, services: 0 };
+  } finally {
+    await db.close();
+  }
+}
+
+/** 20 services a car over the last two years, when the services table exists (its migration has run); how many were added. */
+async function services(dataDir) {
+  const db = await PGlite.create(dataDir, { extensions: { btree_gist } });
+  try {
+    if (!(await db.query(`SELECT to_regclass('car_services') IS NOT NULL AS there`)).rows[0].there) return 0;
+    const added = await db.query(`
+      INSERT INTO car_services (car_id, service_date, odometer_km, cost, garage, created_by)
+      SELECT c.id, current_date - (k * 36 + (abs(hashtext(c.id::text)) % 30)), 5000 * (20 - k), 8000 + (abs(hashtext(c.id::text || k)) % 40000), 'Bench Garage',
+             (SELECT id FROM users WHERE role = 'owner' ORDER BY created_at LIMIT 1)
+        FROM cars c CROSS JOIN generate_series(0, 19) AS k`);
+    await db.exec('ANALYZE car_services');
+    return added.affectedRows;
   } finally {
     await db.close();
   }
@@ -113,6 +121,16 @@ try {
     manifest = await seedFleet(database.target, true, (line) => console.log(`  seed: ${line}`));
     care = await fleetCare(database.target.dataDir);
     if (kept) {
+      await cp(database.target.dataDir, kept, { recursive: true });
+      await writeFile(join(values.keep, 'manifest.json'), JSON.stringify({ manifest, care }));
+    }
+  }
+  if (!care.services) {
+    // A database seeded before the services' migration: the server's start adds their table, then the services go in.
+    await (await startServer({ env: database.env, logLevel: 'warn' })).stop();
+    care.services = await services(database.target.dataDir);
+    if (kept && care.services) {
+      await rm(kept, { recursive: true, force: true });
       await cp(database.target.dataDir, kept, { recursive: true });
       await writeFile(join(values.keep, 'manifest.json'), JSON.stringify({ manifest, care }));
     }
