@@ -3,7 +3,7 @@
  * desk with its plate; the check-out (licence typed, odometer, fuel, the walk round the car with a
  * damage photographed by the phone's camera, an item, the deposit, both signatures drawn with a
  * finger) and the signed agreement; then a return a day late with fuel missing and the item not
- * ticked back, on the same car outline showing the damage noted, its charges live as staff type, the server's charges, the deposit and the receipt; the customer's booking page showing
+ * ticked back, on the same car drawing showing the damage pinned, its charges live as staff type, the server's charges, the deposit and the receipt; the customer's booking page showing
  * both. Screens are saved under /tmp/counter-shots/ to be looked at.
  */
 import { spawnSync } from 'node:child_process';
@@ -171,7 +171,10 @@ async function checkOut(seed: Seed, staff: Page, prepared: Prepared): Promise<vo
 
   const damages = form.getByRole('region', { name: 'Damages' });
   await damages.getByRole('checkbox', { name: /I walked round the car/ }).check();
-  await damages.getByRole('button', { name: 'Mark a damage: front' }).click();
+  // The front of the car, tapped where the damage is: a pin there, named in words.
+  await damages.getByRole('button', { name: 'Front', exact: true }).click();
+  await damages.getByTestId('diagram-surface').click({ position: { x: 80, y: 70 } });
+  await see(damages.getByRole('button', { name: 'Damage 1, new: not described yet (front)' }));
   await see(damages.getByText('New damage 1: Front'));
   await damages.getByLabel('What is the damage (front)?').fill(DAMAGE);
   await damages.getByLabel('Take a photo (front)').setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg() });
@@ -255,10 +258,11 @@ async function checkIn(seed: Seed, staff: Page, prepared: Prepared): Promise<Che
   await fuel.locator('label', { has: staff.getByRole('radio', { name: fuelWords(FUEL_IN) }) }).click();
   await see(fuel.getByText(`${fuelWords(FUEL_IN)}. At check-out: ${fuelWords(FUEL_OUT).toLowerCase()}.`));
 
-  // The same outline as at check-out, the damage noted then on its zone; nothing new this time.
+  // The same drawing as at check-out, the damage noted then pinned where it was tapped; nothing new this time.
   const damages = staff.getByRole('region', { name: 'Damages' });
   await see(damages.getByRole('list', { name: 'Damages already noted' }).getByText(DAMAGE));
-  await see(damages.getByRole('group', { name: /The car seen from above/ }).getByText('1 noted'));
+  await damages.getByRole('button', { name: 'Front, 1 damage' }).click();
+  await see(damages.getByRole('button', { name: `Damage 1, already noted: ${DAMAGE} (front)` }));
   // The item handed over is not ticked until the agent ticks it: left unticked, it is recorded as not returned.
   const itemsBack = staff.getByRole('region', { name: 'Items handed over' });
   expect(await itemsBack.getByRole('checkbox', { name: ITEM }).isChecked()).toBe(false);

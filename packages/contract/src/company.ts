@@ -77,6 +77,9 @@ export interface CompanyFacts extends LedgerAccounts {
   bankHolidays: BankHoliday[];
   depositBankDays: number;
   refundBankDays: number;
+  /** Services that fall due (maintenance.ts): an item is due soon within this many km or days of its due point. */
+  maintenanceSoonKm: number;
+  maintenanceSoonDays: number;
 }
 
 export const DEFAULT_COMPANY: CompanyFacts = {
@@ -111,6 +114,8 @@ export const DEFAULT_COMPANY: CompanyFacts = {
   bankHolidays: DEFAULT_BANK_HOLIDAYS,
   depositBankDays: 2,
   refundBankDays: 5,
+  maintenanceSoonKm: 500,
+  maintenanceSoonDays: 14,
   ...DEFAULT_LEDGER_ACCOUNTS,
 };
 

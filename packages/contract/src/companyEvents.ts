@@ -13,6 +13,7 @@ import type { BookingStatus, PaymentStatus, StatusReason } from './constants';
 import type { DepositMethod } from './counter';
 import { FOLIO_METHOD_WORDS, type FolioLineKind, type FolioMethod } from './folio';
 import { formatMoney } from './format';
+import type { LateChargeKind } from './lateCharges';
 import type { RefundPlan } from './refunds';
 import type { BankDetails } from './schemas/company';
 import type { StaffRole } from './staffRoles';
@@ -38,7 +39,8 @@ export interface EventData {
   // Money (features/bookings/folio.ts).
   payment_recorded: { method: FolioMethod; amount: number };
   refund_recorded: { method: FolioMethod; amount: number };
-  charge_added: { lineKind: FolioLineKind; label: string; amount: number; gct: number; balance: number };
+  // `late`: a toll or ticket that arrived after the return (lateCharges.ts), with what its letter says of it.
+  charge_added: { lineKind: FolioLineKind; label: string; amount: number; gct: number; balance: number; late?: LateChargeFacts };
   line_voided: { lineKind: FolioLineKind; label: string; amount: number; reason: string };
 
   // Card payments (features/payments): received, or needing a person.
@@ -69,6 +71,20 @@ export interface AccountEventData {
   // The day's cash-up (features/cashUp): staffId null is the whole desk.
   cash_up_closed: { day: string; staffId: string | null; countedCash: number; expectedCash: number; difference: number };
   cash_up_reopened: { day: string; staffId: string | null; reason: string };
+  // A car's paper expires in 30, 14 or 3 days (features/carPapers): staff's alert.
+  car_paper_expiring: { paperId: string; daysBefore: number; daysLeft: number };
+  // Services that fall due (features/maintenance).
+  car_service_logged: { carId: string; serviceId: string; date: string; odometerKm: number; items: string[]; cost: number };
+  maintenance_plan_saved: { carId: string; scope: 'car' | 'model'; items: string[] };
+}
+
+/** A toll or ticket after the return, as its event carries it: the day, the plaza or ticket number, whether a scan is on the booking's page. */
+export interface LateChargeFacts {
+  lateChargeId: string;
+  kind: LateChargeKind;
+  offenceDate: string;
+  description: string;
+  scan: boolean;
 }
 
 /** What a return settled, as the receipt prints it. */

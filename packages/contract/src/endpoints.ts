@@ -10,6 +10,8 @@ import type { BookingRefusal } from './bookingRefusals';
 import type { RefusalCode } from './refusalCodes';
 import { type EndpointName, ROUTES } from './routes';
 import { applyStatementBody, statementParams, statementResponses, statementUploadFields } from './schemas/statements';
+import { carPaperParams, carPaperResponses, carPaperScanFields, carPapersBody } from './schemas/carPapers';
+import { lateChargeParams, lateChargeResponses, lateChargeScanParams, lateChargeUploadFields } from './schemas/lateCharges';
 import {
   bankDetails,
   bookingIdBody,
@@ -66,6 +68,8 @@ import {
 // A bank deposit's slips
 import { cashUpCloseBody, cashUpQuery, cashUpReopenBody, cashUpReopenParams, cashUpResponses } from './schemas';
 import { paymentSlipItemParams, paymentSlipParams, paymentSlipResponses, paymentSlipUploadFields } from './schemas';
+// Services that fall due
+import { carServiceFields, carServiceParams, maintenancePlanBody, maintenanceResponses, serviceBlockBody } from './schemas';
 // Prices, extras, the quote; card payments
 import {
   closePaymentBody,
@@ -80,7 +84,11 @@ import {
   startPaymentBody,
 } from './schemas';
 // The counter
-import { agreementPreviewBody, carParams, counterFields, counterParams, counterResponses, damageParams } from './schemas';
+import { agreementPreviewBody, carParams, counterFields, counterParams, counterResponses, damageParams, repairDamageBody } from './schemas';
+
+/** The refusals of a damage's pin at the counter (damagePins.ts). */
+const PIN_CODES = ['damage_view_unknown', 'damage_pin_off_car', 'damage_pin_inside', 'damage_place_missing'] as const;
+const PIN_WORDS = 'view top, front, back, left, right or interior, with x and y from 0 to 1 on the drawn views, and photos [indexes]';
 import { MAX_COUNTER_PHOTOS } from './counter';
 // Bookings staff make for walk-in and phone customers
 import { customerSearchQuery, staffBookingBody, staffBookingResponses } from './schemas';
@@ -634,16 +642,19 @@ export const ENDPOINTS = {
     summary: 'Hand over the keys (check-out)',
     description:
       'Staff only, for a confirmed booking from its pickup day, whose customer is approved by vetting. Multipart: `data` (JSON: licenceNumber, odometerKm, fuelEighths, ' +
-      'existingDamagesConfirmed, damages [{ zone, description, photo }], items, deposit { amount, method, reference }, signature and optionally staffSignature as PNG data URLs) ' +
+      'existingDamagesConfirmed, damages [{ zone, description, photo }] (or pins: ' +
+      PIN_WORDS +
+      '), items, deposit { amount, method, reference }, signature and optionally staffSignature as PNG data URLs) ' +
       `and up to ${MAX_COUNTER_PHOTOS} \`photo\` files. The booking becomes on_rent; the rental agreement (PDF) is made, stored as made and e-mailed. ` +
       "A second check-out of the same booking gets 409. Keys go out once the folio's balance is paid: `payment` { method, amount (the whole balance), reference } " +
-      'is recorded with the keys; `payAtReturn` { reason } (owners and managers; an agent gets 403) lets it be paid at return; otherwise 409 code payment_before_keys.',
+      'is recorded with the keys; `payAtReturn` { reason } (owners and managers; an agent gets 403) lets it be paid at return; otherwise 409 code payment_before_keys. ' +
+      'A car whose registration, certificate of fitness or insurance expires on or before today is not handed over: 409 car_papers_expired, naming the paper.',
     tag: 'Bookings',
     params: counterParams,
     multipart: counterFields,
     response: counterResponses.checkedOut,
     errors: [404, 409, 413, 422],
-    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', 'step_not_allowed', 'signature_unreadable'],
+    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', 'step_not_allowed', 'signature_unreadable', 'car_papers_expired', ...PIN_CODES],
   },
   agreementPreview: {
     summary: 'The rental agreement as it will be signed',
@@ -656,12 +667,12 @@ export const ENDPOINTS = {
     body: agreementPreviewBody,
     response: counterResponses.agreementPreview,
     errors: [404, 409, 422],
-    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing'],
+    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', 'car_papers_expired', ...PIN_CODES],
   },
   checkIn: {
     summary: 'Take the keys back (check-in)',
     description:
-      'Staff only, for a booking on rent. Multipart like check-out: `data` (JSON: odometerKm, fuelEighths, returnedAt, damages [{ zone, description, photo, amount or null }], cleaning, ' +
+      'Staff only, for a booking on rent. Multipart like check-out: `data` (JSON: odometerKm, fuelEighths, returnedAt, damages [{ zone, description, photo, amount or null }] (pins as at check-out, each tied to this rental), cleaning, ' +
       'itemsMissing [{ item, amount }]: items handed over at check-out that did not come back, each with its charge; left out, nothing is recorded missing; an item never handed over gets 422 code item_not_handed_over) ' +
       "and `photo` files. The server computes the charges (late days past the due time and grace, kilometres over the allowance, fuel, damages, cleaning, GCT) as folio lines, settles the security deposit against the folio's whole balance (held while a damage is to be assessed), " +
       'gives the next receipt number (R-YYYY-NNNNNN, without gaps) and e-mails the receipt. The booking becomes returned; a second check-in gets 409.',
@@ -670,7 +681,7 @@ export const ENDPOINTS = {
     multipart: counterFields,
     response: counterResponses.checkedIn,
     errors: [404, 409, 413, 422],
-    codes: ['step_not_allowed', 'item_not_handed_over'],
+    codes: ['step_not_allowed', 'item_not_handed_over', ...PIN_CODES],
   },
   agreementPdf: {
     summary: 'The rental agreement signed at check-out (PDF)',
@@ -698,6 +709,9 @@ export const ENDPOINTS = {
   },
   carDamages: {
     summary: "A car's damages, open first",
+    description:
+      'Each with its place on the drawing (view, x, y; a damage noted before the drawings or inside the car has no x and y), its photos, ' +
+      'the booking and the check (check_out or check_in) that found it, and its repair (repairedAt, repairCost, repairedBy).',
     tag: 'Owner',
     params: carParams,
     response: counterResponses.carDamages,
@@ -705,11 +719,15 @@ export const ENDPOINTS = {
   },
   repairDamage: {
     summary: 'Mark a damage repaired',
-    description: 'It is no longer carried to the next rental; its record stays.',
+    description:
+      'Owners and managers. `repairedOn` (a Jamaica day, today when left out; not in the future, not before the damage was found) and `cost` (not negative; left out: not known). ' +
+      'It is no longer carried to the next rental; its record stays.',
     tag: 'Owner',
     params: damageParams,
+    body: repairDamageBody,
     response: counterResponses.damageRepaired,
-    errors: [404, 409],
+    errors: [404, 409, 422],
+    codes: ['repair_cost_negative', 'repair_in_future', 'repair_before_found'],
   },
   changeStatus: {
     summary: "Set a booking's status",
@@ -802,7 +820,12 @@ export const ENDPOINTS = {
     query: timelineQuery,
     response: blockResponses.timeline,
   },
-  ownerCars: { summary: 'The whole fleet, unavailable cars included', tag: 'Owner', response: responses.cars },
+  ownerCars: {
+    summary: 'The whole fleet, unavailable cars included',
+    description: 'Each car with paperAlert: its registration, certificate of fitness or insurance that has expired by today (null when none).',
+    tag: 'Owner',
+    response: carPaperResponses.ownerCars,
+  },
   ownerCar: { summary: 'One car of the fleet', tag: 'Owner', params: idParams, response: responses.car, errors: [404] },
   addCar: {
     summary: 'Add a car',
@@ -1140,6 +1163,52 @@ export const ENDPOINTS = {
     response: folioResponses.folioChanged,
     errors: [404, 409],
   },
+  addLateCharge: {
+    summary: 'Add a toll or a traffic ticket that arrived after the return',
+    description:
+      'Owners and managers, on a returned booking (409 late_charge_not_returned otherwise): kind (toll or fine), offenceDate, amount (passed through at cost, no GCT), ' +
+      'description (the plaza or the ticket number) and the scan (field file, a photo or a PDF: 400 document_unreadable for anything else, 413 late_charge_scan_too_large). ' +
+      'One folio line and one e-mail to the customer with the new balance and how to pay it. The scan is kept without its metadata, served only to the customer and staff, ' +
+      "and erased with the customer's account. Send an Idempotency-Key: the same key again answers the first charge (Idempotent-Replayed: true) and adds nothing.",
+    tag: 'Bookings',
+    params: lateChargeParams,
+    multipart: lateChargeUploadFields,
+    headers: z.object({
+      'idempotency-key': z
+        .string()
+        .max(255)
+        .optional()
+        .describe('1 to 255 visible characters, new for each toll or ticket; the same key with another charge is a 422.'),
+    }),
+    status: 201,
+    response: lateChargeResponses.added,
+    errors: [404, 409, 413, 422, 507],
+    codes: [
+      'late_charge_not_returned',
+      'late_charge_kind_unknown',
+      'late_charge_amount_not_positive',
+      'late_charge_scan_needed',
+      'late_charge_scan_too_large',
+      'late_charge_key_reused',
+      'document_unreadable',
+    ],
+  },
+  lateCharges: {
+    summary: 'The tolls and tickets added after the return',
+    description: "The booking's customer and staff; 404 for anyone else. Each with its scan's address.",
+    tag: 'Bookings',
+    params: lateChargeParams,
+    response: lateChargeResponses.list,
+    errors: [404],
+  },
+  lateChargeScan: {
+    summary: "A toll's or ticket's scan",
+    description: "Only to the booking's customer and to staff: 404 for anyone else, as for a scan that does not exist. Cache-Control: private, no-store.",
+    tag: 'Bookings',
+    params: lateChargeScanParams,
+    response: { binary: 'image/webp or application/pdf' },
+    errors: [404],
+  },
   voidLine: {
     summary: 'Void a line of the folio, with a reason',
     description:
@@ -1200,6 +1269,129 @@ export const ENDPOINTS = {
     response: cashUpResponses.cashUpChanged,
     errors: [404, 409],
     codes: ['day_not_closed'],
+  },
+  carPapers: {
+    summary: "A car's papers: registration, certificate of fitness, insurance",
+    description:
+      'Any staff member. The current paper of each kind (the one that expires last), the kinds missing, and every paper kept (renewals keep the ones before), ' +
+      'each with its state: expired on its expiry day and after, expiring within 30 days.',
+    tag: 'Owner',
+    params: idParams,
+    response: carPaperResponses.carPapers,
+    errors: [404],
+  },
+  saveCarPapers: {
+    summary: 'Save new papers of a car (a renewal is a new paper)',
+    description:
+      'Owners and managers. One or more papers, each kind at most once; the papers before are kept. An insurance needs its insurer and policy number (400). ' +
+      'The expiry date of a new paper must be after today (422 car_paper_already_expired); the cost is a whole number, 0 or more (400). ' +
+      'Staff are e-mailed 30, 14 and 3 days before a paper expires, once each. Nothing is stored when anything is refused.',
+    tag: 'Owner',
+    params: idParams,
+    body: carPapersBody,
+    response: carPaperResponses.carPapersSaved,
+    errors: [404, 422],
+    codes: ['car_paper_already_expired'],
+  },
+  uploadCarPaperScan: {
+    summary: "A paper's scan",
+    description:
+      'Owners and managers. A JPEG, PNG or WebP photo (stored re-encoded, without its metadata) or a PDF (without its scripts and actions), at most 10 MB, ' +
+      "cleaned as a driver's documents are (400 document_unreadable otherwise). Replaces the scan the paper had. Served only to staff, never cached.",
+    tag: 'Owner',
+    params: carPaperParams,
+    multipart: carPaperScanFields,
+    status: 201,
+    response: carPaperResponses.carPapersSaved,
+    errors: [404, 413, 429, 507],
+    codes: ['document_unreadable', 'uploads_too_many', 'uploads_paused'],
+  },
+  carPaperScan: {
+    summary: "A paper's scan file",
+    description: 'Staff only. Cache-Control: private, no-store. 404 when the paper has no scan.',
+    tag: 'Owner',
+    params: carPaperParams,
+    response: { binary: 'image/webp or application/pdf' },
+    errors: [404],
+  },
+  fleetPapers: {
+    summary: "Every car's papers by expiry, and the bookings that run past one",
+    description:
+      'Any staff member. The current papers of every car, the soonest expiry first; the cars missing a kind of paper; and the bookings (pending, confirmed, on rent) ' +
+      'whose car has a current paper that expires on or before their return day, for staff to renew the paper or move the booking to another car.',
+    tag: 'Owner',
+    response: carPaperResponses.fleetPapers,
+  },
+  maintenancePlan: {
+    summary: "A car's maintenance plan, each item with where it falls due",
+    description:
+      "Staff. The car's own plan, or else its make and model's (source says which; none when neither has one). Each item with its last service " +
+      '(null: never, counted from 0 km and the day the car was added), where it falls due by distance and date, and its state: ' +
+      "overdue once either is reached, due_soon within the company's margins (maintenanceSoonKm, maintenanceSoonDays).",
+    tag: 'Owner',
+    params: idParams,
+    response: maintenanceResponses.plan,
+    errors: [404],
+  },
+  saveMaintenancePlan: {
+    summary: "Save a car's maintenance plan, or its make and model's",
+    description:
+      'Owner or manager. The items replace the plan. scope car: this car only; scope model: every car of the same make and model (letter case aside) ' +
+      "without a plan of its own. Empty items with scope car remove the car's own plan, and it follows its model's. Services already logged are kept.",
+    tag: 'Owner',
+    params: idParams,
+    body: maintenancePlanBody,
+    response: maintenanceResponses.planSaved,
+    errors: [404],
+  },
+  carServices: {
+    summary: "A car's services, newest first",
+    description: 'Staff. Each with its items, cost in cents, garage, note, and whether it has a receipt scan (GET .../services/{serviceId}/receipt).',
+    tag: 'Owner',
+    params: idParams,
+    response: maintenanceResponses.services,
+    errors: [404],
+  },
+  logCarService: {
+    summary: 'Log a service: its items start counting again',
+    description:
+      'Owner or manager; multipart: the service as JSON in `service`, and an optional receipt scan in `receipt`. Refused, with nothing stored: ' +
+      'a date in the future (400 service_date_future), an odometer below what the car had already shown by that day at the counter or at an earlier service ' +
+      '(400 service_odometer_below, with odometerKm), a cost below zero (400 service_cost_negative), an item not in the plan the car follows (400 service_item_unknown), ' +
+      "a receipt that is neither a photo nor a PDF (400 document_unreadable). A reading above the car's odometer raises it. The receipt is kept without its metadata.",
+    tag: 'Owner',
+    params: idParams,
+    multipart: carServiceFields,
+    status: 201,
+    response: maintenanceResponses.serviceLogged,
+    errors: [404, 413, 507],
+    codes: ['service_date_future', 'service_odometer_below', 'service_cost_negative', 'service_item_unknown', 'document_unreadable', 'uploads_paused'],
+  },
+  carServiceReceipt: {
+    summary: "A service's receipt scan",
+    description: 'Staff only. Cache-Control: private, no-store. 404 when the service has none.',
+    tag: 'Owner',
+    params: carServiceParams,
+    response: { binary: 'image/webp or application/pdf' },
+    errors: [404],
+  },
+  maintenanceDue: {
+    summary: 'Cars with services due soon or overdue',
+    description:
+      "Staff. Every car of the fleet with an item of its plan overdue (its distance or date reached) or due soon (within the company's maintenanceSoonKm " +
+      'or maintenanceSoonDays), worked out from the odometer the counter records and the last service of each item; overdue cars first.',
+    tag: 'Owner',
+    response: maintenanceResponses.due,
+  },
+  serviceBlock: {
+    summary: 'Take a car out of hire for its service',
+    description:
+      'Owner or manager. A service block (as POST /api/owner/blocks) whose note names the items. 409 when the days are taken by a booking or another block.',
+    tag: 'Owner',
+    body: serviceBlockBody,
+    status: 201,
+    response: blockResponses.blockCreated,
+    errors: [404, 409],
   },
   statements: {
     summary: 'Bank statements uploaded, newest first',

@@ -10,6 +10,10 @@ import { SLIP_REFUSALS } from './paymentSlips';
 import { CASH_UP_REFUSALS } from './cashUp';
 import { BOOKS_REFUSALS } from './books';
 import { STATEMENT_REFUSALS } from './statements';
+import { DAMAGE_PIN_REFUSALS } from './damagePins';
+import { CAR_PAPER_REFUSALS } from './carPapers';
+import { LATE_CHARGE_REFUSALS } from './lateCharges';
+import { MAINTENANCE_REFUSALS } from './maintenance';
 import { FLEET_REPORT_REFUSALS } from './fleetReport';
 
 /**
@@ -85,6 +89,14 @@ export const REFUSAL_CODES = {
   ...BOOKS_REFUSALS,
   // A bank statement (statements.ts).
   ...STATEMENT_REFUSALS,
+  // A damage's pin on the car's drawing, and its repair (damagePins.ts).
+  ...DAMAGE_PIN_REFUSALS,
+  // A car's papers (carPapers.ts): a new paper already expired, a car not handed over with an expired one.
+  ...CAR_PAPER_REFUSALS,
+  // A toll or ticket added after the return (lateCharges.ts).
+  ...LATE_CHARGE_REFUSALS,
+  // A car's service (maintenance.ts).
+  ...MAINTENANCE_REFUSALS,
   // What each car earns (fleetReport.ts): a range of days.
   ...FLEET_REPORT_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).

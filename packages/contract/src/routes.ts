@@ -75,7 +75,7 @@ export const ROUTES = {
   receiptPdf: { method: 'GET', path: '/api/bookings/:id/receipt.pdf', access: 'customer' },
   counterPhoto: { method: 'GET', path: '/api/counter-photos/:id', access: 'customer' },
   carDamages: { method: 'GET', path: '/api/owner/cars/:id/damages', access: 'staff' },
-  repairDamage: { method: 'POST', path: '/api/owner/damages/:id/repaired', access: 'staff' },
+  repairDamage: { method: 'POST', path: '/api/owner/damages/:id/repaired', access: 'manager' },
   ownerBookings: { method: 'GET', path: '/api/bookings/owner', access: 'staff' },
   // Bookings staff make for walk-in and phone customers (schemas/staffBookings.ts)
   customerSearch: { method: 'GET', path: '/api/owner/customers', access: 'staff' },
@@ -150,6 +150,10 @@ export const ROUTES = {
   recordRefund: { method: 'POST', path: '/api/bookings/:id/refunds', access: 'manager' },
   addCharge: { method: 'POST', path: '/api/bookings/:id/charges', access: 'staff' },
   voidLine: { method: 'POST', path: '/api/bookings/:id/lines/:lineId/void', access: 'manager' },
+  // Tolls and tickets after the return (schemas/lateCharges.ts): owners and managers add them; the customer and staff read them.
+  addLateCharge: { method: 'POST', path: '/api/bookings/:id/late-charges', access: 'manager' },
+  lateCharges: { method: 'GET', path: '/api/bookings/:id/late-charges', access: 'customer' },
+  lateChargeScan: { method: 'GET', path: '/api/late-charges/:id/scan', access: 'customer' },
   /** What happened to a booking, oldest first (its typed events, companyEvents.ts). */
   bookingHistory: { method: 'GET', path: '/api/bookings/:id/history', access: 'staff' },
   // The day's cash-up (cashUp.ts): a counter agent their own day only; reopening is the owner's
@@ -163,6 +167,20 @@ export const ROUTES = {
   previewStatement: { method: 'POST', path: '/api/owner/statements/preview', access: 'manager' },
   statement: { method: 'GET', path: '/api/owner/statements/:id', access: 'manager' },
   applyStatement: { method: 'POST', path: '/api/owner/statements/:id/apply', access: 'manager' },
+  // A car's papers (carPapers.ts): every staff member reads them; owners and managers save them
+  carPapers: { method: 'GET', path: '/api/owner/cars/:id/papers', access: 'staff' },
+  saveCarPapers: { method: 'PUT', path: '/api/owner/cars/:id/papers', access: 'manager' },
+  uploadCarPaperScan: { method: 'POST', path: '/api/owner/cars/:id/papers/:paperId/scan', access: 'manager' },
+  carPaperScan: { method: 'GET', path: '/api/owner/cars/:id/papers/:paperId/scan', access: 'staff' },
+  fleetPapers: { method: 'GET', path: '/api/owner/papers', access: 'staff' },
+  // Services that fall due (maintenance.ts): staff read, owners and managers write
+  maintenancePlan: { method: 'GET', path: '/api/owner/cars/:id/maintenance-plan', access: 'staff' },
+  saveMaintenancePlan: { method: 'PUT', path: '/api/owner/cars/:id/maintenance-plan', access: 'manager' },
+  carServices: { method: 'GET', path: '/api/owner/cars/:id/services', access: 'staff' },
+  logCarService: { method: 'POST', path: '/api/owner/cars/:id/services', access: 'manager' },
+  carServiceReceipt: { method: 'GET', path: '/api/owner/cars/:id/services/:serviceId/receipt', access: 'staff' },
+  maintenanceDue: { method: 'GET', path: '/api/owner/maintenance/due', access: 'staff' },
+  serviceBlock: { method: 'POST', path: '/api/owner/maintenance/blocks', access: 'manager' },
   image: { method: 'GET', path: '/api/images/:id', access: 'anyone' },
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'anyone' },
   health: { method: 'GET', path: '/health', access: 'anyone' },

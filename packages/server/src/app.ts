@@ -25,9 +25,13 @@ import companyRoutes from './features/company/routes';
 import driverRoutes from './features/drivers/routes';
 import paymentSlipRoutes from './features/paymentSlips/routes';
 import { cashUpRoutes } from './features/cashUp';
+import { maintenanceRoutes } from './features/maintenance';
 import booksRoutes from './features/books/routes';
 import { fleetReportRoutes } from './features/fleetReport';
 import { statementRoutes } from './features/statements';
+import { carPaperRoutes } from './features/carPapers';
+import { cleanDocument } from './features/drivers';
+import { lateChargeRoutes } from './features/lateCharges';
 import priceRoutes from './features/prices/routes';
 // The fleet cache
 import { type FleetCacheOptions, registerFleetCache } from './features/fleetCache/fleetCache';
@@ -62,7 +66,7 @@ import { createLogger, OneLinePerRequest, requestId } from './http/logging';
 import { securityHeaders } from './http/securityHeaders';
 import { createUploadGate, type UploadGate, type UploadLimits } from './http/uploadGate';
 import { DEFAULT_WEB_DIST, registerWebApp } from './features/publicPages/webApp';
-import { holdSweepJob, overdueJob, plannerStatisticsJob, reminderJob } from './jobs/backgroundJobs';
+import { carPaperAlertJob, holdSweepJob, overdueJob, plannerStatisticsJob, reminderJob } from './jobs/backgroundJobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -287,9 +291,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(paymentSlipRoutes);
   await app.register(cashUpRoutes);
+  await app.register(maintenanceRoutes);
   await app.register(booksRoutes);
   await app.register(fleetReportRoutes);
   await app.register(statementRoutes);
+  // The scans are cleaned as a driver's documents are (the drivers feature's own cleaning).
+  await app.register(carPaperRoutes, { cleanScan: cleanDocument });
+  await app.register(lateChargeRoutes);
   await app.register(backOfficeRoutes);
   await app.register(carPictureRoutes);
   await app.register(blocksRoutes);
@@ -311,7 +319,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // then on its clock until it closes. Each is safe with several instances on one PostgreSQL: every
   // effect happens once. The hold sweep expires card attempts before holds in the same round. The
   // planner's statistics run on PGlite only (PostgreSQL's autovacuum does it there).
-  const backgroundJobs = [holdSweepJob, overdueJob, reminderJob, ...(options.plannerStatistics ? [plannerStatisticsJob] : [])];
+  const backgroundJobs = [holdSweepJob, overdueJob, reminderJob, carPaperAlertJob, ...(options.plannerStatistics ? [plannerStatisticsJob] : [])];
   for (const job of backgroundJobs) await app.register(job);
 
   return app;

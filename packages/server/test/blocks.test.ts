@@ -266,7 +266,14 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     const answer = blockResponses.timeline.parse(await staff.call('timeline', { query: { from: day(-2), days: '35' } }));
     expect(answer.from).toBe(day(-2));
     expect(answer.days).toBe(35);
-    expect(answer.cars.find((c) => c._id === car._id)).toEqual({ _id: car._id, brand: car.brand, model: car.model, image: car.image, plate: null });
+    expect(answer.cars.find((c) => c._id === car._id)).toEqual({
+      _id: car._id,
+      brand: car.brand,
+      model: car.model,
+      image: car.image,
+      plate: null,
+      paperAlert: null,
+    });
     const ofCar = answer.bookings.filter((b) => b.car === car._id);
     expect(ofCar.map((b) => b._id).sort()).toEqual([inRange._id, pickingUp, returning].sort());
     expect(ofCar.find((b) => b._id === inRange._id)).toEqual({
@@ -278,6 +285,7 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
       status: 'pending',
       customer: { name: 'Tamika Brown', phone: TEST_PHONE },
       overdue: false,
+      paperAlert: null,
     });
     expect(answer.bookings.some((b) => b._id === outOfRange._id || b._id === cancelled._id)).toBe(false);
     expect(answer.blocks).toContainEqual(blocked);

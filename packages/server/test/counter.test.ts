@@ -156,6 +156,40 @@ describe(`the counter (${describeDatabase})`, () => {
     const after = (await api(customer.token).call('userBooking', { params: { reference: booking.reference } })).booking;
     expect(after.counter?.checkIn).toMatchObject({ receiptNumber: settled.receiptNumber, depositRefunded: 15_000, odometerKm: 12_900 });
     expect((await t.db.select({ odometerKm: cars.odometerKm }).from(cars).where(eq(cars.id, car._id)))[0]!.odometerKm).toBe(12_900);
+
+    // What was signed and what was receipted stay as made, whoever writes; the rental's other columns stay writable.
+    const rental = eq(rentals.bookingId, booking._id);
+    const refusal = (work: Promise<unknown>) =>
+      work.then(
+        () => 'written',
+        (err: Error & { cause?: Error }) => String(err.cause?.message ?? err.message),
+      );
+    expect(
+      await refusal(
+        t.db
+          .update(rentals)
+          .set({ agreementPdf: Buffer.from('%PDF-1.7 another') })
+          .where(rental),
+      ),
+    ).toMatch(/kept as they were made/);
+    expect(
+      await refusal(
+        t.db
+          .update(rentals)
+          .set({ signature: Buffer.from('scribble') })
+          .where(rental),
+      ),
+    ).toMatch(/kept as they were made/);
+    expect(
+      await refusal(
+        t.db
+          .update(rentals)
+          .set({ receiptPdf: Buffer.from('%PDF-1.7 another') })
+          .where(rental),
+      ),
+    ).toMatch(/kept as they were made/);
+    expect(await refusal(t.db.update(rentals).set({ owing: 0 }).where(rental))).toBe('written');
+    expect(await pdfText((await get(customer.token, pathFor('receiptPdf', { id: booking._id }))).rawPayload)).toContain(settled.receiptNumber);
   });
 
   it("keys out and back are in the booking's history with the deposit and what the return settled, naming nobody; each makes its one letter", async () => {
@@ -418,9 +452,9 @@ describe(`the counter (${describeDatabase})`, () => {
     await postCounter(t.app, owner.token, 'checkOut', booking._id, await paidForm(booking._id, { damages: [{ zone: 'roof', description: 'Hail dent' }] }));
     const [damage] = (await api(owner.token).call('carDamages', { params: { id: car._id } })).damages;
     expect(damage).toMatchObject({ zone: 'roof', description: 'Hail dent', repairedAt: null });
-    const repaired = await api(owner.token).call('repairDamage', { params: { id: damage!._id } });
+    const repaired = await api(owner.token).call('repairDamage', { params: { id: damage!._id }, body: {} });
     expect(repaired).toMatchObject({ success: true, message: COUNTER_MESSAGES.damageRepaired });
-    expect((await refusalOf(api(owner.token).call('repairDamage', { params: { id: damage!._id } }))).answer).toEqual({
+    expect((await refusalOf(api(owner.token).call('repairDamage', { params: { id: damage!._id }, body: {} }))).answer).toEqual({
       success: false,
       code: expect.any(String),
       message: COUNTER_MESSAGES.damageAlreadyRepaired,

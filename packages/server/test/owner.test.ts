@@ -352,6 +352,7 @@ describe(`dashboard (${describeDatabase})`, () => {
       revenueByMonth: monthStarts(companyToday()).map((start) => ({ month: start.slice(0, 7), revenue: 0 })),
       occupancy: { percent: 0, bookedCarDays: 0, carDays: 0 },
       today: { date: companyToday(), pickups: [], returns: [] },
+      papersDue: [],
       // The first start's checklist (firstStart.test.ts): no car yet.
       setup: expect.objectContaining({ car: false }),
     });

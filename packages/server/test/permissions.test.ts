@@ -56,7 +56,10 @@ import { cashUpEntries } from './permissionEntries/cashUp';
 import { booksEntries } from './permissionEntries/books';
 import { fleetReportEntries } from './permissionEntries/fleetReport';
 import { statementEntries } from './permissionEntries/statements';
+import { carPaperEntries } from './permissionEntries/carPapers';
+import { lateChargeEntries } from './permissionEntries/lateCharges';
 import { companyEntries } from './permissionEntries/company';
+import { maintenanceEntries } from './permissionEntries/maintenance';
 
 /** The spare car a caller works on: each staff member has their own (customers are refused before it matters). */
 const spareOf = (role: Role): StaffMember => (role === 'agent' || role === 'manager' ? role : 'owner');
@@ -115,7 +118,10 @@ const TABLE: Record<string, Entry> = {
   ...booksEntries,
   ...fleetReportEntries,
   ...statementEntries,
+  ...carPaperEntries,
+  ...lateChargeEntries,
   ...companyEntries,
+  ...maintenanceEntries,
   'GET /health': { call: () => ({ method: 'GET', url: '/health' }), expected: everyone(200) },
   [`POST ${API.register}`]: {
     call: () => ({ method: 'POST', url: API.register, payload: { name: 'New Customer', email: uniqueEmail('matrix'), password: TEST_PASSWORD } }),
@@ -377,7 +383,7 @@ const TABLE: Record<string, Entry> = {
   'GET /:id/damages': { call: (w) => ({ method: 'GET', url: pathFor('carDamages', { id: w.car._id }) }), expected: staffOnly(200) },
   [`POST ${ROUTES.repairDamage.path}`]: {
     call: () => ({ method: 'POST', url: pathFor('repairDamage', { id: randomUUID() }), payload: {} }),
-    expected: staffOnly(404),
+    expected: managersOnly(404),
   },
   [`GET ${API.vetting}`]: { call: () => ({ method: 'GET', url: API.vetting }), expected: staffOnly(200) },
   [`POST ${API.decideVetting}`]: {

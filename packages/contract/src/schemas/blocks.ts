@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../constants';
 import { CONTROL_OR_BIDI_MULTILINE, calendarDate, idField, storable } from './fields';
+import { paperAlert } from './carPapers';
 
 /** Staff's note on a block ("Brakes at the garage"): optional, several lines allowed. */
 const blockNote = z
@@ -59,11 +60,21 @@ export const timelineBooking = z.object({
   customer: z.object({ name: z.string(), phone: z.string() }),
   /** Still on rent after its return day's due time plus the grace period (the desk's rule). */
   overdue: z.boolean().optional(),
+  /** The car's paper that has expired or expires on or before the return day (the timeline shows it red). */
+  paperAlert: paperAlert.optional(),
 });
 export type TimelineBooking = z.infer<typeof timelineBooking>;
 
 /** plate: as the lot knows the car (null until staff give it). */
-export const timelineCar = z.object({ _id: z.string(), brand: z.string(), model: z.string(), image: z.string(), plate: z.string().nullable().optional() });
+export const timelineCar = z.object({
+  _id: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  image: z.string(),
+  plate: z.string().nullable().optional(),
+  /** The car's paper that has expired by today (red on the timeline). */
+  paperAlert: paperAlert.optional(),
+});
 export type TimelineCar = z.infer<typeof timelineCar>;
 
 /** Today's pickups and returns (the company's day, Jamaica), with the car named for the counter staff. */

@@ -107,6 +107,9 @@ export const paymentStatusBody = z.object({
 });
 export type PaymentStatusBody = z.infer<typeof paymentStatusBody>;
 
+/** The balance filter of Manage Bookings: returned bookings still owing. */
+export const STAFF_BALANCE_FILTERS = ['owing_after_return'] as const;
+
 /** Which bookings: the filters of Manage Bookings, of its pages and of the export. */
 export const staffBookingFilters = z.object({
   status: oneOf('a status', BOOKING_STATUSES, ['pending', 'confirmed', 'cancelled', 'picked up', 'returned', 'no show'])
@@ -122,6 +125,9 @@ export const staffBookingFilters = z.object({
   from: calendarDate('First day').optional().describe('With to: only rentals touching these days (inclusive).'),
   to: calendarDate('Last day').optional().describe('With from: only rentals touching these days (inclusive).'),
   q: queryText('Search', 100).optional().describe("Part of the reference, the customer's name or e-mail, or 4 or more digits of the phone."),
+  balance: oneOf('which balance', STAFF_BALANCE_FILTERS, ['owing after return'])
+    .optional()
+    .describe('owing_after_return: only returned bookings that still owe money (a toll or ticket added later, a return not paid in full).'),
 });
 export type StaffBookingFilters = z.infer<typeof staffBookingFilters>;
 

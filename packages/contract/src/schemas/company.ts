@@ -212,6 +212,9 @@ export const companySettings = z.object({
     .refine((list) => new Set(list.map((h) => h.date)).size === list.length, { error: 'Each bank holiday’s date may be listed only once.' }),
   depositBankDays: wholeNumber('Bank days to pay a bank deposit', 1, 10),
   refundBankDays: wholeNumber('Bank days to send a refund', 1, 30),
+  /** Services that fall due (maintenance.ts): the margin before an item's due point. */
+  maintenanceSoonKm: wholeNumber('Kilometres before a service is due soon', 0, 50_000),
+  maintenanceSoonDays: wholeNumber('Days before a service is due soon', 0, 365),
   /** The accounts the journal for the accountant names (books.ts), exactly as in the company's books. */
   ...ledgerAccountFields,
 });
@@ -256,6 +259,8 @@ export const updateCompanyBody = companySettings.partial({
   bankHolidays: true,
   depositBankDays: true,
   refundBankDays: true,
+  maintenanceSoonKm: true,
+  maintenanceSoonDays: true,
   accountRentalIncome: true,
   accountExtrasIncome: true,
   accountGctPayable: true,
@@ -287,6 +292,8 @@ export const COMPANY_LATER_SETTINGS = [
   'bankHolidays',
   'depositBankDays',
   'refundBankDays',
+  'maintenanceSoonKm',
+  'maintenanceSoonDays',
   ...LEDGER_ACCOUNTS,
 ] as const;
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBody>;

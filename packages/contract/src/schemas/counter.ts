@@ -3,6 +3,7 @@
  * `photo` files), the agreement and receipt PDFs, a car's damages (counter.ts holds the rules).
  */
 import { z } from 'zod';
+import { paperAlert } from './carPapers';
 import {
   COUNTER_MESSAGES,
   DAMAGE_ZONES,
@@ -18,7 +19,7 @@ import { FOLIO_METHODS } from '../folio';
 import { ownerBooking } from './bookings';
 import { carDamage, counterRecord, returnCharge } from './counterRecord';
 import { additionalDriver } from './drivers';
-import { ok, oneOf, text, wholeNumber } from './fields';
+import { calendarDate, ok, oneOf, text, wholeNumber } from './fields';
 
 const odometer = wholeNumber('The odometer reading', 0, MAX_ODOMETER_KM);
 const FUEL_PROBLEM = `Fuel is read in eighths of a tank: a whole number from 0 (empty) to ${FUEL_EIGHTHS} (full).`;
@@ -38,10 +39,26 @@ export const signatureImage = z
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, { error: SIGNATURE_PROBLEM })
   .max(550_000, { error: 'The signature is too large. Please clear it and sign again.' });
 
+const PLACE_PROBLEM = 'The place of a damage on the drawing must be a number from 0 to 1.';
+const place = z.number({ error: PLACE_PROBLEM }).nullable().optional();
+
+/**
+ * A damage found at the counter: where it is (a zone, or a pin: a view and its x and y, checked by
+ * damagePins.ts damagePlace, whose refusals carry codes), its words and its photos.
+ */
 export const damageInput = z.object({
-  zone: oneOf('where the damage is', DAMAGE_ZONES, ['front', 'back', 'left side', 'right side', 'roof', 'inside']),
+  zone: oneOf('where the damage is', DAMAGE_ZONES, ['front', 'back', 'left side', 'right side', 'roof', 'inside']).optional(),
+  /** top, front, back, left, right or interior; an unknown view is refused with code damage_view_unknown. */
+  view: z.string({ error: 'Please choose where the damage is seen.' }).optional(),
+  x: place,
+  y: place,
   description: text('Each damage description', 300),
   photo: photoIndex,
+  /** More photos of the same damage, by position among the request's files. */
+  photos: z
+    .array(wholeNumber('A damage photo', 0, MAX_COUNTER_PHOTOS - 1), { error: 'The photos of a damage must be a list.' })
+    .max(MAX_COUNTER_PHOTOS, { error: `Please add at most ${MAX_COUNTER_PHOTOS} photos to a damage.` })
+    .optional(),
 });
 
 const damages = z
@@ -183,6 +200,8 @@ export const deskBooking = ownerBooking.extend({
   dueBackAt: z.string(),
   /** The receipt's address once checked in. */
   receipt: z.string().nullable(),
+  /** The car's paper that has expired or expires on or before the return day (shown red); null when none. */
+  paperAlert,
 });
 export type DeskBooking = z.infer<typeof deskBooking>;
 
@@ -221,6 +240,28 @@ export type CounterBooking = z.infer<typeof counterBooking>;
 export const counterParams = z.object({ id: z.string().describe('The booking id (a UUID).') });
 export const damageParams = z.object({ id: z.string().describe('The damage id (a UUID).') });
 export const carParams = z.object({ id: z.string().describe('The car id (a UUID).') });
+
+/** Marking a damage repaired: the day (today when left out) and what it cost (left out: not known). */
+export const repairDamageBody = z.object({
+  repairedOn: calendarDate('Repair day').optional(),
+  cost: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+$/)
+          .transform(Number),
+      ],
+      { error: 'The repair cost must be a whole number.' },
+    )
+    .pipe(z.number().int({ error: 'The repair cost must be a whole number.' }).max(100_000_000, { error: 'The repair cost must be at most 100,000,000.' }))
+    .nullable()
+    .optional(),
+});
+export type RepairDamageBody = z.infer<typeof repairDamageBody>;
+export type RepairDamageBodyInput = z.input<typeof repairDamageBody>;
 
 export const counterResponses = {
   desk: ok({

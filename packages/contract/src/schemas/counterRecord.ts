@@ -1,6 +1,7 @@
 /** What the counter recorded of a booking (schemas/counter.ts has the counter's calls). */
 import { z } from 'zod';
 import { DAMAGE_ZONES, DEPOSIT_METHODS, RETURN_CHARGE_KINDS } from '../counter';
+import { DAMAGE_VIEWS } from '../damagePins';
 
 export const carDamage = z.object({
   _id: z.string(),
@@ -14,6 +15,20 @@ export const carDamage = z.object({
   /** Charged at check-in; null: not charged, or still to be assessed. */
   amount: z.number().nullable(),
   repairedAt: z.string().nullable(),
+  /** Where it is seen (damagePins.ts); a damage noted before the drawings has its zone's view. */
+  view: z.enum(DAMAGE_VIEWS),
+  /** Its place on the view, as fractions of the view's width and height; null: listed, not placed. */
+  x: z.number().nullable(),
+  y: z.number().nullable(),
+  /** Addresses of all its photos, the first being `photo`. */
+  photos: z.array(z.string()),
+  /** The booking and the check (check-out or check-in) that found it; null when staff noted it otherwise. */
+  foundBookingId: z.string().nullable(),
+  foundStage: z.enum(['check_out', 'check_in']).nullable(),
+  /** What the repair cost; null: not repaired, or its cost not given. */
+  repairCost: z.number().nullable(),
+  /** Who marked it repaired. */
+  repairedBy: z.string().nullable(),
 });
 export type CarDamage = z.infer<typeof carDamage>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ownerBooking } from './bookings';
 import { todaysMovements } from './blocks';
+import { paperDue } from './carPapers';
 
 /** Revenue of one month ("2026-05"), counted as the dashboard's monthly revenue is. */
 export const monthRevenue = z.object({ month: z.string(), revenue: z.number() });
@@ -22,6 +23,8 @@ export const dashboardData = z.object({
   occupancy: fleetOccupancy,
   /** Today's pickups and returns, as the fleet timeline lists them. */
   today: todaysMovements,
+  /** Cars' papers expired or expiring within 30 days, the soonest first (each car's current paper of a kind). */
+  papersDue: z.array(paperDue),
   /** The first start's checklist (setupChecklist.ts): true for each item done. */
   setup: z.object({
     companyFacts: z.boolean(),

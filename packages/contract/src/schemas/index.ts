@@ -26,3 +26,6 @@ export * from './cashUp';
 export * from './books';
 export * from './fleetReport';
 export * from './statements';
+export * from './carPapers';
+export * from './lateCharges';
+export * from './maintenance';

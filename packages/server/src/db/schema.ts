@@ -6,9 +6,11 @@ import {
   type AccountType,
   type AdditionalDriver,
   type BookingEventKind,
+  CAR_PAPER_KINDS,
   type CarCategory,
   type FuelType,
   type Transmission,
+  DAMAGE_VIEWS,
   FOLIO_LINE_KINDS,
   type OtherBankAccount,
   STORED_DOCUMENT_KINDS,
@@ -31,6 +33,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -496,7 +499,27 @@ export const carDamages = pgTable('car_damages', {
   amount: integer('amount'),
   repairedAt: timestamp('repaired_at', { withTimezone: true }),
   repairedBy: uuid('repaired_by').references(() => users.id),
+  // A pin on the car's drawing (migrations/0041_damage_pins.sql): x and y are fractions of the view.
+  view: text('view', { enum: DAMAGE_VIEWS }).notNull(),
+  x: real('x'),
+  y: real('y'),
+  repairCost: integer('repair_cost'),
 });
+
+/** A damage's photos in the order taken (car_damages.photo_id is the first). */
+export const carDamagePhotos = pgTable(
+  'car_damage_photos',
+  {
+    damageId: uuid('damage_id')
+      .notNull()
+      .references(() => carDamages.id),
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => counterPhotos.id),
+    position: smallint('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.damageId, table.position] })],
+);
 
 // ---- The folio (migrations/0024_folio.sql; features/bookings/folio.ts) ----
 
@@ -516,6 +539,30 @@ export const folioLines = pgTable('folio_lines', {
   createdBy: uuid('created_by').references(() => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+});
+
+/** Tolls and tickets added after the return, each with its folio line and scan (0042_late_charges.sql). */
+export const lateCharges = pgTable('late_charges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bookingId: uuid('booking_id')
+    .notNull()
+    .references(() => bookings.id),
+  lineId: uuid('line_id')
+    .notNull()
+    .unique()
+    .references(() => folioLines.id),
+  kind: text('kind', { enum: ['toll', 'fine'] }).notNull(),
+  offenceDate: date('offence_date', { mode: 'string' }).notNull(),
+  amount: integer('amount').notNull(),
+  description: text('description').notNull(),
+  /** Null once the customer's account was erased (scanErasedAt says when). */
+  scan: bytea('scan'),
+  scanType: text('scan_type', { enum: ['image/webp', 'application/pdf'] }),
+  scanErasedAt: timestamp('scan_erased_at', { withTimezone: true }),
+  requestKey: text('request_key'),
+  requestHash: text('request_hash'),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Money in and out of a booking; append-only. */
@@ -610,4 +657,131 @@ export const bankStatementMappings = pgTable('bank_statement_mappings', {
   mapping: jsonb('mapping').$type<StatementMapping>().notNull(),
   updatedBy: uuid('updated_by').references(() => users.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A car's papers (migrations/0039_car_papers.sql): a renewal is a new row; the current of a kind expires last. */
+export const carPapers = pgTable('car_papers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  carId: uuid('car_id')
+    .notNull()
+    .references(() => cars.id),
+  kind: text('kind', { enum: CAR_PAPER_KINDS }).notNull(),
+  /** The first day the paper no longer covers the car. */
+  expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+  insurer: text('insurer'),
+  policyNumber: text('policy_number'),
+  /** Whole units of the currency, as the folio's; counts on paidOn. */
+  cost: integer('cost'),
+  paidOn: date('paid_on', { mode: 'string' }),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A paper's scan, private: staff read it through its own call. */
+export const carPaperScans = pgTable('car_paper_scans', {
+  paperId: uuid('paper_id')
+    .primaryKey()
+    .references(() => carPapers.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+  mimeType: text('mime_type', { enum: ['image/webp', 'application/pdf'] }).notNull(),
+  size: integer('size').notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Staff's alerts before a paper expires: one row per (paper, days before), taken with the alert's event. */
+export const carPaperAlerts = pgTable(
+  'car_paper_alerts',
+  {
+    paperId: uuid('paper_id')
+      .notNull()
+      .references(() => carPapers.id, { onDelete: 'cascade' }),
+    daysBefore: integer('days_before').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.paperId, t.daysBefore] })],
+);
+
+// ---- Services that fall due (0040_maintenance.sql) ----
+
+/** A maintenance plan: a car's own (carId) or its make and model's (brandKey, modelKey in lower case). */
+export const maintenancePlans = pgTable('maintenance_plans', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  carId: uuid('car_id')
+    .unique()
+    .references(() => cars.id),
+  brandKey: text('brand_key'),
+  modelKey: text('model_key'),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An item of a plan: due every everyKm kilometres and/or everyMonths months after its last service. */
+export const maintenancePlanItems = pgTable(
+  'maintenance_plan_items',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => maintenancePlans.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    itemKey: text('item_key').notNull(),
+    everyKm: integer('every_km'),
+    everyMonths: integer('every_months'),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.position] })],
+);
+
+/** A service done to a car (cost in cents, counted on serviceDate by the fleet report). */
+export const carServices = pgTable('car_services', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  carId: uuid('car_id')
+    .notNull()
+    .references(() => cars.id),
+  serviceDate: date('service_date', { mode: 'string' }).notNull(),
+  odometerKm: integer('odometer_km').notNull(),
+  cost: integer('cost').notNull(),
+  garage: text('garage').notNull().default(''),
+  note: text('note').notNull().default(''),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The items a service did, by the plan's names at the time. */
+export const carServiceItems = pgTable(
+  'car_service_items',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => carServices.id, { onDelete: 'cascade' }),
+    itemKey: text('item_key').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.itemKey] })],
+);
+
+/** Each car's last service of each item (the latest day, the highest reading), kept as services are logged: the due list reads this. */
+export const carItemLastService = pgTable(
+  'car_item_last_service',
+  {
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id),
+    itemKey: text('item_key').notNull(),
+    lastOn: date('last_on', { mode: 'string' }).notNull(),
+    lastKm: integer('last_km').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.carId, t.itemKey] })],
+);
+
+/** A service's receipt scan, cleaned as a driver's document; staff only. */
+export const carServiceReceipts = pgTable('car_service_receipts', {
+  serviceId: uuid('service_id')
+    .primaryKey()
+    .references(() => carServices.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+  mimeType: text('mime_type', { enum: ['image/webp', 'application/pdf'] }).notNull(),
+  size: integer('size').notNull(),
 });

@@ -9,6 +9,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { startStatisticsSweep } from '../db/pglite/statistics';
 import { expireHolds } from '../features/bookings';
+import { sweepPaperAlerts } from '../features/carPapers';
 import { sweepCounter } from '../features/counter';
 import { expireOpenAttempts } from '../features/payments';
 import { sweepReminders } from '../features/reminders';
@@ -54,6 +55,18 @@ export const reminderJob: FastifyPluginAsync = async (app) => {
       if (pickup.length > 0) app.log.info({ bookings: pickup }, `${pickup.length} customers told what to bring tomorrow`);
       if (holdEnding.length > 0) app.log.info({ bookings: holdEnding }, `${holdEnding.length} customers reminded to pay their deposit`);
       if (staffDay) app.log.info({ day: staffDay }, "staff's list of the day's pickups and returns is written");
+    },
+  });
+};
+
+/** Every hour (an alert comes at most that late, days ahead): staff's alerts 30, 14 and 3 days before a car's paper expires. */
+export const carPaperAlertJob: FastifyPluginAsync = async (app) => {
+  startSweeper(app, {
+    name: 'car paper alerts',
+    everyMs: 60 * 60_000,
+    round: async () => {
+      const alerted = await sweepPaperAlerts(app.db, app.events);
+      if (alerted.length > 0) app.log.info({ papers: alerted }, `${alerted.length} car papers expire soon; staff are alerted`);
     },
   });
 };

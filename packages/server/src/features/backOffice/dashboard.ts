@@ -5,6 +5,7 @@ import { queryRows } from '../../db/types';
 import { cars } from '../../db/schema';
 import { listOwnerBookings } from '../bookings';
 import { todaysMovements } from '../timeline';
+import { papersDue } from '../carPapers';
 
 /** Months on the dashboard's revenue chart, the current one included. */
 export const REVENUE_MONTHS = 12;
@@ -90,11 +91,12 @@ async function occupancy(db: Database, today: string, totalCars: number): Promis
 
 /** The owner's tiles. Monthly revenue: confirmed bookings picked up this month (company time). */
 export async function dashboardData(db: Database, today = companyToday()): Promise<Omit<DashboardData, 'setup'>> {
-  const [[fleet], figures, recentBookings, movements] = await Promise.all([
+  const [[fleet], figures, recentBookings, movements, papers] = await Promise.all([
     db.select({ totalCars: count() }).from(cars).where(isNull(cars.deletedAt)),
     bookingFigures(db, today),
     listOwnerBookings(db, { limit: RECENT_BOOKINGS_ON_DASHBOARD }),
     todaysMovements(db, today),
+    papersDue(db, today),
   ]);
   return {
     totalCars: fleet!.totalCars,
@@ -106,5 +108,6 @@ export async function dashboardData(db: Database, today = companyToday()): Promi
     revenueByMonth: figures.revenueByMonth,
     occupancy: await occupancy(db, today, fleet!.totalCars),
     today: movements,
+    papersDue: papers,
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { imageUrl } from '../../http/imageUrl';
+import { expiredPapersByCar } from '../carPapers';
 import { addCar, deleteCar, parseCarData, toggleCarAvailability, updateCar, findCar, findCarRow, listFleet } from '../cars';
 import { processImage, multipartOptions, readUpload } from '../images';
 import { getBankDetails } from '../company';
@@ -33,7 +34,8 @@ const backOfficeRoutes: FastifyPluginAsync = async (app) => {
   });
 
   addEndpoint(app, 'ownerCars', async () => {
-    return { success: true as const, cars: await listFleet(app.db) };
+    const [fleet, expired] = await Promise.all([listFleet(app.db), expiredPapersByCar(app.db)]);
+    return { success: true as const, cars: fleet.map((car) => ({ ...car, paperAlert: expired.get(car._id) ?? null })) };
   });
 
   addEndpoint(app, 'ownerCar', async (request) => {

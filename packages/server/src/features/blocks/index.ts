@@ -1,2 +1,2 @@
 /** Service blocks: days a car is out of service. Its face: other features use it through these alone, never through its files. */
-export { toBlock } from './service';
+export { createBlock, toBlock } from './service';

@@ -7,7 +7,7 @@
  */
 import { type CarDamage, type CounterRecord, pathFor } from '@rental/contract';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { bookings, carDamages, counterPhotos, rentals, users } from '../../db/schema';
+import { bookings, carDamagePhotos, carDamages, counterPhotos, rentals, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 
 type Reader = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -23,6 +23,15 @@ const damageColumns = {
   foundStage: carDamages.foundStage,
   amount: carDamages.amount,
   repairedAt: carDamages.repairedAt,
+  view: carDamages.view,
+  x: carDamages.x,
+  y: carDamages.y,
+  repairCost: carDamages.repairCost,
+  repairedBy: sql<string | null>`(SELECT name FROM ${users} WHERE id = ${carDamages.repairedBy})`,
+  // All its photos in the order taken, in the same query (the counter's transaction takes one at a time).
+  photoIds: sql<
+    string[]
+  >`ARRAY(SELECT ${carDamagePhotos.photoId}::text FROM ${carDamagePhotos} WHERE ${carDamagePhotos.damageId} = ${carDamages.id} ORDER BY ${carDamagePhotos.position})`,
 };
 
 type DamageRow = {
@@ -34,6 +43,14 @@ type DamageRow = {
   foundAtReference: string | null;
   amount: number | null;
   repairedAt: Date | null;
+  view: CarDamage['view'];
+  x: number | null;
+  y: number | null;
+  foundBookingId: string | null;
+  foundStage: CarDamage['foundStage'];
+  repairCost: number | null;
+  repairedBy: string | null;
+  photoIds: string[];
 };
 
 export const photoPath = (id: string) => pathFor('counterPhoto', { id });
@@ -48,6 +65,14 @@ export function toDamage(row: DamageRow): CarDamage {
     foundAtReference: row.foundAtReference,
     amount: row.amount,
     repairedAt: row.repairedAt?.toISOString() ?? null,
+    view: row.view,
+    x: row.x,
+    y: row.y,
+    photos: (row.photoIds.length > 0 ? row.photoIds : row.photoId ? [row.photoId] : []).map(photoPath),
+    foundBookingId: row.foundBookingId,
+    foundStage: row.foundStage,
+    repairCost: row.repairCost,
+    repairedBy: row.repairedBy,
   };
 }
 

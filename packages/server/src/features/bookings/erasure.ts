@@ -10,6 +10,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { bookings, folioLines, folioPayments } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { type Scrub, scrubJson } from '../../security/personalWords';
+import { eraseLateChargeScans } from './lateCharges';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -43,4 +44,6 @@ export async function eraseWordsFromBookings(tx: Tx, userId: string, scrub: Scru
       await tx.update(folioPayments).set({ reference, note }).where(eq(folioPayments.id, payment.id));
   }
   await tx.execute(sql`SELECT set_config('rental.erasing', '', true)`);
+  // The scans of tolls and tickets after the return name the car and sometimes the driver.
+  await eraseLateChargeScans(tx, ids, scrub);
 }

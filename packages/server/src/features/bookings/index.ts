@@ -8,6 +8,9 @@ export { hasOpenAttempt, OPEN_ATTEMPT_MINUTES } from './cardAttempts';
 export { carDamagesOf, counterRecordOf, openDamagesOf, receiptsOf } from './counterRecord';
 export { checkDrivers } from './driverChecks';
 export { eraseWordsFromBookings } from './erasure';
+export { type BookingFacts, bookingFactsColumns, bookingFactsOf, rememberBookingFacts } from './facts';
+/** The Idempotency-Key header as booking creation reads it (a late charge takes one too). */
+export { idempotencyKeyOf, REPLAYED_HEADER } from './idempotency';
 export {
   addCharges,
   type Charge,
@@ -25,6 +28,7 @@ export {
   staffCharge,
 } from './folio';
 export { settleReturn } from './returnMoney';
+export { addLateCharge, checkLateChargeWanted, type CleanScan, listLateCharges, readLateChargeScan, refuseLateCharge } from './lateCharges';
 export { expireHolds } from './holds';
 export { cancelNotApproved, holdFromNow, type Step, staffActor, takeStep } from './life';
 export {

@@ -16,7 +16,8 @@ import {
 } from '@rental/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
-import type { Database } from '../../db/types';
+import { type Database, queryRows } from '../../db/types';
+import { stepRemembered } from './facts';
 import type { EventLog, RecordedEvent } from '../../events';
 import { HttpError } from '../../http/errors';
 
@@ -43,19 +44,41 @@ export const staffActor = (staffRole: StaffRole | null | undefined): LifeActor =
 
 /**
  * Takes one step of a booking's life from the status the caller read under its lock. Refused with
- * step_not_allowed when the table does not list it for this actor; nothing is written then.
+ * step_not_allowed when the table does not list it for this actor; nothing is written then (and a
+ * refusal after `alongside` ran ends the caller's transaction with it).
  */
-export async function takeStep(tx: Tx, events: EventLog, bookingId: string, from: BookingStatus, step: Step): Promise<BookingStatus> {
+export async function takeStep(
+  tx: Tx,
+  events: EventLog,
+  bookingId: string,
+  from: BookingStatus,
+  step: Step,
+  alongside: readonly SQL[] = [],
+): Promise<BookingStatus> {
   const allowed = lifeStep(from, step.event, step.actor);
   const to = step.to ?? allowed?.to;
   if (!allowed || !to || (to !== allowed.to && to !== allowed.customerChangeTo)) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
   const reason = to === 'cancelled' ? (step.reason ?? null) : null;
-  const moved = await tx
+  const holdExpiresAt = to === 'pending' ? (step.holdExpiresAt ?? null) : null;
+  const update = tx
     .update(bookings)
-    .set({ status: to, statusReason: reason, holdExpiresAt: to === 'pending' ? (step.holdExpiresAt ?? null) : null })
+    .set({ status: to, statusReason: reason, holdExpiresAt })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, from)))
     .returning({ id: bookings.id });
-  if (moved.length === 0) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
+  // The caller's own writes of the same moment (the counter's rental and car) go in the step's
+  // statement, as data-modifying WITHs: the transaction's one connection takes one query at a time.
+  const [moved] =
+    alongside.length === 0
+      ? await update
+      : await queryRows<{ id: string }>(
+          tx,
+          sql`WITH ${sql.join(
+            alongside.map((write, i) => sql`${sql.raw(`a${i}`)} AS (${write})`),
+            sql`, `,
+          )}, moved AS (${update.getSQL()}) SELECT id FROM moved`,
+        );
+  if (!moved) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
+  stepRemembered(tx, bookingId, to, holdExpiresAt);
   await events.record(tx, [lifeEvent(step.event, bookingId, step.actorId, { ...step.data, status: to, reason })]);
   return to;
 }

@@ -76,9 +76,17 @@ export function searchWhere(q: string): SQL | undefined {
   return sql`${bookings.id} IN (SELECT r.id FROM bookings r WHERE r.reference LIKE ${pattern} UNION SELECT c.id FROM bookings c WHERE c.user_id = ANY(ARRAY(${customers})))`;
 }
 
+/**
+ * Returned bookings that still owe: a toll or ticket added later, a return not paid in full. The
+ * payment state (indexed) narrows to those owing something; the folio's own sums say how much.
+ */
+const owingAfterReturn = sql`${bookings.status} = 'returned' AND ${bookings.paymentStatus} IN ('unpaid', 'part_paid')
+  AND (SELECT coalesce(sum(l.amount + l.gct), 0) FROM folio_lines l WHERE l.booking_id = ${bookings.id})
+    > (SELECT coalesce(sum(CASE p.kind WHEN 'payment' THEN p.amount ELSE -p.amount END), 0) FROM folio_payments p WHERE p.booking_id = ${bookings.id})`;
+
 /** The filters as one condition (undefined: every booking). Throws a 400 for days given the wrong way round. */
 export function filtersWhere(filters: StaffBookingFilters): SQL | undefined {
-  const { status, paymentStatus, from, to, q } = filters;
+  const { status, paymentStatus, from, to, q, balance } = filters;
   if (from && to && from > to) throw new HttpError(400, MESSAGES.bookingDatesReversed);
   const parts: (SQL | undefined)[] = [
     status && eq(bookings.status, status),
@@ -88,6 +96,7 @@ export function filtersWhere(filters: StaffBookingFilters): SQL | undefined {
     from && !to ? gte(bookings.returnDate, from) : undefined,
     to && !from ? lte(bookings.pickupDate, to) : undefined,
     q ? searchWhere(q) : undefined,
+    balance === 'owing_after_return' ? owingAfterReturn : undefined,
   ];
   return and(...parts.filter((part): part is SQL => part !== undefined));
 }

@@ -29,18 +29,17 @@ import {
 } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { actorColumn } from '../../db/actor';
-import { bookings, cars, rentals, users } from '../../db/schema';
-import { queryRows, type Database } from '../../db/types';
+import { bookings, cars, receiptNumbers, rentals, users } from '../../db/schema';
+import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import { companySettingsColumn, companySettingsOf } from '../company';
 import type { EventLog } from '../../events';
 import type { Staff } from './checkOut';
-import { recordDamages } from './damages';
+import { placeDamages, recordDamages } from './damages';
 import type { CounterForm } from './counterForm';
 import { renderReceipt } from './receiptPdf';
-import { userEmail } from '../../db/userEmail';
-import { settleReturn, staffActor, takeStep } from '../bookings';
+import { bookingFactsColumns, rememberBookingFacts, settleReturn, staffActor, takeStep } from '../bookings';
 
 /** A return time a little ahead of the server's clock is a phone's clock, not the future. */
 const CLOCK_SLACK_MS = 5 * 60_000;
@@ -80,15 +79,19 @@ export interface CheckInOutcome extends Pick<ReturnSettlement, 'charges'> {
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** The next receipt number of the year, inside the caller's transaction (its row lock queues check-ins). */
-async function nextReceiptNumber(tx: Tx, year: number): Promise<string> {
-  const [row] = await queryRows<{ last: number }>(
-    tx,
-    sql`INSERT INTO receipt_numbers (year, last) VALUES (${year}, 1)
-        ON CONFLICT (year) DO UPDATE SET last = receipt_numbers.last + 1
-        RETURNING last`,
+/**
+ * The next receipt number of the year, taken by the statement that locks the booking (a data-modifying
+ * WITH): its row lock queues check-ins, and a check-in refused or not committed gives it back, so none
+ * is skipped or given twice.
+ */
+function nextReceiptNumber(tx: Tx, year: number) {
+  return tx.$with('receipt').as(
+    tx
+      .insert(receiptNumbers)
+      .values({ year, last: 1 })
+      .onConflictDoUpdate({ target: receiptNumbers.year, set: { last: sql`${receiptNumbers.last} + 1` } })
+      .returning({ last: receiptNumbers.last }),
   );
-  return receiptNumber(year, Number(row!.last));
 }
 
 export async function checkIn(
@@ -103,21 +106,21 @@ export async function checkIn(
   const { data, photos } = form;
   const returnedAt = data.returnedAt ? new Date(data.returnedAt) : now;
   if (returnedAt.getTime() > now.getTime() + CLOCK_SLACK_MS) throw new HttpError(422, COUNTER_MESSAGES.returnedInFuture);
+  // Each damage's place (a pin or a zone) before anything is locked: a place off the drawing refuses the form.
+  const damages = placeDamages(data.damages);
   return db.transaction(async (tx) => {
+    const year = Number(companyToday(now).slice(0, 4));
+    const numbered = nextReceiptNumber(tx, year);
     const [row] = await tx
+      .with(numbered)
       .select({
-        // Here, not a query of its own: the transaction's one connection takes one query at a time.
+        // Here, not queries of their own: the transaction's one connection takes one query at a time.
         actor: actorColumn(staff.id),
         company: companySettingsColumn(),
-        status: bookings.status,
-        reference: bookings.reference,
-        pickupDate: bookings.pickupDate,
-        returnDate: bookings.returnDate,
-        price: bookings.price,
-        quote: bookings.quote,
+        receiptNumber: sql<number>`(SELECT last FROM ${numbered})`,
+        ...bookingFactsColumns,
         carId: bookings.carId,
-        car: { brand: cars.brand, model: cars.model, year: cars.year, plate: cars.plate, distancePerDay: cars.distancePerDay },
-        customer: { name: users.name, email: userEmail },
+        car: { ...bookingFactsColumns.car, plate: cars.plate, distancePerDay: cars.distancePerDay },
         // Not the whole row: it carries the signed agreement's PDF and the signatures.
         rental: {
           bookingId: rentals.bookingId,
@@ -137,6 +140,7 @@ export async function checkIn(
       .where(eq(bookings.id, bookingId))
       .for('update', { of: bookings });
     if (!row) throw new HttpError(404, MESSAGES.bookingNotFound);
+    rememberBookingFacts(tx, row);
     if (row.status === 'returned') throw new HttpError(409, COUNTER_MESSAGES.alreadyCheckedIn);
     if (row.status !== 'on_rent') throw new HttpError(409, COUNTER_MESSAGES.notOnRent);
     // Read with the booking's lock: the rental row is written only by a check-out or check-in of this booking, which take it too.
@@ -149,7 +153,7 @@ export async function checkIn(
 
     const company = await companySettingsOf(tx, row.company);
     const days = rentalDays(row.pickupDate, row.returnDate);
-    const damageLabel = (damage: CheckInData['damages'][number]) => `Damage (${DAMAGE_ZONE_WORDS[damage.zone].toLowerCase()}): ${damage.description}`;
+    const damageLabel = (damage: (typeof damages)[number]) => `Damage (${DAMAGE_ZONE_WORDS[damage.zone].toLowerCase()}): ${damage.description}`;
     const settlement = returnCharges({
       days,
       dayRate: bookingDayRate({ price: row.price, days, quote: row.quote }),
@@ -160,13 +164,13 @@ export async function checkIn(
       fuelIn: data.fuelEighths,
       dueAt: dueBackAt(row.returnDate, company.returnTime),
       returnedAt,
-      damages: data.damages.map((damage) => ({ label: damageLabel(damage), amount: damage.amount })),
+      damages: damages.map((damage) => ({ label: damageLabel(damage), amount: damage.amount })),
       itemsMissing,
       cleaning: data.cleaning,
       settings: company,
     });
 
-    await recordDamages(tx, { bookingId, carId: row.carId, stage: 'check_in', at: now }, data.damages, photos);
+    await recordDamages(tx, { bookingId, carId: row.carId, stage: 'check_in', at: now }, damages, photos);
     const { folio, settled: deposit } = await settleReturn(tx, {
       bookingId,
       reference: row.reference,
@@ -180,14 +184,14 @@ export async function checkIn(
       toBeAssessed: settlement.toBeAssessed,
       company,
     });
-    const number = await nextReceiptNumber(tx, Number(companyToday(now).slice(0, 4)));
+    const number = receiptNumber(year, Number(row.receiptNumber));
     const receipt = await renderReceipt({
       company,
       receiptNumber: number,
       issuedAt: now,
       reference: row.reference,
       customer: row.customer,
-      car: row.car,
+      car: { ...row.car, plate: row.car.plate },
       pickupDate: row.pickupDate,
       returnDate: row.returnDate,
       checkedOutAt: rental.checkedOutAt,
@@ -202,34 +206,30 @@ export async function checkIn(
       odometerIn: data.odometerKm,
       fuelOut: rental.fuelOut,
       fuelIn: data.fuelEighths,
-      damages: data.damages,
+      damages,
       itemsMissing: missingNames,
     });
-    // The rental and the car's odometer in one statement (a data-modifying WITH): the transaction's
-    // one connection takes one query at a time (bench/counter-checkout.mjs).
-    const returned = tx.$with('returned').as(
-      tx
-        .update(rentals)
-        .set({
-          checkedInAt: now,
-          checkedInBy: staff.id,
-          returnedAt,
-          odometerIn: data.odometerKm,
-          fuelIn: data.fuelEighths,
-          cleaning: data.cleaning,
-          charges: settlement.charges,
-          chargesTotal: settlement.total,
-          owing: deposit.owing,
-          toBeAssessed: settlement.toBeAssessed,
-          itemsMissing: missingNames,
-          receiptNumber: number,
-          receiptPdf: Buffer.from(receipt),
-        })
-        .where(eq(rentals.bookingId, bookingId))
-        .returning({ bookingId: rentals.bookingId }),
-    );
-    await tx
-      .with(returned)
+    // The rental and the car's odometer are written by the step's own statement (takeStep's
+    // alongside): the transaction's one connection takes one query at a time (bench/counter-checkout.mjs).
+    const rentalReturned = tx
+      .update(rentals)
+      .set({
+        checkedInAt: now,
+        checkedInBy: staff.id,
+        returnedAt,
+        odometerIn: data.odometerKm,
+        fuelIn: data.fuelEighths,
+        cleaning: data.cleaning,
+        charges: settlement.charges,
+        chargesTotal: settlement.total,
+        owing: deposit.owing,
+        toBeAssessed: settlement.toBeAssessed,
+        itemsMissing: missingNames,
+        receiptNumber: number,
+        receiptPdf: Buffer.from(receipt),
+      })
+      .where(eq(rentals.bookingId, bookingId));
+    const odometerRead = tx
       .update(cars)
       .set({ odometerKm: sql`greatest(${cars.odometerKm}, ${data.odometerKm})` })
       .where(eq(cars.id, row.carId));
@@ -243,12 +243,19 @@ export async function checkIn(
     };
     const returnSettled: ReturnSettled = { ...outcome, chargesTotal: settlement.total, toBeAssessed: settlement.toBeAssessed };
     const answer = { ...outcome, itemsMissing: missingNames };
-    await takeStep(tx, events, bookingId, 'on_rent', {
-      event: 'check_in',
-      actor: staffActor(staff.staffRole),
-      actorId: staff.id,
-      data: { settlement: returnSettled },
-    });
+    await takeStep(
+      tx,
+      events,
+      bookingId,
+      'on_rent',
+      {
+        event: 'check_in',
+        actor: staffActor(staff.staffRole),
+        actorId: staff.id,
+        data: { settlement: returnSettled },
+      },
+      [rentalReturned.getSQL(), odometerRead.getSQL()],
+    );
     return answer;
   });
 }

@@ -36,43 +36,44 @@ export async function checkOut(
   await db.transaction(async (tx) => {
     const { carId, folio, payAtReturn, facts } = await prepareHandOver(tx, staff, bookingId, data, photos, now);
     const agreement = await renderAgreement({ ...facts, signature, staffSignature });
-    // The rental and the car's odometer in one statement (a data-modifying WITH): the transaction's
-    // one connection takes one query at a time (bench/counter-checkout.mjs).
-    const rental = tx.$with('rental').as(
-      tx
-        .insert(rentals)
-        .values({
-          bookingId,
-          checkedOutAt: now,
-          checkedOutBy: staff.id,
-          licenceNumber: data.licenceNumber,
-          renterAddress: data.renterAddress,
-          odometerOut: data.odometerKm,
-          fuelOut: data.fuelEighths,
-          items: data.items,
-          depositAmount: data.deposit.amount,
-          depositMethod: data.deposit.method,
-          depositReference: data.deposit.reference,
-          payAtReturnReason: payAtReturn,
-          payAtReturnBy: payAtReturn === null ? null : staff.id,
-          signature,
-          staffSignature,
-          agreementPdf: Buffer.from(agreement),
-        })
-        .returning({ bookingId: rentals.bookingId }),
-    );
-    await tx
-      .with(rental)
+    // The rental and the car's odometer are written by the step's own statement (takeStep's
+    // alongside): the transaction's one connection takes one query at a time (bench/counter-checkout.mjs).
+    const rental = tx.insert(rentals).values({
+      bookingId,
+      checkedOutAt: now,
+      checkedOutBy: staff.id,
+      licenceNumber: data.licenceNumber,
+      renterAddress: data.renterAddress,
+      odometerOut: data.odometerKm,
+      fuelOut: data.fuelEighths,
+      items: data.items,
+      depositAmount: data.deposit.amount,
+      depositMethod: data.deposit.method,
+      depositReference: data.deposit.reference,
+      payAtReturnReason: payAtReturn,
+      payAtReturnBy: payAtReturn === null ? null : staff.id,
+      signature,
+      staffSignature,
+      agreementPdf: Buffer.from(agreement),
+    });
+    const odometerRead = tx
       .update(cars)
       .set({ odometerKm: data.odometerKm })
       .where(and(eq(cars.id, carId), isNull(cars.deletedAt)));
     // Keys out with the balance owing (an owner's or a manager's choice): the customer's letter says what is due at return.
     const owedAtReturn = payAtReturn === null ? 0 : folio.totals.balance;
-    await takeStep(tx, events, bookingId, 'confirmed', {
-      event: 'check_out',
-      actor: staffActor(staff.staffRole),
-      actorId: staff.id,
-      data: { deposit: { amount: data.deposit.amount, method: data.deposit.method }, owedAtReturn },
-    });
+    await takeStep(
+      tx,
+      events,
+      bookingId,
+      'confirmed',
+      {
+        event: 'check_out',
+        actor: staffActor(staff.staffRole),
+        actorId: staff.id,
+        data: { deposit: { amount: data.deposit.amount, method: data.deposit.method }, owedAtReturn },
+      },
+      [rental.getSQL(), odometerRead.getSQL()],
+    );
   });
 }

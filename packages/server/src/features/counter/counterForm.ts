@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import { HttpError, parseInput } from '../../http/errors';
 import { processImage, MESSAGE_BAD_FORM, MESSAGE_NOT_MULTIPART } from '../images';
+import { photoPositions } from './damages';
 
 /** Photos of at most 10 MB each; the JSON carries two drawn signatures (each at most ~550 KB). */
 export const counterMultipartOptions: FastifyMultipartBaseOptions = {
@@ -67,8 +68,8 @@ export async function readCounterForm<S extends z.ZodType>(request: FastifyReque
       ),
     ),
   );
-  const damages = (data as { damages?: { photo?: number | null }[] }).damages ?? [];
-  if (damages.some((damage) => damage.photo != null && damage.photo >= photos.length)) throw new HttpError(400, COUNTER_MESSAGES.photoMissing);
+  const damages = (data as { damages?: { photo?: number | null; photos?: number[] }[] }).damages ?? [];
+  if (damages.some((damage) => photoPositions(damage).some((position) => position >= photos.length))) throw new HttpError(400, COUNTER_MESSAGES.photoMissing);
   return { data, photos };
 }
 

@@ -11,6 +11,8 @@ import {
   COMPANY_TIME_ZONE,
   type DeskBooking,
   type DoneBooking,
+  carPapersExpiredMessage,
+  type PaperAlert,
   dueBackAt,
   rentalDays,
 } from '@rental/contract';
@@ -20,14 +22,20 @@ import type { Database } from '../../db/types';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
 import { ownerBookingColumns, type OwnerBookingRow, toOwnerBooking, counterRecordOf, folioTotalsOf, openDamagesOf, receiptsOf } from '../bookings';
+import { paperDueColumn, toPaperAlert } from '../carPapers';
 import { checkOutRefusal } from './rules';
 
 const deskColumns = {
   ...ownerBookingColumns,
   car: { ...ownerBookingColumns.car, plate: cars.plate, odometerKm: cars.odometerKm, distancePerDay: cars.distancePerDay },
+  // The car's paper that has expired, or expires before the booking's return day ends (red on the desk).
+  paperDue: paperDueColumn(bookings.carId, bookings.returnDate),
 };
 
-type DeskRow = OwnerBookingRow & { car: OwnerBookingRow['car'] & { plate: string | null; odometerKm: number; distancePerDay: number | null } };
+type DeskRow = OwnerBookingRow & {
+  car: OwnerBookingRow['car'] & { plate: string | null; odometerKm: number; distancePerDay: number | null };
+  paperDue: string | null;
+};
 
 export function isOverdue(row: { status: string; returnDate: string }, company: CompanySettings, now: Date): boolean {
   if (row.status !== 'on_rent') return false;
@@ -41,6 +49,7 @@ function toDeskBooking(row: DeskRow, company: CompanySettings, now: Date, receip
     overdue: isOverdue(row, company, now),
     dueBackAt: dueBackAt(row.returnDate, company.returnTime).toISOString(),
     receipt,
+    paperAlert: toPaperAlert(row.paperDue),
   };
 }
 
@@ -96,6 +105,11 @@ async function doneToday(db: Database, company: CompanySettings, now: Date, toda
   return done.sort((a, b) => b.doneAt.localeCompare(a.doneAt));
 }
 
+/** The check-out's refusal for a paper expired by today (the form says it before staff fill it in). */
+function expiredPaperProblem(alert: PaperAlert, today: string): string | null {
+  return alert && alert.expiresOn <= today ? carPapersExpiredMessage(alert) : null;
+}
+
 /** One booking as the counter needs it; undefined when there is no such booking. */
 export async function counterBooking(db: Database, id: unknown, now = new Date()): Promise<CounterBooking | undefined> {
   if (!isId(id)) return undefined;
@@ -131,7 +145,7 @@ export async function counterBooking(db: Database, id: unknown, now = new Date()
     ...base,
     car: { ...base.car, plate: row.car.plate, odometerKm: row.car.odometerKm, distancePerDay: row.car.distancePerDay ?? DEFAULT_DISTANCE_PER_DAY },
     licenceNumber: row.licenceNumber,
-    checkOutProblem: refusal?.message ?? null,
+    checkOutProblem: refusal?.message ?? expiredPaperProblem(base.paperAlert, companyToday(now)),
     balance: totals.balance,
     openDamages,
     counter,

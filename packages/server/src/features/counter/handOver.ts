@@ -9,10 +9,10 @@ import { eq, sql } from 'drizzle-orm';
 import { bookings, cars, driverDetails, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { userEmail } from '../../db/userEmail';
 import { actorColumn } from '../../db/actor';
 import { companySettingsColumn, companySettingsOf, companySettingUp } from '../company';
-import { folioOf, openDamagesOf } from '../bookings';
+import { bookingFactsColumns, folioOf, openDamagesOf, rememberBookingFacts } from '../bookings';
+import { paperDueColumn, refuseExpiredPaper } from '../carPapers';
 import type { AgreementContentFacts } from './agreementContent';
 import { recordDamages } from './damages';
 import { type CounterStaff, moneyBeforeKeys } from './money';
@@ -22,29 +22,27 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type HandOverData = Omit<CheckOutData, 'signature' | 'staffSignature'>;
 
 export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: string, data: HandOverData, photos: Buffer[], now: Date) {
+  const today = companyToday(now);
   const [row] = await tx
     .select({
-      status: bookings.status,
-      pickupDate: bookings.pickupDate,
-      returnDate: bookings.returnDate,
+      // The booking's letters read these facts again from what is remembered (rememberBookingFacts).
+      ...bookingFactsColumns,
       additionalDrivers: bookings.additionalDrivers,
-      reference: bookings.reference,
       carId: bookings.carId,
       // Here, not queries of their own: the transaction's one connection takes one query at a time.
       actor: actorColumn(staff.id),
       staffName: sql<string | null>`(SELECT staff.name FROM ${users} staff WHERE staff.id = ${staff.id})`,
       company: companySettingsColumn(),
+      // The car's registration, fitness or insurance that has expired by today (one index probe per kind).
+      expiredPaper: paperDueColumn(cars.id, sql`${today}::date`),
       car: {
-        brand: cars.brand,
-        model: cars.model,
-        year: cars.year,
+        ...bookingFactsColumns.car,
         plate: cars.plate,
         category: cars.category,
         odometerKm: cars.odometerKm,
-        location: cars.location,
         distancePerDay: cars.distancePerDay,
       },
-      customer: { name: users.name, email: userEmail, phone: users.phone, vetting: users.vettingStatus, doNotRentReason: users.doNotRentReason },
+      customer: { ...bookingFactsColumns.customer, vetting: users.vettingStatus, doNotRentReason: users.doNotRentReason },
       licence: {
         number: driverDetails.licenceNumber,
         country: driverDetails.licenceCountry,
@@ -59,12 +57,11 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
     .where(eq(bookings.id, bookingId))
     .for('update', { of: bookings });
   if (!row) throw new HttpError(404, MESSAGES.bookingNotFound);
+  rememberBookingFacts(tx, row);
   const licenceNumber = row.licence?.number ?? null;
-  const refusal = checkOutRefusal(
-    { ...row, licenceNumber, vetting: row.customer.vetting, doNotRent: row.customer.doNotRentReason !== null },
-    companyToday(now),
-  );
+  const refusal = checkOutRefusal({ ...row, licenceNumber, vetting: row.customer.vetting, doNotRent: row.customer.doNotRentReason !== null }, today);
   if (refusal) throw new HttpError(refusal.status, refusal.message);
+  refuseExpiredPaper(row.expiredPaper);
   // checkOutRefusal refuses a customer without driver details.
   const licence = row.licence!;
   if (!sameLicence(data.licenceNumber, licence.number)) throw new HttpError(422, COUNTER_MESSAGES.licenceMismatch);

@@ -77,7 +77,7 @@ const counterRoutes: FastifyPluginAsync = async (app) => {
   addEndpoint(app, 'carDamages', async (request) => ({ success: true as const, damages: await damagesOfCar(app.db, request.params.id) }));
 
   addEndpoint(app, 'repairDamage', async (request) => {
-    const damage = await markRepaired(app.db, request.user.id, request.params.id);
+    const damage = await markRepaired(app.db, request.user.id, request.params.id, request.body ?? {});
     return { success: true as const, message: COUNTER_MESSAGES.damageRepaired, damage };
   });
 };

@@ -8,7 +8,8 @@ import type { BankDetails, CompanyEventKind, CompanySettings } from '@rental/con
 import type { Reaction, RecordedEvent } from '../../events';
 import { getBankDetails, getCompanySettings } from '../company';
 import type { BookingFacts, MailSettings } from './letters';
-import { bookingFactsOf, enqueued, type QueuedLetter, type Tx } from './outbox';
+import { bookingFactsOf } from '../bookings';
+import { enqueued, type QueuedLetter, type Tx } from './outbox';
 import { accountMakers } from './makers/accounts';
 import { bookingMakers } from './makers/booking';
 import { folioMakers } from './makers/folio';
@@ -17,6 +18,7 @@ import { paymentMakers } from './makers/payments';
 import { reminderMakers } from './makers/reminders';
 import { changeMakers } from './makers/changes';
 import { peopleMakers } from './makers/people';
+import { carPaperMakers } from './makers/carPapers';
 
 /** What a maker may read: the company's settings and a booking's facts, each read once per transaction's events. */
 export interface LetterContext {
@@ -41,6 +43,7 @@ const MAKERS: LetterMakers = {
   ...reminderMakers,
   ...peopleMakers,
   ...changeMakers,
+  ...carPaperMakers,
 };
 
 /** The kinds of event that make letters (a test holds the booking life's table to them). */

@@ -3,17 +3,16 @@
  * at the foot, the booking's reference where there is one, absolute links, prices as "$8,500 JMD"
  * and dates as "Sat 28 Nov 2026". Pure functions: features/mail/outbox.ts stores what they return.
  */
+import type { BookingFacts } from '../bookings';
 import { companySettingUp, SETTING_UP_WORDS, withoutPlaceholderContacts } from '../company';
 import {
   BANK_PAYMENT_WAYS,
   type BankDetails,
   type OtherBankAccount,
-  type BookingStatus,
   type CompanySettings,
   formatDay,
   formatMoney,
   PAYMENT_METHOD_IN_A_LINE,
-  type PaymentMethod,
   placeWithAddress,
   type Quote,
   rentalDays,
@@ -46,6 +45,7 @@ export type LetterKind =
   | 'pickup_reminder'
   | 'hold_ending_reminder'
   | 'staff_daily_summary'
+  | 'car_paper_expiring'
   | 'charge_added';
 
 export interface Letter {
@@ -85,20 +85,8 @@ export function mailSettings(config: {
 }
 
 /** What the letters say about one booking. */
-export interface BookingFacts {
-  id: string;
-  reference: string;
-  status: BookingStatus;
-  pickupDate: string;
-  returnDate: string;
-  price: number;
-  paymentMethod: PaymentMethod;
-  holdExpiresAt: Date | null;
-  /** Its price lines as quoted (null for a booking made before quotes). */
-  quote: Quote | null;
-  car: { brand: string; model: string; year: number; location: string };
-  customer: { name: string; email: string; phone: string | null };
-}
+/** A booking's facts are the bookings feature's to read (once per transaction there). */
+export type { BookingFacts };
 
 /** A paragraph of text, or a list of label/value rows shown as a small table. */
 type Block = string | { rows: [string, string][] } | { link: string; label: string } | { list: string[] };

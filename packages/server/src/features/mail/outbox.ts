@@ -10,13 +10,13 @@
  * itself stays in rentals and is read as the e-mail is sent (features/mail/sender.ts).
  */
 import { MESSAGES, type OutboxMessage } from '@rental/contract';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { bookings, cars, outbox, users } from '../../db/schema';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { outbox } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import type { BookingFacts, Letter } from './letters';
-import { userEmail } from '../../db/userEmail';
 import { theRow } from '../../db/rows';
+import { bookingFactsOf } from '../bookings';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -77,29 +77,6 @@ export async function bookingFacts(tx: Tx | Database, bookingId: string): Promis
   const row = (await bookingFactsOf(tx, [bookingId])).get(bookingId);
   if (!row) throw new Error(`booking ${bookingId} vanished inside its own transaction`);
   return row;
-}
-
-/** The facts of several bookings in one query, by id. */
-export async function bookingFactsOf(tx: Tx | Database, bookingIds: readonly string[]): Promise<Map<string, BookingFacts>> {
-  const rows = await tx
-    .select({
-      id: bookings.id,
-      reference: bookings.reference,
-      status: bookings.status,
-      pickupDate: bookings.pickupDate,
-      returnDate: bookings.returnDate,
-      price: bookings.price,
-      paymentMethod: bookings.paymentMethod,
-      holdExpiresAt: bookings.holdExpiresAt,
-      quote: bookings.quote,
-      car: { brand: cars.brand, model: cars.model, year: cars.year, location: cars.location },
-      customer: { name: users.name, email: userEmail, phone: users.phone },
-    })
-    .from(bookings)
-    .innerJoin(cars, eq(cars.id, bookings.carId))
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .where(bookingIds.length === 1 ? eq(bookings.id, bookingIds[0]!) : inArray(bookings.id, [...bookingIds]));
-  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** A timestamp as it comes back: a Date from Drizzle, a Date or a string from a raw query (PGlite or PostgreSQL). */

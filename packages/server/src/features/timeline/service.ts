@@ -1,6 +1,6 @@
 /** The fleet timeline: every car of the fleet, and what holds it on each day of a range. */
 import { type TimelineResponse, addDays, companyToday } from '@rental/contract';
-import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { bookings, carBlocks, cars, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { imageUrl } from '../../http/imageUrl';
@@ -8,6 +8,7 @@ import { toBlock } from '../blocks';
 import { todaysMovements } from './today';
 import { getCompanySettings } from '../company';
 import { isOverdue } from '../counter';
+import { paperDueColumn, toPaperAlert } from '../carPapers';
 import { holdsItsDays, touchesDays } from '../../db/bookingDays';
 
 export const DEFAULT_TIMELINE_DAYS = 35;
@@ -16,7 +17,15 @@ export async function timeline(db: Database, from: string, days: number, today =
   const to = addDays(from, days - 1);
   const [fleet, bookingRows, blockRows, movements, company] = await Promise.all([
     db
-      .select({ id: cars.id, brand: cars.brand, model: cars.model, imageId: cars.imageId, plate: cars.plate })
+      .select({
+        id: cars.id,
+        brand: cars.brand,
+        model: cars.model,
+        imageId: cars.imageId,
+        plate: cars.plate,
+        // Named with its table: drizzle writes a one-table select's columns bare, and a bare id inside the column's subquery is the paper's.
+        paperDue: paperDueColumn(sql.raw('cars.id'), sql`${today}::date`),
+      })
       .from(cars)
       .where(isNull(cars.deletedAt))
       .orderBy(asc(cars.brand), asc(cars.model), asc(cars.id)),
@@ -30,6 +39,7 @@ export async function timeline(db: Database, from: string, days: number, today =
         status: bookings.status,
         name: users.name,
         phone: users.phone,
+        paperDue: paperDueColumn(bookings.carId, bookings.returnDate),
       })
       .from(bookings)
       .innerJoin(users, eq(users.id, bookings.userId))
@@ -50,7 +60,7 @@ export async function timeline(db: Database, from: string, days: number, today =
     success: true,
     from,
     days,
-    cars: fleet.map((c) => ({ _id: c.id, brand: c.brand, model: c.model, image: imageUrl(c.imageId), plate: c.plate })),
+    cars: fleet.map((c) => ({ _id: c.id, brand: c.brand, model: c.model, image: imageUrl(c.imageId), plate: c.plate, paperAlert: toPaperAlert(c.paperDue) })),
     bookings: bookingRows.map((b) => ({
       _id: b.id,
       reference: b.reference,
@@ -60,6 +70,8 @@ export async function timeline(db: Database, from: string, days: number, today =
       status: b.status,
       customer: { name: b.name, phone: b.phone ?? '' },
       overdue: isOverdue(b, company, now),
+      // A booking still to run: one that ended is history.
+      paperAlert: b.status === 'pending' || b.status === 'confirmed' || b.status === 'on_rent' ? toPaperAlert(b.paperDue) : null,
     })),
     blocks: blockRows.map(toBlock),
     today: movements,

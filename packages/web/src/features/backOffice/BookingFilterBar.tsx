@@ -1,4 +1,4 @@
-/** Manage Bookings' search box and filters: status, what has been paid, and days touching the rental. */
+/** Manage Bookings' search box and filters: status, what has been paid, days touching the rental, and returned bookings still owing. */
 import { BOOKING_STATUSES, PAYMENT_STATUS_WORDS, PAYMENT_STATUSES } from '@rental/contract/constants';
 import { isOneOf } from '@rental/contract/oneOf';
 import { Search } from 'lucide-react';
@@ -14,7 +14,7 @@ export function BookingFilterBar({ filters, onChange }: { filters: BookingFilter
     <div
       role="search"
       aria-label="Find bookings"
-      className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(14rem,2fr)_repeat(4,minmax(8rem,1fr))_auto] md:items-end"
+      className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(14rem,2fr)_repeat(4,minmax(8rem,1fr))_auto_auto] md:items-end"
     >
       <div className="col-span-2 md:col-span-1">
         <label htmlFor={`${id}-search`} className="field-label">
@@ -80,6 +80,10 @@ export function BookingFilterBar({ filters, onChange }: { filters: BookingFilter
         </label>
         <input id={`${id}-to`} type="date" className="field-input" value={filters.to} onChange={(e) => set('to', e.target.value)} />
       </div>
+      <label className="col-span-2 flex min-h-11 items-center gap-3 text-sm text-slate-800 md:col-span-1">
+        <input type="checkbox" className="h-5 w-5" checked={filters.owingAfterReturn} onChange={(e) => set('owingAfterReturn', e.target.checked)} />
+        Owing after return
+      </label>
       {/* Only when there is something to clear: on a phone every line counts. */}
       {isFiltered(filters) && (
         <button type="button" className="btn-secondary col-span-2 min-h-11 md:col-span-1" onClick={() => onChange(NO_FILTERS)}>

@@ -1,5 +1,9 @@
 /** The fleet on a phone or tablet: one card per car; a tap opens its edit page, as a table row does. */
-import type { Car } from '@rental/contract/schemas';
+import type { Car as FleetCar, PaperAlert } from '@rental/contract/schemas';
+import { PaperAlertMark } from './carPapers/PaperAlertMark';
+
+/** A car of Manage Cars: with its paper expired by today (red), when it has one. */
+type Car = FleetCar & { paperAlert?: PaperAlert };
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CarImage } from '../../components/CarImage';
@@ -66,6 +70,7 @@ function CarCard({ car }: { car: Car }) {
             <span className="text-slate-500"> / day</span>
           </p>
           <p className="mt-1 text-slate-700">{lotWords(car)}</p>
+          {car.paperAlert && <PaperAlertMark alert={car.paperAlert} className="mt-1.5" />}
           <p className="mt-1.5 flex flex-wrap items-center gap-2">
             <AvailabilityBadge available={car.isAvaliable} />
             <DamagesToggle car={car} open={damagesOpen} onToggle={() => setDamagesOpen(!damagesOpen)} />

@@ -39,6 +39,9 @@ import { FormField, controlProps } from './FormField';
 import { ACCEPTED_IMAGE_TYPES } from './imageFile';
 import { StaffPageHeader } from './StaffPageHeader';
 import { CarPictures } from './pictures/CarPictures';
+import { CarDamagesSection } from './damages/CarDamagesSection';
+import { CarPapersSection } from './carPapers/CarPapersSection';
+import { CarMaintenanceSection } from './maintenance/CarMaintenanceSection';
 import { useStaffCar, useSaveCar } from './backOfficeQueries';
 import { useFilePreview } from './useFilePreview';
 
@@ -111,6 +114,9 @@ export function CarFormPage({ carId }: { carId?: string }) {
         currentImage={car?.image ?? ''}
       />
       {car && <CarPictures car={car} />}
+      {car && <CarDamagesSection car={car} />}
+      {car && <CarPapersSection carId={car._id} />}
+      {car && <CarMaintenanceSection carId={car._id} />}
     </>
   );
 }

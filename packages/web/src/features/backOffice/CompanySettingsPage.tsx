@@ -10,6 +10,7 @@ import {
   AGREEMENT_FIELDS,
   BOOKS_FIELDS,
   MONEY_DAYS_FIELDS,
+  MAINTENANCE_FIELDS,
   COMPANY_FIELDS,
   COMPANY_FORM_ORDER,
   type CompanyField,
@@ -43,6 +44,7 @@ function firstProblem(problems: CompanyFormErrors, values: CompanyFormValues): s
     ...RETURN_FIELDS.map(({ field }) => field),
     ...AGREEMENT_FIELDS.map(({ field }) => field),
     ...MONEY_DAYS_FIELDS.map(({ field }) => field),
+    ...MAINTENANCE_FIELDS.map(({ field }) => field),
     ...BOOKS_FIELDS.map(({ field }) => field),
   ];
   const key = order.find((k) => problems[k]);
@@ -174,6 +176,11 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
         <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Bank days</legend>
         <p className="text-sm text-slate-600">When a bank deposit is due and how soon a refund is sent, counted in days the banks open.</p>
         {MONEY_DAYS_FIELDS.map(fieldOf)}
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Services due</legend>
+        <p className="text-sm text-slate-600">How early the maintenance page warns that a car’s service is coming.</p>
+        {MAINTENANCE_FIELDS.map(fieldOf)}
       </fieldset>
       <fieldset className="space-y-4">
         <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">The accountant’s books</legend>

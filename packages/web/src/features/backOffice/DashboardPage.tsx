@@ -15,6 +15,7 @@ import { StatusBadge } from './StatusBadge';
 import { CustomerChips } from './vetting/CustomerChips';
 import { useMoney } from '../../company/useCompany';
 import { TodayMovements } from './timeline/TodayMovements';
+import { PapersDue } from './carPapers/PapersDue';
 import { SetupChecklist } from './setup/SetupChecklist';
 import { useStaffMay } from './useStaffMay';
 
@@ -87,6 +88,7 @@ export function DashboardPage() {
           <TodayMovements movements={data.today} />
         </section>
       )}
+      {data && <PapersDue papers={data.papersDue} today={data.today.date} />}
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section aria-labelledby="recent-bookings" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6 lg:col-span-2">

@@ -36,8 +36,20 @@ const SEARCH_PAUSE_MS = 300;
 export function ManageBookingsPage() {
   usePageMeta('Manage Bookings', 'Every booking of the fleet, its customer and its status.');
   // ?q=WR-… opens the list searched for one booking (where the new booking page sends staff).
-  const [params] = useSearchParams();
-  const [filters, setFilters] = useState<BookingFilters>(() => ({ ...NO_FILTERS, search: params.get('q') ?? '' }));
+  // ?balance=owing_after_return: the returned bookings still owing, a list staff keep as a link.
+  const [params, setParams] = useSearchParams();
+  const [filters, setFilters] = useState<BookingFilters>(() => ({
+    ...NO_FILTERS,
+    search: params.get('q') ?? '',
+    owingAfterReturn: params.get('balance') === 'owing_after_return',
+  }));
+  useEffect(() => {
+    if ((params.get('balance') === 'owing_after_return') === filters.owingAfterReturn) return;
+    const next = new URLSearchParams(params);
+    if (filters.owingAfterReturn) next.set('balance', 'owing_after_return');
+    else next.delete('balance');
+    setParams(next, { replace: true });
+  }, [filters.owingAfterReturn, params, setParams]);
   const search = useDebouncedValue(filters.search, SEARCH_PAUSE_MS);
   const problem = filtersProblem(filters);
   // The last query that made sense: days the wrong way round keep the list as it was.

@@ -1,5 +1,9 @@
 /** The fleet: a table (cards on narrower screens); a car opens its edit page; toggle availability; delete with confirmation. */
-import type { Car } from '@rental/contract/schemas';
+import type { Car as FleetCar, PaperAlert } from '@rental/contract/schemas';
+import { PaperAlertMark } from './carPapers/PaperAlertMark';
+
+/** A car of Manage Cars: with its paper expired by today (red), when it has one. */
+type Car = FleetCar & { paperAlert?: PaperAlert };
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -146,6 +150,7 @@ function CarRow({ car }: { car: Car }) {
             {car.year} · {car.seating_capacity} seats · {car.transmission}
           </p>
           <p className="whitespace-nowrap text-slate-700">{lotWords(car)}</p>
+          {car.paperAlert && <PaperAlertMark alert={car.paperAlert} className="my-1" />}
           <DamagesToggle car={car} open={damagesOpen} onToggle={() => setDamagesOpen(!damagesOpen)} />
         </td>
         <td className="px-3 py-3 text-slate-700">{car.category}</td>

@@ -47,6 +47,8 @@ describe('the staff area', () => {
       ['Manage Bookings', '/owner/manage-bookings'],
       ['Driver checks', '/owner/vetting'],
       ['Timeline', '/owner/timeline'],
+      ['Car papers', '/owner/papers'],
+      ['Maintenance', '/owner/maintenance'],
       ['Card payments', '/owner/payments'],
       ['Cash-up', '/owner/cash-up'],
       ['GCT and the books', '/owner/reports/gct'],

@@ -34,6 +34,10 @@ import { FleetReportPage } from './fleetReport/FleetReportPage';
 import { StatementPage, StatementsPage } from './statements/StatementsPage';
 // A booking staff make for a walk-in or phone customer
 import { NewBookingPage } from './newBooking/NewBookingPage';
+// A car's papers
+import { CarPapersPage } from './carPapers/CarPapersPage';
+// Services that fall due
+import { MaintenancePage } from './maintenance/MaintenancePage';
 // The day's cash-up
 import { CashUpPage } from './cashUp/CashUpPage';
 // Staff accounts (owners only)
@@ -75,9 +79,11 @@ export default function StaffRoutes() {
           <Route path="outbox" element={<OutboxPage />} />
           <Route path="activity" element={<ActivityPage />} />
           <Route path="timeline" element={<TimelinePage />} />
+          <Route path="papers" element={<CarPapersPage />} />
           <Route path="prices" element={<PricesPage />} />
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="cash-up" element={<CashUpPage />} />
+          <Route path="maintenance" element={<MaintenancePage />} />
           <Route path="reports/gct" element={<GctReportPage />} />
           <Route path="fleet-report" element={<FleetReportPage />} />
           <Route path="statements" element={<StatementsPage />} />

@@ -5,6 +5,7 @@ import {
   CarFront,
   ChartColumnIncreasing,
   CreditCard,
+  FileBadge,
   FileSpreadsheet,
   GanttChart,
   History,
@@ -18,6 +19,7 @@ import {
   ReceiptText,
   Tags,
   UsersRound,
+  Wrench,
 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../session/useSession';
@@ -32,6 +34,8 @@ const ICONS: Record<(typeof STAFF_MENU)[number]['to'], LucideIcon> = {
   '/owner/manage-bookings': CalendarCheck,
   '/owner/vetting': IdCard,
   '/owner/timeline': GanttChart,
+  '/owner/papers': FileBadge,
+  '/owner/maintenance': Wrench,
   '/owner/payments': CreditCard,
   '/owner/cash-up': Banknote,
   '/owner/reports/gct': ReceiptText,

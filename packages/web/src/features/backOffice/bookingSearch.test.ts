@@ -6,13 +6,15 @@ import { downloadName } from './staffDownload';
 describe('Manage Bookings’ query', () => {
   it('sends only what is set, the search trimmed', () => {
     expect(bookingQuery(NO_FILTERS)).toEqual({});
-    expect(bookingQuery({ search: '  wr 7k3m ', status: 'pending', paymentStatus: '', from: '2026-12-01', to: '' })).toEqual({
+    expect(bookingQuery({ search: '  wr 7k3m ', status: 'pending', paymentStatus: '', from: '2026-12-01', to: '', owingAfterReturn: false })).toEqual({
       q: 'wr 7k3m',
       status: 'pending',
       from: '2026-12-01',
     });
     expect(isFiltered({ ...NO_FILTERS, search: '   ' })).toBe(false);
     expect(isFiltered({ ...NO_FILTERS, paymentStatus: 'paid' })).toBe(true);
+    // The returned bookings still owing: a toll or ticket added after the return.
+    expect(bookingQuery({ ...NO_FILTERS, owingAfterReturn: true })).toEqual({ balance: 'owing_after_return' });
   });
 
   it('says at once when the days are the wrong way round', () => {

@@ -14,12 +14,14 @@ export interface BookingFilters {
   /** Rentals touching these days (either may be empty). */
   from: string;
   to: string;
+  /** Returned bookings that still owe (a toll or ticket added after the return): ?balance=owing_after_return. */
+  owingAfterReturn: boolean;
 }
 
-export const NO_FILTERS: BookingFilters = { search: '', status: '', paymentStatus: '', from: '', to: '' };
+export const NO_FILTERS: BookingFilters = { search: '', status: '', paymentStatus: '', from: '', to: '', owingAfterReturn: false };
 
 /** The API's query: only what is set, the search trimmed. */
-export type BookingQuery = Partial<{ q: string; status: BookingStatus; paymentStatus: PaymentStatus; from: string; to: string }>;
+export type BookingQuery = Partial<{ q: string; status: BookingStatus; paymentStatus: PaymentStatus; from: string; to: string; balance: 'owing_after_return' }>;
 
 export function bookingQuery(filters: BookingFilters): BookingQuery {
   const query: BookingQuery = {};
@@ -29,6 +31,7 @@ export function bookingQuery(filters: BookingFilters): BookingQuery {
   if (filters.paymentStatus) query.paymentStatus = filters.paymentStatus;
   if (filters.from) query.from = filters.from;
   if (filters.to) query.to = filters.to;
+  if (filters.owingAfterReturn) query.balance = 'owing_after_return';
   return query;
 }
 

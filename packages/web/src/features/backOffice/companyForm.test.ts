@@ -7,6 +7,7 @@ import {
   companyFromForm,
   COMPANY_FORM_ORDER,
   MONEY_DAYS_FIELDS,
+  MAINTENANCE_FIELDS,
   RETURN_FIELDS,
   validateCompanyForm,
 } from './companyForm';
@@ -42,7 +43,7 @@ describe('the company form’s returns', () => {
       'Cash',
       'Card clearing',
     ]);
-    expect(COMPANY_FORM_ORDER.slice(-17)).toEqual([...RETURN_FIELDS, ...AGREEMENT_FIELDS, ...MONEY_DAYS_FIELDS, ...BOOKS_FIELDS]);
+    expect(COMPANY_FORM_ORDER.slice(-19)).toEqual([...RETURN_FIELDS, ...AGREEMENT_FIELDS, ...MONEY_DAYS_FIELDS, ...MAINTENANCE_FIELDS, ...BOOKS_FIELDS]);
   });
 
   it('shows the bank holidays a line each and sends them back as days; a line without a date is named', () => {

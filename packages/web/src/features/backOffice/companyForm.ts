@@ -148,6 +148,22 @@ export const MONEY_DAYS_FIELDS: CompanyField[] = [
   },
 ];
 
+/** When a service shows as due soon on the maintenance page (contract maintenance.ts). */
+export const MAINTENANCE_FIELDS: CompanyField[] = [
+  {
+    field: 'maintenanceSoonKm',
+    label: 'Kilometres before a service is due soon',
+    hint: 'A service shows as due soon on the maintenance page this many kilometres before it falls due. 0 to 50,000.',
+    numeric: true,
+  },
+  {
+    field: 'maintenanceSoonDays',
+    label: 'Days before a service is due soon',
+    hint: 'A service shows as due soon this many days before its date. 0 to 365.',
+    numeric: true,
+  },
+];
+
 /** The accounts the journal for the accountant names (contract books.ts), spelt as in the company's books. */
 export const BOOKS_FIELDS: CompanyField[] = LEDGER_ACCOUNTS.map((field) => ({ field, ...LEDGER_ACCOUNT_WORDS[field] }));
 
@@ -171,6 +187,7 @@ export const COMPANY_FORM_ORDER: CompanyField[] = [
   ...RETURN_FIELDS,
   ...AGREEMENT_FIELDS,
   ...MONEY_DAYS_FIELDS,
+  ...MAINTENANCE_FIELDS,
   ...BOOKS_FIELDS,
 ];
 
@@ -197,6 +214,8 @@ export function companyFormFromFacts(company: CompanyFacts): CompanyFormValues {
     bankHolidays: company.bankHolidays.map((h) => `${h.date} ${h.name}`).join('\n'),
     depositBankDays: String(company.depositBankDays),
     refundBankDays: String(company.refundBankDays),
+    maintenanceSoonKm: String(company.maintenanceSoonKm),
+    maintenanceSoonDays: String(company.maintenanceSoonDays),
   };
 }
 

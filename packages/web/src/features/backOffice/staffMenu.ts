@@ -16,6 +16,8 @@ export const STAFF_MENU = [
   { to: '/owner/manage-bookings', label: 'Manage Bookings', access: 'staff' },
   { to: '/owner/vetting', label: 'Driver checks', access: 'staff' },
   { to: '/owner/timeline', label: 'Timeline', access: 'staff' },
+  { to: '/owner/papers', label: 'Car papers', access: 'staff' },
+  { to: '/owner/maintenance', label: 'Maintenance', access: 'staff' },
   { to: '/owner/payments', label: 'Card payments', access: 'staff' },
   { to: '/owner/cash-up', label: 'Cash-up', access: 'staff' },
   { to: '/owner/reports/gct', label: 'GCT and the books', access: 'manager' },

@@ -44,6 +44,7 @@ const RentalRecord = lazy(() => import('./RentalRecord').then((m) => ({ default:
 /** How to pay (bank rows, the office): fetched as the page shows, as on the payment step, so the booking page opened first stays within its JavaScript budget. */
 /** The folio (charges, payments, balance): its own chunk, fetched as the page shows. */
 const CustomerFolio = lazy(() => import('./CustomerFolio').then((m) => ({ default: m.CustomerFolio })));
+const LateChargeList = lazy(() => import('./LateCharges').then((m) => ({ default: m.LateChargeList })));
 const HowToPay = lazy(() => import('./HowToPay').then((m) => ({ default: m.HowToPay })));
 const CustomerPaymentSlips = lazy(() => import('./PaymentSlips').then((m) => ({ default: m.CustomerPaymentSlips })));
 const PayByCardButton = lazy(() => import('./CardPayment').then((m) => ({ default: m.PayByCardButton })));
@@ -125,7 +126,8 @@ function BookingFound({ booking }: { booking: Booking }) {
   const payable = canPayByCard(booking, usePrices().data?.cardPayments === true);
   // The button is offered once: in the outcome's box when there is one to read, else with how to pay.
   const outcomeShown = back || problem !== null;
-  const bank = usePublicBankDetails(booking.paymentMethod === 'cash_deposit' && booking.status !== 'cancelled');
+  // A returned booking still owing may be paid into the bank too (a toll or ticket added later, cards off).
+  const bank = usePublicBankDetails((booking.paymentMethod === 'cash_deposit' && booking.status !== 'cancelled') || booking.status === 'returned');
   // What to pay is the folio's balance (the price, with any charge or discount since); the same query the statement below reads.
   const owing = useCustomerFolio(booking._id).data?.totals.balance ?? booking.price;
   const carName = `${booking.car.brand} ${booking.car.model}`;
@@ -223,6 +225,14 @@ function BookingFound({ booking }: { booking: Booking }) {
             <Suspense fallback={<SkeletonBlock className="h-40 w-full" />}>
               <CustomerFolio bookingId={booking._id} />
             </Suspense>
+            {/* A toll or ticket that came after the return: its scan beside the line it added. */}
+            {booking.status === 'returned' && (
+              <Suspense fallback={null}>
+                <div className="mt-4">
+                  <LateChargeList bookingId={booking._id} title="Tolls and tickets after the return" />
+                </div>
+              </Suspense>
+            )}
           </Section>
         </div>
 
@@ -239,6 +249,25 @@ function BookingFound({ booking }: { booking: Booking }) {
                   <PayByCardButton booking={booking} />
                 </Suspense>
               )}
+            </Section>
+          )}
+          {booking.status === 'returned' && !payable && owing > 0 && (
+            <Section title="Still to pay" id="pay-heading">
+              <p className="mb-3 text-sm text-slate-700">
+                Since the return, <strong>{formatMoney(owing, booking.quote?.currency)}</strong> is owed: what for is under Charges and payments. You can pay it
+                at our office, or into our bank account with your booking reference.
+              </p>
+              <Suspense fallback={<SkeletonBlock className="h-24 w-full" />}>
+                <HowToPay
+                  method="cash_deposit"
+                  total={owing}
+                  bankDetails={bank.data}
+                  bankDetailsLoading={bank.isPending && !bank.isError}
+                  deadline={null}
+                  reference={booking.reference}
+                  status={booking.status}
+                />
+              </Suspense>
             </Section>
           )}
           {booking.status === 'cancelled' && (booking.paymentStatus === 'refund_due' || booking.paymentStatus === 'refunded') && (

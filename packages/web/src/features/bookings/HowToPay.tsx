@@ -91,8 +91,9 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
   return (
     <div className="space-y-3 rounded-xl bg-slate-50 p-4 text-sm leading-relaxed" aria-live="polite">
       <p>
-        Pay {money(total)} into {accounts.length > 1 ? 'one of the accounts' : 'the account'} below: {BANK_PAYMENT_WAYS}. Bring the deposit slip, or the
-        transfer&rsquo;s confirmation, when you collect the car.
+        Pay {money(total)} into {accounts.length > 1 ? 'one of the accounts' : 'the account'} below: {BANK_PAYMENT_WAYS}.
+        {/* After the return there is no car to collect: the reference is how the money finds the booking. */}
+        {status !== 'returned' && <> Bring the deposit slip, or the transfer&rsquo;s confirmation, when you collect the car.</>}
       </p>
       <dl className="space-y-2">
         <Fact label="What">To pay: {money(total)}</Fact>
@@ -102,6 +103,8 @@ export function HowToPay({ method, total, bankDetails, bankDetailsLoading, deadl
               By <strong>{formatInstantWithTime(deadline)}</strong> (Jamaica time), when the hold on the car ends. If the booking is not confirmed by then, it
               is cancelled and the days are freed.
             </>
+          ) : status === 'returned' ? (
+            <>As soon as you can: the car is back, and this is what is still owed on the booking.</>
           ) : status === 'confirmed' ? (
             <>Before you collect the car, if you have not paid yet.</>
           ) : status === 'pending' ? (

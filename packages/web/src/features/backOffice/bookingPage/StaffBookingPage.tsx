@@ -24,6 +24,10 @@ import { FolioStatement } from '../../bookings/folio/FolioStatement';
 import { StaffPaymentSlips } from '../../bookings/PaymentSlips';
 import { type FolioForm, folioActionsFor } from './folioActions';
 import { useStaffFolio } from './folioQueries';
+import { LateChargeForm } from './LateChargeForm';
+import { LateChargeList } from '../../bookings/LateCharges';
+import { ROUTES } from '@rental/contract/routes';
+import { staffRoleMay } from '@rental/contract/staffRoles';
 
 function Panel({ title, id, children, action }: { title: string; id: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -102,6 +106,29 @@ function FolioPanel({ booking, folio }: { booking: CounterBooking; folio: Folio 
           {open === 'refund' && <RefundForm bookingId={booking._id} folio={folio} onClose={close} />}
         </div>
       )}
+    </Panel>
+  );
+}
+
+/** Tolls and tickets that arrive after the return: listed with their scans; owners and managers add them (decision 119). */
+function LateChargesPanel({ bookingId }: { bookingId: string }) {
+  const { staffRole } = useSession();
+  const mayAdd = staffRole !== null && staffRoleMay(staffRole, ROUTES.addLateCharge.access);
+  const [open, setOpen] = useState(false);
+  return (
+    <Panel title="Tolls and tickets" id="late-charges-heading">
+      <LateChargeList bookingId={bookingId} />
+      {mayAdd &&
+        (open ? (
+          <div className="mt-3">
+            <LateChargeForm bookingId={bookingId} onClose={() => setOpen(false)} />
+          </div>
+        ) : (
+          <button type="button" className="btn-secondary mt-3 min-h-11 w-full sm:w-auto" onClick={() => setOpen(true)}>
+            Add a toll or ticket
+          </button>
+        ))}
+      {!mayAdd && <p className="mt-2 text-sm text-slate-600">An owner or a manager adds a toll or ticket that arrives after the return.</p>}
     </Panel>
   );
 }
@@ -187,6 +214,7 @@ export function StaffBookingPage() {
           ) : (
             <SkeletonBlock className="h-64 w-full" />
           )}
+          {b.status === 'returned' && <LateChargesPanel bookingId={b._id} />}
           {b.paymentMethod === 'cash_deposit' && (
             <Panel title="Deposit slips" id="slips-heading">
               <StaffPaymentSlips bookingId={b._id} />

@@ -8,10 +8,10 @@ import { ChevronDown, Wrench } from 'lucide-react';
 import { SkeletonBlock } from '../../../components/Skeleton';
 import { errorMessage } from '../../../api/client';
 import { useMoney } from '../../../company/useCompany';
-import { formatInstant } from '../../../lib/dates';
 import { DamagePhoto } from './DamagePhoto';
-import { amountWords, damageTitle, foundWords, openFirst, repairQuestion } from './damageWords';
+import { amountWords, damageTitle, foundWords, openFirst, repairQuestion, repairWords } from './damageWords';
 import { useCarDamages, useRepairDamage } from './damageQueries';
+import { useStaffMay } from '../useStaffMay';
 
 const carName = (car: Car) => `${car.brand} ${car.model}`;
 export const damagesPanelId = (car: Car) => `damages-${car._id}`;
@@ -79,6 +79,7 @@ function DamageItem({ car, damage }: { car: Car; damage: CarDamage }) {
   const repair = useRepairDamage(car._id);
   const title = damageTitle(damage);
   const repaired = damage.repairedAt !== null;
+  const mayRepair = useStaffMay('manager');
   return (
     <li className={`flex gap-3 rounded-lg border p-2 ${repaired ? 'border-slate-100 bg-slate-50 text-slate-500' : 'border-slate-200 bg-white'}`}>
       {damage.photo && <DamagePhoto path={damage.photo} title={title} />}
@@ -87,20 +88,22 @@ function DamageItem({ car, damage }: { car: Car; damage: CarDamage }) {
         <p>{foundWords(damage)}</p>
         <p>{amountWords(damage.amount, money)}</p>
         {repaired ? (
-          <p className="font-medium">Repaired {formatInstant(damage.repairedAt!)}</p>
+          <p className="font-medium">{repairWords(damage, money)}</p>
         ) : (
-          <button
-            type="button"
-            aria-label={`Mark repaired: ${title}`}
-            className="mt-1 inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-primary hover:bg-primary-light disabled:opacity-50"
-            disabled={repair.isPending}
-            onClick={() => {
-              if (window.confirm(repairQuestion(damage))) repair.mutate(damage._id);
-            }}
-          >
-            <Wrench aria-hidden="true" size={16} />
-            Mark repaired
-          </button>
+          mayRepair && (
+            <button
+              type="button"
+              aria-label={`Mark repaired: ${title}`}
+              className="mt-1 inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-primary hover:bg-primary-light disabled:opacity-50"
+              disabled={repair.isPending}
+              onClick={() => {
+                if (window.confirm(repairQuestion(damage))) repair.mutate({ damageId: damage._id, repair: {} });
+              }}
+            >
+              <Wrench aria-hidden="true" size={16} />
+              Mark repaired
+            </button>
+          )
         )}
       </div>
     </li>

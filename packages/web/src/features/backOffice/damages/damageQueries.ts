@@ -1,6 +1,7 @@
 /** A car's damages (read when staff open them) and marking one repaired. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import type { RepairDamageBodyInput } from '@rental/contract/schemas';
 import { callApi, errorMessage } from '../../../api/client';
 
 /** Under the owner's key, so a change to the fleet reads them again too. */
@@ -14,11 +15,15 @@ export function useCarDamages(carId: string) {
   });
 }
 
-/** Toasts the server's sentence either way, like the rest of Manage Cars. */
+/**
+ * Owners and managers: the repair's day and cost (left out: today, cost not known). Toasts the
+ * server's sentence on success; a refusal is toasted too, and handed to the form that sent it.
+ */
 export function useRepairDamage(carId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (damageId: string) => callApi('repairDamage', { params: { id: damageId } }),
+    mutationFn: ({ damageId, repair }: { damageId: string; repair: RepairDamageBodyInput }) =>
+      callApi('repairDamage', { params: { id: damageId }, body: repair }),
     onSuccess: (data) => {
       toast.success(data.message);
       return queryClient.invalidateQueries({ queryKey: damagesKey(carId) });

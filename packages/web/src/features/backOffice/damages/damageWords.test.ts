@@ -15,6 +15,14 @@ const damage = (facts: Partial<CarDamage>): CarDamage => ({
   foundAtReference: 'BK-7Q2M',
   amount: null,
   repairedAt: null,
+  view: 'front',
+  x: null,
+  y: null,
+  photos: [],
+  foundBookingId: null,
+  foundStage: null,
+  repairCost: null,
+  repairedBy: null,
   ...facts,
 });
 

@@ -3,6 +3,21 @@ import { DAMAGE_ZONE_WORDS } from '@rental/contract/counter';
 import type { CarDamage } from '@rental/contract/schemas';
 import { formatInstant } from '../../../lib/dates';
 
+/** "Repaired 5 Nov 2026 by Marlene Reid, for $5,000 JMD" */
+export function repairWords(damage: Pick<CarDamage, 'repairedAt' | 'repairedBy' | 'repairCost'>, money: (amount: number) => string): string {
+  if (!damage.repairedAt) return 'Not repaired yet';
+  const by = damage.repairedBy ? ` by ${damage.repairedBy}` : '';
+  const cost = damage.repairCost === null ? '' : `, for ${money(damage.repairCost)}`;
+  return `Repaired ${formatInstant(damage.repairedAt)}${by}${cost}`;
+}
+
+/** "at check-out" or "at check-in": the check that found a damage. */
+export function checkWords(stage: CarDamage['foundStage']): string {
+  if (stage === 'check_out') return 'at check-out';
+  if (stage === 'check_in') return 'at check-in';
+  return '';
+}
+
 /** "Left side: Scratch on the rear door" */
 export function damageTitle(damage: Pick<CarDamage, 'zone' | 'description'>): string {
   return `${DAMAGE_ZONE_WORDS[damage.zone]}: ${damage.description}`;

@@ -7,6 +7,7 @@ import type { TimelineCar } from '@rental/contract/schemas';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { PaperAlertMark } from '../carPapers/PaperAlertMark';
 import { formatCalendarDate } from '../../../lib/dates';
 import { holdTitle, type Hold } from './timelineLayout';
 import { useDeleteBlock } from './timelineQueries';
@@ -75,6 +76,7 @@ export function HoldDetails({ hold, car, onClose }: { hold: Hold; car: TimelineC
           </>
         )}
       </dl>
+      {hold.kind === 'booking' && hold.booking.paperAlert && <PaperAlertMark alert={hold.booking.paperAlert} className="mt-2" />}
       {hold.kind === 'booking' && (
         <Link to={`/owner/bookings/${hold.booking._id}`} className="btn-secondary mt-3 min-h-11 w-full">
           Open booking {hold.booking.reference}

@@ -1,6 +1,7 @@
 /** The timeline on a phone: the same bookings and blocks as a list by day, each one a button to its details. */
 import type { TimelineCar } from '@rental/contract/schemas';
 import { formatCalendarDate } from '../../../lib/dates';
+import { paperAlertText } from '../carPapers/PaperAlertMark';
 import { HOLD_LOOKS, lookOf } from './holdStyle';
 import { type DayGroup, type Hold, holdDays, holdTitle } from './timelineLayout';
 
@@ -38,6 +39,9 @@ export function TimelineDayList({
                       <span className="block font-medium break-words text-slate-900">
                         {car ? `${car.brand} ${car.model}${car.plate ? ` · ${car.plate}` : ''}` : 'Car'}
                       </span>{' '}
+                      {hold.kind === 'booking' && hold.booking.paperAlert && (
+                        <span className="block text-sm font-semibold text-red-700">{paperAlertText(hold.booking.paperAlert)}</span>
+                      )}
                       <span className="block text-sm break-words text-slate-700">
                         {holdTitle(hold)}
                         {hold.kind === 'booking' ? ` · ${hold.booking.customer.name}` : hold.block.note ? ` · ${hold.block.note}` : ''}

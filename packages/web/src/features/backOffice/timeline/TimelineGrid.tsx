@@ -10,6 +10,7 @@ import { dateParts, MONTHS } from '../../../lib/dates';
 import { HOLD_LOOKS, lookOf } from './holdStyle';
 import { barColumns, type Hold, holdDays, holdTitle } from './timelineLayout';
 import { useGrowingCount } from '../useGrowingCount';
+import { paperAlertText } from '../carPapers/PaperAlertMark';
 
 const DAY_WIDTH = '2.75rem';
 const CAR_COLUMN = '13rem';
@@ -19,7 +20,8 @@ const WEEKDAY_LETTERS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] as const;
 export function holdLabel(hold: Hold, car: TimelineCar | undefined): string {
   const who = hold.kind === 'booking' ? `, ${hold.booking.customer.name}` : hold.block.note ? `, ${hold.block.note}` : '';
   const carName = car ? `, ${car.brand} ${car.model}` : '';
-  return `${holdTitle(hold)}${who}${carName}, ${holdDays(hold)}`;
+  const paper = hold.kind === 'booking' && hold.booking.paperAlert ? `. ${paperAlertText(hold.booking.paperAlert)}` : '';
+  return `${holdTitle(hold)}${who}${carName}, ${holdDays(hold)}${paper}`;
 }
 
 function DayHeader({ days, today }: { days: string[]; today: string }) {
@@ -126,6 +128,7 @@ const CarRow = memo(function CarRow({
             {car.brand} {car.model}
           </span>
           {car.plate && <span className="block truncate text-xs text-slate-600">{car.plate}</span>}
+          {car.paperAlert && <span className="block truncate text-xs font-semibold text-red-700">{paperAlertText(car.paperAlert)}</span>}
         </span>
       </div>
       {todayColumn >= 0 && <div aria-hidden="true" className="bg-primary-light/50" style={{ gridColumn: todayColumn + 2, gridRow: 1 }} />}
@@ -139,7 +142,7 @@ const CarRow = memo(function CarRow({
             title={label}
             aria-label={label}
             onClick={() => onOpen(hold)}
-            className={`relative z-[1] mx-0.5 my-2 truncate px-2 text-left text-xs font-medium ${HOLD_LOOKS[lookOf(hold)].bar} ${columns.clippedStart ? 'rounded-l-none' : 'rounded-l-md'} ${columns.clippedEnd ? 'rounded-r-none' : 'rounded-r-md'}`}
+            className={`relative z-[1] mx-0.5 my-2 truncate px-2 text-left text-xs font-medium ${HOLD_LOOKS[lookOf(hold)].bar} ${hold.kind === 'booking' && hold.booking.paperAlert ? 'ring-2 ring-red-600 ring-inset' : ''} ${columns.clippedStart ? 'rounded-l-none' : 'rounded-l-md'} ${columns.clippedEnd ? 'rounded-r-none' : 'rounded-r-md'}`}
             style={{ gridColumn: `${columns.start + 1} / ${columns.end + 1}`, gridRow: 1 }}
           >
             {hold.kind === 'booking' ? hold.booking.reference : 'Service'}

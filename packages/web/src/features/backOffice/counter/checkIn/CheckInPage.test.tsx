@@ -121,15 +121,15 @@ describe('the check-in page', { timeout: 60_000 }, () => {
 
     await userEvent.type(screen.getByLabelText('Odometer now (km)'), '42150');
     await userEvent.click(screen.getByRole('radio', { name: 'Full' }));
-    // The car's outline as at check-out: the damage noted then shows on its zone, a tap places a new one.
-    const outline = screen.getByRole('group', { name: /The car seen from above/ });
-    expect(within(outline).getByText('1 noted')).toBeInTheDocument();
-    // Said to a screen reader too, in the zone's own name.
-    expect(within(outline).getByRole('button', { name: 'Mark a damage: front — 1 noted' })).toBeInTheDocument();
+    // The car's drawing as at check-out: the damage noted then is counted on its side and listed there; a new pin is placed on the left side.
+    const sides = screen.getByRole('group', { name: 'Side of the car shown' });
+    await userEvent.click(within(sides).getByRole('button', { name: 'Front, 1 damage' }));
+    expect(screen.getByRole('button', { name: 'Damage 1, already noted: Scratch on the bumper (front)' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Damages already noted' })).getByText('Scratch on the bumper')).toBeInTheDocument();
+    await userEvent.click(within(sides).getByRole('button', { name: 'Left side' }));
     await userEvent.click(screen.getByRole('button', { name: 'Mark a damage: left side' }));
     expect(screen.getByRole('group', { name: 'New damage 1: Left side' })).toBeInTheDocument();
-    expect(within(outline).getByText('1 new')).toBeInTheDocument();
+    expect(within(sides).getByRole('button', { name: 'Left side, 1 damage' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('What is the damage (left side)?'), 'Scratch on the door');
     await userEvent.type(screen.getByLabelText('Amount charged'), '10000');
     await userEvent.upload(screen.getByLabelText('Add a photo'), await pictureFile('door.png'));
@@ -172,7 +172,9 @@ describe('the check-in page', { timeout: 60_000 }, () => {
     const { booking: after } = await ownerApi().call('counterBooking', { params: { id: booking._id } });
     expect(after.status).toBe('returned');
     expect(after.counter.checkIn).toMatchObject({ odometerKm: 42_150, fuelEighths: 8 });
-    expect(after.counter.checkIn?.damages).toMatchObject([{ zone: 'left', description: 'Scratch on the door', amount: 10_000, photo: expect.any(String) }]);
+    expect(after.counter.checkIn?.damages).toMatchObject([
+      { zone: 'left', view: 'left', x: 0.5, y: 0.5, foundStage: 'check_in', description: 'Scratch on the door', amount: 10_000, photo: expect.any(String) },
+    ]);
     expect(after.counter.checkIn?.itemsMissing).toEqual(['Child seat']);
   });
 

@@ -1,10 +1,13 @@
 /**
- * New damages at return, on the same outline as check-out: each zone shows the damages already on
- * the car's record there, and a tap adds a damage row placed in that zone.
+ * New damages at return, on the same drawing as check-out: the damages already on the car's record
+ * are pinned grey, and a tap places a new pin (amber) with its row, tied to this rental and charged
+ * with its amount.
  */
-import { COUNTER_PHOTO_MAX_PX, type DamageZone, MAX_COUNTER_DAMAGES } from '@rental/contract/counter';
+import { COUNTER_PHOTO_MAX_PX, MAX_COUNTER_DAMAGES } from '@rental/contract/counter';
+import { zoneOfView } from '@rental/contract/damagePins';
 import type { CarDamage } from '@rental/contract/schemas';
-import { CarOutline, countByZone } from '../CarOutline';
+import { CarDiagram, type PinPlace } from '../../damages/CarDiagram';
+import { damagePins, markedPins } from '../../damages/pins';
 import { OpenDamages } from '../OpenDamages';
 import { type CheckInProblems, type DamageDraft, newDamage } from './checkInForm';
 import { DamageRow } from './DamageRow';
@@ -21,9 +24,11 @@ export function ReturnDamages({
   onChange: (damages: DamageDraft[]) => void;
 }) {
   const full = damages.length >= MAX_COUNTER_DAMAGES;
-  const add = (zone: DamageZone) => {
-    if (!full) onChange([...damages, newDamage(zone)]);
+  const add = (place: PinPlace) => {
+    if (!full) onChange([...damages, newDamage(zoneOfView(place.view), place)]);
   };
+  const move = (key: string, to: { x: number; y: number }) =>
+    onChange(damages.map((damage) => (damage.key === key && damage.place ? { ...damage, place: { ...damage.place, ...to } } : damage)));
   return (
     <section aria-labelledby="damages-title" className="space-y-3">
       <h2 id="damages-title" className="text-lg font-semibold text-slate-900">
@@ -35,8 +40,17 @@ export function ReturnDamages({
       </div>
       <div>
         <h3 className="mb-1 text-sm font-semibold text-slate-700">New damages</h3>
-        <p className="mb-2 text-sm text-slate-600">Walk round the car and compare it with the damages already noted. Tap where a new damage is to add it.</p>
-        <CarOutline counts={countByZone(damages)} noted={countByZone(openDamages)} onTap={add} />
+        <p className="mb-2 text-sm text-slate-600">
+          Walk round the car and compare it with the damages already noted. Choose the side of the car, then tap where a new damage is to add it.
+        </p>
+        <CarDiagram
+          label="The car's damages: grey already noted, amber new"
+          pins={[...damagePins(openDamages), ...markedPins(damages)]}
+          onPlace={add}
+          onMove={move}
+          onSelect={(key) => document.getElementById(`${key}-description`)?.focus()}
+          canPlace={!full}
+        />
         {full && (
           <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">At most {MAX_COUNTER_DAMAGES} new damages can be marked at once.</p>
         )}

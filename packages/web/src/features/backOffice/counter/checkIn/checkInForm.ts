@@ -15,12 +15,15 @@ import {
   settleDeposit,
 } from '@rental/contract/counter';
 import type { CheckInDataInput, CounterBooking } from '@rental/contract/schemas';
+import type { PinPlace } from '../../damages/CarDiagram';
+import { placeFields } from '../../damages/pins';
 
 export interface DamageDraft {
   /** React's key for the row; never sent. */
   key: string;
-  /** Where the agent tapped the car's outline. */
+  /** Where the agent tapped the car's outline: the zone, and the pin on the drawing (null: by zone only). */
   zone: DamageZone;
+  place: PinPlace | null;
   description: string;
   amount: string;
   toBeAssessed: boolean;
@@ -98,9 +101,9 @@ export function emptyCheckIn(now: Date, handedOver: readonly string[] = []): Che
 }
 
 let damageKeys = 0;
-export function newDamage(zone: DamageZone): DamageDraft {
+export function newDamage(zone: DamageZone, place: PinPlace | null = null): DamageDraft {
   damageKeys += 1;
-  return { key: `damage-${damageKeys}`, zone, description: '', amount: '', toBeAssessed: false, photo: null };
+  return { key: `damage-${damageKeys}`, zone, place, description: '', amount: '', toBeAssessed: false, photo: null };
 }
 
 /** A whole number as people type it ("42,150", " 42 150 "); null when it is not one. */
@@ -224,7 +227,13 @@ export function checkInRequest(fields: CheckInFields): { data: CheckInDataInput;
       photo = photos.length;
       photos.push(draft.photo);
     }
-    return { zone: draft.zone, description: draft.description.trim(), amount: draft.toBeAssessed ? null : (wholeNumber(draft.amount) ?? 0), photo };
+    return {
+      zone: draft.zone,
+      ...placeFields(draft.place),
+      description: draft.description.trim(),
+      amount: draft.toBeAssessed ? null : (wholeNumber(draft.amount) ?? 0),
+      photo,
+    };
   });
   const returnedAt = fields.returnedAtEdited ? fromJamaicaClock(fields.returnedAt) : null;
   return {

@@ -137,14 +137,17 @@ describe('the check-out page', { timeout: 60_000 }, () => {
     // The deposit is prefilled from the booking's quote.
     expect(screen.getByLabelText(/^Security deposit taken/)).toHaveValue(String(booking.quote?.securityDeposit));
 
-    // A new damage at the front, photographed.
+    // A new damage at the front, photographed: the front of the car, then a pin in its middle (as a keyboard places it).
+    await userEvent.click(screen.getByRole('button', { name: 'Front' }));
     await userEvent.click(screen.getByRole('button', { name: 'Mark a damage: front' }));
+    expect(screen.getByRole('button', { name: 'Damage 1, new: not described yet (front)' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('What is the damage (front)?'), 'Scratch on the bumper');
     await userEvent.upload(screen.getByLabelText('Take a photo (front)'), await pictureFile('bumper.png'));
     expect(await screen.findByRole('img', { name: 'New damage 1, front' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
 
     // A damage marked by mistake is taken away again.
-    await userEvent.click(screen.getByRole('button', { name: 'Mark a damage: roof' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Top' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Mark a damage: top' }));
     await userEvent.click(screen.getByRole('button', { name: 'Remove new damage 2 (roof)' }));
     expect(screen.queryByLabelText('What is the damage (roof)?')).not.toBeInTheDocument();
 
@@ -184,7 +187,9 @@ describe('the check-out page', { timeout: 60_000 }, () => {
       items: ['Spare tyre', 'Jack', 'Umbrella'],
       deposit: { amount: booking.quote?.securityDeposit, method: 'cash', reference: '' },
     });
-    expect(after.counter.checkOut?.damages).toMatchObject([{ zone: 'front', description: 'Scratch on the bumper', photo: expect.any(String) }]);
+    expect(after.counter.checkOut?.damages).toMatchObject([
+      { zone: 'front', view: 'front', x: 0.5, y: 0.5, foundStage: 'check_out', description: 'Scratch on the bumper', photo: expect.any(String) },
+    ]);
   });
 
   it("keeps everything filled in and shows the server's words when someone else handed the keys over first", async () => {

@@ -1,14 +1,17 @@
 /**
- * Step 4: the walk round the car. The damages already noted are confirmed as they are; new ones
- * are marked by tapping the outline, each described and, if staff like, photographed.
+ * Step 4: the walk round the car. The damages already noted are pinned on the car's drawing (grey)
+ * and confirmed as they are; new ones are placed as pins by tapping the drawing (amber), each
+ * described and, if staff like, photographed.
  */
-import { DAMAGE_ZONE_WORDS, type DamageZone, MAX_COUNTER_DAMAGES, MAX_COUNTER_PHOTOS } from '@rental/contract/counter';
+import { DAMAGE_ZONE_WORDS, MAX_COUNTER_DAMAGES, MAX_COUNTER_PHOTOS } from '@rental/contract/counter';
 import type { CarDamage } from '@rental/contract/schemas';
 import { type ChangeEvent, useState } from 'react';
 import { controlProps, FormField } from '../../FormField';
 import { useFilePreview } from '../../useFilePreview';
 import { resizePhoto } from '../photos/resizePhoto';
-import { CarOutline, countByZone } from '../CarOutline';
+import { zoneOfView } from '@rental/contract/damagePins';
+import { CarDiagram, type PinPlace } from '../../damages/CarDiagram';
+import { damagePins, markedPins } from '../../damages/pins';
 import { OpenDamages } from '../OpenDamages';
 import { type CheckOutForm, type NewDamage, newDamage } from './checkOutForm';
 import { BigCheckbox, type UpdateForm, Warning } from './Step';
@@ -17,9 +20,13 @@ export function DamagesStep({ openDamages, form, update }: { openDamages: CarDam
   const photos = form.damages.filter((damage) => damage.photo).length;
   const full = form.damages.length >= MAX_COUNTER_DAMAGES;
 
-  const add = (zone: DamageZone) => {
-    if (!full) update((current) => ({ damages: [...current.damages, newDamage(zone)] }));
+  const add = (place: PinPlace) => {
+    if (!full) update((current) => ({ damages: [...current.damages, newDamage(zoneOfView(place.view), place)] }));
   };
+  const move = (key: string, to: { x: number; y: number }) =>
+    update((current) => ({
+      damages: current.damages.map((damage) => (damage.key === key && damage.place ? { ...damage, place: { ...damage.place, ...to } } : damage)),
+    }));
   const change = (key: string, patch: Partial<NewDamage>) =>
     update((current) => ({ damages: current.damages.map((damage) => (damage.key === key ? { ...damage, ...patch } : damage)) }));
   const remove = (key: string) => update((current) => ({ damages: current.damages.filter((damage) => damage.key !== key) }));
@@ -36,8 +43,15 @@ export function DamagesStep({ openDamages, form, update }: { openDamages: CarDam
 
       <div>
         <h3 className="mb-1 text-sm font-semibold text-slate-700">New damages</h3>
-        <p className="mb-2 text-sm text-slate-600">Tap where the damage is to add it.</p>
-        <CarOutline counts={countByZone(form.damages)} noted={countByZone(openDamages)} onTap={add} />
+        <p className="mb-2 text-sm text-slate-600">Choose the side of the car, then tap where the damage is to add it.</p>
+        <CarDiagram
+          label="The car's damages: grey already noted, amber new"
+          pins={[...damagePins(openDamages), ...markedPins(form.damages)]}
+          onPlace={add}
+          onMove={move}
+          onSelect={(key) => document.getElementById(`${key}-description`)?.focus()}
+          canPlace={!full}
+        />
         {full && <Warning>At most {MAX_COUNTER_DAMAGES} new damages can be marked at once.</Warning>}
         {form.damages.length > 0 && (
           <ol className="mt-3 space-y-3">

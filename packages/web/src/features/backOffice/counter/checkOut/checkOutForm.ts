@@ -14,6 +14,8 @@ import {
 } from '@rental/contract/counter';
 import type { FolioMethod } from '@rental/contract/folio';
 import type { AgreementPreviewBodyInput, CheckOutDataInput } from '@rental/contract/schemas';
+import type { PinPlace } from '../../damages/CarDiagram';
+import { placeFields } from '../../damages/pins';
 
 /** What staff commonly hand over with the keys; anything else goes in the free text. */
 export const COMMON_ITEMS = ['Spare tyre', 'Jack', 'Child seat', 'GPS', 'Phone charger'] as const;
@@ -22,6 +24,8 @@ export interface NewDamage {
   /** Tells the rows apart while staff add and remove them (never sent). */
   key: string;
   zone: DamageZone;
+  /** Its pin on the car's drawing; null: marked by zone only. */
+  place: PinPlace | null;
   description: string;
   /** The photo as it will be sent (already made small), or none. */
   photo: File | null;
@@ -193,7 +197,7 @@ export function buildCheckOut(form: CheckOutForm, balance = 0): { data: CheckOut
       photo = photos.length;
       photos.push(damage.photo);
     }
-    return { zone: damage.zone, description: damage.description.trim(), photo };
+    return { zone: damage.zone, ...placeFields(damage.place), description: damage.description.trim(), photo };
   });
   const data: CheckOutDataInput = {
     licenceNumber: form.licenceSeen.trim(),
@@ -234,8 +238,8 @@ export function checkOutFormData(built: { data: CheckOutDataInput; photos: File[
 }
 
 let nextKey = 0;
-/** A new damage on the zone tapped, to be described. */
-export function newDamage(zone: DamageZone): NewDamage {
+/** A new damage where the car's drawing was tapped, to be described. */
+export function newDamage(zone: DamageZone, place: PinPlace | null = null): NewDamage {
   nextKey += 1;
-  return { key: `damage-${nextKey}`, zone, description: '', photo: null };
+  return { key: `damage-${nextKey}`, zone, place, description: '', photo: null };
 }

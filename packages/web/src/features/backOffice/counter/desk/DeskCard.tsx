@@ -4,6 +4,7 @@ import type { DeskBooking } from '@rental/contract/schemas';
 import { Phone } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { PaperAlertMark } from '../../carPapers/PaperAlertMark';
 import { errorMessage } from '../../../../api/client';
 import { ConfirmDialog } from '../../ConfirmDialog';
 import { carLine, counterAction, type DeskListKind, dueLine, paymentLook, type Tone, vettingLook } from './deskLists';
@@ -51,7 +52,7 @@ export function DeskCard({ booking, kind, onNoShow }: { booking: DeskBooking; ki
     <li>
       <article
         aria-labelledby={`${id}-ref`}
-        className={`rounded-xl border bg-white p-4 shadow-sm ${late ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200'}`}
+        className={`rounded-xl border bg-white p-4 shadow-sm ${late || booking.paperAlert ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200'}`}
       >
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <h3 id={`${id}-ref`} className="font-mono text-lg font-semibold text-slate-900">
@@ -75,6 +76,7 @@ export function DeskCard({ booking, kind, onNoShow }: { booking: DeskBooking; ki
           <p className="mt-1 text-sm text-slate-500">No phone given</p>
         )}
         <p className="mt-1 text-slate-700">{carLine(booking)}</p>
+        {booking.paperAlert && <PaperAlertMark alert={booking.paperAlert} className="mt-2" />}
         <div className="mt-3 flex flex-wrap gap-2">
           <Chip label="Payment" {...payment} />
           <Chip label="Driver check" {...vetting} />

@@ -1,0 +1,9 @@
+/**
+ * A car's papers: registration, certificate of fitness, insurance (docs/decisions/116). Its face:
+ * other features use it through these alone. It imports only the images feature (an upload's
+ * reading): the counter, the desk, the timeline, the dashboard and Manage Cars read it.
+ */
+export { default as carPaperRoutes, type CarPaperRoutesOptions } from './routes';
+export { paperDueColumn, refuseExpiredPaper, toPaperAlert } from './checks';
+export { expiredPapersByCar, papersDue } from './papers';
+export { sweepPaperAlerts } from './alerts';
