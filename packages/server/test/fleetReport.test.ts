@@ -108,6 +108,44 @@ describe(`What each car earns (${describeDatabase})`, () => {
     expect(row.utilisation).toBe(1);
   });
 
+  it('counts a car’s services, repairs and papers on their own days, by month and kind, and takes them from the revenue', async () => {
+    const { car } = await carWithAHistory();
+    const db = t.app.db;
+    await db.execute(sql`INSERT INTO car_services (car_id, service_date, odometer_km, cost, garage, created_by) VALUES
+      (${car._id}, '2025-03-05', 10000, 12000, 'Portmore Auto', ${owner.user._id}),
+      (${car._id}, '2025-04-30', 15000, 8000, 'Portmore Auto', ${owner.user._id}),
+      (${car._id}, '2025-05-01', 20000, 99000, 'Outside the range', ${owner.user._id})`);
+    // Repaired at 23:30 on 30 April in Jamaica (already 1 May in UTC): April's; 00:30 on 1 May Jamaica: not in the range.
+    await db.execute(sql`INSERT INTO car_damages (car_id, zone, description, view, repaired_at, repair_cost) VALUES
+      (${car._id}, 'front', 'Cracked bumper', 'front', '2025-05-01T04:30:00Z', 20000),
+      (${car._id}, 'left', 'Dented door', 'left', '2025-05-01T05:30:00Z', 77000),
+      (${car._id}, 'back', 'Scratch, repaired at no cost given', 'back', '2025-03-20T15:00:00Z', NULL)`);
+    await db.execute(sql`INSERT INTO car_papers (car_id, kind, expires_on, insurer, policy_number, cost, paid_on) VALUES
+      (${car._id}, 'insurance', '2026-03-01', 'GK Insurance', 'POL-1', 60000, '2025-03-01'),
+      (${car._id}, 'fitness', '2026-03-01', NULL, NULL, NULL, '2025-03-02'),
+      (${car._id}, 'registration', '2026-02-28', NULL, NULL, 5000, '2025-02-28')`);
+
+    const { report: r } = await report(RANGE);
+    const row = r.cars.find((c) => c.carId === car._id)!;
+    expect(row.costs).toEqual({ services: 12000 + 8000, repairs: 20000, papers: 60000, total: 100000 });
+    expect(row.byMonth.costs).toEqual([12000 + 60000, 8000 + 20000]);
+    expect(row.difference).toBe(row.revenue - 100000);
+    const sum = (pick: (c: FleetReport['cars'][number]) => number) => r.cars.reduce((total, c) => total + pick(c), 0);
+    expect(r.totals.costs.total).toBe(sum((c) => c.costs.total));
+    expect(r.totals.difference).toBe(r.totals.revenue - r.totals.costs.total);
+    expect(r.totals.byMonth.costs.reduce((a, b) => a + b, 0)).toBe(r.totals.costs.total);
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/owner/reports/fleet.csv?from=${RANGE.from}&to=${RANGE.to}`,
+      headers: { authorization: owner.token },
+    });
+    const line = (parse(csv.body, { bom: true }) as string[][]).find(
+      (cells) => cells[0] === row.name && cells[2] === String(row.rentedDays) && cells[10] === '100000',
+    );
+    expect(line?.slice(7, 12)).toEqual(['20000', '20000', '60000', '100000', String(row.revenue - 100000)]);
+  });
+
   it('sorts by any column, either way, with the car’s name breaking ties', async () => {
     await carWithAHistory();
     const byRevenue = (await report({ ...RANGE, sort: 'revenue', order: 'desc' })).report.cars.map((c) => c.revenue);

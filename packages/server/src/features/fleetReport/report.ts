@@ -4,7 +4,7 @@
  * charges (before GCT, net of voids) spread evenly over its days, the costs of costs.ts beside;
  * the rows are summed per car and month, and the report is made from those in memory.
  */
-import { type FleetCar, type FleetReport, monthsOf, daysBetween, type FleetCostKind } from '@rental/contract';
+import { COMPANY_TIME_ZONE, daysBetween, type FleetCar, type FleetCostKind, type FleetReport, monthsOf } from '@rental/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/types';
 import { queryRows } from '../../db/types';
@@ -137,7 +137,7 @@ export async function fleetReport(db: Database | Tx, from: string, to: string, c
     await queryRows<CarRow>(
       db,
       sql`SELECT id, brand || ' ' || model || ' ' || year AS name, plate,
-                 deleted_at IS NOT NULL AND deleted_at < (${from}::timestamp AT TIME ZONE 'America/Jamaica') AS removed_before,
+                 deleted_at IS NOT NULL AND deleted_at < (${from}::timestamp AT TIME ZONE ${COMPANY_TIME_ZONE}) AS removed_before,
                  deleted_at IS NOT NULL AS removed
             FROM cars`,
     ),
