@@ -37,7 +37,7 @@ interface CarRow {
  */
 function monthRows(from: string, to: string) {
   const range = sql`daterange(${from}::date, ${to}::date, '[]')`;
-  const monthsOf = (first: SQL, last: SQL) =>
+  const monthsSpanned = (first: SQL, last: SQL) =>
     sql`generate_series(date_trunc('month', greatest(${first}, ${from}::date)), least(${last}, ${to}::date), interval '1 month')`;
   const pieceStart = (first: SQL) => sql`greatest(${first}, m.first::date, ${from}::date)`;
   const pieceEnd = (last: SQL) => sql`least(${last}, (m.first + interval '1 month')::date - 1, ${to}::date)`;
@@ -55,7 +55,7 @@ function monthRows(from: string, to: string) {
     cut AS (
       SELECT t.car_id, m.first AS month, t.holds, t.pickup_date, t.n, t.net,
              ${pieceStart(sql`t.pickup_date`)} AS s, ${pieceEnd(sql`t.return_date`)} AS e
-        FROM touching t CROSS JOIN LATERAL ${monthsOf(sql`t.pickup_date`, sql`t.return_date`)} AS m(first)
+        FROM touching t CROSS JOIN LATERAL ${monthsSpanned(sql`t.pickup_date`, sql`t.return_date`)} AS m(first)
        WHERE NOT t.whole
     ),
     costs AS (${carCostRows(from, to)}),
@@ -69,7 +69,7 @@ function monthRows(from: string, to: string) {
         FROM cut
       UNION ALL
       SELECT k.car_id, m.first, 0, ${pieceEnd(sql`k.return_date`)} - ${pieceStart(sql`k.pickup_date`)} + 1, 0, 0, 0, 0
-        FROM car_blocks k CROSS JOIN LATERAL ${monthsOf(sql`k.pickup_date`, sql`k.return_date`)} AS m(first)
+        FROM car_blocks k CROSS JOIN LATERAL ${monthsSpanned(sql`k.pickup_date`, sql`k.return_date`)} AS m(first)
        WHERE k.period && ${range}
       UNION ALL
       SELECT car_id, date_trunc('month', day), 0, 0, 0,
