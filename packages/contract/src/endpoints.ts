@@ -102,6 +102,9 @@ import { bookingChangeBody, bookingChangeResponses } from './schemas';
 // GCT and the books
 import { booksResponses, gctReportQuery, journalQuery } from './schemas';
 import { JOURNAL_MAX_DAYS } from './books';
+// What each car earns
+import { fleetReportQuery, fleetReportResponses } from './schemas';
+import { FLEET_REPORT_MAX_DAYS } from './fleetReport';
 
 export type Tag = 'Account' | 'Cars' | 'Bookings' | 'Company' | 'Owner' | 'Pictures' | 'Service';
 /**
@@ -596,6 +599,28 @@ export const ENDPOINTS = {
     query: journalQuery,
     response: { binary: 'text/csv' },
     codes: ['date_not_valid', 'range_backwards', 'range_too_long'],
+  },
+  fleetReport: {
+    summary: 'What each car earns over a range of days',
+    description:
+      'Per car: rented days (bookings that hold it: on rent, returned, booked ahead; not cancelled or no-show), days blocked for service, ' +
+      'utilisation (rented over days not blocked), revenue (folio charges before GCT, net of voids and discounts, each booking’s spread evenly over its days), ' +
+      'costs (services, repairs, papers) and the difference, with per-month figures for the chart and the fleet’s totals. Whole units of the currency. ' +
+      `Days not written YYYY-MM-DD: 400 fleet_dates_not_valid; the last before the first: 400 fleet_range_backwards; more than ${FLEET_REPORT_MAX_DAYS} days: 400 fleet_range_too_long.`,
+    tag: 'Owner',
+    query: fleetReportQuery,
+    response: fleetReportResponses.fleetReport,
+    codes: ['fleet_dates_not_valid', 'fleet_range_backwards', 'fleet_range_too_long'],
+  },
+  fleetReportCsv: {
+    summary: 'What each car earns, as a spreadsheet (CSV)',
+    description:
+      'The same figures as GET /api/owner/reports/fleet, a row per car in the order asked, then the totals row. ' +
+      'UTF-8 with a byte order mark, CRLF, every field quoted, no cell ever read as a formula. The same refusals as the report.',
+    tag: 'Owner',
+    query: fleetReportQuery,
+    response: { binary: 'text/csv' },
+    codes: ['fleet_dates_not_valid', 'fleet_range_backwards', 'fleet_range_too_long'],
   },
   desk: {
     summary: "The desk: today's pickups, today's returns and overdue returns",

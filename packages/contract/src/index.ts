@@ -34,6 +34,7 @@ export * from './cashUp';
 export * from './carPapers';
 export * from './maintenance';
 export * from './books';
+export * from './fleetReport';
 export * from './oneOf';
 export * from './records';
 export * from './statements';

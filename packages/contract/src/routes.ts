@@ -88,6 +88,9 @@ export const ROUTES = {
   gctReport: { method: 'GET', path: '/api/owner/reports/gct', access: 'manager' },
   gctReportCsv: { method: 'GET', path: '/api/owner/reports/gct/lines.csv', access: 'manager' },
   journalCsv: { method: 'GET', path: '/api/owner/exports/journal.csv', access: 'manager' },
+  // What each car earns (fleetReport.ts)
+  fleetReport: { method: 'GET', path: '/api/owner/reports/fleet', access: 'manager' },
+  fleetReportCsv: { method: 'GET', path: '/api/owner/reports/fleet.csv', access: 'manager' },
   // Company, bank details
   company: { method: 'GET', path: '/api/company', access: 'anyone' },
   staffCompany: { method: 'GET', path: '/api/owner/company', access: 'manager' },

@@ -27,6 +27,7 @@ import paymentSlipRoutes from './features/paymentSlips/routes';
 import { cashUpRoutes } from './features/cashUp';
 import { maintenanceRoutes } from './features/maintenance';
 import booksRoutes from './features/books/routes';
+import { fleetReportRoutes } from './features/fleetReport';
 import { statementRoutes } from './features/statements';
 import { carPaperRoutes } from './features/carPapers';
 import { cleanDocument } from './features/drivers';
@@ -292,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cashUpRoutes);
   await app.register(maintenanceRoutes);
   await app.register(booksRoutes);
+  await app.register(fleetReportRoutes);
   await app.register(statementRoutes);
   // The scans are cleaned as a driver's documents are (the drivers feature's own cleaning).
   await app.register(carPaperRoutes, { cleanScan: cleanDocument });

@@ -54,6 +54,7 @@ import { walkInEntries } from './permissionEntries/walkIns';
 import { paymentSlipEntries } from './permissionEntries/paymentSlips';
 import { cashUpEntries } from './permissionEntries/cashUp';
 import { booksEntries } from './permissionEntries/books';
+import { fleetReportEntries } from './permissionEntries/fleetReport';
 import { statementEntries } from './permissionEntries/statements';
 import { carPaperEntries } from './permissionEntries/carPapers';
 import { lateChargeEntries } from './permissionEntries/lateCharges';
@@ -115,6 +116,7 @@ const TABLE: Record<string, Entry> = {
   ...paymentSlipEntries,
   ...cashUpEntries,
   ...booksEntries,
+  ...fleetReportEntries,
   ...statementEntries,
   ...carPaperEntries,
   ...lateChargeEntries,

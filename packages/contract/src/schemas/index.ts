@@ -24,6 +24,7 @@ export * from './folio';
 export * from './paymentSlips';
 export * from './cashUp';
 export * from './books';
+export * from './fleetReport';
 export * from './statements';
 export * from './carPapers';
 export * from './lateCharges';

@@ -52,6 +52,7 @@ describe('the staff area', () => {
       ['Card payments', '/owner/payments'],
       ['Cash-up', '/owner/cash-up'],
       ['GCT and the books', '/owner/reports/gct'],
+      ['What each car earns', '/owner/fleet-report'],
       ['Bank statements', '/owner/statements'],
       ['Prices and extras', '/owner/prices'],
       ['Bank Details', '/owner/bank-details'],

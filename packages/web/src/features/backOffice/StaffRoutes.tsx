@@ -28,6 +28,8 @@ import { DeskPage } from './counter/desk/DeskPage';
 import { PricesPage } from './prices/PricesPage';
 import { PaymentsPage } from './payments/PaymentsPage';
 import { GctReportPage } from './books/GctReportPage';
+// What each car earns
+import { FleetReportPage } from './fleetReport/FleetReportPage';
 // Bank statements matched to bookings
 import { StatementPage, StatementsPage } from './statements/StatementsPage';
 // A booking staff make for a walk-in or phone customer
@@ -83,6 +85,7 @@ export default function StaffRoutes() {
           <Route path="cash-up" element={<CashUpPage />} />
           <Route path="maintenance" element={<MaintenancePage />} />
           <Route path="reports/gct" element={<GctReportPage />} />
+          <Route path="fleet-report" element={<FleetReportPage />} />
           <Route path="statements" element={<StatementsPage />} />
           <Route path="statements/:id" element={<StatementPage />} />
           <Route path="*" element={<Navigate to="/owner" replace />} />

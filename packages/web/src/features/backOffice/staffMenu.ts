@@ -21,6 +21,7 @@ export const STAFF_MENU = [
   { to: '/owner/payments', label: 'Card payments', access: 'staff' },
   { to: '/owner/cash-up', label: 'Cash-up', access: 'staff' },
   { to: '/owner/reports/gct', label: 'GCT and the books', access: 'manager' },
+  { to: '/owner/fleet-report', label: 'What each car earns', access: 'manager' },
   { to: '/owner/statements', label: 'Bank statements', access: 'manager' },
   { to: '/owner/prices', label: 'Prices and extras', access: 'manager' },
   { to: '/owner/bank-details', label: 'Bank Details', access: 'owner' },
