@@ -8,3 +8,9 @@ CREATE TRIGGER rentals_agreement_kept BEFORE UPDATE OF agreement_pdf, signature 
   FOR EACH ROW EXECUTE FUNCTION rentals_agreement_kept();
 CREATE TRIGGER rentals_receipt_kept BEFORE UPDATE OF receipt_pdf ON rentals
   FOR EACH ROW WHEN (OLD.receipt_pdf IS NOT NULL) EXECUTE FUNCTION rentals_agreement_kept();
+
+-- The agreement's and receipt's PDFs, the signatures and the counter's photos are compressed already
+-- (flate streams, PNG, JPEG): kept out of line without trying to compress them again.
+ALTER TABLE rentals ALTER COLUMN agreement_pdf SET STORAGE EXTERNAL;
+ALTER TABLE rentals ALTER COLUMN receipt_pdf SET STORAGE EXTERNAL;
+ALTER TABLE counter_photos ALTER COLUMN content SET STORAGE EXTERNAL;
