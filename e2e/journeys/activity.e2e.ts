@@ -51,7 +51,7 @@ describe('the history', () => {
     const form = page.getByRole('main');
     await expect.poll(() => form.getByLabel(/brand/i).first().inputValue()).toBe('Suzuki');
     await form.getByLabel(/price/i).first().fill('9000');
-    await form.getByRole('button', { name: /update|save/i }).click();
+    await form.getByRole('button', { name: 'Save changes' }).click();
     await seeToast(page, MESSAGES.carUpdated);
 
     await page.goto('/owner/manage-bookings');

@@ -177,7 +177,7 @@ describe('owner', () => {
     expect(await main.getByLabel(/model/i).first().inputValue()).toBe(newCar.model);
     expect(await main.getByLabel(/category/i).inputValue()).toBe('SUV');
     await fillCarForm(page, { model: 'Sportage GT', pricePerDay: '8200' });
-    await main.getByRole('button', { name: /update|save/i }).click();
+    await main.getByRole('button', { name: 'Save changes' }).click();
     await seeToast(page, MESSAGES.carUpdated);
 
     await page.goto(`/car-details/${newCarId}`);
