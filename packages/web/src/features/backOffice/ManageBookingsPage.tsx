@@ -61,7 +61,8 @@ export function ManageBookingsPage() {
   const pages = useStaffBookingPages(asked);
   const bookings = pages.data?.pages.flatMap((page) => page.bookings);
   // A page of rows is drawn in steps, the first screenful at once (each row carries several controls).
-  const shown = useGrowingCount(bookings?.length ?? 0, asked, 15, 15);
+  // The same question asked again (a letter typed before the search's pause) keeps what is drawn.
+  const shown = useGrowingCount(bookings?.length ?? 0, JSON.stringify(asked), 15, 15);
   const drawn = useMemo(() => bookings?.slice(0, shown), [bookings, shown]);
   const [exporting, setExporting] = useState(false);
   const mayExport = useStaffMay('manager');

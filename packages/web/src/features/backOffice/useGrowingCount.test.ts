@@ -22,3 +22,16 @@ describe('a long list drawn in steps', () => {
     await waitFor(() => expect(result.current).toBe(500));
   });
 });
+
+describe('a list searched again while it is still growing', () => {
+  it('draws every row of the last search', async () => {
+    const { result, rerender } = renderHook(({ search }) => useGrowingCount(50, search, 15, 15), { initialProps: { search: 'a' } });
+    rerender({ search: 'ab' });
+    rerender({ search: 'abc' });
+    expect(result.current).toBe(15);
+    await waitFor(() => expect(result.current).toBeGreaterThan(15));
+    rerender({ search: 'abcd' });
+    expect(result.current).toBe(15);
+    await waitFor(() => expect(result.current).toBe(50));
+  });
+});
