@@ -22,7 +22,8 @@ export function useGrowingCount(total: number, restart: unknown, first = 30, ste
   useEffect(() => {
     if (count >= total) return;
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => startTransition(() => setDrawn({ restart, count: count + step }));
+    channel.port1.addEventListener('message', () => startTransition(() => setDrawn({ restart, count: count + step })));
+    channel.port1.start();
     channel.port2.postMessage(null);
     // A step asked for another list is dropped with it.
     return () => channel.port1.close();
