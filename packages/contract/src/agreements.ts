@@ -27,6 +27,23 @@ export const AGREEMENT_REFUSALS = {
 } as const;
 export type AgreementRefusal = keyof typeof AGREEMENT_REFUSALS;
 
+const SIGNED_AT = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'America/Jamaica',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "Wed 25 Nov 2026 at 10:42 (Jamaica time)": when an agreement was signed, on the company's clock. */
+export function signedAtWords(iso: string): string {
+  const parts = Object.fromEntries(SIGNED_AT.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute} (Jamaica time)`;
+}
+
 /** What the check answers, in plain words, for the page and for anyone reading the API. */
 export const AGREEMENT_VERIFY_WORDS = {
   valid: (reference: string, signedAt: string) =>
