@@ -1,6 +1,6 @@
 import { AGREEMENT_REFUSALS, AGREEMENT_VERIFY_WORDS, MAX_AGREEMENT_BYTES, signedAtWords } from '@rental/contract/agreements';
 import { CircleAlert, CircleCheck, FileText, Upload } from 'lucide-react';
-import { type ChangeEvent, type DragEvent, useId, useState } from 'react';
+import { type ChangeEvent, useId, useState } from 'react';
 import { callApi, errorMessage } from '../api/client';
 import { useCompany } from '../company/useCompany';
 import { usePageMeta } from '../lib/usePageMeta';
@@ -47,11 +47,6 @@ export default function VerifyAgreementPage() {
     // The same file may be chosen again (after a problem was fixed).
     event.target.value = '';
   };
-  const dropped = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    setOver(false);
-    void check(event.dataTransfer.files[0]);
-  };
 
   return (
     <div className="container-page max-w-2xl py-10 sm:py-14">
@@ -61,23 +56,29 @@ export default function VerifyAgreementPage() {
         signed, with not one character changed.
       </p>
 
-      <label
-        htmlFor={`${id}-file`}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={dropped}
-        className={`mt-8 flex cursor-pointer flex-col items-center gap-3 rounded-2xl border-2 border-dashed px-6 py-10 text-center transition ${
+      {/* The file input covers the whole zone: a click opens the chooser, a file dropped anywhere on it is taken (browsers drop onto file inputs). */}
+      <div
+        className={`relative mt-8 flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed px-6 py-10 text-center transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary ${
           over ? 'border-primary bg-primary-light' : 'border-slate-300 bg-white hover:border-primary'
         }`}
       >
         <Upload aria-hidden="true" size={32} className="text-primary" />
-        <span className="text-lg font-semibold text-slate-900">{busy ? 'Checking…' : 'Choose the agreement’s PDF'}</span>
+        <span aria-hidden="true" className="text-lg font-semibold text-slate-900">
+          {busy ? 'Checking…' : 'Choose the agreement’s PDF'}
+        </span>
         <span className="text-sm text-slate-600">or drop it here. At most 5 MB.</span>
-        <input id={`${id}-file`} type="file" accept="application/pdf,.pdf" className="sr-only" onChange={picked} disabled={busy} />
-      </label>
+        <input
+          type="file"
+          accept="application/pdf,.pdf"
+          aria-label="Choose the agreement’s PDF"
+          className="absolute inset-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-wait"
+          onChange={picked}
+          onDragEnter={() => setOver(true)}
+          onDragLeave={() => setOver(false)}
+          onDrop={() => setOver(false)}
+          disabled={busy}
+        />
+      </div>
 
       <div aria-live="polite" className="mt-6">
         {fileName && (busy || answer || problem) && (
