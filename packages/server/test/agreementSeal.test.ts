@@ -7,6 +7,8 @@
  * the copy the renter was given still checks.
  */
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { MAX_AGREEMENT_BYTES, pathFor } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -14,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentals, sealedAgreements } from '../src/db/schema';
 import { sealAgreement, type SigningFacts } from '../src/features/agreements';
 import { type Account, authHeader, callWithStatus, createOwner, createTestApp, describeDatabase, type TestApp } from './helpers';
-import { approvedCustomer, checkInForm, confirmedBooking, paidCheckOutForm, postCounter } from './support/counter';
+import { approvedCustomer, checkInForm, confirmedBooking, keysHandedOver, paidCheckOutForm, postCounter } from './support/counter';
 import { addCar, day } from './support/fleet';
 import { smallPng } from './support/images';
 import { type FilePart, multipart } from './support/multipart';
@@ -173,6 +175,28 @@ describe(`signed agreements checked by anyone (${describeDatabase})`, () => {
     }
     // The pages alone, without their certificate, are not the sealed file either.
     expect((await verify([pdfPart(pdf.subarray(0, pagesLength))])).json()).toMatchObject({ valid: false });
+  });
+
+  it('keeps the hash of an agreement made before the seals (0046 takes them in), so its copy checks as it was handed over', async () => {
+    const car = await addCar(t.app, owner.token, { plate: `${plate++} SL` } as never);
+    const customer = await approvedCustomer(t.app, 'Odane Grant');
+    const booking = await confirmedBooking(t.app, owner, customer, car._id, day(0), day(2));
+    const before = Buffer.from('%PDF-1.7\nAn agreement made before certificates\n%%EOF\n');
+    await keysHandedOver(t.db, booking._id, owner.user._id, { agreementPdf: before });
+    expect((await verify([pdfPart(before)])).json()).toMatchObject({ valid: false });
+    // The migration's own statement, as it ran over the rentals stored then.
+    const migration = await readFile(join(import.meta.dirname, '../src/db/migrations/0046_sealed_agreements.sql'), 'utf8');
+    await t.db.execute(sql.raw(migration.slice(migration.indexOf('INSERT INTO sealed_agreements'))));
+    const [rental] = await t.db.select().from(rentals).where(eq(rentals.bookingId, booking._id));
+    expect((await verify([pdfPart(before)])).json()).toEqual({
+      success: true,
+      valid: true,
+      reference: booking.reference,
+      signedAt: rental!.checkedOutAt.toISOString(),
+      redrawn: false,
+    });
+    // Sealed ones are not taken twice.
+    expect(await sealsOf(booking._id)).toHaveLength(1);
   });
 
   it('refuses no file, a file that is not a PDF and one too large, with their codes, keeping nothing', async () => {
