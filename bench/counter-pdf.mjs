@@ -4,7 +4,8 @@
  * process (the server's TypeScript through tsx, as bench/seed.mjs loads it). Staff wait for the
  * agreement while the customer stands at the desk, so each should stay well under 300 ms.
  * Renders a typical agreement (two damages), one signed on a tablet (1800 x 600 signatures), a
- * long one (20 damages, 3 other drivers) and a receipt, each --runs times after --warmup, and
+ * long one (20 damages, 3 other drivers), the seal (the signing certificate page, decision 122)
+ * alone and with its agreement, and a receipt, each --runs times after --warmup, and
  * prints the median, p95 and slowest in ms, the event loop's busy ms per render (thread), the size, and the load average (other work on the
  * machine shows in p95).
  * Not a test: it asserts nothing and is not part of CI.
@@ -30,10 +31,11 @@ const { register } = await import('tsx/esm/api');
 register();
 const serverSrc = resolve(import.meta.dirname, '../packages/server/src');
 const load = (path) => import(pathToFileURL(join(serverSrc, path)).href);
-const [{ DEFAULT_COMPANY }, { renderAgreement }, { renderReceipt }, { default: sharp }] = await Promise.all([
+const [{ DEFAULT_COMPANY }, { renderAgreement }, { renderReceipt }, { sealAgreement }, { default: sharp }] = await Promise.all([
   import('@rental/contract'),
   load('features/counter/agreementPdf.ts'),
   load('features/counter/receiptPdf.ts'),
+  load('features/agreements/seal.ts'),
   import('sharp'),
 ]);
 
@@ -176,6 +178,19 @@ console.log(`Node ${process.version}, ${cpus().length} CPUs, ${runs} runs after 
 await measure('agreement', () => renderAgreement(agreement));
 await measure('agreement, tablet signatures', () => renderAgreement({ ...agreement, signature: tabletSignature, staffSignature: tabletSignature }));
 await measure('agreement, 20 damages', () => renderAgreement(longAgreement));
+// The seal (decision 122): the signing certificate after the agreement's pages, as the check-out adds it.
+const pages = await renderAgreement(agreement);
+const signing = {
+  kind: 'counter',
+  reference: agreement.reference,
+  signedAt: agreement.checkedOutAt,
+  ip: '192.0.2.10',
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; SM-X210) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  trail: [{ at: agreement.checkedOutAt, what: 'Signed at the counter by the renter, and by Andre Williams for Waterford Car Rental' }],
+  verifyUrl: 'https://waterfordcarrental.example.com/verify-agreement',
+};
+await measure('seal alone', async () => (await sealAgreement(pages, signing)).pdf);
+await measure('agreement and its seal', async () => (await sealAgreement(await renderAgreement(agreement), signing)).pdf);
 await measure('receipt', () => renderReceipt(receipt));
 console.log(
   `load average ${loadavg()

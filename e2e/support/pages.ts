@@ -66,6 +66,7 @@ export function everyPage(seed: Seed): SitePage[] {
     { name: 'my account', path: '/account', session: 'customer', area: 'public', ready: (p) => see(p.getByRole('form', { name: 'Driver details' })) },
     { name: 'rental terms', path: '/terms', session: 'visitor', area: 'public', ready: heading('Rental terms') },
     { name: 'privacy', path: '/privacy', session: 'visitor', area: 'public', ready: heading('Privacy') },
+    { name: 'check an agreement', path: '/verify-agreement', session: 'visitor', area: 'public', ready: heading('Check a rental agreement') },
     { name: 'page not found', path: '/no-such-page', session: 'visitor', area: 'public', ready: (p) => see(p.getByRole('heading', { level: 1 })) },
     { name: 'owner dashboard', path: '/owner', session: 'owner', area: 'owner', ready: (p) => see(p.getByText('Total Cars', { exact: true })) },
     { name: 'add car', path: '/owner/add-car', session: 'owner', area: 'owner', ready: (p) => see(p.getByLabel(/brand/i)) },

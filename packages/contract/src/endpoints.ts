@@ -11,6 +11,8 @@ import type { RefusalCode } from './refusalCodes';
 import { type EndpointName, ROUTES } from './routes';
 import { applyStatementBody, statementParams, statementResponses, statementUploadFields } from './schemas/statements';
 import { carPaperParams, carPaperResponses, carPaperScanFields, carPapersBody } from './schemas/carPapers';
+import { verifyAgreementFields, verifyAgreementResponse } from './schemas/agreements';
+import { MAX_AGREEMENT_BYTES, VERIFY_AGREEMENT_PER_MINUTE } from './agreements';
 import { lateChargeParams, lateChargeResponses, lateChargeScanParams, lateChargeUploadFields } from './schemas/lateCharges';
 import {
   bankDetails,
@@ -690,6 +692,19 @@ export const ENDPOINTS = {
     params: counterParams,
     response: { binary: 'application/pdf' },
     errors: [404],
+  },
+  verifyAgreement: {
+    summary: 'Check a copy of a signed rental agreement',
+    description:
+      'Anyone, no account: send the PDF as received (multipart field "file"). valid is true only when its SHA-256 is that of an agreement the company sealed ' +
+      '(its last page is the signing certificate); one changed byte answers valid false with reference and signedAt null. Nothing personal is answered and nothing is stored. ' +
+      `At most ${MAX_AGREEMENT_BYTES / (1024 * 1024)} MB (413 agreement_too_large, refused without reading the rest); no file: 422 agreement_file_missing; ` +
+      `not a PDF: 422 agreement_not_pdf. Limited to ${VERIFY_AGREEMENT_PER_MINUTE} checks a minute per address (429).`,
+    tag: 'Bookings',
+    multipart: verifyAgreementFields,
+    response: verifyAgreementResponse,
+    errors: [413, 422, 429],
+    codes: ['agreement_file_missing', 'agreement_not_pdf', 'agreement_too_large'],
   },
   receiptPdf: {
     summary: 'The receipt made at check-in (PDF)',

@@ -72,6 +72,8 @@ export const ROUTES = {
   checkIn: { method: 'POST', path: '/api/bookings/:id/check-in', access: 'staff' },
   /** The booking's customer's or staff's; 404 for anyone else. */
   agreementPdf: { method: 'GET', path: '/api/bookings/:id/agreement.pdf', access: 'customer' },
+  /** Anyone holding a copy of a signed agreement checks it (agreements.ts): nothing personal answered. */
+  verifyAgreement: { method: 'POST', path: '/api/agreements/verify', access: 'anyone' },
   receiptPdf: { method: 'GET', path: '/api/bookings/:id/receipt.pdf', access: 'customer' },
   counterPhoto: { method: 'GET', path: '/api/counter-photos/:id', access: 'customer' },
   carDamages: { method: 'GET', path: '/api/owner/cars/:id/damages', access: 'staff' },

@@ -52,6 +52,7 @@ import timelineRoutes from './features/timeline/routes';
 import activityRoutes from './features/activity/routes';
 import paymentRoutes from './features/payments/routes';
 import counterRoutes from './features/counter/routes';
+import { agreementRoutes } from './features/agreements';
 import bookingChangeRoutes from './features/bookingChanges/routes';
 // Bookings staff make for walk-in and phone customers
 import staffBookingRoutes from './features/staffBookings/routes';
@@ -305,6 +306,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(activityRoutes);
   await app.register(paymentRoutes);
   await app.register(counterRoutes);
+  // Anyone may check a copy of an agreement: limited to half the login limit per address (5 a minute by default).
+  await app.register(agreementRoutes, {
+    limited: authLimit ? { rateLimit: { max: Math.max(1, Math.ceil(authLimit.max / 2)), timeWindow: authLimit.timeWindow } } : undefined,
+  });
   await app.register(bookingChangeRoutes);
   await app.register(staffBookingRoutes);
   await app.register(imagesRoutes);

@@ -378,6 +378,11 @@ const TABLE: Record<string, Entry> = {
     expected: staffOnly(400),
   },
   [`GET ${ROUTES.agreementPdf.path}`]: { call: (w) => ({ method: 'GET', url: pathFor('agreementPdf', { id: w.customersBooking }) }), expected: loggedIn(404) },
+  [`POST ${ROUTES.verifyAgreement.path}`]: {
+    // Anyone may check a copy; a body without the PDF is refused alike for all, and nothing is kept.
+    call: () => ({ method: 'POST', url: pathFor('verifyAgreement'), payload: {} }),
+    expected: everyone(422),
+  },
   [`GET ${ROUTES.receiptPdf.path}`]: { call: (w) => ({ method: 'GET', url: pathFor('receiptPdf', { id: w.customersBooking }) }), expected: loggedIn(404) },
   [`GET ${ROUTES.counterPhoto.path}`]: { call: () => ({ method: 'GET', url: pathFor('counterPhoto', { id: randomUUID() }) }), expected: loggedIn(404) },
   'GET /:id/damages': { call: (w) => ({ method: 'GET', url: pathFor('carDamages', { id: w.car._id }) }), expected: staffOnly(200) },

@@ -18,6 +18,7 @@ const BookingPage = lazyPage(() => import('./pages/BookingPage'));
 const AccountPage = lazyPage(() => import('./pages/AccountPage'));
 const TermsPage = lazyPage(() => import('./pages/TermsPage'));
 const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage'));
+const VerifyAgreementPage = lazyPage(() => import('./pages/VerifyAgreementPage'));
 const LoginPage = lazyPage(() => import('./pages/LoginPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 const SetupPage = lazyPage(() => import('./pages/SetupPage'));
@@ -37,6 +38,7 @@ export function preloadPublicPages(): Promise<void> {
     AccountPage,
     TermsPage,
     PrivacyPage,
+    VerifyAgreementPage,
     LoginPage,
     NotFoundPage,
   ];
@@ -58,6 +60,7 @@ export default function App() {
         <Route path="account" element={<AccountPage />} />
         <Route path="terms" element={<TermsPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="verify-agreement" element={<VerifyAgreementPage />} />
         <Route path="payment/:carId/:pickupDate/:returnDate" element={<PaymentPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="setup" element={<SetupPage />} />

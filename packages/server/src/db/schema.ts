@@ -3,6 +3,7 @@
  * what Drizzle cannot express (the bookings' daterange and its exclusion constraint) lives only there.
  */
 import {
+  AGREEMENT_KINDS,
   type AccountType,
   type AdditionalDriver,
   type BookingEventKind,
@@ -483,6 +484,25 @@ export const counterPhotos = pgTable('counter_photos', {
   stage: text('stage', { enum: ['check_out', 'check_in'] }).notNull(),
   content: bytea('content').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The SHA-256 of every agreement PDF handed over, its signing certificate page included
+ * (0046_sealed_agreements.sql, features/agreements): never changed nor removed.
+ */
+export const sealedAgreements = pgTable('sealed_agreements', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bookingId: uuid('booking_id')
+    .notNull()
+    .references(() => bookings.id),
+  kind: text('kind', { enum: AGREEMENT_KINDS }).notNull(),
+  /** Lower-case hex of the whole final PDF. */
+  sha256: text('sha256').notNull().unique(),
+  reference: text('reference').notNull(),
+  signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+  sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A copy made again for an erasure: the seal of the copy it replaces. */
+  redraws: uuid('redraws').references((): AnyPgColumn => sealedAgreements.id),
 });
 
 export const carDamages = pgTable('car_damages', {

@@ -1,3 +1,4 @@
+import { VERIFY_AGREEMENT_PAGE } from '@rental/contract/agreements';
 import { COMPANY_SETTING_UP, phoneHref } from '@rental/contract/company';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
@@ -43,6 +44,11 @@ export function Footer() {
             <li>
               <Link to="/privacy" className="inline-block py-1 hover:text-white">
                 Privacy
+              </Link>
+            </li>
+            <li>
+              <Link to={VERIFY_AGREEMENT_PAGE} className="inline-block py-1 hover:text-white">
+                Check an agreement
               </Link>
             </li>
           </ul>

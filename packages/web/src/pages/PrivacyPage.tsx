@@ -47,7 +47,13 @@ export default function PrivacyPage() {
           <li>The address you ask us to bring the car to, when you choose delivery.</li>
           <li>Our check of your driver details: whether we approved them, and why not when we did not.</li>
           <li>
-            When you pick up and return a car: the rental agreement you sign at the counter (with your signature), the receipt, and the payments you make.
+            When you pick up and return a car: the rental agreement you sign at the counter (with your signature), the receipt, and the payments you make. The
+            agreement’s last page, its signing certificate, records when it was signed and the internet address and browser it was signed from; we keep its
+            fingerprint so that anyone holding a copy can{' '}
+            <Link to="/verify-agreement" className="font-medium text-primary underline">
+              check it
+            </Link>
+            .
           </li>
           <li>The e-mails we send you, and those to our staff about your bookings.</li>
         </ul>

@@ -1,7 +1,8 @@
 /**
  * Keys out. In one transaction, with the booking's row locked (a second check-out at the same
  * moment waits, then finds it on rent: 409): the rules, the money, the photos and new damages and
- * the agreement's facts (handOver.ts), the agreement made and stored as made, the booking on rent,
+ * the agreement's facts (handOver.ts), the agreement made, sealed (its signing certificate, its hash
+ * kept: features/agreements) and stored as made, the booking on rent,
  * the car's odometer; the check_out event, from which features/mail writes the e-mail with the
  * agreement attached. The agreement is drawn inside the transaction so what is signed and what is
  * stored can never differ.
@@ -14,6 +15,8 @@ import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
 import type { EventLog } from '../../events';
 import { renderAgreement } from './agreementPdf';
+import { type CounterDevice, NO_DEVICE, sealCounterAgreement, signedAtCounter } from './agreementSeal';
+import { sealRow } from '../agreements';
 import { type CounterForm, signatureBytes } from './counterForm';
 import { staffActor, takeStep } from '../bookings';
 import { prepareHandOver } from './handOver';
@@ -28,6 +31,7 @@ export async function checkOut(
   form: CounterForm<CheckOutData>,
   events: EventLog,
   now = new Date(),
+  device: CounterDevice = NO_DEVICE,
 ): Promise<void> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const { data, photos } = form;
@@ -35,7 +39,13 @@ export async function checkOut(
   const staffSignature = data.staffSignature ? await signatureBytes(data.staffSignature) : null;
   await db.transaction(async (tx) => {
     const { carId, folio, payAtReturn, facts } = await prepareHandOver(tx, staff, bookingId, data, photos, now);
-    const agreement = await renderAgreement({ ...facts, signature, staffSignature });
+    const pages = await renderAgreement({ ...facts, signature, staffSignature });
+    // Sealed with its signing certificate; the seal's hash is kept in the step's own statement below.
+    const agreement = await sealCounterAgreement(
+      pages,
+      { reference: facts.reference, signedAt: now, trail: [signedAtCounter(now, facts.staffName, facts.company.name)] },
+      device,
+    );
     // The rental and the car's odometer are written by the step's own statement (takeStep's
     // alongside): the transaction's one connection takes one query at a time (bench/counter-checkout.mjs).
     const rental = tx.insert(rentals).values({
@@ -54,8 +64,9 @@ export async function checkOut(
       payAtReturnBy: payAtReturn === null ? null : staff.id,
       signature,
       staffSignature,
-      agreementPdf: Buffer.from(agreement),
+      agreementPdf: Buffer.from(agreement.pdf),
     });
+    const seal = sealRow(tx, { bookingId, kind: 'counter', sha256: agreement.sha256, reference: facts.reference, signedAt: now });
     const odometerRead = tx
       .update(cars)
       .set({ odometerKm: data.odometerKm })
@@ -73,7 +84,7 @@ export async function checkOut(
         actorId: staff.id,
         data: { deposit: { amount: data.deposit.amount, method: data.deposit.method }, owedAtReturn },
       },
-      [rental.getSQL(), odometerRead.getSQL()],
+      [rental.getSQL(), odometerRead.getSQL(), seal.getSQL()],
     );
   });
 }

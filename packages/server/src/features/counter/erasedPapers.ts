@@ -6,6 +6,11 @@
  * folio is read as it stood when the paper was made (the rows written up to the check-out's, or the
  * check-in's, step), so later charges do not creep onto the signed agreement. Called by the drivers'
  * erasure, inside its transaction, after the folio's own words were blotted out.
+ *
+ * The agreement made again is sealed again (features/agreements, decision 122): its certificate's
+ * trail keeps the signing at the counter and adds the moment it was made again, naming the signed
+ * original's SHA-256; a new seal row points at the original's. The original's row stays, unchanged:
+ * the copy the renter was given still checks as valid (it holds nothing the renter did not hold).
  */
 import { DEFAULT_DISTANCE_PER_DAY, DELETED_CUSTOMER_NAME, type Folio, dueBackAt, folioTotals } from '@rental/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -16,6 +21,8 @@ import { type Scrub, scrubJson } from '../../security/personalWords';
 import { companySettingUp, getCompanySettings } from '../company';
 import { carDamagesOf, readFolio } from '../bookings';
 import { renderAgreement } from './agreementPdf';
+import { sealCounterAgreement, signedAtCounter } from './agreementSeal';
+import { latestSealOf, sealRow } from '../agreements';
 import { type FolioOnPaper } from './folioPaper';
 import { renderReceipt } from './receiptPdf';
 
@@ -70,7 +77,7 @@ async function damagesFoundAtReturn(tx: Tx, bookingId: string, scrub: Scrub) {
   return rows.map((row) => ({ ...row, description: scrub(row.description) }));
 }
 
-export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: Scrub): Promise<void> {
+export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: Scrub, publicUrl?: string, now = new Date()): Promise<void> {
   // Staff's words on a damage found at their counter may name them. The history records the change
   // with the words it had; the erasure scrubs the history after this.
   const foundThere = await tx
@@ -121,7 +128,7 @@ export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: S
     const items = rental.items.map(scrub);
     const payAtReturn = rental.payAtReturnReason === null ? null : scrub(rental.payAtReturnReason);
     const depositReference = scrub(rental.depositReference);
-    const agreement = await renderAgreement({
+    const pages = await renderAgreement({
       company,
       contactsSaved: !companySettingUp(company),
       reference: row.reference,
@@ -150,6 +157,34 @@ export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: S
       staffSignature: rental.staffSignature,
       staffName: row.staffName ?? company.name,
     });
+    const original = await latestSealOf(tx, rental.bookingId);
+    const staffName = row.staffName ?? company.name;
+    const agreement = await sealCounterAgreement(
+      pages,
+      {
+        reference: row.reference,
+        signedAt: rental.checkedOutAt,
+        trail: [
+          signedAtCounter(rental.checkedOutAt, staffName, company.name),
+          {
+            at: now,
+            what:
+              "Made again without the renter's personal details, at their request (erasure)" +
+              (original ? `. The signed original's SHA-256: ${original.sha256.slice(0, 32)} ${original.sha256.slice(32)}` : ''),
+          },
+        ],
+      },
+      // The counter's device is not kept: a copy made again does not say it.
+      { ip: null, userAgent: null, publicUrl },
+    );
+    await sealRow(tx, {
+      bookingId: rental.bookingId,
+      kind: original?.kind ?? 'counter',
+      sha256: agreement.sha256,
+      reference: row.reference,
+      signedAt: rental.checkedOutAt,
+      redraws: original?.id ?? null,
+    }).onConflictDoNothing();
     let receipt: Uint8Array | null = null;
     if (rental.receiptPdf && rental.receiptNumber && rental.checkedInAt && rental.returnedAt && rental.odometerIn !== null && rental.fuelIn !== null) {
       const inAt = await stepAt(tx, rental.bookingId, 'returned', rental.checkedInAt);
@@ -192,7 +227,7 @@ export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: S
         depositReference,
         // The return's charges as counted then (a damage's label carries staff's words).
         charges: rental.charges === null ? null : scrubJson(rental.charges, scrub),
-        agreementPdf: Buffer.from(agreement),
+        agreementPdf: Buffer.from(agreement.pdf),
         ...(receipt && { receiptPdf: Buffer.from(receipt) }),
       })
       .where(eq(rentals.bookingId, rental.bookingId));

@@ -43,7 +43,8 @@ const counterRoutes: FastifyPluginAsync = async (app) => {
 
   addEndpoint(app, 'checkOut', async (request) => {
     const form = await readCounterForm(request, checkOutData);
-    await checkOut(app.db, request.user, request.params.id, form, app.events);
+    const device = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, publicUrl: app.config.publicUrl };
+    await checkOut(app.db, request.user, request.params.id, form, app.events, new Date(), device);
     return { success: true as const, message: COUNTER_MESSAGES.checkedOut, booking: await ownerBooking(request.params.id) };
   });
 

@@ -32,7 +32,8 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** An address that can never receive mail (.invalid is reserved) and never clashes (the id is in it). */
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
 
-export async function eraseAccount(db: Database, userId: string, password: string): Promise<void> {
+/** `publicUrl` (PUBLIC_URL): the agreements made again name the site's page where copies are checked. */
+export async function eraseAccount(db: Database, userId: string, password: string, publicUrl?: string): Promise<void> {
   const [account] = await db
     .select({ passwordHash: users.passwordHash, role: users.role, doNotRent: users.doNotRentReason })
     .from(users)
@@ -63,7 +64,7 @@ export async function eraseAccount(db: Database, userId: string, password: strin
     const theirBookings = tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, userId));
     // The folio's words first: the papers are made again from it.
     await eraseWordsFromBookings(tx, userId, scrub);
-    await remakePapersWithoutRenter(tx, userId, scrub);
+    await remakePapersWithoutRenter(tx, userId, scrub, publicUrl);
     await tx.delete(documents).where(eq(documents.userId, userId));
     await tx.delete(driverDetails).where(eq(driverDetails.userId, userId));
     await tx.update(bookings).set({ additionalDrivers: [], madeFrom: null }).where(eq(bookings.userId, userId));

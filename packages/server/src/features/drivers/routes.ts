@@ -78,7 +78,7 @@ const driverRoutes: FastifyPluginAsync<DriverRoutesOptions> = async (app, option
     app,
     'deleteAccount',
     async (request) => {
-      await eraseAccount(app.db, request.user.id, request.body.password);
+      await eraseAccount(app.db, request.user.id, request.body.password, app.config.publicUrl);
       return { success: true as const, message: DRIVER_MESSAGES.accountDeleted };
     },
     { config: options.limited },
