@@ -6,7 +6,7 @@ import { type FieldLabel, formErrors } from './formErrors';
 
 /** The facts typed in one box (all but the reminders' on/off switches and the lists; the bank holidays are a list typed one per line). */
 export type TextFact = {
-  [K in keyof CompanyFacts]: K extends 'bankHolidays' ? K : CompanyFacts[K] extends boolean | readonly unknown[] ? never : K;
+  [K in keyof CompanyFacts]: K extends 'bankHolidays' ? K : K extends 'weekHours' ? never : CompanyFacts[K] extends boolean | readonly unknown[] ? never : K;
 }[keyof CompanyFacts];
 /** The reminders' switches (contract reminders.ts REMINDER_SETTINGS). */
 export type SwitchFact = { [K in keyof CompanyFacts]: CompanyFacts[K] extends boolean ? K : never }[keyof CompanyFacts];
@@ -14,7 +14,12 @@ export type SwitchFact = { [K in keyof CompanyFacts]: CompanyFacts[K] extends bo
 export type PlaceRow = { name: string; address: string; openingHours: string };
 /** A testimonial as its row holds it: the stars chosen in a select. */
 export type TestimonialRow = { name: string; place: string; text: string; stars: string };
-export type CompanyFormValues = { [K in TextFact]: string } & { [K in SwitchFact]: boolean } & { places: PlaceRow[]; testimonials: TestimonialRow[] };
+export type CompanyFormValues = { [K in TextFact]: string } & { [K in SwitchFact]: boolean } & {
+  places: PlaceRow[];
+  testimonials: TestimonialRow[];
+  /** The opening hours per weekday (online check-in), kept as they are until the form has boxes for them. */
+  weekHours: CompanyFacts['weekHours'];
+};
 /**
  * Problems by the box they belong to: a fact's name ("phone"), a row's box ("places.0.name",
  * "testimonials.1.text"), or a whole list ("places", "testimonials").
@@ -216,6 +221,7 @@ export function companyFormFromFacts(company: CompanyFacts): CompanyFormValues {
     refundBankDays: String(company.refundBankDays),
     maintenanceSoonKm: String(company.maintenanceSoonKm),
     maintenanceSoonDays: String(company.maintenanceSoonDays),
+    onlineCheckInHours: String(company.onlineCheckInHours),
   };
 }
 
