@@ -4,15 +4,7 @@
  * check-in's own row. The state (state.ts), the code (code.ts) and the completion (complete.ts) all
  * start from it, so the steps shown are the steps checked.
  */
-import {
-  type AdditionalDriver,
-  type CompanySettings,
-  type DocumentKind,
-  DOCUMENT_KINDS,
-  MESSAGES,
-  type Quote,
-  type VettingStatus,
-} from '@rental/contract';
+import { type AdditionalDriver, type CompanySettings, type DocumentKind, DOCUMENT_KINDS, MESSAGES, type Quote, type VettingStatus } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { driverColumns } from '../../db/driverColumns';
 import { isId } from '../../db/ids';
@@ -68,7 +60,9 @@ export async function readCheckIn(db: Database | Tx, reader: Reader, bookingId: 
       documentKinds: sql<
         DocumentKind[]
       >`(SELECT coalesce(json_agg(DISTINCT d.kind), '[]'::json) FROM documents d WHERE d.user_id = ${bookings.userId} AND d.kind IN (${kindList}))`,
+      // The row's key first: drizzle reads a left-joined object as absent when its first column is null.
       checkIn: {
+        bookingId: onlineCheckIns.bookingId,
         codeHash: onlineCheckIns.codeHash,
         codeSentAt: onlineCheckIns.codeSentAt,
         codeExpiresAt: onlineCheckIns.codeExpiresAt,
@@ -99,7 +93,7 @@ export async function readCheckIn(db: Database | Tx, reader: Reader, bookingId: 
     customer: { ...row.customer, vetting: row.customer.vetting as VettingStatus },
     licence: row.licence?.present ? row.licence : null,
     documentKinds: (typeof row.documentKinds === 'string' ? JSON.parse(row.documentKinds) : row.documentKinds) as DocumentKind[],
-    checkIn: row.checkIn?.codeTries === null || row.checkIn === null ? null : row.checkIn,
+    checkIn: row.checkIn?.bookingId ? row.checkIn : null,
   };
 }
 

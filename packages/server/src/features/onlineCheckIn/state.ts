@@ -130,7 +130,8 @@ export async function checkInState(db: Database | Tx, facts: CheckInFacts, optio
   const { reason, opensAt } = closedReasonOf(facts, options.now);
   const folio = await folioOf(db, facts.id, facts.reference, company);
   const drivers = driversOf(facts);
-  const completed = checkIn?.completedAt && checkIn.agreementSha256 ? { completedAt: checkIn.completedAt.toISOString(), agreementSha256: checkIn.agreementSha256 } : null;
+  const completed =
+    checkIn?.completedAt && checkIn.agreementSha256 ? { completedAt: checkIn.completedAt.toISOString(), agreementSha256: checkIn.agreementSha256 } : null;
   const pickupTime = checkIn?.pickupTime ?? null;
   const flightNumber = checkIn?.flightNumber ?? (facts.quote?.delivery?.place === 'airport' ? facts.quote.delivery.flightNumber : null);
   const document: AgreementDocument = agreementDocument(
