@@ -3,46 +3,14 @@
  * check-out for a confirmed booking; why not yet for a pending one or before the window; once done,
  * "Checked in online" with when, and the signed agreement.
  */
-import { pathFor } from '@rental/contract/routes';
 import type { BookingDetail } from '@rental/contract/schemas';
 import { CircleCheck, ClipboardCheck } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/client';
 import { useCompany } from '../../company/useCompany';
 import { formatInstantWithTime } from '../../lib/dates';
 import { DEFAULT_WEEK_HOURS } from '@rental/contract/onlineCheckIn';
+import { AgreementPdfButton } from './AgreementPdfButton';
 import { checkInCall, checkInPath } from './checkInSteps';
-
-/** The signed agreement, fetched with the session and opened in a new tab. */
-export function AgreementPdfButton({ bookingId }: { bookingId: string }) {
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
-  return (
-    <div>
-      <button
-        type="button"
-        className="btn-secondary min-h-11 px-4 text-sm"
-        disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          setProblem('');
-          import('../../api/openApiFile')
-            .then(({ openApiFile }) => openApiFile(pathFor('agreementPdf', { id: bookingId })))
-            .catch((error: unknown) => setProblem(errorMessage(error)))
-            .finally(() => setBusy(false));
-        }}
-      >
-        The signed agreement (PDF)
-      </button>
-      {problem && (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          {problem}
-        </p>
-      )}
-    </div>
-  );
-}
 
 export function CheckInCall({ booking }: { booking: BookingDetail }) {
   const company = useCompany();

@@ -53,9 +53,9 @@ describe('the steps a customer may open', () => {
     expect(stepsOpen(stateWith('blocked'), '10:30').arrival).toBe(false);
   });
 
-  it('starts on the first step not done, and on Payment once signed', () => {
+  it('starts on Drivers, and on Payment once signed', () => {
     expect(firstStep(stateWith('to_do'))).toBe('drivers');
-    expect(firstStep(stateWith('done'))).toBe('arrival');
+    expect(firstStep(stateWith('done'))).toBe('drivers');
     expect(firstStep(stateWith('done', { completedAt: '2026-12-10T15:00:00.000Z', agreementSha256: 'ab' }))).toBe('money');
   });
 });

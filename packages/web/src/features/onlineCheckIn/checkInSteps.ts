@@ -44,11 +44,9 @@ export function stepsOpen(state: OnlineCheckInState, pickupTime: string): Record
   return { drivers: true, arrival: drivers, agreement: drivers && pickupTime !== '', money: true };
 }
 
-/** The step to start on: the first not done yet (the money step once completed). */
+/** The step to start on: Drivers (who drives is worth a look even when all is given), Payment once completed. */
 export function firstStep(state: OnlineCheckInState): CheckInStep {
-  if (state.completed) return 'money';
-  if (!driversReady(state)) return 'drivers';
-  return 'arrival';
+  return state.completed ? 'money' : 'drivers';
 }
 
 function minutes(time: string): number {
