@@ -157,7 +157,7 @@ describe('online check-in', () => {
       await shot(page, 'step3-code-wrong');
 
       await box.fill(code);
-      const signed = page.waitForResponse((r: Response) => /\/online-check-in$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST', {
+      const signed = page.waitForResponse((r: Response) => new URL(r.url()).pathname.endsWith('/online-check-in') && r.request().method() === 'POST', {
         timeout: 30_000,
       });
       await page.getByRole('button', { name: 'Sign the agreement' }).click();
