@@ -169,7 +169,14 @@ export function WeekHoursFields({ rows, errors, onChange }: { rows: WeekHoursRow
                 {WEEKDAY_WORDS[day]}
               </p>
               <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-                <input id={`${id}-closed`} type="checkbox" className="h-5 w-5" checked={row.closed} onChange={(e) => set(day, { closed: e.target.checked })} />
+                <input
+                  id={`${id}-closed`}
+                  aria-label={`${WEEKDAY_WORDS[day]}: closed`}
+                  type="checkbox"
+                  className="h-5 w-5"
+                  checked={row.closed}
+                  onChange={(e) => set(day, { closed: e.target.checked })}
+                />
                 Closed
               </label>
               {!row.closed && (
@@ -178,6 +185,7 @@ export function WeekHoursFields({ rows, errors, onChange }: { rows: WeekHoursRow
                     Opens
                     <input
                       id={`${id}-opens`}
+                      aria-label={`${WEEKDAY_WORDS[day]}: opens`}
                       type="time"
                       className={`field-input mt-1 h-11 w-32 py-0 ${error ? 'border-red-500' : ''}`}
                       value={row.opens}
@@ -190,6 +198,7 @@ export function WeekHoursFields({ rows, errors, onChange }: { rows: WeekHoursRow
                     Closes
                     <input
                       id={`${id}-closes`}
+                      aria-label={`${WEEKDAY_WORDS[day]}: closes`}
                       type="time"
                       className={`field-input mt-1 h-11 w-32 py-0 ${error ? 'border-red-500' : ''}`}
                       value={row.closes}

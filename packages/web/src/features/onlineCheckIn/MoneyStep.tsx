@@ -29,7 +29,9 @@ export default function MoneyStep({ state, booking }: { state: OnlineCheckInStat
         <p className="text-sm text-slate-700">The rental is paid. Bring the card or cash for the security deposit.</p>
       ) : money.cardsOn ? (
         <div className="space-y-2">
-          <p className="text-sm text-slate-700">Pay it now by card on our payment provider’s secure page, and the counter only hands you the keys.</p>
+          <p className="text-sm text-slate-700">
+            Pay it now by card on our payment provider’s secure page: at the counter there is then only the car to look round and the keys.
+          </p>
           <PayByCardButton booking={booking} />
         </div>
       ) : (
