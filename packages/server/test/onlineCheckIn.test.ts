@@ -162,6 +162,17 @@ describe(`online check-in (${describeDatabase})`, () => {
     expect(text).toContain('Recorded at the counter when the keys are handed over');
 
     expect(await history(booking._id)).toEqual(expect.arrayContaining(['check_in_code_sent', 'check_in_code_verified', 'checked_in_online']));
+    // The customer reads the signed agreement back, the same bytes each time, never cached; nobody else finds it.
+    for (let i = 0; i < 2; i++) {
+      const pdf = await t.app.inject({ method: 'GET', url: pathFor('agreementPdf', { id: booking._id }), headers: authHeader(customer.token) });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['cache-control']).toContain('no-store');
+      expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(done.booking.onlineCheckIn.agreementSha256);
+    }
+    const stranger = await registerCustomer(t.app);
+    expect((await t.app.inject({ method: 'GET', url: pathFor('agreementPdf', { id: booking._id }), headers: authHeader(stranger.token) })).statusCode).toBe(
+      404,
+    );
     // The booking's answers carry it: the customer's page and the staff's list.
     const mine = await testApi(t.app, customer.token).call('userBooking', { params: { reference: booking.reference } });
     expect(mine.booking.onlineCheckIn).toEqual(done.booking.onlineCheckIn);

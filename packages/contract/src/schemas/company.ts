@@ -132,7 +132,10 @@ export const timeOfDay = (label: string) =>
 
 /** One weekday: its opening and closing time (Jamaica time), or null when closed. */
 export const dayHours = z
-  .object({ opens: timeOfDay('Opening time'), closes: timeOfDay('Closing time') })
+  .object(
+    { opens: timeOfDay('Opening time'), closes: timeOfDay('Closing time') },
+    { error: 'Each day of the week needs its opening and closing time, or closed.' },
+  )
   .refine((day) => day.opens < day.closes, { error: 'Each day must close after it opens.' })
   .nullable();
 

@@ -69,7 +69,7 @@ export type OnlineAgreementContentFacts = Omit<
   signedAt: Date;
   depositAmount: number;
   pickupTime: string;
-  /** "Norman Manley International Airport, flight JM 123" or the address; null: picked up at the office. */
+  /** "Norman Manley International, KIN, flight JM 123" or the address; null: picked up at the office. */
   delivery: string | null;
 };
 
