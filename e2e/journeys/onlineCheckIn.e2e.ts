@@ -175,9 +175,15 @@ describe('online check-in', () => {
       const done = page.getByRole('region', { name: 'Checked in online' });
       await see(done);
       await expect.poll(() => done.textContent()).toContain('Signed on');
-      // The signed agreement is offered. (Its bytes are the server's: at h-online cecade3 the route
-      // still answers 404 for an agreement signed online, so the tab is not opened here yet.)
-      await see(done.getByRole('button', { name: 'The signed agreement (PDF)' }));
+      // The signed agreement opens in a new tab: the PDF the server keeps for this booking.
+      const fetched = page.waitForResponse((r: Response) => new URL(r.url()).pathname.endsWith('/agreement.pdf'), { timeout: 20_000 });
+      const tab = page.context().waitForEvent('page', { timeout: 20_000 });
+      await done.getByRole('button', { name: 'The signed agreement (PDF)' }).click();
+      const [response, opened] = await Promise.all([fetched, tab]);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toContain('application/pdf');
+      await expect.poll(() => opened.url(), { message: 'the new tab should be given the PDF' }).toMatch(/^blob:/);
+      await opened.close();
       await shot(page, 'booking-page-checked-in');
 
       // A booking further ahead says when check-in opens, and offers no button yet.
