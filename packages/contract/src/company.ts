@@ -5,6 +5,7 @@
 import { type BankHoliday, DEFAULT_BANK_HOLIDAYS } from './bankDays';
 import { groupedNumber } from './numbers';
 import { DEFAULT_LEDGER_ACCOUNTS, LEDGER_ACCOUNTS, type LedgerAccount } from './books';
+import { DEFAULT_ONLINE_CHECK_IN_HOURS, DEFAULT_WEEK_HOURS, type WeekHours } from './onlineCheckIn';
 
 /** A pickup location with where exactly it is and when it is open ('' in either: the company's own address or hours). */
 export interface CompanyPlace {
@@ -80,6 +81,9 @@ export interface CompanyFacts extends LedgerAccounts {
   /** Services that fall due (maintenance.ts): an item is due soon within this many km or days of its due point. */
   maintenanceSoonKm: number;
   maintenanceSoonDays: number;
+  /** Online check-in (onlineCheckIn.ts): opening hours per weekday, and the hours before pickup it opens. */
+  weekHours: WeekHours;
+  onlineCheckInHours: number;
 }
 
 export const DEFAULT_COMPANY: CompanyFacts = {
@@ -116,6 +120,8 @@ export const DEFAULT_COMPANY: CompanyFacts = {
   refundBankDays: 5,
   maintenanceSoonKm: 500,
   maintenanceSoonDays: 14,
+  weekHours: DEFAULT_WEEK_HOURS,
+  onlineCheckInHours: DEFAULT_ONLINE_CHECK_IN_HOURS,
   ...DEFAULT_LEDGER_ACCOUNTS,
 };
 

@@ -56,7 +56,19 @@ export interface EventData {
   hold_ending_reminded: { owing: number };
   return_reminded: { fuelOut: number };
   overdue: Record<string, never>;
+
+  // Online check-in (onlineCheckIn.ts): the code e-mailed (its digits travel as the event's secret,
+  // never kept), a wrong try, the code verified, the agreement signed; and staff's alert when the
+  // main driver still waits for the company's check.
+  check_in_code_sent: { expiresAt: string };
+  check_in_code_wrong: { triesLeft: number };
+  check_in_code_verified: Record<string, never>;
+  checked_in_online: { pickupTime: string; flightNumber: string | null; agreementSha256: string; waitingFor: CheckInWaitingFor[] };
+  check_in_vetting_waiting: { userId: string };
 }
+
+/** What a booking checked in online still waits for at the counter: the company's check of the driver, money owing. */
+export type CheckInWaitingFor = 'vetting' | 'payment';
 
 /** Events of an account or of the company, with no booking: not kept (the activity table records the changes), so they may carry what their letter needs. */
 export interface AccountEventData {
@@ -154,6 +166,11 @@ export const BOOKING_EVENT_KINDS = [
   'hold_ending_reminded',
   'return_reminded',
   'overdue',
+  'check_in_code_sent',
+  'check_in_code_wrong',
+  'check_in_code_verified',
+  'checked_in_online',
+  'check_in_vetting_waiting',
 ] as const satisfies readonly BookingEventKind[];
 
 /** A booking's history, in the words staff and the customer read. */
@@ -182,6 +199,11 @@ export const BOOKING_EVENT_WORDS: Record<BookingEventKind, string> = {
   hold_ending_reminded: 'Reminded that the hold ends',
   return_reminded: 'Reminded of the return',
   overdue: 'Overdue: staff alerted',
+  check_in_code_sent: 'Check-in code sent by e-mail',
+  check_in_code_wrong: 'Wrong check-in code typed',
+  check_in_code_verified: 'Check-in code verified',
+  checked_in_online: 'Checked in online: agreement signed',
+  check_in_vetting_waiting: 'Checked in online: driver still waiting for the check, staff alerted',
 };
 
 /**
@@ -212,6 +234,12 @@ export function bookingEventDetail(kind: BookingEventKind, data: Record<string, 
       return typeof data.owedAtReturn === 'number' && data.owedAtReturn > 0 ? `To pay at return: ${money(data.owedAtReturn)}` : null;
     case 'payment_slip_sent':
       return typeof data.owing === 'number' ? `Owing ${money(data.owing)} when it was sent: check the bank, then record the payment` : null;
+    case 'check_in_code_wrong':
+      return typeof data.triesLeft === 'number' ? `${data.triesLeft} tries left` : null;
+    case 'checked_in_online':
+      return typeof data.pickupTime === 'string'
+        ? `Pickup at ${data.pickupTime}${typeof data.flightNumber === 'string' ? `, flight ${data.flightNumber}` : ''}; agreement SHA-256 ${String(data.agreementSha256 ?? '')}`
+        : null;
     case 'hold_ending_reminded':
       return typeof data.owing === 'number' ? `Owing ${money(data.owing)}` : null;
     default:

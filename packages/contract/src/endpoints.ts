@@ -107,6 +107,19 @@ import { JOURNAL_MAX_DAYS } from './books';
 // What each car earns
 import { fleetReportQuery, fleetReportResponses } from './schemas';
 import { FLEET_REPORT_MAX_DAYS } from './fleetReport';
+// Online check-in
+import { completeCheckInBody, onlineCheckInResponses } from './schemas';
+import {
+  CHECK_IN_CODE_MINUTES,
+  CHECK_IN_CODE_RESEND_SECONDS,
+  CHECK_IN_CODE_TRIES,
+  CHECK_IN_CODES_PER_HOUR,
+  CHECK_IN_SIGNATURE_MAX_CHARS,
+  DEFAULT_ONLINE_CHECK_IN_HOURS,
+} from './onlineCheckIn';
+
+/** A closed check-in's refusals (CLOSED_REFUSAL), answered by every call of it. */
+const CHECK_IN_CLOSED_CODES = ['check_in_not_confirmed', 'check_in_cancelled', 'check_in_not_open_yet', 'check_in_closed', 'check_in_done'] as const;
 
 export type Tag = 'Account' | 'Cars' | 'Bookings' | 'Company' | 'Owner' | 'Pictures' | 'Service';
 /**
@@ -1471,6 +1484,63 @@ export const ENDPOINTS = {
     response: statementResponses.applied,
     errors: [404, 409, 422],
     codes: ['statement_line_unmatched', 'statement_line_debit', 'statement_booking_unknown'],
+  },
+  onlineCheckIn: {
+    summary: "A booking's online check-in: the state of each step",
+    description:
+      "The booking's customer (staff may read it too; 404 for anyone else). open, and when not, closedReason with its words (closedMessage): " +
+      `a confirmed booking, from onlineCheckInHours (company settings, default ${DEFAULT_ONLINE_CHECK_IN_HOURS}) before the pickup day's opening time (opensAt) until check-out. ` +
+      'drivers: the main driver (licence, documents still needed, vetting; waiting: the company is checking them) and every other driver named. ' +
+      "arrival: the pickup day's opening hours (weekHours), the delivery (address or flight) and the pickup time once given. " +
+      "agreement: the agreement's text exactly as the PDF will hold it, where the code goes and the last code's times and tries left. " +
+      "money: the folio's balance, the security deposit, and whether cards are on (else the bank deposit with the booking reference). completed: { completedAt, agreementSha256 } once done.",
+    tag: 'Bookings',
+    params: idParams,
+    response: onlineCheckInResponses.state,
+    errors: [404],
+  },
+  sendCheckInCode: {
+    summary: 'Send the 6-digit code that proves who signs',
+    description:
+      `The booking's customer only (404 for anyone else, staff included). A new code by e-mail to the account's address, working ${CHECK_IN_CODE_MINUTES} minutes and ${CHECK_IN_CODE_TRIES} wrong tries; ` +
+      `it replaces the one before. At most one a ${CHECK_IN_CODE_RESEND_SECONDS} seconds (429 check_in_code_too_soon) and ${CHECK_IN_CODES_PER_HOUR} an hour (429 check_in_codes_too_many). ` +
+      'Refused while check-in is not open (409 with the closed reason’s code). Recorded in the booking’s history.',
+    tag: 'Bookings',
+    params: idParams,
+    response: onlineCheckInResponses.codeSent,
+    errors: [404, 409, 429],
+    codes: [...CHECK_IN_CLOSED_CODES, 'check_in_code_too_soon', 'check_in_codes_too_many'],
+  },
+  completeCheckIn: {
+    summary: 'Check in online: give the pickup time, type the code and sign the agreement',
+    description:
+      "The booking's customer only (404 for anyone else). `pickupTime` (HH:MM) within the pickup day's opening hours (422 pickup_time_outside_hours, pickup_day_closed); " +
+      '`flightNumber` (optional: the flight the customer arrives on; for an airport delivery it replaces the one given when booking); ' +
+      `\`code\` the 6 digits e-mailed (422 check_in_code_missing, check_in_code_wrong (a try used), check_in_code_expired after ${CHECK_IN_CODE_MINUTES} minutes, check_in_code_used_up after ${CHECK_IN_CODE_TRIES} wrong tries); ` +
+      `\`signature\` a PNG data URL of the finger-drawn signature (422 signature_missing, signature_not_png, signature_unreadable; 413 signature_too_large above ${CHECK_IN_SIGNATURE_MAX_CHARS.toLocaleString('en-US')} characters). ` +
+      "The main driver's licence and documents must be given (409 check_in_drivers_missing; not approved or do not rent: 409 check_in_driver_refused); waiting for vetting is allowed (staff are alerted). " +
+      'The agreement is drawn as the counter draws it, with the signature, the time, the address and browser; stored as made, its SHA-256 kept (GET /api/bookings/{id}/agreement.pdf gives it until the counter signs its own). ' +
+      'Every step is in the booking’s history. A second completion, a cancelled or not open booking: 409 with the closed reason’s code. Nothing is stored on a refusal (but for the wrong try counted).',
+    tag: 'Bookings',
+    params: idParams,
+    body: completeCheckInBody,
+    response: onlineCheckInResponses.completed,
+    errors: [404, 409, 413, 422],
+    codes: [
+      ...CHECK_IN_CLOSED_CODES,
+      'check_in_drivers_missing',
+      'check_in_driver_refused',
+      'check_in_code_missing',
+      'check_in_code_wrong',
+      'check_in_code_expired',
+      'check_in_code_used_up',
+      'signature_missing',
+      'signature_not_png',
+      'signature_too_large',
+      'signature_unreadable',
+      'pickup_day_closed',
+      'pickup_time_outside_hours',
+    ],
   },
   health: {
     summary: 'Is the server up and its database reachable?',

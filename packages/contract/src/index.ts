@@ -41,3 +41,4 @@ export * from './statements';
 export * from './damagePins';
 export * from './lateCharges';
 export * from './agreements';
+export * from './onlineCheckIn';

@@ -14,7 +14,7 @@ export const EXTRA_CHARGE_WORDS: Record<ExtraCharge, string> = { per_day: 'per d
 export const DELIVERY_PLACES = ['airport', 'portmore', 'kingston'] as const;
 export type DeliveryPlace = (typeof DELIVERY_PLACES)[number];
 export const DELIVERY_PLACE_WORDS: Record<DeliveryPlace, string> = {
-  airport: 'Norman Manley International Airport',
+  airport: 'Norman Manley International, KIN',
   portmore: 'An address in Portmore',
   kingston: 'An address in Kingston',
 };

@@ -16,6 +16,7 @@ import { LATE_CHARGE_REFUSALS } from './lateCharges';
 import { MAINTENANCE_REFUSALS } from './maintenance';
 import { FLEET_REPORT_REFUSALS } from './fleetReport';
 import { AGREEMENT_REFUSALS } from './agreements';
+import { ONLINE_CHECK_IN_REFUSALS } from './onlineCheckIn';
 
 /**
  * The code of a refusal that has no more particular one: what its status means. Every failure body
@@ -102,6 +103,8 @@ export const REFUSAL_CODES = {
   ...FLEET_REPORT_REFUSALS,
   // A copy of a signed agreement sent to be checked (agreements.ts).
   ...AGREEMENT_REFUSALS,
+  // Online check-in (onlineCheckIn.ts): the window, the e-mailed code, the signature, the pickup time.
+  ...ONLINE_CHECK_IN_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
   phone_needed: 'Please give a phone number so we can reach you about this booking.',
   // A customer's one-time link copied from the outbox (docs/decisions/107).

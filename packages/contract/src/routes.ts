@@ -53,6 +53,10 @@ export const ROUTES = {
   // A booking's dates or car (bookingChanges.ts): staff any live booking, a customer their own; 404 for anyone else
   bookingChangeQuote: { method: 'POST', path: '/api/bookings/:id/quote-change', access: 'customer' },
   changeBooking: { method: 'POST', path: '/api/bookings/:id/change', access: 'customer' },
+  // Online check-in (onlineCheckIn.ts, schemas/onlineCheckIn.ts): the booking's customer; staff may read the state; 404 for anyone else
+  onlineCheckIn: { method: 'GET', path: '/api/bookings/:id/online-check-in', access: 'customer' },
+  sendCheckInCode: { method: 'POST', path: '/api/bookings/:id/online-check-in/code', access: 'customer' },
+  completeCheckIn: { method: 'POST', path: '/api/bookings/:id/online-check-in', access: 'customer' },
   // Prices, extras, the quote (quote.ts, schemas/prices.ts)
   quote: { method: 'POST', path: '/api/bookings/quote', access: 'anyone' },
   prices: { method: 'GET', path: '/api/prices', access: 'anyone' },

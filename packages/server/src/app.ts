@@ -24,6 +24,7 @@ import carPictureRoutes from './features/cars/pictureRoutes';
 import companyRoutes from './features/company/routes';
 import driverRoutes from './features/drivers/routes';
 import paymentSlipRoutes from './features/paymentSlips/routes';
+import { onlineCheckInRoutes } from './features/onlineCheckIn';
 import { cashUpRoutes } from './features/cashUp';
 import { maintenanceRoutes } from './features/maintenance';
 import booksRoutes from './features/books/routes';
@@ -291,6 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limited: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : undefined,
   });
   await app.register(paymentSlipRoutes);
+  await app.register(onlineCheckInRoutes);
   await app.register(cashUpRoutes);
   await app.register(maintenanceRoutes);
   await app.register(booksRoutes);

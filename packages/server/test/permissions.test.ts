@@ -60,6 +60,7 @@ import { carPaperEntries } from './permissionEntries/carPapers';
 import { lateChargeEntries } from './permissionEntries/lateCharges';
 import { companyEntries } from './permissionEntries/company';
 import { maintenanceEntries } from './permissionEntries/maintenance';
+import { onlineCheckInEntries } from './permissionEntries/onlineCheckIn';
 
 /** The spare car a caller works on: each staff member has their own (customers are refused before it matters). */
 const spareOf = (role: Role): StaffMember => (role === 'agent' || role === 'manager' ? role : 'owner');
@@ -122,6 +123,7 @@ const TABLE: Record<string, Entry> = {
   ...lateChargeEntries,
   ...companyEntries,
   ...maintenanceEntries,
+  ...onlineCheckInEntries,
   'GET /health': { call: () => ({ method: 'GET', url: '/health' }), expected: everyone(200) },
   [`POST ${API.register}`]: {
     call: () => ({ method: 'POST', url: API.register, payload: { name: 'New Customer', email: uniqueEmail('matrix'), password: TEST_PASSWORD } }),

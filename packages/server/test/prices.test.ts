@@ -183,7 +183,7 @@ describe(`prices and extras (${describeDatabase})`, () => {
       ['Collision damage waiver, 1 × 3 days', 7500],
       ['Child seat, 2 × 3 days', 4800],
       ['Other driver, 1 × 3 days', 3000],
-      ['Delivery and collection: Norman Manley International Airport, flight JM 123', 5000],
+      ['Delivery and collection: Norman Manley International, KIN, flight JM 123', 5000],
     ]);
     expect(q.total).toBe(38_300 + Math.round(38_300 * 0.15));
 

@@ -24,6 +24,7 @@ const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 const SetupPage = lazyPage(() => import('./pages/SetupPage'));
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
 const StaffInvitationPage = lazyPage(() => import('./features/staffInvitation/StaffInvitationPage'));
+const OnlineCheckInPage = lazyPage(() => import('./features/onlineCheckIn/OnlineCheckInPage'));
 
 /** Downloads every public page's code now (tests render pages without waiting for downloads). */
 export function preloadPublicPages(): Promise<void> {
@@ -57,6 +58,7 @@ export default function App() {
         <Route path="about-us" element={<AboutPage />} />
         <Route path="my-bookings" element={<MyBookingsPage />} />
         <Route path="my-bookings/:reference" element={<BookingPage />} />
+        <Route path="my-bookings/:reference/check-in" element={<OnlineCheckInPage />} />
         <Route path="account" element={<AccountPage />} />
         <Route path="terms" element={<TermsPage />} />
         <Route path="privacy" element={<PrivacyPage />} />

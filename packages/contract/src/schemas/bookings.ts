@@ -36,6 +36,13 @@ export const bookingCar = z.object({
   location: z.string(),
 });
 
+/** A booking checked in online (onlineCheckIn.ts): when, and the SHA-256 (hex) of the agreement PDF signed then. */
+export const checkInDone = z.object({
+  completedAt: z.string(),
+  agreementSha256: z.string(),
+});
+export type CheckInDone = z.infer<typeof checkInDone>;
+
 export const booking = z.object({
   _id: z.string(),
   /** Short and human ("WR-7K3M9Q"): how customers and staff speak of a booking. Never changes. */
@@ -57,6 +64,8 @@ export const booking = z.object({
   additionalDrivers: z.array(additionalDriver),
   /** Its price lines as quoted when it was made (null for a booking made before quotes); price is the quote's total. */
   quote: quoteSchema.nullable(),
+  /** Set once the customer checked in online (absent: not checked in online). */
+  onlineCheckIn: checkInDone.optional(),
 });
 export type Booking = z.infer<typeof booking>;
 

@@ -4,6 +4,7 @@ import { MAP_ORIGINS } from '../company';
 import { emailSchema } from './users';
 import { CONTROL_OR_BIDI, CONTROL_OR_BIDI_MULTILINE, oneOf, storable, text, wholeNumber } from './fields';
 import { isCalendarDate } from '../rentalDates';
+import { MAX_ONLINE_CHECK_IN_HOURS, TIME_OF_DAY, WEEKDAYS, type Weekday } from '../onlineCheckIn';
 import { LEDGER_ACCOUNT_WORDS, LEDGER_ACCOUNTS, type LedgerAccount } from '../books';
 
 /** How many digits an account number may have, whatever spaces or dashes group them. */
@@ -121,6 +122,29 @@ const ledgerAccountFields = {
   accountCardClearing: ledgerAccount('accountCardClearing'),
 } satisfies Record<LedgerAccount, unknown>;
 
+// ---------- opening hours per weekday (onlineCheckIn.ts) ----------
+/** A time of day, "08:00" (24-hour). */
+export const timeOfDay = (label: string) =>
+  z
+    .string({ error: `${label} must be a time such as 08:00.` })
+    .trim()
+    .regex(TIME_OF_DAY, { error: `${label} must be a time such as 08:00.` });
+
+/** One weekday: its opening and closing time (Jamaica time), or null when closed. */
+export const dayHours = z
+  .object(
+    { opens: timeOfDay('Opening time'), closes: timeOfDay('Closing time') },
+    { error: 'Each day of the week needs its opening and closing time, or closed.' },
+  )
+  .refine((day) => day.opens < day.closes, { error: 'Each day must close after it opens.' })
+  .nullable();
+
+/** The company's opening hours per weekday: a pickup time given at online check-in must fall inside them. */
+export const weekHours = z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHours])) as Record<Weekday, typeof dayHours>, {
+  error: 'Opening hours must give each day of the week: its opening and closing time, or closed.',
+});
+export type WeekHoursInput = z.input<typeof weekHours>;
+
 /** The company's own facts, edited by owners (company settings) and read by every page and message. */
 export const companySettings = z.object({
   name: text('Company name', 100),
@@ -217,6 +241,9 @@ export const companySettings = z.object({
   maintenanceSoonDays: wholeNumber('Days before a service is due soon', 0, 365),
   /** The accounts the journal for the accountant names (books.ts), exactly as in the company's books. */
   ...ledgerAccountFields,
+  /** Online check-in (onlineCheckIn.ts): the opening hours per weekday a pickup time must fall in, and the hours before pickup it opens. */
+  weekHours,
+  onlineCheckInHours: wholeNumber('Hours before pickup online check-in opens', 1, MAX_ONLINE_CHECK_IN_HOURS),
 });
 export type CompanySettings = z.infer<typeof companySettings>;
 /**
@@ -261,6 +288,8 @@ export const updateCompanyBody = companySettings.partial({
   refundBankDays: true,
   maintenanceSoonKm: true,
   maintenanceSoonDays: true,
+  weekHours: true,
+  onlineCheckInHours: true,
   accountRentalIncome: true,
   accountExtrasIncome: true,
   accountGctPayable: true,
@@ -294,6 +323,8 @@ export const COMPANY_LATER_SETTINGS = [
   'refundBankDays',
   'maintenanceSoonKm',
   'maintenanceSoonDays',
+  'weekHours',
+  'onlineCheckInHours',
   ...LEDGER_ACCOUNTS,
 ] as const;
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBody>;

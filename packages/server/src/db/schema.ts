@@ -9,6 +9,7 @@ import {
   type BookingEventKind,
   CAR_PAPER_KINDS,
   type CarCategory,
+  type CheckInTrailStep,
   type FuelType,
   type Transmission,
   DAMAGE_VIEWS,
@@ -427,6 +428,27 @@ export const paymentAttempts = pgTable('payment_attempts', {
 // ---- The counter (migrations/0018_counter.sql; features/counter/) ----
 
 /** One row per booking that reached the counter: written at check-out, completed once at check-in. */
+/** Online check-in (0048_online_check_in.sql): the e-mailed code (hashed), its trail, and once completed the signed agreement. */
+export const onlineCheckIns = pgTable('online_check_ins', {
+  bookingId: uuid('booking_id')
+    .primaryKey()
+    .references(() => bookings.id),
+  codeHash: text('code_hash'),
+  codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
+  codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+  codeTries: integer('code_tries').notNull().default(0),
+  trail: jsonb('trail').$type<{ step: CheckInTrailStep; at: string }[]>().notNull().default([]),
+  pickupTime: text('pickup_time'),
+  flightNumber: text('flight_number'),
+  signature: bytea('signature'),
+  agreementPdf: bytea('agreement_pdf'),
+  agreementSha256: text('agreement_sha256'),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  signedIp: text('signed_ip'),
+  signedUserAgent: text('signed_user_agent'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const rentals = pgTable('rentals', {
   bookingId: uuid('booking_id')
     .primaryKey()

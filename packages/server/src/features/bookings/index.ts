@@ -33,6 +33,7 @@ export { expireHolds } from './holds';
 export { cancelNotApproved, holdFromNow, type Step, staffActor, takeStep } from './life';
 export {
   findBooking,
+  findUserBooking,
   listStaffBookings as listOwnerBookings,
   staffBookingColumns as ownerBookingColumns,
   type StaffBookingRow as OwnerBookingRow,

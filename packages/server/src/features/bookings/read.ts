@@ -33,7 +33,19 @@ const bookingOwnColumns = {
   additionalDrivers: bookings.additionalDrivers,
   quote: bookings.quote,
   createdAt: bookings.createdAt,
+  // Checked in online (features/onlineCheckIn, migrations/0048): when, and the signed agreement's SHA-256.
+  onlineCheckIn: sql<CheckInRow | string | null>`(SELECT json_build_object('completedAt', c.completed_at, 'agreementSha256', c.agreement_sha256)
+    FROM online_check_ins c WHERE c.booking_id = ${bookings.id} AND c.completed_at IS NOT NULL)`,
 };
+
+type CheckInRow = { completedAt: string; agreementSha256: string };
+
+/** The online check-in as the booking answers it: absent until completed (the SPEC's shape, extended). */
+function onlineCheckInOf(value: CheckInRow | string | null | undefined): Pick<Booking, 'onlineCheckIn'> {
+  if (!value) return {};
+  const row = typeof value === 'string' ? (JSON.parse(value) as CheckInRow) : value;
+  return { onlineCheckIn: { completedAt: new Date(row.completedAt).toISOString(), agreementSha256: row.agreementSha256 } };
+}
 
 export const bookingColumns = {
   ...bookingOwnColumns,
@@ -64,6 +76,8 @@ export type BookingRow = {
   additionalDrivers?: AdditionalDriver[];
   quote: Quote | null;
   createdAt: Date;
+  /** Left out by book_car (a new booking is not checked in). */
+  onlineCheckIn?: CheckInRow | string | null;
   car: { id: string; imageId: string; brand: string; model: string; year: number; category: string; location: string };
 };
 
@@ -92,6 +106,7 @@ export function toBooking(row: BookingRow): Booking {
     paymentStatus: row.paymentStatus,
     additionalDrivers: row.additionalDrivers ?? [],
     quote: row.quote,
+    ...onlineCheckInOf(row.onlineCheckIn),
   };
 }
 

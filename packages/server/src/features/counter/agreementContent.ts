@@ -53,7 +53,45 @@ export interface AgreementContentFacts {
   damages: { zone: DamageZone; description: string; isNew: boolean }[];
   items: string[];
   staffName: string;
+  /**
+   * Signed by the customer on their phone before pickup (online check-in, decision 124): then
+   * checkedOutAt is the signing time, and what only the counter knows (the deposit's method, the
+   * car's condition, the items) is said to be recorded there, on a page added to this agreement.
+   */
+  online?: { pickupTime: string; delivery: string | null };
 }
+
+/** What the online check-in knows when the customer signs: the counter's facts but those it records when the keys go out. */
+export type OnlineAgreementContentFacts = Omit<
+  AgreementContentFacts,
+  'checkedOutAt' | 'payAtReturn' | 'deposit' | 'odometerKm' | 'fuelEighths' | 'damages' | 'items' | 'staffName' | 'online'
+> & {
+  signedAt: Date;
+  depositAmount: number;
+  pickupTime: string;
+  /** "Norman Manley International, KIN, flight JM 123" or the address; null: picked up at the office. */
+  delivery: string | null;
+};
+
+/** The online facts as the content reads them: the counter's fields it does not know are not printed (see online). */
+export function onlineContentFacts(facts: OnlineAgreementContentFacts): AgreementContentFacts {
+  const { signedAt, depositAmount, pickupTime, delivery, ...rest } = facts;
+  return {
+    ...rest,
+    checkedOutAt: signedAt,
+    payAtReturn: null,
+    deposit: { amount: depositAmount, method: 'cash', reference: '' },
+    odometerKm: 0,
+    fuelEighths: 0,
+    damages: [],
+    items: [],
+    staffName: facts.company.name,
+    online: { pickupTime, delivery },
+  };
+}
+
+const AT_THE_COUNTER_CONDITION =
+  'Recorded at the counter when the keys are handed over: the odometer, the fuel, the damage already on the car and what is handed over with it, on a page added to this agreement and signed there.';
 
 /** "5 May 1990": a date of birth or an expiry needs no weekday. */
 function plainDate(date: string): string {
@@ -106,8 +144,9 @@ function fuelAndDistanceRows(facts: AgreementContentFacts, days: number, money: 
   const allowance = facts.car.distancePerDay * days;
   const fuelRule = fuelEighthPrice > 0 ? `; each eighth of a tank missing is charged ${money(fuelEighthPrice)}` : '; nothing is charged for fuel missing';
   const distanceRule = extraKmRate > 0 ? `; each km over it is charged ${money(extraKmRate)}` : '; nothing is charged for kilometres over it';
+  const asAtPickup = facts.online ? 'as at pickup' : `as at pickup (${fuelWords(facts.fuelEighths)})`;
   return [
-    ['Fuel', `To be returned with as much fuel as at pickup (${fuelWords(facts.fuelEighths)})${fuelRule}`],
+    ['Fuel', `To be returned with as much fuel ${asAtPickup}${fuelRule}`],
     ['Distance', `${km(facts.car.distancePerDay)} a day, ${km(allowance)} for the ${days === 1 ? 'day' : `${days} days`}${distanceRule}`],
   ];
 }
@@ -131,11 +170,43 @@ export function agreementDocument(facts: AgreementContentFacts): AgreementDocume
   const money = (amount: number) => formatMoney(amount, facts.folio.currency);
   const days = rentalDays(facts.pickupDate, facts.returnDate);
   const { price, paid } = moneyBlocks(facts);
-  const depositRows: [string, string][] = [
-    ['Amount', money(facts.deposit.amount)],
-    ['Taken by', DEPOSIT_METHOD_WORDS[facts.deposit.method]],
-    ...(facts.deposit.reference.trim() !== '' ? [['Reference', facts.deposit.reference.trim()] as [string, string]] : []),
-  ];
+  const { online } = facts;
+  const depositRows: [string, string][] = online
+    ? [
+        ['Amount', money(facts.deposit.amount)],
+        ['Taken', 'At the counter, when the keys are handed over'],
+      ]
+    : [
+        ['Amount', money(facts.deposit.amount)],
+        ['Taken by', DEPOSIT_METHOD_WORDS[facts.deposit.method]],
+        ...(facts.deposit.reference.trim() !== '' ? [['Reference', facts.deposit.reference.trim()] as [string, string]] : []),
+      ];
+  const pickupRows: [string, string][] = online
+    ? [
+        ['Pickup place', online.delivery ?? placeWithAddress(company, car.location)],
+        ['Pickup', `${formatDay(facts.pickupDate)}, at ${online.pickupTime}`],
+      ]
+    : [
+        ['Pickup place', placeWithAddress(company, car.location)],
+        ['Pickup', `${formatDay(facts.pickupDate)}, keys handed over ${jamaicaTime(facts.checkedOutAt)}`],
+      ];
+  const conditionBlocks: AgreementBlock[] = online
+    ? [{ kind: 'text', text: AT_THE_COUNTER_CONDITION }]
+    : [
+        {
+          kind: 'rows',
+          rows: [
+            ['Odometer', km(facts.odometerKm)],
+            ['Fuel', fuelWords(facts.fuelEighths)],
+          ],
+        },
+        { kind: 'text', text: 'Damage already on the car', bold: true },
+        facts.damages.length === 0
+          ? { kind: 'text', text: 'No damage recorded.' }
+          : { kind: 'list', items: facts.damages.map((d) => `${DAMAGE_ZONE_WORDS[d.zone]}: ${d.description}${d.isNew ? ' (new)' : ''}`) },
+        { kind: 'text', text: 'Handed over with the car', bold: true },
+        facts.items.length === 0 ? { kind: 'text', text: 'Nothing besides the car and its keys.' } : { kind: 'list', items: facts.items },
+      ];
   return {
     company: { name: company.name, lines: companyLines(company, facts.contactsSaved) },
     title: 'Rental agreement',
@@ -147,7 +218,7 @@ export function agreementDocument(facts: AgreementContentFacts): AgreementDocume
             kind: 'rows',
             rows: [
               ['Booking reference', facts.reference],
-              ['Keys handed over', jamaicaTime(facts.checkedOutAt)],
+              online ? ['Signed online', jamaicaTime(facts.checkedOutAt)] : ['Keys handed over', jamaicaTime(facts.checkedOutAt)],
             ],
           },
         ],
@@ -159,7 +230,7 @@ export function agreementDocument(facts: AgreementContentFacts): AgreementDocume
             kind: 'rows',
             rows: [
               ['Name', customer.name],
-              ['Address', customer.address],
+              ['Address', customer.address.trim() || 'Read off the proof of address at the counter'],
               ['Date of birth', plainDate(customer.dateOfBirth)],
               ['Licence', licenceWords(customer.licence)],
               ['Phone', customer.phone.trim() || 'Not given'],
@@ -199,8 +270,7 @@ export function agreementDocument(facts: AgreementContentFacts): AgreementDocume
           {
             kind: 'rows',
             rows: [
-              ['Pickup place', placeWithAddress(company, car.location)],
-              ['Pickup', `${formatDay(facts.pickupDate)}, keys handed over ${jamaicaTime(facts.checkedOutAt)}`],
+              ...pickupRows,
               ['Return place', placeWithAddress(company, car.location)],
               ['Return', `${formatDay(facts.returnDate)}, due back by ${jamaicaTime(facts.dueBackAt)}`],
               ['Days', `${days} ${days === 1 ? 'day' : 'days'}`],
@@ -219,26 +289,11 @@ export function agreementDocument(facts: AgreementContentFacts): AgreementDocume
           { kind: 'text', text: 'Held, not a payment: given back at return, less anything then owing on the booking.', grey: true },
         ],
       },
-      {
-        heading: 'Condition at check-out',
-        blocks: [
-          {
-            kind: 'rows',
-            rows: [
-              ['Odometer', km(facts.odometerKm)],
-              ['Fuel', fuelWords(facts.fuelEighths)],
-            ],
-          },
-          { kind: 'text', text: 'Damage already on the car', bold: true },
-          facts.damages.length === 0
-            ? { kind: 'text', text: 'No damage recorded.' }
-            : { kind: 'list', items: facts.damages.map((d) => `${DAMAGE_ZONE_WORDS[d.zone]}: ${d.description}${d.isNew ? ' (new)' : ''}`) },
-          { kind: 'text', text: 'Handed over with the car', bold: true },
-          facts.items.length === 0 ? { kind: 'text', text: 'Nothing besides the car and its keys.' } : { kind: 'list', items: facts.items },
-        ],
-      },
+      { heading: 'Condition at check-out', blocks: conditionBlocks },
       { heading: 'Terms', blocks: [{ kind: 'list', items: rentalTerms(company, facts.contactsSaved), numbered: true }] },
     ],
-    signing: 'By signing, the renter accepts the terms above and the condition of the car as recorded.',
+    signing: online
+      ? 'By signing, the renter accepts the terms above; the condition of the car is recorded and signed at the counter.'
+      : 'By signing, the renter accepts the terms above and the condition of the car as recorded.',
   };
 }

@@ -4,7 +4,7 @@
  * It is kept as made, so the same facts must give the same bytes (its dates are the check-out's).
  */
 import type { AgreementBlock } from '@rental/contract';
-import { type AgreementContentFacts, agreementDocument } from './agreementContent';
+import { type AgreementContentFacts, agreementDocument, type OnlineAgreementContentFacts, onlineContentFacts } from './agreementContent';
 import { jamaicaTime, Paper } from './pdfLayout';
 
 export interface AgreementFacts extends AgreementContentFacts {
@@ -25,7 +25,19 @@ function draw(paper: Paper, block: AgreementBlock) {
   }
 }
 
-export async function renderAgreement(facts: AgreementFacts): Promise<Uint8Array> {
+/** Signed on the customer's phone (online check-in): the signature, and where it was signed from. */
+export interface OnlineAgreementFacts extends OnlineAgreementContentFacts {
+  signature: Uint8Array;
+  /** The address and browser the signature came from, printed under it. */
+  signedFrom: { ip: string; userAgent: string };
+}
+
+/** The agreement as the customer signs it online: the counter's content and paper, the company's signature left to the counter. */
+export function renderOnlineAgreement(facts: OnlineAgreementFacts): Promise<Uint8Array> {
+  return renderAgreement({ ...onlineContentFacts(facts), signature: facts.signature, staffSignature: null, signedFrom: facts.signedFrom });
+}
+
+export async function renderAgreement(facts: AgreementFacts & { signedFrom?: { ip: string; userAgent: string } }): Promise<Uint8Array> {
   const content = agreementDocument(facts);
   const paper = await Paper.create({
     title: `Rental agreement ${facts.reference}`,
@@ -48,15 +60,31 @@ export async function renderAgreement(facts: AgreementFacts): Promise<Uint8Array
   paper.text(content.signing);
   paper.gap(10);
   const signedAt = jamaicaTime(facts.checkedOutAt);
+  if (facts.signedFrom) {
+    paper.rows([
+      ['Signed online', signedAt],
+      ['From the address', facts.signedFrom.ip || 'Not known'],
+      ['Browser', facts.signedFrom.userAgent || 'Not known'],
+    ]);
+    paper.gap(6);
+  }
   await paper.signatures([
     { role: 'Renter', png: facts.signature, name: facts.customer.name, date: signedAt },
-    {
-      role: `For ${facts.company.name}`,
-      png: facts.staffSignature,
-      instead: `Signed for the company by ${facts.staffName}`,
-      name: facts.staffName,
-      date: signedAt,
-    },
+    facts.online
+      ? {
+          role: `For ${facts.company.name}`,
+          png: null,
+          instead: 'Signed for the company at the counter, when the keys are handed over',
+          name: '',
+          date: '',
+        }
+      : {
+          role: `For ${facts.company.name}`,
+          png: facts.staffSignature,
+          instead: `Signed for the company by ${facts.staffName}`,
+          name: facts.staffName,
+          date: signedAt,
+        },
   ]);
   return paper.finish();
 }

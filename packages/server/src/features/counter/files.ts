@@ -5,7 +5,7 @@
  */
 import { COUNTER_MESSAGES, MESSAGES } from '@rental/contract';
 import { eq } from 'drizzle-orm';
-import { bookings, counterPhotos, rentals } from '../../db/schema';
+import { bookings, counterPhotos, onlineCheckIns, rentals } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { isId } from '../../db/ids';
@@ -25,16 +25,20 @@ export async function rentalPdf(db: Database, reader: Reader, bookingId: unknown
       userId: bookings.userId,
       reference: bookings.reference,
       agreement: rentals.agreementPdf,
+      // Signed online before pickup (features/onlineCheckIn, decision 124): the agreement until the counter signs its own.
+      onlineAgreement: onlineCheckIns.agreementPdf,
       receipt: rentals.receiptPdf,
       receiptNumber: rentals.receiptNumber,
     })
     .from(bookings)
     .leftJoin(rentals, eq(rentals.bookingId, bookings.id))
+    .leftJoin(onlineCheckIns, eq(onlineCheckIns.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId));
   if (!row || !mayRead(reader, row.userId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   if (which === 'agreement') {
-    if (!row.agreement) throw new HttpError(404, COUNTER_MESSAGES.noAgreement);
-    return { bytes: row.agreement, name: `${row.reference}-agreement.pdf` };
+    const agreement = row.agreement ?? row.onlineAgreement;
+    if (!agreement) throw new HttpError(404, COUNTER_MESSAGES.noAgreement);
+    return { bytes: agreement, name: `${row.reference}-agreement.pdf` };
   }
   if (!row.receipt || !row.receiptNumber) throw new HttpError(404, COUNTER_MESSAGES.noReceipt);
   return { bytes: row.receipt, name: `${row.receiptNumber}.pdf` };

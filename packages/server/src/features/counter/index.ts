@@ -2,3 +2,7 @@
 export { isOverdue } from './desk';
 export { sweepCounter } from './overdue';
 export { remakePapersWithoutRenter } from './erasedPapers';
+/** Online check-in (features/onlineCheckIn) draws the same agreement, signed on the customer's phone, and checks its signature as the counter does. */
+export { agreementDocument, onlineContentFacts, type OnlineAgreementContentFacts } from './agreementContent';
+export { type OnlineAgreementFacts, renderOnlineAgreement } from './agreementPdf';
+export { signatureBytes } from './counterForm';

@@ -19,6 +19,7 @@ import { reminderMakers } from './makers/reminders';
 import { changeMakers } from './makers/changes';
 import { peopleMakers } from './makers/people';
 import { carPaperMakers } from './makers/carPapers';
+import { checkInMakers } from './makers/checkIn';
 
 /** What a maker may read: the company's settings and a booking's facts, each read once per transaction's events. */
 export interface LetterContext {
@@ -44,6 +45,7 @@ const MAKERS: LetterMakers = {
   ...peopleMakers,
   ...changeMakers,
   ...carPaperMakers,
+  ...checkInMakers,
 };
 
 /** The kinds of event that make letters (a test holds the booking life's table to them). */

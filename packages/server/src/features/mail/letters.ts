@@ -46,7 +46,9 @@ export type LetterKind =
   | 'hold_ending_reminder'
   | 'staff_daily_summary'
   | 'car_paper_expiring'
-  | 'charge_added';
+  | 'charge_added'
+  | 'check_in_code'
+  | 'check_in_vetting_staff';
 
 export interface Letter {
   kind: LetterKind;

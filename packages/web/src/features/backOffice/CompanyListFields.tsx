@@ -5,7 +5,16 @@
  */
 import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { type CompanyFormErrors, EMPTY_PLACE, EMPTY_TESTIMONIAL, type PlaceRow, type TestimonialRow } from './companyForm';
+import { WEEKDAY_WORDS, WEEKDAYS, type Weekday } from '@rental/contract/onlineCheckIn';
+import {
+  type CompanyFormErrors,
+  type DayHoursRow,
+  EMPTY_PLACE,
+  EMPTY_TESTIMONIAL,
+  type PlaceRow,
+  type TestimonialRow,
+  type WeekHoursRows,
+} from './companyForm';
 import { FormField, controlProps } from './FormField';
 
 type ListProps<Row> = {
@@ -135,6 +144,80 @@ export function TestimonialsFields({ rows, errors, onChange }: ListProps<Testimo
         <Plus aria-hidden="true" size={18} />
         Add a testimonial
       </button>
+    </fieldset>
+  );
+}
+
+/** The opening hours per weekday (online check-in): a row a day, open from–to or closed. */
+export function WeekHoursFields({ rows, errors, onChange }: { rows: WeekHoursRows; errors: CompanyFormErrors; onChange: (rows: WeekHoursRows) => void }) {
+  const set = (day: Weekday, change: Partial<DayHoursRow>) => onChange({ ...rows, [day]: { ...rows[day], ...change } });
+  return (
+    <fieldset className="space-y-2">
+      <legend className="field-label">Opening hours per weekday</legend>
+      <p id="company-weekHours-hint" className="text-sm text-slate-600">
+        Jamaica time. A pickup time given at online check-in must fall within that day’s hours, and check-in opens counted back from the opening time.
+      </p>
+      {errors.weekHours && <p className="field-error">{errors.weekHours}</p>}
+      {WEEKDAYS.map((day) => {
+        const row = rows[day];
+        const error = errors[`weekHours.${day}`];
+        const id = `company-weekHours-${day}`;
+        return (
+          <div key={day} className="rounded-lg border border-slate-200 p-3">
+            <div className="flex flex-wrap items-end gap-3">
+              <p id={`${id}-name`} className="w-24 self-center font-medium text-slate-900">
+                {WEEKDAY_WORDS[day]}
+              </p>
+              <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+                <input
+                  id={`${id}-closed`}
+                  aria-label={`${WEEKDAY_WORDS[day]}: closed`}
+                  type="checkbox"
+                  className="h-5 w-5"
+                  checked={row.closed}
+                  onChange={(e) => set(day, { closed: e.target.checked })}
+                />
+                Closed
+              </label>
+              {!row.closed && (
+                <>
+                  <label className="text-sm text-slate-700">
+                    Opens
+                    <input
+                      id={`${id}-opens`}
+                      aria-label={`${WEEKDAY_WORDS[day]}: opens`}
+                      type="time"
+                      className={`field-input mt-1 h-11 w-32 py-0 ${error ? 'border-red-500' : ''}`}
+                      value={row.opens}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${id}-error` : undefined}
+                      onChange={(e) => set(day, { opens: e.target.value })}
+                    />
+                  </label>
+                  <label className="text-sm text-slate-700">
+                    Closes
+                    <input
+                      id={`${id}-closes`}
+                      aria-label={`${WEEKDAY_WORDS[day]}: closes`}
+                      type="time"
+                      className={`field-input mt-1 h-11 w-32 py-0 ${error ? 'border-red-500' : ''}`}
+                      value={row.closes}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${id}-error` : undefined}
+                      onChange={(e) => set(day, { closes: e.target.value })}
+                    />
+                  </label>
+                </>
+              )}
+            </div>
+            {error && (
+              <p id={`${id}-error`} className="field-error">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
     </fieldset>
   );
 }

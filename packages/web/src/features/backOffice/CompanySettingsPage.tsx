@@ -9,6 +9,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import {
   AGREEMENT_FIELDS,
   BOOKS_FIELDS,
+  CHECK_IN_FIELDS,
   MONEY_DAYS_FIELDS,
   MAINTENANCE_FIELDS,
   COMPANY_FIELDS,
@@ -23,11 +24,13 @@ import {
   type TestimonialRow,
   type SwitchFact,
   type TextFact,
+  type WeekHoursRows,
   companyFormFromFacts,
   companyFromForm,
   validateCompanyForm,
 } from './companyForm';
-import { PlacesFields, TestimonialsFields } from './CompanyListFields';
+import { WEEKDAYS } from '@rental/contract/onlineCheckIn';
+import { PlacesFields, TestimonialsFields, WeekHoursFields } from './CompanyListFields';
 import { FormField, controlProps } from './FormField';
 import { StaffPageHeader } from './StaffPageHeader';
 import { useSaveCompany, useStaffCompany } from './backOfficeQueries';
@@ -45,10 +48,16 @@ function firstProblem(problems: CompanyFormErrors, values: CompanyFormValues): s
     ...AGREEMENT_FIELDS.map(({ field }) => field),
     ...MONEY_DAYS_FIELDS.map(({ field }) => field),
     ...MAINTENANCE_FIELDS.map(({ field }) => field),
+    'weekHours',
+    ...WEEKDAYS.map((day) => `weekHours.${day}`),
+    ...CHECK_IN_FIELDS.map(({ field }) => field),
     ...BOOKS_FIELDS.map(({ field }) => field),
   ];
   const key = order.find((k) => problems[k]);
   if (!key) return undefined;
+  if (key === 'weekHours') return 'company-weekHours-monday-closed';
+  const day = WEEKDAYS.find((d) => key === `weekHours.${d}`);
+  if (day) return values.weekHours[day].closed ? `company-weekHours-${day}-closed` : `company-weekHours-${day}-opens`;
   return key === 'places' || key === 'testimonials' ? `company-${key}-add` : `company-${key.replaceAll('.', '-')}`;
 }
 
@@ -93,7 +102,10 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
   // The server's refusal to remove a location still in use, shown with the locations (by its code).
   const [placesProblem, setPlacesProblem] = useState<string>();
 
-  const update = (field: TextFact | SwitchFact | 'places' | 'testimonials', value: string | boolean | PlaceRow[] | TestimonialRow[]) => {
+  const update = (
+    field: TextFact | SwitchFact | 'places' | 'testimonials' | 'weekHours',
+    value: string | boolean | PlaceRow[] | TestimonialRow[] | WeekHoursRows,
+  ) => {
     const next = { ...values, [field]: value };
     setValues(next);
     if (field === 'places') setPlacesProblem(undefined);
@@ -181,6 +193,14 @@ function CompanyForm({ initial }: { initial: CompanyFacts }) {
         <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Services due</legend>
         <p className="text-sm text-slate-600">How early the maintenance page warns that a car’s service is coming.</p>
         {MAINTENANCE_FIELDS.map(fieldOf)}
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">Online check-in</legend>
+        <p className="text-sm text-slate-600">
+          Customers check in on their phone before pickup: drivers, arrival time, the agreement signed with a code sent to their e-mail, and the payment.
+        </p>
+        <WeekHoursFields rows={values.weekHours} errors={errors} onChange={(rows) => update('weekHours', rows)} />
+        {CHECK_IN_FIELDS.map(fieldOf)}
       </fieldset>
       <fieldset className="space-y-4">
         <legend className="w-full border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">The accountant’s books</legend>

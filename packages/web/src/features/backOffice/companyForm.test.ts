@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AGREEMENT_FIELDS,
   BOOKS_FIELDS,
+  CHECK_IN_FIELDS,
   companyFormFromFacts,
   companyFromForm,
   COMPANY_FORM_ORDER,
@@ -43,7 +44,31 @@ describe('the company form’s returns', () => {
       'Cash',
       'Card clearing',
     ]);
-    expect(COMPANY_FORM_ORDER.slice(-19)).toEqual([...RETURN_FIELDS, ...AGREEMENT_FIELDS, ...MONEY_DAYS_FIELDS, ...MAINTENANCE_FIELDS, ...BOOKS_FIELDS]);
+    expect(COMPANY_FORM_ORDER.slice(-20)).toEqual([
+      ...RETURN_FIELDS,
+      ...AGREEMENT_FIELDS,
+      ...MONEY_DAYS_FIELDS,
+      ...MAINTENANCE_FIELDS,
+      ...CHECK_IN_FIELDS,
+      ...BOOKS_FIELDS,
+    ]);
+  });
+
+  it('shows the opening hours a row a weekday, sends a closed day as null, and names a day that closes before it opens on its row', () => {
+    const values = companyFormFromFacts(DEFAULT_COMPANY);
+    expect(values.weekHours.sunday).toEqual({ closed: false, opens: '09:00', closes: '14:00' });
+    expect(values.onlineCheckInHours).toBe('72');
+    const sent = companyFromForm({ ...values, weekHours: { ...values.weekHours, sunday: { ...values.weekHours.sunday, closed: true } } });
+    expect(sent.weekHours.sunday).toBeNull();
+    expect(sent.weekHours.monday).toEqual({ opens: '08:00', closes: '18:00' });
+    const wrong = validateCompanyForm({
+      ...values,
+      weekHours: { ...values.weekHours, tuesday: { closed: false, opens: '18:00', closes: '08:00' } },
+      onlineCheckInHours: '0',
+    });
+    expect(wrong['weekHours.tuesday']).toBe('Each day must close after it opens.');
+    expect(wrong['weekHours.monday']).toBeUndefined();
+    expect(wrong.onlineCheckInHours).toMatch(/^Hours before pickup online check-in opens /);
   });
 
   it('shows the bank holidays a line each and sends them back as days; a line without a date is named', () => {

@@ -1,12 +1,13 @@
 /** The company settings form: what it holds, what makes it valid (the server's schema), what it sends. */
 import { LEDGER_ACCOUNT_WORDS, LEDGER_ACCOUNTS } from '@rental/contract/books';
 import type { CompanyFacts } from '@rental/contract/company';
+import { WEEKDAYS, type Weekday, type WeekHours } from '@rental/contract/onlineCheckIn';
 import { type CompanySettings, companySettings } from '@rental/contract/schemas';
 import { type FieldLabel, formErrors } from './formErrors';
 
 /** The facts typed in one box (all but the reminders' on/off switches and the lists; the bank holidays are a list typed one per line). */
 export type TextFact = {
-  [K in keyof CompanyFacts]: K extends 'bankHolidays' ? K : CompanyFacts[K] extends boolean | readonly unknown[] ? never : K;
+  [K in keyof CompanyFacts]: K extends 'bankHolidays' ? K : K extends 'weekHours' ? never : CompanyFacts[K] extends boolean | readonly unknown[] ? never : K;
 }[keyof CompanyFacts];
 /** The reminders' switches (contract reminders.ts REMINDER_SETTINGS). */
 export type SwitchFact = { [K in keyof CompanyFacts]: CompanyFacts[K] extends boolean ? K : never }[keyof CompanyFacts];
@@ -14,7 +15,28 @@ export type SwitchFact = { [K in keyof CompanyFacts]: CompanyFacts[K] extends bo
 export type PlaceRow = { name: string; address: string; openingHours: string };
 /** A testimonial as its row holds it: the stars chosen in a select. */
 export type TestimonialRow = { name: string; place: string; text: string; stars: string };
-export type CompanyFormValues = { [K in TextFact]: string } & { [K in SwitchFact]: boolean } & { places: PlaceRow[]; testimonials: TestimonialRow[] };
+export type CompanyFormValues = { [K in TextFact]: string } & { [K in SwitchFact]: boolean } & {
+  places: PlaceRow[];
+  testimonials: TestimonialRow[];
+  /** The opening hours per weekday (online check-in): a row a day, its times kept while it is ticked closed. */
+  weekHours: WeekHoursRows;
+};
+/** One weekday's row: closed, or open from `opens` to `closes` ("08:00"). */
+export type DayHoursRow = { closed: boolean; opens: string; closes: string };
+export type WeekHoursRows = Record<Weekday, DayHoursRow>;
+
+export function weekHoursRows(week: WeekHours): WeekHoursRows {
+  return Object.fromEntries(
+    WEEKDAYS.map((day) => {
+      const hours = week[day];
+      return [day, hours ? { closed: false, ...hours } : { closed: true, opens: '08:00', closes: '18:00' }];
+    }),
+  ) as WeekHoursRows;
+}
+
+export function weekHoursOf(rows: WeekHoursRows): WeekHours {
+  return Object.fromEntries(WEEKDAYS.map((day) => [day, rows[day].closed ? null : { opens: rows[day].opens, closes: rows[day].closes }])) as WeekHours;
+}
 /**
  * Problems by the box they belong to: a fact's name ("phone"), a row's box ("places.0.name",
  * "testimonials.1.text"), or a whole list ("places", "testimonials").
@@ -164,6 +186,16 @@ export const MAINTENANCE_FIELDS: CompanyField[] = [
   },
 ];
 
+/** Online check-in (contract onlineCheckIn.ts): how long before pickup it opens; the opening hours per weekday are their own rows. */
+export const CHECK_IN_FIELDS: CompanyField[] = [
+  {
+    field: 'onlineCheckInHours',
+    label: 'Hours before pickup online check-in opens',
+    hint: 'Counted back from the opening time on the pickup day. 1 to 336 (two weeks); 72 is three days.',
+    numeric: true,
+  },
+];
+
 /** The accounts the journal for the accountant names (contract books.ts), spelt as in the company's books. */
 export const BOOKS_FIELDS: CompanyField[] = LEDGER_ACCOUNTS.map((field) => ({ field, ...LEDGER_ACCOUNT_WORDS[field] }));
 
@@ -188,6 +220,7 @@ export const COMPANY_FORM_ORDER: CompanyField[] = [
   ...AGREEMENT_FIELDS,
   ...MONEY_DAYS_FIELDS,
   ...MAINTENANCE_FIELDS,
+  ...CHECK_IN_FIELDS,
   ...BOOKS_FIELDS,
 ];
 
@@ -216,14 +249,17 @@ export function companyFormFromFacts(company: CompanyFacts): CompanyFormValues {
     refundBankDays: String(company.refundBankDays),
     maintenanceSoonKm: String(company.maintenanceSoonKm),
     maintenanceSoonDays: String(company.maintenanceSoonDays),
+    onlineCheckInHours: String(company.onlineCheckInHours),
+    weekHours: weekHoursRows(company.weekHours),
   };
 }
 
 /** What the schema reads: the rows' names are the locations, and the rows themselves their details. */
 function inputOf(values: CompanyFormValues) {
-  const { places, testimonials, ...facts } = values;
+  const { places, testimonials, weekHours, ...facts } = values;
   return {
     ...facts,
+    weekHours: weekHoursOf(weekHours),
     locations: places.map((place) => place.name.trim()),
     locationDetails: places,
     testimonials,
@@ -234,6 +270,8 @@ function inputOf(values: CompanyFormValues) {
 /** Where a list's problem is shown: a row's box ("places.0.address"), else the list ("places"). */
 function listErrorKey(path: readonly PropertyKey[]): string | undefined {
   const [list, row, box] = path;
+  // A weekday's problem (a time, or closing before opening) is shown on that day's row.
+  if (list === 'weekHours') return typeof row === 'string' ? `weekHours.${row}` : 'weekHours';
   const name = list === 'locations' || list === 'locationDetails' ? 'places' : list === 'testimonials' ? 'testimonials' : undefined;
   if (!name) return undefined;
   if (typeof row !== 'number') return name;

@@ -34,6 +34,9 @@ const OtherDrivers = lazy(() => import('../drivers/OtherDrivers').then((m) => ({
 /** The quote's lines, fetched as the page shows, for the same reason. */
 const QuoteLines = lazy(() => import('./QuoteLines').then((m) => ({ default: m.QuoteLines })));
 
+/** "Check in online" (its rules and words): fetched as the page shows, for the same reason. */
+const CheckInCall = lazy(() => import('../onlineCheckIn/CheckInCall').then((m) => ({ default: m.CheckInCall })));
+
 /** The change form (and its rules), fetched only for a booking that can still change. */
 const CustomerChangeDates = lazy(() => import('../bookingChanges/CustomerChangeDates').then((m) => ({ default: m.CustomerChangeDates })));
 
@@ -149,6 +152,12 @@ function BookingFound({ booking }: { booking: Booking }) {
           <CardOutcome booking={booking} search={location.search} problem={problem} payable={payable} />
         </Suspense>
       )}
+
+      <div className="mt-6">
+        <Suspense fallback={null}>
+          <CheckInCall booking={booking} />
+        </Suspense>
+      </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <div className="min-w-0 space-y-6">

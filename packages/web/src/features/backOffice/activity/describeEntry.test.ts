@@ -292,7 +292,7 @@ describe('history entries about prices and card payments', () => {
       headline: 'Ann Brown changed the prices',
       changes: [
         'Weekly rate none → 10% off',
-        'Delivery, Norman Manley International Airport: not offered → 3,500',
+        'Delivery, Norman Manley International, KIN: not offered → 3,500',
         'Delivery, An address in Portmore: 2,000 → free',
         'Season Carnival changed',
         'Season Christmas added',

@@ -43,7 +43,7 @@ describe('prices and extras', { timeout: 40_000 }, () => {
     expect(form).toHaveTextContent(/Every price here is before GCT: customers are quoted it with GCT at [\d.]+% added/);
     expect(form).toHaveTextContent('bookings already made keep their price');
     expect(screen.getByLabelText('Weekly rate, % off')).toHaveValue(String(before.rules.weeklyPercentOff));
-    expect(screen.getByLabelText('Norman Manley International Airport')).toHaveValue(
+    expect(screen.getByLabelText('Norman Manley International, KIN')).toHaveValue(
       before.rules.delivery.airport === null ? '' : String(before.rules.delivery.airport),
     );
   });
@@ -84,7 +84,7 @@ describe('prices and extras', { timeout: 40_000 }, () => {
       const weekly = await screen.findByLabelText('Weekly rate, % off', {}, SLOW);
       await userEvent.clear(weekly);
       await userEvent.type(weekly, '12');
-      const airport = screen.getByLabelText('Norman Manley International Airport');
+      const airport = screen.getByLabelText('Norman Manley International, KIN');
       await userEvent.clear(airport);
       await userEvent.type(airport, '3500');
 

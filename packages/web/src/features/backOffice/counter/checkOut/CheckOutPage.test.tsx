@@ -16,7 +16,7 @@ import { SessionProvider } from '../../../../session/SessionProvider';
 import { addCar, createBooking, ownerApi, ownerToken, registerCustomer, setBookingStatus, testApi, uniqueWord } from '../../../../test/api';
 import { pictureFile, useNodeFormData } from '../../staffTestKit';
 import { CheckOutPage } from './CheckOutPage';
-import { type RenderSignatureSurface, SignatureSurfaceContext } from './SignatureSurface';
+import { type RenderSignatureSurface, SignatureSurfaceContext } from '../../../../components/SignatureSurface';
 
 const SLOW = { timeout: 15_000 };
 const TODAY = companyToday();

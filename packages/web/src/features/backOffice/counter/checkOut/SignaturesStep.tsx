@@ -1,5 +1,5 @@
 /** Step 9: the customer accepts the car as recorded, and the staff member signs the handover. */
-import { useSignatureSurface } from './SignatureSurface';
+import { useSignatureSurface } from '../../../../components/SignatureSurface';
 import type { CheckOutForm } from './checkOutForm';
 import type { UpdateForm } from './Step';
 

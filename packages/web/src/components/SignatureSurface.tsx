@@ -3,7 +3,8 @@
  * else, so a test (jsdom draws nothing on a canvas) can hand over a real PNG through its own
  * surface, while the server still checks what it gets as it would from a phone.
  *
- * signature_pad is fetched when the pad first shows: only this page needs it.
+ * signature_pad is fetched when the pad first shows: only the pages that sign (the counter's
+ * check-out, the customer's online check-in) download it.
  */
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type SignaturePad from 'signature_pad';

@@ -1,0 +1,213 @@
+/**
+ * Online check-in on a customer's 390 px phone (issue 33): a confirmed booking of tomorrow, its
+ * driver's licence and documents given and approved; the booking page offers "Check in online"; the
+ * steps: Drivers (ready), Arrival (a time within the day's hours), the Agreement read, a code asked
+ * for and read from the e-mail in the outbox (a wrong one first: refused by its code, in words), the
+ * signature drawn with a finger, Sign; then "Checked in online" with the signed agreement on the
+ * booking page. The same steps at 1280 px on a second booking. Screens in /tmp/ocweb-shots/.
+ */
+import { ONLINE_CHECK_IN_REFUSALS } from '@rental/contract/onlineCheckIn';
+import { addDays, companyToday } from '@rental/contract/rentalDates';
+import type { Page, Response } from 'playwright-core';
+import { apiClient, typedApi } from '../support/api';
+import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
+import { pngFile } from '../support/png';
+import type { Seed } from '../support/seed';
+import { fitsTheScreen, screenshots } from '../support/shots';
+import { drawSignature, see } from '../support/ui';
+
+const shot = screenshots('/tmp/ocweb-shots');
+
+type Prepared = { token: string; email: string; references: string[]; name: string };
+
+/** A customer with licence, documents and the company's approval, and three confirmed one-day bookings from tomorrow: all through the API. */
+async function prepare(seed: Seed): Promise<Prepared> {
+  const api = apiClient(seed.baseUrl);
+  const owner = typedApi(seed.baseUrl, seed.owner.token);
+  const tag = seed.runId.slice(-5).toUpperCase();
+  const car = await api.addCar(
+    seed.owner.token,
+    {
+      location: 'Waterford, Portmore',
+      brand: 'Suzuki',
+      model: 'Vitara',
+      year: 2024,
+      pricePerDay: 6400,
+      category: 'SUV',
+      transmission: 'Automatic',
+      fuel_type: 'Petrol',
+      seating_capacity: 5,
+      description: 'A car for the online check-in journey.',
+      plate: `OC ${tag}`,
+      odometerKm: 18_000,
+    },
+    pngFile('vitara.png', [40, 140, 90]),
+  );
+  const name = `Shanice Online ${tag}`;
+  const email = `shanice.${seed.runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const token = await api.register(name, email, 'Online-pass-2024', '876 555 0199');
+  await typedApi(seed.baseUrl, token).call('saveDriver', {
+    body: { licenceNumber: 'JM 551 220 884', licenceCountry: 'Jamaica', licenceIssued: '2012-06-01', licenceExpires: '2031-06-01', dateOfBirth: '1990-02-14' },
+  });
+  for (const kind of ['licence_front', 'licence_back', 'passport', 'proof_of_address']) {
+    const file = pngFile(`${kind}.png`, [200, 200, 200]);
+    const form = new FormData();
+    form.append('kind', kind);
+    form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+    const sent = await fetch(`${seed.baseUrl}/api/user/documents`, { method: 'POST', headers: { Authorization: token }, body: form });
+    expect(sent.status, `the ${kind} upload`).toBe(201);
+  }
+  const waiting = (await owner.call('vetting')).customers.find((c) => c.email === email);
+  expect(waiting, 'the customer waits to be checked once their details are saved').toBeTruthy();
+  await owner.call('decideVetting', { body: { userId: waiting!._id, decision: 'approved' } });
+  const tomorrow = addDays(companyToday(), 1);
+  const references: string[] = [];
+  // Tomorrow and the day after: open (72 hours before their opening time has passed); in six days: not yet.
+  for (const offset of [0, 1, 6]) {
+    const day = addDays(tomorrow, offset);
+    const booking = await api.createBooking(token, { car: car._id, pickupDate: day, returnDate: day, paymentMethod: 'upfront' });
+    await api.changeStatus(seed.owner.token, booking._id, 'confirmed');
+    references.push(booking.reference);
+  }
+  return { token, email, references, name };
+}
+
+/** The code of the last check-in e-mail to `email`, as the customer reads it (from the outbox, as the e-mail was sent). */
+async function codeFromMail(seed: Seed, email: string, seen: number): Promise<string> {
+  const owner = typedApi(seed.baseUrl, seed.owner.token);
+  let subject = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await owner.call('ownerOutbox')).messages.filter((m) => m.recipient === email && m.subject.startsWith('Your check-in code'));
+        subject = mails[0]?.subject ?? '';
+        return mails.length;
+      },
+      { timeout: 20_000, message: 'the code e-mail is sent' },
+    )
+    .toBeGreaterThan(seen);
+  const code = /(\d{6})/.exec(subject)?.[1];
+  expect(code, subject).toBeTruthy();
+  return code!;
+}
+
+async function checkInPage(page: Page, reference: string): Promise<void> {
+  await page.goto(`/my-bookings/${reference}`);
+  const call = page.getByRole('region', { name: 'Check in online' });
+  await see(call);
+  await shot(page, 'booking-page-call');
+  await call.getByRole('link', { name: 'Check in online' }).click();
+  await see(page.getByRole('heading', { name: 'Check in online', level: 1 }));
+}
+
+describe('online check-in', () => {
+  test(
+    'a customer checks in on a 390 px phone: drivers, arrival, the code from the e-mail, the signature, then "Checked in online"',
+    { timeout: 240_000 },
+    async ({ seed, openPage }) => {
+      const prepared = await prepare(seed);
+      const [reference] = prepared.references;
+      const page = await openPage({ token: prepared.token, viewport: PHONE, mobile: true });
+
+      await checkInPage(page, reference!);
+      // 1. Drivers: the main driver, ready (licence, documents, approved).
+      const drivers = page.getByRole('region', { name: '1. Drivers' });
+      await see(drivers);
+      const main = drivers.getByRole('listitem').filter({ hasText: 'Main driver (you)' });
+      await see(main.getByText(prepared.name));
+      await see(main.getByText('Approved'));
+      await see(main.getByText('Ready'));
+      await fitsTheScreen(page);
+      await shot(page, 'step1-drivers');
+      await page.getByRole('button', { name: 'Continue to arrival' }).click();
+
+      // 2. Arrival: the day's hours and a time within them.
+      await see(page.getByRole('heading', { name: '2. Arrival' }));
+      await see(page.getByText('Our hours that day'));
+      await page.getByRole('button', { name: 'Continue to the agreement' }).click();
+      await see(page.getByText('Please choose your pickup time.'));
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('check-in-time');
+      const times = page.getByLabel('When will you pick the car up?');
+      const offered = await times.locator('option').allTextContents();
+      await times.selectOption(offered[2]!);
+      await fitsTheScreen(page);
+      await shot(page, 'step2-arrival');
+      await page.getByRole('button', { name: 'Continue to the agreement' }).click();
+
+      // 3. The agreement, the code, the signature.
+      await see(page.getByRole('heading', { name: '3. Agreement' }));
+      const agreement = page.getByRole('article', { name: 'Rental agreement' });
+      await see(agreement);
+      await expect.poll(() => agreement.textContent()).toContain(prepared.name);
+      await fitsTheScreen(page);
+      await shot(page, 'step3-agreement');
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+      await see(page.getByText(/Code sent to s•••@example\.com/));
+      const code = await codeFromMail(seed, prepared.email, 0);
+
+      // A wrong code is refused in the contract's words, the box emptied and focused for another try.
+      const box = page.getByLabel('The 6-digit code from the e-mail');
+      await box.fill(code === '000000' ? '111111' : '000000');
+      await drawSignature(page, page.getByRole('img', { name: 'Your signature' }));
+      await see(page.getByText('Signed.', { exact: true }));
+      await page.getByRole('button', { name: 'Sign the agreement' }).click();
+      await see(page.getByText(ONLINE_CHECK_IN_REFUSALS.check_in_code_wrong));
+      await expect.poll(() => box.inputValue()).toBe('');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('check-in-code');
+      await shot(page, 'step3-code-wrong');
+
+      await box.fill(code);
+      const signed = page.waitForResponse((r: Response) => new URL(r.url()).pathname.endsWith('/online-check-in') && r.request().method() === 'POST', {
+        timeout: 30_000,
+      });
+      await page.getByRole('button', { name: 'Sign the agreement' }).click();
+      expect((await signed).status()).toBe(200);
+
+      // 4. Payment, and the check-in done.
+      await see(page.getByText('Checked in online').first(), 20_000);
+      await see(page.getByRole('heading', { name: '4. Payment' }));
+      await see(page.getByText('Security deposit, taken at pickup and given back after the return'));
+      await fitsTheScreen(page);
+      await shot(page, 'step4-payment-checked-in');
+
+      // The booking page says so, with when, and gives the signed agreement.
+      await page.getByRole('link', { name: `Booking ${reference}` }).click();
+      const done = page.getByRole('region', { name: 'Checked in online' });
+      await see(done);
+      await expect.poll(() => done.textContent()).toContain('Signed on');
+      // The signed agreement opens in a new tab: the PDF the server keeps for this booking.
+      const fetched = page.waitForResponse((r: Response) => new URL(r.url()).pathname.endsWith('/agreement.pdf'), { timeout: 20_000 });
+      const tab = page.context().waitForEvent('page', { timeout: 20_000 });
+      await done.getByRole('button', { name: 'The signed agreement (PDF)' }).click();
+      const [response, opened] = await Promise.all([fetched, tab]);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toContain('application/pdf');
+      await expect.poll(() => opened.url(), { message: 'the new tab should be given the PDF' }).toMatch(/^blob:/);
+      await opened.close();
+      await shot(page, 'booking-page-checked-in');
+
+      // A booking further ahead says when check-in opens, and offers no button yet.
+      await page.goto(`/my-bookings/${prepared.references[2]}`);
+      const later = page.getByRole('region', { name: 'Check in online' });
+      await see(later.getByText(/It opens on/));
+      expect(await later.getByRole('link', { name: 'Check in online' }).count()).toBe(0);
+      await shot(page, 'booking-page-not-yet');
+
+      // The same steps on a desktop, on the second booking (not signed).
+      const desk = await openPage({ token: prepared.token, viewport: DESKTOP });
+      await checkInPage(desk, prepared.references[1]!);
+      await see(desk.getByRole('heading', { name: '1. Drivers' }));
+      await shot(desk, 'step1-drivers');
+      await desk.getByRole('button', { name: 'Continue to arrival' }).click();
+      const deskTimes = desk.getByLabel('When will you pick the car up?');
+      await deskTimes.selectOption((await deskTimes.locator('option').allTextContents())[3]!);
+      await shot(desk, 'step2-arrival');
+      await desk.getByRole('button', { name: 'Continue to the agreement' }).click();
+      await see(desk.getByRole('article', { name: 'Rental agreement' }));
+      await shot(desk, 'step3-agreement');
+      await desk.getByRole('button', { name: 'Step 4: Payment' }).click();
+      await see(desk.getByRole('heading', { name: '4. Payment' }));
+      await shot(desk, 'step4-payment');
+    },
+  );
+});
