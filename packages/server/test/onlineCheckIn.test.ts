@@ -9,7 +9,19 @@ import { type CompleteCheckInBodyInput, DEFAULT_WEEK_HOURS, pathFor, REFUSAL_COD
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, documents, onlineCheckIns } from '../src/db/schema';
-import { type Account, authHeader, createOwner, createTestApp, describeDatabase, refusalOf, registerCustomer, type TestApp, testApi } from './helpers';
+import {
+  type Account,
+  authHeader,
+  callWithStatus,
+  createOwner,
+  createTestApp,
+  describeDatabase,
+  refusalOf,
+  registerCustomer,
+  statusOf,
+  type TestApp,
+  testApi,
+} from './helpers';
 import { approvedCustomer, confirmedBooking, keysHandedOver, signaturePng } from './support/counter';
 import { addCar, day } from './support/fleet';
 import { pdfText } from './support/pdfText';
@@ -192,6 +204,16 @@ describe(`online check-in (${describeDatabase})`, () => {
     expect(
       (await testApi(t.app, other.customer.token).call('userBooking', { params: { reference: other.booking.reference } })).booking.onlineCheckIn,
     ).toBeUndefined();
+  });
+
+  it('signs once when two completions arrive together: one agreement, the other 409 check_in_done', async () => {
+    const { customer, booking } = await readyBooking();
+    const code = await codeFor(customer, booking._id);
+    const send = async () => statusOf(callWithStatus(t.app, customer.token, 'completeCheckIn', { params: { id: booking._id }, body: await body({ code }) }));
+    const statuses = await Promise.all([send(), send()]);
+    expect(statuses.sort()).toEqual([200, 409]);
+    const events = await history(booking._id);
+    expect(events.filter((kind) => kind === 'checked_in_online')).toHaveLength(1);
   });
 
   it('refuses a pickup time outside the hours, a missing, non-PNG, unreadable or too large signature: nothing stored, the code still good', async () => {

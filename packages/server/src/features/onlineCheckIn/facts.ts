@@ -28,6 +28,10 @@ const kindList = sql.join(
 
 export async function readCheckIn(db: Database | Tx, reader: Reader, bookingId: string, options: { lock?: boolean; customerOnly?: boolean } = {}) {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
+  // The booking's row is locked first, on its own: a second completion at the same moment waits
+  // here, then reads everything afresh (a lock taken in the join itself would re-read the booking
+  // but not the check-in row beside it, on PostgreSQL, and sign twice).
+  if (options.lock) await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
   const query = db
     .select({
       id: bookings.id,
@@ -80,8 +84,7 @@ export async function readCheckIn(db: Database | Tx, reader: Reader, bookingId: 
     .leftJoin(driverDetails, eq(driverDetails.userId, bookings.userId))
     .leftJoin(onlineCheckIns, eq(onlineCheckIns.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId));
-  // The booking's row is locked for a change (a second completion at the same moment waits, then finds it done).
-  const [row] = options.lock ? await query.for('update', { of: bookings }) : await query;
+  const [row] = await query;
   const mayRead = row && (row.userId === reader.id || (!options.customerOnly && isStaff(reader)));
   if (!row || !mayRead) throw new HttpError(404, MESSAGES.bookingNotFound);
   const company: CompanySettings = options.lock ? await companySettingsOf(db as Tx, row.company) : await getCompanySettings(db);
