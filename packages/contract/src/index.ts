@@ -40,3 +40,4 @@ export * from './records';
 export * from './statements';
 export * from './damagePins';
 export * from './lateCharges';
+export * from './bookingLookup';

@@ -15,6 +15,7 @@ import { CAR_PAPER_REFUSALS } from './carPapers';
 import { LATE_CHARGE_REFUSALS } from './lateCharges';
 import { MAINTENANCE_REFUSALS } from './maintenance';
 import { FLEET_REPORT_REFUSALS } from './fleetReport';
+import { BOOKING_LOOKUP_REFUSALS } from './bookingLookup';
 
 /**
  * The code of a refusal that has no more particular one: what its status means. Every failure body
@@ -99,6 +100,8 @@ export const REFUSAL_CODES = {
   ...MAINTENANCE_REFUSALS,
   // What each car earns (fleetReport.ts): a range of days.
   ...FLEET_REPORT_REFUSALS,
+  // Finding a booking without an account password (bookingLookup.ts).
+  ...BOOKING_LOOKUP_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
   phone_needed: 'Please give a phone number so we can reach you about this booking.',
   // A customer's one-time link copied from the outbox (docs/decisions/107).

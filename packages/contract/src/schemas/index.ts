@@ -29,3 +29,4 @@ export * from './statements';
 export * from './carPapers';
 export * from './lateCharges';
 export * from './maintenance';
+export * from './bookingLookup';
