@@ -149,7 +149,8 @@ export const ROUTES = {
   acceptStaffInvitation: { method: 'POST', path: '/api/staff-invitations/accept', access: 'anyone' },
   // The folio: a booking's charges, payments and refunds (schemas/folio.ts)
   /** The booking's customer's or staff's; 404 for anyone else. */
-  folio: { method: 'GET', path: '/api/bookings/:id/folio', access: 'customer' },
+  /** Also the booking a one-time sign-in link opened (access bookingHolder: that booking alone). */
+  folio: { method: 'GET', path: '/api/bookings/:id/folio', access: 'bookingHolder' },
   recordPayment: { method: 'POST', path: '/api/bookings/:id/payments', access: 'staff' },
   recordRefund: { method: 'POST', path: '/api/bookings/:id/refunds', access: 'manager' },
   addCharge: { method: 'POST', path: '/api/bookings/:id/charges', access: 'staff' },

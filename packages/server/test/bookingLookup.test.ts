@@ -154,6 +154,10 @@ describe(`booking look-up without a password (${describeDatabase})`, () => {
     const own = await t.app.inject({ method: 'GET', url: API.userBooking(booking.reference.toLowerCase()), headers: authHeader(session) });
     expect(own.statusCode).toBe(200);
     expect(own.json().booking._id).toBe(booking._id);
+    // And its folio: what is owed.
+    const folio = await t.app.inject({ method: 'GET', url: `/api/bookings/${booking._id}/folio`, headers: authHeader(session) });
+    expect(folio.statusCode).toBe(200);
+    expect(folio.json().folio.totals.balance).toBe(booking.price);
 
     // Nothing else: other bookings, the account, the customer's calls, staff pages.
     const walk: [string, string, number[]][] = [
@@ -162,7 +166,7 @@ describe(`booking look-up without a password (${describeDatabase})`, () => {
       ['GET', API.userData, [401]],
       ['GET', API.userDocuments, [401]],
       ['POST', API.cancelBooking, [401]],
-      ['GET', `/api/bookings/${booking._id}/folio`, [401]],
+      ['GET', `/api/bookings/${other._id}/folio`, [404]],
       ['GET', API.ownerBookings, [401]],
       ['GET', '/api/owner/desk', [401]],
       ['GET', `/api/owner/bookings/${booking._id}/counter`, [401]],
@@ -202,7 +206,7 @@ describe(`booking look-up without a password (${describeDatabase})`, () => {
     expect((await lookup(booking.reference, 'grant')).statusCode).toBe(200);
     const session = (await signIn(await linkFor(email, booking.reference))).json().token as string;
     expect((await t.app.inject({ method: 'GET', url: API.userBooking(booking.reference), headers: authHeader(session) })).statusCode).toBe(200);
-    for (const url of [API.ownerBookings, '/api/owner/desk', `/api/bookings/${booking._id}/folio`]) {
+    for (const url of [API.ownerBookings, '/api/owner/desk', '/api/owner/dashboard']) {
       expect((await t.app.inject({ method: 'GET', url, headers: authHeader(session) })).statusCode, url).toBe(401);
     }
   });
