@@ -90,7 +90,7 @@ function FindBookingForm({ initialReference }: { initialReference: string }) {
               {...controlProps(`${ids}-name`, problems.lastNameOrEmail)}
               value={values.lastNameOrEmail}
               onChange={(event) => setValues({ ...values, lastNameOrEmail: event.target.value })}
-              autoComplete="family-name"
+              autoComplete="off"
               maxLength={254}
             />
           </FormField>
