@@ -188,6 +188,28 @@ describe(`booking look-up without a password (${describeDatabase})`, () => {
     expect((await signIn(randomBytes(32).toString('base64url'))).statusCode).toBe(400);
   });
 
+  it('two uses of one link at once: one session, one refusal; a password change ends the session', async () => {
+    const email = uniqueEmail('race');
+    const booking = await walkIn('Jermaine Allen', email);
+    await lookup(booking.reference, 'allen');
+    const token = await linkFor(email, booking.reference);
+    const statuses = (await Promise.all([signIn(token), signIn(token)])).map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 400]);
+    const [used] = await t.db
+      .select()
+      .from(bookingSignInLinks)
+      .where(eq(bookingSignInLinks.tokenHash, hashLinkToken(token)));
+    expect(used!.usedAt).not.toBeNull();
+
+    await lookup(booking.reference, 'allen', '10.1.0.2');
+    const mails = await sink.waitFor((m) => m.to.includes(email) && m.subject.includes('sign-in link'), { count: 2 });
+    const token2 = mails.map((m) => LINK.exec(m.text)![1]!).find((found) => found !== token)!;
+    const session = (await signIn(token2)).json().token as string;
+    expect((await t.app.inject({ method: 'GET', url: API.userBooking(booking.reference), headers: authHeader(session) })).statusCode).toBe(200);
+    await t.db.execute(sql`UPDATE users SET session_version = session_version + 1 WHERE id = (SELECT user_id FROM bookings WHERE id = ${booking._id})`);
+    expect((await t.app.inject({ method: 'GET', url: API.userBooking(booking.reference), headers: authHeader(session) })).statusCode).toBe(401);
+  });
+
   it('an expired link is refused', async () => {
     const email = uniqueEmail('expired');
     const booking = await walkIn('Tricia Campbell', email);

@@ -47,7 +47,10 @@ function FindBookingForm({ initialReference }: { initialReference: string }) {
   const [values, setValues] = useState({ reference: initialReference, lastNameOrEmail: '' });
   const [problems, setProblems] = useState<{ reference?: string; lastNameOrEmail?: string }>({});
   const [found, setFound] = useState<BookingLookupResponse | null>(null);
-  const lookup = useSubmit(() => callApi('bookingLookup', { body: values }), { onDone: setFound });
+  // The answer's words show beside the booking, not in a toast as well.
+  const lookup = useSubmit(() => callApi('bookingLookup', { body: values }).then((answer) => ({ answer, message: undefined })), {
+    onDone: ({ answer }) => setFound(answer),
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
