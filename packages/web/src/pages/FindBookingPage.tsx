@@ -6,7 +6,6 @@
 import { BOOKING_LOOKUP_MESSAGES, BOOKING_SESSION_HOURS } from '@rental/contract/bookingLookup';
 import type { BookingLookupResponse, LookedUpBooking } from '@rental/contract/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheck, Info } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, apiClient, callApi } from '../api/client';
@@ -119,10 +118,9 @@ function Found({ answer }: { answer: BookingLookupResponse }) {
     <section aria-label={`Booking ${answer.booking.reference}`} className="flex flex-col gap-4">
       <p
         role="status"
-        className={`flex items-start gap-3 rounded-2xl border p-4 text-sm ${answer.linkSent ? 'border-emerald-200 bg-emerald-50 text-emerald-950' : 'border-amber-200 bg-amber-50 text-amber-950'}`}
+        className={`rounded-2xl border p-4 text-sm ${answer.linkSent ? 'border-emerald-200 bg-emerald-50 text-emerald-950' : 'border-amber-200 bg-amber-50 text-amber-950'}`}
       >
-        {answer.linkSent ? <CircleCheck aria-hidden="true" className="shrink-0" size={20} /> : <Info aria-hidden="true" className="shrink-0" size={20} />}
-        <span>{answer.message}</span>
+        {answer.message}
       </p>
       <LookedUpBookingCard booking={answer.booking} />
     </section>

@@ -1,6 +1,8 @@
-/** A booking read-only, as its renter sees it after a look-up or a sign-in link: car, dates, status, what is owed. */
+/**
+ * A booking read-only, as its renter sees it after a look-up or a sign-in link: car, dates, status, what is owed.
+ * No icons: this page opens first from an e-mail on a phone, and stays within the page budget.
+ */
 import type { LookedUpBooking } from '@rental/contract/schemas';
-import { CalendarDays, MapPin, Wallet } from 'lucide-react';
 import { CarImage } from '../../components/CarImage';
 import { useMoney } from '../../company/useCompany';
 import { formatCalendarDate } from '../../lib/dates';
@@ -26,20 +28,14 @@ export function LookedUpBookingCard({ booking }: { booking: LookedUpBooking }) {
           <StatusPill status={booking.status} reason={booking.statusReason} />
         </div>
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
-          <div className="relative pl-7">
-            <dt className="text-slate-500">
-              <CalendarDays aria-hidden="true" size={18} className="absolute top-0.5 left-0 text-primary" />
-              Rental period
-            </dt>
+          <div>
+            <dt className="text-slate-500">Rental period</dt>
             <dd className="font-medium text-slate-900">
               {formatCalendarDate(booking.pickupDate)} to {formatCalendarDate(booking.returnDate)}
             </dd>
           </div>
-          <div className="relative pl-7">
-            <dt className="text-slate-500">
-              <MapPin aria-hidden="true" size={18} className="absolute top-0.5 left-0 text-primary" />
-              Pick-up location
-            </dt>
+          <div>
+            <dt className="text-slate-500">Pick-up location</dt>
             <dd className="font-medium text-slate-900">{car.location}</dd>
           </div>
         </dl>
@@ -53,10 +49,7 @@ export function LookedUpBookingCard({ booking }: { booking: LookedUpBooking }) {
             <dd className="font-semibold text-slate-900">{money(owed.paid)}</dd>
           </div>
           <div>
-            <dt className="relative pl-6 text-slate-500">
-              <Wallet aria-hidden="true" size={16} className="absolute top-0.5 left-0 text-primary" />
-              {owed.balance < 0 ? 'We owe you' : 'Still to pay'}
-            </dt>
+            <dt className="text-slate-500">{owed.balance < 0 ? 'We owe you' : 'Still to pay'}</dt>
             <dd className="text-lg font-bold text-primary">{money(Math.abs(owed.balance))}</dd>
           </div>
         </dl>
