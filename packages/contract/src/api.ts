@@ -18,6 +18,8 @@ export const API = {
   userBookings: ROUTES.userBookings.path,
   userBooking: (reference: string) => pathFor('userBooking', { reference }),
   cancelBooking: ROUTES.cancelBooking.path,
+  bookingLookup: ROUTES.bookingLookup.path,
+  bookingLookupSignIn: ROUTES.bookingLookupSignIn.path,
   ownerBookings: ROUTES.ownerBookings.path,
   changeStatus: ROUTES.changeStatus.path,
   company: ROUTES.company.path,

@@ -73,6 +73,8 @@ export type CheckInWaitingFor = 'vetting' | 'payment';
 /** Events of an account or of the company, with no booking: not kept (the activity table records the changes), so they may carry what their letter needs. */
 export interface AccountEventData {
   password_reset_requested: { userId: string };
+  // A one-time sign-in link to one booking (bookingLookup.ts); its token travels as the event's secret.
+  booking_sign_in_requested: { userId: string; bookingId: string };
   password_changed: { userId: string; how: 'changed' | 'reset' };
   staff_invited: { email: string; staffRole: StaffRole; invitedBy: string };
   customer_welcomed: { userId: string };

@@ -40,6 +40,8 @@ import {
 import { blockParams, blockResponses, blocksQuery, createBlockBody, timelineQuery } from './schemas';
 // A car's pictures
 import { carPictureParams, carPicturesOrderBody } from './schemas';
+// Finding a booking without an account password
+import { bookingLookupBody, bookingLookupResponse, bookingSignInBody, bookingSignInResponse } from './schemas';
 // The history
 import { activityQuery, activityResponses } from './schemas';
 // The owner's pages of bookings, payments received, the export
@@ -345,11 +347,34 @@ export const ENDPOINTS = {
   userBookings: { summary: "The caller's bookings, newest first", tag: 'Bookings', response: responses.bookings },
   userBooking: {
     summary: 'One of my bookings in full, by its reference',
-    description: "With its status history. Someone else's booking is not found.",
+    description: "With its status history. Someone else's booking is not found. The session of a booking's one-time sign-in link reads its own booking here.",
     tag: 'Bookings',
     params: referenceParams,
     response: responses.bookingDetail,
     errors: [404],
+  },
+  bookingLookup: {
+    summary: 'Find a booking by its reference and the renter’s last name or e-mail',
+    description:
+      'No password needed. When both match, the booking read-only (car, dates, status, what is owed as its folio says) and a one-time ' +
+      'sign-in link e-mailed to the renter (PUBLIC_URL/booking/sign-in?token=..., 30 minutes, once). When they do not, one refusal ' +
+      'that does not say which part was wrong. Failed tries are limited like login: per address, per reference, and both.',
+    tag: 'Bookings',
+    body: bookingLookupBody,
+    response: bookingLookupResponse,
+    errors: [404, 429],
+    codes: ['lookup_no_match'],
+  },
+  bookingLookupSignIn: {
+    summary: 'Sign in to one booking with its one-time link',
+    description:
+      'The token of the e-mailed link, once and within 30 minutes, gives a session for that booking alone (2 hours): its own calls ' +
+      '(access bookingHolder), nothing else. A used or expired link is refused.',
+    tag: 'Bookings',
+    body: bookingSignInBody,
+    response: bookingSignInResponse,
+    errors: [429],
+    codes: ['lookup_link_gone'],
   },
   cancelBooking: {
     summary: 'Cancel one of my bookings',

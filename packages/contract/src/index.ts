@@ -42,3 +42,4 @@ export * from './damagePins';
 export * from './lateCharges';
 export * from './agreements';
 export * from './onlineCheckIn';
+export * from './bookingLookup';

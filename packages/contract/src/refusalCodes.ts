@@ -17,6 +17,7 @@ import { MAINTENANCE_REFUSALS } from './maintenance';
 import { FLEET_REPORT_REFUSALS } from './fleetReport';
 import { AGREEMENT_REFUSALS } from './agreements';
 import { ONLINE_CHECK_IN_REFUSALS } from './onlineCheckIn';
+import { BOOKING_LOOKUP_REFUSALS } from './bookingLookup';
 
 /**
  * The code of a refusal that has no more particular one: what its status means. Every failure body
@@ -105,6 +106,8 @@ export const REFUSAL_CODES = {
   ...AGREEMENT_REFUSALS,
   // Online check-in (onlineCheckIn.ts): the window, the e-mailed code, the signature, the pickup time.
   ...ONLINE_CHECK_IN_REFUSALS,
+  // Finding a booking without an account password (bookingLookup.ts).
+  ...BOOKING_LOOKUP_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
   phone_needed: 'Please give a phone number so we can reach you about this booking.',
   // A customer's one-time link copied from the outbox (docs/decisions/107).

@@ -43,7 +43,11 @@ export const ROUTES = {
   checkAvailability: { method: 'POST', path: '/api/bookings/check-availability', access: 'anyone' },
   createBooking: { method: 'POST', path: '/api/bookings/create', access: 'customer' },
   userBookings: { method: 'GET', path: '/api/bookings/user', access: 'customer' },
-  userBooking: { method: 'GET', path: '/api/bookings/user/:reference', access: 'customer' },
+  /** Also the booking a one-time sign-in link opened (access bookingHolder: that booking alone). */
+  userBooking: { method: 'GET', path: '/api/bookings/user/:reference', access: 'bookingHolder' },
+  // Finding a booking without an account password (bookingLookup.ts, schemas/bookingLookup.ts)
+  bookingLookup: { method: 'POST', path: '/api/bookings/lookup', access: 'anyone' },
+  bookingLookupSignIn: { method: 'POST', path: '/api/bookings/lookup/sign-in', access: 'anyone' },
   cancelBooking: { method: 'POST', path: '/api/bookings/cancel', access: 'customer' },
   bookingDrivers: { method: 'PUT', path: '/api/bookings/:id/drivers', access: 'customer' },
   // A bank deposit's slips (paymentSlips.ts): the customer their own booking's, staff any; 404 for anyone else
@@ -151,7 +155,8 @@ export const ROUTES = {
   acceptStaffInvitation: { method: 'POST', path: '/api/staff-invitations/accept', access: 'anyone' },
   // The folio: a booking's charges, payments and refunds (schemas/folio.ts)
   /** The booking's customer's or staff's; 404 for anyone else. */
-  folio: { method: 'GET', path: '/api/bookings/:id/folio', access: 'customer' },
+  /** Also the booking a one-time sign-in link opened (access bookingHolder: that booking alone). */
+  folio: { method: 'GET', path: '/api/bookings/:id/folio', access: 'bookingHolder' },
   recordPayment: { method: 'POST', path: '/api/bookings/:id/payments', access: 'staff' },
   recordRefund: { method: 'POST', path: '/api/bookings/:id/refunds', access: 'manager' },
   addCharge: { method: 'POST', path: '/api/bookings/:id/charges', access: 'staff' },

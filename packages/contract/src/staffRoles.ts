@@ -14,8 +14,13 @@ import { isOneOf } from './oneOf';
 export const STAFF_ROLES = ['owner', 'manager', 'agent'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** anyone: no session; customer: any logged-in account (staff included); staff: any staff role; manager: managers and owners; owner: owners only. */
-export const ACCESS_LEVELS = ['anyone', 'customer', 'staff', 'manager', 'owner'] as const;
+/**
+ * anyone: no session; customer: any logged-in account (staff included); bookingHolder: what customer
+ * lets in, and also the session a booking's one-time sign-in link opens, for that booking's own
+ * calls only (its `:id` or `:reference`; docs/decisions/123); staff: any staff role; manager:
+ * managers and owners; owner: owners only.
+ */
+export const ACCESS_LEVELS = ['anyone', 'customer', 'bookingHolder', 'staff', 'manager', 'owner'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 /** The staff roles each staff-only level lets in. */
@@ -23,7 +28,7 @@ const ROLES_OF_LEVEL = {
   staff: ['owner', 'manager', 'agent'],
   manager: ['owner', 'manager'],
   owner: ['owner'],
-} as const satisfies Record<Exclude<Access, 'anyone' | 'customer'>, readonly StaffRole[]>;
+} as const satisfies Record<Exclude<Access, 'anyone' | 'customer' | 'bookingHolder'>, readonly StaffRole[]>;
 
 export type StaffAccess = keyof typeof ROLES_OF_LEVEL;
 
@@ -53,6 +58,7 @@ export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
 export const ACCESS_WORDS: Record<Access, string> = {
   anyone: 'Anyone.',
   customer: 'Any logged-in account.',
+  bookingHolder: 'Any logged-in account, or the session of this booking’s one-time sign-in link (this booking only).',
   staff: 'Staff only (owner, manager or counter agent).',
   manager: 'Managers and owners only.',
   owner: 'Owners only.',

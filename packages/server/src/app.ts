@@ -33,6 +33,7 @@ import { statementRoutes } from './features/statements';
 import { carPaperRoutes } from './features/carPapers';
 import { cleanDocument } from './features/drivers';
 import { lateChargeRoutes } from './features/lateCharges';
+import { bookingLookupRoutes } from './features/bookingLookup';
 import priceRoutes from './features/prices/routes';
 // The fleet cache
 import { type FleetCacheOptions, registerFleetCache } from './features/fleetCache/fleetCache';
@@ -60,7 +61,7 @@ import staffBookingRoutes from './features/staffBookings/routes';
 import ownerSetupRoutes from './features/firstOwner/setup';
 import { absoluteImageUrls } from './http/absoluteImageUrls';
 import { clientErrorHandler } from './http/clientErrors';
-import { requireStaff, requireUser } from './features/auth/guards';
+import { requireBookingHolder, requireStaff, requireUser } from './features/auth/guards';
 import { addEndpoint, provideAccessGuards } from './http/endpoint';
 import { installErrorHandling } from './http/errorHandler';
 import { HttpError } from './http/errors';
@@ -170,7 +171,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sessions', createSessionReader(db, app.sessionKey));
   app.decorate('uploadGate', createUploadGate(db, config, options.uploadLimits));
   app.decorateRequest('user', null as never);
-  provideAccessGuards(app, { customer: requireUser, staff: requireStaff('staff'), manager: requireStaff('manager'), owner: requireStaff('owner') });
+  app.decorateRequest('bookingScope', null);
+  provideAccessGuards(app, {
+    customer: requireUser,
+    bookingHolder: requireBookingHolder,
+    staff: requireStaff('staff'),
+    manager: requireStaff('manager'),
+    owner: requireStaff('owner'),
+  });
 
   // Callback hooks on every request: an async one costs a promise and a turn of the microtask queue.
   app.addHook('onRequest', (request, reply, done) => {
@@ -278,6 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(passwordResetRoutes, {
     limited: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : undefined,
   });
+  await app.register(bookingLookupRoutes, { rateLimit: authLimit, redis });
   await app.register(ownerSetupRoutes, {
     config: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : {},
   });

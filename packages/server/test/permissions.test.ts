@@ -173,6 +173,19 @@ const TABLE: Record<string, Entry> = {
     call: () => ({ method: 'POST', url: API.resetPassword, payload: { token: 'not-a-real-link', password: 'a brand new one' } }),
     expected: everyone(400),
   },
+  [`POST ${API.bookingLookup}`]: {
+    // The customer's booking with a name that is not the renter's: one refusal for everyone, nothing sent.
+    call: async (w) => {
+      const [row] = await w.app.db.select({ reference: bookings.reference }).from(bookings).where(eq(bookings.id, w.customersBooking));
+      return { method: 'POST', url: API.bookingLookup, payload: { reference: row!.reference, lastNameOrEmail: 'Not-the-renter' } };
+    },
+    expected: everyone(404),
+  },
+  // printRoutes names it under POST /api/bookings/lookup, whose path it extends.
+  'POST /sign-in': {
+    call: () => ({ method: 'POST', url: API.bookingLookupSignIn, payload: { token: 'not-a-real-link' } }),
+    expected: everyone(400),
+  },
   [`GET ${API.ownerOutbox}`]: {
     call: () => ({ method: 'GET', url: API.ownerOutbox }),
     expected: staffOnly(200),

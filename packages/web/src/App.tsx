@@ -23,6 +23,8 @@ const LoginPage = lazyPage(() => import('./pages/LoginPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 const SetupPage = lazyPage(() => import('./pages/SetupPage'));
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
+const FindBookingPage = lazyPage(() => import('./pages/FindBookingPage'));
+const BookingSignInPage = lazyPage(() => import('./pages/BookingSignInPage'));
 const StaffInvitationPage = lazyPage(() => import('./features/staffInvitation/StaffInvitationPage'));
 const OnlineCheckInPage = lazyPage(() => import('./features/onlineCheckIn/OnlineCheckInPage'));
 
@@ -67,6 +69,9 @@ export default function App() {
         <Route path="login" element={<LoginPage />} />
         <Route path="setup" element={<SetupPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="booking" element={<FindBookingPage />} />
+        <Route path="booking/sign-in" element={<BookingSignInPage />} />
+        <Route path="booking/:reference" element={<FindBookingPage />} />
         <Route path="staff-invitation/:token" element={<StaffInvitationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -30,3 +30,4 @@ export * from './carPapers';
 export * from './lateCharges';
 export * from './maintenance';
 export * from './onlineCheckIn';
+export * from './bookingLookup';

@@ -378,6 +378,20 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/** One-time sign-in links to one booking (migrations/0047, features/bookingLookup): the token's SHA-256 only; valid until expiresAt, once. */
+export const bookingSignInLinks = pgTable('booking_sign_in_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  bookingId: uuid('booking_id')
+    .notNull()
+    .references(() => bookings.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
 /** A one-time link that brings a person onto the staff (migrations/0020_staff_invitations.sql; features/staff/). */
 export const staffInvitations = pgTable('staff_invitations', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { apiClient, callApi } from '../api/client';
 import { queryKeys } from '../lib/queryKeys';
 import { focusFirstProblem, type Problems } from '../lib/formProblems';
@@ -26,7 +27,7 @@ type Props = {
 
 /** The login / sign-up form shared by the modal and the /login page. */
 export function AuthForm({ onSuccess, headingId, headingLevel = 2 }: Props) {
-  const { login } = useSession();
+  const { login, setShowLogin } = useSession();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<AuthMode>('login');
   const [values, setValues] = useState<AuthValues>(EMPTY);
@@ -147,9 +148,15 @@ export function AuthForm({ onSuccess, headingId, headingLevel = 2 }: Props) {
                 error={problems.password}
                 placeholder="Your password"
               />
-              <button type="button" className="mt-1 text-sm font-medium text-primary underline-offset-2 hover:underline" onClick={() => switchTo('forgot')}>
-                Forgot password?
-              </button>
+              <div className="mt-1 flex flex-wrap justify-between gap-x-4 gap-y-1">
+                <button type="button" className="text-sm font-medium text-primary underline-offset-2 hover:underline" onClick={() => switchTo('forgot')}>
+                  Forgot password?
+                </button>
+                {/* Walk-ins staff booked for have no password: their booking opens with its reference. */}
+                <Link to="/booking" className="text-sm font-medium text-primary underline-offset-2 hover:underline" onClick={() => setShowLogin(false)}>
+                  Find your booking
+                </Link>
+              </div>
             </div>
           )}
 

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { type SessionKey, sessionTokenChecker, type TokenCheck } from './sessionTokens';
+import { bookingSessionChecker, type BookingSessionCheck } from './bookingSessions';
 import { userEmail } from '../../db/userEmail';
 
 export interface SessionAccount {
@@ -28,6 +29,8 @@ export interface SessionAccount {
 
 export interface SessionReader {
   checkToken(token: string): TokenCheck;
+  /** A booking's one-time sign-in session (bookingSessions.ts): only the bookingHolder guard lets it in. */
+  checkBookingToken(token: string): BookingSessionCheck;
   /** The account now, or undefined when it no longer exists. */
   account(userId: string): Promise<SessionAccount | undefined>;
 }
@@ -60,6 +63,7 @@ export function createSessionReader(db: Database, key: SessionKey): SessionReade
 
   return {
     checkToken: sessionTokenChecker(key),
+    checkBookingToken: bookingSessionChecker(key),
     account: (userId) => accounts.load(userId),
   };
 }

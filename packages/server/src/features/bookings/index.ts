@@ -28,6 +28,8 @@ export {
   staffCharge,
 } from './folio';
 export { settleReturn } from './returnMoney';
+/** How what people type as a booking reference is read ("wr 7k3m9q" is WR-7K3M9Q). */
+export { normaliseReference, REFERENCE_PATTERN } from './reference';
 export { addLateCharge, checkLateChargeWanted, type CleanScan, listLateCharges, readLateChargeScan, refuseLateCharge } from './lateCharges';
 export { expireHolds } from './holds';
 export { cancelNotApproved, holdFromNow, type Step, staffActor, takeStep } from './life';

@@ -32,6 +32,7 @@ export type LetterKind =
   | 'password_changed'
   | 'password_reset_link'
   | 'welcome_link'
+  | 'booking_sign_in_link'
   | 'staff_invitation'
   | 'vetting_approved'
   | 'vetting_rejected'
@@ -409,6 +410,24 @@ export function passwordResetLinkLetter(account: { name: string; email: string }
     ],
     company,
     mail,
+  );
+}
+
+/** A one-time link to sign in to one booking (features/bookingLookup): sent to the renter's own address after a look-up. */
+export function bookingSignInLinkLetter(booking: BookingFacts, token: string, minutes: number, company: CompanySettings, mail: MailSettings): Letter {
+  return compose(
+    'booking_sign_in_link',
+    booking.customer.email,
+    `Your sign-in link for booking ${booking.reference}`,
+    `Hello ${booking.customer.name},`,
+    [
+      `Someone, probably you, looked up booking ${booking.reference} (${booking.car.brand} ${booking.car.model}) on our website. Open this link to see the booking and get it ready for pickup. It opens this booking only, works once, within ${minutes} minutes.`,
+      { link: `${mail.siteUrl}/booking/sign-in?token=${encodeURIComponent(token)}`, label: 'Open my booking' },
+      'If you did not ask for this, ignore this e-mail: no one can use the link without your mailbox.',
+    ],
+    company,
+    mail,
+    booking.id,
   );
 }
 

@@ -60,11 +60,17 @@ export function enqueued(all: QueuedLetter[]): SQL | null {
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS letter(kind text, recipient text, subject text, text text, html text, booking uuid, token text, attachment text)`;
 }
 
-/** True while a reset token still opens its link: not used, not expired (only its SHA-256 is in password_resets). */
+/**
+ * True while a one-time link's token still opens it: not used, not expired (only its SHA-256 is kept,
+ * in password_resets for reset and welcome links, in booking_sign_in_links for a booking's sign-in link).
+ */
 export function resetLinkWorks(token: SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM password_resets r
-                      WHERE r.token_hash = encode(sha256(convert_to(${token}, 'UTF8')), 'hex')
-                        AND r.used_at IS NULL AND r.expires_at > now())`;
+  return sql`(EXISTS (SELECT 1 FROM password_resets r
+                       WHERE r.token_hash = encode(sha256(convert_to(${token}, 'UTF8')), 'hex')
+                         AND r.used_at IS NULL AND r.expires_at > now())
+              OR EXISTS (SELECT 1 FROM booking_sign_in_links b
+                          WHERE b.token_hash = encode(sha256(convert_to(${token}, 'UTF8')), 'hex')
+                            AND b.used_at IS NULL AND b.expires_at > now()))`;
 }
 
 /** Tokens whose links no longer work (used, or their hour is over) are dropped from the outbox. */

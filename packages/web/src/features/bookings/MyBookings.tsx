@@ -143,7 +143,18 @@ export function MyBookings() {
 
   let body: ReactNode;
   if (!token) {
-    body = <LoginPrompt title="Please log in to see your bookings." text="Your reservations appear here once you are logged in." />;
+    body = (
+      <>
+        <LoginPrompt title="Please log in to see your bookings." text="Your reservations appear here once you are logged in." />
+        <p className="mt-4 text-center text-slate-600">
+          Booked at our counter or by phone, or forgot your password?{' '}
+          <Link to="/booking" className="font-medium text-primary underline-offset-2 hover:underline">
+            Find your booking
+          </Link>{' '}
+          with its reference.
+        </p>
+      </>
+    );
   } else if (bookings.isPending && !bookings.isError) {
     body = <BookingsSkeleton />;
   } else if (bookings.isError) {

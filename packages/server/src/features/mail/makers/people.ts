@@ -7,7 +7,15 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { userEmail } from '../../../db/userEmail';
 import type { LetterMakers } from '../fromEvents';
-import { bankDetailsChangedLetter, passwordChangedLetter, passwordResetLinkLetter, vettingApprovedLetter, vettingRejectedLetter } from '../letters';
+import { BOOKING_LINK_MINUTES } from '@rental/contract';
+import {
+  bankDetailsChangedLetter,
+  bookingSignInLinkLetter,
+  passwordChangedLetter,
+  passwordResetLinkLetter,
+  vettingApprovedLetter,
+  vettingRejectedLetter,
+} from '../letters';
 import { forgetDeadLinks, LINK_TOKEN_PLACEHOLDER } from '../outbox';
 import { staffInvitationLetter } from '../staffLetters';
 import { accountOf } from './accounts';
@@ -20,6 +28,12 @@ export const peopleMakers: LetterMakers = {
     await forgetDeadLinks(tx);
     const account = await accountOf(tx, event.data.userId);
     return [{ ...passwordResetLinkLetter(account, LINK_TOKEN_PLACEHOLDER, await company(), mail), linkToken: event.secret }];
+  },
+  // A booking's one-time sign-in link (features/bookingLookup): kept apart like a reset link's token.
+  async booking_sign_in_requested(tx, event, { mail, company, facts }) {
+    await forgetDeadLinks(tx);
+    const booking = await facts(event.data.bookingId);
+    return [{ ...bookingSignInLinkLetter(booking, LINK_TOKEN_PLACEHOLDER, BOOKING_LINK_MINUTES, await company(), mail), linkToken: event.secret }];
   },
   // A reset used its link and ended the account's others: their tokens, if an e-mail still waits, go with them.
   async password_changed(tx, event, { mail, company }) {
