@@ -57,10 +57,10 @@ export const ROUTES = {
   // A booking's dates or car (bookingChanges.ts): staff any live booking, a customer their own; 404 for anyone else
   bookingChangeQuote: { method: 'POST', path: '/api/bookings/:id/quote-change', access: 'customer' },
   changeBooking: { method: 'POST', path: '/api/bookings/:id/change', access: 'customer' },
-  // Online check-in (onlineCheckIn.ts, schemas/onlineCheckIn.ts): the booking's customer; staff may read the state; 404 for anyone else
-  onlineCheckIn: { method: 'GET', path: '/api/bookings/:id/online-check-in', access: 'customer' },
-  sendCheckInCode: { method: 'POST', path: '/api/bookings/:id/online-check-in/code', access: 'customer' },
-  completeCheckIn: { method: 'POST', path: '/api/bookings/:id/online-check-in', access: 'customer' },
+  // Online check-in (onlineCheckIn.ts, schemas/onlineCheckIn.ts): the booking's customer (or the one-time link's session for it); staff may read the state; 404 for anyone else
+  onlineCheckIn: { method: 'GET', path: '/api/bookings/:id/online-check-in', access: 'bookingHolder' },
+  sendCheckInCode: { method: 'POST', path: '/api/bookings/:id/online-check-in/code', access: 'bookingHolder' },
+  completeCheckIn: { method: 'POST', path: '/api/bookings/:id/online-check-in', access: 'bookingHolder' },
   // Prices, extras, the quote (quote.ts, schemas/prices.ts)
   quote: { method: 'POST', path: '/api/bookings/quote', access: 'anyone' },
   prices: { method: 'GET', path: '/api/prices', access: 'anyone' },
@@ -79,7 +79,7 @@ export const ROUTES = {
   agreementPreview: { method: 'POST', path: '/api/bookings/:id/agreement-preview', access: 'staff' },
   checkIn: { method: 'POST', path: '/api/bookings/:id/check-in', access: 'staff' },
   /** The booking's customer's or staff's; 404 for anyone else. */
-  agreementPdf: { method: 'GET', path: '/api/bookings/:id/agreement.pdf', access: 'customer' },
+  agreementPdf: { method: 'GET', path: '/api/bookings/:id/agreement.pdf', access: 'bookingHolder' },
   /** Anyone holding a copy of a signed agreement checks it (agreements.ts): nothing personal answered. */
   verifyAgreement: { method: 'POST', path: '/api/agreements/verify', access: 'anyone' },
   receiptPdf: { method: 'GET', path: '/api/bookings/:id/receipt.pdf', access: 'customer' },

@@ -159,6 +159,11 @@ describe(`booking look-up without a password (${describeDatabase})`, () => {
     expect(folio.statusCode).toBe(200);
     expect(folio.json().folio.totals.balance).toBe(booking.price);
 
+    // And its online check-in: the state of each step.
+    const checkIn = await t.app.inject({ method: 'GET', url: `/api/bookings/${booking._id}/online-check-in`, headers: authHeader(session) });
+    expect(checkIn.statusCode, checkIn.body).toBe(200);
+    expect(checkIn.json().checkIn.bookingId).toBe(booking._id);
+
     // Nothing else: other bookings, the account, the customer's calls, staff pages.
     const walk: [string, string, number[]][] = [
       ['GET', API.userBooking(other.reference), [404]],
@@ -167,6 +172,8 @@ describe(`booking look-up without a password (${describeDatabase})`, () => {
       ['GET', API.userDocuments, [401]],
       ['POST', API.cancelBooking, [401]],
       ['GET', `/api/bookings/${other._id}/folio`, [404]],
+      ['GET', `/api/bookings/${other._id}/online-check-in`, [404]],
+      ['POST', `/api/bookings/${other._id}/online-check-in/code`, [404]],
       ['GET', API.ownerBookings, [401]],
       ['GET', '/api/owner/desk', [401]],
       ['GET', `/api/owner/bookings/${booking._id}/counter`, [401]],

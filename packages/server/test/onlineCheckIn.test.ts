@@ -24,6 +24,7 @@ import {
 } from './helpers';
 import { approvedCustomer, confirmedBooking, keysHandedOver, signaturePng } from './support/counter';
 import { addCar, day } from './support/fleet';
+import { multipart } from './support/multipart';
 import { pdfText } from './support/pdfText';
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from './support/smtpSink';
 
@@ -172,6 +173,17 @@ describe(`online check-in (${describeDatabase})`, () => {
     expect(text).toContain('Signed online');
     expect(text).toContain('at 11:30');
     expect(text).toContain('Recorded at the counter when the keys are handed over');
+    // Sealed: the signing certificate names the trail, and anyone holding the copy can check it.
+    expect(text).toContain('Signing certificate');
+    expect(text).toContain('Code verified');
+    const checked = async (bytes: Buffer) => {
+      const body = await multipart({}, [{ name: 'file', bytes, filename: 'agreement.pdf', type: 'application/pdf' }]);
+      return (await t.app.inject({ method: 'POST', url: pathFor('verifyAgreement'), headers: body.headers, payload: body.payload })).json();
+    };
+    expect(await checked(Buffer.from(stored!.agreementPdf!))).toMatchObject({ valid: true, reference: booking.reference });
+    const changed = Buffer.from(stored!.agreementPdf!);
+    changed[200] = changed[200]! ^ 1;
+    expect(await checked(changed)).toMatchObject({ valid: false, reference: null });
 
     expect(await history(booking._id)).toEqual(expect.arrayContaining(['check_in_code_sent', 'check_in_code_verified', 'checked_in_online']));
     // The customer reads the signed agreement back, the same bytes each time, never cached; nobody else finds it.

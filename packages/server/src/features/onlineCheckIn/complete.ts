@@ -3,7 +3,7 @@
  * completion at the same moment waits, then finds it done: 409), the window, the drivers, the
  * pickup time, the signature and the code are checked in that order; then the agreement is drawn
  * as the counter draws it, with the customer's signature and where it was signed from, sealed
- * (seal.ts), stored as made with its SHA-256, and each step recorded in the booking's history.
+ * (seal.ts: the signing certificate, decision 122), stored as made with its SHA-256, and each step recorded in the booking's history.
  * A refusal stores nothing, but for a wrong code's try (it must count), which commits before the
  * 422 is answered.
  */
@@ -24,7 +24,8 @@ import { folioOf } from '../bookings';
 import { renderOnlineAgreement, signatureBytes } from '../counter';
 import { codeHash, refuse } from './code';
 import { type Reader, readCheckIn } from './facts';
-import type { Seal } from './seal';
+import { sealOnlineAgreement } from './seal';
+import { sealRow } from '../agreements';
 import { agreementFactsOf, closedReasonOf, driversOf } from './state';
 
 const PNG_DATA_URL = 'data:image/png;base64,';
@@ -54,7 +55,7 @@ type Outcome = { done: true; reference: string } | { done: false; refusal: HttpE
 export async function completeCheckIn(
   db: Database,
   events: EventLog,
-  seal: Seal,
+  publicUrl: string | undefined,
   reader: Reader,
   bookingId: string,
   body: CompleteCheckInBody,
@@ -95,7 +96,8 @@ export async function completeCheckIn(
       signature,
       signedFrom: signing,
     });
-    const sealed = await seal(pages, { reference: facts.reference, signedAt: now, signedFrom: signing, trail });
+    const sealed = await sealOnlineAgreement(pages, { reference: facts.reference, signedAt: now, signedFrom: signing, trail }, publicUrl);
+    await sealRow(tx, { bookingId: facts.id, kind: 'online', sha256: sealed.sha256, reference: facts.reference, signedAt: now });
     await tx
       .update(onlineCheckIns)
       .set({

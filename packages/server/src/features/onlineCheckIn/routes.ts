@@ -7,19 +7,12 @@ import { findUserBooking } from '../bookings';
 import { sendCode } from './code';
 import { completeCheckIn } from './complete';
 import { readCheckIn } from './facts';
-import { keepAsDrawn, type Seal } from './seal';
 import { checkInState } from './state';
-
-export interface OnlineCheckInOptions {
-  /** How the signed agreement is made final (seal.ts); the sealed agreement with its certificate page replaces the default. */
-  seal?: Seal;
-}
 
 /** A browser's own words can be long: kept to what identifies it. */
 const USER_AGENT_MAX = 300;
 
-const onlineCheckInRoutes: FastifyPluginAsync<OnlineCheckInOptions> = async (app, options) => {
-  const seal = options.seal ?? keepAsDrawn;
+const onlineCheckInRoutes: FastifyPluginAsync = async (app) => {
   const cardsOn = app.config.paymentProvider !== 'none';
 
   addEndpoint(app, 'onlineCheckIn', async (request) => {
@@ -34,7 +27,10 @@ const onlineCheckInRoutes: FastifyPluginAsync<OnlineCheckInOptions> = async (app
 
   addEndpoint(app, 'completeCheckIn', async (request) => {
     const userAgent = (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX);
-    const reference = await completeCheckIn(app.db, app.events, seal, request.user, request.params.id, request.body, { ip: request.ip, userAgent });
+    const reference = await completeCheckIn(app.db, app.events, app.config.publicUrl, request.user, request.params.id, request.body, {
+      ip: request.ip,
+      userAgent,
+    });
     const booking = await findUserBooking(app.db, request.user.id, reference);
     if (!booking?.onlineCheckIn) throw new HttpError(404, MESSAGES.bookingNotFound);
     return { success: true as const, message: 'You are checked in. See you at the counter!', booking: { ...booking, onlineCheckIn: booking.onlineCheckIn } };

@@ -1,12 +1,11 @@
 /**
- * Where the agreement signed online is made final: its bytes and their SHA-256, stored as they are
- * and never changed. One function, so the sealed agreement with its signing-certificate page
- * (features/agreements, issue 33 item 2: `seal(pages, facts) -> { pdf, sha256 }`) replaces it
- * without touching the rest of online check-in: until then the PDF is kept as drawn and its hash
- * is the hash of those bytes.
+ * The agreement signed online made final (features/agreements, decision 122): its pages as the
+ * counter's code draws them, then the signing certificate with the address and browser it was
+ * signed from and the trail of the code and the signature. The PDF and its SHA-256 are kept as
+ * they are and never change; the hash is kept beside the counter's, so the verify call knows it.
  */
-import { createHash } from 'node:crypto';
-import type { CheckInTrailStep } from '@rental/contract';
+import { CHECK_IN_TRAIL_WORDS, type CheckInTrailStep } from '@rental/contract';
+import { sealAgreement, verifyAgreementUrl } from '../agreements';
 
 export interface SealFacts {
   reference: string;
@@ -16,7 +15,14 @@ export interface SealFacts {
   trail: { step: CheckInTrailStep; at: string }[];
 }
 
-export type Seal = (pages: Uint8Array, facts: SealFacts) => Promise<{ pdf: Uint8Array; sha256: string }>;
-
-/** Until the sealed agreement is wired: the pages as drawn, hashed. */
-export const keepAsDrawn: Seal = async (pages) => ({ pdf: pages, sha256: createHash('sha256').update(pages).digest('hex') });
+export function sealOnlineAgreement(pages: Uint8Array, facts: SealFacts, publicUrl: string | undefined) {
+  return sealAgreement(pages, {
+    kind: 'online',
+    reference: facts.reference,
+    signedAt: facts.signedAt,
+    ip: facts.signedFrom.ip || null,
+    userAgent: facts.signedFrom.userAgent || null,
+    trail: facts.trail.map(({ step, at }) => ({ at: new Date(at), what: CHECK_IN_TRAIL_WORDS[step] })),
+    verifyUrl: verifyAgreementUrl(publicUrl),
+  });
+}
