@@ -218,6 +218,29 @@ describe(`online check-in (${describeDatabase})`, () => {
     ).toBeUndefined();
   });
 
+  it("an erased customer's online agreement, signature and where they signed from are gone; their copy still checks", async () => {
+    const { customer, booking } = await readyBooking({ name: 'Odane Forgotten' });
+    const code = await codeFor(customer, booking._id);
+    const done = await testApi(t.app, customer.token).call('completeCheckIn', {
+      params: { id: booking._id },
+      body: await body({ code, flightNumber: 'JM 42' }),
+    });
+    const copy = Buffer.from((await row(booking._id))!.agreementPdf!);
+    // Erasure waits for a booking still to come: cancelled first.
+    await testApi(t.app, customer.token).call('cancelBooking', { body: { bookingId: booking._id } });
+    await testApi(t.app, customer.token).call('deleteAccount', { body: { password: customer.password } });
+
+    const erased = await row(booking._id);
+    expect(erased).toMatchObject({ signature: null, agreementPdf: null, signedIp: null, signedUserAgent: null, flightNumber: null });
+    expect(erased!.erasedAt).toBeInstanceOf(Date);
+    expect(erased!.agreementSha256).toBe(done.booking.onlineCheckIn.agreementSha256);
+    const pdf = await t.app.inject({ method: 'GET', url: pathFor('agreementPdf', { id: booking._id }), headers: authHeader(owner.token) });
+    expect(pdf.statusCode).toBe(404);
+    const answer = await multipart({}, [{ name: 'file', bytes: copy, filename: 'agreement.pdf', type: 'application/pdf' }]);
+    const verified = await t.app.inject({ method: 'POST', url: pathFor('verifyAgreement'), headers: answer.headers, payload: answer.payload });
+    expect(verified.json()).toMatchObject({ valid: true, reference: booking.reference });
+  });
+
   it('signs once when two completions arrive together: one agreement, the other 409 check_in_done', async () => {
     const { customer, booking } = await readyBooking();
     const code = await codeFor(customer, booking._id);

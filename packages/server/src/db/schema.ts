@@ -461,6 +461,8 @@ export const onlineCheckIns = pgTable('online_check_ins', {
   signedIp: text('signed_ip'),
   signedUserAgent: text('signed_user_agent'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The customer erased their account (0049): the agreement, the signature and where it was signed from are gone. */
+  erasedAt: timestamp('erased_at', { withTimezone: true }),
 });
 
 export const rentals = pgTable('rentals', {

@@ -23,6 +23,7 @@ import { hashPassword, verifyPassword } from '../../security/passwords';
 import { likeAny, type Scrub, scrubberOf, scrubJson } from '../../security/personalWords';
 import { eraseWordsFromBookings } from '../bookings';
 import { remakePapersWithoutRenter } from '../counter';
+import { forgetOnlineSigning } from '../onlineCheckIn';
 import { eraseWordsFromStatements } from '../statements';
 import { deleteImageIfUnused } from '../images';
 import { userEmail } from '../../db/userEmail';
@@ -65,6 +66,7 @@ export async function eraseAccount(db: Database, userId: string, password: strin
     // The folio's words first: the papers are made again from it.
     await eraseWordsFromBookings(tx, userId, scrub);
     await remakePapersWithoutRenter(tx, userId, scrub, publicUrl);
+    await forgetOnlineSigning(tx, theirBookings);
     await tx.delete(documents).where(eq(documents.userId, userId));
     await tx.delete(driverDetails).where(eq(driverDetails.userId, userId));
     await tx.update(bookings).set({ additionalDrivers: [], madeFrom: null }).where(eq(bookings.userId, userId));

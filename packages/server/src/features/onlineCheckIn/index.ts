@@ -4,3 +4,4 @@
  * Its face: app.ts registers the routes.
  */
 export { default as onlineCheckInRoutes } from './routes';
+export { forgetOnlineSigning } from './erasure';
