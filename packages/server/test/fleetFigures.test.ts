@@ -166,6 +166,14 @@ describe(`The fleet report's kept figures (${describeDatabase})`, () => {
       await expectKeptEqualsTables(`round ${round}`);
     }
 
+    // And one of each cost and a block, on days the changes above did not leave to chance.
+    await db.execute(sql`INSERT INTO car_blocks (car_id, pickup_date, return_date) VALUES (${cars[2]!}, '2025-11-28', '2025-12-02')`);
+    await steps.service!();
+    await db.execute(sql`INSERT INTO car_damages (car_id, zone, description, view, repaired_at, repair_cost)
+      VALUES (${cars[1]!}, 'back', 'Dent', 'back', '2025-11-30T23:30:00-05:00', 15000)`);
+    await db.execute(sql`INSERT INTO car_papers (car_id, kind, expires_on, cost, paid_on) VALUES (${cars[0]!}, 'fitness', '2026-11-30', 4000, '2025-11-30')`);
+    await expectKeptEqualsTables('a cost of each kind');
+
     // Something happened: rented days, revenue and each kind of cost.
     const year = await fleetReport(db, '2025-01-01', '2025-12-31', 'JMD');
     expect(year.totals.rentedDays).toBeGreaterThan(100);
@@ -213,8 +221,12 @@ describe(`The fleet report's kept figures (${describeDatabase})`, () => {
     });
     await firstWrote;
     const two = db.transaction(async (tx) => second(tx as unknown as Database));
-    await untilSomeoneWaits();
-    release();
+    try {
+      // The second writer must queue behind the first (its lock), not finish nor fail on its own.
+      await Promise.race([untilSomeoneWaits(), two.then(() => Promise.reject(new Error('The second writer did not wait for the first')))]);
+    } finally {
+      release();
+    }
     await Promise.all([one, two]);
   }
 
@@ -235,12 +247,12 @@ describe(`The fleet report's kept figures (${describeDatabase})`, () => {
       (tx) => tx.execute(sql`INSERT INTO car_blocks (car_id, pickup_date, return_date) VALUES (${car}, '2025-08-01', '2025-08-03')`),
       (tx) => tx.execute(line(b, 707)),
     );
-    // A booking moved into August while a service is logged for August.
+    // A booking moved from August into September while a service is logged for September.
     await writeAtOnce(
-      (tx) => tx.execute(sql`UPDATE bookings SET pickup_date = '2025-08-14', return_date = '2025-08-16' WHERE id = ${b}`),
+      (tx) => tx.execute(sql`UPDATE bookings SET pickup_date = '2025-09-14', return_date = '2025-09-16' WHERE id = ${b}`),
       (tx) =>
         tx.execute(sql`INSERT INTO car_services (car_id, service_date, odometer_km, cost, garage, created_by)
-          VALUES (${car}, '2025-08-15', 5000, 9000, 'Portmore Auto', ${owner.user._id})`),
+          VALUES (${car}, '2025-09-15', 5000, 9000, 'Portmore Auto', ${owner.user._id})`),
     );
 
     for (const [from, to] of [
@@ -251,9 +263,17 @@ describe(`The fleet report's kept figures (${describeDatabase})`, () => {
       const tables = await fleetReport(db, from, to, 'JMD', { fromTables: true });
       expect(kept.cars.find((c) => c.carId === car)).toEqual(tables.cars.find((c) => c.carId === car));
     }
-    const august = (await fleetReport(db, '2025-08-01', '2025-08-31', 'JMD')).cars.find((c) => c.carId === car)!;
-    expect(august.blockedDays).toBe(3);
-    expect(august.costs.services).toBe(9000);
-    expect(august.rentedDays).toBe(12 + 3);
+    const [august, september] = (await fleetReport(db, '2025-08-01', '2025-09-30', 'JMD')).cars.find((c) => c.carId === car)!.byMonth.rentedDays;
+    expect([august, september]).toEqual([12, 6 + 3]);
+    const both = (await fleetReport(db, '2025-08-01', '2025-09-30', 'JMD')).cars.find((c) => c.carId === car)!;
+    expect(both.blockedDays).toBe(3);
+    expect(both.costs.services).toBe(9000);
+    // Every charge counted once: the two made at once on one booking, the other booking's.
+    const [lines] = await queryRows<{ net: number; tolls: number }>(
+      db,
+      sql`SELECT sum(amount)::int AS net, (sum(amount) FILTER (WHERE kind = 'toll'))::int AS tolls FROM folio_lines WHERE booking_id IN (${a}, ${b})`,
+    );
+    expect(lines!.tolls).toBe(1_001 + 2_003 + 707);
+    expect(both.revenue).toBe(lines!.net);
   });
 });
