@@ -227,6 +227,22 @@ describe(`backup and restore (${describeDatabase})`, () => {
     expect(tables).toEqual(expect.arrayContaining(['bank_details', 'settings', 'idempotency_keys', 'schema_migrations']));
   });
 
+  it('leaves out the fleet report’s kept figures and counts them afresh from the rows restored (decision 121)', async () => {
+    const kept = (target: MigrationTarget) =>
+      query<Record<string, unknown>>(target, 'SELECT * FROM derived.fleet_month_figures WHERE items <> 0 ORDER BY month, car_id');
+    const tables = gunzipSync(await readFile(file))
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => 'table' in l)
+      .map((l) => String(l.table));
+    expect(tables.filter((name) => ['fleet_month_figures', 'fleet_booking_counted'].includes(name) || name.includes('.'))).toEqual([]);
+    const [before, after] = [await kept(source.opened.raw), await kept(restored.opened.raw)];
+    expect(before.length).toBeGreaterThan(0);
+    expect(after).toEqual(before);
+  });
+
   it('is readable by its owner only (0600), even when the umask would allow more', async () => {
     expect(await fileMode(file)).toBe('600');
   });

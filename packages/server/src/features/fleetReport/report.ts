@@ -1,8 +1,10 @@
 /**
- * What each car earns over a range of days (docs/decisions/120), read in one statement: each
- * booking and service block touching the range is cut at the months' edges, each booking's folio
- * charges (before GCT, net of voids) spread evenly over its days, the costs of costs.ts beside;
- * the rows are summed per car and month, and the report is made from those in memory.
+ * What each car earns over a range of days (docs/decisions/120, 121). The months the range holds
+ * whole are read from the figures the database keeps per car and month (migration 0045); a month
+ * the range cuts is computed from the tables themselves in one statement: each booking and service
+ * block touching it is cut at the months' and range's edges, each booking's folio charges (before
+ * GCT, net of voids) spread evenly over its days, the costs of costs.ts beside. Both give rows per
+ * car and month, and the report is made from those in memory.
  */
 import { COMPANY_TIME_ZONE, daysBetween, type FleetCar, type FleetCostKind, type FleetReport, monthsOf } from '@rental/contract';
 import { type SQL, sql } from 'drizzle-orm';
@@ -34,23 +36,35 @@ interface CarRow {
  * crosses a month's or the range's edge is cut there, and a piece of days s..e of its n days from
  * pickup p gets floor(net x (e - p + 1) / n) - floor(net x (s - p) / n) of its charges: the pieces
  * of a booking add up to its charges exactly, whatever months or ranges cut it.
+ * The bookings and their charges come from the tables (decision 120, `tables`), or for the months a
+ * range cuts from what the kept figures count of each booking (`counted`, migration 0045: its
+ * charges summed already, found by its days through an index): a month's ~700 bookings, instead of
+ * their folio lines looked up one booking at a time or every line scanned.
  */
-function monthRows(from: string, to: string) {
+function monthRows(from: string, to: string, bookingsFrom: 'tables' | 'counted') {
   const range = sql`daterange(${from}::date, ${to}::date, '[]')`;
+  const touching =
+    bookingsFrom === 'tables'
+      ? sql`
+      SELECT b.car_id, b.pickup_date, b.return_date, booking_holds_days(b.status) AS holds,
+             b.return_date - b.pickup_date + 1 AS n, coalesce(sum(l.amount), 0)::bigint AS net
+        FROM bookings b LEFT JOIN folio_lines l ON l.booking_id = b.id
+       WHERE b.period && ${range}
+       GROUP BY b.id`
+      : sql`
+      SELECT c.car_id, c.pickup_date, c.return_date, c.holds, c.return_date - c.pickup_date + 1 AS n, c.net
+        FROM derived.fleet_booking_counted c
+       WHERE daterange(c.pickup_date, c.return_date, '[]') && ${range}`;
   const monthsSpanned = (first: SQL, last: SQL) =>
     sql`generate_series(date_trunc('month', greatest(${first}, ${from}::date)), least(${last}, ${to}::date), interval '1 month')`;
   const pieceStart = (first: SQL) => sql`greatest(${first}, m.first::date, ${from}::date)`;
   const pieceEnd = (last: SQL) => sql`least(${last}, (m.first + interval '1 month')::date - 1, ${to}::date)`;
   return sql`
     WITH touching AS MATERIALIZED (
-      SELECT b.car_id, b.pickup_date, b.return_date, booking_holds_days(b.status) AS holds,
-             b.return_date - b.pickup_date + 1 AS n, coalesce(sum(l.amount), 0)::bigint AS net,
-             date_trunc('month', b.pickup_date) AS first_month,
-             b.pickup_date >= ${from}::date AND b.return_date <= ${to}::date
-               AND date_trunc('month', b.pickup_date) = date_trunc('month', b.return_date) AS whole
-        FROM bookings b LEFT JOIN folio_lines l ON l.booking_id = b.id
-       WHERE b.period && ${range}
-       GROUP BY b.id
+      SELECT t.*, date_trunc('month', t.pickup_date) AS first_month,
+             t.pickup_date >= ${from}::date AND t.return_date <= ${to}::date
+               AND date_trunc('month', t.pickup_date) = date_trunc('month', t.return_date) AS whole
+        FROM (${touching}) AS t
     ),
     cut AS (
       SELECT t.car_id, m.first AS month, t.holds, t.pickup_date, t.n, t.net,
@@ -82,6 +96,39 @@ function monthRows(from: string, to: string) {
            sum(services)::int AS services, sum(repairs)::int AS repairs, sum(papers)::int AS papers
       FROM pieces
      GROUP BY car_id, month`;
+}
+
+/** The kept figures of the months first..last (YYYY-MM-01), the rows monthRows gives for them. */
+function keptMonthRows(first: string, last: string) {
+  return sql`
+    SELECT car_id, to_char(month, 'YYYY-MM') AS month, rented, blocked, revenue::int AS revenue,
+           services::int AS services, repairs::int AS repairs, papers::int AS papers
+      FROM derived.fleet_month_figures
+     WHERE month BETWEEN ${first}::date AND ${last}::date AND items > 0`;
+}
+
+const lastDayOf = (month: string) => {
+  const [y = NaN, m = NaN] = month.split('-').map(Number);
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+const monthAfter = (month: string, step: 1 | -1) => {
+  const [y = NaN, m = NaN] = month.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1 + step, 1)).toISOString().slice(0, 7);
+};
+
+/**
+ * The range as the whole months it holds (first and last, YYYY-MM, or none) and the pieces of the
+ * months it cuts (at most two: the page's last twelve months cut only the current one).
+ */
+export function rangeParts(from: string, to: string): { whole: [string, string] | null; cut: [string, string][] } {
+  const [fromMonth, toMonth] = [from.slice(0, 7), to.slice(0, 7)];
+  const [startsMonth, endsMonth] = [from.endsWith('-01'), to === lastDayOf(toMonth)];
+  if (fromMonth === toMonth) return startsMonth && endsMonth ? { whole: [fromMonth, toMonth], cut: [] } : { whole: null, cut: [[from, to]] };
+  const cut: [string, string][] = [];
+  if (!startsMonth) cut.push([from, lastDayOf(fromMonth)]);
+  if (!endsMonth) cut.push([`${toMonth}-01`, to]);
+  const [first, last] = [startsMonth ? fromMonth : monthAfter(fromMonth, 1), endsMonth ? toMonth : monthAfter(toMonth, -1)];
+  return { whole: first <= last ? [first, last] : null, cut };
 }
 
 type Figures = Omit<FleetCar, 'carId' | 'name' | 'plate' | 'removed' | 'byMonth'>;
@@ -127,14 +174,65 @@ function figuresOf(tally: Tally, days: number): Figures {
   };
 }
 
-export async function fleetReport(db: Database | Tx, from: string, to: string, currency: string): Promise<FleetReport> {
+/**
+ * Rows of a statement as one JSON text, parsed at once: from PGlite's worker thread a thousand
+ * rows come faster as one string than as a thousand objects built and copied one by one.
+ */
+async function jsonRows<Row>(db: Database | Tx, query: SQL): Promise<Row[]> {
+  const [row] = await queryRows<{ rows: string }>(db, sql`SELECT coalesce(json_agg(r), '[]')::text AS rows FROM (${query}) AS r`);
+  return JSON.parse(row?.rows ?? '[]') as Row[];
+}
+
+/**
+ * The rows per car and month (11,000 for a year of 1,000 cars) as one text of numbers: car,month,
+ * then the six figures, rows apart by ';'. Made and read in a fraction of the time of the same rows
+ * one by one or as JSON (bench/README.md, issue 34's figures): building JSON objects on PGlite cost
+ * more than reading the kept months.
+ */
+async function packedMonthRows(db: Database | Tx, query: SQL): Promise<MonthRow[]> {
+  const [row] = await queryRows<{ rows: string | null }>(
+    db,
+    sql`SELECT string_agg(concat_ws(',', r.car_id, r.month, coalesce(r.rented, 0), coalesce(r.blocked, 0), coalesce(r.revenue, 0),
+                                    coalesce(r.services, 0), coalesce(r.repairs, 0), coalesce(r.papers, 0)), ';') AS rows
+          FROM (${query}) AS r`,
+  );
+  if (!row?.rows) return [];
+  return row.rows.split(';').map((line) => {
+    const [car_id = '', month = '', ...figures] = line.split(',');
+    const [rented = 0, blocked = 0, revenue = 0, services = 0, repairs = 0, papers = 0] = figures.map(Number);
+    return { car_id, month, rented, blocked, revenue, services, repairs, papers };
+  });
+}
+
+/** The rows per car and month: kept for the whole months, from the tables for the cut ones (or all of them, `fromTables`). */
+function rowsOf(from: string, to: string, fromTables: boolean): SQL {
+  if (fromTables) return monthRows(from, to, 'tables');
+  const { whole, cut } = rangeParts(from, to);
+  const parts = [...(whole ? [keptMonthRows(`${whole[0]}-01`, `${whole[1]}-01`)] : []), ...cut.map(([first, last]) => monthRows(first, last, 'counted'))];
+  return sql.join(
+    parts.map((part) => sql`(${part})`),
+    sql` UNION ALL `,
+  );
+}
+
+/**
+ * `fromTables`: every month computed from the tables, as decision 120 first did: what the kept
+ * figures must always equal (test/fleetFigures.test.ts).
+ */
+export async function fleetReport(
+  db: Database | Tx,
+  from: string,
+  to: string,
+  currency: string,
+  { fromTables = false }: { fromTables?: boolean } = {},
+): Promise<FleetReport> {
   const months = monthsOf(from, to);
   const monthIndex = new Map(months.map((month, i) => [month, i]));
   const monthDays = daysInRange(months, from, to);
   const days = daysBetween(from, to) + 1;
   const [rows, carRows] = [
-    await queryRows<MonthRow>(db, monthRows(from, to)),
-    await queryRows<CarRow>(
+    await packedMonthRows(db, rowsOf(from, to, fromTables)),
+    await jsonRows<CarRow>(
       db,
       sql`SELECT id, brand || ' ' || model || ' ' || year AS name, plate,
                  deleted_at IS NOT NULL AND deleted_at < (${from}::timestamp AT TIME ZONE ${COMPANY_TIME_ZONE}) AS removed_before,
