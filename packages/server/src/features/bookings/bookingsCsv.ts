@@ -1,13 +1,13 @@
 /**
- * The bookings as a spreadsheet for the accountant: opens as is in Excel and Google Sheets (UTF-8
- * with a byte order mark, CRLF, every field quoted), and a name such as "=HYPERLINK(...)" is shown
- * as text, never run as a formula (csv-stringify's escape_formulas puts an apostrophe first).
+ * The bookings as a spreadsheet for the accountant, written as every staff spreadsheet is
+ * (SPREADSHEET_CSV): a name such as "=HYPERLINK(...)" is shown as text, never run as a formula.
  */
 import { Readable } from 'node:stream';
 import { COMPANY_TIME_ZONE, type StaffBooking, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_WORDS, rentalDays } from '@rental/contract';
 import { stringify } from 'csv-stringify';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/types';
+import { SPREADSHEET_CSV } from '../../http/spreadsheet';
 import { eachStaffBooking } from './staffList';
 
 // The quote's columns come last, so a sheet built on the earlier columns keeps working.
@@ -78,15 +78,7 @@ async function* records(db: Database, where: SQL | undefined): AsyncGenerator<(s
 
 /** The CSV text as a stream, written chunk by chunk as the bookings are read. */
 export function bookingsCsv(db: Database, where: SQL | undefined, onError: (err: Error) => void): Readable {
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns: CSV_HEADER,
-    record_delimiter: 'windows',
-    quoted: true,
-    quoted_empty: true,
-    escape_formulas: true,
-  });
+  const csv = stringify({ ...SPREADSHEET_CSV, header: true, columns: CSV_HEADER });
   const source = Readable.from(records(db, where));
   source.on('error', (err) => {
     onError(err);

@@ -1,24 +1,17 @@
 /**
- * The books' spreadsheets, written as the bookings export is (bookingsCsv.ts): UTF-8 with a byte
- * order mark, CRLF, every field quoted, and a cell starting with = + - or @ given an apostrophe so
- * no spreadsheet runs it as a formula (a label or a memo is staff's words).
+ * The books' spreadsheets, written as every staff spreadsheet is (SPREADSHEET_CSV: a label or a
+ * memo is staff's words, never run as a formula).
  */
 import { type GctMonth, ledgerAmount } from '@rental/contract';
 import { stringify } from 'csv-stringify/sync';
+import { SPREADSHEET_CSV } from '../../http/spreadsheet';
 import type { GctLine } from './gct';
 
 /** A cell: words, or an amount in whole units (written with two decimals, and a minus that is never taken for a formula). */
 export type Cell = string | number;
 
 export function csvText(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return stringify([header, ...rows], {
-    bom: true,
-    record_delimiter: 'windows',
-    quoted: true,
-    quoted_empty: true,
-    escape_formulas: true,
-    cast: { number: ledgerAmount },
-  });
+  return stringify([header, ...rows], { ...SPREADSHEET_CSV, cast: { number: ledgerAmount } });
 }
 
 export const GCT_HEADER = ['Date', 'Reference', 'Kind', 'What', 'Amount before GCT', 'GCT', 'Voids a line', 'Reason'];

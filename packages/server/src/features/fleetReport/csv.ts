@@ -1,9 +1,10 @@
 /**
  * The fleet report as a spreadsheet: the table's rows in the order shown, then the totals row, written
- * as the books' spreadsheets are (csvText: BOM, CRLF, quoted, no cell read as a formula).
+ * as every staff spreadsheet is (SPREADSHEET_CSV: no cell read as a formula).
  */
 import { type FleetReport, utilisationWords } from '@rental/contract';
 import { stringify } from 'csv-stringify/sync';
+import { SPREADSHEET_CSV } from '../../http/spreadsheet';
 
 export const FLEET_CSV_HEADER = [
   'Car',
@@ -40,5 +41,5 @@ export function fleetCsv(report: FleetReport, cars: FleetReport['cars']): string
     ...cars.map((car) => [car.removed ? `${car.name} (removed)` : car.name, car.plate ?? '', ...figures(car)]),
     [`All ${cars.length} cars, ${report.from} to ${report.to} (${report.currency})`, '', ...figures(report.totals)],
   ];
-  return stringify([FLEET_CSV_HEADER, ...rows], { bom: true, record_delimiter: 'windows', quoted: true, quoted_empty: true, escape_formulas: true });
+  return stringify([FLEET_CSV_HEADER, ...rows], SPREADSHEET_CSV);
 }
