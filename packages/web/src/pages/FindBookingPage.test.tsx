@@ -32,7 +32,7 @@ describe('finding a booking without a password', () => {
     expect(found).toHaveTextContent('Still to pay');
     expect(found).not.toHaveTextContent('Nadine');
     // Not confirmed yet: check-in says why not, and offers no button.
-    const checkIn = within(found).getByRole('region', { name: 'Check in online' });
+    const checkIn = await within(found).findByRole('region', { name: 'Check in online' });
     expect(checkIn).toHaveTextContent(CHECK_IN_CLOSED_WORDS.not_confirmed);
     expect(within(checkIn).queryByRole('link')).toBeNull();
   });
@@ -49,7 +49,7 @@ describe('finding a booking without a password', () => {
     await user.type(await screen.findByLabelText('Last name or e-mail address'), 'spence');
     await user.click(screen.getByRole('button', { name: 'Find my booking' }));
     const found = await screen.findByRole('region', { name: `Booking ${soon.reference}` });
-    const open = within(found).getByRole('region', { name: 'Check in online' });
+    const open = await within(found).findByRole('region', { name: 'Check in online' });
     expect(open).toHaveTextContent('Open the link we e-mailed you');
     expect(within(open).queryByRole('link')).toBeNull();
 
@@ -58,7 +58,7 @@ describe('finding a booking without a password', () => {
     await user.type(reference, later.reference);
     await user.click(screen.getByRole('button', { name: 'Find my booking' }));
     const ahead = await screen.findByRole('region', { name: `Booking ${later.reference}` });
-    expect(within(ahead).getByRole('region', { name: 'Check in online' })).toHaveTextContent(/It opens on/);
+    expect(await within(ahead).findByRole('region', { name: 'Check in online' })).toHaveTextContent(/It opens on/);
   });
 
   it('a used or made-up sign-in link says so and leads back to the look-up', async () => {

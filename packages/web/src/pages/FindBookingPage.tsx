@@ -6,19 +6,22 @@
 import { BOOKING_LOOKUP_MESSAGES, BOOKING_SESSION_HOURS } from '@rental/contract/bookingLookup';
 import type { BookingLookupResponse, LookedUpBooking } from '@rental/contract/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, apiClient, callApi } from '../api/client';
 import { FormField, FormProblem, controlProps } from '../components/FormField';
 import { SkeletonBlock } from '../components/Skeleton';
 import { type BookingSession, bookingSessionFor, forgetBookingSession } from '../features/bookingLookup/bookingSession';
 import { LookedUpBookingCard } from '../features/bookingLookup/LookedUpBookingCard';
-import { type CheckInFacts, LookedUpCheckIn } from '../features/bookingLookup/LookedUpCheckIn';
+import type { CheckInFacts } from '../features/bookingLookup/LookedUpCheckIn';
 import { CheckInAccessProvider } from '../features/onlineCheckIn/checkInAccess';
 import { formatInstantWithTime } from '../lib/dates';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useSubmit } from '../lib/useSubmit';
 import { useSession } from '../session/useSession';
+
+// Check-in's part of the card comes after the booking shows: the page opened from an e-mail stays light.
+const LookedUpCheckIn = lazy(() => import('../features/bookingLookup/LookedUpCheckIn').then((m) => ({ default: m.LookedUpCheckIn })));
 
 export default function FindBookingPage() {
   usePageMeta('Find your booking', 'See a booking with its reference and your last name or e-mail address, without a password.');
@@ -127,10 +130,12 @@ function Found({ answer }: { answer: BookingLookupResponse }) {
       <LookedUpBookingCard
         booking={answer.booking}
         checkIn={
-          <LookedUpCheckIn
-            signedIn={false}
-            booking={{ bookingId: '', reference: answer.booking.reference, status: answer.booking.status, pickupDate: answer.booking.pickupDate }}
-          />
+          <Suspense fallback={null}>
+            <LookedUpCheckIn
+              signedIn={false}
+              booking={{ bookingId: '', reference: answer.booking.reference, status: answer.booking.status, pickupDate: answer.booking.pickupDate }}
+            />
+          </Suspense>
         }
       />
     </section>
@@ -181,7 +186,14 @@ function SignedInBooking({ session, onEnded }: { session: BookingSession; onEnde
       </p>
       {booking.data ? (
         <CheckInAccessProvider value={access}>
-          <LookedUpBookingCard booking={booking.data.card} checkIn={<LookedUpCheckIn signedIn booking={booking.data.checkIn} />} />
+          <LookedUpBookingCard
+            booking={booking.data.card}
+            checkIn={
+              <Suspense fallback={null}>
+                <LookedUpCheckIn signedIn booking={booking.data.checkIn} />
+              </Suspense>
+            }
+          />
         </CheckInAccessProvider>
       ) : booking.isError ? (
         <div className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
