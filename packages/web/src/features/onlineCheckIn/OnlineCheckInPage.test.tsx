@@ -95,7 +95,11 @@ describe('online check-in through a booking’s sign-in link', () => {
 
     renderApp(`/my-bookings/${booking.reference}/check-in`);
     expect(await screen.findByText('This sign-in has ended.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Look the booking up again' })).toHaveAttribute('href', `/booking/${booking.reference}`);
+    const again = screen.getByRole('link', { name: 'Look the booking up again' });
+    expect(again).toHaveAttribute('href', `/booking/${booking.reference}`);
+    // The ended session is forgotten: the look-up's form shows, not the ended booking.
+    await userEvent.setup().click(again);
+    expect(await screen.findByRole('button', { name: 'Find my booking' })).toBeInTheDocument();
   });
 
   it('a logged-in customer checks in with their account as before: the steps link to the account page', async () => {

@@ -14,6 +14,7 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../../session/useSession';
+import { forgetBookingSession } from '../bookingLookup/bookingSession';
 import { bookingPagePath, checkInAccessFor, CheckInAccessProvider, useCheckInAccess } from './checkInAccess';
 import { useCheckInBooking, useOnlineCheckIn } from './checkInQueries';
 
@@ -39,7 +40,7 @@ function CheckInBody({ reference }: { reference: string }) {
     return (
       <div role="alert" className="rounded-2xl border border-slate-200 p-6 text-center text-slate-900">
         <p className="text-lg">This sign-in has ended.</p>
-        <Link to={`/booking/${reference}`} className="btn-primary mt-4">
+        <Link to={`/booking/${reference}`} className="btn-primary mt-4" onClick={forgetBookingSession}>
           Look the booking up again
         </Link>
       </div>
