@@ -14,6 +14,7 @@ import { ONLINE_CHECK_IN_REFUSALS } from '@rental/contract/onlineCheckIn';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Page, Response } from 'playwright-core';
 import { apiClient, typedApi } from '../support/api';
+import { describeViolations, seriousViolations } from '../support/axe';
 import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
 import { pngFile } from '../support/png';
 import type { Seed } from '../support/seed';
@@ -301,7 +302,7 @@ describe('online check-in', () => {
     { timeout: 240_000 },
     async ({ seed, openPage }) => {
       const guest = await walkIn(seed);
-      const page = await openPage({ viewport: PHONE, mobile: true });
+      const page = await openPage({ viewport: PHONE, mobile: true, bypassCSP: true });
 
       // The look-up: reference and last name, the booking read-only, a link e-mailed.
       await page.goto('/booking');
@@ -324,6 +325,8 @@ describe('online check-in', () => {
       const call = page.getByRole('region', { name: 'Check in online' });
       await see(call);
       await fitsTheScreen(page);
+      const onCard = await seriousViolations(page);
+      expect(onCard, `the signed-in booking: axe-core found\n${describeViolations(onCard)}`).toEqual([]);
       await shot(page, 'link-2-signed-in');
       await call.getByRole('link', { name: 'Check in online' }).click();
       await see(page.getByRole('heading', { name: 'Check in online', level: 1 }));
@@ -334,6 +337,8 @@ describe('online check-in', () => {
       await see(main.getByText(guest.name));
       await see(main.getByText('Ready'));
       await fitsTheScreen(page);
+      const onSteps = await seriousViolations(page);
+      expect(onSteps, `the check-in with the link's session: axe-core found\n${describeViolations(onSteps)}`).toEqual([]);
       await shot(page, 'link-3-drivers');
       await page.getByRole('button', { name: 'Continue to arrival' }).click();
 

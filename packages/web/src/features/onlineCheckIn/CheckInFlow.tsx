@@ -41,8 +41,8 @@ function StepNav({ current, open, onPick }: { current: CheckInStep; open: Record
                       : 'border-slate-200 bg-slate-50 text-slate-400'
                 }`}
               >
-                <span className="font-semibold">{index + 1}</span>
-                <span>{CHECK_IN_STEP_WORDS[step]}</span>
+                {/* The space (not drawn between the column's items) keeps "1 Drivers" readable as a whole, inside the name "Step 1: Drivers". */}
+                <span className="font-semibold">{index + 1}</span> <span>{CHECK_IN_STEP_WORDS[step]}</span>
               </button>
             </li>
           );
