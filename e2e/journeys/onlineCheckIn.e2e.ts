@@ -4,12 +4,17 @@
  * steps: Drivers (ready), Arrival (a time within the day's hours), the Agreement read, a code asked
  * for and read from the e-mail in the outbox (a wrong one first: refused by its code, in words), the
  * signature drawn with a finger, Sign; then "Checked in online" with the signed agreement on the
- * booking page. The same steps at 1280 px on a second booking. Screens in /tmp/ocweb-shots/.
+ * booking page. The same steps at 1280 px on a second booking. Then a walk-in staff booked, with no
+ * password: on a 390 px phone they look the booking up by reference and last name, open the sign-in
+ * link from the outbox's e-mail, press "Check in online" on the looked-up booking and check in to the
+ * end with that link's session, the agreement's PDF included. Screens in /tmp/ocweb-shots/.
  */
+import { BOOKING_LOOKUP_MESSAGES } from '@rental/contract/bookingLookup';
 import { ONLINE_CHECK_IN_REFUSALS } from '@rental/contract/onlineCheckIn';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Page, Response } from 'playwright-core';
 import { apiClient, typedApi } from '../support/api';
+import { describeViolations, seriousViolations } from '../support/axe';
 import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
 import { pngFile } from '../support/png';
 import type { Seed } from '../support/seed';
@@ -89,6 +94,87 @@ async function codeFromMail(seed: Seed, email: string, seen: number): Promise<st
   const code = /(\d{6})/.exec(subject)?.[1];
   expect(code, subject).toBeTruthy();
   return code!;
+}
+
+/** A walk-in the owner books at the desk for tomorrow, confirmed: name, phone, e-mail and licence typed, documents photographed, approved. No password. */
+async function walkIn(seed: Seed): Promise<{ email: string; name: string; lastName: string; reference: string }> {
+  const owner = typedApi(seed.baseUrl, seed.owner.token);
+  const tag = seed.runId.slice(-5).toUpperCase();
+  const car = await apiClient(seed.baseUrl).addCar(
+    seed.owner.token,
+    {
+      location: 'Waterford, Portmore',
+      brand: 'Toyota',
+      model: 'Corolla',
+      year: 2023,
+      pricePerDay: 7200,
+      category: 'Sedan',
+      transmission: 'Automatic',
+      fuel_type: 'Petrol',
+      seating_capacity: 5,
+      description: 'A car for the walk-in who checks in from the e-mailed link.',
+      plate: `WL ${tag}`,
+      odometerKm: 22_000,
+    },
+    pngFile('corolla.png', [150, 40, 40]),
+  );
+  const lastName = `Linkton${tag.replace(/[^A-Z]/g, '') || 'X'}`;
+  const name = `Desmond ${lastName}`;
+  const email = `desmond.${seed.runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const tomorrow = addDays(companyToday(), 1);
+  const made = await owner.call('staffBooking', {
+    body: {
+      customer: { name, phone: '876 555 0133', email },
+      car: car._id,
+      pickupDate: tomorrow,
+      returnDate: addDays(tomorrow, 1),
+      paymentMethod: 'upfront',
+      status: 'confirmed',
+      driver: {
+        licenceNumber: 'JM 771 204 553',
+        licenceCountry: 'Jamaica',
+        licenceIssued: '2011-03-01',
+        licenceExpires: '2031-03-01',
+        dateOfBirth: '1986-09-21',
+      },
+    },
+  });
+  for (const kind of ['licence_front', 'licence_back', 'passport', 'proof_of_address']) {
+    const file = pngFile(`${kind}.png`, [210, 210, 210]);
+    const form = new FormData();
+    form.append('kind', kind);
+    form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+    const sent = await fetch(`${seed.baseUrl}/api/owner/customers/${made.customerId}/documents`, {
+      method: 'POST',
+      headers: { Authorization: seed.owner.token },
+      body: form,
+    });
+    expect(sent.status, `the ${kind} photo`).toBe(201);
+  }
+  await owner.call('decideVetting', { body: { userId: made.customerId, decision: 'approved' } });
+  return { email, name, lastName, reference: made.booking.reference };
+}
+
+/** The sign-in link of the last look-up e-mail to `email`: the owner copies it out of the outbox (mail is off in the journeys), as the customer would open it from the e-mail. */
+async function signInLinkFromMail(seed: Seed, email: string, reference: string): Promise<string> {
+  const owner = typedApi(seed.baseUrl, seed.owner.token);
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        const letter = (await owner.call('ownerOutbox')).messages.find(
+          (m) => m.recipient === email && m.subject === `Your sign-in link for booking ${reference}`,
+        );
+        id = letter?._id ?? '';
+        return id;
+      },
+      { timeout: 20_000, message: 'the sign-in link e-mail is in the outbox' },
+    )
+    .not.toBe('');
+  const { link } = await owner.call('outboxLink', { params: { id } });
+  const url = new URL(link);
+  expect(url.pathname).toBe('/booking/sign-in');
+  return url.pathname + url.search;
 }
 
 async function checkInPage(page: Page, reference: string): Promise<void> {
@@ -208,6 +294,125 @@ describe('online check-in', () => {
       await desk.getByRole('button', { name: 'Step 4: Payment' }).click();
       await see(desk.getByRole('heading', { name: '4. Payment' }));
       await shot(desk, 'step4-payment');
+    },
+  );
+
+  test(
+    'a walk-in without a password, on a 390 px phone: looks the booking up, opens the e-mailed link, checks in online to the end with its session',
+    { timeout: 240_000 },
+    async ({ seed, openPage }) => {
+      const guest = await walkIn(seed);
+      const page = await openPage({ viewport: PHONE, mobile: true, bypassCSP: true });
+
+      // The look-up: reference and last name, the booking read-only, a link e-mailed.
+      await page.goto('/booking');
+      await see(page.getByRole('heading', { name: 'Find your booking', level: 1 }));
+      await page.getByLabel('Booking reference').fill(guest.reference.toLowerCase());
+      await page.getByLabel('Last name or e-mail address').fill(guest.lastName.toUpperCase());
+      await page.getByRole('button', { name: 'Find my booking' }).click();
+      const found = page.getByRole('region', { name: `Booking ${guest.reference}` });
+      await see(found.getByText(BOOKING_LOOKUP_MESSAGES.linkSent), 15_000);
+      // Check-in is open, from the link only: no button before it.
+      const hint = found.getByRole('region', { name: 'Check in online' });
+      await see(hint.getByText(/Open the link we e-mailed you/));
+      expect(await hint.getByRole('link').count()).toBe(0);
+      await fitsTheScreen(page);
+      await shot(page, 'link-1-looked-up');
+
+      // The e-mail's link, opened on the phone: the booking with its session, and "Check in online".
+      await page.goto(await signInLinkFromMail(seed, guest.email, guest.reference));
+      await see(page.getByRole('heading', { name: `Booking ${guest.reference}`, level: 1 }), 15_000);
+      const call = page.getByRole('region', { name: 'Check in online' });
+      await see(call);
+      await fitsTheScreen(page);
+      const onCard = await seriousViolations(page);
+      expect(onCard, `the signed-in booking: axe-core found\n${describeViolations(onCard)}`).toEqual([]);
+      await shot(page, 'link-2-signed-in');
+      await call.getByRole('link', { name: 'Check in online' }).click();
+      await see(page.getByRole('heading', { name: 'Check in online', level: 1 }));
+
+      // 1. Drivers: the walk-in, typed and approved at the desk.
+      const drivers = page.getByRole('region', { name: '1. Drivers' });
+      const main = drivers.getByRole('listitem').filter({ hasText: 'Main driver (you)' });
+      await see(main.getByText(guest.name));
+      await see(main.getByText('Ready'));
+      await fitsTheScreen(page);
+      const onSteps = await seriousViolations(page);
+      expect(onSteps, `the check-in with the link's session: axe-core found\n${describeViolations(onSteps)}`).toEqual([]);
+      await shot(page, 'link-3-drivers');
+      await page.getByRole('button', { name: 'Continue to arrival' }).click();
+
+      // 2. Arrival.
+      const times = page.getByLabel('When will you pick the car up?');
+      await see(times);
+      await times.selectOption((await times.locator('option').allTextContents())[3]!);
+      await page.getByRole('button', { name: 'Continue to the agreement' }).click();
+
+      // 3. The agreement, the code from the e-mail, the signature: all with the link's session.
+      const agreement = page.getByRole('article', { name: 'Rental agreement' });
+      await see(agreement);
+      await expect.poll(() => agreement.textContent()).toContain(guest.name);
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+      await see(page.getByText(/Code sent to d•••@example\.com/));
+      const code = await codeFromMail(seed, guest.email, 0);
+      await page.getByLabel('The 6-digit code from the e-mail').fill(code);
+      await drawSignature(page, page.getByRole('img', { name: 'Your signature' }));
+      await see(page.getByText('Signed.', { exact: true }));
+      await shot(page, 'link-4-signing');
+      const signed = page.waitForResponse((r: Response) => new URL(r.url()).pathname.endsWith('/online-check-in') && r.request().method() === 'POST', {
+        timeout: 30_000,
+      });
+      await page.getByRole('button', { name: 'Sign the agreement' }).click();
+      expect((await signed).status()).toBe(200);
+
+      // 4. Payment: how to pay into the bank with the reference; no card page the session could not open.
+      await see(page.getByText('Checked in online').first(), 20_000);
+      const payment = page.getByRole('region', { name: '4. Payment' });
+      await see(payment.getByText('Pay it into our bank account with your booking reference, or at the counter.'));
+      expect(await payment.getByRole('button', { name: /Pay by card/ }).count()).toBe(0);
+      await fitsTheScreen(page);
+      await shot(page, 'link-5-payment-checked-in');
+
+      // Back on the looked-up booking: checked in, and the signed agreement opens with the session.
+      await page.getByRole('link', { name: `Booking ${guest.reference}` }).click();
+      const done = page.getByRole('region', { name: 'Checked in online' });
+      await see(done, 15_000);
+      const fetched = page.waitForResponse((r: Response) => new URL(r.url()).pathname.endsWith('/agreement.pdf'), { timeout: 20_000 });
+      const tab = page.context().waitForEvent('page', { timeout: 20_000 });
+      await done.getByRole('button', { name: 'The signed agreement (PDF)' }).click();
+      const [response, opened] = await Promise.all([fetched, tab]);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toContain('application/pdf');
+      await expect.poll(() => opened.url(), { message: 'the new tab should be given the PDF' }).toMatch(/^blob:/);
+      await opened.close();
+      await fitsTheScreen(page);
+      await shot(page, 'link-6-looked-up-checked-in');
+
+      // The same looked-up booking on a desktop, through a new link: checked in, the agreement there.
+      const desk = await openPage({ viewport: DESKTOP });
+      await desk.goto('/booking');
+      await desk.getByLabel('Booking reference').fill(guest.reference);
+      await desk.getByLabel('Last name or e-mail address').fill(guest.email);
+      await desk.getByRole('button', { name: 'Find my booking' }).click();
+      await see(desk.getByRole('region', { name: `Booking ${guest.reference}` }), 15_000);
+      await shot(desk, 'link-1-looked-up');
+      await expect
+        .poll(
+          async () =>
+            (await typedApi(seed.baseUrl, seed.owner.token).call('ownerOutbox')).messages.filter(
+              (m) => m.recipient === guest.email && m.subject.includes('sign-in link'),
+            ).length,
+          {
+            timeout: 20_000,
+          },
+        )
+        .toBeGreaterThan(1);
+      await desk.goto(await signInLinkFromMail(seed, guest.email, guest.reference));
+      await see(desk.getByRole('region', { name: 'Checked in online' }), 15_000);
+      await shot(desk, 'link-6-looked-up-checked-in');
+      await desk.goto(`/my-bookings/${guest.reference}/check-in`);
+      await see(desk.getByRole('heading', { name: '4. Payment' }), 15_000);
+      await shot(desk, 'link-5-payment-checked-in');
     },
   );
 });

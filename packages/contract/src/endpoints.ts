@@ -1074,7 +1074,7 @@ export const ENDPOINTS = {
   outboxLink: {
     summary: "Copy a customer's one-time link out of the outbox",
     description:
-      'For mail that is off: the link of a welcome or password letter to a customer, to pass on by hand. Owners and managers only (an agent gets 403, code not_allowed). ' +
+      'For mail that is off: the link of a welcome, password or booking sign-in letter to a customer, to pass on by hand. Owners and managers only (an agent gets 403, code not_allowed). ' +
       'The link is the one the e-mail carries: it works once and expires as the e-mail says (welcome 7 days, password 1 hour). A used or expired link: 409 code link_gone; ' +
       'a message with no such link, or to a staff member: 404.',
     tag: 'Owner',

@@ -131,7 +131,7 @@ export const ROUTES = {
   saveCustomerDriver: { method: 'PUT', path: '/api/owner/customers/:id/driver', access: 'staff' },
   uploadCustomerDocument: { method: 'POST', path: '/api/owner/customers/:id/documents', access: 'staff' },
   counterDrivers: { method: 'PUT', path: '/api/owner/bookings/:id/drivers', access: 'staff' },
-  /** A customer's welcome or password link that still works; agents get 403. */
+  /** A customer's welcome, password or booking sign-in link that still works; agents get 403. */
   outboxLink: { method: 'GET', path: '/api/owner/outbox/:id/link', access: 'manager' },
   ownerOutbox: { method: 'GET', path: '/api/owner/outbox', access: 'staff' },
   resendMessage: { method: 'POST', path: '/api/owner/outbox/resend', access: 'staff' },

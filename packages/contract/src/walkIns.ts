@@ -5,8 +5,13 @@
  * is off. The words staff read for these, in one place.
  */
 
-/** The letters whose one-time link staff may copy for the customer (their kinds in the outbox). */
-export const COPYABLE_LINK_KINDS = ['welcome_link', 'password_reset_link'] as const;
+/**
+ * The letters whose one-time link staff may copy for the customer (their kinds in the outbox). A
+ * booking's sign-in link (docs/decisions/123) opens less than a welcome or reset link (one booking,
+ * no account), so the owners and managers who may copy those may copy it too: a walk-in whose mail
+ * does not arrive still checks in online from the link sent by text.
+ */
+export const COPYABLE_LINK_KINDS = ['welcome_link', 'password_reset_link', 'booking_sign_in_link'] as const;
 
 export const WALK_IN_MESSAGES = {
   driverSaved: 'The driver details are saved. Check them against the licence in hand, then approve the customer as a driver.',

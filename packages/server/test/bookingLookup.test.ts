@@ -15,6 +15,7 @@ import {
   createStaff,
   createTestApp,
   describeDatabase,
+  refusalOf,
   registerCustomer,
   testApi,
   type Account,
@@ -238,6 +239,79 @@ describe(`booking look-up without a password (${describeDatabase})`, () => {
     for (const url of [API.ownerBookings, '/api/owner/desk', '/api/owner/dashboard']) {
       expect((await t.app.inject({ method: 'GET', url, headers: authHeader(session) })).statusCode, url).toBe(401);
     }
+  });
+});
+
+describe(`a booking's sign-in link copied from the outbox, mail off (${describeDatabase})`, () => {
+  let t: TestApp;
+  let owner: Account;
+  let manager: Account;
+  let agent: Account;
+  let car: Car;
+
+  beforeAll(async () => {
+    // No SMTP: the letter waits in the outbox with its link, as for a walk-in whose e-mail cannot go.
+    t = await createTestApp({ config: { publicUrl: SITE, paymentProvider: 'sandbox', host: '127.0.0.1' } });
+    [owner, manager, agent] = [await createOwner(t.app), await createStaff(t.app, 'manager'), await createStaff(t.app, 'agent')];
+    car = await addCar(t.app, owner.token, { brand: 'Honda', model: 'Fit' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function walkInBooking(name: string, email: string, start: number) {
+    return (
+      await testApi(t.app, agent.token).call('staffBooking', {
+        body: { customer: { name, phone: '876 555 0192', email }, car: car._id, pickupDate: day(start), returnDate: day(start + 1), paymentMethod: 'upfront' },
+      })
+    ).booking;
+  }
+
+  it('owners and managers copy it (agents 403); it opens that booking once, and then answers link_gone', async () => {
+    const email = uniqueEmail('copied');
+    const booking = await walkInBooking('Kadian Lewis', email, 30);
+    const lookup = await t.app.inject({ method: 'POST', url: API.bookingLookup, payload: { reference: booking.reference, lastNameOrEmail: 'lewis' } });
+    expect(lookup.json()).toMatchObject({ linkSent: true });
+    const [row] = await t.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(sql`${outbox.recipient} = ${email} AND ${outbox.kind} = 'booking_sign_in_link'`);
+    const id = String(row!.id);
+    expect((await testApi(t.app, manager.token).call('outboxMessage', { params: { id } })).outboxMessage.copyLink).toBe(true);
+
+    const denied = await refusalOf(testApi(t.app, agent.token).call('outboxLink', { params: { id } }));
+    expect(denied.status).toBe(403);
+    const { link } = await testApi(t.app, manager.token).call('outboxLink', { params: { id } });
+    expect((await testApi(t.app, owner.token).call('outboxLink', { params: { id } })).link).toBe(link);
+    const token = LINK.exec(link)?.[1];
+    expect(token, link).toBeTruthy();
+
+    const signedIn = await t.app.inject({ method: 'POST', url: API.bookingLookupSignIn, payload: { token: decodeURIComponent(token!) } });
+    expect(signedIn.json()).toMatchObject({ bookingId: booking._id, reference: booking.reference });
+    const gone = await refusalOf(testApi(t.app, owner.token).call('outboxLink', { params: { id } }));
+    expect([gone.status, gone.answer?.code]).toEqual([409, 'link_gone']);
+  });
+
+  it('its session cannot start a card payment, for its own booking or another: the call names no booking in its path', async () => {
+    const email = uniqueEmail('nocard');
+    const booking = await walkInBooking('Orville Grant', email, 34);
+    const other = await walkInBooking('Someone Other', uniqueEmail('othercard'), 38);
+    await t.app.inject({ method: 'POST', url: API.bookingLookup, payload: { reference: booking.reference, lastNameOrEmail: email } });
+    const [row] = await t.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(sql`${outbox.recipient} = ${email} AND ${outbox.kind} = 'booking_sign_in_link'`);
+    const { link } = await testApi(t.app, owner.token).call('outboxLink', { params: { id: String(row!.id) } });
+    const session = (await t.app.inject({ method: 'POST', url: API.bookingLookupSignIn, payload: { token: decodeURIComponent(LINK.exec(link)![1]!) } })).json()
+      .token as string;
+
+    for (const bookingId of [booking._id, other._id]) {
+      const res = await t.app.inject({ method: 'POST', url: API.startPayment, headers: authHeader(session), payload: { bookingId } });
+      expect(res.statusCode, res.body).toBe(401);
+      expect(res.json().message).toBe(BOOKING_LOOKUP_MESSAGES.otherBooking);
+    }
+    const { attempts } = await testApi(t.app, owner.token).call('paymentAttempts', { query: { state: 'all' } });
+    expect(attempts.filter((a) => a.bookingId === booking._id || a.bookingId === other._id)).toEqual([]);
   });
 });
 

@@ -48,7 +48,7 @@ export const outboxMessageDetail = outboxMessage.extend({
   bookingReference: z.string().nullable(),
   /** https://wa.me/<digits>?text=<its text>: for a customer with a phone, a message whose links all work. */
   whatsApp: z.string().nullable(),
-  /** A customer's welcome or password link that still works: owners and managers may copy it (GET /api/owner/outbox/:id/link). */
+  /** A customer's welcome, password or booking sign-in link that still works: owners and managers may copy it (GET /api/owner/outbox/:id/link). */
   copyLink: z.boolean(),
 });
 export type OutboxMessageDetail = z.infer<typeof outboxMessageDetail>;

@@ -8,11 +8,14 @@ import { MESSAGES } from '@rental/contract/messages';
 import { pathFor } from '@rental/contract/routes';
 import { ApiError, apiUrl, isAbortError, NETWORK_ERROR_MESSAGE, serverSentence, storedToken } from './client';
 
-/** The file at an API path the server gave (e.g. /api/bookings/{id}/receipt.pdf). */
-export async function fetchApiFile(path: string, signal?: AbortSignal): Promise<Blob> {
+/**
+ * The file at an API path the server gave (e.g. /api/bookings/{id}/receipt.pdf), with the stored
+ * session, or with `token` (a booking's one-time sign-in session, which is never the stored one).
+ */
+export async function fetchApiFile(path: string, signal?: AbortSignal, token?: string): Promise<Blob> {
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), { headers: { Authorization: storedToken() ?? '' }, signal });
+    response = await fetch(apiUrl(path), { headers: { Authorization: token ?? storedToken() ?? '' }, signal });
   } catch (error) {
     if (isAbortError(error)) throw error;
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0, false);

@@ -1,9 +1,10 @@
 import { BOOKING_LOOKUP_MESSAGES, BOOKING_LOOKUP_REFUSALS } from '@rental/contract/bookingLookup';
+import { CHECK_IN_CLOSED_WORDS } from '@rental/contract/onlineCheckIn';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { addCar, createBooking, registerCustomer } from '../test/api';
+import { addCar, createBooking, registerCustomer, setBookingStatus } from '../test/api';
 import { renderApp } from '../test/renderApp';
 
 describe('finding a booking without a password', () => {
@@ -30,6 +31,34 @@ describe('finding a booking without a password', () => {
     expect(found).toHaveTextContent('Suzuki Swift');
     expect(found).toHaveTextContent('Still to pay');
     expect(found).not.toHaveTextContent('Nadine');
+    // Not confirmed yet: check-in says why not, and offers no button.
+    const checkIn = await within(found).findByRole('region', { name: 'Check in online' });
+    expect(checkIn).toHaveTextContent(CHECK_IN_CLOSED_WORDS.not_confirmed);
+    expect(within(checkIn).queryByRole('link')).toBeNull();
+  });
+
+  it('a confirmed booking found by name says check-in is open from the e-mailed link; weeks ahead, when it opens', async () => {
+    const user = userEvent.setup();
+    const { token } = await registerCustomer('Garfield Spence');
+    const car = await addCar({ brand: 'Suzuki', model: 'Jimny' });
+    const soon = await createBooking(token, car._id, addDays(companyToday(), 1), addDays(companyToday(), 2));
+    const later = await createBooking(token, car._id, addDays(companyToday(), 200), addDays(companyToday(), 201));
+    for (const booking of [soon, later]) await setBookingStatus(booking._id, 'confirmed');
+
+    renderApp(`/booking/${soon.reference}`);
+    await user.type(await screen.findByLabelText('Last name or e-mail address'), 'spence');
+    await user.click(screen.getByRole('button', { name: 'Find my booking' }));
+    const found = await screen.findByRole('region', { name: `Booking ${soon.reference}` });
+    const open = await within(found).findByRole('region', { name: 'Check in online' });
+    expect(open).toHaveTextContent('Open the link we e-mailed you');
+    expect(within(open).queryByRole('link')).toBeNull();
+
+    const reference = screen.getByLabelText('Booking reference');
+    await user.clear(reference);
+    await user.type(reference, later.reference);
+    await user.click(screen.getByRole('button', { name: 'Find my booking' }));
+    const ahead = await screen.findByRole('region', { name: `Booking ${later.reference}` });
+    expect(await within(ahead).findByRole('region', { name: 'Check in online' })).toHaveTextContent(/It opens on/);
   });
 
   it('a used or made-up sign-in link says so and leads back to the look-up', async () => {

@@ -6,17 +6,22 @@
 import { BOOKING_LOOKUP_MESSAGES, BOOKING_SESSION_HOURS } from '@rental/contract/bookingLookup';
 import type { BookingLookupResponse, LookedUpBooking } from '@rental/contract/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, apiClient, callApi } from '../api/client';
 import { FormField, FormProblem, controlProps } from '../components/FormField';
 import { SkeletonBlock } from '../components/Skeleton';
 import { type BookingSession, bookingSessionFor, forgetBookingSession } from '../features/bookingLookup/bookingSession';
 import { LookedUpBookingCard } from '../features/bookingLookup/LookedUpBookingCard';
+import type { CheckInFacts } from '../features/bookingLookup/LookedUpCheckIn';
+import { CheckInAccessProvider } from '../features/onlineCheckIn/checkInAccess';
 import { formatInstantWithTime } from '../lib/dates';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useSubmit } from '../lib/useSubmit';
 import { useSession } from '../session/useSession';
+
+// Check-in's part of the card comes after the booking shows: the page opened from an e-mail stays light.
+const LookedUpCheckIn = lazy(() => import('../features/bookingLookup/LookedUpCheckIn').then((m) => ({ default: m.LookedUpCheckIn })));
 
 export default function FindBookingPage() {
   usePageMeta('Find your booking', 'See a booking with its reference and your last name or e-mail address, without a password.');
@@ -122,22 +127,40 @@ function Found({ answer }: { answer: BookingLookupResponse }) {
       >
         {answer.message}
       </p>
-      <LookedUpBookingCard booking={answer.booking} />
+      <LookedUpBookingCard
+        booking={answer.booking}
+        checkIn={
+          <Suspense fallback={null}>
+            <LookedUpCheckIn
+              signedIn={false}
+              booking={{ bookingId: '', reference: answer.booking.reference, status: answer.booking.status, pickupDate: answer.booking.pickupDate }}
+            />
+          </Suspense>
+        }
+      />
     </section>
   );
 }
 
-/** The booking read with the session its sign-in link opened: the same card, and how long the session lasts. */
+/**
+ * The booking read with the session its sign-in link opened: the same card with online check-in (its
+ * page works with this session), and how long the session lasts. Under ['booking', …]: signing the
+ * check-in refreshes it.
+ */
 function SignedInBooking({ session, onEnded }: { session: BookingSession; onEnded: () => void }) {
-  const api = apiClient.withToken(session.token);
+  const access = useMemo(() => {
+    const api = apiClient.withToken(session.token);
+    return { api, fileToken: session.token, bookingSession: session };
+  }, [session]);
+  const { api } = access;
   const booking = useQuery({
-    queryKey: ['bookingLookupSession', session.bookingId],
-    queryFn: async (): Promise<LookedUpBooking> => {
+    queryKey: ['booking', 'lookup-session', session.bookingId],
+    queryFn: async (): Promise<{ card: LookedUpBooking; checkIn: CheckInFacts }> => {
       const [{ booking: b }, { folio }] = await Promise.all([
         api.call('userBooking', { params: { reference: session.reference } }),
         api.call('folio', { params: { id: session.bookingId } }),
       ]);
-      return {
+      const card: LookedUpBooking = {
         reference: b.reference,
         car: b.car,
         pickupDate: b.pickupDate,
@@ -147,6 +170,7 @@ function SignedInBooking({ session, onEnded }: { session: BookingSession; onEnde
         paymentStatus: b.paymentStatus,
         owed: { charged: folio.totals.charged, paid: folio.totals.paid - folio.totals.refunded, balance: folio.totals.balance, currency: folio.currency },
       };
+      return { card, checkIn: { bookingId: b._id, reference: b.reference, status: b.status, pickupDate: b.pickupDate, onlineCheckIn: b.onlineCheckIn } };
     },
     retry: false,
   });
@@ -161,7 +185,16 @@ function SignedInBooking({ session, onEnded }: { session: BookingSession; onEnde
         </button>
       </p>
       {booking.data ? (
-        <LookedUpBookingCard booking={booking.data} />
+        <CheckInAccessProvider value={access}>
+          <LookedUpBookingCard
+            booking={booking.data.card}
+            checkIn={
+              <Suspense fallback={null}>
+                <LookedUpCheckIn signedIn booking={booking.data.checkIn} />
+              </Suspense>
+            }
+          />
+        </CheckInAccessProvider>
       ) : booking.isError ? (
         <div className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
           <p className="font-medium">{ended ? 'This sign-in has ended.' : 'We could not load the booking.'}</p>

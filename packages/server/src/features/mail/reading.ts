@@ -120,7 +120,7 @@ export async function readMessage(db: Database, role: StaffRole | null, messageI
   };
 }
 
-/** A customer's welcome or password link, as the e-mail carries it, while it still works; null otherwise. */
+/** A customer's welcome, password or booking sign-in link, as the e-mail carries it, while it still works; null otherwise. */
 function copyableLink(row: Row): string | null {
   if (row.to_staff || !row.live_token || !isOneOf(COPYABLE_LINK_KINDS, row.kind)) return null;
   const link = linksIn(withLinkToken(row.text_body, row.live_token)).find((l) => l.includes(`token=${encodeURIComponent(row.live_token!)}`));
@@ -128,7 +128,7 @@ function copyableLink(row: Row): string | null {
 }
 
 /**
- * The link of a customer's welcome or password letter, for owners and managers to pass on by hand
+ * The link of a customer's welcome, password or booking sign-in letter, for owners and managers to pass on by hand
  * when mail is off (docs/decisions/107). The same token as the e-mail's: it works once and expires as
  * the e-mail says. Used or expired: 409 link_gone; no such link, or a letter to a staff member: 404.
  */

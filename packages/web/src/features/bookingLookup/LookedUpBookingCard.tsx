@@ -3,12 +3,14 @@
  * No icons: this page opens first from an e-mail on a phone, and stays within the page budget.
  */
 import type { LookedUpBooking } from '@rental/contract/schemas';
+import type { ReactNode } from 'react';
 import { CarImage } from '../../components/CarImage';
 import { useMoney } from '../../company/useCompany';
 import { formatCalendarDate } from '../../lib/dates';
 import { StatusPill } from '../bookings/StatusPill';
 
-export function LookedUpBookingCard({ booking }: { booking: LookedUpBooking }) {
+/** `checkIn`: online check-in's part (LookedUpCheckIn), under what is owed. */
+export function LookedUpBookingCard({ booking, checkIn }: { booking: LookedUpBooking; checkIn?: ReactNode }) {
   const { car, owed } = booking;
   const money = useMoney();
   return (
@@ -53,6 +55,7 @@ export function LookedUpBookingCard({ booking }: { booking: LookedUpBooking }) {
             <dd className="text-lg font-bold text-primary">{money(Math.abs(owed.balance))}</dd>
           </div>
         </dl>
+        {checkIn}
       </div>
     </article>
   );

@@ -1,11 +1,16 @@
-/** The agreement signed online, fetched with the session (its route needs the token) and opened in a new tab. */
+/**
+ * The agreement signed online, fetched with the session (its route needs the token: the account's,
+ * or the booking's sign-in link's) and opened in a new tab.
+ */
 import { pathFor } from '@rental/contract/routes';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
+import { useCheckInAccess } from './checkInAccess';
 
 export function AgreementPdfButton({ bookingId }: { bookingId: string }) {
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  const { fileToken } = useCheckInAccess();
   return (
     <div>
       <button
@@ -16,7 +21,7 @@ export function AgreementPdfButton({ bookingId }: { bookingId: string }) {
           setBusy(true);
           setProblem('');
           import('../../api/openApiFile')
-            .then(({ openApiFile }) => openApiFile(pathFor('agreementPdf', { id: bookingId })))
+            .then(({ openApiFile }) => openApiFile(pathFor('agreementPdf', { id: bookingId }), fileToken ?? undefined))
             .catch((error: unknown) => setProblem(errorMessage(error)))
             .finally(() => setBusy(false));
         }}

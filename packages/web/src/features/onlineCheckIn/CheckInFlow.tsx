@@ -12,6 +12,7 @@ import { SkeletonBlock } from '../../components/Skeleton';
 import { formatInstantWithTime } from '../../lib/dates';
 import { type ArrivalValues, ArrivalStep } from './ArrivalStep';
 import { AgreementPdfButton } from './AgreementPdfButton';
+import { bookingPagePath, useCheckInAccess } from './checkInAccess';
 import { CHECK_IN_STEP_WORDS, CHECK_IN_STEPS, type CheckInStep, driversReady, firstStep, type RefusalPlace, stepsOpen } from './checkInSteps';
 import { DriversStep, StateBadge } from './DriversStep';
 
@@ -40,8 +41,8 @@ function StepNav({ current, open, onPick }: { current: CheckInStep; open: Record
                       : 'border-slate-200 bg-slate-50 text-slate-400'
                 }`}
               >
-                <span className="font-semibold">{index + 1}</span>
-                <span>{CHECK_IN_STEP_WORDS[step]}</span>
+                {/* The space (not drawn between the column's items) keeps "1 Drivers" readable as a whole, inside the name "Step 1: Drivers". */}
+                <span className="font-semibold">{index + 1}</span> <span>{CHECK_IN_STEP_WORDS[step]}</span>
               </button>
             </li>
           );
@@ -189,6 +190,7 @@ function Steps({ state, booking }: { state: OnlineCheckInState; booking: Booking
 
 function Closed({ state }: { state: OnlineCheckInState }) {
   const reason = state.closedReason;
+  const access = useCheckInAccess();
   return (
     <div role="status" className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
       <p className="text-lg font-medium text-slate-900">{state.closedMessage ?? (reason ? CHECK_IN_CLOSED_WORDS[reason] : '')}</p>
@@ -197,7 +199,7 @@ function Closed({ state }: { state: OnlineCheckInState }) {
           It opens on <strong>{formatInstantWithTime(state.opensAt)}</strong> (Jamaica time).
         </p>
       )}
-      <Link to={`/my-bookings/${state.reference}`} className="btn-primary mt-4">
+      <Link to={bookingPagePath(state.reference, access)} className="btn-primary mt-4">
         Back to the booking
       </Link>
     </div>

@@ -1,11 +1,13 @@
 /**
  * Step 1: every driver of the booking with their licence, documents and the company's check. The
  * details themselves are given where they always are: the main driver's on the account page, the
- * other drivers' on the booking page; this step links there and back.
+ * other drivers' on the booking page; this step links there and back. Those pages need an account:
+ * someone checking in through the booking's sign-in link is told in words how to give the details.
  */
 import { VETTING_STATUS_WORDS } from '@rental/contract/constants';
 import type { CheckInDriver, CheckInStepState, OnlineCheckInState } from '@rental/contract/schemas';
 import { Link } from 'react-router';
+import { useCheckInAccess } from './checkInAccess';
 import { checkInPath } from './checkInSteps';
 
 const STATE_WORDS: Record<CheckInStepState, { text: string; tone: string }> = {
@@ -20,8 +22,13 @@ export function StateBadge({ state }: { state: CheckInStepState }) {
   return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{text}</span>;
 }
 
+/** What a link's session (no account logged in) reads where an account gets a link to the account or booking page. */
+export const DETAILS_WITHOUT_ACCOUNT =
+  'Bring the licence and documents to the counter, or give them online: log in (no password yet? “Forgot password?” on the log-in e-mails you one), then open this check-in again.';
+
 function DriverCard({ driver, reference }: { driver: CheckInDriver; reference: string }) {
   const main = driver.role === 'main';
+  const { bookingSession } = useCheckInAccess();
   return (
     <li className="rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -59,7 +66,9 @@ function DriverCard({ driver, reference }: { driver: CheckInDriver; reference: s
       {driver.state === 'waiting' && <p className="mt-2 text-sm text-amber-950">We check the details before your pickup; you can finish check-in meanwhile.</p>}
       {driver.state === 'blocked' && <p className="mt-2 text-sm text-red-800">We cannot rent to this driver as things stand. Please call or write to us.</p>}
       {driver.state === 'to_do' &&
-        (main ? (
+        (bookingSession ? (
+          <p className="mt-2 text-sm text-slate-800">{DETAILS_WITHOUT_ACCOUNT}</p>
+        ) : main ? (
           <Link to="/account" state={{ from: checkInPath(reference) }} className="btn-secondary mt-3 min-h-11 px-4 text-sm">
             Give your licence and documents
           </Link>
@@ -74,6 +83,7 @@ function DriverCard({ driver, reference }: { driver: CheckInDriver; reference: s
 
 export function DriversStep({ state, problem }: { state: OnlineCheckInState; problem: string }) {
   const { drivers } = state.drivers;
+  const { bookingSession } = useCheckInAccess();
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700">
@@ -89,13 +99,17 @@ export function DriversStep({ state, problem }: { state: OnlineCheckInState; pro
           <DriverCard key={`${driver.role}-${driver.name}-${index}`} driver={driver} reference={state.reference} />
         ))}
       </ul>
-      <p className="text-sm text-slate-600">
-        Someone else driving too?{' '}
-        <Link to={`/my-bookings/${state.reference}#drivers-heading`} className="text-primary underline">
-          Add another driver on the booking page
-        </Link>
-        .
-      </p>
+      {bookingSession ? (
+        <p className="text-sm text-slate-600">Someone else driving too? Bring their licence to the counter and we add them there.</p>
+      ) : (
+        <p className="text-sm text-slate-600">
+          Someone else driving too?{' '}
+          <Link to={`/my-bookings/${state.reference}#drivers-heading`} className="text-primary underline">
+            Add another driver on the booking page
+          </Link>
+          .
+        </p>
+      )}
     </div>
   );
 }

@@ -2,17 +2,23 @@
  * Step 4: what is still owed on the folio and the security deposit taken at the counter; paid by
  * card when the company takes cards (the booking page's own button), else into the bank with the
  * booking reference (the booking page's own instructions). Fetched when the step opens.
+ * Through the booking's sign-in link (no account logged in) the card is not offered: starting a card
+ * payment and coming back from the provider's page are an account's (the return lands on the booking
+ * page, which needs a login), so the link's session reads the bank's instructions and how to pay by card.
  */
 import { formatMoney } from '@rental/contract/format';
 import type { BookingDetail, OnlineCheckInState } from '@rental/contract/schemas';
 import { usePublicBankDetails } from '../bookings/bookingQueries';
 import { PayByCardButton } from '../bookings/CardPayment';
 import { HowToPay } from '../bookings/HowToPay';
+import { useCheckInAccess } from './checkInAccess';
 
 export default function MoneyStep({ state, booking }: { state: OnlineCheckInState; booking: BookingDetail }) {
   const { money } = state;
   const owing = money.balance > 0;
-  const bank = usePublicBankDetails(owing && !money.cardsOn);
+  const { bookingSession } = useCheckInAccess();
+  const byCard = money.cardsOn && !bookingSession;
+  const bank = usePublicBankDetails(owing && !byCard);
   return (
     <div className="space-y-4">
       <dl className="space-y-2 rounded-xl bg-slate-50 p-4 text-sm">
@@ -27,7 +33,7 @@ export default function MoneyStep({ state, booking }: { state: OnlineCheckInStat
       </dl>
       {!owing ? (
         <p className="text-sm text-slate-700">The rental is paid. Bring the card or cash for the security deposit.</p>
-      ) : money.cardsOn ? (
+      ) : byCard ? (
         <div className="space-y-2">
           <p className="text-sm text-slate-700">
             Pay it now by card on our payment provider’s secure page: at the counter there is then only the car to look round and the keys.
@@ -37,6 +43,11 @@ export default function MoneyStep({ state, booking }: { state: OnlineCheckInStat
       ) : (
         <div className="space-y-2">
           <p className="text-sm text-slate-700">Pay it into our bank account with your booking reference, or at the counter.</p>
+          {bookingSession && money.cardsOn && (
+            <p className="text-sm text-slate-700">
+              To pay by card online, log in to your account (no password yet? “Forgot password?” on the log-in e-mails you one) and pay from the booking’s page.
+            </p>
+          )}
           <HowToPay
             method="cash_deposit"
             total={money.balance}

@@ -13,6 +13,7 @@ import { useSignatureSurface } from '../../components/SignatureSurface';
 import { formatInstantWithTime } from '../../lib/dates';
 import { type ArrivalValues } from './ArrivalStep';
 import { missingBeforeSigning, needsNewCode, type RefusalPlace, refusalPlace, refusalWords, tidyFlightNumber } from './checkInSteps';
+import { useCheckInAccess } from './checkInAccess';
 import { sendCheckInCode, useCompleteCheckIn, useRefreshCheckIn } from './checkInQueries';
 
 function timeOnly(iso: string): string {
@@ -32,6 +33,7 @@ export default function SignStep({
   onElsewhere: (place: RefusalPlace, words: string) => void;
 }) {
   const surface = useSignatureSurface();
+  const { api } = useCheckInAccess();
   const sign = useCompleteCheckIn(state.bookingId);
   const refresh = useRefreshCheckIn(state.bookingId);
   const [code, setCode] = useState('');
@@ -58,7 +60,7 @@ export default function SignStep({
     setSending(true);
     setProblems((p) => ({ ...p, code: undefined }));
     try {
-      const answer = await sendCheckInCode(state.bookingId);
+      const answer = await sendCheckInCode(api, state.bookingId);
       setSent({ to: answer.codeEmail, until: answer.codeExpiresAt });
       setCode('');
       setFocusOn('code');

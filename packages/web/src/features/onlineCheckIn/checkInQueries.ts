@@ -1,35 +1,53 @@
-/** Online check-in's calls: the state of each step (under the booking's key, so paying or signing refreshes it), the code, the signing. */
+/**
+ * Online check-in's calls: the booking and the state of each step (under the booking's key, so paying
+ * or signing refreshes them), the code, the signing; each through the session checking in (checkInAccess.ts).
+ */
+import type { ApiClient } from '@rental/contract/client';
 import type { CompleteCheckInBodyInput } from '@rental/contract/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { callApi } from '../../api/client';
+import { queryKeys } from '../../lib/queryKeys';
+import { useCheckInAccess } from './checkInAccess';
 
 /** Under ['booking', …]: whatever refreshes the booking (a payment, a cancel) refreshes its check-in too. */
 export const onlineCheckInKey = (bookingId: string) => ['booking', 'online-check-in', bookingId] as const;
 
+/** The booking in full: the account's under its usual key (the booking page shares it), a link's session under its own. */
+export function useCheckInBooking(reference: string) {
+  const { api, bookingSession } = useCheckInAccess();
+  return useQuery({
+    queryKey: bookingSession ? ['booking', 'link-session', reference.toUpperCase()] : queryKeys.userBooking(reference),
+    queryFn: () => api.call('userBooking', { params: { reference } }),
+    select: (data) => data.booking,
+    enabled: reference !== '',
+  });
+}
+
 export function useOnlineCheckIn(bookingId: string | undefined) {
+  const { api } = useCheckInAccess();
   return useQuery({
     queryKey: onlineCheckInKey(bookingId ?? ''),
-    queryFn: ({ signal }) => callApi('onlineCheckIn', { params: { id: bookingId ?? '' }, signal }),
+    queryFn: ({ signal }) => api.call('onlineCheckIn', { params: { id: bookingId ?? '' }, signal }),
     select: (answer) => answer.checkIn,
     enabled: bookingId !== undefined,
   });
 }
 
-export function sendCheckInCode(bookingId: string) {
-  return callApi('sendCheckInCode', { params: { id: bookingId } });
+export function sendCheckInCode(api: ApiClient, bookingId: string) {
+  return api.call('sendCheckInCode', { params: { id: bookingId } });
 }
 
-/** Signs, then refreshes the booking (its onlineCheckIn) and the check-in's state. */
+/** Signs, then refreshes the booking (its onlineCheckIn, wherever it shows) and the check-in's state. */
 export function useCompleteCheckIn(bookingId: string) {
   const queryClient = useQueryClient();
+  const { api } = useCheckInAccess();
   return useCallback(
     async (body: CompleteCheckInBodyInput) => {
-      const answer = await callApi('completeCheckIn', { params: { id: bookingId }, body });
+      const answer = await api.call('completeCheckIn', { params: { id: bookingId }, body });
       await queryClient.invalidateQueries({ queryKey: ['booking'] });
       return answer;
     },
-    [bookingId, queryClient],
+    [api, bookingId, queryClient],
   );
 }
 
