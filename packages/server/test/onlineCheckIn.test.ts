@@ -116,6 +116,23 @@ describe(`online check-in (${describeDatabase})`, () => {
     expect((await refusalOf(state(stranger.token, booking._id))).status).toBe(404);
   });
 
+  it('shows staff the sent code letter without its digits: a code is the customer’s proof of signing', async () => {
+    const { customer, booking } = await readyBooking();
+    const code = await codeFor(customer, booking._id);
+    const staff = testApi(t.app, owner.token);
+    const theLetter = async () =>
+      (await staff.call('ownerOutbox', { query: { page: '1' } })).messages.find(
+        (m) => m.recipient === customer.user.email.toLowerCase() && m.subject.startsWith('Your check-in code'),
+      );
+    // Sent once the mail server took it (the customer's copy above holds the digits).
+    await expect.poll(async () => (await theLetter())?.status, { timeout: 20_000 }).toBe('sent');
+    const listed = (await theLetter())!;
+    expect(listed.subject).toBe('Your check-in code: ••••••');
+    const { outboxMessage } = await staff.call('outboxMessage', { params: { id: listed._id } });
+    expect(outboxMessage.text).toContain(booking.reference);
+    expect(`${outboxMessage.subject} ${outboxMessage.text} ${outboxMessage.html} ${outboxMessage.whatsApp ?? ''}`).not.toContain(code);
+  });
+
   it('e-mails a 6-digit code kept only as its hash, refuses a second one within the minute, and not to staff', async () => {
     const { customer, booking } = await readyBooking();
     const code = await codeFor(customer, booking._id);

@@ -64,8 +64,25 @@ interface Row {
 }
 
 /** The columns outboxSummary reads, named as it names them. */
-const SUMMARY_COLUMNS = sql`o.id, o.recipient, o.subject, o.status, o.attempts, o.last_error AS "lastError", o.created_at AS "createdAt",
+const SUMMARY_COLUMNS = sql`o.id, o.kind, o.recipient, o.subject, o.status, o.attempts, o.last_error AS "lastError", o.created_at AS "createdAt",
   o.sent_at AS "sentAt", o.next_attempt_at AS "nextAttemptAt"`;
+
+/**
+ * A check-in code proves that the customer signed (docs/decisions/124): once its e-mail has gone to
+ * them, staff read the letter without its digits. Until then (mail off, or not yet sent) staff may
+ * pass it on by hand, as they may a link.
+ */
+function asStaffRead<R extends { kind: string; status: string; subject: string; text_body?: string; html_body?: string }>(row: R): R {
+  const code = row.kind === 'check_in_code' && row.status === 'sent' ? /\d{6}/.exec(row.subject)?.[0] : undefined;
+  if (!code) return row;
+  const hide = (words: string) => words.replaceAll(code, '••••••');
+  return {
+    ...row,
+    subject: hide(row.subject),
+    ...(row.text_body !== undefined && { text_body: hide(row.text_body) }),
+    ...(row.html_body !== undefined && { html_body: hide(row.html_body) }),
+  };
+}
 
 /** The outbox, newest first, as this reader may see it. */
 export async function listReadableOutbox(db: Database, role: StaffRole | null, page: number): Promise<{ messages: OutboxMessage[]; total: number }> {
@@ -77,7 +94,7 @@ export async function listReadableOutbox(db: Database, role: StaffRole | null, p
          LIMIT ${OUTBOX_PAGE_SIZE} OFFSET ${(page - 1) * OUTBOX_PAGE_SIZE}`,
   );
   const [all] = await queryRows<{ total: number | string }>(db, sql`SELECT count(*) AS total FROM outbox o WHERE ${readable(role)}`);
-  return { messages: rows.map(outboxSummary), total: Number(all?.total ?? 0) };
+  return { messages: rows.map((row) => outboxSummary(asStaffRead(row))), total: Number(all?.total ?? 0) };
 }
 
 export async function findReadable(db: Database, role: StaffRole | null, messageId: string): Promise<Row> {
@@ -92,7 +109,7 @@ export async function findReadable(db: Database, role: StaffRole | null, message
          WHERE o.id = ${messageId}::bigint AND ${readable(role)}`,
   );
   if (!row) throw new HttpError(404, MESSAGES.messageNotFound);
-  return row;
+  return asStaffRead(row);
 }
 
 /** One message to read; 404 when it does not exist or this reader may not see it. */
