@@ -16,7 +16,7 @@ export type CheckedInOnlineRefusal = keyof typeof CHECKED_IN_ONLINE_REFUSALS;
 /** The desk's and the check-out page's words for such a booking. */
 export const CHECKED_IN_ONLINE_WORDS = {
   badge: 'Checked in online',
-  ready: 'Ready: only the car and the keys',
+  ready: 'Ready for a quick handover: the car, the deposit and the keys',
   vetting: "Waiting for our check of the driver: the keys cannot go out until it's approved",
   balance: 'Balance still owing',
   deposit: 'Security deposit to take',
