@@ -44,7 +44,11 @@ export function CheckOutPage() {
     <div className="mx-auto max-w-3xl pb-10">
       <StaffPageHeader
         title={booking.data ? `Check-out ${booking.data.reference}` : 'Check-out'}
-        description="Hand over the keys: check the licence, read the car, take the payment and the security deposit, show the agreement, and sign."
+        description={
+          checkedInOnline
+            ? 'Hand over the keys: read the car, take what is owing and the security deposit, and sign.'
+            : 'Hand over the keys: check the licence, read the car, take the payment and the security deposit, show the agreement, and sign.'
+        }
       />
       {handedOver !== null ? (
         <CheckedOut bookingId={id} message={handedOver} checkedInOnline={checkedInOnline} />
