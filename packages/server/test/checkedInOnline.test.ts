@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { counterResponses, pathFor, REFUSAL_CODES } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, documents } from '../src/db/schema';
+import { bookings, documents, rentals } from '../src/db/schema';
 import { type Account, authHeader, createOwner, createTestApp, describeDatabase, registerCustomer, type TestApp, testApi } from './helpers';
-import { approvedCustomer, balanceOf, confirmedBooking, postCounter, signaturePng } from './support/counter';
+import { approvedCustomer, balanceOf, checkInForm, confirmedBooking, postCounter, signaturePng } from './support/counter';
 import { addCar, day } from './support/fleet';
 import { multipart } from './support/multipart';
 import { pdfText } from './support/pdfText';
@@ -181,5 +181,27 @@ describe(`check-out of a booking checked in online (${describeDatabase})`, () =>
     expect(out.statusCode, out.body).toBe(409);
     expect(await statusNow(booking._id)).toBe('confirmed');
     expect((await pdf(owner.token, 'conditionPdf', booking._id)).statusCode).toBe(404);
+  });
+
+  it('clears the appendix when the renter is erased after the return; their copy still checks, the agreement made again keeps the car as handed over', async () => {
+    const { customer, booking } = await pickupToday('approved', 'Odane Erased');
+    await checkInOnline(customer, booking._id);
+    const out = await postCounter(t.app, owner.token, 'checkOut', booking._id, await shortForm(booking._id));
+    expect(out.statusCode, out.body).toBe(200);
+    const copy = (await pdf(customer.token, 'conditionPdf', booking._id)).rawPayload;
+    const back = await postCounter(t.app, owner.token, 'checkIn', booking._id, checkInForm({ odometerKm: 12_400, fuelEighths: 6 }));
+    expect(back.statusCode, back.body).toBe(200);
+    await testApi(t.app, customer.token).call('deleteAccount', { body: { password: customer.password } });
+
+    expect((await pdf(owner.token, 'conditionPdf', booking._id)).statusCode).toBe(404);
+    const [rental] = await t.db
+      .select({ condition: rentals.conditionPdf, agreement: rentals.agreementPdf })
+      .from(rentals)
+      .where(eq(rentals.bookingId, booking._id));
+    expect(rental!.condition).toBeNull();
+    const remade = await pdfText(rental!.agreement);
+    expect(remade).not.toContain('Odane Erased');
+    expect(remade).toContain('12,345 km');
+    expect(await verify(copy)).toMatchObject({ valid: true, reference: booking.reference });
   });
 });
