@@ -29,13 +29,37 @@ const MOST_TAPS = 12;
 
 type Prepared = { token: string; email: string; name: string; reference: string; bookingId: string; plate: string };
 
-/** A customer with licence and documents, approved, and their booking of today confirmed and paid: through the API. */
-async function prepare(seed: Seed): Promise<Prepared> {
+/** A customer with licence and documents, and their booking of today confirmed: through the API. */
+async function customerWithBooking(seed: Seed, first: string, tag: string, carId: string): Promise<Omit<Prepared, 'plate'>> {
   const api = apiClient(seed.baseUrl);
-  const owner = typedApi(seed.baseUrl, seed.owner.token);
-  const tag = seed.runId.slice(-5).toUpperCase();
-  const plate = `DK ${tag}`;
-  const car = await api.addCar(
+  const name = `${first} ${tag}`;
+  const email = `${first.split(' ')[0]!.toLowerCase()}.${seed.runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const token = await api.register(name, email, 'Quick-pass-2024', '876 555 0177');
+  await typedApi(seed.baseUrl, token).call('saveDriver', {
+    body: {
+      licenceNumber: `JM 883 ${Math.floor(100 + Math.random() * 900)} 554`,
+      licenceCountry: 'Jamaica',
+      licenceIssued: '2011-03-01',
+      licenceExpires: '2032-03-01',
+      dateOfBirth: '1987-07-21',
+    },
+  });
+  for (const kind of ['licence_front', 'licence_back', 'passport', 'proof_of_address']) {
+    const file = pngFile(`${kind}.png`, [200, 200, 200]);
+    const form = new FormData();
+    form.append('kind', kind);
+    form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+    const sent = await fetch(`${seed.baseUrl}/api/user/documents`, { method: 'POST', headers: { Authorization: token }, body: form });
+    expect(sent.status, `the ${kind} upload`).toBe(201);
+  }
+  const today = companyToday();
+  const booking = await api.createBooking(token, { car: carId, pickupDate: today, returnDate: today, paymentMethod: 'upfront' });
+  await api.changeStatus(seed.owner.token, booking._id, 'confirmed');
+  return { token, email, name, reference: booking.reference, bookingId: booking._id };
+}
+
+const addCar = (seed: Seed, plate: string, odometerKm: number) =>
+  apiClient(seed.baseUrl).addCar(
     seed.owner.token,
     {
       location: 'Waterford, Portmore',
@@ -49,37 +73,58 @@ async function prepare(seed: Seed): Promise<Prepared> {
       seating_capacity: 5,
       description: 'A car for the quick handover journey.',
       plate,
-      odometerKm: 31_400,
+      odometerKm,
     },
     pngFile('note.png', [150, 40, 40]),
   );
-  const name = `Damion Quick ${tag}`;
-  const email = `damion.${seed.runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const token = await api.register(name, email, 'Quick-pass-2024', '876 555 0177');
-  await typedApi(seed.baseUrl, token).call('saveDriver', {
-    body: { licenceNumber: 'JM 883 120 554', licenceCountry: 'Jamaica', licenceIssued: '2011-03-01', licenceExpires: '2032-03-01', dateOfBirth: '1987-07-21' },
-  });
-  for (const kind of ['licence_front', 'licence_back', 'passport', 'proof_of_address']) {
-    const file = pngFile(`${kind}.png`, [200, 200, 200]);
-    const form = new FormData();
-    form.append('kind', kind);
-    form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
-    const sent = await fetch(`${seed.baseUrl}/api/user/documents`, { method: 'POST', headers: { Authorization: token }, body: form });
-    expect(sent.status, `the ${kind} upload`).toBe(201);
-  }
-  const waiting = (await owner.call('vetting')).customers.find((c) => c.email === email);
+
+/**
+ * The customer of the journey: approved, and paid before pickup (a bank deposit the company received),
+ * so only the security deposit is left for the counter.
+ */
+async function prepare(seed: Seed): Promise<Prepared> {
+  const owner = typedApi(seed.baseUrl, seed.owner.token);
+  const tag = seed.runId.slice(-5).toUpperCase();
+  const plate = `DK ${tag}`;
+  const car = await addCar(seed, plate, 31_400);
+  const customer = await customerWithBooking(seed, 'Damion Quick', tag, car._id);
+  const waiting = (await owner.call('vetting')).customers.find((c) => c.email === customer.email);
   await owner.call('decideVetting', { body: { userId: waiting!._id, decision: 'approved' } });
-  const today = companyToday();
-  const booking = await api.createBooking(token, { car: car._id, pickupDate: today, returnDate: today, paymentMethod: 'upfront' });
-  await api.changeStatus(seed.owner.token, booking._id, 'confirmed');
-  // Paid before pickup (a bank deposit the company received): only the security deposit is left for the counter.
-  await owner.call('changePaymentStatus', { body: { bookingId: booking._id, paymentStatus: 'paid', method: 'bank_deposit' } });
-  return { token, email, name, reference: booking.reference, bookingId: booking._id, plate };
+  await owner.call('changePaymentStatus', { body: { bookingId: customer.bookingId, paymentStatus: 'paid', method: 'bank_deposit' } });
+  return { ...customer, plate };
+}
+
+/** Another pickup of today checked in online through the API, its driver still waiting for the company's check and its balance owing. */
+async function waitingPickup(seed: Seed): Promise<Omit<Prepared, 'plate'>> {
+  const tag = seed.runId.slice(-5).toUpperCase();
+  const car = await addCar(seed, `DW ${tag}`, 12_000);
+  const customer = await customerWithBooking(seed, 'Shanelle Waiting', tag, car._id);
+  const api = typedApi(seed.baseUrl, customer.token);
+  await api.call('sendCheckInCode', { params: { id: customer.bookingId } });
+  const code = await codeFromOutbox(seed, customer.email);
+  const signature = `data:image/png;base64,${Buffer.from(pngFile('signature.png', [20, 20, 20]).buffer).toString('base64')}`;
+  await api.call('completeCheckIn', { params: { id: customer.bookingId }, body: { pickupTime: '12:00', code, signature } });
+  return customer;
+}
+
+async function codeFromOutbox(seed: Seed, email: string): Promise<string> {
+  const owner = typedApi(seed.baseUrl, seed.owner.token);
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const mail = (await owner.call('ownerOutbox')).messages.find((m) => m.recipient === email && m.subject.startsWith('Your check-in code'));
+        code = /(\d{6})/.exec(mail?.subject ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 20_000, message: 'the code e-mail is sent' },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
 }
 
 /** The customer's online check-in on their phone: the steps, the code read from the e-mail, the signature. */
 async function checkInOnline(seed: Seed, page: Page, prepared: Prepared): Promise<void> {
-  const owner = typedApi(seed.baseUrl, seed.owner.token);
   await page.goto(`/my-bookings/${prepared.reference}`);
   await page.getByRole('region', { name: 'Check in online' }).getByRole('link', { name: 'Check in online' }).click();
   await page.getByRole('button', { name: 'Continue to arrival' }).click();
@@ -88,17 +133,7 @@ async function checkInOnline(seed: Seed, page: Page, prepared: Prepared): Promis
   await page.getByRole('button', { name: 'Continue to the agreement' }).click();
   await see(page.getByRole('article', { name: 'Rental agreement' }));
   await page.getByRole('button', { name: 'Send me a code' }).click();
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const mail = (await owner.call('ownerOutbox')).messages.find((m) => m.recipient === prepared.email && m.subject.startsWith('Your check-in code'));
-        code = /(\d{6})/.exec(mail?.subject ?? '')?.[1] ?? '';
-        return code;
-      },
-      { timeout: 20_000, message: 'the code e-mail is sent' },
-    )
-    .toMatch(/^\d{6}$/);
+  const code = await codeFromOutbox(seed, prepared.email);
   await page.getByLabel('The 6-digit code from the e-mail').fill(code);
   await drawSignature(page, page.getByRole('img', { name: 'Your signature' }));
   const signed = page.waitForResponse((r: Response) => new URL(r.url()).pathname.endsWith('/online-check-in') && r.request().method() === 'POST', {
@@ -160,6 +195,7 @@ describe('the desk for a customer checked in online', () => {
     { timeout: 300_000 },
     async ({ seed, openPage }) => {
       const prepared = await prepare(seed);
+      const waiting = await waitingPickup(seed);
       const customer = await openPage({ token: prepared.token, viewport: PHONE, mobile: true });
       await checkInOnline(seed, customer, prepared);
       const agreementBefore = await fetch(`${seed.baseUrl}/api/bookings/${prepared.bookingId}/agreement.pdf`, { headers: { Authorization: prepared.token } });
@@ -173,9 +209,15 @@ describe('the desk for a customer checked in online', () => {
       const card = staff.getByRole('article').filter({ hasText: prepared.reference });
       await see(card, 15_000);
       await see(card.getByText(CHECKED_IN_ONLINE_WORDS.badge, { exact: true }));
-      await see(card.getByText(/^Checked in online at /));
+      await see(card.getByText(/\(Jamaica time\)$/));
       await see(card.getByText(CHECKED_IN_ONLINE_WORDS.ready));
       await see(card.getByRole('list', { name: 'Still waiting for' }).getByText(new RegExp(`^${CHECKED_IN_ONLINE_WORDS.deposit}`)));
+      // Who is not a quick handover yet: the driver's check, and the balance, said on their card.
+      const waitingCard = staff.getByRole('article').filter({ hasText: waiting.reference });
+      const waitedFor = waitingCard.getByRole('list', { name: 'Still waiting for' });
+      await see(waitedFor.getByText(CHECKED_IN_ONLINE_WORDS.vetting));
+      await see(waitedFor.getByText(new RegExp(`^${CHECKED_IN_ONLINE_WORDS.balance}: \\$`)));
+      expect(await waitingCard.getByText(CHECKED_IN_ONLINE_WORDS.ready).count()).toBe(0);
       await card.scrollIntoViewIfNeeded();
       await fitsTheScreen(staff);
       await shot(staff, 'desk-390');

@@ -17,17 +17,18 @@ export type CheckedInOnlineRefusal = keyof typeof CHECKED_IN_ONLINE_REFUSALS;
 export const CHECKED_IN_ONLINE_WORDS = {
   badge: 'Checked in online',
   ready: 'Ready for a quick handover: the car, the deposit and the keys',
-  vetting: "Waiting for our check of the driver: the keys cannot go out until it's approved",
+  vetting: 'Waiting for our check of the driver: the keys cannot go out until it is approved',
   balance: 'Balance still owing',
   deposit: 'Security deposit to take',
   shortCheckOut: 'The licence, the terms and the customer’s signature were done online. Record the car as it leaves, take what is owing, and sign.',
   appendix: 'Condition at handover (PDF)',
 } as const;
 
-/** "Checked in online at Wed 25 Nov 2026 at 10:42 (Jamaica time)". */
-export function checkedInOnlineAt(iso: string): string {
-  return `Checked in online at ${signedAtWords(iso).replace(' at ', ', ')}`;
-}
+/** "Wed 25 Nov 2026, 10:42 (Jamaica time)": when the customer checked in online. */
+export const checkedInOnlineTime = (iso: string): string => signedAtWords(iso).replace(' at ', ', ');
+
+/** "Checked in online at Wed 25 Nov 2026, 10:42 (Jamaica time)". */
+export const checkedInOnlineAt = (iso: string): string => `Checked in online at ${checkedInOnlineTime(iso)}`;
 
 /** The file names the condition appendix is served and kept as. */
 export const conditionAppendixName = (reference: string) => `${reference}-condition.pdf`;

@@ -2,7 +2,7 @@
  * A pickup checked in online (decision 125): the paperwork is done, so the desk says when, and what
  * the counter still waits for (the company's check of the driver, the money) before a two-minute handover.
  */
-import { CHECKED_IN_ONLINE_WORDS, checkedInOnlineAt } from '@rental/contract/checkedInOnline';
+import { CHECKED_IN_ONLINE_WORDS, checkedInOnlineTime } from '@rental/contract/checkedInOnline';
 import type { DeskBooking } from '@rental/contract/schemas';
 import { BadgeCheck } from 'lucide-react';
 import { useMoney } from '../../../../company/useCompany';
@@ -21,7 +21,10 @@ export function CheckedInOnline({ booking }: { booking: DeskBooking }) {
         <BadgeCheck aria-hidden="true" size={18} />
         <span>{CHECKED_IN_ONLINE_WORDS.badge}</span>
       </p>
-      <p className="text-emerald-900">{checkedInOnlineAt(booking.onlineCheckIn.completedAt)}</p>
+      <p className="text-emerald-900">
+        <span className="sr-only">At </span>
+        {checkedInOnlineTime(booking.onlineCheckIn.completedAt)}
+      </p>
       {!waiting?.vetting && !(waiting && waiting.balance > 0) && <p className="mt-1">{CHECKED_IN_ONLINE_WORDS.ready}</p>}
       {lines.length > 0 && (
         <ul aria-label="Still waiting for" className="mt-1 space-y-0.5">
