@@ -270,6 +270,7 @@ describe('the desk for a customer checked in online', () => {
       // The condition appendix: read back as text, and valid for the verify call.
       const appendixLink = await see(staff.getByRole('link', { name: CHECKED_IN_ONLINE_WORDS.appendix }), 20_000);
       const appendix = await fileBehindLink(staff, appendixLink);
+      writeFileSync('/tmp/desk-shots/condition.pdf', appendix);
       const text = pdfText(appendix);
       for (const words of [
         'Condition at handover',

@@ -146,7 +146,8 @@ describe(`check-out of a booking checked in online (${describeDatabase})`, () =>
       'Tanisha Online',
       '12,345 km',
       '6/8 of a tank',
-      'Keys, Spare tyre',
+      'Handed over to the renter',
+      'Spare tyre',
       'Marlon Staff',
       'Signing certificate',
     ])

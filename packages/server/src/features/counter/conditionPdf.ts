@@ -22,6 +22,8 @@ export interface ConditionFacts extends AgreementContentFacts {
 export async function renderConditionAppendix(facts: ConditionFacts): Promise<Uint8Array> {
   const handedOver = jamaicaTime(facts.checkedOutAt);
   const money = (amount: number) => formatMoney(amount, facts.folio.currency);
+  // The keys have their own row; the check-out page sends them first among the items.
+  const others = facts.items.filter((item) => item !== 'Keys');
   const paper = await Paper.create({
     title: `Condition at handover ${facts.reference}`,
     company: facts.company.name,
@@ -43,7 +45,7 @@ export async function renderConditionAppendix(facts: ConditionFacts): Promise<Ui
     ['Odometer', km(facts.odometerKm)],
     ['Fuel', fuelWords(facts.fuelEighths)],
     ['Keys', 'Handed over to the renter'],
-    ['Items handed over', facts.items.length > 0 ? facts.items.join(', ') : 'None'],
+    ['Items handed over', others.length > 0 ? others.join(', ') : 'None'],
   ]);
   paper.heading('Damages');
   if (facts.damages.length === 0) paper.text('None noted: the car was walked round and no damage was found.');
