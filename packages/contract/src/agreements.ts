@@ -6,8 +6,11 @@
  * with the booking's reference and when it was signed: nothing personal.
  */
 
-/** Where a signed agreement was signed: at the counter, or on the customer's phone at online check-in. */
-export const AGREEMENT_KINDS = ['counter', 'online'] as const;
+/**
+ * What was sealed: an agreement signed at the counter, or on the customer's phone at online check-in;
+ * or the condition appendix, the car as handed over to a customer who checked in online (decision 125).
+ */
+export const AGREEMENT_KINDS = ['counter', 'online', 'condition'] as const;
 export type AgreementKind = (typeof AGREEMENT_KINDS)[number];
 
 /** The public page where anyone checks a copy; the certificate page names it. */

@@ -688,13 +688,26 @@ export const ENDPOINTS = {
       `and up to ${MAX_COUNTER_PHOTOS} \`photo\` files. The booking becomes on_rent; the rental agreement (PDF) is made, stored as made and e-mailed. ` +
       "A second check-out of the same booking gets 409. Keys go out once the folio's balance is paid: `payment` { method, amount (the whole balance), reference } " +
       'is recorded with the keys; `payAtReturn` { reason } (owners and managers; an agent gets 403) lets it be paid at return; otherwise 409 code payment_before_keys. ' +
-      'A car whose registration, certificate of fitness or insurance expires on or before today is not handed over: 409 car_papers_expired, naming the paper.',
+      'A car whose registration, certificate of fitness or insurance expires on or before today is not handed over: 409 car_papers_expired, naming the paper. ' +
+      'A booking checked in online (its `onlineCheckIn` set) may leave out licenceNumber, renterAddress and signature and must carry staffSignature (400 staff_signature_missing): ' +
+      'its agreement stays the one signed online, byte for byte, and the car as handed over becomes a sealed condition appendix (GET /api/bookings/{id}/condition.pdf). ' +
+      'Any other booking without them: 400 counter_paperwork_missing.',
     tag: 'Bookings',
     params: counterParams,
     multipart: counterFields,
     response: counterResponses.checkedOut,
     errors: [404, 409, 413, 422],
-    codes: ['payment_before_keys', 'payment_not_balance', 'nothing_owing', 'step_not_allowed', 'signature_unreadable', 'car_papers_expired', ...PIN_CODES],
+    codes: [
+      'payment_before_keys',
+      'payment_not_balance',
+      'nothing_owing',
+      'step_not_allowed',
+      'signature_unreadable',
+      'car_papers_expired',
+      'counter_paperwork_missing',
+      'staff_signature_missing',
+      ...PIN_CODES,
+    ],
   },
   agreementPreview: {
     summary: 'The rental agreement as it will be signed',
@@ -726,6 +739,16 @@ export const ENDPOINTS = {
   agreementPdf: {
     summary: 'The rental agreement signed at check-out (PDF)',
     description: "The booking's customer or staff only (404 for anyone else); the same bytes every time. Cache-Control: private, no-store.",
+    tag: 'Bookings',
+    params: counterParams,
+    response: { binary: 'application/pdf' },
+    errors: [404],
+  },
+  conditionPdf: {
+    summary: 'The car as handed over to a customer who checked in online (PDF)',
+    description:
+      'The condition appendix (decision 125): odometer, fuel, damages, items and keys, the time, and the staff member who handed over and signed, sealed like an agreement ' +
+      "(POST /api/agreements/verify says valid for it). The booking's customer or staff only (404 for anyone else, and before such a check-out); the same bytes every time. Cache-Control: private, no-store.",
     tag: 'Bookings',
     params: counterParams,
     response: { binary: 'application/pdf' },

@@ -42,4 +42,5 @@ export * from './damagePins';
 export * from './lateCharges';
 export * from './agreements';
 export * from './onlineCheckIn';
+export * from './checkedInOnline';
 export * from './bookingLookup';

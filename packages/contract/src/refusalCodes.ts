@@ -17,6 +17,7 @@ import { MAINTENANCE_REFUSALS } from './maintenance';
 import { FLEET_REPORT_REFUSALS } from './fleetReport';
 import { AGREEMENT_REFUSALS } from './agreements';
 import { ONLINE_CHECK_IN_REFUSALS } from './onlineCheckIn';
+import { CHECKED_IN_ONLINE_REFUSALS } from './checkedInOnline';
 import { BOOKING_LOOKUP_REFUSALS } from './bookingLookup';
 
 /**
@@ -106,6 +107,8 @@ export const REFUSAL_CODES = {
   ...AGREEMENT_REFUSALS,
   // Online check-in (onlineCheckIn.ts): the window, the e-mailed code, the signature, the pickup time.
   ...ONLINE_CHECK_IN_REFUSALS,
+  // A check-out without the counter's paperwork: only for a booking checked in online (checkedInOnline.ts).
+  ...CHECKED_IN_ONLINE_REFUSALS,
   // Finding a booking without an account password (bookingLookup.ts).
   ...BOOKING_LOOKUP_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).

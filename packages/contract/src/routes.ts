@@ -80,6 +80,8 @@ export const ROUTES = {
   checkIn: { method: 'POST', path: '/api/bookings/:id/check-in', access: 'staff' },
   /** The booking's customer's or staff's; 404 for anyone else. */
   agreementPdf: { method: 'GET', path: '/api/bookings/:id/agreement.pdf', access: 'bookingHolder' },
+  /** The condition appendix of a booking checked in online (decision 125): its customer's or staff's. */
+  conditionPdf: { method: 'GET', path: '/api/bookings/:id/condition.pdf', access: 'bookingHolder' },
   /** Anyone holding a copy of a signed agreement checks it (agreements.ts): nothing personal answered. */
   verifyAgreement: { method: 'POST', path: '/api/agreements/verify', access: 'anyone' },
   receiptPdf: { method: 'GET', path: '/api/bookings/:id/receipt.pdf', access: 'customer' },

@@ -393,6 +393,7 @@ const TABLE: Record<string, Entry> = {
     expected: staffOnly(400),
   },
   [`GET ${ROUTES.agreementPdf.path}`]: { call: (w) => ({ method: 'GET', url: pathFor('agreementPdf', { id: w.customersBooking }) }), expected: loggedIn(404) },
+  [`GET ${ROUTES.conditionPdf.path}`]: { call: (w) => ({ method: 'GET', url: pathFor('conditionPdf', { id: w.customersBooking }) }), expected: loggedIn(404) },
   [`POST ${ROUTES.verifyAgreement.path}`]: {
     // Anyone may check a copy; a body without the PDF is refused alike for all, and nothing is kept.
     call: () => ({ method: 'POST', url: pathFor('verifyAgreement'), payload: {} }),

@@ -121,6 +121,17 @@ export const checkOutData = checkOutFields.refine(paymentOrPayAtReturn, { error:
 export type CheckOutData = z.infer<typeof checkOutData>;
 export type CheckOutDataInput = z.input<typeof checkOutData>;
 
+/**
+ * Check-out's `data` as the call reads it: a booking checked in online (decision 125) may come without
+ * the licence, the address and the customer's signature, given on the phone; any other booking is
+ * then refused (400 counter_paperwork_missing), as checkOutData would.
+ */
+export const checkOutRequest = checkOutFields
+  .partial({ licenceNumber: true, renterAddress: true, signature: true })
+  .refine(paymentOrPayAtReturn, { error: COUNTER_MESSAGES.paymentOrPayAtReturn });
+export type CheckOutRequest = z.infer<typeof checkOutRequest>;
+export type CheckOutRequestInput = z.input<typeof checkOutRequest>;
+
 /** The agreement shown before signing: the check-out form as it stands, without the signatures (and without photos). */
 export const agreementPreviewBody = checkOutFields
   .omit({ signature: true, staffSignature: true })
@@ -202,6 +213,12 @@ export const deskBooking = ownerBooking.extend({
   receipt: z.string().nullable(),
   /** The car's paper that has expired or expires on or before the return day (shown red); null when none. */
   paperAlert,
+  /**
+   * A pickup checked in online (decision 125): what the counter still waits for. Absent for other
+   * bookings. `vetting`: the driver waits for the company's check; the balance owing and the
+   * security deposit still to take (whole JMD, 0 when none).
+   */
+  stillWaiting: z.object({ vetting: z.boolean(), balance: z.number(), deposit: z.number() }).optional(),
 });
 export type DeskBooking = z.infer<typeof deskBooking>;
 

@@ -52,6 +52,8 @@ export const counterRecord = z.object({
       photos: z.array(z.string()),
       /** GET /api/bookings/{id}/agreement.pdf */
       agreement: z.string(),
+      /** GET /api/bookings/{id}/condition.pdf: the car as handed over, for a booking checked in online (decision 125); absent otherwise. */
+      condition: z.string().optional(),
     })
     .nullable(),
   checkIn: z

@@ -488,6 +488,8 @@ export const rentals = pgTable('rentals', {
   signature: bytea('signature').notNull(),
   staffSignature: bytea('staff_signature'),
   agreementPdf: bytea('agreement_pdf').notNull(),
+  /** Checked in online: the car as handed over, sealed (0051_condition_appendix.sql); null for a counter agreement. */
+  conditionPdf: bytea('condition_pdf'),
   checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
   checkedInBy: uuid('checked_in_by').references(() => users.id),
   returnedAt: timestamp('returned_at', { withTimezone: true }),

@@ -206,19 +206,24 @@ export async function sealAgreement(pages: Uint8Array, facts: SigningFacts): Pro
   ]);
   const paper = new CertificatePage(page, font, bold, mono);
   paper.text('Signing certificate', { size: 18, bold: true });
-  paper.text(`Rental agreement ${facts.reference}`, { size: 12 });
+  // The condition appendix (decision 125) is sealed the same way; only what it is called differs.
+  const what = facts.kind === 'condition' ? 'condition appendix' : 'rental agreement';
+  paper.text(`${facts.kind === 'condition' ? 'Condition appendix' : 'Rental agreement'} ${facts.reference}`, { size: 12 });
   paper.gap(8);
   paper.text(
-    `This page closes the rental agreement before it (pages 1 to ${pageCount}). The company keeps the SHA-256 fingerprint of this whole file: ` +
+    `This page closes the ${what} before it (pages 1 to ${pageCount}). The company keeps the SHA-256 fingerprint of this whole file: ` +
       `if even one character of it is changed, the fingerprint no longer matches. Check this copy at ${facts.verifyUrl}.`,
   );
-  paper.heading('The agreement signed');
+  paper.heading(facts.kind === 'condition' ? 'The appendix signed' : 'The agreement signed');
   paper.row('Booking', facts.reference);
   paper.row('Signed', `${certificateTime(facts.signedAt)} (Jamaica time)`);
   paper.row('Where', facts.kind === 'online' ? "Online, on the renter's own device" : "At the company's counter");
   paper.row('From address', facts.ip ?? 'Not recorded');
   paper.row('Browser', facts.userAgent ?? 'Not recorded');
-  paper.row('Agreement pages', `The first ${pages.length.toLocaleString('en-US')} bytes of this file, pages 1 to ${pageCount}`);
+  paper.row(
+    facts.kind === 'condition' ? 'Appendix pages' : 'Agreement pages',
+    `The first ${pages.length.toLocaleString('en-US')} bytes of this file, pages 1 to ${pageCount}`,
+  );
   // Two halves of 32, one under the other: the fingerprint is read (and copied) in two pieces, not cut anywhere.
   paper.row('SHA-256 of the pages', `${pagesSha256.slice(0, 32)} ${pagesSha256.slice(32)}`, true);
   paper.heading('What happened (Jamaica time)');
@@ -229,7 +234,9 @@ export async function sealAgreement(pages: Uint8Array, facts: SigningFacts): Pro
       'To check the whole file, certificate included, send it to the address above.',
     { grey: true, size: 9 },
   );
-  paper.footer(`Rental agreement ${writable(facts.reference)}   ·   Signing certificate (after page ${pageCount})`);
+  paper.footer(
+    `${facts.kind === 'condition' ? 'Condition appendix' : 'Rental agreement'} ${writable(facts.reference)}   ·   Signing certificate (after page ${pageCount})`,
+  );
   doc.setModificationDate(facts.signedAt);
   await doc.flush();
 

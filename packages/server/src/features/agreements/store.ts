@@ -4,7 +4,7 @@
  * (sealRow's SQL beside the rental's insert), so sealing adds no round trip to the check-out.
  */
 import type { AgreementKind } from '@rental/contract';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { sealedAgreements } from '../../db/schema';
 import type { Database } from '../../db/types';
 
@@ -26,7 +26,7 @@ export function sealRow(db: Database | Tx, seal: SealRecord) {
   return db.insert(sealedAgreements).values({ ...seal, redraws: seal.redraws ?? null });
 }
 
-/** The booking's latest seal (the copy stored now), if any. */
+/** The booking's latest seal of its agreement (the copy stored now), if any: a condition appendix is not its agreement. */
 export async function latestSealOf(
   db: Database | Tx,
   bookingId: string,
@@ -34,7 +34,7 @@ export async function latestSealOf(
   const [row] = await db
     .select({ id: sealedAgreements.id, kind: sealedAgreements.kind, sha256: sealedAgreements.sha256, signedAt: sealedAgreements.signedAt })
     .from(sealedAgreements)
-    .where(eq(sealedAgreements.bookingId, bookingId))
+    .where(and(eq(sealedAgreements.bookingId, bookingId), ne(sealedAgreements.kind, 'condition')))
     .orderBy(desc(sealedAgreements.sealedAt), desc(sealedAgreements.id))
     .limit(1);
   return row;

@@ -121,6 +121,8 @@ export async function counterRecordOf(db: Reader, bookingId: string): Promise<Co
       toBeAssessed: rentals.toBeAssessed,
       itemsMissing: rentals.itemsMissing,
       receiptNumber: rentals.receiptNumber,
+      // Checked in online (decision 125): the car as handed over is its own sealed page.
+      hasCondition: sql<boolean>`${rentals.conditionPdf} IS NOT NULL`,
     })
     .from(rentals)
     .where(eq(rentals.bookingId, bookingId));
@@ -148,6 +150,7 @@ export async function counterRecordOf(db: Reader, bookingId: string): Promise<Co
       damages: damagesAt('check_out'),
       photos: photosAt('check_out'),
       agreement: pathFor('agreementPdf', { id: bookingId }),
+      ...(rental.hasCondition && { condition: pathFor('conditionPdf', { id: bookingId }) }),
     },
     checkIn:
       rental.checkedInAt && rental.receiptNumber

@@ -6,8 +6,11 @@
  * the car's odometer; the check_out event, from which features/mail writes the e-mail with the
  * agreement attached. The agreement is drawn inside the transaction so what is signed and what is
  * stored can never differ.
+ *
+ * Checked in online (decision 125): the agreement signed on the phone is kept as it is, byte for
+ * byte, and the car as handed over becomes the condition appendix, signed by staff and sealed.
  */
-import { type CheckOutData, MESSAGES } from '@rental/contract';
+import { type CheckOutRequest, MESSAGES, REFUSAL_CODES } from '@rental/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { cars, rentals } from '../../db/schema';
 import type { Database } from '../../db/types';
@@ -19,7 +22,8 @@ import { type CounterDevice, NO_DEVICE, sealCounterAgreement, signedAtCounter } 
 import { sealRow } from '../agreements';
 import { type CounterForm, signatureBytes } from './counterForm';
 import { staffActor, takeStep } from '../bookings';
-import { prepareHandOver } from './handOver';
+import { renderConditionAppendix, sealConditionAppendix } from './conditionPdf';
+import { paperworkMissing, prepareHandOver } from './handOver';
 import type { CounterStaff } from './money';
 
 export type Staff = CounterStaff;
@@ -28,32 +32,41 @@ export async function checkOut(
   db: Database,
   staff: Staff,
   bookingId: unknown,
-  form: CounterForm<CheckOutData>,
+  form: CounterForm<CheckOutRequest>,
   events: EventLog,
   now = new Date(),
   device: CounterDevice = NO_DEVICE,
 ): Promise<void> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const { data, photos } = form;
-  const signature = await signatureBytes(data.signature);
+  const signature = data.signature ? await signatureBytes(data.signature) : null;
   const staffSignature = data.staffSignature ? await signatureBytes(data.staffSignature) : null;
   await db.transaction(async (tx) => {
-    const { carId, folio, payAtReturn, facts } = await prepareHandOver(tx, staff, bookingId, data, photos, now);
-    const pages = await renderAgreement({ ...facts, signature, staffSignature });
-    // Sealed with its signing certificate; the seal's hash is kept in the step's own statement below.
-    const agreement = await sealCounterAgreement(
-      pages,
-      { reference: facts.reference, signedAt: now, trail: [signedAtCounter(now, facts.staffName, facts.company.name)] },
-      device,
-    );
+    const { carId, folio, payAtReturn, facts, online, licenceNumber } = await prepareHandOver(tx, staff, bookingId, data, photos, now);
+    let paper: { kind: 'counter' | 'condition'; pdf: Uint8Array; sha256: string };
+    if (online) {
+      if (!staffSignature) throw new HttpError(400, REFUSAL_CODES.staff_signature_missing, 'staff_signature_missing');
+      const pages = await renderConditionAppendix({ ...facts, signedOnline: online, staffSignature });
+      paper = { kind: 'condition', ...(await sealConditionAppendix(pages, { reference: facts.reference, at: now, staffName: facts.staffName }, device)) };
+    } else {
+      if (!signature) throw paperworkMissing();
+      const pages = await renderAgreement({ ...facts, signature, staffSignature });
+      // Sealed with its signing certificate; the seal's hash is kept in the step's own statement below.
+      const agreement = await sealCounterAgreement(
+        pages,
+        { reference: facts.reference, signedAt: now, trail: [signedAtCounter(now, facts.staffName, facts.company.name)] },
+        device,
+      );
+      paper = { kind: 'counter', ...agreement };
+    }
     // The rental and the car's odometer are written by the step's own statement (takeStep's
     // alongside): the transaction's one connection takes one query at a time (bench/counter-checkout.mjs).
     const rental = tx.insert(rentals).values({
       bookingId,
       checkedOutAt: now,
       checkedOutBy: staff.id,
-      licenceNumber: data.licenceNumber,
-      renterAddress: data.renterAddress,
+      licenceNumber,
+      renterAddress: data.renterAddress ?? null,
       odometerOut: data.odometerKm,
       fuelOut: data.fuelEighths,
       items: data.items,
@@ -62,11 +75,13 @@ export async function checkOut(
       depositReference: data.deposit.reference,
       payAtReturnReason: payAtReturn,
       payAtReturnBy: payAtReturn === null ? null : staff.id,
-      signature,
+      // Checked in online: the signature and the agreement stay the ones given on the phone.
+      signature: online?.signature ?? signature!,
       staffSignature,
-      agreementPdf: Buffer.from(agreement.pdf),
+      agreementPdf: online ? online.pdf : Buffer.from(paper.pdf),
+      conditionPdf: online ? Buffer.from(paper.pdf) : null,
     });
-    const seal = sealRow(tx, { bookingId, kind: 'counter', sha256: agreement.sha256, reference: facts.reference, signedAt: now });
+    const seal = sealRow(tx, { bookingId, kind: paper.kind, sha256: paper.sha256, reference: facts.reference, signedAt: now });
     const odometerRead = tx
       .update(cars)
       .set({ odometerKm: data.odometerKm })
@@ -82,7 +97,7 @@ export async function checkOut(
         event: 'check_out',
         actor: staffActor(staff.staffRole),
         actorId: staff.id,
-        data: { deposit: { amount: data.deposit.amount, method: data.deposit.method }, owedAtReturn },
+        data: { deposit: { amount: data.deposit.amount, method: data.deposit.method }, owedAtReturn, ...(online && { checkedInOnline: true }) },
       },
       [rental.getSQL(), odometerRead.getSQL(), seal.getSQL()],
     );

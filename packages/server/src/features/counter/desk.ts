@@ -75,12 +75,29 @@ export async function desk(db: Database, now = new Date()) {
     )!,
   );
   const shown = rows.map((row) => toDeskBooking(row, company, now, null));
+  const pickups = await Promise.all(shown.filter((b) => b.status === 'confirmed').map((b) => withStillWaiting(db, b, company)));
   return {
     today,
-    pickups: shown.filter((b) => b.status === 'confirmed'),
+    pickups,
     returns: shown.filter((b) => b.status === 'on_rent' && !b.overdue),
     overdue: shown.filter((b) => b.overdue),
     doneToday: await doneToday(db, company, now, today),
+  };
+}
+
+/**
+ * A pickup checked in online (decision 125): what the counter still waits for, so the desk shows
+ * who is a two-minute handover and who is not. One folio read per such pickup: a day's few.
+ */
+async function withStillWaiting<B extends DeskBooking>(db: Database, booking: B, company: CompanySettings, balance?: number): Promise<B> {
+  if (!booking.onlineCheckIn) return booking;
+  return {
+    ...booking,
+    stillWaiting: {
+      vetting: booking.user.vetting !== 'approved',
+      balance: Math.max(0, balance ?? (await folioTotalsOf(db, booking._id)).balance),
+      deposit: booking.quote?.securityDeposit ?? company.securityDeposit,
+    },
   };
 }
 
@@ -128,7 +145,7 @@ export async function counterBooking(db: Database, id: unknown, now = new Date()
     receiptsOf(db, [id]),
     folioTotalsOf(db, id),
   ]);
-  const base = toDeskBooking(row, company, now, receipts.get(id) ?? null);
+  const base = await withStillWaiting(db, toDeskBooking(row, company, now, receipts.get(id) ?? null), company, totals.balance);
   const refusal = checkOutRefusal(
     {
       status: row.status,

@@ -228,6 +228,9 @@ export async function remakePapersWithoutRenter(tx: Tx, userId: string, scrub: S
         // The return's charges as counted then (a damage's label carries staff's words).
         charges: rental.charges === null ? null : scrubJson(rental.charges, scrub),
         agreementPdf: Buffer.from(agreement.pdf),
+        // Checked in online (decision 125): the condition appendix names the renter; the agreement
+        // made again carries the car's condition itself, and the renter's copy of the appendix still checks.
+        conditionPdf: null,
         ...(receipt && { receiptPdf: Buffer.from(receipt) }),
       })
       .where(eq(rentals.bookingId, rental.bookingId));

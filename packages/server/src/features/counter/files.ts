@@ -3,7 +3,7 @@
  * found", as for a file that does not exist. The bytes are the stored ones: an agreement reads the
  * same every time.
  */
-import { COUNTER_MESSAGES, MESSAGES } from '@rental/contract';
+import { conditionAppendixName, COUNTER_MESSAGES, MESSAGES } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import { bookings, counterPhotos, onlineCheckIns, rentals } from '../../db/schema';
 import type { Database } from '../../db/types';
@@ -17,8 +17,13 @@ interface Reader {
 
 const mayRead = (reader: Reader, customerId: string) => reader.role === 'owner' || reader.id === customerId;
 
-/** The agreement or the receipt; 404 with words saying whether it is not made yet (to those who may see it). */
-export async function rentalPdf(db: Database, reader: Reader, bookingId: unknown, which: 'agreement' | 'receipt'): Promise<{ bytes: Buffer; name: string }> {
+/** The agreement, the condition appendix (checked in online) or the receipt; 404 with words saying whether it is not made yet (to those who may see it). */
+export async function rentalPdf(
+  db: Database,
+  reader: Reader,
+  bookingId: unknown,
+  which: 'agreement' | 'condition' | 'receipt',
+): Promise<{ bytes: Buffer; name: string }> {
   if (!isId(bookingId)) throw new HttpError(404, MESSAGES.bookingNotFound);
   const [row] = await db
     .select({
@@ -27,6 +32,7 @@ export async function rentalPdf(db: Database, reader: Reader, bookingId: unknown
       agreement: rentals.agreementPdf,
       // Signed online before pickup (features/onlineCheckIn, decision 124): the agreement until the counter signs its own.
       onlineAgreement: onlineCheckIns.agreementPdf,
+      condition: rentals.conditionPdf,
       receipt: rentals.receiptPdf,
       receiptNumber: rentals.receiptNumber,
     })
@@ -39,6 +45,10 @@ export async function rentalPdf(db: Database, reader: Reader, bookingId: unknown
     const agreement = row.agreement ?? row.onlineAgreement;
     if (!agreement) throw new HttpError(404, COUNTER_MESSAGES.noAgreement);
     return { bytes: agreement, name: `${row.reference}-agreement.pdf` };
+  }
+  if (which === 'condition') {
+    if (!row.condition) throw new HttpError(404, MESSAGES.notFound);
+    return { bytes: row.condition, name: conditionAppendixName(row.reference) };
   }
   if (!row.receipt || !row.receiptNumber) throw new HttpError(404, COUNTER_MESSAGES.noReceipt);
   return { bytes: row.receipt, name: `${row.receiptNumber}.pdf` };

@@ -4,9 +4,18 @@
  * check-out goes on to sign and keep them; the preview shows them and rolls everything back, so
  * the agreement read on the screen is worked out exactly as the one signed.
  */
-import { type CheckOutData, COUNTER_MESSAGES, DEFAULT_DISTANCE_PER_DAY, MESSAGES, companyToday, dueBackAt, sameLicence } from '@rental/contract';
+import {
+  type CheckOutRequest,
+  COUNTER_MESSAGES,
+  DEFAULT_DISTANCE_PER_DAY,
+  MESSAGES,
+  REFUSAL_CODES,
+  companyToday,
+  dueBackAt,
+  sameLicence,
+} from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
-import { bookings, cars, driverDetails, users } from '../../db/schema';
+import { bookings, cars, driverDetails, onlineCheckIns, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { actorColumn } from '../../db/actor';
@@ -19,7 +28,15 @@ import { type CounterStaff, moneyBeforeKeys } from './money';
 import { checkOutRefusal } from './rules';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type HandOverData = Omit<CheckOutData, 'signature' | 'staffSignature'>;
+export type HandOverData = Omit<CheckOutRequest, 'signature' | 'staffSignature'>;
+
+/** The agreement signed online, as kept (decision 124): the check-out keeps it, byte for byte. */
+export interface SignedOnline {
+  at: Date;
+  sha256: string;
+  pdf: Buffer;
+  signature: Buffer;
+}
 
 export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: string, data: HandOverData, photos: Buffer[], now: Date) {
   const today = companyToday(now);
@@ -49,11 +66,18 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
         expires: driverDetails.licenceExpires,
         dateOfBirth: driverDetails.dateOfBirth,
       },
+      online: {
+        at: onlineCheckIns.completedAt,
+        sha256: onlineCheckIns.agreementSha256,
+        pdf: onlineCheckIns.agreementPdf,
+        signature: onlineCheckIns.signature,
+      },
     })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(users, eq(users.id, bookings.userId))
     .leftJoin(driverDetails, eq(driverDetails.userId, bookings.userId))
+    .leftJoin(onlineCheckIns, eq(onlineCheckIns.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId))
     .for('update', { of: bookings });
   if (!row) throw new HttpError(404, MESSAGES.bookingNotFound);
@@ -64,7 +88,11 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
   refuseExpiredPaper(row.expiredPaper);
   // checkOutRefusal refuses a customer without driver details.
   const licence = row.licence!;
-  if (!sameLicence(data.licenceNumber, licence.number)) throw new HttpError(422, COUNTER_MESSAGES.licenceMismatch);
+  // Checked in online: the licence, the terms and the signature were given on the phone. An erased
+  // agreement (the account erased) is no longer one to hand over on.
+  const online = signedOnline(row.online);
+  if (!online && (!data.licenceNumber || !data.renterAddress)) throw paperworkMissing();
+  if (data.licenceNumber && !sameLicence(data.licenceNumber, licence.number)) throw new HttpError(422, COUNTER_MESSAGES.licenceMismatch);
   if (data.odometerKm < row.car.odometerKm) throw new HttpError(422, COUNTER_MESSAGES.odometerBelowCar);
   const company = await companySettingsOf(tx, row.company);
   const money = await moneyBeforeKeys(tx, await folioOf(tx, bookingId, row.reference, company), staff, data);
@@ -80,7 +108,7 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
       name: row.customer.name,
       email: row.customer.email ?? '',
       phone: row.customer.phone ?? '',
-      address: data.renterAddress,
+      address: data.renterAddress ?? '',
       dateOfBirth: licence.dateOfBirth,
       licence: { number: licence.number, country: licence.country, expires: licence.expires },
     },
@@ -103,5 +131,12 @@ export async function prepareHandOver(tx: Tx, staff: CounterStaff, bookingId: st
     items: data.items,
     staffName: row.staffName ?? company.name,
   };
-  return { carId: row.carId, company, folio, payAtReturn, facts };
+  return { carId: row.carId, company, folio, payAtReturn, facts, online, licenceNumber: data.licenceNumber ?? licence.number };
+}
+
+export const paperworkMissing = () => new HttpError(400, REFUSAL_CODES.counter_paperwork_missing, 'counter_paperwork_missing');
+
+function signedOnline(row: { at: Date | null; sha256: string | null; pdf: Buffer | null; signature: Buffer | null } | null): SignedOnline | null {
+  if (!row?.at || !row.sha256 || !row.pdf || !row.signature) return null;
+  return { at: row.at, sha256: row.sha256, pdf: row.pdf, signature: row.signature };
 }

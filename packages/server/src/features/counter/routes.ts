@@ -1,6 +1,6 @@
 /** The counter's calls: the desk, check-out, check-in, the agreement, the receipt, photos and damages. */
 import multipart from '@fastify/multipart';
-import { checkInData, checkOutData, COUNTER_MESSAGES, MESSAGES } from '@rental/contract';
+import { checkInData, checkOutRequest, COUNTER_MESSAGES, MESSAGES } from '@rental/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
@@ -42,7 +42,7 @@ const counterRoutes: FastifyPluginAsync = async (app) => {
   });
 
   addEndpoint(app, 'checkOut', async (request) => {
-    const form = await readCounterForm(request, checkOutData);
+    const form = await readCounterForm(request, checkOutRequest);
     const device = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, publicUrl: app.config.publicUrl };
     await checkOut(app.db, request.user, request.params.id, form, app.events, new Date(), device);
     return { success: true as const, message: COUNTER_MESSAGES.checkedOut, booking: await ownerBooking(request.params.id) };
@@ -61,6 +61,11 @@ const counterRoutes: FastifyPluginAsync = async (app) => {
 
   addEndpoint(app, 'agreementPdf', async (request, reply) => {
     const file = await rentalPdf(app.db, request.user, request.params.id, 'agreement');
+    return sendPrivate(reply, 'application/pdf', file.bytes, file.name);
+  });
+
+  addEndpoint(app, 'conditionPdf', async (request, reply) => {
+    const file = await rentalPdf(app.db, request.user, request.params.id, 'condition');
     return sendPrivate(reply, 'application/pdf', file.bytes, file.name);
   });
 

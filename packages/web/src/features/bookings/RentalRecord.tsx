@@ -4,6 +4,7 @@
  * and the car returned (the charges, the deposit, the receipt). Fetched only for a booking picked
  * up, so the booking page's first download stays within the budget (decision 009).
  */
+import { CHECKED_IN_ONLINE_WORDS } from '@rental/contract/checkedInOnline';
 import { fuelWords } from '@rental/contract/counter';
 import type { CarDamage, CounterRecord } from '@rental/contract/schemas';
 import { type ReactNode, useState } from 'react';
@@ -107,6 +108,7 @@ export function RentalRecord({ counter }: { counter: CounterRecord }) {
         />
         <Damages damages={checkOut.damages} />
         <FileButton path={checkOut.agreement}>Your rental agreement (PDF)</FileButton>
+        {checkOut.condition && <FileButton path={checkOut.condition}>{CHECKED_IN_ONLINE_WORDS.appendix}</FileButton>}
       </RecordSection>
       {checkIn && (
         <RecordSection title="Returned" id="returned-heading">

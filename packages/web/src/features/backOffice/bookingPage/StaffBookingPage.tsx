@@ -4,6 +4,7 @@
  * agreement and receipt once the counter made them, with the items handed over and those not
  * returned; what happened to it, step by step.
  */
+import { CHECKED_IN_ONLINE_WORDS } from '@rental/contract/checkedInOnline';
 import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
 import type { CounterBooking, Folio } from '@rental/contract/schemas';
 import { ArrowLeft, FileText } from 'lucide-react';
@@ -199,6 +200,7 @@ export function StaffBookingPage() {
               )}
               <div className="flex flex-col gap-2 sm:flex-row">
                 {checkOut && <PaperButton path={checkOut.agreement}>Rental agreement (PDF)</PaperButton>}
+                {checkOut?.condition && <PaperButton path={checkOut.condition}>{CHECKED_IN_ONLINE_WORDS.appendix}</PaperButton>}
                 {checkIn && <PaperButton path={checkIn.receipt}>{`Receipt ${checkIn.receiptNumber} (PDF)`}</PaperButton>}
               </div>
             </Panel>

@@ -43,7 +43,7 @@ async function bookingToHandOver(options: { approved?: boolean; confirmed?: bool
   const car = await addCar({ brand: uniqueWord('Counter'), model: 'Corolla' });
   const booking = await createBooking(token, car._id, TODAY, addDays(TODAY, 2));
   if (options.confirmed !== false) await setBookingStatus(booking._id, 'confirmed');
-  return { name, booking, car };
+  return { name, booking, car, token };
 }
 
 function renderCheckOut(bookingId: string, token = ownerToken()) {
@@ -67,6 +67,21 @@ function renderCheckOut(bookingId: string, token = ownerToken()) {
 }
 
 const handOver = () => screen.getByRole('button', { name: 'Hand over the keys' });
+
+/** The customer checks in online (decision 124) through the API: documents, the code read from the outbox, the signature. */
+async function checkInOnline(token: string, bookingId: string) {
+  for (const kind of ['licence_front', 'licence_back', 'passport', 'proof_of_address']) {
+    const form = await new Response(new URLSearchParams({ kind })).formData();
+    form.append('file', await pictureFile(`${kind}.png`));
+    await testApi(token).call('uploadDocument', { form: form as FormData });
+  }
+  const { user } = await testApi(token).call('userData');
+  await testApi(token).call('sendCheckInCode', { params: { id: bookingId } });
+  const { messages } = await ownerApi().call('ownerOutbox');
+  const subject = messages.find((m) => m.recipient === user.email && m.subject.startsWith('Your check-in code'))?.subject ?? '';
+  const code = /(\d{6})/.exec(subject)?.[1] ?? '';
+  await testApi(token).call('completeCheckIn', { params: { id: bookingId }, body: { pickupTime: '12:00', code, signature: SIGNATURE_PNG() } });
+}
 
 const ADDRESS = '21 Ackee Close, Waterford, Portmore';
 
@@ -249,6 +264,37 @@ describe('the check-out page', { timeout: 60_000 }, () => {
     expect(after.status).toBe('on_rent');
     expect(after.balance).toBe(booking.price);
     expect(after.counter.checkOut?.payAtReturn).toBe('Corporate account, invoiced monthly');
+  });
+
+  it('asks a booking checked in online only for the car, the keys, the deposit and the staff signature, then shows On rent', async () => {
+    const { name, booking, token } = await bookingToHandOver();
+    await checkInOnline(token, booking._id);
+    renderCheckOut(booking._id);
+
+    expect(await screen.findByText(/^Checked in online at /, {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByLabelText(`Licence number on ${name}'s card`)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show the agreement' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: `Sign as ${name}'s signature` })).not.toBeInTheDocument();
+
+    await userEvent.click(handOver());
+    const missing = await screen.findByRole('alert');
+    expect(missing).toHaveTextContent('Tick the keys as handed over.');
+    expect(missing).toHaveTextContent('Sign as the staff member handing over the keys.');
+    expect(missing).not.toHaveTextContent('licence');
+
+    await userEvent.type(screen.getByLabelText('Odometer (km)'), '12345');
+    await userEvent.click(screen.getByRole('radio', { name: '6/8 of a tank' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /there is no damage other than what I mark below/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: `Keys handed over to ${name}` }));
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    await userEvent.click(within(payment).getByRole('radio', { name: 'Paid now' }));
+    await userEvent.click(within(payment).getByRole('radio', { name: 'Cash' }));
+    await userEvent.click(within(screen.getByRole('region', { name: 'Security deposit taken' })).getByRole('radio', { name: 'Card' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign as Staff signature' }));
+    await userEvent.click(handOver());
+
+    expect(await screen.findByText('On rent', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Condition at handover (PDF)' }, SLOW)).toHaveAttribute('href', expect.stringMatching(/^blob:/));
   });
 
   it('shows why a booking cannot be checked out, in words, and no form', async () => {

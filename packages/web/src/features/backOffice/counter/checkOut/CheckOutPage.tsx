@@ -25,6 +25,7 @@ import { MoneyStep } from './MoneyStep';
 import { LicenceStep } from './LicenceStep';
 import { ReadingsStep } from './ReadingsStep';
 import { SignaturesStep } from './SignaturesStep';
+import { CheckedInOnlineNote, ShortCheckOut } from './ShortCheckOut';
 import { Step, type UpdateForm } from './Step';
 import { needsDriverAtDesk, WalkInDriver } from './WalkInDriver';
 
@@ -36,15 +37,21 @@ export function CheckOutPage() {
   const booking = useCounterBooking(id);
   // Kept here, not in the form: once the keys are out, the booking's new state must not replace this view.
   const [handedOver, setHandedOver] = useState<string | null>(null);
+  // Read once: after the keys go, the booking reloads, and the view must stay the one handed over from.
+  const checkedInOnline = Boolean(booking.data?.onlineCheckIn);
 
   return (
     <div className="mx-auto max-w-3xl pb-10">
       <StaffPageHeader
         title={booking.data ? `Check-out ${booking.data.reference}` : 'Check-out'}
-        description="Hand over the keys: check the licence, read the car, take the payment and the security deposit, show the agreement, and sign."
+        description={
+          checkedInOnline
+            ? 'Hand over the keys: read the car, take what is owing and the security deposit, and sign.'
+            : 'Hand over the keys: check the licence, read the car, take the payment and the security deposit, show the agreement, and sign.'
+        }
       />
       {handedOver !== null ? (
-        <CheckedOut bookingId={id} message={handedOver} />
+        <CheckedOut bookingId={id} message={handedOver} checkedInOnline={checkedInOnline} />
       ) : booking.isPending ? (
         <div role="status" className="space-y-4">
           <span className="sr-only">Loading the booking…</span>
@@ -58,6 +65,7 @@ export function CheckOutPage() {
         </div>
       ) : (
         <div className="space-y-4">
+          {booking.data.onlineCheckIn && <CheckedInOnlineNote completedAt={booking.data.onlineCheckIn.completedAt} />}
           <Step number={1} title="The booking">
             <BookingFacts booking={booking.data} />
           </Step>
@@ -99,6 +107,7 @@ function CheckOutFormReady({ booking, onHandedOver }: { booking: CounterBooking;
       </div>
     );
   }
+  if (booking.onlineCheckIn) return <ShortCheckOut booking={booking} companyDeposit={company.data.securityDeposit} onHandedOver={onHandedOver} />;
   return <CheckOutFormView booking={booking} companyDeposit={company.data.securityDeposit} onHandedOver={onHandedOver} />;
 }
 

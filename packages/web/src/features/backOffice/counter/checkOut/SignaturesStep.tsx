@@ -5,7 +5,7 @@ import type { UpdateForm } from './Step';
 
 export const ACCEPTANCE_WORDS = 'I have read the rental agreement and accept the car in the condition recorded above.';
 
-function Pad({ label, png, onChange }: { label: string; png: string | null; onChange: (png: string | null) => void }) {
+export function SignaturePad({ label, png, onChange }: { label: string; png: string | null; onChange: (png: string | null) => void }) {
   const surface = useSignatureSurface();
   return (
     <div>
@@ -28,10 +28,10 @@ export function SignaturesStep({ customerName, form, update }: { customerName: s
     <div className="space-y-6">
       <div>
         <p className="mb-3 rounded-lg bg-slate-50 px-3 py-2 text-slate-800">{ACCEPTANCE_WORDS}</p>
-        <Pad label={`${customerName}'s signature`} png={form.signature} onChange={(signature) => update({ signature })} />
+        <SignaturePad label={`${customerName}'s signature`} png={form.signature} onChange={(signature) => update({ signature })} />
         <p className="mt-1 text-xs text-slate-500">The agreement above is e-mailed to the customer as a PDF once the keys are handed over.</p>
       </div>
-      <Pad label="Staff signature" png={form.staffSignature} onChange={(staffSignature) => update({ staffSignature })} />
+      <SignaturePad label="Staff signature" png={form.staffSignature} onChange={(staffSignature) => update({ staffSignature })} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bookedItems,
   buildCheckOut,
+  buildShortCheckOut,
   checkLicence,
   checkOutFormData,
   type CheckOutForm,
@@ -9,6 +10,7 @@ import {
   initialCheckOutForm,
   itemsHandedOver,
   missingBeforeHandOver,
+  missingBeforeShortHandOver,
   newDamage,
   odometerKm,
   odometerWarning,
@@ -215,5 +217,27 @@ describe('the items booked as extras', () => {
     expect(initialCheckOutForm({ quote: { securityDeposit: 15_000, lines: [line('Child seat')] }, car: { odometerKm: 0 } }, 15_000).items).toEqual([
       'Child seat',
     ]);
+  });
+});
+
+describe('the short check-out of a booking checked in online', () => {
+  const shortForm = (): CheckOutForm => ({ ...filledForm(), licenceSeen: '', renterAddress: '', signature: null, keysHandedOver: true });
+
+  it('asks for no licence, address or customer signature, but for the keys and the staff signature', () => {
+    expect(missingBeforeShortHandOver(shortForm(), booking)).toEqual([]);
+    expect(missingBeforeShortHandOver({ ...shortForm(), keysHandedOver: false, staffSignature: null }, booking)).toEqual([
+      'Tick the keys as handed over.',
+      'Sign as the staff member handing over the keys.',
+    ]);
+    // The full form still asks for them.
+    expect(missingBeforeHandOver(shortForm(), booking)).toContain("Type the licence number from the customer's card.");
+  });
+
+  it('sends no licence, address or customer signature, and the keys first among the items', () => {
+    const { data } = buildShortCheckOut({ ...shortForm(), items: ['Jack'] });
+    expect(data).not.toHaveProperty('licenceNumber');
+    expect(data).not.toHaveProperty('renterAddress');
+    expect(data).not.toHaveProperty('signature');
+    expect(data).toMatchObject({ odometerKm: 42_150, fuelEighths: 8, items: ['Keys', 'Jack'], staffSignature: PNG });
   });
 });

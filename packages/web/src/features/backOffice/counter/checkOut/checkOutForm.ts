@@ -14,7 +14,7 @@ import {
 } from '@rental/contract/counter';
 import type { FolioMethod } from '@rental/contract/folio';
 import { typedAmount } from '@rental/contract/numbers';
-import type { AgreementPreviewBodyInput, CheckOutDataInput } from '@rental/contract/schemas';
+import type { AgreementPreviewBodyInput, CheckOutDataInput, CheckOutRequestInput } from '@rental/contract/schemas';
 import type { PinPlace } from '../../damages/CarDiagram';
 import { placeFields } from '../../damages/pins';
 
@@ -55,6 +55,8 @@ export interface CheckOutForm {
   /** PNG data URLs as the pads give them; null while nothing is drawn. */
   signature: string | null;
   staffSignature: string | null;
+  /** Checked in online: the keys ticked as handed over (they go on the condition appendix). */
+  keysHandedOver: boolean;
 }
 
 /** The booking's own deposit when it was quoted with one, else the company's. */
@@ -95,6 +97,7 @@ export function initialCheckOutForm(
     payAtReturnReason: '',
     signature: null,
     staffSignature: null,
+    keysHandedOver: false,
   };
 }
 
@@ -149,13 +152,10 @@ export function missingBeforeHandOver(form: CheckOutForm, booking: FormBooking):
 }
 
 /** What the agreement needs before it can be shown to the customer: everything but the signatures. */
-export function missingBeforeAgreement(form: CheckOutForm, booking: FormBooking): string[] {
+export function missingBeforeAgreement(form: CheckOutForm, booking: FormBooking, checkedInOnline = false): string[] {
   const missing: string[] = [];
-  const licence = checkLicence(form.licenceSeen, booking.licenceNumber);
-  if (licence === 'none_on_file') missing.push('The customer has not given their licence details yet.');
-  else if (licence === 'not_typed') missing.push("Type the licence number from the customer's card.");
-  else if (licence === 'differs') missing.push("The licence number typed does not match the customer's driver details.");
-  if (!form.renterAddress.trim()) missing.push("Type the renter's address from their proof of address.");
+  // Checked in online: the licence and the address were given on the phone.
+  if (!checkedInOnline) missing.push(...missingPaperwork(form, booking));
   const km = odometerKm(form.odometer);
   if (km === null) missing.push('Type the odometer reading in whole kilometres.');
   else if (km > MAX_ODOMETER_KM) missing.push('The odometer reading is too high. Please read it again.');
@@ -175,6 +175,32 @@ export function missingBeforeAgreement(form: CheckOutForm, booking: FormBooking)
     else if (form.money === 'pay_at_return' && !form.payAtReturnReason.trim()) missing.push('Give the reason the customer may pay at return.');
   }
   return missing;
+}
+
+function missingPaperwork(form: CheckOutForm, booking: FormBooking): string[] {
+  const missing: string[] = [];
+  const licence = checkLicence(form.licenceSeen, booking.licenceNumber);
+  if (licence === 'none_on_file') missing.push('The customer has not given their licence details yet.');
+  else if (licence === 'not_typed') missing.push("Type the licence number from the customer's card.");
+  else if (licence === 'differs') missing.push("The licence number typed does not match the customer's driver details.");
+  if (!form.renterAddress.trim()) missing.push("Type the renter's address from their proof of address.");
+  return missing;
+}
+
+/** Checked in online (decision 125): the car, the money, the keys and the staff's signature. */
+export function missingBeforeShortHandOver(form: CheckOutForm, booking: FormBooking): string[] {
+  return [
+    ...missingBeforeAgreement(form, booking, true),
+    ...(form.keysHandedOver ? [] : ['Tick the keys as handed over.']),
+    ...(form.staffSignature ? [] : ['Sign as the staff member handing over the keys.']),
+  ];
+}
+
+/** The short check-out's request: no licence, address or customer's signature (given online); the keys listed first. */
+export function buildShortCheckOut(form: CheckOutForm, balance = 0): { data: CheckOutRequestInput; photos: File[] } {
+  const { data, photos } = buildCheckOut(form, balance);
+  const { licenceNumber: _licence, renterAddress: _address, signature: _signature, ...rest } = data;
+  return { data: { ...rest, items: form.keysHandedOver ? ['Keys', ...(rest.items ?? [])] : rest.items }, photos };
 }
 
 /** What the signatures still need once the agreement is shown: both drawn. */
@@ -230,7 +256,7 @@ export function previewOf(form: CheckOutForm, balance = 0): AgreementPreviewBody
 }
 
 /** The multipart body: `data` first, then each `photo` in order. */
-export function checkOutFormData(built: { data: CheckOutDataInput; photos: File[] }): FormData {
+export function checkOutFormData(built: { data: CheckOutRequestInput; photos: File[] }): FormData {
   const body = new FormData();
   body.append('data', JSON.stringify(built.data));
   for (const photo of built.photos) body.append('photo', photo, photo.name);

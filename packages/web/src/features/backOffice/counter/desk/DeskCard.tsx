@@ -8,6 +8,7 @@ import { PaperAlertMark } from '../../carPapers/PaperAlertMark';
 import { errorMessage } from '../../../../api/client';
 import { ConfirmDialog } from '../../ConfirmDialog';
 import { carLine, counterAction, type DeskListKind, dueLine, paymentLook, type Tone, vettingLook } from './deskLists';
+import { CheckedInOnline } from './CheckedInOnline';
 import { useMarkNoShow } from './deskQueries';
 import { StaffChangeBooking } from '../../../bookingChanges/StaffChangeBooking';
 
@@ -77,6 +78,7 @@ export function DeskCard({ booking, kind, onNoShow }: { booking: DeskBooking; ki
         )}
         <p className="mt-1 text-slate-700">{carLine(booking)}</p>
         {booking.paperAlert && <PaperAlertMark alert={booking.paperAlert} className="mt-2" />}
+        {kind === 'pickups' && <CheckedInOnline booking={booking} />}
         <div className="mt-3 flex flex-wrap gap-2">
           <Chip label="Payment" {...payment} />
           <Chip label="Driver check" {...vetting} />
