@@ -3,8 +3,8 @@
  * driver's licence and documents given and approved; the booking page offers "Check in online"; the
  * steps: Drivers (ready), Arrival (a time within the day's hours), the Agreement read, a code asked
  * for and read from the e-mail in the outbox (a wrong one first: refused by its code, in words), the
- * signature drawn with a finger, Sign; then "Checked in online" with the signed agreement on the
- * booking page. The same steps at 1280 px on a second booking. Then a walk-in staff booked, with no
+ * signature drawn with a finger, Sign; then "Checked in online", the rental paid by card on the
+ * payment sandbox's page, and the signed agreement on the booking page. The same steps at 1280 px on a second booking. Then a walk-in staff booked, with no
  * password: on a 390 px phone they look the booking up by reference and last name, open the sign-in
  * link from the outbox's e-mail, press "Check in online" on the looked-up booking and check in to the
  * end with that link's session, the agreement's PDF included. Screens in /tmp/ocweb-shots/.
@@ -256,8 +256,19 @@ describe('online check-in', () => {
       await fitsTheScreen(page);
       await shot(page, 'step4-payment-checked-in');
 
+      // The rental paid by card on the provider's page (the local WiPay sandbox), back on the booking.
+      await page.getByRole('button', { name: 'Pay by card now' }).click();
+      await page.waitForURL((url) => url.origin !== seed.baseUrl, { timeout: 15_000 });
+      await see(page.getByRole('heading', { name: /^Pay JMD / }));
+      await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+      await page.getByLabel('Expiry (MM/YY)').fill('12/40');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByLabel('Name on the card').fill(prepared.name);
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await page.waitForURL((url) => url.origin === seed.baseUrl && url.pathname === `/my-bookings/${reference}`, { timeout: 20_000 });
+      await see(page.getByRole('status').filter({ hasText: 'Your card payment went through: the booking is paid.' }), 20_000);
+
       // The booking page says so, with when, and gives the signed agreement.
-      await page.getByRole('link', { name: `Booking ${reference}` }).click();
       const done = page.getByRole('region', { name: 'Checked in online' });
       await see(done);
       await expect.poll(() => done.textContent()).toContain('Signed on');
