@@ -4,7 +4,9 @@
  * desk, sees "Checked in online", and hands the car over with only the car's readings, the walk
  * round, the keys, the deposit and their signature. The test counts every tap and typed field from
  * "Check out" to "On rent" (at most 12), reads the condition appendix back as text, and checks that
- * the verify call says valid for it. Screens at 390 and 1280 px in /tmp/desk-shots/.
+ * the verify call says valid for it; the agreement signed online is the same file after, ends with
+ * its signing certificate, checks valid, and a copy with one byte changed does not. Screens at 390
+ * and 1280 px in /tmp/desk-shots/.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -291,6 +293,18 @@ describe('the desk for a customer checked in online', () => {
       // The agreement signed online is the same file after the handover.
       const agreementAfter = await fetch(`${seed.baseUrl}/api/bookings/${prepared.bookingId}/agreement.pdf`, { headers: { Authorization: prepared.token } });
       expect(Buffer.from(await agreementAfter.arrayBuffer()).equals(agreementBytes)).toBe(true);
+      // It ends with its signing certificate, checks as valid, and a copy with one byte changed does not.
+      expect(pdfText(agreementBytes)).toContain('Signing certificate');
+      const check = async (bytes: Buffer) => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'agreement.pdf');
+        return (await (await fetch(`${seed.baseUrl}/api/agreements/verify`, { method: 'POST', body: form })).json()) as { valid: boolean; reference?: string };
+      };
+      expect(await check(agreementBytes)).toMatchObject({ valid: true, reference: prepared.reference });
+      const changed = Buffer.from(agreementBytes);
+      const middle = Math.floor(changed.length / 2);
+      changed[middle] = changed[middle]! ^ 0x01;
+      expect((await check(changed)).valid).toBe(false);
 
       // The customer's booking page offers the appendix too.
       await customer.goto(`/my-bookings/${prepared.reference}`);
