@@ -296,9 +296,12 @@ describe('the desk for a customer checked in online', () => {
       // It ends with its signing certificate, checks as valid, and a copy with one byte changed does not.
       expect(pdfText(agreementBytes)).toContain('Signing certificate');
       const check = async (bytes: Buffer) => {
-        const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'agreement.pdf');
-        return (await (await fetch(`${seed.baseUrl}/api/agreements/verify`, { method: 'POST', body: form })).json()) as { valid: boolean; reference?: string };
+        const upload = new FormData();
+        upload.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'agreement.pdf');
+        return (await (await fetch(`${seed.baseUrl}/api/agreements/verify`, { method: 'POST', body: upload })).json()) as {
+          valid: boolean;
+          reference?: string;
+        };
       };
       expect(await check(agreementBytes)).toMatchObject({ valid: true, reference: prepared.reference });
       const changed = Buffer.from(agreementBytes);
