@@ -4,8 +4,7 @@
  * photos, and the server makes the rental agreement.
  */
 import type { CounterBooking } from '@rental/contract/schemas';
-import { Loader2 } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../../api/client';
 import { useCompanyQuery } from '../../../../company/useCompany';
@@ -17,9 +16,10 @@ import { BookingFacts } from './BookingFacts';
 import { CheckedOut } from './CheckedOut';
 import { AgreementStep, agreementKey, type ShownAgreement } from './AgreementStep';
 import { buildCheckOut, type CheckOutForm, checkOutFormData, initialCheckOutForm, missingBeforeAgreement, missingBeforeSigning } from './checkOutForm';
-import { useCheckOut, useCounterBooking } from '../counterQueries';
+import { useCounterBooking } from '../counterQueries';
 import { DamagesStep } from './DamagesStep';
 import { DepositStep } from './DepositStep';
+import { HandOverButton, useHandOver } from './HandOver';
 import { ItemsStep } from './ItemsStep';
 import { MoneyStep } from './MoneyStep';
 import { LicenceStep } from './LicenceStep';
@@ -121,12 +121,8 @@ function CheckOutFormView({
   onHandedOver: (message: string) => void;
 }) {
   const [form, setForm] = useState<CheckOutForm>(() => initialCheckOutForm(booking, companyDeposit));
-  const [tried, setTried] = useState(false);
   const [shown, setShown] = useState<ShownAgreement | null>(null);
-  const checkOut = useCheckOut(booking._id);
-  // Two taps in the same instant send once: the mutation's own state arrives a render later.
-  const sending = useRef(false);
-  const missingRef = useRef<HTMLDivElement>(null);
+  const handOver = useHandOver(booking._id, onHandedOver);
 
   const update: UpdateForm = (patch) => setForm((current) => ({ ...current, ...(typeof patch === 'function' ? patch(current) : patch) }));
   const agreementShown = shown?.key === agreementKey(form, booking.balance);
@@ -136,26 +132,13 @@ function CheckOutFormView({
     ...missingBeforeSigning(form),
   ];
 
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    if (sending.current) return;
-    setTried(true);
-    if (missing.length > 0) {
-      missingRef.current?.focus();
-      return;
-    }
-    sending.current = true;
-    checkOut.reset();
-    checkOut.mutate(checkOutFormData(buildCheckOut(form, booking.balance)), {
-      onSuccess: (answer) => onHandedOver(answer.message),
-      onSettled: () => {
-        sending.current = false;
-      },
-    });
-  };
-
   return (
-    <form aria-label="Check-out" noValidate onSubmit={send} className="space-y-4">
+    <form
+      aria-label="Check-out"
+      noValidate
+      onSubmit={handOver.send(missing, () => checkOutFormData(buildCheckOut(form, booking.balance)))}
+      className="space-y-4"
+    >
       <Step number={2} title="Licence and address">
         <LicenceStep booking={booking} form={form} update={update} />
       </Step>
@@ -185,23 +168,7 @@ function CheckOutFormView({
         )}
       </Step>
 
-      <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        {tried && missing.length > 0 && (
-          <div ref={missingRef} tabIndex={-1} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 outline-none">
-            <p className="font-medium">Before the keys go:</p>
-            <ul className="mt-1 list-disc pl-5">
-              {missing.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-        {checkOut.isError && <FormProblem problem={errorMessage(checkOut.error)} />}
-        <button type="submit" className="btn-primary min-h-14 w-full text-lg" disabled={checkOut.isPending}>
-          {checkOut.isPending && <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" />}
-          {checkOut.isPending ? 'Handing over…' : 'Hand over the keys'}
-        </button>
-      </div>
+      <HandOverButton handOver={handOver} missing={missing} />
     </form>
   );
 }

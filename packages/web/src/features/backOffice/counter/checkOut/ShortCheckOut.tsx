@@ -6,14 +6,12 @@
  */
 import { CHECKED_IN_ONLINE_WORDS, checkedInOnlineAt } from '@rental/contract/checkedInOnline';
 import type { CounterBooking } from '@rental/contract/schemas';
-import { BadgeCheck, Loader2 } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
-import { errorMessage } from '../../../../api/client';
-import { FormProblem } from '../../../../components/FormField';
-import { useCheckOut } from '../counterQueries';
+import { BadgeCheck } from 'lucide-react';
+import { useState } from 'react';
 import { buildShortCheckOut, type CheckOutForm, checkOutFormData, initialCheckOutForm, missingBeforeShortHandOver } from './checkOutForm';
 import { DamagesStep } from './DamagesStep';
 import { DepositStep } from './DepositStep';
+import { HandOverButton, useHandOver } from './HandOver';
 import { ItemsStep } from './ItemsStep';
 import { MoneyStep } from './MoneyStep';
 import { ReadingsStep } from './ReadingsStep';
@@ -43,35 +41,19 @@ export function ShortCheckOut({
 }) {
   // Nothing booked as an extra: the common items stay for staff to tick, the deposit is prefilled as today.
   const [form, setForm] = useState<CheckOutForm>(() => initialCheckOutForm(booking, companyDeposit));
-  const [tried, setTried] = useState(false);
-  const checkOut = useCheckOut(booking._id);
-  const sending = useRef(false);
-  const missingRef = useRef<HTMLDivElement>(null);
+  const handOver = useHandOver(booking._id, onHandedOver);
   const update: UpdateForm = (patch) => setForm((current) => ({ ...current, ...(typeof patch === 'function' ? patch(current) : patch) }));
   const missing = missingBeforeShortHandOver(form, booking);
   const owing = booking.balance > 0;
   let number = 1;
 
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    if (sending.current) return;
-    setTried(true);
-    if (missing.length > 0) {
-      missingRef.current?.focus();
-      return;
-    }
-    sending.current = true;
-    checkOut.reset();
-    checkOut.mutate(checkOutFormData(buildShortCheckOut(form, booking.balance)), {
-      onSuccess: (answer) => onHandedOver(answer.message),
-      onSettled: () => {
-        sending.current = false;
-      },
-    });
-  };
-
   return (
-    <form aria-label="Check-out" noValidate onSubmit={send} className="space-y-4">
+    <form
+      aria-label="Check-out"
+      noValidate
+      onSubmit={handOver.send(missing, () => checkOutFormData(buildShortCheckOut(form, booking.balance)))}
+      className="space-y-4"
+    >
       <Step number={++number} title="Odometer and fuel">
         <ReadingsStep booking={booking} form={form} update={update} />
       </Step>
@@ -99,23 +81,7 @@ export function ShortCheckOut({
         <SignaturePad label="Staff signature" png={form.staffSignature} onChange={(staffSignature) => update({ staffSignature })} />
       </Step>
 
-      <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        {tried && missing.length > 0 && (
-          <div ref={missingRef} tabIndex={-1} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 outline-none">
-            <p className="font-medium">Before the keys go:</p>
-            <ul className="mt-1 list-disc pl-5">
-              {missing.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-        {checkOut.isError && <FormProblem problem={errorMessage(checkOut.error)} />}
-        <button type="submit" className="btn-primary min-h-14 w-full text-lg" disabled={checkOut.isPending}>
-          {checkOut.isPending && <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" />}
-          {checkOut.isPending ? 'Handing over…' : 'Hand over the keys'}
-        </button>
-      </div>
+      <HandOverButton handOver={handOver} missing={missing} />
     </form>
   );
 }
