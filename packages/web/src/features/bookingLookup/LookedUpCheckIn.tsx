@@ -4,12 +4,11 @@
  * with the signed agreement; found by reference and name only, where to get the link that opens it.
  * No icons, as the card: this page opens first from an e-mail on a phone.
  */
-import { DEFAULT_WEEK_HOURS } from '@rental/contract/onlineCheckIn';
 import { Link } from 'react-router';
-import { useCompany } from '../../company/useCompany';
 import { formatInstantWithTime } from '../../lib/dates';
 import { AgreementPdfButton } from '../onlineCheckIn/AgreementPdfButton';
-import { checkInCall, checkInPath } from '../onlineCheckIn/checkInSteps';
+import { checkInPath } from '../onlineCheckIn/checkInSteps';
+import { CheckInNotOpen, useCheckInCall } from '../onlineCheckIn/CheckInNotOpen';
 
 export interface CheckInFacts {
   bookingId: string;
@@ -20,9 +19,7 @@ export interface CheckInFacts {
 }
 
 export function LookedUpCheckIn({ booking, signedIn }: { booking: CheckInFacts; signedIn: boolean }) {
-  const company = useCompany();
-  // A server from before online check-in sends no hours: the shipped ones.
-  const call = checkInCall(booking, { weekHours: company.weekHours ?? DEFAULT_WEEK_HOURS, onlineCheckInHours: company.onlineCheckInHours ?? 72 }, new Date());
+  const call = useCheckInCall(booking);
   if (call.kind === 'none') return null;
   if (call.kind === 'done') {
     return (
@@ -60,15 +57,7 @@ export function LookedUpCheckIn({ booking, signedIn }: { booking: CheckInFacts; 
           </p>
         )
       ) : (
-        <p className="mt-1 text-sm text-slate-700">
-          {call.words}
-          {call.opensAt && (
-            <>
-              {' '}
-              It opens on <strong>{formatInstantWithTime(call.opensAt.toISOString())}</strong> (Jamaica time).
-            </>
-          )}
-        </p>
+        <CheckInNotOpen call={call} />
       )}
     </section>
   );

@@ -6,16 +6,13 @@
 import type { BookingDetail } from '@rental/contract/schemas';
 import { CircleCheck, ClipboardCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { useCompany } from '../../company/useCompany';
 import { formatInstantWithTime } from '../../lib/dates';
-import { DEFAULT_WEEK_HOURS } from '@rental/contract/onlineCheckIn';
 import { AgreementPdfButton } from './AgreementPdfButton';
-import { checkInCall, checkInPath } from './checkInSteps';
+import { checkInPath } from './checkInSteps';
+import { CheckInNotOpen, useCheckInCall } from './CheckInNotOpen';
 
 export function CheckInCall({ booking }: { booking: BookingDetail }) {
-  const company = useCompany();
-  // A server from before online check-in sends no hours: the shipped ones.
-  const call = checkInCall(booking, { weekHours: company.weekHours ?? DEFAULT_WEEK_HOURS, onlineCheckInHours: company.onlineCheckInHours ?? 72 }, new Date());
+  const call = useCheckInCall(booking);
   if (call.kind === 'none') return null;
   if (call.kind === 'done') {
     return (
@@ -52,15 +49,7 @@ export function CheckInCall({ booking }: { booking: BookingDetail }) {
           </Link>
         </>
       ) : (
-        <p className="mt-1 text-sm text-slate-700">
-          {call.words}
-          {call.opensAt && (
-            <>
-              {' '}
-              It opens on <strong>{formatInstantWithTime(call.opensAt.toISOString())}</strong> (Jamaica time).
-            </>
-          )}
-        </p>
+        <CheckInNotOpen call={call} />
       )}
     </section>
   );
