@@ -136,6 +136,8 @@ describe(`e-mail through the outbox (${describeDatabase})`, () => {
     expect((await ownerCall(t.app, owner.token, 'POST', API.changeStatus, { bookingId: second._id, status: 'cancelled' })).statusCode).toBe(200);
     const [confirmed] = await sink.waitFor((m) => m.to.includes(customer.user.email) && m.subject === `Booking ${first.reference} is confirmed`);
     expect(confirmed!.text).toContain('confirmed');
+    // Online check-in offered where the customer reads about the pickup.
+    expect(confirmed!.text).toContain(`/my-bookings/${first.reference}/check-in`);
     const [cancelled] = await sink.waitFor((m) => m.to.includes(customer.user.email) && m.subject === `Booking ${second.reference} is cancelled`);
     expect(cancelled!.text).toContain('+1 (876) 555-0142');
 

@@ -89,6 +89,8 @@ describe(`reminders through the outbox (${describeDatabase})`, () => {
       expect(body).toContain('Proof of address');
       expect(body).toContain(formatMoney(DEFAULT_COMPANY.securityDeposit, 'JMD'));
       expect(body).toContain(`${SITE}/my-bookings/${b.reference}`);
+      expect(body).toContain(`${SITE}/my-bookings/${b.reference}/check-in`);
+      expect(body).toContain('check in online before you come');
     }
   });
 

@@ -219,6 +219,12 @@ export const bookingLink = (mail: MailSettings, booking: BookingFacts) => ({
   label: 'See your booking',
 });
 
+/** Online check-in (docs/decisions/124), offered where the customer reads about the pickup: the page says when it opens. */
+export const checkInBlocks = (mail: MailSettings, booking: BookingFacts): LetterBlock[] => [
+  'Save time at the counter: check in online before you come. Give the drivers and your arrival time and sign the rental agreement on your phone; at the counter we then only walk round the car with you and hand over the keys. Already done? Nothing more to do.',
+  { link: `${mail.siteUrl}/my-bookings/${booking.reference}/check-in`, label: 'Check in online' },
+];
+
 /** The company's account, the sum and the deadline: all a customer needs at the bank counter, in every letter that asks for a deposit. */
 export function payIntoBankRows(bank: BankDetails, amount: string, deadline: string): [string, string][] {
   return [...accountRows(bank), ['Amount', amount], ['Pay by', deadline]];
@@ -322,6 +328,7 @@ export function bookingConfirmedLetter(booking: BookingFacts, company: CompanySe
     [
       `Good news: ${company.name} has confirmed your booking ${booking.reference}. The car is yours for these days.`,
       { rows: bookingRows(booking, company) },
+      ...checkInBlocks(mail, booking),
       bookingLink(mail, booking),
       `Questions? Call us on ${company.phone}.`,
     ],

@@ -16,6 +16,7 @@ import {
 } from '@rental/contract';
 import {
   bookingLink,
+  checkInBlocks,
   bookingRows,
   type BookingFacts,
   compose,
@@ -46,6 +47,7 @@ export function pickupReminderLetter(booking: BookingFacts, company: CompanySett
       : 'There is no security deposit to pay when you collect the car.',
     // The pickup place's own hours, where the company gave them.
     `Opening hours: ${placeOf(company, booking.car.location).openingHours}.`,
+    ...checkInBlocks(mail, booking),
     bookingLink(mail, booking),
   ];
   return compose(
