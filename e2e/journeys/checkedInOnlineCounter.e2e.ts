@@ -20,6 +20,7 @@ import { apiClient, typedApi } from '../support/api';
 import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
 import { counterAgent } from '../support/invitations';
 import { pngFile } from '../support/png';
+import { uploadDriverDocuments } from '../support/documents';
 import type { Seed } from '../support/seed';
 import { fitsTheScreen, screenshots } from '../support/shots';
 import { drawSignature, see } from '../support/ui';
@@ -46,14 +47,7 @@ async function customerWithBooking(seed: Seed, first: string, tag: string, carId
       dateOfBirth: '1987-07-21',
     },
   });
-  for (const kind of ['licence_front', 'licence_back', 'passport', 'proof_of_address']) {
-    const file = pngFile(`${kind}.png`, [200, 200, 200]);
-    const form = new FormData();
-    form.append('kind', kind);
-    form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
-    const sent = await fetch(`${seed.baseUrl}/api/user/documents`, { method: 'POST', headers: { Authorization: token }, body: form });
-    expect(sent.status, `the ${kind} upload`).toBe(201);
-  }
+  await uploadDriverDocuments(seed.baseUrl, '/api/user/documents', token);
   const today = companyToday();
   const booking = await api.createBooking(token, { car: carId, pickupDate: today, returnDate: today, paymentMethod: 'upfront' });
   await api.changeStatus(seed.owner.token, booking._id, 'confirmed');

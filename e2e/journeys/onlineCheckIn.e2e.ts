@@ -17,6 +17,7 @@ import { apiClient, typedApi } from '../support/api';
 import { describeViolations, seriousViolations } from '../support/axe';
 import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
 import { pngFile } from '../support/png';
+import { uploadDriverDocuments } from '../support/documents';
 import type { Seed } from '../support/seed';
 import { fitsTheScreen, screenshots } from '../support/shots';
 import { drawSignature, see } from '../support/ui';
@@ -54,14 +55,7 @@ async function prepare(seed: Seed): Promise<Prepared> {
   await typedApi(seed.baseUrl, token).call('saveDriver', {
     body: { licenceNumber: 'JM 551 220 884', licenceCountry: 'Jamaica', licenceIssued: '2012-06-01', licenceExpires: '2031-06-01', dateOfBirth: '1990-02-14' },
   });
-  for (const kind of ['licence_front', 'licence_back', 'passport', 'proof_of_address']) {
-    const file = pngFile(`${kind}.png`, [200, 200, 200]);
-    const form = new FormData();
-    form.append('kind', kind);
-    form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
-    const sent = await fetch(`${seed.baseUrl}/api/user/documents`, { method: 'POST', headers: { Authorization: token }, body: form });
-    expect(sent.status, `the ${kind} upload`).toBe(201);
-  }
+  await uploadDriverDocuments(seed.baseUrl, '/api/user/documents', token);
   const waiting = (await owner.call('vetting')).customers.find((c) => c.email === email);
   expect(waiting, 'the customer waits to be checked once their details are saved').toBeTruthy();
   await owner.call('decideVetting', { body: { userId: waiting!._id, decision: 'approved' } });
@@ -139,18 +133,7 @@ async function walkIn(seed: Seed): Promise<{ email: string; name: string; lastNa
       },
     },
   });
-  for (const kind of ['licence_front', 'licence_back', 'passport', 'proof_of_address']) {
-    const file = pngFile(`${kind}.png`, [210, 210, 210]);
-    const form = new FormData();
-    form.append('kind', kind);
-    form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
-    const sent = await fetch(`${seed.baseUrl}/api/owner/customers/${made.customerId}/documents`, {
-      method: 'POST',
-      headers: { Authorization: seed.owner.token },
-      body: form,
-    });
-    expect(sent.status, `the ${kind} photo`).toBe(201);
-  }
+  await uploadDriverDocuments(seed.baseUrl, `/api/owner/customers/${made.customerId}/documents`, seed.owner.token);
   await owner.call('decideVetting', { body: { userId: made.customerId, decision: 'approved' } });
   return { email, name, lastName, reference: made.booking.reference };
 }
