@@ -12,7 +12,7 @@
 import { BOOKING_LOOKUP_MESSAGES } from '@rental/contract/bookingLookup';
 import { ONLINE_CHECK_IN_REFUSALS } from '@rental/contract/onlineCheckIn';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
-import type { Page, Response } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { apiClient, typedApi } from '../support/api';
 import { describeViolations, seriousViolations } from '../support/axe';
 import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
@@ -69,6 +69,18 @@ async function prepare(seed: Seed): Promise<Prepared> {
     references.push(booking.reference);
   }
   return { token, email, references, name };
+}
+
+/** The signed agreement opens in a new tab from `region`'s button: the PDF the server keeps for this booking. */
+async function opensSignedAgreement(page: Page, region: Locator): Promise<void> {
+  const fetched = page.waitForResponse((r: Response) => new URL(r.url()).pathname.endsWith('/agreement.pdf'), { timeout: 20_000 });
+  const tab = page.context().waitForEvent('page', { timeout: 20_000 });
+  await region.getByRole('button', { name: 'The signed agreement (PDF)' }).click();
+  const [response, opened] = await Promise.all([fetched, tab]);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/pdf');
+  await expect.poll(() => opened.url(), { message: 'the new tab should be given the PDF' }).toMatch(/^blob:/);
+  await opened.close();
 }
 
 /** The code of the last check-in e-mail to `email`, as the customer reads it (from the outbox, as the e-mail was sent). */
@@ -255,15 +267,7 @@ describe('online check-in', () => {
       const done = page.getByRole('region', { name: 'Checked in online' });
       await see(done);
       await expect.poll(() => done.textContent()).toContain('Signed on');
-      // The signed agreement opens in a new tab: the PDF the server keeps for this booking.
-      const fetched = page.waitForResponse((r: Response) => new URL(r.url()).pathname.endsWith('/agreement.pdf'), { timeout: 20_000 });
-      const tab = page.context().waitForEvent('page', { timeout: 20_000 });
-      await done.getByRole('button', { name: 'The signed agreement (PDF)' }).click();
-      const [response, opened] = await Promise.all([fetched, tab]);
-      expect(response.status()).toBe(200);
-      expect(response.headers()['content-type']).toContain('application/pdf');
-      await expect.poll(() => opened.url(), { message: 'the new tab should be given the PDF' }).toMatch(/^blob:/);
-      await opened.close();
+      await opensSignedAgreement(page, done);
       await shot(page, 'booking-page-checked-in');
 
       // A booking further ahead says when check-in opens, and offers no button yet.
@@ -371,14 +375,7 @@ describe('online check-in', () => {
       await page.getByRole('link', { name: `Booking ${guest.reference}` }).click();
       const done = page.getByRole('region', { name: 'Checked in online' });
       await see(done, 15_000);
-      const fetched = page.waitForResponse((r: Response) => new URL(r.url()).pathname.endsWith('/agreement.pdf'), { timeout: 20_000 });
-      const tab = page.context().waitForEvent('page', { timeout: 20_000 });
-      await done.getByRole('button', { name: 'The signed agreement (PDF)' }).click();
-      const [response, opened] = await Promise.all([fetched, tab]);
-      expect(response.status()).toBe(200);
-      expect(response.headers()['content-type']).toContain('application/pdf');
-      await expect.poll(() => opened.url(), { message: 'the new tab should be given the PDF' }).toMatch(/^blob:/);
-      await opened.close();
+      await opensSignedAgreement(page, done);
       await fitsTheScreen(page);
       await shot(page, 'link-6-looked-up-checked-in');
 
