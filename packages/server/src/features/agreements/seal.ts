@@ -207,8 +207,9 @@ export async function sealAgreement(pages: Uint8Array, facts: SigningFacts): Pro
   const paper = new CertificatePage(page, font, bold, mono);
   paper.text('Signing certificate', { size: 18, bold: true });
   // The condition appendix (decision 125) is sealed the same way; only what it is called differs.
-  const what = facts.kind === 'condition' ? 'condition appendix' : 'rental agreement';
-  paper.text(`${facts.kind === 'condition' ? 'Condition appendix' : 'Rental agreement'} ${facts.reference}`, { size: 12 });
+  const title = facts.kind === 'condition' ? 'Condition appendix' : 'Rental agreement';
+  const what = title.toLowerCase();
+  paper.text(`${title} ${facts.reference}`, { size: 12 });
   paper.gap(8);
   paper.text(
     `This page closes the ${what} before it (pages 1 to ${pageCount}). The company keeps the SHA-256 fingerprint of this whole file: ` +
@@ -234,9 +235,7 @@ export async function sealAgreement(pages: Uint8Array, facts: SigningFacts): Pro
       'To check the whole file, certificate included, send it to the address above.',
     { grey: true, size: 9 },
   );
-  paper.footer(
-    `${facts.kind === 'condition' ? 'Condition appendix' : 'Rental agreement'} ${writable(facts.reference)}   ·   Signing certificate (after page ${pageCount})`,
-  );
+  paper.footer(`${title} ${writable(facts.reference)}   ·   Signing certificate (after page ${pageCount})`);
   doc.setModificationDate(facts.signedAt);
   await doc.flush();
 
