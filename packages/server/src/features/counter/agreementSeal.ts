@@ -22,9 +22,15 @@ export function signedAtCounter(at: Date, staffName: string, company: string): S
   return { at, what: `Signed at the counter by the renter, and by ${staffName} for ${company}` };
 }
 
-export function sealCounterAgreement(pages: Uint8Array, facts: { reference: string; signedAt: Date; trail: SigningEvent[] }, device: CounterDevice) {
+/** Sealed at the counter: the agreement signed there, or the condition appendix of one signed online (decision 125). */
+export function sealCounterAgreement(
+  pages: Uint8Array,
+  facts: { reference: string; signedAt: Date; trail: SigningEvent[] },
+  device: CounterDevice,
+  kind: 'counter' | 'condition' = 'counter',
+) {
   return sealAgreement(pages, {
-    kind: 'counter',
+    kind,
     reference: facts.reference,
     signedAt: facts.signedAt,
     ip: device.ip,

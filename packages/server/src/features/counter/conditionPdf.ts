@@ -6,9 +6,8 @@
  * `condition`), kept as made; the same facts give the same bytes.
  */
 import { DAMAGE_ZONE_WORDS, DEPOSIT_METHOD_WORDS, formatMoney, fuelWords } from '@rental/contract';
-import { sealAgreement, verifyAgreementUrl } from '../agreements';
 import type { AgreementContentFacts } from './agreementContent';
-import type { CounterDevice } from './agreementSeal';
+import { type CounterDevice, sealCounterAgreement } from './agreementSeal';
 import { balanceLine } from './folioPaper';
 import { jamaicaTime, km, Paper } from './pdfLayout';
 
@@ -66,13 +65,6 @@ export async function renderConditionAppendix(facts: ConditionFacts): Promise<Ui
 
 /** Sealed at the counter: the moment the keys went out, and who handed them over. */
 export function sealConditionAppendix(pages: Uint8Array, facts: { reference: string; at: Date; staffName: string }, device: CounterDevice) {
-  return sealAgreement(pages, {
-    kind: 'condition',
-    reference: facts.reference,
-    signedAt: facts.at,
-    ip: device.ip,
-    userAgent: device.userAgent,
-    trail: [{ at: facts.at, what: `Car handed over and the condition signed at the counter by ${facts.staffName}` }],
-    verifyUrl: verifyAgreementUrl(device.publicUrl),
-  });
+  const trail = [{ at: facts.at, what: `Car handed over and the condition signed at the counter by ${facts.staffName}` }];
+  return sealCounterAgreement(pages, { reference: facts.reference, signedAt: facts.at, trail }, device, 'condition');
 }
