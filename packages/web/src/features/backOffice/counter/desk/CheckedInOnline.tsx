@@ -10,11 +10,11 @@ import { useMoney } from '../../../../company/useCompany';
 export function CheckedInOnline({ booking }: { booking: DeskBooking }) {
   const money = useMoney();
   if (!booking.onlineCheckIn) return null;
-  const waiting = booking.stillWaiting;
+  const { vetting = false, balance = 0, deposit = 0 } = booking.stillWaiting ?? {};
   const lines: { text: string; bad: boolean }[] = [];
-  if (waiting?.vetting) lines.push({ text: CHECKED_IN_ONLINE_WORDS.vetting, bad: true });
-  if (waiting && waiting.balance > 0) lines.push({ text: `${CHECKED_IN_ONLINE_WORDS.balance}: ${money(waiting.balance)}`, bad: false });
-  if (waiting && waiting.deposit > 0) lines.push({ text: `${CHECKED_IN_ONLINE_WORDS.deposit}: ${money(waiting.deposit)}`, bad: false });
+  if (vetting) lines.push({ text: CHECKED_IN_ONLINE_WORDS.vetting, bad: true });
+  if (balance > 0) lines.push({ text: `${CHECKED_IN_ONLINE_WORDS.balance}: ${money(balance)}`, bad: false });
+  if (deposit > 0) lines.push({ text: `${CHECKED_IN_ONLINE_WORDS.deposit}: ${money(deposit)}`, bad: false });
   return (
     <div className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-950">
       <p className="flex items-center gap-2 font-semibold">
@@ -25,7 +25,7 @@ export function CheckedInOnline({ booking }: { booking: DeskBooking }) {
         <span className="sr-only">At </span>
         {checkedInOnlineTime(booking.onlineCheckIn.completedAt)}
       </p>
-      {!waiting?.vetting && !(waiting && waiting.balance > 0) && <p className="mt-1">{CHECKED_IN_ONLINE_WORDS.ready}</p>}
+      {!vetting && balance === 0 && <p className="mt-1">{CHECKED_IN_ONLINE_WORDS.ready}</p>}
       {lines.length > 0 && (
         <ul aria-label="Still waiting for" className="mt-1 space-y-0.5">
           {lines.map((line) => (
