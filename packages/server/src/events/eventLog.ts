@@ -19,8 +19,11 @@ export type RecordedEvent = CompanyEvent & { secret?: string };
 export type Reaction = (tx: Tx, events: readonly RecordedEvent[]) => Promise<SQL | null>;
 
 export interface EventLog {
-  /** Keeps the booking events and runs every reaction, in the caller's transaction. */
-  record(tx: Tx, events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Keeps the booking events and runs every reaction, in the caller's transaction; `alongside` are
+   * the caller's own writes of the same moment, sent in the events' statement.
+   */
+  record(tx: Tx, events: readonly RecordedEvent[], alongside?: readonly SQL[]): Promise<void>;
   /** Adds a reaction (app.ts: the outbox's letters). */
   react(reaction: Reaction): void;
 }
@@ -36,9 +39,9 @@ export function createEventLog(): EventLog {
     react(reaction) {
       reactions.push(reaction);
     },
-    async record(tx, events) {
-      if (events.length === 0) return;
-      const writes: SQL[] = [];
+    async record(tx, events, alongside = []) {
+      if (events.length === 0 && alongside.length === 0) return;
+      const writes: SQL[] = [...alongside];
       const kept = events
         .filter((event) => event.bookingId !== null)
         .map((event) => ({
@@ -56,10 +59,11 @@ export function createEventLog(): EventLog {
           SELECT booking, kind, data, status, reason, actor
             FROM jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) AS e(booking uuid, kind text, data jsonb, status text, reason text, actor uuid)`);
       }
-      for (const reaction of reactions) {
-        const write = await reaction(tx, events);
-        if (write) writes.push(write);
-      }
+      if (events.length > 0)
+        for (const reaction of reactions) {
+          const write = await reaction(tx, events);
+          if (write) writes.push(write);
+        }
       // The events and their letters in one statement (data-modifying WITHs each run once, to the
       // end): the transaction's one connection takes one query at a time (bench/counter-checkout.mjs).
       if (writes.length === 1) await tx.execute(writes[0]!);

@@ -46,6 +46,9 @@ export const staffActor = (staffRole: StaffRole | null | undefined): LifeActor =
  * Takes one step of a booking's life from the status the caller read under its lock. Refused with
  * step_not_allowed when the table does not list it for this actor; nothing is written then (and a
  * refusal after `alongside` ran ends the caller's transaction with it).
+ * `drawing`: makes writes whose content takes time to make (a receipt's PDF), sent with the step's
+ * event: it starts once the step's statement is on its way, so the drawing (on this thread) and the
+ * statement (on the database's) run at once rather than one after the other (bench/counter-checkout.mjs).
  */
 export async function takeStep(
   tx: Tx,
@@ -54,6 +57,7 @@ export async function takeStep(
   from: BookingStatus,
   step: Step,
   alongside: readonly SQL[] = [],
+  drawing?: () => Promise<readonly SQL[]>,
 ): Promise<BookingStatus> {
   const allowed = lifeStep(from, step.event, step.actor);
   const to = step.to ?? allowed?.to;
@@ -67,19 +71,24 @@ export async function takeStep(
     .returning({ id: bookings.id });
   // The caller's own writes of the same moment (the counter's rental and car) go in the step's
   // statement, as data-modifying WITHs: the transaction's one connection takes one query at a time.
-  const [moved] =
+  const stepped =
     alongside.length === 0
-      ? await update
-      : await queryRows<{ id: string }>(
+      ? update.execute()
+      : queryRows<{ id: string }>(
           tx,
           sql`WITH ${sql.join(
             alongside.map((write, i) => sql`${sql.raw(`a${i}`)} AS (${write})`),
             sql`, `,
           )}, moved AS (${update.getSQL()}) SELECT id FROM moved`,
         );
+  // setImmediate: after the statement's own ticks, which hand it to the database.
+  const drawn = drawing ? new Promise<void>((resolve) => setImmediate(resolve)).then(drawing) : undefined;
+  // A refused step ends the transaction before the drawing is waited for: its failure is not news then.
+  drawn?.catch(() => undefined);
+  const [moved] = await stepped;
   if (!moved) throw new HttpError(409, REFUSAL_CODES.step_not_allowed, 'step_not_allowed');
   stepRemembered(tx, bookingId, to, holdExpiresAt);
-  await events.record(tx, [lifeEvent(step.event, bookingId, step.actorId, { ...step.data, status: to, reason })]);
+  await events.record(tx, [lifeEvent(step.event, bookingId, step.actorId, { ...step.data, status: to, reason })], drawn ? await drawn : []);
   return to;
 }
 

@@ -185,32 +185,40 @@ export async function checkIn(
       company,
     });
     const number = receiptNumber(year, Number(row.receiptNumber));
-    const receipt = await renderReceipt({
-      company,
-      receiptNumber: number,
-      issuedAt: now,
-      reference: row.reference,
-      customer: row.customer,
-      car: { ...row.car, plate: row.car.plate },
-      pickupDate: row.pickupDate,
-      returnDate: row.returnDate,
-      checkedOutAt: rental.checkedOutAt,
-      returnedAt,
-      folio,
-      deposit: { amount: rental.depositAmount, method: rental.depositMethod },
-      depositRefunded: deposit.refunded,
-      depositKept: deposit.kept,
-      depositHeld: deposit.held,
-      toBeAssessed: settlement.toBeAssessed,
-      odometerOut: rental.odometerOut,
-      odometerIn: data.odometerKm,
-      fuelOut: rental.fuelOut,
-      fuelIn: data.fuelEighths,
-      damages,
-      itemsMissing: missingNames,
-    });
+    const drawReceipt = () =>
+      renderReceipt({
+        company,
+        receiptNumber: number,
+        issuedAt: now,
+        reference: row.reference,
+        customer: row.customer,
+        car: { ...row.car, plate: row.car.plate },
+        pickupDate: row.pickupDate,
+        returnDate: row.returnDate,
+        checkedOutAt: rental.checkedOutAt,
+        returnedAt,
+        folio,
+        deposit: { amount: rental.depositAmount, method: rental.depositMethod },
+        depositRefunded: deposit.refunded,
+        depositKept: deposit.kept,
+        depositHeld: deposit.held,
+        toBeAssessed: settlement.toBeAssessed,
+        odometerOut: rental.odometerOut,
+        odometerIn: data.odometerKm,
+        fuelOut: rental.fuelOut,
+        fuelIn: data.fuelEighths,
+        damages,
+        itemsMissing: missingNames,
+      }).then((receipt) => [
+        tx
+          .update(rentals)
+          .set({ receiptPdf: Buffer.from(receipt) })
+          .where(eq(rentals.bookingId, bookingId))
+          .getSQL(),
+      ]);
     // The rental and the car's odometer are written by the step's own statement (takeStep's
     // alongside): the transaction's one connection takes one query at a time (bench/counter-checkout.mjs).
+    // The receipt is drawn while that statement runs and kept by the event's (takeStep's drawing).
     const rentalReturned = tx
       .update(rentals)
       .set({
@@ -226,7 +234,6 @@ export async function checkIn(
         toBeAssessed: settlement.toBeAssessed,
         itemsMissing: missingNames,
         receiptNumber: number,
-        receiptPdf: Buffer.from(receipt),
       })
       .where(eq(rentals.bookingId, bookingId));
     const odometerRead = tx
@@ -255,6 +262,7 @@ export async function checkIn(
         data: { settlement: returnSettled },
       },
       [rentalReturned.getSQL(), odometerRead.getSQL()],
+      drawReceipt,
     );
     return answer;
   });
