@@ -98,6 +98,63 @@ describe('owner', () => {
     await see(page.getByText(/Toyota Noah/).first());
   });
 
+  test('the dashboard keeps its place as its lists arrive: nothing on the screen jumps', async ({ openPage, seed }) => {
+    const api = apiClient(seed.baseUrl);
+    // A pickup of today on a car of this test's own, so the day's list has a row to bring in.
+    const car = await api.addCar(
+      seed.owner.token,
+      {
+        brand: 'Mazda',
+        model: `Demio ${seed.runId.slice(0, 4)}`,
+        year: 2021,
+        pricePerDay: 7000,
+        category: 'Hatchback',
+        transmission: 'Automatic',
+        fuel_type: 'Petrol',
+        seating_capacity: 5,
+        location: 'Waterford, Portmore',
+        description: 'A small car for the town.',
+      },
+      pngFile('demio.png', [40, 90, 200]),
+    );
+    const booking = await api.createBooking(seed.customer.token, {
+      car: car._id,
+      pickupDate: today,
+      returnDate: addDays(today, 2),
+      paymentMethod: 'upfront',
+    });
+    await api.changeStatus(seed.owner.token, booking._id, 'confirmed');
+    for (const width of [390, 1280]) {
+      const page = await openPage({ token: seed.owner.token, viewport: { width, height: 900 }, mobile: width < 800 });
+      // The dashboard's answer waits until the page has drawn what it shows while loading, as on a slow line.
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/owner/dashboard', async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/owner');
+      await see(page.getByText('Loading the dashboard…'));
+      release();
+      await see(page.getByRole('region', { name: "Today's pickups and returns" }).getByText(car.model).first());
+      await see(page.getByRole('heading', { name: 'Revenue by month' }));
+      // Let the browser paint what arrived and count it (two frames).
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const cls = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+      expect(cls, `layout shift at ${width} px`).toBeLessThanOrEqual(0.05);
+      await page.close();
+    }
+  });
+
   test('adds a car with a picture; it shows on the public list with that picture', async ({ openPage, seed }) => {
     const page = await openPage({ token: seed.owner.token });
     const carsBefore = (await apiClient(seed.baseUrl).ownerCars(seed.owner.token)).length;
