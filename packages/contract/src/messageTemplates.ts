@@ -85,7 +85,7 @@ export const MESSAGE_TEMPLATES = {
     category: 'UTILITY',
     params: ['name', 'company', 'amount', 'reference', 'deadline', 'bookingLink'],
     body: 'Hi {{1}}, this is {{2}}: please pay {{3}} for booking {{4}} by {{5}}, or the booking is cancelled. See our bank details at {{6}} (already paid? Thank you).',
-    examples: ['Jane', 'Waterford Car Rental', 'J$34,500', 'WR-7K2M9', 'Sat 28 Nov 2026 at 3:45 pm', `${SITE}/my-bookings/WR-7K2M9`],
+    examples: ['Jane', 'Waterford Car Rental', 'J$34,500', 'WR-7K2M9', 'Sat 28 Nov 2026 at 3:45 pm (Jamaica time)', `${SITE}/my-bookings/WR-7K2M9`],
   },
   // counterLetters.ts carReturnedLetter (event check_in)
   receipt_ready: {
