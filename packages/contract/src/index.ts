@@ -38,6 +38,7 @@ export * from './fleetReport';
 export * from './oneOf';
 export * from './records';
 export * from './statements';
+export * from './messageTemplates';
 export * from './damagePins';
 export * from './lateCharges';
 export * from './agreements';

@@ -2,12 +2,17 @@
  * Online check-in's letters (decision 124): the customer's 6-digit code, and staff's alert when a
  * customer checked in online while their driver details still wait for the company's check.
  */
-import { CHECK_IN_CODE_MINUTES, type CompanySettings, formatDay } from '@rental/contract';
+import { CHECK_IN_CODE_MINUTES, channelMessage, type CompanySettings, formatDay } from '@rental/contract';
 import type { BookingFacts } from '../bookings';
 import { bookingRows, compose, type Letter, type MailSettings } from './letters';
 
+/**
+ * The code by WhatsApp or SMS too: it carries the digits, so whatever keeps that message must keep it
+ * as the contract's storableMessage gives it (the code as MESSAGE_SECRET_PLACEHOLDER, the digits
+ * beside it only until sent), as staff never read a sent code (decision 124).
+ */
 export function checkInCodeLetter(booking: BookingFacts, code: string, company: CompanySettings, mail: MailSettings): Letter {
-  return compose(
+  const letter = compose(
     'check_in_code',
     booking.customer.email,
     `Your check-in code: ${code}`,
@@ -21,6 +26,7 @@ export function checkInCodeLetter(booking: BookingFacts, code: string, company: 
     mail,
     booking.id,
   );
+  return { ...letter, message: channelMessage('check_in_code', { code }) };
 }
 
 export function checkInVettingStaffLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {

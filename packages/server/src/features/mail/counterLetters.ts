@@ -7,7 +7,10 @@
  */
 import {
   bookingDayRate,
+  channelMessage,
   type CompanySettings,
+  greetingName,
+  messageMoney,
   DEPOSIT_METHOD_WORDS,
   type DepositMethod,
   dueBackAt,
@@ -17,7 +20,7 @@ import {
   rentalDays,
   type ReturnSettled,
 } from '@rental/contract';
-import { type BookingFacts, compose, formatMoment, type Letter, type MailSettings } from './letters';
+import { type BookingFacts, bookingPageUrl, compose, formatMoment, type Letter, type MailSettings } from './letters';
 
 /** A booking at the counter: its car may carry its plate. */
 export type CounterFacts = BookingFacts & { car: BookingFacts['car'] & { plate?: string | null } };
@@ -61,7 +64,7 @@ function minutesWords(minutes: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
-const myBookingLink = (mail: MailSettings, booking: BookingFacts) => ({ link: `${mail.siteUrl}/my-bookings/${booking.reference}`, label: 'See your booking' });
+const myBookingLink = (mail: MailSettings, booking: BookingFacts) => ({ link: bookingPageUrl(mail, booking), label: 'See your booking' });
 
 /** To the customer as the keys are handed over: the car, when it is due back, the deposit; the signed agreement attached. */
 export function keysHandedOverLetter(booking: CounterFacts, deposit: DepositTaken, company: CompanySettings, mail: MailSettings, payAtReturn = 0): Letter {
@@ -135,7 +138,15 @@ export function carReturnedLetter(booking: CounterFacts, settlement: ReturnSettl
     mail,
     booking.id,
   );
-  return { ...letter, attachment: 'receipt' };
+  const message = channelMessage('receipt_ready', {
+    name: greetingName(booking.customer.name),
+    company: company.name,
+    receipt: settlement.receiptNumber,
+    reference: booking.reference,
+    owing: settlement.owing > 0 ? messageMoney(settlement.owing, currencyOf(booking, company)) : 'nothing',
+    bookingLink: bookingPageUrl(mail, booking),
+  });
+  return { ...letter, attachment: 'receipt', message };
 }
 
 /** To staff, once, when a car on rent is past its due time and grace period without being checked in. */
@@ -195,7 +206,7 @@ export function returnReminderLetter(booking: CounterFacts, rental: { fuelOut: n
     `Need the car longer? Call us on ${company.phone} before the return time.`,
     myBookingLink(mail, booking),
   );
-  return compose(
+  const letter = compose(
     'return_reminder',
     booking.customer.email,
     `Return reminder: booking ${booking.reference}, tomorrow by ${clockWords(company.returnTime)}`,
@@ -205,4 +216,14 @@ export function returnReminderLetter(booking: CounterFacts, rental: { fuelOut: n
     mail,
     booking.id,
   );
+  const message = channelMessage('return_reminder', {
+    name: greetingName(booking.customer.name),
+    company: company.name,
+    car: `${booking.car.brand} ${booking.car.model}`,
+    returnTime: clockWords(company.returnTime),
+    returnDay: formatDay(booking.returnDate),
+    place: booking.car.location,
+    reference: booking.reference,
+  });
+  return { ...letter, message };
 }

@@ -1,6 +1,6 @@
 /** The letter of money staff add to a booking: a charge (a toll, a ticket, damage found later) or a discount, and what is owed now. */
-import { type CompanySettings, FOLIO_LINE_KIND_WORDS, type FolioLineKind, formatMoney } from '@rental/contract';
-import { bookingLink, type BookingFacts, compose, type Letter, type LetterBlock, type MailSettings } from './letters';
+import { channelMessage, type CompanySettings, FOLIO_LINE_KIND_WORDS, type FolioLineKind, formatMoney, greetingName, messageMoney } from '@rental/contract';
+import { bookingLink, bookingPageUrl, type BookingFacts, compose, type Letter, type LetterBlock, type MailSettings } from './letters';
 
 export interface ChargeFacts {
   lineKind: FolioLineKind;
@@ -30,7 +30,7 @@ export function chargeAddedLetter(booking: BookingFacts, charge: ChargeFacts, co
   ];
   if (charge.balance > 0 && mail.cardPayments && cardPayable(booking)) {
     blocks.push(`You can pay it by card on your booking's page, or at our office.`, {
-      link: `${mail.siteUrl}/my-bookings/${booking.reference}`,
+      link: bookingPageUrl(mail, booking),
       label: 'Pay by card',
     });
   } else if (charge.balance > 0) {
@@ -43,5 +43,17 @@ export function chargeAddedLetter(booking: BookingFacts, charge: ChargeFacts, co
   const subject = discount
     ? `Booking ${booking.reference}: ${formatMoney(-charge.total, currency)} taken off`
     : `Booking ${booking.reference}: a charge of ${formatMoney(charge.total, currency)}`;
-  return compose('charge_added', booking.customer.email, subject, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+  const letter = compose('charge_added', booking.customer.email, subject, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+  return charge.balance > 0 ? { ...letter, message: paymentDueMessage(booking, charge.balance, currency, company, mail) } : letter;
+}
+
+/** What is owed on a booking and where to pay it (the booking's page: by card, or its bank details); only when something is. */
+export function paymentDueMessage(booking: BookingFacts, owing: number, currency: string, company: CompanySettings, mail: MailSettings) {
+  return channelMessage('payment_due', {
+    name: greetingName(booking.customer.name),
+    company: company.name,
+    amount: messageMoney(owing, currency),
+    reference: booking.reference,
+    payLink: bookingPageUrl(mail, booking),
+  });
 }

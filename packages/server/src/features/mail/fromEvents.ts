@@ -52,9 +52,15 @@ const MAKERS: LetterMakers = {
 export const KINDS_WITH_LETTERS: ReadonlySet<CompanyEventKind> = new Set(Object.keys(MAKERS) as CompanyEventKind[]);
 
 export function lettersFromEvents(mail: MailSettings): Reaction {
+  const make = letterMaker(mail);
+  return async (tx, events) => enqueued(await make(tx, events));
+}
+
+/** The letters these events make, each with its WhatsApp and SMS message where it has one (the tests read them here). */
+export function letterMaker(mail: MailSettings): (tx: Tx, events: readonly RecordedEvent[]) => Promise<QueuedLetter[]> {
   return async (tx, events) => {
     const wanted = events.filter((event) => MAKERS[event.kind]);
-    if (wanted.length === 0) return null;
+    if (wanted.length === 0) return [];
     let company: Promise<CompanySettings> | undefined;
     let bank: Promise<BankDetails | null> | undefined;
     // The facts of every booking these events name, in one query (a batch of bookings writes two letters each).
@@ -75,6 +81,6 @@ export function lettersFromEvents(mail: MailSettings): Reaction {
       const make = MAKERS[event.kind] as LetterMaker<typeof event.kind>;
       letters.push(...(await make(tx, event as never, context)));
     }
-    return enqueued(letters);
+    return letters;
   };
 }

@@ -16,7 +16,8 @@ import {
   LATE_CHARGE_KIND_WORDS,
   type LateChargeFacts,
 } from '@rental/contract';
-import { bookingLink, type BookingFacts, compose, type Letter, type LetterBlock, type MailSettings, payIntoBankBlocks } from './letters';
+import { paymentDueMessage } from './folioLetters';
+import { bookingLink, bookingPageUrl, type BookingFacts, compose, type Letter, type LetterBlock, type MailSettings, payIntoBankBlocks } from './letters';
 
 export function lateChargeLetter(
   booking: BookingFacts,
@@ -47,7 +48,7 @@ export function lateChargeLetter(
   if (charge.scan) blocks.push(`A copy of the ${toll ? 'toll record' : 'ticket'} is on your booking's page: log in and open your booking to see it.`);
   if (owing > 0 && mail.cardPayments) {
     blocks.push(`You can pay ${formatMoney(owing, currency)} by card on your booking's page, or at our office.`, {
-      link: `${mail.siteUrl}/my-bookings/${booking.reference}`,
+      link: bookingPageUrl(mail, booking),
       label: 'Pay by card',
     });
   } else if (owing > 0 && bank) {
@@ -64,5 +65,6 @@ export function lateChargeLetter(
   }
   blocks.push(`Questions about it? Call us on ${company.phone} or reply to this e-mail.`);
   const subject = `Booking ${booking.reference}: ${toll ? 'a toll' : 'a traffic ticket'} of ${amount}`;
-  return compose('charge_added', booking.customer.email, subject, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+  const letter = compose('charge_added', booking.customer.email, subject, `Hello ${booking.customer.name},`, blocks, company, mail, booking.id);
+  return owing > 0 ? { ...letter, message: paymentDueMessage(booking, owing, currency, company, mail) } : letter;
 }

@@ -8,6 +8,10 @@ import { companySettingUp, SETTING_UP_WORDS, withoutPlaceholderContacts } from '
 import {
   BANK_PAYMENT_WAYS,
   type BankDetails,
+  type ChannelMessage,
+  channelMessage,
+  greetingName,
+  messageMoney,
   type OtherBankAccount,
   type CompanySettings,
   formatDay,
@@ -60,6 +64,11 @@ export interface Letter {
   bookingId?: string;
   /** The booking's PDF the e-mail carries: read from its rental as it is sent (features/mail/sender.ts). */
   attachment?: 'agreement' | 'receipt';
+  /**
+   * The same news for WhatsApp and SMS (contract messageTemplates.ts), made from the facts the e-mail
+   * is written from. Not stored yet: the outbox (enqueued) keeps the e-mail only.
+   */
+  message?: ChannelMessage;
 }
 
 /** Where links point and where staff alerts go (from the settings: PUBLIC_URL, COMPANY_EMAIL). */
@@ -214,16 +223,24 @@ function quoteRows(quote: Quote): [string, string][] {
   ];
 }
 
+/** The booking's page: its details, its receipt, and the card payment or bank details when something is owed. */
+export const bookingPageUrl = (mail: MailSettings, booking: Pick<BookingFacts, 'reference'>) => `${mail.siteUrl}/my-bookings/${booking.reference}`;
+
 export const bookingLink = (mail: MailSettings, booking: BookingFacts) => ({
-  link: `${mail.siteUrl}/my-bookings/${booking.reference}`,
+  link: bookingPageUrl(mail, booking),
   label: 'See your booking',
 });
+
+export const checkInUrl = (mail: MailSettings, booking: BookingFacts) => `${bookingPageUrl(mail, booking)}/check-in`;
 
 /** Online check-in (docs/decisions/124), offered where the customer reads about the pickup: the page says when it opens. */
 export const checkInBlocks = (mail: MailSettings, booking: BookingFacts): LetterBlock[] => [
   'Save time at the counter: check in online before you come. Give the drivers and your arrival time and sign the rental agreement on your phone; at the counter we then only walk round the car with you and hand over the keys. Already done? Nothing more to do.',
-  { link: `${mail.siteUrl}/my-bookings/${booking.reference}/check-in`, label: 'Check in online' },
+  { link: checkInUrl(mail, booking), label: 'Check in online' },
 ];
+
+/** The currency a booking's money is told in: its quote's, else the company's. */
+export const bookingCurrency = (booking: BookingFacts, company: CompanySettings) => booking.quote?.currency ?? company.currency;
 
 /** The company's account, the sum and the deadline: all a customer needs at the bank counter, in every letter that asks for a deposit. */
 export function payIntoBankRows(bank: BankDetails, amount: string, deadline: string): [string, string][] {
@@ -279,7 +296,7 @@ export function bookingMadeLetter(booking: BookingFacts, bank: BankDetails | nul
     );
   }
   blocks.push(bookingLink(mail, booking), `Questions? Call us on ${company.phone} or reply to this e-mail.`);
-  return compose(
+  const letter = compose(
     'booking_made',
     booking.customer.email,
     `Your booking ${booking.reference} with ${company.name}`,
@@ -289,6 +306,16 @@ export function bookingMadeLetter(booking: BookingFacts, bank: BankDetails | nul
     mail,
     booking.id,
   );
+  const message = channelMessage('booking_received', {
+    name: greetingName(booking.customer.name),
+    company: company.name,
+    reference: booking.reference,
+    pickupDay: formatDay(booking.pickupDate),
+    returnDay: formatDay(booking.returnDate),
+    total: messageMoney(booking.price, bookingCurrency(booking, company)),
+    bookingLink: bookingPageUrl(mail, booking),
+  });
+  return { ...letter, message };
 }
 
 export function bookingMadeStaffLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {
@@ -320,7 +347,15 @@ export function bookingMadeStaffLetter(booking: BookingFacts, company: CompanySe
 }
 
 export function bookingConfirmedLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {
-  return compose(
+  const message = channelMessage('booking_confirmed', {
+    name: greetingName(booking.customer.name),
+    company: company.name,
+    reference: booking.reference,
+    pickupDay: formatDay(booking.pickupDate),
+    place: booking.car.location,
+    checkInLink: checkInUrl(mail, booking),
+  });
+  const letter = compose(
     'booking_confirmed',
     booking.customer.email,
     `Booking ${booking.reference} is confirmed`,
@@ -336,6 +371,7 @@ export function bookingConfirmedLetter(booking: BookingFacts, company: CompanySe
     mail,
     booking.id,
   );
+  return { ...letter, message };
 }
 
 export function holdExpiredLetter(booking: BookingFacts, company: CompanySettings, mail: MailSettings): Letter {

@@ -43,7 +43,7 @@ export function enqueued(all: QueuedLetter[]): SQL | null {
   const letters = all.filter((letter) => letter.to);
   if (letters.length === 0) return null;
   // One JSON parameter however many letters (a batch of bookings writes two each): cheaper to build
-  // and to send than six parameters per letter.
+  // and to send than six parameters per letter. A letter's WhatsApp and SMS message is not kept here.
   const rows = letters.map((letter) => ({
     kind: letter.kind,
     recipient: letter.to,

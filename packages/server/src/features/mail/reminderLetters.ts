@@ -6,7 +6,10 @@
 import {
   BANK_PAYMENT_WAYS,
   type BankDetails,
+  channelMessage,
   type CompanySettings,
+  greetingName,
+  messageMoney,
   formatDay,
   formatMoney,
   placeOf,
@@ -15,8 +18,11 @@ import {
   whatToBring,
 } from '@rental/contract';
 import {
+  bookingCurrency,
   bookingLink,
+  bookingPageUrl,
   checkInBlocks,
+  checkInUrl,
   bookingRows,
   type BookingFacts,
   compose,
@@ -50,7 +56,7 @@ export function pickupReminderLetter(booking: BookingFacts, company: CompanySett
     ...checkInBlocks(mail, booking),
     bookingLink(mail, booking),
   ];
-  return compose(
+  const letter = compose(
     'pickup_reminder',
     booking.customer.email,
     `Tomorrow: your ${carName(booking)}, booking ${booking.reference}`,
@@ -60,11 +66,21 @@ export function pickupReminderLetter(booking: BookingFacts, company: CompanySett
     mail,
     booking.id,
   );
+  const message = channelMessage('pickup_reminder', {
+    name: greetingName(booking.customer.name),
+    company: company.name,
+    car: carName(booking),
+    pickupDay: formatDay(booking.pickupDate),
+    place: booking.car.location,
+    reference: booking.reference,
+    checkInLink: checkInUrl(mail, booking),
+  });
+  return { ...letter, message };
 }
 
 export function holdEndingLetter(booking: BookingFacts, owing: number, bank: BankDetails | null, company: CompanySettings, mail: MailSettings): Letter {
   const deadline = booking.holdExpiresAt ? formatMoment(booking.holdExpiresAt) : 'soon';
-  const amount = formatMoney(owing, booking.quote?.currency ?? company.currency);
+  const amount = formatMoney(owing, bookingCurrency(booking, company));
   const blocks: LetterBlock[] = [
     `Your booking ${booking.reference} is held for you until ${deadline}, and we have not received your deposit yet. Please pay ${amount} into our bank account before then: ${BANK_PAYMENT_WAYS} (${booking.reference}) on the deposit slip or as the transfer's reference. A booking not confirmed by then is cancelled and its days are free again.`,
   ];
@@ -76,7 +92,7 @@ export function holdEndingLetter(booking: BookingFacts, owing: number, bank: Ban
     'Already paid? Thank you: staff confirm your booking as soon as they see it.',
     bookingLink(mail, booking),
   );
-  return compose(
+  const letter = compose(
     'hold_ending_reminder',
     booking.customer.email,
     `Booking ${booking.reference}: please pay your deposit by ${deadline}`,
@@ -86,6 +102,17 @@ export function holdEndingLetter(booking: BookingFacts, owing: number, bank: Ban
     mail,
     booking.id,
   );
+  // A hold always has its end; without one there is no deadline to text.
+  if (!booking.holdExpiresAt) return letter;
+  const message = channelMessage('deposit_due', {
+    name: greetingName(booking.customer.name),
+    company: company.name,
+    amount: messageMoney(owing, bookingCurrency(booking, company)),
+    reference: booking.reference,
+    deadline,
+    bookingLink: bookingPageUrl(mail, booking),
+  });
+  return { ...letter, message };
 }
 
 /**
