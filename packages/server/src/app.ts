@@ -69,7 +69,7 @@ import { createLogger, OneLinePerRequest, requestId } from './http/logging';
 import { securityHeaders } from './http/securityHeaders';
 import { createUploadGate, type UploadGate, type UploadLimits } from './http/uploadGate';
 import { DEFAULT_WEB_DIST, registerWebApp } from './features/publicPages/webApp';
-import { carPaperAlertJob, holdSweepJob, overdueJob, plannerStatisticsJob, reminderJob } from './jobs/backgroundJobs';
+import { carPaperAlertJob, deadRowsJob, holdSweepJob, overdueJob, plannerStatisticsJob, reminderJob } from './jobs/backgroundJobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,8 +110,8 @@ export interface BuildAppOptions {
   fleetCache?: FleetCacheOptions;
   /** Documents a customer may send an hour, per account and per address (http/uploadGate.ts); false: no count. */
   uploadLimits?: UploadLimits | false;
-  /** The database is PGlite, which has no autovacuum: the app keeps the planner's statistics itself (main.ts sets it). */
-  plannerStatistics?: boolean;
+  /** The database is PGlite, which has no autovacuum: the app keeps the planner's statistics and cleans dead rows itself (main.ts sets it). */
+  pgliteUpkeep?: boolean;
 }
 
 /** TRUST_PROXY=2: trust the nearest two proxies (what proxy-addr does with a hop count). */
@@ -335,7 +335,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // then on its clock until it closes. Each is safe with several instances on one PostgreSQL: every
   // effect happens once. The hold sweep expires card attempts before holds in the same round. The
   // planner's statistics run on PGlite only (PostgreSQL's autovacuum does it there).
-  const backgroundJobs = [holdSweepJob, overdueJob, reminderJob, carPaperAlertJob, ...(options.plannerStatistics ? [plannerStatisticsJob] : [])];
+  const backgroundJobs = [holdSweepJob, overdueJob, reminderJob, carPaperAlertJob, ...(options.pgliteUpkeep ? [plannerStatisticsJob, deadRowsJob] : [])];
   for (const job of backgroundJobs) await app.register(job);
 
   return app;

@@ -46,13 +46,13 @@ async function main(): Promise<void> {
     await bootstrapOwner(opened.db, config, log);
 
     // On PGlite this process is alone on its data: a message a killed process left half-sent is due at once.
-    // PGlite has no autovacuum: the server keeps its planner's statistics itself (a job of app.ts's list).
+    // PGlite has no autovacuum: the server keeps its planner's statistics and cleans dead rows itself (jobs of app.ts's list).
     const app = await buildApp({
       db: opened.db,
       config,
       logger: log,
       mailSender: { exclusive: opened.kind === 'pglite' },
-      plannerStatistics: opened.kind === 'pglite',
+      pgliteUpkeep: opened.kind === 'pglite',
     });
     applyServerLimits(app.server, log);
     const database = opened;

@@ -7,6 +7,7 @@
  * key taken in the same transaction; see each sweep's file).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { startDeadRowsSweep } from '../db/pglite/deadRows';
 import { startStatisticsSweep } from '../db/pglite/statistics';
 import { expireHolds } from '../features/bookings';
 import { sweepPaperAlerts } from '../features/carPapers';
@@ -74,4 +75,9 @@ export const carPaperAlertJob: FastifyPluginAsync = async (app) => {
 /** PGlite only (it has no autovacuum): the planner's statistics every six hours (db/pglite/statistics.ts). */
 export const plannerStatisticsJob: FastifyPluginAsync = async (app) => {
   startStatisticsSweep(app);
+};
+
+/** PGlite only (it has no autovacuum): dead rows cleaned every ten minutes, a table at a time (db/pglite/deadRows.ts). */
+export const deadRowsJob: FastifyPluginAsync = async (app) => {
+  startDeadRowsSweep(app);
 };
