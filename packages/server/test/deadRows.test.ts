@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanDeadRows } from '../src/db/pglite/deadRows';
+import { cleanDeadRows, nightOf } from '../src/db/pglite/deadRows';
 import { queryRows } from '../src/db/types';
 import { createTestDatabase, describeDatabase, type TestDatabase } from './helpers';
 
@@ -46,5 +46,29 @@ describe(`dead rows cleaned (${describeDatabase})`, () => {
     await expect.poll(deadRows, { timeout: 30_000 }).toBeGreaterThanOrEqual(40);
     expect((await cleanDeadRows(t.db)).map(({ table }) => table)).not.toContain('upkeep_probe');
     expect(await deadRows()).toBeGreaterThanOrEqual(40);
+  });
+
+  it('cleans every table in the first round after a start, whatever the counts say (PGlite forgets them when it stops)', async () => {
+    await expect.poll(deadRows, { timeout: 30_000 }).toBeGreaterThanOrEqual(40);
+    const tables = (await cleanDeadRows(t.db, { everyTable: true })).map(({ table }) => table);
+    expect(tables).toContain('upkeep_probe');
+    expect(tables).toContain('bookings');
+    await expect.poll(deadRows, { timeout: 30_000 }).toBe(0);
+  });
+
+  it("cleans indexes too in the night's round, every table", async () => {
+    await change(300, 'returned');
+    await expect.poll(deadRows, { timeout: 30_000 }).toBeGreaterThanOrEqual(300);
+    const cleaned = await cleanDeadRows(t.db, { everyTable: true, indexes: true });
+    expect(cleaned.map(({ table }) => table)).toEqual(expect.arrayContaining(['upkeep_probe', 'bookings', 'outbox']));
+    await expect.poll(deadRows, { timeout: 30_000 }).toBe(0);
+  });
+});
+
+describe('the night of the full cleaning', () => {
+  it('starts at 03:00 in Jamaica (UTC-5), and belongs to that day', () => {
+    expect(nightOf(new Date('2026-11-29T07:59:59Z'))).toBeNull();
+    expect(nightOf(new Date('2026-11-29T08:00:00Z'))).toBe('2026-11-29');
+    expect(nightOf(new Date('2026-11-30T04:30:00Z'))).toBe('2026-11-29');
   });
 });
