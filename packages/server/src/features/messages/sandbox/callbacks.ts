@@ -1,0 +1,101 @@
+/**
+ * The sandbox's webhook calls, one at a time in the order they were queued (so "out of order" is
+ * only ever what a test asked for), tried again a few times when our server does not answer 2xx,
+ * as the providers do. Held calls wait until released.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+
+export interface WebhookCall {
+  /** What it reports, for the page and the tests ("sent", "delivered", "reply"). */
+  label: string;
+  /** The sandbox message it is about. */
+  messageId: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface CallOutcome extends WebhookCall {
+  /** The HTTP status our server answered at the last try; undefined when it could not be reached. */
+  status: number | undefined;
+  tries: number;
+}
+
+const TRIES = 4;
+const FIRST_WAIT_MS = 250;
+
+export interface CallbackQueue {
+  push(call: WebhookCall, hold: boolean): void;
+  hold(on: boolean): void;
+  readonly holding: boolean;
+  /** Calls held (by hold() or by a held number), sent in their order when released. */
+  readonly held: number;
+  release(): void;
+  /** Resolves when every call not held has been made (or given up). */
+  idle(): Promise<void>;
+  readonly outcomes: CallOutcome[];
+  stop(): void;
+}
+
+export function createCallbackQueue(): CallbackQueue {
+  const outcomes: CallOutcome[] = [];
+  const held: WebhookCall[] = [];
+  let holding = false;
+  const life = { stopped: false };
+  let chain: Promise<void> = Promise.resolve();
+
+  async function make(call: WebhookCall): Promise<void> {
+    let status: number | undefined;
+    let tries = 0;
+    while (tries < TRIES && !life.stopped) {
+      if (tries > 0) await delay(FIRST_WAIT_MS * 2 ** (tries - 1));
+      tries += 1;
+      try {
+        const response = await fetch(call.url, { method: 'POST', headers: call.headers, body: call.body, signal: AbortSignal.timeout(10_000) });
+        await response.arrayBuffer().catch(() => undefined);
+        status = response.status;
+        if (response.ok) break;
+      } catch {
+        status = undefined;
+      }
+    }
+    outcomes.push({ ...call, status, tries });
+  }
+
+  const enqueue = (call: WebhookCall) => {
+    chain = chain.then(() => make(call));
+  };
+
+  return {
+    push(call, hold) {
+      if (holding || hold) held.push(call);
+      else enqueue(call);
+    },
+    hold(on) {
+      holding = on;
+    },
+    get holding() {
+      return holding;
+    },
+    get held() {
+      return held.length;
+    },
+    release() {
+      holding = false;
+      for (const call of held.splice(0)) enqueue(call);
+    },
+    async idle() {
+      // A call made meanwhile extends the chain: wait until it stops growing.
+      let seen: Promise<void> | undefined;
+      while (seen !== chain) {
+        seen = chain;
+        await chain;
+      }
+    },
+    outcomes,
+    stop() {
+      life.stopped = true;
+      held.length = 0;
+    },
+  };
+}
