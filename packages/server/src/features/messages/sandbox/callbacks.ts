@@ -1,7 +1,7 @@
 /**
  * The sandbox's webhook calls, one at a time in the order they were queued (so "out of order" is
- * only ever what a test asked for), tried again a few times when our server does not answer 2xx,
- * as the providers do. Held calls wait until released.
+ * only ever what a test asked for), tried again a few times when our server cannot be reached or
+ * answers 5xx or 429, as the providers do (they retry any failure for longer). Held calls wait until released.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 
@@ -54,7 +54,8 @@ export function createCallbackQueue(): CallbackQueue {
         const response = await fetch(call.url, { method: 'POST', headers: call.headers, body: call.body, signal: AbortSignal.timeout(10_000) });
         await response.arrayBuffer().catch(() => undefined);
         status = response.status;
-        if (response.ok) break;
+        // Only a fault or a busy server is worth another try here: a 4xx (a refused signature, no such route) would be refused again.
+        if (response.ok || (status < 500 && status !== 429 && status !== 408)) break;
       } catch {
         status = undefined;
       }
