@@ -239,12 +239,15 @@ describe('WhatsApp and SMS adapters against the message sandbox', () => {
 
   it('holds the statuses of the held number, and of everyone when told, until released', async () => {
     const held = await whatsapp.sendTemplate({ to: SANDBOX_TEST_NUMBERS.held, template: 'pickup_reminder', language: 'en', params: ['WR-4'], text: 'Ready.' });
-    sandbox.holdCallbacks();
+    // Everyone's, by the page's button.
+    const control = (action: string) => fetch(`${sandbox.url}/control`, { method: 'POST', body: new URLSearchParams({ action }), redirect: 'manual' });
+    expect((await control('hold')).status).toBe(303);
     const text = await sms.sendText({ to: CUSTOMER, body: 'Held too' });
     expect(statesOf(await arrived(whatsapp), held.providerId)).toEqual([]);
     expect(statesOf(await arrived(sms), text.providerId)).toEqual([]);
+    expect(await (await fetch(`${sandbox.url}/`)).text()).toContain('Release held statuses (5)');
 
-    sandbox.releaseCallbacks();
+    expect((await control('release')).status).toBe(303);
     expect(statesOf(await arrived(whatsapp), held.providerId)).toEqual(['sent', 'delivered', 'read']);
     expect(statesOf(await arrived(sms), text.providerId)).toEqual(['sent', 'delivered']);
   });
@@ -255,6 +258,8 @@ describe('WhatsApp and SMS adapters against the message sandbox', () => {
     expect(page).toContain(CUSTOMER);
     expect(page).toContain('booking_confirmed');
     expect(page).toContain(SANDBOX_TEST_NUMBERS.unreachable);
+    // The form a person fills in: these fields, posted to /reply.
+    for (const field of ['action="/reply"', 'name="phone"', 'name="body"', 'name="channel"', '<option value="sms"']) expect(page).toContain(field);
 
     const posted = await fetch(`${sandbox.url}/reply`, {
       method: 'POST',

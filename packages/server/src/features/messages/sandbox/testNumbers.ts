@@ -19,10 +19,10 @@ export const SANDBOX_TEST_NUMBERS = {
 
 /** What each test number does, in the words of the page and the demo's log. */
 export const SANDBOX_TEST_NUMBER_WORDS: Record<keyof typeof SANDBOX_TEST_NUMBERS, string> = {
-  unreachable: 'every send refused at once on both channels (a permanent error)',
+  unreachable: 'every send refused at once on both channels, a permanent error',
   notOnWhatsApp: 'not on WhatsApp: taken, then a failed status; SMS to it is delivered',
-  providerDown: 'the provider is down: every send answers 503 (try again later)',
-  disorder: 'every status twice and out of order (read before delivered)',
+  providerDown: 'the provider is down: every send answers 503, try again later',
+  disorder: 'every status twice and out of order, read before delivered',
   held: 'statuses wait until "Release held statuses"',
   undeliverable: 'taken on both channels, then a failed status',
 };
