@@ -18,6 +18,7 @@ import {
   MessageProviderError,
   type MessageSandbox,
   messageWebhookUrls,
+  sandboxAdapters,
   SANDBOX_TEST_NUMBERS,
   SANDBOX_TWILIO,
   SANDBOX_WHATSAPP,
@@ -29,12 +30,14 @@ import {
 import { createTestApp, describeDatabase } from './helpers';
 
 const CUSTOMER = '+18765550142';
-const VERIFY_TOKEN = 'our-verify-token';
+const VERIFY_TOKEN = SANDBOX_WHATSAPP.verifyToken;
 
 /** A stand-in for our server's webhook routes: keeps every request as it arrived. */
 interface Listener {
   url: string;
   received: Array<WebhookRequest & { path: string }>;
+  /** How a GET is answered (WhatsApp's subscribe check): the body to answer with 200, or undefined for 403. */
+  onGet?: (query: Record<string, string>) => string | undefined;
   close(): Promise<void>;
 }
 
@@ -42,6 +45,12 @@ async function startListener(): Promise<Listener> {
   const received: Listener['received'] = [];
   let base = '';
   const server: Server = createServer((request, response) => {
+    if (request.method === 'GET') {
+      const query = Object.fromEntries(new URL(request.url ?? '/', base).searchParams);
+      const answer = listener.onGet?.(query);
+      response.writeHead(answer === undefined ? 403 : 200, { 'content-type': 'text/plain' }).end(answer ?? '');
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -52,7 +61,8 @@ async function startListener(): Promise<Listener> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url: base, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const listener: Listener = { url: base, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return listener;
 }
 
 async function refusal(call: Promise<unknown>): Promise<MessageProviderError> {
@@ -78,8 +88,7 @@ describe('WhatsApp and SMS adapters against the message sandbox', () => {
     whatsappHook = `${listener.url}/api/webhooks/whatsapp`;
     smsHook = `${listener.url}/api/webhooks/twilio?site=waterford`;
     sandbox = await startMessageSandbox({ whatsappWebhookUrl: whatsappHook, smsIncomingUrl: smsHook });
-    whatsapp = createWhatsAppProvider({ ...SANDBOX_WHATSAPP, verifyToken: VERIFY_TOKEN, apiUrl: `${sandbox.url}/v21.0` });
-    sms = createTwilioProvider({ ...SANDBOX_TWILIO, apiUrl: sandbox.url, statusCallbackUrl: smsHook });
+    ({ whatsapp, sms } = sandboxAdapters(sandbox, smsHook));
   });
   afterAll(async () => {
     await sandbox?.close();
@@ -335,6 +344,20 @@ describe('WhatsApp and SMS adapters against the message sandbox', () => {
     expect(whatsapp.answerSubscription?.({ 'hub.mode': 'subscribe', 'hub.verify_token': 'guess', 'hub.challenge': '1158201444' })).toBeUndefined();
     expect(whatsapp.answerSubscription?.({ 'hub.mode': 'unsubscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': '1' })).toBeUndefined();
     expect(sms.answerSubscription).toBeUndefined();
+  });
+
+  it('passes the sandbox’s subscribe check when the webhook answers it through the adapter, and only then', async () => {
+    listener.onGet = (query) => whatsapp.answerSubscription?.(query);
+    try {
+      expect(await sandbox.checkSubscription()).toBe(true);
+      const otherToken = createWhatsAppProvider({ ...SANDBOX_WHATSAPP, verifyToken: 'another-token', apiUrl: `${sandbox.url}/v21.0` });
+      listener.onGet = (query) => otherToken.answerSubscription?.(query);
+      expect(await sandbox.checkSubscription()).toBe(false);
+      listener.onGet = () => 'not the challenge';
+      expect(await sandbox.checkSubscription()).toBe(false);
+    } finally {
+      listener.onGet = undefined;
+    }
   });
 });
 

@@ -22,7 +22,7 @@ export {
 } from './provider';
 export { createWhatsAppProvider, type WhatsAppOptions, whatsappSignature } from './whatsapp';
 export { createTwilioProvider, type TwilioOptions, twilioSignature } from './twilio';
-export { channelsFromConfig, MESSAGE_WEBHOOK_PATHS, type MessageChannels, messageWebhookUrls, registerMessageChannels } from './setup';
+export { channelsFromConfig, MESSAGE_WEBHOOK_PATHS, type MessageChannels, messageWebhookUrls, registerMessageChannels, sandboxAdapters } from './setup';
 export {
   type MessageSandbox,
   type MessageSandboxOptions,

@@ -71,7 +71,7 @@ export async function channelsFromConfig(app: FastifyInstance): Promise<MessageC
     port: config.messageSandboxPort ?? 0,
     host: config.host,
     publicHost: sandboxPublicHost(config),
-    whatsapp: { phoneNumberId: '100000000000001', accessToken: secret(), appSecret: secret() },
+    whatsapp: { phoneNumberId: '100000000000001', accessToken: secret(), appSecret: secret(), verifyToken: secret() },
     twilio: { accountSid: `AC${randomBytes(16).toString('hex')}`, authToken: secret(), from: '+18765550100' },
     whatsappWebhookUrl: webhooks.whatsapp,
     smsIncomingUrl: webhooks.twilio,
@@ -79,10 +79,17 @@ export async function channelsFromConfig(app: FastifyInstance): Promise<MessageC
   app.addHook('onClose', () => sandbox.close());
   const numbers = SANDBOX_TEST_NUMBER_LIST.map(({ number, result }) => `${number} (${result})`).join(', ');
   app.log.info(`Messages: the local message sandbox (WhatsApp and SMS, no real phone is reached); its page: ${sandbox.pageUrl}. Test numbers: ${numbers}.`);
+  return { ...sandboxAdapters(sandbox, webhooks.twilio), sandbox };
+}
+
+/**
+ * The REAL WhatsApp and Twilio adapters pointed at a sandbox, with its credentials (setup's sandbox
+ * mode, and tests that start their own sandbox). `statusCallbackUrl`: where SMS statuses go.
+ */
+export function sandboxAdapters(sandbox: MessageSandbox, statusCallbackUrl?: string): { whatsapp: MessageProvider; sms: MessageProvider } {
   return {
-    whatsapp: createWhatsAppProvider({ ...sandbox.whatsapp, verifyToken: secret(), apiUrl: `${sandbox.url}/v21.0` }),
-    sms: createTwilioProvider({ ...sandbox.twilio, apiUrl: sandbox.url, statusCallbackUrl: webhooks.twilio }),
-    sandbox,
+    whatsapp: createWhatsAppProvider({ ...sandbox.whatsapp, apiUrl: `${sandbox.url}/v21.0` }),
+    sms: createTwilioProvider({ ...sandbox.twilio, apiUrl: sandbox.url, statusCallbackUrl }),
   };
 }
 

@@ -22,6 +22,8 @@ export interface SandboxWhatsApp {
   phoneNumberId: string;
   accessToken: string;
   appSecret: string;
+  /** What the sandbox says in the webhook's subscribe check (checkSubscription). */
+  verifyToken: string;
 }
 export interface SandboxTwilio {
   accountSid: string;
@@ -35,6 +37,7 @@ export const SANDBOX_WHATSAPP: SandboxWhatsApp = {
   phoneNumberId: '100000000000001',
   accessToken: 'sandbox-whatsapp-access-token',
   appSecret: 'sandbox-whatsapp-app-secret',
+  verifyToken: 'sandbox-whatsapp-verify-token',
 };
 export const SANDBOX_TWILIO: SandboxTwilio = { accountSid: `AC${'0'.repeat(32)}`, authToken: 'sandbox-twilio-auth-token', from: '+18765550100' };
 
@@ -77,6 +80,11 @@ export interface MessageSandbox {
   reply(input: { channel: MessageChannel; from: string; body: string }): SandboxMessage;
   /** Resolves when every webhook call not held has been made. */
   idle(): Promise<void>;
+  /**
+   * Meta's check when the webhook is registered: GET it with hub.mode=subscribe, the verify token
+   * and a challenge; true when the answer is 200 with the challenge alone.
+   */
+  checkSubscription(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -541,6 +549,16 @@ export async function startMessageSandbox(options: MessageSandboxOptions = {}): 
     },
     reply,
     idle: () => queue.idle(),
+    async checkSubscription() {
+      if (!options.whatsappWebhookUrl) return false;
+      const challenge = String(randomBytes(4).readUInt32BE());
+      const url = new URL(options.whatsappWebhookUrl);
+      url.searchParams.set('hub.mode', 'subscribe');
+      url.searchParams.set('hub.verify_token', whatsapp.verifyToken);
+      url.searchParams.set('hub.challenge', challenge);
+      const response = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+      return response?.status === 200 && (await response.text()) === challenge;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         queue.stop();
