@@ -3,8 +3,11 @@
 import { pathToFileURL } from 'node:url';
 import { SERVER_OUTPUT, ensureBuilt } from './ensureBuilt.mjs';
 
-// The demo takes card payments through the local payment sandbox (no internet, no money), unless told otherwise.
-if ((process.argv.includes('--demo') || process.env.DEMO === '1') && !process.env.PAYMENT_PROVIDER) process.env.PAYMENT_PROVIDER = 'sandbox';
+// The demo takes card payments through the local payment sandbox (no internet, no money), and
+// sends WhatsApp and SMS to the local message sandbox (no phone reached), unless told otherwise.
+const demo = process.argv.includes('--demo') || process.env.DEMO === '1';
+if (demo && !process.env.PAYMENT_PROVIDER) process.env.PAYMENT_PROVIDER = 'sandbox';
+if (demo && !process.env.MESSAGE_PROVIDER) process.env.MESSAGE_PROVIDER = 'sandbox';
 
 ensureBuilt({ web: true });
 await import(pathToFileURL(SERVER_OUTPUT).href);

@@ -53,6 +53,7 @@ import timelineRoutes from './features/timeline/routes';
 // The history
 import activityRoutes from './features/activity/routes';
 import paymentRoutes from './features/payments/routes';
+import { registerMessageChannels } from './features/messages';
 import counterRoutes from './features/counter/routes';
 import { agreementRoutes } from './features/agreements';
 import bookingChangeRoutes from './features/bookingChanges/routes';
@@ -170,6 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sessionKey', await loadSessionKey(db, config.jwtSecret));
   app.decorate('sessions', createSessionReader(db, app.sessionKey));
   app.decorate('uploadGate', createUploadGate(db, config, options.uploadLimits));
+  // WhatsApp and SMS (MESSAGE_PROVIDER): the adapters the outbox's sender and the webhooks use; with sandbox, the sandbox starts here.
+  await registerMessageChannels(app);
   app.decorateRequest('user', null as never);
   app.decorateRequest('bookingScope', null);
   provideAccessGuards(app, {

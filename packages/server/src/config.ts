@@ -44,6 +44,14 @@ export interface Config {
   wipay: WipaySettings | undefined;
   /** The local sandbox's port with PAYMENT_PROVIDER=sandbox; undefined: any free port. */
   paymentSandboxPort: number | undefined;
+  /** Who carries WhatsApp and SMS messages (issue 36): none (e-mail only), WhatsApp's Cloud API, Twilio SMS, or the local sandbox (both). */
+  messageProvider: 'none' | 'whatsapp' | 'twilio' | 'sandbox';
+  /** The Cloud API's number, token and secrets; set only when messageProvider is whatsapp (required then). */
+  whatsapp: WhatsAppSettings | undefined;
+  /** Twilio's account, token and number; set only when messageProvider is twilio (required then). */
+  twilio: TwilioSettings | undefined;
+  /** The local message sandbox's port with MESSAGE_PROVIDER=sandbox; undefined: any free port. */
+  messageSandboxPort: number | undefined;
   /** MB an account's documents may take together (decision 106). */
   documentQuotaMb: number;
   /** Below this many MB free on the data's disk, uploads are refused (507) while bookings go on; 0: never. */
@@ -57,6 +65,26 @@ export interface WipaySettings {
   environment: 'sandbox' | 'live';
   /** The platform's base address, no trailing slash (Jamaica: https://jm.wipayfinancial.com). */
   url: string;
+}
+
+export interface WhatsAppSettings {
+  phoneNumberId: string;
+  accessToken: string;
+  /** Signs every webhook (X-Hub-Signature-256). */
+  appSecret: string;
+  /** Ours, repeated by Meta's subscribe check when the webhook is registered. */
+  verifyToken: string;
+  /** The Graph API's base with its version, no trailing slash. */
+  apiUrl: string;
+}
+
+export interface TwilioSettings {
+  accountSid: string;
+  authToken: string;
+  /** The sending number (E.164) or a Messaging Service SID (MG...). */
+  from: string;
+  /** Twilio's base address, no trailing slash. */
+  apiUrl: string;
 }
 
 /** Room kept on the data's disk for the database's own work (its log, checkpoints, a backup) once uploads stop. */
@@ -162,6 +190,58 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  // WhatsApp and SMS (issue 36): features/messages.
+  MESSAGE_PROVIDER: z.enum(['none', 'whatsapp', 'twilio', 'sandbox'], { error: 'MESSAGE_PROVIDER must be none, whatsapp, twilio or sandbox.' }).default('none'),
+  WHATSAPP_PHONE_NUMBER_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{5,30}$/, { error: 'WHATSAPP_PHONE_NUMBER_ID must be the phone number ID of the WhatsApp settings (digits only), not the phone number.' })
+      .optional(),
+  ),
+  WHATSAPP_ACCESS_TOKEN: optional,
+  WHATSAPP_APP_SECRET: optional,
+  WHATSAPP_VERIFY_TOKEN: optional,
+  WHATSAPP_API_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, {
+      error: "WHATSAPP_API_URL must be the Graph API's address with its version, such as https://graph.facebook.com/v21.0.",
+    })
+    .default('https://graph.facebook.com/v21.0'),
+  TWILIO_ACCOUNT_SID: optional.pipe(
+    z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, { error: 'TWILIO_ACCOUNT_SID must be the Account SID of the Twilio console: AC and 32 letters and digits.' })
+      .optional(),
+  ),
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_FROM: optional.pipe(
+    z
+      .string()
+      .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, {
+        error: 'TWILIO_FROM must be the Twilio number in international form (such as +18765550100) or a Messaging Service SID (MG...).',
+      })
+      .optional(),
+  ),
+  TWILIO_API_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/?#]+\/?$/, { error: "TWILIO_API_URL must be Twilio's address, such as https://api.twilio.com." })
+    .default('https://api.twilio.com'),
+  MESSAGE_SANDBOX_PORT: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, { error: 'MESSAGE_SANDBOX_PORT must be a whole number between 1 and 65535.' })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, { error: 'MESSAGE_SANDBOX_PORT must be between 1 and 65535.' })
+          .max(65535, { error: 'MESSAGE_SANDBOX_PORT must be between 1 and 65535.' }),
+      )
+      .optional(),
+  ),
   // Storage that cannot be filled (docs/decisions/106-storage-that-cannot-be-filled.md).
   DOCUMENT_QUOTA_MB: z
     .string()
@@ -209,6 +289,53 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   return value;
 }
 
+/** "A is not set", "A and B are not set", "A, B and C are not set". */
+function notSet(names: string[]): string {
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+  return `${list} ${names.length === 1 ? 'is' : 'are'} not set`;
+}
+
+/** The message provider's settings, or a sentence naming every one that is missing. */
+function messageSettings(e: z.infer<typeof envSchema>): Pick<Config, 'whatsapp' | 'twilio'> {
+  if (e.MESSAGE_PROVIDER === 'whatsapp') {
+    const missing = (['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const).filter((name) => !e[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `MESSAGE_PROVIDER is whatsapp but ${notSet(missing)}; set ${missing.length === 1 ? 'it' : 'them'} (from the WhatsApp settings of the company's Meta app; the verify token is one you choose when registering the webhook), or MESSAGE_PROVIDER=none.`,
+      );
+    }
+    return {
+      whatsapp: {
+        phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!,
+        accessToken: e.WHATSAPP_ACCESS_TOKEN!,
+        appSecret: e.WHATSAPP_APP_SECRET!,
+        verifyToken: e.WHATSAPP_VERIFY_TOKEN!,
+        apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+      },
+      twilio: undefined,
+    };
+  }
+  if (e.MESSAGE_PROVIDER === 'twilio') {
+    const missing = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const).filter((name) => !e[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `MESSAGE_PROVIDER is twilio but ${notSet(missing)}; set ${missing.length === 1 ? 'it' : 'them'} (from the Twilio console), or MESSAGE_PROVIDER=none.`,
+      );
+    }
+    // Twilio posts each message's statuses to PUBLIC_URL and signs that address: without it they could never arrive or be checked.
+    if (!e.PUBLIC_URL) {
+      throw new ConfigError(
+        "MESSAGE_PROVIDER is twilio but PUBLIC_URL is not set; set PUBLIC_URL to the site's address (such as https://rent.example.com), where Twilio sends each message's statuses and the customers' replies.",
+      );
+    }
+    return {
+      whatsapp: undefined,
+      twilio: { accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM!, apiUrl: e.TWILIO_API_URL.replace(/\/+$/, '') },
+    };
+  }
+  return { whatsapp: undefined, twilio: undefined };
+}
+
 /** Reads and checks the settings; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = envSchema.safeParse(env);
@@ -232,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "PAYMENT_PROVIDER is wipay but PUBLIC_URL is not set; set PUBLIC_URL to the site's address (such as https://rent.example.com), where WiPay sends customers back after they pay.",
     );
   }
+  const messages = messageSettings(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -256,6 +384,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { accountNumber: e.WIPAY_ACCOUNT_NUMBER!, apiKey: e.WIPAY_API_KEY!, environment: e.WIPAY_ENVIRONMENT, url: e.WIPAY_URL.replace(/\/+$/, '') }
         : undefined,
     paymentSandboxPort: e.PAYMENT_SANDBOX_PORT,
+    messageProvider: e.MESSAGE_PROVIDER,
+    ...messages,
+    messageSandboxPort: e.MESSAGE_SANDBOX_PORT,
     documentQuotaMb: e.DOCUMENT_QUOTA_MB,
     uploadDiskFloorMb: e.UPLOAD_DISK_FLOOR_MB,
   };

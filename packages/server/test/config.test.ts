@@ -19,6 +19,7 @@ describe('settings from the environment', () => {
       holdMinutes: 2880,
       logFormat: 'auto',
       paymentProvider: 'none',
+      messageProvider: 'none',
       documentQuotaMb: 40,
       uploadDiskFloorMb: 1024,
     });
