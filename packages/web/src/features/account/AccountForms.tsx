@@ -72,7 +72,8 @@ function ProfileForm({ user }: { user: User }) {
       </FormField>
       <div>
         <p className="field-label">E-mail</p>
-        <p className="text-slate-900">{user.email}</p>
+        {/* A long address wraps rather than widen the page on a phone. */}
+        <p className="text-slate-900 [overflow-wrap:anywhere]">{user.email}</p>
         <p className="mt-1 text-sm text-slate-600">You log in with it. To change it, please write to us.</p>
       </div>
       <MessageChoices

@@ -45,7 +45,7 @@ describe('a channel stopped by STOP', () => {
       />,
     );
     expect(screen.getByRole('checkbox', { name: 'WhatsApp' })).not.toHaveAccessibleDescription();
-    expect(screen.getByText('E-mail, always')).toBeInTheDocument();
+    expect(screen.getByText('E-mail, always, once we have your address')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'How we reach you' })).toHaveAccessibleDescription(
       'Give your phone number above to get WhatsApp or text messages. Answer STOP to any of them to end them.',
     );

@@ -58,7 +58,7 @@ export function MessageChoices({
       <legend className="field-label">How we reach you</legend>
       <p className="flex items-center gap-3 text-slate-800">
         <Check aria-hidden="true" size={20} className="shrink-0 text-green-700" />
-        <span>E-mail, always{email ? ` (${email})` : ''}</span>
+        <span>{email ? 'E-mail, always, to the address above' : 'E-mail, always, once we have your address'}</span>
       </p>
       {rows.map(({ channel, label }, n) => {
         const stopped = values[channel] ? null : stoppedByReply(channel, saved?.[channel]?.stopped);
