@@ -1,7 +1,8 @@
 /** What the My Account forms check before sending, with the contract's rules and sentences. */
 import { loginPasswordProblem, passwordPairProblems, phoneProblem, nameProblem } from '@rental/contract/accountFields';
 import { readPhone } from '@rental/contract/phoneNumber';
-import { REFUSAL_CODES } from '@rental/contract/refusalCodes';
+// The codes' words from their own small module: refusalCodes.ts would bring every feature's words to this page.
+import { MESSAGE_CHANNEL_REFUSALS } from '@rental/contract/messageChannels';
 import { onlyProblems, type Problems } from '../../lib/formProblems';
 
 export type ProfileField = 'name' | 'phone' | 'channels';
@@ -24,8 +25,8 @@ export function profileProblems(values: ProfileValues): Problems<ProfileField> {
   const channels =
     !phone && (values.whatsapp || values.sms) && reading.kind !== 'understood'
       ? reading.kind === 'none'
-        ? REFUSAL_CODES.channel_needs_phone
-        : REFUSAL_CODES.channel_phone_not_understood
+        ? MESSAGE_CHANNEL_REFUSALS.channel_needs_phone
+        : MESSAGE_CHANNEL_REFUSALS.channel_phone_not_understood
       : undefined;
   return onlyProblems({ name: nameProblem(values.name, 'Name', 100), phone, channels });
 }
