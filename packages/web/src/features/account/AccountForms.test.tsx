@@ -88,6 +88,23 @@ describe('my account', () => {
     expect(await me(token)).toMatchObject({ phoneE164: '+18765550142', messages: { whatsapp: { on: true }, sms: { on: false } } });
   });
 
+  it('does not turn back on a channel stopped elsewhere after the page opened, when only the name is saved', async () => {
+    const user = userEvent.setup();
+    const { token } = await registerCustomer('Paula Elsewhere', { phone: '876 555 0144' });
+    await testApi(token).call('updateProfile', { body: { name: 'Paula Elsewhere', phone: '876 555 0144', whatsapp: true } });
+    renderApp('/account', { token });
+    const whatsapp = await screen.findByRole('checkbox', { name: 'WhatsApp' });
+    await waitFor(() => expect(whatsapp).toBeChecked());
+    // Stopped meanwhile (another tab here; a STOP answered on the phone is the same).
+    await testApi(token).call('updateProfile', { body: { name: 'Paula Elsewhere', phone: '876 555 0144', whatsapp: false } });
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Paula Elsewhere-Grant');
+    await user.click(form('Your details').getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(MESSAGES.profileSaved)).toBeInTheDocument();
+    expect(await me(token)).toMatchObject({ name: 'Paula Elsewhere-Grant', messages: { whatsapp: { on: false } } });
+  });
+
   it('refuses WhatsApp without a phone we can read, says why at the choices, and saves nothing', async () => {
     const user = userEvent.setup();
     const { token } = await registerCustomer('Owen Abroad', { phone: null });

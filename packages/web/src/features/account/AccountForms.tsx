@@ -42,7 +42,19 @@ function ProfileForm({ user }: { user: User }) {
   });
   const [checked, setChecked] = useState(false);
   const problems = checked ? profileProblems(values) : {};
-  const save = useSubmit(() => callApi('updateProfile', { body: values }), { onDone: () => refreshUser() });
+  // A channel is sent only when changed here: a STOP that arrived after the page opened is not undone by saving the name.
+  const save = useSubmit(
+    () =>
+      callApi('updateProfile', {
+        body: {
+          name: values.name,
+          phone: values.phone,
+          ...(values.whatsapp !== (user.messages?.whatsapp.on ?? false) && { whatsapp: values.whatsapp }),
+          ...(values.sms !== (user.messages?.sms.on ?? false) && { sms: values.sms }),
+        },
+      }),
+    { onDone: () => refreshUser() },
+  );
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
