@@ -4,7 +4,10 @@ import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Page } from 'playwright-core';
 import { apiClient } from '../support/api';
 import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
+import { fitsTheScreen, screenshots } from '../support/shots';
 import { expectPath, see, seeToast } from '../support/ui';
+
+const shot = screenshots('/tmp/phones-shots');
 
 async function newCustomer(baseUrl: string, runId: string, name: string, password = 'Account-pass-2024') {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${runId}.${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -60,6 +63,40 @@ describe('account', () => {
     expect(await api.sessionStatus(otherDevice)).toBe(401);
     await expect(api.login(customer.email, customer.password)).rejects.toThrow();
     expect(await api.login(customer.email, 'A-better-pass-2025')).toBeTruthy();
+  });
+
+  test('How we reach you: WhatsApp chosen on My Account for the phone as read, and the payment step offers the same tick', async ({ openPage, seed }) => {
+    const api = apiClient(seed.baseUrl);
+    const customer = await newCustomer(seed.baseUrl, seed.runId, 'Shanice Reach');
+    for (const [viewport, mobile] of [
+      [PHONE, true],
+      [DESKTOP, false],
+    ] as const) {
+      const page = await openPage({ viewport, mobile, token: customer.token });
+      await page.goto('/account');
+      const details = page.getByRole('form', { name: 'Your details' });
+      // As registered on the first pass, as saved on the second.
+      await expect.poll(() => details.getByLabel('Phone number').inputValue()).toMatch(/^(876 555 0151|555-0152)$/);
+      // Seven digits are read as Jamaican (876), and the page says so.
+      await details.getByLabel('Phone number').fill('555-0152');
+      await see(details.getByText('We read it as +1 876 555 0152.', { exact: false }));
+      const reach = details.getByRole('group', { name: 'How we reach you' });
+      await see(reach.getByText('WhatsApp and text messages go to +1 876 555 0152.', { exact: false }));
+      const whatsapp = reach.getByRole('checkbox', { name: 'WhatsApp' });
+      if (!(await whatsapp.isChecked())) await whatsapp.check();
+      await fitsTheScreen(page);
+      await shot(page, 'account-how-we-reach-you');
+      await details.getByRole('button', { name: 'Save details' }).click();
+      await seeToast(page, MESSAGES.profileSaved);
+      expect(await api.userData(customer.token)).toMatchObject({ phone: '555-0152', phoneE164: '+18765550152', messages: { whatsapp: { on: true } } });
+
+      await page.goto(`/payment/${seed.cars.swift._id}/${addDays(companyToday(), 150)}/${addDays(companyToday(), 151)}`);
+      const tick = await see(page.getByRole('checkbox', { name: 'Send me WhatsApp messages about this booking' }));
+      expect(await tick.isChecked()).toBe(true);
+      await see(page.getByText('To +1 876 555 0152; saved on your account', { exact: false }));
+      await fitsTheScreen(page);
+      await shot(page, 'payment-whatsapp-tick');
+    }
   });
 
   test('a page that asked for the login is where the person is after it: My Bookings, a booking, My Account', async ({ openPage, seed }) => {

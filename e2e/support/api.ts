@@ -15,6 +15,7 @@ import type {
   Quote,
   QuoteBodyInput,
   StaffSetStatus,
+  User,
 } from './contractTypes';
 import type { UploadFile } from './png';
 
@@ -95,7 +96,7 @@ export function apiClient(baseUrl: string) {
     async dashboard(token: string): Promise<DashboardData> {
       return (await as(token).call('dashboard')).dashboardData;
     },
-    async userData(token: string): Promise<{ name: string; email: string; role: string; image: string; phone: string }> {
+    async userData(token: string): Promise<User> {
       return (await as(token).call('userData')).user;
     },
     async userBooking(token: string, reference: string): Promise<Booking> {

@@ -8,6 +8,7 @@ export type {
   StaffBooking as OwnerBooking,
   PricesBodyInput,
   QuoteBodyInput,
+  User,
 } from '@rental/contract/schemas';
 export type { Quote } from '@rental/contract/quote';
 export type { PaymentMethod, StaffSetStatus } from '@rental/contract/constants';

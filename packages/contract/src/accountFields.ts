@@ -6,6 +6,7 @@
  * newPasswordProblem); accountFields.test.ts holds the other rules to the schemas' answers.
  */
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
+import { readPhone } from './phoneNumber';
 
 /** A sentence for the person, or undefined when the value is fine. */
 export type FieldProblem = string | undefined;
@@ -25,14 +26,13 @@ export function emailProblem(value: string): FieldProblem {
 /** A person's name; `label` is how the form names it. The server's own rule (textRules.ts). */
 export { nameProblem } from './textRules';
 
-/** Optional; digits, spaces, +, - and brackets, as people write Jamaican and foreign numbers. */
+/**
+ * Optional; digits, spaces, +, - and brackets, as people write Jamaican and foreign numbers. Refused
+ * only when it cannot be a phone (phoneNumber.ts); one the company cannot send messages to is kept.
+ */
 export function phoneProblem(value: string): FieldProblem {
-  const phone = value.trim();
-  if (phone.length > 40) return 'Phone number can be at most 40 characters long.';
-  if (phone !== '' && !/^\+?[0-9 ()-]{7,40}$/.test(phone)) {
-    return 'Phone number may hold only digits, spaces, +, - and brackets, at least 7 digits long.';
-  }
-  return undefined;
+  const reading = readPhone(value);
+  return reading.kind === 'wrong' ? reading.problem : undefined;
 }
 
 /** A password already chosen (a login's, the current one): anything but nothing; length rules are for choosing one. */

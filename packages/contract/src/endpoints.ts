@@ -211,10 +211,16 @@ export const ENDPOINTS = {
     response: responses.userData,
   },
   updateProfile: {
-    summary: "Change one's name and phone number",
+    summary: "Change one's name and phone number, and the messages one gets",
+    description:
+      'whatsapp and sms (optional; left out: as they are) choose WhatsApp and SMS text messages beside e-mail. ' +
+      'They need a phone number that is understood (its E.164 form is answered as user.phoneE164): without a phone the answer is 422 with code channel_needs_phone, ' +
+      'with one whose country cannot be told 422 with code channel_phone_not_understood; nothing is saved then.',
     tag: 'Account',
     body: profileBody,
     response: responses.profileSaved,
+    errors: [422],
+    codes: ['channel_needs_phone', 'channel_phone_not_understood'],
   },
   changePassword: {
     summary: "Change one's password",
@@ -320,7 +326,8 @@ export const ENDPOINTS = {
       'The server computes the price. Send an Idempotency-Key so that a retry after a lost answer makes no second booking. ' +
       'Send expectedTotal, the total the customer saw: if the price is now different (a season or an extra saved meanwhile), the answer is 409 with code price_changed and the new quote, and no booking is made. ' +
       "Without expectedTotal the server's price stands. " +
-      'A customer whose account has no phone number is refused (422, code phone_needed): give one with PUT /api/user/profile first.',
+      'A customer whose account has no phone number is refused (422, code phone_needed): give one with PUT /api/user/profile first. ' +
+      "whatsapp (optional) is the form's tick for WhatsApp messages, saved to the account once the booking is made; true with a phone that is not understood is refused (422, code channel_phone_not_understood) and nothing is booked.",
     tag: 'Bookings',
     body: createBookingBody,
     headers: z.object({
@@ -342,6 +349,8 @@ export const ENDPOINTS = {
       'bank_details_missing',
       'price_changed',
       'phone_needed',
+      'channel_needs_phone',
+      'channel_phone_not_understood',
     ],
   },
   userBookings: { summary: "The caller's bookings, newest first", tag: 'Bookings', response: responses.bookings },

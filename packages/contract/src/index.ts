@@ -45,3 +45,5 @@ export * from './agreements';
 export * from './onlineCheckIn';
 export * from './checkedInOnline';
 export * from './bookingLookup';
+export * from './phoneNumber';
+export * from './messageChannels';

@@ -58,7 +58,17 @@ describe(`accounts and sessions (${describeDatabase})`, () => {
       // No driver details yet, so nothing for the company to check.
       expect(me.answer).toEqual({
         success: true,
-        user: { _id: expect.any(String), name: 'Dwayne Campbell', email, role: 'user', image: '', phone: '' },
+        // No phone: no E.164 form, and WhatsApp and SMS off (e-mail is always on).
+        user: {
+          _id: expect.any(String),
+          name: 'Dwayne Campbell',
+          email,
+          role: 'user',
+          image: '',
+          phone: '',
+          phoneE164: null,
+          messages: { whatsapp: { on: false, stopped: null }, sms: { on: false, stopped: null } },
+        },
         driver: null,
         vetting: { status: 'not_submitted' },
       });

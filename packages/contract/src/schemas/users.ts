@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, ROLES } from '../constants';
 import { STAFF_ROLES } from '../staffRoles';
+import { CHANNEL_STOPS } from '../messageChannels';
 import { password, personName } from './fields';
+import { phoneProblem } from '../accountFields';
 
 export const emailSchema = z
   .string({ error: (iss) => (iss.input == null ? 'E-mail address is required.' : 'E-mail address must be written as text.') })
@@ -10,13 +12,13 @@ export const emailSchema = z
   .max(254, { error: 'E-mail address is too long.' })
   .pipe(z.email({ error: 'Please enter a valid e-mail address, such as name@example.com.' }));
 
-/** Optional; digits, spaces, +, - and brackets, as people write Jamaican and foreign numbers. */
+/** Optional; the rule and its sentences are accountFields.ts's phoneProblem (phoneNumber.ts), which the forms check before sending. */
 export const phoneSchema = z
   .string({ error: 'Phone number must be written as text.' })
   .trim()
-  .max(40, { error: 'Phone number can be at most 40 characters long.' })
-  .refine((value) => value === '' || /^\+?[0-9 ()-]{7,40}$/.test(value), {
-    error: 'Phone number may hold only digits, spaces, +, - and brackets, at least 7 digits long.',
+  .superRefine((value, ctx) => {
+    const problem = phoneProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 /**
@@ -49,6 +51,13 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/** One channel: on or off, and when and how it was last stopped (null while on, or never stopped). */
+export const channelChoice = z.object({
+  on: z.boolean(),
+  stopped: z.object({ at: z.string(), by: z.enum(CHANNEL_STOPS) }).nullable(),
+});
+export type ChannelChoice = z.infer<typeof channelChoice>;
+
 /** For an owner, the user also carries the company's bank fields (as the original API does); a customer's, a manager's or an agent's never does. */
 const ownerBankFields = {
   bankName: z.string().optional(),
@@ -67,13 +76,25 @@ export const user = z.object({
   /** Staff only: owner, manager or counter agent. */
   staffRole: z.enum(STAFF_ROLES).optional(),
   image: z.string(),
-  /** Empty when the customer has not given one. */
+  /** Empty when the customer has not given one. As typed: staff call it. */
   phone: z.string(),
+  /** The phone in E.164 (+18765550142), null when there is none or it is not understood (phoneNumber.ts). */
+  phoneE164: z.string().nullable().optional(),
+  /** The customer's choice of WhatsApp and SMS messages (e-mail is always on). */
+  messages: z.object({ whatsapp: channelChoice, sms: channelChoice }).optional(),
   ...ownerBankFields,
 });
 export type User = z.infer<typeof user>;
 
-export const profileBody = z.object({ name: personName('Name', 100), phone: phoneSchema });
+/** WhatsApp or SMS chosen (true) or not; left out: as it is. Choosing one needs a phone that is understood. */
+const channelChosen = (label: string) => z.boolean({ error: `${label} must be true or false.` }).optional();
+
+export const profileBody = z.object({
+  name: personName('Name', 100),
+  phone: phoneSchema,
+  whatsapp: channelChosen('WhatsApp'),
+  sms: channelChosen('SMS'),
+});
 export type ProfileBody = z.infer<typeof profileBody>;
 
 export const changePasswordBody = z.object({

@@ -8,6 +8,7 @@ import {
   type AdditionalDriver,
   type BookingEventKind,
   CAR_PAPER_KINDS,
+  CHANNEL_STOPS,
   type CarCategory,
   type CheckInTrailStep,
   type FuelType,
@@ -71,8 +72,21 @@ export const users = pgTable('users', {
   /** Since when they are on the staff; set by the database as staff_role comes and goes (migrations/0020_staff_invitations.sql). */
   staffSince: timestamp('staff_since', { withTimezone: true }),
   imageId: uuid('image_id').references(() => images.id),
-  /** Optional, given at registration or on the account page; staff call it about a booking. */
+  /** Optional, given at registration or on the account page; staff call it about a booking. Kept as typed. */
   phone: text('phone'),
+  /**
+   * The phone in E.164 (+18765550142), NULL when it is not understood: computed by the database
+   * from phone with the contract's rule (migrations/0052_message_channels.sql), never written.
+   */
+  phoneE164: text('phone_e164').generatedAlwaysAs(sql`phone_e164_of(phone)`),
+  // migrations/0052: WhatsApp and SMS, chosen by the customer (e-mail is always on); when one was
+  // turned off after being on, when and how (a STOP answered to a message, or the customer's choice).
+  whatsappOn: boolean('whatsapp_on').notNull().default(false),
+  whatsappStoppedAt: timestamp('whatsapp_stopped_at', { withTimezone: true }),
+  whatsappStoppedBy: text('whatsapp_stopped_by', { enum: CHANNEL_STOPS }),
+  smsOn: boolean('sms_on').notNull().default(false),
+  smsStoppedAt: timestamp('sms_stopped_at', { withTimezone: true }),
+  smsStoppedBy: text('sms_stopped_by', { enum: CHANNEL_STOPS }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /**
    * Carried by every session token; a token with another version is refused. The database raises

@@ -1,4 +1,4 @@
-/** A customer's own account: name and phone, and the password (which ends every other session). */
+/** A customer's own account: name and phone, the messages they get, and the password (which ends every other session). */
 import { MESSAGES } from '@rental/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyContextConfig, FastifyPluginAsync } from 'fastify';
@@ -8,6 +8,8 @@ import { HttpError } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { publicUser } from './routes';
 import { signSessionToken } from './sessionTokens';
+import { channelAnswer, channelAnswerColumns, channelCheckColumns, channelRefusal, channelSet } from './messageChannels';
+import { actAs } from '../../db/actor';
 
 export interface AccountRoutesOptions {
   /** Limits guesses of the current password, like login; undefined: no limit. */
@@ -16,12 +18,26 @@ export interface AccountRoutesOptions {
 
 const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
   addEndpoint(app, 'updateProfile', async (request) => {
-    const { name, phone } = request.body;
-    await app.db
-      .update(users)
-      .set({ name, phone: phone || null })
-      .where(eq(users.id, request.user.id));
-    return { success: true as const, message: MESSAGES.profileSaved, user: publicUser({ ...request.user, name, phone: phone || null }) };
+    const { name, phone, whatsapp, sms } = request.body;
+    const userId = request.user.id;
+    // One transaction: WhatsApp or SMS left on without a phone they can go to is refused, and nothing is saved.
+    const saved = await app.db.transaction(async (tx) => {
+      await actAs(tx, userId);
+      const [row] = await tx
+        .update(users)
+        .set({ name, phone: phone || null, ...channelSet({ whatsapp, sms }) })
+        .where(eq(users.id, userId))
+        .returning({ ...channelCheckColumns, ...channelAnswerColumns });
+      if (!row) throw new Error('The account was not returned by the database.');
+      const refusal = channelRefusal(row);
+      if (refusal) throw refusal;
+      return row;
+    });
+    return {
+      success: true as const,
+      message: MESSAGES.profileSaved,
+      user: { ...publicUser({ ...request.user, name, phone: phone || null }), ...channelAnswer(saved) },
+    };
   });
 
   addEndpoint(

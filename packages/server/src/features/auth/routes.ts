@@ -15,6 +15,7 @@ import type { SessionUser } from './guards';
 import { createLoginLimiter, type LoginLimitRules, windowMs } from './loginLimits';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/passwords';
 import { signSessionToken } from './sessionTokens';
+import { channelAnswer, readChannelRow } from './messageChannels';
 
 export interface AuthRateLimit {
   /**
@@ -133,8 +134,12 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) =
   });
 
   addEndpoint(app, 'userData', async (request) => {
-    const user = publicUser(request.user);
-    const [driver, vetting] = await Promise.all([readDriver(app.db, request.user.id), readVetting(app.db, request.user.id)]);
+    const [driver, vetting, channels] = await Promise.all([
+      readDriver(app.db, request.user.id),
+      readVetting(app.db, request.user.id),
+      readChannelRow(app.db, request.user.id),
+    ]);
+    const user = { ...publicUser(request.user), ...(channels && channelAnswer(channels)) };
     if (request.user.staffRole !== 'owner') return { success: true as const, user, driver, vetting };
     // As SPEC.md has it, the owner's user carries the bank fields (the company's), empty until saved;
     // a manager's or an agent's does not (bank details are the owner's).

@@ -1,6 +1,7 @@
 import { ApiError } from '@rental/contract/client';
 import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
+import { REFUSAL_CODES } from '@rental/contract/refusalCodes';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -59,10 +60,74 @@ describe('my account', () => {
     // Mended, the message goes as it is typed, and the details are saved.
     await user.clear(phone);
     await user.type(phone, '876 555 0123');
-    expect(phone).toHaveAccessibleDescription('We call or message you on it about your bookings.');
+    expect(phone).toHaveAccessibleDescription('We read it as +1 876 555 0123. We call or message you on it about your bookings.');
     await user.click(form('Your details').getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText(MESSAGES.profileSaved)).toBeInTheDocument();
     expect((await me(token)).phone).toBe('876 555 0123');
+  });
+
+  it('chooses WhatsApp and SMS beside e-mail, with the phone as we read it', async () => {
+    const user = userEvent.setup();
+    const { token } = await registerCustomer('Marcia Reach', { phone: '555-0142' });
+    renderApp('/account', { token });
+    const phone = await screen.findByLabelText('Phone number');
+    await waitFor(() => expect(phone).toHaveValue('555-0142'));
+    const details = form('Your details');
+    // Seven digits are a Jamaican number: shown with its 876, so a wrong guess is seen.
+    expect(phone).toHaveAccessibleDescription('We read it as +1 876 555 0142. We call or message you on it about your bookings.');
+    const reach = within(screen.getByRole('group', { name: 'How we reach you' }));
+    expect(reach.getByText('E-mail, always, to the address above')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'How we reach you' })).toHaveAccessibleDescription(
+      'WhatsApp and text messages go to +1 876 555 0142. Answer STOP to any of them to end them.',
+    );
+    const whatsapp = reach.getByRole('checkbox', { name: 'WhatsApp' });
+    expect(whatsapp).not.toBeChecked();
+    await user.click(whatsapp);
+    await user.click(details.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(MESSAGES.profileSaved)).toBeInTheDocument();
+    expect(await me(token)).toMatchObject({ phoneE164: '+18765550142', messages: { whatsapp: { on: true }, sms: { on: false } } });
+  });
+
+  it('does not turn back on a channel stopped elsewhere after the page opened, when only the name is saved', async () => {
+    const user = userEvent.setup();
+    const { token } = await registerCustomer('Paula Elsewhere', { phone: '876 555 0144' });
+    await testApi(token).call('updateProfile', { body: { name: 'Paula Elsewhere', phone: '876 555 0144', whatsapp: true } });
+    renderApp('/account', { token });
+    const whatsapp = await screen.findByRole('checkbox', { name: 'WhatsApp' });
+    await waitFor(() => expect(whatsapp).toBeChecked());
+    // Stopped meanwhile (another tab here; a STOP answered on the phone is the same).
+    await testApi(token).call('updateProfile', { body: { name: 'Paula Elsewhere', phone: '876 555 0144', whatsapp: false } });
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Paula Elsewhere-Grant');
+    await user.click(form('Your details').getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(MESSAGES.profileSaved)).toBeInTheDocument();
+    expect(await me(token)).toMatchObject({ name: 'Paula Elsewhere-Grant', messages: { whatsapp: { on: false } } });
+  });
+
+  it('refuses WhatsApp without a phone we can read, says why at the choices, and saves nothing', async () => {
+    const user = userEvent.setup();
+    const { token } = await registerCustomer('Owen Abroad', { phone: null });
+    renderApp('/account', { token });
+    const phone = await screen.findByLabelText('Phone number');
+    await user.type(phone, '0207 946 0018');
+    expect(phone).toHaveAccessibleDescription(expect.stringContaining('We cannot tell which country this number is in'));
+    const whatsapp = screen.getByRole('checkbox', { name: 'WhatsApp' });
+    await user.click(whatsapp);
+    await user.click(form('Your details').getByRole('button', { name: 'Save details' }));
+    expect(whatsapp).toHaveFocus();
+    expect(screen.getByRole('group', { name: 'How we reach you' })).toHaveAccessibleDescription(
+      expect.stringContaining(REFUSAL_CODES.channel_phone_not_understood),
+    );
+    expect(screen.queryByText(MESSAGES.profileSaved)).not.toBeInTheDocument();
+    expect(await me(token)).toMatchObject({ phone: '', messages: { whatsapp: { on: false } } });
+
+    // With its + and country code, it is read and the choice is saved.
+    await user.clear(phone);
+    await user.type(phone, '+44 20 7946 0018');
+    await user.click(form('Your details').getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(MESSAGES.profileSaved)).toBeInTheDocument();
+    expect(await me(token)).toMatchObject({ phone: '+44 20 7946 0018', phoneE164: '+442079460018', messages: { whatsapp: { on: true } } });
   });
 
   it('asks for the new password twice, and changes nothing when the two differ', async () => {

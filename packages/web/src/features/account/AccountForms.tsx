@@ -1,4 +1,4 @@
-/** /account: a customer changes their name and phone number, and their password. */
+/** /account: a customer changes their name and phone number, how we reach them (WhatsApp, SMS), and their password. */
 import type { User } from '@rental/contract/schemas';
 import { type FormEvent, Suspense, lazy, useId, useState } from 'react';
 import { callApi } from '../../api/client';
@@ -14,7 +14,16 @@ import { useSession } from '../../session/useSession';
 import { VettingState } from '../drivers/VettingState';
 import { DeleteAccount } from './DeleteAccount';
 import { DocumentsSection } from './DocumentsSection';
-import { PASSWORD_CHANGE_FIELDS, PROFILE_FIELDS, type PasswordChangeField, type ProfileField, passwordChangeProblems, profileProblems } from './accountForm';
+import {
+  PASSWORD_CHANGE_FIELDS,
+  PROFILE_FIELDS,
+  type PasswordChangeField,
+  type ProfileField,
+  type ProfileValues,
+  passwordChangeProblems,
+  profileProblems,
+} from './accountForm';
+import { MessageChoices, phoneReadingHint } from './MessageChoices';
 
 /** Fetched as the page shows, as on the payment step: the account page opened first stays within its JavaScript budget. */
 const DriverForm = lazy(() => import('../drivers/DriverForm').then((m) => ({ default: m.DriverForm })));
@@ -25,10 +34,27 @@ function ProfileForm({ user }: { user: User }) {
   const { refreshUser } = useSession();
   const ids = useId();
   const idOf = (field: ProfileField) => `${ids}-${field}`;
-  const [values, setValues] = useState<Record<ProfileField, string>>({ name: user.name, phone: user.phone });
+  const [values, setValues] = useState<ProfileValues>({
+    name: user.name,
+    phone: user.phone,
+    whatsapp: user.messages?.whatsapp.on ?? false,
+    sms: user.messages?.sms.on ?? false,
+  });
   const [checked, setChecked] = useState(false);
   const problems = checked ? profileProblems(values) : {};
-  const save = useSubmit(() => callApi('updateProfile', { body: values }), { onDone: () => refreshUser() });
+  // A channel is sent only when changed here: a STOP that arrived after the page opened is not undone by saving the name.
+  const save = useSubmit(
+    () =>
+      callApi('updateProfile', {
+        body: {
+          name: values.name,
+          phone: values.phone,
+          ...(values.whatsapp !== (user.messages?.whatsapp.on ?? false) && { whatsapp: values.whatsapp }),
+          ...(values.sms !== (user.messages?.sms.on ?? false) && { sms: values.sms }),
+        },
+      }),
+    { onDone: () => refreshUser() },
+  );
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,7 +63,7 @@ function ProfileForm({ user }: { user: User }) {
     void save.send();
   }
 
-  const phoneHint = 'We call or message you on it about your bookings.';
+  const phoneHint = phoneReadingHint(values.phone);
   return (
     <form onSubmit={submit} noValidate aria-labelledby={`${ids}-heading`} className={CARD}>
       <h2 id={`${ids}-heading`} className="text-xl font-semibold text-slate-900">
@@ -58,9 +84,19 @@ function ProfileForm({ user }: { user: User }) {
       </FormField>
       <div>
         <p className="field-label">E-mail</p>
-        <p className="text-slate-900">{user.email}</p>
+        {/* A long address wraps rather than widen the page on a phone. */}
+        <p className="text-slate-900 [overflow-wrap:anywhere]">{user.email}</p>
         <p className="mt-1 text-sm text-slate-600">You log in with it. To change it, please write to us.</p>
       </div>
+      <MessageChoices
+        idBase={ids}
+        email={user.email}
+        phone={values.phone}
+        values={{ whatsapp: values.whatsapp, sms: values.sms }}
+        saved={user.messages}
+        error={problems.channels}
+        onChange={(channels) => setValues({ ...values, ...channels })}
+      />
       <FormProblem problem={save.problem} />
       <button type="submit" className="btn-primary" disabled={save.busy}>
         {save.busy ? 'Saving…' : 'Save details'}

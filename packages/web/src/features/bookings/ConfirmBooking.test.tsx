@@ -189,6 +189,39 @@ describe('payment page', () => {
     expect(saved.phone).toBe('876-555-0177');
   });
 
+  it('offers the WhatsApp tick for the phone as we read it, and saves it to the account with the booking', async () => {
+    const user = userEvent.setup();
+    const { pickup, ret } = nextDates();
+    const { token } = await registerCustomer('Tick WhatsApp', { phone: '876 555 0188' });
+    renderApp(`/payment/${car._id}/${pickup}/${ret}`, { token });
+    await screen.findByRole('heading', { name: `${car.brand} Axio` });
+    const tick = await screen.findByRole('checkbox', { name: 'Send me WhatsApp messages about this booking' });
+    expect(tick).not.toBeChecked();
+    expect(tick).toHaveAccessibleDescription('To +1 876 555 0188; saved on your account, where you can change it. Answer STOP to end them.');
+    await user.click(tick);
+    await user.click(screen.getByRole('radio', { name: /Pay upfront/ }));
+    await acceptTerms(user);
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    await user.click(confirmButton());
+    expect(await screen.findByText(MESSAGES.bookingCreated)).toBeInTheDocument();
+    const { user: saved } = await testApi(token).call('userData');
+    expect(saved.messages?.whatsapp.on).toBe(true);
+  });
+
+  it('offers no WhatsApp tick without a phone it can go to, until one is typed', async () => {
+    const user = userEvent.setup();
+    const { pickup, ret } = nextDates();
+    const { token } = await registerCustomer('No Tick Yet', { phone: null });
+    renderApp(`/payment/${car._id}/${pickup}/${ret}`, { token });
+    const phone = await screen.findByLabelText('Your phone number');
+    expect(screen.queryByRole('checkbox', { name: /WhatsApp/ })).not.toBeInTheDocument();
+    await user.type(phone, '020 7946 0018');
+    expect(screen.queryByRole('checkbox', { name: /WhatsApp/ })).not.toBeInTheDocument();
+    await user.clear(phone);
+    await user.type(phone, '555-0189');
+    expect(screen.getByRole('checkbox', { name: 'Send me WhatsApp messages about this booking' })).toHaveAccessibleDescription(/^To \+1 876 555 0189;/);
+  });
+
   it('says at once, before any login, that some of the days are taken, and offers no Confirm', async () => {
     const { pickup, ret } = nextDates();
     const { token } = await registerCustomer('Got There First');

@@ -2,12 +2,14 @@
  * The payment step (/payment/{carId}/{pickupDate}/{returnDate}?extras=…): the car, the days, the
  * extras, other drivers and delivery chosen on the car page (changeable here), the server's quote,
  * the security deposit, the ways to pay explained (a card when the company takes them), a phone number when the account has none,
- * the driver details when the account has none (a booking without them is still taken), the
+ * the driver details when the account has none (a booking without them is still taken), a tick for
+ * WhatsApp messages (saved to the account) when there is a phone they can go to, the
  * company's driver rules on these days, the terms, and Confirm Booking.
  */
 import { PAYMENT_METHODS as METHOD_VALUES, type PaymentMethod } from '@rental/contract/constants';
 import { formatMoney } from '@rental/contract/format';
 import { MESSAGES } from '@rental/contract/messages';
+import { phoneE164, showPhone } from '@rental/contract/phoneNumber';
 import { REFUSAL_CODES } from '@rental/contract/refusalCodes';
 import { companyToday, isFarAhead, rangesOverlap, rentalDatesProblem } from '@rental/contract/rentalDates';
 import type { BankDetails } from '@rental/contract/schemas';
@@ -90,6 +92,8 @@ export function ConfirmBooking() {
   const [chosenMethod, setMethod] = useState<PaymentMethod | null>(initial.method);
   const [termsAccepted, setTermsAccepted] = useState(initial.termsAccepted);
   const [phone, setPhone] = useState('');
+  // The WhatsApp tick: undefined until the customer touches it (then the account's choice stands).
+  const [whatsappTick, setWhatsappTick] = useState<boolean | undefined>(undefined);
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [phoneRef, focusPhoneWhenShown] = useFocusAfterRender<HTMLInputElement>();
   const [submitting, setSubmitting] = useState(false);
@@ -122,6 +126,9 @@ export function ConfirmBooking() {
   // Staff are not vetted; a customer who has not given their details may still book (a reservation).
   const isCustomer = token !== null && user !== null && user.role === 'user';
   const needsDriver = isCustomer && driver === null;
+  // Offered to a customer with a phone WhatsApp can go to: the account's, or the one typed here.
+  const whatsappPhone = isCustomer ? (needsPhone ? phoneE164(phone) : (user.phoneE164 ?? null)) : null;
+  const whatsapp = whatsappTick ?? user?.messages?.whatsapp.on === true;
   const [addingDriver, setAddingDriver] = useState(false);
   const driverRules = useDriverRules(isCustomer);
   // Undefined while the rules' code is on its way: Confirm waits for it, as for the account.
@@ -193,10 +200,21 @@ export function ConfirmBooking() {
       }
       const answer = await callApi('createBooking', {
         // The total on screen: if the server's price is another now, nothing is booked and it says the new one.
-        body: { car: carId, pickupDate, returnDate, paymentMethod: method, ...choicesBody(chosen), expectedTotal: price.total },
+        body: {
+          car: carId,
+          pickupDate,
+          returnDate,
+          paymentMethod: method,
+          ...choicesBody(chosen),
+          expectedTotal: price.total,
+          // Sent only when the customer changed the tick: it is saved to the account with the booking.
+          ...(whatsappPhone && whatsappTick !== undefined ? { whatsapp: whatsappTick } : {}),
+        },
         headers: { 'Idempotency-Key': idempotencyKey },
       });
       toast.success(answer.message);
+      // The tick was saved to the account: the account page shows it so.
+      if (whatsappTick !== undefined) void refreshUser();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.userBookings }),
         queryClient.invalidateQueries({ queryKey: queryKeys.car(carId) }),
@@ -384,6 +402,24 @@ export function ConfirmBooking() {
                   {phoneError}
                 </p>
               )}
+            </div>
+          )}
+
+          {whatsappPhone && (
+            <div className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800">
+              <label className="flex items-start gap-3">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 h-5 w-5 shrink-0 accent-primary"
+                  checked={whatsapp}
+                  aria-describedby={`${ids}-whatsapp-hint`}
+                  onChange={(e) => setWhatsappTick(e.target.checked)}
+                />
+                <span>Send me WhatsApp messages about this booking</span>
+              </label>
+              <p id={`${ids}-whatsapp-hint`} className="mt-1 ml-8 text-slate-600">
+                To {showPhone(whatsappPhone)}; saved on your account, where you can change it. Answer STOP to end them.
+              </p>
             </div>
           )}
 

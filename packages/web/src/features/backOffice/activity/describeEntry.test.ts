@@ -250,6 +250,22 @@ describe('a history entry in plain words', () => {
       });
     });
 
+    it('says a STOP answered to a message stopped WhatsApp or SMS, apart from a choice made on the site', () => {
+      expect(describeEntry(customer({ actor: null, before: { whatsapp: true }, after: { whatsapp: false, whatsapp_stopped_by: 'stop_reply' } }))).toEqual({
+        headline: 'Brian Lee stopped WhatsApp messages by answering STOP',
+        changes: [],
+      });
+      expect(describeEntry(customer({ actor: null, before: { sms: false }, after: { sms: true } })).headline).toBe(
+        'Brian Lee turned SMS text messages back on by answering START',
+      );
+      expect(describeEntry(customer({ actor: brian, before: { sms: true }, after: { sms: false, sms_stopped_by: 'customer_choice' } })).headline).toBe(
+        'Brian Lee turned off SMS text messages',
+      );
+      expect(describeEntry(customer({ actor: brian, before: { whatsapp: false }, after: { whatsapp: true } })).headline).toBe(
+        'Brian Lee turned on WhatsApp messages',
+      );
+    });
+
     it('names the customer who acted themselves when the entry carries no name', () => {
       expect(describeEntry(customer({ actor: brian, subjectName: '', after: { driver_details: 'given' } })).headline).toBe(
         'Brian Lee gave their driver details',

@@ -5,6 +5,7 @@
  */
 import { DELETED_CUSTOMER_NAME, type DocumentKind, PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
 import { DAMAGE_ZONE_WORDS, type DamageZone } from '@rental/contract/counter';
+import { CHANNEL_WORDS, MESSAGE_CHANNELS } from '@rental/contract/messageChannels';
 import type { ActivityEntry, ActivityKind } from '@rental/contract/schemas';
 import { dateParts, MONTHS } from '../../../lib/dates';
 import { describeCashUp, describePayment, describePrices } from './describeMoney';
@@ -252,7 +253,7 @@ const VETTING_WAS: Record<string, string> = { approved: 'Was: approved', rejecte
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * A customer's vetting, "do not rent" mark, driver details, documents or erasure. The history keeps
+ * A customer's vetting, "do not rent" mark, driver details, documents, WhatsApp and SMS choices, or erasure. The history keeps
  * which driver fields changed, never their values; the reasons staff wrote are kept and shown.
  */
 function describeCustomer(who: string, entry: ActivityEntry, before: Fields, after: Fields): EntryDescription {
@@ -280,6 +281,14 @@ function describeCustomer(who: string, entry: ActivityEntry, before: Fields, aft
     if (after.do_not_rent === true) {
       lines.push(`${who} marked ${name} do not rent`);
     } else lines.push(`${who} removed the do not rent mark from ${name}`);
+  }
+  for (const channel of MESSAGE_CHANNELS) {
+    if (!(channel in after)) continue;
+    const what = `${CHANNEL_WORDS[channel]} messages`;
+    // A STOP or START answered to a message has no one on the site behind it: the customer's own reply.
+    if (after[channel] === true) lines.push(entry.actor ? `${who} turned on ${what}` : `${capital(name)} turned ${what} back on by answering START`);
+    else if (after[`${channel}_stopped_by`] === 'stop_reply') lines.push(`${capital(name)} stopped ${what} by answering STOP`);
+    else lines.push(byThemselves ? `${who} turned off ${what}` : `${capital(what)} to ${name} were turned off`);
   }
   if (after.driver_details === 'given') lines.push(`${capital(name)} gave their driver details`);
   else if (after.driver_details === 'erased') lines.push(`${capital(name)}’s driver details were erased`);
