@@ -23,7 +23,7 @@
  * --keep DIR: seed once into DIR and start every later run from a copy of it (seeding takes minutes).
  */
 import { existsSync } from 'node:fs';
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -70,9 +70,9 @@ const [car] = await rows(sql`SELECT id FROM cars LIMIT 1`);
 /** One car by its key, every 2 ms, until stopped: each wait in ms. */
 function peer() {
   const waits = [];
-  let running = true;
+  const state = { running: true };
   const done = (async () => {
-    while (running) {
+    while (state.running) {
       const t = performance.now();
       await db.execute(sql`SELECT id, plate FROM cars WHERE id = ${car.id}`);
       waits.push(performance.now() - t);
@@ -80,7 +80,7 @@ function peer() {
     }
   })();
   return async () => {
-    running = false;
+    state.running = false;
     await done;
     return waits.sort((a, b) => a - b);
   };

@@ -2,7 +2,7 @@
 /**
  * The server's features keep to their faces: a file of one feature imports another feature only
  * through that feature's index.ts (`../bookings`, never `../bookings/folio`), no two features
- * import each other (imports run one way), and no feature imports mail: features record what
+ * import each other and no ring of them does (imports run one way), and no feature imports mail: features record what
  * happened (src/events) and mail makes the letters from the events (docs/decisions/103). Part of `npm run lint`; exits 1 naming each import that
  * breaks a rule. oxlint's import/no-cycle sees files, not features, so this is ours.
  *
@@ -65,6 +65,40 @@ for (const [a, targets] of uses) {
     if (back && a < b) problems.push(`features ${a} and ${b} import each other (${where} and ${back}); imports between features run one way`);
   }
 }
+
+// Longer rings (a imports b, b imports c, c imports a) run round as surely as a pair: each group of
+// features that reach one another (a strongly connected component, Tarjan's walk) is named once.
+const order = new Map();
+const low = new Map();
+const stack = [];
+const onStack = new Set();
+let counter = 0;
+function visit(feature) {
+  order.set(feature, counter);
+  low.set(feature, counter);
+  counter += 1;
+  stack.push(feature);
+  onStack.add(feature);
+  for (const next of uses.get(feature)?.keys() ?? []) {
+    if (!order.has(next)) {
+      visit(next);
+      low.set(feature, Math.min(low.get(feature), low.get(next)));
+    } else if (onStack.has(next)) low.set(feature, Math.min(low.get(feature), order.get(next)));
+  }
+  if (low.get(feature) !== order.get(feature)) return;
+  const ring = [];
+  let member;
+  do {
+    member = stack.pop();
+    onStack.delete(member);
+    ring.push(member);
+  } while (member !== feature);
+  if (ring.length > 2) {
+    const steps = ring.sort().flatMap((a) => [...uses.get(a)].filter(([b]) => ring.includes(b)).map(([b, where]) => `${a} -> ${b} (${where})`));
+    problems.push(`features ${ring.join(', ')} import one another round a ring: ${steps.join('; ')}; imports between features run one way`);
+  }
+}
+for (const feature of uses.keys()) if (!order.has(feature)) visit(feature);
 
 if (problems.length > 0) {
   console.error(`Features must keep to their faces (${problems.length} problem${problems.length === 1 ? '' : 's'}):`);

@@ -326,8 +326,7 @@ export const ENDPOINTS = {
       'The server computes the price. Send an Idempotency-Key so that a retry after a lost answer makes no second booking. ' +
       'Send expectedTotal, the total the customer saw: if the price is now different (a season or an extra saved meanwhile), the answer is 409 with code price_changed and the new quote, and no booking is made. ' +
       "Without expectedTotal the server's price stands. " +
-      'A customer whose account has no phone number is refused (422, code phone_needed): give one with PUT /api/user/profile first. ' +
-      "whatsapp (optional) is the form's tick for WhatsApp messages, saved to the account once the booking is made; true with a phone that is not understood is refused (422, code channel_phone_not_understood) and nothing is booked.",
+      'A customer whose account has no phone number is refused (422, code phone_needed): give one with PUT /api/user/profile first.',
     tag: 'Bookings',
     body: createBookingBody,
     headers: z.object({
@@ -349,8 +348,6 @@ export const ENDPOINTS = {
       'bank_details_missing',
       'price_changed',
       'phone_needed',
-      'channel_needs_phone',
-      'channel_phone_not_understood',
     ],
   },
   userBookings: { summary: "The caller's bookings, newest first", tag: 'Bookings', response: responses.bookings },

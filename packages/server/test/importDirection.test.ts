@@ -4,7 +4,7 @@
  * imports a feature; no module imports itself round a cycle. Each probe below breaks one rule in a
  * file of its own, placed where the rule applies, and oxlint (with the project's config) must fail.
  * The server's features keep to their faces (scripts/lint-features.mjs, also in `npm run lint`): a
- * feature imports another only through its index.ts, and no two features import each other.
+ * feature imports another only through its index.ts, and no two features (nor a ring of them) import each other.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -108,6 +108,22 @@ describe('import direction, enforced by lint', () => {
     } finally {
       remove(dirname(x));
       remove(dirname(y));
+    }
+  });
+
+  it('refuses three features importing one another round a ring', () => {
+    const ring = ['p', 'q', 'r'].map((name, i, all) =>
+      probe(
+        `packages/server/src/features/PROBE${name}/index.ts`,
+        `import { ${all[(i + 1) % 3]} } from '../zzImportProbe${tag}${all[(i + 1) % 3]}';\nexport const ${name} = () => ${all[(i + 1) % 3]};\n`,
+      ),
+    );
+    try {
+      const { status, output } = lintFeatures();
+      expect(status, output).toBe(1);
+      expect(output).toContain(`features zzImportProbe${tag}p, zzImportProbe${tag}q, zzImportProbe${tag}r import one another round a ring`);
+    } finally {
+      for (const file of ring) remove(dirname(file));
     }
   });
 

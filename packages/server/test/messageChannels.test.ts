@@ -3,24 +3,20 @@
  * and SMS chosen on the account page or with the booking form's tick, refused without a phone they
  * can go to (and nothing saved then), and "STOP" / "START" from a phone for every account with it.
  */
-import { REFUSAL_CODES, type Car } from '@rental/contract';
+import { REFUSAL_CODES } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { customersByPhone, readMessageChannels, startChannel, stopChannel } from '../src/features/auth';
-import { type Account, callWithStatus, createOwner, createTestApp, describeDatabase, refusalOf, registerCustomer, testApi, type TestApp } from './helpers';
+import { type Account, callWithStatus, createTestApp, describeDatabase, refusalOf, registerCustomer, testApi, type TestApp } from './helpers';
 import { everyRow } from './support/everyRow';
 import { queryRows } from '../src/db/types';
-import { addCar, day } from './support/fleet';
 
 describe(`WhatsApp and SMS beside e-mail (${describeDatabase})`, () => {
   let t: TestApp;
-  let car: Car;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const owner = await createOwner(t.app);
-    car = await addCar(t.app, owner.token);
   });
   afterAll(() => t?.close());
 
@@ -125,26 +121,6 @@ describe(`WhatsApp and SMS beside e-mail (${describeDatabase})`, () => {
     expect(await startChannel(t.db, '+18765550150', 'whatsapp')).toEqual([mother.user._id]);
     expect((await me(mother)).messages?.whatsapp).toEqual(on);
     expect((await me(daughter)).messages?.whatsapp).toEqual(off);
-  });
-
-  it("the booking form's tick saves WhatsApp to the account, and a tick that cannot be kept books nothing", async () => {
-    const customer = await registerCustomer(t.app, { name: 'Dee Books', phone: '876 555 0160' });
-    const book = (from: number, whatsapp?: boolean) =>
-      callWithStatus(t.app, customer.token, 'createBooking', {
-        body: { car: car._id, pickupDate: day(from), returnDate: day(from + 1), paymentMethod: 'upfront', ...(whatsapp === undefined ? {} : { whatsapp }) },
-      });
-    expect((await book(40, true)).status).toBe(201);
-    expect((await me(customer)).messages?.whatsapp).toEqual(on);
-    // Without the field (the SPEC's client), the account's choice stands.
-    expect((await book(43)).status).toBe(201);
-    expect((await me(customer)).messages?.whatsapp).toEqual(on);
-    expect((await book(46, false)).status).toBe(201);
-    expect((await me(customer)).messages?.whatsapp).toMatchObject({ on: false, stopped: { by: 'customer_choice' } });
-
-    await save(customer, { phone: '020 7946 0018' });
-    const before = await everyRow(t.database.opened.raw);
-    expect(await refusalOf(book(50, true))).toMatchObject({ status: 422, answer: { code: 'channel_phone_not_understood' } });
-    expect(await everyRow(t.database.opened.raw)).toEqual(before);
   });
 
   it('an erased account is no longer found by its phone nor sent anything', async () => {

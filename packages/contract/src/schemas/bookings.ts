@@ -23,8 +23,6 @@ export const createBookingBody = z.object({
   /** The extras, other drivers and delivery the quote priced (schemas/prices.ts). */
   ...quoteChoices,
   expectedTotal,
-  /** The booking form's tick "Send me WhatsApp messages about this booking": saved to the account; left out, the account's choice stands. */
-  whatsapp: z.boolean({ error: 'WhatsApp must be true or false.' }).optional(),
 });
 export type CreateBookingBody = z.infer<typeof createBookingBody>;
 

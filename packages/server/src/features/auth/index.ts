@@ -9,13 +9,4 @@ export { type AuthRateLimit, loginLimitRules } from './routes';
  * A customer's WhatsApp and SMS (issue 36, docs/decisions/126): what a sender may use, the accounts
  * of an incoming message's phone, "STOP" and "START" from a phone, and the booking form's tick.
  */
-export {
-  type ChannelChoices,
-  channelChoicesProblem,
-  chooseChannels,
-  type CustomerChannels,
-  customersByPhone,
-  readMessageChannels,
-  startChannel,
-  stopChannel,
-} from './messageChannels';
+export { type ChannelChoices, type CustomerChannels, customersByPhone, readMessageChannels, startChannel, stopChannel } from './messageChannels';

@@ -10,7 +10,6 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Database, Tx } from '../../db/types';
 import { userEmail } from '../../db/userEmail';
-import { actAs } from '../../db/actor';
 import { HttpError } from '../../http/errors';
 
 type Db = Database | Tx;
@@ -172,23 +171,4 @@ export async function startChannel(db: Db, phoneE164: string, channel: MessageCh
     .where(and(eq(users.phoneE164, phoneE164), eq(c.on, false), eq(c.by, 'stop_reply'), isNull(users.erasedAt)))
     .returning({ id: users.id });
   return rows.map((row) => row.id).sort();
-}
-
-/** The state these choices would leave, checked before anything is written (the booking form's tick). */
-export async function channelChoicesProblem(db: Db, userId: string, choices: ChannelChoices): Promise<HttpError | undefined> {
-  const [row] = await db.select(channelCheckColumns).from(users).where(eq(users.id, userId));
-  if (!row) return undefined;
-  return channelRefusal({ ...row, whatsappOn: choices.whatsapp ?? row.whatsappOn, smsOn: choices.sms ?? row.smsOn });
-}
-
-/** Saves the customer's choices (the booking form's tick); refused, nothing is saved. */
-export async function chooseChannels(db: Database, userId: string, choices: ChannelChoices): Promise<void> {
-  const set = channelSet(choices);
-  if (Object.keys(set).length === 0) return;
-  await db.transaction(async (tx) => {
-    await actAs(tx, userId);
-    const [row] = await tx.update(users).set(set).where(eq(users.id, userId)).returning(channelCheckColumns);
-    const refusal = row && channelRefusal(row);
-    if (refusal) throw refusal;
-  });
 }

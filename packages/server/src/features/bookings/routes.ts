@@ -7,7 +7,6 @@ import { retryTransientConflicts } from '../../db/retry';
 import { addEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { availableCars } from '../cars';
-import { channelChoicesProblem, chooseChannels } from '../auth';
 import { tripPrices } from '../prices';
 import { answerJson, sendEncoded, answerKeys } from '../fleetCache';
 import { bookingsCsv, csvFileName } from './bookingsCsv';
@@ -50,20 +49,7 @@ const bookingsRoutes: FastifyPluginAsync = async (app) => {
   // Every booking of this instance goes through one desk, which books them in batches (decision 073).
   const bookingDesk = createBookingDesk(app.db, { holdMinutes, events: app.events, cardPayments: app.config.paymentProvider !== 'none' });
   addEndpoint(app, 'createBooking', async (request, reply) => {
-    // The form's WhatsApp tick is the account's choice (features/auth writes it): checked before
-    // booking, so a tick that cannot be kept books nothing; saved once the booking is made.
-    const { whatsapp } = request.body;
-    if (whatsapp) {
-      const refusal = await channelChoicesProblem(app.db, request.user.id, { whatsapp });
-      if (refusal) throw refusal;
-    }
     const answer = await bookingDesk.book({ actor: request.user, input: request.body, key: idempotencyKeyOf(request), address: holdAddress(request.ip) });
-    if (whatsapp !== undefined && answer.statusCode === 201 && !answer.replayed) {
-      // The phone changed between the check and now: the booking stands, the tick is not kept.
-      await chooseChannels(app.db, request.user.id, { whatsapp }).catch((err: unknown) => {
-        if (!(err instanceof HttpError)) throw err;
-      });
-    }
     if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');
     reply.code(answer.statusCode);
     return answer.body as BookingCreatedResponse;

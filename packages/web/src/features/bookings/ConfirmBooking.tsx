@@ -154,21 +154,26 @@ export function ConfirmBooking() {
     navigate({ search: choicesSearch(next) }, { replace: true, state });
   }
 
-  async function savePhone(): Promise<boolean> {
-    if (!needsPhone || !user) return true;
-    if (!phone.trim()) {
+  /** The phone typed here and the WhatsApp tick, saved to the account before the booking: a choice the account cannot keep books nothing. */
+  async function saveAccount(): Promise<boolean> {
+    const tickChanged = whatsappPhone !== null && whatsappTick !== undefined;
+    if ((!needsPhone && !tickChanged) || !user) return true;
+    if (needsPhone && !phone.trim()) {
       setPhoneError(PHONE_NEEDED);
       phoneRef.current?.focus();
       return false;
     }
     try {
-      await callApi('updateProfile', { body: { name: user.name, phone: phone.trim() } });
+      await callApi('updateProfile', {
+        body: { name: user.name, phone: needsPhone ? phone.trim() : user.phone, ...(tickChanged ? { whatsapp: whatsappTick } : {}) },
+      });
       await refreshUser();
       return true;
     } catch (error) {
       const message = errorMessage(error);
-      setPhoneError(message);
       toast.error(message);
+      if (!needsPhone) return false;
+      setPhoneError(message);
       phoneRef.current?.focus();
       return false;
     }
@@ -194,7 +199,7 @@ export function ConfirmBooking() {
     setSubmitting(true);
     setPriceMoved(null);
     try {
-      if (!(await savePhone())) {
+      if (!(await saveAccount())) {
         setSubmitting(false);
         return;
       }
@@ -207,14 +212,10 @@ export function ConfirmBooking() {
           paymentMethod: method,
           ...choicesBody(chosen),
           expectedTotal: price.total,
-          // Sent only when the customer changed the tick: it is saved to the account with the booking.
-          ...(whatsappPhone && whatsappTick !== undefined ? { whatsapp: whatsappTick } : {}),
         },
         headers: { 'Idempotency-Key': idempotencyKey },
       });
       toast.success(answer.message);
-      // The tick was saved to the account: the account page shows it so.
-      if (whatsappTick !== undefined) void refreshUser();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.userBookings }),
         queryClient.invalidateQueries({ queryKey: queryKeys.car(carId) }),
