@@ -1602,6 +1602,34 @@ export const ENDPOINTS = {
     response: responses.health,
     errors: [503],
   },
+  whatsappSubscribe: {
+    summary: "WhatsApp's check that the webhook is ours (Meta's subscribe call)",
+    description: 'Answers hub.challenge as plain text when hub.mode is subscribe and hub.verify_token is the one set in WHATSAPP_VERIFY_TOKEN; 403 otherwise.',
+    tag: 'Service',
+    query: z.object({ 'hub.mode': z.string().optional(), 'hub.verify_token': z.string().optional(), 'hub.challenge': z.string().optional() }),
+    response: { binary: 'text/plain' },
+    errors: [403, 409],
+    codes: ['webhook_channel_off'],
+  },
+  whatsappWebhook: {
+    summary: "WhatsApp's statuses and customers' messages (Meta's webhook)",
+    description:
+      'Signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET); a call without a valid signature is 401 (code webhook_not_signed) and changes nothing. ' +
+      "A message's status moves it forward only (sent, delivered, read; failed unless delivered), once, whatever arrives twice or late; a customer's message is kept once on their current booking, and STOP or START turns WhatsApp off or on for their phone.",
+    tag: 'Service',
+    response: { binary: 'application/json' },
+    errors: [401, 409],
+    codes: ['webhook_not_signed', 'webhook_channel_off'],
+  },
+  twilioWebhook: {
+    summary: "Twilio's SMS statuses and customers' text messages",
+    description:
+      'Signed with X-Twilio-Signature (HMAC-SHA1 of this address and the sorted form fields, keyed with TWILIO_AUTH_TOKEN); a call without a valid signature is 401 (code webhook_not_signed) and changes nothing. Statuses and messages as for WhatsApp; answers an empty TwiML response.',
+    tag: 'Service',
+    response: { binary: 'text/xml' },
+    errors: [401, 409],
+    codes: ['webhook_not_signed', 'webhook_channel_off'],
+  },
 } satisfies { [K in EndpointName]: EndpointSchemas };
 
 export type Endpoints = typeof ENDPOINTS;

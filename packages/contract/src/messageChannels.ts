@@ -22,4 +22,6 @@ export const MESSAGE_CHANNEL_REFUSALS = {
   channel_needs_phone: 'To get WhatsApp or text messages, please give your phone number first.',
   channel_phone_not_understood:
     'We cannot send WhatsApp or text messages to this phone number: we cannot tell which country it is in. Please write it with + and the country code, such as +44 20 7946 0018.',
+  webhook_not_signed: "This call does not carry the message provider's valid signature, so nothing was changed.",
+  webhook_channel_off: 'This site does not take messages from this provider now (see MESSAGE_PROVIDER).',
 } as const;

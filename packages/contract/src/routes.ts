@@ -197,6 +197,10 @@ export const ROUTES = {
   image: { method: 'GET', path: '/api/images/:id', access: 'anyone' },
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'anyone' },
   health: { method: 'GET', path: '/health', access: 'anyone' },
+  // The message providers' webhooks (schemas/messages.ts): signed by the provider, checked before anything is read
+  whatsappSubscribe: { method: 'GET', path: '/api/webhooks/whatsapp', access: 'anyone' },
+  whatsappWebhook: { method: 'POST', path: '/api/webhooks/whatsapp', access: 'anyone' },
+  twilioWebhook: { method: 'POST', path: '/api/webhooks/twilio', access: 'anyone' },
 } as const satisfies Record<string, RouteDef>;
 
 export type EndpointName = keyof typeof ROUTES;

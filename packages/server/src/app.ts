@@ -41,7 +41,7 @@ import { installFastFleetReads } from './features/fleetCache/fastFleetReads';
 import { ensureCompanySettings } from './features/company/settings';
 import imagesRoutes from './features/images/routes';
 import { type MailSettings, mailSettings } from './features/mail/letters';
-import { lettersFromEvents } from './features/mail';
+import { type ChannelSender, type ChannelSenderOptions, lettersFromEvents, messageWebhookRoutes, startChannelSender } from './features/mail';
 import { createEventLog, type EventLog } from './events';
 import mailRoutes from './features/mail/routes';
 import staffRoutes from './features/staff/routes';
@@ -88,6 +88,8 @@ declare module 'fastify' {
     events: EventLog;
     /** Delivers the outbox; undefined without SMTP_URL (messages are kept, none is sent). */
     mailSender: MailSender | undefined;
+    /** Sends the letters' WhatsApp and SMS messages; undefined with MESSAGE_PROVIDER=none. */
+    channelSender: ChannelSender | undefined;
     /** The disk floor and the uploads an hour, before an upload is read (http/uploadGate.ts). */
     uploadGate: UploadGate;
   }
@@ -107,6 +109,8 @@ export interface BuildAppOptions {
   webDist?: string;
   /** The mail sender's pace (tests make it quick); it runs only when config.smtpUrl is set. */
   mailSender?: Partial<Omit<MailSenderOptions, 'smtpUrl' | 'from'>>;
+  /** The WhatsApp and SMS sender's pace (tests make it quick); it runs only with a MESSAGE_PROVIDER. */
+  channelSender?: ChannelSenderOptions;
   /** The fleet cache's clock, poll interval and size (tests move its clock past midnight). */
   fleetCache?: FleetCacheOptions;
   /** Documents a customer may send an hour, per account and per address (http/uploadGate.ts); false: no count. */
@@ -173,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('uploadGate', createUploadGate(db, config, options.uploadLimits));
   // WhatsApp and SMS (MESSAGE_PROVIDER): the adapters the outbox's sender and the webhooks use; with sandbox, the sandbox starts here.
   await registerMessageChannels(app);
+  app.decorate('channelSender', startChannelSender(app, { exclusive: options.mailSender?.exclusive, ...options.channelSender }));
   app.decorateRequest('user', null as never);
   app.decorateRequest('bookingScope', null);
   provideAccessGuards(app, {
@@ -328,6 +333,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staffBookingRoutes);
   await app.register(imagesRoutes);
   await app.register(mailRoutes);
+  await app.register(messageWebhookRoutes);
   await app.register(staffRoutes, {
     limited: authLimit ? { rateLimit: { max: authLimit.max, timeWindow: authLimit.timeWindow } } : undefined,
   });

@@ -48,7 +48,7 @@ describe(`the WhatsApp and SMS message beside each e-mail (${describeDatabase})`
     const make = letterMaker(t.app.mail);
     t.app.events.react(async (tx, events) => {
       made.push(...(await make(tx, events)));
-      return null;
+      return [];
     });
     await testApi(t.app, owner.token).call('bankDetails', {
       body: {

@@ -85,7 +85,7 @@ describe(`services that fall due (${describeDatabase})`, () => {
     const told: number[] = [];
     t.app.events.react(async (_tx, events) => {
       for (const event of events) if (event.kind === 'car_service_logged' && event.data.carId === car._id) told.push(event.data.cost);
-      return null;
+      return [];
     });
     // The garage did the oil (named as staff type it): it counts again from 5,150 km and today.
     const logged = await logService(manager.token, car._id, {

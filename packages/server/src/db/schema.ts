@@ -381,6 +381,38 @@ export const outbox = pgTable('outbox', {
   attachment: text('attachment', { enum: ['agreement', 'receipt'] }),
 });
 
+/**
+ * WhatsApp and SMS messages beside the e-mails, ours and the customers' (migrations/0053_channel_messages.sql;
+ * features/mail: outbox.ts writes them with the e-mails, channelSender.ts sends, channelWebhooks.ts moves their state).
+ */
+export const channelMessages = pgTable('channel_messages', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  direction: text('direction', { enum: ['out', 'in'] }).notNull(),
+  channel: text('channel', { enum: ['whatsapp', 'sms'] }).notNull(),
+  bookingId: uuid('booking_id').references(() => bookings.id),
+  userId: uuid('user_id').references(() => users.id),
+  phone: text('phone').notNull(),
+  kind: text('kind').notNull(),
+  template: text('template'),
+  params: jsonb('params').$type<string[]>(),
+  body: text('body').notNull(),
+  secret: text('secret'),
+  state: text('state', { enum: ['queued', 'sending', 'sent', 'delivered', 'read', 'failed', 'received'] }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  providerId: text('provider_id').unique(),
+  lastError: text('last_error'),
+  fallbackOf: bigint('fallback_of', { mode: 'number' }).references((): AnyPgColumn => channelMessages.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  failedAt: timestamp('failed_at', { withTimezone: true }),
+  seenAt: timestamp('seen_at', { withTimezone: true }),
+  seenBy: uuid('seen_by').references(() => users.id),
+});
+
 /** Password reset links: the token's SHA-256 only; valid until expiresAt, once. */
 export const passwordResets = pgTable('password_resets', {
   tokenHash: text('token_hash').primaryKey(),

@@ -13,10 +13,10 @@ export type RecordedEvent = CompanyEvent & { secret?: string };
 
 /**
  * What events make (letters into the outbox), inside the transaction that recorded them: a reaction
- * may read, and answers what it writes (one INSERT, UPDATE or DELETE) or null; the event log writes
- * it in the same statement as the events.
+ * may read, and answers what it writes (INSERT, UPDATE or DELETE statements, none or several); the
+ * event log writes them in the same statement as the events.
  */
-export type Reaction = (tx: Tx, events: readonly RecordedEvent[]) => Promise<SQL | null>;
+export type Reaction = (tx: Tx, events: readonly RecordedEvent[]) => Promise<readonly SQL[]>;
 
 export interface EventLog {
   /**
@@ -61,8 +61,7 @@ export function createEventLog(): EventLog {
       }
       if (events.length > 0)
         for (const reaction of reactions) {
-          const write = await reaction(tx, events);
-          if (write) writes.push(write);
+          writes.push(...(await reaction(tx, events)));
         }
       // The events and their letters in one statement (data-modifying WITHs each run once, to the
       // end): the transaction's one connection takes one query at a time (bench/counter-checkout.mjs).

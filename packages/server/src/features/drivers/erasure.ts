@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { companyToday, COUNTER_MESSAGES, DELETED_CUSTOMER_NAME, DRIVER_MESSAGES } from '@rental/contract';
 import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
-import { bookings, documents, driverDetails, idempotencyKeys, outbox, passwordResets, rentals, users } from '../../db/schema';
+import { bookings, channelMessages, documents, driverDetails, idempotencyKeys, outbox, passwordResets, rentals, users } from '../../db/schema';
 import { type Database, queryRows } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../security/passwords';
@@ -72,6 +72,16 @@ export async function eraseAccount(db: Database, userId: string, password: strin
     await tx.update(bookings).set({ additionalDrivers: [], madeFrom: null }).where(eq(bookings.userId, userId));
     // Their own e-mails, and staff's about their bookings (which carry their name, e-mail and phone).
     await tx.delete(outbox).where(or(eq(outbox.recipient, before.email), inArray(outbox.bookingId, theirBookings)));
+    // Their WhatsApp and SMS messages, both ways (their phone and their words), and any from their phone.
+    await tx
+      .delete(channelMessages)
+      .where(
+        or(
+          eq(channelMessages.userId, userId),
+          inArray(channelMessages.bookingId, theirBookings),
+          sql`${channelMessages.phone} = (SELECT phone_e164 FROM users WHERE id = ${userId})`,
+        ),
+      );
     await scrubOutbox(tx, scrub);
     await scrubHistory(tx, scrub);
     await scrubBookingEvents(tx, scrub);

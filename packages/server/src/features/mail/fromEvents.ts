@@ -7,7 +7,7 @@
 import type { BankDetails, CompanyEventKind, CompanySettings } from '@rental/contract';
 import type { Reaction, RecordedEvent } from '../../events';
 import { getBankDetails, getCompanySettings } from '../company';
-import type { BookingFacts, MailSettings } from './letters';
+import { type BookingFacts, type MailSettings, NO_CHANNELS } from './letters';
 import { bookingFactsOf } from '../bookings';
 import { enqueued, type QueuedLetter, type Tx } from './outbox';
 import { accountMakers } from './makers/accounts';
@@ -53,7 +53,7 @@ export const KINDS_WITH_LETTERS: ReadonlySet<CompanyEventKind> = new Set(Object.
 
 export function lettersFromEvents(mail: MailSettings): Reaction {
   const make = letterMaker(mail);
-  return async (tx, events) => enqueued(await make(tx, events));
+  return async (tx, events) => enqueued(await make(tx, events), mail.channels ?? NO_CHANNELS);
 }
 
 /** The letters these events make, each with its WhatsApp and SMS message where it has one (the tests read them here). */

@@ -4,3 +4,5 @@
  */
 export { KINDS_WITH_LETTERS, lettersFromEvents } from './fromEvents';
 export { DEFAULT_MAIL_SETTINGS, type MailSettings } from './letters';
+export { type ChannelSender, type ChannelSenderOptions, createChannelSender, startChannelSender } from './channelSender';
+export { default as messageWebhookRoutes } from './webhookRoutes';

@@ -72,6 +72,14 @@ export interface Letter {
 }
 
 /** Where links point and where staff alerts go (from the settings: PUBLIC_URL, COMPANY_EMAIL). */
+/** Which of WhatsApp and SMS the site sends (MESSAGE_PROVIDER); neither: e-mail only. */
+export interface SiteChannels {
+  whatsapp: boolean;
+  sms: boolean;
+}
+
+export const NO_CHANNELS: SiteChannels = { whatsapp: false, sms: false };
+
 export interface MailSettings {
   /** The site's address, no trailing slash: PUBLIC_URL, or http://localhost:PORT. */
   siteUrl: string;
@@ -79,6 +87,8 @@ export interface MailSettings {
   companyEmail: string | undefined;
   /** A card provider is set up (PAYMENT_PROVIDER): a letter asking for money may offer the card page. */
   cardPayments?: boolean;
+  /** Which of WhatsApp and SMS the site sends (MESSAGE_PROVIDER): a letter's message goes by one the customer chose. */
+  channels?: SiteChannels;
 }
 
 export const DEFAULT_MAIL_SETTINGS: MailSettings = { siteUrl: 'http://localhost:3000', companyEmail: undefined };
@@ -88,11 +98,14 @@ export function mailSettings(config: {
   port: number;
   companyEmail: string | undefined;
   paymentProvider?: string;
+  messageProvider?: string;
 }): MailSettings {
+  const messages = config.messageProvider ?? 'none';
   return {
     siteUrl: config.publicUrl ?? `http://localhost:${config.port || 3000}`,
     companyEmail: config.companyEmail,
     cardPayments: (config.paymentProvider ?? 'none') !== 'none',
+    channels: { whatsapp: messages === 'whatsapp' || messages === 'sandbox', sms: messages === 'twilio' || messages === 'sandbox' },
   };
 }
 

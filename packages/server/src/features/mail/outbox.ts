@@ -9,12 +9,12 @@
  * A letter that carries its booking's rental agreement or receipt names it in attachment; the PDF
  * itself stays in rentals and is read as the e-mail is sent (features/mail/sender.ts).
  */
-import { MESSAGES, type OutboxMessage } from '@rental/contract';
+import { MESSAGES, type OutboxMessage, storableMessage } from '@rental/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { outbox } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import type { BookingFacts, Letter } from './letters';
+import { type BookingFacts, type Letter, NO_CHANNELS, type SiteChannels } from './letters';
 import { theRow } from '../../db/rows';
 import { bookingFactsOf } from '../bookings';
 
@@ -32,18 +32,47 @@ export function withLinkToken(body: string, token: string): string {
 }
 
 /** Writes the letters inside the caller's transaction. */
-export async function enqueue(tx: Tx | Database, all: QueuedLetter[]): Promise<void> {
-  const write = enqueued(all);
-  if (write) await tx.execute(write);
+export async function enqueue(tx: Tx | Database, all: QueuedLetter[], channels: SiteChannels = NO_CHANNELS): Promise<void> {
+  for (const write of enqueued(all, channels)) await tx.execute(write);
 }
 
-/** The statement that puts these letters in the outbox (null: none to send). */
-export function enqueued(all: QueuedLetter[]): SQL | null {
+/** The statements that put these letters in the outbox, their e-mails and their WhatsApp or SMS messages (none: nothing to send). */
+export function enqueued(all: QueuedLetter[], channels: SiteChannels = NO_CHANNELS): SQL[] {
+  return [emailsQueued(all), channelMessagesQueued(all, channels)].filter((write): write is SQL => write !== null);
+}
+
+/**
+ * A letter's WhatsApp or SMS message, for the booking's customer when they chose one of the two
+ * the site sends and their phone is understood (users.phone_e164, decision 126): WhatsApp when
+ * chosen, else SMS. Read in the statement that writes it, so a choice changed a moment before is
+ * the one used. A check-in code is kept apart (secret) until the message is sent, as decision 124
+ * has it for e-mail.
+ */
+function channelMessagesQueued(all: QueuedLetter[], channels: SiteChannels): SQL | null {
+  if (!channels.whatsapp && !channels.sms) return null;
+  const rows = all.flatMap((letter) => {
+    if (!letter.message || !letter.bookingId) return [];
+    const { message, secret } = storableMessage(letter.message);
+    return [{ kind: letter.kind, booking: letter.bookingId, template: message.template, params: message.params, body: message.text, secret }];
+  });
+  if (rows.length === 0) return null;
+  return sql`
+    INSERT INTO channel_messages (direction, channel, booking_id, user_id, phone, kind, template, params, body, secret, state)
+    SELECT 'out', c.channel, m.booking, u.id, u.phone_e164, m.kind, m.template, m.params, m.body, m.secret, 'queued'
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS m(kind text, booking uuid, template text, params jsonb, body text, secret text)
+      JOIN bookings b ON b.id = m.booking
+      JOIN users u ON u.id = b.user_id
+      CROSS JOIN LATERAL (SELECT CASE WHEN u.whatsapp_on AND ${channels.whatsapp} THEN 'whatsapp' WHEN u.sms_on AND ${channels.sms} THEN 'sms' END AS channel) c
+     WHERE c.channel IS NOT NULL AND u.phone_e164 IS NOT NULL AND u.erased_at IS NULL`;
+}
+
+/** The e-mails of these letters. */
+function emailsQueued(all: QueuedLetter[]): SQL | null {
   // A customer without an e-mail address (a walk-in staff booked for, migrations/0021) is told at the desk.
   const letters = all.filter((letter) => letter.to);
   if (letters.length === 0) return null;
   // One JSON parameter however many letters (a batch of bookings writes two each): cheaper to build
-  // and to send than six parameters per letter. A letter's WhatsApp and SMS message is not kept here.
+  // and to send than six parameters per letter.
   const rows = letters.map((letter) => ({
     kind: letter.kind,
     recipient: letter.to,

@@ -1,0 +1,86 @@
+/**
+ * What the providers' webhooks tell, applied to channel_messages (decision 128): a message's state
+ * moves forward only (sent, delivered, read; failed unless it was delivered), each time kept once
+ * (a status twice or late changes nothing more), and a WhatsApp failure is sent again by SMS where
+ * the site can (channelSender.ts messageFailed). A customer's message is kept once (the provider's
+ * id is unique), on the booking they have now, and STOP or START turns that channel off or on for
+ * their phone (features/auth, which keeps the customers' choices).
+ */
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/types';
+import { startChannel, stopChannel } from '../auth';
+import type { IncomingHappening, MessageHappening, StatusHappening } from '../messages';
+import { messageFailed } from './channelSender';
+
+/** What customers send to stop or start messages (the providers' own keywords, Twilio's and Meta's). */
+const STOP_WORDS = new Set(['stop', 'stopall', 'unsubscribe', 'cancel', 'end', 'quit', 'stop messages']);
+const START_WORDS = new Set(['start', 'yes', 'unstop', 'start messages']);
+
+export type Keyword = 'stop' | 'start' | null;
+
+/** STOP or START, as a customer types it (any case, spaces or a full stop around it). */
+export function keywordOf(body: string): Keyword {
+  const word = body
+    .trim()
+    .toLowerCase()
+    .replace(/[.!]+$/, '')
+    .replace(/\s+/g, ' ');
+  if (STOP_WORDS.has(word)) return 'stop';
+  if (START_WORDS.has(word)) return 'start';
+  return null;
+}
+
+const RANK = { sending: 0, sent: 1, delivered: 2, read: 3 } as const;
+
+async function applyStatus(db: Database, status: StatusHappening, smsOn: boolean): Promise<void> {
+  if (status.state === 'failed') {
+    const [row] = await queryRows<{ id: number }>(db, sql`SELECT id FROM channel_messages WHERE provider_id = ${status.providerId} AND direction = 'out'`);
+    const words = status.error ? `${status.error.message} (${status.error.code})` : 'The provider could not deliver it.';
+    // Failed after it was delivered or read is the provider changing its mind about nothing the customer lost.
+    if (row) await db.execute(messageFailed(row.id, ['sending', 'sent'], words, smsOn));
+    return;
+  }
+  const rank = RANK[status.state];
+  await db.execute(
+    sql`UPDATE channel_messages
+           SET state = CASE WHEN ${rank} > CASE state WHEN 'sending' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 END
+                            THEN ${status.state} ELSE state END,
+               sent_at = coalesce(sent_at, ${status.at}),
+               delivered_at = CASE WHEN ${status.state} = 'delivered' THEN coalesce(delivered_at, ${status.at}) ELSE delivered_at END,
+               read_at = CASE WHEN ${status.state} = 'read' THEN coalesce(read_at, ${status.at}) ELSE read_at END,
+               locked_until = NULL
+         WHERE provider_id = ${status.providerId} AND direction = 'out' AND state IN ('sending', 'sent', 'delivered', 'read')`,
+  );
+}
+
+/**
+ * A customer's message: kept once, for the customers with that phone, on the booking they have now
+ * (the nearest not ended, else the latest); a phone no customer has is kept too, for staff to see.
+ */
+async function keepIncoming(db: Database, incoming: IncomingHappening): Promise<void> {
+  const keyword = keywordOf(incoming.body);
+  if (keyword === 'stop') await stopChannel(db, incoming.from, incoming.channel);
+  if (keyword === 'start') await startChannel(db, incoming.from, incoming.channel);
+  await db.execute(
+    sql`INSERT INTO channel_messages (direction, channel, booking_id, user_id, phone, kind, body, state, provider_id, created_at)
+        SELECT 'in', ${incoming.channel}, current.booking_id, current.user_id, ${incoming.from}, 'customer', ${incoming.body}, 'received', ${incoming.providerId}, ${incoming.at}
+          FROM (SELECT NULL) AS one
+          LEFT JOIN LATERAL (
+            SELECT b.id AS booking_id, u.id AS user_id
+              FROM users u JOIN bookings b ON b.user_id = u.id
+             WHERE u.phone_e164 = ${incoming.from} AND u.erased_at IS NULL
+             ORDER BY (b.status IN ('pending', 'confirmed', 'on_rent')) DESC,
+                      CASE WHEN b.status IN ('pending', 'confirmed', 'on_rent') THEN b.pickup_date END ASC,
+                      b.created_at DESC
+             LIMIT 1) AS current ON true
+        ON CONFLICT (provider_id) DO NOTHING`,
+  );
+}
+
+/** Applies a verified webhook's happenings, one by one, in the order the provider listed them. */
+export async function applyHappenings(db: Database, happenings: readonly MessageHappening[], smsOn: boolean): Promise<void> {
+  for (const happening of happenings) {
+    if (happening.kind === 'status') await applyStatus(db, happening, smsOn);
+    else await keepIncoming(db, happening);
+  }
+}

@@ -1,0 +1,224 @@
+/**
+ * WhatsApp and SMS beside e-mail, end to end on the server (issue 36, decision 128): a letter's
+ * message is queued with its e-mail for a customer who chose a channel, sent by the REAL WhatsApp
+ * and Twilio adapters to the local message sandbox over HTTP, and the sandbox's signed webhooks
+ * move it: sent, delivered, read, in order whatever arrives twice or late; failed on WhatsApp and
+ * sent again by SMS; a forged webhook refused; STOP; a reply kept on the booking; two senders at
+ * once each sending a message once; a sender that died mid-send losing nothing.
+ */
+import { createServer } from 'node:net';
+import { addDays, companyToday } from '@rental/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelMessages } from '../src/db/schema';
+import { queryRows } from '../src/db/types';
+import { createChannelSender } from '../src/features/mail';
+import { type MessageSandbox, SANDBOX_TEST_NUMBERS } from '../src/features/messages';
+import { type Account, callWithStatus, createOwner, createTestApp, describeDatabase, registerCustomer, testApi, type TestApp } from './helpers';
+import { everyRow } from './support/everyRow';
+import { addCar } from './support/fleet';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+type Row = typeof channelMessages.$inferSelect;
+
+describe(`WhatsApp and SMS messages sent and followed (${describeDatabase})`, () => {
+  let t: TestApp;
+  let sandbox: MessageSandbox;
+  let carId: string;
+  let nextDay = 3;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    t = await createTestApp({
+      config: { messageProvider: 'sandbox', publicUrl: `http://127.0.0.1:${port}` },
+      // Rounds are run by the tests (runOnce); a retry is due at once.
+      channelSender: { pollMs: 3_600_000, retryBaseMs: 1 },
+    });
+    await t.app.listen({ port, host: '127.0.0.1' });
+    sandbox = t.app.messageChannels.sandbox!;
+    carId = (await addCar(t.app, (await createOwner(t.app)).token))._id;
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  /** A customer with this phone who chose these channels, and a booking of theirs (its letter: booking received). */
+  async function customerBooks(phone: string, channels: { whatsapp?: boolean; sms?: boolean }) {
+    const customer = await registerCustomer(t.app, { name: 'Kemar Message', phone });
+    await callWithStatus(t.app, customer.token, 'updateProfile', { body: { name: customer.user.name, phone, ...channels } });
+    const from = addDays(companyToday(), nextDay);
+    nextDay += 3;
+    const { booking } = await testApi(t.app, customer.token).call('createBooking', {
+      body: { car: carId, pickupDate: from, returnDate: addDays(from, 1), paymentMethod: 'upfront' },
+    });
+    return { customer, booking };
+  }
+  const messagesOf = (bookingId: string): Promise<Row[]> =>
+    t.db.select().from(channelMessages).where(eq(channelMessages.bookingId, bookingId)).orderBy(channelMessages.id);
+  const send = () => t.app.channelSender!.runOnce();
+  const sandboxSent = (phone: string) => sandbox.messages().filter((m) => m.phone === phone && m.direction === 'out');
+
+  it('queues the letter\'s message with its e-mail, sends it by WhatsApp, and follows it to "read"', async () => {
+    const phone = '+18765550111';
+    const { booking } = await customerBooks('876 555 0111', { whatsapp: true });
+    const [queued] = await messagesOf(booking._id);
+    expect(queued).toMatchObject({ direction: 'out', channel: 'whatsapp', phone, template: 'booking_received', state: 'queued', secret: null });
+    expect(queued!.body).toContain(booking.reference);
+    await send();
+    const [sent] = sandboxSent(phone);
+    expect(sent?.template).toMatchObject({ name: 'booking_received', language: 'en' });
+    expect(sent?.template?.params).toContain(booking.reference);
+    await expect.poll(async () => (await messagesOf(booking._id))[0]?.state, { timeout: 30_000 }).toBe('read');
+    const [read] = await messagesOf(booking._id);
+    expect(read).toMatchObject({ providerId: sent!.id, attempts: 1 });
+    expect(read!.deliveredAt).not.toBeNull();
+    expect(read!.readAt).not.toBeNull();
+  });
+
+  it('keeps each status once and never goes back, whatever arrives twice or out of order', async () => {
+    const { booking } = await customerBooks(SANDBOX_TEST_NUMBERS.disorder, { whatsapp: true });
+    await send();
+    await sandbox.idle();
+    const [message] = await messagesOf(booking._id);
+    expect(message).toMatchObject({ state: 'read' });
+    expect(message!.deliveredAt).not.toBeNull();
+    // The sandbox sent every status twice, read before delivered: the calls all answered 200.
+    const calls = sandbox.callbacks().filter((call) => call.body.includes(message!.providerId!));
+    expect(calls.length).toBeGreaterThanOrEqual(6);
+    expect(calls.every((call) => call.status === 200)).toBe(true);
+  });
+
+  it('sends a WhatsApp message that failed again by SMS', async () => {
+    const { booking } = await customerBooks(SANDBOX_TEST_NUMBERS.notOnWhatsApp, { whatsapp: true });
+    await send();
+    await expect
+      .poll(async () => (await messagesOf(booking._id)).map((m) => `${m.channel} ${m.state}`), { timeout: 30_000 })
+      .toEqual(['whatsapp failed', 'sms queued']);
+    const [failed, fallback] = await messagesOf(booking._id);
+    expect(failed!.lastError).toBeTruthy();
+    expect(fallback).toMatchObject({ fallbackOf: failed!.id, body: failed!.body });
+    await send();
+    await expect.poll(async () => (await messagesOf(booking._id))[1]?.state, { timeout: 30_000 }).toBe('delivered');
+    expect(sandboxSent(SANDBOX_TEST_NUMBERS.notOnWhatsApp).find((m) => m.channel === 'sms')?.text).toBe(failed!.body);
+  });
+
+  it('tries again later while the provider is down, and gives up on a number it refuses', async () => {
+    const down = await customerBooks(SANDBOX_TEST_NUMBERS.providerDown, { sms: true });
+    await send();
+    const [waiting] = await messagesOf(down.booking._id);
+    expect(waiting).toMatchObject({ channel: 'sms', state: 'queued', attempts: 1 });
+    expect(waiting!.lastError).toBeTruthy();
+    const refused = await customerBooks(SANDBOX_TEST_NUMBERS.unreachable, { sms: true });
+    await send();
+    expect((await messagesOf(refused.booking._id))[0]).toMatchObject({ state: 'failed' });
+  });
+
+  it("refuses a webhook without the provider's signature, and changes nothing", async () => {
+    const { booking } = await customerBooks('876 555 0112', { whatsapp: true });
+    await send();
+    await sandbox.idle();
+    const [message] = await messagesOf(booking._id);
+    const before = await everyRow(t.database.opened.raw);
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        { changes: [{ field: 'messages', value: { statuses: [{ id: message!.providerId, status: 'failed', timestamp: '1', recipient_id: '18765550112' }] } }] },
+      ],
+    });
+    for (const signature of [undefined, 'sha256=' + '0'.repeat(64)]) {
+      const answer = await fetch(`${t.app.mail.siteUrl}/api/webhooks/whatsapp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(signature && { 'x-hub-signature-256': signature }) },
+        body,
+      });
+      expect(answer.status).toBe(401);
+      expect(await answer.json()).toMatchObject({ success: false, code: 'webhook_not_signed' });
+    }
+    expect(await everyRow(t.database.opened.raw)).toEqual(before);
+  });
+
+  it('keeps a reply on the booking, and STOP turns WhatsApp off for that phone at once', async () => {
+    const phone = '+18765550113';
+    const { customer, booking } = await customerBooks('876-555-0113', { whatsapp: true });
+    sandbox.reply({ channel: 'whatsapp', from: phone, body: 'Can I pick up at 9 instead?' });
+    sandbox.reply({ channel: 'whatsapp', from: phone, body: 'STOP' });
+    await sandbox.idle();
+    const incoming = (await messagesOf(booking._id)).filter((m) => m.direction === 'in');
+    expect(incoming.map((m) => [m.body, m.state, m.userId])).toEqual([
+      ['Can I pick up at 9 instead?', 'received', customer.user._id],
+      ['STOP', 'received', customer.user._id],
+    ]);
+    const { user } = await testApi(t.app, customer.token).call('userData');
+    expect(user.messages?.whatsapp).toMatchObject({ on: false, stopped: { by: 'stop_reply' } });
+  });
+
+  it('sends each message once with two senders at once, and a message left mid-send by a dead sender is sent', async () => {
+    const phone = '+18765550114';
+    const bookings = [];
+    for (let i = 0; i < 6; i++) bookings.push((await customerBooks('876 555 0114', { sms: true })).booking);
+    const other = createChannelSender(t.db, t.app.log, t.app.messageChannels);
+    await Promise.all([send(), other.runOnce(), send(), other.runOnce()]);
+    await other.stop();
+    expect(sandboxSent(phone).filter((m) => m.channel === 'sms')).toHaveLength(6);
+    // A sender died after claiming a message (its lease still running): a sender alone on the database takes it at once.
+    const { booking } = await customerBooks('876 555 0115', { sms: true });
+    await t.db.execute(
+      sql`UPDATE channel_messages SET state = 'sending', attempts = 1, locked_until = now() + interval '1 hour' WHERE booking_id = ${booking._id}`,
+    );
+    await send();
+    expect((await messagesOf(booking._id))[0]?.state).toBe('sending');
+    const alone = createChannelSender(t.db, t.app.log, t.app.messageChannels, { exclusive: true });
+    await alone.runOnce();
+    await alone.stop();
+    expect((await messagesOf(booking._id))[0]).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(bookings).toHaveLength(6);
+  });
+
+  it("forgets a customer's messages, both ways, when they erase their account", async () => {
+    const phone = '+18765550118';
+    const { customer, booking } = await customerBooks('876 555 0118', { whatsapp: true });
+    await send();
+    sandbox.reply({ channel: 'whatsapp', from: phone, body: 'My name is Kemar and I live on Hope Road' });
+    await sandbox.idle();
+    expect((await messagesOf(booking._id)).length).toBeGreaterThanOrEqual(2);
+    await testApi(t.app, customer.token).call('cancelBooking', { body: { bookingId: booking._id } });
+    const erased = await callWithStatus(t.app, customer.token, 'deleteAccount', { body: { password: customer.password } });
+    expect(erased.status).toBe(200);
+    expect(
+      await queryRows(t.db, sql`SELECT id FROM channel_messages WHERE phone = ${phone} OR body ILIKE '%Hope Road%' OR booking_id = ${booking._id}`),
+    ).toEqual([]);
+  });
+
+  it('queues nothing for a customer who chose neither channel', async () => {
+    const { booking } = await customerBooks('876 555 0116', {});
+    expect(await messagesOf(booking._id)).toEqual([]);
+  });
+});
+
+describe(`a site with MESSAGE_PROVIDER=none (${describeDatabase})`, () => {
+  it('queues no message even for a customer who chose WhatsApp', async () => {
+    const t = await createTestApp();
+    try {
+      const customer: Account = await registerCustomer(t.app, { phone: '876 555 0117' });
+      await callWithStatus(t.app, customer.token, 'updateProfile', { body: { name: customer.user.name, phone: '876 555 0117', whatsapp: true } });
+      const car = await addCar(t.app, (await createOwner(t.app)).token);
+      const from = addDays(companyToday(), 5);
+      await testApi(t.app, customer.token).call('createBooking', {
+        body: { car: car._id, pickupDate: from, returnDate: addDays(from, 1), paymentMethod: 'upfront' },
+      });
+      expect(await queryRows(t.db, sql`SELECT id FROM channel_messages`)).toEqual([]);
+      expect(t.app.channelSender).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});
