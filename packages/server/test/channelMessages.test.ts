@@ -36,6 +36,7 @@ describe(`WhatsApp and SMS messages sent and followed (${describeDatabase})`, ()
   let t: TestApp;
   let sandbox: MessageSandbox;
   let carId: string;
+  let owner: Account;
   let nextDay = 3;
 
   beforeAll(async () => {
@@ -47,7 +48,8 @@ describe(`WhatsApp and SMS messages sent and followed (${describeDatabase})`, ()
     });
     await t.app.listen({ port, host: '127.0.0.1' });
     sandbox = t.app.messageChannels.sandbox!;
-    carId = (await addCar(t.app, (await createOwner(t.app)).token))._id;
+    owner = await createOwner(t.app);
+    carId = (await addCar(t.app, owner.token))._id;
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -181,6 +183,30 @@ describe(`WhatsApp and SMS messages sent and followed (${describeDatabase})`, ()
     await alone.stop();
     expect((await messagesOf(booking._id))[0]).toMatchObject({ state: 'sent', attempts: 2 });
     expect(bookings).toHaveLength(6);
+  });
+
+  it('sends the check-in code by WhatsApp with its copy button, and keeps no copy of the code once sent', async () => {
+    const phone = '+18765550119';
+    const customer = await registerCustomer(t.app, { name: 'Code Reader', phone: '876 555 0119' });
+    await callWithStatus(t.app, customer.token, 'updateProfile', { body: { name: customer.user.name, phone: '876 555 0119', whatsapp: true } });
+    // Check-in opens nearer the pickup: a booking two days ahead, confirmed.
+    const from = addDays(companyToday(), 2);
+    const { booking } = await testApi(t.app, customer.token).call('createBooking', {
+      body: { car: carId, pickupDate: from, returnDate: addDays(from, 1), paymentMethod: 'upfront' },
+    });
+    await testApi(t.app, owner.token).call('changeStatus', { body: { bookingId: booking._id, status: 'confirmed' } });
+    await send();
+    await testApi(t.app, customer.token).call('sendCheckInCode', { params: { id: booking._id } });
+    const [code] = (await messagesOf(booking._id)).filter((m) => m.template === 'check_in_code');
+    expect(code!.secret).toMatch(/^\d{6}$/);
+    expect(code!.params).not.toContain(code!.secret);
+    expect(code!.body).not.toContain(code!.secret!);
+    await send();
+    const received = sandboxSent(phone).find((m) => m.template?.name === 'check_in_code');
+    expect(received?.template?.params).toContain(code!.secret);
+    const [kept] = (await messagesOf(booking._id)).filter((m) => m.template === 'check_in_code');
+    expect(kept).toMatchObject({ state: 'sent', secret: null });
+    expect(JSON.stringify(kept)).not.toContain(code!.secret!);
   });
 
   it("forgets a customer's messages, both ways, when they erase their account", async () => {

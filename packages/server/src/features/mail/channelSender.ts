@@ -12,7 +12,7 @@
  * is sent again by SMS when the site sends SMS and the customer has not stopped it there; the
  * e-mail went anyway. A number that answered STOP (Twilio's refusal) stops that channel for it.
  */
-import { type ChannelMessage, sendableMessage } from '@rental/contract';
+import { type ChannelMessage, MESSAGE_TEMPLATES, sendableMessage } from '@rental/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Database, queryRows } from '../../db/types';
@@ -115,7 +115,12 @@ export function createChannelSender(db: Database, log: FastifyInstance['log'], c
     }
     try {
       const sent = message.template
-        ? await provider.sendTemplate({ to: message.phone, ...sendableMessage(storedMessage(message), message.secret) })
+        ? await provider.sendTemplate({
+            to: message.phone,
+            ...sendableMessage(storedMessage(message), message.secret),
+            // Meta's authentication templates carry the code in their copy-code button too.
+            ...(MESSAGE_TEMPLATES[message.template].category === 'AUTHENTICATION' && message.secret ? { copyCode: message.secret } : {}),
+          })
         : await provider.sendText({ to: message.phone, body: message.body });
       await db.execute(
         sql`UPDATE channel_messages SET state = 'sent', provider_id = ${sent.providerId}, sent_at = coalesce(sent_at, now()), secret = NULL, locked_until = NULL, last_error = NULL

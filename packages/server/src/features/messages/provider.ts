@@ -29,6 +29,11 @@ export interface TemplateMessage {
    * WhatsApp sends the template and its parameters and never this.
    */
   text: string;
+  /**
+   * An AUTHENTICATION template's one-time code: Meta's authentication templates carry it twice, in
+   * the body and in the copy-code button. SMS sends `text` alone.
+   */
+  copyCode?: string;
 }
 
 export interface TextMessage {

@@ -143,7 +143,8 @@ export function createWhatsAppProvider(options: WhatsAppOptions): MessageProvide
     channel: 'whatsapp',
 
     sendTemplate(message: TemplateMessage) {
-      const components = message.params.length > 0 ? [{ type: 'body', parameters: message.params.map((text) => ({ type: 'text', text })) }] : [];
+      const components: unknown[] = message.params.length > 0 ? [{ type: 'body', parameters: message.params.map((text) => ({ type: 'text', text })) }] : [];
+      if (message.copyCode) components.push({ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: message.copyCode }] });
       return send(message.to, { type: 'template', template: { name: message.template, language: { code: message.language }, components } });
     },
 
