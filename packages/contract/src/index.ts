@@ -47,3 +47,4 @@ export * from './checkedInOnline';
 export * from './bookingLookup';
 export * from './phoneNumber';
 export * from './messageChannels';
+export * from './bookingMessages';

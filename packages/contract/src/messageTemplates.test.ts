@@ -35,6 +35,7 @@ const LONG: Record<string, string> = {
   receipt: 'R-2026-00042',
   owing: 'J$1,234,500',
   code: '482913',
+  text: 'Your car is ready early: you can pick it up from 8 am tomorrow if that suits you. Please bring your licence and the card you paid with.',
 };
 
 const longValues = (name: MessageTemplateName) => MESSAGE_TEMPLATES[name].params.map((param) => LONG[param] ?? '');

@@ -94,6 +94,13 @@ export const MESSAGE_TEMPLATES = {
     body: 'Hi {{1}}, thank you for renting with {{2}}. Your receipt {{3}} for booking {{4}} is ready; still to pay: {{5}}. See it at {{6}} and reply here with any questions.',
     examples: ['Jane', 'Waterford Car Rental', 'R-2026-0042', 'WR-7K2M9', 'nothing', `${SITE}/my-bookings/WR-7K2M9`],
   },
+  // features/mail bookingMessages.ts: a staff member's words, outside WhatsApp's 24 hours after the customer last wrote
+  staff_message: {
+    category: 'UTILITY',
+    params: ['name', 'company', 'reference', 'text'],
+    body: 'Hi {{1}}, a message from {{2}} about booking {{3}} follows. {{4}} Reply here to answer.',
+    examples: ['Jane', 'Waterford Car Rental', 'WR-7K2M9', 'Your car is ready early: you can pick it up from 8 am tomorrow if that suits you.'],
+  },
   // checkInLetters.ts checkInCodeLetter (event check_in_code_sent)
   check_in_code: {
     category: 'AUTHENTICATION',

@@ -20,6 +20,7 @@ import { ONLINE_CHECK_IN_REFUSALS } from './onlineCheckIn';
 import { CHECKED_IN_ONLINE_REFUSALS } from './checkedInOnline';
 import { BOOKING_LOOKUP_REFUSALS } from './bookingLookup';
 import { MESSAGE_CHANNEL_REFUSALS } from './messageChannels';
+import { BOOKING_MESSAGE_REFUSALS } from './bookingMessages';
 
 /**
  * The code of a refusal that has no more particular one: what its status means. Every failure body
@@ -114,6 +115,8 @@ export const REFUSAL_CODES = {
   ...BOOKING_LOOKUP_REFUSALS,
   // WhatsApp or SMS chosen without a phone number they can be sent to (messageChannels.ts).
   ...MESSAGE_CHANNEL_REFUSALS,
+  // Staff writing to a customer from their booking (bookingMessages.ts).
+  ...BOOKING_MESSAGE_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
   phone_needed: 'Please give a phone number so we can reach you about this booking.',
   // A customer's one-time link copied from the outbox (docs/decisions/107).

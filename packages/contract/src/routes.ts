@@ -136,6 +136,10 @@ export const ROUTES = {
   /** A customer's welcome, password or booking sign-in link that still works; agents get 403. */
   outboxLink: { method: 'GET', path: '/api/owner/outbox/:id/link', access: 'manager' },
   ownerOutbox: { method: 'GET', path: '/api/owner/outbox', access: 'staff' },
+  // A booking's WhatsApp and SMS messages, both ways (schemas/bookingMessages.ts)
+  bookingMessages: { method: 'GET', path: '/api/owner/bookings/:id/messages', access: 'staff' },
+  sendBookingMessage: { method: 'POST', path: '/api/owner/bookings/:id/messages', access: 'staff' },
+  bookingMessagesSeen: { method: 'POST', path: '/api/owner/bookings/:id/messages/seen', access: 'staff' },
   resendMessage: { method: 'POST', path: '/api/owner/outbox/resend', access: 'staff' },
   /** A message to read; one to a staff member only for owners (404 for other staff). */
   outboxMessage: { method: 'GET', path: '/api/owner/outbox/:id', access: 'staff' },

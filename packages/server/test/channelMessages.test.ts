@@ -14,7 +14,7 @@ import { channelMessages } from '../src/db/schema';
 import { queryRows } from '../src/db/types';
 import { createChannelSender } from '../src/features/mail';
 import { type MessageSandbox, SANDBOX_TEST_NUMBERS } from '../src/features/messages';
-import { type Account, callWithStatus, createOwner, createTestApp, describeDatabase, registerCustomer, testApi, type TestApp } from './helpers';
+import { type Account, callWithStatus, createOwner, createTestApp, describeDatabase, refusalOf, registerCustomer, testApi, type TestApp } from './helpers';
 import { everyRow } from './support/everyRow';
 import { addCar } from './support/fleet';
 
@@ -36,6 +36,7 @@ describe(`WhatsApp and SMS messages sent and followed (${describeDatabase})`, ()
   let t: TestApp;
   let sandbox: MessageSandbox;
   let carId: string;
+  let codeCarId: string;
   let owner: Account;
   let nextDay = 3;
 
@@ -50,6 +51,7 @@ describe(`WhatsApp and SMS messages sent and followed (${describeDatabase})`, ()
     sandbox = t.app.messageChannels.sandbox!;
     owner = await createOwner(t.app);
     carId = (await addCar(t.app, owner.token))._id;
+    codeCarId = (await addCar(t.app, owner.token))._id;
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -192,7 +194,7 @@ describe(`WhatsApp and SMS messages sent and followed (${describeDatabase})`, ()
     // Check-in opens nearer the pickup: a booking two days ahead, confirmed.
     const from = addDays(companyToday(), 2);
     const { booking } = await testApi(t.app, customer.token).call('createBooking', {
-      body: { car: carId, pickupDate: from, returnDate: addDays(from, 1), paymentMethod: 'upfront' },
+      body: { car: codeCarId, pickupDate: from, returnDate: addDays(from, 1), paymentMethod: 'upfront' },
     });
     await testApi(t.app, owner.token).call('changeStatus', { body: { bookingId: booking._id, status: 'confirmed' } });
     await send();
@@ -207,6 +209,63 @@ describe(`WhatsApp and SMS messages sent and followed (${describeDatabase})`, ()
     const [kept] = (await messagesOf(booking._id)).filter((m) => m.template === 'check_in_code');
     expect(kept).toMatchObject({ state: 'sent', secret: null });
     expect(JSON.stringify(kept)).not.toContain(code!.secret!);
+  });
+
+  it("shows staff a booking's messages both ways, and staff answer: as typed within WhatsApp's 24 hours, in a template after", async () => {
+    const phone = '+18765550120';
+    const { customer, booking } = await customerBooks('876 555 0120', { whatsapp: true });
+    await send();
+    const staff = testApi(t.app, owner.token);
+    // The customer has not written yet: staff's words go in the staff_message template.
+    const first = await staff.call('sendBookingMessage', {
+      params: { id: booking._id },
+      body: { channel: 'whatsapp', text: 'Your car is ready early.\nCome from 8 am.' },
+    });
+    expect(first.sent).toMatchObject({ template: 'staff_message', kind: 'staff_reply', state: 'queued' });
+    expect(first.sent.body).toContain('Your car is ready early. Come from 8 am.');
+    await send();
+    expect(sandboxSent(phone).find((m) => m.template?.name === 'staff_message')?.template?.params).toContain('Your car is ready early. Come from 8 am.');
+
+    sandbox.reply({ channel: 'whatsapp', from: phone, body: 'Thanks! 8 is fine.' });
+    await sandbox.idle();
+    const seenBefore = await staff.call('bookingMessages', { params: { id: booking._id } });
+    expect(seenBefore.unseen).toBe(1);
+    expect(seenBefore.whatsappOpenUntil).not.toBeNull();
+    expect(seenBefore.customer).toMatchObject({ phone, whatsapp: true, whatsappStopped: false });
+    expect(seenBefore.messages.map((m) => [m.direction, m.kind])).toEqual([
+      ['out', expect.any(String)],
+      ['out', 'staff_reply'],
+      ['in', 'customer'],
+    ]);
+    // Within the window: as typed, no template.
+    const second = await staff.call('sendBookingMessage', { params: { id: booking._id }, body: { channel: 'whatsapp', text: 'See you at 8.' } });
+    expect(second.sent).toMatchObject({ template: null, body: 'See you at 8.' });
+    await send();
+    expect(sandboxSent(phone).some((m) => m.text === 'See you at 8.')).toBe(true);
+    expect((await staff.call('bookingMessagesSeen', { params: { id: booking._id } })).unseen).toBe(0);
+    expect((await staff.call('bookingMessages', { params: { id: booking._id } })).unseen).toBe(0);
+    // Not the customer's to read.
+    expect(
+      (await callWithStatus(t.app, customer.token, 'bookingMessages', { params: { id: booking._id } }).catch((err: { status: number }) => err)).status,
+    ).toBe(403);
+  });
+
+  it('refuses in words a message that cannot reach the customer, and writes nothing', async () => {
+    const staff = (id: string, channel: 'whatsapp' | 'sms') =>
+      refusalOf(testApi(t.app, owner.token).call('sendBookingMessage', { params: { id }, body: { channel, text: 'Hello' } }));
+    const unsure = await customerBooks('0207 946 0018', {});
+    const before = await everyRow(t.database.opened.raw);
+    expect(await staff(unsure.booking._id, 'sms')).toMatchObject({ status: 409, answer: { code: 'message_customer_no_phone' } });
+    expect(await everyRow(t.database.opened.raw)).toEqual(before);
+    const stopped = await customerBooks('876 555 0121', { sms: true });
+    sandbox.reply({ channel: 'sms', from: '+18765550121', body: 'stop' });
+    await sandbox.idle();
+    expect(await staff(stopped.booking._id, 'sms')).toMatchObject({ status: 409, answer: { code: 'message_customer_stopped' } });
+    expect(
+      await refusalOf(testApi(t.app, owner.token).call('sendBookingMessage', { params: { id: stopped.booking._id }, body: { channel: 'sms', text: '   ' } })),
+    ).toMatchObject({
+      status: 400,
+    });
   });
 
   it("forgets a customer's messages, both ways, when they erase their account", async () => {

@@ -31,3 +31,4 @@ export * from './lateCharges';
 export * from './maintenance';
 export * from './onlineCheckIn';
 export * from './bookingLookup';
+export * from './bookingMessages';

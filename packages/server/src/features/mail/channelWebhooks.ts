@@ -62,8 +62,9 @@ async function keepIncoming(db: Database, incoming: IncomingHappening): Promise<
   if (keyword === 'stop') await stopChannel(db, incoming.from, incoming.channel);
   if (keyword === 'start') await startChannel(db, incoming.from, incoming.channel);
   await db.execute(
-    sql`INSERT INTO channel_messages (direction, channel, booking_id, user_id, phone, kind, body, state, provider_id, created_at)
-        SELECT 'in', ${incoming.channel}, current.booking_id, current.user_id, ${incoming.from}, 'customer', ${incoming.body}, 'received', ${incoming.providerId}, ${incoming.at}
+    // Kept as it arrives (created_at now): the provider's time is to the second, and the list reads in arrival order.
+    sql`INSERT INTO channel_messages (direction, channel, booking_id, user_id, phone, kind, body, state, provider_id)
+        SELECT 'in', ${incoming.channel}, current.booking_id, current.user_id, ${incoming.from}, 'customer', ${incoming.body}, 'received', ${incoming.providerId}
           FROM (SELECT NULL) AS one
           LEFT JOIN LATERAL (
             SELECT b.id AS booking_id, u.id AS user_id

@@ -2,6 +2,8 @@
 import { MESSAGES, OUTBOX_PAGE_SIZE } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
+import { listBookingMessages, markMessagesSeen, sendStaffMessage } from './bookingMessages';
+import { NO_CHANNELS } from './letters';
 import { resendMessage } from './outbox';
 import { findReadable, listReadableOutbox, readMessage, readMessageAttachment, readMessageLink } from './reading';
 
@@ -32,6 +34,16 @@ const mailRoutes: FastifyPluginAsync = async (app) => {
       .header('content-disposition', `inline; filename="${pdf.filename}"`);
     return reply.send(pdf.content);
   });
+
+  // A booking's WhatsApp and SMS messages, and staff's words to its customer (bookingMessages.ts).
+  const siteChannels = app.mail.channels ?? NO_CHANNELS;
+  addEndpoint(app, 'bookingMessages', async (request) => listBookingMessages(app.db, request.params.id, siteChannels));
+  addEndpoint(app, 'sendBookingMessage', async (request) => {
+    const answer = await sendStaffMessage(app.db, request.params.id, request.body, siteChannels);
+    void app.channelSender?.runOnce().catch((err) => app.log.error({ err }, 'the WhatsApp and SMS round failed; it runs again shortly'));
+    return answer;
+  });
+  addEndpoint(app, 'bookingMessagesSeen', async (request) => markMessagesSeen(app.db, request.user.id, request.params.id));
 
   addEndpoint(app, 'resendMessage', async (request) => {
     // A message this reader may not see is not theirs to send again either.
