@@ -94,6 +94,7 @@ try {
   }
 
   const port = await freePort();
+  const messageSandboxPort = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), 'rental-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const owner = { email: 'owner.e2e@example.com', password: 'Owner-e2e-pass-2024' };
@@ -123,6 +124,9 @@ try {
       PAYMENT_PROVIDER: 'sandbox',
       PUBLIC_URL: baseUrl,
       PAYMENT_SANDBOX_PORT: '',
+      // WhatsApp and SMS through the local message sandbox, on a port the journeys know (its page).
+      MESSAGE_PROVIDER: 'sandbox',
+      MESSAGE_SANDBOX_PORT: String(messageSandboxPort),
     },
     stdio: ['ignore', serverLog, serverLog],
   });
@@ -143,6 +147,7 @@ try {
         E2E_OWNER_EMAIL: owner.email,
         E2E_OWNER_PASSWORD: owner.password,
         E2E_RESULTS_DIR: resultsDir,
+        E2E_MESSAGE_SANDBOX_URL: `http://127.0.0.1:${messageSandboxPort}/`,
         CHROMIUM_PATH: chromiumPath,
       },
     },

@@ -20,6 +20,7 @@ import { useCounterBooking } from '../counter/counterQueries';
 import { useSession } from '../../../session/useSession';
 import { BookingFactsPanel } from './BookingFactsPanel';
 import { BookingHistory } from './BookingHistory';
+import { BookingMessages } from './BookingMessages';
 import { ChargeForm, PaymentForm, RefundForm, VoidLine } from './FolioForms';
 import { FolioStatement } from '../../bookings/folio/FolioStatement';
 import { StaffPaymentSlips } from '../../bookings/PaymentSlips';
@@ -222,6 +223,9 @@ export function StaffBookingPage() {
               <StaffPaymentSlips bookingId={b._id} />
             </Panel>
           )}
+          <Panel title="Messages" id="messages-heading">
+            <BookingMessages bookingId={b._id} />
+          </Panel>
           <Panel title="History" id="history-heading">
             <BookingHistory bookingId={b._id} />
           </Panel>
