@@ -75,8 +75,9 @@ export async function freshDatabase({ postgresUrl }) {
 }
 
 /** Starts the built server (`main`: another build's main.js) and waits until /health answers. */
-export async function startServer({ env, logLevel = 'info', logFile, nodeArgs = [], main = SERVER_MAIN }) {
-  const port = await freePort();
+export async function startServer({ env, logLevel = 'info', logFile, nodeArgs = [], main = SERVER_MAIN, port: chosenPort }) {
+  // chosenPort: a port the caller needs to know before the start (PUBLIC_URL names it).
+  const port = chosenPort ?? (await freePort());
   const out = openSync(logFile ?? '/dev/null', 'a');
   // nodeArgs: e.g. --cpu-prof, which NODE_OPTIONS does not accept.
   const child = spawn(process.execPath, [...nodeArgs, main], {

@@ -413,6 +413,19 @@ export const channelMessages = pgTable('channel_messages', {
   seenBy: uuid('seen_by').references(() => users.id),
 });
 
+/** Statuses that came before their message's provider id was kept (migrations/0053; features/mail/channelStates.ts). */
+export const channelStatusesEarly = pgTable(
+  'channel_statuses_early',
+  {
+    providerId: text('provider_id').notNull(),
+    state: text('state', { enum: ['sent', 'delivered', 'read', 'failed'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    error: text('error'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.state] })],
+);
+
 /** Password reset links: the token's SHA-256 only; valid until expiresAt, once. */
 export const passwordResets = pgTable('password_resets', {
   tokenHash: text('token_hash').primaryKey(),

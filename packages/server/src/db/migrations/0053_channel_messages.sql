@@ -48,3 +48,15 @@ CREATE INDEX channel_messages_booking_idx ON channel_messages (booking_id, creat
 -- The 24-hour window: the customer's last message from a phone.
 CREATE INDEX channel_messages_from_idx ON channel_messages (phone, created_at) WHERE direction = 'in';
 CREATE INDEX channel_messages_unseen_idx ON channel_messages (booking_id) WHERE direction = 'in' AND seen_at IS NULL;
+
+-- A status that came before the sender had kept the provider's id (the provider answered the send,
+-- then reported on it faster than our own write of that answer): kept here, and applied by the
+-- sender's next round once the id is known (features/mail/channelStates.ts).
+CREATE TABLE channel_statuses_early (
+  provider_id text NOT NULL,
+  state text NOT NULL CHECK (state IN ('sent', 'delivered', 'read', 'failed')),
+  at timestamptz NOT NULL,
+  error text,
+  received_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (provider_id, state)
+);

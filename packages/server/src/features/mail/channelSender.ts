@@ -3,7 +3,7 @@
  * outbox.ts) through the providers the settings give (features/messages), as sender.ts sends the
  * e-mails: each round claims a few due messages in one short statement (`FOR UPDATE SKIP LOCKED`:
  * several instances on one PostgreSQL take different rows) by marking them `sending` with a lease,
- * sends them with no transaction held, then marks each `sent` with the provider's id, or back to
+ * sends them (a few at once) with no transaction held, then marks each `sent` with the provider's id, or back to
  * `queued` with a growing pause (the provider down or busy), or `failed` (refused, or too many
  * attempts). A message is sent twice only if a sender dies between the provider's acceptance and
  * the `sent` mark (its lease ends and another round sends it again): at least once, never lost.
@@ -13,11 +13,13 @@
  * e-mail went anyway. A number that answered STOP (Twilio's refusal) stops that channel for it.
  */
 import { type ChannelMessage, MESSAGE_TEMPLATES, sendableMessage } from '@rental/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Database, queryRows } from '../../db/types';
 import { stopChannel } from '../auth';
 import { type MessageChannel, type MessageChannels, MessageProviderError } from '../messages';
+import { applyEarlyStatuses } from './channelStates';
+import { messageFailed } from './failed';
 import { retryPause } from './sender';
 
 export interface ChannelSenderOptions {
@@ -34,7 +36,9 @@ export interface ChannelSenderOptions {
 }
 
 export const CHANNEL_DEFAULTS = { pollMs: 1000, retryBaseMs: 30_000, maxAttempts: 8, leaseMs: 120_000 } as const;
-const BATCH = 20;
+const BATCH = 50;
+/** Sends in flight at once: each waits mostly on the provider; the database takes their writes one at a time. */
+const AT_ONCE = 8;
 
 interface Claimed {
   id: number;
@@ -61,28 +65,6 @@ async function claimDue(db: Database, limit: number, leaseMs: number): Promise<C
            FOR UPDATE SKIP LOCKED)
         RETURNING id, channel, phone, kind, template, params, body, secret, attempts`,
   );
-}
-
-/**
- * The message failed for good (`id`, in one of `from` states): failed, its secret dropped, and a
- * WhatsApp one queued again as an SMS (fallback_of) when the site sends SMS and the customer has not
- * stopped SMS. One statement: the SMS carries the secret the failed one held.
- */
-export function messageFailed(id: number, from: readonly string[], error: string, smsOn: boolean): SQL {
-  return sql`
-    WITH before AS (SELECT id, secret FROM channel_messages WHERE id = ${id}),
-    failed AS (
-      UPDATE channel_messages c SET state = 'failed', failed_at = now(), last_error = ${error.slice(0, 500)}, locked_until = NULL, secret = NULL
-        FROM before
-       WHERE c.id = before.id AND c.state IN (${sql.join(
-         from.map((state) => sql`${state}`),
-         sql`, `,
-       )})
-      RETURNING c.*, before.secret AS kept_secret)
-    INSERT INTO channel_messages (direction, channel, booking_id, user_id, phone, kind, template, params, body, secret, state, fallback_of)
-    SELECT 'out', 'sms', f.booking_id, f.user_id, f.phone, f.kind, f.template, f.params, f.body, f.kept_secret, 'queued', f.id
-      FROM failed f JOIN users u ON u.id = f.user_id
-     WHERE ${smsOn} AND f.channel = 'whatsapp' AND u.sms_stopped_at IS NULL AND u.erased_at IS NULL`;
 }
 
 export interface ChannelSender {
@@ -152,8 +134,14 @@ export function createChannelSender(db: Database, log: FastifyInstance['log'], c
       recovered = true;
     }
     const claimed = await claimDue(db, BATCH, tuning.leaseMs);
-    // One at a time: a provider's rate is per number, and a round is short.
-    for (const message of claimed) await send(message);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(AT_ONCE, claimed.length) }, async () => {
+        while (next < claimed.length) await send(claimed[next++]!);
+      }),
+    );
+    // Statuses the providers reported before their message's id was kept (channelStates.ts).
+    await applyEarlyStatuses(db, Boolean(channels.sms));
     return claimed.length;
   };
 

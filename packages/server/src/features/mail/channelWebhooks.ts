@@ -7,10 +7,10 @@
  * their phone (features/auth, which keeps the customers' choices).
  */
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/types';
+import type { Database } from '../../db/types';
 import { startChannel, stopChannel } from '../auth';
-import type { IncomingHappening, MessageHappening, StatusHappening } from '../messages';
-import { messageFailed } from './channelSender';
+import type { IncomingHappening, MessageHappening } from '../messages';
+import { applyStatus } from './channelStates';
 
 /** What customers send to stop or start messages (the providers' own keywords, Twilio's and Meta's). */
 const STOP_WORDS = new Set(['stop', 'stopall', 'unsubscribe', 'cancel', 'end', 'quit', 'stop messages']);
@@ -28,29 +28,6 @@ export function keywordOf(body: string): Keyword {
   if (STOP_WORDS.has(word)) return 'stop';
   if (START_WORDS.has(word)) return 'start';
   return null;
-}
-
-const RANK = { sending: 0, sent: 1, delivered: 2, read: 3 } as const;
-
-async function applyStatus(db: Database, status: StatusHappening, smsOn: boolean): Promise<void> {
-  if (status.state === 'failed') {
-    const [row] = await queryRows<{ id: number }>(db, sql`SELECT id FROM channel_messages WHERE provider_id = ${status.providerId} AND direction = 'out'`);
-    const words = status.error ? `${status.error.message} (${status.error.code})` : 'The provider could not deliver it.';
-    // Failed after it was delivered or read is the provider changing its mind about nothing the customer lost.
-    if (row) await db.execute(messageFailed(row.id, ['sending', 'sent'], words, smsOn));
-    return;
-  }
-  const rank = RANK[status.state];
-  await db.execute(
-    sql`UPDATE channel_messages
-           SET state = CASE WHEN ${rank} > CASE state WHEN 'sending' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 END
-                            THEN ${status.state} ELSE state END,
-               sent_at = coalesce(sent_at, ${status.at}),
-               delivered_at = CASE WHEN ${status.state} = 'delivered' THEN coalesce(delivered_at, ${status.at}) ELSE delivered_at END,
-               read_at = CASE WHEN ${status.state} = 'read' THEN coalesce(read_at, ${status.at}) ELSE read_at END,
-               locked_until = NULL
-         WHERE provider_id = ${status.providerId} AND direction = 'out' AND state IN ('sending', 'sent', 'delivered', 'read')`,
-  );
 }
 
 /**
