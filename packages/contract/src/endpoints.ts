@@ -1638,7 +1638,11 @@ export const ENDPOINTS = {
     summary: "WhatsApp's check that the webhook is ours (Meta's subscribe call)",
     description: 'Answers hub.challenge as plain text when hub.mode is subscribe and hub.verify_token is the one set in WHATSAPP_VERIFY_TOKEN; 403 otherwise.',
     tag: 'Service',
-    query: z.object({ 'hub.mode': z.string().optional(), 'hub.verify_token': z.string().optional(), 'hub.challenge': z.string().optional() }),
+    query: z.object({
+      'hub.mode': z.string({ error: 'The subscription mode must be text, such as subscribe.' }).optional(),
+      'hub.verify_token': z.string({ error: 'The verify token must be text.' }).optional(),
+      'hub.challenge': z.string({ error: 'The challenge must be text.' }).optional(),
+    }),
     response: { binary: 'text/plain' },
     errors: [403, 409],
     codes: ['webhook_channel_off'],

@@ -49,6 +49,7 @@ import { staffEntries } from './permissionEntries/staff';
 import { staffBookingEntries } from './permissionEntries/staffBookings';
 import { bookingChangeEntries } from './permissionEntries/bookingChanges';
 import { outboxEntries } from './permissionEntries/outbox';
+import { messageEntries } from './permissionEntries/messages';
 import { folioEntries } from './permissionEntries/folio';
 import { walkInEntries } from './permissionEntries/walkIns';
 import { paymentSlipEntries } from './permissionEntries/paymentSlips';
@@ -112,6 +113,7 @@ const TABLE: Record<string, Entry> = {
   ...staffBookingEntries,
   ...bookingChangeEntries,
   ...outboxEntries,
+  ...messageEntries,
   ...folioEntries,
   ...walkInEntries,
   ...paymentSlipEntries,
