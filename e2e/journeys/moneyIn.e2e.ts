@@ -82,7 +82,7 @@ describe('money in from the bank statement', () => {
       { fitId: `${run}-4`, date: today, amount: -450, name: 'SERVICE CHARGE' },
     ]);
 
-    const manager = await staffMember(seed.baseUrl, seed.owner.token, seed.runId, 'manager', 'Andrea Manager');
+    const manager = await staffMember(seed.baseUrl, seed.owner.token, seed.runId, 'manager', 'Andrea Banks');
     const page = await openPage({ token: manager.token, viewport: DESKTOP });
     await page.goto('/owner/statements');
     const upload = await see(page.getByRole('form', { name: 'Upload a statement' }), 20_000);
@@ -125,13 +125,13 @@ describe('money in from the bank statement', () => {
     // The cash-up: the manager's own day holds the three deposits, and no cash.
     await page.goto('/owner/cash-up');
     await see(page.getByRole('heading', { name: 'Cash-up' }), 20_000);
-    await page.getByLabel('Whose money').selectOption({ label: 'Andrea Manager' });
+    await page.getByLabel('Whose money').selectOption({ label: 'Andrea Banks' });
     const bank = await see(page.getByRole('listitem', { name: 'Bank deposit' }), 20_000);
     await see(bank.getByText(formatMoney(byReference.price + asWritten.price + byHand.price)).first());
     const closing = page.getByRole('form', { name: 'Close the day' });
     await closing.getByLabel('Cash counted in the drawer').fill('0');
     await closing.getByRole('button', { name: 'Close the day' }).click();
-    await see(page.getByText('Closed by Andrea Manager'));
+    await see(page.getByText('Closed by Andrea Banks'));
     await fitsTheScreen(page);
     await shot(page, 'cash-up-closed');
 
