@@ -153,11 +153,18 @@ export function createChannelSender(db: Database, log: FastifyInstance['log'], c
     return running;
   };
 
+  /** Rounds one after another while they come back full (a queue of 1,000 is not sent 50 a poll), then the poll's pause. */
+  const drain = async (): Promise<void> => {
+    for (;;) {
+      const sent = await runOnce();
+      if (sent < BATCH || stopped) return;
+    }
+  };
+
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      runOnce()
-        .then((sent) => (sent >= BATCH && !stopped ? runOnce() : sent))
+      drain()
         .catch((err) => log.error({ err }, 'the WhatsApp and SMS round failed; it runs again shortly'))
         .finally(schedule);
     }, tuning.pollMs);
