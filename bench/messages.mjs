@@ -15,7 +15,6 @@
  *
  *   npm run build -w @rental/server && node bench/messages.mjs [--messages 1000]
  */
-import { createServer } from 'node:net';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +22,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { freshDatabase, ROOT, startServer } from './lib/server.mjs';
+import { freePort, freshDatabase, ROOT, startServer } from './lib/server.mjs';
 
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '1000' } } });
 const COUNT = Number(values.messages);
@@ -31,17 +30,6 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(', ');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** One GET on a kept-alive connection, its body read to the end: ms. */
 function timedGet(agent, url) {

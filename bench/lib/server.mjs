@@ -36,7 +36,8 @@ export function ensureBuilt() {
   }
 }
 
-function freePort() {
+/** A port free on this machine now (a caller that must name it before the server starts: PUBLIC_URL). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
