@@ -20,6 +20,7 @@ import { stopChannel } from '../auth';
 import { type MessageChannel, type MessageChannels, MessageProviderError } from '../messages';
 import { applyEarlyStatuses } from './channelStates';
 import { messageFailed } from './failed';
+import { pollingRounds, type Rounds } from './rounds';
 import { retryPause } from './sender';
 
 export interface ChannelSenderOptions {
@@ -67,19 +68,10 @@ async function claimDue(db: Database, limit: number, leaseMs: number): Promise<C
   );
 }
 
-export interface ChannelSender {
-  /** Runs one round now (tests, and after a change that wrote messages). */
-  runOnce(): Promise<number>;
-  /** Looks every pollMs until stopped. */
-  start(): void;
-  stop(): Promise<void>;
-}
+export type ChannelSender = Rounds;
 
 export function createChannelSender(db: Database, log: FastifyInstance['log'], channels: MessageChannels, options: ChannelSenderOptions = {}): ChannelSender {
   const tuning = { ...CHANNEL_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<ChannelSenderOptions>;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
   let recovered = !options.exclusive;
 
   const send = async (message: Claimed): Promise<void> => {
@@ -145,43 +137,7 @@ export function createChannelSender(db: Database, log: FastifyInstance['log'], c
     return claimed.length;
   };
 
-  const runOnce = (): Promise<number> => {
-    if (running) return running.then(() => runOnce());
-    running = round().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-
-  /** Rounds one after another while they come back full (a queue of 1,000 is not sent 50 a poll), then the poll's pause. */
-  const drain = async (): Promise<void> => {
-    for (;;) {
-      const sent = await runOnce();
-      if (sent < BATCH || stopped) return;
-    }
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      drain()
-        .catch((err) => log.error({ err }, 'the WhatsApp and SMS round failed; it runs again shortly'))
-        .finally(schedule);
-    }, tuning.pollMs);
-    timer.unref();
-  };
-
-  return {
-    runOnce,
-    start() {
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => {});
-    },
-  };
+  return pollingRounds({ round, batch: BATCH, pollMs: tuning.pollMs, log, name: 'the WhatsApp and SMS round' });
 }
 
 /** The template as kept (its secret, if any, still a placeholder). */

@@ -18,6 +18,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { type Database, queryRows } from '../../db/types';
 import { getCompanySettings } from '../company';
 import { LINK_TOKEN_PLACEHOLDER, resetLinkWorks, withLinkToken } from './outbox';
+import { pollingRounds, type Rounds } from './rounds';
 
 export interface MailSenderOptions {
   smtpUrl: string;
@@ -142,22 +143,13 @@ export function createTransport(smtpUrl: string): Transporter {
   } as never);
 }
 
-export interface MailSender {
-  /** Runs one round now (tests, and after a change that wrote messages). */
-  runOnce(): Promise<number>;
-  /** Looks every pollMs until stopped. */
-  start(): void;
-  stop(): Promise<void>;
-}
+export type MailSender = Rounds;
 
 export function createMailSender(db: Database, log: FastifyInstance['log'], options: MailSenderOptions): MailSender {
   const tuning = { ...MAIL_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<
     Omit<MailSenderOptions, 'from'>
   > & { from?: string };
   const transport = createTransport(options.smtpUrl);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
   let recovered = !options.exclusive;
 
   const round = async (): Promise<number> => {
@@ -219,35 +211,11 @@ export function createMailSender(db: Database, log: FastifyInstance['log'], opti
     return claimed.length;
   };
 
-  const runOnce = (): Promise<number> => {
-    if (running) return running.then(() => runOnce());
-    running = round().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      runOnce()
-        // A full batch: more may be due; go on at once.
-        .then((sent) => (sent >= BATCH && !stopped ? runOnce() : sent))
-        .catch((err) => log.error({ err }, 'the mail round failed; it runs again shortly'))
-        .finally(schedule);
-    }, tuning.pollMs);
-    timer.unref();
-  };
-
+  const rounds = pollingRounds({ round, batch: BATCH, pollMs: tuning.pollMs, log, name: 'the mail round' });
   return {
-    runOnce,
-    start() {
-      schedule();
-    },
+    ...rounds,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => {});
+      await rounds.stop();
       transport.close();
     },
   };
