@@ -8,10 +8,10 @@ import { MESSAGES } from '@rental/contract/messages';
 import { BOOKING_MESSAGE_WORDS } from '@rental/contract/bookingMessages';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import type { Page } from 'playwright-core';
+import { addTownCar } from '../support/cars';
 import { apiClient, typedApi } from '../support/api';
 import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
 import { counterAgent } from '../support/invitations';
-import { pngFile } from '../support/png';
 import { fitsTheScreen, screenshots } from '../support/shots';
 import { see, seeToast } from '../support/ui';
 
@@ -43,22 +43,7 @@ describe('messages', () => {
     const phone = `+1876555${last4}`;
     const email = `tanisha.${seed.runId}.${last4}@example.com`;
     const token = await api.register('Tanisha Reid', email, 'Messages-pass-2024', `876 555 ${last4}`);
-    const car = await api.addCar(
-      seed.owner.token,
-      {
-        brand: 'Nissan',
-        model: `Note ${seed.runId.slice(0, 4)}`,
-        year: 2020,
-        pricePerDay: 6500,
-        category: 'Hatchback',
-        transmission: 'Automatic',
-        fuel_type: 'Petrol',
-        seating_capacity: 5,
-        location: 'Waterford, Portmore',
-        description: 'A small car for the town.',
-      },
-      pngFile('note.png', [30, 140, 90]),
-    );
+    const car = await addTownCar(seed, { brand: 'Nissan', model: 'Note', year: 2020, pricePerDay: 6500, colour: [30, 140, 90] });
     const pickup = addDays(companyToday(), 20);
     const customerPage = await openPage({ viewport: PHONE, mobile: true, token });
     await customerPage.goto(`/payment/${car._id}/${pickup}/${addDays(pickup, 2)}`);

@@ -5,6 +5,7 @@
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday, monthBounds } from '@rental/contract/rentalDates';
 import type { Locator, Page } from 'playwright-core';
+import { addTownCar } from '../support/cars';
 import { apiClient } from '../support/api';
 import { answerConfirmation } from '../support/confirm';
 import { describe, expect, test } from '../support/fixtures';
@@ -101,22 +102,7 @@ describe('owner', () => {
   test('the dashboard keeps its place as its lists arrive: nothing on the screen jumps', async ({ openPage, seed }) => {
     const api = apiClient(seed.baseUrl);
     // A pickup of today on a car of this test's own, so the day's list has a row to bring in.
-    const car = await api.addCar(
-      seed.owner.token,
-      {
-        brand: 'Mazda',
-        model: `Demio ${seed.runId.slice(0, 4)}`,
-        year: 2021,
-        pricePerDay: 7000,
-        category: 'Hatchback',
-        transmission: 'Automatic',
-        fuel_type: 'Petrol',
-        seating_capacity: 5,
-        location: 'Waterford, Portmore',
-        description: 'A small car for the town.',
-      },
-      pngFile('demio.png', [40, 90, 200]),
-    );
+    const car = await addTownCar(seed, { brand: 'Mazda', model: 'Demio', year: 2021, pricePerDay: 7000, colour: [40, 90, 200] });
     const booking = await api.createBooking(seed.customer.token, {
       car: car._id,
       pickupDate: today,
