@@ -10,6 +10,7 @@ import { apiClient } from '../support/api';
 import { answerConfirmation } from '../support/confirm';
 import { describe, expect, test } from '../support/fixtures';
 import { pngFile } from '../support/png';
+import { screenshots } from '../support/shots';
 import {
   closeColour,
   dateRegExp,
@@ -26,6 +27,7 @@ import {
   tileNumber,
 } from '../support/ui';
 
+const shot = screenshots('/tmp/owner-shots');
 const today = companyToday();
 const NEW_CAR_COLOUR = [255, 0, 170] as const;
 const PROFILE_COLOUR = [0, 200, 120] as const;
@@ -137,6 +139,7 @@ describe('owner', () => {
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const cls = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
       expect(cls, `layout shift at ${width} px`).toBeLessThanOrEqual(0.05);
+      await shot(page, 'dashboard');
       await page.close();
     }
   });
