@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelMessages } from '../src/db/schema';
 import { queryRows } from '../src/db/types';
 import { createChannelSender } from '../src/features/mail';
+import { applyEarlyStatuses } from '../src/features/mail/channelStates';
+import { applyHappenings } from '../src/features/mail/channelWebhooks';
 import { type MessageSandbox, SANDBOX_TEST_NUMBERS, whatsappSignature } from '../src/features/messages';
 import { type Account, callWithStatus, createOwner, createTestApp, describeDatabase, refusalOf, registerCustomer, testApi, type TestApp } from './helpers';
 import { everyRow } from './support/everyRow';
@@ -175,6 +177,35 @@ describe(`WhatsApp and SMS messages sent and followed (${describeDatabase})`, ()
     await t.db.execute(sql`UPDATE channel_messages SET state = 'sent', provider_id = ${providerId}, sent_at = now() WHERE booking_id = ${booking._id}`);
     await send();
     expect((await messagesOf(booking._id))[0]).toMatchObject({ state: 'delivered', providerId });
+    expect(await queryRows(t.db, sql`SELECT state FROM channel_statuses_early WHERE provider_id = ${providerId}`)).toEqual([]);
+  });
+
+  it("applies a status whose message became known between the webhook's look and its keeping, once", async () => {
+    const { booking } = await customerBooks('876 555 0123', { whatsapp: true });
+    const providerId = `wamid.race-${booking._id}`;
+    // The sender's write of the id lands, and its round looks for early statuses, just after the webhook looked.
+    const senderWritesBetween = new Proxy(t.db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return async (query: Parameters<typeof t.db.execute>[0]) => {
+          const chunks = (query as unknown as { queryChunks?: { value?: unknown }[] }).queryChunks ?? [];
+          const text = chunks.map((chunk) => (Array.isArray(chunk.value) ? chunk.value.join('') : '')).join('');
+          if (text.includes('INSERT INTO channel_statuses_early')) {
+            await target.execute(
+              sql`UPDATE channel_messages SET state = 'sent', provider_id = ${providerId}, sent_at = now() WHERE booking_id = ${booking._id}`,
+            );
+            expect(await applyEarlyStatuses(target, true)).toBe(0);
+          }
+          return target.execute(query);
+        };
+      },
+    });
+    await applyHappenings(
+      senderWritesBetween,
+      [{ kind: 'status', channel: 'whatsapp', providerId, state: 'failed', at: new Date(), error: { code: '131026', message: 'Not on WhatsApp' } }],
+      true,
+    );
+    expect((await messagesOf(booking._id)).map((m) => `${m.channel} ${m.state}`)).toEqual(['whatsapp failed', 'sms queued']);
     expect(await queryRows(t.db, sql`SELECT state FROM channel_statuses_early WHERE provider_id = ${providerId}`)).toEqual([]);
   });
 
