@@ -209,6 +209,32 @@ describe(`WhatsApp and SMS messages sent and followed (${describeDatabase})`, ()
     expect(await queryRows(t.db, sql`SELECT state FROM channel_statuses_early WHERE provider_id = ${providerId}`)).toEqual([]);
   });
 
+  it("leaves the fleet's cached answers trusted after a provider's webhook, as after no other write", async () => {
+    const { customer, booking } = await customerBooks('876 555 0124', { whatsapp: true });
+    await send();
+    await sandbox.idle();
+    const [message] = await messagesOf(booking._id);
+    const fleetRead = async () => expect((await fetch(`${t.app.mail.siteUrl}/api/user/cars`)).status).toBe(200);
+    await fleetRead();
+    expect(t.app.fleetCache.version.known()).toBeDefined();
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        { changes: [{ field: 'messages', value: { statuses: [{ id: message!.providerId, status: 'read', timestamp: '2', recipient_id: '18765550124' }] } }] },
+      ],
+    });
+    const answer = await fetch(`${t.app.mail.siteUrl}/api/webhooks/whatsapp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': whatsappSignature(body, sandbox.whatsapp.appSecret) },
+      body,
+    });
+    expect(answer.status).toBe(200);
+    // The next read of the fleet is answered from memory, not after asking the database.
+    expect(t.app.fleetCache.version.known()).toBeDefined();
+    await callWithStatus(t.app, customer.token, 'updateProfile', { body: { name: customer.user.name, phone: '876 555 0124', whatsapp: true } });
+    expect(t.app.fleetCache.version.known()).toBeUndefined();
+  });
+
   it('keeps a reply on the booking, and STOP turns WhatsApp off for that phone at once', async () => {
     const phone = '+18765550113';
     const { customer, booking } = await customerBooks('876-555-0113', { whatsapp: true });

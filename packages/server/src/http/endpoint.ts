@@ -97,5 +97,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The endpoint table's name of the route (see addEndpoint). */
     endpoint?: EndpointName;
+    /**
+     * A write that never changes what the public fleet answers depend on (cars, prices, days held):
+     * its answer does not make this instance's next fleet read ask the database (fleetCache).
+     */
+    fleetUnchanged?: true;
   }
 }

@@ -86,7 +86,8 @@ function mayWrite(request: FastifyRequest): boolean {
   const method = request.method;
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
   // Unknown addresses have no route config: counted as writes (harmless, one extra version read).
-  return !READ_ONLY_CALLS.has(request.routeOptions.config?.endpoint ?? '');
+  const config = request.routeOptions.config;
+  return !config?.fleetUnchanged && !READ_ONLY_CALLS.has(config?.endpoint ?? '');
 }
 
 export function registerFleetCache(app: FastifyInstance, options: FleetCacheOptions = {}): void {

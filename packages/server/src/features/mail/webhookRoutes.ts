@@ -38,6 +38,9 @@ const webhookRoutes: FastifyPluginAsync = async (app) => {
     await applyHappenings(app.db, provider.parseWebhook(webhook), smsOn);
   };
 
+  // Thousands of statuses an hour must not make every fleet read ask the database again.
+  const leavesFleet = { config: { fleetUnchanged: true } } as const;
+
   addEndpoint(app, 'whatsappSubscribe', async (request, reply) => {
     const whatsapp = app.messageChannels.whatsapp;
     if (!whatsapp?.answerSubscription) throw channelOff();
@@ -46,15 +49,25 @@ const webhookRoutes: FastifyPluginAsync = async (app) => {
     return reply.header('cache-control', 'no-store').type('text/plain').send(challenge);
   });
 
-  addEndpoint(app, 'whatsappWebhook', async (request, reply) => {
-    await receive(app.messageChannels.whatsapp, request, addresses.whatsapp);
-    return reply.type('application/json').send('{"success":true}');
-  });
+  addEndpoint(
+    app,
+    'whatsappWebhook',
+    async (request, reply) => {
+      await receive(app.messageChannels.whatsapp, request, addresses.whatsapp);
+      return reply.type('application/json').send('{"success":true}');
+    },
+    leavesFleet,
+  );
 
-  addEndpoint(app, 'twilioWebhook', async (request, reply) => {
-    await receive(app.messageChannels.sms, request, addresses.twilio);
-    return reply.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
-  });
+  addEndpoint(
+    app,
+    'twilioWebhook',
+    async (request, reply) => {
+      await receive(app.messageChannels.sms, request, addresses.twilio);
+      return reply.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    },
+    leavesFleet,
+  );
 };
 
 export default webhookRoutes;
