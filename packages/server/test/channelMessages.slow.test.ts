@@ -17,6 +17,7 @@ import { type MessageSandbox, SANDBOX_WHATSAPP, startMessageSandbox } from '../s
 import { createTestDatabase, describeDatabase, TEST_PASSWORD, uniqueEmail } from './helpers';
 import { carForm, carUpload, day } from './support/fleet';
 import { type ServerProcess, startServerProcess } from './support/serverProcess';
+import { freePort } from './support/freePort';
 
 async function call(server: ServerProcess, method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`${server.url}${path}`, {
@@ -80,17 +81,6 @@ async function startGate(sandbox: MessageSandbox): Promise<Gate> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   gate.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return gate;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as AddressInfo).port;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 describe(`WhatsApp messages survive kill -9 (${describeDatabase})`, () => {

@@ -6,7 +6,6 @@
  * sent again by SMS; a forged webhook refused; STOP; a reply kept on the booking; two senders at
  * once each sending a message once; a sender that died mid-send losing nothing.
  */
-import { createServer } from 'node:net';
 import { addDays, companyToday } from '@rental/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,18 +18,7 @@ import { type MessageSandbox, SANDBOX_TEST_NUMBERS, whatsappSignature } from '..
 import { type Account, callWithStatus, createOwner, createTestApp, describeDatabase, refusalOf, registerCustomer, testApi, type TestApp } from './helpers';
 import { everyRow } from './support/everyRow';
 import { addCar } from './support/fleet';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './support/freePort';
 
 type Row = typeof channelMessages.$inferSelect;
 
