@@ -16,7 +16,7 @@ import { SkeletonBlock } from '../../../components/Skeleton';
 import { formatInstantWithTime } from '../../../lib/dates';
 import { useDebouncedValue } from '../useDebouncedValue';
 import { useNarrowerThan } from '../useNarrowerThan';
-import { directionWords, STATE_TONE, type StateTone, stateWords, triesWords, whatWords } from './channelWords';
+import { directionWords, STATE_TONE, type StateTone, stateAt, stateWords, triesWords, whatWords } from './channelWords';
 
 const TONE: Record<StateTone, string> = {
   wait: 'bg-amber-50 text-amber-800 ring-amber-600/30',
@@ -28,8 +28,8 @@ const TONE: Record<StateTone, string> = {
 
 function StateBadge({ message }: { message: ChannelOutboxMessage }) {
   return (
-    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE[STATE_TONE[message.state]]}`}>
-      {stateWords(message)}
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${TONE[STATE_TONE[message.state]]}`}>
+      {CHANNEL_MESSAGE_STATE_WORDS[message.state]}
     </span>
   );
 }
@@ -81,7 +81,7 @@ function FilterBar({ filters, onChange }: { filters: Filters; onChange: (filters
           value={filters.channel}
           onChange={(e) => onChange({ ...filters, channel: isOneOf(MESSAGE_CHANNELS, e.target.value) ? e.target.value : '' })}
         >
-          <option value="">WhatsApp and SMS</option>
+          <option value="">Both</option>
           {MESSAGE_CHANNELS.map((channel) => (
             <option key={channel} value={channel}>
               {CHANNEL_WORDS[channel]}
@@ -125,9 +125,13 @@ export function Cards({ messages }: { messages: ChannelOutboxMessage[] }) {
           </p>
           <p className="mt-1 line-clamp-3 text-sm break-words text-slate-800">{message.body}</p>
           <p className="mt-1 text-sm text-slate-600">
-            <BookingLink message={message} /> · {formatInstantWithTime(message.createdAt)}
-            {triesWords(message) && ` · ${triesWords(message)}`}
+            <BookingLink message={message} /> · Written {formatInstantWithTime(message.createdAt)}
           </p>
+          {message.direction === 'out' && (
+            <p className="text-sm text-slate-600">
+              {stateWords(message)} · {triesWords(message)}
+            </p>
+          )}
           <Problem message={message} />
         </li>
       ))}
@@ -136,7 +140,7 @@ export function Cards({ messages }: { messages: ChannelOutboxMessage[] }) {
 }
 
 export function Table({ messages }: { messages: ChannelOutboxMessage[] }) {
-  const head = ['Written', 'Channel', 'To or from', 'Message', 'Booking', 'State', 'Tries'];
+  const head = ['Written', 'Channel', 'Phone', 'Message', 'Booking', 'State', 'Tries'];
   return (
     <div className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">
@@ -144,7 +148,7 @@ export function Table({ messages }: { messages: ChannelOutboxMessage[] }) {
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
           <tr>
             {head.map((words) => (
-              <th key={words} scope="col" className="px-4 py-3 font-medium">
+              <th key={words} scope="col" className="px-3 py-3 font-medium">
                 {words}
               </th>
             ))}
@@ -153,21 +157,25 @@ export function Table({ messages }: { messages: ChannelOutboxMessage[] }) {
         <tbody className="divide-y divide-slate-100">
           {messages.map((message) => (
             <tr key={message._id} className="align-top">
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatInstantWithTime(message.createdAt)}</td>
-              <td className="px-4 py-3 text-slate-700">{directionWords(message)}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{message.phone}</td>
-              <td className="max-w-md min-w-64 px-4 py-3">
+              <td className="px-3 py-3 text-slate-700">{formatInstantWithTime(message.createdAt)}</td>
+              <td className="px-3 py-3 text-slate-700">
+                <p className="whitespace-nowrap">{CHANNEL_WORDS[message.channel]}</p>
+                <p className="text-xs whitespace-nowrap text-slate-500">{message.direction === 'in' ? 'From the customer' : 'To the customer'}</p>
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap text-slate-700">{message.phone}</td>
+              <td className="max-w-sm min-w-48 px-3 py-3">
                 <p className="font-medium text-slate-900">{whatWords(message)}</p>
                 <p className="line-clamp-2 break-words text-slate-600">{message.body}</p>
               </td>
-              <td className="px-4 py-3 whitespace-nowrap">
+              <td className="px-3 py-3 whitespace-nowrap">
                 <BookingLink message={message} />
               </td>
-              <td className="max-w-xs px-4 py-3">
+              <td className="max-w-56 px-3 py-3">
                 <StateBadge message={message} />
+                {stateAt(message) && <p className="mt-1 text-xs text-slate-500">{stateAt(message)}</p>}
                 <Problem message={message} />
               </td>
-              <td className="px-4 py-3 text-slate-700">{message.direction === 'in' ? '' : message.attempts}</td>
+              <td className="px-3 py-3 text-slate-700">{message.direction === 'in' ? '' : message.attempts}</td>
             </tr>
           ))}
         </tbody>

@@ -29,8 +29,8 @@ export const STATE_TONE: Record<ChannelMessageState, StateTone> = {
   received: 'theirs',
 };
 
-/** The state in words, with when it came to be ("Delivered 29 Nov 2026, 10:02"). */
-export function stateWords(message: ChannelOutboxMessage): string {
+/** When the message came to its state (sent, delivered, read, failed); null for one waiting or the customer's own. */
+export function stateAt(message: ChannelOutboxMessage): string | null {
   const at: Partial<Record<ChannelMessageState, string | null>> = {
     sent: message.sentAt,
     delivered: message.deliveredAt,
@@ -38,7 +38,13 @@ export function stateWords(message: ChannelOutboxMessage): string {
     failed: message.failedAt,
   };
   const when = at[message.state];
-  return when ? `${CHANNEL_MESSAGE_STATE_WORDS[message.state]} ${formatInstantWithTime(when)}` : CHANNEL_MESSAGE_STATE_WORDS[message.state];
+  return when ? formatInstantWithTime(when) : null;
+}
+
+/** The state in words, with when it came to be ("Delivered Sun 29 Nov 2026, 10:02 am"). */
+export function stateWords(message: ChannelOutboxMessage): string {
+  const when = stateAt(message);
+  return when ? `${CHANNEL_MESSAGE_STATE_WORDS[message.state]} ${when}` : CHANNEL_MESSAGE_STATE_WORDS[message.state];
 }
 
 /** "1 try", "3 tries"; nothing for the customer's own. */

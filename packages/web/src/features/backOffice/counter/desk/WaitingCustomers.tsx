@@ -25,10 +25,10 @@ export function WaitingCustomers({ waiting }: { waiting: UnreadMessagesResponse 
   const more = waiting.total - waiting.bookings.length;
   return (
     <section aria-labelledby="desk-waiting" className="rounded-xl border border-amber-300 bg-amber-50 p-4">
-      <h2 id="desk-waiting" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-        <MessageCircle aria-hidden="true" size={22} className="text-amber-700" />
+      <h2 id="desk-waiting" className="text-xl font-semibold text-slate-900">
+        <MessageCircle aria-hidden="true" size={22} className="mr-2 inline-block align-[-4px] text-amber-700" />
         Customers waiting for an answer
-        <span className="text-base font-normal text-slate-600">({waiting.total})</span>
+        <span className="ml-2 text-base font-normal text-slate-600">({waiting.total})</span>
       </h2>
       <ul className="mt-3 space-y-2" aria-label="Customers waiting for an answer">
         {waiting.bookings.map((booking) => (
