@@ -8,6 +8,9 @@ export const STAFF_MESSAGE_MAX_CHARS = 600;
 /** WhatsApp's customer service window: free text within it, a template outside. */
 export const WHATSAPP_WINDOW_HOURS = 24;
 
+/** The desk lists this many bookings whose customer waits for an answer, newest first. */
+export const UNREAD_BOOKINGS_SHOWN = 50;
+
 /** Each state in plain words, for the staff's list. */
 export const CHANNEL_MESSAGE_STATE_WORDS: Record<ChannelMessageState, string> = {
   queued: 'Waiting to be sent',

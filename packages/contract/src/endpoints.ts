@@ -25,6 +25,9 @@ import {
   sendBookingMessageBody,
   bookingMessageSentResponse,
   bookingMessagesSeenResponse,
+  channelOutboxQuery,
+  channelOutboxResponse,
+  unreadMessagesResponse,
   resendMessageBody,
   outboxMessageParams,
   outboxMessageResponse,
@@ -984,6 +987,21 @@ export const ENDPOINTS = {
     params: idParams,
     response: bookingMessagesSeenResponse,
     errors: [404],
+  },
+  unreadMessages: {
+    summary: 'Bookings whose customer wrote by WhatsApp or SMS and waits for an answer, newest first',
+    description:
+      'Each booking with its reference, the customer’s name, how many of their messages no staff member has opened, when the last came and its first words; the 50 newest, and how many in all. Opening the booking’s messages (POST /api/owner/bookings/:id/messages/seen) takes it off.',
+    tag: 'Owner',
+    response: unreadMessagesResponse,
+  },
+  channelOutbox: {
+    summary: 'WhatsApp and SMS messages, ours and the customers’, newest first',
+    description:
+      'Each with its channel, phone, kind or template, booking, state, attempts and last error; 25 a page, by state, channel or booking reference. A check-in code is never shown: its digits read ••••••.',
+    tag: 'Owner',
+    query: channelOutboxQuery,
+    response: channelOutboxResponse,
   },
   ownerOutbox: {
     summary: 'E-mails the site has written, newest first',

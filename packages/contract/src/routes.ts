@@ -141,6 +141,9 @@ export const ROUTES = {
   sendBookingMessage: { method: 'POST', path: '/api/owner/bookings/:id/messages', access: 'staff' },
   bookingMessagesSeen: { method: 'POST', path: '/api/owner/bookings/:id/messages/seen', access: 'staff' },
   resendMessage: { method: 'POST', path: '/api/owner/outbox/resend', access: 'staff' },
+  // WhatsApp and SMS across the bookings (schemas/channelOutbox.ts): customers waiting for an answer, every message
+  unreadMessages: { method: 'GET', path: '/api/owner/messages/unread', access: 'staff' },
+  channelOutbox: { method: 'GET', path: '/api/owner/outbox/messages', access: 'staff' },
   /** A message to read; one to a staff member only for owners (404 for other staff). */
   outboxMessage: { method: 'GET', path: '/api/owner/outbox/:id', access: 'staff' },
   outboxAttachment: { method: 'GET', path: '/api/owner/outbox/:id/attachment', access: 'staff' },

@@ -32,3 +32,4 @@ export * from './maintenance';
 export * from './onlineCheckIn';
 export * from './bookingLookup';
 export * from './bookingMessages';
+export * from './channelOutbox';

@@ -23,6 +23,18 @@ export const messageEntries: Record<string, Entry> = {
     call: (w) => ({ method: 'POST', url: pathFor('bookingMessagesSeen', { id: w.customersBooking }) }),
     expected: staffOnly(200),
   },
+  // Across the bookings: customers waiting for an answer (the desk), and the WhatsApp and SMS outbox.
+  [`GET ${ROUTES.unreadMessages.path}`]: {
+    call: () => ({ method: 'GET', url: ROUTES.unreadMessages.path }),
+    expected: staffOnly(200),
+    check: (res) => expect(Array.isArray(res.json().bookings)).toBe(true),
+  },
+  // printRoutes names it under GET /api/owner/outbox, whose path it extends.
+  'GET /messages': {
+    call: () => ({ method: 'GET', url: `${ROUTES.channelOutbox.path}?channel=sms` }),
+    expected: staffOnly(200),
+    check: (res) => expect(Array.isArray(res.json().messages)).toBe(true),
+  },
   [`GET ${ROUTES.whatsappSubscribe.path}`]: {
     call: () => ({ method: 'GET', url: `${ROUTES.whatsappSubscribe.path}?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1` }),
     expected: everyone(409),

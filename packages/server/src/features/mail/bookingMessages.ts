@@ -19,6 +19,7 @@ import { type Database, queryRows } from '../../db/types';
 import { isId } from '../../db/ids';
 import { HttpError } from '../../http/errors';
 import { getCompanySettings } from '../company';
+import { staffReadBody } from './channelOutbox';
 import type { SiteChannels } from './letters';
 
 interface MessageRow {
@@ -48,7 +49,8 @@ function answerOf(row: MessageRow): BookingMessage {
     channel: row.channel,
     kind: row.kind,
     template: row.template,
-    body: row.body,
+    // A check-in code's place reads •••••• rather than the kept copy's placeholder.
+    body: staffReadBody(row.template, row.body),
     state: row.state,
     createdAt: new Date(row.created_at).toISOString(),
     sentAt: iso(row.sent_at),

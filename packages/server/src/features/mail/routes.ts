@@ -3,6 +3,7 @@ import { MESSAGES, OUTBOX_PAGE_SIZE } from '@rental/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint';
 import { listBookingMessages, markMessagesSeen, sendStaffMessage } from './bookingMessages';
+import { listChannelOutbox, listUnreadBookings } from './channelOutbox';
 import { NO_CHANNELS } from './letters';
 import { resendMessage } from './outbox';
 import { findReadable, listReadableOutbox, readMessage, readMessageAttachment, readMessageLink } from './reading';
@@ -42,6 +43,13 @@ const mailRoutes: FastifyPluginAsync = async (app) => {
     const answer = await sendStaffMessage(app.db, request.params.id, request.body, siteChannels);
     void app.channelSender?.runOnce().catch((err) => app.log.error({ err }, 'the WhatsApp and SMS round failed; it runs again shortly'));
     return answer;
+  });
+  // Across the bookings: who wrote and waits (the desk), and every message of the two channels (the outbox).
+  addEndpoint(app, 'unreadMessages', async () => ({ success: true as const, ...(await listUnreadBookings(app.db)) }));
+  addEndpoint(app, 'channelOutbox', async (request) => {
+    const page = Number(request.query.page ?? 1);
+    const { messages, total } = await listChannelOutbox(app.db, request.query, page);
+    return { success: true as const, messages, page, pageSize: OUTBOX_PAGE_SIZE, total, siteChannels };
   });
   addEndpoint(app, 'bookingMessagesSeen', async (request) => markMessagesSeen(app.db, request.user.id, request.params.id));
 

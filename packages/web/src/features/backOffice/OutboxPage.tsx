@@ -1,13 +1,19 @@
-/** /owner/outbox: every e-mail the site has written, newest first; a message that could not be sent can be sent again. */
+/**
+ * /owner/outbox: every e-mail the site has written, newest first (a message that could not be sent
+ * can be sent again); and, a switch away (?show=messages), its WhatsApp and SMS messages and the
+ * customers' own.
+ */
 import type { OutboxMessage, OutboxStatus } from '@rental/contract/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail, RotateCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { callApi, errorMessage } from '../../api/client';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { formatInstantWithTime } from '../../lib/dates';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { ChannelOutbox } from './outbox/ChannelOutbox';
 import { OutboxMessageView } from './outbox/OutboxMessageView';
 import { StaffPageHeader } from './StaffPageHeader';
 import { useNarrowerThan } from './useNarrowerThan';
@@ -72,11 +78,55 @@ function ResendButton({ message }: { message: OutboxMessage }) {
   );
 }
 
+const VIEWS = [
+  { show: null, label: 'E-mails' },
+  { show: 'messages', label: 'WhatsApp and SMS' },
+] as const;
+
+/** E-mails, or WhatsApp and SMS: two buttons, the one shown pressed; kept in the address so back and a shared link keep it. */
+function ViewSwitch({ show, onShow }: { show: 'messages' | null; onShow: (show: 'messages' | null) => void }) {
+  return (
+    <div role="group" aria-label="Show" className="mb-4 inline-flex rounded-lg border border-slate-300 bg-white p-1">
+      {VIEWS.map((view) => (
+        <button
+          key={view.label}
+          type="button"
+          aria-pressed={show === view.show}
+          onClick={() => onShow(view.show)}
+          className={`min-h-11 rounded-md px-4 font-medium ${show === view.show ? 'bg-primary text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+        >
+          {view.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function OutboxPage() {
-  usePageMeta('Outbox', 'The e-mails the site has sent to customers and staff.');
-  const [page, setPage] = useState(1);
+  usePageMeta('Outbox', 'The e-mails, WhatsApp and SMS messages the site has sent to customers and staff.');
+  const [params, setParams] = useSearchParams();
+  const show = params.get('show') === 'messages' ? 'messages' : null;
   // The message opened, in place of the list; back returns to the same page of the list.
   const [opened, setOpened] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  if (opened) return <OutboxMessageView id={opened} onClose={() => setOpened(null)} />;
+  return (
+    <>
+      <StaffPageHeader
+        title="Outbox"
+        description={
+          show === 'messages'
+            ? 'Every WhatsApp and SMS message the site sends, and the customers’ own, newest first: to whom, about which booking, and whether it arrived. A check-in code is never shown.'
+            : 'Every e-mail the site writes: booking confirmations, reminders, alerts to staff, bank detail warnings and password links. Open one to read it as its recipient does, copy its links or send it by WhatsApp; one that could not be sent can be sent again. Messages to staff members are shown to owners only.'
+        }
+      />
+      <ViewSwitch show={show} onShow={(next) => setParams(next ? { show: next } : {}, { replace: true })} />
+      {show === 'messages' ? <ChannelOutbox /> : <EmailOutbox page={page} setPage={setPage} onOpen={setOpened} />}
+    </>
+  );
+}
+
+function EmailOutbox({ page, setPage, onOpen }: { page: number; setPage: Dispatch<SetStateAction<number>>; onOpen: (id: string) => void }) {
   const outbox = useQuery({
     queryKey: outboxKey(page),
     queryFn: () => callApi('ownerOutbox', { query: { page: String(page) } }),
@@ -97,14 +147,8 @@ export function OutboxPage() {
     ? errorMessage(outbox.error)
     : 'No e-mails yet. Booking confirmations, staff alerts and password links appear here as the site writes them.';
 
-  if (opened) return <OutboxMessageView id={opened} onClose={() => setOpened(null)} />;
-
   return (
     <>
-      <StaffPageHeader
-        title="Outbox"
-        description="Every e-mail the site writes: booking confirmations, reminders, alerts to staff, bank detail warnings and password links. Open one to read it as its recipient does, copy its links or send it by WhatsApp; one that could not be sent can be sent again. Messages to staff members are shown to owners only."
-      />
       {data && !data.mailEnabled && (
         <p role="note" className="mb-4 max-w-3xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           E-mail is off on this server: no mail server is set up, so messages wait here and none is sent. Ask whoever runs the site to set the mail server
@@ -134,7 +178,7 @@ export function OutboxPage() {
               {when(message) && <p className="text-sm text-slate-600">{when(message)}</p>}
               {message.lastError && message.status !== 'sent' && <p className="mt-2 text-sm break-words text-red-700">Last problem: {message.lastError}</p>}
               <div className="mt-3 flex flex-wrap gap-2">
-                <OpenButton message={message} onOpen={setOpened} />
+                <OpenButton message={message} onOpen={onOpen} />
                 <ResendButton message={message} />
               </div>
             </li>
@@ -184,7 +228,7 @@ export function OutboxPage() {
                   <td className="max-w-xs px-4 py-3 break-words text-slate-700">{message.status !== 'sent' ? (message.lastError ?? '') : ''}</td>
                   <td className="px-4 py-3 text-right">
                     <div className="flex justify-end gap-2">
-                      <OpenButton message={message} onOpen={setOpened} />
+                      <OpenButton message={message} onOpen={onOpen} />
                       <ResendButton message={message} />
                     </div>
                   </td>

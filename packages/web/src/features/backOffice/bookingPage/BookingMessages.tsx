@@ -9,6 +9,7 @@ import { CHANNEL_WORDS, type MessageChannel } from '@rental/contract/messageChan
 import type { BookingMessage } from '@rental/contract/schemas';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useLocation } from 'react-router';
 import { errorMessage } from '../../../api/client';
 import { SkeletonBlock } from '../../../components/Skeleton';
 import { formatInstantWithTime } from '../../../lib/dates';
@@ -116,6 +117,13 @@ export function BookingMessages({ bookingId }: { bookingId: string }) {
     setShownNew((before) => new Set([...before, ...unseenKey.split(',')]));
     mutate();
   }, [unseenKey, mutate]);
+
+  // Come from the desk's "waiting for an answer" (…#messages): the panel is brought into view once drawn.
+  const cameForMessages = useLocation().hash === '#messages';
+  const drawn = messages.isSuccess;
+  useEffect(() => {
+    if (cameForMessages && drawn) document.getElementById('messages-heading')?.scrollIntoView?.({ block: 'start' });
+  }, [cameForMessages, drawn]);
 
   if (messages.isPending) return <SkeletonBlock className="h-32 w-full" />;
   if (messages.isError) {

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SendBookingMessageBody } from '@rental/contract/schemas';
 import { callApi } from '../../../api/client';
 import { backOfficeKeys } from '../backOfficeQueries';
+import { unreadMessagesKey } from '../messages/unreadQueries';
 
 const REFRESH_MS = 15_000;
 
@@ -24,6 +25,11 @@ export function useSendBookingMessage(bookingId: string) {
   });
 }
 
+/** The customer's messages opened: the booking leaves the desk's customers waiting for an answer. */
 export function useMarkMessagesSeen(bookingId: string) {
-  return useMutation({ mutationFn: () => callApi('bookingMessagesSeen', { params: { id: bookingId } }) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi('bookingMessagesSeen', { params: { id: bookingId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: unreadMessagesKey }),
+  });
 }

@@ -11,6 +11,8 @@ import { carLine, counterAction, type DeskListKind, dueLine, paymentLook, type T
 import { CheckedInOnline } from './CheckedInOnline';
 import { useMarkNoShow } from './deskQueries';
 import { StaffChangeBooking } from '../../../bookingChanges/StaffChangeBooking';
+import { messagesLink, newMessagesText } from '../../messages/unreadQueries';
+import { NewMessagesBadge } from './WaitingCustomers';
 
 const TONE: Record<Tone, string> = {
   good: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
@@ -30,7 +32,18 @@ function Chip({ label, text, tone }: { label: string; text: string; tone: Tone }
 /** "Due back Wed…" → "due back Wed…": the day's name keeps its capital. */
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-export function DeskCard({ booking, kind, onNoShow }: { booking: DeskBooking; kind: DeskListKind; onNoShow: (message: string) => void }) {
+export function DeskCard({
+  booking,
+  kind,
+  unread = 0,
+  onNoShow,
+}: {
+  booking: DeskBooking;
+  kind: DeskListKind;
+  /** The customer's WhatsApp and SMS messages no staff member has opened yet. */
+  unread?: number;
+  onNoShow: (message: string) => void;
+}) {
   const id = useId();
   const action = counterAction(kind, booking._id);
   const payment = paymentLook(booking);
@@ -56,11 +69,23 @@ export function DeskCard({ booking, kind, onNoShow }: { booking: DeskBooking; ki
         className={`rounded-xl border bg-white p-4 shadow-sm ${late || booking.paperAlert ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200'}`}
       >
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-          <h3 id={`${id}-ref`} className="font-mono text-lg font-semibold text-slate-900">
-            <Link to={`/owner/bookings/${booking._id}`} className="inline-flex min-h-11 items-center text-primary underline">
-              {booking.reference}
-            </Link>
-          </h3>
+          <div className="flex flex-wrap items-center gap-x-3">
+            <h3 id={`${id}-ref`} className="font-mono text-lg font-semibold text-slate-900">
+              <Link to={`/owner/bookings/${booking._id}`} className="inline-flex min-h-11 items-center text-primary underline">
+                {booking.reference}
+              </Link>
+            </h3>
+            {unread > 0 && (
+              <Link
+                to={messagesLink(booking._id)}
+                aria-label={`${newMessagesText(unread)} from ${booking.user.name}`}
+                className="inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-medium text-amber-900 hover:underline"
+              >
+                <NewMessagesBadge count={unread} />
+                <span aria-hidden="true">{unread === 1 ? 'new message' : 'new messages'}</span>
+              </Link>
+            )}
+          </div>
           {kind !== 'pickups' && (
             <p className={`text-sm ${late ? 'font-semibold text-red-700' : 'text-slate-600'}`}>
               {late ? `Overdue: ${lowerFirst(dueLine(booking))}` : dueLine(booking)}

@@ -1,7 +1,9 @@
 /**
- * The desk (/owner/desk): today's work at the counter on one screen, made for a phone first. Cars
- * overdue come first while there are any, then today's pickups (check out, or mark a no-show) and
- * returns (check in), and last what the counter has done today.
+ * The desk (/owner/desk): today's work at the counter on one screen, made for a phone first.
+ * Customers waiting for an answer to their WhatsApp or SMS message come first while there are any,
+ * then cars overdue while there are any, then today's pickups (check out, or mark a no-show) and
+ * returns (check in), and last what the counter has done today. A booking's card shows its
+ * customer's new messages too.
  */
 import { useState } from 'react';
 import { formatCalendarDate } from '../../../../lib/dates';
@@ -13,10 +15,14 @@ import { DeskCard } from './DeskCard';
 import { DoneToday } from './DoneToday';
 import { deskLists } from './deskLists';
 import { useDesk } from './deskQueries';
+import { useUnreadMessages } from '../../messages/unreadQueries';
+import { WaitingCustomers } from './WaitingCustomers';
 
 export function DeskPage() {
   usePageMeta('The desk', "Today's pickups and returns at the counter, and cars overdue.");
   const desk = useDesk();
+  const waiting = useUnreadMessages();
+  const unreadOf = new Map(waiting.data?.bookings.map((b) => [b.bookingId, b.unread]));
   const [said, setSaid] = useState('');
   const lists = deskLists(desk.data ?? { pickups: [], returns: [], overdue: [] });
   // A failed read is said once, above the lists; a failed re-read leaves the last answer shown.
@@ -38,6 +44,7 @@ export function DeskPage() {
         </QueryList>
       ) : (
         <div className="space-y-8">
+          <WaitingCustomers waiting={waiting.data} />
           {lists.map((list) => {
             const headingId = `desk-${list.kind}`;
             const late = list.kind === 'overdue' && list.bookings.length > 0;
@@ -55,7 +62,7 @@ export function DeskPage() {
                   emptyText={list.emptyText}
                   skeletonClassName="h-48 w-full"
                 >
-                  {(booking) => <DeskCard key={booking._id} booking={booking} kind={list.kind} onNoShow={setSaid} />}
+                  {(booking) => <DeskCard key={booking._id} booking={booking} kind={list.kind} unread={unreadOf.get(booking._id) ?? 0} onNoShow={setSaid} />}
                 </QueryList>
               </section>
             );
