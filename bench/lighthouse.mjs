@@ -10,7 +10,10 @@
  * Alternating (ours, floor, peer, before for one page, then the next page; N rounds), so all see the
  * same machine. Not a test: figures move with the machine's load, printed with every table.
  *
- *   npm run build && node bench/lighthouse.mjs [--runs 3] [--peer-dir DIR] [--before MAIN_JS] [--ours-only] [--verbose] [--save DIR]
+ *   npm run build && node bench/lighthouse.mjs [--runs 3] [--cars N] [--peer-dir DIR] [--before MAIN_JS] [--ours-only] [--verbose] [--save DIR]
+ *
+ * --cars N: instead of the demo data, the benchmark seed (seed.mjs) with N cars and 10 bookings a car,
+ * seeded once and copied for each build, so the pages can be seen at a fleet's size.
  *
  * Prints, per page and site, medians of LCP, TBT, FCP, CLS, the script bytes, TBT and LCP over the
  * floor's and ours over the peer's; the main thread's work by kind; and our five longest tasks
@@ -28,7 +31,7 @@
  * Chromium: CHROME_PATH (default /usr/bin/chromium), flags --headless=new --no-sandbox --disable-gpu.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,10 +39,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import { kindsText, lighthouseRun, median, WORK_KINDS, withRetries } from './lib/lighthouseRun.mjs';
 import { ensureBuilt, startServer } from './lib/server.mjs';
 import { startFloor, startPeer } from './lib/sideServers.mjs';
+import { seedDatabase } from './seed.mjs';
 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
+    cars: { type: 'string' },
     'peer-dir': { type: 'string' },
     before: { type: 'string' },
     'ours-only': { type: 'boolean', default: false },
@@ -60,11 +65,25 @@ const load = () =>
     .join(', ');
 const loadBefore = load();
 const dataDirs = [];
-/** A built server on the demo data in a fresh folder, and the id of a car to show. */
+/** With --cars: the seeded fleet every build starts from a copy of. */
+let seeded;
+async function seededFleet() {
+  if (!seeded) {
+    const dir = await mkdtemp(join(tmpdir(), 'rental-lighthouse-seed-'));
+    dataDirs.push(dir);
+    const cars = Number(values.cars);
+    console.log(`seeding ${cars} cars and ${cars * 10} bookings…`);
+    await seedDatabase({ dataDir: dir, cars, bookings: cars * 10 });
+    seeded = dir;
+  }
+  return seeded;
+}
+/** A built server on the demo data (or, with --cars, a copy of the seeded fleet) in a fresh folder, and the id of a car to show. */
 async function demoServer(main) {
   const dataDir = await mkdtemp(join(tmpdir(), 'rental-lighthouse-'));
   dataDirs.push(dataDir);
-  const started = await startServer({ env: { DATA_DIR: dataDir, DEMO: '1' }, logLevel: 'warn', main });
+  if (values.cars) await cp(await seededFleet(), dataDir, { recursive: true });
+  const started = await startServer({ env: { DATA_DIR: dataDir, ...(values.cars ? {} : { DEMO: '1' }) }, logLevel: 'warn', main });
   const { cars } = await (await fetch(`${started.baseUrl}/api/user/cars`)).json();
   const car = cars.find((c) => c.isAvaliable) ?? cars[0];
   if (!car) throw new Error('The demo data has no car.');
@@ -129,7 +148,7 @@ try {
   console.log(
     `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (simulated throttling: CPU x4), median of ${RUNS}, alternating ${sites.map(([s]) => s).join(' / ')}`,
   );
-  console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${load()} after`);
+  console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${load()} after; ${values.cars ? `${values.cars} cars (seed.mjs)` : 'the demo data'}`);
   console.log(
     '\n| page | site | load (1 min) | perf | a11y, best pr., SEO | FCP ms | LCP ms | CLS | TBT ms | CPU blocking ms | CPU after paint ms | script KB | LCP / floor | TBT - floor ms | TBT / peer |',
   );
