@@ -6,6 +6,7 @@
  * taken the page over (decision 076).
  */
 import { MESSAGES } from '@rental/contract/messages';
+import { CARS_PAGE_SIZE } from '@rental/contract/schemas';
 import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { apiClient } from '../support/api';
 import { DESKTOP, describe, expect, PHONE, test } from '../support/fixtures';
@@ -53,12 +54,13 @@ function textOf(page: string): string {
 }
 
 describe('pages drawn on the server', () => {
-  test('/cars holds every car with its price, and a car the owner adds is in the next page', async ({ seed }) => {
+  test("/cars holds the fleet's first page of cars with their prices and the whole count, and a car the owner adds is in the next page", async ({ seed }) => {
     const api = apiClient(seed.baseUrl);
     const cars = await api.publicCars();
     const before = textOf(await html(seed.baseUrl, '/cars'));
     expect(before).toContain(`Showing ${cars.length} Cars`);
-    for (const car of cars) expect(before).toContain(`${formatMoney(car.pricePerDay)} / day ${car.brand} ${car.model}`);
+    for (const car of cars.slice(0, CARS_PAGE_SIZE)) expect(before).toContain(`${formatMoney(car.pricePerDay)} / day ${car.brand} ${car.model}`);
+    for (const car of cars.slice(CARS_PAGE_SIZE)) expect(before).not.toContain(`/car-details/${car._id}"`);
 
     const brand = `Drawn${seed.runId.slice(-4)}`;
     const added = await api.addCar(

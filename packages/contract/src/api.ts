@@ -12,6 +12,7 @@ export const API = {
   ownerOutbox: ROUTES.ownerOutbox.path,
   resendMessage: ROUTES.resendMessage.path,
   cars: ROUTES.cars.path,
+  carsPage: ROUTES.carsPage.path,
   car: (id: string) => pathFor('car', { id }),
   checkAvailability: ROUTES.checkAvailability.path,
   createBooking: ROUTES.createBooking.path,

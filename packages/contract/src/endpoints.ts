@@ -45,6 +45,8 @@ import {
 } from './schemas';
 // Service blocks, the fleet timeline
 import { blockParams, blockResponses, blocksQuery, createBlockBody, timelineQuery } from './schemas';
+// One page of the public fleet
+import { carsPageQuery, carsPageResponse } from './schemas';
 // A car's pictures
 import { carPictureParams, carPicturesOrderBody } from './schemas';
 // Finding a booking without an account password
@@ -312,6 +314,15 @@ export const ENDPOINTS = {
     errors: [409, 429],
   },
   cars: { summary: 'The fleet customers can rent', tag: 'Cars', response: responses.cars },
+  carsPage: {
+    summary: 'One page of the fleet customers can rent',
+    description:
+      'The cars of GET /api/user/cars in the same order, narrowed by the search and the vehicle group over the whole fleet, then cut into pages: ' +
+      'the count of matching cars, the page answered and how many there are, and the vehicle groups the fleet has.',
+    tag: 'Cars',
+    query: carsPageQuery,
+    response: carsPageResponse,
+  },
   car: {
     summary: 'One car',
     description: 'Also opens a car that is marked unavailable (isAvaliable false); deleted cars are not found.',

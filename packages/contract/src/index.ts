@@ -2,6 +2,7 @@ export * from './constants';
 export * from './messages';
 export * from './company';
 export * from './rentalDates';
+export * from './carSearch';
 export * from './format';
 export * from './numbers';
 export * from './schemas';

@@ -38,6 +38,7 @@ export const ROUTES = {
   deleteAccount: { method: 'DELETE', path: '/api/user/account', access: 'customer' },
   // Cars
   cars: { method: 'GET', path: '/api/user/cars', access: 'anyone' },
+  carsPage: { method: 'GET', path: '/api/user/cars/page', access: 'anyone' },
   car: { method: 'GET', path: '/api/user/car/:id', access: 'anyone' },
   // Bookings
   checkAvailability: { method: 'POST', path: '/api/bookings/check-availability', access: 'anyone' },

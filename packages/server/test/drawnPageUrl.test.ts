@@ -27,6 +27,15 @@ describe('the address a public page is drawn for', () => {
     expect(drawnPageUrl('/cars?pickupDate=2030-03-10&returnDate=2030-03-10', TODAY, PLACES)).toBe('/cars?pickupDate=2030-03-10&returnDate=2030-03-10');
   });
 
+  it("keeps /cars' page and search as the list reads them: a page from 2, the search trimmed and cut", () => {
+    expect(drawnPageUrl('/cars?page=3&search=%20Toyota%20%20rav4%20&utm=x', TODAY, PLACES)).toBe('/cars?search=Toyota++rav4&page=3');
+    // The first page is the bare list; a page that is not a page number is no page at all.
+    for (const page of ['1', '0', '007x', '-2', '1234567', '']) expect(drawnPageUrl(`/cars?page=${page}`, TODAY, PLACES), page).toBe('/cars');
+    expect(drawnPageUrl('/cars?page=007', TODAY, PLACES)).toBe('/cars?page=7');
+    expect(drawnPageUrl('/cars?search=%20%20', TODAY, PLACES)).toBe('/cars');
+    expect(drawnPageUrl(`/cars?search=${'a'.repeat(150)}`, TODAY, PLACES)).toBe(`/cars?search=${'a'.repeat(100)}`);
+  });
+
   it('draws a trip the booking rules refuse as the page without dates', () => {
     for (const [pickupDate, returnDate] of [
       ['2030-03-09', '2030-03-12'], // past

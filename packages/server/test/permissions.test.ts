@@ -206,6 +206,8 @@ const TABLE: Record<string, Entry> = {
     check: (res) => expect(Array.isArray(res.json().entries)).toBe(true),
   },
   [`GET ${API.cars}`]: { call: () => ({ method: 'GET', url: API.cars }), expected: everyone(200) },
+  // Printed under GET /api/user/cars, whose path it extends.
+  'GET /page': { call: () => ({ method: 'GET', url: `${API.carsPage}?page=1&search=a` }), expected: everyone(200) },
   'GET /api/user/car/:id': { call: (w) => ({ method: 'GET', url: API.car(w.car._id) }), expected: everyone(200) },
   [`POST ${API.checkAvailability}`]: {
     call: () => ({ method: 'POST', url: API.checkAvailability, payload: { location: 'Waterford, Portmore', pickupDate: day(40), returnDate: day(41) } }),

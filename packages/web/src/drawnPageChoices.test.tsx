@@ -98,7 +98,8 @@ describe('a drawn page taken over by its code', () => {
     const problems = await drawnThenTakenOver('/cars', () => fillDrawn('Search vehicles', brand));
     expect(problems).toEqual([]);
 
-    expect(await screen.findByText('Showing 1 Cars')).toBeInTheDocument();
+    // Asked of the server once the typing has settled.
+    expect(await screen.findByText('Showing 1 Cars', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(`${brand} Fielder`)).toBeInTheDocument();
     expect(screen.queryByText(`${other} Fielder`)).not.toBeInTheDocument();
     // The search is the page's own: its clear button is there and empties it, and the fleet is back.

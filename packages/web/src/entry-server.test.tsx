@@ -4,7 +4,7 @@
  * browser's code takes that HTML over (hydration) without redrawing it, refetching or mismatching.
  */
 import { formatMoney } from '@rental/contract/format';
-import type { CarsResponse } from '@rental/contract/schemas';
+import { CARS_PAGE_SIZE, type CarsPageResponse } from '@rental/contract/schemas';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -14,7 +14,7 @@ import { AppRoot } from './AppRoot';
 import { type FetchedQuery, pageQueries, ready, renderPage } from './entry-server';
 import { createQueryClient } from './lib/queryClient';
 import { fillQueryCache, scriptSafeJson, type ServerQuery } from './lib/serverState';
-import { addCar, serverUrl, uniqueWord } from './test/api';
+import { addCar, serverUrl, testApi, uniqueWord } from './test/api';
 
 /** What the server does for a page: the API answers it needs, fetched as the server would. */
 async function answersFor(pathname: string): Promise<FetchedQuery[]> {
@@ -84,14 +84,18 @@ async function hydrate(url: string, html: string, state: string): Promise<unknow
 }
 
 describe('pages drawn on the server', () => {
-  it('/cars holds every car with its price in the HTML, and hydrates without a redraw or an API call', async () => {
+  it("/cars holds the fleet's first page with prices and the whole count in the HTML, and hydrates without a redraw or an API call", async () => {
     await ready;
     const brand = uniqueWord('Drawn');
     await addCar({ brand, model: 'Axio', pricePerDay: 7300 });
     const fetched = await answersFor('/cars');
-    const carsAnswer = fetched.find(({ queryKey }) => queryKey[0] === 'cars')?.answer as CarsResponse | undefined;
-    const cars = carsAnswer?.cars ?? [];
+    const pageAnswer = fetched.find(({ queryKey }) => queryKey[0] === 'cars')?.answer as CarsPageResponse | undefined;
+    const cars = pageAnswer?.cars ?? [];
+    // The newest car first, on the first page.
     expect(cars.some((c) => c.brand === brand)).toBe(true);
+    expect(cars.length).toBeLessThanOrEqual(CARS_PAGE_SIZE);
+    const { cars: fleet } = await testApi().call('cars');
+    expect(pageAnswer?.total).toBe(fleet.length);
 
     const { html, state } = await renderPage('/cars', fetched);
     expectWhole(html);
@@ -99,16 +103,17 @@ describe('pages drawn on the server', () => {
     for (const car of cars) expect(text).toContain(`${car.brand} ${car.model}${car.category}`);
     expect(text).toContain(`${brand} Axio`);
     expect(text).toContain(`${formatMoney(7300, 'JMD')} / day`);
-    expect(text).toContain(`Showing ${cars.length} Cars`);
+    expect(text).toContain(`Showing ${fleet.length} Cars`);
 
     const calls = watchApiCalls();
     const problems = await hydrate('/cars', html, state);
     expect(problems).toEqual([]);
-    // The same page, now alive: the search box filters the drawn cards.
-    expect(screen.getByText(`Showing ${cars.length} Cars`)).toBeInTheDocument();
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search vehicles' }), { target: { value: brand } });
-    await waitFor(() => expect(screen.getByText('Showing 1 Cars')).toBeInTheDocument());
+    expect(screen.getByText(`Showing ${fleet.length} Cars`)).toBeInTheDocument();
     expect(calls.filter((url) => url.includes('/api/user/cars') || url.includes('/api/company'))).toEqual([]);
+    // The same page, now alive: the search goes into the address and asks the server (CarsPage.test.tsx has the answer shown).
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search vehicles' }), { target: { value: brand } });
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('search')).toBe(brand));
+    await waitFor(() => expect(calls.some((url) => url.includes(`/api/user/cars/page?search=${brand}`))).toBe(true));
   });
 
   it("a car's page holds the car, its price and reserved dates, and the home page its featured cars", async () => {

@@ -4,12 +4,15 @@
  * returns the query cache to embed, so the browser paints before any script and hydrates.
  * Built by `vite build --ssr` into packages/web/dist-ssr; the server imports it at start.
  */
+import { HOME_FEATURED_CARS, OTHER_CARS_ON_DETAIL } from '@rental/contract/constants';
 import { type EndpointName, pathFor } from '@rental/contract/routes';
+import type { CarsPageQuery } from '@rental/contract/schemas';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { preloadPublicPages } from './App';
 import { AppRoot } from './AppRoot';
+import { carsPageQueryOf, firstCarsQuery } from './features/cars/carsPageQuery';
 import { createQueryClient } from './lib/queryClient';
 import { queryKeys } from './lib/queryKeys';
 import { fillQueryCache, type ServerQuery, scriptSafeJson } from './lib/serverState';
@@ -25,17 +28,30 @@ const query = (queryKey: readonly unknown[], endpoint: EndpointName, params?: Re
   path: pathFor(endpoint, params),
 });
 
+/** A page of the fleet, asked as the browser's page asks it (carsPageQuery.ts). */
+function carsPage(pageQuery: CarsPageQuery): PageQuery {
+  const search = new URLSearchParams(pageQuery as Record<string, string>).toString();
+  return { queryKey: queryKeys.carsPage(pageQuery), endpoint: 'carsPage', path: `${pathFor('carsPage')}${search ? `?${search}` : ''}` };
+}
+
 /**
  * The API answers a page needs for its first paint, or null for a page drawn in the browser only
  * (a customer's own pages, the owner's, forms behind a login: nothing to show before the session).
+ * `url` is the path with the query string the page reads (the server's drawnPageUrl): /cars draws
+ * the page of the fleet its address asks for; with a trip's dates it shows the free cars, asked
+ * in the browser.
  */
-export function pageQueries(pathname: string): PageQuery[] | null {
-  const always = [query(queryKeys.cars, 'cars'), query(queryKeys.company, 'company')];
-  if (pathname === '/' || pathname === '/cars') return always;
+export function pageQueries(url: string): PageQuery[] | null {
+  const at = url.indexOf('?');
+  const pathname = at < 0 ? url : url.slice(0, at);
+  const params = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
+  const company = query(queryKeys.company, 'company');
+  if (pathname === '/') return [carsPage(firstCarsQuery(HOME_FEATURED_CARS)), company];
+  if (pathname === '/cars') return params.has('pickupDate') && params.has('returnDate') ? [company] : [carsPage(carsPageQueryOf(params)), company];
   const car = /^\/car-details\/([^/]+)$/.exec(pathname);
   if (car?.[1]) {
     const id = decodeURIComponent(car[1]);
-    return [...always, query(queryKeys.car(id), 'car', { id })];
+    return [carsPage(firstCarsQuery(OTHER_CARS_ON_DETAIL + 1)), company, query(queryKeys.car(id), 'car', { id })];
   }
   return null;
 }

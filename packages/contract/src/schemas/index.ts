@@ -5,6 +5,7 @@
 export { calendarDate, idSchema, failure, type Failure, firstIssueMessage, isZodsOwnWording } from './fields';
 export * from './users';
 export * from './cars';
+export * from './carsPage';
 export * from './bookings';
 export * from './company';
 export * from './outbox';

@@ -1,6 +1,10 @@
+import type { CarsPageQuery } from '@rental/contract/schemas';
+
 /** TanStack Query keys shared across screens, so one invalidation refreshes every view of the data. */
 export const queryKeys = {
   cars: ['cars'] as const,
+  /** Under `cars`: invalidating the fleet refreshes its pages too. */
+  carsPage: (query: CarsPageQuery) => ['cars', 'page', query] as const,
   car: (id: string) => ['car', id] as const,
   user: (token: string | null) => ['user', token] as const,
   userBookings: ['bookings', 'user'] as const,

@@ -10,7 +10,7 @@ import { CarPictureGallery } from '../features/cars/CarPictureGallery';
 import { useCar } from '../features/cars/useCar';
 import { formatCalendarDate } from '../lib/dates';
 import { usePageMeta } from '../lib/usePageMeta';
-import { useSession } from '../session/useSession';
+import { firstCarsQuery, useCarsPage } from '../features/cars/carsPageQuery';
 
 /** Below the first screen: fetched as the page shows (features/cars/OtherCars.tsx). */
 const OtherCars = lazy(() => import('../features/cars/OtherCars').then((m) => ({ default: m.OtherCars })));
@@ -68,7 +68,8 @@ function DetailsSkeleton() {
 export default function CarDetailsPage() {
   const { id = '' } = useParams();
   const { data: car } = useCar(id);
-  const { cars } = useSession();
+  // One more than shown, in case this car is among the fleet's first.
+  const firstCars = useCarsPage(firstCarsQuery(OTHER_CARS_ON_DETAIL + 1));
   const money = useMoney();
   const name = car ? `${car.brand} ${car.model}` : 'Car details';
   usePageMeta(
@@ -78,7 +79,7 @@ export default function CarDetailsPage() {
       : 'Details, price and free dates of a car in our fleet.',
   );
 
-  const otherCars = cars.filter((c) => c._id !== id && c.isAvaliable).slice(0, OTHER_CARS_ON_DETAIL);
+  const otherCars = (firstCars.data?.cars ?? []).filter((c) => c._id !== id && c.isAvaliable).slice(0, OTHER_CARS_ON_DETAIL);
 
   return (
     <div className="container-page py-8 sm:py-12">

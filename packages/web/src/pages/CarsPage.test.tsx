@@ -12,8 +12,12 @@ const search = () => screen.getByRole('searchbox', { name: 'Search vehicles' });
 const count = () => screen.getByText(/^Showing \d+ Cars$/);
 const cardTitles = () => screen.queryAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
 
+/** Types in the search box and waits for the list of that search (asked of the server once typing settles). */
 async function showSearch(text: string) {
   fireEvent.change(search(), { target: { value: text } });
+  const searched = () => new URLSearchParams(screen.getByTestId('location').textContent?.split('?')[1] ?? '').get('search') ?? '';
+  await waitFor(() => expect(searched()).toBe(text.trim()));
+  await waitFor(() => expect(screen.getByRole('region', { name: 'Vehicles' })).not.toHaveAttribute('aria-busy', 'true'));
 }
 
 describe('vehicle list', () => {
@@ -61,14 +65,14 @@ describe('vehicle list', () => {
     await showSearch(brand);
     await user.click(screen.getByRole('button', { name: 'SUV' }));
     expect(screen.getByRole('button', { name: 'SUV' })).toHaveAttribute('aria-pressed', 'true');
-    expect(cardTitles()).toEqual([`${brand} RAV4`]);
-    expect(screen.getByTestId('location')).toHaveTextContent('/cars?category=SUV');
+    await waitFor(() => expect(cardTitles()).toEqual([`${brand} RAV4`]));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/cars?search=${brand}&category=SUV`);
 
     await user.click(screen.getByRole('button', { name: 'Cabriolet' }));
-    expect(count()).toHaveTextContent('Showing 0 Cars');
+    await waitFor(() => expect(count()).toHaveTextContent('Showing 0 Cars'));
 
     await user.click(screen.getByRole('button', { name: 'All vehicles' }));
-    expect(count()).toHaveTextContent('Showing 3 Cars');
+    await waitFor(() => expect(count()).toHaveTextContent('Showing 3 Cars'));
 
     const { cars } = await testApi().call('cars');
     const rav4 = cars.find((c) => c.brand === brand && c.model === 'RAV4')!;
@@ -84,6 +88,37 @@ describe('vehicle list', () => {
     expect(screen.getByRole('button', { name: 'Van' })).toHaveAttribute('aria-pressed', 'true');
     await showSearch(vanBrand);
     expect(cardTitles()).toEqual([`${vanBrand} Hiace`]);
+  });
+});
+
+describe('vehicle list in pages', () => {
+  it('shows twelve cars a page with the count of all, and the address keeps the page', async () => {
+    const user = userEvent.setup();
+    const brand = uniqueWord('Paged');
+    for (let i = 1; i <= 14; i += 1) await addCar({ brand, model: `Model ${String(i).padStart(2, '0')}` });
+    renderApp(`/cars?search=${brand}`);
+    await waitFor(() => expect(count()).toHaveTextContent('Showing 14 Cars'));
+    expect(cardTitles()).toHaveLength(12);
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    const firstPage = cardTitles();
+
+    await user.click(screen.getByRole('link', { name: 'Next' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/cars?search=${brand}&page=2`);
+    await waitFor(() => expect(cardTitles()).toHaveLength(2));
+    expect(count()).toHaveTextContent('Showing 14 Cars');
+    expect([...firstPage, ...cardTitles()].sort()).toEqual(Array.from({ length: 14 }, (_, i) => `${brand} Model ${String(i + 1).padStart(2, '0')}`));
+    expect(screen.getByRole('link', { name: 'Page 2 of 2' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(screen.getByRole('link', { name: 'Page 1 of 2' }));
+    await waitFor(() => expect(cardTitles()).toEqual(firstPage));
+    expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^/cars\\?search=${brand}$`));
+
+    // A vehicle group starts again at its first page.
+    await user.click(screen.getByRole('link', { name: 'Next' }));
+    await waitFor(() => expect(cardTitles()).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Sedan' }));
+    await waitFor(() => expect(cardTitles()).toHaveLength(12));
+    expect(screen.getByTestId('location')).not.toHaveTextContent('page=');
   });
 });
 
@@ -135,9 +170,10 @@ describe('vehicle list with dates', () => {
     // A return day before the pickup day is said under its field, and nothing changes.
     fireEvent.change(screen.getByLabelText('Pickup date'), { target: { value: ret } });
     fireEvent.change(screen.getByLabelText('Return date'), { target: { value: pickup } });
+    const searched = screen.getByTestId('location').textContent;
     await user.click(screen.getByRole('button', { name: 'Show free cars' }));
     expect(screen.getByLabelText('Return date')).toHaveAccessibleDescription(expect.stringContaining('The return date cannot be before the pickup date.'));
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/cars$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(searched!);
 
     fireEvent.change(screen.getByLabelText('Pickup date'), { target: { value: pickup } });
     fireEvent.change(screen.getByLabelText('Return date'), { target: { value: ret } });

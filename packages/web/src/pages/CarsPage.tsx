@@ -1,3 +1,4 @@
+import { CARS_PAGE_SIZE } from '@rental/contract/schemas';
 import { depositNotice } from '@rental/contract/company';
 import { companyToday } from '@rental/contract/rentalDates';
 import { MESSAGES } from '@rental/contract/messages';
@@ -6,8 +7,8 @@ import { CalendarDays, Info, Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
-import { CarCard } from '../components/CarCard';
-import { CarGridSkeleton } from '../components/Skeleton';
+import { CarResults } from '../features/cars/CarResults';
+import { carsPageQueryOf, useCarsPage } from '../features/cars/carsPageQuery';
 import { filterCars, filterCategories } from '../features/cars/filterCars';
 import { TripDatesForm } from '../features/cars/TripDatesForm';
 import { linkWithTrip, type Trip, tripInLink } from '../features/cars/tripInLink';
@@ -19,12 +20,18 @@ import { usePageMeta } from '../lib/usePageMeta';
 import { useSession } from '../session/useSession';
 import { useCompany } from '../company/useCompany';
 
+/** How long typing may pause before the search is asked of the server (and kept in the address). */
+const SEARCH_SETTLE_MS = 250;
+
 export default function CarsPage() {
   usePageMeta('Vehicles', 'Browse our fleet of sedans, SUVs, pickups and minivans and check which cars are free for your dates.');
   const session = useSession();
   const company = useCompany();
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState('');
+  // The whole fleet is asked for a page at a time (the server counts, searches and filters it).
+  const listQuery = useMemo(() => carsPageQueryOf(params), [params]);
+  const searchInLink = listQuery.search ?? '';
+  const [search, setSearch] = useState(searchInLink);
   const searchId = useId();
   // Words typed in the drawn page before its code arrived are the search's own (decision 086).
   useDrawnFieldValue(searchId, search, setSearch);
@@ -65,20 +72,68 @@ export default function CarsPage() {
     if (availableCars && availableCars.length === 0) toast(MESSAGES.noCarsAvailable, { icon: 'ℹ️', id: 'no-cars-available' });
   }, [availableCars]);
 
-  const fleet = useMemo(() => (byDates ? (availableCars ?? []) : session.cars), [byDates, availableCars, session.cars]);
-  const loading = byDates ? availability.isPending && !availability.isError : session.carsLoading;
-  const categories = useMemo(() => filterCategories(fleet, category), [fleet, category]);
-  const shown = useMemo(() => filterCars(fleet, search, category), [fleet, search, category]);
+  // Typing settles into the address (?search=, back to the first page), which asks the server.
+  useEffect(() => {
+    if (search.trim() === searchInLink) return undefined;
+    const timer = setTimeout(() => {
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (search.trim()) updated.set('search', search.trim());
+          else updated.delete('search');
+          updated.delete('page');
+          return updated;
+        },
+        { replace: true },
+      );
+    }, SEARCH_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [search, searchInLink, setParams]);
+  // An address changed from outside the box (Back, a link) puts its search in the box.
+  const [seenInLink, setSeenInLink] = useState(searchInLink);
+  if (seenInLink !== searchInLink) {
+    setSeenInLink(searchInLink);
+    if (search.trim() !== searchInLink) setSearch(searchInLink);
+  }
+
+  const list = useCarsPage(listQuery, !byDates);
+  // The trip's free cars come whole (they are priced for the days); they are narrowed and cut here.
+  const tripCars = useMemo(() => filterCars(availableCars ?? [], search, category), [availableCars, search, category]);
+  const tripPages = Math.max(1, Math.ceil(tripCars.length / CARS_PAGE_SIZE));
+  const tripPage = Math.min(tripPages, Number(listQuery.page ?? 1));
+
+  const loading = byDates ? availability.isPending && !availability.isError : list.isPending;
+  const shown = byDates ? tripCars.slice((tripPage - 1) * CARS_PAGE_SIZE, tripPage * CARS_PAGE_SIZE) : (list.data?.cars ?? []);
+  const total = byDates ? tripCars.length : (list.data?.total ?? 0);
+  const page = byDates ? tripPage : (list.data?.page ?? 1);
+  const pages = byDates ? tripPages : (list.data?.pages ?? 1);
+  const present = useMemo(
+    () => (byDates ? [...new Set((availableCars ?? []).map((car) => car.category))] : (list.data?.categories ?? [])),
+    [byDates, availableCars, list.data?.categories],
+  );
+  const categories = useMemo(() => filterCategories(present, category), [present, category]);
+  const nothingAtAll = byDates ? (availableCars ?? []).length === 0 : total === 0 && !searchInLink && !category;
 
   function chooseTrip(next: Trip | null) {
-    setParams(linkWithTrip(params, next));
+    const updated = linkWithTrip(params, next);
+    updated.delete('page');
+    setParams(updated);
   }
 
   function chooseCategory(next: string) {
     const updated = new URLSearchParams(params);
     if (next) updated.set('category', next);
     else updated.delete('category');
+    updated.delete('page');
     setParams(updated, { replace: true });
+  }
+
+  function linkTo(n: number): string {
+    const updated = new URLSearchParams(params);
+    if (n > 1) updated.set('page', String(n));
+    else updated.delete('page');
+    const query = updated.toString();
+    return query ? `/cars?${query}` : '/cars';
   }
 
   return (
@@ -171,56 +226,43 @@ export default function CarsPage() {
         </div>
       </fieldset>
 
-      <section aria-labelledby="vehicles-heading" className="mt-8">
-        {/* The cards' names are h3: this keeps the heading levels in order (Lighthouse: heading-order). */}
-        <h2 id="vehicles-heading" className="sr-only">
-          Vehicles
-        </h2>
-        {loading ? (
-          <CarGridSkeleton count={6} label="Loading vehicles" />
-        ) : (
-          <>
-            <p aria-live="polite" className="mb-4 text-slate-600">
-              Showing {shown.length} Cars
+      <CarResults
+        loading={loading}
+        busy={!byDates && list.isPlaceholderData}
+        cars={shown}
+        total={total}
+        page={page}
+        pages={pages}
+        linkTo={linkTo}
+        trip={trip}
+        empty={
+          <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
+            <p className="font-medium text-slate-800">
+              {nothingAtAll ? (byDates ? 'No cars are free for these dates.' : 'No cars to show yet.') : 'No cars match your search.'}
             </p>
-            {shown.length === 0 ? (
-              <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
-                <p className="font-medium text-slate-800">
-                  {fleet.length === 0 ? (byDates ? 'No cars are free for these dates.' : 'No cars to show yet.') : 'No cars match your search.'}
-                </p>
-                <p className="mt-1 text-sm text-slate-600">{byDates ? 'Try other dates, or see the whole fleet.' : 'Try another word or vehicle group.'}</p>
-                <div className="mt-4 flex flex-wrap justify-center gap-3">
-                  {(search || category) && (
-                    <button
-                      type="button"
-                      className="btn-secondary"
-                      onClick={() => {
-                        setSearch('');
-                        chooseCategory('');
-                      }}
-                    >
-                      Clear filters
-                    </button>
-                  )}
-                  {byDates && (
-                    <button type="button" className="btn-primary" onClick={() => chooseTrip(null)}>
-                      Show all cars
-                    </button>
-                  )}
-                </div>
-              </div>
-            ) : (
-              <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {shown.map((car, i) => (
-                  // Only the first picture is fetched ahead of the rest: on a phone it is the one in view, and
-                  // three at high priority would share the phone's bandwidth (decision 075).
-                  <CarCard key={car._id} car={car} eager={i < 1} trip={trip} />
-                ))}
-              </div>
-            )}
-          </>
-        )}
-      </section>
+            <p className="mt-1 text-sm text-slate-600">{byDates ? 'Try other dates, or see the whole fleet.' : 'Try another word or vehicle group.'}</p>
+            <div className="mt-4 flex flex-wrap justify-center gap-3">
+              {(search || category) && (
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  onClick={() => {
+                    setSearch('');
+                    chooseCategory('');
+                  }}
+                >
+                  Clear filters
+                </button>
+              )}
+              {byDates && (
+                <button type="button" className="btn-primary" onClick={() => chooseTrip(null)}>
+                  Show all cars
+                </button>
+              )}
+            </div>
+          </div>
+        }
+      />
     </div>
   );
 }

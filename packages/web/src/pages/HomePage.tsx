@@ -7,7 +7,7 @@ import { CarGridSkeleton } from '../components/Skeleton';
 import { HeroBookingForm } from '../features/home/HeroBookingForm';
 import { FEATURES, steps } from '../features/home/homeContent';
 import { usePageMeta } from '../lib/usePageMeta';
-import { useSession } from '../session/useSession';
+import { firstCarsQuery, useCarsPage } from '../features/cars/carsPageQuery';
 import { useCompany, useCompanyContacts } from '../company/useCompany';
 
 const FEATURE_ICONS = [Sparkles, BadgeCheck, Wallet, Headset];
@@ -32,9 +32,10 @@ export default function HomePage() {
     `Car rental in ${place}`,
     `Rent a well-kept car in ${place}, Jamaica. Check availability for your dates, see the price at once and reserve online.`,
   );
-  const { cars, carsLoading } = useSession();
-  // Cars a customer can book come first.
-  const featured = [...cars].sort((a, b) => Number(b.isAvaliable) - Number(a.isAvaliable)).slice(0, HOME_FEATURED_CARS);
+  // The fleet's first few, not the whole fleet: the page costs the same at any fleet size.
+  const featuredCars = useCarsPage(firstCarsQuery(HOME_FEATURED_CARS));
+  const featured = featuredCars.data?.cars ?? [];
+  const carsLoading = featuredCars.isPending;
 
   return (
     <>

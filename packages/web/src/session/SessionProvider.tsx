@@ -42,13 +42,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [pickupDate, setPickupDate] = useState('');
   const [returnDate, setReturnDate] = useState('');
 
-  const carsQuery = useQuery({
-    queryKey: queryKeys.cars,
-    queryFn: () => callApi('cars'),
-    select: (data) => data.cars,
-    meta: { errorToast: true },
-  });
-
   const userQuery = useQuery({
     queryKey: queryKeys.user(token),
     queryFn: () => callApi('userData'),
@@ -129,9 +122,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setShowLogin,
       loginReturnTo,
       requestLogin,
-      cars: carsQuery.data ?? [],
-      carsLoading: carsQuery.isPending,
-      carsError: carsQuery.error,
       pickupDate,
       setPickupDate,
       returnDate,
@@ -152,9 +142,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setShowLogin,
       loginReturnTo,
       requestLogin,
-      carsQuery.data,
-      carsQuery.isPending,
-      carsQuery.error,
       pickupDate,
       returnDate,
       login,

@@ -1,4 +1,4 @@
-import type { Car, Driver, User, Vetting } from '@rental/contract/schemas';
+import type { Driver, User, Vetting } from '@rental/contract/schemas';
 import type { StaffRole } from '@rental/contract/staffRoles';
 import { createContext } from 'react';
 
@@ -23,9 +23,6 @@ export type Session = {
   loginReturnTo: string | null;
   /** A page that needs a login opens the dialog; after the login the person stays on that page. */
   requestLogin: (returnTo: string) => void;
-  cars: Car[];
-  carsLoading: boolean;
-  carsError: unknown;
   pickupDate: string;
   setPickupDate: (date: string) => void;
   returnDate: string;

@@ -66,6 +66,7 @@ export class FleetCache {
 export const answerKeys = {
   cars: (stamp: string) => `${stamp} cars`,
   car: (stamp: string, id: string) => `${stamp} car ${id}`,
+  carsPage: (stamp: string, query: readonly unknown[]) => `${stamp} carsPage ${JSON.stringify(query)}`,
   available: (stamp: string, location: string, pickupDate: string, returnDate: string) =>
     `${stamp} available ${JSON.stringify([location, pickupDate, returnDate])}`,
 };

@@ -4,11 +4,13 @@
  * (a tracker's tag, a cache-buster, a typo) draws the same page as the bare path, so a stream of
  * made-up query strings is answered from one kept page instead of a fresh drawing each time.
  *
- * /cars reads the trip (pickupLocation, one of the company's `locations`, pickupDate, returnDate) and the vehicle group (category).
+ * /cars reads the trip (pickupLocation, one of the company's `locations`, pickupDate, returnDate), the vehicle group
+ * (category), the search (search, as the list takes it: trimmed, at most MAX_CAR_SEARCH_LENGTH characters) and the
+ * page of the list (page, from 2: the first page is the bare address).
  * A date pair the booking rules refuse (malformed, past, reversed, too far ahead or too long) is
  * dropped whole: the page is drawn without dates, as the browser then shows it.
  */
-import { CAR_CATEGORIES, rentalDatesProblem } from '@rental/contract';
+import { CAR_CATEGORIES, MAX_CAR_SEARCH_LENGTH, rentalDatesProblem } from '@rental/contract';
 
 const CARS_PAGE = '/cars';
 
@@ -32,6 +34,10 @@ export function drawnPageUrl(url: string, today: string, locations: readonly str
   }
   const category = given.get('category');
   if (isOneOf(CAR_CATEGORIES, category)) kept.set('category', category);
+  const search = (given.get('search') ?? '').trim().slice(0, MAX_CAR_SEARCH_LENGTH).trim();
+  if (search) kept.set('search', search);
+  const page = given.get('page') ?? '';
+  if (/^\d{1,6}$/.test(page) && Number(page) > 1) kept.set('page', String(Number(page)));
 
   const query = kept.toString();
   return query ? `${path}?${query}` : path;

@@ -27,7 +27,8 @@ type DrawnPage = { html: string; state: string; title?: string | undefined; desc
 /** What packages/web/src/entry-server.tsx exports. */
 export interface ServerEntry {
   ready: Promise<void>;
-  pageQueries(pathname: string): { queryKey: QueryKey; path: string }[] | null;
+  /** `url`: a path, or a path with the query string drawnPageUrl kept. */
+  pageQueries(url: string): { queryKey: QueryKey; path: string }[] | null;
   pageModule(pathname: string): string | undefined;
   renderPage(url: string, fetched: { queryKey: QueryKey; answer: unknown }[]): Promise<DrawnPage> | DrawnPage;
 }
@@ -71,11 +72,12 @@ export class Prerenderer {
    */
   async page(url: string): Promise<EncodedAnswer | undefined> {
     const pathname = url.split('?')[0] ?? '/';
-    const queries = this.entry.pageQueries(pathname);
-    if (!queries) return undefined;
+    if (!this.entry.pageQueries(pathname)) return undefined;
     const today = this.today();
     // Drawn for the parameters it reads alone: the rest of the query string changes nothing on it.
     const drawnUrl = drawnPageUrl(url, today, (await getCompanySettings(this.app.db)).locations);
+    // The answers that address shows (on /cars, the page of the fleet it asks for).
+    const queries = this.entry.pageQueries(drawnUrl) ?? [];
     const answers = await Promise.all(queries.map((query) => this.app.inject({ method: 'GET', url: query.path, headers: { accept: 'application/json' } })));
     // Any address of the form /car-details/<id> has a page: drawing and keeping one per made-up id
     // would cost as much as a made-up query string did.

@@ -1,22 +1,16 @@
+import { matchesCarSearch } from '@rental/contract/carSearch';
 import { LIST_FILTER_CATEGORIES } from '@rental/contract/constants';
 import type { Car } from '@rental/contract/schemas';
 
-/** Search matches brand, model, category and transmission, ignoring case. */
-export function matchesSearch(car: Car, search: string): boolean {
-  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = [car.brand, car.model, car.category, car.transmission].join(' ').toLowerCase();
-  return words.every((word) => haystack.includes(word));
-}
-
-export function filterCars(cars: readonly Car[], search: string, category: string): Car[] {
-  return cars.filter((car) => (!category || car.category === category) && matchesSearch(car, search));
+/** The free cars of a trip narrowed in the browser, by the rule the server's pages use. */
+export function filterCars<C extends Car>(cars: readonly C[], search: string, category: string): C[] {
+  return cars.filter((car) => (!category || car.category === category) && matchesCarSearch(car, search));
 }
 
 /** The spec's buttons, then any other category the fleet (or the chosen filter) holds. */
-export function filterCategories(cars: readonly Car[], selected: string): string[] {
+export function filterCategories(present: readonly string[], selected: string): string[] {
   const list: string[] = [...LIST_FILTER_CATEGORIES];
-  for (const c of [...cars.map((car) => car.category), selected]) {
+  for (const c of [...present, selected]) {
     if (c && !list.includes(c)) list.push(c);
   }
   return list;
