@@ -113,6 +113,8 @@ describe('visitor', () => {
     await expectShownCount(page, cars.length);
 
     const corolla = seed.cars.corolla;
+    // Other journeys add cars: the seed's Corolla may be on a later page of the whole fleet.
+    await search.fill(corolla.model);
     await page
       .getByRole('link', { name: `View Details of the ${corolla.brand} ${corolla.model}` })
       .and(page.locator(`[href="/car-details/${corolla._id}"]`))

@@ -12,6 +12,13 @@ import { TEST_PASSWORD, addCar, createBooking, ensureBankDetails, ownerApi, regi
 import { quoteDetail, quoteRow } from '../../test/prices';
 import { renderApp } from '../../test/renderApp';
 
+/** The cancel button once it may be pressed: it waits for the folio, so the question can name the refund. */
+async function cancelButton(): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name: 'Cancel this booking' });
+  await waitFor(() => expect(button).toBeEnabled(), { timeout: 10_000 });
+  return button;
+}
+
 const section = (name: string) => within(screen.getByRole('region', { name }));
 const jmd = (amount: number) => formatMoney(amount, DEFAULT_COMPANY.currency);
 
@@ -142,7 +149,7 @@ describe('the booking page', () => {
     const booking = await createBooking(token, car._id, pickup, ret);
     renderApp(`/my-bookings/${booking.reference}`, { token });
 
-    await user.click(await screen.findByRole('button', { name: 'Cancel this booking' }));
+    await user.click(await cancelButton());
     const dialog = within(await screen.findByRole('alertdialog', { name: `Cancel booking ${booking.reference}?` }));
     expect(dialog.getByText(/The car's days are freed for other customers, and this cannot be undone/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Yes, cancel the booking' }));
@@ -189,7 +196,7 @@ describe('the booking page', () => {
     const { pickup, ret } = nextDays(1);
     const booking = await createBooking(token, car._id, pickup, ret);
     renderApp(`/my-bookings/${booking.reference}`, { token });
-    await user.click(await screen.findByRole('button', { name: 'Cancel this booking' }));
+    await user.click(await cancelButton());
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'No, keep it' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel this booking' })).toBeEnabled();
@@ -202,7 +209,7 @@ describe('the booking page', () => {
     const { pickup, ret } = nextDays(1);
     const booking = await createBooking(token, car._id, pickup, ret);
     renderApp(`/my-bookings/${booking.reference}`, { token });
-    const button = await screen.findByRole('button', { name: 'Cancel this booking' });
+    const button = await cancelButton();
     await setBookingStatus(booking._id, 'cancelled');
     await user.click(button);
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, cancel the booking' }));

@@ -26,7 +26,8 @@ function useRefundWords(folio: Folio | undefined, cancelled: boolean): string[] 
 
 export function CancelBooking({ booking }: { booking: Booking }) {
   const cancel = useCancelBooking();
-  const folio = useCustomerFolio(booking._id).data;
+  const folioQuery = useCustomerFolio(booking._id);
+  const folio = folioQuery.data;
   const refund = useRefundWords(folio, false);
   const [asking, setAsking] = useState(false);
   const today = companyToday();
@@ -47,7 +48,13 @@ export function CancelBooking({ booking }: { booking: Booking }) {
         The car's days are then freed for other customers.
       </p>
       {refund.length > 0 && <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{refund.join(' ')}</p>}
-      <button type="button" className="btn-secondary border-red-300 text-red-800 hover:bg-red-50" disabled={cancel.isPending} onClick={() => setAsking(true)}>
+      {/* Asked once the folio says what would come back (or could not be read): the question names the refund. */}
+      <button
+        type="button"
+        className="btn-secondary border-red-300 text-red-800 hover:bg-red-50"
+        disabled={cancel.isPending || folioQuery.isPending}
+        onClick={() => setAsking(true)}
+      >
         {cancel.isPending ? 'Cancelling…' : 'Cancel this booking'}
       </button>
       {asking && (

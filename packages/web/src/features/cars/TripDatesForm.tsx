@@ -1,7 +1,8 @@
 /**
  * The pickup and return days on /cars, with the calendar rules of the home page and the car page
  * (rentalDatesProblem): the problem is said under its field, and only a trip the rules accept is
- * sent on. Days typed on the drawn page before its code arrived are kept (decision 086).
+ * sent on. Days typed on the drawn page before its code arrived are kept (decision 086), and sent
+ * as the address's days if the button is pressed before it arrives.
  */
 import { MAX_DAYS_AHEAD } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
@@ -57,6 +58,7 @@ export function TripDatesForm({ trip, today, onChoose }: { trip: Trip | null; to
         </label>
         <input
           id={`cars-${name}`}
+          name={name}
           type="date"
           className="field-input"
           min={min}
@@ -82,8 +84,11 @@ export function TripDatesForm({ trip, today, onChoose }: { trip: Trip | null; to
 
   // On a phone the two days share a row, the button beneath: the list of cars starts a field higher.
   return (
+    // A plain GET to /cars too: a tap before the page's code has arrived still asks for the trip (tripInLink reads it).
     <form
       noValidate
+      method="get"
+      action="/cars"
       onSubmit={submit}
       aria-label="Your rental days"
       className="mx-auto mt-6 grid max-w-2xl grid-cols-2 gap-x-3 gap-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-start sm:gap-x-4"
