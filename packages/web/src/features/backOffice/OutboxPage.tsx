@@ -17,6 +17,7 @@ import { ChannelOutbox } from './outbox/ChannelOutbox';
 import { OutboxMessageView } from './outbox/OutboxMessageView';
 import { StaffPageHeader } from './StaffPageHeader';
 import { useNarrowerThan } from './useNarrowerThan';
+import { NewerOlderPages } from './outbox/NewerOlderPages';
 
 const outboxKey = (page: number) => ['owner', 'outbox', page] as const;
 
@@ -238,19 +239,7 @@ function EmailOutbox({ page, setPage, onOpen }: { page: number; setPage: Dispatc
           </table>
         </div>
       )}
-      {data && pages > 1 && (
-        <nav aria-label="Outbox pages" className="mt-4 flex flex-wrap items-center gap-3">
-          <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-            Newer
-          </button>
-          <span className="text-sm text-slate-600">
-            Page {page} of {pages}
-          </span>
-          <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Older
-          </button>
-        </nav>
-      )}
+      {data && <NewerOlderPages label="Outbox pages" page={page} pages={pages} setPage={setPage} />}
     </>
   );
 }

@@ -17,6 +17,7 @@ import { formatInstantWithTime } from '../../../lib/dates';
 import { useDebouncedValue } from '../useDebouncedValue';
 import { useNarrowerThan } from '../useNarrowerThan';
 import { directionWords, STATE_TONE, type StateTone, stateAt, stateWords, triesWords, whatWords } from './channelWords';
+import { NewerOlderPages } from './NewerOlderPages';
 
 const TONE: Record<StateTone, string> = {
   wait: 'bg-amber-50 text-amber-800 ring-amber-600/30',
@@ -239,19 +240,7 @@ export function ChannelOutbox() {
       ) : (
         <Table messages={data.messages} />
       )}
-      {data && pages > 1 && (
-        <nav aria-label="Message pages" className="mt-4 flex flex-wrap items-center gap-3">
-          <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-            Newer
-          </button>
-          <span className="text-sm text-slate-600">
-            Page {page} of {pages}
-          </span>
-          <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Older
-          </button>
-        </nav>
-      )}
+      {data && <NewerOlderPages label="Message pages" page={page} pages={pages} setPage={setPage} />}
     </>
   );
 }
