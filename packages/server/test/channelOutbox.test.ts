@@ -5,7 +5,6 @@
  * check-in code never readable. Customers' replies come through the REAL webhooks from the local
  * message sandbox, as in channelMessages.test.ts.
  */
-import { createServer } from 'node:net';
 import { addDays, companyToday, OUTBOX_PAGE_SIZE } from '@rental/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageSandbox } from '../src/features/messages';
@@ -22,18 +21,7 @@ import {
   type TestApp,
 } from './helpers';
 import { addCar } from './support/fleet';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './support/freePort';
 
 describe(`customers waiting for an answer, and the WhatsApp and SMS outbox (${describeDatabase})`, () => {
   let t: TestApp;
