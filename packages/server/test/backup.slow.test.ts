@@ -243,6 +243,27 @@ describe(`backup and restore (${describeDatabase})`, () => {
     expect(after).toEqual(before);
   });
 
+  it('leaves out the dashboard’s kept booking figures and counts them afresh from the rows restored (decision 131)', async () => {
+    // Summed over the slots: the source's are spread by the writers' connections, a rebuild's are in one.
+    const kept = (target: MigrationTarget) =>
+      query<Record<string, unknown>>(
+        target,
+        `SELECT month, sum(bookings)::int AS bookings, sum(pending)::int AS pending, sum(confirmed)::int AS confirmed, sum(revenue)::bigint AS revenue
+           FROM derived.booking_figures GROUP BY month ORDER BY month`,
+      );
+    const tables = gunzipSync(await readFile(file))
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => 'table' in l)
+      .map((l) => String(l.table));
+    expect(tables).not.toContain('booking_figures');
+    const [before, after] = [await kept(source.opened.raw), await kept(restored.opened.raw)];
+    expect(before.reduce((n, row) => n + Number(row.bookings), 0)).toBe(backedUp.bookings);
+    expect(after).toEqual(before);
+  });
+
   it('is readable by its owner only (0600), even when the umask would allow more', async () => {
     expect(await fileMode(file)).toBe('600');
   });

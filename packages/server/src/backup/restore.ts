@@ -197,10 +197,13 @@ export async function restoreBackup(target: MigrationTarget, path: string, optio
     // readBackup throws on a missing end line; this guards against a future change of that.
     if (!sawEnd) throw new BackupFileError('The backup file is incomplete: nothing was restored.');
     await resetSequences(session);
-    // The fleet report's kept figures (derived, left out of backups; their triggers stand aside while
-    // restoring) are counted afresh from the rows restored, when the backup's schema has them (0045).
-    const [kept] = await session.query<{ has: boolean }>(`SELECT to_regproc('derived.fleet_figures_rebuild') IS NOT NULL AS has`);
-    if (kept?.has) await session.exec('SELECT derived.fleet_figures_rebuild()');
+    // The kept figures (derived, left out of backups; their triggers stand aside while restoring) are
+    // counted afresh from the rows restored, when the backup's schema has them: the fleet report's
+    // (0045) and the dashboard's (0055). An older schema gets them from its migration, which fills them.
+    for (const rebuild of ['derived.fleet_figures_rebuild', 'derived.booking_figures_rebuild']) {
+      const [kept] = await session.query<{ has: boolean }>(`SELECT to_regproc($1) IS NOT NULL AS has`, [rebuild]);
+      if (kept?.has) await session.exec(`SELECT ${rebuild}()`);
+    }
     return loaded;
   });
 
