@@ -30,20 +30,23 @@ export const AGREEMENT_REFUSALS = {
 } as const;
 export type AgreementRefusal = keyof typeof AGREEMENT_REFUSALS;
 
-const SIGNED_AT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'America/Jamaica',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+// Made on first use, not when the module loads: every public page's footer links the check (VERIFY_AGREEMENT_PAGE),
+// so this module rides in the entry script, and building a formatter costs a phone's main thread several ms there.
+let signedAt: Intl.DateTimeFormat | undefined;
 
 /** "Wed 25 Nov 2026 at 10:42 (Jamaica time)": when an agreement was signed, on the company's clock. */
 export function signedAtWords(iso: string): string {
-  const parts = Object.fromEntries(SIGNED_AT.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  signedAt ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Jamaica',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts = Object.fromEntries(signedAt.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
   return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute} (Jamaica time)`;
 }
 
