@@ -32,11 +32,11 @@ export type AgreementRefusal = keyof typeof AGREEMENT_REFUSALS;
 
 // Made on first use, not when the module loads: every public page's footer links the check (VERIFY_AGREEMENT_PAGE),
 // so this module rides in the entry script, and building a formatter costs a phone's main thread several ms there.
-let signedAt: Intl.DateTimeFormat | undefined;
+let signedAtFormat: Intl.DateTimeFormat | undefined;
 
 /** "Wed 25 Nov 2026 at 10:42 (Jamaica time)": when an agreement was signed, on the company's clock. */
 export function signedAtWords(iso: string): string {
-  signedAt ??= new Intl.DateTimeFormat('en-GB', {
+  signedAtFormat ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: 'America/Jamaica',
     weekday: 'short',
     day: 'numeric',
@@ -46,7 +46,7 @@ export function signedAtWords(iso: string): string {
     minute: '2-digit',
     hourCycle: 'h23',
   });
-  const parts = Object.fromEntries(signedAt.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(signedAtFormat.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
   return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute} (Jamaica time)`;
 }
 
