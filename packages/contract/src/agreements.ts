@@ -13,8 +13,8 @@
 export const AGREEMENT_KINDS = ['counter', 'online', 'condition'] as const;
 export type AgreementKind = (typeof AGREEMENT_KINDS)[number];
 
-/** The public page where anyone checks a copy; the certificate page names it. */
-export const VERIFY_AGREEMENT_PAGE = '/verify-agreement';
+// The public page where anyone checks a copy (constants.ts: every footer links it, and the rest of this module stays out of the entry script).
+export { VERIFY_AGREEMENT_PAGE } from './constants';
 
 /** The largest file checked: an agreement with its signatures weighs well under 1 MB. */
 export const MAX_AGREEMENT_BYTES = 5 * 1024 * 1024;
@@ -30,8 +30,8 @@ export const AGREEMENT_REFUSALS = {
 } as const;
 export type AgreementRefusal = keyof typeof AGREEMENT_REFUSALS;
 
-// Made on first use, not when the module loads: every public page's footer links the check (VERIFY_AGREEMENT_PAGE),
-// so this module rides in the entry script, and building a formatter costs a phone's main thread several ms there.
+// Made on first use, not when the module loads: building a formatter costs a phone's main thread several ms,
+// and this module once rode in every public page's entry script (with the footer's link to the check).
 let signedAtFormat: Intl.DateTimeFormat | undefined;
 
 /** "Wed 25 Nov 2026 at 10:42 (Jamaica time)": when an agreement was signed, on the company's clock. */
