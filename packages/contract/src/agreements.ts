@@ -13,8 +13,8 @@
 export const AGREEMENT_KINDS = ['counter', 'online', 'condition'] as const;
 export type AgreementKind = (typeof AGREEMENT_KINDS)[number];
 
-/** The public page where anyone checks a copy; the certificate page names it. */
-export const VERIFY_AGREEMENT_PAGE = '/verify-agreement';
+// The public page where anyone checks a copy (constants.ts: every footer links it, and the rest of this module stays out of the entry script).
+export { VERIFY_AGREEMENT_PAGE } from './constants';
 
 /** The largest file checked: an agreement with its signatures weighs well under 1 MB. */
 export const MAX_AGREEMENT_BYTES = 5 * 1024 * 1024;
@@ -30,20 +30,23 @@ export const AGREEMENT_REFUSALS = {
 } as const;
 export type AgreementRefusal = keyof typeof AGREEMENT_REFUSALS;
 
-const SIGNED_AT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'America/Jamaica',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+// Made on first use, not when the module loads: building a formatter costs a phone's main thread several ms,
+// and this module once rode in every public page's entry script (with the footer's link to the check).
+let signedAtFormat: Intl.DateTimeFormat | undefined;
 
 /** "Wed 25 Nov 2026 at 10:42 (Jamaica time)": when an agreement was signed, on the company's clock. */
 export function signedAtWords(iso: string): string {
-  const parts = Object.fromEntries(SIGNED_AT.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  signedAtFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Jamaica',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts = Object.fromEntries(signedAtFormat.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
   return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute} (Jamaica time)`;
 }
 

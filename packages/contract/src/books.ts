@@ -5,6 +5,7 @@
  * checks; the sums are the server's.
  */
 import { daysBetween, isCalendarDate } from './rentalDates';
+import type { LedgerAccount } from './ledgerAccounts';
 
 /** The longest journal a download gives: a year, leap day included. */
 export const JOURNAL_MAX_DAYS = 366;
@@ -31,30 +32,7 @@ export function journalRangeProblem(from: unknown, to: unknown): Exclude<BooksRe
   return daysBetween(from, to) + 1 > JOURNAL_MAX_DAYS ? 'range_too_long' : null;
 }
 
-/** The company's accounts, as the journal names them (company settings; the defaults below until saved). */
-export const LEDGER_ACCOUNTS = [
-  'accountRentalIncome',
-  'accountExtrasIncome',
-  'accountGctPayable',
-  'accountDepositsHeld',
-  'accountCustomerBalances',
-  'accountBank',
-  'accountCash',
-  'accountCardClearing',
-] as const;
-export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
-
-export const DEFAULT_LEDGER_ACCOUNTS: Record<LedgerAccount, string> = {
-  accountRentalIncome: 'Rental Income',
-  accountExtrasIncome: 'Extras Income',
-  accountGctPayable: 'GCT Payable',
-  accountDepositsHeld: 'Customer Deposits Held',
-  // Not QuickBooks' own "Accounts Receivable": its journal import asks a customer name on every A/R line.
-  accountCustomerBalances: 'Rental Customer Balances',
-  accountBank: 'Bank',
-  accountCash: 'Cash on Hand',
-  accountCardClearing: 'Card Clearing',
-};
+export { DEFAULT_LEDGER_ACCOUNTS, LEDGER_ACCOUNTS, type LedgerAccount } from './ledgerAccounts';
 
 export const LEDGER_ACCOUNT_WORDS: Record<LedgerAccount, { label: string; hint: string }> = {
   accountRentalIncome: { label: 'Rental income', hint: 'Rental days, changes of booking, late returns and discounts, before GCT.' },

@@ -4,8 +4,8 @@
  */
 import { type BankHoliday, DEFAULT_BANK_HOLIDAYS } from './bankDays';
 import { groupedNumber } from './numbers';
-import { DEFAULT_LEDGER_ACCOUNTS, LEDGER_ACCOUNTS, type LedgerAccount } from './books';
-import { DEFAULT_ONLINE_CHECK_IN_HOURS, DEFAULT_WEEK_HOURS, type WeekHours } from './onlineCheckIn';
+import { DEFAULT_LEDGER_ACCOUNTS, LEDGER_ACCOUNTS, type LedgerAccount } from './ledgerAccounts';
+import { DEFAULT_ONLINE_CHECK_IN_HOURS, DEFAULT_WEEK_HOURS, type WeekHours } from './weekHours';
 
 /** A pickup location with where exactly it is and when it is open ('' in either: the company's own address or hours). */
 export interface CompanyPlace {

@@ -185,3 +185,6 @@ export const VETTING_STATUS_WORDS: Record<VettingStatus, string> = {
 };
 /** The name kept on an erased customer's past bookings. */
 export const DELETED_CUSTOMER_NAME = 'Deleted customer';
+
+/** The public page where anyone checks a copy of a rental agreement; every footer and the certificate page name it. */
+export const VERIFY_AGREEMENT_PAGE = '/verify-agreement';

@@ -3,6 +3,7 @@
  * API's answers: the HTML holds the cars and their prices before any script runs, and the
  * browser's code takes that HTML over (hydration) without redrawing it, refetching or mismatching.
  */
+import { HOME_FEATURED_CARS } from '@rental/contract/constants';
 import { formatMoney } from '@rental/contract/format';
 import { CARS_PAGE_SIZE, type CarsPageResponse } from '@rental/contract/schemas';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -13,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppRoot } from './AppRoot';
 import { type FetchedQuery, pageQueries, ready, renderPage } from './entry-server';
 import { createQueryClient } from './lib/queryClient';
-import { fillQueryCache, scriptSafeJson, type ServerQuery } from './lib/serverState';
+import { answersCheckedAt, fillQueryCache, scriptSafeJson, type ServerQuery } from './lib/serverState';
 import { addCar, serverUrl, testApi, uniqueWord } from './test/api';
 
 /** What the server does for a page: the API answers it needs, fetched as the server would. */
@@ -62,12 +63,12 @@ afterEach(() => {
 });
 
 /** The browser's side, as main.tsx does it: the server's HTML in #root, the cache filled from its state, hydrateRoot. */
-async function hydrate(url: string, html: string, state: string): Promise<unknown[]> {
+async function hydrate(url: string, html: string, state: string, checkedAt?: number): Promise<unknown[]> {
   window.history.replaceState(null, '', url);
   document.body.innerHTML = `<div id="root">${html}</div>`;
   const root = document.getElementById('root')!;
   const queryClient = createQueryClient();
-  fillQueryCache(queryClient, JSON.parse(state) as ServerQuery[]);
+  fillQueryCache(queryClient, JSON.parse(state) as ServerQuery[], checkedAt);
   const problems: unknown[] = [];
   const consoleError = console.error;
   console.error = (...args: unknown[]) => problems.push(args.map(String).join(' '));
@@ -132,6 +133,30 @@ describe('pages drawn on the server', () => {
     expect(textOf(home.html)).toContain('Featured vehicles');
     expect(textOf(home.html)).toContain(`${car.brand} Vitz`);
     expect(textOf(home.html)).not.toContain('Loading featured cars');
+  });
+
+  it('a page the server kept since it was drawn an hour ago comes alive without asking for its answers again', async () => {
+    await ready;
+    const { html, state } = await renderPage('/', await answersFor('/'));
+    // As the server sends it an hour later: the same answers (the kept page is keyed by them), dated by its drawing.
+    const anHourAgo = Date.now() - 60 * 60_000;
+    const kept = scriptSafeJson((JSON.parse(state) as ServerQuery[]).map((query) => ({ ...query, updatedAt: anHourAgo })));
+    const calls = watchApiCalls();
+    expect(await hydrate('/', html, kept, answersCheckedAt({ transferSize: 900 }, Date.now()))).toEqual([]);
+    expect(screen.getByText('Featured vehicles')).toBeInTheDocument();
+    // The answers it was drawn with (another test's page, still settling, may ask for its own).
+    expect(calls.filter((url) => url.includes(`/api/user/cars/page?size=${HOME_FEATURED_CARS}`) || url.includes('/api/company'))).toEqual([]);
+  });
+
+  it('a drawn page the browser took from its own cache asks for its answers again once they are old', async () => {
+    await ready;
+    const { html, state } = await renderPage('/', await answersFor('/'));
+    const anHourAgo = Date.now() - 60 * 60_000;
+    const kept = scriptSafeJson((JSON.parse(state) as ServerQuery[]).map((query) => ({ ...query, updatedAt: anHourAgo })));
+    const calls = watchApiCalls();
+    expect(await hydrate('/', html, kept, answersCheckedAt({ transferSize: 0 }, Date.now()))).toEqual([]);
+    await waitFor(() => expect(calls.some((url) => url.includes('/api/user/cars/page'))).toBe(true));
+    expect(calls.some((url) => url.includes('/api/company'))).toBe(true);
   });
 
   it('pages behind a login are left to the browser', () => {

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoot } from './AppRoot';
 import { createQueryClient } from './lib/queryClient';
-import { fillQueryCache, SERVER_STATE_ID, type ServerQuery } from './lib/serverState';
+import { answersCheckedAt, fillQueryCache, SERVER_STATE_ID, type ServerQuery } from './lib/serverState';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -21,7 +21,8 @@ if (!serverState) {
   // given again once that part says it is live (SayPageLive, decision 076): React drops a tap on a
   // part it has not hydrated yet. What is chosen or typed meanwhile stays in the page, and each
   // field's owner reads it as it is hydrated (lib/drawnField.ts, decision 086).
-  fillQueryCache(queryClient, JSON.parse(serverState.textContent || '[]') as ServerQuery[]);
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  fillQueryCache(queryClient, JSON.parse(serverState.textContent || '[]') as ServerQuery[], answersCheckedAt(navigation, performance.timeOrigin));
   // In a task after this module's evaluation, so that neither is long enough to hold up a tap (a
   // phone counts a task past 50 ms as blocking). As a transition, hydration then yields to the
   // browser every few milliseconds (the page is already painted and readable meanwhile).

@@ -1,4 +1,4 @@
-import { VERIFY_AGREEMENT_PAGE } from '@rental/contract/agreements';
+import { VERIFY_AGREEMENT_PAGE } from '@rental/contract/constants';
 import { COMPANY_SETTING_UP, phoneHref } from '@rental/contract/company';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';

@@ -1,5 +1,6 @@
 import { CAR_SPEC_FIXED, OTHER_CARS_ON_DETAIL } from '@rental/contract/constants';
 import type { Car } from '@rental/contract/schemas';
+import { groupedNumber } from '@rental/contract/numbers';
 import { AlertTriangle, ArrowLeft, DoorOpen, Fuel, Gauge, MapPin, Settings2, Snowflake, Users } from 'lucide-react';
 import { type ReactNode, Suspense, lazy } from 'react';
 import { Link, useParams } from 'react-router';
@@ -123,7 +124,7 @@ export default function CarDetailsPage() {
                 <SpecItem icon={<DoorOpen aria-hidden="true" />} label="Doors" value={car.doors} />
                 <SpecItem icon={<Snowflake aria-hidden="true" />} label="Air conditioner" value={CAR_SPEC_FIXED.airConditioner} />
                 <SpecItem icon={<Users aria-hidden="true" />} label="Seats" value={car.seating_capacity} />
-                <SpecItem icon={<Gauge aria-hidden="true" />} label="Distance" value={`${car.distancePerDay.toLocaleString('en-US')} km`} />
+                <SpecItem icon={<Gauge aria-hidden="true" />} label="Distance" value={`${groupedNumber(car.distancePerDay)} km`} />
               </dl>
             </section>
             {car.description && (
