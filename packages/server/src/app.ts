@@ -189,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerMessageChannels(app);
   app.decorate('channelSender', startChannelSender(app, { exclusive: options.mailSender?.exclusive, ...options.channelSender }));
   app.decorateRequest('user', null as never);
+  app.decorateRequest('answeredFromCache', null);
   app.decorateRequest('bookingScope', null);
   provideAccessGuards(app, {
     customer: requireUser,

@@ -49,7 +49,8 @@ function keyOf(route: CachedRoute, request: FastifyRequest, stamp: string): stri
 export function installFastFleetReads(app: FastifyInstance): void {
   const cache = app.fleetCache;
 
-  function cachedAnswer(route: CachedRoute): onRequestHookHandler & preValidationHookHandler {
+  /** `name`: the route as the request log's summary names it. */
+  function cachedAnswer(route: CachedRoute, name: string): onRequestHookHandler & preValidationHookHandler {
     return (request, reply, done) => {
       const stamp = cache.knownStamp();
       const key = stamp === undefined ? undefined : keyOf(route, request, stamp);
@@ -60,7 +61,7 @@ export function installFastFleetReads(app: FastifyInstance): void {
       }
       // Sent from the hook, done is not called: Fastify then runs only the onSend and onResponse hooks.
       // A quick success is counted in the route's summary line rather than logged alone (decision 130).
-      answeredFromCache(request);
+      answeredFromCache(request, name);
       sendEncoded(request, reply, answer).catch((err: unknown) => reply.send(err));
     };
   }
@@ -71,6 +72,6 @@ export function installFastFleetReads(app: FastifyInstance): void {
     const { method, stage } = HOOKED[endpoint];
     if (![route.method].flat().includes(method)) return;
     // Route-level hooks run after every global one of their stage, whenever that was added.
-    route[stage] = [...[route[stage] ?? []].flat(), cachedAnswer(endpoint)];
+    route[stage] = [...[route[stage] ?? []].flat(), cachedAnswer(endpoint, `${method} ${route.url}`)];
   });
 }
