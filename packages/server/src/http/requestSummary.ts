@@ -43,7 +43,7 @@ function countsInSummary(request: FastifyRequest, reply: FastifyReply, slowMs: n
 }
 
 /**
- * Times are kept as counts in buckets 5% wide from 0.01 ms (about 190 up to SLOW_READ_MS), so
+ * Times are kept as counts in buckets 5% wide from 0.01 ms (about 190 up to a slow read's 100 ms), so
  * a route's tally is a few hundred numbers however many reads it counts.
  */
 const FLOOR_MS = 0.01;

@@ -148,7 +148,7 @@ export class AnswerCache {
    * The JSON of large answers a client asked for uncompressed (curl, scripts, some proxies), kept
    * once unzipped: every later such client is sent bytes, as a browser is, instead of waiting for a
    * gunzip (at 100 cars the list's gunzip held a plain client to a quarter of the bare server's
-   * rate). Apart from the encoded answers and in its own quarter of the bytes, least recently used
+   * rate). Apart from the encoded answers and within its own bound, least recently used
    * first: the JSON is ten times an answer's compressed bytes, and plain clients must not push out
    * the answers browsers read (1,000 cars' 64 availability answers: ~9 MB as brotli and gzip, ~41 MB
    * as JSON). Its bound is its own (`plainBytes`: the fleet's holds those 41 MB, decision 130) or a
