@@ -67,6 +67,7 @@ import { addEndpoint, provideAccessGuards } from './http/endpoint';
 import { installErrorHandling } from './http/errorHandler';
 import { HttpError } from './http/errors';
 import { createLogger, OneLinePerRequest, requestId } from './http/logging';
+import type { SummaryOptions } from './http/requestSummary';
 import { securityHeaders } from './http/securityHeaders';
 import { createUploadGate, type UploadGate, type UploadLimits } from './http/uploadGate';
 import { DEFAULT_WEB_DIST, registerWebApp } from './features/publicPages/webApp';
@@ -117,6 +118,8 @@ export interface BuildAppOptions {
   uploadLimits?: UploadLimits | false;
   /** The database is PGlite, which has no autovacuum: the app keeps the planner's statistics and cleans dead rows itself (main.ts sets it). */
   pgliteUpkeep?: boolean;
+  /** The summary lines of quick reads answered from the cache: how often, and what is quick (decision 130). */
+  requestSummary?: SummaryOptions;
 }
 
 /** TRUST_PROXY=2: trust the nearest two proxies (what proxy-addr does with a hop count). */
@@ -138,9 +141,10 @@ export const DEFAULT_AUTH_RATE_LIMIT: AuthRateLimit = { max: 10, timeWindow: '1 
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
+  const requestLog = new OneLinePerRequest(options.requestSummary);
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config),
-    logController: new OneLinePerRequest(),
+    logController: requestLog,
     genReqId: requestId,
     trustProxy: trustProxyOption(config.trustProxy),
     // The JSON bodies of this API are small; uploads go through multipart with their own limit.
@@ -164,6 +168,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const method of [route.method].flat()) registeredRoutes.push(`${method} ${route.url}`);
   });
 
+  // The cached reads counted since the last summary are written as the server stops.
+  app.addHook('onClose', (_instance, done) => {
+    requestLog.close();
+    done();
+  });
+
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('mail', mailSettings(config));
@@ -179,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerMessageChannels(app);
   app.decorate('channelSender', startChannelSender(app, { exclusive: options.mailSender?.exclusive, ...options.channelSender }));
   app.decorateRequest('user', null as never);
+  app.decorateRequest('answeredFromCache', null);
   app.decorateRequest('bookingScope', null);
   provideAccessGuards(app, {
     customer: requireUser,

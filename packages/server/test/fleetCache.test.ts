@@ -195,6 +195,21 @@ describe(`fleet cache on one instance (${describeDatabase})`, () => {
     expect((await identityOf(cache.cached('answer 19')!)).toString()).toBe(texts[19]);
   });
 
+  it('keeps the JSON for plain clients within a bound of its own when given one, beside the encoded answers', async () => {
+    const cache = new AnswerCache({ maxBytes: 512 * 1024, plainBytes: 2 * 1024 * 1024 });
+    const texts = Array.from({ length: 20 }, (_, n) =>
+      JSON.stringify({ n, cars: Array.from({ length: 800 }, (_, i) => ({ i, name: `car ${i} of answer ${n}` })) }),
+    );
+    for (const [n, text] of texts.entries()) {
+      const answer = await cache.get(`answer ${n}`, async () => text);
+      expect((await identityOf(answer)).toString()).toBe(text);
+    }
+    // Twenty JSONs of ~30 KB: more than a quarter of 512 KB, well within their own 2 MB. All are kept and sent again as they are.
+    expect(cache.count).toBe(20);
+    for (const [n, text] of texts.entries()) expect(cache.keptIdentity(cache.cached(`answer ${n}`)!)?.toString(), `answer ${n}`).toBe(text);
+    expect(cache.size).toBeLessThanOrEqual(512 * 1024 + 2 * 1024 * 1024);
+  });
+
   it('keeps its answers within the size it is given', async () => {
     const small = await createTestApp({ fleetCache: { ...NO_POLL, maxBytes: 64 * 1024 } });
     try {

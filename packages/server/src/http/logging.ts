@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type ChildLoggerOptions, type Logger } from 'pino';
 import type { Config } from '../config';
+import { RequestSummaries, type SummaryOptions } from './requestSummary';
 
 /** Secrets never reach the log: session tokens, passwords and their hashes. */
 export const REDACTED_PATHS = [
@@ -69,9 +70,24 @@ export function requestId(req: IncomingMessage): string {
  * serializers (method, URL, host, address, port, status, time), none of which redaction looks at,
  * and redaction was half of the line's cost. Anything else (errors, the routes' own lines) is
  * written through the request's logger, redacted as before.
+ *
+ * Reads answered whole from a cache (the public fleet's), successful and quick, are counted in
+ * their route's summary line instead (`requestSummary.ts`, decision 130); every other request,
+ * and every request at LOG_LEVEL=debug, has its own line. `close()` writes what is counted.
  */
 export class OneLinePerRequest extends LogController {
   private readonly answeredLogs = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+  readonly summaries: RequestSummaries;
+
+  constructor(summary: SummaryOptions = {}) {
+    super();
+    this.summaries = new RequestSummaries(summary);
+  }
+
+  /** Writes the summaries counted so far and stops their timer (when the server closes). */
+  close(): void {
+    this.summaries.close();
+  }
 
   private answeredLog(server: FastifyBaseLogger): FastifyBaseLogger {
     let log = this.answeredLogs.get(server);
@@ -89,11 +105,14 @@ export class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else
-      this.answeredLog(request.server.log).info(
-        { [this.requestIdLogLabel]: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
-        'request completed',
-      );
+    if (error) {
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      return;
+    }
+    if (this.summaries.count(request, reply)) return;
+    this.answeredLog(request.server.log).info(
+      { [this.requestIdLogLabel]: request.id, req: request, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
   }
 }

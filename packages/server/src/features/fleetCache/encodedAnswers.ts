@@ -125,7 +125,7 @@ export async function sendEncoded(
 
 /**
  * The share of an AnswerCache's bytes for the JSON of large answers that clients took uncompressed
- * (see `plain`); the encoded answers have the rest.
+ * (see `plain`) when it is given no bound of its own for them; the encoded answers have the rest.
  */
 const PLAIN_SHARE = 1 / 4;
 /** A kept JSON asked for within this long is not pushed out for another (see `roomFor`), ms. */
@@ -148,10 +148,11 @@ export class AnswerCache {
    * The JSON of large answers a client asked for uncompressed (curl, scripts, some proxies), kept
    * once unzipped: every later such client is sent bytes, as a browser is, instead of waiting for a
    * gunzip (at 100 cars the list's gunzip held a plain client to a quarter of the bare server's
-   * rate). Apart from the encoded answers and in its own quarter of the bytes, least recently used
+   * rate). Apart from the encoded answers and within its own bound, least recently used
    * first: the JSON is ten times an answer's compressed bytes, and plain clients must not push out
-   * the answers browsers read (1,000 cars' 64 availability answers: ~9 MB as brotli and gzip, ~45 MB
-   * as JSON). A JSON goes when its answer does; one larger than the quarter is unzipped each time.
+   * the answers browsers read (1,000 cars' 64 availability answers: ~9 MB as brotli and gzip, ~41 MB
+   * as JSON). Its bound is its own (`plainBytes`: the fleet's holds those 41 MB, decision 130) or a
+   * quarter of `maxBytes`. A JSON goes when its answer does; one larger than the bound is unzipped each time.
    */
   private readonly plain: LRUCache<EncodedAnswer, KeptJson>;
   private readonly plainBytes: number;
@@ -160,15 +161,19 @@ export class AnswerCache {
 
   private readonly effort: Effort;
 
-  /** Bounded in bytes (encoded answers and kept JSON together), and in answers when `maxEntries` is given; the least recently used go first. */
-  constructor({ maxBytes, maxEntries, effort = API_EFFORT }: { maxBytes: number; maxEntries?: number; effort?: Effort }) {
+  /**
+   * Bounded in bytes, and in answers when `maxEntries` is given; the least recently used go first.
+   * `maxBytes` holds the encoded answers and the kept JSON together, a quarter at most for the JSON,
+   * unless `plainBytes` gives the kept JSON a bound of its own beside it.
+   */
+  constructor({ maxBytes, plainBytes, maxEntries, effort = API_EFFORT }: { maxBytes: number; plainBytes?: number; maxEntries?: number; effort?: Effort }) {
     this.effort = effort;
-    const plainBytes = Math.max(1, Math.floor(maxBytes * PLAIN_SHARE));
-    this.plainBytes = plainBytes;
-    this.plain = new LRUCache<EncodedAnswer, KeptJson>({ maxSize: plainBytes, sizeCalculation: keptSize });
+    const shared = plainBytes === undefined;
+    this.plainBytes = Math.max(1, Math.floor(shared ? maxBytes * PLAIN_SHARE : plainBytes));
+    this.plain = new LRUCache<EncodedAnswer, KeptJson>({ maxSize: this.plainBytes, sizeCalculation: keptSize });
     this.entries = new LRUCache<string, EncodedAnswer>({
       ...(maxEntries !== undefined && { max: maxEntries }),
-      maxSize: Math.max(1, maxBytes - plainBytes),
+      maxSize: Math.max(1, shared ? maxBytes - this.plainBytes : maxBytes),
       sizeCalculation: (answer, key) => (answer.identity?.length ?? 0) + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0) + key.length + 256,
       dispose: (answer) => {
         this.plain.delete(answer);

@@ -4,7 +4,7 @@
  * onRequest hook (the request id, helmet's headers, CORS, anything added later), a hit is sent from
  * the fleet cache before the route's validation, handler and serialisation. The answer then goes
  * through every onSend and onResponse hook (compression skips it, being encoded already; the
- * request log writes its line), so a hook added for the whole app cannot miss these routes.
+ * request log counts it in the route's summary), so a hook added for the whole app cannot miss these routes.
  *
  * POST /api/bookings/check-availability's hits the same way, from a preValidation hook (its key is
  * in the body, parsed by then): a body whose three fields are exactly those of a cached answer is
@@ -16,6 +16,7 @@
  * answered, the handler asks the database first, as it always did; a miss goes to the handler too.
  */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import { answeredFromCache } from '../../http/requestSummary';
 import { sendEncoded } from './encodedAnswers';
 import { answerKeys } from './fleetCache';
 
@@ -48,7 +49,8 @@ function keyOf(route: CachedRoute, request: FastifyRequest, stamp: string): stri
 export function installFastFleetReads(app: FastifyInstance): void {
   const cache = app.fleetCache;
 
-  function cachedAnswer(route: CachedRoute): onRequestHookHandler & preValidationHookHandler {
+  /** `name`: the route as the request log's summary names it. */
+  function cachedAnswer(route: CachedRoute, name: string): onRequestHookHandler & preValidationHookHandler {
     return (request, reply, done) => {
       const stamp = cache.knownStamp();
       const key = stamp === undefined ? undefined : keyOf(route, request, stamp);
@@ -58,6 +60,8 @@ export function installFastFleetReads(app: FastifyInstance): void {
         return;
       }
       // Sent from the hook, done is not called: Fastify then runs only the onSend and onResponse hooks.
+      // A quick success is counted in the route's summary line rather than logged alone (decision 130).
+      answeredFromCache(request, name);
       sendEncoded(request, reply, answer).catch((err: unknown) => reply.send(err));
     };
   }
@@ -68,6 +72,6 @@ export function installFastFleetReads(app: FastifyInstance): void {
     const { method, stage } = HOOKED[endpoint];
     if (![route.method].flat().includes(method)) return;
     // Route-level hooks run after every global one of their stage, whenever that was added.
-    route[stage] = [...[route[stage] ?? []].flat(), cachedAnswer(endpoint)];
+    route[stage] = [...[route[stage] ?? []].flat(), cachedAnswer(endpoint, `${method} ${route.url}`)];
   });
 }

@@ -12,8 +12,13 @@ export interface FleetCacheOptions {
   now?: () => Date;
   /** How often other instances' changes are looked for, ms (default 500: seen within a second). */
   pollMs?: number;
-  /** The most the cached answers may hold, bytes (default 32 MiB). */
+  /** The most the cached answers may hold as brotli, gzip and small JSON, bytes (default 24 MiB). */
   maxBytes?: number;
+  /**
+   * The most the JSON kept for clients that take no compression may hold, bytes (default 48 MiB:
+   * 1,000 cars' 64 most asked availability answers are ~41 MB of JSON; decision 130).
+   */
+  plainBytes?: number;
 }
 
 export class FleetCache {
@@ -23,7 +28,7 @@ export class FleetCache {
 
   constructor(app: FastifyInstance, options: FleetCacheOptions) {
     this.version = new FleetVersion(app.db);
-    this.answers = new AnswerCache({ maxBytes: options.maxBytes ?? 32 * 1024 * 1024 });
+    this.answers = new AnswerCache({ maxBytes: options.maxBytes ?? 24 * 1024 * 1024, plainBytes: options.plainBytes ?? 48 * 1024 * 1024 });
     this.now = options.now ?? (() => new Date());
   }
 
