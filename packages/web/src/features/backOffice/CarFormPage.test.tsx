@@ -26,7 +26,7 @@ describe('the car form', { timeout: 30_000 }, () => {
   it('names every missing required field and sends nothing', async () => {
     renderApp('/owner/add-car', { token: ownerToken() });
     const submit = await screen.findByRole('button', { name: 'Add car' }, SLOW);
-    expect(document.title).toMatch(/^Add car \|/);
+    await waitFor(() => expect(document.title).toMatch(/^Add car \|/), { timeout: 10_000 });
     const menu = screen.getByRole('navigation', { name: 'Owner menu' });
     expect(within(menu).getByRole('link', { name: 'Add car' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).getByRole('link', { name: 'Manage Cars' })).not.toHaveAttribute('aria-current');

@@ -80,7 +80,7 @@ describe('manage bookings', { timeout: 30_000 }, () => {
   it('lists reference, car, customer with phone, dates, total, an offline payment explained, its method and state; the status in words, green when confirmed, amber while waiting, red when cancelled', async () => {
     await openForCustomer();
     const select = await screen.findByLabelText(`Status of ${customerName}’s booking of the ${cars.pending} from ${formatCalendarDate(pickup)}`, {}, SLOW);
-    expect(document.title).toMatch(/^Manage Bookings \|/);
+    await waitFor(() => expect(document.title).toMatch(/^Manage Bookings \|/), { timeout: 10_000 });
     const row = select.closest('tr')!;
     const cells = within(row).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent(references.pending);

@@ -77,12 +77,12 @@ describe('the staff area', () => {
       { timeout: 10_000 },
     );
     expect(within(months).getAllByRole('row')).toHaveLength(12);
-    expect(document.title).toMatch(/^Dashboard \|/);
+    await waitFor(() => expect(document.title).toMatch(/^Dashboard \|/), { timeout: 10_000 });
 
     await userEvent.click(within(menu).getByRole('link', { name: 'Bank Details' }));
     expect(await screen.findByRole('heading', { name: 'Bank Details' })).toBeInTheDocument();
     expect(location()).toHaveTextContent('/owner/bank-details');
-    expect(document.title).toMatch(/^Bank Details \|/);
+    await waitFor(() => expect(document.title).toMatch(/^Bank Details \|/), { timeout: 10_000 });
   });
 
   describe('profile image', () => {

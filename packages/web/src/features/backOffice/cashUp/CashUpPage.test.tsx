@@ -19,7 +19,7 @@ describe('the day’s cash-up page', () => {
     const menu = await screen.findByRole('navigation', { name: 'Owner menu' }, SLOW);
     await userEvent.click(within(menu).getByRole('link', { name: 'Cash-up' }));
     expect(await screen.findByRole('heading', { name: 'Cash-up', level: 1 }, SLOW)).toBeInTheDocument();
-    expect(document.title).toMatch(/^Cash-up \|/);
+    await waitFor(() => expect(document.title).toMatch(/^Cash-up \|/), { timeout: 10_000 });
 
     // Today and the whole desk first; then yesterday, the owner's own.
     const day = screen.getByLabelText('Day');

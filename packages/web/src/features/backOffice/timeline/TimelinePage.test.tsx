@@ -28,7 +28,7 @@ describe('the fleet timeline', { timeout: 30_000 }, () => {
     renderApp('/owner/timeline', { token: ownerToken() });
     const bar = await screen.findByRole('button', { name: new RegExp(`^Pending booking ${reference}, ${customerName}, ${carName}`) }, SLOW);
     expect(bar).toHaveTextContent(reference);
-    expect(document.title).toMatch(/^Timeline \|/);
+    await waitFor(() => expect(document.title).toMatch(/^Timeline \|/), { timeout: 10_000 });
     expect(screen.getByRole('region', { name: 'Pickups today' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Returns today' })).toBeInTheDocument();
 

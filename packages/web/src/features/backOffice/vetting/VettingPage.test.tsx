@@ -52,7 +52,7 @@ describe('driver checks', { timeout: 30_000 }, () => {
     expect(labels.indexOf('Driver checks')).toBe(labels.indexOf('Manage Bookings') + 1);
     await userEvent.click(within(menu).getByRole('link', { name: 'Driver checks' }));
     expect(await screen.findByRole('heading', { name: 'Driver checks', level: 1 }, SLOW)).toBeInTheDocument();
-    expect(document.title).toMatch(/^Driver checks \|/);
+    await waitFor(() => expect(document.title).toMatch(/^Driver checks \|/), { timeout: 10_000 });
     // Waiting is the list shown first.
     expect(within(screen.getByRole('navigation', { name: 'Which customers' })).getByRole('link', { name: 'Waiting' })).toHaveAttribute('aria-current', 'page');
   });
