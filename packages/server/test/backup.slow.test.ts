@@ -186,6 +186,17 @@ async function expectSameRows(source: MigrationTarget, restored: MigrationTarget
 
 const kind: Kind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
+/** The tables a backup file names, in the order it holds them. */
+async function tablesInBackup(path: string): Promise<string[]> {
+  return gunzipSync(await readFile(path))
+    .toString('utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((l) => 'table' in l)
+    .map((l) => String(l.table));
+}
+
 describe(`backup and restore (${describeDatabase})`, () => {
   // One populated source, one backup of it and one restore of that serve these tests: each new
   // database costs seconds. No test changes the source; a test that changes the restored database
@@ -212,14 +223,7 @@ describe(`backup and restore (${describeDatabase})`, () => {
   it('writes one compressed file holding every table', async () => {
     expect(backedUp.bookings).toBe(4);
     expect(backedUp.schema_migrations).toBeGreaterThan(0);
-    const lines = gunzipSync(await readFile(file))
-      .toString('utf8')
-      .trimEnd()
-      .split('\n');
-    const tables = lines
-      .map((l) => JSON.parse(l))
-      .filter((l) => 'table' in l)
-      .map((l) => l.table);
+    const tables = await tablesInBackup(file);
     // Parents first, so the rows can go back in file order.
     expect(tables.indexOf('images')).toBeLessThan(tables.indexOf('users'));
     expect(tables.indexOf('users')).toBeLessThan(tables.indexOf('cars'));
@@ -230,13 +234,7 @@ describe(`backup and restore (${describeDatabase})`, () => {
   it('leaves out the fleet report’s kept figures and counts them afresh from the rows restored (decision 121)', async () => {
     const kept = (target: MigrationTarget) =>
       query<Record<string, unknown>>(target, 'SELECT * FROM derived.fleet_month_figures WHERE items <> 0 ORDER BY month, car_id');
-    const tables = gunzipSync(await readFile(file))
-      .toString('utf8')
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l))
-      .filter((l) => 'table' in l)
-      .map((l) => String(l.table));
+    const tables = await tablesInBackup(file);
     expect(tables.filter((name) => ['fleet_month_figures', 'fleet_booking_counted'].includes(name) || name.includes('.'))).toEqual([]);
     const [before, after] = [await kept(source.opened.raw), await kept(restored.opened.raw)];
     expect(before.length).toBeGreaterThan(0);
@@ -251,13 +249,7 @@ describe(`backup and restore (${describeDatabase})`, () => {
         `SELECT month, sum(bookings)::int AS bookings, sum(pending)::int AS pending, sum(confirmed)::int AS confirmed, sum(revenue)::bigint AS revenue
            FROM derived.booking_figures GROUP BY month ORDER BY month`,
       );
-    const tables = gunzipSync(await readFile(file))
-      .toString('utf8')
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l))
-      .filter((l) => 'table' in l)
-      .map((l) => String(l.table));
+    const tables = await tablesInBackup(file);
     expect(tables).not.toContain('booking_figures');
     const [before, after] = [await kept(source.opened.raw), await kept(restored.opened.raw)];
     expect(before.reduce((n, row) => n + Number(row.bookings), 0)).toBe(backedUp.bookings);
