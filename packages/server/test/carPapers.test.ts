@@ -207,6 +207,13 @@ describe(`a car's papers (${describeDatabase})`, () => {
 
     const dashboard = (await testApi(t.app, agent.token).call('dashboard')).dashboardData;
     expect(dashboard.papersDue.find((p) => p.car._id === car._id)).toMatchObject({ kind: 'insurance', expiresOn: day(12), state: 'expiring' });
+
+    // The timeline: the car is fine today; only the rental that runs past the expiry is marked, by the paper that runs out first before its return.
+    await insertPaper(car._id, 'fitness', day(13));
+    const timeline = await testApi(t.app, agent.token).call('timeline', { query: { from: day(0), days: '21' } });
+    expect(timeline.cars.find((c) => c._id === car._id)!.paperAlert).toBeNull();
+    expect(timeline.bookings.find((b) => b._id === past._id)!.paperAlert).toEqual({ kind: 'insurance', expiresOn: day(12) });
+    expect(timeline.bookings.find((b) => b._id === before._id)!.paperAlert).toBeNull();
   });
 
   it('alerts staff 30, 14 and 3 days before a paper expires, each once with two instances sweeping at the same moment; a renewed paper is not told', async () => {

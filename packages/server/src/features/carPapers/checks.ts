@@ -2,7 +2,8 @@
  * What other features ask of a car's papers inside their own statements, as one column each: the
  * counter's check-out reads it in the SELECT that locks the booking (no query of its own: check-out
  * speed is measured, bench/counter-checkout.mjs), the desk, the timeline and Manage Cars beside their
- * rows. Each is one probe of car_papers_current_idx per kind.
+ * rows. Each is one probe of car_papers_current_idx per kind; a whole fleet's rows (the timeline,
+ * Manage Cars) read every car's current papers once instead (currentPapersByCar) and pick with paperDueAmong.
  */
 import { CAR_PAPER_KINDS, type CarPaperKind, carPapersExpiredMessage, type PaperAlert } from '@rental/contract';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
@@ -25,6 +26,21 @@ export function paperDueColumn(carId: AnyColumn | SQL, until: AnyColumn | SQL): 
                            ORDER BY cp.expires_on DESC LIMIT 1) p
      WHERE p.expires_on <= ${until}
      ORDER BY p.expires_on, p.kind LIMIT 1)`;
+}
+
+/** A car's current paper of one kind: the one of its kind that expires last. */
+export interface CurrentPaper {
+  kind: CarPaperKind;
+  expiresOn: string;
+}
+
+/**
+ * paperDueColumn's answer from a car's current papers, listed soonest first (as currentPapersByCar
+ * gives them): the first that expires on or before `until` (YYYY-MM-DD, compared as text), or null.
+ */
+export function paperDueAmong(papers: readonly CurrentPaper[] | undefined, until: string): PaperAlert {
+  const due = papers?.find((paper) => paper.expiresOn <= until);
+  return due ? { kind: due.kind, expiresOn: due.expiresOn } : null;
 }
 
 /** The column's value as the rows carry it (PaperAlert). */

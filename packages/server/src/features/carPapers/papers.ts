@@ -24,6 +24,7 @@ import { carPaperScans, carPapers, cars } from '../../db/schema';
 import { type Database, queryRows, type Tx } from '../../db/types';
 import { isId } from '../../db/ids';
 import { HttpError } from '../../http/errors';
+import { type CurrentPaper, paperDueAmong } from './checks';
 
 type PaperRow = {
   id: string;
@@ -227,15 +228,34 @@ export async function bookingsPastExpiry(db: Database | Tx, today: string): Prom
 /** Cars (not removed) whose current paper has expired today or before, by car (Manage Cars' red mark). */
 export async function expiredPapersByCar(db: Database, now = new Date()): Promise<Map<string, { kind: CarPaperKind; expiresOn: string }>> {
   const today = companyToday(now);
+  const expired = new Map<string, { kind: CarPaperKind; expiresOn: string }>();
+  for (const [carId, papers] of await currentPapersByCar(db)) {
+    const due = paperDueAmong(papers, today);
+    if (due) expired.set(carId, due);
+  }
+  return expired;
+}
+
+/**
+ * Every car's current papers (of each kind, the one that expires last), soonest first and by kind
+ * on the same day: one pass over car_papers for a whole fleet, where paperDueColumn probes the
+ * index for each kind of each row (1,000 cars and 770 bookings on the timeline: ~40 ms on PGlite).
+ */
+export async function currentPapersByCar(db: Database): Promise<Map<string, CurrentPaper[]>> {
   const rows = await queryRows<{ car_id: string; kind: CarPaperKind; expires_on: string }>(
     db,
-    sql`SELECT DISTINCT ON (p.car_id) p.car_id, p.kind, p.expires_on::text
+    sql`SELECT p.car_id, p.kind, p.expires_on::text
           FROM (SELECT DISTINCT ON (cp.car_id, cp.kind) cp.car_id, cp.kind, cp.expires_on
                   FROM car_papers cp ORDER BY cp.car_id, cp.kind, cp.expires_on DESC) p
-         WHERE p.expires_on <= ${today}::date
-         ORDER BY p.car_id, p.expires_on`,
+         ORDER BY p.car_id, p.expires_on, p.kind`,
   );
-  return new Map(rows.map((row) => [row.car_id, { kind: row.kind, expiresOn: row.expires_on }]));
+  const byCar = new Map<string, CurrentPaper[]>();
+  for (const row of rows) {
+    const papers = byCar.get(row.car_id) ?? [];
+    papers.push({ kind: row.kind, expiresOn: row.expires_on });
+    byCar.set(row.car_id, papers);
+  }
+  return byCar;
 }
 
 /** The current papers of cars not removed that expired or expire within CAR_PAPER_WARNING_DAYS, the soonest first (the dashboard). */
