@@ -16,8 +16,10 @@
  *
  *   npm run build && node bench/staff-pages.mjs [--requests 200] [--connections 4] [--duration 5]
  *     [--runs 3] [--only manage,timeline,dashboard] [--no-api] [--no-lighthouse] [--keep DIR] [--save DIR]
- *     [--against OTHER/packages/server/dist/main.js]
+ *     [--against OTHER/packages/server/dist/main.js] [--pg [--pg-url URL]]
  *
+ * --pg: on PostgreSQL (--pg-url, default postgres://postgres@127.0.0.1:5432/postgres) instead of PGlite;
+ *   each run works on a new database that is dropped afterwards.
  * --keep DIR: seed once into DIR and start every later run from a copy of it (seeding takes minutes);
  * without it a new database is seeded and deleted afterwards. --save DIR writes each Lighthouse report (JSON).
  * BENCH_SERVER_MAIN=<checkout>/packages/server/dist/main.js measures another build (lib/server.mjs).
@@ -34,10 +36,11 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import pg from 'pg';
 import puppeteer from 'puppeteer-core';
 import { withRetries } from './lib/lighthouseRun.mjs';
 import { fleetShape, rotating, runLoad, seedFleet } from './lib/load.mjs';
-import { ensureBuilt, freshDatabase, startServer } from './lib/server.mjs';
+import { DEFAULT_PG_URL, ensureBuilt, freshDatabase, startServer } from './lib/server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -51,8 +54,12 @@ const { values } = parseArgs({
     keep: { type: 'string' },
     save: { type: 'string' },
     against: { type: 'string' },
+    pg: { type: 'boolean', default: false },
+    'pg-url': { type: 'string', default: DEFAULT_PG_URL },
   },
 });
+const POSTGRES_URL = values.pg ? values['pg-url'] : undefined;
+const DATABASE_KIND = POSTGRES_URL ? 'PostgreSQL' : 'PGlite';
 
 // lib/server.mjs reads BENCH_SERVER_MAIN once, when loaded: a second instance of it, loaded under
 // another URL after setting the variable, starts the other build.
@@ -88,29 +95,68 @@ const median = (list) => {
 };
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-/** A copy of a seeded database's folder, for the other build's server. */
+/** A copy of a seeded database (its folder, or on PostgreSQL a database made from it), for the other build's server. */
 async function copyOf(database) {
+  if (database.kind === 'postgres') return freshDatabase({ postgresUrl: POSTGRES_URL, template: database.name });
   const copy = await freshDatabase({});
   await rm(copy.target.dataDir, { recursive: true, force: true });
   await cp(database.target.dataDir, copy.target.dataDir, { recursive: true });
   return copy;
 }
 
-/** A seeded database: a new one, or (--keep) a copy of the one seeded the first time. */
+/**
+ * The planner's statistics of a seeded PostgreSQL database, as autovacuum would have them on a
+ * server that has run a while: a copy made from a template starts with the template's, and its
+ * change counters at zero, so autovacuum would not analyse it during the run.
+ */
+async function analyze(database) {
+  const client = new pg.Client({ connectionString: database.target.databaseUrl });
+  await client.connect();
+  try {
+    await client.query('ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A seeded database: a new one, or (--keep) a copy of the one seeded the first time: its folder
+ * (DIR/pgdata), or on PostgreSQL a database kept on the server and named in DIR/postgres.json.
+ */
 async function seededDatabase() {
-  const database = await freshDatabase({});
   const log = (line) => console.log(`  seed: ${line}`);
-  if (!values.keep) return { database, manifest: await seedFleet(database.target, true, log) };
+  if (!values.keep) {
+    const database = await freshDatabase({ postgresUrl: POSTGRES_URL });
+    const manifest = await seedFleet(database.target, true, log);
+    if (POSTGRES_URL) await analyze(database);
+    return { database, manifest };
+  }
+  const manifestFile = join(values.keep, POSTGRES_URL ? 'postgres-manifest.json' : 'manifest.json');
+  const keptFile = join(values.keep, 'postgres.json');
   const kept = join(values.keep, 'pgdata');
-  const manifestFile = join(values.keep, 'manifest.json');
   if (existsSync(manifestFile)) {
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+    if (POSTGRES_URL) {
+      const { name } = JSON.parse(await readFile(keptFile, 'utf8'));
+      console.log(`  seed: copying database ${name}`);
+      return { database: await freshDatabase({ postgresUrl: POSTGRES_URL, template: name }), manifest };
+    }
     console.log(`  seed: copying ${kept}`);
+    const database = await freshDatabase({});
     await rm(database.target.dataDir, { recursive: true, force: true });
     await cp(kept, database.target.dataDir, { recursive: true });
-    return { database, manifest: JSON.parse(await readFile(manifestFile, 'utf8')) };
+    return { database, manifest };
   }
+  const database = await freshDatabase({ postgresUrl: POSTGRES_URL });
   const manifest = await seedFleet(database.target, true, log);
   await mkdir(values.keep, { recursive: true });
+  if (POSTGRES_URL) {
+    await analyze(database);
+    // The seeded database stays as the template; this run works on a copy of it.
+    await writeFile(keptFile, JSON.stringify({ name: database.name }));
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    return { database: await freshDatabase({ postgresUrl: POSTGRES_URL, template: database.name }), manifest };
+  }
   await cp(database.target.dataDir, kept, { recursive: true });
   await writeFile(manifestFile, JSON.stringify(manifest));
   return { database, manifest };
@@ -214,7 +260,7 @@ async function lighthouseRun(browser, url, token) {
 ensureBuilt();
 if (values.save) await mkdir(values.save, { recursive: true });
 const { seed: shape, totalBookings } = fleetShape(true);
-console.log(`Staff pages: PGlite, ${shape.cars} cars x ${totalBookings.toLocaleString('en-US')} bookings; load average ${load()}`);
+console.log(`Staff pages: ${DATABASE_KIND}, ${shape.cars} cars x ${totalBookings.toLocaleString('en-US')} bookings; load average ${load()}`);
 const started = performance.now();
 const { database, manifest } = await seededDatabase();
 console.log(`  seed: ${manifest.bookingCount.toLocaleString('en-US')} bookings, ${Math.round((performance.now() - started) / 1000)} s`);
@@ -283,7 +329,7 @@ try {
       }
     }
     const peerTogether = await concurrent(main.base, [{ method: 'GET', path: peers[1].path, headers: ACCEPT }]);
-    console.log(`\nAPI, PGlite, 1,000 cars x 100,000 bookings; load average after: ${load()}`);
+    console.log(`\nAPI, ${DATABASE_KIND}, 1,000 cars x 100,000 bookings; load average after: ${load()}`);
     console.log(`| page | call | 1 conn p50 / p99 / max ms | ${CONNECTIONS} conn req/s | ${CONNECTIONS} conn p50 / p99 / max ms | answer |`);
     console.log('|---|---|---|---|---|---|');
     for (const r of apiRows) {

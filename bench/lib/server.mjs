@@ -48,13 +48,17 @@ export function freePort() {
   });
 }
 
-/** A new empty database: { env for the server, drop() }. */
-export async function freshDatabase({ postgresUrl }) {
+/**
+ * A new empty database, { env for the server, drop() }: a temporary PGlite folder, or (postgresUrl)
+ * a new PostgreSQL database; with `template`, a copy of
+ * that database (nobody may be connected to it): the same data in seconds where seeding takes minutes.
+ */
+export async function freshDatabase({ postgresUrl, template }) {
   if (!postgresUrl) {
     const dataDir = await mkdtemp(join(tmpdir(), 'rental-bench-'));
     return { kind: 'pglite', target: { dataDir }, env: { DATA_DIR: dataDir }, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
-  const name = `rental_bench_${Date.now().toString(36)}`;
+  const name = `rental_bench_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const admin = async (sql) => {
     const client = new pg.Client({ connectionString: postgresUrl });
     await client.connect();
@@ -64,11 +68,12 @@ export async function freshDatabase({ postgresUrl }) {
       await client.end();
     }
   };
-  await admin(`CREATE DATABASE ${name}`);
+  await admin(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   return {
     kind: 'postgres',
+    name,
     target: { databaseUrl: url.toString() },
     env: { DATABASE_URL: url.toString() },
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
