@@ -2,7 +2,7 @@
 /**
  * The staff's pages at scale: the BUILT server on a fresh PGlite database of 1,000 cars x 100,000
  * bookings (lib/load.mjs fleetShape(true)), logged in as the owner. For Manage Bookings, the timeline
- * (five weeks of the whole fleet) and the dashboard:
+ * (five weeks of the whole fleet), the dashboard and the desk (today's pickups and returns):
  *   1. the API calls the page makes on load, as Chromium made them (recorded, not guessed), each
  *      timed one after another on one connection (--requests after a warm-up), then with
  *      --connections at once (autocannon, --duration s); beside them, in the same run, two peers
@@ -15,7 +15,7 @@
  * Not a test: it asserts nothing and is not part of CI; figures move with the machine's load.
  *
  *   npm run build && node bench/staff-pages.mjs [--requests 200] [--connections 4] [--duration 5]
- *     [--runs 3] [--only manage,timeline,dashboard] [--no-api] [--no-lighthouse] [--keep DIR] [--save DIR]
+ *     [--runs 3] [--only manage,timeline,dashboard,desk] [--no-api] [--no-lighthouse] [--keep DIR] [--save DIR]
  *     [--against OTHER/packages/server/dist/main.js] [--pg [--pg-url URL]]
  *
  * --pg: on PostgreSQL (--pg-url, default postgres://postgres@127.0.0.1:5432/postgres) instead of PGlite;
@@ -81,6 +81,7 @@ const PAGES = [
   { key: 'manage', label: 'Manage Bookings', path: '/owner/manage-bookings' },
   { key: 'timeline', label: 'Timeline (5 weeks)', path: '/owner/timeline' },
   { key: 'dashboard', label: 'Dashboard', path: '/owner' },
+  { key: 'desk', label: 'Desk (today)', path: '/owner/desk' },
 ].filter((p) => !values.only || values.only.split(',').includes(p.key));
 
 const load = () =>
