@@ -12,7 +12,7 @@ import { megabytesText, storageUsedText } from '@rental/contract/storage';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { callApi, errorMessage } from '../../api/client';
 import { openApiFile } from '../../api/openApiFile';
 import { pathFor } from '@rental/contract/routes';

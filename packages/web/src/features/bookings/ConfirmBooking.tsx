@@ -16,7 +16,7 @@ import type { BankDetails } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MapPin } from 'lucide-react';
 import { Suspense, lazy, useId, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, callApi, errorMessage, priceChangedQuote } from '../../api/client';
 import { CarImage } from '../../components/CarImage';

@@ -2,7 +2,7 @@
 import { MESSAGES } from '@rental/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { callApi, errorMessage } from '../../api/client';
 import { queryKeys } from '../../lib/queryKeys';
 import { useSession } from '../../session/useSession';
