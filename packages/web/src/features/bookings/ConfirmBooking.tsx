@@ -9,8 +9,7 @@
 import { PAYMENT_METHODS as METHOD_VALUES, type PaymentMethod } from '@rental/contract/constants';
 import { formatMoney } from '@rental/contract/format';
 import { MESSAGES } from '@rental/contract/messages';
-import { phoneE164, showPhone } from '@rental/contract/phoneNumber';
-import { REFUSAL_CODES } from '@rental/contract/refusalCodes';
+import { PHONE_NEEDED_REFUSAL, phoneE164, showPhone } from '@rental/contract/phoneNumber';
 import { companyToday, isFarAhead, rangesOverlap, rentalDatesProblem } from '@rental/contract/rentalDates';
 import type { BankDetails } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
@@ -48,7 +47,7 @@ export const ACCEPT_TERMS = 'Please accept the rental terms to book.';
 export const DAYS_TAKEN = 'Some of these days are already booked for this car.';
 export const DAYS_CANNOT_BE_BOOKED = 'These days cannot be booked.';
 /** The server's own words when it refuses a booking without a phone (code phone_needed). */
-export const PHONE_NEEDED = REFUSAL_CODES.phone_needed;
+export const PHONE_NEEDED = PHONE_NEEDED_REFUSAL;
 export const PRICE_COMING = 'Working out the price…';
 
 /** Confirm stays disabled without a method, while sending, for a cash deposit with no account to pay into, and until the terms are accepted. */
