@@ -91,7 +91,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       queryClient.removeQueries({ queryKey: ['user'] });
       queryClient.removeQueries({ queryKey: queryKeys.userBookings });
       queryClient.removeQueries({ queryKey: ['booking'] });
-      queryClient.removeQueries({ queryKey: ['documents'] });
+      queryClient.removeQueries({ queryKey: queryKeys.documents });
       toast.success(message, { duration });
     },
     [queryClient],
