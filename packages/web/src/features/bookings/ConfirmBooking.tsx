@@ -27,7 +27,7 @@ import { queryKeys } from '../../lib/queryKeys';
 import { useFocusAfterRender } from '../../lib/useFocusAfterRender';
 import { useSession } from '../../session/useSession';
 import { useCar } from '../cars/useCar';
-import { usePublicBankDetails } from './bookingQueries';
+import { usePublicBankDetails } from './bankDetailsQuery';
 import { choicesBody, choicesFromSearch, choicesOffered, choicesSearch, choicesState, deliveryProblem, offersChoices, type PriceChoices } from './priceChoices';
 import { usePrices } from './priceQueries';
 import { useQuote } from './useQuote';
