@@ -57,9 +57,12 @@ console.log(`  total ${kb(publicBytes)} gzip (budget ${kb(BUDGET_BYTES)})`);
 
 // Each public page other than the home page is its own lazy chunk: a visit to a page downloads the
 // entry plus that page's chunks. The budget holds for the heaviest page.
-// The staff area's routes (OwnerRoutes until the team's roles renamed it StaffRoutes).
-const isOwnerChunk = (f) => /[\\/]owner[-.][^\\/]*\.js$/.test(f) || /(Owner|Staff)Routes/.test(f);
+// The staff area's routes (OwnerRoutes until the team's roles renamed it StaffRoutes), and the small chunk
+// the entry imports them through (staffArea.ts, so that the list of their chunks is not in the entry).
+const isOwnerChunk = (f) => /[\\/]owner[-.][^\\/]*\.js$/.test(f) || /(Owner|Staff)Routes|staffArea/.test(f);
 let heaviest = { name: 'the home page', bytes: publicBytes };
+/** Every page opened first whose JS is over the budget, not only the heaviest. */
+const overBudget = publicBytes > BUDGET_BYTES ? [heaviest] : [];
 const afterPaint = [];
 console.log('Each page opened first (entry + its own chunks):');
 for (const pageEntry of [...publicChunks.dynamic].filter((f) => !isOwnerChunk(f))) {
@@ -67,8 +70,9 @@ for (const pageEntry of [...publicChunks.dynamic].filter((f) => !isOwnerChunk(f)
   const own = [...page.seen].filter((f) => !publicChunks.seen.has(f));
   const bytes = publicBytes + own.reduce((sum, f) => sum + gzipSize(f), 0);
   const name = pageEntry.slice(dist.length + 1).replace(/-[\w-]{8}\.js$/, '');
-  console.log(`  ${name.padEnd(44)} ${kb(bytes)} gzip`);
+  console.log(`  ${name.padEnd(44)} ${kb(bytes)} gzip${bytes > BUDGET_BYTES ? `  OVER by ${kb(bytes - BUDGET_BYTES)}` : ''}`);
   if (bytes > heaviest.bytes) heaviest = { name, bytes };
+  if (bytes > BUDGET_BYTES) overBudget.push({ name, bytes });
   // Code a page fetches itself once it has painted (e.g. the car page's calendar, decision 040).
   const ownDynamic = own.flatMap((f) =>
     parse(readFileSync(f, 'utf8'))[0]
@@ -89,7 +93,8 @@ if (afterPaint.length > 0) {
 
 const ownerEntries = [...publicChunks.dynamic].filter(isOwnerChunk);
 if (ownerEntries.length > 0) {
-  const owner = staticClosure(ownerEntries);
+  const ownerStarts = ownerEntries.flatMap((f) => [f, ...[...staticClosure([f]).dynamic].filter(isOwnerChunk)]);
+  const owner = staticClosure(ownerStarts);
   const onlyOwner = [...owner.seen].filter((f) => !publicChunks.seen.has(f));
   const ownerBytes = onlyOwner.reduce((sum, f) => sum + gzipSize(f), 0);
   console.log('Owner area (loaded on /owner only):');
@@ -99,7 +104,8 @@ if (ownerEntries.length > 0) {
   console.log('Owner area: no lazily loaded owner chunk found.');
 }
 
-if (heaviest.bytes > BUDGET_BYTES) {
-  console.error(`Public JS of ${heaviest.name} is over budget by ${kb(heaviest.bytes - BUDGET_BYTES)}.`);
+if (overBudget.length > 0) {
+  console.error(`Public JS over budget (${kb(BUDGET_BYTES)}) on ${overBudget.length} page(s) opened first:`);
+  for (const { name, bytes } of overBudget) console.error(`  ${name.padEnd(44)} ${kb(bytes)} gzip, over by ${kb(bytes - BUDGET_BYTES)}`);
   process.exit(1);
 }

@@ -71,8 +71,14 @@ export function jamaicaBankHolidays(year: number): BankHoliday[] {
   return list.sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
 }
 
-/** What a new install starts with: this year's and next year's holidays as shipped (2026 and 2027). */
-export const DEFAULT_BANK_HOLIDAYS: BankHoliday[] = [...jamaicaBankHolidays(2026), ...jamaicaBankHolidays(2027)];
+const shippedHolidays = (): BankHoliday[] => [...jamaicaBankHolidays(2026), ...jamaicaBankHolidays(2027)];
+
+/**
+ * What a new install starts with: this year's and next year's holidays as shipped (2026 and 2027).
+ * Marked pure so that a bundle which holds this module but not this list (the web's entry script)
+ * neither carries nor computes it.
+ */
+export const DEFAULT_BANK_HOLIDAYS: BankHoliday[] = /* @__PURE__ */ shippedHolidays();
 
 /** A weekday that is not a holiday. */
 export function isBankDay(date: string, holidays: readonly Pick<BankHoliday, 'date'>[]): boolean {

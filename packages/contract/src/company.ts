@@ -5,7 +5,8 @@
 import { type BankHoliday, DEFAULT_BANK_HOLIDAYS } from './bankDays';
 import { groupedNumber } from './numbers';
 import { DEFAULT_LEDGER_ACCOUNTS, LEDGER_ACCOUNTS, type LedgerAccount } from './ledgerAccounts';
-import { DEFAULT_ONLINE_CHECK_IN_HOURS, DEFAULT_WEEK_HOURS, type WeekHours } from './weekHours';
+import { SHIPPED_PUBLIC_FACTS } from './shippedCompany';
+import type { WeekHours } from './weekHours';
 
 /** A pickup location with where exactly it is and when it is open ('' in either: the company's own address or hours). */
 export interface CompanyPlace {
@@ -86,42 +87,10 @@ export interface CompanyFacts extends LedgerAccounts {
   onlineCheckInHours: number;
 }
 
+/** The shipped facts (shippedCompany.ts) with this year's and next year's bank holidays and the books' accounts; the holidays keep their place among the keys. */
 export const DEFAULT_COMPANY: CompanyFacts = {
-  name: 'Waterford Car Rental',
-  phone: '+1 (876) 555-0142',
-  email: 'bookings@waterfordcarrental.com',
-  address: 'Waterford, Portmore, St. Catherine, Jamaica',
-  chatUrl: 'https://wa.me/18765550142',
-  mapUrl: 'https://www.google.com/maps?q=Waterford%2C%20Portmore%2C%20Jamaica&output=embed',
-  openingHours: 'Mon–Sat 8:00–18:00, Sun 9:00–14:00',
-  locations: ['Waterford, Portmore'],
-  locationDetails: [{ name: 'Waterford, Portmore', address: '', openingHours: '' }],
-  heroText: '',
-  aboutText: '',
-  testimonials: [],
-  securityDeposit: 15_000,
-  currency: 'JMD',
-  minDriverAge: 23,
-  minLicenceYears: 2,
-  gctPercent: 15,
-  trn: '',
-  returnTime: '18:00',
-  gracePeriodMinutes: 60,
-  extraKmRate: 40,
-  fuelEighthPrice: 1_500,
-  damageExcess: 150_000,
-  waiverExcess: 25_000,
-  pickupReminder: true,
-  returnReminder: true,
-  holdEndingReminder: true,
-  staffDailySummary: true,
+  ...SHIPPED_PUBLIC_FACTS,
   bankHolidays: DEFAULT_BANK_HOLIDAYS,
-  depositBankDays: 2,
-  refundBankDays: 5,
-  maintenanceSoonKm: 500,
-  maintenanceSoonDays: 14,
-  weekHours: DEFAULT_WEEK_HOURS,
-  onlineCheckInHours: DEFAULT_ONLINE_CHECK_IN_HOURS,
   ...DEFAULT_LEDGER_ACCOUNTS,
 };
 
@@ -140,8 +109,9 @@ export const MAP_ORIGINS = ['https://www.google.com', 'https://maps.google.com',
 
 /** Facts that are not settings: the shipped e-mail's domain, the map service. */
 export const COMPANY = {
-  /** The domain of the generated first owner's address. */
-  email: DEFAULT_COMPANY.email,
+  /** The domain of the generated first owner's address. (The shipped facts', not DEFAULT_COMPANY's: a bundler keeps
+   * a property read, and with it DEFAULT_COMPANY and the bank holidays it computes, in the web's entry script.) */
+  email: SHIPPED_PUBLIC_FACTS.email,
   mapOrigin: MAP_ORIGINS[0],
 } as const;
 

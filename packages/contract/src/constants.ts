@@ -132,6 +132,8 @@ export const MAX_DISTANCE_PER_DAY = 5_000;
 export const MAX_CAR_PICTURES = 8;
 
 export const CURRENCY_SYMBOL = '$';
+/** The currency a new install counts in (the company's `currency` setting starts here). */
+export const DEFAULT_CURRENCY = 'JMD';
 export const TOKEN_STORAGE_KEY = 'token';
 
 /** react-hot-toast's defaults, the timings the original site used. */

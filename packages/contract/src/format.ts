@@ -1,5 +1,6 @@
-import { DEFAULT_COMPANY } from './company';
-import { CURRENCY_SYMBOL } from './constants';
+// Not company.ts for the shipped currency: its DEFAULT_COMPANY (bank holidays computed as it loads) would
+// come into every chunk that formats money, the web's entry included.
+import { CURRENCY_SYMBOL, DEFAULT_CURRENCY } from './constants';
 import { groupedNumber } from './numbers';
 import { isCalendarDate } from './rentalDates';
 
@@ -19,7 +20,7 @@ export function formatDay(date: string): string {
   return `${WEEKDAYS[weekday]} ${d} ${MONTHS[m - 1]} ${y}`;
 }
 
-export function formatMoney(amount: number, currency: string = DEFAULT_COMPANY.currency): string {
+export function formatMoney(amount: number, currency: string = DEFAULT_CURRENCY): string {
   // A discount line reads "-$7,800 JMD", never "$-7,800 JMD".
   const sign = Math.round(amount) < 0 ? '-' : '';
   return `${sign}${CURRENCY_SYMBOL}${groupedNumber(Math.abs(Math.round(amount)))} ${currency}`;

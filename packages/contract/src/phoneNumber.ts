@@ -24,6 +24,13 @@ export type PhoneReading = { kind: 'none' } | { kind: 'understood'; e164: string
 
 /** At most this many characters, as typed. */
 export const PHONE_MAX_LENGTH = 40;
+
+/**
+ * The refusal of a customer's own booking without a phone (code phone_needed in refusalCodes.ts). Here,
+ * not only there: the payment step shows these words itself, and refusalCodes.ts brings every feature's
+ * refusals with it (9 KB gzip more on the payment page opened first).
+ */
+export const PHONE_NEEDED_REFUSAL = 'Please give a phone number so we can reach you about this booking.';
 /** E.164: at most 15 digits, country code included; no real number has fewer than 7. */
 const MIN_DIGITS = 7;
 const MAX_DIGITS = 15;

@@ -21,6 +21,7 @@ import { CHECKED_IN_ONLINE_REFUSALS } from './checkedInOnline';
 import { BOOKING_LOOKUP_REFUSALS } from './bookingLookup';
 import { MESSAGE_CHANNEL_REFUSALS } from './messageChannels';
 import { BOOKING_MESSAGE_REFUSALS } from './bookingMessages';
+import { PHONE_NEEDED_REFUSAL } from './phoneNumber';
 
 /**
  * The code of a refusal that has no more particular one: what its status means. Every failure body
@@ -118,7 +119,7 @@ export const REFUSAL_CODES = {
   // Staff writing to a customer from their booking (bookingMessages.ts).
   ...BOOKING_MESSAGE_REFUSALS,
   // A customer's own booking: the company must be able to call them about it (features/bookings/driverChecks.ts).
-  phone_needed: 'Please give a phone number so we can reach you about this booking.',
+  phone_needed: PHONE_NEEDED_REFUSAL,
   // A customer's one-time link copied from the outbox (docs/decisions/107).
   link_gone: 'This link no longer works: it was used, or its time ran out. The customer can ask for a new one with "Forgot password?" on the login form.',
 } as const;

@@ -3,7 +3,10 @@
  * owner has left to do before the site is the company's own. The server says which items are done
  * (features/backOffice/setupChecklist.ts); the words and where each is fixed live here.
  */
-import { type CompanyFacts, DEFAULT_COMPANY } from './company';
+import type { CompanyFacts } from './company';
+// The shipped contacts from shippedCompany.ts, not DEFAULT_COMPANY: the staff area's use of it kept the
+// shipped bank holidays (computed as company.ts loads) in the web's entry script, which holds company.ts.
+import { SHIPPED_PUBLIC_FACTS as SHIPPED } from './shippedCompany';
 
 export const SETUP_ITEMS = ['companyFacts', 'bankDetails', 'car', 'mail', 'cardPayments', 'secondStaff'] as const;
 export type SetupItem = (typeof SETUP_ITEMS)[number];
@@ -56,7 +59,7 @@ export const SETUP_WORDS: Record<SetupItem, SetupItemWords> = {
 
 /** Are the company's contacts still the shipped examples (or never saved)? */
 export function contactsAreShipped(company: Pick<CompanyFacts, 'phone' | 'email' | 'chatUrl'>, saved: boolean): boolean {
-  return !saved || company.phone === DEFAULT_COMPANY.phone || company.email === DEFAULT_COMPANY.email || company.chatUrl === DEFAULT_COMPANY.chatUrl;
+  return !saved || company.phone === SHIPPED.phone || company.email === SHIPPED.email || company.chatUrl === SHIPPED.chatUrl;
 }
 
 /** The items left, in the checklist's order. */

@@ -47,8 +47,8 @@ export function preloadPublicPages(): Promise<void> {
   ];
   return Promise.all([...pages.map((page) => page.preload()), import('./features/bookings/DateRangeCalendar')]).then(() => undefined);
 }
-// Staff-only screens: customers never download them.
-const StaffRoutes = lazy(() => import('./features/backOffice/StaffRoutes'));
+// Staff-only screens: customers never download them, nor the list of their chunks (staffArea.ts).
+const StaffRoutes = lazy(() => import('./staffArea').then((area) => area.loadStaffRoutes()));
 
 export default function App() {
   return (

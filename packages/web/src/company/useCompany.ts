@@ -2,8 +2,9 @@
  * The company's facts (name, contacts, map, locations, deposit, currency) as owners set them.
  * Until they arrive, a page shows the shipped facts, so it paints at once and does not shift.
  */
-import { DEFAULT_COMPANY, type PublicCompanyFacts, publicFacts } from '@rental/contract/company';
+import type { PublicCompanyFacts } from '@rental/contract/company';
 import { formatMoney } from '@rental/contract/format';
+import { SHIPPED_PUBLIC_FACTS } from '@rental/contract/shippedCompany';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callApi } from '../api/client';
@@ -12,10 +13,12 @@ import { queryKeys } from '../lib/queryKeys';
 /**
  * What a page shows before the answer: the shipped rules (currency, deposit), but none of the
  * shipped company's identity (name, address, places) nor its placeholder phone, e-mail and chat
- * link, so another company's site never flashes the demo company's name (decision 108).
+ * link, so another company's site never flashes the demo company's name (decision 108). Nor the shipped
+ * bank holidays, which no page reads: computing them (DEFAULT_COMPANY) in the entry script cost every
+ * page's first download.
  */
 const SHIPPED: PublicCompanyFacts = {
-  ...publicFacts(DEFAULT_COMPANY),
+  ...SHIPPED_PUBLIC_FACTS,
   name: '',
   address: '',
   openingHours: '',

@@ -1,14 +1,27 @@
-import { TOAST_LIMIT } from '@rental/contract/constants';
-import { useEffect } from 'react';
-import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { loadToasts, onToastsLoaded, toastsLoaded } from '../lib/toast';
 
-/** react-hot-toast with its default durations (the spec's), never more than TOAST_LIMIT on screen. */
+const LoadedToaster = lazy(() => loadToasts().then((module) => ({ default: module.LoadedToaster })));
+const notYet = () => false;
+
+/**
+ * react-hot-toast's toaster, never more than TOAST_LIMIT on screen (LoadedToaster), drawn once the
+ * library is here: nothing before (on the server too, so hydration matches). The library is
+ * fetched when the browser is idle after the page came alive, or at the first toast (lib/toast.ts).
+ */
 export function CappedToaster() {
-  const { toasts } = useToasterStore();
+  const loaded = useSyncExternalStore(onToastsLoaded, toastsLoaded, notYet);
   useEffect(() => {
-    const visible = toasts.filter((t) => t.visible);
-    // Newest first: dismiss the oldest beyond the limit.
-    for (const t of visible.slice(TOAST_LIMIT)) toast.dismiss(t.id);
-  }, [toasts]);
-  return <Toaster position="top-center" />;
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => void loadToasts());
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => void loadToasts());
+    return () => window.clearTimeout(id);
+  }, []);
+  return loaded ? (
+    <Suspense fallback={null}>
+      <LoadedToaster />
+    </Suspense>
+  ) : null;
 }

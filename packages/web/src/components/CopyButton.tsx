@@ -4,7 +4,7 @@
  */
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../lib/toast';
 
 export async function copyText(text: string, what: string): Promise<boolean> {
   try {

@@ -1,5 +1,5 @@
 import { type Query, QueryCache, QueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from './toast';
 import { ApiError, errorMessage } from '../api/client';
 
 declare module '@tanstack/react-query' {

@@ -11,6 +11,8 @@ export const queryKeys = {
   userBooking: (reference: string) => ['booking', reference.toUpperCase()] as const,
   availability: (location: string, pickupDate: string, returnDate: string) => ['availability', location, pickupDate, returnDate] as const,
   publicBankDetails: ['publicBankDetails'] as const,
+  /** The customer's own documents on /account. */
+  documents: ['documents'] as const,
   company: ['company'] as const,
   prices: ['prices'] as const,
   quote: (carId: string, pickupDate: string, returnDate: string, choices: string) => ['quote', carId, pickupDate, returnDate, choices] as const,

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from './toast';
 import { errorMessage } from '../api/client';
 
 export interface Submit {

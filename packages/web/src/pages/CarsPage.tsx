@@ -5,7 +5,7 @@ import { MESSAGES } from '@rental/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Info, Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../lib/toast';
 import { useSearchParams } from 'react-router';
 import { CarResults } from '../features/cars/CarResults';
 import { carsPageQueryOf, useCarsPage } from '../features/cars/carsPageQuery';

@@ -3,7 +3,7 @@ import { HOME_FEATURED_CARS } from '@rental/contract/constants';
 import { BadgeCheck, CalendarCheck, CarFront, CreditCard, Headset, KeyRound, Mail, MapPin, MessageCircle, Phone, Sparkles, Star, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { CarCard } from '../components/CarCard';
-import { CarGridSkeleton } from '../components/Skeleton';
+import { CarGridSkeleton } from '../components/CarGridSkeleton';
 import { HeroBookingForm } from '../features/home/HeroBookingForm';
 import { FEATURES, steps } from '../features/home/homeContent';
 import { usePageMeta } from '../lib/usePageMeta';

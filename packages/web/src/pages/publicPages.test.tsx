@@ -6,7 +6,7 @@ import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { TOAST_LIMIT } from '@rental/contract/constants';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
+import toast from '../lib/toast';
 import { describe, expect, it } from 'vitest';
 import { addCar, createBooking, ensureBankDetails, ownerApi, registerCustomer, uniqueWord } from '../test/api';
 import { changePrices } from '../test/prices';

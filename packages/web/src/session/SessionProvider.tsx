@@ -2,7 +2,7 @@ import { TOKEN_STORAGE_KEY } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../lib/toast';
 import { useNavigate } from 'react-router';
 import { ApiError, callApi, errorMessage, storedToken } from '../api/client';
 import { queryKeys } from '../lib/queryKeys';
@@ -91,7 +91,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       queryClient.removeQueries({ queryKey: ['user'] });
       queryClient.removeQueries({ queryKey: queryKeys.userBookings });
       queryClient.removeQueries({ queryKey: ['booking'] });
-      queryClient.removeQueries({ queryKey: ['documents'] });
+      queryClient.removeQueries({ queryKey: queryKeys.documents });
       toast.success(message, { duration });
     },
     [queryClient],

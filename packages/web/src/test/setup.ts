@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import toast from 'react-hot-toast';
+import toast, { loadToasts } from '../lib/toast';
 import { afterEach, beforeAll, inject } from 'vitest';
 import { preloadPublicPages } from '../App';
 import { setApiBaseUrl } from '../api/client';
@@ -26,8 +26,8 @@ window.scrollTo = () => {};
 // slower on a machine busy with other work, and a wait that passes returns as soon as it can.
 configure({ asyncUtilTimeout: 5_000 });
 
-// Pages are downloaded on first visit in the browser; tests render them at once.
-beforeAll(() => preloadPublicPages());
+// Pages and the toasts' library are downloaded on first visit in the browser; tests render them at once.
+beforeAll(() => Promise.all([preloadPublicPages(), loadToasts()]));
 
 // Every test talks to the real server the global setup started (see globalServer.ts).
 setApiBaseUrl(inject('apiBaseUrl'));

@@ -7,7 +7,7 @@ import { registerCustomer, testApi } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { pictureFile, useNodeFormData } from '../backOffice/staffTestKit';
 import { fetchDocument } from './documentFiles';
-import { removeDocumentQuestion } from './DocumentsSection';
+import { removeDocumentQuestion } from './DocumentsList';
 
 const NODE_BUFFER = 'node:buffer';
 async function textFile(): Promise<File> {

@@ -12,7 +12,7 @@ import type { StaffBooking } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { ApiError, callApi, errorMessage } from '../../api/client';
 import { REFUSAL_CODES } from '@rental/contract/refusalCodes';
 import { formatCalendarDate } from '../../lib/dates';

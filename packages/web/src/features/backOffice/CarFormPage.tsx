@@ -16,7 +16,7 @@ import { MAX_ODOMETER_KM } from '@rental/contract/counter';
 import { latestCarYear } from '@rental/contract/rentalDates';
 import { ImagePlus, Loader2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { Link, useNavigate } from 'react-router';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { errorMessage } from '../../api/client';

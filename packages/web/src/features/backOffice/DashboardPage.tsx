@@ -2,7 +2,7 @@ import { companyToday } from '@rental/contract/rentalDates';
 import type { DashboardData } from '@rental/contract/schemas';
 import { CalendarCheck, CarFront, CircleCheck, Clock, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { Link } from 'react-router';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';

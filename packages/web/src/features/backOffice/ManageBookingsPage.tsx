@@ -5,7 +5,7 @@
 import type { StaffBooking } from '@rental/contract/schemas';
 import { Download } from 'lucide-react';
 import { memo, useEffect, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { errorMessage } from '../../api/client';

@@ -6,7 +6,7 @@ import { PaperAlertMark } from './carPapers/PaperAlertMark';
 type Car = FleetCar & { paperAlert?: PaperAlert };
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { Link, useNavigate } from 'react-router';
 import { CarImage } from '../../components/CarImage';
 import { SkeletonBlock } from '../../components/Skeleton';

@@ -8,7 +8,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Mail, RotateCw } from 'lucide-react';
 import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { callApi, errorMessage } from '../../api/client';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { formatInstantWithTime } from '../../lib/dates';

@@ -2,7 +2,7 @@
 import { BOOKINGS_PAGE_SIZE } from '@rental/contract/constants';
 import type { BankDetails, ChangeStatusBody, CompanySettings } from '@rental/contract/schemas';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { callApi, errorMessage } from '../../api/client';
 import { queryKeys } from '../../lib/queryKeys';
 import type { BookingQuery } from './bookingSearch';

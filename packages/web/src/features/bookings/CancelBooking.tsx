@@ -7,8 +7,7 @@
 import { companyToday } from '@rental/contract/rentalDates';
 import { refundPlan, refundSentences } from '@rental/contract/refunds';
 import type { BookingDetail as Booking, Folio } from '@rental/contract/schemas';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCompany } from '../../company/useCompany';
 import { formatCalendarDate } from '../../lib/dates';
 import { useCancelBooking, useCustomerFolio } from './bookingQueries';
@@ -24,6 +23,14 @@ function useRefundWords(folio: Folio | undefined, cancelled: boolean): string[] 
   return refundSentences(refundPlan(folio.payments, company.refundBankDays), folio.currency, cancelled);
 }
 
+/**
+ * The question is asked only after a tap: its code is fetched once the page has shown the button,
+ * not with the booking page opened first (its JavaScript budget). A dialog over the page: nothing
+ * moves while it comes.
+ */
+const loadDialog = () => import('../../components/ConfirmDialog');
+const ConfirmDialog = lazy(() => loadDialog().then((m) => ({ default: m.ConfirmDialog })));
+
 export function CancelBooking({ booking }: { booking: Booking }) {
   const cancel = useCancelBooking();
   const folioQuery = useCustomerFolio(booking._id);
@@ -31,8 +38,12 @@ export function CancelBooking({ booking }: { booking: Booking }) {
   const refund = useRefundWords(folio, false);
   const [asking, setAsking] = useState(false);
   const today = companyToday();
+  const offered = booking.status !== 'cancelled' && canCancel(booking, today);
+  useEffect(() => {
+    if (offered) void loadDialog();
+  }, [offered]);
   if (booking.status === 'cancelled') return null;
-  if (!canCancel(booking, today)) {
+  if (!offered) {
     return (
       <p className="text-sm text-slate-600">
         The pickup day has come, so this booking can no longer be cancelled online. Please call or message us to change it.
@@ -58,17 +69,19 @@ export function CancelBooking({ booking }: { booking: Booking }) {
         {cancel.isPending ? 'Cancelling…' : 'Cancel this booking'}
       </button>
       {asking && (
-        <ConfirmDialog
-          title={`Cancel booking ${booking.reference}?`}
-          text={[CANCEL_WORDS, ...refund].join(' ')}
-          yes="Yes, cancel the booking"
-          no="No, keep it"
-          onYes={() => {
-            setAsking(false);
-            void cancel.cancel(booking._id);
-          }}
-          onNo={() => setAsking(false)}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={`Cancel booking ${booking.reference}?`}
+            text={[CANCEL_WORDS, ...refund].join(' ')}
+            yes="Yes, cancel the booking"
+            no="No, keep it"
+            onYes={() => {
+              setAsking(false);
+              void cancel.cancel(booking._id);
+            }}
+            onNo={() => setAsking(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -9,7 +9,7 @@ import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday, rangesOverlap, rentalDatesProblem } from '@rental/contract/rentalDates';
 import type { Car } from '@rental/contract/schemas';
 import { Component, type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useMoney } from '../../company/useCompany';

@@ -9,14 +9,13 @@
 import { PAYMENT_METHODS as METHOD_VALUES, type PaymentMethod } from '@rental/contract/constants';
 import { formatMoney } from '@rental/contract/format';
 import { MESSAGES } from '@rental/contract/messages';
-import { phoneE164, showPhone } from '@rental/contract/phoneNumber';
-import { REFUSAL_CODES } from '@rental/contract/refusalCodes';
+import { PHONE_NEEDED_REFUSAL, phoneE164, showPhone } from '@rental/contract/phoneNumber';
 import { companyToday, isFarAhead, rangesOverlap, rentalDatesProblem } from '@rental/contract/rentalDates';
 import type { BankDetails } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MapPin } from 'lucide-react';
 import { Suspense, lazy, useId, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, callApi, errorMessage, priceChangedQuote } from '../../api/client';
 import { CarImage } from '../../components/CarImage';
@@ -28,7 +27,7 @@ import { queryKeys } from '../../lib/queryKeys';
 import { useFocusAfterRender } from '../../lib/useFocusAfterRender';
 import { useSession } from '../../session/useSession';
 import { useCar } from '../cars/useCar';
-import { usePublicBankDetails } from './bookingQueries';
+import { usePublicBankDetails } from './bankDetailsQuery';
 import { choicesBody, choicesFromSearch, choicesOffered, choicesSearch, choicesState, deliveryProblem, offersChoices, type PriceChoices } from './priceChoices';
 import { usePrices } from './priceQueries';
 import { useQuote } from './useQuote';
@@ -48,7 +47,7 @@ export const ACCEPT_TERMS = 'Please accept the rental terms to book.';
 export const DAYS_TAKEN = 'Some of these days are already booked for this car.';
 export const DAYS_CANNOT_BE_BOOKED = 'These days cannot be booked.';
 /** The server's own words when it refuses a booking without a phone (code phone_needed). */
-export const PHONE_NEEDED = REFUSAL_CODES.phone_needed;
+export const PHONE_NEEDED = PHONE_NEEDED_REFUSAL;
 export const PRICE_COMING = 'Working out the price…';
 
 /** Confirm stays disabled without a method, while sending, for a cash deposit with no account to pay into, and until the terms are accepted. */

@@ -7,7 +7,7 @@
 import { LATE_CHARGE_KIND_WORDS } from '@rental/contract/lateCharges';
 import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { callApi, errorMessage } from '../../api/client';
 import { openApiFile } from '../../api/openApiFile';
 import { useMoney } from '../../company/useCompany';

@@ -11,7 +11,7 @@ import type { Booking, PaymentSlip } from '@rental/contract/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { ApiError, callApi, errorMessage } from '../../api/client';
 import { openApiFile } from '../../api/openApiFile';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

@@ -1,8 +1,7 @@
-/** The customer's bookings, one booking in full, the bank account, and cancelling: shared query keys so every view refreshes together. */
-import { MESSAGES } from '@rental/contract/messages';
+/** The customer's bookings, one booking in full, and cancelling: shared query keys so every view refreshes together (the bank account: bankDetailsQuery.ts). */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { callApi, errorMessage } from '../../api/client';
 import { queryKeys } from '../../lib/queryKeys';
 import { useSession } from '../../session/useSession';
@@ -39,17 +38,6 @@ export function useCustomerFolio(bookingId: string) {
     queryFn: ({ signal }) => callApi('folio', { params: { id: bookingId }, signal }),
     select: (answer) => answer.folio,
   });
-}
-
-export function usePublicBankDetails(enabled = true) {
-  const bank = useQuery({
-    queryKey: queryKeys.publicBankDetails,
-    queryFn: () => callApi('publicBankDetails'),
-    select: (data) => data.bankDetails,
-    enabled,
-    meta: { errorToast: MESSAGES.errorFetchingBankDetails },
-  });
-  return bank;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Car, TripPrice } from '@rental/contract/schemas';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { CarCard } from '../../components/CarCard';
-import { CarGridSkeleton } from '../../components/Skeleton';
+import { CarGridSkeleton } from '../../components/CarGridSkeleton';
 import { CarsPager } from './CarsPager';
 import type { Trip } from './tripInLink';
 

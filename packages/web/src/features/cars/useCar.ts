@@ -1,7 +1,7 @@
 import { MESSAGES } from '@rental/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { useNavigate } from 'react-router';
 import { callApi, errorMessage } from '../../api/client';
 import { queryKeys } from '../../lib/queryKeys';

@@ -8,7 +8,7 @@
  */
 import { formatMoney } from '@rental/contract/format';
 import type { BookingDetail, OnlineCheckInState } from '@rental/contract/schemas';
-import { usePublicBankDetails } from '../bookings/bookingQueries';
+import { usePublicBankDetails } from '../bookings/bankDetailsQuery';
 import { PayByCardButton } from '../bookings/CardPayment';
 import { HowToPay } from '../bookings/HowToPay';
 import { useCheckInAccess } from './checkInAccess';

@@ -2,7 +2,7 @@
 import type { ActivityEntry, ActivityKind } from '@rental/contract/schemas';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { callApi, errorMessage } from '../../../api/client';
 import { SkeletonBlock } from '../../../components/Skeleton';
 import { formatInstantWithTime } from '../../../lib/dates';

@@ -8,7 +8,7 @@ import { CHANNEL_MESSAGE_STATE_WORDS, STAFF_MESSAGE_MAX_CHARS } from '@rental/co
 import { CHANNEL_WORDS, type MessageChannel } from '@rental/contract/messageChannels';
 import type { BookingMessage } from '@rental/contract/schemas';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { useLocation } from 'react-router';
 import { errorMessage } from '../../../api/client';
 import { SkeletonBlock } from '../../../components/Skeleton';

@@ -9,7 +9,7 @@ import { companyToday } from '@rental/contract/rentalDates';
 import { lateChargeFields } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { ApiError, callApi, errorMessage } from '../../../api/client';
 import { FormProblem } from '../../../components/FormField';
 import { newIdempotencyKey } from '../../../lib/idempotencyKey';

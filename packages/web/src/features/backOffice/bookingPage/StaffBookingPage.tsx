@@ -9,7 +9,7 @@ import { PAYMENT_STATUS_WORDS } from '@rental/contract/constants';
 import type { CounterBooking, Folio } from '@rental/contract/schemas';
 import { ArrowLeft, FileText } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../api/client';
 import { openApiFile } from '../../../api/openApiFile';

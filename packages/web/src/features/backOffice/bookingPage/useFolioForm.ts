@@ -4,7 +4,7 @@
  */
 import type { RefusalCode } from '@rental/contract/refusalCodes';
 import { type FormEvent, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { type FolioWrite, useFolioWrite, useRefreshFolio } from './folioQueries';
 import { type Errors, refusalOf } from './folioForms';
 

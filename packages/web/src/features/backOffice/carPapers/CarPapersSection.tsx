@@ -12,7 +12,7 @@ import type { CarPaper } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileUp, Loader2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { errorMessage } from '../../../api/client';
 import { openApiFile } from '../../../api/openApiFile';
 import { FormProblem } from '../../../components/FormField';

@@ -1,6 +1,6 @@
 /** A car's damages (read when staff open them) and marking one repaired. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import type { RepairDamageBodyInput } from '@rental/contract/schemas';
 import { callApi, errorMessage } from '../../../api/client';
 

@@ -8,7 +8,7 @@ import { companyToday } from '@rental/contract/rentalDates';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { ApiError, errorMessage } from '../../../api/client';
 import { FormProblem } from '../../../components/FormField';
 import { FormField, controlProps } from '../FormField';

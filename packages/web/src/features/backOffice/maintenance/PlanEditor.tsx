@@ -4,7 +4,7 @@ import type { MaintenancePlan } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { errorMessage } from '../../../api/client';
 import { FormProblem } from '../../../components/FormField';
 import { controlProps } from '../FormField';

@@ -6,7 +6,7 @@
 import { companyToday } from '@rental/contract/rentalDates';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { ExtrasPicker } from '../../bookings/ExtrasPicker';
 import { NO_CHOICES } from '../../bookings/priceChoices';

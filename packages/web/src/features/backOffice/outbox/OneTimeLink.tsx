@@ -6,7 +6,7 @@
 import { WALK_IN_MESSAGES } from '@rental/contract/walkIns';
 import { useMutation } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { callApi, errorMessage } from '../../../api/client';
 
 export function OneTimeLink({ id }: { id: string }) {

@@ -7,7 +7,7 @@ import { pathFor } from '@rental/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Copy, Download, MessageCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { callApi, errorMessage } from '../../../api/client';
 import { SkeletonBlock } from '../../../components/Skeleton';
 import { formatInstantWithTime } from '../../../lib/dates';

@@ -6,7 +6,7 @@ import { MAX_CAR_PICTURES } from '@rental/contract/constants';
 import type { Car } from '@rental/contract/schemas';
 import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Star, Trash2 } from 'lucide-react';
 import type { ChangeEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { CarImage } from '../../../components/CarImage';
 import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from '../imageFile';
 import { asCover, canAddPicture, canRemovePicture, movedEarlier, movedLater, pictureIdOf } from './pictureOrder';

@@ -1,7 +1,7 @@
 /** The owner's changes to a car's pictures; each answers the car as it now is. */
 import type { CarSavedResponse } from '@rental/contract/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { callApi, errorMessage } from '../../../api/client';
 import { queryKeys } from '../../../lib/queryKeys';
 import { backOfficeKeys } from '../backOfficeQueries';

@@ -2,7 +2,7 @@
 import type { InviteStaffBody } from '@rental/contract/schemas';
 import type { StaffRole } from '@rental/contract/staffRoles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { callApi, errorMessage } from '../../../api/client';
 
 const staffKey = ['owner', 'staff'] as const;

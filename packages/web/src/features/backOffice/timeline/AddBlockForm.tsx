@@ -5,7 +5,7 @@
  */
 import type { TimelineCar } from '@rental/contract/schemas';
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { errorMessage } from '../../../api/client';
 import { controlProps, FormField } from '../FormField';
 import { type BlockField, blockFormErrors, type BlockFormValues, emptyBlockForm } from './blockForm';

@@ -7,7 +7,7 @@ import { companyToday, addDays } from '@rental/contract/rentalDates';
 import type { TimelineCar } from '@rental/contract/schemas';
 import { ChevronLeft, ChevronRight, Wrench } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { errorMessage } from '../../../api/client';
 import { SkeletonBlock } from '../../../components/Skeleton';
 import { formatCalendarDate } from '../../../lib/dates';

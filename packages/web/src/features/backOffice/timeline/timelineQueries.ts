@@ -1,7 +1,7 @@
 /** The timeline's reads and the block writes, over the staff area's shared query cache. */
 import type { CreateBlockInput } from '@rental/contract/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { callApi, errorMessage } from '../../../api/client';
 import { queryKeys } from '../../../lib/queryKeys';
 import { backOfficeKeys } from '../backOfficeQueries';

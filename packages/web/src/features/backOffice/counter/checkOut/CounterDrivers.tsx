@@ -9,7 +9,7 @@ import { formatMoney } from '@rental/contract/format';
 import type { CounterBooking } from '@rental/contract/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../../lib/toast';
 import { callApi, errorMessage, priceChangedQuote } from '../../../../api/client';
 import { FormProblem } from '../../../../components/FormField';
 import { useCompany } from '../../../../company/useCompany';

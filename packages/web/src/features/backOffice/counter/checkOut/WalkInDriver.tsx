@@ -10,7 +10,7 @@ import type { CounterBooking, VettingEntry } from '@rental/contract/schemas';
 import { WALK_IN_MESSAGES } from '@rental/contract/walkIns';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../../lib/toast';
 import { callApi, errorMessage } from '../../../../api/client';
 import { FormProblem } from '../../../../components/FormField';
 import { useCompany } from '../../../../company/useCompany';
