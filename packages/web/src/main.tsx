@@ -21,14 +21,18 @@ if (!serverState) {
   // given again once that part says it is live (SayPageLive, decision 076): React drops a tap on a
   // part it has not hydrated yet. What is chosen or typed meanwhile stays in the page, and each
   // field's owner reads it as it is hydrated (lib/drawnField.ts, decision 086).
-  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  fillQueryCache(queryClient, JSON.parse(serverState.textContent || '[]') as ServerQuery[], answersCheckedAt(navigation, performance.timeOrigin));
-  // In a task after this module's evaluation, so that neither is long enough to hold up a tap (a
-  // phone counts a task past 50 ms as blocking). As a transition, hydration then yields to the
-  // browser every few milliseconds (the page is already painted and readable meanwhile).
+  // Three tasks, so that none is long enough to hold up a tap (a phone counts a task past 50 ms as
+  // blocking): this module's evaluation (the whole entry chunk's, ~70-90 ms of a phone's CPU), then
+  // the drawn answers put in the query cache (a query and its timer each, ~10 ms on a car's page),
+  // then hydration's start. As a transition, hydration then yields to the browser every few
+  // milliseconds (the page is already painted and readable meanwhile).
   setTimeout(() => {
-    startTransition(() => {
-      hydrateRoot(root, app);
-    });
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    fillQueryCache(queryClient, JSON.parse(serverState.textContent || '[]') as ServerQuery[], answersCheckedAt(navigation, performance.timeOrigin));
+    setTimeout(() => {
+      startTransition(() => {
+        hydrateRoot(root, app);
+      });
+    }, 0);
   }, 0);
 }

@@ -12,7 +12,11 @@ import { useEffect } from 'react';
  */
 export function SayPageLive() {
   useEffect(() => {
-    document.dispatchEvent(new Event(PAGE_LIVE_EVENT));
+    // In a task of its own: this effect runs in the one task React gives all the hydrated page's
+    // effects (~230 ms of a phone's CPU on /cars, bench/long-tasks.mjs), and boot's answer to the
+    // event (giving the held tap back) need not lengthen it. Not cancelled on unmount: the page is
+    // live even if this part is gone by then, and boot listens once.
+    setTimeout(() => document.dispatchEvent(new Event(PAGE_LIVE_EVENT)), 0);
   }, []);
   return null;
 }
