@@ -96,6 +96,8 @@ describe('login modal', () => {
     await user.type(within(dialog).getByLabelText('Password again'), TEST_PASSWORD);
     await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText(MESSAGES.registered)).toBeInTheDocument();
+    // The message shows as the server answers; the session is stored once the account is read (AuthForm's onDone).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const { user: account } = await testApi(localStorage.getItem(TOKEN_STORAGE_KEY)!).call('userData');
     expect(account.phone).toBe('+1 876 555 0199');
   });
