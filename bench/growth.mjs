@@ -29,6 +29,8 @@
  * (BENCH_SERVER_MAIN=<checkout>/packages/server/dist/main.js), starts from a copy of what is kept.
  * Without it everything is seeded in temporary folders and deleted afterwards.
  * --seed-only: seed (and keep) the shapes, measure nothing.
+ * Seeding cost: each booking of the history runs the bookings' row triggers, 10-11 ms a booking on the
+ * busy 2-core machine of 2026-11-30: ~22 min for 100,000 bookings, ~3 h for 1,000,000 (the default list).
  */
 import { cp, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
