@@ -80,8 +80,11 @@ export async function freshDatabase({ postgresUrl, template }) {
   };
 }
 
-/** Starts the built server (`main`: another build's main.js) and waits until /health answers. */
-export async function startServer({ env, logLevel = 'info', logFile, nodeArgs = [], main = SERVER_MAIN, port: chosenPort }) {
+/**
+ * Starts the built server (`main`: another build's main.js) and waits until /health answers
+ * (`startSeconds`: how long to wait; a database of a million bookings opens more slowly).
+ */
+export async function startServer({ env, logLevel = 'info', logFile, nodeArgs = [], main = SERVER_MAIN, port: chosenPort, startSeconds = 60 }) {
   // chosenPort: a port the caller needs to know before the start (PUBLIC_URL names it).
   const port = chosenPort ?? (await freePort());
   const out = openSync(logFile ?? '/dev/null', 'a');
@@ -94,7 +97,7 @@ export async function startServer({ env, logLevel = 'info', logFile, nodeArgs = 
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startSeconds * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server stopped at start (exit ${child.exitCode}); see ${logFile ?? 'its log'}.`);
     try {
@@ -105,7 +108,7 @@ export async function startServer({ env, logLevel = 'info', logFile, nodeArgs = 
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('The server did not answer /health within 60 s.');
+      throw new Error(`The server did not answer /health within ${startSeconds} s.`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
