@@ -11,7 +11,6 @@ import {
   type CashUpMoneyRow,
   cashUpNeedsNote,
   cashUpTotals,
-  COMPANY_TIME_ZONE,
   companyToday,
   DEPOSIT_KEPT_REFERENCE,
   REFUSAL_CODES,
@@ -19,6 +18,7 @@ import {
 } from '@rental/contract';
 import { sql } from 'drizzle-orm';
 import { actAs } from '../../db/actor';
+import { withinCompanyDay } from '../../db/companyDay';
 import { isId } from '../../db/ids';
 import { type Database, isUniqueViolation, queryRows, type Tx } from '../../db/types';
 import type { EventLog } from '../../events';
@@ -33,9 +33,7 @@ export interface CashUpCaller {
 type Scope = string | null;
 
 /** The start of a company day and of the next, as the database compares times. */
-const dayStart = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE ${COMPANY_TIME_ZONE})`;
-const nextDayStart = (day: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${COMPANY_TIME_ZONE})`;
-const within = (column: string, day: string) => sql`${sql.raw(column)} >= ${dayStart(day)} AND ${sql.raw(column)} < ${nextDayStart(day)}`;
+const within = (column: string, day: string) => withinCompanyDay(sql.raw(column), day);
 const byWhom = (column: string, scope: Scope) => (scope === null ? sql`true` : sql`${sql.raw(column)} = ${scope}`);
 /** The closings of a day for the scope: the staff member's own, or the desk's. */
 const closingsOf = (scope: Scope) => (scope === null ? sql`c.staff_id IS NULL` : sql`c.staff_id = ${scope}`);

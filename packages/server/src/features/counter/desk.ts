@@ -8,7 +8,6 @@ import {
   DEFAULT_DISTANCE_PER_DAY,
   type CounterBooking,
   companyToday,
-  COMPANY_TIME_ZONE,
   type DeskBooking,
   type DoneBooking,
   carPapersExpiredMessage,
@@ -16,8 +15,10 @@ import {
   dueBackAt,
   rentalDays,
 } from '@rental/contract';
-import { and, asc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lte, or, type SQL } from 'drizzle-orm';
 import { bookings, cars, driverDetails, rentals, users } from '../../db/schema';
+import { touchesDays } from '../../db/bookingDays';
+import { withinCompanyDay } from '../../db/companyDay';
 import type { Database } from '../../db/types';
 import { isId } from '../../db/ids';
 import { getCompanySettings } from '../company';
@@ -70,7 +71,8 @@ export async function desk(db: Database, now = new Date()) {
     db,
     or(
       // Confirmed for a day that has begun and not ended: picked up late is still a pickup.
-      and(eq(bookings.status, 'confirmed'), lte(bookings.pickupDate, today), gte(bookings.returnDate, today)),
+      // As the period (touchesDays), whose index finds them: the two date comparisons read every booking.
+      and(eq(bookings.status, 'confirmed'), touchesDays(today, today)),
       and(eq(bookings.status, 'on_rent'), lte(bookings.returnDate, today)),
     )!,
   );
@@ -101,9 +103,6 @@ async function withStillWaiting<B extends DeskBooking>(db: Database, booking: B,
   };
 }
 
-/** The company's day of a moment, in SQL (the desk's "today" is Jamaica's). */
-const dayOf = (at: typeof rentals.checkedOutAt | typeof rentals.checkedInAt) => sql`(${at} AT TIME ZONE ${COMPANY_TIME_ZONE})::date`;
-
 /** Keys out or back today (issue 32 item 10): what the counter has done, the latest first. */
 async function doneToday(db: Database, company: CompanySettings, now: Date, today: string): Promise<DoneBooking[]> {
   const rows = await db
@@ -112,7 +111,8 @@ async function doneToday(db: Database, company: CompanySettings, now: Date, toda
     .innerJoin(bookings, eq(bookings.id, rentals.bookingId))
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(users, eq(users.id, bookings.userId))
-    .where(or(sql`${dayOf(rentals.checkedOutAt)} = ${today}::date`, sql`${dayOf(rentals.checkedInAt)} = ${today}::date`));
+    // The desk's "today" is Jamaica's; as ranges, the two columns' indexes find the day's few rentals.
+    .where(or(withinCompanyDay(rentals.checkedOutAt, today), withinCompanyDay(rentals.checkedInAt, today)));
   const done: DoneBooking[] = [];
   for (const row of rows) {
     const booking = toDeskBooking(row, company, now, null);
