@@ -34,7 +34,7 @@
  */
 import { cp, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,7 +42,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { addDays } from './lib/dates.mjs';
 import { topUpHistory } from './lib/history.mjs';
-import { rotating, runLoad } from './lib/load.mjs';
+import { percentile, rotating, runLoad, timed } from './lib/load.mjs';
 import { SERVER_MAIN, ensureBuilt, freshDatabase, startServer } from './lib/server.mjs';
 import { seedDatabase } from './seed.mjs';
 
@@ -76,7 +76,6 @@ const shapes = values.shapes.split(',').map((text) => {
 const load = () => loadavg().map((n) => n.toFixed(2));
 const round = (n) => (n >= 100 ? Math.round(n) : n >= 10 ? Math.round(n * 10) / 10 : Math.round(n * 100) / 100);
 const thousands = (n) => n.toLocaleString('en-US');
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const log = (line) => console.log(`  ${line}`);
 
 /** The company's today (America/Jamaica, as @rental/contract companyToday) and the timeline's Monday (timelineLayout weekStart). */
@@ -172,23 +171,6 @@ async function seededShape(shape) {
     `seed: ${thousands(seeded.manifest.bookingCount)} bookings, ${seedSeconds(seeded.manifest).toFixed(1)} s to seed${seeded.reused ? ` (kept in ${seeded.dir})` : ''}`,
   );
   return seeded;
-}
-
-/** One request on a kept-alive connection, the body read to its end as sent: ms, bytes, encoding. */
-function timed(agent, base, { method = 'GET', path, headers, body }) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = httpRequest(base + path, { method, agent, headers }, (res) => {
-      let bytes = 0;
-      res.on('data', (c) => (bytes += c.length));
-      res.on('end', () => {
-        if (res.statusCode !== 200) return reject(new Error(`${method} ${path}: ${res.statusCode}`));
-        resolve({ ms: performance.now() - started, bytes, encoding: res.headers['content-encoding'] ?? 'identity' });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 /** --requests one after another on one connection (after WARM_UP), going round `list`: sorted times, the last answer. */

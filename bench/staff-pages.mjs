@@ -29,7 +29,7 @@
  */
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -39,7 +39,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import pg from 'pg';
 import puppeteer from 'puppeteer-core';
 import { withRetries } from './lib/lighthouseRun.mjs';
-import { fleetShape, rotating, runLoad, seedFleet } from './lib/load.mjs';
+import { fleetShape, percentile, rotating, runLoad, seedFleet, timed } from './lib/load.mjs';
 import { DEFAULT_PG_URL, ensureBuilt, freshDatabase, startServer } from './lib/server.mjs';
 
 const { values } = parseArgs({
@@ -94,14 +94,18 @@ const median = (list) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** A copy of a seeded database (its folder, or on PostgreSQL a database made from it), for the other build's server. */
 async function copyOf(database) {
   if (database.kind === 'postgres') return freshDatabase({ postgresUrl: POSTGRES_URL, template: database.name });
+  return folderCopy(database.target.dataDir);
+}
+
+/** A new PGlite database holding a copy of the folder `dataDir`. */
+async function folderCopy(dataDir) {
   const copy = await freshDatabase({});
   await rm(copy.target.dataDir, { recursive: true, force: true });
-  await cp(database.target.dataDir, copy.target.dataDir, { recursive: true });
+  await cp(dataDir, copy.target.dataDir, { recursive: true });
   return copy;
 }
 
@@ -143,10 +147,7 @@ async function seededDatabase() {
       return { database: await freshDatabase({ postgresUrl: POSTGRES_URL, template: name }), manifest };
     }
     console.log(`  seed: copying ${kept}`);
-    const database = await freshDatabase({});
-    await rm(database.target.dataDir, { recursive: true, force: true });
-    await cp(kept, database.target.dataDir, { recursive: true });
-    return { database, manifest };
+    return { database: await folderCopy(kept), manifest };
   }
   const database = await freshDatabase({ postgresUrl: POSTGRES_URL });
   const manifest = await seedFleet(database.target, true, log);
@@ -163,32 +164,15 @@ async function seededDatabase() {
   return { database, manifest };
 }
 
-/** One GET on a kept-alive connection, the body read to its end as sent (compressed): ms and bytes. */
-function timedGet(agent, base, path, headers) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = httpRequest(base + path, { agent, headers }, (res) => {
-      let bytes = 0;
-      res.on('data', (c) => (bytes += c.length));
-      res.on('end', () => {
-        if (res.statusCode !== 200) return reject(new Error(`GET ${path}: ${res.statusCode}`));
-        resolve({ ms: performance.now() - started, bytes, encoding: res.headers['content-encoding'] ?? 'identity' });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 /** `count` requests one after another (after a few for warm-up): p50/p99/max ms and the body's size. */
 async function sequential(base, path, headers, count) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
-    for (let i = 0; i < Math.min(20, count); i++) await timedGet(agent, base, path, headers);
+    for (let i = 0; i < Math.min(20, count); i++) await timed(agent, base, { path, headers });
     const times = [];
     let last;
     for (let i = 0; i < count; i++) {
-      last = await timedGet(agent, base, path, headers);
+      last = await timed(agent, base, { path, headers });
       times.push(last.ms);
     }
     times.sort((a, b) => a - b);

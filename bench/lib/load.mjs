@@ -1,4 +1,5 @@
 /** What the load benchmarks share: autocannon run quietly, requests in turn, the fleet's sizes. */
+import { request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
 import { topUpHistory } from './history.mjs';
 import { seedDatabase } from '../seed.mjs';
@@ -8,6 +9,26 @@ export function runLoad(options) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(options, (err, result) => (err ? reject(err) : resolve(result)));
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false, outputStream: { write() {} } });
+  });
+}
+
+/** The p-th percentile of ascending `sorted` (nearest rank). */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** One request on a kept-alive connection (`agent`), the body read to its end as sent (compressed): ms, bytes, encoding. */
+export function timed(agent, base, { method = 'GET', path, headers, body }) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = httpRequest(base + path, { method, agent, headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (c) => (bytes += c.length));
+      res.on('end', () => {
+        if (res.statusCode !== 200) return reject(new Error(`${method} ${path}: ${res.statusCode}`));
+        resolve({ ms: performance.now() - started, bytes, encoding: res.headers['content-encoding'] ?? 'identity' });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
   });
 }
 
