@@ -4,6 +4,6 @@
  * reading): the counter, the desk, the timeline, the dashboard and Manage Cars read it.
  */
 export { default as carPaperRoutes, type CarPaperRoutesOptions } from './routes';
-export { type CurrentPaper, paperDueAmong, paperDueColumn, refuseExpiredPaper, toPaperAlert } from './checks';
+export { paperDueAmong, paperDueColumn, refuseExpiredPaper, toPaperAlert } from './checks';
 export { currentPapersByCar, expiredPapersByCar, papersDue } from './papers';
 export { sweepPaperAlerts } from './alerts';

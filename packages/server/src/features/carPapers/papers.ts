@@ -226,9 +226,9 @@ export async function bookingsPastExpiry(db: Database | Tx, today: string): Prom
 }
 
 /** Cars (not removed) whose current paper has expired today or before, by car (Manage Cars' red mark). */
-export async function expiredPapersByCar(db: Database, now = new Date()): Promise<Map<string, { kind: CarPaperKind; expiresOn: string }>> {
+export async function expiredPapersByCar(db: Database, now = new Date()): Promise<Map<string, CurrentPaper>> {
   const today = companyToday(now);
-  const expired = new Map<string, { kind: CarPaperKind; expiresOn: string }>();
+  const expired = new Map<string, CurrentPaper>();
   for (const [carId, papers] of await currentPapersByCar(db)) {
     const due = paperDueAmong(papers, today);
     if (due) expired.set(carId, due);
