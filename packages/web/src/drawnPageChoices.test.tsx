@@ -8,6 +8,7 @@ import { addDays, companyToday } from '@rental/contract/rentalDates';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { noteDrawnFields } from './lib/drawnField';
 import { BrowserRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppRoot } from './AppRoot';
@@ -50,6 +51,7 @@ async function drawnThenTakenOver(url: string, visitor: () => void): Promise<unk
     console.error = consoleError;
     queryClient.clear();
   });
+  noteDrawnFields(root);
   await act(async () => {
     const app = hydrateRoot(root, <AppRoot queryClient={queryClient} Router={BrowserRouter} />, {
       onRecoverableError: (error) => problems.push(error),

@@ -9,6 +9,7 @@ import { CARS_PAGE_SIZE, type CarsPageResponse } from '@rental/contract/schemas'
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { noteDrawnFields } from './lib/drawnField';
 import { BrowserRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppRoot } from './AppRoot';
@@ -75,6 +76,7 @@ async function hydrate(url: string, html: string, state: string, checkedAt?: num
   cleanups.push(() => {
     console.error = consoleError;
   });
+  noteDrawnFields(root);
   await act(async () => {
     hydrateRoot(root, <AppRoot queryClient={queryClient} Router={BrowserRouter} />, {
       onRecoverableError: (error) => problems.push(error),

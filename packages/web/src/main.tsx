@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoot } from './AppRoot';
 import { createQueryClient } from './lib/queryClient';
+import { noteDrawnFields } from './lib/drawnField';
 import { answersCheckedAt, fillQueryCache, SERVER_STATE_ID, type ServerQuery } from './lib/serverState';
 import './index.css';
 
@@ -30,6 +31,7 @@ if (!serverState) {
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     fillQueryCache(queryClient, JSON.parse(serverState.textContent || '[]') as ServerQuery[], answersCheckedAt(navigation, performance.timeOrigin));
     setTimeout(() => {
+      noteDrawnFields(root);
       startTransition(() => {
         hydrateRoot(root, app);
       });

@@ -7,7 +7,7 @@ import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useDrawnFieldValue, valueLeftInDrawnField } from './drawnField';
+import { noteDrawnFields, useDrawnFieldValue, valueLeftInDrawnField } from './drawnField';
 
 function field(html: string): Element | null {
   document.body.innerHTML = html;
@@ -73,6 +73,7 @@ describe('useDrawnFieldValue', () => {
     container.innerHTML = renderToString(<CarTypeForm start="" />);
     document.body.append(container);
     screen.getByLabelText<HTMLSelectElement>('Car type').value = 'SUV';
+    noteDrawnFields(container);
     let app: ReturnType<typeof hydrateRoot> | undefined;
     const problems: unknown[] = [];
     await act(async () => {

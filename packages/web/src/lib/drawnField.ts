@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 /**
  * What a visitor left in a field of a page drawn on the server before the page's code took it over
@@ -15,7 +15,19 @@ export function valueLeftInDrawnField(field: Element | null, drawnValue: string)
   return field.value;
 }
 
-const neverChanges = () => () => undefined;
+/**
+ * The fields of the page the server drew, noted just before React takes it over (main.tsx): React
+ * hydrates those very elements, so a field found here came from the server, and one React drew in
+ * the browser is a new element. Kept apart from React's state on purpose: a hook that read "am I
+ * hydrating?" from a store (useSyncExternalStore's server snapshot) made React draw the whole page
+ * again, synchronously, once the answer changed after hydration (~100-150 ms of a phone's CPU on /cars).
+ */
+const drawnFields = new WeakSet<Element>();
+
+/** Notes the fields in `root` as drawn by the server; call it before hydrating `root`. */
+export function noteDrawnFields(root: ParentNode): void {
+  for (const field of root.querySelectorAll('input, select, textarea')) drawnFields.add(field);
+}
 
 /**
  * Keeps what a visitor chose or typed in a drawn field before the code arrived. React keeps such a
@@ -24,23 +36,20 @@ const neverChanges = () => () => undefined;
  * component is hydrated, its field's current value is read from the page and put in its state.
  *
  * `id` is the field's id, `value` what the component draws in it, `setValue` its state's setter.
- * Only a hydrated field is read: a field React drew in the browser holds what React put there.
+ * Only a field noted by noteDrawnFields is read, once: a field React drew in the browser holds what
+ * React put there, even a select showing its first option for a value it has none of.
  */
 export function useDrawnFieldValue(id: string, value: string, setValue: (next: string) => void): void {
-  // React reads getServerSnapshot on the server and while it hydrates the server's HTML, getSnapshot
-  // when it draws in the browser: true here means this field came from the server.
-  const hydrating = useSyncExternalStore(
-    neverChanges,
-    () => false,
-    () => true,
-  );
-  const drawn = useRef(hydrating);
+  const read = useRef(false);
   // A layout effect: the state holds the visitor's value before the browser paints again and before
   // the page says it is live (the tap boot held reads it).
   useLayoutEffect(() => {
-    if (!drawn.current) return;
-    drawn.current = false;
-    const left = valueLeftInDrawnField(document.getElementById(id), value);
+    if (read.current) return;
+    read.current = true;
+    const field = document.getElementById(id);
+    if (!field || !drawnFields.has(field)) return;
+    drawnFields.delete(field);
+    const left = valueLeftInDrawnField(field, value);
     if (left !== undefined) setValue(left);
   }, [id, value, setValue]);
 }
