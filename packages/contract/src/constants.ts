@@ -92,6 +92,8 @@ export type Role = (typeof ROLES)[number];
 
 /** Dates and "today" are the company's: Jamaica is UTC-5 all year (no daylight saving). */
 export const COMPANY_TIME_ZONE = 'America/Jamaica';
+/** Its offset from UTC, the same all year: the browser and server work out the company's clock from it (rentalDates.ts). */
+export const COMPANY_UTC_OFFSET_MINUTES = -300;
 
 export const MAX_RENTAL_DAYS = 90;
 /** How far ahead a pickup may be booked, in days from today. */

@@ -5,6 +5,7 @@
  * currency, like every price of the site.
  */
 import { gctOn } from './quote';
+import { groupedNumber } from './numbers';
 
 /** A tank is read in eighths, as the gauge shows it: 0 empty, 8 full. */
 export const FUEL_EIGHTHS = 8;
@@ -109,7 +110,7 @@ export interface ReturnSettlement {
   toBeAssessed: boolean;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${groupedNumber(n)} ${n === 1 ? one : many}`;
 
 /** "Not returned: Jack": the charge's label of an item handed over and not brought back. */
 export function missingItemLabel(item: string): string {
@@ -134,7 +135,7 @@ export function returnCharges(facts: ReturnFacts): ReturnSettlement {
   if (late > 0)
     charges.push({
       kind: 'late',
-      label: `Late return: ${plural(late, 'extra day')} at ${facts.dayRate.toLocaleString('en-US')} a day`,
+      label: `Late return: ${plural(late, 'extra day')} at ${groupedNumber(facts.dayRate)} a day`,
       amount: late * facts.dayRate,
     });
   const kmDriven = Math.max(0, facts.odometerIn - facts.odometerOut);
@@ -143,7 +144,7 @@ export function returnCharges(facts: ReturnFacts): ReturnSettlement {
   if (kmOver > 0 && settings.extraKmRate > 0) {
     charges.push({
       kind: 'distance',
-      label: `${plural(kmOver, 'km', 'km')} over the ${allowance.toLocaleString('en-US')} km allowance`,
+      label: `${plural(kmOver, 'km', 'km')} over the ${groupedNumber(allowance)} km allowance`,
       amount: kmOver * settings.extraKmRate,
     });
   }

@@ -128,6 +128,7 @@ import {
   CHECK_IN_SIGNATURE_MAX_CHARS,
   DEFAULT_ONLINE_CHECK_IN_HOURS,
 } from './onlineCheckIn';
+import { groupedNumber } from './numbers';
 
 /** A closed check-in's refusals (CLOSED_REFUSAL), answered by every call of it. */
 const CHECK_IN_CLOSED_CODES = ['check_in_not_confirmed', 'check_in_cancelled', 'check_in_not_open_yet', 'check_in_closed', 'check_in_done'] as const;
@@ -1632,7 +1633,7 @@ export const ENDPOINTS = {
       "The booking's customer only (404 for anyone else). `pickupTime` (HH:MM) within the pickup day's opening hours (422 pickup_time_outside_hours, pickup_day_closed); " +
       '`flightNumber` (optional: the flight the customer arrives on; for an airport delivery it replaces the one given when booking); ' +
       `\`code\` the 6 digits e-mailed (422 check_in_code_missing, check_in_code_wrong (a try used), check_in_code_expired after ${CHECK_IN_CODE_MINUTES} minutes, check_in_code_used_up after ${CHECK_IN_CODE_TRIES} wrong tries); ` +
-      `\`signature\` a PNG data URL of the finger-drawn signature (422 signature_missing, signature_not_png, signature_unreadable; 413 signature_too_large above ${CHECK_IN_SIGNATURE_MAX_CHARS.toLocaleString('en-US')} characters). ` +
+      `\`signature\` a PNG data URL of the finger-drawn signature (422 signature_missing, signature_not_png, signature_unreadable; 413 signature_too_large above ${groupedNumber(CHECK_IN_SIGNATURE_MAX_CHARS)} characters). ` +
       "The main driver's licence and documents must be given (409 check_in_drivers_missing; not approved or do not rent: 409 check_in_driver_refused); waiting for vetting is allowed (staff are alerted). " +
       'The agreement is drawn as the counter draws it, with the signature, the time, the address and browser; stored as made, its SHA-256 kept (GET /api/bookings/{id}/agreement.pdf gives it until the counter signs its own). ' +
       'Every step is in the booking’s history. A second completion, a cancelled or not open booking: 409 with the closed reason’s code. Nothing is stored on a refusal (but for the wrong try counted).',

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from './format';
 import { groupedNumber, typedAmount } from './numbers';
@@ -30,5 +31,23 @@ describe('an amount a person typed', () => {
     for (const typed of ['', '   ', 'abc', '12a', '$', 'JMD', '12,500.50', '12500.00', '.5', '1e5', '--5', '5-', '0x10', '12 500 USD', '1234567890123456']) {
       expect(typedAmount(typed), typed).toBeNull();
     }
+  });
+});
+
+describe('a number grouped in thousands', () => {
+  it('reads as en-US writes it, for every whole number and the rest', () => {
+    const enUS = new Intl.NumberFormat('en-US');
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -0, 999, 1000, -1000, 2 ** 53)),
+        (n) => {
+          expect(groupedNumber(n)).toBe(enUS.format(n));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    expect(groupedNumber(12_500)).toBe('12,500');
+    expect(groupedNumber(-1_234_567)).toBe('-1,234,567');
+    expect(groupedNumber(999)).toBe('999');
   });
 });

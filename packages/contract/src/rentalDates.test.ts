@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_DAYS_AHEAD, MAX_RENTAL_DAYS } from './constants';
+import { COMPANY_TIME_ZONE, MAX_DAYS_AHEAD, MAX_RENTAL_DAYS } from './constants';
 import {
   addDays,
   bookingPrice,
   companyToday,
+  companyWallClock,
   daysBetween,
   isCalendarDate,
   monthBounds,
@@ -172,14 +173,27 @@ describe('rentalDatesProblem', () => {
 });
 
 describe('companyToday', () => {
-  it('is the date in Jamaica, five hours behind UTC all year', () => {
-    // From 2000 on: Jamaica last observed daylight saving in 1983.
+  it('is the date and clock in Jamaica as the time zone database tells them, from 1984 on', () => {
+    // The code shifts UTC by five hours; the oracle is the browser's and Node's own time zone data.
+    const jamaica = new Intl.DateTimeFormat('en-CA', {
+      timeZone: COMPANY_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const inJamaica = (now: Date) => {
+      const part = (type: Intl.DateTimeFormatPartTypes) => jamaica.formatToParts(now).find((p) => p.type === type)?.value ?? '';
+      return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')), minute: Number(part('minute')) };
+    };
     fc.assert(
-      fc.property(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }), (now) => {
-        const expected = new Date(now.getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
-        expect(companyToday(now)).toBe(expected);
+      fc.property(fc.date({ min: new Date('1984-01-01T05:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }), (now) => {
+        expect(companyWallClock(now)).toEqual(inJamaica(now));
+        expect(companyToday(now)).toBe(inJamaica(now).date);
       }),
-      { numRuns: 1000 },
+      { numRuns: 2000 },
     );
   });
 

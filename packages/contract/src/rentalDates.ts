@@ -2,7 +2,7 @@
  * Calendar dates of the company (YYYY-MM-DD in America/Jamaica) and the booking rules on them.
  * Pure functions, shared by the server (which enforces them) and the browser (which explains them).
  */
-import { COMPANY_TIME_ZONE, FAR_AHEAD_DAYS, FAR_AHEAD_HOLD_MINUTES, MAX_DAYS_AHEAD, MAX_RENTAL_DAYS } from './constants';
+import { COMPANY_UTC_OFFSET_MINUTES, FAR_AHEAD_DAYS, FAR_AHEAD_HOLD_MINUTES, MAX_DAYS_AHEAD, MAX_RENTAL_DAYS } from './constants';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
@@ -26,20 +26,21 @@ function fromUtcMs(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-// Made once: building a DateTimeFormat costs ~0.1 ms, far more than formatting with it, and the
-// server asks for today on every cached read (profiled under the booking storm).
-let companyDayFormat: Intl.DateTimeFormat | undefined;
+/**
+ * The company's date and clock time at an instant. Jamaica keeps UTC-5 all year (no daylight saving
+ * time since 1983), so its wall clock is UTC's less five hours: worked out without Intl, whose first
+ * use in a browser tab costs a phone 30-60 ms of one task while the public pages are hydrated (and
+ * the server asks for today on every cached read). A test holds it to the time zone database
+ * (COMPANY_TIME_ZONE) across the years; were Jamaica to change its clocks, that test fails.
+ */
+export function companyWallClock(instant: Date): { date: string; hour: number; minute: number } {
+  const shifted = new Date(instant.getTime() + COMPANY_UTC_OFFSET_MINUTES * 60_000);
+  return { date: shifted.toISOString().slice(0, 10), hour: shifted.getUTCHours(), minute: shifted.getUTCMinutes() };
+}
 
 /** Today's date in the company's time zone. */
 export function companyToday(now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  companyDayFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: COMPANY_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return companyDayFormat.format(now);
+  return companyWallClock(now).date;
 }
 
 export function addDays(date: string, days: number): string {

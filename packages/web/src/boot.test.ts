@@ -3,7 +3,7 @@
  * the pictures asked at high priority are decoded (or have failed) and a frame has been drawn, and
  * it runs once the whole stylesheet is here (the page inlines only its own rules, decision 077).
  */
-import { COMPANY_TIME_ZONE, PAGE_CODE_ID, PAGE_LIVE_EVENT } from '@rental/contract/constants';
+import { PAGE_CODE_ID, PAGE_LIVE_EVENT } from '@rental/contract/constants';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -43,22 +43,6 @@ afterEach(() => {
 });
 
 describe('boot', () => {
-  it("loads the company's time zone while the page waits, before the code that formats its dates", async () => {
-    drawnPage();
-    const made: Array<string | undefined> = [];
-    const spy = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (this: unknown, locale?: string | string[], options?: Intl.DateTimeFormatOptions) {
-      made.push(options?.timeZone);
-      return { format: () => '' } as unknown as Intl.DateTimeFormat;
-    } as unknown as typeof Intl.DateTimeFormat);
-    try {
-      await runBoot();
-      await waitFor(() => expect(made).toContain(COMPANY_TIME_ZONE));
-      expect(entryScript()).toBeNull();
-    } finally {
-      spy.mockRestore();
-    }
-  });
-
   it("asks for the page's code only once its photo is decoded and painted", async () => {
     const page = drawnPage();
     await runBoot();

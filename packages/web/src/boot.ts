@@ -19,8 +19,6 @@
   const PAGE_CODE_ID = 'page-code';
   const PAGE_LIVE_EVENT = 'rental:live';
   const MAX_WAIT_MS = 3000;
-  // The contract's COMPANY_TIME_ZONE, written out for the same reason (boot.test.ts checks it).
-  const COMPANY_TIME_ZONE = 'America/Jamaica';
 
   let started = false;
 
@@ -116,16 +114,6 @@
   /** Resolves once the picture is decoded, ready to paint (or has failed: nothing to wait for then). */
   const decoded = (picture: HTMLImageElement) => picture.decode?.().catch(() => undefined);
 
-  // While the page waits for its picture and code, a date formatter with the company's time zone
-  // is made and dropped: the first one loads the zone's data (~10 ms of a phone's main thread), which
-  // the pages need as they are hydrated, where it would lengthen one of React's slices.
-  setTimeout(() => {
-    try {
-      new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format();
-    } catch {
-      // A browser without time zones: the pages' own formatting says what it can.
-    }
-  }, 0);
   setTimeout(startCode, MAX_WAIT_MS);
   void Promise.all(Array.from(document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]'), decoded)).then(() => {
     // The frame that paints what is decoded now, then a task after it: the code starts after that paint.

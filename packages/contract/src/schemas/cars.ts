@@ -13,6 +13,7 @@ import {
 } from '../constants';
 import { latestCarYear } from '../rentalDates';
 import { idField, oneOf, text, wholeNumber } from './fields';
+import { groupedNumber } from '../numbers';
 
 /**
  * A day's price: a whole amount above nothing. Unlike wholeNumber, text with a minus sign ("-5", as
@@ -38,7 +39,7 @@ const dayPrice = (label: string, max: number) => {
         .number()
         .int({ error: notWhole })
         .gt(0, { error: `${label} must be more than 0.` })
-        .max(max, { error: `${label} must be at most ${max.toLocaleString('en-US')}.` }),
+        .max(max, { error: `${label} must be at most ${groupedNumber(max)}.` }),
     );
 };
 

@@ -8,6 +8,7 @@ import { MAX_PASSWORD_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
 import { isCalendarDate } from '../rentalDates';
 import { CONTROL_OR_BIDI, CONTROL_OR_BIDI_MULTILINE, cleanName, storable } from '../textRules';
+import { groupedNumber } from '../numbers';
 
 export { CONTROL_OR_BIDI, CONTROL_OR_BIDI_MULTILINE, storable } from '../textRules';
 
@@ -45,7 +46,7 @@ export const oneOf = <T extends readonly [string, ...string[]]>(what: string, va
 export const wholeNumber = (label: string, min: number, max: number | (() => number)) => {
   const upper = typeof max === 'function' ? max : () => max;
   // Years read as years (2027); amounts get their separators (1,000,000).
-  const show = (n: number) => (n >= 10_000 ? n.toLocaleString('en-US') : String(n));
+  const show = (n: number) => (n >= 10_000 ? groupedNumber(n) : String(n));
   return z
     .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
       error: `${label} must be a whole number.`,

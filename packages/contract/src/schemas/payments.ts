@@ -1,6 +1,7 @@
 /** Card payments: one attempt per visit to the provider's page, and what staff do with those that never came back. */
 import { z } from 'zod';
 import { idField, ok, wholeNumber } from './fields';
+import { groupedNumber } from '../numbers';
 
 /** Forward only: created → sent → paid | failed | expired; paid → refunded (in part or whole). */
 export const PAYMENT_ATTEMPT_STATUSES = ['created', 'sent', 'paid', 'failed', 'expired', 'refunded'] as const;
@@ -26,7 +27,7 @@ export const PAYMENT_MESSAGES = {
   closedFailed: 'The payment is marked as not paid; nothing is recorded on its booking.',
   refundNotPaid: 'Only a card payment that was paid can be refunded.',
   refundRecorded: 'The refund is recorded.',
-  refundTooMuch: (left: number, currency: string) => `At most ${left.toLocaleString('en-US')} ${currency} of this payment is left to refund.`,
+  refundTooMuch: (left: number, currency: string) => `At most ${groupedNumber(left)} ${currency} of this payment is left to refund.`,
   // One card page per booking at a time
   openElsewhere: 'A card payment for this booking is already open in another window. Please finish it there, or try again in 30 minutes.',
 } as const;

@@ -1,9 +1,10 @@
 /**
  * Dates as people in Jamaica write them: day before month, month in words ("Sat 28 Nov 2026"),
  * never 11/28/2026 (which half the world reads as the 11th of the 28th month). Built by hand
- * rather than with Intl, so every browser and the tests print exactly the same text.
+ * rather than with Intl, so every browser and the tests print exactly the same text (and a page
+ * pays nothing for Intl's first use while it is hydrated).
  */
-import { COMPANY_TIME_ZONE } from '@rental/contract/constants';
+import { companyWallClock } from '@rental/contract/rentalDates';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
@@ -26,33 +27,11 @@ export function formatCalendarDate(date: string): string {
   return `${WEEKDAYS[p.weekday]} ${p.d} ${MONTHS[p.m - 1]} ${p.y}`;
 }
 
-/**
- * Made on first use, not when the module loads: a formatter with a time zone loads the zone's data,
- * ~9 ms of a phone's main thread that the public pages, which never format an instant, need not pay.
- */
-let companyClockMade: Intl.DateTimeFormat | undefined;
-function companyClock(): Intl.DateTimeFormat {
-  companyClockMade ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: COMPANY_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return companyClockMade;
-}
-
 /** The company's calendar date (YYYY-MM-DD) and clock time of an instant. */
 function companyParts(iso: string): { date: string; hour: number; minute: number } | null {
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return null;
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    companyClock()
-      .formatToParts(instant)
-      .find((p) => p.type === type)?.value ?? '';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')), minute: Number(get('minute')) };
+  return companyWallClock(instant);
 }
 
 /** The company's calendar day of an instant (e.g. when a booking was made): "Sat 28 Nov 2026". */
