@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Car, TripPrice } from '@rental/contract/schemas';
 import { Fuel, MapPin, Settings2, Users } from 'lucide-react';
 import { Link } from 'react-router';
@@ -8,9 +9,11 @@ import { daysText } from '../lib/dates';
 /**
  * `trip`: the days the customer asked about; the card then says what the car costs for them, as the
  * server quoted it (seasons and GCT in: the booking's price without extras). No price when the days
- * cannot be booked as asked: the page says why, once.
+ * cannot be booked as asked: the page says why, once. Memoised: a list redraws as the visitor types in
+ * its search or the page settles after hydration, and a card whose car and days are the same need
+ * not be drawn and committed again (a dozen cards' markup, on a phone's CPU).
  */
-export function CarCard({
+export const CarCard = memo(function CarCard({
   car,
   eager = false,
   trip = null,
@@ -78,4 +81,4 @@ export function CarCard({
       </div>
     </article>
   );
-}
+});

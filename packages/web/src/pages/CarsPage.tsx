@@ -46,9 +46,12 @@ export default function CarsPage() {
   const category = params.get('category') ?? '';
   const byDates = trip !== null;
   // The note about dropped dates appears once the page is the browser's: the page drawn on the
-  // server has no note, and hydration must find what was drawn.
+  // server has no note, and hydration must find what was drawn. Set only when there is a note: a
+  // state change after hydration draws the whole page again.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (droppedNote) setHydrated(true);
+  }, [droppedNote]);
 
   const availability = useQuery({
     queryKey: queryKeys.availability(pickupLocation, pickupDate, returnDate),
