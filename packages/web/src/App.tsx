@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageSkeleton } from './components/Skeleton';
 import { PublicLayout } from './components/PublicLayout';
+import { CompanyFactsProvider } from './company/CompanyFactsProvider';
 import { lazyPage } from './lib/lazyPage';
 
 // The home page comes with the first download; every other page is fetched when first opened,
@@ -50,39 +51,56 @@ export function preloadPublicPages(): Promise<void> {
 // Staff-only screens: customers never download them, nor the list of their chunks (staffArea.ts).
 const StaffRoutes = lazy(() => import('./staffArea').then((area) => area.loadStaffRoutes()));
 
+/**
+ * The pages a visitor opens first (home, the fleet, a car) are matched among a handful of routes;
+ * every other public page is matched by MorePublicPages, reached through the catch-all. React Router
+ * flattens, compiles and ranks a <Routes>' whole list each time it renders it, and on a phone's CPU
+ * the full list of public pages took 30-50 ms of the hydration task that draws the first page.
+ */
 export default function App() {
   return (
+    <CompanyFactsProvider>
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route index element={<HomePage />} />
+          <Route path="cars" element={<CarsPage />} />
+          <Route path="car-details/:id" element={<CarDetailsPage />} />
+          <Route path="*" element={<MorePublicPages />} />
+        </Route>
+        <Route
+          path="owner/*"
+          element={
+            <Suspense fallback={<PageSkeleton label="Loading the dashboard" />}>
+              <StaffRoutes />
+            </Suspense>
+          }
+        />
+      </Routes>
+    </CompanyFactsProvider>
+  );
+}
+
+/** The other public pages, inside the public layout; an address none of them has is the Not found page. */
+function MorePublicPages() {
+  return (
     <Routes>
-      <Route element={<PublicLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="cars" element={<CarsPage />} />
-        <Route path="car-details/:id" element={<CarDetailsPage />} />
-        <Route path="about-us" element={<AboutPage />} />
-        <Route path="my-bookings" element={<MyBookingsPage />} />
-        <Route path="my-bookings/:reference" element={<BookingPage />} />
-        <Route path="my-bookings/:reference/check-in" element={<OnlineCheckInPage />} />
-        <Route path="account" element={<AccountPage />} />
-        <Route path="terms" element={<TermsPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="verify-agreement" element={<VerifyAgreementPage />} />
-        <Route path="payment/:carId/:pickupDate/:returnDate" element={<PaymentPage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="setup" element={<SetupPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="booking" element={<FindBookingPage />} />
-        <Route path="booking/sign-in" element={<BookingSignInPage />} />
-        <Route path="booking/:reference" element={<FindBookingPage />} />
-        <Route path="staff-invitation/:token" element={<StaffInvitationPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-      <Route
-        path="owner/*"
-        element={
-          <Suspense fallback={<PageSkeleton label="Loading the dashboard" />}>
-            <StaffRoutes />
-          </Suspense>
-        }
-      />
+      <Route path="about-us" element={<AboutPage />} />
+      <Route path="my-bookings" element={<MyBookingsPage />} />
+      <Route path="my-bookings/:reference" element={<BookingPage />} />
+      <Route path="my-bookings/:reference/check-in" element={<OnlineCheckInPage />} />
+      <Route path="account" element={<AccountPage />} />
+      <Route path="terms" element={<TermsPage />} />
+      <Route path="privacy" element={<PrivacyPage />} />
+      <Route path="verify-agreement" element={<VerifyAgreementPage />} />
+      <Route path="payment/:carId/:pickupDate/:returnDate" element={<PaymentPage />} />
+      <Route path="login" element={<LoginPage />} />
+      <Route path="setup" element={<SetupPage />} />
+      <Route path="reset-password" element={<ResetPasswordPage />} />
+      <Route path="booking" element={<FindBookingPage />} />
+      <Route path="booking/sign-in" element={<BookingSignInPage />} />
+      <Route path="booking/:reference" element={<FindBookingPage />} />
+      <Route path="staff-invitation/:token" element={<StaffInvitationPage />} />
+      <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
 }

@@ -3,10 +3,11 @@
  * Until they arrive, a page shows the shipped facts, so it paints at once and does not shift.
  */
 import type { PublicCompanyFacts } from '@rental/contract/company';
+import type { ResponseOf } from '@rental/contract/endpoints';
 import { formatMoney } from '@rental/contract/format';
 import { SHIPPED_PUBLIC_FACTS } from '@rental/contract/shippedCompany';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import { callApi } from '../api/client';
 import { queryKeys } from '../lib/queryKeys';
 
@@ -28,7 +29,7 @@ const SHIPPED: PublicCompanyFacts = {
   email: '',
   chatUrl: '',
 };
-const NOT_YET = { success: true as const, company: SHIPPED, contactsSaved: false };
+export const NOT_YET = { success: true as const, company: SHIPPED, contactsSaved: false };
 
 export function useCompanyQuery() {
   return useQuery({
@@ -43,25 +44,29 @@ export function useCompanyQuery() {
 
 export type CompanyContacts = Pick<PublicCompanyFacts, 'phone' | 'email' | 'chatUrl'>;
 
+/** What the app knows of the company, read once for the whole app (CompanyFactsProvider). */
+export type KnownCompany = { facts: PublicCompanyFacts; contacts: CompanyContacts | null };
+
+/** The answer as the app keeps it: its facts, and its contacts once an owner has saved them. */
+export function knownCompany(answer: ResponseOf<'company'> | undefined): KnownCompany {
+  const { company, contactsSaved } = answer ?? NOT_YET;
+  return { facts: company, contacts: contactsSaved ? { phone: company.phone, email: company.email, chatUrl: company.chatUrl } : null };
+}
+
+/** Without a provider (a component drawn alone), the shipped facts and no contacts. */
+export const CompanyFacts = createContext<KnownCompany>(knownCompany(NOT_YET));
+
 /**
  * The company's phone, e-mail and chat link, or null while they are not known: before the answer
  * arrives, and until an owner has saved the company settings (the shipped ones are placeholders,
  * never shown to customers: pages say the company is setting up, COMPANY_SETTING_UP).
  */
 export function useCompanyContacts(): CompanyContacts | null {
-  const { data } = useQuery({
-    queryKey: queryKeys.company,
-    queryFn: () => callApi('company'),
-    select: (answer): CompanyContacts | null =>
-      answer.contactsSaved ? { phone: answer.company.phone, email: answer.company.email, chatUrl: answer.company.chatUrl } : null,
-    placeholderData: NOT_YET,
-    staleTime: 10 * 60_000,
-  });
-  return data ?? null;
+  return useContext(CompanyFacts).contacts;
 }
 
 export function useCompany(): PublicCompanyFacts {
-  return useCompanyQuery().data ?? SHIPPED;
+  return useContext(CompanyFacts).facts;
 }
 
 /** Formats an amount in the company's currency: "$8,500 JMD". */
