@@ -27,9 +27,9 @@ export function loadToasts(): Promise<Loaded> {
   return loading;
 }
 
-/** Whether the library is here (CappedToaster draws the toaster from then on). */
-export function toastsLoaded(): boolean {
-  return loaded !== undefined;
+/** The library and toaster once here (CappedToaster draws the toaster from then on), else undefined. */
+export function loadedToasts(): Loaded | undefined {
+  return loaded;
 }
 
 /** Tells `listener` once the library is here; returns the unsubscribe. */
