@@ -4,7 +4,7 @@
  * once; customers see blocked days as reserved; the timeline shows what holds each car.
  * The migration over existing bookings and a restore of blocks: blocks.slow.test.ts (fresh databases).
  */
-import { type BodyInputOf, MESSAGES, ROUTES, blockResponses, BLOCK_MESSAGES } from '@rental/contract';
+import { type BodyInputOf, type Car, MESSAGES, ROUTES, blockResponses, BLOCK_MESSAGES } from '@rental/contract';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -309,7 +309,7 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     const brand = `Pager${randomBytes(3).toString('hex')}`;
     const plate = `${randomBytes(3).toString('hex').toUpperCase()} TL`;
     // Added out of order: the page is the fleet's order (make, model), not the order they came in.
-    const fleet = [];
+    const fleet: Car[] = [];
     for (const model of ['Eclipse', 'Axio', 'Demio', 'Corolla', 'Belta'])
       fleet.push(await addCar(t.app, owner.token, { brand, model, ...(model === 'Demio' ? { plate } : {}) }));
     const byModel = (model: string) => fleet.find((c) => c.model === model)!._id;
@@ -366,9 +366,9 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     const customer = await registerCustomer(t.app);
     const booking = await bookCar(t.app, customer.token, car._id, day(4), day(5));
     const blocked = (await block(car._id, 8, 9, 'Inspection')).answer.block;
-    const [{ n }] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM cars WHERE deleted_at IS NULL`);
+    const [{ n }] = (await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM cars WHERE deleted_at IS NULL`)) as [{ n: number }];
     const answer = blockResponses.timeline.parse(await testApi(t.app, owner.token).call('timeline', { query: { from: day(0), days: '14' } }));
-    expect(answer.cars).toHaveLength(n!);
+    expect(answer.cars).toHaveLength(n);
     expect(answer.carsTotal).toBe(n);
     expect(answer.bookings.map((b) => b._id)).toContain(booking._id);
     expect(answer.blocks).toContainEqual(blocked);
