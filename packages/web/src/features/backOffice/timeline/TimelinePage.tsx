@@ -98,10 +98,10 @@ export function TimelinePage() {
     },
     [params, setParams],
   );
-  // A page past the last car (the fleet got smaller, an old link) shows the last page instead.
-  const pastTheEnd = !timeline.isPlaceholderData && data !== undefined && data.cars.length === 0 && carsTotal > 0 && carsFrom > 0;
+  // A page past the last car (the fleet got smaller, an old link) shows the last page instead, or the first when none matches.
+  const pastTheEnd = !timeline.isPlaceholderData && data !== undefined && data.cars.length === 0 && carsFrom > 0;
   useEffect(() => {
-    if (pastTheEnd) moveTo(Math.floor((carsTotal - 1) / TIMELINE_CARS_PAGE) * TIMELINE_CARS_PAGE, true);
+    if (pastTheEnd) moveTo(Math.max(0, Math.floor((carsTotal - 1) / TIMELINE_CARS_PAGE) * TIMELINE_CARS_PAGE), true);
   }, [pastTheEnd, carsTotal, moveTo]);
 
   useEffect(() => {
