@@ -2,7 +2,8 @@
 /**
  * The staff's pages at scale: the BUILT server on a fresh PGlite database of 1,000 cars x 100,000
  * bookings (lib/load.mjs fleetShape(true)), logged in as the owner. For Manage Bookings, the timeline
- * (five weeks of the whole fleet), the dashboard and the desk (today's pickups and returns):
+ * (five weeks of a page of 50 cars, as the page asks; beside it the same call for the whole fleet, as
+ * it was asked before pages), the dashboard and the desk (today's pickups and returns):
  *   1. the API calls the page makes on load, as Chromium made them (recorded, not guessed), each
  *      timed one after another on one connection (--requests after a warm-up), then with
  *      --connections at once (autocannon, --duration s); beside them, in the same run, two peers
@@ -164,6 +165,17 @@ async function seededDatabase() {
   return { database, manifest };
 }
 
+/**
+ * The timeline call as the page makes it asks for a page of cars; the same call without the page
+ * (carsFrom, cars, search left out) answers the whole fleet, as every call did before pages: timed beside it.
+ */
+function wholeFleetOf(path) {
+  const url = new URL(path, 'http://localhost');
+  if (!url.pathname.endsWith('/owner/timeline') || !url.searchParams.has('cars')) return undefined;
+  for (const name of ['carsFrom', 'cars', 'search']) url.searchParams.delete(name);
+  return url.pathname + url.search;
+}
+
 /** `count` requests one after another (after a few for warm-up): p50/p99/max ms and the body's size. */
 async function sequential(base, path, headers, count) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -311,6 +323,11 @@ try {
         if (method !== 'GET' || seen.has(path)) continue;
         seen.add(path);
         await timeAll(page, `GET ${path}`, path, (build) => build.headers, true);
+        const whole = wholeFleetOf(path);
+        if (whole && !seen.has(whole)) {
+          seen.add(whole);
+          await timeAll(page, `GET ${whole} (whole fleet)`, whole, (build) => build.headers, true);
+        }
       }
     }
     const peerTogether = await concurrent(main.base, [{ method: 'GET', path: peers[1].path, headers: ACCEPT }]);

@@ -916,7 +916,10 @@ export const ENDPOINTS = {
   },
   timeline: {
     summary: 'The fleet timeline: cars, and the bookings and blocks of a range of days',
-    description: "Bookings that are not cancelled and blocks sharing a day with the range (from, from + days - 1), and today's pickups and returns (Jamaica).",
+    description:
+      "Bookings that are not cancelled and blocks sharing a day with the range (from, from + days - 1), and today's pickups and returns (Jamaica). " +
+      "carsFrom, cars and search answer a page of the fleet (make, model order) with only its cars' bookings and blocks, and carsTotal, " +
+      "the cars matching the search; left out, every car. Today's pickups and returns are always the whole fleet's.",
     tag: 'Owner',
     query: timelineQuery,
     response: blockResponses.timeline,

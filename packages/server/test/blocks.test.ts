@@ -4,7 +4,8 @@
  * once; customers see blocked days as reserved; the timeline shows what holds each car.
  * The migration over existing bookings and a restore of blocks: blocks.slow.test.ts (fresh databases).
  */
-import { type BodyInputOf, MESSAGES, ROUTES, blockResponses, BLOCK_MESSAGES } from '@rental/contract';
+import { type BodyInputOf, type Car, MESSAGES, ROUTES, blockResponses, BLOCK_MESSAGES } from '@rental/contract';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgErrorCode, queryRows } from '../src/db/types';
@@ -302,6 +303,92 @@ describe(`service blocks and the fleet timeline (${describeDatabase})`, () => {
     const defaults = blockResponses.timeline.parse(await staff.call('timeline'));
     expect(defaults.from).toBe(day(0));
     expect(defaults.days).toBe(35);
+  });
+
+  it("the timeline a page of cars at a time: the page's cars in make and model order, only their bookings and blocks, and how many match", async () => {
+    const brand = `Pager${randomBytes(3).toString('hex')}`;
+    const plate = `${randomBytes(3).toString('hex').toUpperCase()} TL`;
+    // Added out of order: the page is the fleet's order (make, model), not the order they came in.
+    const fleet: Car[] = [];
+    for (const model of ['Eclipse', 'Axio', 'Demio', 'Corolla', 'Belta'])
+      fleet.push(await addCar(t.app, owner.token, { brand, model, ...(model === 'Demio' ? { plate } : {}) }));
+    const byModel = (model: string) => fleet.find((c) => c.model === model)!._id;
+    const customer = await registerCustomer(t.app);
+    const held = new Map<string, string>();
+    for (const car of fleet)
+      held.set(car._id, await insertBooking(t.db, { carId: car._id, userId: customer.user._id, pickupDate: day(2), returnDate: day(3), status: 'confirmed' }));
+    const blocked = (await block(byModel('Belta'), 6, 7, 'Tyres')).answer.block;
+    const staff = testApi(t.app, owner.token);
+    const timelineOf = async (query: Record<string, string>) =>
+      blockResponses.timeline.parse(await staff.call('timeline', { query: { from: day(0), days: '14', ...query } }));
+
+    const first = await timelineOf({ search: brand.toUpperCase(), cars: '2' });
+    expect(first.cars.map((c) => c.model)).toEqual(['Axio', 'Belta']);
+    expect(first.carsTotal).toBe(5);
+    expect(first.bookings.map((b) => b._id).sort()).toEqual([held.get(byModel('Axio')), held.get(byModel('Belta'))].sort());
+    expect(first.blocks).toEqual([blocked]);
+
+    const second = await timelineOf({ search: brand, carsFrom: '2', cars: '2' });
+    expect(second.cars.map((c) => c.model)).toEqual(['Corolla', 'Demio']);
+    expect(second.bookings.map((b) => b.car).sort()).toEqual([byModel('Corolla'), byModel('Demio')].sort());
+    expect(second.blocks).toEqual([]);
+
+    // The last page holds what is left; past it, no car and no booking, and still the count.
+    const last = await timelineOf({ search: brand, carsFrom: '4', cars: '2' });
+    expect(last.cars.map((c) => c.model)).toEqual(['Eclipse']);
+    expect(last.bookings.map((b) => b._id)).toEqual([held.get(byModel('Eclipse'))]);
+    const beyond = await timelineOf({ search: brand, carsFrom: '10', cars: '2' });
+    expect(beyond).toMatchObject({ cars: [], bookings: [], blocks: [], carsTotal: 5 });
+
+    // Every word, in any case, in the make, model or plate; a plate typed without its space.
+    expect((await timelineOf({ search: `corolla ${brand.toLowerCase()}` })).cars.map((c) => c.model)).toEqual(['Corolla']);
+    const byPlate = await timelineOf({ search: plate.replace(' ', '').toLowerCase() });
+    expect(byPlate.cars.map((c) => c._id)).toEqual([byModel('Demio')]);
+    expect(byPlate.carsTotal).toBe(1);
+    expect((await timelineOf({ search: `${brand} Tercel` })).carsTotal).toBe(0);
+    // Today's pickups and returns are the whole fleet's whatever the page.
+    expect(first.today).toEqual((await timelineOf({})).today);
+
+    // A page of the whole fleet: its order is the one the whole answer has.
+    const whole = await timelineOf({});
+    expect(whole.carsTotal).toBe(whole.cars.length);
+    const middle = await timelineOf({ carsFrom: '1', cars: '3' });
+    expect(middle.carsTotal).toBe(whole.cars.length);
+    expect(middle.cars).toEqual(whole.cars.slice(1, 4));
+    const onMiddle = new Set(middle.cars.map((c) => c._id));
+    // Bookings of one first day come in no particular order.
+    const byId = (list: { _id: string }[]) => [...list].sort((a, b) => a._id.localeCompare(b._id));
+    expect(byId(middle.bookings)).toEqual(byId(whole.bookings.filter((b) => onMiddle.has(b.car))));
+  });
+
+  it('without a page the timeline answers every car of the fleet, with every booking and block of the range, as before pages', async () => {
+    const car = await newCar();
+    const customer = await registerCustomer(t.app);
+    const booking = await bookCar(t.app, customer.token, car._id, day(4), day(5));
+    const blocked = (await block(car._id, 8, 9, 'Inspection')).answer.block;
+    const [{ n }] = (await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM cars WHERE deleted_at IS NULL`)) as [{ n: number }];
+    const answer = blockResponses.timeline.parse(await testApi(t.app, owner.token).call('timeline', { query: { from: day(0), days: '14' } }));
+    expect(answer.cars).toHaveLength(n);
+    expect(answer.carsTotal).toBe(n);
+    expect(answer.bookings.map((b) => b._id)).toContain(booking._id);
+    expect(answer.blocks).toContainEqual(blocked);
+  });
+
+  it('the timeline refuses a page it cannot answer, in plain words', async () => {
+    for (const [query, message] of [
+      ['cars=0', 'Cars shown must be a whole number from 1 to 100.'],
+      ['cars=101', 'Cars shown must be a whole number from 1 to 100.'],
+      ['cars=fifty', 'Cars shown must be a whole number from 1 to 100.'],
+      ['carsFrom=-1', 'Cars before the page must be a whole number from 0 to 100,000.'],
+      ['carsFrom=100001', 'Cars before the page must be a whole number from 0 to 100,000.'],
+      ['cars=10&cars=20', 'Cars shown must be a whole number from 1 to 100.'],
+      [`search=${'a'.repeat(101)}`, 'The search can be at most 100 characters long.'],
+      ['search=%E2%80%AEtoyota', 'The search contains characters that cannot be searched for. Please remove them.'],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: `${ROUTES.timeline.path}?${query}`, headers: authHeader(owner.token) });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({ success: false, code: 'invalid_input', message });
+    }
   });
 
   it('the timeline refuses a range it cannot show, in plain words', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../constants';
-import { CONTROL_OR_BIDI_MULTILINE, calendarDate, idField, storable } from './fields';
+import { CONTROL_OR_BIDI_MULTILINE, calendarDate, idField, queryText, storable } from './fields';
 import { paperAlert } from './carPapers';
 
 /** Staff's note on a block ("Brakes at the garage"): optional, several lines allowed. */
@@ -38,7 +38,7 @@ export const blockParams = z.object({ id: z.string({ error: 'Please say which is
 
 /** The longest span the timeline shows at once, in days. */
 export const MAX_TIMELINE_DAYS = 92;
-export const timelineQuery = z.object({
+const timelineRangeQuery = z.object({
   from: calendarDate('First day shown').optional().describe('The first day shown; today in Jamaica when left out.'),
   days: z
     .string({ error: `Days shown must be a whole number from 1 to ${MAX_TIMELINE_DAYS}.` })
@@ -47,6 +47,40 @@ export const timelineQuery = z.object({
     .optional()
     .describe('How many days, 35 when left out.'),
 });
+
+/** The most cars a page of the timeline holds, and how many the staff's screen asks for at a time. */
+export const MAX_TIMELINE_CARS = 100;
+export const TIMELINE_CARS_PAGE = 50;
+/** The longest search over the fleet's makes, models and plates the timeline takes. */
+export const MAX_TIMELINE_SEARCH_LENGTH = 100;
+/** A fleet far larger than any company's: a place past it is a mistyped address, not a page. */
+const MAX_TIMELINE_CARS_FROM = 100_000;
+
+const carsFromProblem = `Cars before the page must be a whole number from 0 to ${MAX_TIMELINE_CARS_FROM.toLocaleString('en-US')}.`;
+const carsProblem = `Cars shown must be a whole number from 1 to ${MAX_TIMELINE_CARS}.`;
+
+/**
+ * A page of cars (issue 37's 100 ms at 1,000 cars): carsFrom, cars and search each narrow the fleet,
+ * in its order (make, model); left out, every car is answered, as before they existed.
+ */
+export const timelineQuery = timelineRangeQuery.extend({
+  carsFrom: z
+    .string({ error: carsFromProblem })
+    .regex(/^\d{1,6}$/, { error: carsFromProblem })
+    .refine((value) => Number(value) <= MAX_TIMELINE_CARS_FROM, { error: carsFromProblem })
+    .optional()
+    .describe('How many cars of the order (make, model) come before the page: 0 starts at the first car, 50 at the 51st. 0 when left out.'),
+  cars: z
+    .string({ error: carsProblem })
+    .regex(/^\d{1,3}$/, { error: carsProblem })
+    .refine((value) => Number(value) >= 1 && Number(value) <= MAX_TIMELINE_CARS, { error: carsProblem })
+    .optional()
+    .describe(`How many cars the page holds, 1 to ${MAX_TIMELINE_CARS}; every car from carsFrom on when left out.`),
+  search: queryText('The search', MAX_TIMELINE_SEARCH_LENGTH)
+    .optional()
+    .describe('Words that must all appear in the make, model or plate, in any case (a plate with or without its spaces).'),
+});
+export type TimelineQuery = z.infer<typeof timelineQuery>;
 
 /** A booking as the timeline and today's lists show it: enough to recognise it and call the customer. */
 export const timelineBooking = z.object({
@@ -90,10 +124,15 @@ export const blockResponses = {
     success: z.literal(true),
     from: z.string(),
     days: z.number(),
+    /** The page of cars asked for (every car when no page was asked), in the fleet's order: make, model. */
     cars: z.array(timelineCar),
-    /** Bookings not cancelled that share a day with the range. */
+    /** Cars matching the search in the whole fleet, of which `cars` is the page ("Cars 51-100 of 1,000"). */
+    carsTotal: z.number().optional(),
+    /** Bookings not cancelled of the page's cars that share a day with the range. */
     bookings: z.array(timelineBooking),
+    /** The page's cars' blocks that share a day with the range. */
     blocks: z.array(carBlock),
+    /** The whole fleet's: the counter hands over keys whatever page is shown. */
     today: todaysMovements,
   }),
 } as const;

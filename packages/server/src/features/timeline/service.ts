@@ -1,6 +1,6 @@
-/** The fleet timeline: every car of the fleet, and what holds it on each day of a range. */
+/** The fleet timeline: the fleet's cars (all, or a page of them), and what holds them on each day of a range. */
 import { type TimelineResponse, addDays, companyToday } from '@rental/contract';
-import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { bookings, carBlocks, cars, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { imageUrl } from '../../http/imageUrl';
@@ -13,20 +13,70 @@ import { holdsItsDays, touchesDays } from '../../db/bookingDays';
 
 export const DEFAULT_TIMELINE_DAYS = 35;
 
-export async function timeline(db: Database, from: string, days: number, today = companyToday()): Promise<TimelineResponse> {
+/** A page of the fleet: each part left out narrows nothing (no page at all: every car, as before pages). */
+export interface CarsPage {
+  /** Cars of the order before the page. */
+  carsFrom?: number;
+  /** Cars on the page. */
+  cars?: number;
+  /** Words that must all appear in the make, model or plate. */
+  search?: string;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Cars still in the fleet matching every word of the search, in any case. The plate is searched as
+ * written and without its spaces and dashes, so "PK1234" finds "PK 1234".
+ */
+function fleetWhere(search: string | undefined): SQL {
+  const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const text = sql`lower(${cars.brand} || ' ' || ${cars.model} || ' ' || coalesce(${cars.plate}, '') || ' ' || regexp_replace(coalesce(${cars.plate}, ''), '[ -]', '', 'g'))`;
+  return and(isNull(cars.deletedAt), ...words.map((word) => sql`${text} LIKE ${`%${escapeLike(word)}%`}`))!;
+}
+
+const fleetOrder = [asc(cars.brand), asc(cars.model), asc(cars.id)];
+
+export async function timeline(db: Database, from: string, days: number, today = companyToday(), page: CarsPage = {}): Promise<TimelineResponse> {
   const to = addDays(from, days - 1);
+  const where = fleetWhere(page.search);
+  const cut = page.cars !== undefined || (page.carsFrom ?? 0) > 0;
+  /** The cut of a statement over the fleet's order. */
+  const inOrder = <T extends { limit: (n: number) => T; offset: (n: number) => T }>(query: T): T => {
+    const limited = page.cars === undefined ? query : query.limit(page.cars);
+    return page.carsFrom ? limited.offset(page.carsFrom) : limited;
+  };
+  // The page's cars' bookings and blocks, by the page's ids picked in the same order (a subquery of each
+  // statement), or without a page those of every car still in the fleet.
+  const pageCars =
+    cut || page.search
+      ? inOrder(
+          db
+            .select({ id: cars.id })
+            .from(cars)
+            .where(where)
+            .orderBy(...fleetOrder)
+            .$dynamic(),
+        )
+      : undefined;
+  const ofThePage = (carId: typeof bookings.carId | typeof carBlocks.carId) => (pageCars ? inArray(carId, pageCars) : isNull(cars.deletedAt));
   const [fleet, bookingRows, blockRows, movements, company, papers] = await Promise.all([
-    db
-      .select({
-        id: cars.id,
-        brand: cars.brand,
-        model: cars.model,
-        imageId: cars.imageId,
-        plate: cars.plate,
-      })
-      .from(cars)
-      .where(isNull(cars.deletedAt))
-      .orderBy(asc(cars.brand), asc(cars.model), asc(cars.id)),
+    inOrder(
+      db
+        .select({
+          id: cars.id,
+          brand: cars.brand,
+          model: cars.model,
+          imageId: cars.imageId,
+          plate: cars.plate,
+          // How many match, counted before the cut, in the statement that cuts.
+          matching: sql<number>`count(*) OVER ()`.mapWith(Number),
+        })
+        .from(cars)
+        .where(where)
+        .orderBy(...fleetOrder)
+        .$dynamic(),
+    ),
     db
       .select({
         id: bookings.id,
@@ -41,19 +91,21 @@ export async function timeline(db: Database, from: string, days: number, today =
       .from(bookings)
       .innerJoin(users, eq(users.id, bookings.userId))
       .innerJoin(cars, eq(cars.id, bookings.carId))
-      .where(and(isNull(cars.deletedAt), holdsItsDays(), touchesDays(from, to)))
+      .where(and(ofThePage(bookings.carId), holdsItsDays(), touchesDays(from, to)))
       .orderBy(asc(bookings.pickupDate)),
     db
       .select({ id: carBlocks.id, carId: carBlocks.carId, pickupDate: carBlocks.pickupDate, returnDate: carBlocks.returnDate, note: carBlocks.note })
       .from(carBlocks)
       .innerJoin(cars, eq(cars.id, carBlocks.carId))
-      .where(and(isNull(cars.deletedAt), lte(carBlocks.pickupDate, to), gte(carBlocks.returnDate, from)))
+      .where(and(ofThePage(carBlocks.carId), lte(carBlocks.pickupDate, to), gte(carBlocks.returnDate, from)))
       .orderBy(asc(carBlocks.pickupDate)),
     todaysMovements(db, today),
     getCompanySettings(db),
     // Read once for the fleet: a paper column on each car's and each booking's row cost ~40 ms of PGlite at 1,000 cars.
     currentPapersByCar(db),
   ]);
+  // A place past the last car has no row to carry the count.
+  const carsTotal = fleet[0]?.matching ?? (page.carsFrom ? (await db.select({ n: count() }).from(cars).where(where))[0]!.n : 0);
   const now = new Date();
   return {
     success: true,
@@ -67,6 +119,7 @@ export async function timeline(db: Database, from: string, days: number, today =
       plate: c.plate,
       paperAlert: paperDueAmong(papers.get(c.id), today),
     })),
+    carsTotal,
     bookings: bookingRows.map((b) => ({
       _id: b.id,
       reference: b.reference,

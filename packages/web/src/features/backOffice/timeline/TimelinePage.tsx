@@ -1,12 +1,15 @@
 /**
  * /owner/timeline: which car is out when. Today's pickups and returns on top, then five weeks of the
  * fleet (cars down, days across; on a phone a list by day), earlier and later weeks a button away.
- * Staff block a car for service from here and remove a block from its details.
+ * The fleet comes a page of cars at a time (make, model order), found by a search over makes,
+ * models and plates; the address keeps the search and the page (?search=, ?page=), so Back and a
+ * shared link return to them. Staff block a car for service from here and remove a block from its details.
  */
 import { companyToday, addDays } from '@rental/contract/rentalDates';
-import type { TimelineCar } from '@rental/contract/schemas';
+import { TIMELINE_CARS_PAGE, type TimelineCar } from '@rental/contract/schemas';
 import { ChevronLeft, ChevronRight, Wrench } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import toast from '../../../lib/toast';
 import { errorMessage } from '../../../api/client';
 import { SkeletonBlock } from '../../../components/Skeleton';
@@ -15,6 +18,7 @@ import { usePageMeta } from '../../../lib/usePageMeta';
 import { StaffPageHeader } from '../StaffPageHeader';
 import { useNarrowerThan } from '../useNarrowerThan';
 import { AddBlockForm } from './AddBlockForm';
+import { FleetPager, FleetSearch } from './FleetPager';
 import { HoldDetails } from './HoldDetails';
 import { HOLD_LOOKS } from './holdStyle';
 import { TimelineDayList } from './TimelineDayList';
@@ -22,6 +26,14 @@ import { TimelineGrid } from './TimelineGrid';
 import { daysFrom, groupByFirstDay, type Hold, holdsOf, TIMELINE_DAYS, WEEK, weekStart } from './timelineLayout';
 import { useTimeline } from './timelineQueries';
 import { TodayMovements } from './TodayMovements';
+
+/** How long typing may pause before the search is asked of the server (and kept in the address). */
+const SEARCH_SETTLE_MS = 300;
+
+/** ?page= as a page number from 1 (anything else: the first page). */
+function pageInLink(value: string | null): number {
+  return value && /^\d{1,4}$/.test(value) && Number(value) >= 1 ? Number(value) : 1;
+}
 
 function Legend() {
   return (
@@ -42,9 +54,55 @@ export function TimelinePage() {
   const [from, setFrom] = useState(() => weekStart(today));
   const [open, setOpen] = useState<Hold | null>(null);
   const [adding, setAdding] = useState(false);
-  const timeline = useTimeline(from, TIMELINE_DAYS);
+  const [params, setParams] = useSearchParams();
+  const searchInLink = (params.get('search') ?? '').trim();
+  const page = pageInLink(params.get('page'));
+  const carsFrom = (page - 1) * TIMELINE_CARS_PAGE;
+  const [search, setSearch] = useState(searchInLink);
+  const timeline = useTimeline(from, TIMELINE_DAYS, { carsFrom, search: searchInLink });
   const asList = useNarrowerThan('md');
   const data = timeline.data;
+  const carsTotal = data?.carsTotal ?? data?.cars.length ?? 0;
+
+  // Typing settles into the address (?search=, back to the first page), which asks the server.
+  useEffect(() => {
+    if (search.trim() === searchInLink) return undefined;
+    const timer = setTimeout(() => {
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (search.trim()) updated.set('search', search.trim());
+          else updated.delete('search');
+          updated.delete('page');
+          return updated;
+        },
+        { replace: true },
+      );
+    }, SEARCH_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [search, searchInLink, setParams]);
+  // An address changed from outside the box (Back, a link) puts its search in the box.
+  const [seenInLink, setSeenInLink] = useState(searchInLink);
+  if (seenInLink !== searchInLink) {
+    setSeenInLink(searchInLink);
+    if (search.trim() !== searchInLink) setSearch(searchInLink);
+  }
+
+  const moveTo = useCallback(
+    (nextFrom: number, replace = false) => {
+      const updated = new URLSearchParams(params);
+      const nextPage = Math.floor(nextFrom / TIMELINE_CARS_PAGE) + 1;
+      if (nextPage > 1) updated.set('page', String(nextPage));
+      else updated.delete('page');
+      setParams(updated, { replace });
+    },
+    [params, setParams],
+  );
+  // A page past the last car (the fleet got smaller, an old link) shows the last page instead, or the first when none matches.
+  const pastTheEnd = !timeline.isPlaceholderData && data !== undefined && data.cars.length === 0 && carsFrom > 0;
+  useEffect(() => {
+    if (pastTheEnd) moveTo(Math.max(0, Math.floor((carsTotal - 1) / TIMELINE_CARS_PAGE) * TIMELINE_CARS_PAGE), true);
+  }, [pastTheEnd, carsTotal, moveTo]);
 
   useEffect(() => {
     if (timeline.error) toast.error(errorMessage(timeline.error));
@@ -56,6 +114,7 @@ export function TimelinePage() {
   // A removed block, or one changed by someone else meanwhile, closes its panel.
   const shown = open && holds.find((h) => h.id === open.id);
   const rangeLabel = useRef<HTMLParagraphElement>(null);
+  const fleetBar = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open || shown) return;
     setOpen(null);
@@ -74,7 +133,7 @@ export function TimelinePage() {
     <>
       <StaffPageHeader
         title="Timeline"
-        description="Which car is out when: every booking and service block of the fleet, day by day."
+        description="Which car is out when: every booking and service block of the fleet, day by day, a page of cars at a time."
         action={
           !adding && (
             <button type="button" className="btn-primary" onClick={() => setAdding(true)} disabled={!data || data.cars.length === 0}>
@@ -104,6 +163,10 @@ export function TimelinePage() {
         </p>
       </nav>
       <Legend />
+      <div ref={fleetBar} className="mb-3 flex scroll-mt-4 flex-wrap items-end justify-between gap-3">
+        <FleetSearch value={search} onChange={setSearch} />
+        {data && <FleetPager label="Cars shown" carsFrom={carsFrom} shown={data.cars.length} total={carsTotal} pageSize={TIMELINE_CARS_PAGE} onMove={moveTo} />}
+      </div>
 
       {timeline.isPending ? (
         <div className="space-y-3" aria-busy="true">
@@ -114,11 +177,29 @@ export function TimelinePage() {
       ) : !data ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600">{errorMessage(timeline.error)}</p>
       ) : data.cars.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600">No cars in the fleet yet. Add a car first.</p>
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600">
+          {pastTheEnd ? 'Going to the last page of cars…' : searchInLink ? 'No cars match your search.' : 'No cars in the fleet yet. Add a car first.'}
+        </p>
       ) : asList ? (
         <TimelineDayList groups={groupByFirstDay(holds, from, TIMELINE_DAYS)} cars={cars} from={from} onOpen={setOpen} />
       ) : (
-        <TimelineGrid cars={data.cars} holds={holds} days={days} today={today} onOpen={setOpen} />
+        <TimelineGrid key={`${searchInLink}|${carsFrom}`} cars={data.cars} holds={holds} days={days} today={today} onOpen={setOpen} />
+      )}
+      {data && data.cars.length > 0 && carsTotal > data.cars.length && (
+        <div className="mt-3">
+          <FleetPager
+            label="Cars shown, below the timeline"
+            carsFrom={carsFrom}
+            shown={data.cars.length}
+            total={carsTotal}
+            pageSize={TIMELINE_CARS_PAGE}
+            onMove={(next) => {
+              moveTo(next);
+              // The next cars start at the top of the timeline, not at the foot of the last ones (jsdom has no scrolling).
+              fleetBar.current?.scrollIntoView?.({ block: 'start' });
+            }}
+          />
+        </div>
       )}
       {shown && <HoldDetails hold={shown} car={cars.get(shown.car)} onClose={close} />}
     </>
