@@ -1,7 +1,8 @@
 /**
  * Staff take a car out of hire for some days (garage, inspection). The form checks what it can
  * before sending; the server's sentence (days already booked or blocked, a day in the past) shows
- * under the form.
+ * under the form. Any car of the fleet can be blocked, not only those of the timeline's page: the
+ * fleet's list is asked for (the page's cars are offered until it arrives).
  */
 import type { TimelineCar } from '@rental/contract/schemas';
 import { useId, useState, type FormEvent } from 'react';
@@ -10,11 +11,14 @@ import { errorMessage } from '../../../api/client';
 import { controlProps, FormField } from '../FormField';
 import { type BlockField, blockFormErrors, type BlockFormValues, emptyBlockForm } from './blockForm';
 import { useCreateBlock } from './timelineQueries';
+import { useStaffCars } from '../backOfficeQueries';
 
 const NOTE_HINT = 'Optional: why, for the other staff. Customers never see it.';
 
-export function AddBlockForm({ cars, today, onDone }: { cars: TimelineCar[]; today: string; onDone: () => void }) {
+export function AddBlockForm({ cars: pageCars, today, onDone }: { cars: TimelineCar[]; today: string; onDone: () => void }) {
   const id = useId();
+  const fleet = useStaffCars();
+  const cars: Pick<TimelineCar, '_id' | 'brand' | 'model' | 'plate'>[] = fleet.data ?? pageCars;
   const [values, setValues] = useState<BlockFormValues>(() => emptyBlockForm(cars[0]?._id ?? '', today));
   const [errors, setErrors] = useState<Partial<Record<BlockField, string>>>({});
   const [serverError, setServerError] = useState('');
@@ -49,6 +53,7 @@ export function AddBlockForm({ cars, today, onDone }: { cars: TimelineCar[]; tod
             {cars.map((car) => (
               <option key={car._id} value={car._id}>
                 {car.brand} {car.model}
+                {car.plate ? ` (${car.plate})` : ''}
               </option>
             ))}
           </select>

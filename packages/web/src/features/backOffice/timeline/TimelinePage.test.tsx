@@ -106,6 +106,11 @@ describe('the fleet timeline', { timeout: 30_000 }, () => {
     expect(carsOf()[0]).toHaveTextContent(`${fleetBrand} M01`);
     expect(screen.queryByText(`${fleetBrand} M51`)).not.toBeInTheDocument();
     expect(within(top).getByRole('button', { name: 'Previous cars' })).toBeDisabled();
+    // Any car of the fleet can be blocked from any page: the form lists the car of page 2 too.
+    await user.click(screen.getByRole('button', { name: 'Block a car' }));
+    const form = screen.getByRole('form', { name: 'Block a car' });
+    expect(await within(form).findByRole('option', { name: `${fleetBrand} M51` }, SLOW)).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
 
     await user.click(within(top).getByRole('button', { name: 'Next cars' }));
     await within(top).findByText('Car 51 of 51', {}, SLOW);
