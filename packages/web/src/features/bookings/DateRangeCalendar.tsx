@@ -5,10 +5,11 @@
  * download nothing.
  */
 import { formatMoney } from '@rental/contract/format';
+import { groupedNumber } from '@rental/contract/numbers';
 import { addDays } from '@rental/contract/rentalDates';
 import { dayRate, type QuoteCar, type Season } from '@rental/contract/quote';
 import type { ReservedDateRange } from '@rental/contract/schemas';
-import { createContext, useCallback, useContext, useMemo } from 'react';
+import { createContext, memo, useCallback, useContext, useMemo } from 'react';
 import { type DateRange, DayButton, type DayButtonProps, DayPicker, type Matcher, type Modifiers } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import './calendar.css';
@@ -39,7 +40,7 @@ export function seasonPrice(dayPrices: DateRangeCalendarProps['dayPrices'], date
 
 /** "7,800" under the day's number: the currency is said once beneath the calendar, and in full to a screen reader. */
 export function shortPrice(rate: number): string {
-  return rate.toLocaleString('en-US');
+  return groupedNumber(rate);
 }
 
 const PriceOfDay = createContext<(date: string) => DayPrice | null>(() => null);
@@ -68,10 +69,25 @@ export function formatCalendarDateLong(date: string): string {
   return p ? `${WEEKDAY_NAMES[p.weekday]} ${p.d} ${MONTH_NAMES[p.m - 1]} ${p.y}` : date;
 }
 
-function dayLabel(date: Date, modifiers: Modifiers, priced: (date: string) => DayPrice | null, currency: string): string {
-  const day = fromLocalDate(date);
-  let label = formatCalendarDateLong(day);
-  const price = modifiers.disabled ? null : priced(day);
+/**
+ * What the library would write with date-fns ("d", "cccccc", "LLLL y", "cccc" in en-US), from our
+ * own names: the same text, without date-fns' format (a pattern parsed on every call, some 50 a
+ * month) in the calendar's one render that cannot be split.
+ */
+const COMPONENTS = { DayButton: PricedDayButton };
+const FORMATTERS = {
+  formatDay: (date: Date) => String(date.getDate()),
+  formatWeekdayName: (weekday: Date) => (WEEKDAY_NAMES[weekday.getDay()] ?? '').slice(0, 2),
+  formatCaption: (month: Date) => `${MONTH_NAMES[month.getMonth()]} ${month.getFullYear()}`,
+};
+
+/** A day's name and its season price, the parts of its label that its state (chosen, today) does not change. */
+function dayLabelParts(day: string, price: DayPrice | null, currency: string) {
+  return { name: formatCalendarDateLong(day), price: price ? `, ${formatMoney(price.rate, currency)} a day (${price.season})` : '' };
+}
+
+function dayLabel(parts: { name: string; price: string }, modifiers: Modifiers): string {
+  let label = parts.name;
   if (modifiers.today) label = `Today, ${label}`;
   if (modifiers.taken) label += ', already taken';
   else if (modifiers.disabled) label += ', not available';
@@ -80,38 +96,76 @@ function dayLabel(date: Date, modifiers: Modifiers, priced: (date: string) => Da
   else if (modifiers.range_end) label += ', your return day';
   else if (modifiers.range_middle) label += ', chosen';
   else if (modifiers.selected) label += ', your pickup day';
-  if (price) label += `, ${formatMoney(price.rate, currency)} a day (${price.season})`;
+  if (!modifiers.disabled) label += parts.price;
   return label;
 }
 
-export default function DateRangeCalendar({
-  reserved,
-  today,
-  lastDay,
-  pickupDate,
-  returnDate,
-  onDayClick,
-  labelledBy,
-  dayPrices = null,
-}: DateRangeCalendarProps) {
-  const { currency } = useCompany();
-  // Each bookable day's season price, worked out once per offer (a year of days, a few seasons).
-  const seasonDays = useMemo(() => {
-    const days = new Map<string, DayPrice>();
-    if (!dayPrices || dayPrices.seasons.length === 0) return days;
-    for (let day = today; day <= lastDay; day = addDays(day, 1)) {
+/** The days each season could price, within the days the calendar offers: the only days dayRate needs asking about. */
+function seasonPrices(dayPrices: DateRangeCalendarProps['dayPrices'], today: string, lastDay: string): Map<string, DayPrice> {
+  const days = new Map<string, DayPrice>();
+  if (!dayPrices || dayPrices.seasons.length === 0) return days;
+  const asked = new Set<string>();
+  for (const season of dayPrices.seasons) {
+    const end = season.endDate < lastDay ? season.endDate : lastDay;
+    for (let day = season.startDate > today ? season.startDate : today; day <= end; day = addDays(day, 1)) {
+      if (asked.has(day)) continue;
+      asked.add(day);
       const price = seasonPrice(dayPrices, day);
       if (price) days.set(day, price);
     }
-    return days;
-  }, [dayPrices, today, lastDay]);
+  }
+  return days;
+}
+
+/** 20261128 for 28 November 2026: a day as a number, from a local Date without building its string (days are matched some 80 times a month shown). */
+const dayKey = (date: Date) => date.getFullYear() * 10_000 + (date.getMonth() + 1) * 100 + date.getDate();
+const dayKeyOf = (day: string) => Number(day.replaceAll('-', ''));
+
+function DateRangeCalendar({ reserved, today, lastDay, pickupDate, returnDate, onDayClick, labelledBy, dayPrices = null }: DateRangeCalendarProps) {
+  const { currency } = useCompany();
+  // Each bookable day's season price, worked out once per offer (a year of days, a few seasons).
+  const seasonDays = useMemo(() => seasonPrices(dayPrices, today, lastDay), [dayPrices, today, lastDay]);
   const priced = useCallback((date: string) => seasonDays.get(date) ?? null, [seasonDays]);
   // Said beneath the calendar only when some day it offers has a season's price.
   const anyPriced = seasonDays.size > 0;
-  const first = toLocalDate(today);
-  const last = toLocalDate(lastDay);
-  const taken: Matcher[] = reserved.map((r) => ({ from: toLocalDate(r.pickupDate), to: toLocalDate(r.returnDate) }));
-  const selected: DateRange | undefined = pickupDate ? { from: toLocalDate(pickupDate), to: returnDate ? toLocalDate(returnDate) : undefined } : undefined;
+  // The days other bookings hold, one lookup a day, where a list of ranges would be walked for each day twice (disabled, taken).
+  const { taken, disabled, first, last } = useMemo(() => {
+    const takenDays = new Set<number>();
+    for (const r of reserved) {
+      for (let day = r.pickupDate; day <= r.returnDate; day = addDays(day, 1)) takenDays.add(dayKeyOf(day));
+    }
+    const isTaken = (date: Date) => takenDays.has(dayKey(date));
+    const first = toLocalDate(today);
+    const last = toLocalDate(lastDay);
+    return { taken: isTaken, disabled: [{ before: first }, { after: last }, isTaken] as Matcher[], first, last };
+  }, [reserved, today, lastDay]);
+  const selected: DateRange | undefined = useMemo(
+    () => (pickupDate ? { from: toLocalDate(pickupDate), to: returnDate ? toLocalDate(returnDate) : undefined } : undefined),
+    [pickupDate, returnDate],
+  );
+  // The labels' fixed parts, once per day for this offer and currency: the library asks for every label on every render.
+  const labels = useMemo(() => {
+    const parts = new Map<number, { name: string; price: string }>();
+    const partsOf = (date: Date) => {
+      const key = dayKey(date);
+      let known = parts.get(key);
+      if (!known) {
+        const day = fromLocalDate(date);
+        known = dayLabelParts(day, priced(day), currency);
+        parts.set(key, known);
+      }
+      return known;
+    };
+    return {
+      labelDayButton: (date: Date, modifiers: Modifiers) => dayLabel(partsOf(date), modifiers),
+      labelGrid: (month: Date) => `${MONTH_NAMES[month.getMonth()]} ${month.getFullYear()}`,
+      labelWeekday: (weekday: Date) => WEEKDAY_NAMES[weekday.getDay()] ?? '',
+      labelNext: () => 'Next month',
+      labelPrevious: () => 'Previous month',
+      labelNav: () => 'Months',
+    };
+  }, [priced, currency]);
+  const modifiers = useMemo(() => ({ taken }), [taken]);
 
   return (
     <PriceOfDay.Provider value={priced}>
@@ -119,23 +173,18 @@ export default function DateRangeCalendar({
         mode="range"
         selected={selected}
         onSelect={(_range, clicked) => onDayClick(fromLocalDate(clicked))}
-        disabled={[{ before: first }, { after: last }, ...taken]}
-        modifiers={{ taken }}
-        modifiersClassNames={{ taken: 'rdp-taken' }}
+        disabled={disabled}
+        modifiers={modifiers}
+        modifiersClassNames={MODIFIER_CLASSES}
         today={first}
         startMonth={first}
         endMonth={last}
         defaultMonth={pickupDate ? toLocalDate(pickupDate) : first}
         aria-labelledby={labelledBy}
         className={`rental-calendar${anyPriced ? ' rental-calendar-priced' : ''}`}
-        components={{ DayButton: PricedDayButton }}
-        labels={{
-          labelDayButton: (date, modifiers) => dayLabel(date, modifiers, priced, currency),
-          labelGrid: (month) => `${MONTH_NAMES[month.getMonth()]} ${month.getFullYear()}`,
-          labelNext: () => 'Next month',
-          labelPrevious: () => 'Previous month',
-          labelNav: () => 'Months',
-        }}
+        components={COMPONENTS}
+        formatters={FORMATTERS}
+        labels={labels}
       />
       {dayPrices && anyPriced && (
         <p className="mt-1 text-xs text-slate-600">
@@ -145,3 +194,7 @@ export default function DateRangeCalendar({
     </PriceOfDay.Provider>
   );
 }
+const MODIFIER_CLASSES = { taken: 'rdp-taken' };
+
+/** Drawn again only when what it shows changes: the page's other updates (a query's answer, the quote) leave it be. */
+export default memo(DateRangeCalendar);
