@@ -15,6 +15,7 @@ import 'react-day-picker/style.css';
 import './calendar.css';
 import { useCompany } from '../../company/useCompany';
 import { dateParts, fromLocalDate, toLocalDate } from '../../lib/dates';
+import { calendarDateLib, MONTH_NAMES, WEEKDAY_NAMES } from './calendarDates';
 
 export type DateRangeCalendarProps = {
   reserved: readonly ReservedDateRange[];
@@ -60,26 +61,13 @@ function PricedDayButton({ children, ...props }: DayButtonProps) {
   );
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
 /** "Saturday 28 November 2026": what a screen reader says for a day. */
 export function formatCalendarDateLong(date: string): string {
   const p = dateParts(date);
   return p ? `${WEEKDAY_NAMES[p.weekday]} ${p.d} ${MONTH_NAMES[p.m - 1]} ${p.y}` : date;
 }
 
-/**
- * What the library would write with date-fns ("d", "cccccc", "LLLL y", "cccc" in en-US), from our
- * own names: the same text, without date-fns' format (a pattern parsed on every call, some 50 a
- * month) in the calendar's one render that cannot be split.
- */
 const COMPONENTS = { DayButton: PricedDayButton };
-const FORMATTERS = {
-  formatDay: (date: Date) => String(date.getDate()),
-  formatWeekdayName: (weekday: Date) => (WEEKDAY_NAMES[weekday.getDay()] ?? '').slice(0, 2),
-  formatCaption: (month: Date) => `${MONTH_NAMES[month.getMonth()]} ${month.getFullYear()}`,
-};
 
 /** A day's name and its season price, the parts of its label that its state (chosen, today) does not change. */
 function dayLabelParts(day: string, price: DayPrice | null, currency: string) {
@@ -159,7 +147,6 @@ function DateRangeCalendar({ reserved, today, lastDay, pickupDate, returnDate, o
     return {
       labelDayButton: (date: Date, modifiers: Modifiers) => dayLabel(partsOf(date), modifiers),
       labelGrid: (month: Date) => `${MONTH_NAMES[month.getMonth()]} ${month.getFullYear()}`,
-      labelWeekday: (weekday: Date) => WEEKDAY_NAMES[weekday.getDay()] ?? '',
       labelNext: () => 'Next month',
       labelPrevious: () => 'Previous month',
       labelNav: () => 'Months',
@@ -183,7 +170,7 @@ function DateRangeCalendar({ reserved, today, lastDay, pickupDate, returnDate, o
         aria-labelledby={labelledBy}
         className={`rental-calendar${anyPriced ? ' rental-calendar-priced' : ''}`}
         components={COMPONENTS}
-        formatters={FORMATTERS}
+        dateLib={calendarDateLib}
         labels={labels}
       />
       {dayPrices && anyPriced && (
