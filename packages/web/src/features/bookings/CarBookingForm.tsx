@@ -81,19 +81,17 @@ export function CarBookingForm({ car }: { car: Car }) {
   const [note, setNote] = useState<string | null>(null);
   const [painted, setPainted] = useState(false);
   const [calendar, setCalendar] = useState<{ Calendar: Calendar } | 'failed' | null>(null);
+  const [calendarDrawn, setCalendarDrawn] = useState(false);
   const [choices, setChoices] = useState<PriceChoices>(NO_CHOICES);
   const today = companyToday();
   const lastDay = addDays(today, MAX_DAYS_AHEAD);
 
   // Rendered only after the first paint: the page (picture, price) shows before the calendar's code is asked for.
-  // The calendar is first drawn in a transition, which React splits into short tasks and puts off
-  // for a tap or a key; drawn by a lazy component, it was drawn inside whichever update came first
-  // after its code, often a query's answer, which React renders in one task (500-1,000 ms on a slowed phone).
   useEffect(() => {
     setPainted(true);
     let current = true;
     loadCalendar().then(
-      (code) => current && startTransition(() => setCalendar({ Calendar: code.default })),
+      (code) => current && setCalendar({ Calendar: code.default }),
       () => current && setCalendar('failed'),
     );
     return () => {
@@ -113,6 +111,16 @@ export function CarBookingForm({ car }: { car: Car }) {
   // render React may split: a query's answer renders the form at once, and the calendar after it.
   const calendarPrices = useDeferredValue(dayPrices);
   const calendarTaken = useDeferredValue(car.reservedDates);
+  // The calendar is first drawn once its code is here and the offer too (or its first try failed),
+  // so its days are drawn once with their prices rather than drawn again, taller, a moment later;
+  // and drawn in a transition, which React splits into short tasks and puts off for a tap or a key.
+  // (Drawn by a lazy component, it was drawn inside whichever update came first after its code,
+  // often a query's answer, which React renders in one task: 500-1,000 ms on a slowed phone.)
+  const offerKnown = prices.isSuccess || prices.isError || prices.failureCount > 0;
+  const calendarReady = calendar !== null && calendar !== 'failed' && offerKnown;
+  useEffect(() => {
+    if (calendarReady) startTransition(() => setCalendarDrawn(true));
+  }, [calendarReady]);
 
   function choose(date: string) {
     const step = nextSelection({ pickupDate, returnDate }, date, car.reservedDates, today);
@@ -216,7 +224,7 @@ export function CarBookingForm({ car }: { car: Car }) {
       <CalendarOrFields fields={fields}>
         {calendar === 'failed' ? (
           fields
-        ) : calendar ? (
+        ) : calendar && calendarDrawn ? (
           <calendar.Calendar
             reserved={calendarTaken}
             today={today}

@@ -123,9 +123,9 @@ function DateRangeCalendar({ reserved, today, lastDay, pickupDate, returnDate, o
       for (let day = r.pickupDate; day <= r.returnDate; day = addDays(day, 1)) takenDays.add(dayKeyOf(day));
     }
     const isTaken = (date: Date) => takenDays.has(dayKey(date));
-    const first = toLocalDate(today);
-    const last = toLocalDate(lastDay);
-    return { taken: isTaken, disabled: [{ before: first }, { after: last }, isTaken] as Matcher[], first, last };
+    const firstDay = toLocalDate(today);
+    const finalDay = toLocalDate(lastDay);
+    return { taken: isTaken, disabled: [{ before: firstDay }, { after: finalDay }, isTaken] as Matcher[], first: firstDay, last: finalDay };
   }, [reserved, today, lastDay]);
   const selected: DateRange | undefined = useMemo(
     () => (pickupDate ? { from: toLocalDate(pickupDate), to: returnDate ? toLocalDate(returnDate) : undefined } : undefined),
