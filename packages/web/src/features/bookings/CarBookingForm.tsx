@@ -8,7 +8,22 @@ import { MAX_DAYS_AHEAD } from '@rental/contract/constants';
 import { MESSAGES } from '@rental/contract/messages';
 import { addDays, companyToday, rangesOverlap, rentalDatesProblem } from '@rental/contract/rentalDates';
 import type { Car } from '@rental/contract/schemas';
-import { Component, type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import {
+  Component,
+  type FormEvent,
+  lazy,
+  type ReactNode,
+  startTransition,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import toast from '../../lib/toast';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
@@ -32,7 +47,7 @@ export function bookingFormProblem(car: Pick<Car, 'reservedDates'>, pickupDate: 
 
 // The calendar library is its own chunk, fetched once the page has painted (decision 040).
 const loadCalendar = () => import('./DateRangeCalendar');
-const DateRangeCalendar = lazy(loadCalendar);
+type Calendar = Awaited<ReturnType<typeof loadCalendar>>['default'];
 // The extras and the quote's lines too: the page is drawn on the server and must stay light (decisions 075, 076).
 const ExtrasPicker = lazy(() => import('./ExtrasPicker').then((m) => ({ default: m.ExtrasPicker })));
 const QuoteState = lazy(() => import('./QuoteLines').then((m) => ({ default: m.QuoteState })));
@@ -65,12 +80,24 @@ export function CarBookingForm({ car }: { car: Car }) {
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [painted, setPainted] = useState(false);
+  const [calendar, setCalendar] = useState<{ Calendar: Calendar } | 'failed' | null>(null);
+  const [calendarDrawn, setCalendarDrawn] = useState(false);
   const [choices, setChoices] = useState<PriceChoices>(NO_CHOICES);
   const today = companyToday();
   const lastDay = addDays(today, MAX_DAYS_AHEAD);
 
   // Rendered only after the first paint: the page (picture, price) shows before the calendar's code is asked for.
-  useEffect(() => setPainted(true), []);
+  useEffect(() => {
+    setPainted(true);
+    let current = true;
+    loadCalendar().then(
+      (code) => current && setCalendar({ Calendar: code.default }),
+      () => current && setCalendar('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
 
   // The offer (seasons for the calendar, extras) and the quote are asked after the first paint too.
   const prices = usePrices(painted);
@@ -80,6 +107,20 @@ export function CarBookingForm({ car }: { car: Car }) {
   const seasons = prices.data?.rules.seasons;
   const { _id: id, category, pricePerDay } = car;
   const dayPrices = useMemo(() => (seasons ? { car: { id, category, pricePerDay }, seasons } : null), [id, category, pricePerDay, seasons]);
+  // The calendar takes the prices and the taken days a moment later than the rest of the form, in a
+  // render React may split: a query's answer renders the form at once, and the calendar after it.
+  const calendarPrices = useDeferredValue(dayPrices);
+  const calendarTaken = useDeferredValue(car.reservedDates);
+  // The calendar is first drawn once its code is here and the offer too (or its first try failed),
+  // so its days are drawn once with their prices rather than drawn again, taller, a moment later;
+  // and drawn in a transition, which React splits into short tasks and puts off for a tap or a key.
+  // (Drawn by a lazy component, it was drawn inside whichever update came first after its code,
+  // often a query's answer, which React renders in one task: 500-1,000 ms on a slowed phone.)
+  const offerKnown = prices.isSuccess || prices.isError || prices.failureCount > 0;
+  const calendarReady = calendar !== null && calendar !== 'failed' && offerKnown;
+  useEffect(() => {
+    if (calendarReady) startTransition(() => setCalendarDrawn(true));
+  }, [calendarReady]);
 
   function choose(date: string) {
     const step = nextSelection({ pickupDate, returnDate }, date, car.reservedDates, today);
@@ -88,6 +129,13 @@ export function CarBookingForm({ car }: { car: Car }) {
     setNote(step.note);
     setError(null);
   }
+
+  // One function for the calendar's whole life, so the form's other updates do not draw it again.
+  const latestChoose = useRef(choose);
+  useLayoutEffect(() => {
+    latestChoose.current = choose;
+  });
+  const onDayClick = useCallback((date: string) => latestChoose.current(date), []);
 
   function clear() {
     setPickupDate('');
@@ -174,22 +222,22 @@ export function CarBookingForm({ car }: { car: Car }) {
         <p className="text-sm text-slate-600">Tap the pickup day, then the return day. Crossed-out days are already taken.</p>
       </div>
       <CalendarOrFields fields={fields}>
-        <Suspense fallback={<CalendarPlaceholder />}>
-          {painted ? (
-            <DateRangeCalendar
-              reserved={car.reservedDates}
-              today={today}
-              lastDay={lastDay}
-              pickupDate={pickupDate}
-              returnDate={returnDate}
-              onDayClick={choose}
-              labelledBy={`${ids}-calendar`}
-              dayPrices={dayPrices}
-            />
-          ) : (
-            <CalendarPlaceholder />
-          )}
-        </Suspense>
+        {calendar === 'failed' ? (
+          fields
+        ) : calendar && calendarDrawn ? (
+          <calendar.Calendar
+            reserved={calendarTaken}
+            today={today}
+            lastDay={lastDay}
+            pickupDate={pickupDate}
+            returnDate={returnDate}
+            onDayClick={onDayClick}
+            labelledBy={`${ids}-calendar`}
+            dayPrices={calendarPrices}
+          />
+        ) : (
+          <CalendarPlaceholder />
+        )}
       </CalendarOrFields>
 
       <dl className="grid grid-cols-2 gap-3 text-sm">

@@ -163,6 +163,13 @@ describe('extras, other drivers and delivery', { timeout: 40_000 }, () => {
     await waitFor(() => expect(quoteRow(summary, 'Delivery and collection: 12 Hope Road')).toBe(jmd(2500)));
   });
 
+  it('draws the calendar with the season’s prices from the start, not a plain one that grows taller a moment later', async () => {
+    renderApp(`/car-details/${seasonCar._id}`);
+    const grid = await screen.findByRole('grid');
+    expect(screen.getByText(/A price under a day is that day’s rate in JMD/)).toBeInTheDocument();
+    expect(grid.closest('.rental-calendar')).toHaveClass('rental-calendar-priced');
+  });
+
   it('shows a season’s day price on the calendar, and the season’s fewest days in plain words', async () => {
     const user = userEvent.setup();
     renderApp(`/car-details/${seasonCar._id}`);
