@@ -15,13 +15,11 @@ import { linkWithTrip, type Trip, tripInLink } from '../features/cars/tripInLink
 import { callApi } from '../api/client';
 import { formatCalendarDate } from '../lib/dates';
 import { useDrawnFieldValue } from '../lib/drawnField';
+import { useSearchInAddress } from '../lib/searchInAddress';
 import { queryKeys } from '../lib/queryKeys';
 import { usePageMeta } from '../lib/usePageMeta';
 import { useSession } from '../session/useSession';
 import { useCompany } from '../company/useCompany';
-
-/** How long typing may pause before the search is asked of the server (and kept in the address). */
-const SEARCH_SETTLE_MS = 250;
 
 export default function CarsPage() {
   usePageMeta('Vehicles', 'Browse our fleet of sedans, SUVs, pickups and minivans and check which cars are free for your dates.');
@@ -31,7 +29,7 @@ export default function CarsPage() {
   // The whole fleet is asked for a page at a time (the server counts, searches and filters it).
   const listQuery = useMemo(() => carsPageQueryOf(params), [params]);
   const searchInLink = listQuery.search ?? '';
-  const [search, setSearch] = useState(searchInLink);
+  const [search, setSearch] = useSearchInAddress(searchInLink, setParams);
   const searchId = useId();
   // Words typed in the drawn page before its code arrived are the search's own (decision 086).
   useDrawnFieldValue(searchId, search, setSearch);
@@ -74,30 +72,6 @@ export default function CarsPage() {
   useEffect(() => {
     if (availableCars && availableCars.length === 0) toast(MESSAGES.noCarsAvailable, { icon: 'ℹ️', id: 'no-cars-available' });
   }, [availableCars]);
-
-  // Typing settles into the address (?search=, back to the first page), which asks the server.
-  useEffect(() => {
-    if (search.trim() === searchInLink) return undefined;
-    const timer = setTimeout(() => {
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (search.trim()) updated.set('search', search.trim());
-          else updated.delete('search');
-          updated.delete('page');
-          return updated;
-        },
-        { replace: true },
-      );
-    }, SEARCH_SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [search, searchInLink, setParams]);
-  // An address changed from outside the box (Back, a link) puts its search in the box.
-  const [seenInLink, setSeenInLink] = useState(searchInLink);
-  if (seenInLink !== searchInLink) {
-    setSeenInLink(searchInLink);
-    if (search.trim() !== searchInLink) setSearch(searchInLink);
-  }
 
   const list = useCarsPage(listQuery, !byDates);
   // The trip's free cars come whole (they are priced for the days); they are narrowed and cut here.

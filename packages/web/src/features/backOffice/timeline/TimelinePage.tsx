@@ -15,6 +15,7 @@ import { errorMessage } from '../../../api/client';
 import { SkeletonBlock } from '../../../components/Skeleton';
 import { formatCalendarDate } from '../../../lib/dates';
 import { usePageMeta } from '../../../lib/usePageMeta';
+import { useSearchInAddress } from '../../../lib/searchInAddress';
 import { StaffPageHeader } from '../StaffPageHeader';
 import { useNarrowerThan } from '../useNarrowerThan';
 import { AddBlockForm } from './AddBlockForm';
@@ -26,9 +27,6 @@ import { TimelineGrid } from './TimelineGrid';
 import { daysFrom, groupByFirstDay, type Hold, holdsOf, TIMELINE_DAYS, WEEK, weekStart } from './timelineLayout';
 import { useTimeline } from './timelineQueries';
 import { TodayMovements } from './TodayMovements';
-
-/** How long typing may pause before the search is asked of the server (and kept in the address). */
-const SEARCH_SETTLE_MS = 300;
 
 /** ?page= as a page number from 1 (anything else: the first page). */
 function pageInLink(value: string | null): number {
@@ -58,35 +56,11 @@ export function TimelinePage() {
   const searchInLink = (params.get('search') ?? '').trim();
   const page = pageInLink(params.get('page'));
   const carsFrom = (page - 1) * TIMELINE_CARS_PAGE;
-  const [search, setSearch] = useState(searchInLink);
+  const [search, setSearch] = useSearchInAddress(searchInLink, setParams);
   const timeline = useTimeline(from, TIMELINE_DAYS, { carsFrom, search: searchInLink });
   const asList = useNarrowerThan('md');
   const data = timeline.data;
   const carsTotal = data?.carsTotal ?? data?.cars.length ?? 0;
-
-  // Typing settles into the address (?search=, back to the first page), which asks the server.
-  useEffect(() => {
-    if (search.trim() === searchInLink) return undefined;
-    const timer = setTimeout(() => {
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (search.trim()) updated.set('search', search.trim());
-          else updated.delete('search');
-          updated.delete('page');
-          return updated;
-        },
-        { replace: true },
-      );
-    }, SEARCH_SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [search, searchInLink, setParams]);
-  // An address changed from outside the box (Back, a link) puts its search in the box.
-  const [seenInLink, setSeenInLink] = useState(searchInLink);
-  if (seenInLink !== searchInLink) {
-    setSeenInLink(searchInLink);
-    if (search.trim() !== searchInLink) setSearch(searchInLink);
-  }
 
   const moveTo = useCallback(
     (nextFrom: number, replace = false) => {
