@@ -2,15 +2,16 @@
  * The timeline's place in the fleet: a search over makes, models and plates, and the page of cars
  * shown ("Cars 51-100 of 1,000") with the pages before and after a button away.
  */
+import { groupedNumber } from '@rental/contract/numbers';
 import { ChevronLeft, ChevronRight, Search, X } from 'lucide-react';
 import { useId } from 'react';
 
 /** "Cars 51–100 of 1,000", "Car 7 of 7"; nothing while no car is shown. */
 export function carsShownText(carsFrom: number, shown: number, total: number): string {
   if (shown === 0) return '';
-  const of = total.toLocaleString('en-US');
-  if (shown === 1) return `Car ${(carsFrom + 1).toLocaleString('en-US')} of ${of}`;
-  return `Cars ${(carsFrom + 1).toLocaleString('en-US')}–${(carsFrom + shown).toLocaleString('en-US')} of ${of}`;
+  const of = groupedNumber(total);
+  if (shown === 1) return `Car ${groupedNumber(carsFrom + 1)} of ${of}`;
+  return `Cars ${groupedNumber(carsFrom + 1)}–${groupedNumber(carsFrom + shown)} of ${of}`;
 }
 
 export function FleetSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
