@@ -61,7 +61,7 @@ function CalendarPlaceholder() {
   );
 }
 
-/** If the calendar's code cannot be fetched (a dropped connection), plain date fields do the job. */
+/** If the calendar fails as it draws, plain date fields do the job (code that cannot be fetched is `calendar === 'failed'`). */
 class CalendarOrFields extends Component<{ fields: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
