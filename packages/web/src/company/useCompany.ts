@@ -29,17 +29,20 @@ const SHIPPED: PublicCompanyFacts = {
   email: '',
   chatUrl: '',
 };
-export const NOT_YET = { success: true as const, company: SHIPPED, contactsSaved: false };
+const NOT_YET = { success: true as const, company: SHIPPED, contactsSaved: false };
 
+/** The company's answer as every reader asks for it: the shipped facts until it arrives. */
+export const companyAnswer = {
+  queryKey: queryKeys.company,
+  queryFn: () => callApi('company'),
+  placeholderData: NOT_YET,
+  // The facts change a few times a year.
+  staleTime: 10 * 60_000,
+};
+
+/** The facts with the query's state, for staff pages that wait on the answer. */
 export function useCompanyQuery() {
-  return useQuery({
-    queryKey: queryKeys.company,
-    queryFn: () => callApi('company'),
-    select: (answer): PublicCompanyFacts => answer.company,
-    placeholderData: NOT_YET,
-    // The facts change a few times a year.
-    staleTime: 10 * 60_000,
-  });
+  return useQuery({ ...companyAnswer, select: (answer): PublicCompanyFacts => answer.company });
 }
 
 export type CompanyContacts = Pick<PublicCompanyFacts, 'phone' | 'email' | 'chatUrl'>;
