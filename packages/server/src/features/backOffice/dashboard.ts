@@ -1,4 +1,12 @@
-import { companyToday, type DashboardData, type FleetOccupancy, type MonthRevenue, monthBounds, RECENT_BOOKINGS_ON_DASHBOARD } from '@rental/contract';
+import {
+  companyToday,
+  type DashboardData,
+  daysBetween,
+  type FleetOccupancy,
+  type MonthRevenue,
+  monthBounds,
+  RECENT_BOOKINGS_ON_DASHBOARD,
+} from '@rental/contract';
 import { count, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/types';
 import { queryRows } from '../../db/types';
@@ -6,6 +14,7 @@ import { cars } from '../../db/schema';
 import { listOwnerBookings } from '../bookings';
 import { todaysMovements } from '../timeline';
 import { papersDue } from '../carPapers';
+import { rentedCarDaysInMonth } from '../fleetReport';
 
 /** Months on the dashboard's revenue chart, the current one included. */
 export const REVENUE_MONTHS = 12;
@@ -66,18 +75,9 @@ async function bookingFigures(db: Database, today: string): Promise<BookingFigur
  * the car is promised), cut to the month, over every car of the fleet × the month's days.
  * Service blocks are not bookings: their days count as not booked and stay in the fleet's days.
  */
-async function occupancy(db: Database, today: string, totalCars: number): Promise<FleetOccupancy> {
+function occupancy(today: string, bookedCarDays: number, totalCars: number): FleetOccupancy {
   const { start, nextStart } = monthBounds(today);
-  const [row] = await queryRows<{ booked: string | number; days: number }>(
-    db,
-    sql`SELECT coalesce(sum(upper(b.period * m.range) - lower(b.period * m.range)), 0)::bigint AS booked,
-          (${nextStart}::date - ${start}::date) AS days
-        FROM (SELECT daterange(${start}::date, ${nextStart}::date) AS range) m
-        LEFT JOIN bookings b ON booking_holds_days(b.status) AND b.period && m.range
-          AND EXISTS (SELECT 1 FROM cars c WHERE c.id = b.car_id AND c.deleted_at IS NULL)`,
-  );
-  const bookedCarDays = Number(row?.booked ?? 0);
-  const carDays = totalCars * Number(row?.days ?? 0);
+  const carDays = totalCars * daysBetween(start, nextStart);
   // One decimal: 0.4 % of a 30-car fleet is a car for four days.
   const percent = carDays === 0 ? 0 : Math.round((bookedCarDays / carDays) * 1000) / 10;
   return { percent, bookedCarDays, carDays };
@@ -85,12 +85,13 @@ async function occupancy(db: Database, today: string, totalCars: number): Promis
 
 /** The owner's tiles. Monthly revenue: confirmed bookings picked up this month (company time). */
 export async function dashboardData(db: Database, today = companyToday()): Promise<Omit<DashboardData, 'setup'>> {
-  const [[fleet], figures, recentBookings, movements, papers] = await Promise.all([
+  const [[fleet], figures, recentBookings, movements, papers, rentedCarDays] = await Promise.all([
     db.select({ totalCars: count() }).from(cars).where(isNull(cars.deletedAt)),
     bookingFigures(db, today),
     listOwnerBookings(db, { limit: RECENT_BOOKINGS_ON_DASHBOARD }),
     todaysMovements(db, today),
     papersDue(db, today),
+    rentedCarDaysInMonth(db, monthBounds(today).start),
   ]);
   return {
     totalCars: fleet!.totalCars,
@@ -100,7 +101,7 @@ export async function dashboardData(db: Database, today = companyToday()): Promi
     recentBookings,
     monthlyRevenue: figures.monthlyRevenue,
     revenueByMonth: figures.revenueByMonth,
-    occupancy: await occupancy(db, today, fleet!.totalCars),
+    occupancy: occupancy(today, rentedCarDays, fleet!.totalCars),
     today: movements,
     papersDue: papers,
   };
