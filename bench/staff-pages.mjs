@@ -3,7 +3,8 @@
  * The staff's pages at scale: the BUILT server on a fresh PGlite database of 1,000 cars x 100,000
  * bookings (lib/load.mjs fleetShape(true)), logged in as the owner. For Manage Bookings, the timeline
  * (five weeks of a page of 50 cars, as the page asks; beside it the same call for the whole fleet, as
- * it was asked before pages), the dashboard and the desk (today's pickups and returns):
+ * it was asked before pages), the dashboard, the desk (today's pickups and returns), the newest
+ * booking's page (its folio) and the fleet report (as the page opens: this year):
  *   1. the API calls the page makes on load, as Chromium made them (recorded, not guessed), each
  *      timed one after another on one connection (--requests after a warm-up), then with
  *      --connections at once (autocannon, --duration s); beside them, in the same run, two peers
@@ -16,7 +17,7 @@
  * Not a test: it asserts nothing and is not part of CI; figures move with the machine's load.
  *
  *   npm run build && node bench/staff-pages.mjs [--requests 200] [--connections 4] [--duration 5]
- *     [--runs 3] [--only manage,timeline,dashboard,desk] [--no-api] [--no-lighthouse] [--keep DIR] [--save DIR]
+ *     [--runs 3] [--only manage,timeline,dashboard,desk,booking,fleet-report] [--no-api] [--no-lighthouse] [--keep DIR] [--save DIR]
  *     [--against OTHER/packages/server/dist/main.js] [--pg [--pg-url URL]]
  *
  * --pg: on PostgreSQL (--pg-url, default postgres://postgres@127.0.0.1:5432/postgres) instead of PGlite;
@@ -83,6 +84,9 @@ const PAGES = [
   { key: 'timeline', label: 'Timeline (5 weeks)', path: '/owner/timeline' },
   { key: 'dashboard', label: 'Dashboard', path: '/owner' },
   { key: 'desk', label: 'Desk (today)', path: '/owner/desk' },
+  // A booking's page with its folio: the newest booking's (BOOKING_ID is put in once logged in).
+  { key: 'booking', label: "A booking's page (its folio)", path: '/owner/bookings/BOOKING_ID' },
+  { key: 'fleet-report', label: 'Fleet report (this year)', path: '/owner/fleet-report' },
 ].filter((p) => !values.only || values.only.split(',').includes(p.key));
 
 const load = () =>
@@ -281,6 +285,11 @@ try {
     build.headers = { ...ACCEPT, authorization: login.token };
   }
   const [main] = builds;
+  // Both builds hold copies of one seed: the newest booking is the same in both.
+  const newest = await fetch(`${main.base}/api/bookings/owner?limit=1`, { headers: { authorization: main.token } }).then((r) => r.json());
+  const bookingId = newest.bookings?.[0]?._id;
+  if (!bookingId) throw new Error(`No booking to open: ${JSON.stringify(newest).slice(0, 200)}`);
+  for (const page of PAGES) page.path = page.path.replace('BOOKING_ID', bookingId);
   const column = (build) => (builds.length > 1 ? ` (${build.label})` : '');
   chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
