@@ -4,7 +4,8 @@
  * bookings (lib/load.mjs fleetShape(true)), logged in as the owner. For Manage Bookings, the timeline
  * (five weeks of a page of 50 cars, as the page asks; beside it the same call for the whole fleet, as
  * it was asked before pages), the dashboard, the desk (today's pickups and returns), the newest
- * booking's page (its folio) and the fleet report (as the page opens: this year):
+ * booking's page (its folio), the fleet report (as the page opens: this year) and the statements (the
+ * list, and one statement of 1,000 lines uploaded into the seed before the timings):
  *   1. the API calls the page makes on load, as Chromium made them (recorded, not guessed), each
  *      timed one after another on one connection (--requests after a warm-up), then with
  *      --connections at once (autocannon, --duration s); beside them, in the same run, two peers
@@ -17,7 +18,7 @@
  * Not a test: it asserts nothing and is not part of CI; figures move with the machine's load.
  *
  *   npm run build && node bench/staff-pages.mjs [--requests 200] [--connections 4] [--duration 5]
- *     [--runs 3] [--only manage,timeline,dashboard,desk,booking,fleet-report] [--no-api] [--no-lighthouse] [--keep DIR] [--save DIR]
+ *     [--runs 3] [--only manage,timeline,dashboard,desk,booking,fleet-report,statements,statement] [--no-api] [--no-lighthouse] [--keep DIR] [--save DIR]
  *     [--against OTHER/packages/server/dist/main.js] [--pg [--pg-url URL]]
  *
  * --pg: on PostgreSQL (--pg-url, default postgres://postgres@127.0.0.1:5432/postgres) instead of PGlite;
@@ -43,6 +44,7 @@ import puppeteer from 'puppeteer-core';
 import { withRetries } from './lib/lighthouseRun.mjs';
 import { fleetShape, percentile, rotating, runLoad, seedFleet, timed } from './lib/load.mjs';
 import { DEFAULT_PG_URL, ensureBuilt, freshDatabase, startServer } from './lib/server.mjs';
+import { bookingsToPay, saveBenchAccount, statementOf, uploadStatement } from './lib/statement.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -79,6 +81,8 @@ const RUNS = Number(values.runs);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const TOKEN_STORAGE_KEY = 'token'; // @rental/contract constants.ts
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
+// A month's statement of a busy account: 400 credits by reference, 300 by name, 200 unmatched, 100 debits.
+const STATEMENT_LINES = 1000;
 const PAGES = [
   { key: 'manage', label: 'Manage Bookings', path: '/owner/manage-bookings' },
   { key: 'timeline', label: 'Timeline (5 weeks)', path: '/owner/timeline' },
@@ -87,6 +91,9 @@ const PAGES = [
   // A booking's page with its folio: the newest booking's (BOOKING_ID is put in once logged in).
   { key: 'booking', label: "A booking's page (its folio)", path: '/owner/bookings/BOOKING_ID' },
   { key: 'fleet-report', label: 'Fleet report (this year)', path: '/owner/fleet-report' },
+  // The statements, one uploaded before the timings (STATEMENT_ID is put in once it is).
+  { key: 'statements', label: 'Statements', path: '/owner/statements' },
+  { key: 'statement', label: `A statement (${STATEMENT_LINES.toLocaleString('en-US')} lines)`, path: '/owner/statements/STATEMENT_ID' },
 ].filter((p) => !values.only || values.only.split(',').includes(p.key));
 
 const load = () =>
@@ -167,6 +174,30 @@ async function seededDatabase() {
   await cp(database.target.dataDir, kept, { recursive: true });
   await writeFile(manifestFile, JSON.stringify(manifest));
   return { database, manifest };
+}
+
+/**
+ * One bank statement uploaded into the seeded database (this build's server, started and stopped for
+ * it), before any copy is taken, so both builds see the same statement under the same id: its id.
+ */
+async function withStatement(database, manifest) {
+  const toPay = await bookingsToPay(database.target, 2000);
+  const server = await startServer({ env: database.env, logLevel: 'warn' });
+  try {
+    const base = server.baseUrl;
+    const login = await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: manifest.owner.email, password: manifest.owner.password }),
+    }).then((r) => r.json());
+    if (!login.token) throw new Error(`Login failed: ${JSON.stringify(login)}`);
+    await saveBenchAccount(base, login.token);
+    const { answer } = await uploadStatement(base, login.token, statementOf(toPay, STATEMENT_LINES));
+    console.log(`  statement: ${answer.statement.lines.length} lines uploaded (${toPay.length} bookings owing to draw from)`);
+    return answer.statement.id;
+  } finally {
+    await server.stop();
+  }
 }
 
 /**
@@ -265,6 +296,10 @@ console.log(`Staff pages: ${DATABASE_KIND}, ${shape.cars} cars x ${totalBookings
 const started = performance.now();
 const { database, manifest } = await seededDatabase();
 console.log(`  seed: ${manifest.bookingCount.toLocaleString('en-US')} bookings, ${Math.round((performance.now() - started) / 1000)} s`);
+if (PAGES.some((p) => p.path.includes('STATEMENT_ID'))) {
+  const id = await withStatement(database, manifest);
+  for (const page of PAGES) page.path = page.path.replace('STATEMENT_ID', id);
+}
 const otherDatabase = values.against ? await copyOf(database) : undefined;
 /** This build, and with --against the other: { label, server, base, token }. */
 const builds = [];
