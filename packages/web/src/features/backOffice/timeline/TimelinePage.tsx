@@ -117,63 +117,71 @@ export function TimelinePage() {
           )
         }
       />
-      {data && <TodayMovements movements={data.today} />}
-      {adding && data && <AddBlockForm cars={data.cars} today={today} onDone={() => setAdding(false)} />}
-
-      <nav aria-label="Weeks shown" className="mb-3 flex flex-wrap items-center gap-2">
-        <button type="button" className="btn-secondary px-3" onClick={() => setFrom((f) => addDays(f, -WEEK))}>
-          <ChevronLeft aria-hidden="true" size={18} />
-          Earlier
-        </button>
-        <button type="button" className="btn-secondary px-3" onClick={() => setFrom(weekStart(today))} disabled={from === weekStart(today)}>
-          This week
-        </button>
-        <button type="button" className="btn-secondary px-3" onClick={() => setFrom((f) => addDays(f, WEEK))}>
-          Later
-          <ChevronRight aria-hidden="true" size={18} />
-        </button>
-        <p ref={rangeLabel} tabIndex={-1} role="status" className="text-sm text-slate-700">
-          {formatCalendarDate(from)} to {formatCalendarDate(days.at(-1)!)}
-        </p>
-      </nav>
-      <Legend />
-      <div ref={fleetBar} className="mb-3 flex scroll-mt-4 flex-wrap items-end justify-between gap-3">
-        <FleetSearch value={search} onChange={setSearch} />
-        {data && <FleetPager label="Cars shown" carsFrom={carsFrom} shown={data.cars.length} total={carsTotal} pageSize={TIMELINE_CARS_PAGE} onMove={moveTo} />}
-      </div>
-
       {timeline.isPending ? (
+        // Until the first answer, nothing but this: today's pickups and returns (as tall as the day's
+        // list) come with it, and the controls drawn before them would be pushed down (a layout shift).
         <div className="space-y-3" aria-busy="true">
           <SkeletonBlock className="h-12 w-full" />
           <SkeletonBlock className="h-12 w-full" />
           <SkeletonBlock className="h-12 w-full" />
         </div>
-      ) : !data ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600">{errorMessage(timeline.error)}</p>
-      ) : data.cars.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600">
-          {pastTheEnd ? 'Going to the last page of cars…' : searchInLink ? 'No cars match your search.' : 'No cars in the fleet yet. Add a car first.'}
-        </p>
-      ) : asList ? (
-        <TimelineDayList groups={groupByFirstDay(holds, from, TIMELINE_DAYS)} cars={cars} from={from} onOpen={setOpen} />
       ) : (
-        <TimelineGrid key={`${searchInLink}|${carsFrom}`} cars={data.cars} holds={holds} days={days} today={today} onOpen={setOpen} />
-      )}
-      {data && data.cars.length > 0 && carsTotal > data.cars.length && (
-        <div className="mt-3">
-          <FleetPager
-            label="Cars shown, below the timeline"
-            carsFrom={carsFrom}
-            shown={data.cars.length}
-            total={carsTotal}
-            pageSize={TIMELINE_CARS_PAGE}
-            onMove={(next) => {
-              moveTo(next);
-              // The next cars start at the top of the timeline, not at the foot of the last ones (jsdom has no scrolling).
-              fleetBar.current?.scrollIntoView?.({ block: 'start' });
-            }}
-          />
-        </div>
+        <>
+          {data && <TodayMovements movements={data.today} />}
+          {adding && data && <AddBlockForm cars={data.cars} today={today} onDone={() => setAdding(false)} />}
+
+          <nav aria-label="Weeks shown" className="mb-3 flex flex-wrap items-center gap-2">
+            <button type="button" className="btn-secondary px-3" onClick={() => setFrom((f) => addDays(f, -WEEK))}>
+              <ChevronLeft aria-hidden="true" size={18} />
+              Earlier
+            </button>
+            <button type="button" className="btn-secondary px-3" onClick={() => setFrom(weekStart(today))} disabled={from === weekStart(today)}>
+              This week
+            </button>
+            <button type="button" className="btn-secondary px-3" onClick={() => setFrom((f) => addDays(f, WEEK))}>
+              Later
+              <ChevronRight aria-hidden="true" size={18} />
+            </button>
+            <p ref={rangeLabel} tabIndex={-1} role="status" className="text-sm text-slate-700">
+              {formatCalendarDate(from)} to {formatCalendarDate(days.at(-1)!)}
+            </p>
+          </nav>
+          <Legend />
+          <div ref={fleetBar} className="mb-3 flex scroll-mt-4 flex-wrap items-end justify-between gap-3">
+            <FleetSearch value={search} onChange={setSearch} />
+            {data && (
+              <FleetPager label="Cars shown" carsFrom={carsFrom} shown={data.cars.length} total={carsTotal} pageSize={TIMELINE_CARS_PAGE} onMove={moveTo} />
+            )}
+          </div>
+
+          {!data ? (
+            <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600">{errorMessage(timeline.error)}</p>
+          ) : data.cars.length === 0 ? (
+            <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600">
+              {pastTheEnd ? 'Going to the last page of cars…' : searchInLink ? 'No cars match your search.' : 'No cars in the fleet yet. Add a car first.'}
+            </p>
+          ) : asList ? (
+            <TimelineDayList groups={groupByFirstDay(holds, from, TIMELINE_DAYS)} cars={cars} from={from} onOpen={setOpen} />
+          ) : (
+            <TimelineGrid key={`${searchInLink}|${carsFrom}`} cars={data.cars} holds={holds} days={days} today={today} onOpen={setOpen} />
+          )}
+          {data && data.cars.length > 0 && carsTotal > data.cars.length && (
+            <div className="mt-3">
+              <FleetPager
+                label="Cars shown, below the timeline"
+                carsFrom={carsFrom}
+                shown={data.cars.length}
+                total={carsTotal}
+                pageSize={TIMELINE_CARS_PAGE}
+                onMove={(next) => {
+                  moveTo(next);
+                  // The next cars start at the top of the timeline, not at the foot of the last ones (jsdom has no scrolling).
+                  fleetBar.current?.scrollIntoView?.({ block: 'start' });
+                }}
+              />
+            </div>
+          )}
+        </>
       )}
       {shown && <HoldDetails hold={shown} car={cars.get(shown.car)} onClose={close} />}
     </>
