@@ -135,22 +135,22 @@ function BookingTable({ bookings, pending, empty }: { bookings: StaffBooking[] |
         <caption className="sr-only">Bookings, newest first</caption>
         <thead className="bg-slate-50 text-slate-600">
           <tr>
-            <th scope="col" className="px-3 py-3 font-medium">
+            <th scope="col" className="px-3 py-3 font-medium whitespace-nowrap">
               Booking
             </th>
-            <th scope="col" className="px-3 py-3 font-medium">
+            <th scope="col" className="px-3 py-3 font-medium whitespace-nowrap">
               Car
             </th>
-            <th scope="col" className="px-3 py-3 font-medium">
+            <th scope="col" className="px-3 py-3 font-medium whitespace-nowrap">
               Customer
             </th>
-            <th scope="col" className="px-3 py-3 font-medium">
+            <th scope="col" className="px-3 py-3 font-medium whitespace-nowrap">
               Dates
             </th>
-            <th scope="col" className="px-3 py-3 font-medium">
+            <th scope="col" className="px-3 py-3 font-medium whitespace-nowrap">
               Total and payment
             </th>
-            <th scope="col" className="px-3 py-3 font-medium">
+            <th scope="col" className="px-3 py-3 font-medium whitespace-nowrap">
               Status
             </th>
           </tr>
