@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { fleetShape, seedFleet } from './lib/load.mjs';
-import { freshDatabase, startServer } from './lib/server.mjs';
+import { freshDatabase, ownerToken, startServer } from './lib/server.mjs';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '100' }, keep: { type: 'string' } } });
 const ROUNDS = Number(values.rounds);
@@ -141,13 +141,8 @@ try {
   );
   server = await startServer({ env: database.env, logLevel: 'warn' });
   const base = server.baseUrl;
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: manifest.owner.email, password: manifest.owner.password }),
-  }).then((r) => r.json());
-  if (!login.token) throw new Error(`Login failed: ${JSON.stringify(login)}`);
-  const headers = { ...ACCEPT, authorization: login.token };
+  const ownerSession = await ownerToken(base, manifest);
+  const headers = { ...ACCEPT, authorization: ownerSession };
 
   // The page's range when it opens (contract defaultFleetRange): the last twelve months, this one included.
   const now = new Date();

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { fleetShape, rotating, runLoad, seedFleet } from './lib/load.mjs';
-import { freshDatabase, startServer } from './lib/server.mjs';
+import { freshDatabase, ownerToken, startServer } from './lib/server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -110,13 +110,8 @@ try {
   );
   server = await startServer({ env: database.env, logLevel: 'warn' });
   const base = server.baseUrl;
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: manifest.owner.email, password: manifest.owner.password }),
-  }).then((r) => r.json());
-  if (!login.token) throw new Error(`Login failed: ${JSON.stringify(login)}`);
-  const headers = { ...ACCEPT, authorization: login.token };
+  const ownerSession = await ownerToken(base, manifest);
+  const headers = { ...ACCEPT, authorization: ownerSession };
 
   const calls = [
     { label: 'GET /api/bookings/:id/folio', path: (id) => `/api/bookings/${id}/folio`, headers },

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { seedDatabase } from './seed.mjs';
-import { freshDatabase, startServer } from './lib/server.mjs';
+import { freshDatabase, ownerToken, startServer } from './lib/server.mjs';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '200' }, cars: { type: 'string', default: '1000' } } });
 const RUNS = Number(values.runs);
@@ -96,13 +96,8 @@ try {
   console.log(`  seed: ${shape.cars} cars, ${shape.services.toLocaleString('en-US')} services doing ${shape.items.toLocaleString('en-US')} items`);
   server = await startServer({ env: database.env, logLevel: 'warn' });
   const base = server.baseUrl;
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: manifest.owner.email, password: manifest.owner.password }),
-  }).then((r) => r.json());
-  if (!login.token) throw new Error(`Login failed: ${JSON.stringify(login)}`);
-  const auth = { authorization: login.token };
+  const ownerSession = await ownerToken(base, manifest);
+  const auth = { authorization: ownerSession };
 
   const due = await timed(`${base}/api/owner/maintenance/due`, auth);
   const items = due.last.cars.flatMap((car) => car.items);

@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { addDays } from './lib/dates.mjs';
 import { fleetShape, rotating, runLoad, seedFleet } from './lib/load.mjs';
-import { DEFAULT_PG_URL, freshDatabase, startServer } from './lib/server.mjs';
+import { DEFAULT_PG_URL, freshDatabase, ownerToken, startServer } from './lib/server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -38,12 +38,8 @@ try {
   const manifest = await seedFleet(database.target, values.big);
   server = await startServer({ env: database.env, logLevel: 'warn' });
   const base = server.baseUrl;
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: manifest.owner.email, password: manifest.owner.password }),
-  }).then((r) => r.json());
-  const staffHeaders = { ...ACCEPT, authorization: login.token };
+  const ownerSession = await ownerToken(base, manifest);
+  const staffHeaders = { ...ACCEPT, authorization: ownerSession };
   const from = addDays(manifest.today, -3);
   const staffPages = [
     '/api/owner/dashboard',

@@ -43,7 +43,7 @@ import pg from 'pg';
 import puppeteer from 'puppeteer-core';
 import { withRetries } from './lib/lighthouseRun.mjs';
 import { fleetShape, percentile, rotating, runLoad, seedFleet, timed } from './lib/load.mjs';
-import { DEFAULT_PG_URL, ensureBuilt, freshDatabase, startServer } from './lib/server.mjs';
+import { DEFAULT_PG_URL, ensureBuilt, freshDatabase, ownerToken, startServer } from './lib/server.mjs';
 import { bookingsToPay, saveBenchAccount, statementOf, uploadStatement } from './lib/statement.mjs';
 
 const { values } = parseArgs({
@@ -185,14 +185,9 @@ async function withStatement(database, manifest) {
   const server = await startServer({ env: database.env, logLevel: 'warn' });
   try {
     const base = server.baseUrl;
-    const login = await fetch(`${base}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: manifest.owner.email, password: manifest.owner.password }),
-    }).then((r) => r.json());
-    if (!login.token) throw new Error(`Login failed: ${JSON.stringify(login)}`);
-    await saveBenchAccount(base, login.token);
-    const { answer } = await uploadStatement(base, login.token, statementOf(toPay, STATEMENT_LINES));
+    const ownerSession = await ownerToken(base, manifest);
+    await saveBenchAccount(base, ownerSession);
+    const { answer } = await uploadStatement(base, ownerSession, statementOf(toPay, STATEMENT_LINES));
     console.log(`  statement: ${answer.statement.lines.length} lines uploaded (${toPay.length} bookings owing to draw from)`);
     return answer.statement.id;
   } finally {
@@ -310,14 +305,9 @@ try {
   if (otherDatabase) builds.push({ label: 'against', server: await startOtherServer({ env: otherDatabase.env, logLevel: 'warn' }) });
   for (const build of builds) {
     build.base = build.server.baseUrl;
-    const login = await fetch(`${build.base}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: manifest.owner.email, password: manifest.owner.password }),
-    }).then((r) => r.json());
-    if (!login.token) throw new Error(`Login failed: ${JSON.stringify(login)}`);
-    build.token = login.token;
-    build.headers = { ...ACCEPT, authorization: login.token };
+    const ownerSession = await ownerToken(build.base, manifest);
+    build.token = ownerSession;
+    build.headers = { ...ACCEPT, authorization: ownerSession };
   }
   const [main] = builds;
   // Both builds hold copies of one seed: the newest booking is the same in both.

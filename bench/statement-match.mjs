@@ -17,7 +17,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fleetShape, seedFleet } from './lib/load.mjs';
-import { freshDatabase, startServer } from './lib/server.mjs';
+import { freshDatabase, ownerToken, startServer } from './lib/server.mjs';
 import { bookingsToPay, saveBenchAccount, statementOf, uploadStatement } from './lib/statement.mjs';
 
 const { values } = parseArgs({
@@ -57,14 +57,9 @@ try {
   );
   server = await startServer({ env: database.env, logLevel: 'warn' });
   const base = server.baseUrl;
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: manifest.owner.email, password: manifest.owner.password }),
-  }).then((r) => r.json());
-  if (!login.token) throw new Error(`Login failed: ${JSON.stringify(login)}`);
-  const auth = { authorization: login.token };
-  await saveBenchAccount(base, login.token);
+  const ownerSession = await ownerToken(base, manifest);
+  const auth = { authorization: ownerSession };
+  await saveBenchAccount(base, ownerSession);
   const ofx = statementOf(toPay, LINES);
   console.log(`  statement: ${(ofx.length / 1024).toFixed(0)} KB`);
   const times = [];
@@ -72,7 +67,7 @@ try {
   let statement;
   for (let run = 0; run < RUNS; run++) {
     const t0 = performance.now();
-    const { answer, serverTiming: steps } = await uploadStatement(base, login.token, ofx);
+    const { answer, serverTiming: steps } = await uploadStatement(base, ownerSession, ofx);
     const ms = performance.now() - t0;
     statement = answer.statement;
     times.push(ms);

@@ -155,3 +155,14 @@ export async function seededServer({ postgres, postgresUrl = DEFAULT_PG_URL, log
     throw err;
   }
 }
+
+/** The seed's owner logged in on a running server (`base`): the session token; throws when refused. */
+export async function ownerToken(base, manifest) {
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: manifest.owner.email, password: manifest.owner.password }),
+  }).then((r) => r.json());
+  if (!login.token) throw new Error(`Login failed: ${JSON.stringify(login)}`);
+  return login.token;
+}
