@@ -14,14 +14,12 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
-import pg from 'pg';
 import sharp from 'sharp';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { addDays } from './lib/dates.mjs';
 import { runLoad } from './lib/load.mjs';
 import { mulberry32 } from './lib/random.mjs';
 import { DEFAULT_PG_URL, ensureBuilt, freshDatabase, startServer } from './lib/server.mjs';
+import { session } from './lib/session.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -45,17 +43,6 @@ const carCount = Number(values.cars);
 const windowDays = Number(values.days);
 const customerCount = Number(values['max-customers']);
 const JWT_SECRET = randomBytes(32).toString('hex');
-
-/** A small SQL session on the benchmark's database, whichever kind (PGlite only while no server holds the folder). */
-async function session(target) {
-  if (target.databaseUrl) {
-    const client = new pg.Client({ connectionString: target.databaseUrl });
-    await client.connect();
-    return { query: async (sql, params) => (await client.query(sql, params)).rows, close: () => client.end() };
-  }
-  const db = await PGlite.create(target.dataDir, { extensions: { btree_gist } });
-  return { query: async (sql, params) => (await db.query(sql, params)).rows, close: () => db.close() };
-}
 
 /** CPU time used so far, ms (user + system, Linux /proc), by one process or by every PostgreSQL process on this machine. */
 function cpuMs(pid) {

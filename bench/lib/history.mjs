@@ -12,9 +12,7 @@
  * payment status (unpaid: its folio has no payment). The days each booking takes are still claimed
  * row by row by their own trigger, which does not stand aside.
  */
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import pg from 'pg';
+import { session } from './session.mjs';
 
 const TOP_UP = `
   WITH car AS (SELECT id, price_per_day, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM cars),
@@ -34,40 +32,26 @@ const TOP_UP = `
   SELECT id, 'rental', 'Rental', price, 0, NULL FROM added`;
 
 /**
- * One transaction: the history written as a restore writes it, then the kept figures counted from the
- * tables. `query(text, params)` answers the number of rows the statement wrote.
+ * Adds `count` bookings (less any whose numbered reference the seed had drawn) in one transaction, then
+ * counts the kept figures from the tables; returns how many it added.
  */
-async function writeHistory(query, count) {
-  await query('BEGIN');
-  try {
-    await query("SET LOCAL rental.restoring = 'on'");
-    // The outer INSERT writes one folio line for each booking added: its count is theirs.
-    const added = await query(TOP_UP, [count]);
-    await query('SELECT derived.fleet_figures_rebuild()');
-    await query('SELECT derived.booking_figures_rebuild()');
-    await query('COMMIT');
-    return added;
-  } catch (err) {
-    await query('ROLLBACK');
-    throw err;
-  }
-}
-
-/** Adds `count` bookings (less any whose numbered reference the seed had drawn); returns how many it added. */
 export async function topUpHistory(target, count) {
-  if (target.databaseUrl) {
-    const client = new pg.Client({ connectionString: target.databaseUrl });
-    await client.connect();
-    try {
-      return await writeHistory(async (text, params) => (await client.query(text, params)).rowCount, count);
-    } finally {
-      await client.end();
-    }
-  }
-  const db = await PGlite.create(target.dataDir, { extensions: { btree_gist } });
+  const sql = await session(target);
   try {
-    return await writeHistory(async (text, params) => (await db.query(text, params)).affectedRows, count);
+    await sql.write('BEGIN');
+    try {
+      await sql.write("SET LOCAL rental.restoring = 'on'");
+      // The outer INSERT writes one folio line for each booking added: its count is theirs.
+      const added = await sql.write(TOP_UP, [count]);
+      await sql.query('SELECT derived.fleet_figures_rebuild()');
+      await sql.query('SELECT derived.booking_figures_rebuild()');
+      await sql.write('COMMIT');
+      return added;
+    } catch (err) {
+      await sql.write('ROLLBACK');
+      throw err;
+    }
   } finally {
-    await db.close();
+    await sql.close();
   }
 }

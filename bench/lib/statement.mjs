@@ -4,9 +4,7 @@
  * credits that match nothing and debits. Used by statement-match.mjs (matching at scale) and
  * staff-pages.mjs (the statements pages with one uploaded).
  */
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import pg from 'pg';
+import { session } from './session.mjs';
 
 export const BENCH_ACCOUNT = '354-1027-889';
 
@@ -23,24 +21,13 @@ const TO_PAY = `
  * server then holds the folder): `target` is { dataDir } or { databaseUrl }.
  */
 export async function bookingsToPay(target, count) {
-  let rows;
-  if (target.databaseUrl) {
-    const client = new pg.Client({ connectionString: target.databaseUrl });
-    await client.connect();
-    try {
-      ({ rows } = await client.query(TO_PAY, [count]));
-    } finally {
-      await client.end();
-    }
-  } else {
-    const db = await PGlite.create(target.dataDir, { extensions: { btree_gist } });
-    try {
-      ({ rows } = await db.query(TO_PAY, [count]));
-    } finally {
-      await db.close();
-    }
+  const sql = await session(target);
+  try {
+    const rows = await sql.query(TO_PAY, [count]);
+    return rows.map((r) => ({ ...r, balance: Number(r.balance) })).filter((r) => r.balance > 0);
+  } finally {
+    await sql.close();
   }
-  return rows.map((r) => ({ ...r, balance: Number(r.balance) })).filter((r) => r.balance > 0);
 }
 
 /** A customer's way of writing a reference: "wr 7k2 m9x", "WR7K2M9X", "Wr-7K2M9X". */
